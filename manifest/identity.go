@@ -1,0 +1,229 @@
+package manifest
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Kind names a family of scholarly identifiers.
+type Kind string
+
+// The identity kinds a manifest may name. The string values are also the
+// manifest keys and the prefixes of snapshot file names, so they never change.
+const (
+	KindDOI   Kind = "doi"
+	KindORCID Kind = "orcid"
+	KindArXiv Kind = "arxiv"
+	KindPMID  Kind = "pmid"
+	KindPMCID Kind = "pmcid"
+
+	// KindORCIDWork names a work known only from an ORCID record (no DOI,
+	// arXiv id or PMID): value "<orcid>/<put-code>". Never written in a
+	// manifest; it exists so such works still get a stable snapshot.
+	KindORCIDWork Kind = "orcid-work"
+)
+
+// Kinds lists every kind in the order a manifest entry is checked.
+func Kinds() []Kind { return []Kind{KindDOI, KindORCID, KindArXiv, KindPMID, KindPMCID} }
+
+// Identity is one normalised identifier. Two identities are the same work
+// exactly when their Keys are equal.
+type Identity struct {
+	Kind  Kind   // which family
+	Value string // normalised form: DOI lower-cased, ORCID with dashes, …
+}
+
+// Key is the identity's canonical text, e.g. "doi:10.5281/zenodo.1234567".
+func (id Identity) Key() string { return string(id.Kind) + ":" + id.Value }
+
+func (id Identity) String() string { return id.Key() }
+
+// Normalize validates raw as an identifier of kind k and returns its
+// canonical form. The error says what was expected, never echoing a
+// different value than the one given.
+func Normalize(k Kind, raw string) (Identity, error) {
+	var (
+		v   string
+		err error
+	)
+	switch k {
+	case KindDOI:
+		v, err = NormalizeDOI(raw)
+	case KindORCID:
+		v, err = NormalizeORCID(raw)
+	case KindArXiv:
+		v, err = NormalizeArXiv(raw)
+	case KindPMID:
+		v, err = NormalizePMID(raw)
+	case KindPMCID:
+		v, err = NormalizePMCID(raw)
+	default:
+		return Identity{}, fmt.Errorf("unknown identity kind %q", k)
+	}
+	if err != nil {
+		return Identity{}, err
+	}
+	return Identity{Kind: k, Value: v}, nil
+}
+
+// NormalizeDOI accepts a DOI in any of its usual spellings (bare,
+// https://doi.org/…, doi:…, any letter case, surrounding space) and returns
+// it lower-cased and bare. DOIs are case-insensitive by definition (DOI
+// Handbook 2.4), so lower-casing makes equal DOIs equal strings.
+func NormalizeDOI(raw string) (string, error) {
+	s := strings.ToLower(strings.TrimSpace(raw))
+	// The resolver and scheme forms people paste, checked after lower-casing.
+	for _, p := range []string{
+		"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/",
+		"doi.org/", "dx.doi.org/", "doi:", "info:doi/",
+	} {
+		if strings.HasPrefix(s, p) {
+			s = strings.TrimSpace(s[len(p):])
+			break
+		}
+	}
+	prefix, suffix, ok := strings.Cut(s, "/")
+	switch {
+	case s == "":
+		return "", fmt.Errorf("empty DOI")
+	case !strings.HasPrefix(s, "10."):
+		return "", fmt.Errorf("DOI %q does not start with \"10.\"", raw)
+	case !ok || len(prefix) <= len("10.") || strings.TrimSpace(suffix) == "":
+		return "", fmt.Errorf("DOI %q has no suffix after the prefix (expected 10.NNNN/suffix)", raw)
+	case !isDigitsAndDots(prefix[len("10."):]):
+		return "", fmt.Errorf("DOI %q has a malformed prefix %q (expected digits, e.g. 10.5281)", raw, prefix)
+	case strings.ContainsFunc(s, isControlOrSpace):
+		return "", fmt.Errorf("DOI %q contains white space or a control character", raw)
+	}
+	return s, nil
+}
+
+func isDigitsAndDots(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isControlOrSpace(r rune) bool { return r <= ' ' || r == 0x7f }
+
+// NormalizeORCID accepts an ORCID iD bare or as https://orcid.org/… and
+// returns the dashed 16-character form with an upper-case check character.
+// The check character is verified (ISO 7064 MOD 11-2), so a typo is caught
+// here rather than as a puzzling 404 later.
+func NormalizeORCID(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	for _, p := range []string{"https://orcid.org/", "http://orcid.org/", "orcid.org/"} {
+		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+			s = s[len(p):]
+			break
+		}
+	}
+	digits := strings.ToUpper(strings.ReplaceAll(s, "-", ""))
+	if len(digits) != 16 || !orcidShape.MatchString(s) {
+		return "", fmt.Errorf("ORCID iD %q is not 16 digits in four groups (expected e.g. 0000-0002-1825-0097)", raw)
+	}
+	for _, r := range digits[:15] {
+		if r < '0' || r > '9' {
+			return "", fmt.Errorf("ORCID iD %q has a non-digit before the check character", raw)
+		}
+	}
+	want := ORCIDCheckDigit(digits[:15])
+	if got := digits[15]; got != want {
+		return "", &CheckDigitError{Value: raw, Got: got, Want: want}
+	}
+	return digits[0:4] + "-" + digits[4:8] + "-" + digits[8:12] + "-" + digits[12:16], nil
+}
+
+var orcidShape = regexp.MustCompile(`^[0-9]{4}-?[0-9]{4}-?[0-9]{4}-?[0-9]{3}[0-9Xx]$`)
+
+// CheckDigitError reports an ORCID iD whose last character is not the one
+// its first fifteen digits call for; Want lets the CLI hint at the fix.
+type CheckDigitError struct {
+	Value     string
+	Got, Want byte
+}
+
+func (e *CheckDigitError) Error() string {
+	return fmt.Sprintf("ORCID iD %q fails its check digit: ends in %c, the first 15 digits call for %c", e.Value, e.Got, e.Want)
+}
+
+// ORCIDCheckDigit computes the ISO 7064 MOD 11-2 check character of the
+// first fifteen digits of an ORCID iD, as specified at
+// https://support.orcid.org/hc/en-us/articles/360006897674.
+func ORCIDCheckDigit(base15 string) byte {
+	total := 0
+	for _, r := range base15 {
+		total = (total + int(r-'0')) * 2
+	}
+	result := (12 - total%11) % 11
+	if result == 10 {
+		return 'X'
+	}
+	return byte('0' + result)
+}
+
+var (
+	arxivNew = regexp.MustCompile(`^[0-9]{4}\.[0-9]{4,5}(v[0-9]+)?$`)
+	arxivOld = regexp.MustCompile(`^[a-z-]+(\.[a-z]{2})?/[0-9]{7}(v[0-9]+)?$`)
+)
+
+// NormalizeArXiv accepts new-style (2311.16162, optionally vN) and old-style
+// (hep-th/9901001) arXiv identifiers, with or without "arXiv:" or an abs URL.
+func NormalizeArXiv(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	for _, p := range []string{"https://arxiv.org/abs/", "http://arxiv.org/abs/", "arxiv.org/abs/", "arxiv:"} {
+		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+			s = s[len(p):]
+			break
+		}
+	}
+	s = strings.ToLower(s)
+	if !arxivNew.MatchString(s) && !arxivOld.MatchString(s) {
+		return "", fmt.Errorf("arXiv id %q is neither YYMM.NNNNN nor archive/YYMMNNN (expected e.g. 2311.16162)", raw)
+	}
+	return s, nil
+}
+
+// NormalizePMID accepts a PubMed id: 1 to 9 digits, no leading zero.
+func NormalizePMID(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	if len(s) >= 5 && strings.EqualFold(s[:5], "pmid:") {
+		s = strings.TrimSpace(s[5:])
+	}
+	if len(s) == 0 || len(s) > 9 || s[0] == '0' || strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
+		return "", fmt.Errorf("PMID %q is not a number of 1 to 9 digits (expected e.g. 29106400)", raw)
+	}
+	return s, nil
+}
+
+// NormalizePMCID accepts a PubMed Central id with or without its PMC prefix
+// and returns it with the prefix in capitals.
+func NormalizePMCID(raw string) (string, error) {
+	s := strings.ToUpper(strings.TrimSpace(raw))
+	s = strings.TrimPrefix(s, "PMC")
+	if len(s) == 0 || len(s) > 9 || s[0] == '0' || strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
+		return "", fmt.Errorf("PMCID %q is not PMC followed by digits (expected e.g. PMC5679183)", raw)
+	}
+	return "PMC" + s, nil
+}
+
+// ParseKey reads an identity key ("doi:10.1/x") written by Key, as found
+// in snapshots. The value is taken as already normalised.
+func ParseKey(key string) (Identity, error) {
+	kind, value, ok := strings.Cut(key, ":")
+	if !ok || value == "" {
+		return Identity{}, fmt.Errorf("identity key %q is not kind:value", key)
+	}
+	switch k := Kind(kind); k {
+	case KindDOI, KindORCID, KindArXiv, KindPMID, KindPMCID, KindORCIDWork:
+		return Identity{Kind: k, Value: value}, nil
+	}
+	return Identity{}, fmt.Errorf("identity key %q has an unknown kind", key)
+}

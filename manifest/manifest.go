@@ -1,0 +1,277 @@
+// Package manifest reads and validates an about manifest (TOML) and owns
+// the identifier kinds and their normalisation. It reads only the file it
+// is given: no environment, no network, and it knows nothing of providers
+// beyond their names as strings.
+package manifest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	toml "github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// DefaultSnapshots is the snapshot folder, relative to the manifest, when
+// the manifest names none.
+const DefaultSnapshots = "snapshots"
+
+// Manifest is a validated manifest.
+type Manifest struct {
+	Path       string                   // the file as given
+	Mailto     string                   // polite-pool contact; "" when none
+	Snapshots  string                   // snapshot folder, joined to the manifest's folder
+	Providers  []string                 // explicit provider choice; nil means every provider that applies
+	Intervals  map[string]time.Duration // per-provider minimum interval overrides
+	Identities []Entry                  // in file order, duplicates removed (first kept)
+	lines      map[string]int           // TOML key path → line, for errors found after loading
+}
+
+// Entry is one [[identity]] of the manifest.
+type Entry struct {
+	Identity
+	Name string // optional display name of the person (for highlighting in pages)
+	Line int    // line of the identifier in the manifest
+}
+
+// Line returns the line of a top-level key (e.g. "providers"), or 0.
+func (m *Manifest) Line(key string) int { return m.lines[key] }
+
+// Error is a manifest problem at a place in the file.
+type Error struct {
+	File  string // manifest path as given
+	Line  int    // 1-based; 0 when the problem has no single line
+	Value string // the offending value, when there is one
+	Err   error  // what is wrong
+	Hint  string // what to do about it; may be ""
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.File, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+type rawManifest struct {
+	Mailto    string            `toml:"mailto"`
+	Snapshots string            `toml:"snapshots"`
+	Providers []string          `toml:"providers"`
+	Intervals map[string]string `toml:"intervals"`
+	Identity  []rawIdentity     `toml:"identity"`
+}
+
+type rawIdentity struct {
+	DOI   string `toml:"doi"`
+	ORCID string `toml:"orcid"`
+	ArXiv string `toml:"arxiv"`
+	PMID  string `toml:"pmid"`
+	PMCID string `toml:"pmcid"`
+	Name  string `toml:"name"`
+}
+
+func (r rawIdentity) values() map[Kind]string {
+	return map[Kind]string{KindDOI: r.DOI, KindORCID: r.ORCID, KindArXiv: r.ArXiv, KindPMID: r.PMID, KindPMCID: r.PMCID}
+}
+
+// Load reads and validates the manifest at path.
+func Load(path string) (*Manifest, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Error{File: path, Err: errors.Unwrap(err), Hint: "pass the path of a manifest file, e.g. about fetch manifest.toml (about init writes one)"}
+	}
+	return Parse(path, data)
+}
+
+// Parse validates manifest text; path is used for messages and to resolve
+// the snapshot folder.
+func Parse(path string, data []byte) (*Manifest, error) {
+	var raw rawManifest
+	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, decodeError(path, err)
+	}
+	lines, err := keyLines(data)
+	if err != nil {
+		return nil, &Error{File: path, Err: err}
+	}
+	m := &Manifest{Path: path, lines: lines, Intervals: map[string]time.Duration{}}
+
+	m.Mailto = strings.TrimSpace(raw.Mailto)
+	if m.Mailto != "" && !looksLikeEmail(m.Mailto) {
+		return nil, &Error{File: path, Line: lines["mailto"], Value: raw.Mailto,
+			Err:  fmt.Errorf("mailto %q is not an e-mail address", raw.Mailto),
+			Hint: "services use it to contact you before blocking a misbehaving client; e.g. mailto = \"ada@example.org\""}
+	}
+
+	snap := raw.Snapshots
+	if snap == "" {
+		snap = DefaultSnapshots
+	}
+	if filepath.IsAbs(snap) {
+		m.Snapshots = filepath.Clean(snap)
+	} else {
+		m.Snapshots = filepath.Join(filepath.Dir(path), snap)
+	}
+
+	if raw.Providers != nil {
+		m.Providers = []string{}
+	}
+	for _, p := range raw.Providers {
+		m.Providers = append(m.Providers, strings.ToLower(strings.TrimSpace(p)))
+	}
+
+	names := make([]string, 0, len(raw.Intervals))
+	for name := range raw.Intervals {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		d, err := time.ParseDuration(raw.Intervals[name])
+		if err != nil || d <= 0 {
+			return nil, &Error{File: path, Line: lines["intervals."+name], Value: raw.Intervals[name],
+				Err:  fmt.Errorf("intervals.%s = %q is not a positive duration", name, raw.Intervals[name]),
+				Hint: "write durations like \"500ms\" or \"2s\""}
+		}
+		m.Intervals[strings.ToLower(name)] = d
+	}
+
+	seen := map[string]bool{}
+	for i, ri := range raw.Identity {
+		entry, err := identityEntry(path, i, ri, lines)
+		if err != nil {
+			return nil, err
+		}
+		if seen[entry.Key()] {
+			continue
+		}
+		seen[entry.Key()] = true
+		m.Identities = append(m.Identities, entry)
+	}
+	if len(m.Identities) == 0 {
+		return nil, &Error{File: path, Err: errors.New("no [[identity]] entries"),
+			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\""}
+	}
+	return m, nil
+}
+
+func identityEntry(path string, i int, ri rawIdentity, lines map[string]int) (Entry, error) {
+	table := fmt.Sprintf("identity.%d", i)
+	var found []Kind
+	for _, k := range Kinds() {
+		if strings.TrimSpace(ri.values()[k]) != "" {
+			found = append(found, k)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return Entry{}, &Error{File: path, Line: lines[table], Err: errors.New("[[identity]] names no identifier"),
+			Hint: "give exactly one of doi, orcid, arxiv, pmid, pmcid"}
+	case 1:
+	default:
+		return Entry{}, &Error{File: path, Line: lines[table+"."+string(found[1])],
+			Err:  fmt.Errorf("[[identity]] names both %s and %s", found[0], found[1]),
+			Hint: "split them into two [[identity]] entries"}
+	}
+	k := found[0]
+	line := lines[table+"."+string(k)]
+	value := ri.values()[k]
+	id, err := Normalize(k, value)
+	if err != nil {
+		e := &Error{File: path, Line: line, Value: value, Err: err}
+		var cd *CheckDigitError
+		switch {
+		case errors.As(err, &cd):
+			e.Hint = fmt.Sprintf("check the iD on orcid.org; with these first 15 digits it would end in %c", cd.Want)
+		case k == KindORCID:
+			e.Hint = "ORCID iDs look like 0000-0002-1825-0097"
+		case k == KindDOI:
+			e.Hint = "DOIs look like 10.5281/zenodo.1234567 (https://doi.org/… and doi:… are accepted too)"
+		}
+		return Entry{}, e
+	}
+	return Entry{Identity: id, Name: strings.TrimSpace(ri.Name), Line: line}, nil
+}
+
+func looksLikeEmail(s string) bool {
+	local, domain, ok := strings.Cut(s, "@")
+	return ok && local != "" && strings.Contains(domain, ".") && !strings.ContainsAny(s, " \t<>\"")
+}
+
+// decodeError turns the TOML library's errors into ones naming the line.
+func decodeError(path string, err error) error {
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) && len(strict.Errors) > 0 {
+		first := strict.Errors[0]
+		row, _ := first.Position()
+		key := strings.Join(first.Key(), ".")
+		return &Error{File: path, Line: row, Value: key,
+			Err:  fmt.Errorf("unknown key %q", key),
+			Hint: "known keys: mailto, snapshots, providers, [intervals], and in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name"}
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		row, _ := de.Position()
+		return &Error{File: path, Line: row, Err: fmt.Errorf("%s", strings.TrimPrefix(de.Error(), "toml: "))}
+	}
+	return &Error{File: path, Err: err}
+}
+
+// keyLines maps each key path ("mailto", "identity.0.doi", "intervals.x")
+// and each [[identity]] header ("identity.0") to its 1-based line, so
+// problems found after decoding can still name their line.
+func keyLines(data []byte) (map[string]int, error) {
+	lines := map[string]int{}
+	var p unstable.Parser
+	p.Reset(data)
+	table := ""
+	identities := -1
+	for p.NextExpression() {
+		expr := p.Expression()
+		switch expr.Kind {
+		case unstable.ArrayTable, unstable.Table:
+			name := joinKey(expr.Key())
+			if expr.Kind == unstable.ArrayTable && name == "identity" {
+				identities++
+				name = fmt.Sprintf("identity.%d", identities)
+			}
+			table = name
+			lines[name] = lineOf(data, expr.Key())
+		case unstable.KeyValue:
+			key := joinKey(expr.Key())
+			if table != "" {
+				key = table + "." + key
+			}
+			lines[key] = lineOf(data, expr.Key())
+		}
+	}
+	return lines, p.Error()
+}
+
+func joinKey(it unstable.Iterator) string {
+	var parts []string
+	for it.Next() {
+		parts = append(parts, string(it.Node().Data))
+	}
+	return strings.Join(parts, ".")
+}
+
+// lineOf finds the line of a key's first part from its raw range.
+func lineOf(data []byte, it unstable.Iterator) int {
+	if !it.Next() {
+		return 0
+	}
+	off := int(it.Node().Raw.Offset)
+	if off > len(data) {
+		return 0
+	}
+	return 1 + bytes.Count(data[:off], []byte("\n"))
+}

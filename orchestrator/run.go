@@ -1,0 +1,200 @@
+// Package orchestrator is where providers and the transport meet: it
+// expands ORCID records, builds the identity × provider job list, runs it
+// host by host with a bounded pool of workers, and writes the snapshot
+// folder. Failures are values in the Report; Run returns an error only
+// when nothing trustworthy can be written.
+package orchestrator
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/transport"
+)
+
+// DefaultWorkers is the worker pool size when none is given.
+const DefaultWorkers = 8
+
+// Options configures one fetch run.
+type Options struct {
+	Manifest  *manifest.Manifest  // the validated manifest
+	Only      []string            // provider names chosen on the command line; overrides the manifest's
+	Workers   int                 // most hosts served at once; 0 means DefaultWorkers
+	Snapshots string              // snapshot folder; "" means the manifest's
+	UserAgent string              // sent with every request
+	Getenv    func(string) string // where API keys are read from (os.Getenv in the CLI)
+
+	Registry []providers.Spec         // providers to choose from; nil means providers.All()
+	Base     http.RoundTripper        // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
+	BaseURLs map[string]string        // provider → base URL, for fakes and replay
+	NoPacing bool                     // replay: answers are local, no interval to keep
+	Clock    transport.Clock          // nil means the real clock
+	Rand     *rand.Rand               // backoff jitter; nil means seeded from the clock
+	Recorder func(transport.Exchange) // sees every final response (--record)
+	Progress Progress                 // live view hooks; zero value means none
+}
+
+// Progress receives run events; any field may be nil. Calls come from
+// worker goroutines, so implementations must be safe for concurrent use.
+type Progress struct {
+	Planned func(host string, jobs int) // a lane's size, before it starts
+	Done    func(Outcome)               // a job finished
+}
+
+// Report is what a run did, for the summary and the exit code.
+type Report struct {
+	Expansions []Outcome           // one per ORCID identity × expanding provider
+	Outcomes   []Outcome           // one per work × provider, in job order
+	Works      []manifest.Identity // the works written, in output order
+	Hosts      []transport.HostStats
+	Warnings   []providers.Warning
+	Written    []string // files that changed
+	Removed    []string // files of works that left the manifest
+	Kept       []string // identity keys whose files were kept because their source could not be read
+	PruneNote  string   // why nothing was pruned, when nothing was
+	Elapsed    time.Duration
+	Snapshots  string
+	Specs      []providers.Spec
+}
+
+// Short reports whether any job failed or was skipped.
+func (r *Report) Short() bool {
+	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
+		if o.Status == providers.Failed || o.Status == providers.Skipped {
+			return true
+		}
+	}
+	return false
+}
+
+// Run fetches everything the manifest names and writes the snapshot
+// folder. Cancelling ctx stops new requests; what was answered is still
+// written (each file atomically) and nothing is pruned.
+func Run(ctx context.Context, opts Options) (*Report, error) {
+	m := opts.Manifest
+	names := opts.Only
+	if len(names) == 0 {
+		names = m.Providers
+	}
+	registry := opts.Registry
+	if registry == nil {
+		registry = providers.All()
+	}
+	specs, err := providers.Select(registry, names)
+	if err != nil {
+		return nil, err
+	}
+	clock := opts.Clock
+	if clock == nil {
+		clock = transport.SystemClock()
+	}
+	start := clock.Now()
+	bases := map[string]string{}
+	for _, s := range specs {
+		bases[s.Name] = s.BaseURL()
+		if b, ok := opts.BaseURLs[s.Name]; ok {
+			bases[s.Name] = strings.TrimRight(b, "/")
+		}
+	}
+	interval := func(s providers.Spec) time.Duration {
+		if d, ok := m.Intervals[s.Name]; ok && d > s.MinInterval {
+			return d
+		}
+		return s.MinInterval
+	}
+	client := transport.New(transportOptions(opts, specs, bases, interval, clock))
+	dir := opts.Snapshots
+	if dir == "" {
+		dir = m.Snapshots
+	}
+	rep := &Report{Snapshots: dir, Specs: specs}
+	r := &runner{client: client, bases: bases, mailto: m.Mailto, workers: opts.Workers}
+	if r.workers <= 0 {
+		r.workers = DefaultWorkers
+	}
+	r.done = opts.Progress.Done
+
+	// Expansion first: ORCID records name the works everything else is
+	// asked about. It runs on the ORCID host's own lane.
+	var expJobs []job
+	for _, e := range m.Identities {
+		for _, s := range specs {
+			if e.Kind == manifest.KindORCID && s.AppliesTo(e.Identity) {
+				expJobs = append(expJobs, job{id: e.Identity, spec: s, host: hostOf(bases[s.Name])})
+			}
+		}
+	}
+	rep.Expansions = r.runPlanned(ctx, expJobs, interval, opts.Progress)
+
+	plan := planWorks(m, dir, rep.Expansions)
+	rep.Works = plan.order
+	rep.Warnings = plan.warnings
+	var jobs []job
+	for _, id := range plan.order {
+		for _, s := range specs {
+			if s.AppliesTo(id) {
+				jobs = append(jobs, job{id: id, spec: s, host: hostOf(bases[s.Name])})
+			}
+		}
+	}
+	rep.Outcomes = r.runPlanned(ctx, jobs, interval, opts.Progress)
+	for _, o := range rep.Outcomes {
+		rep.Warnings = append(rep.Warnings, o.Result.Warnings...)
+	}
+	rep.Hosts = client.Stats()
+
+	if err := write(dir, m, specs, plan, rep, ctx.Err() != nil); err != nil {
+		return rep, err
+	}
+	rep.Elapsed = clock.Now().Sub(start)
+	return rep, nil
+}
+
+func (r *runner) runPlanned(ctx context.Context, jobs []job, interval func(providers.Spec) time.Duration, p Progress) []Outcome {
+	lanes := buildLanes(jobs, interval)
+	if p.Planned != nil {
+		for _, l := range lanes {
+			p.Planned(l.host, len(l.slots))
+		}
+	}
+	return r.run(ctx, jobs, lanes)
+}
+
+// transportOptions turns provider declarations into per-host policy.
+func transportOptions(opts Options, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, clock transport.Clock) transport.Options {
+	hosts := map[string]transport.HostPolicy{}
+	for _, s := range specs {
+		h := hostOf(bases[s.Name])
+		p := transport.HostPolicy{MinInterval: interval(s), Timeout: s.Timeout, SlowDown: s.SlowDown}
+		if opts.NoPacing {
+			p.MinInterval = 0
+		}
+		if s.APIKey != nil && opts.Getenv != nil {
+			if v := strings.TrimSpace(opts.Getenv(s.APIKey.Env)); v != "" {
+				p.Credential = &transport.Credential{Header: s.APIKey.Header, Query: s.APIKey.Query, Value: v}
+			}
+		}
+		if old, ok := hosts[h]; ok { // providers sharing a host share its strictest pace
+			p.MinInterval = max(p.MinInterval, old.MinInterval)
+		}
+		hosts[h] = p
+	}
+	o := transport.Options{
+		Base:      opts.Base,
+		UserAgent: opts.UserAgent,
+		Hosts:     hosts,
+		Clock:     clock,
+		Rand:      opts.Rand,
+		Recorder:  opts.Recorder,
+	}
+	if opts.NoPacing {
+		o.Default.MinInterval = time.Nanosecond
+	}
+	return o
+}

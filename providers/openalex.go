@@ -1,0 +1,172 @@
+package providers
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+const openAlexWorksPath = "/works/doi:"
+
+// OpenAlex reads identifiers (OpenAlex, MAG, PMID, PMCID), institutions,
+// topics, open-access status and citation counts from OpenAlex.
+var OpenAlex = Spec{
+	Name:  "openalex",
+	Title: "OpenAlex",
+	Host:  "api.openalex.org",
+	// Every user may send at most 100 requests/s; singleton lookups by DOI
+	// cost nothing against the daily budget. 100ms stays far below.
+	MinInterval: 100 * time.Millisecond,
+	RateSource:  "https://developers.openalex.org/api-reference/authentication",
+	Timeout:     30 * time.Second,
+	// 403 means "slow down" at OpenAlex; 429 means the daily budget is
+	// spent (with a Retry-After of hours), which the transport turns into a
+	// stopped host rather than a sleep.
+	SlowDown:  []int{403},
+	Accepts:   []manifest.Kind{manifest.KindDOI},
+	BatchSize: 1,
+	// Since 13 February 2026 an API key is required for real use; without
+	// one the per-day allowance is a few requests. mailto is no longer used.
+	APIKey:      &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key"},
+	Terms:       "https://openalex.org/about",
+	Attribution: "Data from OpenAlex (CC0)",
+	Fetch:       One(fetchOpenAlex),
+}
+
+func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
+	return GetJSONRecord(ctx, env, "openalex", env.Base+openAlexWorksPath+EscapeDOI(id.Value), parseOpenAlex)
+}
+
+func parseOpenAlex(w gjson.Result) (Result, error) {
+	if !strings.HasPrefix(w.Get("id").String(), "https://openalex.org/W") {
+		return Result{}, Malformed("openalex", "answer is not a work")
+	}
+	rec, counts := openAlexWork(w)
+	return Result{Status: Found, Record: &rec, Counts: counts}, nil
+}
+
+// openAlexWork maps one OpenAlex work object; shared with list answers.
+func openAlexWork(w gjson.Result) (Record, Counts) {
+	rec := Record{
+		Title:     PlainText(w.Get("title").String()),
+		Container: strings.TrimSpace(w.Get("primary_location.source.display_name").String()),
+		Publisher: strings.TrimSpace(w.Get("primary_location.source.host_organization_name").String()),
+		Type:      CSLType(w.Get("type").String()),
+		Issued:    ParseDate(w.Get("publication_date").String()),
+		Volume:    w.Get("biblio.volume").String(),
+		Issue:     w.Get("biblio.issue").String(),
+		Pages:     pageRange(w.Get("biblio.first_page").String(), w.Get("biblio.last_page").String()),
+		Abstract:  invertedAbstract(w.Get("abstract_inverted_index")),
+		URL:       w.Get("primary_location.landing_page_url").String(),
+	}
+	if rec.Issued.IsZero() {
+		rec.Issued = NewDate(int(w.Get("publication_year").Int()), 0, 0)
+	}
+	ids := w.Get("ids")
+	rec.IDs = IDs{
+		DOI:      StripDOI(ids.Get("doi").String()),
+		OpenAlex: strings.TrimPrefix(ids.Get("openalex").String(), "https://openalex.org/"),
+		MAG:      ids.Get("mag").String(),
+		PMID:     lastPathPart(ids.Get("pmid").String()),
+		PMCID:    strings.ToUpper(lastPathPart(ids.Get("pmcid").String())),
+		ISSN:     Strings(w.Get("primary_location.source.issn")),
+	}
+	w.Get("authorships").ForEach(func(_, a gjson.Result) bool {
+		author := Author{
+			Name:  strings.TrimSpace(a.Get("author.display_name").String()),
+			ORCID: StripORCID(a.Get("author.orcid").String()),
+		}
+		if author.Name == "" {
+			author.Name = strings.TrimSpace(a.Get("raw_author_name").String())
+		}
+		a.Get("institutions.#.display_name").ForEach(func(_, n gjson.Result) bool {
+			author.Affiliations = append(author.Affiliations, n.String())
+			return true
+		})
+		rec.Authors = append(rec.Authors, author)
+		return true
+	})
+	w.Get("topics.#.display_name").ForEach(func(_, t gjson.Result) bool {
+		rec.Topics = append(rec.Topics, t.String())
+		return true
+	})
+	if w.Get("open_access.is_oa").Bool() {
+		rec.OA = &OpenAccess{
+			URL:     firstNonEmpty(w.Get("best_oa_location.pdf_url").String(), w.Get("best_oa_location.landing_page_url").String(), w.Get("open_access.oa_url").String()),
+			License: w.Get("best_oa_location.license").String(),
+			Status:  w.Get("open_access.oa_status").String(),
+			Version: w.Get("best_oa_location.version").String(),
+		}
+	}
+	var counts Counts
+	if v := w.Get("cited_by_count"); v.Exists() {
+		counts.CitedBy = Int(int(v.Int()))
+	}
+	if v := w.Get("referenced_works_count"); v.Exists() {
+		counts.References = Int(int(v.Int()))
+	}
+	return rec, counts
+}
+
+// invertedAbstract rebuilds the text OpenAlex ships as word → positions
+// (it may not redistribute abstracts as plain text).
+func invertedAbstract(index gjson.Result) string {
+	if !index.IsObject() {
+		return ""
+	}
+	type placed struct {
+		pos  int64
+		word string
+	}
+	var words []placed
+	index.ForEach(func(word, positions gjson.Result) bool {
+		positions.ForEach(func(_, p gjson.Result) bool {
+			words = append(words, placed{p.Int(), word.String()})
+			return true
+		})
+		return true
+	})
+	sort.Slice(words, func(i, j int) bool {
+		if words[i].pos != words[j].pos {
+			return words[i].pos < words[j].pos
+		}
+		return words[i].word < words[j].word
+	})
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = w.word
+	}
+	return strings.Join(parts, " ")
+}
+
+func pageRange(first, last string) string {
+	switch {
+	case first == "":
+		return ""
+	case last == "" || last == first:
+		return first
+	}
+	return first + "-" + last
+}
+
+func lastPathPart(s string) string {
+	s = strings.TrimRight(strings.TrimSpace(s), "/")
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,117 @@
+// Package providers declares the scholarly services about asks, as data:
+// each provider's host, pacing, timeouts, the identity kinds it accepts, its
+// terms of use, how to build its requests and how to parse its answers
+// (with gjson) into typed Records. It has no HTTP client of its own: a
+// provider's Fetch is handed a Doer by the caller, which owns pacing,
+// retries and the network.
+package providers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// Spec declares one provider. Every service rule (host, documented rate
+// limit, slow-down statuses, terms) is a field here so a change upstream is
+// a one-line edit in that provider's file.
+type Spec struct {
+	Name        string          // short lower-case name used in manifests, flags and snapshots
+	Title       string          // the service's own name, for people
+	Host        string          // exact URL host all requests go to (no scheme)
+	MinInterval time.Duration   // least gap between two requests to Host, from the service's documented limit
+	Timeout     time.Duration   // per attempt, headers and body
+	SlowDown    []int           // statuses besides 429 the service uses for "slow down"
+	Accepts     []manifest.Kind // identity kinds it can answer for
+	BatchSize   int             // identities per request; 1 when the service has no batch form
+	Optional    bool            // true: runs only when asked for (--only or the manifest's providers)
+	APIKey      *APIKey         // credential read from the environment, sent only to Host
+	Terms       string          // link to the terms of use
+	Attribution string          // what the terms ask a reuser to say
+	RateSource  string          // link to the documented rate limit MinInterval is set from
+	Applies     func(id manifest.Identity) bool // optional narrower test than Accepts
+	Fetch       FetchFunc       // asks the service about up to BatchSize identities
+}
+
+// APIKey says where a provider's credential comes from and how it is sent.
+type APIKey struct {
+	Env    string // environment variable, e.g. OPENALEX_API_KEY
+	Header string // header to carry it, or ""
+	Query  string // query parameter to carry it, or ""
+}
+
+// FetchFunc asks the service about ids and returns one Result per id, in
+// the same order. An error fails every id of the call (the orchestrator
+// records it per job); a per-id problem goes in that Result.
+type FetchFunc func(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error)
+
+// Doer sends a request; the caller's Doer paces, retries and caps size.
+type Doer func(*http.Request) (*http.Response, error)
+
+// Env is what a Fetch may use: the way to send, where the service lives,
+// and who is asking.
+type Env struct {
+	Do     Doer   // sends one request
+	Base   string // scheme://host of the service; tests point it at a fake
+	Mailto string // polite-pool contact, "" when none
+}
+
+// Status is the outcome of one identity at one provider.
+type Status string
+
+// The outcomes. NotFound is an answer ("this service has no such work"),
+// not a failure; Failed and Skipped mean the question went unanswered.
+const (
+	Found    Status = "found"
+	NotFound Status = "not_found"
+	Failed   Status = "failed"
+	Skipped  Status = "skipped"
+)
+
+// Result is what a provider said about one identity.
+type Result struct {
+	Status     Status       // Found, NotFound or Failed
+	Record     *Record      // when Found
+	Counts     Counts       // volatile counters, when the service gives them
+	Discovered []Discovered // works found by expansion (ORCID records)
+	Warnings   []Warning    // problems worth telling the user
+	Err        error        // when Failed
+}
+
+// ErrNotFound marks a clean "no such work" from a service.
+var ErrNotFound = errors.New("not found")
+
+// ErrMalformed marks an answer that could not be read.
+var ErrMalformed = errors.New("malformed answer")
+
+// StatusError is an HTTP answer the provider could not use (a 4xx that
+// is neither "not found" nor retried by the transport).
+type StatusError struct {
+	Provider string
+	Code     int
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("%s answered %d %s", e.Provider, e.Code, http.StatusText(e.Code))
+}
+
+// AppliesTo reports whether the provider answers for id.
+func (s Spec) AppliesTo(id manifest.Identity) bool {
+	if !slices.Contains(s.Accepts, id.Kind) {
+		return false
+	}
+	return s.Applies == nil || s.Applies(id)
+}
+
+// BaseURL is the service's default scheme and host.
+func (s Spec) BaseURL() string { return "https://" + s.Host }
+
+// Malformed builds the error for an answer that could not be read.
+func Malformed(provider, why string) error {
+	return fmt.Errorf("%s: %w: %s", provider, ErrMalformed, why)
+}

@@ -1,0 +1,97 @@
+package providers
+
+import (
+	"html"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// PlainText reduces JATS/HTML markup (Crossref abstracts, titles with <i>)
+// to its text: tags dropped, entities decoded, white space collapsed.
+func PlainText(s string) string {
+	if !strings.ContainsAny(s, "<&") {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	var b strings.Builder
+	inTag := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			inTag = true
+			b.WriteByte(' ')
+		case r == '>' && inTag:
+			inTag = false
+		case !inTag:
+			b.WriteRune(r)
+		}
+	}
+	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+}
+
+// First returns the first non-empty string among a JSON array's items or
+// the value itself when it is a string (Crossref wraps titles in arrays).
+func First(v gjson.Result) string {
+	if v.IsArray() {
+		for _, item := range v.Array() {
+			if s := strings.TrimSpace(item.String()); s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	return strings.TrimSpace(v.String())
+}
+
+// Strings collects the non-empty strings of a JSON array, in order.
+func Strings(v gjson.Result) []string {
+	var out []string
+	v.ForEach(func(_, item gjson.Result) bool {
+		if s := strings.TrimSpace(item.String()); s != "" {
+			out = append(out, s)
+		}
+		return true
+	})
+	return out
+}
+
+// CSLType maps the type vocabularies of Crossref, DataCite, OpenAlex and
+// ORCID onto CSL item types, the vocabulary pages and citation styles use.
+// Unknown types pass through unchanged so nothing is silently lost.
+func CSLType(t string) string {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "":
+		return ""
+	case "journal-article", "article", "journalarticle":
+		return "article-journal"
+	case "proceedings-article", "conference-paper", "conferencepaper", "conference-abstract", "conference-poster", "conference-output":
+		return "paper-conference"
+	case "book-chapter", "chapter", "bookchapter", "book-section":
+		return "chapter"
+	case "book", "monograph", "edited-book", "reference-book":
+		return "book"
+	case "posted-content", "preprint":
+		return "article"
+	case "dataset", "data-set":
+		return "dataset"
+	case "software", "computationalnotebook":
+		return "software"
+	case "dissertation", "thesis", "dissertation-thesis":
+		return "thesis"
+	case "report", "report-component", "working-paper", "workingpaper":
+		return "report"
+	case "peer-review", "review":
+		return "review"
+	case "reference-entry", "dictionary-entry", "encyclopedia-entry":
+		return "entry"
+	case "lecture-speech", "presentation", "audiovisual":
+		return "speech"
+	case "standard":
+		return "standard"
+	case "patent":
+		return "patent"
+	case "other", "text":
+		return "document"
+	}
+	return strings.ToLower(t)
+}

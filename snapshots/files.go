@@ -1,0 +1,212 @@
+package snapshots
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// The folders of a snapshot directory. Bibliographic records and volatile
+// counters are kept apart so `git diff snapshots/works` shows real changes.
+const (
+	WorksDir  = "works"
+	CountsDir = "counts"
+	ORCIDDir  = "orcid"
+	IndexFile = "index.json"
+	tempMark  = ".tmp-"
+)
+
+// Work is works/<name>.json: what every provider said about one work, and
+// the merged record with the provider of each field.
+type Work struct {
+	ID         string            `json:"id"`                  // identity key
+	Origins    []string          `json:"origins"`             // "manifest" and/or "orcid:<iD>", sorted
+	Record     json.RawMessage   `json:"record"`              // merged record
+	Provenance map[string]string `json:"provenance"`          // merged field → provider
+	Sources    []Source          `json:"sources"`             // sorted by provider
+	Warnings   []string          `json:"warnings,omitempty"`  // sorted
+	Decisions  json.RawMessage   `json:"decisions,omitempty"` // linking/merging evidence
+}
+
+// Source is one provider's answer for a work.
+type Source struct {
+	Provider    string          `json:"provider"`
+	Status      string          `json:"status"` // found or not_found
+	Attribution string          `json:"attribution,omitempty"`
+	Record      json.RawMessage `json:"record,omitempty"`
+}
+
+// Counts is counts/<name>.json: volatile counters per provider.
+type Counts struct {
+	ID      string         `json:"id"`
+	Sources []SourceCounts `json:"sources"` // sorted by provider
+}
+
+// SourceCounts is one provider's counters for a work.
+type SourceCounts struct {
+	Provider string          `json:"provider"`
+	Counts   json.RawMessage `json:"counts"`
+}
+
+// Expansion is orcid/<name>.json: the works an ORCID record listed, in
+// the record's order, so a later run whose ORCID read fails can keep them.
+type Expansion struct {
+	ORCID    string   `json:"orcid"`
+	Works    []string `json:"works"` // identity keys
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Index is index.json: the works of the manifest in output order and the
+// providers whose data the folder holds, with their attribution.
+type Index struct {
+	Identities []string        `json:"identities"` // manifest identities, in manifest order
+	Works      []IndexWork     `json:"works"`      // every work, in job order
+	Providers  []IndexProvider `json:"providers"`  // sorted by name
+}
+
+// IndexWork locates one work's files.
+type IndexWork struct {
+	ID   string `json:"id"`
+	File string `json:"file"` // name without folder or extension
+}
+
+// IndexProvider names a provider and what its terms ask of a reuser.
+type IndexProvider struct {
+	Name        string `json:"name"`
+	Attribution string `json:"attribution"`
+	Terms       string `json:"terms"`
+}
+
+// Dir is a snapshot folder.
+type Dir struct{ Root string }
+
+// WorkPath is the file of a work's record.
+func (d Dir) WorkPath(id manifest.Identity) string {
+	return filepath.Join(d.Root, WorksDir, FileName(id)+".json")
+}
+
+// CountsPath is the file of a work's counters.
+func (d Dir) CountsPath(id manifest.Identity) string {
+	return filepath.Join(d.Root, CountsDir, FileName(id)+".json")
+}
+
+// ExpansionPath is the file of an ORCID record's expansion.
+func (d Dir) ExpansionPath(id manifest.Identity) string {
+	return filepath.Join(d.Root, ORCIDDir, FileName(id)+".json")
+}
+
+// IndexPath is the folder's index.
+func (d Dir) IndexPath() string { return filepath.Join(d.Root, IndexFile) }
+
+// Read decodes the JSON file at path into v; a missing file reports
+// fs.ErrNotExist so callers can tell "no previous run" from damage.
+func Read(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	return nil
+}
+
+// Write encodes v canonically and replaces path atomically. It reports
+// whether the file changed; an unchanged file is not rewritten.
+func Write(path string, v any) (bool, error) {
+	data, err := Encode(v)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return false, nil
+	}
+	return true, WriteFileAtomic(path, data)
+}
+
+// WriteFileAtomic writes data to a temp file in path's folder, syncs it,
+// and renames it over path, so a reader (or a crash) sees the old file or
+// the new one, never a part.
+func WriteFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, tempMark+"*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("replace %s: %w", path, err)
+	}
+	syncDir(dir)
+	return nil
+}
+
+// syncDir makes the rename durable where the platform allows; failure is
+// harmless (some systems cannot fsync a directory).
+func syncDir(dir string) {
+	if f, err := os.Open(dir); err == nil {
+		f.Sync()
+		f.Close()
+	}
+}
+
+// Prune removes, from the works, counts and orcid folders, every .json file
+// whose name is not in keep, and leftovers of interrupted writes. It returns
+// the removed paths, sorted.
+func (d Dir) Prune(keep map[string]bool) ([]string, error) {
+	var removed []string
+	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
+		entries, err := os.ReadDir(filepath.Join(d.Root, sub))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return removed, err
+		}
+		for _, e := range entries {
+			name := e.Name()
+			stale := strings.HasPrefix(name, tempMark)
+			if !stale && strings.HasSuffix(name, ".json") && !keep[sub+"/"+strings.TrimSuffix(name, ".json")] {
+				stale = true
+			}
+			if !stale || e.IsDir() {
+				continue
+			}
+			p := filepath.Join(d.Root, sub, name)
+			if err := os.Remove(p); err != nil {
+				return removed, err
+			}
+			removed = append(removed, p)
+		}
+	}
+	sort.Strings(removed)
+	return removed, nil
+}
