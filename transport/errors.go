@@ -1,0 +1,55 @@
+package transport
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+var (
+	// ErrHostStopped is matched (errors.Is) by every *StoppedError.
+	ErrHostStopped = errors.New("host stopped for this run")
+	// ErrTooLarge is returned by a response body read that passes Options.MaxBody.
+	ErrTooLarge = errors.New("response body too large")
+	// ErrInsecureRedirect is returned when a redirect would leave https for http.
+	ErrInsecureRedirect = errors.New("refusing redirect from https to http")
+	// ErrTooManyRedirects is returned after following the maximum number of redirects.
+	ErrTooManyRedirects = errors.New("too many redirects")
+)
+
+// StatusError reports a retryable status (5xx, 408, 429 or a declared
+// slow-down) that was still there when the attempts ran out.
+type StatusError struct {
+	Method   string // request method
+	URL      string // request URL with credentials removed
+	Host     string // URL host
+	Code     int    // last status code
+	Attempts int    // attempts made
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("%s %s giving up after %s: %d %s",
+		e.Method, e.URL, attempts(e.Attempts), e.Code, http.StatusText(e.Code))
+}
+
+// StoppedError reports a host stopped for the rest of the run. Once a host is
+// stopped every request to it fails at once with this error, without
+// touching the network.
+type StoppedError struct {
+	Host   string // URL host
+	Reason string // e.g. "answered 429 3 times in a row"
+}
+
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("host %s stopped for this run: %s", e.Host, e.Reason)
+}
+
+// Is makes errors.Is(err, ErrHostStopped) true.
+func (e *StoppedError) Is(target error) bool { return target == ErrHostStopped }
+
+func attempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
+}

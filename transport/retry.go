@@ -1,0 +1,306 @@
+package transport
+
+import (
+	"bytes"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// retrying is the outermost layer: it runs the attempts of one hop, decides
+// which failures are worth another try and how long to wait, and stops hosts
+// that keep refusing.
+type retrying struct {
+	c    *Client           // shared state
+	next http.RoundTripper // the pacing layer
+}
+
+func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
+	c := r.c
+	body, hasBody, err := snapshotBody(req)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkURL(req); err != nil {
+		return nil, err
+	}
+	ctx := req.Context()
+	h := c.host(req.URL.Host)
+	for attempt := 1; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := c.Stopped(h.name); err != nil {
+			return nil, err
+		}
+		final := attempt >= c.opts.MaxAttempts
+
+		resp, err := r.next.RoundTrip(attemptRequest(req, body, hasBody))
+		var wait time.Duration
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if errors.Is(err, ErrHostStopped) || !retryableError(err) {
+				return nil, err
+			}
+			if final {
+				return nil, fmt.Errorf("%s %s giving up after %s: %w",
+					req.Method, c.redact(req.URL), attempts(attempt), err)
+			}
+			wait = c.backoff(attempt)
+		} else {
+			code := resp.StatusCode
+			slow := code == http.StatusTooManyRequests || slices.Contains(h.policy.SlowDown, code)
+			if !slow && !retryableStatus(code) {
+				c.endSlowRun(h)
+				resp.Request = req
+				return c.recordOnClose(req, body, resp), nil
+			}
+			now := c.opts.Clock.Now()
+			ra, hasRA := parseRetryAfter(resp.Header.Get("Retry-After"), now)
+			run := c.noteSlow(h, slow)
+
+			var reason string
+			switch {
+			case hasRA && ra > c.opts.MaxWait:
+				reason = fmt.Sprintf("%d with Retry-After %s, past the %s cap", code, ra, c.opts.MaxWait)
+			case slow && run >= c.opts.StopAfter:
+				reason = fmt.Sprintf("answered %d %d times in a row", code, run)
+			}
+			if reason != "" || final {
+				c.recordDiscarded(req, body, resp)
+			} else {
+				discard(resp.Body)
+			}
+			if reason != "" {
+				return nil, c.stopHost(h, reason)
+			}
+
+			wait = c.backoff(attempt)
+			if hasRA {
+				wait = ra
+			}
+			// The server asked us to back off: every request to this host
+			// waits, not just this one.
+			if slow || hasRA {
+				c.pushBack(h, now.Add(wait))
+			}
+			if final {
+				return nil, &StatusError{Method: req.Method, URL: c.redact(req.URL),
+					Host: h.name, Code: code, Attempts: attempt}
+			}
+		}
+		c.countRetry(h)
+		if err := c.opts.Clock.Sleep(ctx, wait); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// retryableStatus reports statuses that may succeed on a later attempt.
+// 501 Not Implemented will not change; other 4xx are the caller's to judge.
+func retryableStatus(code int) bool {
+	switch {
+	case code == http.StatusRequestTimeout, code == http.StatusTooManyRequests:
+		return true
+	case code == http.StatusNotImplemented:
+		return false
+	default:
+		return code >= 500 && code <= 599
+	}
+}
+
+// errBadURL is returned, without retrying, for URLs no attempt can fix.
+var errBadURL = errors.New("unsupported request URL")
+
+func checkURL(req *http.Request) error {
+	if req.URL == nil {
+		return fmt.Errorf("%w: missing", errBadURL)
+	}
+	if (req.URL.Scheme != "http" && req.URL.Scheme != "https") || req.URL.Host == "" {
+		return fmt.Errorf("%w: %s", errBadURL, req.URL.Redacted())
+	}
+	return nil
+}
+
+// retryableError reports network failures worth another attempt: resets,
+// refused connections, timeouts. Certificate and TLS protocol errors will
+// fail the same way again, and an insecure redirect is a decision, not a
+// failure.
+func retryableError(err error) bool {
+	var (
+		verify   *tls.CertificateVerificationError
+		unknown  x509.UnknownAuthorityError
+		invalid  x509.CertificateInvalidError
+		hostname x509.HostnameError
+		record   tls.RecordHeaderError
+	)
+	switch {
+	case errors.Is(err, ErrInsecureRedirect), errors.Is(err, ErrTooManyRedirects), errors.Is(err, errBadURL):
+		return false
+	case errors.As(err, &verify), errors.As(err, &unknown), errors.As(err, &invalid),
+		errors.As(err, &hostname), errors.As(err, &record):
+		return false
+	}
+	return true
+}
+
+// parseRetryAfter reads a Retry-After value: delay-seconds or an HTTP date
+// (RFC 9110 §10.2.3). A date in the past means no wait. Negative or
+// unparsable values report ok=false so the caller falls back to backoff.
+func parseRetryAfter(v string, now time.Time) (d time.Duration, ok bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if strings.Trim(v, "0123456789") == "" {
+		secs, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || secs > math.MaxInt64/int64(time.Second) {
+			// Only digits, so the only failure is overflow: a wait of
+			// centuries, which the cap turns into a stopped host.
+			return time.Duration(math.MaxInt64), true
+		}
+		return time.Duration(secs) * time.Second, true
+	}
+	t, err := http.ParseTime(v)
+	if err != nil {
+		return 0, false
+	}
+	if d := t.Sub(now); d > 0 {
+		return d, true
+	}
+	return 0, true
+}
+
+// backoff is the wait before retry number attempt (1-based): 1s, 2s, 4s, …
+// capped at MaxWait, with equal jitter so callers that failed together do
+// not retry together, yet each still waits at least half the step.
+func (c *Client) backoff(attempt int) time.Duration {
+	d := c.opts.MaxWait
+	if attempt-1 < 30 {
+		if step := backoffBase << (attempt - 1); step < d {
+			d = step
+		}
+	}
+	half := d / 2
+	c.randMu.Lock()
+	j := c.opts.Rand.Int64N(int64(d-half) + 1)
+	c.randMu.Unlock()
+	return half + time.Duration(j)
+}
+
+// noteSlow records one retryable answer and returns the length of the
+// current run of slow-down answers (0 if this one was not slow-down).
+func (c *Client) noteSlow(h *hostState, slow bool) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !slow {
+		h.slowRun = 0
+		return 0
+	}
+	h.slowRun++
+	return h.slowRun
+}
+
+func (c *Client) endSlowRun(h *hostState) { c.noteSlow(h, false) }
+
+func (c *Client) countRetry(h *hostState) {
+	c.mu.Lock()
+	h.retries++
+	c.mu.Unlock()
+}
+
+// pushBack delays the host's next request start to at least t.
+func (c *Client) pushBack(h *hostState, t time.Time) {
+	c.mu.Lock()
+	if t.After(h.next) {
+		h.next = t
+	}
+	c.mu.Unlock()
+}
+
+// snapshotBody reads the request body once so every attempt can resend it
+// (and the Recorder can see it). The caller's body is always closed, as
+// http.RoundTripper requires.
+func snapshotBody(req *http.Request) (body []byte, has bool, err error) {
+	if req.Body == nil || req.Body == http.NoBody {
+		return nil, false, nil
+	}
+	body, err = io.ReadAll(req.Body)
+	if cerr := req.Body.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("read request body: %w", err)
+	}
+	return body, true, nil
+}
+
+// attemptRequest gives each attempt its own copy of the request, so no
+// layer below can disturb the caller's request or the next attempt.
+func attemptRequest(req *http.Request, body []byte, has bool) *http.Request {
+	a := req.Clone(req.Context())
+	if has {
+		a.ContentLength = int64(len(body))
+		a.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+		a.Body, _ = a.GetBody()
+		if len(body) == 0 {
+			a.Body = http.NoBody
+		}
+	}
+	return a
+}
+
+// discard drains a little of a body so its connection can be reused, then
+// closes it, which also releases the host's gate.
+func discard(rc io.ReadCloser) {
+	_, _ = io.CopyN(io.Discard, rc, drainLimit)
+	_ = rc.Close()
+}
+
+// recordDiscarded closes a final response we do not return, reporting it to
+// the Recorder first with the bounded part of the body we read.
+func (c *Client) recordDiscarded(req *http.Request, body []byte, resp *http.Response) {
+	if c.opts.Recorder == nil {
+		discard(resp.Body)
+		return
+	}
+	var buf bytes.Buffer
+	_, _ = io.CopyN(&buf, resp.Body, drainLimit)
+	_ = resp.Body.Close()
+	c.opts.Recorder(c.exchange(req, body, resp, buf.Bytes()))
+}
+
+// recordOnClose arranges for the Recorder to see the response once the
+// caller closes it, with the body as the caller read it.
+func (c *Client) recordOnClose(req *http.Request, body []byte, resp *http.Response) *http.Response {
+	if c.opts.Recorder == nil {
+		return resp
+	}
+	rb := &recordingBody{rc: resp.Body}
+	rb.emit = func(got []byte) { c.opts.Recorder(c.exchange(req, body, resp, got)) }
+	resp.Body = rb
+	return resp
+}
+
+func (c *Client) exchange(req *http.Request, body []byte, resp *http.Response, got []byte) Exchange {
+	return Exchange{
+		Method:      req.Method,
+		URL:         c.redact(req.URL),
+		RequestBody: bytes.Clone(body),
+		Status:      resp.StatusCode,
+		Header:      resp.Header.Clone(),
+		Body:        bytes.Clone(got),
+	}
+}
+
+var _ http.RoundTripper = (*retrying)(nil)

@@ -1,0 +1,147 @@
+package transport
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// sending is the innermost layer before the network: it dresses the request
+// for its host (credentials, User-Agent), bounds the attempt in time, and
+// caps the response body.
+type sending struct {
+	c    *Client           // shared state
+	next http.RoundTripper // Options.Base
+}
+
+func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
+	c := s.c
+	r := req.Clone(req.Context())
+	if r.Header == nil {
+		r.Header = http.Header{}
+	}
+	if c.opts.UserAgent != "" {
+		r.Header.Set("User-Agent", c.opts.UserAgent)
+	}
+	c.scrubForeign(r)
+	pol, declared := c.opts.Hosts[r.URL.Host]
+	if declared && pol.Credential != nil && pol.Credential.Value != "" {
+		cred := pol.Credential
+		if cred.Header != "" {
+			r.Header.Set(cred.Header, cred.Value)
+		}
+		if cred.Query != "" {
+			r.URL.RawQuery = setParam(r.URL.RawQuery, cred.Query, cred.Value)
+		}
+	}
+	if !declared {
+		pol = c.opts.Default
+	}
+
+	cancel := context.CancelFunc(func() {})
+	if pol.Timeout > 0 {
+		var ctx context.Context
+		ctx, cancel = context.WithTimeout(r.Context(), pol.Timeout)
+		r = r.WithContext(ctx)
+	}
+	resp, err := s.next.RoundTrip(r)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	if resp.Body == nil {
+		resp.Body = http.NoBody
+	}
+	// The attempt's deadline must outlive RoundTrip to cover the body read;
+	// closing the body is what ends the attempt.
+	resp.Body = &cappedBody{rc: resp.Body, max: c.opts.MaxBody, left: c.opts.MaxBody, hook: cancel}
+	// resp.Request would carry the credential; hand back the request we got.
+	resp.Request = req
+	return resp, nil
+}
+
+// scrubForeign removes other hosts' credentials from a request, in case a
+// server echoed a key into a redirect Location or a caller copied it over.
+func (c *Client) scrubForeign(r *http.Request) {
+	for name, p := range c.opts.Hosts {
+		cred := p.Credential
+		if name == r.URL.Host || cred == nil || cred.Value == "" {
+			continue
+		}
+		if cred.Header != "" && r.Header.Get(cred.Header) == cred.Value {
+			r.Header.Del(cred.Header)
+		}
+		if cred.Query != "" && r.URL.RawQuery != "" {
+			r.URL.RawQuery = filterQuery(r.URL.RawQuery, func(k, v string) bool {
+				return k == cred.Query && v == cred.Value
+			})
+		}
+	}
+}
+
+// redact renders a URL without any credential query parameter or password,
+// for error messages and recordings.
+func (c *Client) redact(u *url.URL) string {
+	if u == nil {
+		return ""
+	}
+	v := *u
+	if v.RawQuery != "" && len(c.secrets) > 0 {
+		v.RawQuery = filterQuery(v.RawQuery, func(k, _ string) bool { return slices.Contains(c.secrets, k) })
+	}
+	return v.Redacted()
+}
+
+// setParam sets one query parameter, keeping the other parameters in their
+// original order and encoding (url.Values.Encode would sort and re-escape).
+func setParam(raw, name, value string) string {
+	raw = filterQuery(raw, func(k, _ string) bool { return k == name })
+	kv := url.QueryEscape(name) + "=" + url.QueryEscape(value)
+	if raw == "" {
+		return kv
+	}
+	return raw + "&" + kv
+}
+
+// filterQuery drops the raw query pairs for which drop reports true, given
+// the unescaped key and value.
+func filterQuery(raw string, drop func(k, v string) bool) string {
+	parts := strings.Split(raw, "&")
+	kept := parts[:0]
+	for _, part := range parts {
+		k, v, _ := strings.Cut(part, "=")
+		if uk, err := url.QueryUnescape(k); err == nil {
+			k = uk
+		}
+		if uv, err := url.QueryUnescape(v); err == nil {
+			v = uv
+		}
+		if !drop(k, v) {
+			kept = append(kept, part)
+		}
+	}
+	return strings.Join(kept, "&")
+}
+
+// checkRedirect is the http.Client's redirect policy: at most maxRedirects
+// hops, and never from https back to http, where a key or a cookie could be
+// read on the wire.
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= maxRedirects {
+		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, maxRedirects)
+	}
+	if req.URL.Scheme == "https" {
+		return nil
+	}
+	for _, prev := range via {
+		if prev.URL.Scheme == "https" {
+			return fmt.Errorf("%w: %s to %s", ErrInsecureRedirect, c.redact(prev.URL), c.redact(req.URL))
+		}
+	}
+	return nil
+}
+
+var _ http.RoundTripper = (*sending)(nil)
