@@ -83,7 +83,7 @@ func crossrefWork(m gjson.Result) (Record, Counts) {
 				ORCID:  StripORCID(a.Get("ORCID").String()),
 			}
 			a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
-				author.Affiliations = append(author.Affiliations, strings.TrimSpace(n.String()))
+				author.Affiliations = append(author.Affiliations, PlainText(n.String()))
 				return true
 			})
 			rec.Authors = append(rec.Authors, author)

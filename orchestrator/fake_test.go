@@ -1,0 +1,183 @@
+package orchestrator
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// fakeNet is an in-process network fed from testdata: it answers each
+// request by host and escaped path, counts requests, and fails the test on
+// anything it was not told about. No test reaches the internet.
+type fakeNet struct {
+	t        testing.TB
+	mu       sync.Mutex
+	routes   map[string]fakeAnswer   // host + RequestURI (without query) → answer
+	fallback map[string]fakeAnswer   // host → answer for any other path
+	hook     func(req *http.Request) // runs before answering; may block
+	calls    map[string]int          // host → requests
+}
+
+type fakeAnswer struct {
+	status int
+	body   []byte
+}
+
+func newFakeNet(t testing.TB) *fakeNet {
+	return &fakeNet{t: t, routes: map[string]fakeAnswer{}, fallback: map[string]fakeAnswer{}, calls: map[string]int{}}
+}
+
+// file serves a testdata file for host+path.
+func (n *fakeNet) file(host, path string, status int, file string) {
+	body, err := os.ReadFile(filepath.Join("..", "testdata", file))
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	n.routes[host+path] = fakeAnswer{status: status, body: body}
+}
+
+func (n *fakeNet) otherwise(host string, status int, body string) {
+	n.fallback[host] = fakeAnswer{status: status, body: []byte(body)}
+}
+
+func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
+	if n.hook != nil {
+		n.hook(req)
+	}
+	if err := req.Context().Err(); err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	n.calls[req.URL.Host]++
+	n.mu.Unlock()
+	ans, ok := n.routes[req.URL.Host+req.URL.EscapedPath()]
+	if !ok {
+		ans, ok = n.fallback[req.URL.Host]
+	}
+	if !ok {
+		n.t.Errorf("fake network: unexpected request %s %s", req.Method, req.URL)
+		ans = fakeAnswer{status: http.StatusTeapot}
+	}
+	return &http.Response{
+		StatusCode: ans.status,
+		Status:     fmt.Sprintf("%d %s", ans.status, http.StatusText(ans.status)),
+		Header:     http.Header{"Content-Type": []string{"application/json"}},
+		Body:       io.NopCloser(bytes.NewReader(ans.body)),
+		Request:    req,
+	}, nil
+}
+
+func (n *fakeNet) requests(host string) int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.calls[host]
+}
+
+// recordedNet serves the recorded real answers this package's tests use:
+// an ORCID record with five DOIs and three works without one, and Crossref
+// and OpenAlex records for the DOIs we have recordings of. Everything else
+// is the service's real "not found".
+func recordedNet(t testing.TB) *fakeNet {
+	n := newFakeNet(t)
+	n.file("pub.orcid.org", "/v3.0/0000-0002-9341-7985/works", 200, "orcid/orcid-works-0000-0002-9341-7985.json")
+	for _, doi := range []string{"10.7554/elife.01567", "10.1145/3448016.3452841", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13"} {
+		n.file("api.crossref.org", "/works/"+doi, 200, "crossref/crossref-work-"+strings.ReplaceAll(doi, "/", "-")+".json")
+	}
+	for _, doi := range []string{"10.1145/3448016.3452841", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13"} {
+		n.file("api.openalex.org", "/works/doi:"+doi, 200, "openalex/openalex-work-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
+	}
+	n.file("api.crossref.org", "/works/10.1371/notarealdoi", 404, "crossref/crossref-work-not-found-10.1371-notarealdoi.txt")
+	notFound := n.routes["api.crossref.org/works/10.1371/notarealdoi"]
+	n.fallback["api.crossref.org"] = notFound
+	n.otherwise("api.openalex.org", 404, "")
+	return n
+}
+
+const recordedManifest = `mailto = "ada@example.org"
+
+[[identity]]
+orcid = "0000-0002-9341-7985"
+name = "Peter Binfield"
+
+[[identity]]
+doi = "https://doi.org/10.1145/3448016.3452841"
+
+[[identity]]
+doi = "10.7554/eLife.01567"
+
+[[identity]]
+doi = "10.1017/9781108348843"
+
+[[identity]]
+doi = "10.1007/978-3-662-46370-3_13"
+`
+
+// newManifest parses a manifest whose snapshots go to a fresh folder.
+func newManifest(t testing.TB, src string) *manifest.Manifest {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "manifest.toml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := manifest.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// testOptions runs against net with no pacing and no real waiting.
+func testOptions(m *manifest.Manifest, net http.RoundTripper, workers int) Options {
+	return Options{Manifest: m, Workers: workers, Base: net, NoPacing: true, Clock: &instantClock{}, UserAgent: "about-test"}
+}
+
+// folderBytes is every file under dir, by relative path, in one text,
+// so a test can compare whole snapshot folders byte for byte.
+func folderBytes(t testing.TB, dir string) string {
+	t.Helper()
+	var paths []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(dir, p)
+		fmt.Fprintf(&b, "=== %s\n%s", filepath.ToSlash(rel), data)
+	}
+	return b.String()
+}
+
+func runOK(t testing.TB, opts Options) *Report {
+	t.Helper()
+	rep, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}

@@ -1,0 +1,313 @@
+package orchestrator
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// instantClock never waits: tests of ordering and content need no real
+// pacing, and a sleep that returns at once cannot hide a race.
+type instantClock struct {
+	mu      sync.Mutex
+	elapsed time.Duration
+}
+
+func (c *instantClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Unix(1_700_000_000, 0).Add(c.elapsed)
+}
+
+func (c *instantClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.elapsed += max(d, 0)
+	c.mu.Unlock()
+	return nil
+}
+
+func TestFetchRecordedGolden(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	net := recordedNet(t)
+	rep := runOK(t, testOptions(m, net, 4))
+	if rep.Short() {
+		t.Fatalf("run came back short: %v", rep.ShortJobs())
+	}
+	if got, want := len(rep.Works), 12; got != want {
+		t.Errorf("works = %d, want %d (4 listed DOIs + 4 ORCID DOIs + 4 ORCID-only works, none shared)", got, want)
+	}
+	if n := net.requests("pub.orcid.org"); n != 1 {
+		t.Errorf("ORCID requests = %d, want 1", n)
+	}
+	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/orchestrator"), goldie.WithNameSuffix(".golden"))
+	g.Assert(t, t.Name(), []byte(folderBytes(t, m.Snapshots)))
+}
+
+func TestJobOrderIsIdentityMajor(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	rep := runOK(t, testOptions(m, recordedNet(t), 8))
+	var got []string
+	for _, o := range rep.Outcomes[:4] {
+		got = append(got, o.Identity.Key()+" "+o.Provider)
+	}
+	want := []string{
+		"doi:10.3233/isu-130714 crossref", "doi:10.3233/isu-130714 openalex",
+		"doi:10.1038/npre.2009.2801 crossref", "doi:10.1038/npre.2009.2801 openalex",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("first jobs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestReversedCompletionOrder holds every Crossref answer until OpenAlex
+// has answered everything, so later jobs finish first; the snapshot bytes
+// must not change.
+func TestReversedCompletionOrder(t *testing.T) {
+	want := func() string {
+		m := newManifest(t, recordedManifest)
+		runOK(t, testOptions(m, recordedNet(t), 1))
+		return folderBytes(t, m.Snapshots)
+	}()
+
+	m := newManifest(t, recordedManifest)
+	net := recordedNet(t)
+	openAlexDone := make(chan struct{})
+	var mu sync.Mutex
+	remaining := -1
+	var order []string
+	net.hook = func(req *http.Request) {
+		if req.URL.Host == "api.crossref.org" {
+			select {
+			case <-openAlexDone:
+			case <-req.Context().Done():
+			}
+		}
+	}
+	opts := testOptions(m, net, 8)
+	opts.Progress = Progress{
+		Planned: func(host string, jobs int) {
+			if host == "api.openalex.org" {
+				mu.Lock()
+				remaining = jobs
+				mu.Unlock()
+			}
+		},
+		Done: func(o Outcome) {
+			mu.Lock()
+			defer mu.Unlock()
+			order = append(order, o.Provider)
+			if o.Provider == "openalex" {
+				if remaining--; remaining == 0 {
+					close(openAlexDone)
+				}
+			}
+		},
+	}
+	runOK(t, opts)
+	if order[len(order)-1] != "crossref" || order[len(order)-2] != "crossref" {
+		t.Fatalf("completion order %v: Crossref was not held back", order)
+	}
+	if got := folderBytes(t, m.Snapshots); got != want {
+		t.Errorf("snapshots differ when completion order is reversed")
+	}
+}
+
+// jitterNet answers from recordedNet after a random, test-chosen delay, so
+// lanes finish in an arbitrary order.
+type jitterNet struct {
+	inner *fakeNet
+	mu    sync.Mutex
+	rng   *rand.Rand
+}
+
+func (j *jitterNet) RoundTrip(req *http.Request) (*http.Response, error) {
+	j.mu.Lock()
+	d := time.Duration(j.rng.IntN(1500)) * time.Microsecond
+	j.mu.Unlock()
+	timer := time.NewTimer(d) // simulated service time, not synchronisation
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-req.Context().Done():
+		return nil, req.Context().Err()
+	}
+	return j.inner.RoundTrip(req)
+}
+
+// TestByteIdenticalAtAnyWorkers is the property: for random latencies and
+// every -j from 1 to 16 the snapshot folder is the same, byte for byte.
+func TestByteIdenticalAtAnyWorkers(t *testing.T) {
+	var want string
+	for workers := 1; workers <= 16; workers++ {
+		m := newManifest(t, recordedManifest)
+		net := &jitterNet{inner: recordedNet(t), rng: rand.New(rand.NewPCG(uint64(workers), 7))}
+		runOK(t, testOptions(m, net, workers))
+		got := folderBytes(t, m.Snapshots)
+		if workers == 1 {
+			want = got
+			continue
+		}
+		if got != want {
+			t.Fatalf("-j %d wrote different snapshots from -j 1", workers)
+		}
+	}
+}
+
+func TestRerunChangesNothing(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	runOK(t, testOptions(m, recordedNet(t), 4))
+	first := folderBytes(t, m.Snapshots)
+	rep := runOK(t, testOptions(m, recordedNet(t), 4))
+	if len(rep.Written) != 0 || len(rep.Removed) != 0 {
+		t.Errorf("second run wrote %v and removed %v, want nothing", rep.Written, rep.Removed)
+	}
+	if folderBytes(t, m.Snapshots) != first {
+		t.Error("second run changed the folder")
+	}
+}
+
+// TestFailureKeepsPreviousValues: a host that is down keeps every value the
+// last good run wrote, and the run names every job that came back short.
+func TestFailureKeepsPreviousValues(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	runOK(t, testOptions(m, recordedNet(t), 4))
+	before := folderBytes(t, m.Snapshots)
+
+	net := recordedNet(t)
+	for k := range net.routes {
+		if strings.HasPrefix(k, "api.crossref.org") {
+			delete(net.routes, k)
+		}
+	}
+	net.otherwise("api.crossref.org", http.StatusBadGateway, "bad gateway")
+	rep := runOK(t, testOptions(m, net, 4))
+	if !rep.Short() {
+		t.Fatal("a run with Crossref down was not reported short")
+	}
+	short := rep.ShortJobs()
+	if len(short) != 8 {
+		t.Errorf("short jobs = %d, want one per DOI work (8)", len(short))
+	}
+	for _, o := range short {
+		if o.Provider != "crossref" || o.Status != providers.Failed || o.Err == nil {
+			t.Errorf("short job %+v, want a failed crossref job with a reason", o)
+		}
+	}
+	if got := folderBytes(t, m.Snapshots); got != before {
+		t.Error("a failed provider changed the snapshots; previous values must be kept byte for byte")
+	}
+	if len(rep.Kept) == 0 {
+		t.Error("report does not say previous values were kept")
+	}
+}
+
+// TestUnreadableORCIDPrunesNothing: when the ORCID record cannot be read,
+// its works from the last run stay, and nothing is pruned.
+func TestUnreadableORCIDPrunesNothing(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	runOK(t, testOptions(m, recordedNet(t), 4))
+	before := folderBytes(t, m.Snapshots)
+
+	net := recordedNet(t)
+	delete(net.routes, "pub.orcid.org/v3.0/0000-0002-9341-7985/works")
+	net.otherwise("pub.orcid.org", http.StatusInternalServerError, "")
+	rep := runOK(t, testOptions(m, net, 4))
+	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != providers.Failed {
+		t.Fatalf("expansion outcomes %+v, want one failure", rep.Expansions)
+	}
+	if len(rep.Works) != 12 {
+		t.Errorf("works = %d, want the 12 of the last run", len(rep.Works))
+	}
+	if len(rep.Removed) != 0 || rep.PruneNote == "" {
+		t.Errorf("removed %v (note %q); an unreadable record must prune nothing", rep.Removed, rep.PruneNote)
+	}
+	if got := folderBytes(t, m.Snapshots); got != before {
+		t.Error("snapshots changed although only the ORCID read failed")
+	}
+}
+
+func TestWorksThatLeftAreRemoved(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	runOK(t, testOptions(m, recordedNet(t), 4))
+	smaller := strings.Replace(recordedManifest, "[[identity]]\ndoi = \"10.7554/eLife.01567\"\n", "", 1)
+	if err := os.WriteFile(m.Path, []byte(smaller), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m2 := newManifest(t, smaller)
+	m2.Snapshots = m.Snapshots
+	rep := runOK(t, testOptions(m2, recordedNet(t), 4))
+	want := []string{
+		filepath.Join(m.Snapshots, "counts", "doi_10.7554_2felife.01567.json"),
+		filepath.Join(m.Snapshots, "works", "doi_10.7554_2felife.01567.json"),
+	}
+	if strings.Join(rep.Removed, "\n") != strings.Join(want, "\n") {
+		t.Errorf("removed %v, want %v", rep.Removed, want)
+	}
+}
+
+func TestSkippedWhenInterrupted(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Run(ctx, testOptions(m, recordedNet(t), 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range rep.Expansions {
+		if o.Status != providers.Skipped {
+			t.Errorf("expansion %v: status %s, want skipped", o.Identity, o.Status)
+		}
+	}
+	if rep.PruneNote == "" {
+		t.Error("an interrupted run must not prune")
+	}
+}
+
+func TestUnknownProvider(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	opts := testOptions(m, recordedNet(t), 4)
+	opts.Only = []string{"crossref", "scopus"}
+	_, err := Run(context.Background(), opts)
+	var unknown *providers.UnknownProviderError
+	if !errors.As(err, &unknown) || unknown.Name != "scopus" || !strings.Contains(err.Error(), "crossref, openalex, orcid") {
+		t.Fatalf("err = %v, want an unknown-provider error naming the known ones", err)
+	}
+}
+
+func TestOnlyRestrictsProviders(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	net := recordedNet(t)
+	opts := testOptions(m, net, 4)
+	opts.Only = []string{"orcid", "crossref"}
+	rep := runOK(t, opts)
+	if n := net.requests("api.openalex.org"); n != 0 {
+		t.Errorf("openalex got %d requests with --only orcid,crossref", n)
+	}
+	for _, o := range rep.Outcomes {
+		if o.Provider != "crossref" {
+			t.Errorf("unexpected job %s %s", o.Identity, o.Provider)
+		}
+	}
+	var idx snapshots.Index
+	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.IndexPath(), &idx); err != nil {
+		t.Fatal(err)
+	}
+	if len(idx.Providers) != 2 {
+		t.Errorf("index providers = %+v", idx.Providers)
+	}
+}
