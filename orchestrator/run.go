@@ -30,14 +30,15 @@ type Options struct {
 	UserAgent string              // sent with every request
 	Getenv    func(string) string // where API keys are read from (os.Getenv in the CLI)
 
-	Registry []providers.Spec         // providers to choose from; nil means providers.All()
-	Base     http.RoundTripper        // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
-	BaseURLs map[string]string        // provider → base URL, for fakes and replay
-	NoPacing bool                     // replay: answers are local, no interval to keep
-	Clock    transport.Clock          // nil means the real clock
-	Rand     *rand.Rand               // backoff jitter; nil means seeded from the clock
-	Recorder func(transport.Exchange) // sees every final response (--record)
-	Progress Progress                 // live view hooks; zero value means none
+	Registry []providers.Spec                // providers to choose from; nil means providers.All()
+	Base     http.RoundTripper               // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
+	BaseURLs map[string]string               // provider → base URL, for fakes and replay
+	NoPacing bool                            // replay: answers are local, no interval to keep
+	Clock    transport.Clock                 // nil means the real clock
+	Rand     *rand.Rand                      // backoff jitter; nil means seeded from the clock
+	Recorder func(transport.Exchange)        // sees every final response (--record)
+	Progress Progress                        // live view hooks; zero value means none
+	OnStart  func(host string, at time.Time) // sees each request start (after pacing)
 }
 
 // Progress receives run events; any field may be nil. Calls come from
@@ -192,6 +193,7 @@ func transportOptions(opts Options, specs []providers.Spec, bases map[string]str
 		Clock:     clock,
 		Rand:      opts.Rand,
 		Recorder:  opts.Recorder,
+		OnStart:   opts.OnStart,
 	}
 	if opts.NoPacing {
 		o.Default.MinInterval = time.Nanosecond

@@ -50,7 +50,15 @@ func (p *pacing) RoundTrip(req *http.Request) (*http.Response, error) {
 	began := c.opts.Clock.Now()
 	c.mu.Lock()
 	h.requests++
+	// Measure the next gap from the real start, not the reserved one: a
+	// sleep that overshot must not let the next request follow closer.
+	if n := began.Add(h.policy.MinInterval); n.After(h.next) {
+		h.next = n
+	}
 	c.mu.Unlock()
+	if c.opts.OnStart != nil {
+		c.opts.OnStart(h.name, began)
+	}
 	done := func() {
 		d := c.opts.Clock.Now().Sub(began)
 		c.mu.Lock()

@@ -65,17 +65,18 @@ type Credential struct {
 // Options configures a Client. The zero value is usable: every field has a
 // default.
 type Options struct {
-	Base        http.RoundTripper     // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
-	UserAgent   string                // set on every request when not empty
-	Hosts       map[string]HostPolicy // keyed by URL host (req.URL.Host, exact string, port included if present)
-	Default     HostPolicy            // for hosts not in Hosts; its MinInterval defaults to 1s and its Credential is ignored
-	MaxAttempts int                   // total attempts per request hop; default 4
-	MaxWait     time.Duration         // cap on one Retry-After or backoff wait; a Retry-After beyond it stops the host; default 2m
-	StopAfter   int                   // consecutive slow-down answers from a host that stop it for the run; default 3
-	MaxBody     int64                 // response body cap in bytes; default 32 MiB; reading past it fails with ErrTooLarge
-	Clock       Clock                 // default SystemClock()
-	Rand        *rand.Rand            // jitter source; default seeded from the time; used under a mutex
-	Recorder    func(Exchange)        // optional: called once per final response of each hop; must be safe for concurrent use
+	Base        http.RoundTripper               // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
+	UserAgent   string                          // set on every request when not empty
+	Hosts       map[string]HostPolicy           // keyed by URL host (req.URL.Host, exact string, port included if present)
+	Default     HostPolicy                      // for hosts not in Hosts; its MinInterval defaults to 1s and its Credential is ignored
+	MaxAttempts int                             // total attempts per request hop; default 4
+	MaxWait     time.Duration                   // cap on one Retry-After or backoff wait; a Retry-After beyond it stops the host; default 2m
+	StopAfter   int                             // consecutive slow-down answers from a host that stop it for the run; default 3
+	MaxBody     int64                           // response body cap in bytes; default 32 MiB; reading past it fails with ErrTooLarge
+	Clock       Clock                           // default SystemClock()
+	Rand        *rand.Rand                      // jitter source; default seeded from the time; used under a mutex
+	Recorder    func(Exchange)                  // optional: called once per final response of each hop; must be safe for concurrent use
+	OnStart     func(host string, at time.Time) // optional: called as each request leaves the pacer (progress, tests); must be safe for concurrent use
 }
 
 // Exchange is a copy of one final response (after retries) and the request
