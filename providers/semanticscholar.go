@@ -1,0 +1,329 @@
+package providers
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+const (
+	s2BatchPath   = "/graph/v1/paper/batch"
+	s2FieldsParam = "fields" // a query parameter even for the POST form, as the docs insist
+	// s2Fields are the paper fields asked for. Author ORCIDs are not among
+	// what the paper batch can return for authors (only authorId and name
+	// by default), so Authors carry names only.
+	s2Fields = "paperId,externalIds,title,abstract,venue,year,publicationDate,authors," +
+		"citationCount,influentialCitationCount,referenceCount,fieldsOfStudy,s2FieldsOfStudy," +
+		"tldr,isOpenAccess,openAccessPdf,publicationTypes,journal"
+	// s2NoValidIDs is the 400 error Semantic Scholar gives, instead of a
+	// list of nulls, when it recognises none of a batch's ids.
+	s2NoValidIDs = "No valid paper ids given"
+)
+
+// SemanticScholar reads Semantic Scholar's view of a work (identifiers,
+// fields of study, TL;DR, open-access PDF) and its citation counts,
+// including "influential" citations, from the Academic Graph API's paper
+// batch endpoint: one POST answers up to 500 works.
+var SemanticScholar = Spec{
+	Name:  "semanticscholar",
+	Title: "Semantic Scholar",
+	Host:  "api.semanticscholar.org",
+	// Without a key, requests come from a pool shared by every
+	// unauthenticated user (429 when it is busy); a key gives an
+	// introductory dedicated rate of 1 request/s across all endpoints. One
+	// request a second keeps within the key's rate and is polite to the
+	// shared pool; a batch of 500 works still costs one request.
+	MinInterval: time.Second,
+	RateSource:  "https://www.semanticscholar.org/product/api#rate-limits",
+	Timeout:     60 * time.Second,
+	Accepts:     []manifest.Kind{manifest.KindDOI, manifest.KindArXiv, manifest.KindPMID},
+	// POST /paper/batch: "Can only process 500 paper ids at a time."
+	// (https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers)
+	BatchSize:   500,
+	APIKey:      &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
+	Terms:       "https://www.semanticscholar.org/product/api/license",
+	Attribution: "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
+	Fetch:       fetchSemanticScholar,
+}
+
+// fetchSemanticScholar asks the paper batch endpoint about every id in one
+// request. The answer is a list in request order with null for ids it does
+// not know.
+func fetchSemanticScholar(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
+	out := make([]Result, len(ids))
+	var keys []string // Semantic Scholar ids, in request order
+	var slots []int   // the index in ids each key answers for
+	for i, id := range ids {
+		key, ok := s2PaperID(id)
+		if !ok {
+			out[i] = Result{Status: Failed, Err: fmt.Errorf("semanticscholar: cannot look up %s", id)}
+			continue
+		}
+		keys = append(keys, key)
+		slots = append(slots, i)
+	}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	all := func(r Result) ([]Result, error) {
+		for _, i := range slots {
+			out[i] = r
+		}
+		return out, nil
+	}
+
+	body, err := s2Body(keys)
+	if err != nil {
+		return all(Result{Status: Failed, Err: fmt.Errorf("semanticscholar: encode request: %w", err)})
+	}
+	u := env.Base + s2BatchPath + "?" + s2FieldsParam + "=" + s2Fields
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+	if err != nil {
+		return all(Result{Status: Failed, Err: fmt.Errorf("semanticscholar: build request: %w", err)})
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	ans, err := Send(env, req)
+	if err != nil {
+		return all(Result{Status: Failed, Err: err})
+	}
+
+	switch {
+	case IsNotFound(ans.Status):
+		return all(Result{Status: NotFound})
+	case ans.Status == http.StatusBadRequest && gjson.GetBytes(ans.Body, "error").String() == s2NoValidIDs:
+		// Not one id of the batch is known: that is an answer, not a fault.
+		return all(Result{Status: NotFound})
+	case ans.Status < 200 || ans.Status > 299:
+		err := error(&StatusError{Provider: "semanticscholar", Code: ans.Status})
+		if msg := strings.TrimSpace(gjson.GetBytes(ans.Body, "error").String()); msg != "" {
+			err = fmt.Errorf("semanticscholar: %s: %w", msg, err)
+		}
+		return all(Result{Status: Failed, Err: err})
+	case !gjson.ValidBytes(ans.Body):
+		return all(Result{Status: Failed, Err: Malformed("semanticscholar", "body is not valid JSON")})
+	}
+	doc := gjson.ParseBytes(ans.Body)
+	if !doc.IsArray() {
+		return all(Result{Status: Failed, Err: Malformed("semanticscholar", "batch answer is not a list")})
+	}
+	papers := doc.Array()
+	if len(papers) > len(keys) {
+		// Answers are matched to ids by position; with more answers than
+		// ids no position can be trusted.
+		return all(Result{Status: Failed, Err: Malformed("semanticscholar",
+			fmt.Sprintf("batch answer has %d papers for %d ids", len(papers), len(keys)))})
+	}
+	for j, i := range slots {
+		if j >= len(papers) { // a short answer: the missing tail is unknown
+			out[i] = Result{Status: NotFound}
+			continue
+		}
+		out[i] = s2Result(papers[j])
+	}
+	return out, nil
+}
+
+// s2PaperID is the batch form of an identity: DOI:…, ARXIV:…, PMID:….
+func s2PaperID(id manifest.Identity) (string, bool) {
+	switch id.Kind {
+	case manifest.KindDOI:
+		return "DOI:" + id.Value, id.Value != ""
+	case manifest.KindArXiv:
+		// Semantic Scholar has one paper for all versions of a preprint; the
+		// docs' examples name it without a version.
+		v := s2StripArXivVersion(id.Value)
+		return "ARXIV:" + v, v != ""
+	case manifest.KindPMID:
+		return "PMID:" + id.Value, id.Value != ""
+	}
+	return "", false
+}
+
+// s2StripArXivVersion drops a trailing vN; "solv-int/9901001" keeps its v.
+func s2StripArXivVersion(id string) string {
+	i := strings.LastIndexByte(id, 'v')
+	if i <= 0 || i == len(id)-1 {
+		return id
+	}
+	for _, r := range id[i+1:] {
+		if r < '0' || r > '9' {
+			return id
+		}
+	}
+	return id[:i]
+}
+
+// s2Body is the JSON request body {"ids":[…]}. HTML escaping is off so a
+// DOI's '<', '>' and '&' travel as themselves (still valid JSON), which
+// keeps recorded requests readable.
+func s2Body(keys []string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
+		IDs []string `json:"ids"`
+	}{keys}); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// s2Result reads one entry of the batch answer: null for an unknown id,
+// else a paper object.
+func s2Result(p gjson.Result) Result {
+	switch {
+	case p.Type == gjson.Null:
+		return Result{Status: NotFound}
+	case !p.IsObject():
+		return Result{Status: Failed, Err: Malformed("semanticscholar", "batch entry is neither a paper nor null")}
+	case strings.TrimSpace(p.Get("paperId").String()) == "":
+		return Result{Status: Failed, Err: Malformed("semanticscholar", "paper has no paperId")}
+	}
+	rec, counts := s2Paper(p)
+	return Result{Status: Found, Record: &rec, Counts: counts}
+}
+
+// s2Paper maps one Graph API paper object.
+func s2Paper(p gjson.Result) (Record, Counts) {
+	journal := p.Get("journal")
+	rec := Record{
+		Title:     PlainText(p.Get("title").String()),
+		Container: firstNonEmpty(journal.Get("name").String(), p.Get("venue").String()),
+		Type:      s2Type(p.Get("publicationTypes")),
+		Issued:    ParseDate(p.Get("publicationDate").String()),
+		Volume:    strings.TrimSpace(journal.Get("volume").String()),
+		Pages:     strings.TrimSpace(journal.Get("pages").String()),
+		Abstract:  PlainText(p.Get("abstract").String()),
+	}
+	if rec.Issued.IsZero() {
+		rec.Issued = NewDate(int(p.Get("year").Int()), 0, 0) // year only stays year only
+	}
+	ext := p.Get("externalIds")
+	rec.IDs = IDs{
+		S2:    strings.TrimSpace(p.Get("paperId").String()),
+		DOI:   StripDOI(ext.Get("DOI").String()),
+		ArXiv: s2Normalized(manifest.NormalizeArXiv, ext.Get("ArXiv").String()),
+		PMID:  s2Normalized(manifest.NormalizePMID, ext.Get("PubMed").String()),
+		PMCID: s2Normalized(manifest.NormalizePMCID, ext.Get("PubMedCentral").String()),
+		MAG:   strings.TrimSpace(ext.Get("MAG").String()), // a string of digits, or a number in older answers
+	}
+	p.Get("authors").ForEach(func(_, a gjson.Result) bool {
+		if name := strings.TrimSpace(a.Get("name").String()); name != "" {
+			rec.Authors = append(rec.Authors, Author{Name: name})
+		}
+		return true
+	})
+	seen := map[string]bool{}
+	addTopic := func(t string) {
+		if t = strings.TrimSpace(t); t != "" && !seen[t] {
+			seen[t] = true
+			rec.Topics = append(rec.Topics, t)
+		}
+	}
+	p.Get("fieldsOfStudy").ForEach(func(_, t gjson.Result) bool {
+		addTopic(t.String())
+		return true
+	})
+	p.Get("s2FieldsOfStudy").ForEach(func(_, t gjson.Result) bool {
+		addTopic(t.Get("category").String())
+		return true
+	})
+	if tldr := strings.TrimSpace(p.Get("tldr.text").String()); tldr != "" {
+		rec.Extra = append(rec.Extra, Annotation{Name: "tldr", Value: tldr})
+	}
+	// A closed paper still has an openAccessPdf object, with url "": only a
+	// real URL makes an open-access location.
+	if pdf := p.Get("openAccessPdf"); strings.TrimSpace(pdf.Get("url").String()) != "" {
+		rec.OA = &OpenAccess{
+			URL:     strings.TrimSpace(pdf.Get("url").String()),
+			License: s2License(pdf.Get("license").String()),
+			Status:  strings.ToLower(strings.TrimSpace(pdf.Get("status").String())),
+		}
+	}
+	counts := Counts{
+		CitedBy:            s2Count(p.Get("citationCount")),
+		InfluentialCitedBy: s2Count(p.Get("influentialCitationCount")),
+		References:         s2Count(p.Get("referenceCount")),
+	}
+	return rec, counts
+}
+
+// s2Count reads a counter; absent or null is "not said", not zero.
+func s2Count(v gjson.Result) *int {
+	if v.Type != gjson.Number {
+		return nil
+	}
+	return Int(int(v.Int()))
+}
+
+// s2Normalized keeps an external id only when it is well formed.
+func s2Normalized(normalize func(string) (string, error), raw string) string {
+	if strings.TrimSpace(raw) == "" {
+		return ""
+	}
+	v, err := normalize(raw)
+	if err != nil {
+		return ""
+	}
+	return v
+}
+
+// s2Type maps Semantic Scholar's publicationTypes (JournalArticle,
+// Conference, Review, Book, BookSection, Dataset, …) to a CSL type: the
+// first type in the list that has a CSL counterpart wins. Kinds of journal
+// content (reviews, editorials, case reports, …) are journal articles.
+func s2Type(types gjson.Result) string {
+	out := ""
+	types.ForEach(func(_, t gjson.Result) bool {
+		// The docs' own example spells "Journal Article" with a space.
+		switch strings.ReplaceAll(strings.TrimSpace(t.String()), " ", "") {
+		case "JournalArticle", "Review", "MetaAnalysis", "CaseReport", "ClinicalTrial", "Study", "Editorial", "LettersAndComments":
+			out = "article-journal"
+		case "Conference":
+			out = "paper-conference"
+		case "Book":
+			out = "book"
+		case "BookSection":
+			out = "chapter"
+		case "Dataset":
+			out = "dataset"
+		}
+		return out == ""
+	})
+	return out
+}
+
+// s2License spells Semantic Scholar's compact Creative Commons codes
+// (CCBY, CCBYNCND, …) the way Unpaywall and OpenAlex do (cc-by,
+// cc-by-nc-nd); anything else is kept as given.
+func s2License(raw string) string {
+	s := strings.TrimSpace(raw)
+	code := strings.ToLower(s)
+	if code == "cc0" {
+		return "cc0"
+	}
+	rest, ok := strings.CutPrefix(code, "ccby")
+	if !ok {
+		return s
+	}
+	out := "cc-by"
+	for _, part := range []string{"nc", "nd", "sa"} {
+		if r, ok := strings.CutPrefix(rest, part); ok {
+			out += "-" + part
+			rest = r
+		}
+	}
+	if rest != "" {
+		return s
+	}
+	return out
+}

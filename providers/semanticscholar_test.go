@@ -1,0 +1,345 @@
+package providers_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+)
+
+// s2WantURI is the exact request line every batch must use: the fields are
+// a query parameter, not part of the body, with literal commas as in the
+// Graph API docs' examples.
+const s2WantURI = "/graph/v1/paper/batch?fields=paperId,externalIds,title,abstract,venue,year," +
+	"publicationDate,authors,citationCount,influentialCitationCount,referenceCount,fieldsOfStudy," +
+	"s2FieldsOfStudy,tldr,isOpenAccess,openAccessPdf,publicationTypes,journal"
+
+// s2Stub is a fake Graph API that accepts exactly one batch request with
+// the given JSON body and answers status and answer.
+type s2Stub struct {
+	srv   *httptest.Server
+	calls atomic.Int32 // the handler runs on the server's goroutines
+}
+
+func newS2Stub(t *testing.T, wantBody string, status int, answer []byte) *s2Stub {
+	t.Helper()
+	s := &s2Stub{}
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.calls.Add(1)
+		body, _ := io.ReadAll(r.Body)
+		switch {
+		case r.Method != http.MethodPost:
+			t.Errorf("method = %s, want POST", r.Method)
+		case r.RequestURI != s2WantURI:
+			t.Errorf("request URI =\n  %s\nwant\n  %s", r.RequestURI, s2WantURI)
+		case r.Header.Get("Content-Type") != "application/json":
+			t.Errorf("Content-Type = %q, want application/json", r.Header.Get("Content-Type"))
+		case r.Header.Get("x-api-key") != "":
+			t.Errorf("Fetch set x-api-key itself; the key is the transport's to add")
+		case r.URL.Query().Has("mailto") || r.URL.Query().Has("email"):
+			t.Errorf("Semantic Scholar takes no contact parameter, got %s", r.URL.RawQuery)
+		case string(body) != wantBody:
+			t.Errorf("request body =\n  %s\nwant\n  %s", body, wantBody)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		w.Write(answer)
+	}))
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+func (s *s2Stub) env() providers.Env {
+	return providers.Env{Do: s.srv.Client().Do, Base: s.srv.URL, Mailto: "ada@example.org"}
+}
+
+// verify fails the test unless exactly one request was made.
+func (s *s2Stub) verify(t *testing.T) {
+	t.Helper()
+	if n := s.calls.Load(); n != 1 {
+		t.Errorf("stub saw %d requests, want 1", n)
+	}
+}
+
+func s2Fixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/semanticscholar/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func s2DOI(v string) manifest.Identity { return manifest.Identity{Kind: manifest.KindDOI, Value: v} }
+
+// s2Fetch runs SemanticScholar.Fetch and checks it kept the one-result-per-id contract.
+func s2Fetch(t *testing.T, env providers.Env, ids ...manifest.Identity) []providers.Result {
+	t.Helper()
+	res, err := providers.SemanticScholar.Fetch(context.Background(), env, ids)
+	if err != nil {
+		t.Fatalf("Fetch: %v", err)
+	}
+	if len(res) != len(ids) {
+		t.Fatalf("Fetch gave %d results for %d ids", len(res), len(ids))
+	}
+	return res
+}
+
+// s2GoldenEntry is what a golden file holds for one id of a batch.
+type s2GoldenEntry struct {
+	ID     string            `json:"id"`
+	Status providers.Status  `json:"status"`
+	Record *providers.Record `json:"record,omitempty"`
+	Counts providers.Counts  `json:"counts,omitzero"`
+}
+
+func s2AssertGolden(t *testing.T, ids []manifest.Identity, res []providers.Result) {
+	t.Helper()
+	entries := make([]s2GoldenEntry, len(res))
+	for i, r := range res {
+		if r.Err != nil {
+			t.Errorf("%s: unexpected error %v", ids[i], r.Err)
+		}
+		entries[i] = s2GoldenEntry{ID: ids[i].Key(), Status: r.Status, Record: r.Record, Counts: r.Counts}
+	}
+	got, err := json.MarshalIndent(entries, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/providers"), goldie.WithNameSuffix(".golden.json"))
+	g.Assert(t, t.Name(), append(got, '\n'))
+}
+
+func s2WantStatuses(t *testing.T, res []providers.Result, want ...providers.Status) {
+	t.Helper()
+	for i, r := range res {
+		if r.Status != want[i] {
+			t.Errorf("result %d: status %s (err %v), want %s", i, r.Status, r.Err, want[i])
+		}
+	}
+}
+
+// TestSemanticScholarBatch parses a real batch answer (authors only). The
+// recording asked for CorpusId:470667, DOI 10.2139/ssrn.2250500 and a bare
+// paperId; about only ever sends DOI/ARXIV/PMID ids, so the first and third
+// positions are asked for here by stand-in DOIs under the 10.5555 test
+// prefix. Answers are matched by position, so only the order matters.
+func TestSemanticScholarBatch(t *testing.T) {
+	ids := []manifest.Identity{
+		s2DOI("10.5555/recorded-as-corpusid-470667"),
+		s2DOI("10.2139/ssrn.2250500"),
+		s2DOI("10.5555/recorded-as-paperid-0f40b1f0"),
+	}
+	stub := newS2Stub(t,
+		`{"ids":["DOI:10.5555/recorded-as-corpusid-470667","DOI:10.2139/ssrn.2250500","DOI:10.5555/recorded-as-paperid-0f40b1f0"]}`,
+		http.StatusOK, s2Fixture(t, "s2-paper-batch-fields-authors.json"))
+	res := s2Fetch(t, stub.env(), ids...)
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.Found, providers.Found, providers.Found)
+	s2AssertGolden(t, ids, res)
+}
+
+// TestSemanticScholarSinglePaper: a batch answer built from a recorded
+// single-paper answer plus a null for an unknown DOI.
+func TestSemanticScholarSinglePaper(t *testing.T) {
+	ids := []manifest.Identity{s2DOI("10.1093/mind/lix.236.433"), s2DOI("10.5555/no-such-paper")}
+	stub := newS2Stub(t, `{"ids":["DOI:10.1093/mind/lix.236.433","DOI:10.5555/no-such-paper"]}`,
+		http.StatusOK, s2Fixture(t, "constructed-s2-batch-mind-title-and-null.json"))
+	res := s2Fetch(t, stub.env(), ids...)
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.Found, providers.NotFound)
+	if res[1].Record != nil || !res[1].Counts.IsZero() {
+		t.Errorf("a null entry must carry no record or counts, got %+v", res[1])
+	}
+	s2AssertGolden(t, ids, res)
+}
+
+// TestSemanticScholarAllFields maps every requested field, from a batch
+// built with the documented schema's shapes and example values: a full
+// paper, a sparse one (year only, closed, nulls, non-ASCII), and a null.
+func TestSemanticScholarAllFields(t *testing.T) {
+	ids := []manifest.Identity{
+		s2DOI("10.18653/v1/2020.acl-main.447"),
+		s2DOI("10.5555/12345678"),
+		{Kind: manifest.KindPMID, Value: "29106400"},
+	}
+	stub := newS2Stub(t, `{"ids":["DOI:10.18653/v1/2020.acl-main.447","DOI:10.5555/12345678","PMID:29106400"]}`,
+		http.StatusOK, s2Fixture(t, "constructed-s2-batch-all-fields.json"))
+	res := s2Fetch(t, stub.env(), ids...)
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.Found, providers.Found, providers.NotFound)
+	if got := res[1].Record.Title; got != "Über die Zählung — eine Übung in Präzision" {
+		t.Errorf("non-ASCII title changed: %q", got)
+	}
+	if got := res[1].Record.Issued; got != (providers.Date{Year: 1950}) {
+		t.Errorf("year-only paper issued = %+v, want year 1950 only", got)
+	}
+	if res[1].Record.OA != nil {
+		t.Errorf("a closed paper (openAccessPdf.url \"\") got OA %+v", res[1].Record.OA)
+	}
+	if c := res[1].Counts; c.CitedBy == nil || *c.CitedBy != 0 || c.References != nil {
+		t.Errorf("counts = %+v, want cited_by 0 and references absent (null)", c)
+	}
+	s2AssertGolden(t, ids, res)
+}
+
+// TestSemanticScholarRequestBody: identifiers travel in the JSON body, so
+// an odd DOI needs no URL escaping but must be JSON-escaped correctly, and
+// the request line stays the same whatever the ids.
+func TestSemanticScholarRequestBody(t *testing.T) {
+	ids := []manifest.Identity{
+		s2DOI("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
+		s2DOI(`10.1000/a"b\c&d`),
+		{Kind: manifest.KindArXiv, Value: "2106.15928v2"},     // S2 knows papers, not versions
+		{Kind: manifest.KindArXiv, Value: "solv-int/9901001"}, // the archive's own 'v' stays
+		{Kind: manifest.KindPMID, Value: "19872477"},
+	}
+	want := `{"ids":["DOI:10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#",` +
+		`"DOI:10.1000/a\"b\\c&d","ARXIV:2106.15928","ARXIV:solv-int/9901001","PMID:19872477"]}`
+	stub := newS2Stub(t, want, http.StatusOK, []byte(`[null, null, null, null, null]`))
+	res := s2Fetch(t, stub.env(), ids...)
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound)
+
+	var decoded struct{ IDs []string }
+	if err := json.Unmarshal([]byte(want), &decoded); err != nil || decoded.IDs[0] != "DOI:"+ids[0].Value || decoded.IDs[1] != "DOI:"+ids[1].Value {
+		t.Errorf("the body does not decode back to the DOIs: %v %q", err, decoded.IDs)
+	}
+}
+
+// TestSemanticScholarNoValidIDs: a batch none of whose ids Semantic Scholar
+// knows is answered 400 "No valid paper ids given", not a list of nulls.
+func TestSemanticScholarNoValidIDs(t *testing.T) {
+	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
+		s2Fixture(t, "constructed-s2-error-400-no-valid-ids.json"))
+	res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"))
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.NotFound, providers.NotFound)
+}
+
+// TestSemanticScholarBadRequest: any other 400 is a failure of every id,
+// and the service's message is kept for the user.
+func TestSemanticScholarBadRequest(t *testing.T) {
+	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
+		s2Fixture(t, "constructed-s2-error-400-unsupported-fields.json"))
+	res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"))
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.Failed, providers.Failed)
+	for _, r := range res {
+		var se *providers.StatusError
+		if !errors.As(r.Err, &se) || se.Code != http.StatusBadRequest {
+			t.Errorf("err = %v, want a StatusError 400", r.Err)
+		}
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "Unrecognized or unsupported fields") {
+			t.Errorf("err = %v, want the service's message in it", r.Err)
+		}
+	}
+}
+
+func TestSemanticScholarFailures(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		status    int
+		answer    string
+		want      providers.Status
+		malformed bool
+		code      int
+	}{
+		{"404", http.StatusNotFound, `{"error":"Paper/Author/Object not found"}`, providers.NotFound, false, 0},
+		{"500", http.StatusInternalServerError, `{"message":"Internal server error"}`, providers.Failed, false, 500},
+		{"not JSON", http.StatusOK, `[{"paperId": "x"`, providers.Failed, true, 0},
+		{"not a list", http.StatusOK, `{"data": []}`, providers.Failed, true, 0},
+		{"more papers than ids", http.StatusOK, `[null, null, null]`, providers.Failed, true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, tc.status, []byte(tc.answer))
+			res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"))
+			stub.verify(t)
+			s2WantStatuses(t, res, tc.want, tc.want)
+			for _, r := range res {
+				if tc.malformed && !errors.Is(r.Err, providers.ErrMalformed) {
+					t.Errorf("err = %v, want ErrMalformed", r.Err)
+				}
+				var se *providers.StatusError
+				if tc.code != 0 && (!errors.As(r.Err, &se) || se.Code != tc.code) {
+					t.Errorf("err = %v, want StatusError %d", r.Err, tc.code)
+				}
+			}
+		})
+	}
+}
+
+// TestSemanticScholarOddEntries: a bad entry fails only its own id, and a
+// short answer marks the ids it did not reach NotFound.
+func TestSemanticScholarOddEntries(t *testing.T) {
+	paper := strings.TrimSpace(string(s2Fixture(t, "s2-paper-10.1093-mind-lix.236.433-fields-title.json")))
+	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b","DOI:10.5555/c","DOI:10.5555/d"]}`,
+		http.StatusOK, []byte(`[42, {"title": "no id"}, `+paper+`]`))
+	res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"), s2DOI("10.5555/c"), s2DOI("10.5555/d"))
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.Failed, providers.Failed, providers.Found, providers.NotFound)
+	for _, r := range res[:2] {
+		if !errors.Is(r.Err, providers.ErrMalformed) {
+			t.Errorf("err = %v, want ErrMalformed", r.Err)
+		}
+	}
+	if res[2].Record == nil || res[2].Record.Title != "Computing Machinery and Intelligence" {
+		t.Errorf("third entry = %+v", res[2].Record)
+	}
+}
+
+// TestSemanticScholarUnaskable: an identity of a kind it cannot ask about
+// fails alone and is left out of the request; none at all sends nothing.
+func TestSemanticScholarUnaskable(t *testing.T) {
+	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a"]}`, http.StatusOK, []byte(`[null]`))
+	orcid := manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-1825-0097"}
+	res := s2Fetch(t, stub.env(), orcid, s2DOI("10.5555/a"))
+	stub.verify(t)
+	s2WantStatuses(t, res, providers.Failed, providers.NotFound)
+
+	idle := newS2Stub(t, "", http.StatusOK, nil)
+	res = s2Fetch(t, idle.env(), orcid)
+	s2WantStatuses(t, res, providers.Failed)
+	if n := idle.calls.Load(); n != 0 {
+		t.Errorf("a batch with nothing to ask sent %d requests", n)
+	}
+}
+
+func TestSemanticScholarDeclaration(t *testing.T) {
+	s := providers.SemanticScholar
+	if s.Name != "semanticscholar" || s.Host != "api.semanticscholar.org" {
+		t.Errorf("name/host = %q/%q", s.Name, s.Host)
+	}
+	if s.BatchSize != 500 {
+		t.Errorf("BatchSize = %d, want the documented 500", s.BatchSize)
+	}
+	if s.MinInterval != time.Second {
+		t.Errorf("MinInterval = %v, want 1s (the keyed rate)", s.MinInterval)
+	}
+	if s.APIKey == nil || *s.APIKey != (providers.APIKey{Env: "S2_API_KEY", Header: "x-api-key"}) {
+		t.Errorf("APIKey = %+v, want S2_API_KEY in header x-api-key", s.APIKey)
+	}
+	for _, k := range []manifest.Kind{manifest.KindDOI, manifest.KindArXiv, manifest.KindPMID} {
+		if !s.AppliesTo(manifest.Identity{Kind: k, Value: "x"}) {
+			t.Errorf("does not apply to %s", k)
+		}
+	}
+	if s.AppliesTo(manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-1825-0097"}) {
+		t.Error("applies to ORCID iDs")
+	}
+	if s.Terms == "" || s.Attribution == "" || s.RateSource == "" || s.Timeout <= 0 {
+		t.Errorf("incomplete declaration: %+v", s)
+	}
+}
