@@ -105,6 +105,7 @@ func recordedNet(t testing.TB) *fakeNet {
 }
 
 const recordedManifest = `mailto = "ada@example.org"
+providers = ["orcid", "crossref", "openalex"]
 
 [[identity]]
 orcid = "0000-0002-9341-7985"

@@ -71,6 +71,9 @@ func crossrefWork(m gjson.Result) (Record, Counts) {
 	if rec.Pages == "" {
 		rec.Pages = m.Get("article-number").String()
 	}
+	if rec.Container == "" { // preprints name their server as the posting institution
+		rec.Container = strings.TrimSpace(m.Get("institution.0.name").String())
+	}
 	rec.IDs.DOI = StripDOI(m.Get("DOI").String())
 	rec.IDs.ISSN = Strings(m.Get("ISSN"))
 	rec.IDs.ISBN = Strings(m.Get("ISBN"))

@@ -1,0 +1,84 @@
+package providers_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+)
+
+func TestCrossrefRecorded(t *testing.T) {
+	cases := []struct{ name, doi string }{
+		{"JournalArticle", "10.7554/elife.01567"},
+		{"ConferencePaper", "10.1145/3448016.3452841"},
+		{"BookChapter", "10.1007/978-3-662-46370-3_13"},
+		{"Book", "10.1017/9781108348843"},
+		{"Preprint", "10.1101/2020.12.01.406702"},
+		{"IEEEConference", "10.1109/iccv.2007.4408927"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newStub(t)
+			s.file("/works/"+c.doi+"?mailto=ada%40example.org", 200, "crossref/crossref-work-"+strings.ReplaceAll(c.doi, "/", "-")+".json")
+			res := fetchOne(t, providers.Crossref, s.env(), manifest.KindDOI, c.doi)
+			if res.Status != providers.Found || res.Record.IDs.DOI != c.doi {
+				t.Fatalf("result %+v", res)
+			}
+			assertGolden(t, res)
+		})
+	}
+}
+
+func TestCrossrefNotFoundIsNotAFailure(t *testing.T) {
+	s := newStub(t)
+	s.file("/works/10.1371/notarealdoi?mailto=ada%40example.org", 404, "crossref/crossref-work-not-found-10.1371-notarealdoi.txt")
+	res := fetchOne(t, providers.Crossref, s.env(), manifest.KindDOI, "10.1371/notarealdoi")
+	if res.Status != providers.NotFound || res.Err != nil {
+		t.Errorf("result %+v, want not found without error", res)
+	}
+}
+
+func TestCrossrefOddDOIIsEscaped(t *testing.T) {
+	s := newStub(t)
+	// '(' ')' ':' are legal in a path; '<' '>' ';' '#' must be escaped, and
+	// the prefix/suffix slash stays a slash.
+	s.text("/works/10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23", 200,
+		`{"status":"ok","message-type":"work","message":{"DOI":"10.1002/(SICI)1097-4636(199812)42:3<444::AID-JBM16>3.0.CO;2-#","title":["Ödön &amp; &lt;Söhne&gt; <i>in vivo</i>"]}}`)
+	env := s.env()
+	env.Mailto = ""
+	res := fetchOne(t, providers.Crossref, env, manifest.KindDOI, "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#")
+	if res.Status != providers.Found || res.Record.Title != "Ödön & <Söhne> in vivo" {
+		t.Errorf("result %+v", res.Record)
+	}
+	if res.Record.IDs.DOI != "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#" {
+		t.Errorf("DOI = %q, want it normalised", res.Record.IDs.DOI)
+	}
+}
+
+func TestCrossrefBadAnswers(t *testing.T) {
+	cases := []struct {
+		name   string
+		status int
+		body   string
+		check  func(error) bool
+	}{
+		{"malformed JSON", 200, `{"status":"ok","message":{`, func(err error) bool { return errors.Is(err, providers.ErrMalformed) }},
+		{"error envelope", 200, `{"status":"failed","message":[]}`, func(err error) bool { return errors.Is(err, providers.ErrMalformed) }},
+		{"bad request", 400, `bad`, func(err error) bool {
+			var se *providers.StatusError
+			return errors.As(err, &se) && se.Code == 400
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newStub(t)
+			s.text("/works/10.1/x?mailto=ada%40example.org", c.status, c.body)
+			res := fetchOne(t, providers.Crossref, s.env(), manifest.KindDOI, "10.1/x")
+			if res.Status != providers.Failed || !c.check(res.Err) {
+				t.Errorf("result %+v (err %v)", res.Status, res.Err)
+			}
+		})
+	}
+}

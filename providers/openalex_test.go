@@ -1,0 +1,50 @@
+package providers_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+)
+
+func TestOpenAlexRecorded(t *testing.T) {
+	cases := []struct{ name, doi string }{
+		{"JournalArticle", "10.1371/journal.pone.0000030"},
+		{"ConferencePaper", "10.1145/3448016.3452841"},
+		{"Preprint", "10.1101/097196"},
+		{"BookChapter", "10.1007/978-3-662-46370-3_13"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newStub(t)
+			s.file("/works/doi:"+c.doi, 200, "openalex/openalex-work-doi-"+strings.ReplaceAll(c.doi, "/", "-")+".json")
+			res := fetchOne(t, providers.OpenAlex, s.env(), manifest.KindDOI, c.doi)
+			if res.Status != providers.Found || res.Record.IDs.DOI != c.doi || res.Counts.CitedBy == nil {
+				t.Fatalf("result %+v", res)
+			}
+			assertGolden(t, res)
+		})
+	}
+}
+
+func TestOpenAlexSendsNoMailtoAndNoKeyItself(t *testing.T) {
+	s := newStub(t)
+	s.text("/works/doi:10.1/x", 404, `{"error":"not found"}`)
+	res := fetchOne(t, providers.OpenAlex, s.env(), manifest.KindDOI, "10.1/x")
+	if res.Status != providers.NotFound {
+		t.Errorf("status %s", res.Status)
+	}
+	if providers.OpenAlex.APIKey == nil || providers.OpenAlex.APIKey.Env != "OPENALEX_API_KEY" || providers.OpenAlex.APIKey.Query != "api_key" {
+		t.Errorf("OpenAlex must declare its key as OPENALEX_API_KEY sent as api_key, got %+v", providers.OpenAlex.APIKey)
+	}
+}
+
+func TestOpenAlexAbstractFromInvertedIndex(t *testing.T) {
+	s := newStub(t)
+	s.text("/works/doi:10.1/x", 200, `{"id":"https://openalex.org/W1","abstract_inverted_index":{"world":[1,3],"hello":[0],"again":[2]}}`)
+	res := fetchOne(t, providers.OpenAlex, s.env(), manifest.KindDOI, "10.1/x")
+	if got := res.Record.Abstract; got != "hello world again world" {
+		t.Errorf("abstract = %q", got)
+	}
+}
