@@ -1,0 +1,394 @@
+package providers
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+const (
+	dataCiteDOIsPath = "/dois/"
+	// dataCiteMailto identifies the caller, which moves unauthenticated
+	// requests from DataCite's "unidentified" to its "identified" tier.
+	dataCiteMailto = "mailto"
+)
+
+// DataCiteAgency is how doi.org's Which RA? service (RegistrationAgencies)
+// names DataCite. DataCite only knows DOIs registered with it, so the
+// orchestrator should send DataCite just the DOIs whose agency is this
+// one, and Crossref the ones whose agency is CrossrefAgency.
+const DataCiteAgency = "DataCite"
+
+// DataCite reads the registration record of DataCite DOIs (datasets,
+// software, preprints such as arXiv's, repository deposits) from the
+// DataCite REST API.
+var DataCite = Spec{
+	Name:  "datacite",
+	Title: "DataCite",
+	Host:  "api.datacite.org",
+	// Without DataCite member credentials the limit per IP is 1000 requests
+	// per 5 minutes when the request names an e-mail address (User-Agent or
+	// mailto=), and 500 per 5 minutes when it does not. 3000 per 5 minutes
+	// is for authenticated members only. 600ms (500 per 5 minutes) keeps the
+	// lower tier, so a manifest without a mailto is still within limits.
+	MinInterval: 600 * time.Millisecond,
+	RateSource:  "https://support.datacite.org/docs/rate-limit",
+	Timeout:     30 * time.Second,
+	Accepts:     []manifest.Kind{manifest.KindDOI},
+	BatchSize:   1,
+	Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
+	Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
+	Fetch:       One(fetchDataCite),
+}
+
+// fetchDataCite asks /dois/{doi}; a DOI DataCite did not register is a 404.
+func fetchDataCite(ctx context.Context, env Env, id manifest.Identity) Result {
+	u := WithMailto(env.Base+dataCiteDOIsPath+EscapeDOI(id.Value), dataCiteMailto, env.Mailto)
+	return GetJSONRecord(ctx, env, "datacite", u, parseDataCite)
+}
+
+// parseDataCite reads a /dois/{doi} JSON:API document:
+// {"data":{"id":…,"type":"dois","attributes":{…}}}.
+func parseDataCite(doc gjson.Result) (Result, error) {
+	data := doc.Get("data")
+	if data.Get("type").String() != "dois" || !data.Get("attributes").IsObject() {
+		return Result{}, Malformed("datacite", "no dois resource in the answer")
+	}
+	rec, counts := dataCiteWork(data.Get("attributes"))
+	return Result{Status: Found, Record: &rec, Counts: counts}, nil
+}
+
+// dataCiteWork maps the attributes of one DataCite DOI resource.
+func dataCiteWork(a gjson.Result) (Record, Counts) {
+	rec := Record{
+		Title:     dataCiteTitle(a.Get("titles")),
+		Publisher: dataCitePublisher(a.Get("publisher")),
+		Type:      dataCiteType(a.Get("types")),
+		Issued:    dataCiteIssued(a),
+		Abstract:  PlainText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
+		URL:       strings.TrimSpace(a.Get("url").String()),
+	}
+	rec.IDs.DOI = StripDOI(a.Get("doi").String())
+	a.Get("creators").ForEach(func(_, c gjson.Result) bool {
+		if author, ok := dataCiteCreator(c); ok {
+			rec.Authors = append(rec.Authors, author)
+		}
+		return true
+	})
+	dataCiteContainer(a, &rec)
+	dataCiteIdentifiers(a, &rec.IDs)
+	if lic := dataCiteLicense(a.Get("rightsList")); lic != "" {
+		rec.OA = &OpenAccess{License: lic}
+	}
+	rec.Relations = dataCiteRelations(a)
+	a.Get("subjects.#.subject").ForEach(func(_, s gjson.Result) bool {
+		rec.Topics = addDistinct(rec.Topics, strings.TrimSpace(s.String()))
+		return true
+	})
+	if v := strings.TrimSpace(a.Get("version").String()); v != "" {
+		// Software and data are cited by version; there is no common field.
+		rec.Extra = append(rec.Extra, Annotation{Name: "version", Value: v})
+	}
+
+	// Only the citation count: viewCount and downloadCount are usage
+	// statistics from a few repositories, not scholarly counters.
+	var counts Counts
+	if v := a.Get("citationCount"); v.Exists() && v.Type == gjson.Number {
+		counts.CitedBy = Int(int(v.Int()))
+	}
+	if v := a.Get("referenceCount"); v.Exists() && v.Type == gjson.Number {
+		counts.References = Int(int(v.Int()))
+	}
+	return rec, counts
+}
+
+// dataCiteTitle is the main title (the one without a titleType), with a
+// Subtitle joined as Crossref's own citation formats join it.
+func dataCiteTitle(titles gjson.Result) string {
+	var title, sub string
+	titles.ForEach(func(_, t gjson.Result) bool {
+		text := PlainText(t.Get("title").String())
+		switch kind := t.Get("titleType").String(); {
+		case text == "":
+		case kind == "" && title == "":
+			title = text
+		case kind == "Subtitle" && sub == "":
+			sub = text
+		}
+		return true
+	})
+	if title == "" { // only typed titles: the first one is still the best name
+		title = PlainText(titles.Get("0.title").String())
+	}
+	if sub != "" && title != "" && !strings.Contains(title, sub) {
+		title += ": " + sub
+	}
+	return title
+}
+
+// dataCitePublisher accepts both forms the API has: a plain string, and
+// since schema 4.5 (with ?publisher=true) an object with a name.
+func dataCitePublisher(p gjson.Result) string {
+	if p.IsObject() {
+		return strings.TrimSpace(p.Get("name").String())
+	}
+	return strings.TrimSpace(p.String())
+}
+
+// dataCiteCreator maps one creator. Organisations keep their name whole;
+// people are split into given and family names when DataCite splits them.
+func dataCiteCreator(c gjson.Result) (Author, bool) {
+	author := Author{}
+	given := strings.TrimSpace(c.Get("givenName").String())
+	family := strings.TrimSpace(c.Get("familyName").String())
+	name := strings.TrimSpace(c.Get("name").String())
+	if c.Get("nameType").String() != "Organizational" && (given != "" || family != "") {
+		author.Given, author.Family = given, family
+	} else {
+		author.Name = name
+	}
+	c.Get("nameIdentifiers").ForEach(func(_, n gjson.Result) bool {
+		if strings.EqualFold(n.Get("nameIdentifierScheme").String(), "ORCID") {
+			if o := StripORCID(n.Get("nameIdentifier").String()); o != "" {
+				author.ORCID = o
+				return false
+			}
+		}
+		return true
+	})
+	// Affiliations are strings by default and objects with ?affiliation=true.
+	c.Get("affiliation").ForEach(func(_, aff gjson.Result) bool {
+		n := aff.String()
+		if aff.IsObject() {
+			n = aff.Get("name").String()
+		}
+		author.Affiliations = addDistinct(author.Affiliations, strings.TrimSpace(n))
+		return true
+	})
+	return author, author.Name != "" || author.Given != "" || author.Family != ""
+}
+
+// dataCiteIssued is the Issued date at its own precision, else the
+// mandatory publicationYear (a number, or a string in older records).
+func dataCiteIssued(a gjson.Result) Date {
+	if d := ParseDate(a.Get(`dates.#(dateType=="Issued").date`).String()); !d.IsZero() {
+		return d
+	}
+	return NewDate(int(a.Get("publicationYear").Int()), 0, 0)
+}
+
+// dataCiteTypes maps resourceTypeGeneral (DataCite Metadata Schema 4.6
+// vocabulary) onto CSL item types; types with no CSL counterpart become
+// "document", CSL's own catch-all.
+var dataCiteTypes = map[string]string{
+	"audiovisual": "motion_picture", "award": "document", "book": "book", "bookchapter": "chapter",
+	"collection": "collection", "computationalnotebook": "software", "conferencepaper": "paper-conference",
+	"conferenceproceeding": "book", "datapaper": "article-journal", "dataset": "dataset",
+	"dissertation": "thesis", "event": "event", "image": "graphic", "instrument": "document",
+	"interactiveresource": "webpage", "journal": "periodical", "journalarticle": "article-journal",
+	"model": "document", "outputmanagementplan": "document", "peerreview": "review",
+	"physicalobject": "document", "preprint": "article", "project": "document", "report": "report",
+	"service": "document", "software": "software", "sound": "song", "standard": "standard",
+	"studyregistration": "document", "text": "article", "workflow": "document", "other": "document",
+}
+
+// dataCiteType reads types.resourceTypeGeneral. "Text" is refined by the
+// free-text resourceType when that names a more precise kind (a journal
+// article, a thesis); a record without resourceTypeGeneral falls back to
+// the CSL type DataCite derives itself (types.citeproc).
+func dataCiteType(types gjson.Result) string {
+	general := strings.ToLower(strings.TrimSpace(types.Get("resourceTypeGeneral").String()))
+	if general == "text" {
+		if t := textResourceType(types.Get("resourceType").String()); t != "" {
+			return t
+		}
+	}
+	if t, ok := dataCiteTypes[general]; ok {
+		return t
+	}
+	if general != "" {
+		return CSLType(general)
+	}
+	return strings.ToLower(strings.TrimSpace(types.Get("citeproc").String()))
+}
+
+// textResourceType recognises the common free-text resource types of
+// Text records; "" when none fits.
+func textResourceType(s string) string {
+	s = strings.ToLower(s)
+	switch {
+	case s == "":
+		return ""
+	case strings.Contains(s, "journal article") || strings.Contains(s, "journalarticle"):
+		return "article-journal"
+	case strings.Contains(s, "preprint"):
+		return "article"
+	case strings.Contains(s, "thesis") || strings.Contains(s, "dissertation"):
+		return "thesis"
+	case strings.Contains(s, "chapter"):
+		return "chapter"
+	case strings.Contains(s, "book"):
+		return "book"
+	case strings.Contains(s, "conference paper") || strings.Contains(s, "proceedings"):
+		return "paper-conference"
+	case strings.Contains(s, "report") || strings.Contains(s, "working paper"):
+		return "report"
+	case strings.Contains(s, "poster") || strings.Contains(s, "presentation"):
+		return "speech"
+	}
+	return ""
+}
+
+// dataCiteContainer fills container title, volume, issue and pages from
+// the container DataCite derives, else from a related item the work
+// IsPublishedIn (schema 4.4).
+func dataCiteContainer(a gjson.Result, rec *Record) {
+	c := a.Get("container")
+	if strings.TrimSpace(c.Get("title").String()) != "" {
+		rec.Container = PlainText(c.Get("title").String())
+		rec.Volume = strings.TrimSpace(c.Get("volume").String())
+		rec.Issue = strings.TrimSpace(c.Get("issue").String())
+		rec.Pages = pageRange(strings.TrimSpace(c.Get("firstPage").String()), strings.TrimSpace(c.Get("lastPage").String()))
+		if strings.EqualFold(c.Get("identifierType").String(), "ISSN") {
+			rec.IDs.ISSN = addDistinct(rec.IDs.ISSN, strings.TrimSpace(c.Get("identifier").String()))
+		}
+		return
+	}
+	item := a.Get(`relatedItems.#(relationType=="IsPublishedIn")`)
+	if !item.Exists() {
+		return
+	}
+	rec.Container = PlainText(item.Get("titles.0.title").String())
+	rec.Volume = strings.TrimSpace(item.Get("volume").String())
+	rec.Issue = strings.TrimSpace(item.Get("issue").String())
+	rec.Pages = pageRange(strings.TrimSpace(item.Get("firstPage").String()), strings.TrimSpace(item.Get("lastPage").String()))
+	if strings.EqualFold(item.Get("relatedItemIdentifier.relatedItemIdentifierType").String(), "ISSN") {
+		rec.IDs.ISSN = addDistinct(rec.IDs.ISSN, strings.TrimSpace(item.Get("relatedItemIdentifier.relatedItemIdentifier").String()))
+	}
+}
+
+// dataCiteIdentifiers reads the work's other identifiers (arXiv, PubMed)
+// from alternateIdentifiers, and the ISSN/ISBN of what it is part of from
+// relatedIdentifiers.
+func dataCiteIdentifiers(a gjson.Result, ids *IDs) {
+	a.Get("alternateIdentifiers").ForEach(func(_, alt gjson.Result) bool {
+		v := strings.TrimSpace(alt.Get("alternateIdentifier").String())
+		switch strings.ToLower(alt.Get("alternateIdentifierType").String()) {
+		case "arxiv":
+			if n, err := manifest.NormalizeArXiv(v); err == nil && ids.ArXiv == "" {
+				ids.ArXiv = n
+			}
+		case "pmid", "pubmed", "pubmed id":
+			if n, err := manifest.NormalizePMID(v); err == nil && ids.PMID == "" {
+				ids.PMID = n
+			}
+		case "pmcid", "pmc":
+			if n, err := manifest.NormalizePMCID(v); err == nil && ids.PMCID == "" {
+				ids.PMCID = n
+			}
+		case "isbn":
+			ids.ISBN = addDistinct(ids.ISBN, v)
+		}
+		return true
+	})
+	a.Get("relatedIdentifiers").ForEach(func(_, r gjson.Result) bool {
+		switch rel := r.Get("relationType").String(); {
+		case rel != "IsPartOf" && rel != "IsPublishedIn":
+		case strings.EqualFold(r.Get("relatedIdentifierType").String(), "ISSN"):
+			ids.ISSN = addDistinct(ids.ISSN, strings.TrimSpace(r.Get("relatedIdentifier").String()))
+		case strings.EqualFold(r.Get("relatedIdentifierType").String(), "ISBN"):
+			ids.ISBN = addDistinct(ids.ISBN, strings.TrimSpace(r.Get("relatedIdentifier").String()))
+		}
+		return true
+	})
+}
+
+// dataCiteLicense is the first licence in rightsList: its SPDX identifier
+// (cc-by-4.0) when DataCite gives one, else its rightsUri. The
+// info:eu-repo access-right terms ("openAccess") are not licences.
+func dataCiteLicense(rights gjson.Result) string {
+	var lic string
+	rights.ForEach(func(_, r gjson.Result) bool {
+		uri := strings.TrimSpace(r.Get("rightsUri").String())
+		if strings.HasPrefix(uri, "info:eu-repo/") {
+			return true
+		}
+		if strings.EqualFold(r.Get("rightsIdentifierScheme").String(), "SPDX") {
+			lic = strings.ToLower(strings.TrimSpace(r.Get("rightsIdentifier").String()))
+		}
+		if lic == "" {
+			lic = uri
+		}
+		return lic == ""
+	})
+	return lic
+}
+
+// dataCiteCitationRelations are relation types that list references and
+// citations rather than link versions of one work: they can run to
+// hundreds, and citations belong in Counts, so they are left out.
+var dataCiteCitationRelations = map[string]bool{
+	"Cites": true, "IsCitedBy": true, "References": true, "IsReferencedBy": true,
+}
+
+// dataCiteRelations turns relatedIdentifiers and relatedItems that name a
+// DOI into Relations, with DataCite's relationType written the way
+// Crossref writes its relation vocabulary (IsVersionOf → is-version-of).
+func dataCiteRelations(a gjson.Result) []Relation {
+	var out []Relation
+	seen := map[Relation]bool{}
+	add := func(relType, idType, id string) {
+		if dataCiteCitationRelations[relType] || !strings.EqualFold(idType, "DOI") || relType == "" {
+			return
+		}
+		doi := StripDOI(id)
+		if doi == "" {
+			return
+		}
+		rel := Relation{Type: hyphenate(relType), ID: manifest.Identity{Kind: manifest.KindDOI, Value: doi}.Key()}
+		if !seen[rel] {
+			seen[rel] = true
+			out = append(out, rel)
+		}
+	}
+	a.Get("relatedIdentifiers").ForEach(func(_, r gjson.Result) bool {
+		add(r.Get("relationType").String(), r.Get("relatedIdentifierType").String(), r.Get("relatedIdentifier").String())
+		return true
+	})
+	a.Get("relatedItems").ForEach(func(_, r gjson.Result) bool {
+		add(r.Get("relationType").String(), r.Get("relatedItemIdentifier.relatedItemIdentifierType").String(),
+			r.Get("relatedItemIdentifier.relatedItemIdentifier").String())
+		return true
+	})
+	return out
+}
+
+// hyphenate writes a CamelCase relation type in lower case with hyphens:
+// IsPreviousVersionOf → is-previous-version-of.
+func hyphenate(s string) string {
+	var b strings.Builder
+	for i, r := range strings.TrimSpace(s) {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('-')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// addDistinct appends v unless it is empty or already listed.
+func addDistinct(list []string, v string) []string {
+	if v == "" || slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
+}

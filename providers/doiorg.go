@@ -1,0 +1,315 @@
+package providers
+
+import (
+	"context"
+	"fmt"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+const (
+	// doiOrgCSLJSON asks doi.org's content negotiation for CSL-JSON; doi.org
+	// redirects to the registration agency's own service, which answers.
+	doiOrgCSLJSON = "application/vnd.citationstyles.csl+json"
+	// doiOrgRAPath is the Which RA? service. The DOI Handbook now documents
+	// it as /doiRA/; /ra/ is the older spelling doi.org still serves, and
+	// the one the recorded answers were made with.
+	doiOrgRAPath = "/ra/"
+)
+
+// RABatchSize is the most DOIs RegistrationAgencies puts in one Which RA?
+// request. The service takes a comma-separated list and documents no
+// maximum; 20 typical DOIs make a path of about a kilobyte, far below the
+// 8 KB request lines servers and proxies commonly accept, and one bad DOI
+// in a batch costs at most 19 neighbours a retry.
+const RABatchSize = 20
+
+// CrossrefAgency is how doi.org's Which RA? service names Crossref (see
+// DataCiteAgency for DataCite).
+const CrossrefAgency = "Crossref"
+
+// DOIOrg asks doi.org for a DOI's metadata by content negotiation: doi.org
+// redirects to the registration agency (Crossref, DataCite, mEDRA, …),
+// which answers in CSL-JSON. It repeats what the agency's own API says, so
+// it is optional: useful for agencies with no provider of their own.
+var DOIOrg = Spec{
+	Name:  "doi",
+	Title: "doi.org content negotiation",
+	Host:  "doi.org",
+	// doi.org documents no rate limit of its own. The agencies behind it
+	// do: DataCite allows 1000 content-negotiation requests per 5 minutes
+	// per IP (one per 300ms), the strictest published figure, so that is
+	// the pace. The Which RA? lookups share this host and so this pace.
+	MinInterval: 300 * time.Millisecond,
+	RateSource:  "https://support.datacite.org/docs/rate-limit",
+	Timeout:     30 * time.Second,
+	Accepts:     []manifest.Kind{manifest.KindDOI},
+	BatchSize:   1,
+	Optional:    true,
+	Terms:       "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
+	Attribution: "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
+	Fetch:       One(fetchDOIOrg),
+}
+
+// fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to
+// the agency, so the answer read here is the agency's.
+func fetchDOIOrg(ctx context.Context, env Env, id manifest.Identity) Result {
+	ans, err := Get(ctx, env, env.Base+"/"+EscapeDOI(id.Value), doiOrgCSLJSON)
+	if err != nil {
+		return Result{Status: Failed, Err: err}
+	}
+	switch {
+	case IsNotFound(ans.Status):
+		return Result{Status: NotFound}
+	case ans.Status == http.StatusNotAcceptable:
+		// The agency exists but offers no CSL-JSON: no answer will come.
+		return Result{Status: NotFound, Warnings: []Warning{{Identity: id.Key(),
+			Message: "doi.org: the registration agency offers no CSL-JSON for this DOI"}}}
+	case ans.Status < 200 || ans.Status > 299:
+		return Result{Status: Failed, Err: &StatusError{Provider: "doi", Code: ans.Status}}
+	case isHTML(ans.Header.Get("Content-Type")):
+		// Agencies without content negotiation send the reader on to the
+		// landing page: an answer, but not metadata.
+		return Result{Status: NotFound, Warnings: []Warning{{Identity: id.Key(),
+			Message: "doi.org: the registration agency answered with a web page, not CSL-JSON"}}}
+	case !gjson.ValidBytes(ans.Body):
+		return Result{Status: Failed, Err: Malformed("doi", "body is not valid JSON")}
+	}
+	r, err := parseCSL(gjson.ParseBytes(ans.Body))
+	if err != nil {
+		return Result{Status: Failed, Err: err}
+	}
+	return r
+}
+
+// isHTML reports a web page answer (a landing page, not metadata).
+func isHTML(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "text/html" || mt == "application/xhtml+xml")
+}
+
+// parseCSL reads one CSL-JSON item. Crossref's answer is "CSL-JSON-ish":
+// Crossref type names, arrays where CSL has strings, and extra fields; each
+// field accepts both spellings.
+func parseCSL(item gjson.Result) (Result, error) {
+	if !item.IsObject() {
+		return Result{}, Malformed("doi", "CSL-JSON answer is not an object")
+	}
+	if !item.Get("title").Exists() && !item.Get("DOI").Exists() && !item.Get("type").Exists() {
+		return Result{}, Malformed("doi", "CSL-JSON item has no title, DOI or type")
+	}
+	rec := Record{
+		Title:     PlainText(First(item.Get("title"))),
+		Container: PlainText(First(item.Get("container-title"))),
+		Publisher: strings.TrimSpace(item.Get("publisher").String()),
+		Type:      cslItemType(item.Get("type").String()),
+		Issued:    cslIssued(item),
+		Volume:    strings.TrimSpace(item.Get("volume").String()),
+		Issue:     strings.TrimSpace(item.Get("issue").String()),
+		Pages:     strings.TrimSpace(item.Get("page").String()),
+		Abstract:  PlainText(item.Get("abstract").String()),
+		URL:       cslURL(item),
+	}
+	// CSL has no subtitle; Crossref adds one, and its own citation formats
+	// (BibTeX, APA) join it to the title, as the crossref provider does.
+	if sub := PlainText(First(item.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
+		rec.Title += ": " + sub
+	}
+	rec.IDs.DOI = StripDOI(item.Get("DOI").String())
+	rec.IDs.ISSN = cslList(item.Get("ISSN"))
+	rec.IDs.ISBN = cslList(item.Get("ISBN"))
+	item.Get("author").ForEach(func(_, a gjson.Result) bool {
+		author := Author{
+			Given:  strings.TrimSpace(a.Get("given").String()),
+			Family: strings.TrimSpace(a.Get("family").String()),
+			Name:   strings.TrimSpace(a.Get("literal").String()),
+			ORCID:  StripORCID(a.Get("ORCID").String()),
+		}
+		if author.Name == "" && author.Given == "" && author.Family == "" {
+			author.Name = strings.TrimSpace(a.Get("name").String())
+		}
+		if author.ORCID == "" {
+			author.ORCID = StripORCID(a.Get("orcid").String())
+		}
+		a.Get("affiliation").ForEach(func(_, aff gjson.Result) bool {
+			n := aff.String()
+			if aff.IsObject() {
+				n = aff.Get("name").String()
+			}
+			author.Affiliations = addDistinct(author.Affiliations, strings.TrimSpace(n))
+			return true
+		})
+		if author.Name != "" || author.Given != "" || author.Family != "" {
+			rec.Authors = append(rec.Authors, author)
+		}
+		return true
+	})
+	return Result{Status: Found, Record: &rec}, nil
+}
+
+// cslTypes are the CSL 1.0.2 item types; a type already in this list is
+// kept as it is (CSLType would read CSL's "article" as a journal article).
+var cslTypes = map[string]bool{
+	"article": true, "article-journal": true, "article-magazine": true, "article-newspaper": true,
+	"bill": true, "book": true, "broadcast": true, "chapter": true, "classic": true, "collection": true,
+	"dataset": true, "document": true, "entry": true, "entry-dictionary": true, "entry-encyclopedia": true,
+	"event": true, "figure": true, "graphic": true, "hearing": true, "interview": true, "legal_case": true,
+	"legislation": true, "manuscript": true, "map": true, "motion_picture": true, "musical_score": true,
+	"pamphlet": true, "paper-conference": true, "patent": true, "performance": true, "periodical": true,
+	"personal_communication": true, "post": true, "post-weblog": true, "regulation": true, "report": true,
+	"review": true, "review-book": true, "software": true, "song": true, "speech": true, "standard": true,
+	"thesis": true, "treaty": true, "webpage": true,
+}
+
+// cslItemType keeps a CSL type and maps an agency's own vocabulary
+// (Crossref answers with "journal-article") onto CSL.
+func cslItemType(t string) string {
+	t = strings.ToLower(strings.TrimSpace(t))
+	if cslTypes[t] {
+		return t
+	}
+	return CSLType(t)
+}
+
+// cslIssued reads "issued" as date-parts at their precision (numbers, or
+// strings as some agencies write them), else its "raw" or "literal" text;
+// Crossref's published-print/online stand in when issued is missing.
+func cslIssued(item gjson.Result) Date {
+	for _, field := range []string{"issued", "published", "published-print", "published-online"} {
+		v := item.Get(field)
+		parts := v.Get("date-parts.0")
+		if parts.IsArray() && parts.Get("0").Exists() && parts.Get("0").Type != gjson.Null {
+			if d := NewDate(int(parts.Get("0").Int()), int(parts.Get("1").Int()), int(parts.Get("2").Int())); !d.IsZero() {
+				return d
+			}
+		}
+		for _, text := range []string{"raw", "literal"} {
+			if d := ParseDate(v.Get(text).String()); !d.IsZero() {
+				return d
+			}
+		}
+	}
+	return Date{}
+}
+
+// cslURL is the landing page: Crossref's resource.primary.URL when given,
+// else "URL" unless that is only the DOI's own resolver link.
+func cslURL(item gjson.Result) string {
+	if u := strings.TrimSpace(item.Get("resource.primary.URL").String()); u != "" {
+		return u
+	}
+	u := strings.TrimSpace(item.Get("URL").String())
+	if StripDOI(u) != "" {
+		return ""
+	}
+	return u
+}
+
+// cslList reads a CSL string variable that may hold one value or, in
+// Crossref's answers, an array of them.
+func cslList(v gjson.Result) []string {
+	if v.IsArray() {
+		var out []string
+		for _, s := range Strings(v) {
+			out = addDistinct(out, s)
+		}
+		return out
+	}
+	if s := strings.TrimSpace(v.String()); s != "" {
+		return []string{s}
+	}
+	return nil
+}
+
+// RegistrationAgencies asks doi.org's /ra/ service which agency registered
+// each DOI; up to RABatchSize DOIs per request, comma-separated in the
+// path, answered as a JSON array of {"DOI":…,"RA":…} or {"DOI":…,"status":
+// "DOI does not exist"}. Returns one agency name per input DOI in the same
+// order ("" when unknown / does not exist). A bare prefix (10.5281) is
+// also accepted, as the service answers for prefixes too.
+//
+// The orchestrator calls it before fetching so that DataCite DOIs never
+// cost a Crossref request and Crossref DOIs never cost a DataCite one.
+// More than RABatchSize DOIs are split into several requests; an error
+// from any request is returned (with nothing else), since a partial
+// routing table would send DOIs to the wrong agency.
+func RegistrationAgencies(ctx context.Context, env Env, dois []string) ([]string, error) {
+	keys := make([]string, len(dois))
+	var ask []string // distinct keys, in first-seen order
+	seen := map[string]bool{}
+	for i, d := range dois {
+		keys[i] = raKey(d)
+		if keys[i] != "" && !seen[keys[i]] {
+			seen[keys[i]] = true
+			ask = append(ask, keys[i])
+		}
+	}
+	agency := map[string]string{}
+	for start := 0; start < len(ask); start += RABatchSize {
+		batch := ask[start:min(start+RABatchSize, len(ask))]
+		if err := askRA(ctx, env, batch, agency); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]string, len(dois))
+	for i, k := range keys {
+		out[i] = agency[k]
+	}
+	return out, nil
+}
+
+// raKey is the normalised DOI (or bare DOI prefix) to ask about, or "".
+func raKey(s string) string {
+	if doi := StripDOI(s); doi != "" {
+		return doi
+	}
+	p := strings.ToLower(strings.TrimSpace(s))
+	if strings.HasPrefix(p, "10.") && len(p) > 3 && !strings.ContainsAny(p, "/, \t") {
+		return p
+	}
+	return ""
+}
+
+// askRA sends one Which RA? request and records each answered agency in
+// agency, keyed by normalised DOI. Each DOI is escaped as in any doi.org
+// path, which also escapes a comma inside a DOI (%2C), as the DOI Handbook
+// requires for this service; the separating commas stay bare.
+func askRA(ctx context.Context, env Env, batch []string, agency map[string]string) error {
+	escaped := make([]string, len(batch))
+	for i, d := range batch {
+		escaped[i] = EscapeDOI(d)
+	}
+	ans, err := Get(ctx, env, env.Base+doiOrgRAPath+strings.Join(escaped, ","), "application/json")
+	if err != nil {
+		return fmt.Errorf("doi: which ra: %w", err)
+	}
+	// A lone unknown DOI may come back as 404 with the same JSON array.
+	if (ans.Status < 200 || ans.Status > 299) && !(IsNotFound(ans.Status) && gjson.ValidBytes(ans.Body)) {
+		return fmt.Errorf("which ra: %w", &StatusError{Provider: "doi", Code: ans.Status})
+	}
+	if !gjson.ValidBytes(ans.Body) {
+		return Malformed("doi", "which ra answer is not valid JSON")
+	}
+	doc := gjson.ParseBytes(ans.Body)
+	if !doc.IsArray() {
+		if IsNotFound(ans.Status) {
+			return nil // nothing known about any of them
+		}
+		return Malformed("doi", "which ra answer is not a JSON array")
+	}
+	doc.ForEach(func(_, item gjson.Result) bool {
+		k := raKey(item.Get("DOI").String())
+		ra := strings.TrimSpace(item.Get("RA").String())
+		if k != "" && ra != "" && !item.Get("status").Exists() {
+			agency[k] = ra
+		}
+		return true
+	})
+	return nil
+}
