@@ -1,0 +1,356 @@
+package providers
+
+import (
+	"context"
+	"encoding/xml"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+const (
+	arxivQueryPath  = "/api/query"
+	arxivIDList     = "id_list"     // comma-separated arXiv ids, answered in any order
+	arxivMaxResults = "max_results" // defaults to 10, so a batch must name its size
+	// arxivDOIPrefix is the DataCite prefix under which arXiv registers a
+	// DOI for every e-print: 10.48550/arXiv.<id> (lower-cased, as
+	// manifest.NormalizeDOI leaves it).
+	arxivDOIPrefix = "10.48550/arxiv."
+	// arxivErrorID is how the API marks its error entry: an Atom entry
+	// whose id is http://arxiv.org/api/errors#<reason>, title "Error".
+	arxivErrorID = "arxiv.org/api/errors"
+)
+
+// ArXiv reads e-print metadata (title, authors, abstract, categories, the
+// author-supplied journal reference and DOI of the published version, and
+// the PDF) from the arXiv API, up to 100 e-prints per request.
+//
+// Its answers are Atom 1.0 XML, read with encoding/xml, not JSON.
+var ArXiv = Spec{
+	Name:  "arxiv",
+	Title: "arXiv",
+	Host:  "export.arxiv.org",
+	// The API terms ask for no more than one request every three seconds,
+	// on a single connection, across all machines a client controls.
+	MinInterval: 3 * time.Second,
+	RateSource:  "https://info.arxiv.org/help/api/tou.html#rate-limits",
+	// A 100-id answer is built on the fly and can take a while.
+	Timeout: 60 * time.Second,
+	Accepts: []manifest.Kind{manifest.KindArXiv, manifest.KindDOI},
+	// Only the DOIs arXiv itself registered (10.48550/arXiv.<id>) name an
+	// e-print; every other DOI is someone else's to answer.
+	Applies: func(id manifest.Identity) bool {
+		_, err := arxivAsked(id)
+		return err == nil
+	},
+	// The manual sets no limit on id_list itself (only max_results, at most
+	// 2000 per call); 100 ids keep the GET URL under 2 kB and the answer
+	// small while costing one 3-second slot per hundred e-prints.
+	BatchSize:   100,
+	Terms:       "https://info.arxiv.org/help/api/tou.html",
+	Attribution: "Thank you to arXiv for use of its open access interoperability.",
+	Fetch:       fetchArXiv,
+}
+
+// arxivVersion splits an arXiv id into its version-less base and its
+// version suffix ("v2"), which may be empty.
+var arxivVersion = regexp.MustCompile(`^(.*?)(v[0-9]+)?$`)
+
+// arxivID is an arXiv identifier split for matching: base is lower-case
+// with no version and, for old-style ids, no subject class
+// (math.GT/0309136 is math/0309136: arXiv's canonical form).
+type arxivID struct {
+	base    string
+	version int // 0 when none was given
+}
+
+func (a arxivID) String() string {
+	if a.version == 0 {
+		return a.base
+	}
+	return a.base + "v" + strconv.Itoa(a.version)
+}
+
+// parseArXivID reads a bare id or an abs URL as arXiv writes it in <id>.
+func parseArXivID(s string) arxivID {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, p := range []string{"https://arxiv.org/abs/", "http://arxiv.org/abs/"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	m := arxivVersion.FindStringSubmatch(s)
+	base, version := m[1], 0
+	if m[2] != "" {
+		version, _ = strconv.Atoi(m[2][1:])
+	}
+	if archive, number, ok := strings.Cut(base, "/"); ok {
+		archive, _, _ = strings.Cut(archive, ".")
+		base = archive + "/" + number
+	}
+	return arxivID{base: base, version: version}
+}
+
+// arxivAsked is the arXiv id an identity names: an arXiv identity itself,
+// or the e-print behind an arXiv-registered DOI.
+func arxivAsked(id manifest.Identity) (arxivID, error) {
+	raw := id.Value
+	switch id.Kind {
+	case manifest.KindArXiv:
+	case manifest.KindDOI:
+		doi := strings.ToLower(id.Value)
+		if !strings.HasPrefix(doi, arxivDOIPrefix) {
+			return arxivID{}, fmt.Errorf("DOI %s is not an arXiv DOI (%s…)", id.Value, arxivDOIPrefix)
+		}
+		raw = doi[len(arxivDOIPrefix):]
+	default:
+		return arxivID{}, fmt.Errorf("arXiv cannot answer for %s identities", id.Kind)
+	}
+	v, err := manifest.NormalizeArXiv(raw)
+	if err != nil {
+		return arxivID{}, err
+	}
+	return parseArXivID(v), nil
+}
+
+// arxivFeed is the Atom answer of /api/query.
+type arxivFeed struct {
+	XMLName xml.Name
+	Entries []arxivEntry `xml:"entry"`
+}
+
+type arxivEntry struct {
+	ID        string        `xml:"id"`
+	Published string        `xml:"published"`
+	Title     string        `xml:"title"`
+	Summary   string        `xml:"summary"`
+	Authors   []arxivAuthor `xml:"author"`
+	Links     []arxivLink   `xml:"link"`
+	// The arxiv: extension elements are matched in their namespace.
+	Primary    arxivCategory   `xml:"http://arxiv.org/schemas/atom primary_category"`
+	Categories []arxivCategory `xml:"category"`
+	Comment    string          `xml:"http://arxiv.org/schemas/atom comment"`
+	JournalRef string          `xml:"http://arxiv.org/schemas/atom journal_ref"`
+	DOI        string          `xml:"http://arxiv.org/schemas/atom doi"`
+}
+
+type arxivAuthor struct {
+	Name         string   `xml:"name"`
+	Affiliations []string `xml:"http://arxiv.org/schemas/atom affiliation"`
+}
+
+type arxivLink struct {
+	Href  string `xml:"href,attr"`
+	Rel   string `xml:"rel,attr"`
+	Title string `xml:"title,attr"`
+	Type  string `xml:"type,attr"`
+}
+
+type arxivCategory struct {
+	Term string `xml:"term,attr"`
+}
+
+// isError reports the API's error entry (one per failed query).
+func (e arxivEntry) isError() bool { return strings.Contains(e.ID, arxivErrorID) }
+
+// fetchArXiv asks for every id in one id_list query. arXiv answers a
+// malformed id (one it considers impossible, such as 1234.12345) with a
+// single error entry for the whole query; that id is then NotFound, with
+// a warning, and the rest are asked again without it.
+func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
+	out := make([]Result, len(ids))
+	asked := make([]arxivID, len(ids))
+	var pending []int
+	for i, id := range ids {
+		a, err := arxivAsked(id)
+		if err != nil {
+			out[i] = Result{Status: Failed, Err: fmt.Errorf("arxiv: %s: %w", id, err)}
+			continue
+		}
+		asked[i] = a
+		pending = append(pending, i)
+	}
+	for len(pending) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var list []string
+		for _, i := range pending {
+			if s := asked[i].String(); !slices.Contains(list, s) {
+				list = append(list, s)
+			}
+		}
+		feed, fail := queryArXiv(ctx, env, list)
+		if fail != nil {
+			for _, i := range pending {
+				out[i] = *fail
+			}
+			return out, nil
+		}
+		if k := slices.IndexFunc(feed.Entries, arxivEntry.isError); k >= 0 {
+			bad := arxivErrorSubject(feed.Entries[k])
+			var rest []int
+			for _, i := range pending {
+				if bad != "" && asked[i] == parseArXivID(bad) {
+					out[i] = Result{Status: NotFound, Warnings: []Warning{{
+						Identity: ids[i].Key(),
+						Message:  "arXiv rejects the id: " + collapseXMLSpace(feed.Entries[k].Summary),
+					}}}
+					continue
+				}
+				rest = append(rest, i)
+			}
+			if len(rest) == len(pending) { // the error names none of ours: nothing answered
+				err := fmt.Errorf("arxiv: the API answered with an error: %s", collapseXMLSpace(feed.Entries[k].Summary))
+				for _, i := range pending {
+					out[i] = Result{Status: Failed, Err: err}
+				}
+				return out, nil
+			}
+			pending = rest
+			continue
+		}
+		for _, i := range pending {
+			out[i] = Result{Status: NotFound}
+			if e, ok := arxivMatch(feed.Entries, asked[i]); ok {
+				rec := arxivRecord(e)
+				out[i] = Result{Status: Found, Record: &rec}
+			}
+		}
+		pending = nil
+	}
+	return out, nil
+}
+
+// queryArXiv sends one id_list query. A non-nil Result is the outcome for
+// every id of the query (not found, or failed).
+func queryArXiv(ctx context.Context, env Env, list []string) (arxivFeed, *Result) {
+	// arXiv ids hold only [0-9a-z./-] (NormalizeArXiv checked), all legal
+	// in a query; the slash of old-style ids and the commas stay literal,
+	// as in the manual's examples.
+	u := env.Base + arxivQueryPath + "?" + arxivIDList + "=" + strings.Join(list, ",") +
+		"&" + arxivMaxResults + "=" + strconv.Itoa(len(list))
+	ans, err := Get(ctx, env, u, "application/atom+xml")
+	if err != nil {
+		return arxivFeed{}, &Result{Status: Failed, Err: fmt.Errorf("arxiv: %w", err)}
+	}
+	switch {
+	case IsNotFound(ans.Status):
+		return arxivFeed{}, &Result{Status: NotFound}
+	case ans.Status < 200 || ans.Status > 299:
+		return arxivFeed{}, &Result{Status: Failed, Err: &StatusError{Provider: "arxiv", Code: ans.Status}}
+	}
+	var feed arxivFeed
+	if err := xml.Unmarshal(ans.Body, &feed); err != nil {
+		return arxivFeed{}, &Result{Status: Failed, Err: Malformed("arxiv", "body is not well-formed XML: "+err.Error())}
+	}
+	if feed.XMLName.Local != "feed" {
+		return arxivFeed{}, &Result{Status: Failed, Err: Malformed("arxiv", "answer is <"+feed.XMLName.Local+">, not an Atom feed")}
+	}
+	return feed, nil
+}
+
+// arxivErrorSubject is the id an error entry complains about: its id ends
+// "#incorrect_id_format_for_1234.12345".
+func arxivErrorSubject(e arxivEntry) string {
+	_, frag, _ := strings.Cut(e.ID, "#")
+	if k := strings.LastIndex(frag, "_for_"); k >= 0 {
+		return frag[k+len("_for_"):]
+	}
+	return ""
+}
+
+// arxivMatch finds the entry answering asked. arXiv returns entries in any
+// order and names each by its abs URL with the version it served. A
+// versioned ask wants that version; a bare one wants the latest, which is
+// the highest version when a batch asked for the same e-print twice.
+func arxivMatch(entries []arxivEntry, asked arxivID) (arxivEntry, bool) {
+	best, found := arxivEntry{}, false
+	bestVersion := -1
+	for _, e := range entries {
+		if strings.TrimSpace(e.Title) == "" && strings.TrimSpace(e.Published) == "" {
+			continue // an entry with neither title nor date describes nothing
+		}
+		got := parseArXivID(e.ID)
+		if got.base != asked.base {
+			continue
+		}
+		if asked.version != 0 && got.version != 0 && got.version != asked.version {
+			continue
+		}
+		if got.version > bestVersion {
+			best, found, bestVersion = e, true, got.version
+		}
+	}
+	return best, found
+}
+
+// arxivRecord maps one Atom entry.
+func arxivRecord(e arxivEntry) Record {
+	rec := Record{
+		Title:     collapseXMLSpace(e.Title),
+		Publisher: "arXiv",
+		Type:      "article", // CSL's type for a preprint
+		// <published> is when version 1 was submitted: the e-print's date.
+		Issued:   ParseDate(e.Published),
+		Abstract: collapseXMLSpace(e.Summary),
+		IDs:      IDs{ArXiv: parseArXivID(e.ID).base},
+	}
+	for _, a := range e.Authors {
+		author := Author{Name: collapseXMLSpace(a.Name)}
+		for _, aff := range a.Affiliations {
+			if aff = collapseXMLSpace(aff); aff != "" {
+				author.Affiliations = append(author.Affiliations, aff)
+			}
+		}
+		if author.Name != "" {
+			rec.Authors = append(rec.Authors, author)
+		}
+	}
+	for _, l := range e.Links {
+		switch {
+		case l.Rel == "alternate" && rec.URL == "":
+			rec.URL = strings.TrimSpace(l.Href)
+		case l.Title == "pdf" && rec.OA == nil:
+			// Every e-print is free to read on arXiv: the author's
+			// submitted version, in a repository (green).
+			rec.OA = &OpenAccess{URL: strings.TrimSpace(l.Href), Status: "green", Version: "submittedVersion"}
+		}
+	}
+	// The primary category first, then the others (arXiv, ACM and MSC
+	// classes alike) in the order given.
+	for _, term := range append([]string{e.Primary.Term}, arxivTerms(e.Categories)...) {
+		if term = strings.TrimSpace(term); term != "" && !slices.Contains(rec.Topics, term) {
+			rec.Topics = append(rec.Topics, term)
+		}
+	}
+	// arxiv:doi is the DOI the authors give for the published version (a
+	// journal's, not arXiv's own); a few entries list more than one.
+	for _, f := range strings.Fields(e.DOI) {
+		if doi := StripDOI(f); doi != "" {
+			rec.Relations = append(rec.Relations, Relation{Type: "is-preprint-of", ID: "doi:" + doi})
+		}
+	}
+	if ref := collapseXMLSpace(e.JournalRef); ref != "" {
+		rec.Extra = append(rec.Extra, Annotation{Name: "journal_ref", Value: ref})
+	}
+	if c := collapseXMLSpace(e.Comment); c != "" {
+		rec.Extra = append(rec.Extra, Annotation{Name: "comment", Value: c})
+	}
+	return rec
+}
+
+func arxivTerms(cs []arxivCategory) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Term
+	}
+	return out
+}
+
+// collapseXMLSpace trims s and turns every run of white space (arXiv wraps
+// titles and abstracts at about 80 columns) into one space.
+func collapseXMLSpace(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,522 @@
+package providers
+
+import (
+	"context"
+	"encoding/xml"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+const (
+	pubmedEFetchPath = "/entrez/eutils/efetch.fcgi"
+	// NCBI asks every E-utilities client to name itself (tool=) and give a
+	// contact (email=, the manifest's mailto), so it can write before it
+	// blocks.
+	pubmedTool  = "about"
+	pubmedEmail = "email"
+)
+
+// PubMed reads MEDLINE/PubMed citations by PMID from NCBI's E-utilities:
+// journal, volume, issue, pages, publication date, abstract, authors with
+// affiliations and ORCID iDs, DOI and PMCID, MeSH headings and publication
+// types, up to 200 PMIDs per request.
+//
+// It uses EFetch (PubmedArticleSet XML) rather than ESummary: only EFetch
+// carries the abstract, the MeSH headings, affiliations and author ORCID
+// iDs. Its answers are XML, read with encoding/xml, not JSON.
+var PubMed = Spec{
+	Name:  "pubmed",
+	Title: "PubMed",
+	Host:  "eutils.ncbi.nlm.nih.gov",
+	// NCBI allows 3 requests/s per IP without an API key and 10/s with one
+	// (NCBI_API_KEY); past that it answers 429. 350ms stays under 3/s, so
+	// a run without a key is within limits too.
+	MinInterval: 350 * time.Millisecond,
+	RateSource:  "https://www.ncbi.nlm.nih.gov/books/NBK25497/",
+	Timeout:     60 * time.Second,
+	Accepts:     []manifest.Kind{manifest.KindPMID},
+	// EFetch takes a comma-separated id list; "if more than about 200 UIDs
+	// are to be provided, the request should be made using the HTTP POST
+	// method" (https://www.ncbi.nlm.nih.gov/books/NBK25499/), so 200 is
+	// the most one GET should carry.
+	BatchSize: 200,
+	APIKey:    &APIKey{Env: "NCBI_API_KEY", Query: "api_key"},
+	// NLM's terms for MEDLINE/PubMed data, which ask for the statement
+	// below; some abstracts remain under their publishers' copyright.
+	Terms:       "https://www.nlm.nih.gov/databases/download/terms_and_conditions.html",
+	Attribution: "This product uses publicly available data from the U.S. National Library of Medicine (NLM), National Institutes of Health, Department of Health and Human Services; NLM is not responsible for the product and does not endorse or recommend this or any other product.",
+	Fetch:       fetchPubMed,
+}
+
+// fetchPubMed asks EFetch for every PMID at once and matches the articles
+// back by their own PMID; a PMID the answer lacks is NotFound (EFetch
+// leaves unknown ids out rather than failing).
+func fetchPubMed(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
+	out := make([]Result, len(ids))
+	asked := make([]string, len(ids))
+	var list []string
+	for i, id := range ids {
+		pmid, err := manifest.NormalizePMID(id.Value)
+		if err != nil || id.Kind != manifest.KindPMID {
+			out[i] = Result{Status: Failed, Err: fmt.Errorf("pubmed: %s is not a PMID identity", id)}
+			continue
+		}
+		asked[i] = pmid
+		if !slices.Contains(list, pmid) {
+			list = append(list, pmid)
+		}
+	}
+	if len(list) == 0 {
+		return out, nil
+	}
+	// PMIDs are digits only (NormalizePMID checked), so the list needs no
+	// escaping and its commas stay literal, as in NCBI's examples.
+	u := WithMailto(env.Base+pubmedEFetchPath+"?db=pubmed&id="+strings.Join(list, ",")+"&retmode=xml&tool="+pubmedTool,
+		pubmedEmail, env.Mailto)
+	all := func(r Result) ([]Result, error) {
+		for i := range ids {
+			if asked[i] != "" {
+				out[i] = r
+			}
+		}
+		return out, nil
+	}
+	ans, err := Get(ctx, env, u, "application/xml, text/xml")
+	if err != nil {
+		return all(Result{Status: Failed, Err: fmt.Errorf("pubmed: %w", err)})
+	}
+	switch {
+	case IsNotFound(ans.Status):
+		return all(Result{Status: NotFound})
+	case ans.Status < 200 || ans.Status > 299:
+		return all(Result{Status: Failed, Err: &StatusError{Provider: "pubmed", Code: ans.Status}})
+	}
+	var set pubmedSet
+	if err := xml.Unmarshal(ans.Body, &set); err != nil {
+		return all(Result{Status: Failed, Err: Malformed("pubmed", "body is not well-formed XML: "+err.Error())})
+	}
+	switch set.XMLName.Local {
+	case "PubmedArticleSet":
+	case "eFetchResult":
+		// EFetch's in-band error, sent with status 200 ("API key invalid",
+		// "Empty id list", …): the question went unanswered.
+		why := collapseXMLSpace(strings.Join(set.Errors, "; "))
+		return all(Result{Status: Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)})
+	default:
+		return all(Result{Status: Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")})
+	}
+	for i := range ids {
+		if asked[i] == "" {
+			continue
+		}
+		out[i] = Result{Status: NotFound}
+		for _, a := range set.Articles {
+			if strings.TrimSpace(a.PMID) == asked[i] {
+				rec := a.record()
+				out[i] = Result{Status: Found, Record: &rec}
+				break
+			}
+		}
+		for _, b := range set.Books {
+			if out[i].Status == NotFound && strings.TrimSpace(b.Doc.PMID) == asked[i] {
+				rec := b.record()
+				out[i] = Result{Status: Found, Record: &rec}
+			}
+		}
+	}
+	return out, nil
+}
+
+// pubmedSet is an EFetch answer: a PubmedArticleSet (journal articles and
+// Bookshelf documents) or, on error, an eFetchResult.
+type pubmedSet struct {
+	XMLName  xml.Name
+	Articles []pubmedArticle     `xml:"PubmedArticle"`
+	Books    []pubmedBookArticle `xml:"PubmedBookArticle"`
+	Errors   []string            `xml:"ERROR"`
+}
+
+// pubmedArticle is one PubmedArticle. Paths name direct children only, so
+// the PMIDs and article ids of cited works (CommentsCorrections,
+// ReferenceList) never match.
+type pubmedArticle struct {
+	PMID    string               `xml:"MedlineCitation>PMID"`
+	Article pubmedJournalArticle `xml:"MedlineCitation>Article"`
+	MeSH    []xmlText            `xml:"MedlineCitation>MeshHeadingList>MeshHeading>DescriptorName"`
+	IDs     []pubmedID           `xml:"PubmedData>ArticleIdList>ArticleId"`
+}
+
+type pubmedJournalArticle struct {
+	Journal struct {
+		ISSN    []string   `xml:"ISSN"`
+		Volume  string     `xml:"JournalIssue>Volume"`
+		Issue   string     `xml:"JournalIssue>Issue"`
+		PubDate pubmedDate `xml:"JournalIssue>PubDate"`
+		Title   xmlText    `xml:"Title"`
+	} `xml:"Journal"`
+	Title           xmlText `xml:"ArticleTitle"`
+	VernacularTitle xmlText `xml:"VernacularTitle"`
+	Pagination      struct {
+		StartPage  string `xml:"StartPage"`
+		EndPage    string `xml:"EndPage"`
+		MedlinePgn string `xml:"MedlinePgn"`
+	} `xml:"Pagination"`
+	ELocationIDs     []pubmedELocation    `xml:"ELocationID"`
+	Abstract         []pubmedAbstractText `xml:"Abstract>AbstractText"`
+	Authors          []pubmedAuthor       `xml:"AuthorList>Author"`
+	PublicationTypes []string             `xml:"PublicationTypeList>PublicationType"`
+}
+
+// pubmedBookArticle is a Bookshelf document (a book or one of its
+// chapters) that has a PMID.
+type pubmedBookArticle struct {
+	Doc struct {
+		PMID string     `xml:"PMID"`
+		IDs  []pubmedID `xml:"ArticleIdList>ArticleId"`
+		Book struct {
+			Publisher string         `xml:"Publisher>PublisherName"`
+			Title     xmlText        `xml:"BookTitle"`
+			PubDate   pubmedDate     `xml:"PubDate"`
+			Authors   []pubmedAuthor `xml:"AuthorList>Author"`
+			Volume    string         `xml:"Volume"`
+			ISBN      []string       `xml:"Isbn"`
+		} `xml:"Book"`
+		Title            xmlText              `xml:"ArticleTitle"`
+		Authors          []pubmedAuthor       `xml:"AuthorList>Author"`
+		Abstract         []pubmedAbstractText `xml:"Abstract>AbstractText"`
+		PublicationTypes []string             `xml:"PublicationType"`
+	} `xml:"BookDocument"`
+}
+
+type pubmedDate struct {
+	Year        string `xml:"Year"`
+	Month       string `xml:"Month"`
+	Day         string `xml:"Day"`
+	Season      string `xml:"Season"`
+	MedlineDate string `xml:"MedlineDate"` // free text, e.g. "1998 Dec-1999 Jan"
+}
+
+type pubmedID struct {
+	Type  string `xml:"IdType,attr"`
+	Value string `xml:",chardata"`
+}
+
+type pubmedELocation struct {
+	Type  string `xml:"EIdType,attr"`
+	Valid string `xml:"ValidYN,attr"`
+	Value string `xml:",chardata"`
+}
+
+type pubmedAuthor struct {
+	Valid          string             `xml:"ValidYN,attr"`
+	LastName       xmlText            `xml:"LastName"`
+	ForeName       xmlText            `xml:"ForeName"`
+	Initials       string             `xml:"Initials"`
+	CollectiveName xmlText            `xml:"CollectiveName"`
+	Identifiers    []pubmedIdentifier `xml:"Identifier"`
+	Affiliations   []xmlText          `xml:"AffiliationInfo>Affiliation"`
+}
+
+type pubmedIdentifier struct {
+	Source string `xml:"Source,attr"`
+	Value  string `xml:",chardata"`
+}
+
+// record maps a journal article.
+func (a pubmedArticle) record() Record {
+	art := a.Article
+	rec := Record{
+		Title:     string(art.Title),
+		Container: string(art.Journal.Title),
+		Type:      pubmedType(art.PublicationTypes),
+		Issued:    art.Journal.PubDate.date(),
+		Volume:    strings.TrimSpace(art.Journal.Volume),
+		Issue:     strings.TrimSpace(art.Journal.Issue),
+		Pages:     pubmedPages(art.Pagination.StartPage, art.Pagination.EndPage, art.Pagination.MedlinePgn),
+		Abstract:  pubmedAbstract(art.Abstract),
+		Authors:   pubmedAuthors(art.Authors),
+		Extra:     pubmedTypesExtra(art.PublicationTypes),
+	}
+	if rec.Title == "" {
+		rec.Title = string(art.VernacularTitle)
+	}
+	rec.IDs = pubmedIDs(a.PMID, a.IDs)
+	if rec.IDs.DOI == "" {
+		for _, e := range art.ELocationIDs {
+			if strings.EqualFold(e.Type, "doi") && e.Valid != "N" {
+				if rec.IDs.DOI = StripDOI(e.Value); rec.IDs.DOI != "" {
+					break
+				}
+			}
+		}
+	}
+	for _, issn := range art.Journal.ISSN {
+		if issn = strings.TrimSpace(issn); issn != "" && !slices.Contains(rec.IDs.ISSN, issn) {
+			rec.IDs.ISSN = append(rec.IDs.ISSN, issn)
+		}
+	}
+	for _, m := range a.MeSH {
+		if s := string(m); s != "" && !slices.Contains(rec.Topics, s) {
+			rec.Topics = append(rec.Topics, s)
+		}
+	}
+	rec.URL = pubmedURL(rec.IDs.PMID)
+	return rec
+}
+
+// record maps a Bookshelf document: a chapter when it has its own title,
+// else the book.
+func (b pubmedBookArticle) record() Record {
+	doc := b.Doc
+	rec := Record{
+		Title:     string(doc.Title),
+		Container: string(doc.Book.Title),
+		Publisher: collapseXMLSpace(doc.Book.Publisher),
+		Type:      "chapter",
+		Issued:    doc.Book.PubDate.date(),
+		Volume:    strings.TrimSpace(doc.Book.Volume),
+		Abstract:  pubmedAbstract(doc.Abstract),
+		Authors:   pubmedAuthors(doc.Authors),
+		Extra:     pubmedTypesExtra(doc.PublicationTypes),
+	}
+	if rec.Title == "" {
+		rec.Title, rec.Container, rec.Type = rec.Container, "", "book"
+	}
+	if len(rec.Authors) == 0 { // the book's authors (or editors) stand in
+		rec.Authors = pubmedAuthors(doc.Book.Authors)
+	}
+	rec.IDs = pubmedIDs(doc.PMID, doc.IDs)
+	for _, isbn := range doc.Book.ISBN {
+		if isbn = strings.TrimSpace(isbn); isbn != "" {
+			rec.IDs.ISBN = append(rec.IDs.ISBN, isbn)
+		}
+	}
+	rec.URL = pubmedURL(rec.IDs.PMID)
+	return rec
+}
+
+func pubmedURL(pmid string) string {
+	if pmid == "" {
+		return ""
+	}
+	return "https://pubmed.ncbi.nlm.nih.gov/" + pmid + "/"
+}
+
+// pubmedIDs reads the ArticleIdList; the citation's own PMID wins.
+func pubmedIDs(pmid string, list []pubmedID) IDs {
+	var ids IDs
+	if v, err := manifest.NormalizePMID(pmid); err == nil {
+		ids.PMID = v
+	}
+	for _, id := range list {
+		switch strings.ToLower(id.Type) {
+		case "pubmed":
+			if v, err := manifest.NormalizePMID(id.Value); err == nil && ids.PMID == "" {
+				ids.PMID = v
+			}
+		case "doi":
+			if ids.DOI == "" {
+				ids.DOI = StripDOI(id.Value)
+			}
+		case "pmc":
+			if v, err := manifest.NormalizePMCID(id.Value); err == nil && ids.PMCID == "" {
+				ids.PMCID = v
+			}
+		}
+	}
+	return ids
+}
+
+// pubmedAuthors maps an AuthorList, leaving out names PubMed marks as not
+// valid (ValidYN="N": a misspelling kept for searching, later corrected).
+func pubmedAuthors(list []pubmedAuthor) []Author {
+	var out []Author
+	for _, a := range list {
+		if a.Valid == "N" {
+			continue
+		}
+		author := Author{Family: string(a.LastName), Given: string(a.ForeName)}
+		if author.Given == "" {
+			author.Given = strings.TrimSpace(a.Initials)
+		}
+		if author.Family == "" {
+			author.Given = ""
+			author.Name = string(a.CollectiveName) // a group author, e.g. a consortium
+		}
+		for _, id := range a.Identifiers {
+			if strings.EqualFold(strings.TrimSpace(id.Source), "ORCID") && author.ORCID == "" {
+				author.ORCID = StripORCID(id.Value)
+			}
+		}
+		for _, aff := range a.Affiliations {
+			if s := string(aff); s != "" {
+				author.Affiliations = append(author.Affiliations, s)
+			}
+		}
+		if author.Family != "" || author.Name != "" {
+			out = append(out, author)
+		}
+	}
+	return out
+}
+
+// pubmedAbstract joins structured abstracts' sections as "LABEL: text",
+// one paragraph each, so the sections stay apart.
+func pubmedAbstract(parts []pubmedAbstractText) string {
+	var paras []string
+	for _, p := range parts {
+		text := p.Text
+		if label := collapseXMLSpace(p.Label); label != "" && text != "" {
+			text = label + ": " + text
+		}
+		if text != "" {
+			paras = append(paras, text)
+		}
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// pubmedPages prefers the full StartPage–EndPage (newer records) to
+// MEDLINE's abbreviated MedlinePgn ("244-55").
+func pubmedPages(start, end, medline string) string {
+	start, end = strings.TrimSpace(start), strings.TrimSpace(end)
+	switch {
+	case start != "" && end != "" && end != start:
+		return start + "-" + end
+	case start != "":
+		return start
+	}
+	return strings.TrimSpace(medline)
+}
+
+// pubmedType maps PubMed's publication types onto a CSL type. Every
+// PubmedArticle appeared in a journal, so article-journal is the default;
+// "Review" is a review article, not a peer review.
+func pubmedType(types []string) string {
+	for _, t := range types {
+		switch strings.ToLower(strings.TrimSpace(t)) {
+		case "preprint":
+			return "article"
+		case "dataset":
+			return "dataset"
+		case "congress":
+			return "paper-conference"
+		}
+	}
+	return "article-journal"
+}
+
+// pubmedTypesExtra keeps PubMed's own publication types ("Review",
+// "Retracted Publication", "Research Support, N.I.H., Extramural", …),
+// which no common field holds.
+func pubmedTypesExtra(types []string) []Annotation {
+	var out []Annotation
+	for _, t := range types {
+		if t = collapseXMLSpace(t); t != "" {
+			out = append(out, Annotation{Name: "publication_type", Value: t})
+		}
+	}
+	return out
+}
+
+// date reads a PubDate at its real precision: a Season keeps the year
+// only, as does a free-text MedlineDate ("1998 Dec-1999 Jan").
+func (d pubmedDate) date() Date {
+	year, err := strconv.Atoi(strings.TrimSpace(d.Year))
+	if err != nil || year == 0 {
+		return NewDate(pubmedFirstYear(d.MedlineDate), 0, 0)
+	}
+	month := pubmedMonth(d.Month)
+	day, _ := strconv.Atoi(strings.TrimSpace(d.Day))
+	return NewDate(year, month, day)
+}
+
+// pubmedMonth reads "06", "6", "Jun" or "June"; anything else is 0.
+func pubmedMonth(s string) int {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	if len(s) < 3 {
+		return 0
+	}
+	months := []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+	return slices.Index(months, strings.ToLower(s[:3])) + 1
+}
+
+// pubmedFirstYear is the first run of four digits in s, or 0.
+func pubmedFirstYear(s string) int {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			run++
+			if run == 4 && (i+1 == len(s) || s[i+1] < '0' || s[i+1] > '9') {
+				y, _ := strconv.Atoi(s[i-3 : i+1])
+				return y
+			}
+			continue
+		}
+		run = 0
+	}
+	return 0
+}
+
+// xmlText is an element's whole text content with inline markup (<i>,
+// <sup>, <sub>, as PubMed keeps in titles and abstracts) dropped and white
+// space collapsed: "<i>TERT</i> gene" reads "TERT gene".
+type xmlText string
+
+// UnmarshalXML collects the character data of the element and all its
+// descendants, in document order.
+func (t *xmlText) UnmarshalXML(d *xml.Decoder, _ xml.StartElement) error {
+	s, err := xmlElementText(d)
+	*t = xmlText(s)
+	return err
+}
+
+// pubmedAbstractText is one AbstractText section and its Label
+// (BACKGROUND, METHODS, …) when the abstract is structured.
+type pubmedAbstractText struct {
+	Label string
+	Text  string
+}
+
+// UnmarshalXML reads the Label attribute and the section's text.
+func (p *pubmedAbstractText) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
+	for _, a := range start.Attr {
+		if a.Name.Local == "Label" {
+			p.Label = a.Value
+		}
+	}
+	s, err := xmlElementText(d)
+	p.Text = s
+	return err
+}
+
+// xmlElementText reads tokens up to the end of the current element and
+// returns its collapsed text.
+func xmlElementText(d *xml.Decoder) (string, error) {
+	var b strings.Builder
+	for depth := 0; ; {
+		tok, err := d.Token()
+		if err != nil {
+			return "", err
+		}
+		switch tok := tok.(type) {
+		case xml.CharData:
+			b.Write(tok)
+		case xml.StartElement:
+			depth++
+		case xml.EndElement:
+			if depth == 0 {
+				return collapseXMLSpace(b.String()), nil
+			}
+			depth--
+		}
+	}
+}

@@ -1,0 +1,283 @@
+package providers
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+func pubmedIdentity(v string) manifest.Identity {
+	return manifest.Identity{Kind: manifest.KindPMID, Value: v}
+}
+
+// pubmedURI is the EFetch request for ids, with the mailto xmlStub sets.
+func pubmedURI(ids string) string {
+	return "/entrez/eutils/efetch.fcgi?db=pubmed&id=" + ids + "&retmode=xml&tool=about&email=ada%40example.org"
+}
+
+// TestPubMedArticle reads the recording shared as "efetch for 29106400":
+// the article in it is PMID 27797938 (Gut 2017), so that is the PMID asked
+// for here. Inline markup, a structured abstract, multiple affiliations,
+// MeSH headings and PMC/DOI ids are all in it.
+func TestPubMedArticle(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		pubmedURI("27797938"): {status: 200, file: "pubmed/pubmed-efetch-29106400.xml"},
+	})
+	ids := []manifest.Identity{pubmedIdentity("27797938")}
+	res := xmlFetchAll(t, PubMed, env, ids...)
+	if res[0].Status == Found {
+		rec := res[0].Record
+		if rec.Title != "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer." {
+			t.Errorf("title %q", rec.Title)
+		}
+		if !strings.Contains(rec.Abstract, "(TERT) gene region") || !strings.HasPrefix(rec.Abstract, "OBJECTIVE: ") {
+			t.Errorf("abstract %q", rec.Abstract)
+		}
+	}
+	assertXMLGolden(t, ids, res)
+}
+
+// TestPubMedAnswerForAnotherPMID: the recording labelled 29106400 holds
+// only PMID 27797938. An answer is matched by the citation's own PMID, so
+// asking for 29106400 and getting another article is "not found", never
+// another work's metadata under this PMID.
+func TestPubMedAnswerForAnotherPMID(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		pubmedURI("29106400"): {status: 200, file: "pubmed/pubmed-efetch-29106400.xml"},
+	})
+	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("29106400"))
+	if res[0].Status != NotFound {
+		t.Errorf("status %s, want not_found", res[0].Status)
+	}
+}
+
+func TestPubMedBatch(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		pubmedURI("11748933,11700088"): {status: 200, file: "pubmed/pubmed-efetch-11748933-11700088.xml"},
+	})
+	ids := []manifest.Identity{pubmedIdentity("11748933"), pubmedIdentity("11700088")}
+	res := xmlFetchAll(t, PubMed, env, ids...)
+	if res[0].Status == Found && !strings.Contains(res[0].Record.Authors[0].Affiliations[0], "Università") {
+		t.Errorf("&#xe0; not decoded: %q", res[0].Record.Authors[0].Affiliations)
+	}
+	assertXMLGolden(t, ids, res)
+}
+
+// TestPubMedSeasonAndDay: a PubDate of "1990 Spring" keeps the year only,
+// "1976 Sep 28" is a full date; the first citation has no abstract.
+func TestPubMedSeasonAndDay(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		pubmedURI("12091962,9997"): {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
+	})
+	ids := []manifest.Identity{pubmedIdentity("12091962"), pubmedIdentity("9997")}
+	res := xmlFetchAll(t, PubMed, env, ids...)
+	if res[0].Status == Found && res[0].Record.Issued != (Date{Year: 1990}) {
+		t.Errorf("season date %+v, want year only", res[0].Record.Issued)
+	}
+	if res[1].Status == Found && res[1].Record.Issued != (Date{Year: 1976, Month: 9, Day: 28}) {
+		t.Errorf("date %+v", res[1].Record.Issued)
+	}
+	assertXMLGolden(t, ids, res)
+}
+
+// TestPubMedPartialBatch: EFetch leaves an unknown PMID out of the answer;
+// that one is not found, its neighbours found, in the order asked.
+func TestPubMedPartialBatch(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		pubmedURI("11700088,99999999,11748933"): {status: 200, file: "pubmed/pubmed-efetch-11748933-11700088.xml"},
+	})
+	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
+	want := []Status{Found, NotFound, Found, Found}
+	for i, w := range want {
+		if res[i].Status != w {
+			t.Errorf("result %d: %s, want %s", i, res[i].Status, w)
+		}
+	}
+	if res[0].Status == Found && res[0].Record.IDs.PMID != "11700088" || res[2].Status == Found && res[2].Record.IDs.PMID != "11748933" {
+		t.Errorf("results out of order: %+v %+v", res[0].Record.IDs, res[2].Record.IDs)
+	}
+}
+
+func TestPubMedAnswers(t *testing.T) {
+	cases := []struct {
+		name  string
+		route xmlRoute
+		want  Status
+		err   error
+	}{
+		{"empty set", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet></PubmedArticleSet>`}, NotFound, nil},
+		{"404", xmlRoute{status: 404, body: "not found"}, NotFound, nil},
+		{"400", xmlRoute{status: 400, body: `{"error":"API key invalid"}`}, Failed, nil},
+		{"500", xmlRoute{status: 500, body: "oops"}, Failed, nil},
+		// EFetch's in-band error document, sent with status 200.
+		{"efetch error", xmlRoute{status: 200, body: `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`}, Failed, nil},
+		{"esummary instead", xmlRoute{status: 200, file: "pubmed/pubmed-esummary-11850928-11482001.xml"}, Failed, ErrMalformed},
+		{"truncated", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`}, Failed, ErrMalformed},
+		{"empty body", xmlRoute{status: 200, body: ""}, Failed, ErrMalformed},
+		{"not xml", xmlRoute{status: 200, body: `{"result":{}}`}, Failed, ErrMalformed},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			env := xmlStub(t, map[string]xmlRoute{pubmedURI("11748933"): c.route})
+			res := xmlFetchAll(t, PubMed, env, pubmedIdentity("11748933"))
+			if res[0].Status != c.want {
+				t.Fatalf("status %s, want %s (%v)", res[0].Status, c.want, res[0].Err)
+			}
+			if c.err != nil && !errors.Is(res[0].Err, c.err) {
+				t.Errorf("err %v, want %v", res[0].Err, c.err)
+			}
+			if c.name == "efetch error" && (errors.Is(res[0].Err, ErrMalformed) || !strings.Contains(res[0].Err.Error(), "Empty id list")) {
+				t.Errorf("err %v, want the efetch message", res[0].Err)
+			}
+		})
+	}
+}
+
+// TestPubMedParameters: tool is always sent, email only with a mailto, and
+// the API key never by Fetch (the transport adds it for this host only).
+func TestPubMedParameters(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		"/entrez/eutils/efetch.fcgi?db=pubmed&id=9997&retmode=xml&tool=about": {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
+	})
+	env.Mailto = ""
+	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("9997"))
+	if res[0].Status != Found {
+		t.Errorf("status %s (%v)", res[0].Status, res[0].Err)
+	}
+	if k := PubMed.APIKey; k == nil || k.Env != "NCBI_API_KEY" || k.Query != "api_key" || k.Header != "" {
+		t.Errorf("APIKey %+v, want NCBI_API_KEY as api_key", k)
+	}
+}
+
+// TestPubMedNotAPMID: an identity that is not a PMID fails alone and is
+// never sent.
+func TestPubMedNotAPMID(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		pubmedURI("9997"): {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
+	})
+	res := xmlFetchAll(t, PubMed, env,
+		xmlDOIIdentity("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
+		pubmedIdentity("09997"),
+		pubmedIdentity("9997"))
+	if res[0].Status != Failed || res[1].Status != Failed || res[2].Status != Found {
+		t.Errorf("statuses %s %s %s, want failed failed found", res[0].Status, res[1].Status, res[2].Status)
+	}
+}
+
+// pubmedConstructedSet is a constructed answer (no recording has these
+// shapes), written from the PubMed DTD: a group author, an ORCID, an
+// invalid name, a MedlineDate, Start/EndPage, an ELocationID DOI and a
+// Bookshelf chapter.
+const pubmedConstructedSet = `<?xml version="1.0" ?>
+<PubmedArticleSet>
+<PubmedArticle>
+  <MedlineCitation Status="MEDLINE" Owner="NLM">
+    <PMID Version="1">100</PMID>
+    <Article PubModel="Print">
+      <Journal>
+        <JournalIssue><Volume>7</Volume><PubDate><MedlineDate>1998 Dec-1999 Jan</MedlineDate></PubDate></JournalIssue>
+        <Title>Constructed journal</Title>
+      </Journal>
+      <ArticleTitle>Constructed title with x<sup>2</sup> and <i>Homo sapiens</i>.</ArticleTitle>
+      <Pagination><StartPage>e1001</StartPage><MedlinePgn>e1001</MedlinePgn></Pagination>
+      <ELocationID EIdType="doi" ValidYN="Y">10.1234/Constructed.100</ELocationID>
+      <AuthorList CompleteYN="Y">
+        <Author ValidYN="Y"><LastName>Ångström</LastName><ForeName>Anders J</ForeName><Initials>AJ</Initials>
+          <Identifier Source="ORCID">https://orcid.org/0000-0002-1825-0097</Identifier>
+          <AffiliationInfo><Affiliation>Uppsala universitet, Sweden.</Affiliation></AffiliationInfo></Author>
+        <Author ValidYN="N"><LastName>Angstrom</LastName><ForeName>A</ForeName></Author>
+        <Author ValidYN="Y"><CollectiveName>Constructed Consortium</CollectiveName></Author>
+        <Author ValidYN="Y"><LastName>Initialsonly</LastName><Initials>QX</Initials></Author>
+      </AuthorList>
+      <PublicationTypeList><PublicationType UI="D000076942">Preprint</PublicationType></PublicationTypeList>
+    </Article>
+  </MedlineCitation>
+  <PubmedData><ArticleIdList><ArticleId IdType="pubmed">100</ArticleId></ArticleIdList></PubmedData>
+</PubmedArticle>
+<PubmedBookArticle>
+  <BookDocument>
+    <PMID Version="1">200</PMID>
+    <ArticleIdList><ArticleId IdType="bookaccession">NBK0000</ArticleId></ArticleIdList>
+    <Book>
+      <Publisher><PublisherName>Constructed Press</PublisherName></Publisher>
+      <BookTitle book="constructed">Constructed Book</BookTitle>
+      <PubDate><Year>2020</Year><Month>Mar</Month></PubDate>
+      <AuthorList Type="editors"><Author ValidYN="Y"><LastName>Editor</LastName><ForeName>Ed</ForeName></Author></AuthorList>
+      <Isbn>9780000000002</Isbn>
+    </Book>
+    <ArticleTitle book="constructed" part="ch1">Constructed Chapter</ArticleTitle>
+    <PublicationType UI="D016454">Review</PublicationType>
+    <Abstract><AbstractText>Chapter text.</AbstractText></Abstract>
+  </BookDocument>
+</PubmedBookArticle>
+</PubmedArticleSet>`
+
+func TestPubMedConstructedShapes(t *testing.T) {
+	env := xmlStub(t, map[string]xmlRoute{
+		pubmedURI("100,200"): {status: 200, body: pubmedConstructedSet},
+	})
+	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("100"), pubmedIdentity("200"))
+	if res[0].Status != Found || res[1].Status != Found {
+		t.Fatalf("statuses %s %s (%v %v)", res[0].Status, res[1].Status, res[0].Err, res[1].Err)
+	}
+	a := res[0].Record
+	if a.Title != "Constructed title with x2 and Homo sapiens." {
+		t.Errorf("title %q", a.Title)
+	}
+	if a.Issued != (Date{Year: 1998}) || a.Pages != "e1001" || a.IDs.DOI != "10.1234/constructed.100" || a.Type != "article" {
+		t.Errorf("record %+v", a)
+	}
+	want := []Author{
+		{Given: "Anders J", Family: "Ångström", ORCID: "0000-0002-1825-0097", Affiliations: []string{"Uppsala universitet, Sweden."}},
+		{Name: "Constructed Consortium"},
+		{Given: "QX", Family: "Initialsonly"},
+	}
+	if len(a.Authors) != len(want) {
+		t.Fatalf("authors %+v", a.Authors)
+	}
+	for i := range want {
+		got, w := a.Authors[i], want[i]
+		if got.Name != w.Name || got.Given != w.Given || got.Family != w.Family || got.ORCID != w.ORCID || strings.Join(got.Affiliations, "|") != strings.Join(w.Affiliations, "|") {
+			t.Errorf("author %d: %+v, want %+v", i, got, w)
+		}
+	}
+	b := res[1].Record
+	if b.Title != "Constructed Chapter" || b.Container != "Constructed Book" || b.Publisher != "Constructed Press" || b.Type != "chapter" ||
+		b.Issued != (Date{Year: 2020, Month: 3}) || b.Abstract != "Chapter text." || len(b.Authors) != 1 || b.Authors[0].Family != "Editor" ||
+		b.IDs.PMID != "200" || len(b.IDs.ISBN) != 1 || b.URL != "https://pubmed.ncbi.nlm.nih.gov/200/" {
+		t.Errorf("book record %+v", b)
+	}
+}
+
+func TestPubMedDates(t *testing.T) {
+	cases := []struct {
+		d    pubmedDate
+		want Date
+	}{
+		{pubmedDate{Year: "2017", Month: "06"}, Date{Year: 2017, Month: 6}},
+		{pubmedDate{Year: "2001", Month: "Jun"}, Date{Year: 2001, Month: 6}},
+		{pubmedDate{Year: "2001", Month: "June", Day: "5"}, Date{Year: 2001, Month: 6, Day: 5}},
+		{pubmedDate{Year: "1990", Season: "Spring"}, Date{Year: 1990}},
+		{pubmedDate{Year: "2001", Month: "Feb", Day: "30"}, Date{Year: 2001, Month: 2}},
+		{pubmedDate{MedlineDate: "1998 Dec-1999 Jan"}, Date{Year: 1998}},
+		{pubmedDate{MedlineDate: "Spring 2000"}, Date{Year: 2000}},
+		{pubmedDate{MedlineDate: "n.d."}, Date{}},
+		{pubmedDate{Year: "x"}, Date{}},
+	}
+	for _, c := range cases {
+		if got := c.d.date(); got != c.want {
+			t.Errorf("%+v: %+v, want %+v", c.d, got, c.want)
+		}
+	}
+}
+
+func TestPubMedSpec(t *testing.T) {
+	if PubMed.MinInterval.Seconds() < 1.0/3 {
+		t.Errorf("MinInterval %s: NCBI allows 3 requests/s without a key", PubMed.MinInterval)
+	}
+	if PubMed.BatchSize > 200 {
+		t.Errorf("BatchSize %d: NCBI asks for POST past about 200 ids", PubMed.BatchSize)
+	}
+}
