@@ -1,0 +1,181 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Replay is an http.RoundTripper that answers from a folder written by
+// Recording, with no network: each request gets the recorded answer for
+// the same method, host, path, query (ignoring mailto, email and api_key)
+// and body. A request the folder has no answer for fails with a
+// *ReplayMissError. Use it as Options.Base. It is safe for concurrent use.
+type Replay struct {
+	dir     string             // folder read, for messages
+	answers map[string]*answer // replay key → answer
+}
+
+// answer is a loaded Answer with its body decoded once.
+type answer struct {
+	Answer
+	file string // path relative to the folder, for messages
+	body []byte
+}
+
+// LoadReplay reads every answer file (*.json, any depth) under dir. Other
+// files (a SOURCES.md, say) are ignored. A file that is not an answer, or
+// two files answering the same request, is an error naming the files.
+func LoadReplay(dir string) (*Replay, error) {
+	r := &Replay{dir: dir, answers: map[string]*answer{}}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() || !strings.HasSuffix(name, answerExt) || strings.HasPrefix(name, ".tmp-") {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		a, err := decodeAnswer(data)
+		if err != nil {
+			return fmt.Errorf("replay file %s: %w", rel, err)
+		}
+		body, err := a.body()
+		if err != nil {
+			return fmt.Errorf("replay file %s: body_base64: %w", rel, err)
+		}
+		key, err := replayKey(a.Method, a.URL, []byte(a.RequestBody))
+		if err != nil {
+			return fmt.Errorf("replay file %s: %w", rel, err)
+		}
+		if prev, dup := r.answers[key]; dup {
+			return fmt.Errorf("replay files %s and %s both answer %s %s", prev.file, rel, a.Method, a.URL)
+		}
+		r.answers[key] = &answer{Answer: a, file: rel, body: body}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load replay folder %s: %w", dir, err)
+	}
+	return r, nil
+}
+
+func decodeAnswer(data []byte) (Answer, error) {
+	var a Answer
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return a, fmt.Errorf("not a recorded answer: %w", err)
+	}
+	switch {
+	case a.Method == "":
+		return a, errors.New("not a recorded answer: no method")
+	case a.URL == "":
+		return a, errors.New("not a recorded answer: no url")
+	case a.Status < 100 || a.Status > 999:
+		return a, fmt.Errorf("not a recorded answer: status %d", a.Status)
+	case a.Body != nil && a.BodyBase64 != "":
+		return a, errors.New("has both body and body_base64")
+	}
+	return a, nil
+}
+
+// Len is the number of answers loaded.
+func (r *Replay) Len() int { return len(r.answers) }
+
+// RoundTrip answers req from the folder.
+func (r *Replay) RoundTrip(req *http.Request) (*http.Response, error) {
+	if err := req.Context().Err(); err != nil {
+		return nil, err
+	}
+	var body []byte
+	if req.Body != nil && req.Body != http.NoBody {
+		var err error
+		body, err = io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read request body: %w", err)
+		}
+	}
+	key, err := replayKey(req.Method, req.URL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+	a, ok := r.answers[key]
+	if !ok {
+		return nil, &ReplayMissError{Dir: r.dir, Method: req.Method, URL: withoutVolatile(req.URL)}
+	}
+	return &http.Response{
+		Status:        fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status)),
+		StatusCode:    a.Status,
+		Proto:         "HTTP/1.1",
+		ProtoMajor:    1,
+		ProtoMinor:    1,
+		Header:        a.header(),
+		Body:          io.NopCloser(bytes.NewReader(a.body)),
+		ContentLength: int64(len(a.body)),
+		Request:       req,
+	}, nil
+}
+
+// ReplayMissError is a request the replay folder has no answer for.
+type ReplayMissError struct {
+	Dir    string // the replay folder
+	Method string // request method
+	URL    string // request URL, credentials removed
+}
+
+func (e *ReplayMissError) Error() string {
+	return fmt.Sprintf("the replay folder %s has no answer for %s %s (record one with about fetch --record)", e.Dir, e.Method, e.URL)
+}
+
+// Is makes the retrying layer treat a miss like a URL no attempt can fix:
+// asking the same folder again gives the same miss.
+func (e *ReplayMissError) Is(target error) bool { return target == errBadURL }
+
+// InstantClock is the Clock of a replayed run: Sleep returns at once and
+// moves Now forward by the wait, so backoff and Retry-After are honoured
+// in order but never waited for, and Now otherwise follows the real clock.
+// It is safe for concurrent use.
+func InstantClock() Clock { return &instantClock{} }
+
+type instantClock struct {
+	mu    sync.Mutex
+	ahead time.Duration // waits "slept" so far
+}
+
+func (c *instantClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.ahead)
+}
+
+func (c *instantClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d > 0 {
+		c.mu.Lock()
+		c.ahead += d
+		c.mu.Unlock()
+	}
+	return nil
+}
+
+var _ http.RoundTripper = (*Replay)(nil)

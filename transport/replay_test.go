@@ -1,0 +1,83 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestReplayMissNamesMethodURLAndFolder(t *testing.T) {
+	dir := t.TempDir()
+	rp, err := LoadReplay(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var attempts int
+	c := newClient(t, newFakeClock(), Options{
+		Base:    rp,
+		Hosts:   map[string]HostPolicy{"api.example.org": {Credential: &Credential{Query: "api_key", Value: "s3cret"}}},
+		OnStart: func(string, time.Time) { attempts++ },
+	})
+	_, _, err = get(t, c, context.Background(), "https://api.example.org/works/10.1/x?mailto=ada%40example.org")
+	var miss *ReplayMissError
+	if !errors.As(err, &miss) {
+		t.Fatalf("err = %v, want a *ReplayMissError", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{"replay folder " + dir + " has no answer", "GET https://api.example.org/works/10.1/x"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not say %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "s3cret") {
+		t.Errorf("error leaks the credential: %s", msg)
+	}
+	if attempts != 1 {
+		t.Errorf("a replay miss was tried %d times; asking the folder again cannot help", attempts)
+	}
+}
+
+func TestLoadReplayRejectsBadAndDuplicateFiles(t *testing.T) {
+	t.Run("not an answer", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "h", "x.json"), `{"title":"a work, not an answer"}`)
+		if _, err := LoadReplay(dir); err == nil || !strings.Contains(err.Error(), "h/x.json") {
+			t.Errorf("err = %v, want one naming h/x.json", err)
+		}
+	})
+	t.Run("duplicate", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "h", "a.json"), `{"method":"GET","url":"https://h/p?mailto=a","status":200,"body":""}`)
+		writeFile(t, filepath.Join(dir, "h", "b.json"), `{"method":"GET","url":"https://h/p?mailto=b","status":200,"body":""}`)
+		if _, err := LoadReplay(dir); err == nil || !strings.Contains(err.Error(), "both answer") {
+			t.Errorf("err = %v, want a duplicate error", err)
+		}
+	})
+	t.Run("other files ignored", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "SOURCES.md"), "# where these came from\n")
+		rp, err := LoadReplay(dir)
+		if err != nil || rp.Len() != 0 {
+			t.Errorf("LoadReplay = %v, %v; want an empty replay", rp, err)
+		}
+	})
+}
+
+func TestInstantClockNeverWaits(t *testing.T) {
+	c := InstantClock()
+	before := c.Now()
+	if err := c.Sleep(context.Background(), time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if d := c.Now().Sub(before); d < time.Hour {
+		t.Errorf("Now moved %v after sleeping an hour, want at least an hour", d)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := c.Sleep(ctx, time.Second); err == nil {
+		t.Error("Sleep on a cancelled context returned nil")
+	}
+}
