@@ -156,6 +156,10 @@ interrupted, every file still whole.`,
 			if errors.As(err, &unknown) {
 				return usageError(err, "about providers lists them")
 			}
+			var needsMailto *orchestrator.NeedsMailtoError
+			if errors.As(err, &needsMailto) {
+				return usageError(err, "set mailto = \"you@example.org\" in the manifest or ABOUT_MAILTO; services use it to reach you before blocking a misbehaving client")
+			}
 			if rep != nil {
 				rep.WriteSummary(c.App.ErrWriter)
 			}

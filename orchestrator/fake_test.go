@@ -27,6 +27,7 @@ type fakeNet struct {
 	fallback map[string]fakeAnswer   // host → answer for any other path
 	hook     func(req *http.Request) // runs before answering; may block
 	calls    map[string]int          // host → requests
+	agencies map[string]string       // DOI prefix → agency, for doi.org's /ra/
 }
 
 type fakeAnswer struct {
@@ -62,6 +63,9 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	n.calls[req.URL.Host]++
 	n.mu.Unlock()
 	ans, ok := n.routes[req.URL.Host+req.URL.EscapedPath()]
+	if !ok && req.URL.Host == "doi.org" && strings.HasPrefix(req.URL.Path, "/ra/") {
+		ans, ok = n.whichRA(strings.TrimPrefix(req.URL.Path, "/ra/")), true
+	}
 	if !ok {
 		ans, ok = n.fallback[req.URL.Host]
 	}
@@ -76,6 +80,19 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 		Body:       io.NopCloser(bytes.NewReader(ans.body)),
 		Request:    req,
 	}, nil
+}
+
+// whichRA answers as doi.org's /ra/ service does, from n.agencies.
+func (n *fakeNet) whichRA(list string) fakeAnswer {
+	var items []string
+	for _, p := range strings.Split(list, ",") {
+		if ra, ok := n.agencies[p]; ok {
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": %q}`, p, ra))
+		} else {
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "status": "DOI does not exist"}`, p))
+		}
+	}
+	return fakeAnswer{status: 200, body: []byte("[" + strings.Join(items, ",") + "]")}
 }
 
 func (n *fakeNet) requests(host string) int {
@@ -101,6 +118,10 @@ func recordedNet(t testing.TB) *fakeNet {
 	notFound := n.routes["api.crossref.org/works/10.1371/notarealdoi"]
 	n.fallback["api.crossref.org"] = notFound
 	n.otherwise("api.openalex.org", 404, "")
+	n.agencies = map[string]string{}
+	for _, p := range []string{"10.3233", "10.1038", "10.1080", "10.1145", "10.7554", "10.1017", "10.1007"} {
+		n.agencies[p] = "Crossref"
+	}
 	return n
 }
 

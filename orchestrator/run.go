@@ -7,6 +7,7 @@ package orchestrator
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -62,6 +63,37 @@ type Report struct {
 	Elapsed    time.Duration
 	Snapshots  string
 	Specs      []providers.Spec
+	Notes      []string // things the user should know that are not failures
+}
+
+// NeedsMailtoError is a provider asked for by name that cannot run without
+// a contact e-mail.
+type NeedsMailtoError struct{ Provider string }
+
+func (e *NeedsMailtoError) Error() string {
+	return fmt.Sprintf("provider %q needs a contact e-mail and none is set", e.Provider)
+}
+
+// withoutMailto leaves out providers that refuse requests without a
+// contact e-mail when none is set: chosen by default they are dropped with
+// a note; chosen by name it is an error, since the user asked for them.
+func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]providers.Spec, []string, error) {
+	if mailto != "" {
+		return specs, nil, nil
+	}
+	var kept []providers.Spec
+	var notes []string
+	for _, s := range specs {
+		if !s.NeedsMailto {
+			kept = append(kept, s)
+			continue
+		}
+		if explicit {
+			return nil, nil, &NeedsMailtoError{Provider: s.Name}
+		}
+		notes = append(notes, fmt.Sprintf("%s was not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)", s.Name))
+	}
+	return kept, notes, nil
 }
 
 // Short reports whether any job failed or was skipped.
@@ -91,13 +123,24 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	specs, notes, err := withoutMailto(specs, m.Mailto, len(names) > 0)
+	if err != nil {
+		return nil, err
+	}
 	clock := opts.Clock
 	if clock == nil {
 		clock = transport.SystemClock()
 	}
 	start := clock.Now()
+	// The hosts this run may ask: the selected providers', and doi.org's
+	// agency lookup when DOIs are routed by registration agency.
+	hostSpecs := specs
+	routed := needsRouting(specs)
+	if routed && !slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == providers.DOIOrg.Name }) {
+		hostSpecs = append(slices.Clone(specs), providers.DOIOrg)
+	}
 	bases := map[string]string{}
-	for _, s := range specs {
+	for _, s := range hostSpecs {
 		bases[s.Name] = s.BaseURL()
 		if b, ok := opts.BaseURLs[s.Name]; ok {
 			bases[s.Name] = strings.TrimRight(b, "/")
@@ -109,12 +152,12 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		return s.MinInterval
 	}
-	client := transport.New(transportOptions(opts, specs, bases, interval, clock))
+	client := transport.New(transportOptions(opts, hostSpecs, bases, interval, clock))
 	dir := opts.Snapshots
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rep := &Report{Snapshots: dir, Specs: specs}
+	rep := &Report{Snapshots: dir, Specs: specs, Notes: notes}
 	r := &runner{client: client, bases: bases, mailto: m.Mailto, workers: opts.Workers}
 	if r.workers <= 0 {
 		r.workers = DefaultWorkers
@@ -136,10 +179,19 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	plan := planWorks(m, dir, rep.Expansions)
 	rep.Works = plan.order
 	rep.Warnings = plan.warnings
+	rt := newRouting(specs, len(names) > 0)
+	if routed {
+		agency, err := r.lookupAgencies(ctx, bases[providers.DOIOrg.Name], plan.order)
+		if err != nil {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%v; every agency's provider was asked instead", err))
+		} else {
+			rt.agency = agency
+		}
+	}
 	var jobs []job
 	for _, id := range plan.order {
 		for _, s := range specs {
-			if s.AppliesTo(id) {
+			if rt.applies(s, id) {
 				jobs = append(jobs, job{id: id, spec: s, host: hostOf(bases[s.Name])})
 			}
 		}

@@ -311,3 +311,62 @@ func TestOnlyRestrictsProviders(t *testing.T) {
 		t.Errorf("index providers = %+v", idx.Providers)
 	}
 }
+
+// TestRoutingByRegistrationAgency: a DataCite DOI is asked of DataCite
+// only, a Crossref DOI of Crossref only, at the cost of one doi.org lookup
+// for both prefixes; when the lookup fails, both agencies are asked.
+func TestRoutingByRegistrationAgency(t *testing.T) {
+	const src = `providers = ["crossref", "datacite"]
+[[identity]]
+doi = "10.5281/zenodo.48440"
+[[identity]]
+doi = "10.7554/elife.01567"
+`
+	setup := func() (*fakeNet, *[]string) {
+		net := recordedNet(t)
+		net.file("api.datacite.org", "/dois/10.5281/zenodo.48440", 200, "datacite/datacite-doi-10.5281-zenodo.48440.json")
+		net.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
+		net.agencies["10.5281"] = "DataCite"
+		var mu sync.Mutex
+		var asked []string
+		net.hook = func(req *http.Request) {
+			mu.Lock()
+			asked = append(asked, req.URL.Host+req.URL.Path)
+			mu.Unlock()
+		}
+		return net, &asked
+	}
+
+	net, asked := setup()
+	rep := runOK(t, testOptions(newManifest(t, src), net, 4))
+	want := map[string]bool{
+		"doi.org/ra/10.5281,10.7554":                 true,
+		"api.datacite.org/dois/10.5281/zenodo.48440": true,
+		"api.crossref.org/works/10.7554/elife.01567": true,
+	}
+	if len(*asked) != len(want) {
+		t.Errorf("requests %v, want exactly %v", *asked, want)
+	}
+	for _, a := range *asked {
+		if !want[a] {
+			t.Errorf("wasted request %s", a)
+		}
+	}
+	if rep.Short() {
+		t.Errorf("short: %v", rep.ShortJobs())
+	}
+
+	net, asked = setup()
+	net.agencies = nil
+	net.routes["doi.org/ra/10.5281,10.7554"] = fakeAnswer{status: 500}
+	rep = runOK(t, testOptions(newManifest(t, src), net, 4))
+	if len(rep.Outcomes) != 4 {
+		t.Errorf("with the lookup down, %d jobs; want both agencies asked for both DOIs (4)", len(rep.Outcomes))
+	}
+	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "registration agency lookup") {
+		t.Errorf("notes %v, want one saying the lookup failed", rep.Notes)
+	}
+	if rep.Short() {
+		t.Errorf("a failed lookup must not fail jobs: %v", rep.ShortJobs())
+	}
+}

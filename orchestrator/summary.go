@@ -94,6 +94,9 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if len(r.Kept) > 0 {
 		fmt.Fprintf(w, "\nkept the previous snapshot values for %d %s whose provider could not answer\n", len(r.Kept), plural(len(r.Kept), "work", "works"))
 	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "\nnote: %s\n", n)
+	}
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(w, "\n%d %s:\n", len(r.Warnings), plural(len(r.Warnings), "warning", "warnings"))
 		for _, wn := range r.Warnings {

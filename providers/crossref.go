@@ -27,6 +27,7 @@ var Crossref = Spec{
 	RateSource:  "https://www.crossref.org/documentation/retrieve-metadata/rest-api/access-and-authentication/",
 	Timeout:     30 * time.Second,
 	Accepts:     []manifest.Kind{manifest.KindDOI},
+	Agency:      CrossrefAgency,
 	BatchSize:   1,
 	Terms:       "https://www.crossref.org/documentation/retrieve-metadata/rest-api/",
 	Attribution: "Metadata from Crossref (CC0; facts, no restrictions on reuse)",

@@ -41,6 +41,7 @@ var DataCite = Spec{
 	RateSource:  "https://support.datacite.org/docs/rate-limit",
 	Timeout:     30 * time.Second,
 	Accepts:     []manifest.Kind{manifest.KindDOI},
+	Agency:      DataCiteAgency,
 	BatchSize:   1,
 	Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
 	Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",

@@ -51,10 +51,12 @@ var DOIOrg = Spec{
 	Timeout:     30 * time.Second,
 	Accepts:     []manifest.Kind{manifest.KindDOI},
 	BatchSize:   1,
-	Optional:    true,
-	Terms:       "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
-	Attribution: "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
-	Fetch:       One(fetchDOIOrg),
+	// Content negotiation repeats what the agency's own REST record says, so
+	// by default it is asked only about DOIs of agencies with no provider here.
+	AgencyFallback: true,
+	Terms:          "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
+	Attribution:    "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
+	Fetch:          One(fetchDOIOrg),
 }
 
 // fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to

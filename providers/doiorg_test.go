@@ -94,8 +94,11 @@ func TestDOIOrgFailures(t *testing.T) {
 }
 
 func TestDOIOrgDeclaration(t *testing.T) {
-	if !providers.DOIOrg.Optional {
-		t.Error("doi.org content negotiation repeats the agencies' data; it must be opt-in")
+	if !providers.DOIOrg.AgencyFallback || providers.DOIOrg.Agency != "" {
+		t.Error("doi.org content negotiation repeats the agencies' data; by default it must serve only agencies with no provider of their own")
+	}
+	if providers.Crossref.Agency != providers.CrossrefAgency || providers.DataCite.Agency != providers.DataCiteAgency {
+		t.Error("Crossref and DataCite must declare the agency they serve")
 	}
 	if providers.DataCiteAgency != "DataCite" || providers.CrossrefAgency != "Crossref" {
 		t.Error("agency names must be spelled as doi.org's Which RA? service spells them")

@@ -10,7 +10,7 @@ import (
 // All returns the registry: every provider, sorted by name. It is built on
 // each call so no caller can change another's view of it.
 func All() []Spec {
-	specs := []Spec{Crossref, OpenAlex, OpenCitations, ORCID, SemanticScholar}
+	specs := []Spec{ArXiv, Crossref, DataCite, DOIOrg, EuropePMC, OpenAlex, OpenCitations, ORCID, PubMed, SemanticScholar, Unpaywall}
 	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })
 	return specs
 }

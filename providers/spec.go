@@ -21,21 +21,26 @@ import (
 // limit, slow-down statuses, terms) is a field here so a change upstream is
 // a one-line edit in that provider's file.
 type Spec struct {
-	Name        string                          // short lower-case name used in manifests, flags and snapshots
-	Title       string                          // the service's own name, for people
-	Host        string                          // exact URL host all requests go to (no scheme)
-	MinInterval time.Duration                   // least gap between two requests to Host, from the service's documented limit
-	Timeout     time.Duration                   // per attempt, headers and body
-	SlowDown    []int                           // statuses besides 429 the service uses for "slow down"
-	Accepts     []manifest.Kind                 // identity kinds it can answer for
-	BatchSize   int                             // identities per request; 1 when the service has no batch form
-	Optional    bool                            // true: runs only when asked for (--only or the manifest's providers)
-	APIKey      *APIKey                         // credential read from the environment, sent only to Host
-	Terms       string                          // link to the terms of use
-	Attribution string                          // what the terms ask a reuser to say
-	RateSource  string                          // link to the documented rate limit MinInterval is set from
-	Applies     func(id manifest.Identity) bool // optional narrower test than Accepts
-	Fetch       FetchFunc                       // asks the service about up to BatchSize identities
+	Name        string          // short lower-case name used in manifests, flags and snapshots
+	Title       string          // the service's own name, for people
+	Host        string          // exact URL host all requests go to (no scheme)
+	MinInterval time.Duration   // least gap between two requests to Host, from the service's documented limit
+	Timeout     time.Duration   // per attempt, headers and body
+	SlowDown    []int           // statuses besides 429 the service uses for "slow down"
+	Accepts     []manifest.Kind // identity kinds it can answer for
+	BatchSize   int             // identities per request; 1 when the service has no batch form
+	Optional    bool            // true: runs only when asked for (--only or the manifest's providers)
+	NeedsMailto bool            // the service refuses requests without a contact e-mail
+	Agency      string          // the registration agency whose DOIs it serves ("Crossref", "DataCite"); "" serves any
+	// AgencyFallback: by default it serves only DOIs whose agency has no
+	// provider of its own (mEDRA, JaLC, KISTI, …); named explicitly, all DOIs.
+	AgencyFallback bool
+	APIKey         *APIKey                         // credential read from the environment, sent only to Host
+	Terms          string                          // link to the terms of use
+	Attribution    string                          // what the terms ask a reuser to say
+	RateSource     string                          // link to the documented rate limit MinInterval is set from
+	Applies        func(id manifest.Identity) bool // optional narrower test than Accepts
+	Fetch          FetchFunc                       // asks the service about up to BatchSize identities
 }
 
 // APIKey says where a provider's credential comes from and how it is sent.

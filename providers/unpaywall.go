@@ -38,6 +38,7 @@ var Unpaywall = Spec{
 	Timeout:     30 * time.Second,
 	Accepts:     []manifest.Kind{manifest.KindDOI},
 	BatchSize:   1,
+	NeedsMailto: true, // "requests must include your email as a parameter"
 	Terms:       "https://unpaywall.org/products/api",
 	// The API terms ask for no attribution; naming the source is still owed
 	// to the reader.

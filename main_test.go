@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the real command line with no environment.
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, func(string) string { return "" })
+	return code, out.String(), errb.String()
+}
+
+func writeManifest(t *testing.T, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "manifest.toml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestUsageErrorsExit2AndWriteNothing(t *testing.T) {
+	good := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
+	bad := writeManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0098\"\n")
+	cases := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"no manifest", []string{"fetch"}, []string{"about: error: fetch needs exactly one MANIFEST", "about: hint:"}},
+		{"zero workers", []string{"fetch", "-j", "0", good}, []string{"-j/--threads must be at least 1, got 0"}},
+		{"negative workers", []string{"fetch", "--threads", "-3", good}, []string{"got -3"}},
+		{"bad check digit", []string{"fetch", bad}, []string{bad + ":2:", `"0000-0002-1825-0098"`, "about: hint: check the iD on orcid.org; with these first 15 digits it would end in 7"}},
+		{"unknown provider", []string{"fetch", "--only", "scopus", good}, []string{`unknown provider "scopus"`, "crossref"}},
+		{"unknown flag", []string{"fetch", "--frobnicate", good}, []string{"flag provided but not defined"}},
+		{"missing file", []string{"fetch", filepath.Join(t.TempDir(), "none.toml")}, []string{"none.toml", "about init"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, c.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2; stderr:\n%s", code, stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(filepath.Dir(good), "snapshots")); err == nil {
+				t.Error("a usage error wrote snapshots")
+			}
+		})
+	}
+}
+
+func TestVersionAndProviders(t *testing.T) {
+	code, out, _ := runCLI(t, "--version")
+	if code != 0 || !strings.Contains(out, version) {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	code, out, _ = runCLI(t, "providers")
+	if code != 0 || !strings.Contains(out, "api.crossref.org") {
+		t.Errorf("providers: exit %d, %q", code, out)
+	}
+}
+
+func TestUserAgent(t *testing.T) {
+	if got := userAgent("ada@example.org"); got != "about/"+version+" (+https://github.com/aboutscholar/about; mailto:ada@example.org)" {
+		t.Errorf("userAgent = %q", got)
+	}
+	if got := userAgent(""); strings.Contains(got, "mailto") {
+		t.Errorf("userAgent without mailto = %q", got)
+	}
+}
