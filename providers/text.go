@@ -8,25 +8,50 @@ import (
 )
 
 // PlainText reduces JATS/HTML markup (Crossref abstracts, titles with <i>)
-// to its text: tags dropped, entities decoded, white space collapsed.
+// to its text: tags dropped, entities decoded, white space collapsed. A
+// block tag (paragraph, section, title, line break) separates words; an
+// inline one (<i>, <sub>) does not, so "H<sub>2</sub>O" stays "H2O".
 func PlainText(s string) string {
 	if !strings.ContainsAny(s, "<&") {
 		return strings.Join(strings.Fields(s), " ")
 	}
-	var b strings.Builder
+	var b, tag strings.Builder
 	inTag := false
 	for _, r := range s {
 		switch {
-		case r == '<':
+		case r == '<' && !inTag:
 			inTag = true
-			b.WriteByte(' ')
+			tag.Reset()
 		case r == '>' && inTag:
 			inTag = false
-		case !inTag:
+			if isBlockTag(tag.String()) {
+				b.WriteByte(' ')
+			}
+		case inTag:
+			tag.WriteRune(r)
+		default:
 			b.WriteRune(r)
 		}
 	}
 	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+}
+
+// isBlockTag reports whether the raw inside of a tag ("/jats:p", "br /",
+// "sec id='s1'") names a block-level element.
+func isBlockTag(raw string) bool {
+	name := strings.TrimPrefix(strings.TrimSpace(raw), "/")
+	if i := strings.IndexAny(name, " \t/"); i >= 0 {
+		name = name[:i]
+	}
+	name = strings.ToLower(name)
+	if i := strings.IndexByte(name, ':'); i >= 0 { // jats:p, mml:math
+		name = name[i+1:]
+	}
+	switch name {
+	case "p", "br", "div", "li", "ul", "ol", "sec", "title", "h1", "h2", "h3", "h4", "h5", "h6", "abstract", "list-item", "table", "tr", "td", "label":
+		return true
+	}
+	return false
 }
 
 // First returns the first non-empty string among a JSON array's items or
