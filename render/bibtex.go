@@ -1,0 +1,302 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/aboutscholar/about/providers"
+)
+
+// bibField is one field of an entry; verbatim fields (doi, url, eprint) are
+// written as they are, every other one LaTeX-escaped.
+type bibField struct {
+	name, value string
+	raw         bool // the value is already BibTeX (a month macro or a name list)
+}
+
+// writeBib writes every work as a BibTeX entry (biblatex false) or a
+// BibLaTeX one (true), newest first. Keys are the page's citation keys.
+// Text fields are LaTeX-escaped; non-ASCII stays UTF-8 (biber and pandoc
+// read it; bibtex8 and LaTeX's inputenc do too).
+func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
+	buf.WriteString("% Written by about render from the snapshot folder; regenerate, do not edit.\n")
+	for _, c := range p.credits {
+		if a := clean(c.Attribution); a != "" {
+			buf.WriteString("% " + a + "\n")
+		}
+	}
+	for _, e := range p.all {
+		typ, fields := bibEntry(e, biblatex)
+		buf.WriteString("\n@" + typ + "{" + e.key + ",\n")
+		width := 0
+		for _, f := range fields {
+			width = max(width, len(f.name))
+		}
+		for _, f := range fields {
+			v := f.value
+			if !f.raw {
+				v = "{" + v + "}"
+			}
+			fmt.Fprintf(buf, "  %-*s = %s,\n", width, f.name, v)
+		}
+		buf.WriteString("}\n")
+	}
+	return nil
+}
+
+func bibEntry(e *entry, biblatex bool) (string, []bibField) {
+	r := e.rec
+	var fs []bibField
+	add := func(name, value string) {
+		if value = clean(value); value != "" {
+			fs = append(fs, bibField{name: name, value: texEscape(value)})
+		}
+	}
+	addRaw := func(name, value string) {
+		if value != "" {
+			fs = append(fs, bibField{name: name, value: value, raw: true})
+		}
+	}
+	addVerbatim := func(name, value string) {
+		if value != "" && verbatimSafe(value) {
+			fs = append(fs, bibField{name: name, value: value})
+		}
+	}
+
+	typ, container, label := bibType(r.Type, biblatex)
+	addRaw("author", bibNames(r.Authors))
+	if t := clean(r.Title); t != "" {
+		// the outer braces keep the title's capitals from styles that
+		// sentence-case titles ("DNA" must not become "dna")
+		fs = append(fs, bibField{name: "title", value: "{{" + texEscape(t) + "}}", raw: true})
+	}
+	switch container {
+	case "":
+	case "publisher":
+		add("publisher", firstOf(r.Publisher, r.Container))
+	default:
+		add(container, firstOf(r.Container, r.Publisher))
+		if container == "booktitle" { // proceedings and edited books have a publisher of their own
+			add("publisher", r.Publisher)
+		}
+	}
+	if biblatex {
+		if !r.Issued.IsZero() {
+			addRaw("date", "{"+r.Issued.String()+"}")
+		}
+	} else {
+		if r.Issued.Year > 0 {
+			addRaw("year", "{"+strconv.Itoa(r.Issued.Year)+"}")
+		}
+		if m := r.Issued.Month; m >= 1 && m <= 12 {
+			addRaw("month", monthMacros[m-1])
+		}
+	}
+	add("volume", r.Volume)
+	add("number", r.Issue)
+	add("pages", bibPages(r.Pages))
+	if (typ == "thesis" || typ == "report") && biblatex {
+		add("type", label)
+		add("institution", r.Publisher)
+	}
+	if !biblatex && label != "" && (typ == "misc" || typ == "techreport") {
+		add("note", label)
+	}
+	addVerbatim("doi", r.IDs.DOI)
+	if r.IDs.DOI != "" && !verbatimSafe(r.IDs.DOI) {
+		addVerbatim("url", doiURL(r.IDs.DOI))
+	}
+	if u := landingURL(r); u != "" {
+		addVerbatim("url", u)
+	} else if r.IDs.DOI == "" && r.OA != nil {
+		addVerbatim("url", webURL(r.OA.URL))
+	}
+	if r.IDs.ArXiv != "" {
+		addVerbatim("eprint", r.IDs.ArXiv)
+		if biblatex {
+			addRaw("eprinttype", "{arxiv}")
+		} else {
+			addRaw("archiveprefix", "{arXiv}")
+		}
+	}
+	if len(r.IDs.ISBN) > 0 {
+		add("isbn", r.IDs.ISBN[0])
+	}
+	if len(r.IDs.ISSN) > 0 {
+		add("issn", r.IDs.ISSN[0])
+	}
+	return typ, dedupe(fs)
+}
+
+// dedupe keeps the first of two fields with the same name (url from a
+// DOI that is not verbatim-safe, then the landing page).
+func dedupe(fs []bibField) []bibField {
+	seen := map[string]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		if !seen[f.name] {
+			seen[f.name] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// bibType maps a CSL type to an entry type, the field the container goes
+// in ("" for none), and a label for types the entry type cannot say.
+func bibType(t string, biblatex bool) (typ, container, label string) {
+	switch t {
+	case "article-journal", "article-magazine", "article-newspaper", "review", "review-book":
+		if biblatex {
+			return "article", "journaltitle", ""
+		}
+		return "article", "journal", ""
+	case "paper-conference":
+		return "inproceedings", "booktitle", ""
+	case "chapter":
+		if biblatex {
+			return "inbook", "booktitle", "" // @incollection would demand an editor
+		}
+		return "incollection", "booktitle", ""
+	case "book":
+		return "book", "publisher", ""
+	case "report":
+		if biblatex {
+			return "report", "", "Report"
+		}
+		return "techreport", "institution", ""
+	case "thesis":
+		if biblatex {
+			return "thesis", "", "Thesis"
+		}
+		return "misc", "howpublished", "Thesis"
+	case "article":
+		if biblatex {
+			return "online", "organization", ""
+		}
+		return "misc", "howpublished", "Preprint"
+	case "dataset":
+		if biblatex {
+			return "dataset", "publisher", ""
+		}
+		return "misc", "howpublished", "Dataset"
+	case "software":
+		if biblatex {
+			return "software", "howpublished", "" // @software has no publisher field
+		}
+		return "misc", "howpublished", "Software"
+	}
+	if biblatex {
+		return "misc", "howpublished", ""
+	}
+	return "misc", "howpublished", typeLabelOrEmpty(t)
+}
+
+func typeLabelOrEmpty(t string) string {
+	if t == "" || t == "document" {
+		return ""
+	}
+	return typeLabel(t)
+}
+
+var monthMacros = [12]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+
+// bibNames writes an author list: "Family, Given" for split names, a
+// braced literal for organisations (so "Bill and Melinda Gates Foundation"
+// stays one name), joined by " and ".
+func bibNames(authors []providers.Author) string {
+	var parts []string
+	for _, a := range authors {
+		given, family := clean(a.Given), clean(a.Family)
+		switch {
+		case family != "":
+			n := bibNamePart(family)
+			if given != "" {
+				n += ", " + bibNamePart(given)
+			}
+			parts = append(parts, n)
+		case given != "":
+			parts = append(parts, "{"+texEscape(given)+"}")
+		case clean(a.Name) != "":
+			parts = append(parts, "{"+texEscape(clean(a.Name))+"}")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "{" + strings.Join(parts, " and ") + "}"
+}
+
+// bibNamePart escapes one part of a name and braces it when it holds a
+// comma or the word "and", which would otherwise split the name.
+func bibNamePart(s string) string {
+	v := texEscape(s)
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if w == "and" {
+			return "{" + v + "}"
+		}
+	}
+	if strings.Contains(s, ",") {
+		return "{" + v + "}"
+	}
+	return v
+}
+
+// bibPages writes a page range with the en-dash BibTeX expects ("--").
+func bibPages(s string) string {
+	s = clean(s)
+	if strings.Contains(s, "--") {
+		return s
+	}
+	for _, dash := range []string{"–", "—", "-"} {
+		if a, b, ok := strings.Cut(s, dash); ok && a != "" && b != "" {
+			return strings.TrimSpace(a) + "--" + strings.TrimSpace(b)
+		}
+	}
+	return s
+}
+
+// texEscape makes text safe inside a braced BibTeX field: LaTeX's special
+// characters become their commands; everything else, non-ASCII included,
+// stays as it is.
+func texEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\\':
+			b.WriteString(`\textbackslash{}`)
+		case '{', '}', '&', '%', '$', '#', '_':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '~':
+			b.WriteString(`\textasciitilde{}`)
+		case '^':
+			b.WriteString(`\textasciicircum{}`)
+		case '<':
+			b.WriteString(`\textless{}`)
+		case '>':
+			b.WriteString(`\textgreater{}`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// verbatimSafe reports whether a value can go in a verbatim field (doi,
+// url, eprint) unchanged: no braces or backslashes, which would end the
+// field or start a command, and no white space.
+func verbatimSafe(s string) bool {
+	return !strings.ContainsAny(s, "{}\\ \t\n\r")
+}
+
+func firstOf(values ...string) string {
+	for _, v := range values {
+		if clean(v) != "" {
+			return v
+		}
+	}
+	return ""
+}

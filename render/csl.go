@@ -1,0 +1,125 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
+// they are written.
+type cslItem struct {
+	ID             string    `json:"id"`
+	Type           string    `json:"type"`
+	Title          string    `json:"title,omitempty"`
+	Author         []cslName `json:"author,omitempty"`
+	ContainerTitle string    `json:"container-title,omitempty"`
+	Publisher      string    `json:"publisher,omitempty"`
+	Issued         *cslDate  `json:"issued,omitempty"`
+	Volume         string    `json:"volume,omitempty"`
+	Issue          string    `json:"issue,omitempty"`
+	Page           string    `json:"page,omitempty"`
+	DOI            string    `json:"DOI,omitempty"`
+	URL            string    `json:"URL,omitempty"`
+	ISBN           string    `json:"ISBN,omitempty"`
+	ISSN           string    `json:"ISSN,omitempty"`
+	PMID           string    `json:"PMID,omitempty"`
+	PMCID          string    `json:"PMCID,omitempty"`
+	Abstract       string    `json:"abstract,omitempty"`
+	License        string    `json:"license,omitempty"`
+}
+
+type cslName struct {
+	Family  string `json:"family,omitempty"`
+	Given   string `json:"given,omitempty"`
+	Literal string `json:"literal,omitempty"`
+}
+
+type cslDate struct {
+	DateParts [][]int `json:"date-parts"`
+}
+
+// cslTypes are the item types of CSL 1.0.2; any other type is written as
+// "document" so citation processors accept the item.
+var cslTypes = map[string]bool{
+	"article": true, "article-journal": true, "article-magazine": true, "article-newspaper": true,
+	"bill": true, "book": true, "broadcast": true, "chapter": true, "classic": true, "collection": true,
+	"dataset": true, "document": true, "entry": true, "entry-dictionary": true, "entry-encyclopedia": true,
+	"event": true, "figure": true, "graphic": true, "hearing": true, "interview": true, "legal_case": true,
+	"legislation": true, "manuscript": true, "map": true, "motion_picture": true, "musical_score": true,
+	"pamphlet": true, "paper-conference": true, "patent": true, "performance": true, "periodical": true,
+	"personal_communication": true, "post": true, "post-weblog": true, "regulation": true, "report": true,
+	"review": true, "review-book": true, "software": true, "song": true, "speech": true, "standard": true,
+	"thesis": true, "treaty": true, "webpage": true,
+}
+
+// writeCSL writes every work as a CSL-JSON item, newest first, with the
+// citation key as id so "@key" cites the same work as in the BibTeX file.
+// Strings are data: no escaping beyond JSON's (HTML escaping off, so "&"
+// and "<" stay themselves).
+func writeCSL(buf *bytes.Buffer, p *page) error {
+	items := make([]cslItem, 0, len(p.all))
+	for _, e := range p.all {
+		items = append(items, cslOf(e))
+	}
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(items)
+}
+
+func cslOf(e *entry) cslItem {
+	r := e.rec
+	it := cslItem{
+		ID:             e.key,
+		Type:           r.Type,
+		Title:          clean(r.Title),
+		ContainerTitle: clean(r.Container),
+		Publisher:      clean(r.Publisher),
+		Volume:         clean(r.Volume),
+		Issue:          clean(r.Issue),
+		Page:           clean(r.Pages),
+		DOI:            r.IDs.DOI,
+		URL:            landingURL(r),
+		PMID:           r.IDs.PMID,
+		PMCID:          r.IDs.PMCID,
+		Abstract:       clean(r.Abstract),
+	}
+	if !cslTypes[it.Type] {
+		it.Type = "document"
+	}
+	for _, a := range r.Authors {
+		n := cslName{Family: clean(a.Family), Given: clean(a.Given)}
+		if n.Family == "" && n.Given == "" {
+			n.Literal = clean(a.Name)
+		}
+		if n.Family == "" && n.Given != "" {
+			n = cslName{Literal: n.Given}
+		}
+		if n != (cslName{}) {
+			it.Author = append(it.Author, n)
+		}
+	}
+	if d := r.Issued; !d.IsZero() {
+		parts := []int{d.Year}
+		if d.Month > 0 {
+			parts = append(parts, d.Month)
+			if d.Day > 0 {
+				parts = append(parts, d.Day)
+			}
+		}
+		it.Issued = &cslDate{DateParts: [][]int{parts}}
+	}
+	if it.URL == "" && r.IDs.DOI == "" && r.OA != nil {
+		it.URL = webURL(r.OA.URL)
+	}
+	if len(r.IDs.ISBN) > 0 {
+		it.ISBN = r.IDs.ISBN[0]
+	}
+	if len(r.IDs.ISSN) > 0 {
+		it.ISSN = r.IDs.ISSN[0]
+	}
+	if r.OA != nil && r.OA.License != "" {
+		it.License = clean(r.OA.License)
+	}
+	return it
+}

@@ -1,0 +1,324 @@
+package render
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"html"
+	"io"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// nastyTitle is the fixture's title made of every character some format
+// treats as syntax, plus non-ASCII.
+const nastyTitle = `Fast & <Furious>: 100% of {C_n} "Über"-Schätzer for $x^2$ # ~tilde \ backslash — naïve café 日本語 'quotes' | pipes * stars [brackets]`
+
+func TestTexEscapeEscapesEveryLaTeXSpecial(t *testing.T) {
+	got := texEscape(`& % $ # _ { } ~ ^ \ < > naïve 日本`)
+	want := `\& \% \$ \# \_ \{ \} \textasciitilde{} \textasciicircum{} \textbackslash{} \textless{} \textgreater{} naïve 日本`
+	if got != want {
+		t.Errorf("texEscape:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestBibNamesKeepOrganisationsWhole(t *testing.T) {
+	f, person := fixture(t)
+	bib := renderString(t, f, Options{Format: BibLaTeX, Person: person})
+	for _, want := range []string{
+		`author    = {Lovelace, Ada and {The R\&D\_Team \{Core\}} and O'Brien, Seán},`,
+		`author       = {Ñúñez-García, José and Lovelace, Ada and Ångström, Zoë and Żółć, Łukasz and 李, 小龙},`,
+	} {
+		if !strings.Contains(bib, want) {
+			t.Errorf("biblatex lacks %s", want)
+		}
+	}
+}
+
+func TestMarkdownEscapesSyntaxAndTemplateBraces(t *testing.T) {
+	got := mdText(nastyTitle)
+	for _, raw := range []string{"{", "}", " <", " [", " *", " _", " $", " |"} {
+		if strings.Contains(got, raw) {
+			t.Errorf("mdText left %q unescaped: %s", raw, got)
+		}
+	}
+	if strings.Contains(got, "{{") || strings.Contains(got, "{%") {
+		t.Errorf("mdText lets Liquid see a tag: %s", got)
+	}
+	if got := mdLineStart("1984. A novel"); got != `1984\. A novel` {
+		t.Errorf("mdLineStart = %s", got)
+	}
+}
+
+// pandoc reads the Markdown as GitHub does (gfm) and must give back every
+// title as text, the nasty one included.
+func TestMarkdownReadsBackWithPandoc(t *testing.T) {
+	pandoc := tool(t, "pandoc")
+	f, person := fixture(t)
+	dir := t.TempDir()
+	for _, from := range []string{"gfm", "commonmark"} {
+		md := writeTemp(t, dir, "page.md", renderString(t, f, Options{Format: Markdown, Person: person}))
+		out, stderr, err := run(t, dir, pandoc, "-f", from, "-t", "html", md)
+		if err != nil || stderr != "" {
+			t.Fatalf("pandoc -f %s: %v\n%s", from, err, stderr)
+		}
+		text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(out, ""))
+		text = strings.Join(strings.Fields(text), " ")
+		for _, w := range f.Works {
+			if w.Record.Title != "" && !strings.Contains(text, strings.Join(strings.Fields(w.Record.Title), " ")) && w.ID != "doi:10.1101/2022.11.02.514823" {
+				t.Errorf("%s: title of %s does not read back:\n%s", from, w.ID, w.Record.Title)
+			}
+		}
+		if !strings.Contains(out, "<strong>Ada Lovelace</strong>") {
+			t.Errorf("%s: the person is not bold", from)
+		}
+		if n := strings.Count(out, "<em>"); n != 5 { // the five containers, and no stray emphasis from a title
+			t.Errorf("%s: %d emphasised spans, want 5 (containers only)", from, n)
+		}
+	}
+}
+
+// The page is well-formed XML as well as HTML5 (a stdlib-only stand-in
+// for an HTML5 validator: every element closed and properly nested, every
+// attribute quoted, every & an entity), and self-contained: no scripts,
+// no external style sheets, fonts or images, and every in-page link
+// points at an id that exists.
+func TestHTMLIsWellFormedAndSelfContained(t *testing.T) {
+	f, person := fixture(t)
+	for _, opts := range []Options{{Format: HTML, Person: person}, {Format: HTML, Person: person, Group: ByType, Counts: true}} {
+		page := renderString(t, f, opts)
+		if !strings.HasPrefix(page, "<!DOCTYPE html>\n<html lang=\"en\">") {
+			t.Fatalf("page does not start with the HTML5 doctype")
+		}
+		allowed := map[string]bool{"html": true, "head": true, "meta": true, "title": true, "style": true, "body": true, "div": true,
+			"header": true, "h1": true, "h2": true, "p": true, "a": true, "nav": true, "main": true, "section": true, "span": true,
+			"ol": true, "li": true, "strong": true, "cite": true, "time": true, "footer": true}
+		dec := xml.NewDecoder(strings.NewReader(page))
+		dec.Strict = true
+		ids, anchors := map[string]bool{}, []string{}
+		var style string
+		inStyle := false
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("not well-formed: %v", err)
+			}
+			switch tk := tok.(type) {
+			case xml.StartElement:
+				if !allowed[tk.Name.Local] {
+					t.Errorf("unexpected element <%s>", tk.Name.Local)
+				}
+				inStyle = tk.Name.Local == "style"
+				for _, a := range tk.Attr {
+					switch {
+					case a.Name.Local == "id":
+						if ids[a.Value] {
+							t.Errorf("duplicate id %q", a.Value)
+						}
+						ids[a.Value] = true
+					case a.Name.Local == "href" && strings.HasPrefix(a.Value, "#"):
+						anchors = append(anchors, a.Value[1:])
+					case a.Name.Local == "href":
+						if !strings.HasPrefix(a.Value, "https://") && !strings.HasPrefix(a.Value, "http://") {
+							t.Errorf("link to %q", a.Value)
+						}
+					case a.Name.Local == "src" || a.Name.Local == "style" || strings.HasPrefix(a.Name.Local, "on"):
+						t.Errorf("attribute %s=%q", a.Name.Local, a.Value)
+					}
+				}
+			case xml.CharData:
+				if inStyle {
+					style += string(tk)
+				}
+			case xml.EndElement:
+				inStyle = false
+			}
+		}
+		for _, a := range anchors {
+			if !ids[a] {
+				t.Errorf("in-page link #%s has no target", a)
+			}
+		}
+		for _, bad := range []string{"url(", "@import", "@font-face"} {
+			if strings.Contains(style, bad) {
+				t.Errorf("CSS loads something: %s", bad)
+			}
+		}
+		for _, want := range []string{"prefers-color-scheme: dark", "@media print", "max-width"} {
+			if !strings.Contains(style, want) {
+				t.Errorf("CSS lacks %s", want)
+			}
+		}
+		if !strings.Contains(page, `<meta name="viewport" content="width=device-width, initial-scale=1" />`) {
+			t.Error("no viewport meta: unreadable on a phone")
+		}
+		if !strings.Contains(page, html.EscapeString(nastyTitle)) {
+			t.Error("the nasty title is not in the page as escaped text")
+		}
+	}
+}
+
+// The YAML is the JSON tree: a YAML 1.1 reader (PyYAML, as Jekyll's Psych
+// reads it) loads exactly what the JSON holds.
+func TestYAMLLoadsToTheSameTreeAsJSON(t *testing.T) {
+	python := tool(t, "python3")
+	if _, _, err := run(t, ".", python, "-c", "import yaml"); err != nil {
+		t.Skip("python3 has no yaml module; skipping")
+	}
+	f, person := fixture(t)
+	dir := t.TempDir()
+	for _, opts := range []Options{{Person: person}, {Person: person, Group: ByType, Counts: true}} {
+		opts.Format = YAML
+		y := writeTemp(t, dir, "page.yaml", renderString(t, f, opts))
+		opts.Format = JSON
+		j := writeTemp(t, dir, "page.json", renderString(t, f, opts))
+		script := `import json, sys, yaml
+y = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
+j = json.load(open(sys.argv[2], encoding="utf-8"))
+sys.exit(0 if y == j else "yaml and json differ")`
+		if _, stderr, err := run(t, dir, python, "-c", script, y, j); err != nil {
+			t.Errorf("%v: %s", err, stderr)
+		}
+	}
+}
+
+func TestYAMLQuoteEscapesWhatYAMLForbids(t *testing.T) {
+	tricky := []string{"", "yes", "no", "null", "~", "0123", "1e3", "2023-05-17", "- item", "key: value", "# comment",
+		"&anchor", "*alias", "!tag", "%directive", "@at", "`tick", "'single'", `"double"`, `back\slash`,
+		"tab\there", "line\nbreak", "bell\a", "del\x7f", "nel\u0085", "ls\u2028ps\u2029", "bom\ufeff", nastyTitle}
+	var lines []string
+	for i, s := range tricky {
+		lines = append(lines, "k"+string(rune('a'+i%26))+string(rune('a'+i/26))+": "+yamlQuote(s))
+	}
+	doc := strings.Join(lines, "\n") + "\n"
+	for _, s := range tricky {
+		if strings.ContainsAny(yamlQuote(s), "\n\t\a\x7f\u0085\u2028\u2029\ufeff") {
+			t.Errorf("yamlQuote(%q) holds a raw control or break", s)
+		}
+	}
+	python := tool(t, "python3")
+	if _, _, err := run(t, ".", python, "-c", "import yaml"); err != nil {
+		t.Skip("python3 has no yaml module; skipping")
+	}
+	dir := t.TempDir()
+	in := writeTemp(t, dir, "t.yaml", doc)
+	out, stderr, err := run(t, dir, python, "-c", `import json, sys, yaml
+d = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
+print(json.dumps([d[k] for k in sorted(d, key=lambda k: (k[2], k[1]))]))`, in)
+	if err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	var got []string
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, tricky) {
+		t.Errorf("round trip through PyYAML:\n got %q\nwant %q", got, tricky)
+	}
+}
+
+// fixtureTitles are the titles a citation file must give back, by key.
+func fixtureTitles(t *testing.T) map[string]string {
+	f, person := fixture(t)
+	p := buildPage(f, Options{Person: person})
+	titles := map[string]string{}
+	for _, e := range p.all {
+		titles[e.key] = e.rec.Title
+	}
+	return titles
+}
+
+// normalise undoes what pandoc does to typography (curly quotes) so a
+// title can be compared with the record's.
+func normalise(s string) string {
+	s = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`).Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// pandoc reads the BibTeX and BibLaTeX files without a warning and gives
+// back every entry with its title intact.
+func TestBibParsesWithPandoc(t *testing.T) {
+	pandoc := tool(t, "pandoc")
+	f, person := fixture(t)
+	want := fixtureTitles(t)
+	dir := t.TempDir()
+	for _, format := range []Format{BibTeX, BibLaTeX} {
+		bib := writeTemp(t, dir, string(format)+".bib", renderString(t, f, Options{Format: format, Person: person}))
+		out, stderr, err := run(t, dir, pandoc, "-f", string(format), "-t", "csljson", bib)
+		if err != nil || stderr != "" {
+			t.Fatalf("pandoc -f %s: %v\n%s", format, err, stderr)
+		}
+		var items []struct {
+			ID    string `json:"id"`
+			Title string `json:"title"`
+		}
+		if err := json.Unmarshal([]byte(out), &items); err != nil {
+			t.Fatal(err)
+		}
+		if len(items) != len(want) {
+			t.Errorf("%s: pandoc read %d entries, want %d", format, len(items), len(want))
+		}
+		for _, it := range items {
+			w, ok := want[it.ID]
+			// pandoc turns straight quotes curly; LaTeX has no "|" in OT1
+			// but pandoc keeps it, so the only change is typographic
+			if !ok || normalise(it.Title) != normalise(w) {
+				t.Errorf("%s: entry %s title\n got %q\nwant %q", format, it.ID, it.Title, w)
+			}
+		}
+	}
+}
+
+// biber parses both files without a warning, and the BibLaTeX one also
+// passes biber's data-model validation (entry types, fields, mandatory
+// fields). The BibTeX file is checked for parsing only: its classic entry
+// types (@incollection without an editor) are BibTeX's, not BibLaTeX's.
+func TestBibParsesWithBiber(t *testing.T) {
+	biber := tool(t, "biber")
+	f, person := fixture(t)
+	dir := t.TempDir()
+	for _, format := range []Format{BibTeX, BibLaTeX} {
+		bib := writeTemp(t, dir, string(format)+".bib", renderString(t, f, Options{Format: format, Person: person}))
+		args := []string{"--tool", "--nolog", "--output-file=" + filepath.Join(dir, string(format)+".out.bib")}
+		if format == BibLaTeX {
+			args = append(args, "--validate-datamodel")
+		}
+		stdout, stderr, err := run(t, dir, biber, append(args, bib)...)
+		if err != nil {
+			t.Fatalf("biber %s: %v\n%s%s", format, err, stdout, stderr)
+		}
+		for _, line := range strings.Split(stdout+stderr, "\n") {
+			if strings.HasPrefix(line, "WARN") || strings.HasPrefix(line, "ERROR") {
+				t.Errorf("biber %s: %s", format, line)
+			}
+		}
+	}
+}
+
+// pandoc --citeproc formats a bibliography entry for every CSL-JSON item,
+// without a warning.
+func TestCSLJSONRendersEveryEntryWithPandocCiteproc(t *testing.T) {
+	pandoc := tool(t, "pandoc")
+	f, person := fixture(t)
+	want := fixtureTitles(t)
+	dir := t.TempDir()
+	csl := writeTemp(t, dir, "works.json", renderString(t, f, Options{Format: CSLJSON, Person: person}))
+	doc := writeTemp(t, dir, "cite.md", "---\nnocite: \"@*\"\n...\n")
+	out, stderr, err := run(t, dir, pandoc, "--citeproc", "--bibliography="+csl, "-t", "html", doc)
+	if err != nil || stderr != "" {
+		t.Fatalf("pandoc --citeproc: %v\n%s", err, stderr)
+	}
+	if n := strings.Count(out, `class="csl-entry"`); n != len(want) {
+		t.Errorf("%d bibliography entries, want %d:\n%s", n, len(want), out)
+	}
+	for key := range want {
+		if !strings.Contains(out, `id="ref-`+key+`"`) {
+			t.Errorf("no bibliography entry for %s", key)
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package render
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Citation keys are familyYEARword: the first author's family name and the
+// first significant word of the title, folded to ASCII letters and digits
+// ("Ñúñez-García", 2023, "Über-Schätzer" → nunezgarcia2023uberschatzer), so
+// they are valid in BibTeX, biber, pandoc and HTML ids alike. Works whose
+// keys collide get a, b, c… in the order of their identity keys, which do
+// not change when a title is corrected or a date is refined elsewhere.
+
+// stopWords are skipped when picking the title word of a key.
+var stopWords = map[string]bool{
+	"a": true, "an": true, "the": true, "on": true, "of": true, "in": true, "for": true,
+	"and": true, "to": true, "with": true, "at": true, "by": true, "from": true, "as": true,
+}
+
+func assignKeys(all []*entry) {
+	bases := map[string][]*entry{}
+	for _, e := range all {
+		b := baseKey(e)
+		bases[b] = append(bases[b], e)
+	}
+	taken := map[string]bool{}
+	for b, es := range bases {
+		if len(es) == 1 {
+			es[0].key = b
+			taken[b] = true
+		}
+	}
+	names := make([]string, 0, len(bases))
+	for b, es := range bases {
+		if len(es) > 1 {
+			names = append(names, b)
+		}
+	}
+	sort.Strings(names)
+	for _, b := range names {
+		es := bases[b]
+		sort.Slice(es, func(i, j int) bool { return es[i].id < es[j].id })
+		n := 0
+		for _, e := range es {
+			for {
+				k := b + letters(n)
+				n++
+				if !taken[k] {
+					e.key = k
+					taken[k] = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// letters is the n-th suffix: a … z, aa, ab, …
+func letters(n int) string {
+	s := ""
+	for {
+		s = string(rune('a'+n%26)) + s
+		n = n/26 - 1
+		if n < 0 {
+			return s
+		}
+	}
+}
+
+func baseKey(e *entry) string {
+	who := "anon"
+	if len(e.rec.Authors) > 0 {
+		a := e.rec.Authors[0]
+		name := a.Family
+		if name == "" && a.Given == "" {
+			name = firstWord(a.Name) // an organisation: its first significant word
+		}
+		if name == "" {
+			name = a.Given
+		}
+		if f := fold(name); f != "" {
+			who = f
+		}
+	}
+	year := "nd"
+	if e.rec.Issued.Year > 0 {
+		year = strconv.Itoa(e.rec.Issued.Year)
+	}
+	word := firstWord(e.rec.Title)
+	if word == "" {
+		word = "work"
+	}
+	return who + year + word
+}
+
+// firstWord is the first word of s that folds to something and is not a
+// stop word, folded.
+func firstWord(s string) string {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '/' || r == ':' }) {
+		f := fold(w)
+		if f != "" && !stopWords[f] {
+			return f
+		}
+	}
+	return ""
+}
+
+// fold lower-cases s, spells Latin letters with diacritics as their base
+// letters (ß as ss, æ as ae, …) and drops everything but a-z and 0-9.
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r > unicode.MaxASCII:
+			b.WriteString(latin[r])
+		}
+	}
+	return b.String()
+}
+
+// latin spells lower-case Latin-1 and Latin Extended-A letters in ASCII.
+var latin = func() map[rune]string {
+	m := map[rune]string{}
+	for base, letters := range map[string]string{
+		"a": "àáâãäåāăą", "c": "çćĉċč", "d": "ďđð", "e": "èéêëēĕėęě", "g": "ĝğġģ", "h": "ĥħ",
+		"i": "ìíîïĩīĭįı", "j": "ĵ", "k": "ķ", "l": "ĺļľŀł", "n": "ñńņňŉ", "o": "òóôõöøōŏő",
+		"r": "ŕŗř", "s": "śŝşšș", "t": "ţťŧț", "u": "ùúûüũūŭůűų", "w": "ŵ", "y": "ýÿŷ", "z": "źżž",
+		"ae": "æ", "oe": "œ", "ss": "ß", "th": "þ", "ij": "ĳ",
+	} {
+		for _, r := range letters {
+			m[r] = base
+		}
+	}
+	return m
+}()

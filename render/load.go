@@ -1,0 +1,147 @@
+package render
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// Folder is a snapshot folder read back: the works of index.json, in its
+// order, and the providers whose data the folder holds.
+type Folder struct {
+	Root      string                    // the folder as given
+	Works     []Work                    // index order
+	Providers []snapshots.IndexProvider // index.json's providers, then any other provider a work cites, sorted by name
+}
+
+// Work is one work's merged record and the counters its providers gave.
+type Work struct {
+	ID      string           // identity key, e.g. doi:10.5555/abc
+	Record  providers.Record // the merged record
+	CitedBy []Citation       // citation counts, sorted by provider
+}
+
+// Citation is one provider's citation count for a work.
+type Citation struct {
+	Provider string // provider name, e.g. openalex
+	Count    int
+}
+
+// NoSnapshotsError says the folder (or its index) is not there: nothing
+// was fetched yet, or the manifest points somewhere else.
+type NoSnapshotsError struct {
+	Dir      string // the snapshot folder looked in
+	NoFolder bool   // true: the folder itself is missing, not just its index
+	Err      error  // what reading index.json said
+}
+
+func (e *NoSnapshotsError) Error() string {
+	if e.NoFolder {
+		return fmt.Sprintf("no snapshots: folder %s does not exist", e.Dir)
+	}
+	return fmt.Sprintf("no snapshots: %s is missing", filepath.Join(e.Dir, snapshots.IndexFile))
+}
+
+func (e *NoSnapshotsError) Unwrap() error { return e.Err }
+
+// Load reads the snapshot folder at dir: index.json, then every work file
+// it lists and the work's counters when there are any. A work the index
+// lists whose file is missing or unreadable is an error: a page quietly
+// missing a work would be a lie.
+func Load(dir string) (*Folder, error) {
+	d := snapshots.Dir{Root: dir}
+	var index snapshots.Index
+	if err := snapshots.Read(d.IndexPath(), &index); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, &NoSnapshotsError{Dir: dir, NoFolder: !dirExists(dir), Err: err}
+		}
+		return nil, fmt.Errorf("read snapshots: %w", err)
+	}
+	f := &Folder{Root: dir}
+	attribution := map[string]snapshots.IndexProvider{}
+	for _, p := range index.Providers {
+		attribution[p.Name] = p
+	}
+	seen := map[string]bool{}
+	for _, iw := range index.Works {
+		if seen[iw.ID] {
+			continue
+		}
+		seen[iw.ID] = true
+		w, sources, err := loadWork(dir, iw)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range sources {
+			if _, known := attribution[s.Provider]; !known && s.Status == string(providers.Found) {
+				attribution[s.Provider] = snapshots.IndexProvider{Name: s.Provider, Attribution: s.Attribution}
+			}
+		}
+		f.Works = append(f.Works, w)
+	}
+	for _, p := range attribution {
+		f.Providers = append(f.Providers, p)
+	}
+	sort.Slice(f.Providers, func(i, j int) bool { return f.Providers[i].Name < f.Providers[j].Name })
+	return f, nil
+}
+
+func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, error) {
+	name := iw.File
+	if name == "" || filepath.Base(name) != name || name == "." || name == ".." {
+		// index.json names files, never paths; derive the name if it is odd
+		id, err := manifest.ParseKey(iw.ID)
+		if err != nil {
+			return Work{}, nil, fmt.Errorf("read snapshots: index.json: %w", err)
+		}
+		name = snapshots.FileName(id)
+	}
+	path := filepath.Join(dir, snapshots.WorksDir, name+".json")
+	var doc snapshots.Work
+	if err := snapshots.Read(path, &doc); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Work{}, nil, fmt.Errorf("read snapshots: index.json lists %s but %s is missing", iw.ID, path)
+		}
+		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
+	}
+	w := Work{ID: iw.ID}
+	if len(doc.Record) > 0 && string(doc.Record) != "null" {
+		if err := json.Unmarshal(doc.Record, &w.Record); err != nil {
+			return Work{}, nil, fmt.Errorf("read snapshots: %s: record: %w", path, err)
+		}
+	}
+
+	var counts snapshots.Counts
+	cpath := filepath.Join(dir, snapshots.CountsDir, name+".json")
+	switch err := snapshots.Read(cpath, &counts); {
+	case errors.Is(err, fs.ErrNotExist):
+		// no counters for this work
+	case err != nil:
+		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
+	default:
+		for _, sc := range counts.Sources {
+			var c providers.Counts
+			if err := json.Unmarshal(sc.Counts, &c); err != nil {
+				return Work{}, nil, fmt.Errorf("read snapshots: %s: %s counts: %w", cpath, sc.Provider, err)
+			}
+			if c.CitedBy != nil {
+				w.CitedBy = append(w.CitedBy, Citation{Provider: sc.Provider, Count: *c.CitedBy})
+			}
+		}
+		sort.Slice(w.CitedBy, func(i, j int) bool { return w.CitedBy[i].Provider < w.CitedBy[j].Provider })
+	}
+	return w, doc.Sources, nil
+}
+
+func dirExists(dir string) bool {
+	st, err := os.Stat(dir)
+	return err == nil && st.IsDir()
+}

@@ -1,0 +1,190 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// writeMarkdown writes the page as CommonMark that GitHub, Hugo (goldmark)
+// and Jekyll (kramdown) read alike: one list item per work, the person's
+// name in bold, links written out.
+func writeMarkdown(buf *bytes.Buffer, p *page) error {
+	buf.WriteString("# " + mdText(p.pageTitle()) + "\n\n")
+	buf.WriteString(mdText(p.summary()))
+	for _, o := range p.person.ORCIDs {
+		buf.WriteString(" · ORCID " + mdLink(o, "https://orcid.org/"+encodeURLBytes(o, "")))
+	}
+	buf.WriteString("\n")
+	for _, g := range p.groups {
+		buf.WriteString("\n## " + mdText(g.title) + "\n\n")
+		for _, e := range g.items {
+			buf.WriteString("- " + mdEntry(p, e) + "\n")
+		}
+	}
+	if len(p.credits) > 0 {
+		buf.WriteString("\n---\n\n")
+		var credits []string
+		for _, c := range p.credits {
+			text := clean(c.Attribution)
+			if text == "" {
+				text = p.providerTitle(c.Name)
+			}
+			if u := webURL(c.Terms); u != "" {
+				credits = append(credits, mdLink(text, u))
+			} else {
+				credits = append(credits, mdText(text))
+			}
+		}
+		buf.WriteString("Sources: " + strings.Join(credits, " · ") + ".\n")
+	}
+	return nil
+}
+
+func mdEntry(p *page, e *entry) string {
+	var parts []string
+	if names := mdAuthors(e); names != "" {
+		parts = append(parts, names+".")
+	}
+	parts = append(parts, mdText(sentence(e.titleOf())))
+	in, container, detail := venue(e.rec)
+	var where []string
+	if in != "" {
+		where = append(where, in)
+	}
+	if container != "" {
+		c := "*" + mdText(container) + "*"
+		if detail != "" {
+			c += ","
+		}
+		where = append(where, c)
+	}
+	if detail != "" {
+		where = append(where, mdText(detail))
+	}
+	if len(where) > 0 {
+		parts = append(parts, strings.Join(where, " ")+".")
+	}
+	if d := longDate(e.rec.Issued); d != "" {
+		parts = append(parts, mdText(d)+".")
+	}
+	if p.group == ByYear {
+		parts = append(parts, mdText(typeLabel(e.rec.Type))+".")
+	}
+	line := mdLineStart(strings.Join(parts, " "))
+	if links := mdLinks(p, e); len(links) > 0 {
+		line += " " + strings.Join(links, " · ")
+	}
+	return line
+}
+
+func mdAuthors(e *entry) string {
+	idx, hidden := shownAuthors(e)
+	var b strings.Builder
+	prev := -1
+	for n, i := range idx {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		if prev >= 0 && i > prev+1 {
+			b.WriteString("…, ")
+		}
+		name := mdText(authorName(e.rec.Authors[i]))
+		if i < len(e.self) && e.self[i] {
+			name = "**" + name + "**"
+		}
+		b.WriteString(name)
+		prev = i
+	}
+	if hidden > 0 && prev < len(e.rec.Authors)-1 {
+		fmt.Fprintf(&b, " et al. (%d authors)", len(e.rec.Authors))
+	}
+	return b.String()
+}
+
+func mdLinks(p *page, e *entry) []string {
+	var out []string
+	if doi := e.rec.IDs.DOI; doi != "" {
+		out = append(out, mdLink("doi:"+doi, doiURL(doi)))
+	} else if u := landingURL(e.rec); u != "" {
+		out = append(out, mdLink("link", u))
+	}
+	if oa := e.rec.OA; oa != nil {
+		u := webURL(oa.URL)
+		lic := licenceLabel(oa.License)
+		switch {
+		case u != "" && lic != "":
+			out = append(out, mdLink("open access", u)+" ("+mdText(lic)+")")
+		case u != "":
+			out = append(out, mdLink("open access", u))
+		case lic != "":
+			out = append(out, "licence "+mdText(lic))
+		}
+	}
+	if pre := e.preprint; pre != nil {
+		text := "preprint"
+		if _, c, _ := venue(pre.rec); c != "" {
+			text += " (" + c + ")"
+		}
+		switch {
+		case pre.rec.IDs.DOI != "":
+			out = append(out, mdLink(text, doiURL(pre.rec.IDs.DOI)))
+		case landingURL(pre.rec) != "":
+			out = append(out, mdLink(text, landingURL(pre.rec)))
+		default:
+			out = append(out, mdText(text))
+		}
+	}
+	if c := p.citedBy(e); c != "" {
+		out = append(out, mdText(c))
+	}
+	return out
+}
+
+// mdLink writes [text](url); url must come from webURL, doiURL or
+// encodeURLBytes, so it holds no space, parenthesis or angle bracket.
+func mdLink(text, url string) string { return "[" + mdText(text) + "](" + url + ")" }
+
+// mdText escapes text for Markdown: every ASCII punctuation character that
+// CommonMark, GitHub (math, strike-through, tables) or kramdown could read
+// as syntax gets a backslash, and braces become character references so
+// Liquid ({{ }}, {% %}) in Jekyll and Hugo's shortcodes never see them.
+// New lines are already spaces (clean).
+func mdText(s string) string {
+	s = clean(s)
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\\', '`', '*', '_', '[', ']', '<', '>', '&', '$', '~', '|', '#', '^', '!':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '{':
+			b.WriteString("&#123;")
+		case '}':
+			b.WriteString("&#125;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// mdLineStart escapes what would turn the start of a list item into a
+// block of its own: "- 1. x" is a nested list, "- + x" too.
+func mdLineStart(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '-', '+', '=':
+		return "\\" + s
+	}
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(s) && (s[i] == '.' || s[i] == ')') {
+		return s[:i] + "\\" + s[i:]
+	}
+	return s
+}

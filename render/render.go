@@ -1,0 +1,157 @@
+// Package render turns a snapshot folder into a publication page or a
+// citation file: CSL-JSON, BibTeX, BibLaTeX, Markdown, HTML, and JSON or
+// YAML data for static-site generators. It reads only what fetch wrote —
+// never the network, never the clock — so the same snapshots always give
+// the same bytes. It owns each format's escaping; it does not fetch, merge
+// or decide which works belong to the page (the snapshot index does).
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// Format is an output format.
+type Format string
+
+// The formats render writes.
+const (
+	CSLJSON  Format = "csl-json" // CSL-JSON items for pandoc --citeproc, Zotero
+	BibTeX   Format = "bibtex"   // classic BibTeX for LaTeX CVs and jekyll-scholar
+	BibLaTeX Format = "biblatex" // BibLaTeX (biber) fields and entry types
+	Markdown Format = "markdown" // a page for READMEs and GitHub/Hugo/Jekyll pages
+	HTML     Format = "html"     // one self-contained page
+	JSON     Format = "json"     // page data for Hugo data/ or Jekyll _data/
+	YAML     Format = "yaml"     // the same data as YAML
+)
+
+// Formats lists every format, in the order help shows them.
+func Formats() []Format { return []Format{CSLJSON, BibTeX, BibLaTeX, Markdown, HTML, JSON, YAML} }
+
+// FormatNames is Formats as a comma-separated list, for messages.
+func FormatNames() string {
+	names := make([]string, 0, len(Formats()))
+	for _, f := range Formats() {
+		names = append(names, string(f))
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseFormat reads a format name (any letter case); an unknown name is an
+// error listing the known ones.
+func ParseFormat(s string) (Format, error) {
+	want := Format(strings.ToLower(strings.TrimSpace(s)))
+	for _, f := range Formats() {
+		if f == want {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("unknown format %q (formats: %s)", s, FormatNames())
+}
+
+// IsPage reports whether the format is a page (grouped, paired, with
+// optional counts) rather than a citation database (one entry per work).
+func (f Format) IsPage() bool {
+	switch f {
+	case Markdown, HTML, JSON, YAML:
+		return true
+	}
+	return false
+}
+
+// Grouping is how a page is divided into sections.
+type Grouping string
+
+// The groupings of a page.
+const (
+	ByYear Grouping = "year" // one section per year, newest first (default)
+	ByType Grouping = "type" // articles, preprints, datasets, software, books and chapters, other
+)
+
+// ParseGrouping reads a grouping name; "" means ByYear.
+func ParseGrouping(s string) (Grouping, error) {
+	switch g := Grouping(strings.ToLower(strings.TrimSpace(s))); g {
+	case "", ByYear:
+		return ByYear, nil
+	case ByType:
+		return ByType, nil
+	}
+	return "", fmt.Errorf("unknown grouping %q (groupings: year, type)", s)
+}
+
+// Person is whose page it is: the names and ORCID iDs whose authors are
+// highlighted.
+type Person struct {
+	Names  []string // display names, as the manifest gives them
+	ORCIDs []string // normalised iDs, e.g. 0000-0002-1825-0097
+}
+
+// PersonOf reads the person from a manifest: every [[identity]] name and
+// every ORCID iD, in manifest order, without repeats.
+func PersonOf(m *manifest.Manifest) Person {
+	var p Person
+	for _, e := range m.Identities {
+		if e.Name != "" && !containsFold(p.Names, e.Name) {
+			p.Names = append(p.Names, e.Name)
+		}
+		if e.Kind == manifest.KindORCID && !containsFold(p.ORCIDs, e.Value) {
+			p.ORCIDs = append(p.ORCIDs, e.Value)
+		}
+	}
+	return p
+}
+
+// Options say what to render.
+type Options struct {
+	Format Format   // required
+	Group  Grouping // pages only; "" means ByYear
+	Counts bool     // pages only: show citation counts with their source
+	Person Person   // whose names to highlight
+}
+
+// Render writes the folder in the options' format to w. Output depends
+// only on the folder and the options.
+func Render(w io.Writer, f *Folder, opts Options) error {
+	if opts.Group == "" {
+		opts.Group = ByYear
+	}
+	p := buildPage(f, opts)
+	var buf bytes.Buffer
+	var err error
+	switch opts.Format {
+	case CSLJSON:
+		err = writeCSL(&buf, p)
+	case BibTeX:
+		err = writeBib(&buf, p, false)
+	case BibLaTeX:
+		err = writeBib(&buf, p, true)
+	case Markdown:
+		err = writeMarkdown(&buf, p)
+	case HTML:
+		err = writeHTML(&buf, p)
+	case JSON:
+		err = writeJSON(&buf, p)
+	case YAML:
+		err = writeYAML(&buf, p)
+	default:
+		return fmt.Errorf("unknown format %q (formats: %s)", opts.Format, FormatNames())
+	}
+	if err != nil {
+		return fmt.Errorf("render %s: %w", opts.Format, err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}

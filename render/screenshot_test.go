@@ -1,0 +1,96 @@
+package render
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// chromium draws the page headless, light and dark, and the pictures are
+// not blank: the background is the scheme's, and a good share of pixels
+// (the text) differ from it. With -update the light one becomes
+// docs/page.png and the dark one docs/page-dark.png.
+func TestHTMLScreenshotIsNotBlank(t *testing.T) {
+	chromium := tool(t, "chromium")
+	f, person := fixture(t)
+	dir := t.TempDir()
+	page := writeTemp(t, dir, "page.html", renderString(t, f, Options{Format: HTML, Person: person, Counts: true}))
+	pageURL := "file://" + filepath.ToSlash(page)
+	if !strings.HasPrefix(filepath.ToSlash(page), "/") {
+		pageURL = "file:///" + filepath.ToSlash(page) // a Windows drive path
+	}
+	for _, c := range []struct {
+		name   string
+		flags  []string
+		dark   bool
+		update string
+	}{
+		{"light", nil, false, "../docs/page.png"},
+		{"dark", []string{"--force-dark-mode"}, true, "../docs/page-dark.png"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			shot := filepath.Join(dir, c.name+".png")
+			args := append([]string{
+				"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+				"--disable-background-networking", "--disable-component-update", "--disable-sync",
+				"--user-data-dir=" + filepath.Join(dir, "profile-"+c.name),
+				"--screenshot=" + shot, "--window-size=1000,1400",
+			}, c.flags...)
+			if _, stderr, err := run(t, dir, chromium, append(args, pageURL)...); err != nil {
+				t.Fatalf("chromium: %v\n%s", err, stderr)
+			}
+			fh, err := os.Open(shot)
+			if err != nil {
+				t.Fatalf("no screenshot: %v", err)
+			}
+			img, err := png.Decode(fh)
+			fh.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			bg, ink := inkShare(img)
+			if ink < 0.02 {
+				t.Errorf("screenshot is blank: %.4f of pixels differ from the background", ink)
+			}
+			if dark := bg < 0.5; dark != c.dark {
+				t.Errorf("background luminance %.2f, want dark=%v", bg, c.dark)
+			}
+			if *update {
+				data, err := os.ReadFile(shot)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.MkdirAll(filepath.Dir(c.update), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(c.update, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// inkShare returns the luminance (0–1) of the top-left pixel, taken as the
+// background, and the share of pixels that differ clearly from it.
+func inkShare(img image.Image) (bgLum, share float64) {
+	lum := func(x, y int) float64 {
+		r, g, b, _ := img.At(x, y).RGBA()
+		return (0.2126*float64(r) + 0.7152*float64(g) + 0.0722*float64(b)) / 0xffff
+	}
+	bounds := img.Bounds()
+	bgLum = lum(bounds.Min.X, bounds.Min.Y)
+	var differ, total int
+	for y := bounds.Min.Y; y < bounds.Max.Y; y += 2 {
+		for x := bounds.Min.X; x < bounds.Max.X; x += 2 {
+			total++
+			if d := lum(x, y) - bgLum; d > 0.1 || d < -0.1 {
+				differ++
+			}
+		}
+	}
+	return bgLum, float64(differ) / float64(total)
+}

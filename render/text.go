@@ -1,0 +1,311 @@
+package render
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/aboutscholar/about/providers"
+)
+
+// clean collapses white space (new lines included) to single spaces, so no
+// value can start a new line in a line-oriented format.
+func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// titleOf is what a page shows as a work's title: the title, or the
+// identifier when no provider gave one.
+func (e *entry) titleOf() string {
+	if t := clean(e.rec.Title); t != "" {
+		return t
+	}
+	return "Untitled (" + e.id + ")"
+}
+
+// longDate renders a date at its precision for people: "17 May 2023",
+// "May 2023" or "2023".
+func longDate(d providers.Date) string {
+	switch {
+	case d.Year == 0:
+		return ""
+	case d.Month == 0:
+		return fmt.Sprintf("%d", d.Year)
+	case d.Day == 0:
+		return fmt.Sprintf("%s %d", time.Month(d.Month), d.Year)
+	}
+	return fmt.Sprintf("%d %s %d", d.Day, time.Month(d.Month), d.Year)
+}
+
+// typeLabel names a CSL item type for people.
+func typeLabel(t string) string {
+	switch t {
+	case "article-journal":
+		return "Journal article"
+	case "paper-conference":
+		return "Conference paper"
+	case "article":
+		return "Preprint"
+	case "dataset":
+		return "Dataset"
+	case "software":
+		return "Software"
+	case "book":
+		return "Book"
+	case "chapter":
+		return "Book chapter"
+	case "thesis":
+		return "Thesis"
+	case "report":
+		return "Report"
+	case "review", "review-book":
+		return "Review"
+	case "speech":
+		return "Talk"
+	case "article-magazine":
+		return "Magazine article"
+	case "article-newspaper":
+		return "Newspaper article"
+	case "patent":
+		return "Patent"
+	case "standard":
+		return "Standard"
+	case "entry", "entry-dictionary", "entry-encyclopedia":
+		return "Reference entry"
+	case "", "document":
+		return "Work"
+	}
+	return strings.ToUpper(t[:1]) + strings.ReplaceAll(t[1:], "-", " ") // CSL types are ASCII
+}
+
+// venue is the "where" of a work: its container, or its publisher when it
+// has none; the word before it ("In" for a chapter); and the detail:
+// volume(issue), pages, and the publisher of a book or chapter.
+func venue(r providers.Record) (in, container, detail string) {
+	container = clean(r.Container)
+	publisher := clean(r.Publisher)
+	if container == "" {
+		container, publisher = publisher, ""
+	}
+	if container != "" && r.Type == "chapter" {
+		in = "In"
+	}
+	var parts []string
+	vol := clean(r.Volume)
+	if i := clean(r.Issue); i != "" {
+		vol += "(" + i + ")"
+	}
+	if vol != "" {
+		parts = append(parts, vol)
+	}
+	if pg := pageRange(clean(r.Pages)); pg != "" {
+		if strings.Contains(pg, "–") && vol == "" {
+			pg = "pp. " + pg
+		}
+		parts = append(parts, pg)
+	}
+	if publisher != "" && publisher != container && (r.Type == "book" || r.Type == "chapter") {
+		parts = append(parts, publisher)
+	}
+	return in, container, strings.Join(parts, ", ")
+}
+
+// licenceLabel names a licence for people: Creative Commons licences by
+// their usual short name (from "cc-by", "cc-by-nc-4.0" or a
+// creativecommons.org URL), other URLs by host and path, anything else as
+// given.
+func licenceLabel(s string) string {
+	s = clean(s)
+	low := strings.ToLower(s)
+	if u, err := url.Parse(low); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		host := strings.TrimPrefix(u.Host, "www.")
+		parts := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+		if host == "creativecommons.org" && len(parts) >= 2 {
+			switch {
+			case parts[0] == "licenses" || parts[0] == "licences":
+				label := "CC " + strings.ToUpper(parts[1])
+				if len(parts) >= 3 {
+					label += " " + parts[2]
+				}
+				return label
+			case parts[0] == "publicdomain" && parts[1] == "zero":
+				if len(parts) >= 3 {
+					return "CC0 " + parts[2]
+				}
+				return "CC0"
+			case parts[0] == "publicdomain" && parts[1] == "mark":
+				return "Public Domain Mark"
+			}
+		}
+		return strings.TrimSuffix(host+u.Path, "/")
+	}
+	switch {
+	case low == "cc0" || low == "cc-0" || strings.HasPrefix(low, "cc0-"):
+		return "CC0" + strings.TrimPrefix(strings.TrimPrefix(low, "cc0"), "-")
+	case strings.HasPrefix(low, "cc-"):
+		code := strings.TrimPrefix(low, "cc-")
+		version := ""
+		if i := strings.LastIndexByte(code, '-'); i >= 0 && strings.ContainsAny(code[i+1:], "0123456789") {
+			code, version = code[:i], " "+code[i+1:]
+		}
+		return "CC " + strings.ToUpper(code) + version
+	case low == "public-domain" || low == "pd":
+		return "Public domain"
+	case low == "mit" || low == "bsd" || low == "gpl" || low == "lgpl" || low == "mpl":
+		return strings.ToUpper(low)
+	}
+	return s
+}
+
+// webURL returns raw as a URL safe to put in any of the formats — only
+// http and https, with every byte that could end a Markdown link, an HTML
+// attribute or a BibTeX field percent-encoded — or "" when raw is not a
+// web address (a javascript: link in a provider's answer stays inert).
+func webURL(raw string) string {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return encodeURLBytes(raw, "")
+}
+
+// doiURL is the resolver link of a DOI, with the DOI's path characters
+// kept and everything else percent-encoded (DOIs may hold <, >, #, ?, …).
+func doiURL(doi string) string {
+	if doi == "" {
+		return ""
+	}
+	return "https://doi.org/" + encodeURLBytes(doi, "#?%&+=")
+}
+
+// encodeURLBytes percent-encodes every byte of s outside a conservative
+// set of URL characters, and the bytes in also.
+func encodeURLBytes(s, also string) string {
+	const keep = "-._~:/@!$&'*+,;=%?#"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		plain := (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strings.IndexByte(keep, c) >= 0
+		if plain && strings.IndexByte(also, c) < 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// landingURL is a work's landing page when it says more than its DOI link.
+func landingURL(r providers.Record) string {
+	u := webURL(r.URL)
+	if u == "" || r.IDs.DOI == "" {
+		return u
+	}
+	low := strings.ToLower(u)
+	for _, prefix := range []string{"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/"} {
+		if strings.HasPrefix(low, prefix) {
+			return "" // the DOI link says it already
+		}
+	}
+	return u
+}
+
+// authorLimit is how many authors a page lists before "et al."; the
+// person's own name is always shown.
+const authorLimit = 12
+
+// shownAuthors picks the authors a page lists: all of them up to
+// authorLimit, else the first authorLimit-2, the person wherever they are,
+// and how many were left out.
+func shownAuthors(e *entry) (idx []int, hidden int) {
+	n := len(e.rec.Authors)
+	if n <= authorLimit {
+		for i := range n {
+			idx = append(idx, i)
+		}
+		return idx, 0
+	}
+	for i := range n {
+		if i < authorLimit-2 || (i < len(e.self) && e.self[i]) {
+			idx = append(idx, i)
+		}
+	}
+	return idx, n - len(idx)
+}
+
+// authorName is an author's name as a page shows it: "Given Family", but
+// family name first and unspaced for names written in Han, Hangul or kana
+// ("李小龙"), as they are in their own script.
+func authorName(a providers.Author) string {
+	given, family := clean(a.Given), clean(a.Family)
+	if given != "" && family != "" && eastAsian(given) && eastAsian(family) {
+		return family + given
+	}
+	if d := clean(a.Display()); d != "" {
+		return d
+	}
+	return "Anonymous"
+}
+
+func eastAsian(s string) bool {
+	for _, r := range s {
+		if !unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana) {
+			return false
+		}
+	}
+	return true
+}
+
+// citedBy is the count line of --counts: "cited by 85 · OpenAlex".
+func (p *page) citedBy(e *entry) string {
+	if !p.counts || e.cite == nil {
+		return ""
+	}
+	return fmt.Sprintf("cited by %d · %s", e.cite.Count, p.providerTitle(e.cite.Provider))
+}
+
+// pageTitle is the heading of a page.
+func (p *page) pageTitle() string {
+	if p.name != "" {
+		return "Publications of " + clean(p.name)
+	}
+	return "Publications"
+}
+
+// summary is the line under a page's heading: "7 works, 2019–2024".
+func (p *page) summary() string {
+	s := fmt.Sprintf("%d works", p.items)
+	if p.items == 1 {
+		s = "1 work"
+	}
+	switch newest, oldest := p.years(); {
+	case newest == 0:
+	case newest == oldest:
+		s += fmt.Sprintf(", %d", newest)
+	default:
+		s += fmt.Sprintf(", %d–%d", oldest, newest)
+	}
+	return s
+}
+
+// sentence ends s with a full stop unless it already ends with one (or
+// with ? or !).
+func sentence(s string) string {
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "…") {
+		return s
+	}
+	return s + "."
+}
+
+// pageRange writes a page range with an en dash: "45-67" and "45--67"
+// become "45–67"; anything else (e.g. an article number) stays.
+func pageRange(s string) string {
+	for _, dash := range []string{"--", "-", "—"} {
+		a, b, ok := strings.Cut(s, dash)
+		if ok && a != "" && b != "" && !strings.ContainsAny(b, "-–—") {
+			return strings.TrimSpace(a) + "–" + strings.TrimSpace(b)
+		}
+	}
+	return s
+}
