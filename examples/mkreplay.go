@@ -1,0 +1,226 @@
+//go:build ignore
+
+// mkreplay assembles examples/replay from the real recordings in
+// ../shared/fixtures: every answer file the example manifest needs, in the
+// form about fetch --record writes, and examples/replay/SOURCES.md naming
+// the recording each body was copied from. Bodies are copied verbatim.
+//
+//	go run examples/mkreplay.go [-fixtures ../shared/fixtures]
+//
+// Run it from the repository root, then
+//
+//	go run . fetch --replay examples/replay examples/manifest.toml
+//
+// to rebuild examples/snapshots.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/aboutscholar/about/transport"
+)
+
+// answer is one request of the example run and where its answer comes from.
+type answer struct {
+	url     string // as about asks it (mailto left out: replay ignores it)
+	status  int
+	ctype   string
+	fixture string // path under the fixtures folder whose body is served; "" for an empty body
+	note    string // how this answer relates to the recording
+}
+
+const (
+	crossref404 = "crossref/crossref-work-not-found-10.1371-notarealdoi.txt"
+	note404     = "no recording of this request; Crossref's real 404 for an unknown DOI (body and Content-Type as recorded for 10.1371/notarealdoi)"
+	empty404    = "no recording of this request; an empty 404, which is how about reads the service's real \"not found\" (the real body is a short error document)"
+)
+
+var answers = []answer{
+	{"https://pub.orcid.org/v3.0/0000-0002-9341-7985/works", 200, "application/json;charset=UTF-8", "orcid/orcid-works-0000-0002-9341-7985.json", "recorded request"},
+
+	// Which RA? for every DOI prefix of the run, in the run's order.
+	{"https://doi.org/ra/10.3233,10.1038,10.1080,10.7554,10.1145,10.1594,10.5281,10.1101", 200, "application/json;charset=UTF-8", "", "constructed: see below"},
+
+	// Crossref: the registration agency of the articles and the preprint.
+	{"https://api.crossref.org/works/10.7554/elife.01567", 200, "application/json", "crossref/crossref-work-10.7554-elife.01567.json", "recorded request"},
+	{"https://api.crossref.org/works/10.1145/3448016.3452841", 200, "application/json", "crossref/crossref-work-10.1145-3448016.3452841.json", "recorded request"},
+	{"https://api.crossref.org/works/10.1101/2020.12.01.406702", 200, "application/json", "crossref/crossref-work-10.1101-2020.12.01.406702.json", "recorded request"},
+	{"https://api.crossref.org/works/10.3233/isu-130714", 404, "text/plain", crossref404, note404},
+	{"https://api.crossref.org/works/10.1038/npre.2009.2801", 404, "text/plain", crossref404, note404},
+	{"https://api.crossref.org/works/10.1080/03615260801973992", 404, "text/plain", crossref404, note404},
+	{"https://api.crossref.org/works/10.1080/03615260801973414", 404, "text/plain", crossref404, note404},
+
+	// DataCite: the dataset and the software release.
+	{"https://api.datacite.org/dois/10.1594/pangaea.836178", 200, "application/json; charset=utf-8", "datacite/datacite-doi-10.1594-pangaea.836178.json", "recorded with ?include=media,client, which adds the included client record; about asks without it and reads only data.attributes"},
+	{"https://api.datacite.org/dois/10.5281/zenodo.48440", 200, "application/json; charset=utf-8", "datacite/datacite-doi-10.5281-zenodo.48440.json", "recorded with ?include=media,client, which adds the included client record; about asks without it and reads only data.attributes"},
+
+	// OpenAlex: one recording; every other DOI answers 404.
+	{"https://api.openalex.org/works/doi:10.1145/3448016.3452841", 200, "application/json", "openalex/openalex-work-doi-10.1145-3448016.3452841.json", "recorded as /works/https://doi.org/10.1145/3448016.3452841, which OpenAlex documents as the same work as /works/doi:10.1145/3448016.3452841"},
+	{"https://api.openalex.org/works/doi:10.7554/elife.01567", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.1594/pangaea.836178", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.5281/zenodo.48440", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.1101/2020.12.01.406702", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.3233/isu-130714", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.1038/npre.2009.2801", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.1080/03615260801973992", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.1080/03615260801973414", 404, "", "", empty404},
+}
+
+// whichRA is the constructed Which RA? answer: the shape of the recorded
+// answer for 10.7554 (fixtures doiorg/doiorg-ra-10.7554.json), one entry
+// per prefix, each naming the agency that registers that prefix.
+const whichRA = `[
+  {
+    "DOI": "10.3233",
+    "RA": "Crossref"
+  },
+  {
+    "DOI": "10.1038",
+    "RA": "Crossref"
+  },
+  {
+    "DOI": "10.1080",
+    "RA": "Crossref"
+  },
+  {
+    "DOI": "10.7554",
+    "RA": "Crossref"
+  },
+  {
+    "DOI": "10.1145",
+    "RA": "Crossref"
+  },
+  {
+    "DOI": "10.1594",
+    "RA": "DataCite"
+  },
+  {
+    "DOI": "10.5281",
+    "RA": "DataCite"
+  },
+  {
+    "DOI": "10.1101",
+    "RA": "Crossref"
+  }
+]`
+
+func main() {
+	fixtures := flag.String("fixtures", "../shared/fixtures", "folder of recorded responses with SOURCES.md")
+	out := flag.String("out", "examples/replay", "replay folder to write")
+	flag.Parse()
+
+	rows, err := sourceRows(filepath.Join(*fixtures, "SOURCES.md"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.RemoveAll(*out); err != nil {
+		log.Fatal(err)
+	}
+	rec, err := transport.NewRecording(*out)
+	if err != nil {
+		log.Fatal(err)
+	}
+	type line struct{ file, request, status, body, note, row string }
+	var lines []line
+	for _, a := range answers {
+		var body []byte
+		row := ""
+		switch {
+		case a.fixture != "":
+			body, err = os.ReadFile(filepath.Join(*fixtures, a.fixture))
+			if err != nil {
+				log.Fatal(err)
+			}
+			if row = rows[a.fixture]; row == "" {
+				log.Fatalf("no SOURCES.md row for %s", a.fixture)
+			}
+		case strings.HasPrefix(a.url, "https://doi.org/ra/"):
+			body = []byte(whichRA)
+			row = rows["doiorg/doiorg-ra-10.7554.json"]
+		}
+		h := http.Header{}
+		if a.ctype != "" {
+			h.Set("Content-Type", a.ctype)
+		}
+		x := transport.Exchange{Method: http.MethodGet, URL: a.url, Status: a.status, Header: h, Body: body}
+		rec.Record(x)
+		p, err := transport.NewAnswer(x).Path()
+		if err != nil {
+			log.Fatal(err)
+		}
+		from := "(empty)"
+		if a.fixture != "" {
+			from = "`" + a.fixture + "`"
+		} else if len(body) > 0 {
+			from = "constructed"
+		}
+		lines = append(lines, line{p, "GET " + a.url, fmt.Sprint(a.status), from, a.note, row})
+	}
+	if err := rec.Err(); err != nil {
+		log.Fatal(err)
+	}
+	sort.Slice(lines, func(i, j int) bool { return lines[i].file < lines[j].file })
+
+	var b strings.Builder
+	b.WriteString(`# examples/replay: where each answer comes from
+
+The answers ` + "`go run . fetch --replay examples/replay examples/manifest.toml`" + ` is given,
+one file per request, in the form ` + "`about fetch --record`" + ` writes. They were assembled by
+` + "`go run examples/mkreplay.go`" + ` from the real recordings in ` + "`../shared/fixtures`" + `
+(bodies copied verbatim; "body from" names the recording, whose SOURCES.md row
+follows in the last column). Replay matches on method and URL and ignores the
+` + "`mailto`, `email` and `api_key`" + ` parameters, so the URLs below leave mailto out.
+
+Two kinds of answer are not recordings:
+
+- **404s** for requests nobody recorded. Crossref's use the body and Content-Type of
+  Crossref's real 404 for an unknown DOI (recorded for 10.1371/notarealdoi). OpenAlex's
+  are empty 404s: about reads any 404 as "not found", and the real body (a short error
+  document) is not kept in a snapshot.
+- **` + "`doi.org/ra/…`" + `** (Which RA?, the registration-agency lookup that decides whether
+  Crossref or DataCite is asked about a DOI) is constructed: the only recording is for the
+  single prefix 10.7554, so this answer repeats its shape once per prefix of the run,
+  naming each prefix's registration agency (10.1594 PANGAEA and 10.5281 Zenodo are
+  DataCite's; the others Crossref's).
+
+| file | request | status | body from | note | SOURCES.md row of the recording |
+|---|---|---|---|---|---|
+`)
+	for _, l := range lines {
+		row := strings.ReplaceAll(strings.Trim(l.row, "| "), "|", "\\|")
+		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | %s | %s |\n", l.file, l.request, l.status, l.body, l.note, row)
+	}
+	if err := os.WriteFile(filepath.Join(*out, "SOURCES.md"), []byte(b.String()), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("wrote %d answers and SOURCES.md to %s\n", len(lines), *out)
+}
+
+// sourceRows maps "provider/file" to its row of the fixtures' SOURCES.md.
+func sourceRows(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows := map[string]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		l := sc.Text()
+		if !strings.HasPrefix(l, "| ") {
+			continue
+		}
+		name := strings.TrimSpace(strings.SplitN(l[2:], "|", 2)[0])
+		rows[name] = l
+	}
+	return rows, sc.Err()
+}
