@@ -40,18 +40,24 @@ var recordedHeaders = []string{"Content-Type", "Location", "Retry-After"}
 // and BodyBase64 is set: the body as text when it is valid UTF-8, else
 // base64.
 type Answer struct {
-	Method      string            `json:"method"`                 // request method
-	URL         string            `json:"url"`                    // request URL, credentials removed
-	RequestBody string            `json:"request_body,omitempty"` // request body (POST batches), as text
-	Status      int               `json:"status"`                 // response status code
-	Header      map[string]string `json:"header,omitempty"`       // the recordedHeaders that were present
-	Body        *string           `json:"body,omitempty"`         // response body as text
-	BodyBase64  string            `json:"body_base64,omitempty"`  // response body when it is not UTF-8
+	Method      string            `json:"method"`                        // request method
+	URL         string            `json:"url"`                           // request URL, credentials removed
+	RequestBody string            `json:"request_body,omitempty"`        // request body (POST batches), as text
+	RequestB64  string            `json:"request_body_base64,omitempty"` // request body when it is not UTF-8
+	Status      int               `json:"status"`                        // response status code
+	Header      map[string]string `json:"header,omitempty"`              // the recordedHeaders that were present
+	Body        *string           `json:"body,omitempty"`                // response body as text
+	BodyBase64  string            `json:"body_base64,omitempty"`         // response body when it is not UTF-8
 }
 
 // NewAnswer turns an Exchange into its file form.
 func NewAnswer(x Exchange) Answer {
-	a := Answer{Method: x.Method, URL: x.URL, RequestBody: string(x.RequestBody), Status: x.Status}
+	a := Answer{Method: x.Method, URL: x.URL, Status: x.Status}
+	if utf8.Valid(x.RequestBody) {
+		a.RequestBody = string(x.RequestBody)
+	} else {
+		a.RequestB64 = base64.StdEncoding.EncodeToString(x.RequestBody)
+	}
 	for _, h := range recordedHeaders {
 		if v := x.Header.Get(h); v != "" {
 			if a.Header == nil {
@@ -80,6 +86,14 @@ func (a Answer) body() ([]byte, error) {
 	return base64.StdEncoding.DecodeString(a.BodyBase64)
 }
 
+// requestBody decodes the recorded request body.
+func (a Answer) requestBody() ([]byte, error) {
+	if a.RequestB64 != "" {
+		return base64.StdEncoding.DecodeString(a.RequestB64)
+	}
+	return []byte(a.RequestBody), nil
+}
+
 // Encode renders the answer deterministically: fixed field order, sorted
 // header keys, two-space indent, no HTML escaping, one trailing newline.
 func (a Answer) Encode() ([]byte, error) {
@@ -100,7 +114,11 @@ func (a Answer) Path() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("recorded URL %q: %w", a.URL, err)
 	}
-	key, err := replayKey(a.Method, a.URL, []byte(a.RequestBody))
+	reqBody, err := a.requestBody()
+	if err != nil {
+		return "", fmt.Errorf("recorded request body: %w", err)
+	}
+	key, err := replayKey(a.Method, a.URL, reqBody)
 	if err != nil {
 		return "", err
 	}

@@ -64,7 +64,7 @@ func askAll(t *testing.T, c *Client, base, mailto string) []got {
 		}
 		out = append(out, got{resp.StatusCode, resp.Header.Get("Content-Type"), body})
 	}
-	for _, body := range []string{`["x"]`, `["y"]`} {
+	for _, body := range []string{`["x"]`, `["y"]`, "\xff\xfe"} {
 		req, _ := http.NewRequest(http.MethodPost, base+"/batch", strings.NewReader(body))
 		resp, err := c.HTTP().Do(req)
 		if err != nil {
@@ -110,10 +110,10 @@ func TestRecordThenReplayGivesTheSameAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := folder(t, dir)
-	// six answers: a, missing, the redirect hop, binary, and two batches
+	// seven answers: a, missing, the redirect hop, binary, and three batches
 	// (the redirect's target is the same request as a: one file).
-	if len(files) != 6 || len(rec.Files()) != 6 {
-		t.Fatalf("recorded %d files (%v), want 6:\n%v", len(files), rec.Files(), files)
+	if len(files) != 7 || len(rec.Files()) != 7 {
+		t.Fatalf("recorded %d files (%v), want 7:\n%v", len(files), rec.Files(), files)
 	}
 	host := strings.ReplaceAll(hostOf(t, srv.URL), ":", "-")
 	for name, data := range files {
@@ -129,6 +129,9 @@ func TestRecordThenReplayGivesTheSameAnswers(t *testing.T) {
 	}
 	if s := files[host+"/works-10.1-missing-"+hashOf(t, "GET", srv.URL+"/works/10.1/missing", "")+".json"]; !strings.Contains(s, `"body": "Resource not found."`) || !strings.Contains(s, `"status": 404`) {
 		t.Errorf("the 404 answer is not where it should be or lost its body; files:\n%v", files)
+	}
+	if !anyContains(files, `"request_body_base64": "//4="`) {
+		t.Errorf("non-UTF-8 request body not kept as base64:\n%v", files)
 	}
 	if !anyContains(files, `"body_base64": "//4AeA=="`) {
 		t.Errorf("non-UTF-8 body not kept as base64:\n%v", files)

@@ -60,7 +60,11 @@ func LoadReplay(dir string) (*Replay, error) {
 		if err != nil {
 			return fmt.Errorf("replay file %s: body_base64: %w", rel, err)
 		}
-		key, err := replayKey(a.Method, a.URL, []byte(a.RequestBody))
+		reqBody, err := a.requestBody()
+		if err != nil {
+			return fmt.Errorf("replay file %s: request_body_base64: %w", rel, err)
+		}
+		key, err := replayKey(a.Method, a.URL, reqBody)
 		if err != nil {
 			return fmt.Errorf("replay file %s: %w", rel, err)
 		}
@@ -92,6 +96,8 @@ func decodeAnswer(data []byte) (Answer, error) {
 		return a, fmt.Errorf("not a recorded answer: status %d", a.Status)
 	case a.Body != nil && a.BodyBase64 != "":
 		return a, errors.New("has both body and body_base64")
+	case a.RequestBody != "" && a.RequestB64 != "":
+		return a, errors.New("has both request_body and request_body_base64")
 	}
 	return a, nil
 }
