@@ -48,7 +48,7 @@ func CheckFolder(m *manifest.Manifest, dir string) []Problem {
 	}
 	c.scan()
 	idx, haveIndex := c.index()
-	expected, orcidFiles := c.expected(m)
+	expected, orcidFiles, complete := c.expected(m)
 
 	if haveIndex {
 		c.identities(m, idx)
@@ -56,7 +56,7 @@ func CheckFolder(m *manifest.Manifest, dir string) []Problem {
 	listed := map[string]string{} // work key → file name
 	var listedOrder []string
 	if haveIndex {
-		listed, listedOrder = c.indexWorks(idx, expected)
+		listed, listedOrder = c.indexWorks(idx, expected, complete)
 	}
 	// Every work the manifest reaches needs its file, listed in the index or not.
 	for _, k := range expected {
@@ -291,9 +291,10 @@ func (c *folderCheck) reported(rel string) bool {
 
 // expected lists, in fetch order, the works the manifest reaches: its own
 // works and, at each ORCID iD's place, the works of its orcid/ file. It
-// also returns the orcid/ file names the manifest accounts for.
-func (c *folderCheck) expected(m *manifest.Manifest) ([]string, map[string]bool) {
-	var order []string
+// also returns the orcid/ file names the manifest accounts for, and
+// whether every orcid/ file could be read (else the list is partial).
+func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[string]bool, complete bool) {
+	complete = true
 	seen := map[string]bool{}
 	add := func(k string) {
 		if !seen[k] {
@@ -301,7 +302,7 @@ func (c *folderCheck) expected(m *manifest.Manifest) ([]string, map[string]bool)
 			order = append(order, k)
 		}
 	}
-	names := map[string]bool{}
+	names = map[string]bool{}
 	for _, e := range m.Identities {
 		if e.Kind != manifest.KindORCID {
 			add(e.Key())
@@ -315,11 +316,13 @@ func (c *folderCheck) expected(m *manifest.Manifest) ([]string, map[string]bool)
 			if !c.reported(rel) {
 				c.add(rel, "missing: the works of ORCID record %s (about fetch writes it once the record is read)", e.Value)
 			}
+			complete = false
 			continue
 		}
 		var exp snapshots.Expansion
 		if err := strictDecode(data, &exp); err != nil {
 			c.add(rel, "not an ORCID expansion: %v", err)
+			complete = false
 			continue
 		}
 		if exp.ORCID != e.Value {
@@ -333,7 +336,7 @@ func (c *folderCheck) expected(m *manifest.Manifest) ([]string, map[string]bool)
 			add(k)
 		}
 	}
-	return order, names
+	return order, names, complete
 }
 
 // identities compares index.json's identities with the manifest's.
@@ -365,8 +368,10 @@ func (c *folderCheck) identities(m *manifest.Manifest, idx snapshots.Index) {
 }
 
 // indexWorks compares index.json's works with the expected list and
-// returns the listed works with their file names.
-func (c *folderCheck) indexWorks(idx snapshots.Index, expected []string) (map[string]string, []string) {
+// returns the listed works with their file names. When the expected list
+// is partial (an orcid/ file is missing or unreadable, already reported),
+// works it lacks and their order are not held against the index.
+func (c *folderCheck) indexWorks(idx snapshots.Index, expected []string, complete bool) (map[string]string, []string) {
 	listed := map[string]string{}
 	var order []string
 	for i, w := range idx.Works {
@@ -387,7 +392,7 @@ func (c *folderCheck) indexWorks(idx snapshots.Index, expected []string) (map[st
 	}
 	inExpected := set(expected)
 	for _, k := range order {
-		if !inExpected[k] {
+		if complete && !inExpected[k] {
 			c.add(snapshots.IndexFile, "work %s is listed but neither the manifest nor an ORCID record's orcid/ file names it", k)
 		}
 	}
@@ -398,7 +403,7 @@ func (c *folderCheck) indexWorks(idx snapshots.Index, expected []string) (map[st
 			c.add(snapshots.IndexFile, "work %s is not listed (the manifest or an orcid/ file names it)", k)
 		}
 	}
-	if !missing && len(order) == len(expected) {
+	if complete && !missing && len(order) == len(expected) {
 		for i := range expected {
 			if order[i] != expected[i] {
 				c.add(snapshots.IndexFile, "works are not in fetch order: #%d is %s, want %s", i+1, order[i], expected[i])

@@ -93,7 +93,8 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 		name     string
 		manifest string // "" means checkManifest
 		mutate   func(t *testing.T, dir string)
-		want     []string // each must be one whole problem line
+		want     []string // each must end a problem line
+		only     bool     // want lists every problem: one cause, one line
 	}{
 		{name: "compact JSON is not canonical", mutate: func(t *testing.T, dir string) {
 			var doc any
@@ -107,10 +108,10 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 		}, want: []string{"(canonical files end with one newline) (about fetch rewrites it canonically)"}},
 		{name: "not JSON", mutate: func(t *testing.T, dir string) {
 			write(t, dir, elifeWork, "{\n")
-		}, want: []string{elifeWork + ": not JSON: unexpected EOF"}},
+		}, want: []string{elifeWork + ": not JSON: unexpected EOF"}, only: true},
 		{name: "missing work file", mutate: func(t *testing.T, dir string) {
 			os.Remove(filepath.Join(dir, elifeWork))
-		}, want: []string{elifeWork + ": missing: the file of work doi:10.7554/elife.01567"}},
+		}, want: []string{elifeWork + ": missing: the file of work doi:10.7554/elife.01567"}, only: true},
 		{name: "stray files", mutate: func(t *testing.T, dir string) {
 			write(t, dir, "works/doi_10.9999_2fgone.json", "{\n  \"id\": \"doi:10.9999/gone\"\n}\n")
 			write(t, dir, "counts/doi_10.9999_2fgone.json", "{\n  \"id\": \"doi:10.9999/gone\"\n}\n")
@@ -127,12 +128,12 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 			"works/.tmp-123: stray: leftover of an interrupted write",
 			"works/doi_10.9999_2fgone.json: stray: no work of the manifest, its ORCID records or index.json has this file",
 			"works/notes.txt: stray: not a .json snapshot file",
-		}},
+		}, only: true},
 		{name: "manifest gained an identity", manifest: checkManifest + "\n[[identity]]\ndoi = \"10.1017/9781108348843\"\n", want: []string{
 			"index.json: identity doi:10.1017/9781108348843 of the manifest is not listed",
 			"index.json: work doi:10.1017/9781108348843 is not listed (the manifest or an orcid/ file names it)",
 			"works/doi_10.1017_2f9781108348843.json: missing: the file of work doi:10.1017/9781108348843",
-		}},
+		}, only: true},
 		{name: "identities reordered", manifest: strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"\n\n[[identity]]\ndoi = \"10.7554/eLife.01567\"", "doi = \"10.7554/eLife.01567\"\n\n[[identity]]\ndoi = \"10.1145/3448016.3452841\"", 1), want: []string{
 			"index.json: identities are not in manifest order: #2 is doi:10.1145/3448016.3452841, the manifest has doi:10.7554/elife.01567",
 			"index.json: works are not in fetch order: #9 is doi:10.1145/3448016.3452841, want doi:10.7554/elife.01567",
@@ -144,7 +145,7 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 		}, want: []string{
 			"index.json: work doi:10.5555/new is not listed (the manifest or an orcid/ file names it)",
 			"works/doi_10.5555_2fnew.json: missing: the file of work doi:10.5555/new",
-		}},
+		}, only: true},
 		{name: "index lists a work nobody names", mutate: func(t *testing.T, dir string) {
 			edit(t, dir, "index.json", func(d map[string]any) {
 				d["works"] = append(d["works"].([]any), map[string]any{"id": "doi:10.5555/old", "file": "doi_10.5555_2fold"})
@@ -152,18 +153,18 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 		}, want: []string{
 			"index.json: work doi:10.5555/old is listed but neither the manifest nor an ORCID record's orcid/ file names it",
 			"works/doi_10.5555_2fold.json: missing: the file of work doi:10.5555/old",
-		}},
+		}, only: true},
 		{name: "missing ORCID expansion", mutate: func(t *testing.T, dir string) {
 			os.Remove(filepath.Join(dir, "orcid", "orcid_0000-0002-9341-7985.json"))
 		}, want: []string{
 			"orcid/orcid_0000-0002-9341-7985.json: missing: the works of ORCID record 0000-0002-9341-7985 (about fetch writes it once the record is read)",
-		}},
+		}, only: true},
 		{name: "missing index", mutate: func(t *testing.T, dir string) {
 			os.Remove(filepath.Join(dir, "index.json"))
-		}, want: []string{"index.json: missing (about fetch writes it)"}},
+		}, want: []string{"index.json: missing (about fetch writes it)"}, only: true},
 		{name: "work file about another work", mutate: func(t *testing.T, dir string) {
 			edit(t, dir, elifeWork, func(d map[string]any) { d["id"] = "doi:10.7554/elife.99999" })
-		}, want: []string{elifeWork + `: id is "doi:10.7554/elife.99999", want "doi:10.7554/elife.01567"`}},
+		}, want: []string{elifeWork + `: id is "doi:10.7554/elife.99999", want "doi:10.7554/elife.01567"`}, only: true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -187,6 +188,9 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 			}
 			if len(ps) == 0 {
 				t.Error("no problem found")
+			}
+			if c.only && len(ps) != len(c.want) {
+				t.Errorf("%d problems, want just %d:\n%s", len(ps), len(c.want), got)
 			}
 		})
 	}
