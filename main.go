@@ -105,7 +105,9 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		},
 		Commands: []*cli.Command{
 			fetchCommand(getenv),
+			checkCommand(getenv),
 			providersCommand(),
+			renderCommand(),
 		},
 	}
 }
@@ -122,15 +124,17 @@ to the manifest). A provider that fails keeps its previous values.
 Examples:
    about fetch manifest.toml
    about fetch -j 4 --only crossref,openalex manifest.toml
+   about fetch --record recorded/ manifest.toml   # save every answer
+   about fetch --replay recorded/ manifest.toml   # re-run with no network
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the
 summary names them); 2 usage or manifest error, nothing written; 130
 interrupted, every file still whole.`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "only", Usage: "comma-separated providers to ask (default: the manifest's list, else all)"},
-		},
+		}, networkFlags()...),
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help fetch")
 		},
@@ -151,7 +155,14 @@ interrupted, every file still whole.`,
 				UserAgent: userAgent(m.Mailto),
 				Getenv:    getenv,
 			}
+			finish, err := useNetwork(c, &opts)
+			if err != nil {
+				return err
+			}
 			rep, err := orchestrator.Run(c.Context, opts)
+			if ferr := finish(); ferr != nil && err == nil {
+				err = ferr
+			}
 			var unknown *providers.UnknownProviderError
 			if errors.As(err, &unknown) {
 				return usageError(err, "about providers lists them")

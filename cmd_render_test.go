@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const renderFixture = "testdata/render/manifest.toml"
+
+func TestRenderWritesThePageToStandardOutput(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "render", "--format", "markdown", renderFixture)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if !strings.HasPrefix(stdout, "# Publications of Ada Lovelace\n") {
+		t.Errorf("stdout is not the markdown page:\n%s", stdout)
+	}
+}
+
+func TestRenderOutWritesTheSameBytesToAFile(t *testing.T) {
+	for _, format := range []string{"csl-json", "bibtex", "biblatex", "markdown", "html", "json", "yaml"} {
+		_, want, _ := runCLI(t, "render", "--format", format, renderFixture)
+		out := filepath.Join(t.TempDir(), "site", "page.out") // --out creates the folder
+		code, stdout, stderr := runCLI(t, "render", "-f", format, "-o", out, renderFixture)
+		if code != 0 || stdout != "" || stderr != "" {
+			t.Fatalf("%s: exit %d, stdout %q, stderr %q", format, code, stdout, stderr)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want || want == "" {
+			t.Errorf("%s: --out wrote other bytes than standard output", format)
+		}
+		leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".tmp-*"))
+		if len(leftovers) > 0 {
+			t.Errorf("%s: temporary files left: %v", format, leftovers)
+		}
+	}
+}
+
+func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
+	noSnapshots := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
+	cases := []struct {
+		name string
+		args []string
+		want []string // lines or fragments stderr must hold
+	}{
+		{"no format", []string{"render", renderFixture},
+			[]string{"about: error: render needs --format", "about: hint: formats: csl-json, bibtex, biblatex, markdown, html, json, yaml"}},
+		{"unknown format", []string{"render", "--format", "docx", renderFixture},
+			[]string{`about: error: unknown format "docx" (formats: csl-json, bibtex, biblatex, markdown, html, json, yaml)`}},
+		{"unknown grouping", []string{"render", "--format", "html", "--group", "month", renderFixture},
+			[]string{`unknown grouping "month" (groupings: year, type)`}},
+		{"counts on a citation file", []string{"render", "--format", "bibtex", "--counts", renderFixture},
+			[]string{"--counts applies to pages (markdown, html, json, yaml), not to bibtex"}},
+		{"no manifest", []string{"render", "--format", "html"},
+			[]string{"render needs exactly one MANIFEST argument, got 0"}},
+		{"nothing fetched yet", []string{"render", "--format", "html", noSnapshots},
+			[]string{"about: error: no snapshots: folder " + filepath.Join(filepath.Dir(noSnapshots), "snapshots") + " does not exist",
+				"about: hint: run about fetch " + noSnapshots + " first; render reads only what fetch wrote"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "page.html")
+			code, stdout, stderr := runCLI(t, append(c.args[:1:1], append([]string{"--out", out}, c.args[1:]...)...)...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2; stderr:\n%s", code, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("a failed render wrote %s", out)
+			}
+		})
+	}
+}
+
+func TestRenderSnapshotsFlagOverridesTheManifestFolder(t *testing.T) {
+	m := writeManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0097\"\nname = \"Ada Lovelace\"\n")
+	code, stdout, stderr := runCLI(t, "render", "--format", "html", "--snapshots", "testdata/render/snapshots", m)
+	if code != 0 || !strings.Contains(stdout, "<h1>Publications of Ada Lovelace</h1>") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
