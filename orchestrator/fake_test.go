@@ -108,6 +108,8 @@ func (n *fakeNet) requests(host string) int {
 func recordedNet(t testing.TB) *fakeNet {
 	n := newFakeNet(t)
 	n.file("pub.orcid.org", "/v3.0/0000-0002-9341-7985/works", 200, "orcid/orcid-works-0000-0002-9341-7985.json")
+	n.file("pub.orcid.org", "/v3.0/0000-0002-9341-7985/works/15536015,5011717,15536016,15536014,15536013,15536017,15536018,15536019", 200, "orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json")
+	n.file("pub.orcid.org", "/v3.0/0000-0002-9341-7985/person", 200, "orcid/orcid-person-0000-0002-9341-7985.json")
 	for _, doi := range []string{"10.7554/elife.01567", "10.1145/3448016.3452841", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13"} {
 		n.file("api.crossref.org", "/works/"+doi, 200, "crossref/crossref-work-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}

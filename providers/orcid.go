@@ -1,8 +1,11 @@
 package providers
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,11 +14,20 @@ import (
 	"github.com/aboutscholar/about/manifest"
 )
 
-const orcidAPI = "/v3.0/"
+const (
+	orcidAPI = "/v3.0/"
+	// orcidBulkMax is the most put-codes one GET /works/{put-codes} may
+	// name: the registry refuses more (ORCID-Source WorkManagerReadOnlyImpl,
+	// org.orcid.core.works.bulk.read.max = 100).
+	orcidBulkMax = 100
+)
 
 // ORCID expands an ORCID iD into the works on its public record, one work
-// per ORCID group, each with the record's own summary (title, type, date,
-// identifiers) so works without a DOI still have an entry.
+// per ORCID group, each with the record's own entry for it (title, type,
+// date, identifiers, contributors) so works without a DOI still have one.
+// It asks for the /works summary, then the chosen entries' full details in
+// bulk (up to 100 a request), then the record's name (/person) for the
+// same-name check.
 var ORCID = Spec{
 	Name:  "orcid",
 	Title: "ORCID",
@@ -33,39 +45,404 @@ var ORCID = Spec{
 	Fetch:       One(fetchORCID),
 }
 
+// fetchORCID reads the record. The summary and the details are one answer:
+// if the details cannot be read the whole expansion fails, so the run keeps
+// the previous expansion and prunes nothing rather than writing a poorer
+// one. The name is a help, not a need: failing to read it is a warning.
 func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
-	// Plain JSON gives the same v3.0 document as the vendor type, and is what
-	// the recorded answers were made with.
-	return GetJSONRecord(ctx, env, "orcid", env.Base+orcidAPI+id.Value+"/works", func(doc gjson.Result) (Result, error) {
-		return parseORCIDWorks(id.Value, doc)
+	base := env.Base + orcidAPI + id.Value
+	var groups []orcidGroup
+	// Plain JSON gives the same v3.0 documents as the vendor type, and is
+	// what the recorded answers were made with.
+	res := GetJSONRecord(ctx, env, "orcid", base+"/works", func(doc gjson.Result) (Result, error) {
+		var err error
+		groups, err = readORCIDGroups(doc)
+		return Result{Status: Found}, err
 	})
+	if res.Status != Found {
+		return res
+	}
+	works := make([]orcidWork, len(groups))
+	var warnings []Warning
+	for i, g := range groups {
+		works[i], warnings = chooseORCIDWork(id.Value, g, warnings)
+	}
+	details, missing, err := orcidDetails(ctx, env, base, works)
+	if err != nil {
+		return Result{Status: Failed, Err: fmt.Errorf("orcid: work details: %w", err)}
+	}
+	for _, pc := range missing {
+		warnings = append(warnings, Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
+	}
+	res = Result{Status: Found, Record: &Record{}, Warnings: warnings}
+	for _, w := range works {
+		res.Discovered = append(res.Discovered, w.discovered(id.Value, details[w.entry().putCode]))
+	}
+	person, err := orcidPerson(ctx, env, base, id.Value)
+	if err != nil {
+		res.Warnings = append(res.Warnings, Warning{Identity: id.Key(), Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check uses the manifest's name only", err)})
+	}
+	res.Person = person
+	return res
 }
 
-// parseORCIDWorks reads a /v3.0/{orcid}/works summary: {"group":[{
-// "external-ids":…, "work-summary":[…]}]}. The first work-summary of a group
-// is the one the record's owner prefers (ORCID sorts by display index).
-func parseORCIDWorks(orcid string, doc gjson.Result) (Result, error) {
+// orcidEntry is one work-summary: one source's entry for a work.
+type orcidEntry struct {
+	putCode      string
+	source       string
+	displayIndex int64
+	summary      gjson.Result
+}
+
+// orcidGroup is ORCID's own grouping: entries it considers one work.
+type orcidGroup struct {
+	entries []orcidEntry // the owner's preferred first
+	ids     gjson.Result // the group's external-ids.external-id
+}
+
+// readORCIDGroups reads a /v3.0/{orcid}/works summary: {"group":[{
+// "external-ids":…, "work-summary":[…]}]}. Within a group the owner's
+// preferred entry is the one with the highest display-index; the API lists
+// it first, but the order is made explicit here (ORCID-Source
+// WorkSummary.compareTo: "higher index goes first"), ties kept in the
+// API's order.
+func readORCIDGroups(doc gjson.Result) ([]orcidGroup, error) {
 	groups := doc.Get("group")
 	if !groups.IsArray() {
-		return Result{}, Malformed("orcid", "works summary has no group list")
+		return nil, Malformed("orcid", "works summary has no group list")
 	}
-	res := Result{Status: Found, Record: &Record{}}
+	var out []orcidGroup
 	groups.ForEach(func(_, g gjson.Result) bool {
-		summary := g.Get("work-summary.0")
-		if !summary.Exists() {
+		var entries []orcidEntry
+		g.Get("work-summary").ForEach(func(_, s gjson.Result) bool {
+			di, _ := strconv.ParseInt(strings.TrimSpace(s.Get("display-index").String()), 10, 64)
+			entries = append(entries, orcidEntry{
+				putCode:      s.Get("put-code").String(),
+				source:       strings.TrimSpace(s.Get("source.source-name.value").String()),
+				displayIndex: di,
+				summary:      s,
+			})
+			return true
+		})
+		if len(entries) == 0 {
 			return true
 		}
-		putCode := summary.Get("put-code").String()
-		rec, warnings := orcidSummary(orcid, putCode, summary, g.Get("external-ids.external-id"))
-		res.Warnings = append(res.Warnings, warnings...)
-		res.Discovered = append(res.Discovered, Discovered{
-			ID:      orcidWorkIdentity(orcid, putCode, rec.IDs),
-			Summary: rec,
-			Source:  fmt.Sprintf("orcid:%s put-code %s", orcid, putCode),
-		})
+		slices.SortStableFunc(entries, func(a, b orcidEntry) int { return cmp.Compare(b.displayIndex, a.displayIndex) })
+		out = append(out, orcidGroup{entries: entries, ids: g.Get("external-ids.external-id")})
 		return true
 	})
-	return res, nil
+	return out, nil
+}
+
+// orcidWork is the plan for one group: which entry speaks for it, which
+// identifiers it has, and why.
+type orcidWork struct {
+	group   orcidGroup
+	chosen  int      // index of the entry whose metadata is used
+	ids     IDs      // identifiers from every entry and the group
+	aliases []string // other self DOIs in the group
+	version []string // DOIs named with relationship version-of
+	why     string   // the reason for the choice
+}
+
+func (w orcidWork) entry() orcidEntry { return w.group.entries[w.chosen] }
+
+// orcidID is one external id as read: its entry's put-code ("" for the
+// group's own list), type, value and relationship.
+type orcidID struct {
+	putCode, kind, value, relation string
+}
+
+func orcidIDs(putCode string, list gjson.Result) []orcidID {
+	var out []orcidID
+	list.ForEach(func(_, e gjson.Result) bool {
+		value := strings.TrimSpace(e.Get("external-id-value").String())
+		if norm := strings.TrimSpace(e.Get("external-id-normalized.value").String()); norm != "" {
+			value = norm
+		}
+		rel := strings.ToLower(e.Get("external-id-relationship").String())
+		if rel == "" {
+			rel = "self"
+		}
+		out = append(out, orcidID{putCode: putCode, kind: strings.ToLower(e.Get("external-id-type").String()), value: value, relation: rel})
+		return true
+	})
+	return out
+}
+
+// chooseORCIDWork decides a group's identity. Every entry's DOIs are
+// checked, so a malformed DOI is reported with the put-code that holds it
+// even when another entry has a good one. The preferred entry's DOI names
+// the work, unless it is a preprint and the group also holds a DOI that is
+// not: then the published version names it and the preprint is an alias.
+func chooseORCIDWork(orcid string, g orcidGroup, warnings []Warning) (orcidWork, []Warning) {
+	w := orcidWork{group: g}
+	var all []orcidID
+	for _, e := range g.entries {
+		all = append(all, orcidIDs(e.putCode, e.summary.Get("external-ids.external-id"))...)
+	}
+	all = append(all, orcidIDs("", g.ids)...)
+
+	var putCodes []string
+	for _, e := range g.entries {
+		putCodes = append(putCodes, e.putCode)
+	}
+	warned := map[string]bool{}
+	type candidate struct {
+		doi   string
+		entry int // -1: only in the group's list
+	}
+	var dois []candidate
+	for _, x := range all {
+		if x.kind != "doi" {
+			continue
+		}
+		doi, err := manifest.NormalizeDOI(x.value)
+		if err != nil {
+			if !warned[x.value] {
+				warned[x.value] = true
+				where := "put-code " + x.putCode
+				if x.putCode == "" {
+					where = "the group of put-codes " + strings.Join(putCodes, ", ")
+				}
+				warnings = append(warnings, Warning{Identity: "orcid:" + orcid,
+					Message: fmt.Sprintf("%s lists a malformed DOI %q: %v", where, x.value, err)})
+			}
+			continue
+		}
+		switch x.relation {
+		case "self":
+			entry := slices.IndexFunc(g.entries, func(e orcidEntry) bool { return e.putCode == x.putCode })
+			if !slices.ContainsFunc(dois, func(c candidate) bool { return c.doi == doi }) {
+				dois = append(dois, candidate{doi, entry})
+			}
+		case "version-of":
+			w.version = appendNew(w.version, doi)
+		}
+	}
+
+	w.why = fmt.Sprintf("put-code %s: the owner's preferred entry (highest display-index, %d)", g.entries[0].putCode, g.entries[0].displayIndex)
+	if len(g.entries) == 1 {
+		w.why = fmt.Sprintf("put-code %s: the group's only entry", g.entries[0].putCode)
+	}
+	if len(dois) > 0 {
+		pick := 0
+		if r, ok := DOIRepository(dois[0].doi); ok && r.Preprint {
+			if i := slices.IndexFunc(dois, func(c candidate) bool { return !IsPreprintDOI(c.doi) }); i > 0 {
+				pick = i
+				w.why = fmt.Sprintf("doi:%s is a %s preprint; the group also holds doi:%s, its published version, which names the work", dois[0].doi, r.Name, dois[i].doi)
+			}
+		}
+		if e := dois[pick].entry; e >= 0 {
+			w.chosen = e
+		}
+		w.ids.DOI = dois[pick].doi
+		for i, c := range dois {
+			if i != pick {
+				w.aliases = append(w.aliases, c.doi)
+			}
+		}
+	}
+	// The chosen entry's identifiers first, then the other entries', then
+	// the group's: the first of each kind wins.
+	order := append([]orcidID(nil), orcidIDs(w.entry().putCode, w.entry().summary.Get("external-ids.external-id"))...)
+	order = append(order, all...)
+	for _, x := range order {
+		if x.relation != "self" {
+			continue
+		}
+		switch x.kind {
+		case "arxiv":
+			if v, err := manifest.NormalizeArXiv(x.value); err == nil && w.ids.ArXiv == "" {
+				w.ids.ArXiv = v
+			}
+		case "pmid":
+			if v, err := manifest.NormalizePMID(x.value); err == nil && w.ids.PMID == "" {
+				w.ids.PMID = v
+			}
+		case "pmc":
+			if v, err := manifest.NormalizePMCID(x.value); err == nil && w.ids.PMCID == "" {
+				w.ids.PMCID = v
+			}
+		case "isbn":
+			w.ids.ISBN = appendNew(w.ids.ISBN, x.value)
+		}
+	}
+	return w, warnings
+}
+
+// discovered builds the work from the chosen entry: its full details when
+// the bulk answer had them, else its summary.
+func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
+	e := w.entry()
+	doc := e.summary
+	if details.Exists() {
+		doc = details
+	}
+	rec := orcidRecord(doc)
+	rec.IDs = w.ids
+	for _, doi := range w.version {
+		if doi != w.ids.DOI {
+			rec.Relations = append(rec.Relations, Relation{Type: "is-version-of", ID: "doi:" + doi})
+		}
+	}
+	for _, doi := range w.aliases {
+		rel := "is-identical-to" // ORCID grouped them: one work, two DOIs
+		if IsPreprintDOI(doi) && !IsPreprintDOI(w.ids.DOI) {
+			rel = "has-preprint"
+		}
+		rec.Relations = append(rec.Relations, Relation{Type: rel, ID: "doi:" + doi})
+	}
+	d := Discovered{
+		ID:      orcidWorkIdentity(orcid, e.putCode, rec.IDs),
+		Summary: rec,
+		Source:  fmt.Sprintf("orcid:%s put-code %s", orcid, e.putCode),
+	}
+	if len(w.group.entries) > 1 || len(w.aliases) > 0 {
+		g := &Group{Chosen: w.why, Aliases: prefixed("doi:", w.aliases)}
+		add := func(x orcidEntry) {
+			g.PutCodes = append(g.PutCodes, x.putCode)
+			g.Sources = append(g.Sources, x.source)
+		}
+		add(e)
+		for i, x := range w.group.entries {
+			if i != w.chosen {
+				add(x)
+			}
+		}
+		d.Group = g
+	}
+	return d
+}
+
+// orcidRecord maps a work or work-summary document. The publication date
+// is the record's publication-date only: last-modified and created dates
+// say when the entry was edited, never when the work appeared.
+func orcidRecord(w gjson.Result) Record {
+	rec := Record{
+		Title:     PlainText(w.Get("title.title.value").String()),
+		Container: strings.TrimSpace(w.Get("journal-title.value").String()),
+		Type:      CSLType(w.Get("type").String()),
+		Issued: NewDate(
+			int(w.Get("publication-date.year.value").Int()),
+			int(w.Get("publication-date.month.value").Int()),
+			int(w.Get("publication-date.day.value").Int())),
+		URL:      strings.TrimSpace(w.Get("url.value").String()),
+		Abstract: PlainText(w.Get("short-description").String()),
+		Authors:  orcidContributors(w.Get("contributors.contributor")),
+	}
+	if c := strings.TrimSpace(w.Get("citation.citation-value").String()); c != "" {
+		kind := strings.TrimSpace(w.Get("citation.citation-type").String())
+		rec.Extra = append(rec.Extra, Annotation{Name: "citation:" + kind, Value: c})
+	}
+	return rec
+}
+
+// orcidContributors lists the authors of a work as its ORCID entry gives
+// them. Editors and translators are not authors; a person listed once per
+// CRediT role is listed once.
+func orcidContributors(list gjson.Result) []Author {
+	var out []Author
+	list.ForEach(func(_, c gjson.Result) bool {
+		switch strings.ToLower(c.Get("contributor-attributes.contributor-role").String()) {
+		case "editor", "chair-or-translator":
+			return true
+		}
+		a := Author{
+			Name:  strings.Join(strings.Fields(c.Get("credit-name.value").String()), " "),
+			ORCID: StripORCID(c.Get("contributor-orcid.path").String()),
+		}
+		if a.Name == "" && a.ORCID == "" {
+			return true
+		}
+		if slices.ContainsFunc(out, func(b Author) bool {
+			return (a.ORCID != "" && a.ORCID == b.ORCID) || (a.ORCID == "" && b.ORCID == "" && a.Name == b.Name)
+		}) {
+			return true
+		}
+		out = append(out, a)
+		return true
+	})
+	return out
+}
+
+// missingDetail is a put-code the bulk answer had no work for.
+type missingDetail struct{ putCode, why string }
+
+// orcidDetails fetches the chosen entries' full works, up to orcidBulkMax
+// put-codes a request (never one request per work). The answer is
+// {"bulk":[{"work":{…}}|{"error":{…}}]}; works are matched back by their
+// put-code because the registry lists found works first and errors after.
+func orcidDetails(ctx context.Context, env Env, base string, works []orcidWork) (map[string]gjson.Result, []missingDetail, error) {
+	var codes []string
+	for _, w := range works {
+		codes = append(codes, w.entry().putCode)
+	}
+	found := map[string]gjson.Result{}
+	var missing []missingDetail
+	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+		ans, err := Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
+		if err != nil {
+			return nil, nil, err
+		}
+		if ans.Status < 200 || ans.Status > 299 {
+			return nil, nil, &StatusError{Provider: "orcid", Code: ans.Status}
+		}
+		if !gjson.ValidBytes(ans.Body) {
+			return nil, nil, Malformed("orcid", "bulk works answer is not valid JSON")
+		}
+		doc := gjson.ParseBytes(ans.Body)
+		if !doc.Get("bulk").IsArray() {
+			return nil, nil, Malformed("orcid", "bulk works answer has no bulk list")
+		}
+		var errs []string
+		doc.Get("bulk").ForEach(func(_, item gjson.Result) bool {
+			if w := item.Get("work"); w.Exists() {
+				found[w.Get("put-code").String()] = w
+			} else if e := item.Get("error"); e.Exists() {
+				errs = append(errs, strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))
+			}
+			return true
+		})
+		for _, pc := range chunk {
+			if _, ok := found[pc]; !ok {
+				why := "no entry in the answer"
+				if i := slices.IndexFunc(errs, func(m string) bool { return strings.Contains(m, "'"+pc+"'") }); i >= 0 {
+					why = errs[i]
+				}
+				missing = append(missing, missingDetail{pc, why})
+			}
+		}
+	}
+	return found, missing, nil
+}
+
+// orcidPerson reads the record's name: /v3.0/{orcid}/person. A record
+// whose name is private answers with no name; that is not an error.
+func orcidPerson(ctx context.Context, env Env, base, orcid string) (*Person, error) {
+	ans, err := Get(ctx, env, base+"/person", "application/json")
+	switch {
+	case err != nil:
+		return nil, err
+	case ans.Status < 200 || ans.Status > 299:
+		return nil, &StatusError{Provider: "orcid", Code: ans.Status}
+	case !gjson.ValidBytes(ans.Body):
+		return nil, Malformed("orcid", "person answer is not valid JSON")
+	}
+	doc := gjson.ParseBytes(ans.Body)
+	p := &Person{
+		ORCID:  orcid,
+		Given:  strings.TrimSpace(doc.Get("name.given-names.value").String()),
+		Family: strings.TrimSpace(doc.Get("name.family-name.value").String()),
+		Credit: strings.TrimSpace(doc.Get("name.credit-name.value").String()),
+	}
+	doc.Get("other-names.other-name").ForEach(func(_, n gjson.Result) bool {
+		if s := strings.TrimSpace(n.Get("content").String()); s != "" {
+			p.Other = appendNew(p.Other, s)
+		}
+		return true
+	})
+	return p, nil
 }
 
 // orcidWorkIdentity picks the identity a work is known by: its DOI, else
@@ -84,71 +461,17 @@ func orcidWorkIdentity(orcid, putCode string, ids IDs) manifest.Identity {
 	return manifest.Identity{Kind: manifest.KindORCIDWork, Value: orcid + "/" + putCode}
 }
 
-// orcidSummary maps a work-summary; identifiers come from the summary's own
-// self external ids, then the group's.
-func orcidSummary(orcid, putCode string, s, groupIDs gjson.Result) (Record, []Warning) {
-	rec := Record{
-		Title:     PlainText(s.Get("title.title.value").String()),
-		Container: strings.TrimSpace(s.Get("journal-title.value").String()),
-		Type:      CSLType(s.Get("type").String()),
-		Issued: NewDate(
-			int(s.Get("publication-date.year.value").Int()),
-			int(s.Get("publication-date.month.value").Int()),
-			int(s.Get("publication-date.day.value").Int())),
-		URL: s.Get("url.value").String(),
+func prefixed(prefix string, list []string) []string {
+	var out []string
+	for _, s := range list {
+		out = append(out, prefix+s)
 	}
-	var warnings []Warning
-	read := func(ext gjson.Result) {
-		ext.ForEach(func(_, e gjson.Result) bool {
-			if rel := e.Get("external-id-relationship").String(); rel != "" && rel != "self" {
-				return true
-			}
-			value := strings.TrimSpace(e.Get("external-id-value").String())
-			if norm := e.Get("external-id-normalized.value").String(); norm != "" {
-				value = norm
-			}
-			switch strings.ToLower(e.Get("external-id-type").String()) {
-			case "doi":
-				if rec.IDs.DOI != "" {
-					break
-				}
-				doi, err := manifest.NormalizeDOI(value)
-				if err != nil {
-					warnings = append(warnings, Warning{
-						Identity: "orcid:" + orcid,
-						Message:  fmt.Sprintf("put-code %s lists a malformed DOI %q: %v", putCode, value, err),
-					})
-					break
-				}
-				rec.IDs.DOI = doi
-			case "arxiv":
-				if v, err := manifest.NormalizeArXiv(value); err == nil && rec.IDs.ArXiv == "" {
-					rec.IDs.ArXiv = v
-				}
-			case "pmid":
-				if v, err := manifest.NormalizePMID(value); err == nil && rec.IDs.PMID == "" {
-					rec.IDs.PMID = v
-				}
-			case "pmc":
-				if v, err := manifest.NormalizePMCID(value); err == nil && rec.IDs.PMCID == "" {
-					rec.IDs.PMCID = v
-				}
-			case "isbn":
-				rec.IDs.ISBN = appendNew(rec.IDs.ISBN, value)
-			}
-			return true
-		})
-	}
-	read(s.Get("external-ids.external-id"))
-	read(groupIDs)
-	return rec, warnings
+	return out
 }
 
 func appendNew(list []string, v string) []string {
-	for _, have := range list {
-		if have == v {
-			return list
-		}
+	if v == "" || slices.Contains(list, v) {
+		return list
 	}
 	return append(list, v)
 }

@@ -1,6 +1,8 @@
 package providers_test
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -8,43 +10,165 @@ import (
 	"github.com/aboutscholar/about/providers"
 )
 
+// TestORCIDExpansionRecorded expands a real record: eight groups, one work
+// each, in the record's order, in three requests (summary, one bulk
+// details request for all eight put-codes, name), never one per work.
 func TestORCIDExpansionRecorded(t *testing.T) {
 	s := newStub(t)
 	s.file("/v3.0/0000-0002-9341-7985/works", 200, "orcid/orcid-works-0000-0002-9341-7985.json")
+	s.file("/v3.0/0000-0002-9341-7985/works/15536015,5011717,15536016,15536014,15536013,15536017,15536018,15536019", 200, "orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json")
+	s.file("/v3.0/0000-0002-9341-7985/person", 200, "orcid/orcid-person-0000-0002-9341-7985.json")
 	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, "0000-0002-9341-7985")
 	if res.Status != providers.Found || len(res.Discovered) != 8 {
-		t.Fatalf("status %s, %d works; want 8 (one per group)", res.Status, len(res.Discovered))
+		t.Fatalf("status %s (%v), %d works; want 8 (one per group)", res.Status, res.Err, len(res.Discovered))
 	}
-	var keys []string
-	for _, d := range res.Discovered {
-		keys = append(keys, d.ID.Key())
+	if got := keys(res.Discovered); got != "doi:10.3233/isu-130714 doi:10.1038/npre.2009.2801 orcid-work:0000-0002-9341-7985/15536016 doi:10.1080/03615260801973992 doi:10.1080/03615260801973414 orcid-work:0000-0002-9341-7985/15536017 orcid-work:0000-0002-9341-7985/15536018 orcid-work:0000-0002-9341-7985/15536019" {
+		t.Errorf("works in record order:\n%s", got)
 	}
-	want := "doi:10.3233/isu-130714 doi:10.1038/npre.2009.2801 orcid-work:0000-0002-9341-7985/15536016 doi:10.1080/03615260801973992 doi:10.1080/03615260801973414 orcid-work:0000-0002-9341-7985/15536017 orcid-work:0000-0002-9341-7985/15536018 orcid-work:0000-0002-9341-7985/15536019"
-	if strings.Join(keys, " ") != want {
-		t.Errorf("works in record order:\n%s\nwant\n%s", strings.Join(keys, " "), want)
+	if p := res.Person; p == nil || p.Given != "Peter" || p.Family != "Binfield" {
+		t.Errorf("person %+v, want Peter Binfield", p)
+	}
+	if len(s.headers) != 3 {
+		t.Errorf("%d requests, want 3 (summary, bulk details, person)", len(s.headers))
 	}
 	assertGolden(t, res)
 }
 
-// TestORCIDMalformedDOIWarns: a DOI typed wrongly into a record is reported
-// with its put-code and value, and the work falls back to another id.
-func TestORCIDMalformedDOIWarns(t *testing.T) {
+// TestORCIDRealDetails maps two real work documents (contributors with and
+// without iDs, a BibTeX citation, a short description) through the bulk
+// endpoint.
+func TestORCIDRealDetails(t *testing.T) {
 	s := newStub(t)
-	s.text("/v3.0/0000-0002-1825-0097/works", 200, `{"group":[{"external-ids":{"external-id":[]},"work-summary":[{
-		"put-code": 42, "title": {"title": {"value": "Só um título"}}, "type": "journal-article",
-		"publication-date": {"year": {"value": "2019"}, "month": {"value": "07"}, "day": null},
-		"external-ids": {"external-id": [
-			{"external-id-type": "doi", "external-id-value": "doi.org/11.1234", "external-id-relationship": "self"},
-			{"external-id-type": "pmid", "external-id-value": "29106400", "external-id-relationship": "self"}]}}]}]}`)
-	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, "0000-0002-1825-0097")
-	if len(res.Discovered) != 1 || res.Discovered[0].ID.Key() != "pmid:29106400" {
-		t.Fatalf("discovered %+v", res.Discovered)
+	s.file("/v3.0/0000-0002-0734-2199/works", 200, "orcid/constructed-orcid-works-0000-0002-0734-2199.json")
+	s.file("/v3.0/0000-0002-0734-2199/works/77226586,40038622", 200, "orcid/constructed-orcid-works-bulk-0000-0002-0734-2199.json")
+	s.text("/v3.0/0000-0002-0734-2199/person", 200, `{"name":null,"other-names":{"other-name":[]}}`)
+	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, "0000-0002-0734-2199")
+	if res.Status != providers.Found || len(res.Discovered) != 2 {
+		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
 	}
-	if d := res.Discovered[0].Summary.Issued; d.String() != "2019-07" {
-		t.Errorf("issued %q, want the month precision kept", d.String())
+	aftermath := res.Discovered[0].Summary
+	if len(aftermath.Authors) != 4 || aftermath.Authors[0].ORCID != "0000-0002-0734-2199" || aftermath.Authors[2].Name != "Loïc Martin" {
+		t.Errorf("authors %+v, want the four contributors, the first with the owner's iD", aftermath.Authors)
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Message, "put-code 42") || !strings.Contains(res.Warnings[0].Message, `"doi.org/11.1234"`) {
-		t.Errorf("warnings %+v", res.Warnings)
+	if aftermath.Abstract == "" || aftermath.Issued.String() != "2020-06-01" || len(aftermath.Extra) != 1 || aftermath.Extra[0].Name != "citation:bibtex" {
+		t.Errorf("details not mapped: %+v", aftermath)
+	}
+	assertGolden(t, res)
+}
+
+// TestORCIDConstructedCases covers one case per group of a constructed
+// record; see testdata/orcid/SOURCES.md for what each group holds.
+func TestORCIDConstructedCases(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := newStub(t)
+	s.file("/v3.0/"+orcid+"/works", 200, "orcid/constructed-orcid-works-"+orcid+".json")
+	s.file("/v3.0/"+orcid+"/works/1002,2001,3002,4001,5001,6001,7001", 200, "orcid/constructed-orcid-works-bulk-"+orcid+".json")
+	s.file("/v3.0/"+orcid+"/person", 200, "orcid/constructed-orcid-person-"+orcid+".json")
+	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, orcid)
+	if res.Status != providers.Found {
+		t.Fatalf("status %s: %v", res.Status, res.Err)
+	}
+	want := "doi:10.5555/carberry.pots doi:10.6084/m9.figshare.22422428 doi:10.5555/carberry.glazes arxiv:2311.16162 orcid-work:" + orcid + "/5001 orcid-work:" + orcid + "/6001 pmid:11748933"
+	if got := keys(res.Discovered); got != want {
+		t.Fatalf("works:\n%s\nwant\n%s", got, want)
+	}
+	w := res.Discovered
+
+	// Multi-source group: Europe PMC's entry (display-index 1) speaks for
+	// the work although the API listed Crossref's first.
+	if w[0].Source != "orcid:"+orcid+" put-code 1002" || w[0].Group == nil || strings.Join(w[0].Group.PutCodes, ",") != "1002,1001,1003" {
+		t.Errorf("multi-source group: source %q group %+v", w[0].Source, w[0].Group)
+	}
+	if w[0].Summary.Issued.String() != "2019-07-04" || w[0].Summary.IDs.PMCID != "PMC5679183" || len(w[0].Summary.Authors) != 2 {
+		t.Errorf("multi-source group record %+v: want Europe PMC's date and PMCID, authors listed once each", w[0].Summary)
+	}
+	// Version DOIs of one figshare item: one work, the other DOI an alias.
+	if g := w[1].Group; g == nil || strings.Join(g.Aliases, ",") != "doi:10.6084/m9.figshare.22422428.v1" {
+		t.Errorf("version DOIs: group %+v", w[1].Group)
+	}
+	// Preprint + published: the published DOI names the work although the
+	// owner preferred the preprint's entry.
+	if w[2].Source != "orcid:"+orcid+" put-code 3002" || !slices.Contains(w[2].Summary.Relations, providers.Relation{Type: "has-preprint", ID: "doi:10.1101/2020.12.01.406702"}) {
+		t.Errorf("preprint pair: %s relations %+v", w[2].Source, w[2].Summary.Relations)
+	}
+	if !strings.Contains(w[2].Group.Chosen, "preprint") {
+		t.Errorf("preprint pair: the choice does not say why: %q", w[2].Group.Chosen)
+	}
+	// No DOI: arXiv id kept, no date (the entry has only a last-modified date).
+	if !w[3].Summary.Issued.IsZero() || w[3].Summary.Title != "A theory of cracks" {
+		t.Errorf("arXiv-only work %+v: want its title and no date", w[3].Summary)
+	}
+	// No identifier at all, and no details (the bulk answer had an error
+	// for it): the summary stands.
+	if e := w[4].Summary; e.Title != "Cracks I have known" || e.Type != "speech" || e.Issued.String() != "2018-11-15" {
+		t.Errorf("identifier-less work %+v", e)
+	}
+	// ISBN kept; the editor is not an author; the citation kept.
+	if f := w[5].Summary; strings.Join(f.IDs.ISBN, ",") != "9780000000002" || len(f.Authors) != 1 || len(f.Extra) != 1 {
+		t.Errorf("ISBN-only book %+v", f)
+	}
+	if p := res.Person; p == nil || p.Credit != "Josiah S. Carberry" || strings.Join(p.Other, ",") != "J. S. Carberry" {
+		t.Errorf("person %+v", res.Person)
+	}
+
+	var msgs []string
+	for _, wn := range res.Warnings {
+		msgs = append(msgs, wn.Message)
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{`put-code 1003 lists a malformed DOI "doi.org/11.5555/carberry.pots"`, `put-code 7001 lists a malformed DOI "10.1234 /bad doi"`, "put-code 5001: the record gave no details ('5001' is not a valid put code)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("warnings lack %q:\n%s", want, all)
+		}
+	}
+	if len(msgs) != 3 {
+		t.Errorf("%d warnings, want 3 (each malformed DOI once, one missing detail):\n%s", len(msgs), all)
+	}
+	assertGolden(t, res)
+}
+
+// TestORCIDBulkChunks: 250 works take three details requests of 100, 100
+// and 50 put-codes.
+func TestORCIDBulkChunks(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	var groups, bulk [3][]string
+	var all []string
+	for i := range 250 {
+		pc := fmt.Sprint(10000 + i)
+		all = append(all, fmt.Sprintf(`{"external-ids":{"external-id":[]},"work-summary":[{"put-code":%s,"title":{"title":{"value":"W%d"}},"type":"other"}]}`, pc, i))
+		groups[i/100] = append(groups[i/100], pc)
+		bulk[i/100] = append(bulk[i/100], fmt.Sprintf(`{"work":{"put-code":%s,"title":{"title":{"value":"W%d in full"}},"type":"other"}}`, pc, i))
+	}
+	s := newStub(t)
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[`+strings.Join(all, ",")+`]}`)
+	for i := range groups {
+		s.text("/v3.0/"+orcid+"/works/"+strings.Join(groups[i], ","), 200, `{"bulk":[`+strings.Join(bulk[i], ",")+`]}`)
+	}
+	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
+	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, orcid)
+	if res.Status != providers.Found || len(res.Discovered) != 250 {
+		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
+	}
+	if got := res.Discovered[249].Summary.Title; got != "W249 in full" {
+		t.Errorf("last work's title %q: details were not used", got)
+	}
+	if len(s.headers) != 5 {
+		t.Errorf("%d requests, want 5 (summary, 3 bulk, person)", len(s.headers))
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Message, "name on the record could not be read") {
+		t.Errorf("warnings %+v, want one about the unreadable name", res.Warnings)
+	}
+}
+
+// TestORCIDDetailsFailureFails: when the details cannot be read the whole
+// expansion fails, so the orchestrator keeps the last good one.
+func TestORCIDDetailsFailureFails(t *testing.T) {
+	s := newStub(t)
+	s.file("/v3.0/0000-0002-9341-7985/works", 200, "orcid/orcid-works-0000-0002-9341-7985.json")
+	s.text("/v3.0/0000-0002-9341-7985/works/15536015,5011717,15536016,15536014,15536013,15536017,15536018,15536019", 400, `{"response-code":400}`)
+	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, "0000-0002-9341-7985")
+	if res.Status != providers.Failed || len(res.Discovered) != 0 || !strings.Contains(fmt.Sprint(res.Err), "work details") {
+		t.Errorf("status %s, %d works, err %v; want a failed expansion", res.Status, len(res.Discovered), res.Err)
 	}
 }
 
@@ -54,4 +178,12 @@ func TestORCIDUnknownRecord(t *testing.T) {
 	if res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, "0000-0002-1825-0097"); res.Status != providers.NotFound {
 		t.Errorf("status %s", res.Status)
 	}
+}
+
+func keys(ds []providers.Discovered) string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.ID.Key())
+	}
+	return strings.Join(out, " ")
 }

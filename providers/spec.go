@@ -84,6 +84,7 @@ type Result struct {
 	Record     *Record      // when Found
 	Counts     Counts       // volatile counters, when the service gives them
 	Discovered []Discovered // works found by expansion (ORCID records)
+	Person     *Person      // whose record was expanded, when the service says
 	Warnings   []Warning    // problems worth telling the user
 	Err        error        // when Failed
 }

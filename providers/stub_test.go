@@ -98,8 +98,9 @@ func assertGolden(t *testing.T, res providers.Result) {
 		Record     *providers.Record      `json:"record,omitempty"`
 		Counts     providers.Counts       `json:"counts"`
 		Discovered []providers.Discovered `json:"discovered,omitempty"`
+		Person     *providers.Person      `json:"person,omitempty"`
 		Warnings   []providers.Warning    `json:"warnings,omitempty"`
-	}{res.Status, res.Record, res.Counts, res.Discovered, res.Warnings}
+	}{res.Status, res.Record, res.Counts, res.Discovered, res.Person, res.Warnings}
 	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		t.Fatal(err)
