@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -30,7 +31,50 @@ type Manifest struct {
 	Providers  []string                 // explicit provider choice; nil means every provider that applies
 	Intervals  map[string]time.Duration // per-provider minimum interval overrides
 	Identities []Entry                  // in file order, duplicates removed (first kept)
+	Links      []Link                   // [[link]]: the user's word on which works are one entry
+	Excludes   []Exclude                // [[exclude]]: works never fetched nor written
+	Overrides  []Override               // [[override]]: fields the user sets on a work
 	lines      map[string]int           // TOML key path → line, for errors found after loading
+}
+
+// The kinds of [[link]]. The first three say how two works are one entry
+// (the work "to" is the one shown); LinkDistinct says they are not, and
+// undoes a link the data would otherwise make.
+const (
+	LinkPreprintOf = "preprint-of" // from is a preprint or repository copy of to, the version of record
+	LinkVersionOf  = "version-of"  // from is one version of to, the concept (all versions) DOI
+	LinkSameAs     = "same-as"     // from and to are two identifiers of one work
+	LinkDistinct   = "distinct"    // from and to are different works: never link them
+)
+
+// LinkKinds lists the kinds a [[link]] may have.
+func LinkKinds() []string {
+	return []string{LinkPreprintOf, LinkVersionOf, LinkSameAs, LinkDistinct}
+}
+
+// Link is one [[link]] of the manifest.
+type Link struct {
+	From, To Identity
+	Kind     string // one of LinkKinds
+	Line     int    // line of the [[link]] header
+}
+
+// Exclude is one [[exclude]]: a work to leave out although the ORCID
+// record (or the manifest) names it.
+type Exclude struct {
+	ID     Identity
+	Reason string
+	Line   int
+}
+
+// Override is one [[override]]: fields of a work's merged record the user
+// sets, whatever the services say. Zero values set nothing.
+type Override struct {
+	ID    Identity
+	Title string
+	Type  string // CSL item type, e.g. article-journal
+	Year  int
+	Line  int
 }
 
 // Entry is one [[identity]] of the manifest.
@@ -67,6 +111,27 @@ type rawManifest struct {
 	Providers []string          `toml:"providers"`
 	Intervals map[string]string `toml:"intervals"`
 	Identity  []rawIdentity     `toml:"identity"`
+	Link      []rawLink         `toml:"link"`
+	Exclude   []rawExclude      `toml:"exclude"`
+	Override  []rawOverride     `toml:"override"`
+}
+
+type rawLink struct {
+	From string `toml:"from"`
+	To   string `toml:"to"`
+	Kind string `toml:"kind"`
+}
+
+type rawExclude struct {
+	ID     string `toml:"id"`
+	Reason string `toml:"reason"`
+}
+
+type rawOverride struct {
+	ID    string `toml:"id"`
+	Title string `toml:"title"`
+	Type  string `toml:"type"`
+	Year  int    `toml:"year"`
 }
 
 type rawIdentity struct {
@@ -160,7 +225,105 @@ func Parse(path string, data []byte) (*Manifest, error) {
 		return nil, &Error{File: path, Err: errors.New("no [[identity]] entries"),
 			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\""}
 	}
+	if err := m.readDecisions(raw, lines); err != nil {
+		return nil, err
+	}
 	return m, nil
+}
+
+// idHint is what every identifier in [[link]], [[exclude]] and
+// [[override]] may look like.
+const idHint = "write identifiers as doi:10.5281/zenodo.1234567 (or a bare DOI or https://doi.org/…), arxiv:2311.16162, pmid:29106400, pmcid:PMC5679183 or orcid-work:0000-0002-1825-0097/12345 (as index.json lists them)"
+
+// readDecisions validates [[link]], [[exclude]] and [[override]].
+func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
+	id := func(table, key, value string) (Identity, error) {
+		line := lines[table+"."+key]
+		if line == 0 {
+			line = lines[table]
+		}
+		if strings.TrimSpace(value) == "" {
+			return Identity{}, &Error{File: m.Path, Line: line, Err: fmt.Errorf("[[%s]] has no %s", strings.Split(table, ".")[0], key), Hint: idHint}
+		}
+		v, err := ParseID(value)
+		if err != nil {
+			return Identity{}, &Error{File: m.Path, Line: line, Value: value, Err: err, Hint: idHint}
+		}
+		return v, nil
+	}
+	for i, r := range raw.Link {
+		table := fmt.Sprintf("link.%d", i)
+		from, err := id(table, "from", r.From)
+		if err != nil {
+			return err
+		}
+		to, err := id(table, "to", r.To)
+		if err != nil {
+			return err
+		}
+		kind := strings.ToLower(strings.TrimSpace(r.Kind))
+		if !slices.Contains(LinkKinds(), kind) {
+			line := lines[table+".kind"]
+			if line == 0 {
+				line = lines[table]
+			}
+			return &Error{File: m.Path, Line: line, Value: r.Kind, Err: fmt.Errorf("[[link]] kind %q is not one of %s", r.Kind, strings.Join(LinkKinds(), ", ")),
+				Hint: "preprint-of: from is a preprint of to; version-of: from is a version of the concept DOI to; same-as: one work, two identifiers; distinct: never link them"}
+		}
+		if from == to {
+			return &Error{File: m.Path, Line: lines[table], Value: r.From, Err: fmt.Errorf("[[link]] links %s to itself", from)}
+		}
+		m.Links = append(m.Links, Link{From: from, To: to, Kind: kind, Line: lines[table]})
+	}
+	for i, r := range raw.Exclude {
+		table := fmt.Sprintf("exclude.%d", i)
+		v, err := id(table, "id", r.ID)
+		if err != nil {
+			return err
+		}
+		m.Excludes = append(m.Excludes, Exclude{ID: v, Reason: strings.TrimSpace(r.Reason), Line: lines[table]})
+	}
+	for i, r := range raw.Override {
+		table := fmt.Sprintf("override.%d", i)
+		v, err := id(table, "id", r.ID)
+		if err != nil {
+			return err
+		}
+		o := Override{ID: v, Title: strings.TrimSpace(r.Title), Type: strings.TrimSpace(r.Type), Year: r.Year, Line: lines[table]}
+		if r.Year != 0 && (r.Year < 1 || r.Year > 9999) {
+			return &Error{File: m.Path, Line: lines[table+".year"], Value: fmt.Sprint(r.Year), Err: fmt.Errorf("[[override]] year %d is not a year", r.Year)}
+		}
+		if o.Title == "" && o.Type == "" && o.Year == 0 {
+			return &Error{File: m.Path, Line: lines[table], Err: errors.New("[[override]] sets nothing"), Hint: "give title, type or year"}
+		}
+		m.Overrides = append(m.Overrides, o)
+	}
+	return nil
+}
+
+// ParseID reads an identifier as written in [[link]], [[exclude]] and
+// [[override]]: an identity key ("doi:10.1/x", "arxiv:…", "pmid:…",
+// "pmcid:…", "orcid-work:<iD>/<put-code>"), or a bare DOI or DOI URL.
+func ParseID(raw string) (Identity, error) {
+	s := strings.TrimSpace(raw)
+	kind, value, ok := strings.Cut(s, ":")
+	if ok {
+		switch k := Kind(strings.ToLower(kind)); k {
+		case KindDOI, KindArXiv, KindPMID, KindPMCID:
+			return Normalize(k, value)
+		case KindORCIDWork:
+			orcid, putCode, _ := strings.Cut(strings.TrimSpace(value), "/")
+			o, err := NormalizeORCID(orcid)
+			if err != nil || putCode == "" || strings.ContainsFunc(putCode, func(r rune) bool { return r < '0' || r > '9' }) {
+				return Identity{}, fmt.Errorf("%q is not orcid-work:<ORCID iD>/<put-code>", raw)
+			}
+			return Identity{Kind: KindORCIDWork, Value: o + "/" + putCode}, nil
+		}
+	}
+	if v, err := NormalizeDOI(s); err == nil {
+		return Identity{Kind: KindDOI, Value: v}, nil
+	}
+	return Identity{}, fmt.Errorf("%q is not an identifier this tool knows", raw)
 }
 
 func identityEntry(path string, i int, ri rawIdentity, lines map[string]int) (Entry, error) {
@@ -215,7 +378,7 @@ func decodeError(path string, err error) error {
 		key := strings.Join(first.Key(), ".")
 		return &Error{File: path, Line: row, Value: key,
 			Err:  fmt.Errorf("unknown key %q", key),
-			Hint: "known keys: mailto, snapshots, providers, [intervals], and in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name"}
+			Hint: "known keys: mailto, snapshots, providers, [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"}
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -226,22 +389,23 @@ func decodeError(path string, err error) error {
 }
 
 // keyLines maps each key path ("mailto", "identity.0.doi", "intervals.x")
-// and each [[identity]] header ("identity.0") to its 1-based line, so
+// and each array-table header ("identity.0", "link.2") to its 1-based line, so
 // problems found after decoding can still name their line.
 func keyLines(data []byte) (map[string]int, error) {
 	lines := map[string]int{}
 	var p unstable.Parser
 	p.Reset(data)
 	table := ""
-	identities := -1
+	counts := map[string]int{} // array table → entries seen
 	for p.NextExpression() {
 		expr := p.Expression()
 		switch expr.Kind {
 		case unstable.ArrayTable, unstable.Table:
 			name := joinKey(expr.Key())
-			if expr.Kind == unstable.ArrayTable && name == "identity" {
-				identities++
-				name = fmt.Sprintf("identity.%d", identities)
+			if expr.Kind == unstable.ArrayTable {
+				i := counts[name]
+				counts[name]++
+				name = fmt.Sprintf("%s.%d", name, i)
 			}
 			table = name
 			lines[name] = lineOf(data, expr.Key())
