@@ -1,6 +1,7 @@
 package orchestrator
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -22,6 +23,8 @@ type workPlan struct {
 	summaries map[string]providers.Named     // work key → the ORCID record's own entry (first seen)
 	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
+	owners    map[string]owner               // ORCID key → whose record it is, for the same-name check
+	excluded  []string                       // what [[exclude]] left out, for the report
 	warnings  []providers.Warning
 }
 
@@ -34,9 +37,22 @@ func planWorks(m *manifest.Manifest, dir string, expansions []Outcome) *workPlan
 		summaries: map[string]providers.Named{},
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
+		owners:    map[string]owner{},
+	}
+	excludes := map[string]manifest.Exclude{}
+	matched := map[string]bool{}
+	for _, x := range m.Excludes {
+		excludes[x.ID.Key()] = x
 	}
 	add := func(id manifest.Identity, origin string) {
 		k := id.Key()
+		if x, ok := excludes[k]; ok {
+			if !matched[k] {
+				matched[k] = true
+				p.excluded = append(p.excluded, fmt.Sprintf("%s (%s:%d: %s)", k, m.Path, x.Line, cmp.Or(x.Reason, "no reason given")))
+			}
+			return
+		}
 		if _, seen := p.origins[k]; !seen {
 			p.order = append(p.order, id)
 		}
@@ -57,14 +73,19 @@ func planWorks(m *manifest.Manifest, dir string, expansions []Outcome) *workPlan
 		origin := e.Key()
 		exp := snapshots.Expansion{ORCID: e.Value}
 		ok := false
+		var person *providers.Person
 		for _, o := range byORCID[e.Key()] {
 			if o.Status != providers.Found {
 				continue
 			}
 			ok = true
+			person = cmp.Or(person, o.Result.Person)
 			for _, w := range o.Result.Discovered {
 				add(w.ID, origin)
 				exp.Works = appendNew(exp.Works, w.ID.Key())
+				if g := w.Group; g != nil {
+					exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: w.ID.Key(), PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
+				}
 				if _, have := p.summaries[w.ID.Key()]; !have {
 					p.summaries[w.ID.Key()] = providers.Named{Provider: o.Provider, Record: w.Summary}
 				}
@@ -87,6 +108,13 @@ func planWorks(m *manifest.Manifest, dir string, expansions []Outcome) *workPlan
 			}
 		}
 		p.expanded[e.Key()] = exp
+		p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
+	}
+	for _, x := range m.Excludes {
+		if !matched[x.ID.Key()] {
+			p.warnings = append(p.warnings, providers.Warning{Identity: x.ID.Key(),
+				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", m.Path, x.Line)})
+		}
 	}
 	for k := range p.origins {
 		sort.Strings(p.origins[k])
@@ -125,6 +153,16 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 		return nil
 	}
 
+	overrides := map[string][]manifest.Override{}
+	for _, o := range m.Overrides {
+		overrides[o.ID.Key()] = append(overrides[o.ID.Key()], o)
+	}
+	type pending struct {
+		doc    snapshots.Work
+		counts map[string]json.RawMessage
+		link   linkWork
+	}
+	var works []pending
 	for _, id := range plan.order {
 		k := id.Key()
 		var prev snapshots.Work
@@ -177,10 +215,54 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 			rep.Kept = append(rep.Kept, k)
 		}
 
-		doc, err := workDoc(id, plan.origins[k], sources)
+		doc, lw, err := workDoc(id, plan.origins[k], sources, m.Path, overrides[k])
 		if err != nil {
 			return err
 		}
+		works = append(works, pending{doc: doc, counts: counts, link: lw})
+	}
+
+	// Which works are one entry, and whose works they look like: decided
+	// on the merged records, written with each work and in links.json.
+	var linkWorks []linkWork
+	for _, w := range works {
+		linkWorks = append(linkWorks, w.link)
+	}
+	linked := decideLinks(linkWorks, m)
+	rep.Warnings = append(rep.Warnings, linked.warnings...)
+	rep.Notes = append(rep.Notes, linked.notes...)
+	rep.Links = len(linked.links.Links)
+	for i := range works {
+		w := &works[i]
+		k := w.doc.ID
+		for _, origin := range w.doc.Origins {
+			o, ok := plan.owners[origin]
+			if !ok {
+				continue
+			}
+			if msg := strangerCheck(o, w.link.merged.Authors); msg != "" {
+				w.doc.Warnings = append(w.doc.Warnings, msg)
+				rep.Warnings = append(rep.Warnings, providers.Warning{Identity: k, Message: msg})
+			}
+		}
+		sort.Strings(w.doc.Warnings)
+		dec := linked.decisions[k]
+		if dec == nil {
+			dec = &snapshots.Decisions{}
+		}
+		dec.Overrides = w.link.overrides
+		if !dec.IsZero() {
+			raw, err := json.Marshal(dec)
+			if err != nil {
+				return fmt.Errorf("encode decisions of %s: %w", k, err)
+			}
+			w.doc.Decisions = raw
+		}
+	}
+
+	for _, w := range works {
+		id, doc, counts := w.link.id, w.doc, w.counts
+		k := id.Key()
 		path := d.WorkPath(id)
 		changed, err := snapshots.Write(path, doc)
 		if err := note(changed, err, path); err != nil {
@@ -232,6 +314,10 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 	if err := note(changed, err, d.IndexPath()); err != nil {
 		return err
 	}
+	changed, err = snapshots.Write(d.LinksPath(), linked.links)
+	if err := note(changed, err, d.LinksPath()); err != nil {
+		return err
+	}
 
 	switch {
 	case interrupted:
@@ -248,10 +334,11 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 	return nil
 }
 
-// workDoc merges the sources into the work's snapshot document.
-func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source) (snapshots.Work, error) {
+// workDoc merges the sources into the work's snapshot document and
+// applies the manifest's overrides to the merged record.
+func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, manifestPath string, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
 	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
-	var named []providers.Named
+	lw := linkWork{id: id}
 	for _, p := range sortedKeys(sources) {
 		src := sources[p]
 		doc.Sources = append(doc.Sources, src)
@@ -260,17 +347,33 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 		}
 		var rec providers.Record
 		if err := json.Unmarshal(src.Record, &rec); err != nil {
-			return doc, fmt.Errorf("snapshot of %s has an unreadable %s record: %w", id, p, err)
+			return doc, lw, fmt.Errorf("snapshot of %s has an unreadable %s record: %w", id, p, err)
 		}
-		named = append(named, providers.Named{Provider: p, Record: rec})
+		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: rec})
 	}
-	merged, from := providers.Merge(named)
+	merged, from := providers.Merge(lw.sources)
+	for _, o := range overrides {
+		where := fmt.Sprintf("%s:%d", manifestPath, o.Line)
+		if o.Title != "" {
+			merged.Title, from["title"] = o.Title, "manifest"
+			lw.overrides = append(lw.overrides, "title ("+where+")")
+		}
+		if o.Type != "" {
+			merged.Type, from["type"] = o.Type, "manifest"
+			lw.overrides = append(lw.overrides, "type ("+where+")")
+		}
+		if o.Year != 0 && merged.Issued.Year != o.Year {
+			merged.Issued, from["issued"] = providers.Date{Year: o.Year}, "manifest"
+			lw.overrides = append(lw.overrides, "issued ("+where+")")
+		}
+	}
 	raw, err := json.Marshal(merged)
 	if err != nil {
-		return doc, err
+		return doc, lw, err
 	}
 	doc.Record, doc.Provenance = raw, from
-	return doc, nil
+	lw.merged, lw.provenance = merged, from
+	return doc, lw, nil
 }
 
 func foundSource(provider, attribution string, rec providers.Record) (snapshots.Source, error) {

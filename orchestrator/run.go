@@ -59,6 +59,8 @@ type Report struct {
 	Written    []string // files that changed
 	Removed    []string // files of works that left the manifest
 	Kept       []string // identity keys whose files were kept because their source could not be read
+	Excluded   []string // works [[exclude]] left out, with where and why
+	Links      int      // links among works written to links.json
 	PruneNote  string   // why nothing was pruned, when nothing was
 	Elapsed    time.Duration
 	Snapshots  string
@@ -179,6 +181,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	plan := planWorks(m, dir, rep.Expansions)
 	rep.Works = plan.order
 	rep.Warnings = plan.warnings
+	rep.Excluded = plan.excluded
 	rt := newRouting(specs, len(names) > 0)
 	if routed {
 		agency, err := r.lookupAgencies(ctx, bases[providers.DOIOrg.Name], plan.order)

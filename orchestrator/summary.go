@@ -94,6 +94,15 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if len(r.Kept) > 0 {
 		fmt.Fprintf(w, "\nkept the previous snapshot values for %d %s whose provider could not answer\n", len(r.Kept), plural(len(r.Kept), "work", "works"))
 	}
+	if len(r.Excluded) > 0 {
+		fmt.Fprintf(w, "\nleft out by [[exclude]]:\n")
+		for _, x := range r.Excluded {
+			fmt.Fprintf(w, "  %s\n", x)
+		}
+	}
+	if r.Links > 0 {
+		fmt.Fprintf(w, "\n%d %s among the works (see links.json: which works are shown as one entry, and why)\n", r.Links, plural(r.Links, "link", "links"))
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "\nnote: %s\n", n)
 	}

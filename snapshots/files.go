@@ -21,6 +21,7 @@ const (
 	CountsDir = "counts"
 	ORCIDDir  = "orcid"
 	IndexFile = "index.json"
+	LinksFile = "links.json"
 	tempMark  = ".tmp-"
 )
 
@@ -57,11 +58,58 @@ type SourceCounts struct {
 }
 
 // Expansion is orcid/<name>.json: the works an ORCID record listed, in
-// the record's order, so a later run whose ORCID read fails can keep them.
+// the record's order, so a later run whose ORCID read fails can keep them,
+// and how each ORCID group of several entries became one work.
 type Expansion struct {
-	ORCID    string   `json:"orcid"`
-	Works    []string `json:"works"` // identity keys
-	Warnings []string `json:"warnings,omitempty"`
+	ORCID    string           `json:"orcid"`
+	Works    []string         `json:"works"`            // identity keys
+	Groups   []ExpansionGroup `json:"groups,omitempty"` // groups of more than one entry, in record order
+	Warnings []string         `json:"warnings,omitempty"`
+}
+
+// ExpansionGroup is one ORCID group (entries ORCID itself considers one
+// work, e.g. from Crossref, Europe PMC and a BibTeX import) and the choice
+// made for it.
+type ExpansionGroup struct {
+	Work     string   `json:"work"`              // the identity key the group became
+	PutCodes []string `json:"put_codes"`         // every entry, the chosen one first
+	Sources  []string `json:"sources"`           // each entry's source, in the same order
+	Chosen   string   `json:"chosen"`            // why that entry and identity
+	Aliases  []string `json:"aliases,omitempty"` // other DOIs of the group, folded into the work
+}
+
+// Links is links.json: which works are shown as one entry, and why. A
+// link says From is shown as part of To's entry; ShownAs gives, for every
+// work that is not its own entry, the work whose entry it belongs to (the
+// end of its chain of links), so a reader need not follow chains.
+type Links struct {
+	Links   []Link            `json:"links"`            // sorted by to, kind, from
+	ShownAs map[string]string `json:"shown_as"`         // work key → entry's work key
+	Undone  []Link            `json:"undone,omitempty"` // links the data suggested that a [[link]] kind = "distinct" undid
+}
+
+// Link is one decision that two works are one entry.
+type Link struct {
+	Kind     string   `json:"kind"`     // preprint-of, version-of or same-as
+	From     string   `json:"from"`     // identity key of the work shown under To
+	To       string   `json:"to"`       // identity key of the work whose entry it joins
+	By       string   `json:"by"`       // "data" or "manifest"
+	Evidence []string `json:"evidence"` // sorted; each names its source
+}
+
+// Decisions is a work file's decisions field: every linking decision that
+// touches the work, and the manifest's overrides applied to it.
+type Decisions struct {
+	ShownAs   string   `json:"shown_as,omitempty"`  // the work whose entry this one joins, when not its own
+	Links     []Link   `json:"links,omitempty"`     // links among works touching this one
+	Outside   []Link   `json:"outside,omitempty"`   // links the data gives to works not in this snapshot
+	Undone    []Link   `json:"undone,omitempty"`    // links a [[link]] kind = "distinct" undid
+	Overrides []string `json:"overrides,omitempty"` // "title (manifest.toml:30)"
+}
+
+// IsZero reports that no decision touches the work.
+func (d Decisions) IsZero() bool {
+	return d.ShownAs == "" && len(d.Links) == 0 && len(d.Outside) == 0 && len(d.Undone) == 0 && len(d.Overrides) == 0
 }
 
 // Index is index.json: the works of the manifest in output order and the
@@ -105,6 +153,9 @@ func (d Dir) ExpansionPath(id manifest.Identity) string {
 
 // IndexPath is the folder's index.
 func (d Dir) IndexPath() string { return filepath.Join(d.Root, IndexFile) }
+
+// LinksPath is the folder's linking decisions.
+func (d Dir) LinksPath() string { return filepath.Join(d.Root, LinksFile) }
 
 // Read decodes the JSON file at path into v; a missing file reports
 // fs.ErrNotExist so callers can tell "no previous run" from damage.
