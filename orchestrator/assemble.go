@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 
@@ -215,7 +216,7 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 			rep.Kept = append(rep.Kept, k)
 		}
 
-		doc, lw, err := workDoc(id, plan.origins[k], sources, m.Path, overrides[k])
+		doc, lw, err := workDoc(id, plan.origins[k], sources, filepath.Base(m.Path), overrides[k])
 		if err != nil {
 			return err
 		}

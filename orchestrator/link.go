@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -113,7 +114,7 @@ func decideLinks(works []linkWork, m *manifest.Manifest) linkResult {
 
 	manifestName := ""
 	if m != nil {
-		manifestName = m.Path
+		manifestName = filepath.Base(m.Path) // snapshots must not depend on where the manifest lives
 		for _, l := range m.Links {
 			from, to := l.From.Key(), l.To.Key()
 			where := fmt.Sprintf("%s:%d [[link]] kind = %q", manifestName, l.Line, l.Kind)
@@ -219,25 +220,26 @@ func settle(es []edge, order map[string]int) snapshots.Link {
 }
 
 // identityBetter reports whether work a should be the shown one over b:
-// DOIs first (the citable identifier), then arXiv, PMID, PMCID, ORCID
-// put-codes; ties go to the work listed first.
+// DOIs first (the citable identifier; arXiv's own DOIs after the others),
+// then arXiv ids, PMIDs, PMCIDs, ORCID put-codes; ties go to the work
+// listed first.
 func identityBetter(a, b string, order map[string]int) bool {
 	rank := func(k string) int {
 		kind, _, _ := strings.Cut(k, ":")
 		switch manifest.Kind(kind) {
 		case manifest.KindDOI:
 			if strings.HasPrefix(k, "doi:10.48550/") {
-				return 1 // arXiv's DOI for an e-print: as good as the arXiv id
+				return 1 // arXiv's DOI: resolvable, but the e-print's, not a version of record
 			}
 			return 0
 		case manifest.KindArXiv:
-			return 1
-		case manifest.KindPMID:
 			return 2
-		case manifest.KindPMCID:
+		case manifest.KindPMID:
 			return 3
+		case manifest.KindPMCID:
+			return 4
 		}
-		return 4
+		return 5
 	}
 	if rank(a) != rank(b) {
 		return rank(a) < rank(b)
