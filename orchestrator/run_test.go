@@ -374,3 +374,63 @@ doi = "10.7554/elife.01567"
 		t.Errorf("a failed lookup must not fail jobs: %v", rep.ShortJobs())
 	}
 }
+
+// TestRoutingOtherAgencies: mEDRA and JaLC DOIs never take the Crossref or
+// DataCite path (no request that could only 404); doi.org's content
+// negotiation answers for them, and the agency is looked up once per
+// prefix for the whole run, however many DOIs share it.
+func TestRoutingOtherAgencies(t *testing.T) {
+	// No provider named: doi.org is then only the fallback for agencies
+	// with no provider of their own.
+	const src = `[[identity]]
+doi = "10.3280/ecag2015-001001"
+[[identity]]
+doi = "10.3280/ecag2016-002002"
+[[identity]]
+doi = "10.11501/3180473"
+[[identity]]
+doi = "10.7554/elife.01567"
+`
+	net := recordedNet(t)
+	net.agencies["10.3280"] = "mEDRA"
+	net.agencies["10.11501"] = "JaLC"
+	csl := `{"type":"article-journal","title":"Constructed","DOI":"x"}`
+	for _, doi := range []string{"10.3280/ecag2015-001001", "10.3280/ecag2016-002002", "10.11501/3180473"} {
+		net.routes["doi.org/"+doi] = fakeAnswer{200, []byte(csl)}
+	}
+	var mu sync.Mutex
+	var asked []string
+	net.hook = func(req *http.Request) {
+		mu.Lock()
+		asked = append(asked, req.URL.Host+req.URL.Path)
+		mu.Unlock()
+	}
+	opts := testOptions(newManifest(t, src), net, 4)
+	opts.Registry = []providers.Spec{providers.Crossref, providers.DataCite, providers.DOIOrg}
+	rep := runOK(t, opts)
+	if rep.Short() {
+		t.Errorf("short: %v", rep.ShortJobs())
+	}
+	ra := 0
+	for _, a := range asked {
+		switch {
+		case strings.HasPrefix(a, "api.crossref.org/") && !strings.Contains(a, "10.7554"):
+			t.Errorf("a non-Crossref DOI was sent to Crossref: %s", a)
+		case strings.HasPrefix(a, "api.datacite.org/"):
+			t.Errorf("a non-DataCite DOI was sent to DataCite: %s", a)
+		case strings.HasPrefix(a, "doi.org/ra/"):
+			ra++
+			if a != "doi.org/ra/10.3280,10.11501,10.7554" {
+				t.Errorf("agency lookup %s, want each prefix once", a)
+			}
+		}
+	}
+	if ra != 1 {
+		t.Errorf("%d agency lookups, want 1 for the run", ra)
+	}
+	for _, o := range rep.Outcomes {
+		if o.Provider == "doi" && o.Identity.Value == "10.7554/elife.01567" {
+			t.Errorf("a Crossref DOI was asked of the doi.org fallback")
+		}
+	}
+}
