@@ -35,6 +35,7 @@ type answer struct {
 	ctype   string
 	fixture string // path under the fixtures folder whose body is served; "" for an empty body
 	note    string // how this answer relates to the recording
+	local   string // constructed body under this repository's testdata, when no recording exists; fixture then names the recording it was built from
 }
 
 const (
@@ -44,34 +45,37 @@ const (
 )
 
 var answers = []answer{
-	{"https://pub.orcid.org/v3.0/0000-0002-9341-7985/works", 200, "application/json;charset=UTF-8", "orcid/orcid-works-0000-0002-9341-7985.json", "recorded request"},
+	{"https://pub.orcid.org/v3.0/0000-0002-9341-7985/works", 200, "application/json;charset=UTF-8", "orcid/orcid-works-0000-0002-9341-7985.json", "recorded request", ""},
+	{"https://pub.orcid.org/v3.0/0000-0002-9341-7985/works/15536015,5011717,15536016,15536014,15536013,15536017,15536018,15536019", 200, "application/json;charset=UTF-8", "orcid/orcid-works-0000-0002-9341-7985.json",
+		"constructed (no recording of the bulk details request): each work is the recorded summary's fields, detail-only fields empty; see testdata/orcid/SOURCES.md", "testdata/orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json"},
+	{"https://pub.orcid.org/v3.0/0000-0002-9341-7985/person", 200, "application/vnd.orcid+json; qs=4;charset=UTF-8", "orcid/orcid-person-0000-0002-9341-7985.json", "recorded request (asked with the vendor type; about asks for application/json, which gives the same v3.0 document)", ""},
 
 	// Which RA? for every DOI prefix of the run, in the run's order.
-	{"https://doi.org/ra/10.3233,10.1038,10.1080,10.7554,10.1145,10.1594,10.5281,10.1101", 200, "application/json;charset=UTF-8", "", "constructed: see below"},
+	{"https://doi.org/ra/10.3233,10.1038,10.1080,10.7554,10.1145,10.1594,10.5281,10.1101", 200, "application/json;charset=UTF-8", "", "constructed: see below", ""},
 
 	// Crossref: the registration agency of the articles and the preprint.
-	{"https://api.crossref.org/works/10.7554/elife.01567", 200, "application/json", "crossref/crossref-work-10.7554-elife.01567.json", "recorded request"},
-	{"https://api.crossref.org/works/10.1145/3448016.3452841", 200, "application/json", "crossref/crossref-work-10.1145-3448016.3452841.json", "recorded request"},
-	{"https://api.crossref.org/works/10.1101/2020.12.01.406702", 200, "application/json", "crossref/crossref-work-10.1101-2020.12.01.406702.json", "recorded request"},
-	{"https://api.crossref.org/works/10.3233/isu-130714", 404, "text/plain", crossref404, note404},
-	{"https://api.crossref.org/works/10.1038/npre.2009.2801", 404, "text/plain", crossref404, note404},
-	{"https://api.crossref.org/works/10.1080/03615260801973992", 404, "text/plain", crossref404, note404},
-	{"https://api.crossref.org/works/10.1080/03615260801973414", 404, "text/plain", crossref404, note404},
+	{"https://api.crossref.org/works/10.7554/elife.01567", 200, "application/json", "crossref/crossref-work-10.7554-elife.01567.json", "recorded request", ""},
+	{"https://api.crossref.org/works/10.1145/3448016.3452841", 200, "application/json", "crossref/crossref-work-10.1145-3448016.3452841.json", "recorded request", ""},
+	{"https://api.crossref.org/works/10.1101/2020.12.01.406702", 200, "application/json", "crossref/crossref-work-10.1101-2020.12.01.406702.json", "recorded request", ""},
+	{"https://api.crossref.org/works/10.3233/isu-130714", 404, "text/plain", crossref404, note404, ""},
+	{"https://api.crossref.org/works/10.1038/npre.2009.2801", 404, "text/plain", crossref404, note404, ""},
+	{"https://api.crossref.org/works/10.1080/03615260801973992", 404, "text/plain", crossref404, note404, ""},
+	{"https://api.crossref.org/works/10.1080/03615260801973414", 404, "text/plain", crossref404, note404, ""},
 
 	// DataCite: the dataset and the software release.
-	{"https://api.datacite.org/dois/10.1594/pangaea.836178", 200, "application/json; charset=utf-8", "datacite/datacite-doi-10.1594-pangaea.836178.json", "recorded with ?include=media,client, which adds the included client record; about asks without it and reads only data.attributes"},
-	{"https://api.datacite.org/dois/10.5281/zenodo.48440", 200, "application/json; charset=utf-8", "datacite/datacite-doi-10.5281-zenodo.48440.json", "recorded with ?include=media,client, which adds the included client record; about asks without it and reads only data.attributes"},
+	{"https://api.datacite.org/dois/10.1594/pangaea.836178", 200, "application/json; charset=utf-8", "datacite/datacite-doi-10.1594-pangaea.836178.json", "recorded with ?include=media,client, which adds the included client record; about asks without it and reads only data.attributes", ""},
+	{"https://api.datacite.org/dois/10.5281/zenodo.48440", 200, "application/json; charset=utf-8", "datacite/datacite-doi-10.5281-zenodo.48440.json", "recorded with ?include=media,client, which adds the included client record; about asks without it and reads only data.attributes", ""},
 
 	// OpenAlex: one recording; every other DOI answers 404.
-	{"https://api.openalex.org/works/doi:10.1145/3448016.3452841", 200, "application/json", "openalex/openalex-work-doi-10.1145-3448016.3452841.json", "recorded as /works/https://doi.org/10.1145/3448016.3452841, which OpenAlex documents as the same work as /works/doi:10.1145/3448016.3452841"},
-	{"https://api.openalex.org/works/doi:10.7554/elife.01567", 404, "", "", empty404},
-	{"https://api.openalex.org/works/doi:10.1594/pangaea.836178", 404, "", "", empty404},
-	{"https://api.openalex.org/works/doi:10.5281/zenodo.48440", 404, "", "", empty404},
-	{"https://api.openalex.org/works/doi:10.1101/2020.12.01.406702", 404, "", "", empty404},
-	{"https://api.openalex.org/works/doi:10.3233/isu-130714", 404, "", "", empty404},
-	{"https://api.openalex.org/works/doi:10.1038/npre.2009.2801", 404, "", "", empty404},
-	{"https://api.openalex.org/works/doi:10.1080/03615260801973992", 404, "", "", empty404},
-	{"https://api.openalex.org/works/doi:10.1080/03615260801973414", 404, "", "", empty404},
+	{"https://api.openalex.org/works/doi:10.1145/3448016.3452841", 200, "application/json", "openalex/openalex-work-doi-10.1145-3448016.3452841.json", "recorded as /works/https://doi.org/10.1145/3448016.3452841, which OpenAlex documents as the same work as /works/doi:10.1145/3448016.3452841", ""},
+	{"https://api.openalex.org/works/doi:10.7554/elife.01567", 404, "", "", empty404, ""},
+	{"https://api.openalex.org/works/doi:10.1594/pangaea.836178", 404, "", "", empty404, ""},
+	{"https://api.openalex.org/works/doi:10.5281/zenodo.48440", 404, "", "", empty404, ""},
+	{"https://api.openalex.org/works/doi:10.1101/2020.12.01.406702", 404, "", "", empty404, ""},
+	{"https://api.openalex.org/works/doi:10.3233/isu-130714", 404, "", "", empty404, ""},
+	{"https://api.openalex.org/works/doi:10.1038/npre.2009.2801", 404, "", "", empty404, ""},
+	{"https://api.openalex.org/works/doi:10.1080/03615260801973992", 404, "", "", empty404, ""},
+	{"https://api.openalex.org/works/doi:10.1080/03615260801973414", 404, "", "", empty404, ""},
 }
 
 // whichRA is the constructed Which RA? answer: the shape of the recorded
@@ -134,6 +138,12 @@ func main() {
 		var body []byte
 		row := ""
 		switch {
+		case a.local != "":
+			body, err = os.ReadFile(a.local)
+			if err != nil {
+				log.Fatal(err)
+			}
+			row = rows[a.fixture]
 		case a.fixture != "":
 			body, err = os.ReadFile(filepath.Join(*fixtures, a.fixture))
 			if err != nil {
@@ -157,7 +167,9 @@ func main() {
 			log.Fatal(err)
 		}
 		from := "(empty)"
-		if a.fixture != "" {
+		if a.local != "" {
+			from = "`" + a.local + "`"
+		} else if a.fixture != "" {
 			from = "`" + a.fixture + "`"
 		} else if len(body) > 0 {
 			from = "constructed"
@@ -179,7 +191,7 @@ one file per request, in the form ` + "`about fetch --record`" + ` writes. They 
 follows in the last column). Replay matches on method and URL and ignores the
 ` + "`mailto`, `email` and `api_key`" + ` parameters, so the URLs below leave mailto out.
 
-Two kinds of answer are not recordings:
+Three kinds of answer are not recordings:
 
 - **404s** for requests nobody recorded. Crossref's use the body and Content-Type of
   Crossref's real 404 for an unknown DOI (recorded for 10.1371/notarealdoi). OpenAlex's
@@ -190,6 +202,10 @@ Two kinds of answer are not recordings:
   single prefix 10.7554, so this answer repeats its shape once per prefix of the run,
   naming each prefix's registration agency (10.1594 PANGAEA and 10.5281 Zenodo are
   DataCite's; the others Crossref's).
+- **ORCID's bulk work details** (` + "`/works/{put-codes}`" + `) are constructed, in
+  ` + "`testdata/orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json`" + `: no one
+  recorded that request, so each work is its recorded summary's fields, with the
+  detail-only fields (contributors, description, citation) left empty rather than invented.
 
 | file | request | status | body from | note | SOURCES.md row of the recording |
 |---|---|---|---|---|---|

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -92,6 +94,7 @@ func CheckFolder(m *manifest.Manifest, dir string) []Problem {
 			c.add(snapshots.ORCIDDir+"/"+name+".json", "stray: not an ORCID iD of the manifest")
 		}
 	}
+	c.links(listed)
 	sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Path < c.problems[j].Path })
 	return c.problems
 }
@@ -124,12 +127,12 @@ func (c *folderCheck) scan() {
 		switch {
 		case e.IsDir() && (name == snapshots.WorksDir || name == snapshots.CountsDir || name == snapshots.ORCIDDir):
 			c.scanSub(name)
-		case !e.IsDir() && name == snapshots.IndexFile:
+		case !e.IsDir() && (name == snapshots.IndexFile || name == snapshots.LinksFile):
 			c.toRead = append(c.toRead, name)
 		case e.IsDir():
-			c.add(name+"/", "stray folder: about fetch writes only index.json, works/, counts/ and orcid/")
+			c.add(name+"/", "stray folder: about fetch writes only index.json, links.json, works/, counts/ and orcid/")
 		default:
-			c.add(name, "stray: about fetch writes only index.json, works/, counts/ and orcid/")
+			c.add(name, "stray: about fetch writes only index.json, links.json, works/, counts/ and orcid/")
 		}
 	}
 }
@@ -279,6 +282,35 @@ func (c *folderCheck) index() (snapshots.Index, bool) {
 	return idx, true
 }
 
+// links checks links.json: present, of its form, and about listed works
+// only (a link to a work that is not written would point at nothing).
+func (c *folderCheck) links(listed map[string]string) {
+	data, ok := c.files[snapshots.LinksFile]
+	if !ok {
+		if !c.reported(snapshots.LinksFile) {
+			c.add(snapshots.LinksFile, "missing (about fetch writes it)")
+		}
+		return
+	}
+	var l snapshots.Links
+	if err := strictDecode(data, &l); err != nil {
+		c.add(snapshots.LinksFile, "not a links file: %v", err)
+		return
+	}
+	named := map[string]bool{}
+	for _, x := range slices.Concat(l.Links, l.Undone) {
+		named[x.From], named[x.To] = true, true
+	}
+	for from, to := range l.ShownAs {
+		named[from], named[to] = true, true
+	}
+	for _, k := range slices.Sorted(maps.Keys(named)) {
+		if _, ok := listed[k]; !ok {
+			c.add(snapshots.LinksFile, "names %s, which is not a listed work", k)
+		}
+	}
+}
+
 // reported tells whether a problem was already recorded for rel.
 func (c *folderCheck) reported(rel string) bool {
 	for _, p := range c.problems {
@@ -296,10 +328,19 @@ func (c *folderCheck) reported(rel string) bool {
 func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[string]bool, complete bool) {
 	complete = true
 	seen := map[string]bool{}
-	add := func(k string) {
+	addListed := func(k string) {
 		if !seen[k] {
 			seen[k] = true
 			order = append(order, k)
+		}
+	}
+	excluded := map[string]bool{}
+	for _, x := range m.Excludes {
+		excluded[x.ID.Key()] = true
+	}
+	add := func(k string) {
+		if !excluded[k] { // [[exclude]]d works are never written
+			addListed(k)
 		}
 	}
 	names = map[string]bool{}

@@ -65,6 +65,16 @@ func TestCheckFolderPassesWhatFetchWrote(t *testing.T) {
 	}
 }
 
+// TestCheckFolderKnowsDecisions: links.json and [[exclude]]d works (listed
+// by the ORCID record, never written) are what fetch leaves, not problems.
+func TestCheckFolderKnowsDecisions(t *testing.T) {
+	m := newManifest(t, identityManifest)
+	runOK(t, testOptions(m, identityNet(t), 4))
+	if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
+		t.Fatalf("a folder fresh from fetch has problems:\n%s", problemLines(ps))
+	}
+}
+
 func TestCheckFolderFindsEachProblem(t *testing.T) {
 	write := func(t *testing.T, dir, rel, data string) {
 		t.Helper()
@@ -109,6 +119,12 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 		{name: "not JSON", mutate: func(t *testing.T, dir string) {
 			write(t, dir, elifeWork, "{\n")
 		}, want: []string{elifeWork + ": not JSON: unexpected EOF"}, only: true},
+		{name: "missing links", mutate: func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, "links.json"))
+		}, want: []string{"links.json: missing (about fetch writes it)"}, only: true},
+		{name: "links naming an unlisted work", mutate: func(t *testing.T, dir string) {
+			write(t, dir, "links.json", "{\n  \"links\": [],\n  \"shown_as\": {\n    \"doi:10.9999/gone\": \"doi:10.7554/elife.01567\"\n  }\n}\n")
+		}, want: []string{"links.json: names doi:10.9999/gone, which is not a listed work"}, only: true},
 		{name: "missing work file", mutate: func(t *testing.T, dir string) {
 			os.Remove(filepath.Join(dir, elifeWork))
 		}, want: []string{elifeWork + ": missing: the file of work doi:10.7554/elife.01567"}, only: true},
@@ -121,9 +137,9 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 			write(t, dir, "README.md", "hello")
 			write(t, dir, "extra/x.json", "{}\n")
 		}, want: []string{
-			"README.md: stray: about fetch writes only index.json, works/, counts/ and orcid/",
+			"README.md: stray: about fetch writes only index.json, links.json, works/, counts/ and orcid/",
 			"counts/doi_10.9999_2fgone.json: stray: counts of a work that is not listed",
-			"extra/: stray folder: about fetch writes only index.json, works/, counts/ and orcid/",
+			"extra/: stray folder: about fetch writes only index.json, links.json, works/, counts/ and orcid/",
 			"orcid/orcid_0000-0002-1825-0097.json: stray: not an ORCID iD of the manifest",
 			"works/.tmp-123: stray: leftover of an interrupted write",
 			"works/doi_10.9999_2fgone.json: stray: no work of the manifest, its ORCID records or index.json has this file",
@@ -245,6 +261,7 @@ func syntheticFolder(tb testing.TB, n int) *manifest.Manifest {
 	}
 	put(d.ExpansionPath(orcid), exp)
 	put(d.IndexPath(), idx)
+	put(d.LinksPath(), snapshots.Links{Links: []snapshots.Link{}, ShownAs: map[string]string{}})
 	return m
 }
 
