@@ -45,6 +45,7 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 
 		resp, err := r.next.RoundTrip(attemptRequest(req, body, hasBody))
 		var wait time.Duration
+		why := "backoff after a network error"
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -82,12 +83,13 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 				discard(resp.Body)
 			}
 			if reason != "" {
-				return nil, c.stopHost(h, reason)
+				return nil, c.stopHost(h, code, reason)
 			}
 
 			wait = c.backoff(attempt)
+			why = fmt.Sprintf("backoff after %d", code)
 			if hasRA {
-				wait = ra
+				wait, why = ra, "Retry-After"
 			}
 			// The server asked us to back off: every request to this host
 			// waits, not just this one.
@@ -100,6 +102,9 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 			}
 		}
 		c.countRetry(h)
+		if c.opts.OnWait != nil {
+			c.opts.OnWait(h.name, wait, why)
+		}
 		if err := c.opts.Clock.Sleep(ctx, wait); err != nil {
 			return nil, err
 		}

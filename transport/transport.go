@@ -77,6 +77,13 @@ type Options struct {
 	Rand        *rand.Rand                      // jitter source; default seeded from the time; used under a mutex
 	Recorder    func(Exchange)                  // optional: called once per final response of each hop; must be safe for concurrent use
 	OnStart     func(host string, at time.Time) // optional: called as each request leaves the pacer (progress, tests); must be safe for concurrent use
+	// OnWait, optional, is called before a request waits to retry: d is the
+	// wait, reason "Retry-After" when the server named it, else "backoff
+	// after 503" or "backoff after a network error". Safe for concurrent use.
+	OnWait func(host string, d time.Duration, reason string)
+	// OnStop, optional, is called once when a host is stopped for the run,
+	// with the same reason as its StoppedError. Safe for concurrent use.
+	OnStop func(host, reason string)
 }
 
 // Exchange is a copy of one final response (after retries) and the request
@@ -241,11 +248,16 @@ func (c *Client) host(name string) *hostState {
 
 // stopHost marks a host stopped, keeping the first reason if another request
 // got there first, and returns the error every later request will get.
-func (c *Client) stopHost(h *hostState, reason string) *StoppedError {
+func (c *Client) stopHost(h *hostState, code int, reason string) *StoppedError {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if h.stop == nil {
-		h.stop = &StoppedError{Host: h.name, Reason: reason}
+	first := h.stop == nil
+	if first {
+		h.stop = &StoppedError{Host: h.name, Code: code, Reason: reason}
 	}
-	return h.stop
+	stop := h.stop
+	c.mu.Unlock()
+	if first && c.opts.OnStop != nil {
+		c.opts.OnStop(h.name, reason)
+	}
+	return stop
 }
