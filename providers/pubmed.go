@@ -51,6 +51,8 @@ var PubMed = Spec{
 	Terms:       "https://www.nlm.nih.gov/databases/download/terms_and_conditions.html",
 	Attribution: "This product uses publicly available data from the U.S. National Library of Medicine (NLM), National Institutes of Health, Department of Health and Human Services; NLM is not responsible for the product and does not endorse or recommend this or any other product.",
 	Fetch:       fetchPubMed,
+
+	MailtoBenefit: "the contact NCBI asks every E-utilities client for, so it can write before it blocks one",
 }
 
 // fetchPubMed asks EFetch for every PMID at once and matches the articles

@@ -41,6 +41,10 @@ type Spec struct {
 	RateSource     string                          // link to the documented rate limit MinInterval is set from
 	Applies        func(id manifest.Identity) bool // optional narrower test than Accepts
 	Fetch          FetchFunc                       // asks the service about up to BatchSize identities
+	// MailtoBenefit says what a contact e-mail buys at this service beyond
+	// being reachable (e.g. "the polite pool"), for the hint shown when no
+	// mailto is set; "" when it buys nothing more.
+	MailtoBenefit string
 }
 
 // APIKey says where a provider's credential comes from and how it is sent.
