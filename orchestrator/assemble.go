@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -159,13 +161,16 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 		overrides[o.ID.Key()] = append(overrides[o.ID.Key()], o)
 	}
 	type pending struct {
-		doc    snapshots.Work
-		counts map[string]json.RawMessage
-		link   linkWork
+		doc     snapshots.Work
+		counts  map[string]json.RawMessage
+		link    linkWork
+		existed bool // the work's file was there before this run
 	}
 	var works []pending
 	for _, id := range plan.order {
 		k := id.Key()
+		_, statErr := os.Stat(d.WorkPath(id))
+		existed := statErr == nil
 		var prev snapshots.Work
 		var prevCounts snapshots.Counts
 		readPrevious(d.WorkPath(id), &prev)
@@ -220,7 +225,7 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 		if err != nil {
 			return err
 		}
-		works = append(works, pending{doc: doc, counts: counts, link: lw})
+		works = append(works, pending{doc: doc, counts: counts, link: lw, existed: existed})
 	}
 
 	// Which works are one entry, and whose works they look like: decided
@@ -269,6 +274,7 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 		if err := note(changed, err, path); err != nil {
 			return err
 		}
+		workChanged := changed
 		name := snapshots.FileName(id)
 		keep[snapshots.WorksDir+"/"+name] = true
 		index.Works = append(index.Works, snapshots.IndexWork{ID: k, File: name})
@@ -283,6 +289,13 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 				return err
 			}
 			keep[snapshots.CountsDir+"/"+name] = true
+			workChanged = workChanged || changed
+		}
+		switch {
+		case !w.existed:
+			rep.WorksAdded = append(rep.WorksAdded, k)
+		case workChanged:
+			rep.WorksChanged = append(rep.WorksChanged, k)
 		}
 	}
 
@@ -328,11 +341,35 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 	default:
 		removed, err := d.Prune(keep)
 		rep.Removed = removed
+		noteRemoved(rep, removed, keep)
 		if err != nil {
 			return fmt.Errorf("prune snapshots: %w", err)
 		}
 	}
 	return nil
+}
+
+// noteRemoved sorts pruned files into works that left and works that are
+// still there but lost their counts file (which changed them).
+func noteRemoved(rep *Report, removed []string, keep map[string]bool) {
+	for _, path := range removed {
+		dir := filepath.Base(filepath.Dir(path))
+		name, ok := strings.CutSuffix(filepath.Base(path), ".json")
+		if !ok || strings.HasPrefix(name, ".") {
+			continue // a temporary file left by an interrupted write
+		}
+		key := name // a shortened name keeps its identity only inside the file, now gone
+		if id, err := snapshots.ParseFileName(name); err == nil {
+			key = id.Key()
+		}
+		switch {
+		case dir == snapshots.WorksDir:
+			rep.WorksRemoved = append(rep.WorksRemoved, key)
+		case dir == snapshots.CountsDir && keep[snapshots.WorksDir+"/"+name] &&
+			!slices.Contains(rep.WorksAdded, key) && !slices.Contains(rep.WorksChanged, key):
+			rep.WorksChanged = append(rep.WorksChanged, key)
+		}
+	}
 }
 
 // workDoc merges the sources into the work's snapshot document and

@@ -94,6 +94,7 @@ type runner struct {
 	bases   map[string]string // provider → base URL
 	mailto  string
 	workers int
+	paced   bool              // requests keep their hosts' intervals (not a replay)
 	started func(host string) // progress hooks; may be nil
 	done    func(o Outcome)
 }

@@ -31,22 +31,34 @@ type Options struct {
 	UserAgent string              // sent with every request
 	Getenv    func(string) string // where API keys are read from (os.Getenv in the CLI)
 
-	Registry []providers.Spec                // providers to choose from; nil means providers.All()
-	Base     http.RoundTripper               // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
-	BaseURLs map[string]string               // provider → base URL, for fakes and replay
-	NoPacing bool                            // replay: answers are local, no interval to keep
-	Clock    transport.Clock                 // nil means the real clock
-	Rand     *rand.Rand                      // backoff jitter; nil means seeded from the clock
-	Recorder func(transport.Exchange)        // sees every final response (--record)
-	Progress Progress                        // live view hooks; zero value means none
-	OnStart  func(host string, at time.Time) // sees each request start (after pacing)
+	Registry []providers.Spec                                  // providers to choose from; nil means providers.All()
+	Base     http.RoundTripper                                 // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
+	BaseURLs map[string]string                                 // provider → base URL, for fakes and replay
+	NoPacing bool                                              // replay: answers are local, no interval to keep
+	Clock    transport.Clock                                   // nil means the real clock
+	Rand     *rand.Rand                                        // backoff jitter; nil means seeded from the clock
+	Recorder func(transport.Exchange)                          // sees every final response (--record)
+	Progress Progress                                          // live view hooks; zero value means none
+	OnStart  func(host string, at time.Time)                   // sees each request start (after pacing)
+	OnWait   func(host string, d time.Duration, reason string) // sees each wait before a retry (Retry-After, backoff)
+	OnStop   func(host, reason string)                         // sees a host stopped for the rest of the run
 }
 
 // Progress receives run events; any field may be nil. Calls come from
 // worker goroutines, so implementations must be safe for concurrent use.
 type Progress struct {
-	Planned func(host string, jobs int) // a lane's size, before it starts
-	Done    func(Outcome)               // a job finished
+	Planned func(LanePlan) // a lane's size, before it starts
+	Done    func(Outcome)  // a job finished
+}
+
+// LanePlan is one host's share of a phase of the run (ORCID expansion,
+// then the works), announced before the phase starts. A host may get one
+// plan per phase.
+type LanePlan struct {
+	Host  string
+	Jobs  int           // identity × provider jobs
+	Calls int           // requests the jobs take when nothing is retried (jobs are batched)
+	Pace  time.Duration // least time those calls take at the host's interval; 0 when unpaced (replay)
 }
 
 // Report is what a run did, for the summary and the exit code.
@@ -66,6 +78,13 @@ type Report struct {
 	Snapshots  string
 	Specs      []providers.Spec
 	Notes      []string // things the user should know that are not failures
+
+	WorksAdded    []string        // identity keys of works whose file is new
+	WorksChanged  []string        // identity keys of works whose work or counts file changed
+	WorksRemoved  []string        // identity keys of works whose file was removed (they left the manifest)
+	Interrupted   bool            // the run was cancelled; what was answered was written
+	MissingMailto bool            // no contact e-mail was set
+	APIKeys       map[string]bool // provider → whether its API key variable was set
 }
 
 // NeedsMailtoError is a provider asked for by name that cannot run without
@@ -159,12 +178,21 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rep := &Report{Snapshots: dir, Specs: specs, Notes: notes}
+	rep := &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == ""}
 	r := &runner{client: client, bases: bases, mailto: m.Mailto, workers: opts.Workers}
 	if r.workers <= 0 {
 		r.workers = DefaultWorkers
 	}
 	r.done = opts.Progress.Done
+	r.paced = !opts.NoPacing
+	for _, s := range specs {
+		if s.APIKey != nil {
+			if rep.APIKeys == nil {
+				rep.APIKeys = map[string]bool{}
+			}
+			rep.APIKeys[s.Name] = opts.Getenv != nil && strings.TrimSpace(opts.Getenv(s.APIKey.Env)) != ""
+		}
+	}
 
 	// Expansion first: ORCID records name the works everything else is
 	// asked about. It runs on the ORCID host's own lane.
@@ -205,7 +233,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.Hosts = client.Stats()
 
-	if err := write(dir, m, specs, plan, rep, ctx.Err() != nil); err != nil {
+	rep.Interrupted = ctx.Err() != nil
+	if err := write(dir, m, specs, plan, rep, rep.Interrupted); err != nil {
 		return rep, err
 	}
 	rep.Elapsed = clock.Now().Sub(start)
@@ -216,7 +245,11 @@ func (r *runner) runPlanned(ctx context.Context, jobs []job, interval func(provi
 	lanes := buildLanes(jobs, interval)
 	if p.Planned != nil {
 		for _, l := range lanes {
-			p.Planned(l.host, len(l.slots))
+			lp := LanePlan{Host: l.host, Jobs: len(l.slots), Calls: len(batches(jobs, l.slots))}
+			if r.paced {
+				lp.Pace = l.cost
+			}
+			p.Planned(lp)
 		}
 	}
 	return r.run(ctx, jobs, lanes)
@@ -249,6 +282,8 @@ func transportOptions(opts Options, specs []providers.Spec, bases map[string]str
 		Rand:      opts.Rand,
 		Recorder:  opts.Recorder,
 		OnStart:   opts.OnStart,
+		OnWait:    opts.OnWait,
+		OnStop:    opts.OnStop,
 	}
 	if opts.NoPacing {
 		o.Default.MinInterval = time.Nanosecond

@@ -100,10 +100,10 @@ func TestReversedCompletionOrder(t *testing.T) {
 	}
 	opts := testOptions(m, net, 8)
 	opts.Progress = Progress{
-		Planned: func(host string, jobs int) {
-			if host == "api.openalex.org" {
+		Planned: func(lp LanePlan) {
+			if lp.Host == "api.openalex.org" {
 				mu.Lock()
-				remaining = jobs
+				remaining = lp.Jobs
 				mu.Unlock()
 			}
 		},

@@ -1,14 +1,18 @@
 package orchestrator
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/transport"
 )
 
 // ProviderSummary counts one provider's outcomes over a run.
@@ -32,7 +36,7 @@ func (r *Report) Summaries() []ProviderSummary {
 	index := map[string]int{}
 	for _, s := range r.Specs {
 		index[s.Name] = len(out)
-		out = append(out, ProviderSummary{Provider: s.Name})
+		out = append(out, ProviderSummary{Provider: s.Name, Host: s.Host})
 	}
 	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
 		i, ok := index[o.Provider]
@@ -62,7 +66,7 @@ func (r *Report) Summaries() []ProviderSummary {
 	return out
 }
 
-// Short lists every job that failed or was skipped, in job order.
+// ShortJobs lists every job that failed or was skipped, in job order.
 func (r *Report) ShortJobs() []Outcome {
 	var out []Outcome
 	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
@@ -73,22 +77,172 @@ func (r *Report) ShortJobs() []Outcome {
 	return out
 }
 
-// WriteSummary prints the end-of-run story: a table per provider, each job
-// that came back short with its reason, warnings, and what changed on disk.
-// A short run always says so.
+// Hint says what the user can do about a job that came back short, or "".
+// It knows the few causes a user can fix: a missing or refused API key, a
+// missing contact e-mail, and a service that asked us to slow down.
+func (r *Report) Hint(o Outcome) string {
+	spec, known := r.spec(o.Provider)
+	code := statusCode(o.Err)
+	switch {
+	case errors.Is(o.Err, providers.ErrNeedsMailto):
+		return fmt.Sprintf(`%s answers only requests that carry a contact e-mail: set mailto = "you@example.org" in the manifest, or ABOUT_MAILTO`, o.Provider)
+	case known && spec.APIKey != nil && (code == 401 || code == 403 || code == 429):
+		if r.APIKeys[spec.Name] {
+			return fmt.Sprintf("%s answered %d although %s is set: check the key, and whether its daily budget is spent", o.Host, code, spec.APIKey.Env)
+		}
+		return fmt.Sprintf("%s answered %d: set %s to your %s API key (it is sent only to %s)", o.Host, code, spec.APIKey.Env, spec.Title, spec.Host)
+	case errors.Is(o.Err, transport.ErrHostStopped):
+		return fmt.Sprintf("%s asked about to slow down; run again later (the previous values were kept)", o.Host)
+	}
+	return ""
+}
+
+// Hints lists, once each and in job order, the hints for the jobs that
+// came back short, then the polite-pool hint when no mailto was set and a
+// provider of the run would have given it more.
+func (r *Report) Hints() []string {
+	var out []string
+	for _, o := range r.ShortJobs() {
+		if h := r.Hint(o); h != "" && !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	if r.MissingMailto {
+		var gains []string
+		for _, s := range r.Specs {
+			if s.MailtoBenefit != "" {
+				gains = append(gains, s.Name+" gives "+s.MailtoBenefit)
+			}
+		}
+		if len(gains) > 0 {
+			out = append(out, "no mailto is set: with a contact e-mail "+strings.Join(gains, "; ")+
+				`. Services also use it to write to you before blocking a client. Set mailto = "you@example.org" in the manifest, or ABOUT_MAILTO`)
+		}
+	}
+	return out
+}
+
+func (r *Report) spec(name string) (providers.Spec, bool) {
+	for _, s := range r.Specs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return providers.Spec{}, false
+}
+
+// statusCode is the HTTP status behind a job's error, or 0.
+func statusCode(err error) int {
+	var (
+		te *transport.StatusError
+		pe *providers.StatusError
+		se *transport.StoppedError
+	)
+	switch {
+	case errors.As(err, &te):
+		return te.Code
+	case errors.As(err, &pe):
+		return pe.Code
+	case errors.As(err, &se):
+		return se.Code
+	}
+	return 0
+}
+
+// shortGroup is jobs that came back short for the same reason at the same
+// provider: a stopped host skips hundreds of jobs with one reason.
+type shortGroup struct {
+	status     providers.Status
+	provider   string
+	host       string
+	reason     string
+	identities []string
+}
+
+// groupShort groups short jobs by provider (in registry order) and
+// reason, keeping job order within a group.
+func (r *Report) groupShort(short []Outcome) []*shortGroup {
+	var groups []*shortGroup
+	byKey := map[string]*shortGroup{}
+	for _, o := range short {
+		reason := shortReason(o.Err)
+		k := strings.Join([]string{string(o.Status), o.Provider, o.Host, reason}, "\x00")
+		g := byKey[k]
+		if g == nil {
+			g = &shortGroup{status: o.Status, provider: o.Provider, host: o.Host, reason: reason}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.identities = append(g.identities, o.Identity.Key())
+	}
+	order := func(provider string) int {
+		return slices.IndexFunc(r.Specs, func(s providers.Spec) bool { return s.Name == provider })
+	}
+	slices.SortStableFunc(groups, func(a, b *shortGroup) int { return order(a.provider) - order(b.provider) })
+	return groups
+}
+
+// shortReason says why a job came back short in the fewest words that are
+// still true: the summary line already names the identity, provider and
+// host, so the request URL the transport's errors repeat is left out, and
+// jobs that failed alike group together.
+func shortReason(err error) string {
+	var (
+		te *transport.StatusError
+		se *transport.StoppedError
+		ue *url.Error
+	)
+	switch {
+	case err == nil:
+		return "no reason given"
+	case errors.As(err, &te):
+		return fmt.Sprintf("%d %s (%s)", te.Code, http.StatusText(te.Code), attempts(te.Attempts))
+	case errors.As(err, &se):
+		return "stopped for the rest of the run: " + se.Reason
+	case errors.As(err, &ue) && err == error(ue):
+		return shortReason(ue.Err)
+	}
+	return err.Error()
+}
+
+func attempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
+}
+
+// WriteSummary prints the end-of-run story: a table per provider; each
+// job that came back short, with its provider, host and reason; previous
+// values kept, notes and warnings; where the snapshots went and which
+// works were added, changed or removed; and one closing line that says
+// whether the run is complete. A short run always says so.
 func (r *Report) WriteSummary(w io.Writer) {
+	sums := r.Summaries()
+	width := len("provider")
+	for _, s := range sums {
+		width = max(width, len(s.Provider))
+	}
+	// Numbers align right; padding the names to one width keeps them left.
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "provider\tfound\tnot found\tfailed\tskipped\trequests\tretries\ttime\t")
-	for _, s := range r.Summaries() {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t\n", s.Provider, s.Found, s.NotFound, s.Failed, s.Skipped, s.Requests, s.Retries, s.Busy.Round(time.Millisecond))
+	fmt.Fprintf(tw, "%-*s\tfound\tnot found\tfailed\tskipped\trequests\tretries\ttime\t\n", width, "provider")
+	for _, s := range sums {
+		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t\n", width, s.Provider, s.Found, s.NotFound, s.Failed, s.Skipped, s.Requests, s.Retries, roundDuration(s.Busy))
 	}
 	tw.Flush()
 
 	short := r.ShortJobs()
 	if len(short) > 0 {
 		fmt.Fprintf(w, "\n%d %s came back short:\n", len(short), plural(len(short), "job", "jobs"))
-		for _, o := range short {
-			fmt.Fprintf(w, "  %s  %s  %s (%s): %v\n", o.Status, o.Identity, o.Provider, o.Host, o.Err)
+		for _, g := range r.groupShort(short) {
+			if len(g.identities) == 1 {
+				fmt.Fprintf(w, "  %s  %s  %s (%s): %s\n", g.status, g.identities[0], g.provider, g.host, g.reason)
+				continue
+			}
+			fmt.Fprintf(w, "  %s  %d jobs  %s (%s): %s\n", g.status, len(g.identities), g.provider, g.host, g.reason)
+			for _, id := range g.identities {
+				fmt.Fprintf(w, "      %s\n", id)
+			}
 		}
 	}
 	if len(r.Kept) > 0 {
@@ -112,14 +266,51 @@ func (r *Report) WriteSummary(w io.Writer) {
 			fmt.Fprintf(w, "  %s: %s\n", wn.Identity, wn.Message)
 		}
 	}
-	fmt.Fprintf(w, "\n%d %s in %s: %d %s changed, %d removed", len(r.Works), plural(len(r.Works), "work", "works"), r.Snapshots, len(r.Written), plural(len(r.Written), "file", "files"), len(r.Removed))
+
+	fmt.Fprintf(w, "\n%s\n", r.changeLine())
+	fmt.Fprintln(w, r.closingLine(len(short)))
+}
+
+// changeLine says where the snapshots went and what changed there.
+func (r *Report) changeLine() string {
+	n := len(r.Works)
+	unchanged := n - len(r.WorksAdded) - len(r.WorksChanged)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s in %s: ", n, plural(n, "work", "works"), r.Snapshots)
+	if len(r.Written) == 0 && len(r.Removed) == 0 {
+		b.WriteString("nothing changed")
+	} else {
+		fmt.Fprintf(&b, "%d added, %d changed, %d removed, %d unchanged (%d %s written, %d removed)",
+			len(r.WorksAdded), len(r.WorksChanged), len(r.WorksRemoved), unchanged,
+			len(r.Written), plural(len(r.Written), "file", "files"), len(r.Removed))
+	}
 	if r.PruneNote != "" {
-		fmt.Fprintf(w, " (nothing pruned: %s)", r.PruneNote)
+		fmt.Fprintf(&b, "; nothing pruned: %s", r.PruneNote)
 	}
-	fmt.Fprintln(w)
-	if len(short) > 0 {
-		fmt.Fprintf(w, "incomplete: %s\n", strings.TrimSpace(fmt.Sprintf("%d failed or skipped; the previous values were kept where there were any", len(short))))
+	return b.String()
+}
+
+// closingLine is the run's verdict, the last line a user reads.
+func (r *Report) closingLine(short int) string {
+	switch {
+	case r.Interrupted:
+		return fmt.Sprintf("interrupted after %s: %d %s not answered; every file written is whole", roundDuration(r.Elapsed), short, plural(short, "job was", "jobs were"))
+	case short > 0:
+		return fmt.Sprintf("incomplete: %d %s failed or skipped; the previous values were kept where there were any", short, plural(short, "job", "jobs"))
 	}
+	n := len(r.Expansions) + len(r.Outcomes)
+	return fmt.Sprintf("complete: %d %s answered in %s", n, plural(n, "job", "jobs"), roundDuration(r.Elapsed))
+}
+
+// roundDuration keeps the digits a person reads: 350ms, 1.4s, 2m10s.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d < time.Second:
+		return d.Round(time.Millisecond)
+	case d < time.Minute:
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }
 
 func plural(n int, one, many string) string {

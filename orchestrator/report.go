@@ -1,0 +1,147 @@
+package orchestrator
+
+import (
+	"time"
+)
+
+// RunReportSchema names the version of the RunReport layout. It changes
+// only when a field is removed or changes meaning; new fields may be added
+// under the same name.
+const RunReportSchema = "about.run-report/1"
+
+// RunReport is the end-of-run story for machines (about fetch --report
+// FILE): the same facts as WriteSummary, with every job that came back
+// short listed one by one. Field names are a contract documented in the
+// README; lists are never null, and times are whole milliseconds.
+type RunReport struct {
+	Schema    string           `json:"schema"`     // RunReportSchema
+	Outcome   string           `json:"outcome"`    // "complete", "incomplete" or "interrupted"
+	ElapsedMS int64            `json:"elapsed_ms"` // wall time of the run
+	Providers []ProviderReport `json:"providers"`  // one per provider of the run, in registry order
+	Hosts     []HostReport     `json:"hosts"`      // every host asked, sorted
+	Short     []ShortJob       `json:"short"`      // jobs that failed or were skipped, in job order
+	Snapshots SnapshotsReport  `json:"snapshots"`
+	Notes     []string         `json:"notes"`
+	Warnings  []WarningReport  `json:"warnings"`
+	Hints     []string         `json:"hints"` // what the user can do, as printed after "about: hint:"
+}
+
+// ProviderReport is one row of the summary table.
+type ProviderReport struct {
+	Provider string `json:"provider"`
+	Host     string `json:"host"`
+	Found    int    `json:"found"`
+	NotFound int    `json:"not_found"`
+	Failed   int    `json:"failed"`
+	Skipped  int    `json:"skipped"`
+	Requests int    `json:"requests"` // the host's, retries included
+	Retries  int    `json:"retries"`
+	TimeMS   int64  `json:"time_ms"` // time the host spent answering
+}
+
+// HostReport is what the transport did with one host.
+type HostReport struct {
+	Host       string `json:"host"`
+	Requests   int    `json:"requests"`
+	Retries    int    `json:"retries"`
+	Stopped    bool   `json:"stopped"`
+	StopReason string `json:"stop_reason,omitempty"`
+	TimeMS     int64  `json:"time_ms"`
+}
+
+// ShortJob is one job that came back without an answer.
+type ShortJob struct {
+	Identity string `json:"identity"` // e.g. "doi:10.7554/elife.01567"
+	Provider string `json:"provider"`
+	Host     string `json:"host"`
+	Status   string `json:"status"` // "failed" or "skipped"
+	Reason   string `json:"reason"` // in few words, as the summary prints it
+	Error    string `json:"error"`  // the whole error
+	Hint     string `json:"hint,omitempty"`
+}
+
+// SnapshotsReport says where the snapshots went and what changed there.
+// Works are identity keys; files are paths as the run wrote them.
+type SnapshotsReport struct {
+	Folder       string   `json:"folder"`
+	Works        int      `json:"works"`   // works in the folder after the run
+	Added        []string `json:"added"`   // works whose file is new
+	Changed      []string `json:"changed"` // works whose work or counts file changed
+	Removed      []string `json:"removed"` // works that left the manifest
+	Kept         []string `json:"kept"`    // works that kept a previous value because a provider could not answer
+	FilesWritten []string `json:"files_written"`
+	FilesRemoved []string `json:"files_removed"`
+	Pruned       bool     `json:"pruned"`               // false when the run could not know the full list of works
+	NotPruned    string   `json:"not_pruned,omitempty"` // why, when Pruned is false
+}
+
+// WarningReport is a problem in the data worth a look.
+type WarningReport struct {
+	Identity string `json:"identity"`
+	Message  string `json:"message"`
+}
+
+// JSON returns the report in its machine-readable form.
+func (r *Report) JSON() RunReport {
+	short := r.ShortJobs()
+	out := RunReport{
+		Schema:    RunReportSchema,
+		Outcome:   "complete",
+		ElapsedMS: ms(r.Elapsed),
+		Providers: []ProviderReport{},
+		Hosts:     []HostReport{},
+		Short:     []ShortJob{},
+		Snapshots: SnapshotsReport{
+			Folder:       r.Snapshots,
+			Works:        len(r.Works),
+			Added:        orEmpty(r.WorksAdded),
+			Changed:      orEmpty(r.WorksChanged),
+			Removed:      orEmpty(r.WorksRemoved),
+			Kept:         orEmpty(r.Kept),
+			FilesWritten: orEmpty(r.Written),
+			FilesRemoved: orEmpty(r.Removed),
+			Pruned:       r.PruneNote == "",
+			NotPruned:    r.PruneNote,
+		},
+		Notes:    orEmpty(r.Notes),
+		Warnings: []WarningReport{},
+		Hints:    orEmpty(r.Hints()),
+	}
+	switch {
+	case r.Interrupted:
+		out.Outcome = "interrupted"
+	case len(short) > 0:
+		out.Outcome = "incomplete"
+	}
+	for _, s := range r.Summaries() {
+		out.Providers = append(out.Providers, ProviderReport{
+			Provider: s.Provider, Host: s.Host, Found: s.Found, NotFound: s.NotFound, Failed: s.Failed,
+			Skipped: s.Skipped, Requests: s.Requests, Retries: s.Retries, TimeMS: ms(s.Busy),
+		})
+	}
+	for _, h := range r.Hosts {
+		out.Hosts = append(out.Hosts, HostReport{Host: h.Host, Requests: h.Requests, Retries: h.Retries,
+			Stopped: h.Stopped, StopReason: h.StopReason, TimeMS: ms(h.Busy)})
+	}
+	for _, o := range short {
+		j := ShortJob{Identity: o.Identity.Key(), Provider: o.Provider, Host: o.Host, Status: string(o.Status),
+			Reason: shortReason(o.Err), Hint: r.Hint(o)}
+		if o.Err != nil {
+			j.Error = o.Err.Error()
+		}
+		out.Short = append(out.Short, j)
+	}
+	for _, w := range r.Warnings {
+		out.Warnings = append(out.Warnings, WarningReport{Identity: w.Identity, Message: w.Message})
+	}
+	return out
+}
+
+func ms(d time.Duration) int64 { return d.Milliseconds() }
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,152 @@
+package orchestrator
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// story is a run's summary and hints as the CLI prints them, with the
+// temporary snapshot folder replaced by a fixed name.
+func story(rep *Report) string {
+	var b strings.Builder
+	rep.WriteSummary(&b)
+	for _, h := range rep.Hints() {
+		b.WriteString("hint: " + h + "\n")
+	}
+	return strings.ReplaceAll(b.String(), rep.Snapshots, "SNAPSHOTS")
+}
+
+// shortNet is recordedNet with Crossref down (502 on every attempt) and
+// OpenAlex answering 403, its "slow down", until about stops asking it.
+func shortNet(t *testing.T) *fakeNet {
+	net := recordedNet(t)
+	for k := range net.routes {
+		if strings.HasPrefix(k, "api.crossref.org") || strings.HasPrefix(k, "api.openalex.org") {
+			delete(net.routes, k)
+		}
+	}
+	net.otherwise("api.crossref.org", http.StatusBadGateway, "bad gateway")
+	net.otherwise("api.openalex.org", http.StatusForbidden, "")
+	return net
+}
+
+// deterministic runs one lane at a time with a fixed jitter seed, so the
+// backoffs (and so the elapsed time) are the same on every run.
+func deterministic(opts Options) Options {
+	opts.Workers = 1
+	opts.Rand = rand.New(rand.NewPCG(1, 2))
+	return opts
+}
+
+// TestSummaryGolden is the end-of-run story of the runs users meet: a
+// first run, a rerun where nothing changed, a run with a host down and
+// another stopping us, a run where a work changed and one left, an
+// interrupted run, and a run without a contact e-mail.
+func TestSummaryGolden(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/orchestrator/summary"), goldie.WithNameSuffix(".golden"))
+	m := newManifest(t, recordedManifest)
+
+	first := runOK(t, deterministic(testOptions(m, recordedNet(t), 4)))
+	g.Assert(t, "first-run", []byte(story(first)))
+
+	rerun := runOK(t, deterministic(testOptions(m, recordedNet(t), 4)))
+	g.Assert(t, "rerun", []byte(story(rerun)))
+
+	short := runOK(t, deterministic(testOptions(m, shortNet(t), 4)))
+	g.Assert(t, "short", []byte(story(short)))
+	js, err := snapshots.Encode(short.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Assert(t, "short-report", []byte(strings.ReplaceAll(string(js), short.Snapshots, "SNAPSHOTS")))
+
+	smaller := strings.Replace(recordedManifest, "[[identity]]\ndoi = \"10.7554/eLife.01567\"\n", "", 1)
+	if err := os.WriteFile(m.Path, []byte(smaller), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m2 := newManifest(t, smaller)
+	m2.Snapshots = m.Snapshots
+	net := recordedNet(t)
+	net.routes["api.crossref.org/works/10.1145/3448016.3452841"] = net.routes["api.crossref.org/works/10.1371/notarealdoi"]
+	changed := runOK(t, deterministic(testOptions(m2, net, 4)))
+	if !slices.Equal(changed.WorksChanged, []string{"doi:10.1145/3448016.3452841"}) || !slices.Equal(changed.WorksRemoved, []string{"doi:10.7554/elife.01567"}) {
+		t.Errorf("changed %v, removed %v; want the Crossref work changed and eLife removed", changed.WorksChanged, changed.WorksRemoved)
+	}
+	g.Assert(t, "changed-and-removed", []byte(story(changed)))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	interrupted, err := Run(ctx, deterministic(testOptions(newManifest(t, recordedManifest), recordedNet(t), 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Assert(t, "interrupted", []byte(story(interrupted)))
+
+	noMailto := runOK(t, deterministic(testOptions(newManifest(t, strings.Replace(recordedManifest, `mailto = "ada@example.org"`, "", 1)), recordedNet(t), 4)))
+	g.Assert(t, "no-mailto", []byte(story(noMailto)))
+}
+
+// TestHintForAPIKey: a 403 from a host whose provider takes an API key
+// names the key's variable, and says to check it when it was set.
+func TestHintForAPIKey(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	without := runOK(t, deterministic(testOptions(m, shortNet(t), 4)))
+	if h := strings.Join(without.Hints(), "\n"); !strings.Contains(h, "api.openalex.org answered 403: set OPENALEX_API_KEY") {
+		t.Errorf("hints without a key:\n%s", h)
+	}
+	opts := deterministic(testOptions(m, shortNet(t), 4))
+	opts.Getenv = func(k string) string {
+		if k == "OPENALEX_API_KEY" {
+			return "secret"
+		}
+		return ""
+	}
+	with := runOK(t, opts)
+	h := strings.Join(with.Hints(), "\n")
+	if !strings.Contains(h, "although OPENALEX_API_KEY is set") || strings.Contains(h, "secret") {
+		t.Errorf("hints with a key set:\n%s", h)
+	}
+}
+
+// TestPlannedLanesCarryCallsAndPace: a live view's ETA comes from the
+// plans: calls per host and the least time they take at its interval
+// (none in a replay, where nothing is paced).
+func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
+	for _, paced := range []bool{true, false} {
+		var mu sync.Mutex
+		var plans []LanePlan
+		opts := testOptions(newManifest(t, recordedManifest), recordedNet(t), 4)
+		opts.NoPacing = !paced
+		opts.Progress.Planned = func(lp LanePlan) {
+			mu.Lock()
+			plans = append(plans, lp)
+			mu.Unlock()
+		}
+		runOK(t, opts)
+		slices.SortFunc(plans, func(a, b LanePlan) int { return strings.Compare(a.Host, b.Host) })
+		want := []LanePlan{
+			{Host: "api.crossref.org", Jobs: 8, Calls: 8, Pace: 8 * providers.Crossref.MinInterval},
+			{Host: "api.openalex.org", Jobs: 8, Calls: 8, Pace: 8 * providers.OpenAlex.MinInterval},
+			{Host: "pub.orcid.org", Jobs: 1, Calls: 1, Pace: providers.ORCID.MinInterval},
+		}
+		if !paced {
+			for i := range want {
+				want[i].Pace = 0
+			}
+		}
+		if !slices.Equal(plans, want) {
+			t.Errorf("paced=%v: plans\n%+v\nwant\n%+v", paced, plans, want)
+		}
+	}
+}
