@@ -1,0 +1,145 @@
+package progress
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+)
+
+// The live view is drawn by mpb: each host is a bar whose decorators read
+// the View's state on every refresh, and the overall bar stays last.
+// Columns are synchronised across lines so the bars stay aligned; mpb
+// truncates a line to the terminal's width, so nothing wraps and breaks
+// the redraw. It is monochrome, so NO_COLOR has nothing to turn off.
+
+func (v *View) startLive() {
+	opts := []mpb.ContainerOption{mpb.WithOutput(v.opts.Out), mpb.WithAutoRefresh()}
+	if v.opts.Width > 0 {
+		opts = append(opts, mpb.WithWidth(v.opts.Width))
+	}
+	v.bars = mpb.New(opts...)
+	v.total = v.bars.New(0, mpb.BarStyle(),
+		mpb.BarPriority(math.MaxInt32), // always the last line
+		mpb.PrependDecorators(decor.Name("all hosts", decor.WCSyncWidthR)),
+		mpb.AppendDecorators(
+			decor.Any(func(decor.Statistics) string {
+				v.mu.Lock()
+				defer v.mu.Unlock()
+				done, jobs, _, _ := v.totalsLocked(v.opts.Now())
+				return fmt.Sprintf("%d/%d", done, jobs)
+			}, decor.WCSyncSpace),
+			decor.Any(func(s decor.Statistics) string {
+				now := v.opts.Now()
+				v.mu.Lock()
+				defer v.mu.Unlock()
+				if s.Completed || s.Aborted {
+					return "  in " + roundSecond(now.Sub(v.start)).String()
+				}
+				if _, _, eta, ok := v.totalsLocked(now); ok {
+					return "  ETA " + ceilSecond(eta).String()
+				}
+				return ""
+			}, decor.WCSyncWidthR),
+		),
+	)
+}
+
+// ensureBar gives a host its line on first sight.
+func (v *View) ensureBar(h *host) {
+	if !v.opts.Live {
+		return
+	}
+	v.barMu.Lock()
+	defer v.barMu.Unlock()
+	v.barLocked(h)
+}
+
+func (v *View) barLocked(h *host) *mpb.Bar {
+	if h.bar != nil || v.finished {
+		return h.bar
+	}
+	h.bar = v.bars.New(0, mpb.BarStyle(),
+		mpb.PrependDecorators(decor.Name(h.label, decor.WCSyncWidthR)),
+		mpb.AppendDecorators(
+			decor.Any(func(decor.Statistics) string {
+				v.mu.Lock()
+				defer v.mu.Unlock()
+				return h.counts()
+			}, decor.WCSyncSpace),
+			decor.Any(func(decor.Statistics) string {
+				now := v.opts.Now()
+				v.mu.Lock()
+				defer v.mu.Unlock()
+				if st := h.state(now); st != "" {
+					return "  " + st
+				}
+				return ""
+			}, decor.WCSyncWidthR),
+		),
+	)
+	return h.bar
+}
+
+// setTotal shows a host's (and the run's) new plan.
+func (v *View) setTotal(h *host, total int) {
+	if !v.opts.Live {
+		return
+	}
+	v.barMu.Lock()
+	defer v.barMu.Unlock()
+	if b := v.barLocked(h); b != nil {
+		b.SetTotal(int64(total), false)
+	}
+	if !v.finished {
+		v.mu.Lock()
+		_, jobs, _, _ := v.totalsLocked(v.opts.Now())
+		v.mu.Unlock()
+		v.total.SetTotal(int64(jobs), false)
+	}
+}
+
+// increment moves a host's bar and the overall bar by one job.
+func (v *View) increment(h *host) {
+	if !v.opts.Live {
+		return
+	}
+	v.barMu.Lock()
+	defer v.barMu.Unlock()
+	if b := v.barLocked(h); b != nil {
+		b.IncrBy(1)
+		v.total.IncrBy(1)
+	}
+}
+
+// finishLive completes every bar whose jobs all finished and aborts the
+// others (an interrupted run), which keeps them on screen as they are, then
+// waits for mpb's last frame.
+func (v *View) finishLive() {
+	v.barMu.Lock()
+	defer v.barMu.Unlock()
+	type end struct {
+		bar      *mpb.Bar
+		complete bool
+	}
+	var ends []end
+	all := true
+	v.mu.Lock()
+	for _, h := range v.hosts {
+		complete := h.done >= h.jobs
+		all = all && complete
+		ends = append(ends, end{h.bar, complete})
+	}
+	v.mu.Unlock()
+	for _, e := range append(ends, end{v.total, all}) {
+		switch {
+		case e.bar == nil:
+		case e.complete:
+			e.bar.SetTotal(-1, true)
+		default:
+			e.bar.Abort(false)
+		}
+	}
+	v.bars.Wait()
+}

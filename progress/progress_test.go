@@ -1,0 +1,216 @@
+package progress
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeTime is a clock the test moves by hand.
+type fakeTime struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newFakeTime() *fakeTime { return &fakeTime{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)} }
+
+func (f *fakeTime) Now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
+}
+
+func (f *fakeTime) add(d time.Duration) {
+	f.mu.Lock()
+	f.now = f.now.Add(d)
+	f.mu.Unlock()
+}
+
+// syncBuffer is a bytes.Buffer safe for the plain form's goroutine; when
+// wrote is set, each write is announced on it, so a test can wait for the
+// line a tick causes.
+type syncBuffer struct {
+	mu    sync.Mutex
+	b     bytes.Buffer
+	wrote chan struct{}
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	n, err := s.b.Write(p)
+	s.mu.Unlock()
+	if s.wrote != nil {
+		s.wrote <- struct{}{}
+	}
+	return n, err
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+var labels = map[string]string{"api.crossref.org": "crossref", "api.openalex.org": "openalex", "pub.orcid.org": "orcid"}
+
+// TestPlainLines: on each tick one line naming every host, its wait or
+// stop, and an ETA from the pacing bounds; at the end one last line; and
+// no control characters anywhere.
+func TestPlainLines(t *testing.T) {
+	clock := newFakeTime()
+	ticks := make(chan time.Time)
+	out := syncBuffer{wrote: make(chan struct{})}
+	v := Start(Options{Out: &out, Labels: labels, Ticks: ticks, Now: clock.Now})
+	tick := func() {
+		ticks <- clock.Now()
+		<-out.wrote
+	}
+
+	v.Plan("pub.orcid.org", 1, 1, 100*time.Millisecond)
+	v.Request("pub.orcid.org")
+	v.Done("pub.orcid.org", true)
+	// 120 Crossref jobs, one call each at 200ms; 120 OpenAlex jobs, one
+	// call each at 100ms.
+	v.Plan("api.crossref.org", 120, 120, 120*200*time.Millisecond)
+	v.Plan("api.openalex.org", 120, 120, 120*100*time.Millisecond)
+	for range 100 {
+		v.Request("api.crossref.org")
+		v.Done("api.crossref.org", true)
+		clock.add(200 * time.Millisecond)
+	}
+	for range 80 {
+		v.Request("api.openalex.org")
+		v.Done("api.openalex.org", true)
+	}
+	v.Wait("api.openalex.org", 30*time.Second, "Retry-After")
+	tick()
+
+	// Crossref is stopped; its remaining jobs are skipped and no longer
+	// count towards the ETA. OpenAlex's wait has 10s to go.
+	clock.add(20 * time.Second)
+	v.Stop("api.crossref.org", "answered 429 3 times in a row")
+	for range 20 {
+		v.Done("api.crossref.org", false)
+	}
+	tick()
+
+	v.Request("api.openalex.org")
+	for range 40 {
+		v.Done("api.openalex.org", true)
+	}
+	clock.add(5 * time.Second)
+	go func() {
+		for range out.wrote {
+		}
+	}()
+	v.Finish()
+	v.Finish() // a second Finish does nothing
+	close(out.wrote)
+
+	want := strings.Join([]string{
+		// OpenAlex: 40 calls at 100ms plus the 30s wait; Crossref: 20 calls at 200ms.
+		"about: 181/241 jobs · orcid 1/1 · crossref 100/120 (5.0 req/s) · openalex 80/120 (waiting 30s: Retry-After) · ETA 34s",
+		"about: 201/241 jobs · orcid 1/1 · crossref 120/120 (stopped: answered 429 3 times in a row, 20 failed or skipped) · openalex 80/120 (waiting 10s: Retry-After) · ETA 14s",
+		"about: finished 241/241 jobs in 45s · orcid 1/1 · crossref 120/120 (stopped: answered 429 3 times in a row, 20 failed or skipped) · openalex 120/120",
+		"",
+	}, "\n")
+	if got := out.String(); got != want {
+		t.Errorf("plain lines:\n%s\nwant:\n%s", got, want)
+	}
+	if strings.ContainsAny(out.String(), "\x1b\r") {
+		t.Error("plain lines contain control characters")
+	}
+}
+
+// TestNothingToSayYet: a tick before anything is planned writes nothing.
+func TestNothingToSayYet(t *testing.T) {
+	ticks := make(chan time.Time)
+	var out syncBuffer
+	v := Start(Options{Out: &out, Ticks: ticks, Now: newFakeTime().Now})
+	ticks <- time.Time{} // received, so handled before Finish stops the loop
+	v.Finish()
+	if got := out.String(); got != "about: finished 0/0 jobs in 0s\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestETAFollowsTheSlowerObservedPace: a host answering slower than its
+// declared interval is estimated at the pace it keeps.
+func TestETAFollowsTheSlowerObservedPace(t *testing.T) {
+	clock := newFakeTime()
+	ticks := make(chan time.Time)
+	var out syncBuffer
+	v := Start(Options{Out: &out, Ticks: ticks, Now: clock.Now})
+	v.Plan("h", 10, 10, 10*100*time.Millisecond)
+	for range 5 {
+		v.Request("h")
+		v.Done("h", true)
+		clock.add(time.Second)
+	}
+	ticks <- clock.Now() // received, so handled before Finish stops the loop
+	v.Finish()
+	if got := out.String(); !strings.Contains(got, "about: 5/10 jobs · h 5/10 (1.0 req/s) · ETA 5s\n") {
+		t.Errorf("got:\n%s", got)
+	}
+}
+
+// TestUnplannedHostCountsRequests: a host asked on the side (doi.org's
+// agency lookup) shows its requests, not a fraction of nothing.
+func TestUnplannedHostCountsRequests(t *testing.T) {
+	var out syncBuffer
+	v := Start(Options{Out: &out, Ticks: make(chan time.Time), Now: newFakeTime().Now})
+	v.Request("doi.org")
+	v.Request("doi.org")
+	v.Finish()
+	if got := out.String(); got != "about: finished 0/0 jobs in 0s · doi.org 2 requests\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestNilViewDoesNothing: a quiet run passes a nil *View around.
+func TestNilViewDoesNothing(t *testing.T) {
+	var v *View
+	v.Plan("h", 1, 1, 0)
+	v.Request("h")
+	v.Wait("h", time.Second, "Retry-After")
+	v.Stop("h", "x")
+	v.Done("h", true)
+	v.Finish()
+}
+
+// TestLiveViewDrawsEveryHost: the live view, drawn into a buffer, ends
+// with one line per host and the overall line.
+func TestLiveViewDrawsEveryHost(t *testing.T) {
+	var out syncBuffer
+	v := Start(Options{Out: &out, Live: true, Width: 100, Labels: labels})
+	v.Plan("pub.orcid.org", 1, 1, 0)
+	v.Request("pub.orcid.org")
+	v.Done("pub.orcid.org", true)
+	v.Plan("api.crossref.org", 3, 3, 0)
+	v.Stop("api.openalex.org", "answered 403 3 times in a row")
+	for range 3 {
+		v.Request("api.crossref.org")
+		v.Done("api.crossref.org", true)
+	}
+	v.Finish()
+	frame := lastFrame(out.String())
+	for _, want := range []string{"orcid", "1/1", "crossref", "3/3", "openalex", "stopped: answered 403 3 times in a row", "all hosts", "4/4"} {
+		if !strings.Contains(frame, want) {
+			t.Errorf("last frame lacks %q:\n%s", want, frame)
+		}
+	}
+	if n := strings.Count(frame, "\n"); n != 4 {
+		t.Errorf("last frame has %d lines, want 4 (3 hosts and the overall line):\n%s", n, frame)
+	}
+}
+
+// lastFrame is what mpb drew last: the text after its final "move up and
+// clear" sequence.
+func lastFrame(s string) string {
+	if i := strings.LastIndex(s, "\x1b[J"); i >= 0 {
+		s = s[i+len("\x1b[J"):]
+	}
+	return s
+}
