@@ -111,11 +111,11 @@ func (r *Report) Hints() []string {
 		var gains []string
 		for _, s := range r.Specs {
 			if s.MailtoBenefit != "" {
-				gains = append(gains, s.Name+" gives "+s.MailtoBenefit)
+				gains = append(gains, s.MailtoBenefit+" ("+s.Name+")")
 			}
 		}
 		if len(gains) > 0 {
-			out = append(out, "no mailto is set: with a contact e-mail "+strings.Join(gains, "; ")+
+			out = append(out, "no mailto is set; a contact e-mail would get you "+strings.Join(gains, "; ")+
 				`. Services also use it to write to you before blocking a client. Set mailto = "you@example.org" in the manifest, or ABOUT_MAILTO`)
 		}
 	}

@@ -35,7 +35,7 @@ func (v *View) startLive() {
 				v.mu.Lock()
 				defer v.mu.Unlock()
 				if s.Completed || s.Aborted {
-					return "  in " + roundSecond(now.Sub(v.start)).String()
+					return "  in " + v.elapsed().String()
 				}
 				if _, _, eta, ok := v.totalsLocked(now); ok {
 					return "  ETA " + ceilSecond(eta).String()

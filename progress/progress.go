@@ -45,6 +45,9 @@ type View struct {
 	opts  Options
 	start time.Time
 
+	endMu sync.Mutex
+	end   time.Time // when Finish was called; the run's length is start to end
+
 	mu    sync.Mutex // guards hosts and every host's fields
 	hosts []*host    // in the order they first appeared
 
@@ -211,6 +214,9 @@ func (v *View) Finish() {
 	}
 	v.finished = true
 	v.barMu.Unlock()
+	v.endMu.Lock()
+	v.end = v.opts.Now()
+	v.endMu.Unlock()
 	if v.opts.Live {
 		v.finishLive()
 		return
@@ -332,7 +338,7 @@ func (v *View) plainLine(final bool) (line string, ok bool) {
 	done, jobs, eta, etaKnown := v.totalsLocked(now)
 	var b strings.Builder
 	if final {
-		fmt.Fprintf(&b, "about: finished %d/%d jobs in %s", done, jobs, roundSecond(now.Sub(v.start)))
+		fmt.Fprintf(&b, "about: finished %d/%d jobs in %s", done, jobs, v.elapsed())
 	} else {
 		if len(v.hosts) == 0 {
 			return "", false
@@ -349,6 +355,13 @@ func (v *View) plainLine(final bool) (line string, ok bool) {
 		fmt.Fprintf(&b, " · ETA %s", ceilSecond(eta))
 	}
 	return b.String(), true
+}
+
+// elapsed is how long the run took, once Finish was called.
+func (v *View) elapsed() time.Duration {
+	v.endMu.Lock()
+	defer v.endMu.Unlock()
+	return roundSecond(v.end.Sub(v.start))
 }
 
 // ceilSecond rounds up to whole seconds, so a wait of 0.4s reads "1s",

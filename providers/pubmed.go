@@ -52,7 +52,7 @@ var PubMed = Spec{
 	Attribution: "This product uses publicly available data from the U.S. National Library of Medicine (NLM), National Institutes of Health, Department of Health and Human Services; NLM is not responsible for the product and does not endorse or recommend this or any other product.",
 	Fetch:       fetchPubMed,
 
-	MailtoBenefit: "the contact NCBI asks every E-utilities client for, so it can write before it blocks one",
+	MailtoBenefit: "the contact NCBI asks every E-utilities client for",
 }
 
 // fetchPubMed asks EFetch for every PMID at once and matches the articles
