@@ -59,6 +59,8 @@ func checkCommand(getenv func(string) string) *cli.Command {
 		&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once when fetching"},
 		&cli.StringFlag{Name: "replay", Usage: "fetch from `DIR` (written by about fetch --record) instead of the network", TakesFile: true},
+		quietFlag,
+		reportFlag,
 	}
 	return &cli.Command{
 		Name:      "check",
@@ -77,6 +79,7 @@ counters (counts/); --ignore-counts leaves the counters out.
 
 Examples:
    about check --offline manifest.toml
+   about check --quiet --report check.json manifest.toml
    about check --ignore-counts manifest.toml
    about check --replay recorded/ manifest.toml
 
@@ -126,13 +129,20 @@ back short; 2 usage or manifest error.`,
 			if _, err := useNetwork(c, &opts); err != nil {
 				return err
 			}
+			if err := checkReportPath(c); err != nil {
+				return err
+			}
+			view := startProgress(c, getenv, &opts)
 			rep, diff, err := orchestrator.CheckCurrent(c.Context, opts)
+			endProgress(c, view)
 			var unknown *providers.UnknownProviderError
 			if errors.As(err, &unknown) {
 				return usageError(err, "about providers lists them")
 			}
 			if rep != nil {
-				rep.WriteSummary(c.App.ErrWriter)
+				if rerr := tellStory(c, rep); rerr != nil && err == nil {
+					err = rerr
+				}
 			}
 			if c.Context.Err() != nil {
 				return &exitError{code: exitInterrupted, err: errors.New("interrupted; the committed snapshots were not touched")}

@@ -96,18 +96,21 @@ func newApp(stdout, stderr io.Writer, getenv func(string) string) *cli.App {
 APIs about every work (politely: one request at a time per host, at each
 service's documented pace), and writes JSON snapshots that are byte-identical
 when nothing upstream changed, so a CI diff tells the truth.`,
-		Writer:          stdout,
-		ErrWriter:       stderr,
-		ExitErrHandler:  func(*cli.Context, error) {}, // exit codes are decided in run
-		HideHelpCommand: false,
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		ExitErrHandler:       func(*cli.Context, error) {}, // exit codes are decided in run
+		HideHelpCommand:      false,
+		EnableBashCompletion: true, // answers --generate-bash-completion for about completion's scripts
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help")
 		},
 		Commands: []*cli.Command{
 			fetchCommand(getenv),
 			checkCommand(getenv),
-			providersCommand(),
 			renderCommand(),
+			initCommand(),
+			providersCommand(),
+			completionCommand(),
 		},
 	}
 }
@@ -121,9 +124,16 @@ func fetchCommand(getenv func(string) string) *cli.Command {
 about each work, and writes the snapshot folder (default: "snapshots" next
 to the manifest). A provider that fails keeps its previous values.
 
+While it runs, a terminal shows one line per host (jobs done, request
+rate, a wait on Retry-After, a stopped host) and an overall bar with an
+ETA; a CI log gets one plain line every 15 seconds. At the end it tells
+the story: a table per provider, every job that came back short and why,
+and which works were added, changed or removed.
+
 Examples:
    about fetch manifest.toml
    about fetch -j 4 --only crossref,openalex manifest.toml
+   about fetch --quiet --report run.json manifest.toml   # CI: silent unless short; JSON story
    about fetch --record recorded/ manifest.toml   # save every answer
    about fetch --replay recorded/ manifest.toml   # re-run with no network
 
@@ -134,6 +144,8 @@ interrupted, every file still whole.`,
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "only", Usage: "comma-separated providers to ask (default: the manifest's list, else all)"},
+			quietFlag,
+			reportFlag,
 		}, networkFlags()...),
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help fetch")
@@ -159,7 +171,12 @@ interrupted, every file still whole.`,
 			if err != nil {
 				return err
 			}
+			if err := checkReportPath(c); err != nil {
+				return err
+			}
+			view := startProgress(c, getenv, &opts)
 			rep, err := orchestrator.Run(c.Context, opts)
+			endProgress(c, view)
 			if ferr := finish(); ferr != nil && err == nil {
 				err = ferr
 			}
@@ -172,7 +189,9 @@ interrupted, every file still whole.`,
 				return usageError(err, "set mailto = \"you@example.org\" in the manifest or ABOUT_MAILTO; services use it to reach you before blocking a misbehaving client")
 			}
 			if rep != nil {
-				rep.WriteSummary(c.App.ErrWriter)
+				if rerr := tellStory(c, rep); rerr != nil && err == nil {
+					err = rerr
+				}
 			}
 			if c.Context.Err() != nil {
 				return &exitError{code: exitInterrupted, err: errors.New("interrupted; every snapshot file is whole (old or new)")}
@@ -223,22 +242,4 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-func providersCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "providers",
-		Usage: "list the providers about can ask, with their pace and terms",
-		Action: func(c *cli.Context) error {
-			w := c.App.Writer
-			for _, s := range providers.All() {
-				kinds := make([]string, len(s.Accepts))
-				for i, k := range s.Accepts {
-					kinds[i] = string(k)
-				}
-				fmt.Fprintf(w, "%-16s %-28s every %-6s %-12s %s\n", s.Name, s.Host, s.MinInterval, strings.Join(kinds, ","), s.Attribution)
-			}
-			return nil
-		},
-	}
 }

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/mail"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// initCommand is `about init`: a commented starter manifest, so the first
+// five minutes need no reading.
+func initCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "init",
+		Usage: "write a commented starter manifest for an ORCID iD",
+		Description: `Writes a manifest (default manifest.toml in the current folder) that
+names your ORCID iD and explains every other setting in comments: the
+contact e-mail (mailto) and what it buys at each service, the snapshot
+folder, the providers list, extra works by DOI, arXiv id or PMID, and the
+API key variables. The iD's check digit is verified, so a typo is caught
+now rather than as a puzzling 404 later. An existing file is never
+replaced without --force.
+
+Examples:
+   about init --orcid 0000-0002-1825-0097 --mailto ada@example.org
+   about init --orcid https://orcid.org/0000-0002-1825-0097 --out cv/manifest.toml
+   about init --orcid 0000-0002-1825-0097 --force   # replace manifest.toml`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "orcid", Usage: "your ORCID iD, e.g. 0000-0002-1825-0097 (https://orcid.org/… is accepted too)"},
+			&cli.StringFlag{Name: "mailto", Usage: "your contact e-mail, sent to the services (never to the snapshots)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "manifest.toml", Usage: "where to write the manifest", TakesFile: true},
+			&cli.BoolFlag{Name: "force", Usage: "replace the file if it exists"},
+		},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError(err, "see about help init")
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError(fmt.Errorf("init takes no arguments, got %q", c.Args().Slice()),
+					"e.g. about init --orcid 0000-0002-1825-0097 --out manifest.toml")
+			}
+			raw := c.String("orcid")
+			if strings.TrimSpace(raw) == "" {
+				return usageError(errors.New("init needs --orcid"),
+					"e.g. about init --orcid 0000-0002-1825-0097; your iD is on your record at https://orcid.org")
+			}
+			orcid, err := manifest.NormalizeORCID(raw)
+			if err != nil {
+				var cd *manifest.CheckDigitError
+				if errors.As(err, &cd) {
+					return usageError(err, fmt.Sprintf("check the iD on orcid.org; with these first 15 digits it would end in %c", cd.Want))
+				}
+				return usageError(err, "ORCID iDs look like 0000-0002-1825-0097")
+			}
+			mailto := strings.TrimSpace(c.String("mailto"))
+			if mailto != "" && !plainAddress(mailto) {
+				return usageError(fmt.Errorf("--mailto %q is not a plain e-mail address", mailto),
+					"give just the address, e.g. --mailto ada@example.org; services use it to reach you before blocking a client")
+			}
+			out := c.String("out")
+			if _, err := os.Stat(out); err == nil && !c.Bool("force") {
+				return usageError(fmt.Errorf("%s already exists", out), "pass --force to replace it, or --out to write elsewhere")
+			} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return usageError(err)
+			}
+			text := starterManifest(orcid, mailto)
+			// The starter must load as it is: check it with the real parser.
+			if _, err := manifest.Parse(out, []byte(text)); err != nil {
+				return fmt.Errorf("internal error: the starter manifest does not load: %w", err)
+			}
+			if err := snapshots.WriteFileAtomic(out, []byte(text)); err != nil {
+				return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", out, err)}
+			}
+			fmt.Fprintf(c.App.Writer, "wrote %s for ORCID iD %s\n", out, orcid)
+			fmt.Fprintf(c.App.Writer, "next: about fetch %s    # writes the snapshots; then commit both\n", out)
+			if mailto == "" {
+				printHints(c.App.ErrWriter, []string{`no mailto yet: add mailto = "you@example.org" to the manifest (or set ABOUT_MAILTO); Crossref's polite pool and DataCite's higher limit need it, and Unpaywall answers only with one`})
+			}
+			return nil
+		},
+	}
+}
+
+// plainAddress accepts "ada@example.org" and refuses display names,
+// angle brackets and addresses without a dotted domain.
+func plainAddress(s string) bool {
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || a.Name != "" {
+		return false
+	}
+	_, domain, _ := strings.Cut(s, "@")
+	return strings.Contains(domain, ".")
+}
+
+// starterManifest is the commented manifest init writes. Its API key list
+// comes from the registry, so it stays true as providers change.
+func starterManifest(orcid, mailto string) string {
+	var b strings.Builder
+	b.WriteString(`# about manifest: the works to keep true on your publication page.
+# "about fetch manifest.toml" writes their snapshots next to this file;
+# every key is described at https://github.com/aboutscholar/about#manifest-reference
+
+# A contact e-mail, sent to the services with every request (in the
+# User-Agent, and as mailto=/email= where a service asks for it) and never
+# written to the snapshots. Services use it to reach you before blocking a
+# misbehaving client, and several give identified clients more:
+`)
+	for _, s := range providers.All() {
+		switch {
+		case s.MailtoBenefit != "":
+			fmt.Fprintf(&b, "#   %-10s %s\n", s.Title, s.MailtoBenefit)
+		case s.NeedsMailto:
+			fmt.Fprintf(&b, "#   %-10s answers only requests that carry one\n", s.Title)
+		}
+	}
+	b.WriteString("# When it is not set here, the ABOUT_MAILTO environment variable is used.\n")
+	if mailto != "" {
+		fmt.Fprintf(&b, "mailto = %q\n", mailto)
+	} else {
+		b.WriteString("# mailto = \"you@example.org\"\n")
+	}
+	b.WriteString(`
+# Where the snapshots go, relative to this file.
+snapshots = "snapshots"
+
+# Which providers to ask; by default every one that applies ("about
+# providers" lists them). A pinned list keeps runs the same as providers
+# are added to about.
+# providers = ["orcid", "crossref", "datacite", "openalex"]
+
+# API keys are read from the environment only, never from this file, and
+# each is sent only to its own service:
+`)
+	for _, s := range providers.All() {
+		if s.APIKey != nil {
+			fmt.Fprintf(&b, "#   %-28s %s (%s)\n", s.APIKey.Env, s.Title, s.Host)
+		}
+	}
+	fmt.Fprintf(&b, `
+[[identity]]
+orcid = %q   # expands to every work on your public ORCID record
+# name = "Your Name"            # how pages highlight you among the authors
+
+# Works missing from your ORCID record, one [[identity]] each:
+# [[identity]]
+# doi = "10.5281/zenodo.1234567"   # also https://doi.org/… or doi:…
+# [[identity]]
+# arxiv = "2311.16162"
+# [[identity]]
+# pmid = "31452104"
+
+# Slow a provider down (never below its declared pace):
+# [intervals]
+# crossref = "500ms"
+`, orcid)
+	return b.String()
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// providerInfo is one provider as `about providers --json` prints it. The
+// field names are a contract (README, "about providers").
+type providerInfo struct {
+	Name          string   `json:"name"`
+	Title         string   `json:"title"`
+	Host          string   `json:"host"`
+	IntervalMS    int64    `json:"interval_ms"` // least gap between two requests
+	TimeoutMS     int64    `json:"timeout_ms"`  // per attempt
+	Accepts       []string `json:"accepts"`     // identity kinds
+	BatchSize     int      `json:"batch_size"`  // identities per request
+	Default       bool     `json:"default"`     // asked unless the manifest or --only names providers
+	NeedsMailto   bool     `json:"needs_mailto"`
+	MailtoBenefit string   `json:"mailto_benefit,omitempty"`
+	APIKeyEnv     string   `json:"api_key_env,omitempty"`
+	SlowDown      []int    `json:"slow_down"` // statuses besides 429 that mean "slow down"
+	Terms         string   `json:"terms"`
+	Attribution   string   `json:"attribution"`
+	RateSource    string   `json:"rate_source"`
+}
+
+func providerInfos() []providerInfo {
+	var out []providerInfo
+	for _, s := range providers.All() {
+		p := providerInfo{
+			Name: s.Name, Title: s.Title, Host: s.Host,
+			IntervalMS: s.MinInterval.Milliseconds(), TimeoutMS: s.Timeout.Milliseconds(),
+			Accepts: []string{}, BatchSize: max(s.BatchSize, 1), Default: !s.Optional,
+			NeedsMailto: s.NeedsMailto, MailtoBenefit: s.MailtoBenefit, SlowDown: append([]int{}, s.SlowDown...),
+			Terms: s.Terms, Attribution: s.Attribution, RateSource: s.RateSource,
+		}
+		for _, k := range s.Accepts {
+			p.Accepts = append(p.Accepts, string(k))
+		}
+		if s.APIKey != nil {
+			p.APIKeyEnv = s.APIKey.Env
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func providersCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "providers",
+		Usage: "list the providers about can ask, with their pace and terms",
+		Description: `Lists the registry: each provider's name (as used in the manifest's
+providers list and in --only), the host it asks, the least interval
+between two requests to that host, the identity kinds it answers for, how
+many identities one request carries, its API key variable, and its terms
+of use and the attribution they ask for (which about writes into the
+snapshots).
+
+Providers marked "when named" run only when the manifest's providers list
+or --only names them.
+
+Examples:
+   about providers
+   about providers --json | jq -r '.[] | select(.api_key_env != null) | .api_key_env'`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print the registry as JSON (stable field names) for machines"},
+		},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError(err, "see about help providers")
+		},
+		Action: func(c *cli.Context) error {
+			infos := providerInfos()
+			w := c.App.Writer
+			if c.Bool("json") {
+				data, err := snapshots.Encode(infos)
+				if err != nil {
+					return err
+				}
+				_, err = w.Write(data)
+				return err
+			}
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "NAME\tHOST\tEVERY\tACCEPTS\tBATCH\tRUNS\tAPI KEY")
+			for _, p := range infos {
+				runs := "by default"
+				if !p.Default {
+					runs = "when named"
+				}
+				if p.NeedsMailto {
+					runs += ", needs mailto"
+				}
+				key := p.APIKeyEnv
+				if key == "" {
+					key = "-"
+				}
+				every := time.Duration(p.IntervalMS) * time.Millisecond
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.Name, p.Host, every, strings.Join(p.Accepts, ","), p.BatchSize, runs, key)
+			}
+			tw.Flush()
+			fmt.Fprintln(w, "\nTerms of use, and the attribution each asks for (written into the snapshots):")
+			for _, p := range infos {
+				fmt.Fprintf(w, "  %s  %s\n      %s\n", p.Name, p.Terms, p.Attribution)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// buildAbout builds the about binary into a temporary folder, for the tests
+// that need a real process: one under a terminal, one in a pipe.
+func buildAbout(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "about")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// exampleFetchArgs fetches the README's example from its replay folder into
+// a temporary copy, so the committed example is never touched.
+func exampleFetchArgs(t *testing.T) []string {
+	t.Helper()
+	manifestPath, _ := exampleCopy(t)
+	replay, err := filepath.Abs(exampleReplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(filepath.Dir(manifestPath), "fresh")
+	return []string{"fetch", "--replay", replay, "--snapshots", out, manifestPath}
+}
+
+// TestProgressInAPipeIsPlain: with standard error a pipe (a CI log), the
+// progress is plain lines and the output has no control characters, even
+// when TERM names a capable terminal.
+func TestProgressInAPipeIsPlain(t *testing.T) {
+	bin := buildAbout(t)
+	cmd := exec.Command(bin, exampleFetchArgs(t)...)
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr // not *os.File: exec connects pipes
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	out := stdout.String() + stderr.String()
+	if strings.ContainsAny(out, "\x1b\r") {
+		t.Errorf("output in a pipe has control characters:\n%q", out)
+	}
+	for _, want := range []string{
+		"about: finished 19/19 jobs in ",
+		" · orcid 1/1 · doi 1 request · crossref 7/7 · datacite 2/2 · openalex 9/9\n",
+		"  provider  found  not found",
+		"13 added, 0 changed, 0 removed",
+		"complete: 19 jobs answered in ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestLiveViewUnderATerminal runs the binary in a tmux pane (a real
+// pseudo-terminal) and reads the screen: one line per host and the overall
+// line, each exactly once (the view redrew in place rather than scrolling
+// frames), then the story, and no stray escape sequences.
+func TestLiveViewUnderATerminal(t *testing.T) {
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed; the live view needs a terminal to test")
+	}
+	bin := buildAbout(t)
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "tmux.sock")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	tm := func(args ...string) ([]byte, error) {
+		return exec.CommandContext(ctx, tmux, append([]string{"-S", sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
+	}
+	words := append([]string{bin}, exampleFetchArgs(t)...)
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	// After the run the pane signals "done" and stays open (cat waits on
+	// the terminal) so its screen can be read.
+	script := strings.Join(words, " ") + `; echo "exit=$?"; ` + shellQuote(tmux) + " -S " + shellQuote(sock) + " wait-for -S done; cat"
+	if out, err := tm("new-session", "-d", "-x", "110", "-y", "40", "sh", "-c", script); err != nil {
+		t.Skipf("tmux cannot start a session here: %v\n%s", err, out)
+	}
+	t.Cleanup(func() { _, _ = tm("kill-server") })
+	if out, err := tm("wait-for", "done"); err != nil {
+		t.Fatalf("waiting for the run: %v\n%s", err, out)
+	}
+	screen, err := tm("capture-pane", "-p")
+	if err != nil {
+		t.Fatalf("capture-pane: %v\n%s", err, screen)
+	}
+	text := string(screen)
+	if !strings.Contains(text, "exit=0") {
+		t.Fatalf("run failed:\n%s", text)
+	}
+	for _, host := range []string{"orcid", "doi", "crossref", "datacite", "openalex", "all hosts"} {
+		line := regexp.MustCompile(`(?m)^` + host + ` +\[[=>+-]+\] +`)
+		if n := len(line.FindAllString(text, -1)); n != 1 {
+			t.Errorf("%d lines for %s, want 1:\n%s", n, host, text)
+		}
+	}
+	for _, want := range []string{"7/7  done", "19/19  in ", "  provider  found  not found", "complete: 19 jobs answered"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("screen lacks %q:\n%s", want, text)
+		}
+	}
+	if garbage := regexp.MustCompile(`\x1b|\[\d*[ABJK]|\r`); garbage.MatchString(text) {
+		t.Errorf("stray control sequences on screen:\n%q", text)
+	}
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
