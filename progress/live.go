@@ -2,6 +2,7 @@ package progress
 
 import (
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/vbauerster/mpb/v8"
@@ -22,6 +23,7 @@ func (v *View) startLive() {
 	v.bars = mpb.New(opts...)
 	v.total = v.bars.New(0, mpb.BarStyle(),
 		mpb.BarPriority(math.MaxInt32), // always the last line
+		mpb.BarFillerMiddleware(fullWhenDone),
 		mpb.PrependDecorators(decor.Name("all hosts", decor.WCSyncWidthR)),
 		mpb.AppendDecorators(
 			decor.Any(func(decor.Statistics) string {
@@ -46,6 +48,18 @@ func (v *View) startLive() {
 	)
 }
 
+// fullWhenDone draws a bar whose jobs are all done as complete (no ">"
+// tip). The bars are not complete to mpb until Finish, because a host may
+// be planned more jobs in a later phase of the run.
+func fullWhenDone(f mpb.BarFiller) mpb.BarFiller {
+	return mpb.BarFillerFunc(func(w io.Writer, s decor.Statistics) error {
+		if s.Total > 0 && s.Current >= s.Total {
+			s.Completed = true
+		}
+		return f.Fill(w, s)
+	})
+}
+
 // ensureBar gives a host its line on first sight.
 func (v *View) ensureBar(h *host) {
 	if !v.opts.Live {
@@ -61,6 +75,7 @@ func (v *View) barLocked(h *host) *mpb.Bar {
 		return h.bar
 	}
 	h.bar = v.bars.New(0, mpb.BarStyle(),
+		mpb.BarFillerMiddleware(fullWhenDone),
 		mpb.PrependDecorators(decor.Name(h.label, decor.WCSyncWidthR)),
 		mpb.AppendDecorators(
 			decor.Any(func(decor.Statistics) string {
