@@ -1,6 +1,7 @@
 package orchestrator
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -195,6 +196,8 @@ func shortReason(err error) string {
 	switch {
 	case err == nil:
 		return "no reason given"
+	case errors.Is(err, context.Canceled):
+		return "interrupted"
 	case errors.As(err, &te):
 		return fmt.Sprintf("%d %s (%s)", te.Code, http.StatusText(te.Code), attempts(te.Attempts))
 	case errors.As(err, &se):

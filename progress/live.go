@@ -87,7 +87,7 @@ func (v *View) barLocked(h *host) *mpb.Bar {
 				now := v.opts.Now()
 				v.mu.Lock()
 				defer v.mu.Unlock()
-				if st := h.state(now); st != "" {
+				if st := h.state(now, true); st != "" {
 					return "  " + st
 				}
 				return ""
@@ -147,6 +147,10 @@ func (v *View) finishLive() {
 		ends = append(ends, end{h.bar, complete})
 	}
 	v.mu.Unlock()
+	// A ^C echoed by the terminal leaves the cursor two columns in, and the
+	// last frame's cursor-up would start there and leave "^C" debris: back
+	// to column 0 first (mpb writes this before its next frame).
+	_, _ = v.bars.Write([]byte("\r"))
 	for _, e := range append(ends, end{v.total, all}) {
 		switch {
 		case e.bar == nil:

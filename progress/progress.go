@@ -253,17 +253,20 @@ func (h *host) counts() string {
 	return fmt.Sprintf("%d/%d", h.done, h.jobs)
 }
 
-// state says what the host is doing, in a few words: stopped, waiting,
-// done, or its current request rate; with the jobs that came back short.
-func (h *host) state(now time.Time) string {
+// state says what the host is doing, in a few words: stopped, done (when
+// sayDone), waiting, or its current request rate; with the jobs that came
+// back short.
+func (h *host) state(now time.Time, sayDone bool) string {
 	var parts []string
 	switch {
 	case h.stopWhy != "":
 		parts = append(parts, "stopped: "+h.stopWhy)
+	case h.jobs > 0 && h.done >= h.jobs:
+		if sayDone {
+			parts = append(parts, "done")
+		}
 	case h.waitUntil.After(now):
 		parts = append(parts, fmt.Sprintf("waiting %s: %s", ceilSecond(h.waitUntil.Sub(now)), h.waitWhy))
-	case h.jobs > 0 && h.done >= h.jobs:
-		parts = append(parts, "done")
 	default:
 		if r, ok := h.rate(now); ok {
 			parts = append(parts, fmt.Sprintf("%.1f req/s", r))
@@ -347,7 +350,7 @@ func (v *View) plainLine(final bool) (line string, ok bool) {
 	}
 	for _, h := range v.hosts {
 		fmt.Fprintf(&b, " · %s %s", h.label, h.counts())
-		if s := h.state(now); s != "" && s != "done" && (!final || h.stopWhy != "" || h.short > 0) {
+		if s := h.state(now, false); s != "" && (!final || h.stopWhy != "" || h.short > 0) {
 			fmt.Fprintf(&b, " (%s)", s)
 		}
 	}

@@ -214,3 +214,19 @@ func lastFrame(s string) string {
 	}
 	return s
 }
+
+// TestDoneOutranksAWait: a host whose jobs all finished while it was
+// waiting (an interrupted run) reads "done", not a wait that no longer
+// matters.
+func TestDoneOutranksAWait(t *testing.T) {
+	clock := newFakeTime()
+	var out syncBuffer
+	v := Start(Options{Out: &out, Ticks: make(chan time.Time), Now: clock.Now})
+	v.Plan("h", 1, 1, 0)
+	v.Wait("h", time.Minute, "Retry-After")
+	v.Done("h", false)
+	v.Finish()
+	if got := out.String(); got != "about: finished 1/1 jobs in 0s · h 1/1 (1 failed or skipped)\n" {
+		t.Errorf("got %q", got)
+	}
+}
