@@ -64,11 +64,13 @@ type ShortJob struct {
 // Works are identity keys; files are paths as the run wrote them.
 type SnapshotsReport struct {
 	Folder       string   `json:"folder"`
-	Works        int      `json:"works"`   // works in the folder after the run
-	Added        []string `json:"added"`   // works whose file is new
-	Changed      []string `json:"changed"` // works whose work or counts file changed
-	Removed      []string `json:"removed"` // works that left the manifest
-	Kept         []string `json:"kept"`    // works that kept a previous value because a provider could not answer
+	Works        int      `json:"works"`    // works in the folder after the run
+	Added        []string `json:"added"`    // works whose file is new
+	Changed      []string `json:"changed"`  // works whose work or counts file changed
+	Removed      []string `json:"removed"`  // works that left the manifest
+	Kept         []string `json:"kept"`     // works that kept a previous value because a provider could not answer
+	Excluded     []string `json:"excluded"` // works [[exclude]] left out, with where and why
+	Links        int      `json:"links"`    // links among the works, in links.json
 	FilesWritten []string `json:"files_written"`
 	FilesRemoved []string `json:"files_removed"`
 	Pruned       bool     `json:"pruned"`               // false when the run could not know the full list of works
@@ -98,6 +100,8 @@ func (r *Report) JSON() RunReport {
 			Changed:      orEmpty(r.WorksChanged),
 			Removed:      orEmpty(r.WorksRemoved),
 			Kept:         orEmpty(r.Kept),
+			Excluded:     orEmpty(r.Excluded),
+			Links:        r.Links,
 			FilesWritten: orEmpty(r.Written),
 			FilesRemoved: orEmpty(r.Removed),
 			Pruned:       r.PruneNote == "",
