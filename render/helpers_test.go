@@ -7,16 +7,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/sebdah/goldie/v2"
+
 	"github.com/aboutscholar/about/manifest"
 )
-
-// update rewrites the golden files (and docs/page.png) instead of
-// comparing: go test ./render -update, then review the diff.
-var update = flag.Bool("update", false, "rewrite golden files and docs/page.png")
 
 const (
 	goldenDir       = "../testdata/golden/render"
@@ -24,42 +21,27 @@ const (
 )
 
 // assertGolden compares got with testdata/golden/render/<test name>.golden,
-// byte for byte. It lays files out as goldie.New(t,
-// goldie.WithFixtureDir(goldenDir), goldie.WithNameSuffix(".golden")) does,
-// so the two are interchangeable once goldie is a module dependency.
+// byte for byte; go test ./render -update rewrites the file instead
+// (review the diff).
 func assertGolden(t *testing.T, got []byte) {
 	t.Helper()
-	path := filepath.Join(goldenDir, filepath.FromSlash(t.Name())+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
+	g := goldie.New(t, goldie.WithFixtureDir(goldenDir), goldie.WithNameSuffix(".golden"))
+	g.Assert(t, t.Name(), got)
+}
+
+// updating reports whether the run was asked to rewrite goldens (goldie's
+// -update flag, or GOLDIE_UPDATE), which also rewrites docs/page.png.
+func updating() bool {
+	f := flag.Lookup("update")
+	if f == nil {
+		return false
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden file: %v (go test ./render -update writes it)", err)
+	getter, ok := f.Value.(flag.Getter)
+	if !ok {
+		return false
 	}
-	if bytes.Equal(got, want) {
-		return
-	}
-	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(gl) || i < len(wl); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("output differs from %s at line %d:\n got: %q\nwant: %q\n(go test ./render -update rewrites it; review the diff)", path, i+1, g, w)
-		}
-	}
-	t.Fatalf("output differs from %s", path)
+	on, _ := getter.Get().(bool)
+	return on
 }
 
 // fixture loads the constructed snapshot folder and its manifest's person.

@@ -58,7 +58,7 @@ func TestHTMLScreenshotIsNotBlank(t *testing.T) {
 			if dark := bg < 0.5; dark != c.dark {
 				t.Errorf("background luminance %.2f, want dark=%v", bg, c.dark)
 			}
-			if *update {
+			if updating() {
 				data, err := os.ReadFile(shot)
 				if err != nil {
 					t.Fatal(err)
