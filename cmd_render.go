@@ -31,10 +31,12 @@ Formats:
    html       one self-contained page: inline CSS, phone-sized, dark mode, print
    json, yaml the page as data for Hugo data/ or Jekyll _data/
 
-Pages (markdown, html, json, yaml) are grouped by year or by type, show a
-preprint together with its published version, highlight the manifest's
-name and ORCID iD among the authors, and end with each provider's
-attribution. Citation files list every work, each with a stable key.
+Works that links.json shows as one entry are one entry: a preprint with
+its published version, version DOIs under their concept DOI. Pages
+(markdown, html, json, yaml) are grouped by year or by type, highlight the
+manifest's name and ORCID iD among the authors, and end with each
+provider's attribution. Citation files list each entry once, with a
+stable key.
 
 Examples:
    about render --format html --out docs/index.html manifest.toml
@@ -92,7 +94,7 @@ Examples:
 				return err
 			}
 			var out bytes.Buffer
-			opts := render.Options{Format: format, Group: group, Counts: c.Bool("counts"), Person: render.PersonOf(m)}
+			opts := render.Options{Format: format, Group: group, Counts: c.Bool("counts"), Person: render.PersonOf(m), Exclude: render.ExcludesOf(m)}
 			if err := render.Render(&out, folder, opts); err != nil {
 				return err
 			}

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 const renderFixture = "testdata/render/manifest.toml"
@@ -89,5 +92,44 @@ func TestRenderSnapshotsFlagOverridesTheManifestFolder(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "render", "--format", "html", "--snapshots", "testdata/render/snapshots", m)
 	if code != 0 || !strings.Contains(stdout, "<h1>Publications of Ada Lovelace</h1>") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// The committed example folder (written by fetch, with links.json) renders
+// in every format, one page entry per work that links.json does not show
+// within another.
+func TestRenderTheExamples(t *testing.T) {
+	var index snapshots.Index
+	if err := snapshots.Read("examples/snapshots/index.json", &index); err != nil {
+		t.Fatal(err)
+	}
+	var links snapshots.Links
+	if err := snapshots.Read("examples/snapshots/links.json", &links); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range render.Formats() {
+		code, stdout, stderr := runCLI(t, "render", "--format", string(format), "examples/manifest.toml")
+		if code != 0 || stderr != "" || stdout == "" {
+			t.Fatalf("%s: exit %d, stderr:\n%s", format, code, stderr)
+		}
+		if format == render.HTML {
+			if n, want := strings.Count(stdout, `<li class="work"`), len(index.Works)-len(links.ShownAs); n != want {
+				t.Errorf("html has %d entries, want %d", n, want)
+			}
+		}
+	}
+}
+
+// A work the manifest [[exclude]]s is never on the page, even when the
+// folder was fetched before the exclusion.
+func TestRenderLeavesOutExcludedWorks(t *testing.T) {
+	m := writeManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0097\"\nname = \"Ada Lovelace\"\n\n"+
+		"[[exclude]]\nid = \"doi:10.5555/book.2020.ch3\"\nreason = \"another Ada\"\n")
+	code, stdout, stderr := runCLI(t, "render", "--format", "bibtex", "--snapshots", "testdata/render/snapshots", m)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if strings.Contains(stdout, "10.5555/book.2020.ch3") || !strings.Contains(stdout, "10.5555/fast.2023.7") {
+		t.Errorf("the excluded chapter is listed, or the rest is missing:\n%s", stdout)
 	}
 }

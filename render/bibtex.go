@@ -16,8 +16,9 @@ type bibField struct {
 	raw         bool // the value is already BibTeX (a month macro or a name list)
 }
 
-// writeBib writes every work as a BibTeX entry (biblatex false) or a
-// BibLaTeX one (true), newest first. Keys are the page's citation keys.
+// writeBib writes every entry as a BibTeX entry (biblatex false) or a
+// BibLaTeX one (true), newest first; works shown within another's entry
+// are not entries of their own. Keys are the page's citation keys.
 // Text fields are LaTeX-escaped; non-ASCII stays UTF-8 (biber and pandoc
 // read it; bibtex8 and LaTeX's inputenc do too).
 func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
@@ -27,7 +28,7 @@ func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 			buf.WriteString("% " + a + "\n")
 		}
 	}
-	for _, e := range p.all {
+	for _, e := range p.shown {
 		typ, fields := bibEntry(e, biblatex)
 		buf.WriteString("\n@" + typ + "{" + e.key + ",\n")
 		width := 0

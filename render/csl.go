@@ -52,13 +52,15 @@ var cslTypes = map[string]bool{
 	"thesis": true, "treaty": true, "webpage": true,
 }
 
-// writeCSL writes every work as a CSL-JSON item, newest first, with the
+// writeCSL writes every entry as a CSL-JSON item, newest first, with the
 // citation key as id so "@key" cites the same work as in the BibTeX file.
+// A work shown within another's entry (a preprint with its published
+// version, a version under its concept DOI) is not an item of its own.
 // Strings are data: no escaping beyond JSON's (HTML escaping off, so "&"
 // and "<" stay themselves).
 func writeCSL(buf *bytes.Buffer, p *page) error {
-	items := make([]cslItem, 0, len(p.all))
-	for _, e := range p.all {
+	items := make([]cslItem, 0, len(p.shown))
+	for _, e := range p.shown {
 		items = append(items, cslOf(e))
 	}
 	enc := json.NewEncoder(buf)

@@ -11,7 +11,7 @@ import (
 )
 
 // The page as data, for templates (Hugo data/, Jekyll _data/): the same
-// sections, pairs, highlighting and counts as the HTML page, with every
+// sections, entries, highlighting and counts as the HTML page, with every
 // value plain text. JSON and YAML carry the same tree, key for key.
 
 type dataPage struct {
@@ -19,7 +19,7 @@ type dataPage struct {
 	Person      dataPerson   `json:"person"`
 	GroupBy     Grouping     `json:"group_by"`
 	Summary     string       `json:"summary"`
-	Count       int          `json:"count"` // entries on the page; a preprint shown with its published version is not counted again
+	Count       int          `json:"count"` // entries on the page; a work shown within another's entry is not counted again
 	Groups      []dataGroup  `json:"groups"`
 	Attribution []dataCredit `json:"attribution"`
 }
@@ -37,7 +37,7 @@ type dataGroup struct {
 
 type dataWork struct {
 	ID         string        `json:"id"`
-	Key        string        `json:"key"` // citation key, as in the BibTeX and CSL-JSON files
+	Key        string        `json:"key,omitempty"` // citation key, as in the BibTeX and CSL-JSON files; entries only
 	Type       string        `json:"type"`
 	TypeLabel  string        `json:"type_label"`
 	Title      string        `json:"title"`
@@ -57,9 +57,18 @@ type dataWork struct {
 	PMID       string        `json:"pmid,omitempty"`
 	PMCID      string        `json:"pmcid,omitempty"`
 	OpenAccess *dataOA       `json:"open_access,omitempty"`
-	Preprint   *dataWork     `json:"preprint,omitempty"`
+	Preprints  []dataWork    `json:"preprints,omitempty"` // the entry's preprints, oldest first
+	Versions   []dataVersion `json:"versions,omitempty"`  // the versions listed under a concept DOI, oldest first
+	Includes   []string      `json:"includes,omitempty"`  // identity keys of every work shown within this entry
 	CitedBy    *dataCitation `json:"cited_by,omitempty"`
 	Abstract   string        `json:"abstract,omitempty"`
+}
+
+type dataVersion struct {
+	ID     string `json:"id"`
+	Label  string `json:"label"` // v1.2.0
+	URL    string `json:"url,omitempty"`
+	Issued string `json:"issued,omitempty"`
 }
 
 type dataAuthor struct {
@@ -97,7 +106,7 @@ func dataOf(p *page) dataPage {
 		Person:      dataPerson{Names: []string{}, ORCIDs: []string{}},
 		GroupBy:     p.group,
 		Summary:     p.summary(),
-		Count:       p.items,
+		Count:       len(p.shown),
 		Groups:      []dataGroup{},
 		Attribution: []dataCredit{},
 	}
@@ -109,10 +118,17 @@ func dataOf(p *page) dataPage {
 		dg := dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}
 		for _, e := range g.items {
 			w := dataWorkOf(p, e)
-			if e.preprint != nil {
-				pre := dataWorkOf(p, e.preprint)
-				pre.CitedBy = nil // counts are shown for the entry, i.e. the published version
-				w.Preprint = &pre
+			for _, pre := range e.preprints {
+				d := dataWorkOf(p, pre)
+				d.Key = ""      // not an entry: not in the citation files
+				d.CitedBy = nil // counts are shown for the entry, i.e. the published version
+				w.Preprints = append(w.Preprints, d)
+			}
+			for _, v := range e.versions {
+				w.Versions = append(w.Versions, dataVersion{ID: v.id, Label: versionLabel(v), URL: workURL(v), Issued: v.rec.Issued.String()})
+			}
+			for _, m := range e.members {
+				w.Includes = append(w.Includes, m.id)
 			}
 			dg.Works = append(dg.Works, w)
 		}

@@ -57,6 +57,7 @@ func TestMarkdownEscapesSyntaxAndTemplateBraces(t *testing.T) {
 func TestMarkdownReadsBackWithPandoc(t *testing.T) {
 	pandoc := tool(t, "pandoc")
 	f, person := fixture(t)
+	titles := fixtureTitles(t)
 	dir := t.TempDir()
 	for _, from := range []string{"gfm", "commonmark"} {
 		md := writeTemp(t, dir, "page.md", renderString(t, f, Options{Format: Markdown, Person: person}))
@@ -66,9 +67,9 @@ func TestMarkdownReadsBackWithPandoc(t *testing.T) {
 		}
 		text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(out, ""))
 		text = strings.Join(strings.Fields(text), " ")
-		for _, w := range f.Works {
-			if w.Record.Title != "" && !strings.Contains(text, strings.Join(strings.Fields(w.Record.Title), " ")) && w.ID != "doi:10.1101/2022.11.02.514823" {
-				t.Errorf("%s: title of %s does not read back:\n%s", from, w.ID, w.Record.Title)
+		for key, title := range titles {
+			if title != "" && !strings.Contains(text, strings.Join(strings.Fields(title), " ")) {
+				t.Errorf("%s: title of %s does not read back:\n%s", from, key, title)
 			}
 		}
 		if !strings.Contains(out, "<strong>Ada Lovelace</strong>") {
@@ -222,12 +223,13 @@ print(json.dumps([d[k] for k in sorted(d, key=lambda k: (k[2], k[1]))]))`, in)
 	}
 }
 
-// fixtureTitles are the titles a citation file must give back, by key.
+// fixtureTitles are the titles a citation file must give back, by key:
+// one per entry.
 func fixtureTitles(t *testing.T) map[string]string {
 	f, person := fixture(t)
 	p := buildPage(f, Options{Person: person})
 	titles := map[string]string{}
-	for _, e := range p.all {
+	for _, e := range p.shown {
 		titles[e.key] = e.rec.Title
 	}
 	return titles

@@ -68,6 +68,8 @@ h2 .n { font-size: 0.8rem; font-weight: 400; color: var(--faint); }
 .links a:hover, .links a:focus-visible { text-decoration: underline; }
 .links a.oa { background: var(--oa); color: var(--oa-fg); }
 .cites { background: transparent; color: var(--muted); border: 1px solid var(--rule); }
+.versions { display: inline-block; padding: 0.1rem 0.6rem; border-radius: 0.4rem; line-height: 1.55; color: var(--muted); border: 1px solid var(--rule); }
+.links .versions a { display: inline; padding: 0; border-radius: 0; background: none; color: var(--accent); }
 footer { margin-top: 3.5rem; padding-top: 1rem; border-top: 1px solid var(--rule); color: var(--faint); font-size: 0.8rem; }
 footer p { margin: 0.25rem 0; }
 footer a { color: inherit; }
@@ -86,7 +88,7 @@ footer a { color: inherit; }
   h2 { margin-top: 1.5rem; break-after: avoid; }
   .work { margin-bottom: 0.8rem; break-inside: avoid; }
   .links { margin-top: 0.15rem; gap: 0.9rem; }
-  .links a, .cites { padding: 0; border: 0; }
+  .links a, .cites, .versions { padding: 0; border: 0; }
   a { text-decoration: none; }
 }
 `
@@ -215,19 +217,27 @@ func htmlEntry(buf *bytes.Buffer, p *page, e *entry) {
 			links = append(links, "<span class=\"cites\">Licence "+esc(lic)+"</span>")
 		}
 	}
-	if pre := e.preprint; pre != nil {
+	for _, pre := range e.preprints {
 		text := "Preprint"
-		if _, c, _ := venue(pre.rec); c != "" {
-			text += " · " + c
+		if s := preprintServer(pre); s != "" {
+			text += " · " + s
 		}
-		switch {
-		case pre.rec.IDs.DOI != "":
-			link("pre", doiURL(pre.rec.IDs.DOI), text)
-		case landingURL(pre.rec) != "":
-			link("pre", landingURL(pre.rec), text)
-		default:
+		if u := workURL(pre); u != "" {
+			link("pre", u, text)
+		} else {
 			links = append(links, "<span class=\"cites\">"+esc(text)+"</span>")
 		}
+	}
+	if len(e.versions) > 0 {
+		var vs []string
+		for _, v := range e.versions {
+			if u := workURL(v); u != "" {
+				vs = append(vs, "<a href=\""+esc(u)+"\">"+esc(versionLabel(v))+"</a>")
+			} else {
+				vs = append(vs, esc(versionLabel(v)))
+			}
+		}
+		links = append(links, "<span class=\"versions\">Versions "+strings.Join(vs, ", ")+"</span>")
 	}
 	if c := p.citedBy(e); c != "" {
 		links = append(links, "<span class=\"cites\">"+esc(c)+"</span>")

@@ -13,6 +13,13 @@ import (
 // they are valid in BibTeX, biber, pandoc and HTML ids alike. Works whose
 // keys collide get a, b, c… in the order of their identity keys, which do
 // not change when a title is corrected or a date is refined elsewhere.
+//
+// Every work of the folder takes part, shown within another entry or not,
+// so linking a preprint to its article never renames a third work that
+// shares the preprint's key. The one exception: when all the works with
+// a key are one entry (a concept DOI and its versions, a DOI and its
+// PMID), the entry takes the key without a letter and the works shown
+// within it take none.
 
 // stopWords are skipped when picking the title word of a key.
 var stopWords = map[string]bool{
@@ -27,20 +34,22 @@ func assignKeys(all []*entry) {
 		bases[b] = append(bases[b], e)
 	}
 	taken := map[string]bool{}
+	var shared []string
 	for b, es := range bases {
 		if len(es) == 1 {
 			es[0].key = b
 			taken[b] = true
+			continue
 		}
-	}
-	names := make([]string, 0, len(bases))
-	for b, es := range bases {
-		if len(es) > 1 {
-			names = append(names, b)
+		if entry, one := oneEntry(es); one {
+			entry.key = b
+			taken[b] = true
+			continue
 		}
+		shared = append(shared, b)
 	}
-	sort.Strings(names)
-	for _, b := range names {
+	sort.Strings(shared)
+	for _, b := range shared {
 		es := bases[b]
 		sort.Slice(es, func(i, j int) bool { return es[i].id < es[j].id })
 		n := 0
@@ -56,6 +65,28 @@ func assignKeys(all []*entry) {
 			}
 		}
 	}
+}
+
+// oneEntry reports whether es are all one entry, and which work is it.
+func oneEntry(es []*entry) (*entry, bool) {
+	var shown *entry
+	for _, e := range es {
+		if e.in == nil {
+			if shown != nil {
+				return nil, false
+			}
+			shown = e
+		}
+	}
+	if shown == nil {
+		return nil, false
+	}
+	for _, e := range es {
+		if e != shown && e.in != shown {
+			return nil, false
+		}
+	}
+	return shown, true
 }
 
 // letters is the n-th suffix: a … z, aa, ab, …

@@ -15,11 +15,12 @@ import (
 )
 
 // Folder is a snapshot folder read back: the works of index.json, in its
-// order, and the providers whose data the folder holds.
+// order, the providers whose data the folder holds, and links.json.
 type Folder struct {
 	Root      string                    // the folder as given
 	Works     []Work                    // index order
 	Providers []snapshots.IndexProvider // index.json's providers, then any other provider a work cites, sorted by name
+	Links     *snapshots.Links          // links.json; nil for a folder written before fetch decided links
 }
 
 // Work is one work's merged record and the counters its providers gave.
@@ -53,9 +54,9 @@ func (e *NoSnapshotsError) Error() string {
 func (e *NoSnapshotsError) Unwrap() error { return e.Err }
 
 // Load reads the snapshot folder at dir: index.json, then every work file
-// it lists and the work's counters when there are any. A work the index
-// lists whose file is missing or unreadable is an error: a page quietly
-// missing a work would be a lie.
+// it lists and the work's counters when there are any, and links.json when
+// it is there. A work the index lists whose file is missing or unreadable
+// is an error: a page quietly missing a work would be a lie.
 func Load(dir string) (*Folder, error) {
 	d := snapshots.Dir{Root: dir}
 	var index snapshots.Index
@@ -86,6 +87,15 @@ func Load(dir string) (*Folder, error) {
 			}
 		}
 		f.Works = append(f.Works, w)
+	}
+	var links snapshots.Links
+	switch err := snapshots.Read(d.LinksPath(), &links); {
+	case errors.Is(err, fs.ErrNotExist):
+		// an older folder: pages fall back to the records' relations
+	case err != nil:
+		return nil, fmt.Errorf("read snapshots: %w", err)
+	default:
+		f.Links = &links
 	}
 	for _, p := range attribution {
 		f.Providers = append(f.Providers, p)

@@ -121,19 +121,27 @@ func mdLinks(p *page, e *entry) []string {
 			out = append(out, "licence "+mdText(lic))
 		}
 	}
-	if pre := e.preprint; pre != nil {
+	for _, pre := range e.preprints {
 		text := "preprint"
-		if _, c, _ := venue(pre.rec); c != "" {
-			text += " (" + c + ")"
+		if s := preprintServer(pre); s != "" {
+			text += " (" + s + ")"
 		}
-		switch {
-		case pre.rec.IDs.DOI != "":
-			out = append(out, mdLink(text, doiURL(pre.rec.IDs.DOI)))
-		case landingURL(pre.rec) != "":
-			out = append(out, mdLink(text, landingURL(pre.rec)))
-		default:
+		if u := workURL(pre); u != "" {
+			out = append(out, mdLink(text, u))
+		} else {
 			out = append(out, mdText(text))
 		}
+	}
+	if len(e.versions) > 0 {
+		var vs []string
+		for _, v := range e.versions {
+			if u := workURL(v); u != "" {
+				vs = append(vs, mdLink(versionLabel(v), u))
+			} else {
+				vs = append(vs, mdText(versionLabel(v)))
+			}
+		}
+		out = append(out, "versions "+strings.Join(vs, ", "))
 	}
 	if c := p.citedBy(e); c != "" {
 		out = append(out, mdText(c))

@@ -5,20 +5,22 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 )
 
-// page is what every format draws from: works sorted, paired, keyed and
-// grouped once, so the formats differ only in how they write.
+// page is what every format draws from: works sorted, joined into
+// entries, keyed and grouped once, so the formats differ only in how they
+// write.
 type page struct {
 	name    string                    // the person's display name, or ""
 	person  Person                    // whose authors are highlighted
 	group   Grouping                  // how sections are made
 	counts  bool                      // show citation counts
-	all     []*entry                  // every work, newest first (citation databases)
+	all     []*entry                  // every work of the folder, newest first
+	shown   []*entry                  // the entries: works not shown within another, newest first (citation files)
 	groups  []group                   // page sections, each newest first (pages)
-	items   int                       // entries on the page (a pair counts once)
 	credits []snapshots.IndexProvider // providers to attribute, sorted by name
 	titles  map[string]string         // provider name → the service's own name
 }
@@ -30,23 +32,24 @@ type group struct {
 	items []*entry
 }
 
-// entry is one work as the formats see it.
+// entry is one work as the formats see it. A work is either an entry of
+// its own or shown within another's (a preprint within its published
+// version, a version DOI within its concept DOI, a PMID within the DOI of
+// the same paper).
 type entry struct {
-	id        string           // identity key
-	key       string           // citation key, unique in the folder
-	rec       providers.Record // merged record
-	self      []bool           // per author: is the page's person
-	cite      *Citation        // the count shown with --counts (highest; ties by provider name)
-	preprint  *entry           // on a published work: its preprint, shown with it
-	published *entry           // on a preprint: the published version it is shown under
-}
+	id   string           // identity key
+	key  string           // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
+	rec  providers.Record // merged record; an entry's also carries the identifiers its same-as works give
+	self []bool           // per author: is the page's person
+	cite *Citation        // the count shown with --counts (highest; ties by provider name)
 
-// Relation types that pair a preprint with its published version
-// (Crossref's relation vocabulary).
-const (
-	relHasPreprint  = "has-preprint"
-	relIsPreprintOf = "is-preprint-of"
-)
+	in   *entry // on a work shown within another entry: that entry
+	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
+
+	members   []*entry // on an entry: every work shown within it, by identity key
+	preprints []*entry // on an entry: the preprints it links to, oldest first
+	versions  []*entry // on an entry: the versions it lists, oldest first
+}
 
 // typeGroups are the sections of a page grouped by type, in page order;
 // the last one takes every type not listed.
@@ -76,9 +79,16 @@ func buildPage(f *Folder, opts Options) *page {
 	for _, s := range providers.All() {
 		p.titles[s.Name] = s.Title
 	}
+	excluded := map[string]bool{}
+	for _, id := range opts.Exclude {
+		excluded[relationKey(id)] = true
+	}
 	m := newMatcher(opts.Person)
 	byID := map[string]*entry{}
 	for _, w := range f.Works {
+		if excluded[relationKey(w.ID)] {
+			continue
+		}
 		e := &entry{id: w.ID, rec: w.Record}
 		for _, a := range w.Record.Authors {
 			e.self = append(e.self, m.matches(a))
@@ -93,20 +103,22 @@ func buildPage(f *Folder, opts Options) *page {
 		byID[relationKey(w.ID)] = e
 	}
 	sort.SliceStable(p.all, func(i, j int) bool { return newer(p.all[i], p.all[j]) })
+	if f.Links != nil {
+		join(p.all, byID, f.Links)
+	} else {
+		pair(p.all, byID)
+	}
 	assignKeys(p.all)
-	pair(p.all, byID)
 
-	var shown []*entry
 	for _, e := range p.all {
-		if e.published == nil {
-			shown = append(shown, e)
+		if e.in == nil {
+			p.shown = append(p.shown, e)
 		}
 	}
-	p.items = len(shown)
 	if opts.Group == ByType {
-		p.groups = groupByType(shown)
+		p.groups = groupByType(p.shown)
 	} else {
-		p.groups = groupByYear(shown)
+		p.groups = groupByYear(p.shown)
 	}
 	return p
 }
@@ -144,12 +156,154 @@ func relationKey(id string) string {
 	return id
 }
 
-// pair links each published work with one preprint of it when either
-// record says so (has-preprint / is-preprint-of) and both are in the
-// folder. Works are visited newest first and relations in their sorted
-// order, so the pairing is deterministic; a work takes part in one pair at
-// most, so chains (a preprint of a preprint) stay separate entries.
+// linkStrength orders link kinds as fetch does when evidence disagrees; a
+// work shown within an entry is the strongest kind on its way there (the
+// arXiv id of an e-print is a preprint, though its own link is same-as
+// the e-print's DOI).
+func linkStrength(kind string) int {
+	switch kind {
+	case manifest.LinkPreprintOf:
+		return 3
+	case manifest.LinkVersionOf:
+		return 2
+	case manifest.LinkSameAs:
+		return 1
+	}
+	return 0
+}
+
+// join shows works within entries as links.json says: shown_as names each
+// work's entry (chains already followed); the links inside that group say
+// what each work is to it. A shown_as naming a work not in the folder (an
+// excluded one, or a hand-edited file) leaves the work an entry of its own.
+func join(all []*entry, byID map[string]*entry, l *snapshots.Links) {
+	for _, e := range all { // newest first, so members are too
+		to, ok := l.ShownAs[e.id]
+		if !ok {
+			continue
+		}
+		root := byID[relationKey(to)]
+		for seen := 0; root != nil && seen < len(all); seen++ { // a chain not followed, however long
+			next, more := l.ShownAs[root.id]
+			if !more {
+				break
+			}
+			root = byID[relationKey(next)]
+		}
+		if root == nil || root == e {
+			continue
+		}
+		e.in = root
+		root.members = append(root.members, e)
+	}
+	for _, root := range all {
+		if len(root.members) > 0 {
+			sort.Slice(root.members, func(i, j int) bool { return root.members[i].id < root.members[j].id })
+			place(root, l.Links)
+		}
+	}
+}
+
+// place gives each work shown within root its role and puts it on the
+// page: walking the group's links outwards from root (in links.json's
+// sorted order), a work whose own link is its role is listed — a preprint,
+// a version — and any other (a same-as identifier, a version of a
+// preprint) lends its identifiers to the work it links to.
+func place(root *entry, links []snapshots.Link) {
+	in := map[string]*entry{root.id: root}
+	for _, m := range root.members {
+		in[m.id] = m
+	}
+	shows := map[*entry]*entry{root: root} // the work a work's identifiers go to: itself when it is listed
+	queue := []*entry{root}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, l := range links {
+			var m *entry
+			switch {
+			case l.To == n.id:
+				m = in[l.From]
+			case l.From == n.id:
+				m = in[l.To] // conflicting data: the entry itself links on
+			}
+			if m == nil || shows[m] != nil {
+				continue
+			}
+			m.role = l.Kind
+			if linkStrength(n.role) > linkStrength(l.Kind) {
+				m.role = n.role
+			}
+			if m.role == l.Kind && m.role != manifest.LinkSameAs {
+				shows[m] = m
+			} else {
+				shows[m] = shows[n]
+			}
+			queue = append(queue, m)
+		}
+	}
+	for _, m := range root.members {
+		if shows[m] == nil { // no link reaches it: an identifier of the entry
+			m.role, shows[m] = manifest.LinkSameAs, root
+		}
+		switch {
+		case shows[m] != m:
+			lendIDs(&shows[m].rec.IDs, m)
+		case m.role == manifest.LinkPreprintOf:
+			root.preprints = append(root.preprints, m)
+		case m.role == manifest.LinkVersionOf:
+			root.versions = append(root.versions, m)
+		}
+	}
+	oldest := func(es []*entry) {
+		sort.SliceStable(es, func(i, j int) bool { return newer(es[j], es[i]) })
+	}
+	oldest(root.preprints)
+	oldest(root.versions)
+}
+
+// lendIDs fills the identifiers ids lacks from a work that is the same
+// work: its identity, then what its record gives.
+func lendIDs(ids *providers.IDs, m *entry) {
+	own := m.rec.IDs
+	if k, err := manifest.ParseKey(m.id); err == nil {
+		switch k.Kind {
+		case manifest.KindDOI:
+			own.DOI = k.Value
+		case manifest.KindArXiv:
+			own.ArXiv = k.Value
+		case manifest.KindPMID:
+			own.PMID = k.Value
+		case manifest.KindPMCID:
+			own.PMCID = k.Value
+		}
+	}
+	fill := func(to *string, from string) {
+		if *to == "" {
+			*to = from
+		}
+	}
+	fill(&ids.DOI, own.DOI)
+	fill(&ids.ArXiv, own.ArXiv)
+	fill(&ids.PMID, own.PMID)
+	fill(&ids.PMCID, own.PMCID)
+}
+
+// Relation types that pair a preprint with its published version
+// (Crossref's relation vocabulary), for folders without links.json.
+const (
+	relHasPreprint  = "has-preprint"
+	relIsPreprintOf = "is-preprint-of"
+)
+
+// pair is the pairing for folders written before fetch decided links: it
+// shows a preprint within its published version when either record says
+// so (has-preprint / is-preprint-of) and both are in the folder. Works are
+// visited newest first and relations in their sorted order, so the
+// pairing is deterministic; a work takes part in one pair at most, so
+// chains (a preprint of a preprint) stay separate entries.
 func pair(all []*entry, byID map[string]*entry) {
+	paired := map[*entry]bool{}
 	for _, e := range all {
 		for _, rel := range e.rec.Relations {
 			other := byID[relationKey(rel.ID)]
@@ -165,10 +319,12 @@ func pair(all []*entry, byID map[string]*entry) {
 			default:
 				continue
 			}
-			if pub.preprint != nil || pub.published != nil || pre.preprint != nil || pre.published != nil {
+			if paired[pub] || paired[pre] {
 				continue
 			}
-			pub.preprint, pre.published = pre, pub
+			paired[pub], paired[pre] = true, true
+			pre.in, pre.role = pub, manifest.LinkPreprintOf
+			pub.members, pub.preprints = []*entry{pre}, []*entry{pre}
 		}
 	}
 }
@@ -222,10 +378,7 @@ func typeGroupOf(t string) int {
 // years is the span of the page's dated works, newest first: (0, 0) when
 // none is dated.
 func (p *page) years() (newest, oldest int) {
-	for _, e := range p.all {
-		if e.published != nil {
-			continue
-		}
+	for _, e := range p.shown {
 		if y := e.rec.Issued.Year; y > 0 {
 			if newest == 0 || y > newest {
 				newest = y

@@ -53,8 +53,9 @@ func ParseFormat(s string) (Format, error) {
 	return "", fmt.Errorf("unknown format %q (formats: %s)", s, FormatNames())
 }
 
-// IsPage reports whether the format is a page (grouped, paired, with
-// optional counts) rather than a citation database (one entry per work).
+// IsPage reports whether the format is a page (grouped, with what is shown
+// within each entry, with optional counts) rather than a citation database
+// (one item per entry).
 func (f Format) IsPage() bool {
 	switch f {
 	case Markdown, HTML, JSON, YAML:
@@ -105,12 +106,22 @@ func PersonOf(m *manifest.Manifest) Person {
 	return p
 }
 
+// ExcludesOf reads the identity keys the manifest's [[exclude]]s name.
+func ExcludesOf(m *manifest.Manifest) []string {
+	var ids []string
+	for _, x := range m.Excludes {
+		ids = append(ids, x.ID.Key())
+	}
+	return ids
+}
+
 // Options say what to render.
 type Options struct {
-	Format Format   // required
-	Group  Grouping // pages only; "" means ByYear
-	Counts bool     // pages only: show citation counts with their source
-	Person Person   // whose names to highlight
+	Format  Format   // required
+	Group   Grouping // pages only; "" means ByYear
+	Counts  bool     // pages only: show citation counts with their source
+	Person  Person   // whose names to highlight
+	Exclude []string // identity keys never to show: the manifest's [[exclude]]s, should the folder predate them
 }
 
 // Render writes the folder in the options' format to w. Output depends

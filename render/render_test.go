@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -126,6 +127,31 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 			t.Errorf("%s: record/provenance is not the merge of its sources", path)
 		}
 	}
+	// links.json names only works of the index, and each work file's
+	// decisions agree with it
+	var links snapshots.Links
+	if err := snapshots.Read(filepath.Join(root, snapshots.LinksFile), &links); err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]string{}
+	for _, iw := range index.Works {
+		listed[iw.ID] = iw.File
+	}
+	for from, to := range links.ShownAs {
+		if listed[from] == "" || listed[to] == "" {
+			t.Errorf("links.json: shown_as %s → %s names a work the index does not list", from, to)
+			continue
+		}
+		var doc struct {
+			Decisions snapshots.Decisions `json:"decisions"`
+		}
+		if err := snapshots.Read(filepath.Join(root, snapshots.WorksDir, listed[from]+".json"), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Decisions.ShownAs != to {
+			t.Errorf("%s: decisions say shown_as %q, links.json %q", from, doc.Decisions.ShownAs, to)
+		}
+	}
 }
 
 func mustOpen(t *testing.T, path string) *os.File {
@@ -138,36 +164,184 @@ func mustOpen(t *testing.T, path string) *os.File {
 	return f
 }
 
-func TestPreprintIsShownWithItsPublishedVersion(t *testing.T) {
-	f, person := fixture(t)
-	p := buildPage(f, Options{Person: person, Group: ByYear})
-	var pub *entry
+// The fixture's identities, for the tests of what is shown where.
+const (
+	article  = "doi:10.5555/jcp.2023.042"
+	preprint = "doi:10.1101/2022.11.02.514823"
+	pmidOf   = "pmid:37000042" // PubMed's record of the article
+	concept  = "doi:10.5281/zenodo.7000000"
+	version1 = "doi:10.5281/zenodo.7000001" // v1.0.0
+	version2 = "doi:10.5281/zenodo.8000001" // v1.2.0
+)
+
+// shownEntries maps each entry of the page to the works shown within it.
+func shownEntries(p *page) map[string][]string {
+	out := map[string][]string{}
 	for _, g := range p.groups {
 		for _, e := range g.items {
-			if e.id == "doi:10.1101/2022.11.02.514823" {
-				t.Errorf("the preprint is listed on its own in %s", g.title)
-			}
-			if e.id == "doi:10.5555/jcp.2023.042" {
-				pub = e
+			out[e.id] = []string{}
+			for _, m := range e.members {
+				out[e.id] = append(out[e.id], m.id)
 			}
 		}
 	}
-	if pub == nil || pub.preprint == nil || pub.preprint.id != "doi:10.1101/2022.11.02.514823" {
-		t.Fatalf("the published article does not carry its preprint: %+v", pub)
+	return out
+}
+
+func ids(es []*entry) []string {
+	out := []string{}
+	for _, e := range es {
+		out = append(out, e.id)
 	}
-	if p.items != len(f.Works)-1 {
-		t.Errorf("page counts %d entries for %d works with one pair", p.items, len(f.Works))
+	return out
+}
+
+// With links.json, works are shown within the entry shown_as names: the
+// preprint and PubMed's record within the article, both versions within
+// the concept DOI; no page lists them on their own.
+func TestLinksJoinWorksIntoOneEntry(t *testing.T) {
+	f, person := fixture(t)
+	if f.Links == nil {
+		t.Fatal("the fixture has no links.json")
 	}
+	p := buildPage(f, Options{Person: person, Group: ByYear})
+	got := shownEntries(p)
+	for id, members := range map[string][]string{article: {preprint, pmidOf}, concept: {version1, version2}} {
+		if !reflect.DeepEqual(got[id], members) {
+			t.Errorf("entry %s shows %v within it, want %v", id, got[id], members)
+		}
+	}
+	for _, hidden := range []string{preprint, pmidOf, version1, version2} {
+		if _, listed := got[hidden]; listed {
+			t.Errorf("%s is listed on its own", hidden)
+		}
+	}
+	if len(got) != len(f.Works)-4 {
+		t.Errorf("page has %d entries for %d works of which 4 are shown within others", len(got), len(f.Works))
+	}
+	var pub, con *entry
+	for _, e := range p.shown {
+		switch e.id {
+		case article:
+			pub = e
+		case concept:
+			con = e
+		}
+	}
+	if pub == nil || con == nil {
+		t.Fatalf("the article (%v) or the concept (%v) is not an entry", pub != nil, con != nil)
+	}
+	if !reflect.DeepEqual(ids(pub.preprints), []string{preprint}) || len(pub.versions) != 0 {
+		t.Errorf("the article lists preprints %v, versions %v", ids(pub.preprints), ids(pub.versions))
+	}
+	if pub.rec.IDs.PMID != "37000042" {
+		t.Errorf("the article does not carry the PMID of its same-as record: %+v", pub.rec.IDs)
+	}
+	if !reflect.DeepEqual(ids(con.versions), []string{version1, version2}) || len(con.preprints) != 0 { // oldest first
+		t.Errorf("the concept lists versions %v, preprints %v", ids(con.versions), ids(con.preprints))
+	}
+	var labels []string
+	for _, v := range con.versions {
+		labels = append(labels, versionLabel(v))
+	}
+	if l := strings.Join(labels, " "); l != "v1.0.0 v1.2.0" {
+		t.Errorf("version labels %q, want DataCite's version, else the title's", l)
+	}
+
 	html := renderString(t, f, Options{Format: HTML, Person: person})
-	for _, link := range []string{"https://doi.org/10.5555/jcp.2023.042", "https://doi.org/10.1101/2022.11.02.514823"} {
-		if n := strings.Count(html, `href="`+link+`"`); n != 1 {
-			t.Errorf("html links %s %d times, want once", link, n)
+	for _, want := range []string{
+		`<a class="pre" href="https://doi.org/10.1101/2022.11.02.514823">Preprint · bioRxiv</a>`,
+		`<span class="versions">Versions <a href="https://doi.org/10.5281/zenodo.7000001">v1.0.0</a>, <a href="https://doi.org/10.5281/zenodo.8000001">v1.2.0</a></span>`,
+	} {
+		if n := strings.Count(html, want); n != 1 {
+			t.Errorf("html holds %s %d times, want once", want, n)
 		}
 	}
-	// citation files keep both: each is a work one may cite
+	if n := strings.Count(html, `href="https://doi.org/10.5555/jcp.2023.042"`); n != 1 {
+		t.Errorf("html links the article %d times, want once (its PubMed record is no entry)", n)
+	}
+}
+
+// Citation files list the entries only: a preprint that has a published
+// version, a version DOI under its concept and a PMID of a DOI'd paper
+// are not items of their own; the entry carries the PMID.
+func TestCitationFilesListEntriesOnly(t *testing.T) {
+	f, person := fixture(t)
+	titles := fixtureTitles(t)
 	csl := renderString(t, f, Options{Format: CSLJSON, Person: person})
-	if !strings.Contains(csl, `"DOI": "10.1101/2022.11.02.514823"`) {
-		t.Error("csl-json dropped the preprint")
+	var items []cslItem
+	if err := json.Unmarshal([]byte(csl), &items); err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != len(titles) || len(items) != len(f.Works)-4 {
+		t.Errorf("csl-json has %d items, want %d (one per entry)", len(items), len(f.Works)-4)
+	}
+	for _, doi := range []string{"10.1101/2022.11.02.514823", "10.5281/zenodo.7000001", "10.5281/zenodo.8000001"} {
+		if strings.Contains(csl, doi) {
+			t.Errorf("csl-json names %s, which is shown within another entry", doi)
+		}
+	}
+	if !strings.Contains(csl, `"PMID": "37000042"`) {
+		t.Error("csl-json lost the article's PMID")
+	}
+	for _, format := range []Format{BibTeX, BibLaTeX} {
+		bib := renderString(t, f, Options{Format: format, Person: person})
+		if n := strings.Count(bib, "\n@"); n != len(titles) {
+			t.Errorf("%s has %d entries, want %d", format, n, len(titles))
+		}
+	}
+}
+
+// A folder written before fetch decided links has no links.json: pages
+// fall back to the records' relations and pair the preprint with its
+// article; nothing else is joined.
+func TestWithoutLinksRelationsPairThePreprint(t *testing.T) {
+	f, person := fixture(t)
+	old := *f
+	old.Links = nil
+	p := buildPage(&old, Options{Person: person})
+	got := shownEntries(p)
+	if !reflect.DeepEqual(got[article], []string{preprint}) {
+		t.Errorf("the article shows %v within it, want the preprint", got[article])
+	}
+	if len(got) != len(f.Works)-1 {
+		t.Errorf("page has %d entries for %d works with one pair", len(got), len(f.Works))
+	}
+}
+
+// links.json is the decision: a link the manifest undid (or one the data
+// never gave) is not made up again from the records' relations.
+func TestLinksJSONOverridesRelations(t *testing.T) {
+	f, person := fixture(t)
+	undone := *f
+	undone.Links = &snapshots.Links{ShownAs: map[string]string{}}
+	for _, e := range buildPage(&undone, Options{Person: person}).all {
+		if e.in != nil || len(e.members) > 0 {
+			t.Errorf("%s is joined although links.json joins nothing", e.id)
+		}
+	}
+}
+
+// A shown_as naming a work that is not in the folder (excluded since, or a
+// hand-edited file) leaves the work an entry of its own; [[exclude]]d
+// works are never shown, should the folder still hold them.
+func TestExcludedAndMissingEntriesLeaveTheirWorksShown(t *testing.T) {
+	f, person := fixture(t)
+	p := buildPage(f, Options{Person: person, Exclude: []string{concept, "doi:10.5555/FAST.2023.7"}})
+	got := shownEntries(p)
+	for _, gone := range []string{concept, "doi:10.5555/fast.2023.7"} {
+		if _, ok := got[gone]; ok {
+			t.Errorf("excluded %s is on the page", gone)
+		}
+	}
+	for _, v := range []string{version1, version2} {
+		if members, ok := got[v]; !ok || len(members) != 0 {
+			t.Errorf("version %s of an excluded concept: entry %v, members %v; want an entry of its own", v, ok, members)
+		}
+	}
+	md := renderString(t, f, Options{Format: Markdown, Person: person, Exclude: []string{concept}})
+	if strings.Contains(md, "zenodo.7000000") {
+		t.Error("markdown shows the excluded concept DOI")
 	}
 }
 
@@ -175,15 +349,58 @@ func TestPreprintPairNeedsBothWorksInTheFolder(t *testing.T) {
 	f, person := fixture(t)
 	var without Folder
 	for _, w := range f.Works {
-		if w.ID != "doi:10.5555/jcp.2023.042" {
+		if w.ID != article {
 			without.Works = append(without.Works, w)
 		}
 	}
-	p := buildPage(&without, Options{Person: person})
-	for _, e := range p.all {
-		if e.preprint != nil || e.published != nil {
-			t.Errorf("%s is paired with a work that is not in the folder", e.id)
+	for _, links := range []*snapshots.Links{nil, f.Links} {
+		without.Links = links
+		p := buildPage(&without, Options{Person: person})
+		for _, e := range p.all {
+			if e.id == preprint && (e.in != nil || len(e.members) > 0) {
+				t.Errorf("links.json %v: the preprint is joined with a work that is not in the folder", links != nil)
+			}
 		}
+	}
+}
+
+// A chain (an arXiv id, arXiv's DOI for it, the journal article) is one
+// entry: the arXiv id is the preprint, linked by its own identifier, not
+// by the journal DOI its record gives; arXiv's DOI, the same e-print, is
+// not listed again but lends the preprint its DOI.
+func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
+	rec := func(title, doi string, y int) providers.Record {
+		return providers.Record{Title: title, Type: "article", IDs: providers.IDs{DOI: doi}, Issued: providers.Date{Year: y}}
+	}
+	f := &Folder{
+		Works: []Work{
+			{ID: "doi:10.5555/j.1", Record: rec("Engines", "10.5555/j.1", 2024)},
+			{ID: "arxiv:2401.00001", Record: rec("Engines", "10.5555/j.1", 2023)}, // arXiv gives the journal DOI
+			{ID: "doi:10.48550/arxiv.2401.00001", Record: rec("Engines", "", 2023)},
+		},
+		Links: &snapshots.Links{
+			Links: []snapshots.Link{
+				{Kind: manifest.LinkSameAs, From: "arxiv:2401.00001", To: "doi:10.48550/arxiv.2401.00001"},
+				{Kind: manifest.LinkPreprintOf, From: "arxiv:2401.00001", To: "doi:10.5555/j.1"},
+			},
+			ShownAs: map[string]string{"arxiv:2401.00001": "doi:10.5555/j.1", "doi:10.48550/arxiv.2401.00001": "doi:10.5555/j.1"},
+		},
+	}
+	f.Works[0].Record.Type = "article-journal"
+	p := buildPage(f, Options{})
+	if len(p.shown) != 1 {
+		t.Fatalf("%d entries, want 1", len(p.shown))
+	}
+	e := p.shown[0]
+	if !reflect.DeepEqual(ids(e.preprints), []string{"arxiv:2401.00001"}) {
+		t.Fatalf("preprints %v, want the arXiv id only", ids(e.preprints))
+	}
+	if e.preprints[0].rec.IDs.DOI != "10.5555/j.1" || workURL(e.preprints[0]) != "https://arxiv.org/abs/2401.00001" {
+		t.Errorf("the preprint links to %s", workURL(e.preprints[0]))
+	}
+	md := renderString(t, f, Options{Format: Markdown})
+	if !strings.Contains(md, "[preprint (arXiv)](https://arxiv.org/abs/2401.00001)") || strings.Count(md, "48550") != 0 {
+		t.Errorf("markdown:\n%s", md)
 	}
 }
 
@@ -224,7 +441,7 @@ func TestCitationKeysAreUniquePlainAndDisambiguated(t *testing.T) {
 	p := buildPage(f, Options{Person: person})
 	seen := map[string]string{}
 	plain := regexp.MustCompile(`^[a-z][a-z0-9]*$`)
-	for _, e := range p.all {
+	for _, e := range p.shown {
 		if !plain.MatchString(e.key) {
 			t.Errorf("key %q of %s is not plain lower-case ASCII", e.key, e.id)
 		}
@@ -234,15 +451,28 @@ func TestCitationKeysAreUniquePlainAndDisambiguated(t *testing.T) {
 		seen[e.key] = e.id
 	}
 	want := map[string]string{
-		"nunezgarcia2023analytical":  "doi:10.5555/jcp.2023.042",
-		"nunezgarcia2022analyticala": "doi:10.1101/2022.11.02.514823", // same base as the dataset: a, b by identity key
-		"nunezgarcia2022analyticalb": "doi:10.5281/zenodo.7654321",
+		"nunezgarcia2023analytical":  article,                      // its PubMed record has the same key, but is one entry with it
+		"nunezgarcia2022analyticalb": "doi:10.5281/zenodo.7654321", // the preprint, shown within the article, keeps "a"
+		"lovelace2024about":          concept,                      // v1.2.0 has the same key, but is one entry with it
 		"anon2019notes":              "orcid-work:0000-0002-1825-0097/15536015",
 		"lovelace2023fast":           "doi:10.5555/fast.2023.7",
 	}
 	for k, id := range want {
 		if seen[k] != id {
 			t.Errorf("key %s is %q, want %s", k, seen[k], id)
+		}
+	}
+	// the keys do not move when links.json is absent or joins nothing:
+	// the same entries keep the same keys
+	for _, links := range []*snapshots.Links{nil, {ShownAs: map[string]string{}}} {
+		g := *f
+		g.Links = links
+		for _, e := range buildPage(&g, Options{Person: person}).all {
+			if k := e.id; k == "doi:10.5281/zenodo.7654321" || k == "doi:10.5555/fast.2023.7" || k == "orcid-work:0000-0002-1825-0097/15536015" {
+				if seen[e.key] != k {
+					t.Errorf("links.json %v: %s has key %s", links != nil, k, e.key)
+				}
+			}
 		}
 	}
 }

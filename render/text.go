@@ -3,10 +3,12 @@ package render
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 	"unicode"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 )
 
@@ -275,8 +277,8 @@ func (p *page) pageTitle() string {
 
 // summary is the line under a page's heading: "7 works, 2019–2024".
 func (p *page) summary() string {
-	s := fmt.Sprintf("%d works", p.items)
-	if p.items == 1 {
+	s := fmt.Sprintf("%d works", len(p.shown))
+	if len(p.shown) == 1 {
 		s = "1 work"
 	}
 	switch newest, oldest := p.years(); {
@@ -308,4 +310,67 @@ func pageRange(s string) string {
 		}
 	}
 	return s
+}
+
+// workURL is where a work shown within an entry is linked: its own
+// identifier (a preprint's arXiv record links to the journal's DOI, so
+// the record's DOI will not do), else its landing page; "" when it has
+// neither.
+func workURL(e *entry) string {
+	id, err := manifest.ParseKey(e.id)
+	if err == nil {
+		switch id.Kind {
+		case manifest.KindDOI:
+			return doiURL(id.Value)
+		case manifest.KindArXiv:
+			return "https://arxiv.org/abs/" + encodeURLBytes(id.Value, "#?%&+=")
+		case manifest.KindPMID:
+			return "https://pubmed.ncbi.nlm.nih.gov/" + encodeURLBytes(id.Value, "#?%&+=") + "/"
+		case manifest.KindPMCID:
+			return "https://pmc.ncbi.nlm.nih.gov/articles/" + encodeURLBytes(id.Value, "#?%&+=") + "/"
+		}
+	}
+	if u := landingURL(e.rec); u != "" {
+		return u
+	}
+	return webURL(e.rec.URL)
+}
+
+// preprintServer names where a preprint was posted: its container (or
+// publisher), else the server its DOI prefix or arXiv id says.
+func preprintServer(e *entry) string {
+	if _, c, _ := venue(e.rec); c != "" {
+		return c
+	}
+	if id, err := manifest.ParseKey(e.id); err == nil {
+		switch id.Kind {
+		case manifest.KindArXiv:
+			return "arXiv"
+		case manifest.KindDOI:
+			if r, ok := providers.DOIRepository(id.Value); ok {
+				return r.Name
+			}
+		}
+	}
+	return ""
+}
+
+// versionNumber finds a version in a title: "about-tools: v1.2.0" → v1.2.0.
+var versionNumber = regexp.MustCompile(`(?i)\bv?[0-9]+(?:\.[0-9]+)+\b|\bv[0-9]+\b`)
+
+// versionLabel is how a version is listed under its concept: the version
+// its registrar gives, else one its title holds, else its identifier.
+func versionLabel(e *entry) string {
+	for _, x := range e.rec.Extra {
+		if x.Name == "version" && clean(x.Value) != "" {
+			return clean(x.Value)
+		}
+	}
+	if all := versionNumber.FindAllString(clean(e.rec.Title), -1); len(all) > 0 {
+		return all[len(all)-1]
+	}
+	if id, err := manifest.ParseKey(e.id); err == nil {
+		return id.Value
+	}
+	return e.id
 }
