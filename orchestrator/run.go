@@ -288,5 +288,11 @@ func transportOptions(opts Options, specs []providers.Spec, bases map[string]str
 	if opts.NoPacing {
 		o.Default.MinInterval = time.Nanosecond
 	}
+	// A host reached only by redirect has no declaration of its own; it
+	// gets the longest declared timeout, so a silent one cannot hold a
+	// lane (and the run) forever.
+	for _, s := range specs {
+		o.Default.Timeout = max(o.Default.Timeout, s.Timeout)
+	}
 	return o
 }

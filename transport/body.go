@@ -2,20 +2,25 @@ package transport
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 )
 
 // cappedBody fails a read that goes past max bytes, so a runaway or hostile
 // response cannot fill memory. Close runs hook once (ending the attempt's
 // deadline).
 type cappedBody struct {
-	rc   io.ReadCloser // underlying body
-	max  int64         // the cap, for the error message
-	left int64         // bytes still allowed; -1 once over the cap
-	hook func()        // run once on Close
-	once sync.Once     // guards hook
+	rc       io.ReadCloser     // underlying body
+	max      int64             // the cap, for the error message
+	left     int64             // bytes still allowed; -1 once over the cap
+	expired  func(error) error // turns a read error into a *TimeoutError when the attempt's deadline ended it
+	timeout  *TimeoutError     // the first read that timed out, returned again by later reads
+	timedOut atomic.Bool       // timeout is set (Close may run on another goroutine)
+	hook     func()            // run once on Close
+	once     sync.Once         // guards hook
 }
 
 func (b *cappedBody) Read(p []byte) (int, error) {
@@ -26,7 +31,15 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	if int64(len(p)) > b.left+1 {
 		p = p[:b.left+1]
 	}
+	if b.timedOut.Load() {
+		return 0, b.timeout
+	}
 	n, err := b.rc.Read(p)
+	if err != nil && err != io.EOF && b.expired != nil {
+		if err = b.expired(err); errors.As(err, &b.timeout) {
+			b.timedOut.Store(true)
+		}
+	}
 	if int64(n) > b.left {
 		n = int(b.left)
 		b.left = -1

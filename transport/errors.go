@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 var (
@@ -54,3 +55,25 @@ func attempts(n int) string {
 	}
 	return fmt.Sprintf("%d attempts", n)
 }
+
+// TimeoutError is an attempt that got no answer, or no whole answer, from
+// a host within that host's per-attempt Timeout. It names the host and the
+// wait, so a run that gave up on a silent host says which one and why.
+type TimeoutError struct {
+	Host  string        // URL host
+	After time.Duration // the per-attempt timeout that expired
+	Body  bool          // the headers came, the rest of the body did not
+	Err   error         // the underlying error (wraps context.DeadlineExceeded)
+}
+
+func (e *TimeoutError) Error() string {
+	if e.Body {
+		return fmt.Sprintf("answer from %s not complete within %s", e.Host, e.After)
+	}
+	return fmt.Sprintf("no answer from %s within %s", e.Host, e.After)
+}
+
+func (e *TimeoutError) Unwrap() error { return e.Err }
+
+// Timeout reports true, as net.Error's Timeout does.
+func (e *TimeoutError) Timeout() bool { return true }

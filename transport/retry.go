@@ -53,7 +53,10 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 			if errors.Is(err, ErrHostStopped) || !retryableError(err) {
 				return nil, err
 			}
-			if final {
+			// A silence that stopped the host fails this request with the
+			// silence as its reason; later requests are the skipped ones.
+			var te *TimeoutError
+			if final || (errors.As(err, &te) && c.Stopped(h.name) != nil) {
 				return nil, fmt.Errorf("%s %s giving up after %s: %w",
 					req.Method, c.redact(req.URL), attempts(attempt), err)
 			}
@@ -217,6 +220,26 @@ func (c *Client) noteSlow(h *hostState, slow bool) int {
 }
 
 func (c *Client) endSlowRun(h *hostState) { c.noteSlow(h, false) }
+
+// noteSilent records an attempt that timed out. A host silent StopAfter
+// attempts in a row is stopped: waiting its timeout again for every
+// remaining job would stall the run for hours on a host that is down.
+func (c *Client) noteSilent(h *hostState, te *TimeoutError) {
+	c.mu.Lock()
+	h.silentRun++
+	run := h.silentRun
+	c.mu.Unlock()
+	if run >= c.opts.StopAfter {
+		c.stopHost(h, fmt.Sprintf("no answer within %s, %d times in a row", te.After, run))
+	}
+}
+
+// noteAnswered ends a host's run of silent attempts.
+func (c *Client) noteAnswered(h *hostState) {
+	c.mu.Lock()
+	h.silentRun = 0
+	c.mu.Unlock()
+}
 
 func (c *Client) countRetry(h *hostState) {
 	c.mu.Lock()

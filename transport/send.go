@@ -41,14 +41,27 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 		pol = c.opts.Default
 	}
 
-	cancel := context.CancelFunc(func() {})
+	parent := r.Context()
+	attempt, cancel := parent, context.CancelFunc(func() {})
 	if pol.Timeout > 0 {
-		var ctx context.Context
-		ctx, cancel = context.WithTimeout(r.Context(), pol.Timeout)
-		r = r.WithContext(ctx)
+		attempt, cancel = context.WithTimeout(parent, pol.Timeout)
+		r = r.WithContext(attempt)
+	}
+	h := c.host(r.URL.Host)
+	// expired turns an error into a *TimeoutError when it was this
+	// attempt's own deadline (not the caller's) that ended it, and counts
+	// the silence against the host.
+	expired := func(err error, inBody bool) error {
+		if pol.Timeout <= 0 || attempt.Err() != context.DeadlineExceeded || parent.Err() != nil {
+			return err
+		}
+		te := &TimeoutError{Host: h.name, After: pol.Timeout, Body: inBody, Err: err}
+		c.noteSilent(h, te)
+		return te
 	}
 	resp, err := s.next.RoundTrip(r)
 	if err != nil {
+		err = expired(err, false)
 		cancel()
 		return nil, err
 	}
@@ -56,8 +69,17 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = http.NoBody
 	}
 	// The attempt's deadline must outlive RoundTrip to cover the body read;
-	// closing the body is what ends the attempt.
-	resp.Body = &cappedBody{rc: resp.Body, max: c.opts.MaxBody, left: c.opts.MaxBody, hook: cancel}
+	// closing the body is what ends the attempt. A body closed without
+	// timing out is an answer, which ends the host's run of silences.
+	body := &cappedBody{rc: resp.Body, max: c.opts.MaxBody, left: c.opts.MaxBody}
+	body.expired = func(err error) error { return expired(err, true) }
+	body.hook = func() {
+		cancel()
+		if !body.timedOut.Load() {
+			c.noteAnswered(h)
+		}
+	}
+	resp.Body = body
 	// resp.Request would carry the credential; hand back the request we got.
 	resp.Request = req
 	return resp, nil

@@ -5,7 +5,8 @@
 // between request starts, credentials that are added only to requests for
 // that exact host, bounded retries with exponential backoff and jitter,
 // honouring Retry-After, and stopping a host for the rest of the run when it
-// keeps saying "slow down" or asks for a wait past the cap. It also caps
+// keeps saying "slow down", asks for a wait past the cap, or keeps not
+// answering within its timeout. It also caps
 // response bodies, times out each attempt, refuses redirects from https to
 // http, and keeps per-host counts for the end-of-run summary.
 //
@@ -71,7 +72,7 @@ type Options struct {
 	Default     HostPolicy                      // for hosts not in Hosts; its MinInterval defaults to 1s and its Credential is ignored
 	MaxAttempts int                             // total attempts per request hop; default 4
 	MaxWait     time.Duration                   // cap on one Retry-After or backoff wait; a Retry-After beyond it stops the host; default 2m
-	StopAfter   int                             // consecutive slow-down answers from a host that stop it for the run; default 3
+	StopAfter   int                             // consecutive slow-down answers, or timed-out attempts, that stop a host for the run; default 3
 	MaxBody     int64                           // response body cap in bytes; default 32 MiB; reading past it fails with ErrTooLarge
 	Clock       Clock                           // default SystemClock()
 	Rand        *rand.Rand                      // jitter source; default seeded from the time; used under a mutex
@@ -127,12 +128,13 @@ type hostState struct {
 	policy HostPolicy    // from Options.Hosts or Options.Default
 	gate   chan struct{} // one slot: held from before a request until its body is closed
 
-	next     time.Time     // earliest start of the next request
-	requests int           // attempts sent
-	retries  int           // attempts repeated
-	busy     time.Duration // summed request durations
-	slowRun  int           // slow-down answers in a row
-	stop     *StoppedError // non-nil once the host is stopped
+	next      time.Time     // earliest start of the next request
+	requests  int           // attempts sent
+	retries   int           // attempts repeated
+	busy      time.Duration // summed request durations
+	slowRun   int           // slow-down answers in a row
+	silentRun int           // attempts in a row that timed out
+	stop      *StoppedError // non-nil once the host is stopped
 }
 
 // New returns a Client for one run. Options are copied; later changes to the

@@ -1,0 +1,107 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// silentServer hangs on the requests for which hang returns true (until
+// the client gives up or the test ends) and answers 200 "ok" otherwise.
+func silentServer(t *testing.T, hang func(n int) bool) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	var hits atomic.Int32
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hang(int(hits.Add(1))) {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		_, _ = w.Write([]byte("ok"))
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) }) // runs first: no handler outlives the test
+	return srv, &hits
+}
+
+// TestSilentHostStopped: a host that does not answer within its timeout
+// StopAfter attempts in a row fails the request that waited, naming the
+// host and the wait, and is stopped so later requests do not wait again.
+func TestSilentHostStopped(t *testing.T) {
+	srv, hits := silentServer(t, func(int) bool { return true })
+	host := hostOf(t, srv.URL)
+	c := newClient(t, newFakeClock(), Options{Hosts: map[string]HostPolicy{host: {Timeout: 30 * time.Millisecond}}})
+
+	_, _, err := get(t, c, context.Background(), srv.URL)
+	var te *TimeoutError
+	if !errors.As(err, &te) || te.Host != host || te.Body {
+		t.Fatalf("err = %v, want a *TimeoutError for %s", err, host)
+	}
+	want := "giving up after 3 attempts: no answer from " + host + " within 30ms"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %q, want it to contain %q", err, want)
+	}
+	if errors.Is(err, ErrHostStopped) {
+		t.Error("the request that waited must fail with its silence, not as skipped")
+	}
+	stop := c.Stopped(host)
+	if stop == nil || !strings.Contains(stop.Error(), "no answer within 30ms, 3 times in a row") {
+		t.Fatalf("Stopped = %v, want the host stopped for its silence", stop)
+	}
+	_, _, err = get(t, c, context.Background(), srv.URL)
+	if !errors.Is(err, ErrHostStopped) || hits.Load() != 3 {
+		t.Errorf("after the stop: err %v, %d requests; want ErrHostStopped and no new request", err, hits.Load())
+	}
+}
+
+// TestAnswerEndsSilentRun: silences separated by answers never add up to
+// a stop.
+func TestAnswerEndsSilentRun(t *testing.T) {
+	srv, hits := silentServer(t, func(n int) bool { return n%3 != 0 }) // hang, hang, answer, …
+	host := hostOf(t, srv.URL)
+	c := newClient(t, newFakeClock(), Options{Hosts: map[string]HostPolicy{host: {Timeout: 30 * time.Millisecond}}})
+	for i := range 3 {
+		if _, body, err := get(t, c, context.Background(), srv.URL); err != nil || body != "ok" {
+			t.Fatalf("request %d: %q, %v", i, body, err)
+		}
+	}
+	if c.Stopped(host) != nil || hits.Load() != 9 {
+		t.Errorf("stopped %v after %d requests; two silences then an answer must not stop a host", c.Stopped(host), hits.Load())
+	}
+}
+
+// TestSilentBodiesStopHost: headers that come with a body that never
+// finishes count as silences too.
+func TestSilentBodiesStopHost(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte("{"))
+		w.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	host := hostOf(t, srv.URL)
+	c := newClient(t, newFakeClock(), Options{Hosts: map[string]HostPolicy{host: {Timeout: 30 * time.Millisecond}}})
+	for i := range 3 {
+		_, _, err := get(t, c, context.Background(), srv.URL)
+		var te *TimeoutError
+		if !errors.As(err, &te) || !te.Body || !strings.Contains(err.Error(), "answer from "+host+" not complete within 30ms") {
+			t.Fatalf("read %d: err = %v, want a body *TimeoutError naming %s", i, err, host)
+		}
+	}
+	if c.Stopped(host) == nil {
+		t.Error("three unfinished bodies in a row did not stop the host")
+	}
+}
