@@ -167,7 +167,7 @@ func (r *runner) call(ctx context.Context, jobs []job, call []int) (outcomes []O
 			outcomes = fail(providers.Failed, fmt.Errorf("%s: internal error: %v", spec.Name, p))
 		}
 	}()
-	env := providers.Env{Do: r.client.HTTP().Do, Base: r.bases[spec.Name], Mailto: r.mailto}
+	env := providers.Env{Do: r.client.Do, Base: r.bases[spec.Name], Mailto: r.mailto}
 	results, err := spec.Fetch(ctx, env, ids)
 	if err == nil && len(results) != len(ids) {
 		err = fmt.Errorf("%s: internal error: %d results for %d identities", spec.Name, len(results), len(ids))

@@ -45,7 +45,7 @@ func (r *runner) lookupAgencies(ctx context.Context, base string, works []manife
 	if len(prefixes) == 0 {
 		return agency, nil
 	}
-	env := providers.Env{Do: r.client.HTTP().Do, Base: base, Mailto: r.mailto}
+	env := providers.Env{Do: r.client.Do, Base: base, Mailto: r.mailto}
 	answers, err := providers.RegistrationAgencies(ctx, env, prefixes)
 	if err != nil {
 		return nil, fmt.Errorf("registration agency lookup: %w", err)

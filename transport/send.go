@@ -153,7 +153,7 @@ func filterQuery(raw string, drop func(k, v string) bool) string {
 // read on the wire.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= maxRedirects {
-		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, maxRedirects)
+		return fmt.Errorf("%w: stopped after %d, the last to %s", ErrTooManyRedirects, maxRedirects, c.redact(req.URL))
 	}
 	if req.URL.Scheme == "https" {
 		return nil

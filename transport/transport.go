@@ -27,9 +27,13 @@
 package transport
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 )
@@ -206,8 +210,26 @@ func newHostState(name string, p HostPolicy) *hostState {
 }
 
 // HTTP returns the one *http.Client of the run. Callers must close every
-// response body: the host's gate stays held until they do.
+// response body: the host's gate stays held until they do. Prefer Do,
+// whose errors never carry a credential.
 func (c *Client) HTTP() *http.Client { return c.client }
+
+// Do sends req with the run's client. Its errors name the request once,
+// with credential query parameters removed: net/http's *url.Error quotes
+// the URL as it was asked, and a redirect Location that echoed a key back
+// would otherwise put that key in every error message.
+func (c *Client) Do(req *http.Request) (*http.Response, error) {
+	resp, err := c.client.Do(req)
+	var ue *url.Error
+	if err == nil || !errors.As(err, &ue) {
+		return resp, err
+	}
+	named := c.redact(req.URL)
+	if strings.Contains(ue.Err.Error(), named) {
+		return nil, ue.Err // the retrying layer already named it
+	}
+	return nil, fmt.Errorf("%s %s: %w", req.Method, named, ue.Err)
+}
 
 // Stats reports every configured or contacted host, sorted by host.
 func (c *Client) Stats() []HostStats {
