@@ -270,5 +270,3 @@ func TestORCIDBurst503(t *testing.T) {
 		t.Errorf("%d works from the record, want 8", len(rep.Works))
 	}
 }
-
-
