@@ -320,15 +320,34 @@ func (c *Client) recordOnClose(req *http.Request, body []byte, resp *http.Respon
 	return resp
 }
 
+// exchange copies one exchange for the Recorder. A server may echo a key
+// back (in a redirect Location, or the body of one); recordings are files
+// users keep, so every credential value is replaced wherever it appears.
 func (c *Client) exchange(req *http.Request, body []byte, resp *http.Response, got []byte) Exchange {
-	return Exchange{
+	x := Exchange{
 		Method:      req.Method,
-		URL:         c.redact(req.URL),
-		RequestBody: bytes.Clone(body),
+		URL:         string(c.scrub([]byte(c.redact(req.URL)))),
+		RequestBody: c.scrub(bytes.Clone(body)),
 		Status:      resp.StatusCode,
 		Header:      resp.Header.Clone(),
-		Body:        bytes.Clone(got),
+		Body:        c.scrub(bytes.Clone(got)),
 	}
+	for k, vs := range x.Header {
+		for i, v := range vs {
+			x.Header[k][i] = string(c.scrub([]byte(v)))
+		}
+	}
+	return x
+}
+
+// scrub replaces every credential value in b.
+func (c *Client) scrub(b []byte) []byte {
+	for _, v := range c.values {
+		if bytes.Contains(b, []byte(v)) {
+			b = bytes.ReplaceAll(b, []byte(v), []byte("REDACTED"))
+		}
+	}
+	return b
 }
 
 var _ http.RoundTripper = (*retrying)(nil)

@@ -117,6 +117,7 @@ type HostStats struct {
 type Client struct {
 	opts    Options      // with defaults applied; Hosts is a private copy
 	secrets []string     // credential query parameter names, removed from URLs we report
+	values  []string     // credential values, as sent and query-escaped, scrubbed from what we record
 	client  *http.Client // the one client for the run
 
 	mu    sync.Mutex            // guards hosts and every hostState field below gate
@@ -186,6 +187,9 @@ func New(o Options) *Client {
 		if p.Credential != nil {
 			cred := *p.Credential
 			p.Credential = &cred
+			if cred.Value != "" {
+				c.values = append(c.values, cred.Value, url.QueryEscape(cred.Value))
+			}
 			if cred.Query != "" && !seen[cred.Query] {
 				seen[cred.Query] = true
 				c.secrets = append(c.secrets, cred.Query)
