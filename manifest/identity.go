@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind names a family of scholarly identifiers.
@@ -69,10 +70,14 @@ func Normalize(k Kind, raw string) (Identity, error) {
 
 // NormalizeDOI accepts a DOI in any of its usual spellings (bare,
 // https://doi.org/…, doi:…, any letter case, surrounding space) and returns
-// it lower-cased and bare. DOIs are case-insensitive by definition (DOI
-// Handbook 2.4), so lower-casing makes equal DOIs equal strings.
+// it lower-cased and bare. The DOI system folds the case of ASCII letters
+// only (DOI Handbook 2.4), so only those are lowered: "10.1000/K" (Kelvin
+// sign) and "10.1000/k" are distinct DOIs and must stay distinct strings.
 func NormalizeDOI(raw string) (string, error) {
-	s := strings.ToLower(strings.TrimSpace(raw))
+	if !utf8.ValidString(raw) {
+		return "", fmt.Errorf("DOI %q is not valid UTF-8", raw)
+	}
+	s := lowerASCII(strings.TrimSpace(raw))
 	// The resolver and scheme forms people paste, checked after lower-casing.
 	for _, p := range []string{
 		"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/",
@@ -97,6 +102,16 @@ func NormalizeDOI(raw string) (string, error) {
 		return "", fmt.Errorf("DOI %q contains white space or a control character", raw)
 	}
 	return s, nil
+}
+
+// lowerASCII lowers A-Z and leaves every other byte as it is.
+func lowerASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + ('a' - 'A')
+		}
+		return r
+	}, s)
 }
 
 func isDigitsAndDots(s string) bool {

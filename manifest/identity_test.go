@@ -10,6 +10,8 @@ func TestNormalizeDOI(t *testing.T) {
 		"doi:10.1002/(SICI)1097-4636<1::AID>3.0.CO;2-#": "10.1002/(sici)1097-4636<1::aid>3.0.co;2-#",
 		"DOI:10.1000/x/../y":                            "10.1000/x/../y",
 		"10.1000.10/x":                                  "10.1000.10/x",
+		"10.1000/\u212a":                                "10.1000/\u212a", // Kelvin sign: not ASCII, so not folded into "k"
+		"10.1000/ÄＢ":                                    "10.1000/ÄＢ",
 	}
 	for in, want := range good {
 		got, err := NormalizeDOI(in)
@@ -17,7 +19,7 @@ func TestNormalizeDOI(t *testing.T) {
 			t.Errorf("NormalizeDOI(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "10.", "10.1234", "10.1234/", "11.1/x", "10.ab/x", "10.1/a b", "10.1/x\x00y", "https://doi.org/"} {
+	for _, bad := range []string{"", "10.", "10.1234", "10.1234/", "11.1/x", "10.ab/x", "10.1/a b", "10.1/x\x00y", "https://doi.org/", "10.1/\xff"} {
 		if got, err := NormalizeDOI(bad); err == nil {
 			t.Errorf("NormalizeDOI(%q) = %q, want an error", bad, got)
 		}

@@ -1,0 +1,228 @@
+package providers_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+)
+
+// Every provider's parser is fuzzed through its real Fetch: a fake Doer
+// answers every request with the fuzzed body and one of a few statuses.
+// Whatever the body, Fetch must not panic, must give one Result per
+// identity (or an error for all), must close every body it was given,
+// and what it returns must be something the snapshot writer can use:
+// Found has a Record, Failed has an error, everything marshals, the same
+// answer gives the same bytes, and ORCID expansion only yields identities
+// in their normalised form. Seeds are the recorded answers in testdata.
+
+var fuzzStatuses = []int{200, 200, 200, 404, 400, 410, 422, 500}
+
+// samples are identities of each kind, in the normalised form the
+// orchestrator hands to providers.
+var samples = map[manifest.Kind][]string{
+	manifest.KindDOI:   {"10.1145/3448016.3452841", "10.5281/zenodo.48440", "10.1093/nutrit/nuae105"},
+	manifest.KindArXiv: {"0710.2073", "hep-ex/0307015"},
+	manifest.KindPMID:  {"29106400", "11748933"},
+	manifest.KindPMCID: {"PMC12120539"},
+	manifest.KindORCID: {"0000-0002-9341-7985"},
+}
+
+// idsFor is a batch the provider accepts: one identity, or up to four of
+// mixed kinds for providers that batch.
+func idsFor(spec providers.Spec) []manifest.Identity {
+	var ids []manifest.Identity
+	for _, k := range spec.Accepts {
+		for _, v := range samples[k] {
+			ids = append(ids, manifest.Identity{Kind: k, Value: v})
+		}
+	}
+	return ids[:min(len(ids), max(spec.BatchSize, 1), 4)]
+}
+
+// fakeDoer answers every request with status and body, and counts the
+// bodies it handed out that were never closed.
+type fakeDoer struct {
+	status int
+	body   []byte
+	mu     sync.Mutex
+	open   int
+}
+
+type trackedBody struct {
+	io.Reader
+	d    *fakeDoer
+	once sync.Once
+}
+
+func (b *trackedBody) Close() error {
+	b.once.Do(func() {
+		b.d.mu.Lock()
+		b.d.open--
+		b.d.mu.Unlock()
+	})
+	return nil
+}
+
+func (d *fakeDoer) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+		req.Body.Close()
+	}
+	d.mu.Lock()
+	d.open++
+	d.mu.Unlock()
+	return &http.Response{
+		StatusCode: d.status,
+		Status:     http.StatusText(d.status),
+		Header:     http.Header{},
+		Body:       &trackedBody{Reader: bytes.NewReader(d.body), d: d},
+		Request:    req,
+	}, nil
+}
+
+func seedFromTestdata(f *testing.F, dir string) {
+	f.Helper()
+	entries, err := os.ReadDir(filepath.Join("..", "testdata", dir))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || filepath.Ext(e.Name()) == ".md" {
+			continue
+		}
+		body, err := os.ReadFile(filepath.Join("..", "testdata", dir, e.Name()))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(body, uint8(0))
+	}
+	f.Add([]byte("{}"), uint8(0))
+	f.Add([]byte("[]"), uint8(0))
+	f.Add([]byte("<?xml version=\"1.0\"?><x/>"), uint8(0))
+}
+
+// fetchResults runs spec.Fetch on one fuzzed answer and checks the
+// invariants; it returns the results as JSON for the determinism check.
+func fetchResults(t *testing.T, spec providers.Spec, body []byte, which uint8) []byte {
+	t.Helper()
+	d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
+	env := providers.Env{Do: d.Do, Base: "https://" + spec.Host, Mailto: "ada@example.org"}
+	ids := idsFor(spec)
+	results, err := spec.Fetch(context.Background(), env, ids)
+	if d.open != 0 {
+		t.Fatalf("%s left %d response bodies open (the host's gate would never be released)", spec.Name, d.open)
+	}
+	if err != nil {
+		return []byte(err.Error())
+	}
+	if len(results) != len(ids) {
+		t.Fatalf("%s gave %d results for %d identities", spec.Name, len(results), len(ids))
+	}
+	for i, r := range results {
+		switch r.Status {
+		case providers.Found:
+			if r.Record == nil {
+				t.Fatalf("%s: %s found with no record", spec.Name, ids[i])
+			}
+		case providers.NotFound:
+		case providers.Failed:
+			if r.Err == nil {
+				t.Fatalf("%s: %s failed with no error", spec.Name, ids[i])
+			}
+		default:
+			t.Fatalf("%s: %s has status %q", spec.Name, ids[i], r.Status)
+		}
+		for _, w := range r.Discovered {
+			if w.ID.Kind == manifest.KindORCIDWork {
+				continue
+			}
+			if norm, err := manifest.Normalize(w.ID.Kind, w.ID.Value); err != nil || norm != w.ID {
+				t.Fatalf("%s discovered %v, not a normalised identity (%v, %v)", spec.Name, w.ID, norm, err)
+			}
+		}
+	}
+	out, err := json.Marshal(struct {
+		R []providers.Result
+		E []string
+	}{results, errorTexts(results)})
+	if err != nil {
+		t.Fatalf("%s: results do not marshal: %v", spec.Name, err)
+	}
+	return out
+}
+
+func errorTexts(rs []providers.Result) []string {
+	var out []string
+	for _, r := range rs {
+		if r.Err != nil {
+			out = append(out, r.Err.Error())
+		}
+	}
+	return out
+}
+
+func fuzzProvider(f *testing.F, spec providers.Spec, dirs ...string) {
+	for _, d := range dirs {
+		seedFromTestdata(f, d)
+	}
+	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
+		first := fetchResults(t, spec, body, which)
+		if again := fetchResults(t, spec, body, which); !bytes.Equal(first, again) {
+			t.Fatalf("%s: the same answer parsed twice differs:\n%s\n%s", spec.Name, first, again)
+		}
+	})
+}
+
+func FuzzArXiv(f *testing.F)         { fuzzProvider(f, providers.ArXiv, "arxiv") }
+func FuzzCrossref(f *testing.F)      { fuzzProvider(f, providers.Crossref, "crossref") }
+func FuzzDataCite(f *testing.F)      { fuzzProvider(f, providers.DataCite, "datacite") }
+func FuzzDOIOrg(f *testing.F)        { fuzzProvider(f, providers.DOIOrg, "doiorg") }
+func FuzzEuropePMC(f *testing.F)     { fuzzProvider(f, providers.EuropePMC, "europepmc") }
+func FuzzOpenAlex(f *testing.F)      { fuzzProvider(f, providers.OpenAlex, "openalex") }
+func FuzzOpenCitations(f *testing.F) { fuzzProvider(f, providers.OpenCitations, "opencitations") }
+func FuzzORCID(f *testing.F)         { fuzzProvider(f, providers.ORCID, "orcid") }
+func FuzzPubMed(f *testing.F)        { fuzzProvider(f, providers.PubMed, "pubmed") }
+func FuzzSemanticScholar(f *testing.F) {
+	fuzzProvider(f, providers.SemanticScholar, "semanticscholar")
+}
+func FuzzUnpaywall(f *testing.F) { fuzzProvider(f, providers.Unpaywall, "unpaywall") }
+
+// FuzzRegistrationAgencies fuzzes doi.org's "Which RA?" answer: one
+// agency (or "") per prefix asked, or an error.
+func FuzzRegistrationAgencies(f *testing.F) {
+	seedFromTestdata(f, "doiorg")
+	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
+		d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
+		prefixes := []string{"10.1145", "10.5281", "10.7554"}
+		got, err := providers.RegistrationAgencies(context.Background(), providers.Env{Do: d.Do, Base: "https://doi.org"}, prefixes)
+		if d.open != 0 {
+			t.Fatalf("%d response bodies left open", d.open)
+		}
+		if err == nil && len(got) != len(prefixes) {
+			t.Fatalf("%d answers for %d prefixes", len(got), len(prefixes))
+		}
+	})
+}
+
+// TestEveryProviderIsFuzzed keeps the list above complete.
+func TestEveryProviderIsFuzzed(t *testing.T) {
+	fuzzed := map[string]bool{}
+	for _, s := range []providers.Spec{providers.ArXiv, providers.Crossref, providers.DataCite, providers.DOIOrg, providers.EuropePMC,
+		providers.OpenAlex, providers.OpenCitations, providers.ORCID, providers.PubMed, providers.SemanticScholar, providers.Unpaywall} {
+		fuzzed[s.Name] = true
+	}
+	for _, s := range providers.All() {
+		if !fuzzed[s.Name] {
+			t.Errorf("provider %s has no fuzz target in fuzz_test.go", s.Name)
+		}
+	}
+}
