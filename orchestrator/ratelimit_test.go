@@ -181,7 +181,7 @@ func TestHostThatKeeps429IsStopped(t *testing.T) {
 	}
 	var out strings.Builder
 	rep.WriteSummary(&out)
-	if !strings.Contains(out.String(), "incomplete: 5 failed or skipped") {
+	if !strings.Contains(out.String(), "\nincomplete: 5 jobs failed or skipped") {
 		t.Errorf("summary does not say the run is incomplete:\n%s", out.String())
 	}
 }

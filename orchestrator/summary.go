@@ -191,6 +191,7 @@ func shortReason(err error) string {
 	var (
 		te *transport.StatusError
 		se *transport.StoppedError
+		to *transport.TimeoutError
 		ue *url.Error
 	)
 	switch {
@@ -198,6 +199,8 @@ func shortReason(err error) string {
 		return "no reason given"
 	case errors.Is(err, context.Canceled):
 		return "interrupted"
+	case errors.As(err, &to):
+		return to.Error() // names the host: it may be a redirect's, not the line's
 	case errors.As(err, &te):
 		return fmt.Sprintf("%d %s (%s)", te.Code, http.StatusText(te.Code), attempts(te.Attempts))
 	case errors.As(err, &se):

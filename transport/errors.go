@@ -38,7 +38,7 @@ func (e *StatusError) Error() string {
 // touching the network.
 type StoppedError struct {
 	Host   string // URL host
-	Code   int    // the status that stopped it (429, or a declared slow-down such as 403)
+	Code   int    // the status that stopped it (429, or a declared slow-down such as 403); 0 for a host that did not answer in time
 	Reason string // e.g. "answered 429 3 times in a row"
 }
 

@@ -230,7 +230,7 @@ func (c *Client) noteSilent(h *hostState, te *TimeoutError) {
 	run := h.silentRun
 	c.mu.Unlock()
 	if run >= c.opts.StopAfter {
-		c.stopHost(h, fmt.Sprintf("no answer within %s, %d times in a row", te.After, run))
+		c.stopHost(h, 0, fmt.Sprintf("no answer within %s, %d times in a row", te.After, run))
 	}
 }
 

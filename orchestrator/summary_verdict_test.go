@@ -1,0 +1,92 @@
+package orchestrator
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/transport"
+)
+
+func doiID(v string) manifest.Identity { return manifest.Identity{Kind: manifest.KindDOI, Value: v} }
+
+// mixedReport is a run with every kind of outcome: found, not found,
+// failed and skipped, an expansion, a stopped host, kept values, a note,
+// a warning, and files written, removed and not pruned.
+func mixedReport() *Report {
+	orcid := manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-9341-7985"}
+	o := func(id manifest.Identity, provider, host string, status providers.Status, err error) Outcome {
+		return Outcome{Identity: id, Provider: provider, Host: host, Status: status, Err: err}
+	}
+	stopped := &transport.StoppedError{Host: "api.openalex.org", Reason: "429 with Retry-After 15h0m0s, past the 2m0s cap"}
+	return &Report{
+		Specs:      []providers.Spec{{Name: "orcid"}, {Name: "crossref"}, {Name: "openalex"}, {Name: "unpaywall"}},
+		Expansions: []Outcome{o(orcid, "orcid", "pub.orcid.org", providers.Found, nil)},
+		Outcomes: []Outcome{
+			o(doiID("10.1/a"), "crossref", "api.crossref.org", providers.Found, nil),
+			o(doiID("10.1/a"), "openalex", "api.openalex.org", providers.Skipped, stopped),
+			o(doiID("10.1/b"), "crossref", "api.crossref.org", providers.NotFound, nil),
+			o(doiID("10.1/b"), "openalex", "api.openalex.org", providers.Skipped, stopped),
+			o(doiID("10.1/c"), "crossref", "api.crossref.org", providers.Failed, errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")),
+			o(doiID("10.1/c"), "openalex", "api.openalex.org", providers.Skipped, stopped),
+		},
+		Works: []manifest.Identity{doiID("10.1/a"), doiID("10.1/b"), doiID("10.1/c")},
+		Hosts: []transport.HostStats{
+			{Host: "api.crossref.org", Requests: 6, Retries: 3, Busy: 1234 * time.Millisecond},
+			{Host: "api.openalex.org", Requests: 1, Busy: 80 * time.Millisecond, Stopped: true, StopReason: stopped.Reason},
+			{Host: "pub.orcid.org", Requests: 1, Busy: 456 * time.Millisecond},
+		},
+		Warnings:  []providers.Warning{{Identity: "orcid:0000-0002-9341-7985", Message: `put-code 7 lists a malformed DOI "10.x": DOI "10.x" has no suffix`}},
+		Written:   []string{"snapshots/works/doi_10.1_2fa.json"},
+		Kept:      []string{"doi:10.1/c"},
+		Notes:     []string{"unpaywall was not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)"},
+		Snapshots: "snapshots",
+	}
+}
+
+// TestSummaryVerdict: the summary says "complete" exactly when no job
+// failed or was skipped, whichever job it is (an expansion included), and
+// Short (hence exit status 1) agrees.
+func TestSummaryVerdict(t *testing.T) {
+	all := func(r *Report) []*Outcome {
+		var out []*Outcome
+		for i := range r.Expansions {
+			out = append(out, &r.Expansions[i])
+		}
+		for i := range r.Outcomes {
+			out = append(out, &r.Outcomes[i])
+		}
+		return out
+	}
+	for i := range all(mixedReport()) {
+		for _, st := range []providers.Status{providers.Found, providers.NotFound, providers.Failed, providers.Skipped} {
+			r := mixedReport()
+			for _, o := range all(r) {
+				o.Status, o.Err = providers.Found, nil
+			}
+			o := all(r)[i]
+			o.Status = st
+			if st == providers.Failed || st == providers.Skipped {
+				o.Err = fmt.Errorf("the reason")
+			}
+			var out strings.Builder
+			r.WriteSummary(&out)
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			verdict := lines[len(lines)-1]
+			short := st == providers.Failed || st == providers.Skipped
+			if r.Short() != short {
+				t.Errorf("job %d %s: Short() = %v", i, st, r.Short())
+			}
+			if short && (!strings.HasPrefix(verdict, "incomplete: 1 job failed or skipped") || !strings.Contains(out.String(), "the reason")) {
+				t.Errorf("job %d %s: summary does not say the run is incomplete and why:\n%s", i, st, out.String())
+			}
+			if !short && !strings.HasPrefix(verdict, "complete: 7 jobs answered") {
+				t.Errorf("job %d %s: verdict %q", i, st, verdict)
+			}
+		}
+	}
+}
