@@ -230,10 +230,23 @@ func syncDir(dir string) {
 }
 
 // Prune removes, from the works, counts and orcid folders, every .json file
-// whose name is not in keep, and leftovers of interrupted writes. It returns
-// the removed paths, sorted.
+// whose name is not in keep, and leftovers of interrupted writes there and
+// in the folder itself (index.json's). It returns the removed paths, sorted.
 func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 	var removed []string
+	entries, err := os.ReadDir(d.Root)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), tempMark) {
+			p := filepath.Join(d.Root, e.Name())
+			if err := os.Remove(p); err != nil {
+				return removed, err
+			}
+			removed = append(removed, p)
+		}
+	}
 	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
 		entries, err := os.ReadDir(filepath.Join(d.Root, sub))
 		if errors.Is(err, fs.ErrNotExist) {

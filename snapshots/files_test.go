@@ -82,7 +82,7 @@ func TestWriteAtomicAndIdempotent(t *testing.T) {
 
 func TestPruneKeepsListedAndRemovesTempFiles(t *testing.T) {
 	d := Dir{Root: t.TempDir()}
-	for _, p := range []string{"works/a.json", "works/b.json", "counts/a.json", "counts/b.json", "works/.tmp-123", "orcid/o.json", "works/notes.txt"} {
+	for _, p := range []string{"works/a.json", "works/b.json", "counts/a.json", "counts/b.json", "works/.tmp-123", "orcid/o.json", "works/notes.txt", ".tmp-456", "index.json"} {
 		full := filepath.Join(d.Root, p)
 		os.MkdirAll(filepath.Dir(full), 0o755)
 		os.WriteFile(full, []byte("{}\n"), 0o644)
@@ -97,7 +97,7 @@ func TestPruneKeepsListedAndRemovesTempFiles(t *testing.T) {
 		rel = append(rel, filepath.ToSlash(r))
 	}
 	sort.Strings(rel)
-	want := []string{"counts/b.json", "works/.tmp-123", "works/b.json"}
+	want := []string{".tmp-456", "counts/b.json", "works/.tmp-123", "works/b.json"}
 	if len(rel) != len(want) {
 		t.Fatalf("removed %v, want %v", rel, want)
 	}
