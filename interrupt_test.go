@@ -1,0 +1,406 @@
+package main
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/json"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/big"
+	mrand "math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// These tests run the real binary against fake services through the two
+// doors any Go program has: HTTPS_PROXY names a proxy (this test's), and
+// SSL_CERT_FILE a CA (this test's) that the proxy's certificates are
+// signed with. The binary is unchanged and takes no test-only setting; it
+// believes it talks to pub.orcid.org and api.crossref.org.
+
+// fakeInternet is an HTTPS proxy that answers CONNECT itself, ends TLS
+// with a certificate for every provider host, and serves the requests
+// inside with handler.
+type fakeInternet struct {
+	proxy  *httptest.Server
+	inner  *http.Server
+	conns  chan net.Conn
+	caFile string
+}
+
+func newFakeInternet(t *testing.T, handler http.Handler) *fakeInternet {
+	t.Helper()
+	caKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	caTmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "about test CA"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
+	}
+	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, _ := x509.ParseCertificate(caDER)
+	var hosts []string
+	for _, s := range providers.All() {
+		hosts = append(hosts, s.Host)
+	}
+	leafKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	leafTmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "about test services"}, DNSNames: hosts,
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	leafDER, err := x509.CreateCertificate(rand.Reader, leafTmpl, ca, &leafKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeInternet{conns: make(chan net.Conn), caFile: filepath.Join(t.TempDir(), "ca.pem")}
+	if err := os.WriteFile(f.caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{leafDER}, PrivateKey: leafKey}}}
+
+	f.inner = &http.Server{Handler: handler}
+	go f.inner.Serve(&chanListener{conns: f.conns, closed: make(chan struct{})})
+	f.proxy = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodConnect {
+			http.Error(w, "this proxy only tunnels", http.StatusMethodNotAllowed)
+			return
+		}
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		_, _ = conn.Write([]byte("HTTP/1.1 200 Connection established\r\n\r\n"))
+		select {
+		case f.conns <- tls.Server(conn, cfg):
+		case <-r.Context().Done():
+			conn.Close()
+		}
+	}))
+	t.Cleanup(func() {
+		f.proxy.Close()
+		f.inner.Close()
+	})
+	return f
+}
+
+// chanListener is a net.Listener whose connections come from a channel.
+type chanListener struct {
+	conns  chan net.Conn
+	closed chan struct{}
+	once   sync.Once
+}
+
+func (l *chanListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.conns:
+		return c, nil
+	case <-l.closed:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *chanListener) Close() error {
+	l.once.Do(func() { close(l.closed) })
+	return nil
+}
+
+func (l *chanListener) Addr() net.Addr { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)} }
+
+// fetchCmd is `about fetch MANIFEST` on the fake internet, with a minimal
+// environment so nothing of the machine's (a real proxy, say) leaks in.
+func (f *fakeInternet) fetchCmd(bin, manifest string) (*exec.Cmd, *bytes.Buffer) {
+	cmd := exec.Command(bin, "fetch", manifest)
+	cmd.Env = []string{"HTTPS_PROXY=" + f.proxy.URL, "SSL_CERT_FILE=" + f.caFile, "HOME=" + filepath.Dir(manifest), "PATH=" + os.Getenv("PATH")}
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stderr, &stderr
+	return cmd, &stderr
+}
+
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	}
+	t.Fatal(err)
+	return -1
+}
+
+// within waits for ch, failing the test after a generous watchdog.
+func within[T any](t *testing.T, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(time.Minute):
+		t.Fatalf("timed out waiting for %s", what)
+		panic("unreachable")
+	}
+}
+
+// snapshotFiles is every file under dir by relative path.
+func snapshotFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestInterruptKeepsEveryFileWhole: SIGINT or SIGTERM while a request is
+// in flight stops the run, exits 130, and leaves the snapshot folder as
+// the last complete run wrote it: nothing lost, nothing pruned, nothing
+// half-written.
+func TestInterruptKeepsEveryFileWhole(t *testing.T) {
+	bin := buildAbout(t)
+	orcid, err := os.ReadFile(filepath.Join("testdata", "orcid", "orcid-works-0000-0002-9341-7985.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	elife, err := os.ReadFile(filepath.Join("testdata", "crossref", "crossref-work-10.7554-elife.01567.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var hold chan struct{} // when set, the next Crossref request reports here and waits
+	arrived := make(chan struct{}, 1)
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Host {
+		case "pub.orcid.org":
+			_, _ = w.Write(orcid)
+		case "doi.org":
+			var items []string
+			for _, p := range strings.Split(strings.TrimPrefix(r.URL.Path, "/ra/"), ",") {
+				items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": "Crossref"}`, p))
+			}
+			fmt.Fprintf(w, "[%s]", strings.Join(items, ","))
+		case "api.crossref.org":
+			mu.Lock()
+			h := hold
+			hold = nil
+			mu.Unlock()
+			if h != nil {
+				arrived <- struct{}{}
+				select {
+				case <-h:
+				case <-r.Context().Done():
+				}
+				return
+			}
+			if r.URL.Path == "/works/10.7554/elife.01567" {
+				_, _ = w.Write(elife)
+				return
+			}
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = w.Write([]byte("Resource not found."))
+		default:
+			t.Errorf("unexpected request to %s%s", r.Host, r.URL)
+			w.WriteHeader(http.StatusTeapot)
+		}
+	})
+	net := newFakeInternet(t, handler)
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "manifest.toml")
+	writeFile(t, manifest, "mailto = \"ada@example.org\"\nproviders = [\"orcid\", \"crossref\"]\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n[[identity]]\ndoi = \"10.7554/eLife.01567\"\n")
+
+	cmd, out := net.fetchCmd(bin, manifest)
+	if code := exitCode(t, cmd.Run()); code != 0 {
+		t.Fatalf("the complete run exited %d:\n%s", code, out)
+	}
+	before := snapshotFiles(t, filepath.Join(dir, "snapshots"))
+	if len(before) < 10 {
+		t.Fatalf("the complete run wrote only %d files:\n%s", len(before), out)
+	}
+
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			release := make(chan struct{})
+			defer close(release)
+			mu.Lock()
+			hold = release
+			mu.Unlock()
+			cmd, out := net.fetchCmd(bin, manifest)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			within(t, arrived, "a Crossref request in flight")
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			if code := exitCode(t, cmd.Wait()); code != 130 {
+				t.Errorf("exit %d after %s, want 130:\n%s", code, sig, out)
+			}
+			if !strings.Contains(out.String(), "interrupted; every snapshot file is whole") || !strings.Contains(out.String(), "nothing pruned: the run was interrupted") {
+				t.Errorf("the run does not say it was interrupted and pruned nothing:\n%s", out)
+			}
+			after := snapshotFiles(t, filepath.Join(dir, "snapshots"))
+			for name, data := range before {
+				if !bytes.Equal(after[name], data) {
+					t.Errorf("%s changed or went missing after %s", name, sig)
+				}
+			}
+			for name := range after {
+				if _, ok := before[name]; !ok {
+					t.Errorf("%s appeared after %s", name, sig)
+				}
+			}
+		})
+	}
+}
+
+var workTitle = regexp.MustCompile(`^work (\d+) version (\d+)$`)
+
+// TestKilledWritesLeaveWholeFiles kills the binary (SIGKILL: no chance
+// to clean up) at random moments while it writes a few hundred files,
+// again and again. After every kill each snapshot file parses and holds
+// one whole version of its work; anything else is a .tmp-* leftover, and
+// the next complete run removes those.
+func TestKilledWritesLeaveWholeFiles(t *testing.T) {
+	const works, kills = 200, 8
+	bin := buildAbout(t)
+	var mu sync.Mutex
+	version := 0
+	served := make(chan time.Time, 1)
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		v := version
+		mu.Unlock()
+		var groups []string
+		for i := range works {
+			groups = append(groups, fmt.Sprintf(`{"work-summary": [{"put-code": %d, "title": {"title": {"value": "work %d version %d"}},
+				"external-ids": {"external-id": [{"external-id-type": "doi", "external-id-value": "10.5555/w%d", "external-id-relationship": "self"}]}}]}`, i, i, v, i))
+		}
+		fmt.Fprintf(w, `{"group": [%s]}`, strings.Join(groups, ","))
+		served <- time.Now()
+	})
+	net := newFakeInternet(t, handler)
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "manifest.toml")
+	writeFile(t, manifest, "providers = [\"orcid\"]\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n")
+	snaps := filepath.Join(dir, "snapshots")
+
+	complete := func() time.Duration {
+		cmd, out := net.fetchCmd(bin, manifest)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		at := within(t, served, "the ORCID request")
+		if code := exitCode(t, cmd.Wait()); code != 0 {
+			t.Fatalf("complete run exited %d:\n%s", code, out)
+		}
+		return time.Since(at)
+	}
+	writing := complete() // how long writing the folder takes after the answer
+
+	// check reads every file; it returns how many were leftovers and how
+	// many versions the works folder holds (more than one: a kill landed
+	// mid-write).
+	check := func(upTo int) (leftovers int, versions map[string]bool) {
+		versions = map[string]bool{}
+		for name, data := range snapshotFiles(t, snaps) {
+			if strings.HasPrefix(filepath.Base(name), ".tmp-") {
+				leftovers++
+				continue
+			}
+			if !strings.HasSuffix(name, ".json") || !json.Valid(data) {
+				t.Fatalf("%s is not a whole JSON file: %q", name, data)
+			}
+			if !strings.HasPrefix(name, "works/") {
+				continue
+			}
+			var doc snapshots.Work
+			var rec providers.Record
+			if err := json.Unmarshal(data, &doc); err != nil || json.Unmarshal(doc.Record, &rec) != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			m := workTitle.FindStringSubmatch(rec.Title)
+			if m == nil {
+				t.Fatalf("%s holds %q, not a work's title", name, rec.Title)
+			}
+			if v, _ := strconv.Atoi(m[2]);  doc.ID != "doi:10.5555/w"+m[1] || v > upTo {
+				t.Fatalf("%s holds %q (%s), not a version up to %d of its own work", name, rec.Title, doc.ID, upTo)
+			}
+			versions[m[2]] = true
+		}
+		return leftovers, versions
+	}
+
+	rng := mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	midWrite := 0
+	for k := 1; k <= kills; k++ {
+		mu.Lock()
+		version = k
+		mu.Unlock()
+		cmd, out := net.fetchCmd(bin, manifest)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		within(t, served, "the ORCID request")
+		// The fault under test: a kill at a random moment of the write phase.
+		delay := time.Duration(rng.Int64N(int64(writing) + 1))
+		timer := time.AfterFunc(delay, func() { _ = cmd.Process.Kill() })
+		err := cmd.Wait()
+		timer.Stop()
+		if code := exitCode(t, err); code != -1 && code != 0 {
+			t.Fatalf("run %d exited %d:\n%s", k, code, out)
+		}
+		leftovers, versions := check(k)
+		if leftovers > 0 || len(versions) > 1 {
+			midWrite++
+		}
+		t.Logf("kill %d after %v: %d leftovers, versions %v", k, delay, leftovers, versions)
+	}
+	t.Logf("%d of %d kills landed mid-write (writing takes %v)", midWrite, kills, writing)
+
+	mu.Lock()
+	version = kills + 1
+	mu.Unlock()
+	complete()
+	if leftovers, versions := check(kills + 1); leftovers != 0 || len(versions) != 1 || !versions[fmt.Sprint(kills+1)] {
+		t.Errorf("after a complete run: %d leftovers, versions %v; want none and only version %d", leftovers, versions, kills+1)
+	}
+}
