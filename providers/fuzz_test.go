@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -55,7 +58,11 @@ type fakeDoer struct {
 	body   []byte
 	mu     sync.Mutex
 	open   int
+	sent   int // requests; a Fetch that keeps asking the same answer again is in a loop
 }
+
+// maxRequests bounds the requests of one Fetch of at most four identities.
+const maxRequests = 50
 
 type trackedBody struct {
 	io.Reader
@@ -78,8 +85,11 @@ func (d *fakeDoer) Do(req *http.Request) (*http.Response, error) {
 		req.Body.Close()
 	}
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.sent++; d.sent > maxRequests {
+		return nil, errTooManyRequests
+	}
 	d.open++
-	d.mu.Unlock()
 	return &http.Response{
 		StatusCode: d.status,
 		Status:     http.StatusText(d.status),
@@ -110,43 +120,74 @@ func seedFromTestdata(f *testing.F, dir string) {
 	f.Add([]byte("<?xml version=\"1.0\"?><x/>"), uint8(0))
 }
 
+var errTooManyRequests = errors.New("fake service: too many requests for one Fetch")
+
 // fetchResults runs spec.Fetch on one fuzzed answer and checks the
 // invariants; it returns the results as JSON for the determinism check.
+// A Fetch still busy after hangAfter is reported as a hang (a loop on
+// the answer), so the fuzzer keeps the input instead of stalling on it.
 func fetchResults(t *testing.T, spec providers.Spec, body []byte, which uint8) []byte {
 	t.Helper()
+	type outcome struct {
+		out []byte
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		out, err := checkFetch(spec, body, which)
+		done <- outcome{out, err}
+	}()
+	select {
+	case o := <-done:
+		if o.err != nil {
+			t.Fatal(o.err)
+		}
+		return o.out
+	case <-time.After(hangAfter): // a watchdog, not synchronisation
+		t.Fatalf("%s: Fetch still running after %v on this answer", spec.Name, hangAfter)
+		return nil
+	}
+}
+
+const hangAfter = 10 * time.Second
+
+func checkFetch(spec providers.Spec, body []byte, which uint8) ([]byte, error) {
 	d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
 	env := providers.Env{Do: d.Do, Base: "https://" + spec.Host, Mailto: "ada@example.org"}
 	ids := idsFor(spec)
 	results, err := spec.Fetch(context.Background(), env, ids)
 	if d.open != 0 {
-		t.Fatalf("%s left %d response bodies open (the host's gate would never be released)", spec.Name, d.open)
+		return nil, fmt.Errorf("%s left %d response bodies open (the host's gate would never be released)", spec.Name, d.open)
+	}
+	if d.sent > maxRequests {
+		return nil, fmt.Errorf("%s asked more than %d times for %d identities", spec.Name, maxRequests, len(ids))
 	}
 	if err != nil {
-		return []byte(err.Error())
+		return []byte(err.Error()), nil
 	}
 	if len(results) != len(ids) {
-		t.Fatalf("%s gave %d results for %d identities", spec.Name, len(results), len(ids))
+		return nil, fmt.Errorf("%s gave %d results for %d identities", spec.Name, len(results), len(ids))
 	}
 	for i, r := range results {
 		switch r.Status {
 		case providers.Found:
 			if r.Record == nil {
-				t.Fatalf("%s: %s found with no record", spec.Name, ids[i])
+				return nil, fmt.Errorf("%s: %s found with no record", spec.Name, ids[i])
 			}
 		case providers.NotFound:
 		case providers.Failed:
 			if r.Err == nil {
-				t.Fatalf("%s: %s failed with no error", spec.Name, ids[i])
+				return nil, fmt.Errorf("%s: %s failed with no error", spec.Name, ids[i])
 			}
 		default:
-			t.Fatalf("%s: %s has status %q", spec.Name, ids[i], r.Status)
+			return nil, fmt.Errorf("%s: %s has status %q", spec.Name, ids[i], r.Status)
 		}
 		for _, w := range r.Discovered {
 			if w.ID.Kind == manifest.KindORCIDWork {
 				continue
 			}
 			if norm, err := manifest.Normalize(w.ID.Kind, w.ID.Value); err != nil || norm != w.ID {
-				t.Fatalf("%s discovered %v, not a normalised identity (%v, %v)", spec.Name, w.ID, norm, err)
+				return nil, fmt.Errorf("%s discovered %v, not a normalised identity (%v, %v)", spec.Name, w.ID, norm, err)
 			}
 		}
 	}
@@ -155,9 +196,9 @@ func fetchResults(t *testing.T, spec providers.Spec, body []byte, which uint8) [
 		E []string
 	}{results, errorTexts(results)})
 	if err != nil {
-		t.Fatalf("%s: results do not marshal: %v", spec.Name, err)
+		return nil, fmt.Errorf("%s: results do not marshal: %v", spec.Name, err)
 	}
-	return out
+	return out, nil
 }
 
 func errorTexts(rs []providers.Result) []string {
