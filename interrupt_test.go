@@ -194,7 +194,7 @@ func writeFile(t *testing.T, path, text string) {
 // TestInterruptKeepsEveryFileWhole: SIGINT or SIGTERM while a request is
 // in flight stops the run, exits 130, and leaves the snapshot folder as
 // the last complete run wrote it: nothing lost, nothing pruned, nothing
-// half-written.
+// half-written. A run whose jobs fail exits 1 and says it is incomplete.
 func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	bin := buildAbout(t)
 	orcid, err := os.ReadFile(filepath.Join("testdata", "orcid", "orcid-works-0000-0002-9341-7985.json"))
@@ -207,6 +207,7 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var hold chan struct{} // when set, the next Crossref request reports here and waits
+	refuse := false        // when set, Crossref answers 400 (a failure not worth retrying)
 	arrived := make(chan struct{}, 1)
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Host {
@@ -223,6 +224,13 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 			h := hold
 			hold = nil
 			mu.Unlock()
+			mu.Lock()
+			no := refuse
+			mu.Unlock()
+			if no {
+				w.WriteHeader(http.StatusBadRequest)
+				return
+			}
 			if h != nil {
 				arrived <- struct{}{}
 				select {
@@ -255,6 +263,24 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	if len(before) < 10 {
 		t.Fatalf("the complete run wrote only %d files:\n%s", len(before), out)
 	}
+
+	t.Run("failed jobs exit 1", func(t *testing.T) {
+		mu.Lock()
+		refuse = true
+		mu.Unlock()
+		defer func() {
+			mu.Lock()
+			refuse = false
+			mu.Unlock()
+		}()
+		cmd, out := net.fetchCmd(bin, manifest)
+		if code := exitCode(t, cmd.Run()); code != 1 || !strings.Contains(out.String(), "\nincomplete: ") {
+			t.Errorf("exit %d, want 1 and the summary saying the run is incomplete:\n%s", code, out)
+		}
+		if after := snapshotFiles(t, filepath.Join(dir, "snapshots")); !bytes.Equal(after["works/doi_10.7554_2felife.01567.json"], before["works/doi_10.7554_2felife.01567.json"]) {
+			t.Error("a failed Crossref job did not keep its previous value")
+		}
+	})
 
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
@@ -361,7 +387,7 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 			if m == nil {
 				t.Fatalf("%s holds %q, not a work's title", name, rec.Title)
 			}
-			if v, _ := strconv.Atoi(m[2]);  doc.ID != "doi:10.5555/w"+m[1] || v > upTo {
+			if v, _ := strconv.Atoi(m[2]); doc.ID != "doi:10.5555/w"+m[1] || v > upTo {
 				t.Fatalf("%s holds %q (%s), not a version up to %d of its own work", name, rec.Title, doc.ID, upTo)
 			}
 			versions[m[2]] = true

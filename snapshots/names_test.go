@@ -93,3 +93,25 @@ func FuzzFileName(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFileNameInjective: two distinct identities never get the same file
+// name, compared case-insensitively as macOS and Windows compare them.
+func FuzzFileNameInjective(f *testing.F) {
+	ids := hostile()
+	for i := 1; i < len(ids); i++ {
+		f.Add(ids[i-1].Value, ids[i].Value)
+	}
+	f.Add("10.1000/ABC", "10.1000/abc")
+	f.Add("10.1000/a_2fb", "10.1000/a/b")
+	f.Add(strings.Repeat("x", 300)+"1", strings.Repeat("x", 300)+"2")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if a == b {
+			return
+		}
+		na := FileName(manifest.Identity{Kind: manifest.KindDOI, Value: a})
+		nb := FileName(manifest.Identity{Kind: manifest.KindDOI, Value: b})
+		if strings.EqualFold(na, nb) {
+			t.Fatalf("%q and %q share the file name %q", a, b, na)
+		}
+	})
+}
