@@ -197,9 +197,13 @@ func writeFile(t *testing.T, path, text string) {
 // half-written. A run whose jobs fail exits 1 and says it is incomplete.
 func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	bin := buildAbout(t)
-	orcid, err := os.ReadFile(filepath.Join("testdata", "orcid", "orcid-works-0000-0002-9341-7985.json"))
-	if err != nil {
-		t.Fatal(err)
+	orcid := map[string][]byte{}
+	for part, file := range map[string]string{"works": "orcid-works-0000-0002-9341-7985.json", "bulk": "constructed-orcid-works-bulk-0000-0002-9341-7985.json", "person": "orcid-person-0000-0002-9341-7985.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "orcid", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		orcid[part] = data
 	}
 	elife, err := os.ReadFile(filepath.Join("testdata", "crossref", "crossref-work-10.7554-elife.01567.json"))
 	if err != nil {
@@ -212,7 +216,7 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Host {
 		case "pub.orcid.org":
-			_, _ = w.Write(orcid)
+			_, _ = w.Write(orcid[orcidPart(r.URL.Path)])
 		case "doi.org":
 			var items []string
 			for _, p := range strings.Split(strings.TrimPrefix(r.URL.Path, "/ra/"), ",") {
@@ -318,6 +322,18 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	}
 }
 
+// orcidPart tells ORCID's three requests apart: the works summary, the
+// works' details in bulk, and the person.
+func orcidPart(path string) string {
+	switch {
+	case strings.HasSuffix(path, "/works"):
+		return "works"
+	case strings.Contains(path, "/works/"):
+		return "bulk"
+	}
+	return "person"
+}
+
 var workTitle = regexp.MustCompile(`^work (\d+) version (\d+)$`)
 
 // TestKilledWritesLeaveWholeFiles kills the binary (SIGKILL: no chance
@@ -332,6 +348,15 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	version := 0
 	served := make(chan time.Time, 1)
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch orcidPart(r.URL.Path) {
+		case "bulk":
+			_, _ = w.Write([]byte(`{"bulk": []}`)) // no details: the summaries are used
+			return
+		case "person": // the last request: writing starts now
+			_, _ = w.Write([]byte(`{}`))
+			served <- time.Now()
+			return
+		}
 		mu.Lock()
 		v := version
 		mu.Unlock()
@@ -341,7 +366,6 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 				"external-ids": {"external-id": [{"external-id-type": "doi", "external-id-value": "10.5555/w%d", "external-id-relationship": "self"}]}}]}`, i, i, v, i))
 		}
 		fmt.Fprintf(w, `{"group": [%s]}`, strings.Join(groups, ","))
-		served <- time.Now()
 	})
 	net := newFakeInternet(t, handler)
 	dir := t.TempDir()

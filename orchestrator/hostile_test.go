@@ -45,7 +45,16 @@ func TestHostileIdentifiersStayInsideTheFolder(t *testing.T) {
 	    "external-ids": {"external-id": [{"external-id-type": "doi", "external-id-value": "10.1000/../../orcid-escape", "external-id-relationship": "self"}]}}]}
 	]}`
 	orcid := newService(t, false)
-	orcid.breakWith(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(record)) })
+	orcid.breakWith(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/works"):
+			_, _ = w.Write([]byte(record))
+		case strings.Contains(r.URL.Path, "/works/"):
+			_, _ = w.Write([]byte(`{"bulk": []}`)) // no details: the summaries are used
+		default:
+			_, _ = w.Write([]byte(`{}`)) // no public name
+		}
+	})
 	sim := newService(t, false)
 
 	// The manifest sits deep in a folder of its own, so a write that

@@ -254,7 +254,19 @@ doi = "10.1234/third"
 // declared "slow down", backed off and then answered.
 func TestORCIDBurst503(t *testing.T) {
 	clock := &instantClock{}
-	s := newScripted(t, clock, answer(503), answer(503), fromFile(t, "orcid/orcid-works-0000-0002-9341-7985.json"))
+	works, bulk, person := fromFile(t, "orcid/orcid-works-0000-0002-9341-7985.json"),
+		fromFile(t, "orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json"), fromFile(t, "orcid/orcid-person-0000-0002-9341-7985.json")
+	record := func(w http.ResponseWriter, r *http.Request, now time.Time) {
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/works"):
+			works(w, r, now)
+		case strings.Contains(r.URL.Path, "/works/"):
+			bulk(w, r, now)
+		default:
+			person(w, r, now)
+		}
+	}
+	s := newScripted(t, clock, answer(503), answer(503), record)
 	m := newManifest(t, "providers = [\"orcid\"]\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n")
 	opts := testOptions(m, nil, 4)
 	opts.BaseURLs = map[string]string{"orcid": s.srv.URL}
@@ -263,8 +275,8 @@ func TestORCIDBurst503(t *testing.T) {
 	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != providers.Found {
 		t.Fatalf("expansions %+v", rep.Expansions)
 	}
-	if st := statsOf(rep, hostOf(s.srv.URL)); st.Requests != 3 || st.Retries != 2 || st.Stopped {
-		t.Errorf("stats %+v, want 3 requests, 2 retries, not stopped", st)
+	if st := statsOf(rep, hostOf(s.srv.URL)); st.Requests != 5 || st.Retries != 2 || st.Stopped {
+		t.Errorf("stats %+v, want 5 requests (works twice refused, then works, details, person), 2 retries, not stopped", st)
 	}
 	if len(rep.Works) != 12-4 {
 		t.Errorf("%d works from the record, want 8", len(rep.Works))
