@@ -8,11 +8,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/transport"
 )
 
 // service is a simulated provider's server. Healthy, it answers simSpec's
@@ -234,5 +236,40 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	}
 	if got := folderBytes(t, m.Snapshots); got != before {
 		t.Errorf("the faulty run changed the snapshots; every failed slot must keep its previous value\nbefore:\n%s\nafter:\n%s", before, got)
+	}
+}
+
+// TestRedirectToAnotherHostIsPacedAsThatHost: a service that redirects
+// its works to another host gets them found there, and the other host is
+// kept to its own pace (the default interval for a host nobody declared),
+// measured on the fake clock at each request's start.
+func TestRedirectToAnotherHostIsPacedAsThatHost(t *testing.T) {
+	target := newService(t, false)
+	origin := newService(t, false)
+	origin.breakWith(redirectTo(target.srv.URL))
+	m := newManifest(t, twoWorks)
+	opts := testOptions(m, nil, 4)
+	opts.NoPacing = false
+	opts.Registry = []providers.Spec{simSpec("origin", 0)}
+	opts.BaseURLs = map[string]string{"origin": origin.srv.URL}
+	var mu sync.Mutex
+	starts := map[string][]time.Time{}
+	opts.OnStart = func(host string, at time.Time) {
+		mu.Lock()
+		starts[host] = append(starts[host], at)
+		mu.Unlock()
+	}
+	rep := runOK(t, opts)
+	for _, o := range rep.Outcomes {
+		if o.Status != providers.Found || o.Result.Record.Title != "/work/"+o.Identity.Value {
+			t.Errorf("%s: %s %v, want found at the redirect target", o.Identity, o.Status, o.Err)
+		}
+	}
+	at := starts[target.host()]
+	if len(at) != 2 || target.hits.Load() != 2 {
+		t.Fatalf("the target saw %d starts, %d requests; want 2", len(at), target.hits.Load())
+	}
+	if gap := at[1].Sub(at[0]); gap < transport.DefaultMinInterval {
+		t.Errorf("the redirect target was asked twice %v apart, want its own pace of %v", gap, transport.DefaultMinInterval)
 	}
 }
