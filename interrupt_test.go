@@ -31,6 +31,8 @@ import (
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
+
+	"github.com/tidwall/gjson"
 )
 
 // These tests run the real binary against fake services through the two
@@ -245,6 +247,16 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 			}
 			if r.URL.Path == "/works/10.7554/elife.01567" {
 				_, _ = w.Write(elife)
+				return
+			}
+			if r.URL.Path == "/works" { // a list query: filter=doi:A,doi:B,…
+				var items []string
+				for _, f := range strings.Split(r.URL.Query().Get("filter"), ",") {
+					if f == "doi:10.7554/elife.01567" {
+						items = append(items, gjson.GetBytes(elife, "message").Raw)
+					}
+				}
+				fmt.Fprintf(w, `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, len(items), strings.Join(items, ","))
 				return
 			}
 			w.WriteHeader(http.StatusNotFound)

@@ -25,6 +25,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -76,6 +78,38 @@ var answers = []answer{
 	{"https://api.openalex.org/works/doi:10.1038/npre.2009.2801", 404, "", "", empty404, ""},
 	{"https://api.openalex.org/works/doi:10.1080/03615260801973992", 404, "", "", empty404, ""},
 	{"https://api.openalex.org/works/doi:10.1080/03615260801973414", 404, "", "", empty404, ""},
+}
+
+// lists are the batch requests of the example run: the services with a
+// list form are asked about the run's works (in the run's order) in one
+// request each. No one recorded these requests; each answer is built from
+// the single-record answers above, wrapped in the service's documented
+// list envelope: found records are items, not-found DOIs are left out.
+var lists = []struct {
+	url      string
+	single   string // URL of a DOI's single-record answer, before the DOI
+	item     string // gjson path of the record in a single answer
+	envelope func(n int, items string) string
+	dois     []string
+}{
+	{"https://api.crossref.org/works?filter=doi%3A10.3233%2Fisu-130714%2Cdoi%3A10.1038%2Fnpre.2009.2801%2Cdoi%3A10.1080%2F03615260801973992%2Cdoi%3A10.1080%2F03615260801973414%2Cdoi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1101%2F2020.12.01.406702&rows=7",
+		"https://api.crossref.org/works/", "message",
+		func(n int, items string) string {
+			return fmt.Sprintf(`{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, n, items)
+		},
+		[]string{"10.3233/isu-130714", "10.1038/npre.2009.2801", "10.1080/03615260801973992", "10.1080/03615260801973414", "10.7554/elife.01567", "10.1145/3448016.3452841", "10.1101/2020.12.01.406702"}},
+	{"https://api.openalex.org/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.3233%2Fisu-130714%7Chttps%3A%2F%2Fdoi.org%2F10.1038%2Fnpre.2009.2801%7Chttps%3A%2F%2Fdoi.org%2F10.1080%2F03615260801973992%7Chttps%3A%2F%2Fdoi.org%2F10.1080%2F03615260801973414%7Chttps%3A%2F%2Fdoi.org%2F10.7554%2Felife.01567%7Chttps%3A%2F%2Fdoi.org%2F10.1145%2F3448016.3452841%7Chttps%3A%2F%2Fdoi.org%2F10.1594%2Fpangaea.836178%7Chttps%3A%2F%2Fdoi.org%2F10.5281%2Fzenodo.48440%7Chttps%3A%2F%2Fdoi.org%2F10.1101%2F2020.12.01.406702&per_page=18",
+		"https://api.openalex.org/works/doi:", "@this",
+		func(n int, items string) string {
+			return fmt.Sprintf(`{"meta":{"count":%d,"page":1,"per_page":18},"results":[%s]}`, n, items)
+		},
+		[]string{"10.3233/isu-130714", "10.1038/npre.2009.2801", "10.1080/03615260801973992", "10.1080/03615260801973414", "10.7554/elife.01567", "10.1145/3448016.3452841", "10.1594/pangaea.836178", "10.5281/zenodo.48440", "10.1101/2020.12.01.406702"}},
+	{"https://api.datacite.org/dois?page%5Bsize%5D=2&query=doi%3A%28%2210.1594%2Fpangaea.836178%22+OR+%2210.5281%2Fzenodo.48440%22%29",
+		"https://api.datacite.org/dois/", "data",
+		func(n int, items string) string {
+			return fmt.Sprintf(`{"data":[%s],"meta":{"total":%d,"totalPages":1,"page":1}}`, items, n)
+		},
+		[]string{"10.1594/pangaea.836178", "10.5281/zenodo.48440"}},
 }
 
 // whichRA is the constructed Which RA? answer: the shape of the recorded
@@ -134,6 +168,7 @@ func main() {
 	}
 	type line struct{ file, request, status, body, note, row string }
 	var lines []line
+	bodies := map[string][]byte{} // URL → 200 body, nil for a not-found answer
 	for _, a := range answers {
 		var body []byte
 		row := ""
@@ -162,6 +197,11 @@ func main() {
 		}
 		x := transport.Exchange{Method: http.MethodGet, URL: a.url, Status: a.status, Header: h, Body: body}
 		rec.Record(x)
+		if a.status == 200 {
+			bodies[a.url] = body
+		} else {
+			bodies[a.url] = nil
+		}
 		p, err := transport.NewAnswer(x).Path()
 		if err != nil {
 			log.Fatal(err)
@@ -175,6 +215,30 @@ func main() {
 			from = "constructed"
 		}
 		lines = append(lines, line{p, "GET " + a.url, fmt.Sprint(a.status), from, a.note, row})
+	}
+	for _, l := range lists {
+		var items []string
+		var from []string
+		for _, doi := range l.dois {
+			body, ok := bodies[l.single+doi]
+			if !ok {
+				log.Fatalf("no single answer for %s%s", l.single, doi)
+			}
+			if body == nil {
+				continue // not found: not an item
+			}
+			items = append(items, gjson.GetBytes(body, l.item).Raw)
+			from = append(from, doi)
+		}
+		body := []byte(l.envelope(len(items), strings.Join(items, ",")))
+		x := transport.Exchange{Method: http.MethodGet, URL: l.url, Status: 200, Header: http.Header{"Content-Type": []string{"application/json"}}, Body: body}
+		rec.Record(x)
+		p, err := transport.NewAnswer(x).Path()
+		if err != nil {
+			log.Fatal(err)
+		}
+		lines = append(lines, line{p, "GET " + l.url, "200", "constructed",
+			"list answer built from the single answers of this folder for " + strings.Join(from, ", ") + " (the other DOIs asked are not found, so not items)", ""})
 	}
 	if err := rec.Err(); err != nil {
 		log.Fatal(err)
@@ -202,6 +266,10 @@ Three kinds of answer are not recordings:
   single prefix 10.7554, so this answer repeats its shape once per prefix of the run,
   naming each prefix's registration agency (10.1594 PANGAEA and 10.5281 Zenodo are
   DataCite's; the others Crossref's).
+- **List answers** (` + "`works?filter=…`, `dois?query=…`" + `), the batch requests about
+  asks Crossref, OpenAlex and DataCite, are constructed: each is the single-record
+  answers of this folder for the DOIs it asks about, wrapped in the service's documented
+  list envelope, with not-found DOIs left out (as the services do).
 - **ORCID's bulk work details** (` + "`/works/{put-codes}`" + `) are constructed, in
   ` + "`testdata/orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json`" + `: no one
   recorded that request, so each work is its recorded summary's fields, with the

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,7 +15,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 )
 
 // fakeNet is an in-process network fed from testdata: it answers each
@@ -63,6 +67,9 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	n.calls[req.URL.Host]++
 	n.mu.Unlock()
 	ans, ok := n.routes[req.URL.Host+req.URL.EscapedPath()]
+	if form, isList := listForms[req.URL.Host]; !ok && isList && req.URL.Path == form.path {
+		ans, ok = n.list(req.URL.Host, form, req.URL.Query()), true
+	}
 	if !ok && req.URL.Host == "doi.org" && strings.HasPrefix(req.URL.Path, "/ra/") {
 		ans, ok = n.whichRA(strings.TrimPrefix(req.URL.Path, "/ra/")), true
 	}
@@ -80,6 +87,85 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 		Body:       io.NopCloser(bytes.NewReader(ans.body)),
 		Request:    req,
 	}, nil
+}
+
+// listForm is how a service asks about several DOIs at once and wraps
+// the answer; the fake builds such answers from the single-record answers
+// it holds, so batched and single runs read the very same records.
+type listForm struct {
+	path     string                           // the list endpoint
+	dois     func(q url.Values) []string      // the DOIs a list query asks about
+	single   string                           // path of the single lookup, before the escaped DOI
+	item     string                           // gjson path of the record in a single answer
+	envelope func(n int, items string) string // the list answer around the items
+}
+
+var listForms = map[string]listForm{
+	"api.crossref.org": {
+		path: "/works",
+		dois: func(q url.Values) []string {
+			var out []string
+			for _, f := range strings.Split(q.Get("filter"), ",") {
+				out = append(out, strings.TrimPrefix(f, "doi:"))
+			}
+			return out
+		},
+		single: "/works/", item: "message",
+		envelope: func(n int, items string) string {
+			return fmt.Sprintf(`{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, n, items)
+		},
+	},
+	"api.openalex.org": {
+		path: "/works",
+		dois: func(q url.Values) []string {
+			var out []string
+			for _, v := range strings.Split(strings.TrimPrefix(q.Get("filter"), "doi:"), "|") {
+				out = append(out, strings.TrimPrefix(v, "https://doi.org/"))
+			}
+			return out
+		},
+		single: "/works/doi:", item: "@this",
+		envelope: func(n int, items string) string {
+			return fmt.Sprintf(`{"meta":{"count":%d,"page":1},"results":[%s]}`, n, items)
+		},
+	},
+	"api.datacite.org": {
+		path: "/dois",
+		dois: func(q url.Values) []string {
+			inner := strings.TrimSuffix(strings.TrimPrefix(q.Get("query"), "doi:("), ")")
+			var out []string
+			for _, v := range strings.Split(inner, " OR ") {
+				out = append(out, strings.Trim(v, `"`))
+			}
+			return out
+		},
+		single: "/dois/", item: "data",
+		envelope: func(n int, items string) string {
+			return fmt.Sprintf(`{"data":[%s],"meta":{"total":%d}}`, items, n)
+		},
+	},
+}
+
+// list answers a list query as the service would from the single answers
+// the fake holds: found records are items, not-found ones are left out,
+// and any other single answer (a 5xx, say) is the answer of the whole list.
+func (n *fakeNet) list(host string, form listForm, q url.Values) fakeAnswer {
+	var items []string
+	for _, doi := range form.dois(q) {
+		ans, ok := n.routes[host+form.single+providers.EscapeDOI(doi)]
+		if !ok {
+			ans, ok = n.fallback[host]
+		}
+		switch {
+		case !ok:
+			n.t.Errorf("fake network: list asks about %s, which it has no answer for", doi)
+		case ans.status == 200:
+			items = append(items, gjson.GetBytes(ans.body, form.item).Raw)
+		case ans.status != 404:
+			return ans
+		}
+	}
+	return fakeAnswer{status: 200, body: []byte(form.envelope(len(items), strings.Join(items, ",")))}
 }
 
 // whichRA answers as doi.org's /ra/ service does, from n.agencies.

@@ -186,6 +186,14 @@ func TestHostThatKeeps429IsStopped(t *testing.T) {
 	}
 }
 
+// singleOpenAlex is the real OpenAlex declaration asked one work at a
+// time, for fakes that answer single-work lookups.
+func singleOpenAlex() providers.Spec {
+	s := providers.OpenAlex
+	s.BatchSize = 1
+	return s
+}
+
 // TestOpenAlexSlowDown runs the real OpenAlex declaration against a fake
 // api.openalex.org: its 403 is "slow down" (backed off, then a stop when
 // it persists), and its daily-budget answer, 429 with a Retry-After of 15
@@ -208,6 +216,7 @@ doi = "10.1234/third"
 		opts := testOptions(m, nil, 4)
 		opts.BaseURLs = map[string]string{"openalex": s.srv.URL}
 		opts.Clock = clock
+		opts.Registry = []providers.Spec{singleOpenAlex()} // the script answers single-work lookups
 		return runOK(t, opts), s
 	}
 	notFound := answer(404)

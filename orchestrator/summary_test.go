@@ -136,8 +136,8 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 		runOK(t, opts)
 		slices.SortFunc(plans, func(a, b LanePlan) int { return strings.Compare(a.Host, b.Host) })
 		want := []LanePlan{
-			{Host: "api.crossref.org", Jobs: 8, Calls: 8, Pace: 8 * providers.Crossref.MinInterval},
-			{Host: "api.openalex.org", Jobs: 8, Calls: 8, Pace: 8 * providers.OpenAlex.MinInterval},
+			{Host: "api.crossref.org", Jobs: 8, Calls: 1, Pace: providers.Crossref.MinInterval}, // one batch
+			{Host: "api.openalex.org", Jobs: 8, Calls: 1, Pace: providers.OpenAlex.MinInterval},
 			{Host: "pub.orcid.org", Jobs: 1, Calls: 1, Pace: providers.ORCID.MinInterval},
 		}
 		if !paced {

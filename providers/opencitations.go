@@ -32,8 +32,14 @@ var OpenCitations = Spec{
 	BatchSize: 1,
 	// The token is optional and anonymous; OpenCitations uses it to count
 	// unique users. The v2 docs send it in the "authorization" header.
-	APIKey:      &APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"},
-	Optional:    false,
+	APIKey: &APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"},
+	// Opt-in: the count is the only thing it adds, and it costs one request
+	// per work. citation-count takes one id (and counts the citations of
+	// everything the id resolves to, so a list of ids would give one sum,
+	// not a count each: index_v2.hf in github.com/opencitations/api), while
+	// Crossref, OpenAlex and Semantic Scholar already report cited-by
+	// counts in batches. Name it in providers = […] or --only to ask it.
+	Optional:    true,
 	Terms:       "https://opencitations.net/about",
 	Attribution: "Citation counts from the OpenCitations Index (CC0)",
 	Fetch:       One(fetchOpenCitations),

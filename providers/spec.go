@@ -29,9 +29,13 @@ type Spec struct {
 	SlowDown    []int           // statuses besides 429 the service uses for "slow down"
 	Accepts     []manifest.Kind // identity kinds it can answer for
 	BatchSize   int             // identities per request; 1 when the service has no batch form
-	Optional    bool            // true: runs only when asked for (--only or the manifest's providers)
-	NeedsMailto bool            // the service refuses requests without a contact e-mail
-	Agency      string          // the registration agency whose DOIs it serves ("Crossref", "DataCite"); "" serves any
+	// BatchInterval is the least gap between requests when the service
+	// paces its batch (list) form more strictly than single lookups; 0
+	// means MinInterval. It applies to the whole host while batching.
+	BatchInterval time.Duration
+	Optional      bool   // true: runs only when asked for (--only or the manifest's providers)
+	NeedsMailto   bool   // the service refuses requests without a contact e-mail
+	Agency        string // the registration agency whose DOIs it serves ("Crossref", "DataCite"); "" serves any
 	// AgencyFallback: by default it serves only DOIs whose agency has no
 	// provider of its own (mEDRA, JaLC, KISTI, …); named explicitly, all DOIs.
 	AgencyFallback bool

@@ -1,0 +1,249 @@
+package providers_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+)
+
+// The list answers of these tests are built from the recorded single-record
+// answers, in the envelope each service documents for its list form, so a
+// batch and the singles it replaces read the very same records.
+
+func readRecorded(t *testing.T, name string) []byte {
+	t.Helper()
+	body, err := os.ReadFile(filepath.Join("..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+// listBody wraps the part at path of each recorded file in envelope, a
+// format with %d for the count and %s for the comma-joined items.
+func listBody(t *testing.T, envelope, path string, count int, files ...string) string {
+	t.Helper()
+	items := make([]string, len(files))
+	for i, f := range files {
+		items[i] = gjson.GetBytes(readRecorded(t, f), path).Raw
+	}
+	return fmt.Sprintf(envelope, count, strings.Join(items, ","))
+}
+
+const (
+	crossrefEnvelope = `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`
+	openAlexEnvelope = `{"meta":{"count":%d,"page":1,"per_page":100},"results":[%s]}`
+	dataCiteEnvelope = `{"data":[%s],"meta":{"total":%d}}`
+)
+
+func dois(values ...string) []manifest.Identity {
+	ids := make([]manifest.Identity, len(values))
+	for i, v := range values {
+		ids[i] = manifest.Identity{Kind: manifest.KindDOI, Value: v}
+	}
+	return ids
+}
+
+func fetchAll(t *testing.T, spec providers.Spec, env providers.Env, ids []manifest.Identity) []providers.Result {
+	t.Helper()
+	res, err := spec.Fetch(context.Background(), env, ids)
+	if err != nil || len(res) != len(ids) {
+		t.Fatalf("%s Fetch: %d results for %d ids, err %v", spec.Name, len(res), len(ids), err)
+	}
+	return res
+}
+
+func resultJSON(t *testing.T, r providers.Result) string {
+	t.Helper()
+	data, err := json.Marshal(struct {
+		S providers.Status
+		R *providers.Record
+		C providers.Counts
+	}{r.Status, r.Record, r.Counts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestCrossrefBatchMatchesSingles: one list query answers for three DOIs
+// (items in another order, DOIs in capitals) exactly as three single
+// lookups do, and a DOI absent from a complete answer is not found.
+func TestCrossrefBatchMatchesSingles(t *testing.T) {
+	recorded := []string{"10.7554/elife.01567", "10.1145/3448016.3452841", "10.1017/9781108348843"}
+	files := func(list []string) []string {
+		var out []string
+		for _, d := range list {
+			out = append(out, "crossref/crossref-work-"+strings.ReplaceAll(d, "/", "-")+".json")
+		}
+		return out
+	}
+	s := newStub(t)
+	body := listBody(t, crossrefEnvelope, "message", 3, files([]string{recorded[2], recorded[0], recorded[1]})...)
+	body = strings.ReplaceAll(body, `"DOI":"10.7554/eLife.01567"`, `"DOI":"10.7554/ELIFE.01567"`)
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1017%2F9781108348843%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=4", 200, body)
+	got := fetchAll(t, providers.Crossref, s.env(), dois(append(recorded, "10.5555/missing")...))
+
+	single := newStub(t)
+	for i, d := range recorded {
+		single.file("/works/"+d+"?mailto=ada%40example.org", 200, files(recorded)[i])
+		want := fetchOne(t, providers.Crossref, single.env(), manifest.KindDOI, d)
+		if resultJSON(t, got[i]) != resultJSON(t, want) {
+			t.Errorf("%s: batch answer differs from the single one", d)
+		}
+	}
+	if got[3].Status != providers.NotFound || got[3].Err != nil {
+		t.Errorf("missing DOI: %+v, want not found", got[3])
+	}
+}
+
+// TestBatchCutShortFailsTheMissing: when the service counts more hits than
+// it returned, a DOI without an item is unanswered, not absent.
+func TestBatchCutShortFailsTheMissing(t *testing.T) {
+	s := newStub(t)
+	body := listBody(t, crossrefEnvelope, "message", 9, "crossref/crossref-work-10.7554-elife.01567.json")
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=2", 200, body)
+	got := fetchAll(t, providers.Crossref, s.env(), dois("10.7554/elife.01567", "10.5555/missing"))
+	if got[0].Status != providers.Found {
+		t.Errorf("present DOI: %s", got[0].Status)
+	}
+	if got[1].Status != providers.Failed || got[1].Err == nil {
+		t.Errorf("missing DOI of a cut-short answer: %+v, want failed", got[1])
+	}
+}
+
+// TestFailedBatchFailsOnlyItsMembers: a refused list query fails every DOI
+// it asked about, each with the reason, and nothing else.
+func TestFailedBatchFailsOnlyItsMembers(t *testing.T) {
+	s := newStub(t)
+	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 400, `bad`)
+	s.text("/works/10.1/c%2Cd?mailto=ada%40example.org", 404, `Resource not found.`)
+	got := fetchAll(t, providers.Crossref, s.env(), dois("10.1/a", "10.1/c,d", "10.1/b"))
+	var se *providers.StatusError
+	for _, i := range []int{0, 2} {
+		if got[i].Status != providers.Failed || !errors.As(got[i].Err, &se) || se.Code != 400 {
+			t.Errorf("member %d: %+v, want failed with the 400", i, got[i])
+		}
+	}
+	if got[1].Status != providers.NotFound {
+		t.Errorf("a DOI with a comma is asked on its own: %+v", got[1])
+	}
+}
+
+func TestCrossrefBatchMalformed(t *testing.T) {
+	s := newStub(t)
+	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 200, `{"status":"ok","message":{"items":{}}}`)
+	for _, r := range fetchAll(t, providers.Crossref, s.env(), dois("10.1/a", "10.1/b")) {
+		if r.Status != providers.Failed || !errors.Is(r.Err, providers.ErrMalformed) {
+			t.Errorf("%+v, want malformed", r)
+		}
+	}
+}
+
+// TestOpenAlexBatchMatchesSingles: one filter=doi:A|B call answers as the
+// singles do; a DOI OpenAlex holds twice keeps the older work whatever the
+// order of the answer.
+func TestOpenAlexBatchMatchesSingles(t *testing.T) {
+	recorded := []string{"10.1145/3448016.3452841", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13"}
+	file := func(d string) string {
+		return "openalex/openalex-work-doi-" + strings.ReplaceAll(d, "/", "-") + ".json"
+	}
+	dup := strings.NewReplacer(`"id":"https://openalex.org/W`, `"id":"https://openalex.org/W9`,
+		`"openalex":"https://openalex.org/W`, `"openalex":"https://openalex.org/W9`).Replace(string(readRecorded(t, file(recorded[0]))))
+	body := listBody(t, openAlexEnvelope, "@this", 4, file(recorded[1]), file(recorded[0]), file(recorded[2]))
+	body = strings.Replace(body, `"results":[`, `"results":[`+dup+",", 1)
+
+	values := url.Values{}
+	var filter []string
+	for _, d := range append(recorded, "10.5555/missing") {
+		filter = append(filter, "https://doi.org/"+d)
+	}
+	values.Set("filter", "doi:"+strings.Join(filter, "|"))
+	values.Set("per_page", "8")
+	s := newStub(t)
+	s.text("/works?"+values.Encode(), 200, body)
+	got := fetchAll(t, providers.OpenAlex, s.env(), dois(append(recorded, "10.5555/missing")...))
+
+	single := newStub(t)
+	for i, d := range recorded {
+		single.file("/works/doi:"+d, 200, file(d))
+		want := fetchOne(t, providers.OpenAlex, single.env(), manifest.KindDOI, d)
+		if resultJSON(t, got[i]) != resultJSON(t, want) {
+			t.Errorf("%s: batch answer differs from the single one:\n%s\n%s", d, resultJSON(t, got[i]), resultJSON(t, want))
+		}
+	}
+	if got[3].Status != providers.NotFound {
+		t.Errorf("missing DOI: %+v, want not found", got[3])
+	}
+}
+
+func TestOpenAlexBatchURL(t *testing.T) {
+	s := newStub(t)
+	s.text("/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1%2Fa%7Chttps%3A%2F%2Fdoi.org%2F10.1%2Fb&per_page=4", 200, `{"meta":{"count":0},"results":[]}`)
+	s.text("/works/doi:10.1/c%7Cd", 404, `{"error":"not found"}`)
+	for _, r := range fetchAll(t, providers.OpenAlex, s.env(), dois("10.1/a", "10.1/c|d", "10.1/b")) {
+		if r.Status != providers.NotFound {
+			t.Errorf("%+v, want not found", r)
+		}
+	}
+}
+
+// TestDataCiteBatchMatchesSingles: one query=doi:("A" OR "B") answers as
+// the singles do.
+func TestDataCiteBatchMatchesSingles(t *testing.T) {
+	recorded := []string{"10.5281/zenodo.48440", "10.1594/pangaea.836178"}
+	file := func(d string) string { return "datacite/datacite-doi-" + strings.ReplaceAll(d, "/", "-") + ".json" }
+	items := []string{gjson.GetBytes(readRecorded(t, file(recorded[1])), "data").Raw, gjson.GetBytes(readRecorded(t, file(recorded[0])), "data").Raw}
+	body := fmt.Sprintf(`{"data":[%s],"meta":{"total":2,"totalPages":1,"page":1}}`, strings.Join(items, ","))
+	s := newStub(t)
+	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=3&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22+OR+%2210.5555%2Fmissing%22%29`, 200, body)
+	got := fetchAll(t, providers.DataCite, s.env(), dois(append(recorded, "10.5555/missing")...))
+
+	single := newStub(t)
+	for i, d := range recorded {
+		single.file("/dois/"+d+"?mailto=ada%40example.org", 200, file(d))
+		want := fetchOne(t, providers.DataCite, single.env(), manifest.KindDOI, d)
+		if resultJSON(t, got[i]) != resultJSON(t, want) {
+			t.Errorf("%s: batch answer differs from the single one", d)
+		}
+	}
+	if got[2].Status != providers.NotFound {
+		t.Errorf("missing DOI: %+v, want not found", got[2])
+	}
+}
+
+// TestBatchSplitByURL: a batch whose URL would pass the cap is split.
+func TestBatchSplitByURL(t *testing.T) {
+	long := strings.Repeat("x", 1500)
+	s := newStub(t)
+	var ids []manifest.Identity
+	for i := range 3 {
+		d := fmt.Sprintf("10.1/%d%s", i, long)
+		ids = append(ids, manifest.Identity{Kind: manifest.KindDOI, Value: d})
+	}
+	// 3 × ~1,500 bytes passes the 4,000-byte cap: two DOIs, then one.
+	v := url.Values{}
+	v.Set("filter", "doi:"+ids[0].Value+",doi:"+ids[1].Value)
+	v.Set("rows", "2")
+	v.Set("mailto", "ada@example.org")
+	s.text("/works?"+v.Encode(), 200, `{"status":"ok","message":{"total-results":0,"items":[]}}`)
+	v.Set("filter", "doi:"+ids[2].Value)
+	v.Set("rows", "1")
+	s.text("/works?"+v.Encode(), 200, `{"status":"ok","message":{"total-results":0,"items":[]}}`)
+	for _, r := range fetchAll(t, providers.Crossref, s.env(), ids) {
+		if r.Status != providers.NotFound {
+			t.Errorf("%+v", r)
+		}
+	}
+}
