@@ -54,7 +54,7 @@ func TestProgressInAPipeIsPlain(t *testing.T) {
 	}
 	for _, want := range []string{
 		"about: finished 19/19 jobs in ",
-		" · orcid 1/1 · doi 1 request · datacite 2/2 · crossref 7/7 · openalex 9/9\n",
+		" · orcid 1/1 · doi 1 request · crossref 7/7 · openalex 9/9 · datacite 2/2\n",
 		"  provider  found  not found",
 		"13 added, 0 changed, 0 removed",
 		"complete: 19 jobs answered in ",

@@ -29,10 +29,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
-
-	"github.com/tidwall/gjson"
 )
 
 // These tests run the real binary against fake services through the two

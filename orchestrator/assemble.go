@@ -1,9 +1,12 @@
 package orchestrator
 
 import (
+	"bytes"
 	"cmp"
+	"compress/flate"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,127 +26,277 @@ const OriginManifest = "manifest"
 type workPlan struct {
 	order     []manifest.Identity
 	origins   map[string][]string            // work key → origins
-	summaries map[string]providers.Named     // work key → the ORCID record's own entry (first seen)
+	summaries map[string]summary             // work key → the ORCID record's own entry (first seen)
 	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
 	owners    map[string]owner               // ORCID key → whose record it is, for the same-name check
 	excluded  []string                       // what [[exclude]] left out, for the report
 	warnings  []providers.Warning
+
+	m        *manifest.Manifest
+	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
+	matched  map[string]bool             // excludes that matched a work
 }
 
-// planWorks lists the works in first-seen order: manifest order, with each
-// ORCID record's works in the record's own order at its place. A record
-// that could not be read contributes the works its last snapshot listed.
-func planWorks(m *manifest.Manifest, dir string, expansions []Outcome) *workPlan {
+// summary is an ORCID record's own entry for a work, encoded (see seal).
+type summary struct {
+	provider string
+	record   json.RawMessage
+}
+
+// newWorkPlan starts an empty plan. Works are added in first-seen order:
+// manifest order, with each ORCID record's works in the record's own order
+// at its place, so the plan grows as records are expanded and every work
+// keeps the place it was given.
+func newWorkPlan(m *manifest.Manifest) *workPlan {
 	p := &workPlan{
 		origins:   map[string][]string{},
-		summaries: map[string]providers.Named{},
+		summaries: map[string]summary{},
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
 		owners:    map[string]owner{},
+		m:         m,
+		excludes:  map[string]manifest.Exclude{},
+		matched:   map[string]bool{},
 	}
-	excludes := map[string]manifest.Exclude{}
-	matched := map[string]bool{}
 	for _, x := range m.Excludes {
-		excludes[x.ID.Key()] = x
+		p.excludes[x.ID.Key()] = x
 	}
-	add := func(id manifest.Identity, origin string) {
-		k := id.Key()
-		if x, ok := excludes[k]; ok {
-			if !matched[k] {
-				matched[k] = true
-				p.excluded = append(p.excluded, fmt.Sprintf("%s (%s:%d: %s)", k, m.Path, x.Line, cmp.Or(x.Reason, "no reason given")))
-			}
-			return
+	return p
+}
+
+// add appends a work the first time it is seen and records its origin;
+// a work the manifest excludes is noted instead.
+func (p *workPlan) add(id manifest.Identity, origin string) {
+	k := id.Key()
+	if x, ok := p.excludes[k]; ok {
+		if !p.matched[k] {
+			p.matched[k] = true
+			p.excluded = append(p.excluded, fmt.Sprintf("%s (%s:%d: %s)", k, p.m.Path, x.Line, cmp.Or(x.Reason, "no reason given")))
 		}
-		if _, seen := p.origins[k]; !seen {
-			p.order = append(p.order, id)
-		}
-		if !slices.Contains(p.origins[k], origin) {
-			p.origins[k] = append(p.origins[k], origin)
-		}
+		return
 	}
-	byORCID := map[string][]Outcome{}
-	for _, o := range expansions {
-		byORCID[o.Identity.Key()] = append(byORCID[o.Identity.Key()], o)
+	if _, seen := p.origins[k]; !seen {
+		id.Value = strings.Clone(id.Value) // not a window on the whole ORCID answer
+		p.order = append(p.order, id)
 	}
-	d := snapshots.Dir{Root: dir}
-	for _, e := range m.Identities {
-		if e.Kind != manifest.KindORCID {
-			add(e.Identity, OriginManifest)
+	if !slices.Contains(p.origins[k], origin) {
+		p.origins[k] = append(p.origins[k], origin)
+	}
+}
+
+// expand adds the works an ORCID record's expansion listed. A record that
+// could not be read contributes the works its last snapshot listed.
+func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir) {
+	origin := e.Key()
+	exp := snapshots.Expansion{ORCID: e.Value}
+	ok := false
+	var person *providers.Person
+	for _, o := range outcomes {
+		if o.Status != providers.Found {
 			continue
 		}
-		origin := e.Key()
-		exp := snapshots.Expansion{ORCID: e.Value}
-		ok := false
-		var person *providers.Person
-		for _, o := range byORCID[e.Key()] {
-			if o.Status != providers.Found {
-				continue
+		ok = true
+		person = cmp.Or(person, o.Result.Person)
+		for _, w := range o.Result.Discovered {
+			p.add(w.ID, origin)
+			exp.Works = appendNew(exp.Works, w.ID.Key())
+			if g := w.Group; g != nil {
+				exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: w.ID.Key(), PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
 			}
-			ok = true
-			person = cmp.Or(person, o.Result.Person)
-			for _, w := range o.Result.Discovered {
-				add(w.ID, origin)
-				exp.Works = appendNew(exp.Works, w.ID.Key())
-				if g := w.Group; g != nil {
-					exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: w.ID.Key(), PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
+			if _, have := p.summaries[w.ID.Key()]; !have {
+				raw, err := json.Marshal(w.Summary)
+				if err != nil {
+					continue
 				}
-				if _, have := p.summaries[w.ID.Key()]; !have {
-					p.summaries[w.ID.Key()] = providers.Named{Provider: o.Provider, Record: w.Summary}
-				}
-			}
-			for _, w := range o.Result.Warnings {
-				exp.Warnings = append(exp.Warnings, w.Message)
-				p.warnings = append(p.warnings, w)
+				p.summaries[w.ID.Key()] = summary{provider: o.Provider, record: raw}
 			}
 		}
-		if !ok {
-			p.unread[e.Key()] = true
-			var prev snapshots.Expansion
-			if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err == nil {
-				exp = prev
-				for _, k := range prev.Works {
-					if id, err := manifest.ParseKey(k); err == nil {
-						add(id, origin)
-					}
-				}
-			}
+		for _, w := range o.Result.Warnings {
+			exp.Warnings = append(exp.Warnings, w.Message)
+			p.warnings = append(p.warnings, w)
 		}
-		p.expanded[e.Key()] = exp
-		p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
 	}
-	for _, x := range m.Excludes {
-		if !matched[x.ID.Key()] {
+	if !ok {
+		p.unread[e.Key()] = true
+		var prev snapshots.Expansion
+		if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err == nil {
+			exp = prev
+			for _, k := range prev.Works {
+				if id, err := manifest.ParseKey(k); err == nil {
+					p.add(id, origin)
+				}
+			}
+		}
+	}
+	p.expanded[e.Key()] = exp
+	p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
+}
+
+// finish puts each work's origins in a fixed order once all are known and
+// warns of [[exclude]]s that matched nothing.
+func (p *workPlan) finish() {
+	for _, x := range p.m.Excludes {
+		if !p.matched[x.ID.Key()] {
 			p.warnings = append(p.warnings, providers.Warning{Identity: x.ID.Key(),
-				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", m.Path, x.Line)})
+				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", p.m.Path, x.Line)})
 		}
 	}
 	for k := range p.origins {
 		sort.Strings(p.origins[k])
 	}
-	return p
 }
 
-// write turns outcomes into snapshot files. A slot whose job failed or was
-// skipped keeps the previous snapshot's value for that provider; pruning
-// happens only when the run knows the full list of works.
-func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report, interrupted bool) error {
-	d := snapshots.Dir{Root: dir}
-	attribution := map[string]string{}
+// writer turns outcomes into snapshot files in two passes. The first
+// takes each work as soon as its jobs are done (in plan order), builds its
+// document, keeps what the link pass needs and the document itself
+// compressed, and lets the records go, so a run holds about 3 KB a work
+// rather than every answer. The second, once every work is in, decides the
+// links among works and writes each file with its decisions. A slot whose
+// job failed or was skipped keeps the previous snapshot's value for that
+// provider; pruning happens only when the run knows the full list of works.
+type writer struct {
+	d           snapshots.Dir
+	m           *manifest.Manifest
+	specs       []providers.Spec
+	plan        *workPlan
+	rep         *Report
+	attribution map[string]string
+	overrides   map[string][]manifest.Override
+	works       []preparedWork
+
+	zw  *flate.Writer // reused: a flate writer is large
+	buf bytes.Buffer
+	zr  io.ReadCloser
+}
+
+// preparedWork is one work between the passes.
+type preparedWork struct {
+	doc     []byte // the document without its decisions, JSON, deflated
+	counts  map[string]json.RawMessage
+	link    linkWork // only what the link pass and the same-name check read
+	existed bool     // the work's file was there before this run
+}
+
+func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
+	w := &writer{d: snapshots.Dir{Root: dir}, m: m, specs: specs, plan: plan, rep: rep,
+		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}}
 	for _, s := range providers.All() {
-		attribution[s.Name] = s.Attribution
+		w.attribution[s.Name] = s.Attribution
 	}
 	for _, s := range specs {
-		attribution[s.Name] = s.Attribution
+		w.attribution[s.Name] = s.Attribution
 	}
-	byWork := map[string][]Outcome{}
-	for _, o := range rep.Outcomes {
-		byWork[o.Identity.Key()] = append(byWork[o.Identity.Key()], o)
+	for _, o := range m.Overrides {
+		w.overrides[o.ID.Key()] = append(w.overrides[o.ID.Key()], o)
 	}
+	return w
+}
+
+// prepare is the first pass for one work: its sources (this run's answers,
+// the previous snapshot's values where a job came back short), its merged
+// document, and what the link pass needs.
+func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
+	d, plan := w.d, w.plan
+	k := id.Key()
+	_, statErr := os.Stat(d.WorkPath(id))
+	var prev snapshots.Work
+	var prevCounts snapshots.Counts
+	readPrevious(d.WorkPath(id), &prev)
+	readPrevious(d.CountsPath(id), &prevCounts)
+
+	sources := map[string]snapshots.Source{}
+	counts := map[string]json.RawMessage{}
+	if s, ok := plan.summaries[k]; ok {
+		sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: s.record}
+	} else if src, ok := previousSource(prev, "orcid"); ok && anyUnread(plan, plan.origins[k]) {
+		sources["orcid"] = src // the record could not be read: keep what it said
+	}
+	stale := false
+	for _, o := range outcomes {
+		switch o.Status {
+		case providers.Found:
+			raw := o.record
+			if raw == nil { // not sealed
+				var err error
+				if raw, err = json.Marshal(o.Result.Record); err != nil {
+					return fmt.Errorf("encode %s record: %w", o.Provider, err)
+				}
+			}
+			sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: w.attribution[o.Provider], Record: raw}
+			if !o.Result.Counts.IsZero() {
+				raw, err := json.Marshal(o.Result.Counts)
+				if err != nil {
+					return err
+				}
+				counts[o.Provider] = raw
+			}
+		case providers.NotFound:
+			sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: w.attribution[o.Provider]}
+		default:
+			if src, ok := previousSource(prev, o.Provider); ok {
+				sources[o.Provider] = src
+				stale = true
+			}
+			for _, c := range prevCounts.Sources {
+				if c.Provider == o.Provider {
+					counts[o.Provider] = c.Counts
+				}
+			}
+		}
+	}
+	if stale {
+		w.rep.Kept = append(w.rep.Kept, k)
+	}
+	doc, lw, err := workDoc(id, plan.origins[k], sources, filepath.Base(w.m.Path), w.overrides[k])
+	if err != nil {
+		return err
+	}
+	z, err := w.deflate(doc)
+	if err != nil {
+		return fmt.Errorf("keep the document of %s: %w", k, err)
+	}
+	w.works = append(w.works, preparedWork{doc: z, counts: counts, link: lw.slim(), existed: statErr == nil})
+	return nil
+}
+
+func (w *writer) deflate(doc snapshots.Work) ([]byte, error) {
+	w.buf.Reset()
+	if w.zw == nil {
+		zw, err := flate.NewWriter(&w.buf, flate.BestSpeed)
+		if err != nil {
+			return nil, err
+		}
+		w.zw = zw
+	} else {
+		w.zw.Reset(&w.buf)
+	}
+	if err := json.NewEncoder(w.zw).Encode(doc); err != nil {
+		return nil, err
+	}
+	if err := w.zw.Close(); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(w.buf.Bytes()), nil
+}
+
+func (w *writer) inflate(z []byte, doc *snapshots.Work) error {
+	if w.zr == nil {
+		w.zr = flate.NewReader(bytes.NewReader(z))
+	} else if err := w.zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
+		return err
+	}
+	return json.NewDecoder(w.zr).Decode(doc)
+}
+
+// finish is the second pass: it decides the links among works, writes each
+// work's file with its decisions, then the expansion files, the index and
+// links.json, and prunes what left the manifest.
+func (w *writer) finish(interrupted bool) error {
+	d, plan, rep := w.d, w.plan, w.rep
 	keep := map[string]bool{}
 	index := snapshots.Index{}
-	for _, e := range m.Identities {
+	for _, e := range w.m.Identities {
 		index.Identities = append(index.Identities, e.Key())
 	}
 	note := func(changed bool, err error, path string) error {
@@ -156,119 +309,49 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 		return nil
 	}
 
-	overrides := map[string][]manifest.Override{}
-	for _, o := range m.Overrides {
-		overrides[o.ID.Key()] = append(overrides[o.ID.Key()], o)
-	}
-	type pending struct {
-		doc     snapshots.Work
-		counts  map[string]json.RawMessage
-		link    linkWork
-		existed bool // the work's file was there before this run
-	}
-	var works []pending
-	for _, id := range plan.order {
-		k := id.Key()
-		_, statErr := os.Stat(d.WorkPath(id))
-		existed := statErr == nil
-		var prev snapshots.Work
-		var prevCounts snapshots.Counts
-		readPrevious(d.WorkPath(id), &prev)
-		readPrevious(d.CountsPath(id), &prevCounts)
-
-		sources := map[string]snapshots.Source{}
-		counts := map[string]json.RawMessage{}
-		if s, ok := plan.summaries[k]; ok {
-			src, err := foundSource(s.Provider, attribution[s.Provider], s.Record)
-			if err != nil {
-				return err
-			}
-			sources[s.Provider] = src
-		} else if src, ok := previousSource(prev, "orcid"); ok && anyUnread(plan, plan.origins[k]) {
-			sources["orcid"] = src // the record could not be read: keep what it said
-		}
-		stale := false
-		for _, o := range byWork[k] {
-			switch o.Status {
-			case providers.Found:
-				src, err := foundSource(o.Provider, attribution[o.Provider], *o.Result.Record)
-				if err != nil {
-					return err
-				}
-				sources[o.Provider] = src
-				if !o.Result.Counts.IsZero() {
-					raw, err := json.Marshal(o.Result.Counts)
-					if err != nil {
-						return err
-					}
-					counts[o.Provider] = raw
-				}
-			case providers.NotFound:
-				sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: attribution[o.Provider]}
-			default:
-				if src, ok := previousSource(prev, o.Provider); ok {
-					sources[o.Provider] = src
-					stale = true
-				}
-				for _, c := range prevCounts.Sources {
-					if c.Provider == o.Provider {
-						counts[o.Provider] = c.Counts
-					}
-				}
-			}
-		}
-		if stale {
-			rep.Kept = append(rep.Kept, k)
-		}
-
-		doc, lw, err := workDoc(id, plan.origins[k], sources, filepath.Base(m.Path), overrides[k])
-		if err != nil {
-			return err
-		}
-		works = append(works, pending{doc: doc, counts: counts, link: lw, existed: existed})
-	}
-
 	// Which works are one entry, and whose works they look like: decided
 	// on the merged records, written with each work and in links.json.
-	var linkWorks []linkWork
-	for _, w := range works {
-		linkWorks = append(linkWorks, w.link)
+	linkWorks := make([]linkWork, len(w.works))
+	for i, pw := range w.works {
+		linkWorks[i] = pw.link
 	}
-	linked := decideLinks(linkWorks, m)
+	linked := decideLinks(linkWorks, w.m)
 	rep.Warnings = append(rep.Warnings, linked.warnings...)
 	rep.Notes = append(rep.Notes, linked.notes...)
 	rep.Links = len(linked.links.Links)
-	for i := range works {
-		w := &works[i]
-		k := w.doc.ID
-		for _, origin := range w.doc.Origins {
+	for i := range w.works {
+		pw := &w.works[i]
+		var doc snapshots.Work
+		if err := w.inflate(pw.doc, &doc); err != nil {
+			return fmt.Errorf("read back the document of %s: %w", pw.link.id.Key(), err)
+		}
+		pw.doc = nil
+		k := doc.ID
+		for _, origin := range doc.Origins {
 			o, ok := plan.owners[origin]
 			if !ok {
 				continue
 			}
-			if msg := strangerCheck(o, w.link.merged.Authors); msg != "" {
-				w.doc.Warnings = append(w.doc.Warnings, msg)
+			if msg := strangerCheck(o, pw.link.merged.Authors); msg != "" {
+				doc.Warnings = append(doc.Warnings, msg)
 				rep.Warnings = append(rep.Warnings, providers.Warning{Identity: k, Message: msg})
 			}
 		}
-		sort.Strings(w.doc.Warnings)
+		sort.Strings(doc.Warnings)
 		dec := linked.decisions[k]
 		if dec == nil {
 			dec = &snapshots.Decisions{}
 		}
-		dec.Overrides = w.link.overrides
+		dec.Overrides = pw.link.overrides
 		if !dec.IsZero() {
 			raw, err := json.Marshal(dec)
 			if err != nil {
 				return fmt.Errorf("encode decisions of %s: %w", k, err)
 			}
-			w.doc.Decisions = raw
+			doc.Decisions = raw
 		}
-	}
 
-	for _, w := range works {
-		id, doc, counts := w.link.id, w.doc, w.counts
-		k := id.Key()
+		id := pw.link.id
 		path := d.WorkPath(id)
 		changed, err := snapshots.Write(path, doc)
 		if err := note(changed, err, path); err != nil {
@@ -278,10 +361,10 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 		name := snapshots.FileName(id)
 		keep[snapshots.WorksDir+"/"+name] = true
 		index.Works = append(index.Works, snapshots.IndexWork{ID: k, File: name})
-		if len(counts) > 0 {
+		if len(pw.counts) > 0 {
 			cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
-			for _, p := range sortedKeys(counts) {
-				cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
+			for _, p := range sortedKeys(pw.counts) {
+				cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: pw.counts[p]})
 			}
 			path := d.CountsPath(id)
 			changed, err := snapshots.Write(path, cdoc)
@@ -292,14 +375,14 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 			workChanged = workChanged || changed
 		}
 		switch {
-		case !w.existed:
+		case !pw.existed:
 			rep.WorksAdded = append(rep.WorksAdded, k)
 		case workChanged:
 			rep.WorksChanged = append(rep.WorksChanged, k)
 		}
 	}
 
-	for _, e := range m.Identities {
+	for _, e := range w.m.Identities {
 		exp, ok := plan.expanded[e.Key()]
 		if !ok {
 			continue
@@ -318,7 +401,7 @@ func write(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workP
 		}
 	}
 
-	for _, s := range specs {
+	for _, s := range w.specs {
 		index.Providers = append(index.Providers, snapshots.IndexProvider{Name: s.Name, Attribution: s.Attribution, Terms: s.Terms})
 	}
 	if index.Works == nil {
@@ -412,14 +495,6 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 	doc.Record, doc.Provenance = raw, from
 	lw.merged, lw.provenance = merged, from
 	return doc, lw, nil
-}
-
-func foundSource(provider, attribution string, rec providers.Record) (snapshots.Source, error) {
-	raw, err := json.Marshal(rec)
-	if err != nil {
-		return snapshots.Source{}, fmt.Errorf("encode %s record: %w", provider, err)
-	}
-	return snapshots.Source{Provider: provider, Status: string(providers.Found), Attribution: attribution, Record: raw}, nil
 }
 
 func previousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {

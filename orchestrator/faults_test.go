@@ -3,6 +3,7 @@ package orchestrator
 import (
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -261,7 +263,17 @@ func TestRedirectToAnotherHostIsPacedAsThatHost(t *testing.T) {
 	}
 	rep := runOK(t, opts)
 	for _, o := range rep.Outcomes {
-		if o.Status != providers.Found || o.Result.Record.Title != "/work/"+o.Identity.Value {
+		// The report keeps no records (they are written and let go): the
+		// work's file says what was found.
+		var work snapshots.Work
+		var rec providers.Record
+		if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.WorkPath(o.Identity), &work); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(work.Record, &rec); err != nil {
+			t.Fatal(err)
+		}
+		if o.Status != providers.Found || rec.Title != "/work/"+o.Identity.Value {
 			t.Errorf("%s: %s %v, want found at the redirect target", o.Identity, o.Status, o.Err)
 		}
 	}

@@ -2,24 +2,37 @@ package orchestrator
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
-	"sort"
+	"slices"
 	"sync"
-	"time"
+	"sync/atomic"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/transport"
 )
 
-// job is one identity asked of one provider. Its index in the job list is
-// its slot: the outcome lands there whatever order jobs finish in.
+// job is one identity asked of one provider. Its slot is its place in the
+// run's job list (works in plan order, each work's providers in registry
+// order): the outcome lands there whatever order jobs finish in.
 type job struct {
 	id   manifest.Identity
 	spec providers.Spec
 	host string // lane key: the host the provider's requests go to
+	slot int
+	work int // the work's place in plan order
+	lane *lane
+	out  Outcome // written once: by the lane that runs the job, or by the job it waits for
+	// after is the job whose answer decides whether this one is asked at
+	// all (Unpaywall's for a work waits for OpenAlex's); its lane sees the
+	// job only once that answer is in.
+	after      *job
+	dependents []*job
+	notAsked   bool // another source already answered: never sent, no outcome
 }
 
 // Outcome is what became of one job.
@@ -28,126 +41,382 @@ type Outcome struct {
 	Provider string
 	Host     string
 	Status   providers.Status
-	Result   providers.Result
-	Err      error // why it failed or was skipped
+	Result   providers.Result // Result.Record is nil once sealed: the record is kept encoded
+	Err      error            // why it failed or was skipped
+	record   json.RawMessage  // the found record as the snapshot will hold it
 }
 
-// lane is one host's queue, drained strictly in order by one worker.
+// seal encodes a found record as soon as it arrives and lets go of the
+// parsed one. Strings read from an answer share the memory of the whole
+// answer (a batch of 50 works, reference lists included); the encoded copy
+// holds only what the snapshot keeps, so memory grows with the records
+// written, not with the answers read.
+func (o *Outcome) seal() {
+	if o.Result.Record == nil {
+		return
+	}
+	if raw, err := json.Marshal(o.Result.Record); err == nil {
+		o.record, o.Result.Record = raw, nil
+	}
+}
+
+// lane is one host's queue, served by one goroutine, one call at a time.
+// Jobs arrive while it runs (as ORCID records are expanded, and as gating
+// answers come in); it sends a batch as soon as it is full, and a partial
+// one only when no more jobs can come, so pipelining costs no requests.
 type lane struct {
-	host  string
-	slots []int // job indexes, in job order
-	cost  time.Duration
+	host    string
+	mu      sync.Mutex
+	queues  map[string][]*job // provider → queued jobs, in slot order
+	names   []string          // providers in first-queued order
+	waiting int               // jobs that will come once the job they wait for has answered
+	closed  bool              // the planner will add nothing more
+	wake    chan struct{}     // a change happened; capacity 1, so no signal is lost
 }
 
-// buildLanes groups the job list by host, keeping job order within each
-// lane. Lanes are ordered by their paced cost, longest first (then host),
-// so with fewer workers than hosts the slowest host starts at once and the
-// run's wall time stays close to its busiest host's.
-func buildLanes(jobs []job, interval func(providers.Spec) time.Duration) []*lane {
-	byHost := map[string]*lane{}
-	var lanes []*lane
-	for i, j := range jobs {
-		l := byHost[j.host]
-		if l == nil {
-			l = &lane{host: j.host}
-			byHost[j.host] = l
-			lanes = append(lanes, l)
-		}
-		l.slots = append(l.slots, i)
+func newLane(host string) *lane {
+	return &lane{host: host, queues: map[string][]*job{}, wake: make(chan struct{}, 1)}
+}
+
+func (l *lane) signal() {
+	select {
+	case l.wake <- struct{}{}:
+	default:
 	}
+}
+
+// push queues a job that can be asked now.
+func (l *lane) push(j *job) {
+	l.mu.Lock()
+	if _, ok := l.queues[j.spec.Name]; !ok {
+		l.names = append(l.names, j.spec.Name)
+	}
+	l.queues[j.spec.Name] = append(l.queues[j.spec.Name], j)
+	l.mu.Unlock()
+	l.signal()
+}
+
+// expect announces a job that waits for another's answer.
+func (l *lane) expect() {
+	l.mu.Lock()
+	l.waiting++
+	l.mu.Unlock()
+}
+
+// arrive settles an expected job: queued when it is to be asked, nil when
+// it turned out not to be needed.
+func (l *lane) arrive(j *job) {
+	l.mu.Lock()
+	l.waiting--
+	l.mu.Unlock()
+	if j != nil {
+		l.push(j)
+		return
+	}
+	l.signal()
+}
+
+// close says the planner has added every job.
+func (l *lane) close() {
+	l.mu.Lock()
+	l.closed = true
+	l.mu.Unlock()
+	l.signal()
+}
+
+// next blocks until the lane has a call to make and returns its jobs (of
+// one provider, at most size of them), or nil when the lane is done. Full
+// batches go first, earliest slot first; a partial batch goes only when no
+// more jobs can arrive. A call may not start on a work at or past limit()
+// (see scheduler.window).
+func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
+	for {
+		call, done := l.take(size, limit, true)
+		if call != nil || done {
+			return call
+		}
+		<-l.wake
+	}
+}
+
+// take returns the call the lane can make now (removing its jobs when
+// remove is set), or nil; done reports that the lane has nothing left.
+func (l *lane) take(size func(providers.Spec) int, limit func() int, remove bool) (call []*job, done bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	final := l.closed && l.waiting == 0
+	pick := ""
+	empty := true
+	for _, name := range l.names {
+		q := l.queues[name]
+		if len(q) > 0 {
+			empty = false
+		}
+		if len(q) == 0 || (!final && len(q) < size(q[0].spec)) || q[0].work >= limit() {
+			continue
+		}
+		if pick == "" || q[0].slot < l.queues[pick][0].slot {
+			pick = name
+		}
+	}
+	if pick == "" {
+		return nil, final && empty
+	}
+	q := l.queues[pick]
+	n := min(len(q), size(q[0].spec))
+	call = q[:n:n]
+	if remove {
+		l.queues[pick] = q[n:]
+	}
+	return call, false
+}
+
+// scheduler owns the lanes of one run: the planner adds jobs as it learns
+// of works, each lane drains its host's jobs as they come, and the writer
+// takes each work once all its jobs are done.
+//
+// Lanes run at their hosts' paces, so a fast lane could answer for every
+// work long before a slow one, and answers would wait in memory for the
+// slow lane (or the writer) to finish each work. A lane therefore starts
+// no call on a work more than window works past the oldest work the
+// writer has not taken yet. The lane holding the oldest unfinished work is never held
+// back, so the slowest host still sets the wall time, and memory stays
+// flat whatever the number of works.
+type scheduler struct {
+	r      *runner
+	ctx    context.Context
+	size   func(providers.Spec) int // identities per call
+	window int                      // see above; at least twice the largest batch
+	lanes  map[string]*lane         // by host; only the planner adds
+	skip   func(gate Outcome) bool  // whether a gated job is made redundant by its gate's answer
+	jobs   []*job                   // every job, in slot order; only the planner appends
+	serial bool                     // one worker: lanes are served one call at a time, in slot order, once all is planned
+	wg     sync.WaitGroup
+
+	mu       sync.Mutex
+	order    []*lane       // lanes in creation order
+	works    [][]*job      // each work's jobs, in plan order
+	pending  []int         // each work's unfinished jobs
+	frontier atomic.Int64  // oldest work with an unfinished job; len(works) when none
+	moved    chan struct{} // the frontier moved (capacity 1)
+	written  atomic.Int64  // works the writer has taken so far (a prefix of plan order)
+}
+
+func newScheduler(ctx context.Context, r *runner, size func(providers.Spec) int, specs []providers.Spec) *scheduler {
+	s := &scheduler{r: r, ctx: ctx, size: size, lanes: map[string]*lane{}, moved: make(chan struct{}, 1), window: 1000}
+	for _, spec := range specs {
+		s.window = max(s.window, 2*size(spec))
+	}
+	s.serial = cap(r.tokens) == 1
+	return s
+}
+
+// add queues the jobs of one work (in registry order; none when no
+// provider applies); a job with after set waits for that job's answer
+// before its lane sees it.
+func (s *scheduler) add(jobs []*job) {
+	s.mu.Lock()
+	work := len(s.works)
+	s.works = append(s.works, jobs)
+	s.pending = append(s.pending, len(jobs))
+	for _, j := range jobs {
+		j.slot, j.work = len(s.jobs), work
+		s.jobs = append(s.jobs, j)
+		j.lane = s.laneFor(j.host)
+		if j.after != nil {
+			j.after.dependents = append(j.after.dependents, j)
+			j.lane.expect()
+		}
+	}
+	s.advance()
+	s.mu.Unlock()
+	for _, j := range jobs {
+		if j.after == nil {
+			j.lane.push(j)
+		}
+	}
+}
+
+// laneFor is the host's lane, started on first use; s.mu is held.
+func (s *scheduler) laneFor(host string) *lane {
+	if l, ok := s.lanes[host]; ok {
+		return l
+	}
+	l := newLane(host)
+	s.lanes[host] = l
+	s.order = append(s.order, l)
+	if !s.serial {
+		s.wg.Add(1)
+		go s.drain(l)
+	}
+	return l
+}
+
+// limit is the first work no call may start on yet.
+func (s *scheduler) limit() int { return int(s.written.Load()) + s.window }
+
+// wrote records that the writer has taken the first n works, letting lanes on.
+func (s *scheduler) wrote(n int) {
+	s.written.Store(int64(n))
+	s.mu.Lock()
+	lanes := slices.Clone(s.order)
+	s.mu.Unlock()
 	for _, l := range lanes {
-		for _, b := range batches(jobs, l.slots) {
-			l.cost += interval(jobs[b[0]].spec)
-		}
+		l.signal()
 	}
-	sort.SliceStable(lanes, func(a, b int) bool {
-		if lanes[a].cost != lanes[b].cost {
-			return lanes[a].cost > lanes[b].cost
-		}
-		return lanes[a].host < lanes[b].host
-	})
-	return lanes
 }
 
-// batches splits a lane's slots into calls: consecutive jobs of the same
-// provider, at most its BatchSize each.
-func batches(jobs []job, slots []int) [][]int {
-	var out [][]int
-	for _, s := range slots {
-		if n := len(out); n > 0 {
-			last := out[n-1]
-			spec := jobs[last[0]].spec
-			size := max(spec.BatchSize, 1)
-			if jobs[s].spec.Name == spec.Name && len(last) < size {
-				out[n-1] = append(last, s)
+// done records that j needs nothing more (answered, or not needed).
+func (s *scheduler) done(j *job) {
+	s.mu.Lock()
+	s.pending[j.work]--
+	s.advance()
+	s.mu.Unlock()
+}
+
+// advance moves the frontier past finished works and tells the writer;
+// s.mu is held.
+func (s *scheduler) advance() {
+	f := int(s.frontier.Load())
+	start := f
+	for f < len(s.works) && s.pending[f] == 0 {
+		f++
+	}
+	if f == start {
+		return
+	}
+	s.frontier.Store(int64(f))
+	select {
+	case s.moved <- struct{}{}:
+	default:
+	}
+}
+
+// await blocks until work k's jobs are all done, and returns them.
+func (s *scheduler) await(k int) []*job {
+	for {
+		s.mu.Lock()
+		if k < int(s.frontier.Load()) {
+			jobs := s.works[k]
+			s.mu.Unlock()
+			return jobs
+		}
+		s.mu.Unlock()
+		<-s.moved
+	}
+}
+
+// plannedAll says the planner has added every job: lanes may now send their
+// last, partial batches.
+func (s *scheduler) plannedAll() {
+	s.mu.Lock()
+	lanes := slices.Clone(s.order)
+	s.mu.Unlock()
+	for _, l := range lanes {
+		l.close()
+	}
+	if s.serial {
+		s.wg.Add(1)
+		go s.drainSerially()
+	}
+}
+
+// finish waits for every lane (after plannedAll) and returns the outcomes
+// in slot order, leaving out the jobs that were never needed.
+func (s *scheduler) finish() (outcomes []Outcome, notAsked map[string]int) {
+	s.wg.Wait()
+	notAsked = map[string]int{}
+	for _, j := range s.jobs {
+		if j.notAsked {
+			notAsked[j.spec.Name]++
+			continue
+		}
+		outcomes = append(outcomes, j.out)
+	}
+	return outcomes, notAsked
+}
+
+// drain runs one lane's calls until it is done. Each outcome is written
+// only to its own job, so lanes never share one.
+func (s *scheduler) drain(l *lane) {
+	defer s.wg.Done()
+	for {
+		call := l.next(s.size, s.limit)
+		if call == nil {
+			return
+		}
+		s.run(call)
+	}
+}
+
+// drainSerially serves every lane from one goroutine, once all jobs are
+// planned, always making the call whose first job comes first. It is how
+// a run with one worker goes: no pipelining (one request at a time gains
+// nothing from it) and a fixed order of requests, so retries draw their
+// jitter in the same order on every run.
+func (s *scheduler) drainSerially() {
+	defer s.wg.Done()
+	unlimited := func() int { return math.MaxInt32 }
+	for {
+		var best *lane
+		bestSlot := 0
+		for _, l := range s.order {
+			if call, _ := l.take(s.size, unlimited, false); call != nil && (best == nil || call[0].slot < bestSlot) {
+				best, bestSlot = l, call[0].slot
+			}
+		}
+		if best == nil {
+			return // every lane is done: gated jobs arrive as their gates answer, in this goroutine
+		}
+		call, _ := best.take(s.size, unlimited, true)
+		s.run(call)
+	}
+}
+
+// run makes one call and hands each job its outcome.
+func (s *scheduler) run(call []*job) {
+	outcomes := s.r.call(s.ctx, call)
+	for i, j := range call {
+		j.out = outcomes[i]
+		if s.r.done != nil {
+			s.r.done(j.out)
+		}
+		for _, d := range j.dependents {
+			if s.skip != nil && s.skip(j.out) {
+				d.notAsked = true
+				d.lane.arrive(nil)
+				s.done(d)
 				continue
 			}
+			d.lane.arrive(d)
 		}
-		out = append(out, []int{s})
+		j.out.seal()
+		s.done(j)
 	}
-	return out
 }
 
-// runner executes jobs against the network.
+// runner executes calls against the network.
 type runner struct {
-	client  *transport.Client
-	bases   map[string]string // provider → base URL
-	mailto  string
-	workers int
-	paced   bool              // requests keep their hosts' intervals (not a replay)
-	started func(host string) // progress hooks; may be nil
-	done    func(o Outcome)
+	client *transport.Client
+	bases  map[string]string // provider → base URL
+	mailto string
+	tokens chan struct{}   // one per worker: at most this many calls at once
+	paced  bool            // requests keep their hosts' intervals (not a replay)
+	done   func(o Outcome) // progress hook; may be nil
 }
 
-// run executes every job with at most r.workers lanes at a time and
-// returns one Outcome per job, in job order.
-func (r *runner) run(ctx context.Context, jobs []job, lanes []*lane) []Outcome {
-	out := make([]Outcome, len(jobs))
-	queue := make(chan *lane)
-	var wg sync.WaitGroup
-	for range min(r.workers, len(lanes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for l := range queue {
-				r.drain(ctx, jobs, l, out)
-			}
-		}()
-	}
-	for _, l := range lanes {
-		queue <- l
-	}
-	close(queue)
-	wg.Wait()
-	return out
-}
-
-// drain runs one lane's calls in order. Each outcome is written only to
-// its own slot, so workers never share an element of out.
-func (r *runner) drain(ctx context.Context, jobs []job, l *lane, out []Outcome) {
-	if r.started != nil {
-		r.started(l.host)
-	}
-	for _, call := range batches(jobs, l.slots) {
-		outcomes := r.call(ctx, jobs, call)
-		for i, slot := range call {
-			out[slot] = outcomes[i]
-			if r.done != nil {
-				r.done(outcomes[i])
-			}
-		}
-	}
-}
-
-// call asks one provider about a batch of identities and never panics or
-// returns an error: every problem becomes the Outcome of its jobs.
-func (r *runner) call(ctx context.Context, jobs []job, call []int) (outcomes []Outcome) {
-	spec := jobs[call[0]].spec
-	host := jobs[call[0]].host
+// call asks one provider about a batch of identities, holding a worker
+// token, and never panics or returns an error: every problem becomes the
+// Outcome of its jobs.
+func (r *runner) call(ctx context.Context, call []*job) (outcomes []Outcome) {
+	r.tokens <- struct{}{}
+	defer func() { <-r.tokens }()
+	spec := call[0].spec
+	host := call[0].host
 	ids := make([]manifest.Identity, len(call))
 	outcomes = make([]Outcome, len(call))
-	for i, slot := range call {
-		ids[i] = jobs[slot].id
+	for i, j := range call {
+		ids[i] = j.id
 		outcomes[i] = Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
 	}
 	fail := func(status providers.Status, err error) []Outcome {

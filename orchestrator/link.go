@@ -22,6 +22,26 @@ type linkWork struct {
 	overrides  []string // fields the manifest set, with where
 }
 
+// slim keeps only what the link pass and the same-name check read (each
+// source's relations, the merged identifiers and authors, where the
+// identifiers came from), so the works of a large run wait for the link
+// pass in little memory.
+func (w linkWork) slim() linkWork {
+	out := linkWork{id: w.id, overrides: w.overrides, provenance: map[string]string{}}
+	for _, src := range w.sources {
+		if len(src.Record.Relations) > 0 {
+			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: providers.Record{Relations: src.Record.Relations}})
+		}
+	}
+	out.merged = providers.Record{IDs: w.merged.IDs, Authors: w.merged.Authors}
+	for k, v := range w.provenance {
+		if strings.HasPrefix(k, "ids.") {
+			out.provenance[k] = v
+		}
+	}
+	return out
+}
+
 // linkResult is the link pass's decisions.
 type linkResult struct {
 	links     snapshots.Links

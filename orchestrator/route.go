@@ -14,6 +14,7 @@ import (
 // agencies with no provider of their own go to the fallback (doi.org).
 type routing struct {
 	agency   map[string]string // DOI prefix → agency; missing when unknown
+	asked    map[string]bool   // DOI prefixes already looked up
 	explicit map[string]bool   // providers the user named
 	served   map[string]bool   // agencies some selected provider serves
 }
@@ -28,34 +29,39 @@ func needsRouting(specs []providers.Spec) bool {
 	return false
 }
 
-// lookupAgencies asks doi.org which agency registered each DOI prefix of
-// the works: one lookup per prefix (prefixes belong to one agency), up to
-// providers.RABatchSize prefixes a request. A failed lookup is not fatal:
-// every agency's provider is then asked, as if there were no routing.
-func (r *runner) lookupAgencies(ctx context.Context, base string, works []manifest.Identity) (map[string]string, error) {
+// learn asks doi.org which agency registered the DOI prefixes of works
+// that it has not asked about yet: one lookup per prefix (prefixes belong
+// to one agency), perRequest prefixes a request, holding a worker token.
+// It is called for each stretch of newly planned works, so prefixes are
+// asked as ORCID records are expanded, each once. A failed lookup is not
+// fatal: its prefixes stay unknown and every agency's provider is asked.
+func (rt *routing) learn(ctx context.Context, r *runner, base string, works []manifest.Identity, perRequest int) error {
 	var prefixes []string
-	seen := map[string]bool{}
 	for _, id := range works {
-		if p := doiPrefix(id); p != "" && !seen[p] {
-			seen[p] = true
+		if p := doiPrefix(id); p != "" && !rt.asked[p] {
+			rt.asked[p] = true
 			prefixes = append(prefixes, p)
 		}
 	}
-	agency := map[string]string{}
 	if len(prefixes) == 0 {
-		return agency, nil
+		return nil
 	}
+	r.tokens <- struct{}{}
+	defer func() { <-r.tokens }()
 	env := providers.Env{Do: r.client.Do, Base: base, Mailto: r.mailto}
-	answers, err := providers.RegistrationAgencies(ctx, env, prefixes)
-	if err != nil {
-		return nil, fmt.Errorf("registration agency lookup: %w", err)
-	}
-	for i, p := range prefixes {
-		if answers[i] != "" {
-			agency[p] = answers[i]
+	for start := 0; start < len(prefixes); start += perRequest {
+		ask := prefixes[start:min(start+perRequest, len(prefixes))]
+		answers, err := providers.RegistrationAgencies(ctx, env, ask)
+		if err != nil {
+			return fmt.Errorf("registration agency lookup: %w", err)
+		}
+		for i, p := range ask {
+			if answers[i] != "" {
+				rt.agency[p] = answers[i]
+			}
 		}
 	}
-	return agency, nil
+	return nil
 }
 
 func doiPrefix(id manifest.Identity) string {
@@ -89,7 +95,7 @@ func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 
 // newRouting records who serves which agency; agency is filled by a lookup.
 func newRouting(specs []providers.Spec, explicit bool) *routing {
-	rt := &routing{agency: map[string]string{}, explicit: map[string]bool{}, served: map[string]bool{}}
+	rt := &routing{agency: map[string]string{}, asked: map[string]bool{}, explicit: map[string]bool{}, served: map[string]bool{}}
 	for _, s := range specs {
 		rt.explicit[s.Name] = explicit
 		if s.Agency != "" {

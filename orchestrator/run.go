@@ -8,6 +8,7 @@ package orchestrator
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -42,18 +44,22 @@ type Options struct {
 	OnStart  func(host string, at time.Time)                   // sees each request start (after pacing)
 	OnWait   func(host string, d time.Duration, reason string) // sees each wait before a retry (Retry-After, backoff)
 	OnStop   func(host, reason string)                         // sees a host stopped for the rest of the run
+	// NoBatching asks every provider about one identity per request, as
+	// if no service had a batch form. For benchmarks and tests (snapshots
+	// must not depend on it); not a CLI flag.
+	NoBatching bool
 }
 
 // Progress receives run events; any field may be nil. Calls come from
 // worker goroutines, so implementations must be safe for concurrent use.
 type Progress struct {
-	Planned func(LanePlan) // a lane's size, before it starts
+	Planned func(LanePlan) // more work for a lane, as soon as it is planned
 	Done    func(Outcome)  // a job finished
 }
 
-// LanePlan is one host's share of a phase of the run (ORCID expansion,
-// then the works), announced before the phase starts. A host may get one
-// plan per phase.
+// LanePlan is work added to one host's lane: ORCID expansion at the
+// start, then each stretch of works as ORCID records are read (the lanes
+// are pipelined), so a host may get many plans; they add up.
 type LanePlan struct {
 	Host  string
 	Jobs  int           // identity × provider jobs
@@ -167,24 +173,19 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			bases[s.Name] = strings.TrimRight(b, "/")
 		}
 	}
-	interval := func(s providers.Spec) time.Duration {
-		if d, ok := m.Intervals[s.Name]; ok && d > s.MinInterval {
-			return d
-		}
-		return s.MinInterval
-	}
+	interval := func(s providers.Spec) time.Duration { return hostInterval(s, m, opts.NoBatching) }
 	client := transport.New(transportOptions(opts, hostSpecs, bases, interval, clock))
 	dir := opts.Snapshots
 	if dir == "" {
 		dir = m.Snapshots
 	}
 	rep := &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == ""}
-	r := &runner{client: client, bases: bases, mailto: m.Mailto, workers: opts.Workers}
-	if r.workers <= 0 {
-		r.workers = DefaultWorkers
+	r := &runner{client: client, bases: bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = DefaultWorkers
 	}
-	r.done = opts.Progress.Done
-	r.paced = !opts.NoPacing
+	r.tokens = make(chan struct{}, workers)
 	for _, s := range specs {
 		if s.APIKey != nil {
 			if rep.APIKeys == nil {
@@ -194,65 +195,235 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 
-	// Expansion first: ORCID records name the works everything else is
-	// asked about. It runs on the ORCID host's own lane.
-	var expJobs []job
-	for _, e := range m.Identities {
-		for _, s := range specs {
-			if e.Kind == manifest.KindORCID && s.AppliesTo(e.Identity) {
-				expJobs = append(expJobs, job{id: e.Identity, spec: s, host: hostOf(bases[s.Name])})
+	// Four stages joined as a pipeline, so provider lanes start on a
+	// record's works as soon as it is expanded: the expander reads ORCID
+	// records in manifest order on their own host; the planner (here) adds
+	// works in plan order, routes them, and hands their jobs to the lanes;
+	// each lane serves one host; the writer (here, once planning is done)
+	// takes each work as soon as its jobs are done. A failed snapshot write
+	// stops the run's requests too.
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	expansions := r.expand(runCtx, m, specs, bases, interval, opts.Progress.Planned)
+	size := batchSize(opts.NoBatching)
+	sched := newScheduler(runCtx, r, size, specs)
+	skipping := redundantUnpaywall(specs, len(names) > 0)
+	if skipping {
+		sched.skip = openAlexGaveOA
+	}
+	rt := newRouting(specs, len(names) > 0)
+	perLookup := providers.RABatchSize
+	if opts.NoBatching {
+		perLookup = 1
+	}
+	plan := newWorkPlan(m)
+	d := snapshots.Dir{Root: dir}
+	queued := 0 // works of plan.order already handed to the lanes
+	lookupFailed := false
+	flush := func() {
+		works := plan.order[queued:]
+		queued = len(plan.order)
+		if routed {
+			if err := rt.learn(runCtx, r, bases[providers.DOIOrg.Name], works, perLookup); err != nil && !lookupFailed {
+				lookupFailed = true
+				rep.Notes = append(rep.Notes, fmt.Sprintf("%v; every agency's provider was asked instead", err))
 			}
 		}
+		var added []*job
+		for _, id := range works {
+			jobs := workJobs(id, specs, rt, bases, skipping)
+			sched.add(jobs)
+			added = append(added, jobs...)
+		}
+		r.announce(added, size, interval, opts.Progress.Planned)
 	}
-	rep.Expansions = r.runPlanned(ctx, expJobs, interval, opts.Progress)
-
-	plan := planWorks(m, dir, rep.Expansions)
+	for _, e := range m.Identities {
+		if e.Kind != manifest.KindORCID {
+			plan.add(e.Identity, OriginManifest)
+			continue
+		}
+		flush() // the works before this record need not wait for it
+		outcomes := <-expansions
+		plan.expand(e, outcomes, d)
+		for i := range outcomes { // planned: the works live on in the plan, encoded
+			outcomes[i].Result.Discovered, outcomes[i].Result.Record = nil, nil
+		}
+		rep.Expansions = append(rep.Expansions, outcomes...)
+	}
+	flush()
+	sched.plannedAll()
+	plan.finish()
 	rep.Works = plan.order
 	rep.Warnings = plan.warnings
 	rep.Excluded = plan.excluded
-	rt := newRouting(specs, len(names) > 0)
-	if routed {
-		agency, err := r.lookupAgencies(ctx, bases[providers.DOIOrg.Name], plan.order)
-		if err != nil {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("%v; every agency's provider was asked instead", err))
-		} else {
-			rt.agency = agency
-		}
-	}
-	var jobs []job
-	for _, id := range plan.order {
-		for _, s := range specs {
-			if rt.applies(s, id) {
-				jobs = append(jobs, job{id: id, spec: s, host: hostOf(bases[s.Name])})
+
+	// The writer takes each work as soon as its jobs are done, in plan
+	// order, and lets its records go.
+	w := newWriter(dir, m, specs, plan, rep)
+	var writeErr error
+	for k, id := range plan.order {
+		jobs := sched.await(k)
+		var outcomes []Outcome
+		for _, j := range jobs {
+			if !j.notAsked {
+				outcomes = append(outcomes, j.out)
 			}
 		}
+		if writeErr = w.prepare(id, outcomes); writeErr != nil {
+			stop()
+			sched.wrote(math.MaxInt32) // nothing more will be taken: let the lanes skip what is left
+			break
+		}
+		for _, j := range jobs {
+			j.out.record = nil
+		}
+		sched.wrote(k + 1)
 	}
-	rep.Outcomes = r.runPlanned(ctx, jobs, interval, opts.Progress)
+	var notAsked map[string]int
+	rep.Outcomes, notAsked = sched.finish()
+	if n := notAsked[providers.Unpaywall.Name]; n > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("unpaywall was not asked about %d %s whose open-access status OpenAlex gave (built on the same data); name unpaywall in the manifest's providers or --only to ask it anyway", n, plural(n, "work", "works")))
+	}
 	for _, o := range rep.Outcomes {
 		rep.Warnings = append(rep.Warnings, o.Result.Warnings...)
 	}
 	rep.Hosts = client.Stats()
+	if writeErr != nil {
+		return rep, writeErr
+	}
 
 	rep.Interrupted = ctx.Err() != nil
-	if err := write(dir, m, specs, plan, rep, rep.Interrupted); err != nil {
+	if err := w.finish(rep.Interrupted); err != nil {
 		return rep, err
 	}
 	rep.Elapsed = clock.Now().Sub(start)
 	return rep, nil
 }
 
-func (r *runner) runPlanned(ctx context.Context, jobs []job, interval func(providers.Spec) time.Duration, p Progress) []Outcome {
-	lanes := buildLanes(jobs, interval)
-	if p.Planned != nil {
-		for _, l := range lanes {
-			lp := LanePlan{Host: l.host, Jobs: len(l.slots), Calls: len(batches(jobs, l.slots))}
-			if r.paced {
-				lp.Pace = l.cost
-			}
-			p.Planned(lp)
+// expand reads the manifest's ORCID records, in manifest order, one call
+// at a time on their own host, and sends each record's outcomes (one per
+// expanding provider) as soon as it has them.
+func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, planned func(LanePlan)) <-chan []Outcome {
+	var jobs [][]*job
+	var all []*job
+	for _, e := range m.Identities {
+		if e.Kind != manifest.KindORCID {
+			continue
 		}
+		var record []*job
+		for _, s := range specs {
+			if s.AppliesTo(e.Identity) {
+				record = append(record, &job{id: e.Identity, spec: s, host: hostOf(bases[s.Name])})
+			}
+		}
+		jobs = append(jobs, record)
+		all = append(all, record...)
 	}
-	return r.run(ctx, jobs, lanes)
+	r.announce(all, func(providers.Spec) int { return 1 }, interval, planned)
+	out := make(chan []Outcome, len(jobs))
+	go func() {
+		defer close(out)
+		for _, record := range jobs {
+			outcomes := []Outcome{}
+			for _, j := range record {
+				o := r.call(ctx, []*job{j})[0]
+				if r.done != nil {
+					r.done(o)
+				}
+				outcomes = append(outcomes, o)
+			}
+			out <- outcomes
+		}
+	}()
+	return out
+}
+
+// announce tells the live view about newly planned jobs, per host in
+// first-seen order: how many, the calls they take (batched per provider)
+// and the least time those take at the host's interval (0 in a replay).
+func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
+	if planned == nil || len(jobs) == 0 {
+		return
+	}
+	type key struct{ host, provider string }
+	var hosts []string
+	perProvider := map[key]int{}
+	specOf := map[key]providers.Spec{}
+	var keys []key
+	for _, j := range jobs {
+		k := key{j.host, j.spec.Name}
+		if _, ok := perProvider[k]; !ok {
+			keys = append(keys, k)
+			specOf[k] = j.spec
+			if !slices.Contains(hosts, j.host) {
+				hosts = append(hosts, j.host)
+			}
+		}
+		perProvider[k]++
+	}
+	for _, h := range hosts {
+		lp := LanePlan{Host: h}
+		for _, k := range keys {
+			if k.host != h {
+				continue
+			}
+			n, s := perProvider[k], specOf[k]
+			calls := (n + size(s) - 1) / size(s)
+			lp.Jobs += n
+			lp.Calls += calls
+			if r.paced {
+				lp.Pace += time.Duration(calls) * interval(s)
+			}
+		}
+		planned(lp)
+	}
+}
+
+// workJobs is one work's jobs, in registry order: every selected provider
+// that applies to it after agency routing. Unpaywall's job waits for
+// OpenAlex's when redundant answers are skipped.
+func workJobs(id manifest.Identity, specs []providers.Spec, rt *routing, bases map[string]string, skipping bool) []*job {
+	var jobs []*job
+	var openAlex *job
+	for _, s := range specs {
+		if !rt.applies(s, id) {
+			continue
+		}
+		j := &job{id: id, spec: s, host: hostOf(bases[s.Name])}
+		switch {
+		case s.Name == providers.OpenAlex.Name:
+			openAlex = j
+		case s.Name == providers.Unpaywall.Name && skipping:
+			j.after = openAlex // nil (asked at once) when OpenAlex does not apply
+		}
+		jobs = append(jobs, j)
+	}
+	return jobs
+}
+
+// batchSize is the identities per call: the provider's batch size, or one
+// when batching is off.
+func batchSize(off bool) func(providers.Spec) int {
+	return func(s providers.Spec) int {
+		if off {
+			return 1
+		}
+		return max(s.BatchSize, 1)
+	}
+}
+
+// hostInterval is the least gap between requests of provider s: its
+// declared interval, the stricter one its service sets for list queries
+// while batching, or the manifest's, whichever is longest.
+func hostInterval(s providers.Spec, m *manifest.Manifest, noBatching bool) time.Duration {
+	d := s.MinInterval
+	if !noBatching && s.BatchSize > 1 {
+		d = max(d, s.BatchInterval)
+	}
+	if o, ok := m.Intervals[s.Name]; ok && o > d {
+		return o
+	}
+	return d
 }
 
 // transportOptions turns provider declarations into per-host policy.

@@ -88,7 +88,7 @@ func TestReversedCompletionOrder(t *testing.T) {
 	net := recordedNet(t)
 	openAlexDone := make(chan struct{})
 	var mu sync.Mutex
-	remaining := -1
+	remaining := 0 // OpenAlex jobs planned and not yet done
 	var order []string
 	net.hook = func(req *http.Request) {
 		if req.URL.Host == "api.crossref.org" {
@@ -103,7 +103,7 @@ func TestReversedCompletionOrder(t *testing.T) {
 		Planned: func(lp LanePlan) {
 			if lp.Host == "api.openalex.org" {
 				mu.Lock()
-				remaining = lp.Jobs
+				remaining += lp.Jobs
 				mu.Unlock()
 			}
 		},
