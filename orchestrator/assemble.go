@@ -149,9 +149,9 @@ func (p *workPlan) finish() {
 
 // writer turns outcomes into snapshot files in two passes. The first
 // takes each work as soon as its jobs are done (in plan order), builds its
-// document, keeps what the link pass needs and the document itself
-// compressed, and lets the records go, so a run holds about 3 KB a work
-// rather than every answer. The second, once every work is in, decides the
+// documents, keeps what the link pass needs and the documents themselves
+// deflated, and lets the records go, so a run holds a few KB a work rather
+// than every answer. The second, once every work is in, decides the
 // links among works and writes each file with its decisions. A slot whose
 // job failed or was skipped keeps the previous snapshot's value for that
 // provider; pruning happens only when the run knows the full list of works.
@@ -172,10 +172,15 @@ type writer struct {
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	doc     []byte // the document without its decisions, JSON, deflated
-	counts  map[string]json.RawMessage
+	files   []byte   // its documents, JSON, deflated: the work (without its decisions), then its counts
 	link    linkWork // only what the link pass and the same-name check read
 	existed bool     // the work's file was there before this run
+}
+
+// preparedFiles is what preparedWork.files holds.
+type preparedFiles struct {
+	Work   snapshots.Work             `json:"work"`
+	Counts map[string]json.RawMessage `json:"counts,omitempty"`
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
@@ -252,15 +257,15 @@ func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
 	if err != nil {
 		return err
 	}
-	z, err := w.deflate(doc)
+	z, err := w.deflate(preparedFiles{Work: doc, Counts: counts})
 	if err != nil {
-		return fmt.Errorf("keep the document of %s: %w", k, err)
+		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{doc: z, counts: counts, link: lw.slim(), existed: statErr == nil})
+	w.works = append(w.works, preparedWork{files: z, link: lw.slim(), existed: statErr == nil})
 	return nil
 }
 
-func (w *writer) deflate(doc snapshots.Work) ([]byte, error) {
+func (w *writer) deflate(files preparedFiles) ([]byte, error) {
 	w.buf.Reset()
 	if w.zw == nil {
 		zw, err := flate.NewWriter(&w.buf, flate.BestSpeed)
@@ -271,7 +276,7 @@ func (w *writer) deflate(doc snapshots.Work) ([]byte, error) {
 	} else {
 		w.zw.Reset(&w.buf)
 	}
-	if err := json.NewEncoder(w.zw).Encode(doc); err != nil {
+	if err := json.NewEncoder(w.zw).Encode(files); err != nil {
 		return nil, err
 	}
 	if err := w.zw.Close(); err != nil {
@@ -280,13 +285,13 @@ func (w *writer) deflate(doc snapshots.Work) ([]byte, error) {
 	return bytes.Clone(w.buf.Bytes()), nil
 }
 
-func (w *writer) inflate(z []byte, doc *snapshots.Work) error {
+func (w *writer) inflate(z []byte, files *preparedFiles) error {
 	if w.zr == nil {
 		w.zr = flate.NewReader(bytes.NewReader(z))
 	} else if err := w.zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
 		return err
 	}
-	return json.NewDecoder(w.zr).Decode(doc)
+	return json.NewDecoder(w.zr).Decode(files)
 }
 
 // finish is the second pass: it decides the links among works, writes each
@@ -321,11 +326,12 @@ func (w *writer) finish(interrupted bool) error {
 	rep.Links = len(linked.links.Links)
 	for i := range w.works {
 		pw := &w.works[i]
-		var doc snapshots.Work
-		if err := w.inflate(pw.doc, &doc); err != nil {
-			return fmt.Errorf("read back the document of %s: %w", pw.link.id.Key(), err)
+		var files preparedFiles
+		if err := w.inflate(pw.files, &files); err != nil {
+			return fmt.Errorf("read back the documents of %s: %w", pw.link.id.Key(), err)
 		}
-		pw.doc = nil
+		pw.files = nil
+		doc, counts := files.Work, files.Counts
 		k := doc.ID
 		for _, origin := range doc.Origins {
 			o, ok := plan.owners[origin]
@@ -361,10 +367,10 @@ func (w *writer) finish(interrupted bool) error {
 		name := snapshots.FileName(id)
 		keep[snapshots.WorksDir+"/"+name] = true
 		index.Works = append(index.Works, snapshots.IndexWork{ID: k, File: name})
-		if len(pw.counts) > 0 {
+		if len(counts) > 0 {
 			cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
-			for _, p := range sortedKeys(pw.counts) {
-				cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: pw.counts[p]})
+			for _, p := range sortedKeys(counts) {
+				cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
 			}
 			path := d.CountsPath(id)
 			changed, err := snapshots.Write(path, cdoc)
