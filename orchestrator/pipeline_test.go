@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/transport"
 )
 
 // batchManifest adds DataCite DOIs to the recorded manifest, so the three
@@ -338,5 +340,33 @@ func TestWriteFailureEndsTheRun(t *testing.T) {
 	_, err := Run(context.Background(), testOptions(m, net, 8))
 	if err == nil || !strings.Contains(err.Error(), "write snapshots") {
 		t.Fatalf("err = %v, want a snapshot write error", err)
+	}
+}
+
+// TestExampleReplayBatchedOrNot: the committed example, replayed with
+// batching on (list answers) and off (single answers), writes the same
+// snapshot folder byte for byte.
+func TestExampleReplayBatchedOrNot(t *testing.T) {
+	var want string
+	for _, noBatching := range []bool{false, true} {
+		rp, err := transport.LoadReplay(filepath.Join("..", "examples", "replay"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := manifest.Load(filepath.Join("..", "examples", "manifest.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{Manifest: m, Snapshots: t.TempDir(), Workers: 4, Base: rp, NoPacing: true, Clock: transport.InstantClock(), UserAgent: "about-test", NoBatching: noBatching}
+		rep := runOK(t, opts)
+		if rep.Short() {
+			t.Fatalf("no batching %v: short: %v", noBatching, rep.ShortJobs())
+		}
+		got := folderBytes(t, opts.Snapshots)
+		if want == "" {
+			want = got
+		} else if got != want {
+			t.Error("the example replayed one work a request wrote different snapshots")
+		}
 	}
 }

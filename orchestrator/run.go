@@ -45,8 +45,9 @@ type Options struct {
 	OnWait   func(host string, d time.Duration, reason string) // sees each wait before a retry (Retry-After, backoff)
 	OnStop   func(host, reason string)                         // sees a host stopped for the rest of the run
 	// NoBatching asks every provider about one identity per request, as
-	// if no service had a batch form. For benchmarks and tests (snapshots
-	// must not depend on it); not a CLI flag.
+	// if no service had a batch form (the agency lookup, which is no
+	// provider, still asks about 20 prefixes at once). For benchmarks and
+	// tests (snapshots must not depend on it); not a CLI flag.
 	NoBatching bool
 }
 
@@ -212,10 +213,6 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		sched.skip = openAlexGaveOA
 	}
 	rt := newRouting(specs, len(names) > 0)
-	perLookup := providers.RABatchSize
-	if opts.NoBatching {
-		perLookup = 1
-	}
 	plan := newWorkPlan(m)
 	d := snapshots.Dir{Root: dir}
 	queued := 0 // works of plan.order already handed to the lanes
@@ -224,7 +221,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		works := plan.order[queued:]
 		queued = len(plan.order)
 		if routed {
-			if err := rt.learn(runCtx, r, bases[providers.DOIOrg.Name], works, perLookup); err != nil && !lookupFailed {
+			if err := rt.learn(runCtx, r, bases[providers.DOIOrg.Name], works, providers.RABatchSize); err != nil && !lookupFailed {
 				lookupFailed = true
 				rep.Notes = append(rep.Notes, fmt.Sprintf("%v; every agency's provider was asked instead", err))
 			}
