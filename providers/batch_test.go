@@ -200,7 +200,7 @@ func TestOpenAlexBatchURL(t *testing.T) {
 }
 
 // TestDataCiteBatchMatchesSingles: one query=doi:("A" OR "B") answers as
-// the singles do.
+// the singles do; a DOI the list lacks is settled by its single lookup.
 func TestDataCiteBatchMatchesSingles(t *testing.T) {
 	recorded := []string{"10.5281/zenodo.48440", "10.1594/pangaea.836178"}
 	file := func(d string) string { return "datacite/datacite-doi-" + strings.ReplaceAll(d, "/", "-") + ".json" }
@@ -208,6 +208,7 @@ func TestDataCiteBatchMatchesSingles(t *testing.T) {
 	body := fmt.Sprintf(`{"data":[%s],"meta":{"total":2,"totalPages":1,"page":1}}`, strings.Join(items, ","))
 	s := newStub(t)
 	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=3&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22+OR+%2210.5555%2Fmissing%22%29`, 200, body)
+	s.text("/dois/10.5555/missing?mailto=ada%40example.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
 	got := fetchAll(t, providers.DataCite, s.env(), dois(append(recorded, "10.5555/missing")...))
 
 	single := newStub(t)
@@ -244,6 +245,21 @@ func TestBatchSplitByURL(t *testing.T) {
 	for _, r := range fetchAll(t, providers.Crossref, s.env(), ids) {
 		if r.Status != providers.NotFound {
 			t.Errorf("%+v", r)
+		}
+	}
+}
+
+// TestDataCiteSearchThatMatchesNothing: should DataCite's search ever stop
+// matching DOIs this way, the works are asked one by one, not reported
+// missing: DataCite is asked only about DOIs it registered.
+func TestDataCiteSearchThatMatchesNothing(t *testing.T) {
+	s := newStub(t)
+	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=2&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22%29`, 200, `{"data":[],"meta":{"total":0}}`)
+	s.file("/dois/10.5281/zenodo.48440?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.5281-zenodo.48440.json")
+	s.file("/dois/10.1594/pangaea.836178?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.1594-pangaea.836178.json")
+	for _, r := range fetchAll(t, providers.DataCite, s.env(), dois("10.5281/zenodo.48440", "10.1594/pangaea.836178")) {
+		if r.Status != providers.Found {
+			t.Errorf("%+v, want found by the single lookup", r)
 		}
 	}
 }

@@ -71,11 +71,10 @@ func fetchDataCite(ctx context.Context, env Env, id manifest.Identity) Result {
 // DOIs, one query per URL-sized chunk, and hands each DOI its resource.
 func fetchDataCiteList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
 	out := make([]Result, len(ids))
-	quote := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 	uri := func(chunk []int) string {
 		terms := make([]string, len(chunk))
 		for j, i := range chunk {
-			terms[j] = `"` + quote.Replace(ids[i].Value) + `"`
+			terms[j] = `"` + escapeQuoted(ids[i].Value) + `"`
 		}
 		v := url.Values{}
 		v.Set("query", "doi:("+strings.Join(terms, " OR ")+")")
@@ -91,6 +90,13 @@ func fetchDataCiteList(ctx context.Context, env Env, ids []manifest.Identity) []
 			asked[j] = ids[i]
 		}
 		for j, r := range dataCiteList(ctx, env, env.Base+uri(chunk), asked) {
+			if r.Status == NotFound {
+				// DataCite is asked only about DOIs Which RA? says it
+				// registered, so one missing from the list is odd (a draft,
+				// or a query the search did not match): its single lookup,
+				// whose 404 is authoritative, settles it.
+				r = fetchDataCite(ctx, env, asked[j])
+			}
 			out[chunk[j]] = r
 		}
 	}

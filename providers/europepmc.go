@@ -103,7 +103,7 @@ func europePMCChunks(ids []manifest.Identity) [][]int {
 func europePMCTerm(id manifest.Identity) string {
 	switch id.Kind {
 	case manifest.KindDOI:
-		return `DOI:"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(id.Value) + `"`
+		return `DOI:"` + escapeQuoted(id.Value) + `"`
 	case manifest.KindPMID:
 		return "EXT_ID:" + id.Value
 	case manifest.KindPMCID:

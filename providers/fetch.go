@@ -243,3 +243,19 @@ func Batched(single func(ctx context.Context, env Env, id manifest.Identity) Res
 		return out, nil
 	}
 }
+
+// escapeQuoted escapes the two characters special inside a quoted phrase
+// of a Lucene or Elasticsearch query (backslash and double quote).
+func escapeQuoted(s string) string {
+	if !strings.ContainsAny(s, `\"`) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == '\\' || r == '"' {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
