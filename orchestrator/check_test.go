@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -265,24 +264,16 @@ func syntheticFolder(tb testing.TB, n int) *manifest.Manifest {
 	return m
 }
 
-// TestCheckFolderThousandWorksIsFast: a 1,000-work folder (2,002 files,
-// about 5 MB) is checked well within a second (the race detector's
-// slowdown included in the bound; the benchmark shows the real figure).
-func TestCheckFolderThousandWorksIsFast(t *testing.T) {
+// TestCheckFolderThousandWorks: a 1,000-work folder (2,002 files, about
+// 5 MB) is clean, and one missing file among them is found. How fast is
+// BenchmarkCheckFolder1000's to say, not a timed test's.
+func TestCheckFolderThousandWorks(t *testing.T) {
 	m := syntheticFolder(t, 1000)
-	start := time.Now()
-	ps := CheckFolder(m, m.Snapshots)
-	took := time.Since(start)
-	if len(ps) > 0 {
+	if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
 		t.Fatalf("synthetic folder has problems:\n%s", problemLines(ps))
 	}
-	t.Logf("check --offline of 1,000 works: %v", took)
-	if took > 5*time.Second {
-		t.Errorf("check of 1,000 works took %v", took)
-	}
-	// And it still finds a single bad file among them.
 	os.Remove(filepath.Join(m.Snapshots, "works", "doi_10.5555_2fsynthetic.0500.json"))
-	ps = CheckFolder(m, m.Snapshots)
+	ps := CheckFolder(m, m.Snapshots)
 	if len(ps) != 1 || ps[0].Path != "works/doi_10.5555_2fsynthetic.0500.json" {
 		t.Errorf("problems = %v, want the one missing file", ps)
 	}
