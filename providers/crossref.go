@@ -32,13 +32,14 @@ var Crossref = Spec{
 	Name:  "crossref",
 	Title: "Crossref",
 	Host:  "api.crossref.org",
-	// Since December 2025 the public pool allows 5 single-record requests/s
-	// with one request in flight, the polite pool (mailto) 10/s; 200ms
-	// keeps both. List queries (filter=…) have lower limits of their own,
-	// one a second in the public pool, so batched calls keep 1s.
+	// Since 1 December 2025 (Crossref blog, "Announcing changes to REST API
+	// rate limits"): public pool 5 single-record requests/s and 1 list
+	// request/s, one in flight; polite pool (mailto) 10/s and 3/s, three in
+	// flight. 200ms and 1s keep within the public pool, so a run without a
+	// mailto is as polite as one with.
 	MinInterval:   200 * time.Millisecond,
 	BatchInterval: time.Second,
-	RateSource:    "https://www.crossref.org/documentation/retrieve-metadata/rest-api/access-and-authentication/",
+	RateSource:    "https://www.crossref.org/blog/announcing-changes-to-rest-api-rate-limits/",
 	Timeout:       30 * time.Second,
 	Accepts:       []manifest.Kind{manifest.KindDOI},
 	Agency:        CrossrefAgency,
