@@ -119,3 +119,63 @@ func Batched(single func(ctx context.Context, env Env, id manifest.Identity) Res
 		return out, nil
 	}
 }
+
+// ListForm is a service's list endpoint for DOIs: how to ask it about
+// several at once and how to read its answer. Each provider declares its
+// own beside its single lookup; Fetch does the rest.
+type ListForm struct {
+	Provider string // name for errors
+	MaxURI   int    // longest path and query of one request; a longer chunk is split
+	// URI is the path and query that asks about ids.
+	URI func(env Env, ids []manifest.Identity) string
+	// Items reads a 2xx JSON answer: its items and the number of hits the
+	// service counted, or an error when it holds no list.
+	Items  func(doc gjson.Result) (items []gjson.Result, total int64, err error)
+	DOI    func(item gjson.Result) string          // the DOI an item carries
+	Prefer func(candidate, kept gjson.Result) bool // of two items with one DOI, whether candidate wins; nil keeps the first
+	Parse  func(item gjson.Result) (Result, error) // one item's Result
+	// Absent, when set, answers for a DOI a complete answer lacks instead
+	// of NotFound (a service whose list search may miss what it holds).
+	Absent func(ctx context.Context, env Env, id manifest.Identity) Result
+}
+
+// Fetch asks the list form about ids, one request per URL-sized chunk,
+// and hands each id its item (see ByDOI); a request that fails fails just
+// the ids it asked about. It is the list argument of Batched.
+func (l ListForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+	asked := func(chunk []int) []manifest.Identity {
+		out := make([]manifest.Identity, len(chunk))
+		for j, i := range chunk {
+			out[j] = ids[i]
+		}
+		return out
+	}
+	out := make([]Result, len(ids))
+	for _, chunk := range Chunks(len(ids), l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) }) {
+		batch := asked(chunk)
+		for j, r := range l.ask(ctx, env, batch) {
+			if r.Status == NotFound && l.Absent != nil {
+				r = l.Absent(ctx, env, batch[j])
+			}
+			out[chunk[j]] = r
+		}
+	}
+	return out
+}
+
+// ask sends one list request about ids and matches its items back to them.
+func (l ListForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+	doc, err := GetJSON(ctx, env, l.Provider, env.Base+l.URI(env, ids))
+	if err == nil {
+		var items []gjson.Result
+		var total int64
+		if items, total, err = l.Items(doc); err == nil {
+			return ByDOI(l.Provider, ids, items, total <= int64(len(items)), l.DOI, l.Prefer, l.Parse)
+		}
+	}
+	out := make([]Result, len(ids))
+	for i := range out {
+		out[i] = Result{Status: Failed, Err: err}
+	}
+	return out
+}

@@ -46,7 +46,7 @@ var Crossref = Spec{
 	BatchSize:     crossrefBatch,
 	Terms:         "https://www.crossref.org/documentation/retrieve-metadata/rest-api/",
 	Attribution:   "Metadata from Crossref (CC0; facts, no restrictions on reuse)",
-	Fetch:         Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
+	Fetch:         Batched(fetchCrossref, crossrefListable, crossrefList.Fetch),
 
 	MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
 }
@@ -60,60 +60,38 @@ func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {
 // (legal, and rare) is asked on its own.
 func crossrefListable(id manifest.Identity) bool { return !strings.Contains(id.Value, ",") }
 
-// fetchCrossrefList asks GET /works?filter=doi:A,doi:B,… about the DOIs,
-// one query per URL-sized chunk, and hands each DOI its item.
-func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	out := make([]Result, len(ids))
-	uri := func(chunk []int) string {
-		filters := make([]string, len(chunk))
-		for j, i := range chunk {
-			filters[j] = "doi:" + ids[i].Value
-		}
-		v := url.Values{}
-		v.Set("filter", strings.Join(filters, ","))
-		v.Set("rows", strconv.Itoa(len(chunk)))
-		if env.Mailto != "" {
-			v.Set(crossrefMailto, env.Mailto)
-		}
-		return crossrefListPath + "?" + v.Encode()
-	}
-	for _, chunk := range Chunks(len(ids), crossrefMaxURI, uri) {
-		asked := make([]manifest.Identity, len(chunk))
-		for j, i := range chunk {
-			asked[j] = ids[i]
-		}
-		for j, r := range crossrefList(ctx, env, env.Base+uri(chunk), asked) {
-			out[chunk[j]] = r
-		}
-	}
-	return out
+// crossrefList asks GET /works?filter=doi:A,doi:B,… about the DOIs and
+// reads the work-list answer:
+// {"status":"ok","message-type":"work-list","message":{"total-results":n,"items":[…]}}.
+var crossrefList = ListForm{
+	Provider: "crossref",
+	MaxURI:   crossrefMaxURI,
+	URI:      crossrefListURI,
+	Items:    crossrefItems,
+	DOI:      func(it gjson.Result) string { return it.Get("DOI").String() },
+	Parse:    crossrefItem,
 }
 
-// crossrefList reads a work-list answer:
-// {"status":"ok","message-type":"work-list","message":{"total-results":n,"items":[…]}}.
-func crossrefList(ctx context.Context, env Env, rawURL string, ids []manifest.Identity) []Result {
-	all := func(r Result) []Result {
-		out := make([]Result, len(ids))
-		for i := range out {
-			out[i] = r
-		}
-		return out
+func crossrefListURI(env Env, ids []manifest.Identity) string {
+	filters := make([]string, len(ids))
+	for i, id := range ids {
+		filters[i] = "doi:" + id.Value
 	}
-	doc, err := GetJSON(ctx, env, "crossref", rawURL)
-	if err != nil {
-		return all(Result{Status: Failed, Err: err})
+	v := url.Values{}
+	v.Set("filter", strings.Join(filters, ","))
+	v.Set("rows", strconv.Itoa(len(ids)))
+	if env.Mailto != "" {
+		v.Set(crossrefMailto, env.Mailto)
 	}
+	return crossrefListPath + "?" + v.Encode()
+}
+
+func crossrefItems(doc gjson.Result) ([]gjson.Result, int64, error) {
 	items := doc.Get("message.items")
 	if doc.Get("status").String() != "ok" || !items.IsArray() {
-		return all(Result{Status: Failed, Err: Malformed("crossref", "no work list in the answer")})
+		return nil, 0, Malformed("crossref", "no work list in the answer")
 	}
-	list := items.Array()
-	complete := doc.Get("message.total-results").Int() <= int64(len(list))
-	return ByDOI("crossref", ids, list, complete, func(it gjson.Result) string { return it.Get("DOI").String() }, nil,
-		func(m gjson.Result) (Result, error) {
-			rec, counts := crossrefWork(m)
-			return Result{Status: Found, Record: &rec, Counts: counts}, nil
-		})
+	return items.Array(), doc.Get("message.total-results").Int(), nil
 }
 
 // parseCrossref reads a /works/{doi} envelope:
@@ -122,7 +100,12 @@ func parseCrossref(doc gjson.Result) (Result, error) {
 	if doc.Get("status").String() != "ok" || !doc.Get("message").IsObject() {
 		return Result{}, Malformed("crossref", "no work message in the answer")
 	}
-	m := doc.Get("message")
+	return crossrefItem(doc.Get("message"))
+}
+
+// crossrefItem is the Result for one work object, of a single or a list
+// answer.
+func crossrefItem(m gjson.Result) (Result, error) {
 	rec, counts := crossrefWork(m)
 	return Result{Status: Found, Record: &rec, Counts: counts}, nil
 }

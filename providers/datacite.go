@@ -56,7 +56,7 @@ var DataCite = Spec{
 	BatchSize:   dataCiteBatch,
 	Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
 	Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
-	Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, fetchDataCiteList),
+	Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList.Fetch),
 
 	MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
 }
@@ -67,62 +67,41 @@ func fetchDataCite(ctx context.Context, env Env, id manifest.Identity) Result {
 	return GetJSONRecord(ctx, env, "datacite", u, parseDataCite)
 }
 
-// fetchDataCiteList asks GET /dois?query=doi:("A" OR "B" …) about the
-// DOIs, one query per URL-sized chunk, and hands each DOI its resource.
-func fetchDataCiteList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	out := make([]Result, len(ids))
-	uri := func(chunk []int) string {
-		terms := make([]string, len(chunk))
-		for j, i := range chunk {
-			terms[j] = `"` + escapeQuoted(ids[i].Value) + `"`
-		}
-		v := url.Values{}
-		v.Set("query", "doi:("+strings.Join(terms, " OR ")+")")
-		v.Set("page[size]", strconv.Itoa(len(chunk)))
-		if env.Mailto != "" {
-			v.Set(dataCiteMailto, env.Mailto)
-		}
-		return dataCiteListPath + "?" + v.Encode()
-	}
-	for _, chunk := range Chunks(len(ids), dataCiteMaxURI, uri) {
-		asked := make([]manifest.Identity, len(chunk))
-		for j, i := range chunk {
-			asked[j] = ids[i]
-		}
-		for j, r := range dataCiteList(ctx, env, env.Base+uri(chunk), asked) {
-			if r.Status == NotFound {
-				// DataCite is asked only about DOIs Which RA? says it
-				// registered, so one missing from the list is odd (a draft,
-				// or a query the search did not match): its single lookup,
-				// whose 404 is authoritative, settles it.
-				r = fetchDataCite(ctx, env, asked[j])
-			}
-			out[chunk[j]] = r
-		}
-	}
-	return out
+// dataCiteList asks GET /dois?query=doi:("A" OR "B" …) about the DOIs and
+// reads the list answer: {"data":[{resource}…],"meta":{"total":n}}.
+var dataCiteList = ListForm{
+	Provider: "datacite",
+	MaxURI:   dataCiteMaxURI,
+	URI:      dataCiteListURI,
+	Items:    dataCiteItems,
+	DOI:      func(r gjson.Result) string { return r.Get("attributes.doi").String() },
+	Parse:    dataCiteResource,
+	// DataCite is asked only about DOIs Which RA? says it registered, so
+	// one missing from the list is odd (a draft, or a query the search did
+	// not match): its single lookup, whose 404 is authoritative, settles it.
+	Absent: fetchDataCite,
 }
 
-// dataCiteList reads a list answer: {"data":[{resource}…],"meta":{"total":n}}.
-func dataCiteList(ctx context.Context, env Env, rawURL string, ids []manifest.Identity) []Result {
-	all := func(r Result) []Result {
-		out := make([]Result, len(ids))
-		for i := range out {
-			out[i] = r
-		}
-		return out
+func dataCiteListURI(env Env, ids []manifest.Identity) string {
+	terms := make([]string, len(ids))
+	for i, id := range ids {
+		terms[i] = `"` + escapeQuoted(id.Value) + `"`
 	}
-	doc, err := GetJSON(ctx, env, "datacite", rawURL)
-	if err != nil {
-		return all(Result{Status: Failed, Err: err})
+	v := url.Values{}
+	v.Set("query", "doi:("+strings.Join(terms, " OR ")+")")
+	v.Set("page[size]", strconv.Itoa(len(ids)))
+	if env.Mailto != "" {
+		v.Set(dataCiteMailto, env.Mailto)
 	}
+	return dataCiteListPath + "?" + v.Encode()
+}
+
+func dataCiteItems(doc gjson.Result) ([]gjson.Result, int64, error) {
 	data := doc.Get("data")
 	if !data.IsArray() || !doc.Get("meta.total").Exists() {
-		return all(Result{Status: Failed, Err: Malformed("datacite", "no list of dois in the answer")})
+		return nil, 0, Malformed("datacite", "no list of dois in the answer")
 	}
-	list := data.Array()
-	complete := doc.Get("meta.total").Int() <= int64(len(list))
-	return ByDOI("datacite", ids, list, complete, func(r gjson.Result) string { return r.Get("attributes.doi").String() }, nil, dataCiteResource)
+	return data.Array(), doc.Get("meta.total").Int(), nil
 }
 
 // parseDataCite reads a /dois/{doi} JSON:API document:

@@ -49,7 +49,7 @@ var OpenAlex = Spec{
 	APIKey:      &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key"},
 	Terms:       "https://openalex.org/about",
 	Attribution: "Data from OpenAlex (CC0)",
-	Fetch:       Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
+	Fetch:       Batched(fetchOpenAlex, openAlexListable, openAlexList.Fetch),
 }
 
 func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
@@ -60,54 +60,37 @@ func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
 // holding either is asked on its own.
 func openAlexListable(id manifest.Identity) bool { return !strings.ContainsAny(id.Value, "|,") }
 
-// fetchOpenAlexList asks GET /works?filter=doi:A|B|… about the DOIs, one
-// call per URL-sized chunk, and hands each DOI its work.
-func fetchOpenAlexList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	out := make([]Result, len(ids))
-	uri := func(chunk []int) string {
-		values := make([]string, len(chunk))
-		for j, i := range chunk {
-			values[j] = "https://doi.org/" + ids[i].Value
-		}
-		v := url.Values{}
-		v.Set("filter", "doi:"+strings.Join(values, "|"))
-		// Room for a DOI OpenAlex holds twice (duplicate works), so a full
-		// page is rarely cut short.
-		v.Set("per_page", strconv.Itoa(min(2*len(chunk), 100)))
-		return openAlexListPath + "?" + v.Encode()
-	}
-	for _, chunk := range Chunks(len(ids), openAlexMaxURI, uri) {
-		asked := make([]manifest.Identity, len(chunk))
-		for j, i := range chunk {
-			asked[j] = ids[i]
-		}
-		for j, r := range openAlexList(ctx, env, env.Base+uri(chunk), asked) {
-			out[chunk[j]] = r
-		}
-	}
-	return out
+// openAlexList asks GET /works?filter=doi:A|B|… about the DOIs and reads
+// the list answer: {"meta":{"count":n,…},"results":[…]}.
+var openAlexList = ListForm{
+	Provider: "openalex",
+	MaxURI:   openAlexMaxURI,
+	URI:      openAlexListURI,
+	Items:    openAlexItems,
+	DOI:      func(w gjson.Result) string { return w.Get("doi").String() },
+	Prefer:   openAlexFirst,
+	Parse:    parseOpenAlex,
 }
 
-// openAlexList reads a list answer: {"meta":{"count":n,…},"results":[…]}.
-func openAlexList(ctx context.Context, env Env, rawURL string, ids []manifest.Identity) []Result {
-	all := func(r Result) []Result {
-		out := make([]Result, len(ids))
-		for i := range out {
-			out[i] = r
-		}
-		return out
+func openAlexListURI(_ Env, ids []manifest.Identity) string {
+	values := make([]string, len(ids))
+	for i, id := range ids {
+		values[i] = "https://doi.org/" + id.Value
 	}
-	doc, err := GetJSON(ctx, env, "openalex", rawURL)
-	if err != nil {
-		return all(Result{Status: Failed, Err: err})
-	}
+	v := url.Values{}
+	v.Set("filter", "doi:"+strings.Join(values, "|"))
+	// Room for a DOI OpenAlex holds twice (duplicate works), so a full
+	// page is rarely cut short.
+	v.Set("per_page", strconv.Itoa(min(2*len(ids), 100)))
+	return openAlexListPath + "?" + v.Encode()
+}
+
+func openAlexItems(doc gjson.Result) ([]gjson.Result, int64, error) {
 	results := doc.Get("results")
 	if !results.IsArray() || !doc.Get("meta.count").Exists() {
-		return all(Result{Status: Failed, Err: Malformed("openalex", "no results list in the answer")})
+		return nil, 0, Malformed("openalex", "no results list in the answer")
 	}
-	list := results.Array()
-	complete := doc.Get("meta.count").Int() <= int64(len(list))
-	return ByDOI("openalex", ids, list, complete, func(w gjson.Result) string { return w.Get("doi").String() }, openAlexFirst, parseOpenAlex)
+	return results.Array(), doc.Get("meta.count").Int(), nil
 }
 
 // openAlexFirst keeps, of two works that carry one DOI, the one with the
