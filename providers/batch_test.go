@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,22 +19,13 @@ import (
 // answers, in the envelope each service documents for its list form, so a
 // batch and the singles it replaces read the very same records.
 
-func readRecorded(t *testing.T, name string) []byte {
-	t.Helper()
-	body, err := os.ReadFile(filepath.Join("..", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body
-}
-
 // listBody wraps the part at path of each recorded file in envelope, a
 // format with %d for the count and %s for the comma-joined items.
 func listBody(t *testing.T, envelope, path string, count int, files ...string) string {
 	t.Helper()
 	items := make([]string, len(files))
 	for i, f := range files {
-		items[i] = gjson.GetBytes(readRecorded(t, f), path).Raw
+		items[i] = gjson.GetBytes(fixture(t, f), path).Raw
 	}
 	return fmt.Sprintf(envelope, count, strings.Join(items, ","))
 }
@@ -160,7 +149,7 @@ func TestOpenAlexBatchMatchesSingles(t *testing.T) {
 		return "openalex/openalex-work-doi-" + strings.ReplaceAll(d, "/", "-") + ".json"
 	}
 	dup := strings.NewReplacer(`"id":"https://openalex.org/W`, `"id":"https://openalex.org/W9`,
-		`"openalex":"https://openalex.org/W`, `"openalex":"https://openalex.org/W9`).Replace(string(readRecorded(t, file(recorded[0]))))
+		`"openalex":"https://openalex.org/W`, `"openalex":"https://openalex.org/W9`).Replace(string(fixture(t, file(recorded[0]))))
 	body := listBody(t, openAlexEnvelope, "@this", 4, file(recorded[1]), file(recorded[0]), file(recorded[2]))
 	body = strings.Replace(body, `"results":[`, `"results":[`+dup+",", 1)
 
@@ -204,7 +193,7 @@ func TestOpenAlexBatchURL(t *testing.T) {
 func TestDataCiteBatchMatchesSingles(t *testing.T) {
 	recorded := []string{"10.5281/zenodo.48440", "10.1594/pangaea.836178"}
 	file := func(d string) string { return "datacite/datacite-doi-" + strings.ReplaceAll(d, "/", "-") + ".json" }
-	items := []string{gjson.GetBytes(readRecorded(t, file(recorded[1])), "data").Raw, gjson.GetBytes(readRecorded(t, file(recorded[0])), "data").Raw}
+	items := []string{gjson.GetBytes(fixture(t, file(recorded[1])), "data").Raw, gjson.GetBytes(fixture(t, file(recorded[0])), "data").Raw}
 	body := fmt.Sprintf(`{"data":[%s],"meta":{"total":2,"totalPages":1,"page":1}}`, strings.Join(items, ","))
 	s := newStub(t)
 	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=3&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22+OR+%2210.5555%2Fmissing%22%29`, 200, body)

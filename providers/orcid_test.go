@@ -28,8 +28,8 @@ func TestORCIDExpansionRecorded(t *testing.T) {
 	if p := res.Person; p == nil || p.Given != "Peter" || p.Family != "Binfield" {
 		t.Errorf("person %+v, want Peter Binfield", p)
 	}
-	if len(s.headers) != 3 {
-		t.Errorf("%d requests, want 3 (summary, bulk details, person)", len(s.headers))
+	if len(s.requests()) != 3 {
+		t.Errorf("%d requests, want 3 (summary, bulk details, person)", len(s.requests()))
 	}
 	assertGolden(t, res)
 }
@@ -152,8 +152,8 @@ func TestORCIDBulkChunks(t *testing.T) {
 	if got := res.Discovered[249].Summary.Title; got != "W249 in full" {
 		t.Errorf("last work's title %q: details were not used", got)
 	}
-	if len(s.headers) != 5 {
-		t.Errorf("%d requests, want 5 (summary, 3 bulk, person)", len(s.headers))
+	if len(s.requests()) != 5 {
+		t.Errorf("%d requests, want 5 (summary, 3 bulk, person)", len(s.requests()))
 	}
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Message, "name on the record could not be read") {
 		t.Errorf("warnings %+v, want one about the unreadable name", res.Warnings)

@@ -1,6 +1,7 @@
 package providers_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -17,42 +18,65 @@ import (
 )
 
 // stub is a fake service: it answers exactly the request URIs it was
-// given (escaped path and query), fails the test on any other, and Verify
-// fails it when a registered answer was never asked for (gh's httpmock).
+// given (escaped path and query), each once and to a GET unless the
+// answer says otherwise, fails the test on any other request, and at
+// cleanup fails it when a registered answer was never asked for (gh's
+// httpmock).
 type stub struct {
 	t       *testing.T
 	srv     *httptest.Server
 	mu      sync.Mutex
-	answers map[string]stubAnswer
-	used    map[string]bool
-	headers []http.Header
+	answers map[string]*stubAnswer
+	asked   []string // request URIs in the order they came
 }
 
+// stubAnswer is one canned answer and what its request must look like.
 type stubAnswer struct {
 	status int
 	body   []byte
+	header http.Header                           // sent with the answer
+	verb   string                                // method the request must use; GET when ""
+	checks []func(t *testing.T, r *http.Request) // further assertions on the request
+	used   bool
 }
 
 func newStub(t *testing.T) *stub {
-	s := &stub{t: t, answers: map[string]stubAnswer{}, used: map[string]bool{}}
+	s := &stub{t: t, answers: map[string]*stubAnswer{}}
 	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		ans, ok := s.answers[r.RequestURI]
-		s.used[r.RequestURI] = true
-		s.headers = append(s.headers, r.Header.Clone())
+		again := ok && ans.used
+		if ok {
+			ans.used = true
+		}
+		s.asked = append(s.asked, r.RequestURI)
 		s.mu.Unlock()
-		if !ok {
+		switch {
+		case !ok:
 			t.Errorf("unexpected request %s %s", r.Method, r.RequestURI)
 			w.WriteHeader(http.StatusTeapot)
 			return
+		case again:
+			t.Errorf("request %s %s asked again", r.Method, r.RequestURI)
+			w.WriteHeader(http.StatusTeapot)
+			return
+		}
+		if want := cmp.Or(ans.verb, http.MethodGet); r.Method != want {
+			t.Errorf("%s: method %s, want %s", r.RequestURI, r.Method, want)
+		}
+		for _, check := range ans.checks {
+			check(t, r)
+		}
+		for k, v := range ans.header {
+			w.Header()[k] = v
 		}
 		w.WriteHeader(ans.status)
 		w.Write(ans.body)
 	}))
 	t.Cleanup(func() {
 		s.srv.Close()
-		for uri := range s.answers {
-			if !s.used[uri] {
+		for uri, ans := range s.answers {
+			if !ans.used {
 				t.Errorf("registered answer for %s was never requested", uri)
 			}
 		}
@@ -61,20 +85,74 @@ func newStub(t *testing.T) *stub {
 }
 
 // file answers uri with a testdata file.
-func (s *stub) file(uri string, status int, name string) {
+func (s *stub) file(uri string, status int, name string) *stubAnswer {
+	return s.answer(uri, status, fixture(s.t, name))
+}
+
+func (s *stub) text(uri string, status int, body string) *stubAnswer {
+	return s.answer(uri, status, []byte(body))
+}
+
+func (s *stub) answer(uri string, status int, body []byte) *stubAnswer {
+	a := &stubAnswer{status: status, body: body, header: http.Header{}}
+	s.mu.Lock()
+	s.answers[uri] = a
+	s.mu.Unlock()
+	return a
+}
+
+// requests is the request URIs asked so far, in order.
+func (s *stub) requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.asked...)
+}
+
+// env points a provider at the stub, with ada@example.org as the contact.
+func (s *stub) env() providers.Env { return s.envAs("ada@example.org") }
+
+// envAs points a provider at the stub with mailto as the contact ("" for
+// none).
+func (s *stub) envAs(mailto string) providers.Env {
+	return providers.Env{Do: s.srv.Client().Do, Base: s.srv.URL, Mailto: mailto}
+}
+
+// withHeader sends the header with the answer.
+func (a *stubAnswer) withHeader(key, value string) *stubAnswer {
+	a.header.Set(key, value)
+	return a
+}
+
+// method makes the answer one to a request by method instead of GET.
+func (a *stubAnswer) method(method string) *stubAnswer {
+	a.verb = method
+	return a
+}
+
+// check runs fn on the request the answer goes to.
+func (a *stubAnswer) check(fn func(t *testing.T, r *http.Request)) *stubAnswer {
+	a.checks = append(a.checks, fn)
+	return a
+}
+
+// requestHeader is a check that the request carries header key as want
+// ("" for no such header).
+func requestHeader(key, want string) func(t *testing.T, r *http.Request) {
+	return func(t *testing.T, r *http.Request) {
+		if got := r.Header.Get(key); got != want {
+			t.Errorf("%s: %s = %q, want %q", r.RequestURI, key, got, want)
+		}
+	}
+}
+
+// fixture reads a file under testdata.
+func fixture(t *testing.T, name string) []byte {
+	t.Helper()
 	body, err := os.ReadFile(filepath.Join("..", "testdata", name))
 	if err != nil {
-		s.t.Fatal(err)
+		t.Fatal(err)
 	}
-	s.answers[uri] = stubAnswer{status, body}
-}
-
-func (s *stub) text(uri string, status int, body string) {
-	s.answers[uri] = stubAnswer{status, []byte(body)}
-}
-
-func (s *stub) env() providers.Env {
-	return providers.Env{Do: s.srv.Client().Do, Base: s.srv.URL, Mailto: "ada@example.org"}
+	return body
 }
 
 // fetchOne asks spec about one identity and returns its result.
