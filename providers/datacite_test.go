@@ -1,16 +1,8 @@
 package providers_test
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"sync"
 	"testing"
-
-	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -22,109 +14,6 @@ const oddDOI = "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"
 
 // oddDOIPath is oddDOI as it must appear in a request path.
 const oddDOIPath = "10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23"
-
-// dcRoute is one answer of a stub server, keyed by the exact RequestURI.
-type dcRoute struct {
-	status   int
-	file     string // fixture under ../testdata, or
-	body     string // a literal body
-	ctype    string // Content-Type; JSON when empty
-	location string // Location header, for redirects
-	accept   string // the Accept header the request must carry, when set
-}
-
-// dcStub serves routes and fails the test on any other request, and on
-// any route that was never asked for.
-func dcStub(t *testing.T, routes map[string]dcRoute) *httptest.Server {
-	t.Helper()
-	var mu sync.Mutex
-	used := map[string]bool{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		route, ok := routes[r.RequestURI]
-		if !ok {
-			t.Errorf("unexpected request %s %s", r.Method, r.RequestURI)
-			http.Error(w, "unexpected request", http.StatusTeapot)
-			return
-		}
-		mu.Lock()
-		used[r.RequestURI] = true
-		mu.Unlock()
-		if r.Method != http.MethodGet {
-			t.Errorf("%s: method %s, want GET", r.RequestURI, r.Method)
-		}
-		if route.accept != "" && r.Header.Get("Accept") != route.accept {
-			t.Errorf("%s: Accept %q, want %q", r.RequestURI, r.Header.Get("Accept"), route.accept)
-		}
-		body := []byte(route.body)
-		if route.file != "" {
-			b, err := os.ReadFile("../testdata/" + route.file)
-			if err != nil {
-				t.Errorf("fixture: %v", err)
-			}
-			body = b
-		}
-		ctype := route.ctype
-		if ctype == "" {
-			ctype = "application/json; charset=utf-8"
-		}
-		w.Header().Set("Content-Type", ctype)
-		if route.location != "" {
-			w.Header().Set("Location", route.location)
-		}
-		w.WriteHeader(route.status)
-		_, _ = w.Write(body)
-	}))
-	t.Cleanup(func() {
-		srv.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for uri := range routes {
-			if !used[uri] {
-				t.Errorf("route %s was never requested", uri)
-			}
-		}
-	})
-	return srv
-}
-
-// dcEnv points a provider at srv.
-func dcEnv(srv *httptest.Server, mailto string) providers.Env {
-	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: mailto}
-}
-
-// dcFetchOne asks spec about one DOI and returns its single Result.
-func dcFetchOne(t *testing.T, spec providers.Spec, env providers.Env, doi string) providers.Result {
-	t.Helper()
-	res, err := spec.Fetch(context.Background(), env, []manifest.Identity{{Kind: manifest.KindDOI, Value: doi}})
-	if err != nil {
-		t.Fatalf("Fetch: %v", err)
-	}
-	if len(res) != 1 {
-		t.Fatalf("Fetch returned %d results, want 1", len(res))
-	}
-	return res[0]
-}
-
-// dcGolden compares the parsed Result (status, record, counts, warnings)
-// with its golden file.
-func dcGolden(t *testing.T, res providers.Result) {
-	t.Helper()
-	if res.Err != nil {
-		t.Fatalf("unexpected error: %v", res.Err)
-	}
-	out := struct {
-		Status   providers.Status    `json:"status"`
-		Record   *providers.Record   `json:"record,omitempty"`
-		Counts   providers.Counts    `json:"counts"`
-		Warnings []providers.Warning `json:"warnings,omitempty"`
-	}{res.Status, res.Record, res.Counts, res.Warnings}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/providers"), goldie.WithNameSuffix(".golden.json"))
-	g.Assert(t, t.Name(), append(b, '\n'))
-}
 
 func TestDataCiteFetch(t *testing.T) {
 	for _, tc := range []struct {
@@ -139,23 +28,21 @@ func TestDataCiteFetch(t *testing.T) {
 		{"constructed-relations", "10.5555/about.versioned", "datacite/constructed-datacite-doi-10.5555-about.versioned.json"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := dcStub(t, map[string]dcRoute{
-				"/dois/" + tc.doi + "?mailto=ada%40example.org": {status: 200, file: tc.file},
-			})
-			res := dcFetchOne(t, providers.DataCite, dcEnv(srv, "ada@example.org"), tc.doi)
+			s := newStub(t)
+			s.file("/dois/"+tc.doi+"?mailto=ada%40example.org", 200, tc.file)
+			res := fetchOne(t, providers.DataCite, s.env(), manifest.KindDOI, tc.doi)
 			if res.Status != providers.Found {
 				t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 			}
-			dcGolden(t, res)
+			assertGolden(t, res)
 		})
 	}
 }
 
 func TestDataCiteEscapesDOIAndOmitsEmptyMailto(t *testing.T) {
-	srv := dcStub(t, map[string]dcRoute{
-		"/dois/" + oddDOIPath: {status: 404, file: "datacite/constructed-datacite-error-404.json"},
-	})
-	res := dcFetchOne(t, providers.DataCite, dcEnv(srv, ""), oddDOI)
+	s := newStub(t)
+	s.file("/dois/"+oddDOIPath, 404, "datacite/constructed-datacite-error-404.json")
+	res := fetchOne(t, providers.DataCite, s.envAs(""), manifest.KindDOI, oddDOI)
 	if res.Status != providers.NotFound {
 		t.Errorf("status %s (%v), want not_found", res.Status, res.Err)
 	}
@@ -165,23 +52,25 @@ func TestDataCiteFailures(t *testing.T) {
 	const doi = "10.5555/x"
 	for _, tc := range []struct {
 		name      string
-		route     dcRoute
+		status    int
+		body      string
 		want      providers.Status
 		malformed bool
 		code      int
 	}{
-		{"not-found", dcRoute{status: 404, file: "datacite/constructed-datacite-error-404.json"}, providers.NotFound, false, 0},
-		{"gone", dcRoute{status: 410, body: ""}, providers.NotFound, false, 0},
-		{"server-error", dcRoute{status: 500, body: `{"errors":[{"status":"500"}]}`}, providers.Failed, false, 500},
-		{"bad-request", dcRoute{status: 400, body: `{"errors":[{"status":"400"}]}`}, providers.Failed, false, 400},
-		{"malformed-json", dcRoute{status: 200, body: `{"data":{"type":"dois","attributes":{`}, providers.Failed, true, 0},
-		{"not-a-doi-resource", dcRoute{status: 200, body: `{"data":[]}`}, providers.Failed, true, 0},
-		{"attributes-not-object", dcRoute{status: 200, body: `{"data":{"type":"dois","attributes":"x"}}`}, providers.Failed, true, 0},
-		{"empty-body", dcRoute{status: 200, body: ``}, providers.Failed, true, 0},
+		{"not-found", 404, string(fixture(t, "datacite/constructed-datacite-error-404.json")), providers.NotFound, false, 0},
+		{"gone", 410, "", providers.NotFound, false, 0},
+		{"server-error", 500, `{"errors":[{"status":"500"}]}`, providers.Failed, false, 500},
+		{"bad-request", 400, `{"errors":[{"status":"400"}]}`, providers.Failed, false, 400},
+		{"malformed-json", 200, `{"data":{"type":"dois","attributes":{`, providers.Failed, true, 0},
+		{"not-a-doi-resource", 200, `{"data":[]}`, providers.Failed, true, 0},
+		{"attributes-not-object", 200, `{"data":{"type":"dois","attributes":"x"}}`, providers.Failed, true, 0},
+		{"empty-body", 200, ``, providers.Failed, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := dcStub(t, map[string]dcRoute{"/dois/" + doi + "?mailto=ada%40example.org": tc.route})
-			res := dcFetchOne(t, providers.DataCite, dcEnv(srv, "ada@example.org"), doi)
+			s := newStub(t)
+			s.text("/dois/"+doi+"?mailto=ada%40example.org", tc.status, tc.body)
+			res := fetchOne(t, providers.DataCite, s.env(), manifest.KindDOI, doi)
 			if res.Status != tc.want {
 				t.Fatalf("status %s (%v), want %s", res.Status, res.Err, tc.want)
 			}
@@ -207,8 +96,9 @@ func TestDataCiteMinimalRecord(t *testing.T) {
 		`"titles":[{"title":"Only a title","titleType":"AlternativeTitle"}],"creators":[{"name":"","affiliation":null}],` +
 		`"publisher":null,"publicationYear":2019,"types":{"citeproc":"article"},"version":null,"rightsList":[{"rights":"All rights reserved"}],` +
 		`"relatedIdentifiers":null,"citationCount":null}}}`
-	srv := dcStub(t, map[string]dcRoute{"/dois/10.5555/min": {status: 200, body: body}})
-	res := dcFetchOne(t, providers.DataCite, dcEnv(srv, ""), "10.5555/min")
+	s := newStub(t)
+	s.text("/dois/10.5555/min", 200, body)
+	res := fetchOne(t, providers.DataCite, s.envAs(""), manifest.KindDOI, "10.5555/min")
 	if res.Status != providers.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}

@@ -5,50 +5,51 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 )
 
-const cslJSON = "application/vnd.citationstyles.csl+json"
+const (
+	cslJSON  = "application/vnd.citationstyles.csl+json"
+	jsonType = "application/json; charset=utf-8"
+)
 
 // TestDOIOrgFetchCrossrefCSL follows doi.org's redirect to Crossref's
 // transform service, as the real resolver answers, and checks the Accept
 // header survives the redirect.
 func TestDOIOrgFetchCrossrefCSL(t *testing.T) {
 	const target = "/v1/works/10.1126%2Fscience.169.3946.635/transform"
-	srv := dcStub(t, map[string]dcRoute{
-		"/10.1126/science.169.3946.635": {status: http.StatusFound, location: target, accept: cslJSON,
-			ctype: "text/html;charset=utf-8", file: "doiorg/doiorg-cn-redirect-10.1126-science.169.3946.635.html"},
-		target: {status: 200, accept: cslJSON, ctype: cslJSON,
-			file: "doiorg/doiorg-cn-csl-json-10.1126-science.169.3946.635.json"},
-	})
-	res := dcFetchOne(t, providers.DOIOrg, dcEnv(srv, "ada@example.org"), "10.1126/science.169.3946.635")
+	s := newStub(t)
+	s.file("/10.1126/science.169.3946.635", http.StatusFound, "doiorg/doiorg-cn-redirect-10.1126-science.169.3946.635.html").
+		withHeader("Content-Type", "text/html;charset=utf-8").withHeader("Location", target).check(requestHeader("Accept", cslJSON))
+	s.file(target, 200, "doiorg/doiorg-cn-csl-json-10.1126-science.169.3946.635.json").
+		withHeader("Content-Type", cslJSON).check(requestHeader("Accept", cslJSON))
+	res := fetchOne(t, providers.DOIOrg, s.env(), manifest.KindDOI, "10.1126/science.169.3946.635")
 	if res.Status != providers.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
-	dcGolden(t, res)
+	assertGolden(t, res)
 }
 
 func TestDOIOrgFetchDataCiteCSL(t *testing.T) {
-	srv := dcStub(t, map[string]dcRoute{
-		"/10.5281/zenodo.50213": {status: 200, accept: cslJSON, ctype: cslJSON + "; charset=utf-8",
-			file: "doiorg/constructed-doiorg-cn-csl-json-datacite-10.5281-zenodo.50213.json"},
-	})
-	res := dcFetchOne(t, providers.DOIOrg, dcEnv(srv, ""), "10.5281/zenodo.50213")
+	s := newStub(t)
+	s.file("/10.5281/zenodo.50213", 200, "doiorg/constructed-doiorg-cn-csl-json-datacite-10.5281-zenodo.50213.json").
+		withHeader("Content-Type", cslJSON+"; charset=utf-8").check(requestHeader("Accept", cslJSON))
+	res := fetchOne(t, providers.DOIOrg, s.envAs(""), manifest.KindDOI, "10.5281/zenodo.50213")
 	if res.Status != providers.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
-	dcGolden(t, res)
+	assertGolden(t, res)
 }
 
 func TestDOIOrgEscapesDOI(t *testing.T) {
-	srv := dcStub(t, map[string]dcRoute{"/" + oddDOIPath: {status: 404, ctype: "text/html", body: "<html>DOI Not Found</html>"}})
-	res := dcFetchOne(t, providers.DOIOrg, dcEnv(srv, "ada@example.org"), oddDOI)
+	s := newStub(t)
+	s.text("/"+oddDOIPath, 404, "<html>DOI Not Found</html>").withHeader("Content-Type", "text/html")
+	res := fetchOne(t, providers.DOIOrg, s.env(), manifest.KindDOI, oddDOI)
 	if res.Status != providers.NotFound {
 		t.Errorf("status %s (%v), want not_found", res.Status, res.Err)
 	}
@@ -58,24 +59,26 @@ func TestDOIOrgFailures(t *testing.T) {
 	const doi = "10.5555/x"
 	for _, tc := range []struct {
 		name      string
-		route     dcRoute
+		status    int
+		ctype     string
+		body      string
 		want      providers.Status
 		malformed bool
 		code      int
 		warned    bool
 	}{
-		{"not-found", dcRoute{status: 404, ctype: "text/html", body: "<html>DOI Not Found</html>"}, providers.NotFound, false, 0, false},
-		{"not-acceptable", dcRoute{status: 406, ctype: "text/plain", body: "Not Acceptable"}, providers.NotFound, false, 0, true},
-		{"landing-page", dcRoute{status: 200, ctype: "text/html; charset=utf-8", body: "<!doctype html><title>Landing</title>"}, providers.NotFound, false, 0, true},
-		{"server-error", dcRoute{status: 500, ctype: "text/plain", body: "oops"}, providers.Failed, false, 500, false},
-		{"malformed-json", dcRoute{status: 200, body: `{"title":`}, providers.Failed, true, 0, false},
-		{"array", dcRoute{status: 200, body: `[{"title":"x"}]`}, providers.Failed, true, 0, false},
-		{"empty-object", dcRoute{status: 200, body: `{}`}, providers.Failed, true, 0, false},
+		{"not-found", 404, "text/html", "<html>DOI Not Found</html>", providers.NotFound, false, 0, false},
+		{"not-acceptable", 406, "text/plain", "Not Acceptable", providers.NotFound, false, 0, true},
+		{"landing-page", 200, "text/html; charset=utf-8", "<!doctype html><title>Landing</title>", providers.NotFound, false, 0, true},
+		{"server-error", 500, "text/plain", "oops", providers.Failed, false, 500, false},
+		{"malformed-json", 200, jsonType, `{"title":`, providers.Failed, true, 0, false},
+		{"array", 200, jsonType, `[{"title":"x"}]`, providers.Failed, true, 0, false},
+		{"empty-object", 200, jsonType, `{}`, providers.Failed, true, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.route.accept = cslJSON
-			srv := dcStub(t, map[string]dcRoute{"/" + doi: tc.route})
-			res := dcFetchOne(t, providers.DOIOrg, dcEnv(srv, ""), doi)
+			s := newStub(t)
+			s.text("/"+doi, tc.status, tc.body).withHeader("Content-Type", tc.ctype).check(requestHeader("Accept", cslJSON))
+			res := fetchOne(t, providers.DOIOrg, s.envAs(""), manifest.KindDOI, doi)
 			if res.Status != tc.want {
 				t.Fatalf("status %s (%v), want %s", res.Status, res.Err, tc.want)
 			}
@@ -110,8 +113,8 @@ func TestDOIOrgDeclaration(t *testing.T) {
 // a DOI escaped and the separators left bare.
 func TestRegistrationAgenciesMixedBatch(t *testing.T) {
 	wantURI := "/ra/10.1126/science.169.3946.635,10.5281/zenodo.48440,10.5555/does-not-exist," + oddDOIPath + ",10.5555/a%2Cb"
-	srv := dcStub(t, map[string]dcRoute{wantURI: {status: 200, ctype: "application/json;charset=UTF-8",
-		file: "doiorg/constructed-doiorg-ra-mixed-batch.json"}})
+	s := newStub(t)
+	s.file(wantURI, 200, "doiorg/constructed-doiorg-ra-mixed-batch.json")
 	in := []string{
 		"10.1126/science.169.3946.635",
 		"https://doi.org/10.5281/zenodo.48440",
@@ -121,7 +124,7 @@ func TestRegistrationAgenciesMixedBatch(t *testing.T) {
 		"not a doi",
 		"10.1126/SCIENCE.169.3946.635", // the first one again: asked once
 	}
-	got, err := providers.RegistrationAgencies(context.Background(), dcEnv(srv, ""), in)
+	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +135,9 @@ func TestRegistrationAgenciesMixedBatch(t *testing.T) {
 }
 
 func TestRegistrationAgenciesPrefix(t *testing.T) {
-	srv := dcStub(t, map[string]dcRoute{"/ra/10.7554": {status: 200, file: "doiorg/doiorg-ra-10.7554.json"}})
-	got, err := providers.RegistrationAgencies(context.Background(), dcEnv(srv, ""), []string{"10.7554"})
+	s := newStub(t)
+	s.file("/ra/10.7554", 200, "doiorg/doiorg-ra-10.7554.json")
+	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), []string{"10.7554"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,37 +148,25 @@ func TestRegistrationAgenciesPrefix(t *testing.T) {
 
 // TestRegistrationAgenciesSplitsBatches sends 45 DOIs as 20+20+5, in order.
 func TestRegistrationAgenciesSplitsBatches(t *testing.T) {
-	var (
-		mu    sync.Mutex
-		sizes []int
-	)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		list, ok := strings.CutPrefix(r.URL.Path, "/ra/")
-		if !ok {
-			t.Errorf("unexpected request %s", r.RequestURI)
-			return
-		}
-		dois := strings.Split(list, ",")
-		mu.Lock()
-		sizes = append(sizes, len(dois))
-		mu.Unlock()
-		var items []string
-		for _, d := range dois {
+	s := newStub(t)
+	var in, batches []string
+	for _, size := range []int{providers.RABatchSize, providers.RABatchSize, 5} {
+		var dois, items []string
+		for range size {
+			d := fmt.Sprintf("10.5281/zenodo.%d", len(in))
+			in = append(in, d)
+			dois = append(dois, d)
 			items = append(items, fmt.Sprintf(`{"DOI":%q,"RA":"DataCite"}`, d))
 		}
-		_, _ = fmt.Fprintf(w, "[%s]", strings.Join(items, ","))
-	}))
-	defer srv.Close()
-	var in []string
-	for i := range 45 {
-		in = append(in, fmt.Sprintf("10.5281/zenodo.%d", i))
+		batches = append(batches, "/ra/"+strings.Join(dois, ","))
+		s.text(batches[len(batches)-1], 200, "["+strings.Join(items, ",")+"]")
 	}
-	got, err := providers.RegistrationAgencies(context.Background(), dcEnv(srv, ""), in)
+	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(sizes, []int{providers.RABatchSize, providers.RABatchSize, 5}) {
-		t.Errorf("batch sizes %v, want [20 20 5]", sizes)
+	if asked := s.requests(); !slices.Equal(asked, batches) {
+		t.Errorf("requests %q, want batches of 20, 20 and 5, in order", asked)
 	}
 	for i, ra := range got {
 		if ra != providers.DataCiteAgency {
@@ -184,8 +176,8 @@ func TestRegistrationAgenciesSplitsBatches(t *testing.T) {
 }
 
 func TestRegistrationAgenciesNothingToAsk(t *testing.T) {
-	srv := dcStub(t, nil)
-	got, err := providers.RegistrationAgencies(context.Background(), dcEnv(srv, ""), []string{"", "doi"})
+	s := newStub(t)
+	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), []string{"", "doi"})
 	if err != nil || !slices.Equal(got, []string{"", ""}) {
 		t.Errorf("got %q, %v; want two empty agencies and no request", got, err)
 	}
@@ -194,20 +186,22 @@ func TestRegistrationAgenciesNothingToAsk(t *testing.T) {
 func TestRegistrationAgenciesFailures(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
-		route     dcRoute
+		status    int
+		body      string
 		want      []string
 		malformed bool
 		code      int
 	}{
-		{"not-found-array", dcRoute{status: 404, body: `[{"DOI":"10.5555/x","status":"DOI does not exist"}]`}, []string{""}, false, 0},
-		{"not-found-text", dcRoute{status: 404, ctype: "text/plain", body: "not found"}, nil, false, 404},
-		{"server-error", dcRoute{status: 500, ctype: "text/plain", body: "oops"}, nil, false, 500},
-		{"malformed", dcRoute{status: 200, body: `[{"DOI":`}, nil, true, 0},
-		{"not-an-array", dcRoute{status: 200, body: `{"DOI":"10.5555/x","RA":"Crossref"}`}, nil, true, 0},
+		{"not-found-array", 404, `[{"DOI":"10.5555/x","status":"DOI does not exist"}]`, []string{""}, false, 0},
+		{"not-found-text", 404, "not found", nil, false, 404},
+		{"server-error", 500, "oops", nil, false, 500},
+		{"malformed", 200, `[{"DOI":`, nil, true, 0},
+		{"not-an-array", 200, `{"DOI":"10.5555/x","RA":"Crossref"}`, nil, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := dcStub(t, map[string]dcRoute{"/ra/10.5555/x": tc.route})
-			got, err := providers.RegistrationAgencies(context.Background(), dcEnv(srv, ""), []string{"10.5555/x"})
+			s := newStub(t)
+			s.text("/ra/10.5555/x", tc.status, tc.body)
+			got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), []string{"10.5555/x"})
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("agencies %q, want %q", got, tc.want)
 			}

@@ -168,9 +168,13 @@ func fetchOne(t *testing.T, spec providers.Spec, env providers.Env, kind manifes
 	return res[0]
 }
 
-// assertGolden compares the parsed result with its golden file.
+// assertGolden compares the parsed result with its golden file; a result
+// with an error has none.
 func assertGolden(t *testing.T, res providers.Result) {
 	t.Helper()
+	if res.Err != nil {
+		t.Fatalf("unexpected error: %v", res.Err)
+	}
 	out := struct {
 		Status     providers.Status       `json:"status"`
 		Record     *providers.Record      `json:"record,omitempty"`
