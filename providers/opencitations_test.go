@@ -1,13 +1,9 @@
 package providers_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,65 +13,23 @@ import (
 	"github.com/aboutscholar/about/providers"
 )
 
-// openCitationsStub is a fake Index API v2 that accepts exactly one GET of
-// wantURI (the raw, escaped request target) and answers status and answer.
-type openCitationsStub struct {
-	srv   *httptest.Server
-	calls atomic.Int32 // the handler runs on the server's goroutines
-}
-
-func newOpenCitationsStub(t *testing.T, wantURI string, status int, answer []byte) *openCitationsStub {
+// openCitationsFetch asks OpenCitations about doi of a stub that answers
+// one GET of uri (the raw, escaped request target) with status and answer.
+func openCitationsFetch(t *testing.T, doi, uri string, status int, answer []byte) providers.Result {
 	t.Helper()
-	s := &openCitationsStub{}
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.calls.Add(1)
-		switch {
-		case r.Method != http.MethodGet:
-			t.Errorf("method = %s, want GET", r.Method)
-		case r.RequestURI != wantURI:
-			t.Errorf("request URI =\n  %s\nwant\n  %s", r.RequestURI, wantURI)
-		case r.Header.Get("Accept") != "application/json":
-			t.Errorf("Accept = %q, want application/json", r.Header.Get("Accept"))
-		case r.Header.Get("authorization") != "":
-			t.Errorf("Fetch set the access token itself; it is the transport's to add")
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		w.Write(answer)
-	}))
-	t.Cleanup(s.srv.Close)
-	return s
-}
-
-func (s *openCitationsStub) fetch(t *testing.T, doi string) providers.Result {
-	t.Helper()
-	env := providers.Env{Do: s.srv.Client().Do, Base: s.srv.URL, Mailto: "ada@example.org"}
-	res, err := providers.OpenCitations.Fetch(context.Background(), env, []manifest.Identity{{Kind: manifest.KindDOI, Value: doi}})
-	if err != nil {
-		t.Fatalf("Fetch: %v", err)
-	}
-	if len(res) != 1 {
-		t.Fatalf("Fetch gave %d results for 1 id", len(res))
-	}
-	if n := s.calls.Load(); n != 1 {
-		t.Errorf("stub saw %d requests, want 1", n)
-	}
-	return res[0]
-}
-
-func openCitationsFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile("../testdata/opencitations/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	s := newStub(t)
+	s.answer(uri, status, answer).check(requestHeader("Accept", "application/json")).
+		check(func(t *testing.T, r *http.Request) {
+			if r.Header.Get("authorization") != "" {
+				t.Errorf("Fetch set the access token itself; it is the transport's to add")
+			}
+		})
+	return fetchOne(t, providers.OpenCitations, s.env(), manifest.KindDOI, doi)
 }
 
 func TestOpenCitationsCount(t *testing.T) {
-	stub := newOpenCitationsStub(t, "/index/v2/citation-count/doi:10.1108/jd-12-2013-0166", http.StatusOK,
-		openCitationsFixture(t, "constructed-opencitations-v2-citation-count-10.1108-jd-12-2013-0166.json"))
-	res := stub.fetch(t, "10.1108/jd-12-2013-0166")
+	res := openCitationsFetch(t, "10.1108/jd-12-2013-0166", "/index/v2/citation-count/doi:10.1108/jd-12-2013-0166", http.StatusOK,
+		fixture(t, "opencitations/constructed-opencitations-v2-citation-count-10.1108-jd-12-2013-0166.json"))
 	if res.Status != providers.Found || res.Err != nil {
 		t.Fatalf("status %s, err %v", res.Status, res.Err)
 	}
@@ -95,9 +49,8 @@ func TestOpenCitationsCount(t *testing.T) {
 // answers it for unknown DOIs too and cannot tell the two apart, so it
 // stays Found with 0.
 func TestOpenCitationsZero(t *testing.T) {
-	stub := newOpenCitationsStub(t, "/index/v2/citation-count/doi:10.5555/12345678", http.StatusOK,
-		openCitationsFixture(t, "constructed-opencitations-v2-citation-count-zero.json"))
-	res := stub.fetch(t, "10.5555/12345678")
+	res := openCitationsFetch(t, "10.5555/12345678", "/index/v2/citation-count/doi:10.5555/12345678", http.StatusOK,
+		fixture(t, "opencitations/constructed-opencitations-v2-citation-count-zero.json"))
 	if res.Status != providers.Found || res.Counts.CitedBy == nil || *res.Counts.CitedBy != 0 {
 		t.Fatalf("got %+v, want Found with cited_by 0", res)
 	}
@@ -110,10 +63,10 @@ func TestOpenCitationsZero(t *testing.T) {
 // path-escaped, the prefix/suffix slash kept, after a literal "doi:".
 func TestOpenCitationsOddDOI(t *testing.T) {
 	const doi = "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"
-	stub := newOpenCitationsStub(t,
+	res := openCitationsFetch(t, doi,
 		"/index/v2/citation-count/doi:10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23",
-		http.StatusOK, openCitationsFixture(t, "constructed-opencitations-v2-citation-count-zero.json"))
-	if res := stub.fetch(t, doi); res.Status != providers.Found || res.Record.IDs.DOI != doi {
+		http.StatusOK, fixture(t, "opencitations/constructed-opencitations-v2-citation-count-zero.json"))
+	if res.Status != providers.Found || res.Record.IDs.DOI != doi {
 		t.Errorf("got %+v", res)
 	}
 }
@@ -138,8 +91,7 @@ func TestOpenCitationsFailures(t *testing.T) {
 		{"negative count", http.StatusOK, `[{"count": "-1"}]`, providers.Failed, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			stub := newOpenCitationsStub(t, "/index/v2/citation-count/doi:10.5555/a", tc.status, []byte(tc.answer))
-			res := stub.fetch(t, "10.5555/a")
+			res := openCitationsFetch(t, "10.5555/a", "/index/v2/citation-count/doi:10.5555/a", tc.status, []byte(tc.answer))
 			if res.Status != tc.want {
 				t.Fatalf("status %s (err %v), want %s", res.Status, res.Err, tc.want)
 			}

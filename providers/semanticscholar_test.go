@@ -1,19 +1,13 @@
 package providers_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -26,100 +20,25 @@ const s2WantURI = "/graph/v1/paper/batch?fields=paperId,externalIds,title,abstra
 	"publicationDate,authors,citationCount,influentialCitationCount,referenceCount,fieldsOfStudy," +
 	"s2FieldsOfStudy,tldr,isOpenAccess,openAccessPdf,publicationTypes,journal"
 
-// s2Stub is a fake Graph API that accepts exactly one batch request with
-// the given JSON body and answers status and answer.
-type s2Stub struct {
-	srv   *httptest.Server
-	calls atomic.Int32 // the handler runs on the server's goroutines
-}
-
-func newS2Stub(t *testing.T, wantBody string, status int, answer []byte) *s2Stub {
+// s2Stub answers one POST of a batch whose JSON body is wantBody with
+// status and answer.
+func s2Stub(t *testing.T, wantBody string, status int, answer []byte) *stub {
 	t.Helper()
-	s := &s2Stub{}
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.calls.Add(1)
-		body, _ := io.ReadAll(r.Body)
-		switch {
-		case r.Method != http.MethodPost:
-			t.Errorf("method = %s, want POST", r.Method)
-		case r.RequestURI != s2WantURI:
-			t.Errorf("request URI =\n  %s\nwant\n  %s", r.RequestURI, s2WantURI)
-		case r.Header.Get("Content-Type") != "application/json":
-			t.Errorf("Content-Type = %q, want application/json", r.Header.Get("Content-Type"))
-		case r.Header.Get("x-api-key") != "":
-			t.Errorf("Fetch set x-api-key itself; the key is the transport's to add")
-		case r.URL.Query().Has("mailto") || r.URL.Query().Has("email"):
-			t.Errorf("Semantic Scholar takes no contact parameter, got %s", r.URL.RawQuery)
-		case string(body) != wantBody:
-			t.Errorf("request body =\n  %s\nwant\n  %s", body, wantBody)
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		w.Write(answer)
-	}))
-	t.Cleanup(s.srv.Close)
+	s := newStub(t)
+	s.answer(s2WantURI, status, answer).method(http.MethodPost).
+		check(requestHeader("Content-Type", "application/json")).
+		check(func(t *testing.T, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			switch {
+			case r.Header.Get("x-api-key") != "":
+				t.Errorf("Fetch set x-api-key itself; the key is the transport's to add")
+			case r.URL.Query().Has("mailto") || r.URL.Query().Has("email"):
+				t.Errorf("Semantic Scholar takes no contact parameter, got %s", r.URL.RawQuery)
+			case string(body) != wantBody:
+				t.Errorf("request body =\n  %s\nwant\n  %s", body, wantBody)
+			}
+		})
 	return s
-}
-
-func (s *s2Stub) env() providers.Env {
-	return providers.Env{Do: s.srv.Client().Do, Base: s.srv.URL, Mailto: "ada@example.org"}
-}
-
-// verify fails the test unless exactly one request was made.
-func (s *s2Stub) verify(t *testing.T) {
-	t.Helper()
-	if n := s.calls.Load(); n != 1 {
-		t.Errorf("stub saw %d requests, want 1", n)
-	}
-}
-
-func s2Fixture(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile("../testdata/semanticscholar/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func s2DOI(v string) manifest.Identity { return manifest.Identity{Kind: manifest.KindDOI, Value: v} }
-
-// s2Fetch runs SemanticScholar.Fetch and checks it kept the one-result-per-id contract.
-func s2Fetch(t *testing.T, env providers.Env, ids ...manifest.Identity) []providers.Result {
-	t.Helper()
-	res, err := providers.SemanticScholar.Fetch(context.Background(), env, ids)
-	if err != nil {
-		t.Fatalf("Fetch: %v", err)
-	}
-	if len(res) != len(ids) {
-		t.Fatalf("Fetch gave %d results for %d ids", len(res), len(ids))
-	}
-	return res
-}
-
-// s2GoldenEntry is what a golden file holds for one id of a batch.
-type s2GoldenEntry struct {
-	ID     string            `json:"id"`
-	Status providers.Status  `json:"status"`
-	Record *providers.Record `json:"record,omitempty"`
-	Counts providers.Counts  `json:"counts,omitzero"`
-}
-
-func s2AssertGolden(t *testing.T, ids []manifest.Identity, res []providers.Result) {
-	t.Helper()
-	entries := make([]s2GoldenEntry, len(res))
-	for i, r := range res {
-		if r.Err != nil {
-			t.Errorf("%s: unexpected error %v", ids[i], r.Err)
-		}
-		entries[i] = s2GoldenEntry{ID: ids[i].Key(), Status: r.Status, Record: r.Record, Counts: r.Counts}
-	}
-	got, err := json.MarshalIndent(entries, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/providers"), goldie.WithNameSuffix(".golden.json"))
-	g.Assert(t, t.Name(), append(got, '\n'))
 }
 
 func s2WantStatuses(t *testing.T, res []providers.Result, want ...providers.Status) {
@@ -138,32 +57,30 @@ func s2WantStatuses(t *testing.T, res []providers.Result, want ...providers.Stat
 // prefix. Answers are matched by position, so only the order matters.
 func TestSemanticScholarBatch(t *testing.T) {
 	ids := []manifest.Identity{
-		s2DOI("10.5555/recorded-as-corpusid-470667"),
-		s2DOI("10.2139/ssrn.2250500"),
-		s2DOI("10.5555/recorded-as-paperid-0f40b1f0"),
+		doi("10.5555/recorded-as-corpusid-470667"),
+		doi("10.2139/ssrn.2250500"),
+		doi("10.5555/recorded-as-paperid-0f40b1f0"),
 	}
-	stub := newS2Stub(t,
+	stub := s2Stub(t,
 		`{"ids":["DOI:10.5555/recorded-as-corpusid-470667","DOI:10.2139/ssrn.2250500","DOI:10.5555/recorded-as-paperid-0f40b1f0"]}`,
-		http.StatusOK, s2Fixture(t, "s2-paper-batch-fields-authors.json"))
-	res := s2Fetch(t, stub.env(), ids...)
-	stub.verify(t)
+		http.StatusOK, fixture(t, "semanticscholar/s2-paper-batch-fields-authors.json"))
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
 	s2WantStatuses(t, res, providers.Found, providers.Found, providers.Found)
-	s2AssertGolden(t, ids, res)
+	assertBatchGolden(t, ids, res)
 }
 
 // TestSemanticScholarSinglePaper: a batch answer built from a recorded
 // single-paper answer plus a null for an unknown DOI.
 func TestSemanticScholarSinglePaper(t *testing.T) {
-	ids := []manifest.Identity{s2DOI("10.1093/mind/lix.236.433"), s2DOI("10.5555/no-such-paper")}
-	stub := newS2Stub(t, `{"ids":["DOI:10.1093/mind/lix.236.433","DOI:10.5555/no-such-paper"]}`,
-		http.StatusOK, s2Fixture(t, "constructed-s2-batch-mind-title-and-null.json"))
-	res := s2Fetch(t, stub.env(), ids...)
-	stub.verify(t)
+	ids := []manifest.Identity{doi("10.1093/mind/lix.236.433"), doi("10.5555/no-such-paper")}
+	stub := s2Stub(t, `{"ids":["DOI:10.1093/mind/lix.236.433","DOI:10.5555/no-such-paper"]}`,
+		http.StatusOK, fixture(t, "semanticscholar/constructed-s2-batch-mind-title-and-null.json"))
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
 	s2WantStatuses(t, res, providers.Found, providers.NotFound)
 	if res[1].Record != nil || !res[1].Counts.IsZero() {
 		t.Errorf("a null entry must carry no record or counts, got %+v", res[1])
 	}
-	s2AssertGolden(t, ids, res)
+	assertBatchGolden(t, ids, res)
 }
 
 // TestSemanticScholarAllFields maps every requested field, from a batch
@@ -171,14 +88,13 @@ func TestSemanticScholarSinglePaper(t *testing.T) {
 // paper, a sparse one (year only, closed, nulls, non-ASCII), and a null.
 func TestSemanticScholarAllFields(t *testing.T) {
 	ids := []manifest.Identity{
-		s2DOI("10.18653/v1/2020.acl-main.447"),
-		s2DOI("10.5555/12345678"),
+		doi("10.18653/v1/2020.acl-main.447"),
+		doi("10.5555/12345678"),
 		{Kind: manifest.KindPMID, Value: "29106400"},
 	}
-	stub := newS2Stub(t, `{"ids":["DOI:10.18653/v1/2020.acl-main.447","DOI:10.5555/12345678","PMID:29106400"]}`,
-		http.StatusOK, s2Fixture(t, "constructed-s2-batch-all-fields.json"))
-	res := s2Fetch(t, stub.env(), ids...)
-	stub.verify(t)
+	stub := s2Stub(t, `{"ids":["DOI:10.18653/v1/2020.acl-main.447","DOI:10.5555/12345678","PMID:29106400"]}`,
+		http.StatusOK, fixture(t, "semanticscholar/constructed-s2-batch-all-fields.json"))
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
 	s2WantStatuses(t, res, providers.Found, providers.Found, providers.NotFound)
 	if got := res[1].Record.Title; got != "Über die Zählung — eine Übung in Präzision" {
 		t.Errorf("non-ASCII title changed: %q", got)
@@ -192,7 +108,7 @@ func TestSemanticScholarAllFields(t *testing.T) {
 	if c := res[1].Counts; c.CitedBy == nil || *c.CitedBy != 0 || c.References != nil {
 		t.Errorf("counts = %+v, want cited_by 0 and references absent (null)", c)
 	}
-	s2AssertGolden(t, ids, res)
+	assertBatchGolden(t, ids, res)
 }
 
 // TestSemanticScholarRequestBody: identifiers travel in the JSON body, so
@@ -200,17 +116,16 @@ func TestSemanticScholarAllFields(t *testing.T) {
 // the request line stays the same whatever the ids.
 func TestSemanticScholarRequestBody(t *testing.T) {
 	ids := []manifest.Identity{
-		s2DOI("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
-		s2DOI(`10.1000/a"b\c&d`),
+		doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
+		doi(`10.1000/a"b\c&d`),
 		{Kind: manifest.KindArXiv, Value: "2106.15928v2"},     // S2 knows papers, not versions
 		{Kind: manifest.KindArXiv, Value: "solv-int/9901001"}, // the archive's own 'v' stays
 		{Kind: manifest.KindPMID, Value: "19872477"},
 	}
 	want := `{"ids":["DOI:10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#",` +
 		`"DOI:10.1000/a\"b\\c&d","ARXIV:2106.15928","ARXIV:solv-int/9901001","PMID:19872477"]}`
-	stub := newS2Stub(t, want, http.StatusOK, []byte(`[null, null, null, null, null]`))
-	res := s2Fetch(t, stub.env(), ids...)
-	stub.verify(t)
+	stub := s2Stub(t, want, http.StatusOK, []byte(`[null, null, null, null, null]`))
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
 	s2WantStatuses(t, res, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound)
 
 	var decoded struct{ IDs []string }
@@ -222,20 +137,18 @@ func TestSemanticScholarRequestBody(t *testing.T) {
 // TestSemanticScholarNoValidIDs: a batch none of whose ids Semantic Scholar
 // knows is answered 400 "No valid paper ids given", not a list of nulls.
 func TestSemanticScholarNoValidIDs(t *testing.T) {
-	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
-		s2Fixture(t, "constructed-s2-error-400-no-valid-ids.json"))
-	res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"))
-	stub.verify(t)
+	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
+		fixture(t, "semanticscholar/constructed-s2-error-400-no-valid-ids.json"))
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 	s2WantStatuses(t, res, providers.NotFound, providers.NotFound)
 }
 
 // TestSemanticScholarBadRequest: any other 400 is a failure of every id,
 // and the service's message is kept for the user.
 func TestSemanticScholarBadRequest(t *testing.T) {
-	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
-		s2Fixture(t, "constructed-s2-error-400-unsupported-fields.json"))
-	res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"))
-	stub.verify(t)
+	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
+		fixture(t, "semanticscholar/constructed-s2-error-400-unsupported-fields.json"))
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 	s2WantStatuses(t, res, providers.Failed, providers.Failed)
 	for _, r := range res {
 		var se *providers.StatusError
@@ -264,9 +177,8 @@ func TestSemanticScholarFailures(t *testing.T) {
 		{"more papers than ids", http.StatusOK, `[null, null, null]`, providers.Failed, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, tc.status, []byte(tc.answer))
-			res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"))
-			stub.verify(t)
+			stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, tc.status, []byte(tc.answer))
+			res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 			s2WantStatuses(t, res, tc.want, tc.want)
 			for _, r := range res {
 				if tc.malformed && !errors.Is(r.Err, providers.ErrMalformed) {
@@ -284,11 +196,10 @@ func TestSemanticScholarFailures(t *testing.T) {
 // TestSemanticScholarOddEntries: a bad entry fails only its own id, and a
 // short answer marks the ids it did not reach NotFound.
 func TestSemanticScholarOddEntries(t *testing.T) {
-	paper := strings.TrimSpace(string(s2Fixture(t, "s2-paper-10.1093-mind-lix.236.433-fields-title.json")))
-	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b","DOI:10.5555/c","DOI:10.5555/d"]}`,
+	paper := strings.TrimSpace(string(fixture(t, "semanticscholar/s2-paper-10.1093-mind-lix.236.433-fields-title.json")))
+	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b","DOI:10.5555/c","DOI:10.5555/d"]}`,
 		http.StatusOK, []byte(`[42, {"title": "no id"}, `+paper+`]`))
-	res := s2Fetch(t, stub.env(), s2DOI("10.5555/a"), s2DOI("10.5555/b"), s2DOI("10.5555/c"), s2DOI("10.5555/d"))
-	stub.verify(t)
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"), doi("10.5555/c"), doi("10.5555/d"))
 	s2WantStatuses(t, res, providers.Failed, providers.Failed, providers.Found, providers.NotFound)
 	for _, r := range res[:2] {
 		if !errors.Is(r.Err, providers.ErrMalformed) {
@@ -303,16 +214,15 @@ func TestSemanticScholarOddEntries(t *testing.T) {
 // TestSemanticScholarUnaskable: an identity of a kind it cannot ask about
 // fails alone and is left out of the request; none at all sends nothing.
 func TestSemanticScholarUnaskable(t *testing.T) {
-	stub := newS2Stub(t, `{"ids":["DOI:10.5555/a"]}`, http.StatusOK, []byte(`[null]`))
+	stub := s2Stub(t, `{"ids":["DOI:10.5555/a"]}`, http.StatusOK, []byte(`[null]`))
 	orcid := manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-1825-0097"}
-	res := s2Fetch(t, stub.env(), orcid, s2DOI("10.5555/a"))
-	stub.verify(t)
+	res := fetchAll(t, providers.SemanticScholar, stub.env(), orcid, doi("10.5555/a"))
 	s2WantStatuses(t, res, providers.Failed, providers.NotFound)
 
-	idle := newS2Stub(t, "", http.StatusOK, nil)
-	res = s2Fetch(t, idle.env(), orcid)
+	idle := newStub(t)
+	res = fetchAll(t, providers.SemanticScholar, idle.env(), orcid)
 	s2WantStatuses(t, res, providers.Failed)
-	if n := idle.calls.Load(); n != 0 {
+	if n := len(idle.requests()); n != 0 {
 		t.Errorf("a batch with nothing to ask sent %d requests", n)
 	}
 }

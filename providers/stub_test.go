@@ -168,6 +168,35 @@ func fetchOne(t *testing.T, spec providers.Spec, env providers.Env, kind manifes
 	return res[0]
 }
 
+// fetchAll asks spec about ids in one call, at most BatchSize of them, and
+// checks it kept the one-result-per-id contract.
+func fetchAll(t *testing.T, spec providers.Spec, env providers.Env, ids ...manifest.Identity) []providers.Result {
+	t.Helper()
+	if len(ids) > spec.BatchSize {
+		t.Fatalf("%d ids, %s BatchSize %d", len(ids), spec.Name, spec.BatchSize)
+	}
+	res, err := spec.Fetch(context.Background(), env, ids)
+	if err != nil {
+		t.Fatalf("%s Fetch: %v", spec.Name, err)
+	}
+	if len(res) != len(ids) {
+		t.Fatalf("%s Fetch gave %d results for %d ids", spec.Name, len(res), len(ids))
+	}
+	return res
+}
+
+func doi(value string) manifest.Identity {
+	return manifest.Identity{Kind: manifest.KindDOI, Value: value}
+}
+
+func dois(values ...string) []manifest.Identity {
+	ids := make([]manifest.Identity, len(values))
+	for i, v := range values {
+		ids[i] = doi(v)
+	}
+	return ids
+}
+
 // assertGolden compares the parsed result with its golden file; a result
 // with an error has none.
 func assertGolden(t *testing.T, res providers.Result) {
@@ -189,4 +218,30 @@ func assertGolden(t *testing.T, res providers.Result) {
 	}
 	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/providers"), goldie.WithNameSuffix(".golden.json"))
 	g.Assert(t, t.Name(), append(data, '\n'))
+}
+
+// assertBatchGolden compares the results of one call, each under the
+// identity asked for, with the golden file; none may have failed.
+func assertBatchGolden(t *testing.T, ids []manifest.Identity, res []providers.Result) {
+	t.Helper()
+	type entry struct {
+		ID       string              `json:"id"`
+		Status   providers.Status    `json:"status"`
+		Record   *providers.Record   `json:"record,omitempty"`
+		Counts   providers.Counts    `json:"counts,omitzero"`
+		Warnings []providers.Warning `json:"warnings,omitempty"`
+	}
+	entries := make([]entry, len(res))
+	for i, r := range res {
+		if r.Status == providers.Failed || r.Err != nil {
+			t.Errorf("%s: %s, error %v", ids[i], r.Status, r.Err)
+		}
+		entries[i] = entry{ID: ids[i].Key(), Status: r.Status, Record: r.Record, Counts: r.Counts, Warnings: r.Warnings}
+	}
+	data, err := json.MarshalIndent(entries, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldie.New(t, goldie.WithFixtureDir("../testdata/golden/providers"), goldie.WithNameSuffix(".golden.json")).
+		Assert(t, t.Name(), append(data, '\n'))
 }
