@@ -1,4 +1,4 @@
-package providers
+package providers_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 )
 
 // xmlRoute is one canned answer of an xmlStub, keyed by the exact
@@ -26,7 +27,7 @@ type xmlRoute struct {
 
 // xmlStub serves canned answers by exact RequestURI, fails the test on any
 // other request and, at cleanup, on any route never asked for.
-func xmlStub(t *testing.T, routes map[string]xmlRoute) Env {
+func xmlStub(t *testing.T, routes map[string]xmlRoute) providers.Env {
 	t.Helper()
 	var mu sync.Mutex
 	used := map[string]int{}
@@ -62,25 +63,25 @@ func xmlStub(t *testing.T, routes map[string]xmlRoute) Env {
 			}
 		}
 	})
-	return Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
+	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
 }
 
 // xmlGoldenResult is what a golden file holds for one identity.
 type xmlGoldenResult struct {
-	ID       string    `json:"id"`
-	Status   Status    `json:"status"`
-	Record   *Record   `json:"record,omitempty"`
-	Counts   Counts    `json:"counts,omitzero"`
-	Warnings []Warning `json:"warnings,omitempty"`
+	ID       string              `json:"id"`
+	Status   providers.Status    `json:"status"`
+	Record   *providers.Record   `json:"record,omitempty"`
+	Counts   providers.Counts    `json:"counts,omitzero"`
+	Warnings []providers.Warning `json:"warnings,omitempty"`
 }
 
 // assertXMLGolden compares the batch's results with the golden file named
 // after the test.
-func assertXMLGolden(t *testing.T, ids []manifest.Identity, res []Result) {
+func assertXMLGolden(t *testing.T, ids []manifest.Identity, res []providers.Result) {
 	t.Helper()
 	var out []xmlGoldenResult
 	for i, r := range res {
-		if r.Status == Failed {
+		if r.Status == providers.Failed {
 			t.Errorf("%s failed: %v", ids[i], r.Err)
 		}
 		out = append(out, xmlGoldenResult{ID: ids[i].Key(), Status: r.Status, Record: r.Record, Counts: r.Counts, Warnings: r.Warnings})
@@ -93,7 +94,7 @@ func assertXMLGolden(t *testing.T, ids []manifest.Identity, res []Result) {
 	g.Assert(t, t.Name(), append(b, '\n'))
 }
 
-func xmlFetchAll(t *testing.T, spec Spec, env Env, ids ...manifest.Identity) []Result {
+func xmlFetchAll(t *testing.T, spec providers.Spec, env providers.Env, ids ...manifest.Identity) []providers.Result {
 	t.Helper()
 	if len(ids) > spec.BatchSize {
 		t.Fatalf("%d ids, BatchSize %d", len(ids), spec.BatchSize)
@@ -130,11 +131,11 @@ func TestArXivBatch(t *testing.T) {
 		xmlDOIIdentity("10.48550/arxiv.hep-ex/0307015"),
 		arxivIdentity("2399.99999"),
 	}
-	res := xmlFetchAll(t, ArXiv, env, ids...)
-	if res[2].Status != NotFound {
+	res := xmlFetchAll(t, providers.ArXiv, env, ids...)
+	if res[2].Status != providers.NotFound {
 		t.Errorf("2399.99999: %s, want not_found", res[2].Status)
 	}
-	if res[0].Status == Found && !strings.Contains(res[0].Record.Title, "$σ$-model") {
+	if res[0].Status == providers.Found && !strings.Contains(res[0].Record.Title, "$σ$-model") {
 		t.Errorf("non-ASCII title not kept: %q", res[0].Record.Title)
 	}
 	assertXMLGolden(t, ids, res)
@@ -148,14 +149,14 @@ func TestArXivMalformedIDIsRetriedWithout(t *testing.T) {
 		"/api/query?id_list=1234.12345,0710.2073&max_results=2": {status: 200, file: "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml"},
 		"/api/query?id_list=0710.2073&max_results=1":            {status: 200, file: arxivBatchFixture},
 	})
-	res := xmlFetchAll(t, ArXiv, env, arxivIdentity("1234.12345"), arxivIdentity("0710.2073"))
-	if res[0].Status != NotFound || len(res[0].Warnings) != 1 || !strings.Contains(res[0].Warnings[0].Message, "incorrect id format for 1234.12345") {
+	res := xmlFetchAll(t, providers.ArXiv, env, arxivIdentity("1234.12345"), arxivIdentity("0710.2073"))
+	if res[0].Status != providers.NotFound || len(res[0].Warnings) != 1 || !strings.Contains(res[0].Warnings[0].Message, "incorrect id format for 1234.12345") {
 		t.Errorf("1234.12345: %+v, want not_found with the API's message", res[0])
 	}
 	if res[0].Warnings != nil && res[0].Warnings[0].Identity != "arxiv:1234.12345" {
 		t.Errorf("warning names %q", res[0].Warnings[0].Identity)
 	}
-	if res[1].Status != Found || res[1].Record.IDs.ArXiv != "0710.2073" {
+	if res[1].Status != providers.Found || res[1].Record.IDs.ArXiv != "0710.2073" {
 		t.Errorf("0710.2073: %+v, want found", res[1])
 	}
 }
@@ -166,8 +167,8 @@ func TestArXivErrorNamingNoneOfOurs(t *testing.T) {
 	env := xmlStub(t, map[string]xmlRoute{
 		"/api/query?id_list=0710.2073&max_results=1": {status: 200, file: "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml"},
 	})
-	res := xmlFetchAll(t, ArXiv, env, arxivIdentity("0710.2073"))
-	if res[0].Status != Failed || res[0].Err == nil || !strings.Contains(res[0].Err.Error(), "incorrect id format") {
+	res := xmlFetchAll(t, providers.ArXiv, env, arxivIdentity("0710.2073"))
+	if res[0].Status != providers.Failed || res[0].Err == nil || !strings.Contains(res[0].Err.Error(), "incorrect id format") {
 		t.Errorf("got %+v, want failed with the API's message", res[0])
 	}
 }
@@ -177,28 +178,28 @@ func TestArXivAnswers(t *testing.T) {
 	cases := []struct {
 		name  string
 		route xmlRoute
-		want  Status
+		want  providers.Status
 		err   error
 	}{
-		{"empty feed", xmlRoute{status: 200, file: "arxiv/constructed-arxiv-empty.xml"}, NotFound, nil},
-		{"404", xmlRoute{status: 404, body: "not found"}, NotFound, nil},
-		{"500", xmlRoute{status: 500, body: "oops"}, Failed, nil},
-		{"truncated", xmlRoute{status: 200, body: `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`}, Failed, ErrMalformed},
-		{"empty body", xmlRoute{status: 200, body: ""}, Failed, ErrMalformed},
-		{"html page", xmlRoute{status: 200, body: "<html><body>Access Denied</body></html>"}, Failed, ErrMalformed},
-		{"json", xmlRoute{status: 200, body: `{"entries":[]}`}, Failed, ErrMalformed},
+		{"empty feed", xmlRoute{status: 200, file: "arxiv/constructed-arxiv-empty.xml"}, providers.NotFound, nil},
+		{"404", xmlRoute{status: 404, body: "not found"}, providers.NotFound, nil},
+		{"500", xmlRoute{status: 500, body: "oops"}, providers.Failed, nil},
+		{"truncated", xmlRoute{status: 200, body: `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`}, providers.Failed, providers.ErrMalformed},
+		{"empty body", xmlRoute{status: 200, body: ""}, providers.Failed, providers.ErrMalformed},
+		{"html page", xmlRoute{status: 200, body: "<html><body>Access Denied</body></html>"}, providers.Failed, providers.ErrMalformed},
+		{"json", xmlRoute{status: 200, body: `{"entries":[]}`}, providers.Failed, providers.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			env := xmlStub(t, map[string]xmlRoute{uri: c.route})
-			res := xmlFetchAll(t, ArXiv, env, arxivIdentity("2399.99999"))
+			res := xmlFetchAll(t, providers.ArXiv, env, arxivIdentity("2399.99999"))
 			if res[0].Status != c.want {
 				t.Fatalf("status %s, want %s (%v)", res[0].Status, c.want, res[0].Err)
 			}
 			if c.err != nil && !errors.Is(res[0].Err, c.err) {
 				t.Errorf("err %v, want %v", res[0].Err, c.err)
 			}
-			var se *StatusError
+			var se *providers.StatusError
 			if c.name == "500" && (!errors.As(res[0].Err, &se) || se.Code != 500) {
 				t.Errorf("err %v, want a StatusError 500", res[0].Err)
 			}
@@ -222,7 +223,7 @@ func TestArXivApplies(t *testing.T) {
 		{manifest.Identity{Kind: manifest.KindPMID, Value: "29106400"}, false},
 	}
 	for _, c := range cases {
-		if got := ArXiv.AppliesTo(c.id); got != c.want {
+		if got := providers.ArXiv.AppliesTo(c.id); got != c.want {
 			t.Errorf("AppliesTo(%s) = %v, want %v", c.id, got, c.want)
 		}
 	}
@@ -234,13 +235,13 @@ func TestArXivOddDOINeverSent(t *testing.T) {
 	env := xmlStub(t, map[string]xmlRoute{
 		"/api/query?id_list=0710.2073v2&max_results=1": {status: 200, file: arxivBatchFixture},
 	})
-	res := xmlFetchAll(t, ArXiv, env,
+	res := xmlFetchAll(t, providers.ArXiv, env,
 		xmlDOIIdentity("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		arxivIdentity("0710.2073v2"))
-	if res[0].Status != Failed {
+	if res[0].Status != providers.Failed {
 		t.Errorf("odd DOI: %s, want failed", res[0].Status)
 	}
-	if res[1].Status != Found || res[1].Record.IDs.ArXiv != "0710.2073" {
+	if res[1].Status != providers.Found || res[1].Record.IDs.ArXiv != "0710.2073" {
 		t.Errorf("0710.2073v2: %+v, want found, id without version", res[1])
 	}
 }
@@ -277,7 +278,7 @@ func TestArXivVersionsAndDuplicates(t *testing.T) {
 	env := xmlStub(t, map[string]xmlRoute{
 		"/api/query?id_list=0710.5765v1,0710.5765,math/0309136&max_results=3": {status: 200, body: arxivVersionsFeed},
 	})
-	res := xmlFetchAll(t, ArXiv, env,
+	res := xmlFetchAll(t, providers.ArXiv, env,
 		arxivIdentity("0710.5765v1"),
 		arxivIdentity("0710.5765"),
 		xmlDOIIdentity("10.48550/arxiv.0710.5765"), // same e-print, asked once
@@ -285,7 +286,7 @@ func TestArXivVersionsAndDuplicates(t *testing.T) {
 	)
 	want := []string{"Constructed title, version 1", "Constructed title, version 2", "Constructed title, version 2", "Constructed old-style entry"}
 	for i, w := range want {
-		if res[i].Status != Found {
+		if res[i].Status != providers.Found {
 			t.Fatalf("result %d: %s (%v)", i, res[i].Status, res[i].Err)
 		}
 		if res[i].Record.Title != w {
@@ -308,10 +309,10 @@ func TestArXivVersionsAndDuplicates(t *testing.T) {
 }
 
 func TestArXivSpec(t *testing.T) {
-	if ArXiv.MinInterval.Seconds() < 3 {
-		t.Errorf("MinInterval %s: arXiv asks for at most one request every 3 seconds", ArXiv.MinInterval)
+	if providers.ArXiv.MinInterval.Seconds() < 3 {
+		t.Errorf("MinInterval %s: arXiv asks for at most one request every 3 seconds", providers.ArXiv.MinInterval)
 	}
-	if ArXiv.APIKey != nil || ArXiv.Host != "export.arxiv.org" || ArXiv.BatchSize < 1 {
-		t.Errorf("spec %+v", ArXiv)
+	if providers.ArXiv.APIKey != nil || providers.ArXiv.Host != "export.arxiv.org" || providers.ArXiv.BatchSize < 1 {
+		t.Errorf("spec %+v", providers.ArXiv)
 	}
 }

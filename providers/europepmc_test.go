@@ -1,4 +1,4 @@
-package providers
+package providers_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 )
 
 // europePMCAnswer is one expected search: the exact query it must carry
@@ -35,7 +36,7 @@ func europePMCStub(t *testing.T, answers ...europePMCAnswer) *httptest.Server {
 	used := make([]bool, len(answers))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		if r.Method != http.MethodGet || r.URL.Path != europePMCSearchPath ||
+		if r.Method != http.MethodGet || r.URL.Path != providers.EuropePMCSearchPath ||
 			q.Get("format") != "json" || q.Get("resultType") != "core" || len(q) != 4 {
 			t.Errorf("unexpected request %s %s", r.Method, r.RequestURI)
 			http.Error(w, "unexpected", http.StatusTeapot)
@@ -75,8 +76,8 @@ func europePMCFixture(t *testing.T, name string) []byte {
 	return b
 }
 
-func europePMCEnv(srv *httptest.Server) Env {
-	return Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
+func europePMCEnv(srv *httptest.Server) providers.Env {
+	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
 }
 
 func europePMCID(kind manifest.Kind, v string) manifest.Identity {
@@ -86,11 +87,11 @@ func europePMCID(kind manifest.Kind, v string) manifest.Identity {
 func TestEuropePMCSingleDOI(t *testing.T) {
 	srv := europePMCStub(t, europePMCAnswer{`DOI:"10.1093/nutrit/nuae105"`, "2", http.StatusOK,
 		europePMCFixture(t, "constructed-europepmc-doi-10.1093-nutrit-nuae105.json")})
-	res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1093/nutrit/nuae105")})
+	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1093/nutrit/nuae105")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res) != 1 || res[0].Status != Found {
+	if len(res) != 1 || res[0].Status != providers.Found {
 		t.Fatalf("got %+v, want one found result", res)
 	}
 	assertUnpaywallGolden(t, res)
@@ -107,11 +108,11 @@ func TestEuropePMCBatch(t *testing.T) {
 		europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work"),
 		europePMCID(manifest.KindDOI, "10.5555/epmc.minimal-record"),
 	}
-	res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
+	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Status{Found, NotFound, Found}
+	want := []providers.Status{providers.Found, providers.NotFound, providers.Found}
 	if len(res) != len(want) {
 		t.Fatalf("%d results, want %d", len(res), len(want))
 	}
@@ -134,11 +135,11 @@ func TestEuropePMCKinds(t *testing.T) {
 		europePMCAnswer{"PMCID:PMC12120539", "2", http.StatusOK, europePMCFixture(t, "constructed-europepmc-pmcid-PMC12120539.json")},
 	)
 	ids := []manifest.Identity{europePMCID(manifest.KindPMCID, "PMC12120539"), europePMCID(manifest.KindPMID, "39038316")}
-	res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
+	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res) != 2 || res[0].Status != Found || res[1].Status != Found {
+	if len(res) != 2 || res[0].Status != providers.Found || res[1].Status != providers.Found {
 		t.Fatalf("got %+v, want two found results", res)
 	}
 	if res[0].Record.IDs.PMCID != "PMC12120539" || res[1].Record.IDs.PMID != "39038316" {
@@ -162,20 +163,20 @@ func TestEuropePMCRecordedPage(t *testing.T) {
 	}
 	ids = append(ids, europePMCID(manifest.KindDOI, "10.9999/not-on-this-page"))
 	var answers []europePMCAnswer
-	for _, chunk := range europePMCChunks(ids) {
-		answers = append(answers, europePMCAnswer{europePMCQuery(ids, chunk), europePMCPageSize(len(chunk)), http.StatusOK, page})
+	for _, chunk := range providers.EuropePMCChunks(ids) {
+		answers = append(answers, europePMCAnswer{providers.EuropePMCQuery(ids, chunk), europePMCPageSize(len(chunk)), http.StatusOK, page})
 	}
 	srv := europePMCStub(t, answers...)
-	res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
+	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, r := range res[:24] {
-		if r.Status != Found || r.Record.IDs.DOI != ids[i].Value {
+		if r.Status != providers.Found || r.Record.IDs.DOI != ids[i].Value {
 			t.Errorf("result %d: %s %v, want found %s", i, r.Status, r.Err, ids[i].Value)
 		}
 	}
-	if last := res[24]; last.Status != Failed || last.Err == nil || !strings.Contains(last.Err.Error(), "5059039") {
+	if last := res[24]; last.Status != providers.Failed || last.Err == nil || !strings.Contains(last.Err.Error(), "5059039") {
 		t.Errorf("DOI off the page: %s %v, want failed naming the hit count", last.Status, last.Err)
 	}
 	// Spot checks against the page, by eye: the erratum with 22 authors.
@@ -192,11 +193,11 @@ func europePMCPageSize(n int) string { return strconv.Itoa(min(2*n, 1000)) }
 
 func TestEuropePMCNotFound(t *testing.T) {
 	srv := europePMCStub(t, europePMCAnswer{`DOI:"10.9999/epmc.no-such-work"`, "2", http.StatusOK, europePMCFixture(t, "constructed-europepmc-empty.json")})
-	res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work")})
+	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res[0].Status != NotFound || res[0].Err != nil || res[0].Record != nil {
+	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
 }
@@ -220,16 +221,16 @@ func TestEuropePMCBadAnswers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := europePMCStub(t, europePMCAnswer{q, "4", tc.status, []byte(tc.body)})
-			res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
+			res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for i, r := range res {
-				var se *StatusError
+				var se *providers.StatusError
 				switch {
-				case r.Status != Failed || r.Record != nil:
+				case r.Status != providers.Failed || r.Record != nil:
 					t.Errorf("result %d: %+v, want failed", i, r)
-				case tc.malformed && !errors.Is(r.Err, ErrMalformed):
+				case tc.malformed && !errors.Is(r.Err, providers.ErrMalformed):
 					t.Errorf("result %d: %v, want ErrMalformed", i, r.Err)
 				case !tc.malformed && (!errors.As(r.Err, &se) || se.Code != tc.status):
 					t.Errorf("result %d: %v, want StatusError %d", i, r.Err, tc.status)
@@ -243,7 +244,7 @@ func TestEuropePMCBadAnswers(t *testing.T) {
 // characters that are special in URLs and in the search syntax.
 func TestEuropePMCEscapesQuery(t *testing.T) {
 	const doi = `10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#`
-	want := europePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1002%2F%28sici%291097-4636%28199812%2942%3A3%3C444%3A%3Aaid-jbm16%3E3.0.co%3B2-%23%22&resultType=core"
+	want := providers.EuropePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1002%2F%28sici%291097-4636%28199812%2942%3A3%3C444%3A%3Aaid-jbm16%3E3.0.co%3B2-%23%22&resultType=core"
 	var got []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		got = append(got, r.RequestURI)
@@ -253,15 +254,15 @@ func TestEuropePMCEscapesQuery(t *testing.T) {
 		_, _ = w.Write(europePMCFixture(t, "constructed-europepmc-empty.json"))
 	}))
 	defer srv.Close()
-	res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, doi)})
+	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, doi)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || res[0].Status != NotFound {
+	if len(got) != 1 || res[0].Status != providers.NotFound {
 		t.Errorf("%d requests, %s; want one request answered not found", len(got), res[0].Status)
 	}
 	// Inside the quoted phrase only the quote and the backslash are special.
-	if term := europePMCTerm(europePMCID(manifest.KindDOI, `10.1000/a"b\\c`)); term != `DOI:"10.1000/a\"b\\\\c"` {
+	if term := providers.EuropePMCTerm(europePMCID(manifest.KindDOI, `10.1000/a"b\\c`)); term != `DOI:"10.1000/a\"b\\\\c"` {
 		t.Errorf("term %s", term)
 	}
 }
@@ -285,7 +286,7 @@ func TestEuropePMCQueries(t *testing.T) {
 		for i := range chunk {
 			chunk[i] = i
 		}
-		if got := europePMCQuery(tc.ids, chunk); got != tc.want {
+		if got := providers.EuropePMCQuery(tc.ids, chunk); got != tc.want {
 			t.Errorf("query %s, want %s", got, tc.want)
 		}
 	}
@@ -299,7 +300,7 @@ func TestEuropePMCChunks(t *testing.T) {
 		ids = append(ids, europePMCID(manifest.KindDOI, "10.1000/short."+strconv.Itoa(i)))
 	}
 	ids = append(ids, europePMCID(manifest.KindPMID, "29106400"))
-	chunks := europePMCChunks(ids)
+	chunks := providers.EuropePMCChunks(ids)
 	if len(chunks) != 3 || len(chunks[0]) != 25 || len(chunks[1]) != 5 || len(chunks[2]) != 1 || chunks[2][0] != 30 {
 		t.Errorf("chunks %v, want 25 DOIs, 5 DOIs, 1 PMID", chunks)
 	}
@@ -308,9 +309,9 @@ func TestEuropePMCChunks(t *testing.T) {
 		long = append(long, europePMCID(manifest.KindDOI, "10.1000/"+strings.Repeat("x", 300)+strconv.Itoa(i)))
 	}
 	seen := 0
-	for _, c := range europePMCChunks(long) {
+	for _, c := range providers.EuropePMCChunks(long) {
 		seen += len(c)
-		if n := len(europePMCRequestURI(long, c)); n > europePMCMaxURI {
+		if n := len(providers.EuropePMCRequestURI(long, c)); n > providers.EuropePMCMaxURI {
 			t.Errorf("chunk %v has a %d-byte request URI", c, n)
 		}
 	}
@@ -326,14 +327,14 @@ func TestEuropePMCBatchOfThirty(t *testing.T) {
 	for i := range 30 {
 		ids = append(ids, europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work."+strconv.Itoa(i)))
 	}
-	chunks := europePMCChunks(ids)
+	chunks := providers.EuropePMCChunks(ids)
 	empty := europePMCFixture(t, "constructed-europepmc-empty.json")
 	var answers []europePMCAnswer
 	for _, c := range chunks {
-		answers = append(answers, europePMCAnswer{europePMCQuery(ids, c), europePMCPageSize(len(c)), http.StatusOK, empty})
+		answers = append(answers, europePMCAnswer{providers.EuropePMCQuery(ids, c), europePMCPageSize(len(c)), http.StatusOK, empty})
 	}
 	srv := europePMCStub(t, answers...)
-	res, err := EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
+	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +342,7 @@ func TestEuropePMCBatchOfThirty(t *testing.T) {
 		t.Fatalf("%d results, want 30", len(res))
 	}
 	for i, r := range res {
-		if r.Status != NotFound {
+		if r.Status != providers.NotFound {
 			t.Errorf("result %d: %s %v", i, r.Status, r.Err)
 		}
 	}
@@ -351,7 +352,7 @@ func TestEuropePMCCancelled(t *testing.T) {
 	srv := europePMCStub(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := EuropePMC.Fetch(ctx, europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1/a")})
+	res, err := providers.EuropePMC.Fetch(ctx, europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1/a")})
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("got %v, %v; want context.Canceled and no results", res, err)
 	}
@@ -373,7 +374,7 @@ func TestEuropePMCDates(t *testing.T) {
 		{`{"pubYear":"2011"}`, "2011"},
 		{`{"pubYear":"n.d."}`, ""},
 	} {
-		if got := europePMCDate(gjson.Parse(tc.json)).String(); got != tc.want {
+		if got := providers.EuropePMCDate(gjson.Parse(tc.json)).String(); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.json, got, tc.want)
 		}
 	}

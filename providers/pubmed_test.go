@@ -1,4 +1,4 @@
-package providers
+package providers_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 )
 
 func pubmedIdentity(v string) manifest.Identity {
@@ -26,8 +27,8 @@ func TestPubMedArticle(t *testing.T) {
 		pubmedURI("27797938"): {status: 200, file: "pubmed/pubmed-efetch-29106400.xml"},
 	})
 	ids := []manifest.Identity{pubmedIdentity("27797938")}
-	res := xmlFetchAll(t, PubMed, env, ids...)
-	if res[0].Status == Found {
+	res := xmlFetchAll(t, providers.PubMed, env, ids...)
+	if res[0].Status == providers.Found {
 		rec := res[0].Record
 		if rec.Title != "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer." {
 			t.Errorf("title %q", rec.Title)
@@ -47,8 +48,8 @@ func TestPubMedAnswerForAnotherPMID(t *testing.T) {
 	env := xmlStub(t, map[string]xmlRoute{
 		pubmedURI("29106400"): {status: 200, file: "pubmed/pubmed-efetch-29106400.xml"},
 	})
-	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("29106400"))
-	if res[0].Status != NotFound {
+	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("29106400"))
+	if res[0].Status != providers.NotFound {
 		t.Errorf("status %s, want not_found", res[0].Status)
 	}
 }
@@ -58,8 +59,8 @@ func TestPubMedBatch(t *testing.T) {
 		pubmedURI("11748933,11700088"): {status: 200, file: "pubmed/pubmed-efetch-11748933-11700088.xml"},
 	})
 	ids := []manifest.Identity{pubmedIdentity("11748933"), pubmedIdentity("11700088")}
-	res := xmlFetchAll(t, PubMed, env, ids...)
-	if res[0].Status == Found && !strings.Contains(res[0].Record.Authors[0].Affiliations[0], "Università") {
+	res := xmlFetchAll(t, providers.PubMed, env, ids...)
+	if res[0].Status == providers.Found && !strings.Contains(res[0].Record.Authors[0].Affiliations[0], "Università") {
 		t.Errorf("&#xe0; not decoded: %q", res[0].Record.Authors[0].Affiliations)
 	}
 	assertXMLGolden(t, ids, res)
@@ -72,11 +73,11 @@ func TestPubMedSeasonAndDay(t *testing.T) {
 		pubmedURI("12091962,9997"): {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
 	})
 	ids := []manifest.Identity{pubmedIdentity("12091962"), pubmedIdentity("9997")}
-	res := xmlFetchAll(t, PubMed, env, ids...)
-	if res[0].Status == Found && res[0].Record.Issued != (Date{Year: 1990}) {
+	res := xmlFetchAll(t, providers.PubMed, env, ids...)
+	if res[0].Status == providers.Found && res[0].Record.Issued != (providers.Date{Year: 1990}) {
 		t.Errorf("season date %+v, want year only", res[0].Record.Issued)
 	}
-	if res[1].Status == Found && res[1].Record.Issued != (Date{Year: 1976, Month: 9, Day: 28}) {
+	if res[1].Status == providers.Found && res[1].Record.Issued != (providers.Date{Year: 1976, Month: 9, Day: 28}) {
 		t.Errorf("date %+v", res[1].Record.Issued)
 	}
 	assertXMLGolden(t, ids, res)
@@ -88,14 +89,14 @@ func TestPubMedPartialBatch(t *testing.T) {
 	env := xmlStub(t, map[string]xmlRoute{
 		pubmedURI("11700088,99999999,11748933"): {status: 200, file: "pubmed/pubmed-efetch-11748933-11700088.xml"},
 	})
-	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
-	want := []Status{Found, NotFound, Found, Found}
+	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
+	want := []providers.Status{providers.Found, providers.NotFound, providers.Found, providers.Found}
 	for i, w := range want {
 		if res[i].Status != w {
 			t.Errorf("result %d: %s, want %s", i, res[i].Status, w)
 		}
 	}
-	if res[0].Status == Found && res[0].Record.IDs.PMID != "11700088" || res[2].Status == Found && res[2].Record.IDs.PMID != "11748933" {
+	if res[0].Status == providers.Found && res[0].Record.IDs.PMID != "11700088" || res[2].Status == providers.Found && res[2].Record.IDs.PMID != "11748933" {
 		t.Errorf("results out of order: %+v %+v", res[0].Record.IDs, res[2].Record.IDs)
 	}
 }
@@ -104,31 +105,31 @@ func TestPubMedAnswers(t *testing.T) {
 	cases := []struct {
 		name  string
 		route xmlRoute
-		want  Status
+		want  providers.Status
 		err   error
 	}{
-		{"empty set", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet></PubmedArticleSet>`}, NotFound, nil},
-		{"404", xmlRoute{status: 404, body: "not found"}, NotFound, nil},
-		{"400", xmlRoute{status: 400, body: `{"error":"API key invalid"}`}, Failed, nil},
-		{"500", xmlRoute{status: 500, body: "oops"}, Failed, nil},
+		{"empty set", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet></PubmedArticleSet>`}, providers.NotFound, nil},
+		{"404", xmlRoute{status: 404, body: "not found"}, providers.NotFound, nil},
+		{"400", xmlRoute{status: 400, body: `{"error":"API key invalid"}`}, providers.Failed, nil},
+		{"500", xmlRoute{status: 500, body: "oops"}, providers.Failed, nil},
 		// EFetch's in-band error document, sent with status 200.
-		{"efetch error", xmlRoute{status: 200, body: `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`}, Failed, nil},
-		{"esummary instead", xmlRoute{status: 200, file: "pubmed/pubmed-esummary-11850928-11482001.xml"}, Failed, ErrMalformed},
-		{"truncated", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`}, Failed, ErrMalformed},
-		{"empty body", xmlRoute{status: 200, body: ""}, Failed, ErrMalformed},
-		{"not xml", xmlRoute{status: 200, body: `{"result":{}}`}, Failed, ErrMalformed},
+		{"efetch error", xmlRoute{status: 200, body: `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`}, providers.Failed, nil},
+		{"esummary instead", xmlRoute{status: 200, file: "pubmed/pubmed-esummary-11850928-11482001.xml"}, providers.Failed, providers.ErrMalformed},
+		{"truncated", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`}, providers.Failed, providers.ErrMalformed},
+		{"empty body", xmlRoute{status: 200, body: ""}, providers.Failed, providers.ErrMalformed},
+		{"not xml", xmlRoute{status: 200, body: `{"result":{}}`}, providers.Failed, providers.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			env := xmlStub(t, map[string]xmlRoute{pubmedURI("11748933"): c.route})
-			res := xmlFetchAll(t, PubMed, env, pubmedIdentity("11748933"))
+			res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("11748933"))
 			if res[0].Status != c.want {
 				t.Fatalf("status %s, want %s (%v)", res[0].Status, c.want, res[0].Err)
 			}
 			if c.err != nil && !errors.Is(res[0].Err, c.err) {
 				t.Errorf("err %v, want %v", res[0].Err, c.err)
 			}
-			if c.name == "efetch error" && (errors.Is(res[0].Err, ErrMalformed) || !strings.Contains(res[0].Err.Error(), "Empty id list")) {
+			if c.name == "efetch error" && (errors.Is(res[0].Err, providers.ErrMalformed) || !strings.Contains(res[0].Err.Error(), "Empty id list")) {
 				t.Errorf("err %v, want the efetch message", res[0].Err)
 			}
 		})
@@ -142,11 +143,11 @@ func TestPubMedParameters(t *testing.T) {
 		"/entrez/eutils/efetch.fcgi?db=pubmed&id=9997&retmode=xml&tool=about": {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
 	})
 	env.Mailto = ""
-	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("9997"))
-	if res[0].Status != Found {
+	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("9997"))
+	if res[0].Status != providers.Found {
 		t.Errorf("status %s (%v)", res[0].Status, res[0].Err)
 	}
-	if k := PubMed.APIKey; k == nil || k.Env != "NCBI_API_KEY" || k.Query != "api_key" || k.Header != "" {
+	if k := providers.PubMed.APIKey; k == nil || k.Env != "NCBI_API_KEY" || k.Query != "api_key" || k.Header != "" {
 		t.Errorf("APIKey %+v, want NCBI_API_KEY as api_key", k)
 	}
 }
@@ -157,11 +158,11 @@ func TestPubMedNotAPMID(t *testing.T) {
 	env := xmlStub(t, map[string]xmlRoute{
 		pubmedURI("9997"): {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
 	})
-	res := xmlFetchAll(t, PubMed, env,
+	res := xmlFetchAll(t, providers.PubMed, env,
 		xmlDOIIdentity("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		pubmedIdentity("09997"),
 		pubmedIdentity("9997"))
-	if res[0].Status != Failed || res[1].Status != Failed || res[2].Status != Found {
+	if res[0].Status != providers.Failed || res[1].Status != providers.Failed || res[2].Status != providers.Found {
 		t.Errorf("statuses %s %s %s, want failed failed found", res[0].Status, res[1].Status, res[2].Status)
 	}
 }
@@ -218,18 +219,18 @@ func TestPubMedConstructedShapes(t *testing.T) {
 	env := xmlStub(t, map[string]xmlRoute{
 		pubmedURI("100,200"): {status: 200, body: pubmedConstructedSet},
 	})
-	res := xmlFetchAll(t, PubMed, env, pubmedIdentity("100"), pubmedIdentity("200"))
-	if res[0].Status != Found || res[1].Status != Found {
+	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("100"), pubmedIdentity("200"))
+	if res[0].Status != providers.Found || res[1].Status != providers.Found {
 		t.Fatalf("statuses %s %s (%v %v)", res[0].Status, res[1].Status, res[0].Err, res[1].Err)
 	}
 	a := res[0].Record
 	if a.Title != "Constructed title with x2 and Homo sapiens." {
 		t.Errorf("title %q", a.Title)
 	}
-	if a.Issued != (Date{Year: 1998}) || a.Pages != "e1001" || a.IDs.DOI != "10.1234/constructed.100" || a.Type != "article" {
+	if a.Issued != (providers.Date{Year: 1998}) || a.Pages != "e1001" || a.IDs.DOI != "10.1234/constructed.100" || a.Type != "article" {
 		t.Errorf("record %+v", a)
 	}
-	want := []Author{
+	want := []providers.Author{
 		{Given: "Anders J", Family: "Ångström", ORCID: "0000-0002-1825-0097", Affiliations: []string{"Uppsala universitet, Sweden."}},
 		{Name: "Constructed Consortium"},
 		{Given: "QX", Family: "Initialsonly"},
@@ -245,7 +246,7 @@ func TestPubMedConstructedShapes(t *testing.T) {
 	}
 	b := res[1].Record
 	if b.Title != "Constructed Chapter" || b.Container != "Constructed Book" || b.Publisher != "Constructed Press" || b.Type != "chapter" ||
-		b.Issued != (Date{Year: 2020, Month: 3}) || b.Abstract != "Chapter text." || len(b.Authors) != 1 || b.Authors[0].Family != "Editor" ||
+		b.Issued != (providers.Date{Year: 2020, Month: 3}) || b.Abstract != "Chapter text." || len(b.Authors) != 1 || b.Authors[0].Family != "Editor" ||
 		b.IDs.PMID != "200" || len(b.IDs.ISBN) != 1 || b.URL != "https://pubmed.ncbi.nlm.nih.gov/200/" {
 		t.Errorf("book record %+v", b)
 	}
@@ -253,31 +254,31 @@ func TestPubMedConstructedShapes(t *testing.T) {
 
 func TestPubMedDates(t *testing.T) {
 	cases := []struct {
-		d    pubmedDate
-		want Date
+		d    providers.PubMedDate
+		want providers.Date
 	}{
-		{pubmedDate{Year: "2017", Month: "06"}, Date{Year: 2017, Month: 6}},
-		{pubmedDate{Year: "2001", Month: "Jun"}, Date{Year: 2001, Month: 6}},
-		{pubmedDate{Year: "2001", Month: "June", Day: "5"}, Date{Year: 2001, Month: 6, Day: 5}},
-		{pubmedDate{Year: "1990", Season: "Spring"}, Date{Year: 1990}},
-		{pubmedDate{Year: "2001", Month: "Feb", Day: "30"}, Date{Year: 2001, Month: 2}},
-		{pubmedDate{MedlineDate: "1998 Dec-1999 Jan"}, Date{Year: 1998}},
-		{pubmedDate{MedlineDate: "Spring 2000"}, Date{Year: 2000}},
-		{pubmedDate{MedlineDate: "n.d."}, Date{}},
-		{pubmedDate{Year: "x"}, Date{}},
+		{providers.PubMedDate{Year: "2017", Month: "06"}, providers.Date{Year: 2017, Month: 6}},
+		{providers.PubMedDate{Year: "2001", Month: "Jun"}, providers.Date{Year: 2001, Month: 6}},
+		{providers.PubMedDate{Year: "2001", Month: "June", Day: "5"}, providers.Date{Year: 2001, Month: 6, Day: 5}},
+		{providers.PubMedDate{Year: "1990", Season: "Spring"}, providers.Date{Year: 1990}},
+		{providers.PubMedDate{Year: "2001", Month: "Feb", Day: "30"}, providers.Date{Year: 2001, Month: 2}},
+		{providers.PubMedDate{MedlineDate: "1998 Dec-1999 Jan"}, providers.Date{Year: 1998}},
+		{providers.PubMedDate{MedlineDate: "Spring 2000"}, providers.Date{Year: 2000}},
+		{providers.PubMedDate{MedlineDate: "n.d."}, providers.Date{}},
+		{providers.PubMedDate{Year: "x"}, providers.Date{}},
 	}
 	for _, c := range cases {
-		if got := c.d.date(); got != c.want {
+		if got := providers.PubMedDateOf(c.d); got != c.want {
 			t.Errorf("%+v: %+v, want %+v", c.d, got, c.want)
 		}
 	}
 }
 
 func TestPubMedSpec(t *testing.T) {
-	if PubMed.MinInterval.Seconds() < 1.0/3 {
-		t.Errorf("MinInterval %s: NCBI allows 3 requests/s without a key", PubMed.MinInterval)
+	if providers.PubMed.MinInterval.Seconds() < 1.0/3 {
+		t.Errorf("MinInterval %s: NCBI allows 3 requests/s without a key", providers.PubMed.MinInterval)
 	}
-	if PubMed.BatchSize > 200 {
-		t.Errorf("BatchSize %d: NCBI asks for POST past about 200 ids", PubMed.BatchSize)
+	if providers.PubMed.BatchSize > 200 {
+		t.Errorf("BatchSize %d: NCBI asks for POST past about 200 ids", providers.PubMed.BatchSize)
 	}
 }

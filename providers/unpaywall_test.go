@@ -1,4 +1,4 @@
-package providers
+package providers_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 )
 
 // unpaywallStub serves a fixture for exactly one request URI and fails the
@@ -46,8 +47,8 @@ func unpaywallFixture(t *testing.T, name string) []byte {
 	return b
 }
 
-func unpaywallEnv(srv *httptest.Server) Env {
-	return Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
+func unpaywallEnv(srv *httptest.Server) providers.Env {
+	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
 }
 
 func unpaywallDOI(doi string) manifest.Identity {
@@ -57,12 +58,12 @@ func unpaywallDOI(doi string) manifest.Identity {
 // unpaywallGolden is what goldens keep of a Result: its status and parsed
 // data (errors are checked by the tests themselves).
 type unpaywallGolden struct {
-	Status Status  `json:"status"`
-	Record *Record `json:"record,omitempty"`
-	Counts Counts  `json:"counts"`
+	Status providers.Status  `json:"status"`
+	Record *providers.Record `json:"record,omitempty"`
+	Counts providers.Counts  `json:"counts"`
 }
 
-func assertUnpaywallGolden(t *testing.T, results []Result) {
+func assertUnpaywallGolden(t *testing.T, results []providers.Result) {
 	t.Helper()
 	view := make([]unpaywallGolden, len(results))
 	for i, r := range results {
@@ -86,11 +87,11 @@ func TestUnpaywallFetch(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv, calls := unpaywallStub(t, "/v2/"+tc.doi+"?email=ada%40example.org", http.StatusOK, unpaywallFixture(t, tc.fixture))
-			res, err := Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(tc.doi)})
+			res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(tc.doi)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res) != 1 || res[0].Status != Found || res[0].Err != nil {
+			if len(res) != 1 || res[0].Status != providers.Found || res[0].Err != nil {
 				t.Fatalf("got %+v, want one found result", res)
 			}
 			if got := res[0].Record.IDs.DOI; got != tc.doi {
@@ -109,7 +110,7 @@ func TestUnpaywallNeedsMailto(t *testing.T) {
 	env := unpaywallEnv(srv)
 	env.Mailto = ""
 	ids := []manifest.Identity{unpaywallDOI("10.1001/jamadermatol.2015.3091"), unpaywallDOI("10.1103/physrevlett.80.3915")}
-	res, err := Unpaywall.Fetch(context.Background(), env, ids)
+	res, err := providers.Unpaywall.Fetch(context.Background(), env, ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestUnpaywallNeedsMailto(t *testing.T) {
 		t.Fatalf("%d results for %d ids", len(res), len(ids))
 	}
 	for i, r := range res {
-		if r.Status != Failed || !errors.Is(r.Err, ErrNeedsMailto) {
+		if r.Status != providers.Failed || !errors.Is(r.Err, providers.ErrNeedsMailto) {
 			t.Errorf("result %d: %s %v, want failed with ErrNeedsMailto", i, r.Status, r.Err)
 			continue
 		}
@@ -134,11 +135,11 @@ func TestUnpaywallNotFound(t *testing.T) {
 	const doi = "10.1038/s41557-019-0236-7"
 	srv, _ := unpaywallStub(t, "/v2/"+doi+"?email=ada%40example.org", http.StatusNotFound,
 		unpaywallFixture(t, "constructed-unpaywall-404-10.1038-s41557-019-0236-7.json"))
-	res, err := Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
+	res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res[0].Status != NotFound || res[0].Err != nil || res[0].Record != nil {
+	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
 }
@@ -147,12 +148,12 @@ func TestUnpaywallRefusedMailto(t *testing.T) {
 	const doi = "10.1164/rccm.200902-0296oc"
 	srv, _ := unpaywallStub(t, "/v2/"+doi+"?email=ada%40example.org", http.StatusUnprocessableEntity,
 		unpaywallFixture(t, "constructed-unpaywall-422-placeholder-email.json"))
-	res, err := Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
+	res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var se *StatusError
-	if res[0].Status != Failed || !errors.As(res[0].Err, &se) || se.Code != http.StatusUnprocessableEntity {
+	var se *providers.StatusError
+	if res[0].Status != providers.Failed || !errors.As(res[0].Err, &se) || se.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("got %s %v, want failed with a 422 StatusError", res[0].Status, res[0].Err)
 	}
 	if !strings.Contains(res[0].Err.Error(), `"ada@example.org"`) {
@@ -175,16 +176,16 @@ func TestUnpaywallBadAnswers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv, _ := unpaywallStub(t, "/v2/"+doi+"?email=ada%40example.org", tc.status, []byte(tc.body))
-			res, err := Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
+			res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res[0].Status != Failed || res[0].Record != nil {
+			if res[0].Status != providers.Failed || res[0].Record != nil {
 				t.Fatalf("got %+v, want failed", res[0])
 			}
-			var se *StatusError
+			var se *providers.StatusError
 			switch {
-			case tc.malformed && !errors.Is(res[0].Err, ErrMalformed):
+			case tc.malformed && !errors.Is(res[0].Err, providers.ErrMalformed):
 				t.Errorf("error %v, want ErrMalformed", res[0].Err)
 			case !tc.malformed && (!errors.As(res[0].Err, &se) || se.Code != tc.status):
 				t.Errorf("error %v, want StatusError %d", res[0].Err, tc.status)
@@ -197,11 +198,11 @@ func TestUnpaywallEscapesDOI(t *testing.T) {
 	const doi = "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"
 	want := "/v2/10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23?email=ada%40example.org"
 	srv, calls := unpaywallStub(t, want, http.StatusNotFound, nil)
-	res, err := Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
+	res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if calls.Load() != 1 || res[0].Status != NotFound {
+	if calls.Load() != 1 || res[0].Status != providers.NotFound {
 		t.Errorf("%d requests, %s; want one request answered not found", calls.Load(), res[0].Status)
 	}
 }
@@ -219,7 +220,7 @@ func TestUnpaywallDate(t *testing.T) {
 		{"", 2011, "2011"},
 		{"garbage", 0, ""},
 	} {
-		if got := unpaywallDate(tc.published, tc.year).String(); got != tc.want {
+		if got := providers.UnpaywallDate(tc.published, tc.year).String(); got != tc.want {
 			t.Errorf("unpaywallDate(%q, %d) = %q, want %q", tc.published, tc.year, got, tc.want)
 		}
 	}
