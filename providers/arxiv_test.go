@@ -1,120 +1,16 @@
 package providers_test
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 )
 
-// xmlRoute is one canned answer of an xmlStub, keyed by the exact
-// RequestURI the provider must send.
-type xmlRoute struct {
-	status int
-	file   string // fixture path under ../testdata, or ""
-	body   string // literal body when file is ""
-}
-
-// xmlStub serves canned answers by exact RequestURI, fails the test on any
-// other request and, at cleanup, on any route never asked for.
-func xmlStub(t *testing.T, routes map[string]xmlRoute) providers.Env {
-	t.Helper()
-	var mu sync.Mutex
-	used := map[string]int{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		route, ok := routes[r.RequestURI]
-		if !ok {
-			t.Errorf("unexpected request %s %s", r.Method, r.RequestURI)
-			http.Error(w, "unexpected", http.StatusInternalServerError)
-			return
-		}
-		if r.Method != http.MethodGet {
-			t.Errorf("method %s, want GET", r.Method)
-		}
-		mu.Lock()
-		used[r.RequestURI]++
-		mu.Unlock()
-		body := []byte(route.body)
-		if route.file != "" {
-			var err error
-			if body, err = os.ReadFile("../testdata/" + route.file); err != nil {
-				t.Errorf("fixture: %v", err)
-			}
-		}
-		w.Header().Set("Content-Type", "application/xml; charset=utf-8")
-		w.WriteHeader(route.status)
-		w.Write(body)
-	}))
-	t.Cleanup(func() {
-		srv.Close()
-		for uri := range routes {
-			if used[uri] == 0 {
-				t.Errorf("route %s was never requested", uri)
-			}
-		}
-	})
-	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
-}
-
-// xmlGoldenResult is what a golden file holds for one identity.
-type xmlGoldenResult struct {
-	ID       string              `json:"id"`
-	Status   providers.Status    `json:"status"`
-	Record   *providers.Record   `json:"record,omitempty"`
-	Counts   providers.Counts    `json:"counts,omitzero"`
-	Warnings []providers.Warning `json:"warnings,omitempty"`
-}
-
-// assertXMLGolden compares the batch's results with the golden file named
-// after the test.
-func assertXMLGolden(t *testing.T, ids []manifest.Identity, res []providers.Result) {
-	t.Helper()
-	var out []xmlGoldenResult
-	for i, r := range res {
-		if r.Status == providers.Failed {
-			t.Errorf("%s failed: %v", ids[i], r.Err)
-		}
-		out = append(out, xmlGoldenResult{ID: ids[i].Key(), Status: r.Status, Record: r.Record, Counts: r.Counts, Warnings: r.Warnings})
-	}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/providers"), goldie.WithNameSuffix(".golden.json"))
-	g.Assert(t, t.Name(), append(b, '\n'))
-}
-
-func xmlFetchAll(t *testing.T, spec providers.Spec, env providers.Env, ids ...manifest.Identity) []providers.Result {
-	t.Helper()
-	if len(ids) > spec.BatchSize {
-		t.Fatalf("%d ids, BatchSize %d", len(ids), spec.BatchSize)
-	}
-	res, err := spec.Fetch(context.Background(), env, ids)
-	if err != nil {
-		t.Fatalf("fetch: %v", err)
-	}
-	if len(res) != len(ids) {
-		t.Fatalf("%d results for %d ids", len(res), len(ids))
-	}
-	return res
-}
-
 func arxivIdentity(v string) manifest.Identity {
 	return manifest.Identity{Kind: manifest.KindArXiv, Value: v}
-}
-
-func xmlDOIIdentity(v string) manifest.Identity {
-	return manifest.Identity{Kind: manifest.KindDOI, Value: v}
 }
 
 const arxivBatchFixture = "arxiv/constructed-arxiv-batch-0710.2073-hep-ex-0307015.xml"
@@ -123,33 +19,31 @@ const arxivBatchFixture = "arxiv/constructed-arxiv-batch-0710.2073-hep-ex-030701
 // DOI and one arXiv does not have; the answer lists its two entries in
 // another order than asked.
 func TestArXivBatch(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		"/api/query?id_list=0710.2073,hep-ex/0307015,2399.99999&max_results=3": {status: 200, file: arxivBatchFixture},
-	})
+	s := newStub(t)
+	s.file("/api/query?id_list=0710.2073,hep-ex/0307015,2399.99999&max_results=3", 200, arxivBatchFixture)
 	ids := []manifest.Identity{
 		arxivIdentity("0710.2073"),
-		xmlDOIIdentity("10.48550/arxiv.hep-ex/0307015"),
+		doi("10.48550/arxiv.hep-ex/0307015"),
 		arxivIdentity("2399.99999"),
 	}
-	res := xmlFetchAll(t, providers.ArXiv, env, ids...)
+	res := fetchAll(t, providers.ArXiv, s.env(), ids...)
 	if res[2].Status != providers.NotFound {
 		t.Errorf("2399.99999: %s, want not_found", res[2].Status)
 	}
 	if res[0].Status == providers.Found && !strings.Contains(res[0].Record.Title, "$σ$-model") {
 		t.Errorf("non-ASCII title not kept: %q", res[0].Record.Title)
 	}
-	assertXMLGolden(t, ids, res)
+	assertBatchGolden(t, ids, res)
 }
 
 // TestArXivMalformedIDIsRetriedWithout: arXiv answers a query holding an
 // id it considers malformed with one error entry for the whole query. That
 // id is not found (with a warning) and the others are asked again.
 func TestArXivMalformedIDIsRetriedWithout(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		"/api/query?id_list=1234.12345,0710.2073&max_results=2": {status: 200, file: "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml"},
-		"/api/query?id_list=0710.2073&max_results=1":            {status: 200, file: arxivBatchFixture},
-	})
-	res := xmlFetchAll(t, providers.ArXiv, env, arxivIdentity("1234.12345"), arxivIdentity("0710.2073"))
+	s := newStub(t)
+	s.file("/api/query?id_list=1234.12345,0710.2073&max_results=2", 200, "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml")
+	s.file("/api/query?id_list=0710.2073&max_results=1", 200, arxivBatchFixture)
+	res := fetchAll(t, providers.ArXiv, s.env(), arxivIdentity("1234.12345"), arxivIdentity("0710.2073"))
 	if res[0].Status != providers.NotFound || len(res[0].Warnings) != 1 || !strings.Contains(res[0].Warnings[0].Message, "incorrect id format for 1234.12345") {
 		t.Errorf("1234.12345: %+v, want not_found with the API's message", res[0])
 	}
@@ -164,10 +58,9 @@ func TestArXivMalformedIDIsRetriedWithout(t *testing.T) {
 // TestArXivErrorNamingNoneOfOurs: an error entry about some other id
 // leaves the question unanswered: every id fails, none is "not found".
 func TestArXivErrorNamingNoneOfOurs(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		"/api/query?id_list=0710.2073&max_results=1": {status: 200, file: "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml"},
-	})
-	res := xmlFetchAll(t, providers.ArXiv, env, arxivIdentity("0710.2073"))
+	s := newStub(t)
+	s.file("/api/query?id_list=0710.2073&max_results=1", 200, "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml")
+	res := fetchAll(t, providers.ArXiv, s.env(), arxivIdentity("0710.2073"))
 	if res[0].Status != providers.Failed || res[0].Err == nil || !strings.Contains(res[0].Err.Error(), "incorrect id format") {
 		t.Errorf("got %+v, want failed with the API's message", res[0])
 	}
@@ -176,23 +69,25 @@ func TestArXivErrorNamingNoneOfOurs(t *testing.T) {
 func TestArXivAnswers(t *testing.T) {
 	const uri = "/api/query?id_list=2399.99999&max_results=1"
 	cases := []struct {
-		name  string
-		route xmlRoute
-		want  providers.Status
-		err   error
+		name   string
+		status int
+		body   string
+		want   providers.Status
+		err    error
 	}{
-		{"empty feed", xmlRoute{status: 200, file: "arxiv/constructed-arxiv-empty.xml"}, providers.NotFound, nil},
-		{"404", xmlRoute{status: 404, body: "not found"}, providers.NotFound, nil},
-		{"500", xmlRoute{status: 500, body: "oops"}, providers.Failed, nil},
-		{"truncated", xmlRoute{status: 200, body: `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`}, providers.Failed, providers.ErrMalformed},
-		{"empty body", xmlRoute{status: 200, body: ""}, providers.Failed, providers.ErrMalformed},
-		{"html page", xmlRoute{status: 200, body: "<html><body>Access Denied</body></html>"}, providers.Failed, providers.ErrMalformed},
-		{"json", xmlRoute{status: 200, body: `{"entries":[]}`}, providers.Failed, providers.ErrMalformed},
+		{"empty feed", 200, string(fixture(t, "arxiv/constructed-arxiv-empty.xml")), providers.NotFound, nil},
+		{"404", 404, "not found", providers.NotFound, nil},
+		{"500", 500, "oops", providers.Failed, nil},
+		{"truncated", 200, `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`, providers.Failed, providers.ErrMalformed},
+		{"empty body", 200, "", providers.Failed, providers.ErrMalformed},
+		{"html page", 200, "<html><body>Access Denied</body></html>", providers.Failed, providers.ErrMalformed},
+		{"json", 200, `{"entries":[]}`, providers.Failed, providers.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			env := xmlStub(t, map[string]xmlRoute{uri: c.route})
-			res := xmlFetchAll(t, providers.ArXiv, env, arxivIdentity("2399.99999"))
+			s := newStub(t)
+			s.text(uri, c.status, c.body)
+			res := fetchAll(t, providers.ArXiv, s.env(), arxivIdentity("2399.99999"))
 			if res[0].Status != c.want {
 				t.Fatalf("status %s, want %s (%v)", res[0].Status, c.want, res[0].Err)
 			}
@@ -214,12 +109,12 @@ func TestArXivApplies(t *testing.T) {
 	}{
 		{arxivIdentity("2311.16162"), true},
 		{arxivIdentity("hep-th/9901001v2"), true},
-		{xmlDOIIdentity("10.48550/arxiv.2311.16162"), true},
-		{xmlDOIIdentity("10.48550/arxiv.hep-th/9901001"), true},
-		{xmlDOIIdentity("10.48550/arxiv.not-an-id"), false},
-		{xmlDOIIdentity("10.48550/zenodo.123"), false},
-		{xmlDOIIdentity("10.1134/s0021364007210011"), false},
-		{xmlDOIIdentity("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"), false},
+		{doi("10.48550/arxiv.2311.16162"), true},
+		{doi("10.48550/arxiv.hep-th/9901001"), true},
+		{doi("10.48550/arxiv.not-an-id"), false},
+		{doi("10.48550/zenodo.123"), false},
+		{doi("10.1134/s0021364007210011"), false},
+		{doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"), false},
 		{manifest.Identity{Kind: manifest.KindPMID, Value: "29106400"}, false},
 	}
 	for _, c := range cases {
@@ -232,11 +127,10 @@ func TestArXivApplies(t *testing.T) {
 // TestArXivOddDOINeverSent: a DOI that is not arXiv's fails on its own and
 // reaches no query; the versioned id beside it is asked for as given.
 func TestArXivOddDOINeverSent(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		"/api/query?id_list=0710.2073v2&max_results=1": {status: 200, file: arxivBatchFixture},
-	})
-	res := xmlFetchAll(t, providers.ArXiv, env,
-		xmlDOIIdentity("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
+	s := newStub(t)
+	s.file("/api/query?id_list=0710.2073v2&max_results=1", 200, arxivBatchFixture)
+	res := fetchAll(t, providers.ArXiv, s.env(),
+		doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		arxivIdentity("0710.2073v2"))
 	if res[0].Status != providers.Failed {
 		t.Errorf("odd DOI: %s, want failed", res[0].Status)
@@ -275,14 +169,13 @@ const arxivVersionsFeed = `<?xml version="1.0" encoding="utf-8"?>
 </feed>`
 
 func TestArXivVersionsAndDuplicates(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		"/api/query?id_list=0710.5765v1,0710.5765,math/0309136&max_results=3": {status: 200, body: arxivVersionsFeed},
-	})
-	res := xmlFetchAll(t, providers.ArXiv, env,
+	s := newStub(t)
+	s.text("/api/query?id_list=0710.5765v1,0710.5765,math/0309136&max_results=3", 200, arxivVersionsFeed)
+	res := fetchAll(t, providers.ArXiv, s.env(),
 		arxivIdentity("0710.5765v1"),
 		arxivIdentity("0710.5765"),
-		xmlDOIIdentity("10.48550/arxiv.0710.5765"), // same e-print, asked once
-		arxivIdentity("math.gt/0309136"),           // subject class dropped, as arXiv's canonical id does
+		doi("10.48550/arxiv.0710.5765"),  // same e-print, asked once
+		arxivIdentity("math.gt/0309136"), // subject class dropped, as arXiv's canonical id does
 	)
 	want := []string{"Constructed title, version 1", "Constructed title, version 2", "Constructed title, version 2", "Constructed old-style entry"}
 	for i, w := range want {

@@ -13,7 +13,7 @@ func pubmedIdentity(v string) manifest.Identity {
 	return manifest.Identity{Kind: manifest.KindPMID, Value: v}
 }
 
-// pubmedURI is the EFetch request for ids, with the mailto xmlStub sets.
+// pubmedURI is the EFetch request for ids, with the mailto of the stub's env.
 func pubmedURI(ids string) string {
 	return "/entrez/eutils/efetch.fcgi?db=pubmed&id=" + ids + "&retmode=xml&tool=about&email=ada%40example.org"
 }
@@ -23,11 +23,10 @@ func pubmedURI(ids string) string {
 // for here. Inline markup, a structured abstract, multiple affiliations,
 // MeSH headings and PMC/DOI ids are all in it.
 func TestPubMedArticle(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		pubmedURI("27797938"): {status: 200, file: "pubmed/pubmed-efetch-29106400.xml"},
-	})
+	s := newStub(t)
+	s.file(pubmedURI("27797938"), 200, "pubmed/pubmed-efetch-29106400.xml")
 	ids := []manifest.Identity{pubmedIdentity("27797938")}
-	res := xmlFetchAll(t, providers.PubMed, env, ids...)
+	res := fetchAll(t, providers.PubMed, s.env(), ids...)
 	if res[0].Status == providers.Found {
 		rec := res[0].Record
 		if rec.Title != "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer." {
@@ -37,7 +36,7 @@ func TestPubMedArticle(t *testing.T) {
 			t.Errorf("abstract %q", rec.Abstract)
 		}
 	}
-	assertXMLGolden(t, ids, res)
+	assertBatchGolden(t, ids, res)
 }
 
 // TestPubMedAnswerForAnotherPMID: the recording labelled 29106400 holds
@@ -45,51 +44,47 @@ func TestPubMedArticle(t *testing.T) {
 // asking for 29106400 and getting another article is "not found", never
 // another work's metadata under this PMID.
 func TestPubMedAnswerForAnotherPMID(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		pubmedURI("29106400"): {status: 200, file: "pubmed/pubmed-efetch-29106400.xml"},
-	})
-	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("29106400"))
+	s := newStub(t)
+	s.file(pubmedURI("29106400"), 200, "pubmed/pubmed-efetch-29106400.xml")
+	res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("29106400"))
 	if res[0].Status != providers.NotFound {
 		t.Errorf("status %s, want not_found", res[0].Status)
 	}
 }
 
 func TestPubMedBatch(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		pubmedURI("11748933,11700088"): {status: 200, file: "pubmed/pubmed-efetch-11748933-11700088.xml"},
-	})
+	s := newStub(t)
+	s.file(pubmedURI("11748933,11700088"), 200, "pubmed/pubmed-efetch-11748933-11700088.xml")
 	ids := []manifest.Identity{pubmedIdentity("11748933"), pubmedIdentity("11700088")}
-	res := xmlFetchAll(t, providers.PubMed, env, ids...)
+	res := fetchAll(t, providers.PubMed, s.env(), ids...)
 	if res[0].Status == providers.Found && !strings.Contains(res[0].Record.Authors[0].Affiliations[0], "Università") {
 		t.Errorf("&#xe0; not decoded: %q", res[0].Record.Authors[0].Affiliations)
 	}
-	assertXMLGolden(t, ids, res)
+	assertBatchGolden(t, ids, res)
 }
 
 // TestPubMedSeasonAndDay: a PubDate of "1990 Spring" keeps the year only,
 // "1976 Sep 28" is a full date; the first citation has no abstract.
 func TestPubMedSeasonAndDay(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		pubmedURI("12091962,9997"): {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
-	})
+	s := newStub(t)
+	s.file(pubmedURI("12091962,9997"), 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
 	ids := []manifest.Identity{pubmedIdentity("12091962"), pubmedIdentity("9997")}
-	res := xmlFetchAll(t, providers.PubMed, env, ids...)
+	res := fetchAll(t, providers.PubMed, s.env(), ids...)
 	if res[0].Status == providers.Found && res[0].Record.Issued != (providers.Date{Year: 1990}) {
 		t.Errorf("season date %+v, want year only", res[0].Record.Issued)
 	}
 	if res[1].Status == providers.Found && res[1].Record.Issued != (providers.Date{Year: 1976, Month: 9, Day: 28}) {
 		t.Errorf("date %+v", res[1].Record.Issued)
 	}
-	assertXMLGolden(t, ids, res)
+	assertBatchGolden(t, ids, res)
 }
 
 // TestPubMedPartialBatch: EFetch leaves an unknown PMID out of the answer;
 // that one is not found, its neighbours found, in the order asked.
 func TestPubMedPartialBatch(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		pubmedURI("11700088,99999999,11748933"): {status: 200, file: "pubmed/pubmed-efetch-11748933-11700088.xml"},
-	})
-	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
+	s := newStub(t)
+	s.file(pubmedURI("11700088,99999999,11748933"), 200, "pubmed/pubmed-efetch-11748933-11700088.xml")
+	res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
 	want := []providers.Status{providers.Found, providers.NotFound, providers.Found, providers.Found}
 	for i, w := range want {
 		if res[i].Status != w {
@@ -103,26 +98,28 @@ func TestPubMedPartialBatch(t *testing.T) {
 
 func TestPubMedAnswers(t *testing.T) {
 	cases := []struct {
-		name  string
-		route xmlRoute
-		want  providers.Status
-		err   error
+		name   string
+		status int
+		body   string
+		want   providers.Status
+		err    error
 	}{
-		{"empty set", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet></PubmedArticleSet>`}, providers.NotFound, nil},
-		{"404", xmlRoute{status: 404, body: "not found"}, providers.NotFound, nil},
-		{"400", xmlRoute{status: 400, body: `{"error":"API key invalid"}`}, providers.Failed, nil},
-		{"500", xmlRoute{status: 500, body: "oops"}, providers.Failed, nil},
+		{"empty set", 200, `<?xml version="1.0" ?><PubmedArticleSet></PubmedArticleSet>`, providers.NotFound, nil},
+		{"404", 404, "not found", providers.NotFound, nil},
+		{"400", 400, `{"error":"API key invalid"}`, providers.Failed, nil},
+		{"500", 500, "oops", providers.Failed, nil},
 		// EFetch's in-band error document, sent with status 200.
-		{"efetch error", xmlRoute{status: 200, body: `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`}, providers.Failed, nil},
-		{"esummary instead", xmlRoute{status: 200, file: "pubmed/pubmed-esummary-11850928-11482001.xml"}, providers.Failed, providers.ErrMalformed},
-		{"truncated", xmlRoute{status: 200, body: `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`}, providers.Failed, providers.ErrMalformed},
-		{"empty body", xmlRoute{status: 200, body: ""}, providers.Failed, providers.ErrMalformed},
-		{"not xml", xmlRoute{status: 200, body: `{"result":{}}`}, providers.Failed, providers.ErrMalformed},
+		{"efetch error", 200, `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`, providers.Failed, nil},
+		{"esummary instead", 200, string(fixture(t, "pubmed/pubmed-esummary-11850928-11482001.xml")), providers.Failed, providers.ErrMalformed},
+		{"truncated", 200, `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`, providers.Failed, providers.ErrMalformed},
+		{"empty body", 200, "", providers.Failed, providers.ErrMalformed},
+		{"not xml", 200, `{"result":{}}`, providers.Failed, providers.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			env := xmlStub(t, map[string]xmlRoute{pubmedURI("11748933"): c.route})
-			res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("11748933"))
+			s := newStub(t)
+			s.text(pubmedURI("11748933"), c.status, c.body)
+			res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("11748933"))
 			if res[0].Status != c.want {
 				t.Fatalf("status %s, want %s (%v)", res[0].Status, c.want, res[0].Err)
 			}
@@ -139,11 +136,9 @@ func TestPubMedAnswers(t *testing.T) {
 // TestPubMedParameters: tool is always sent, email only with a mailto, and
 // the API key never by Fetch (the transport adds it for this host only).
 func TestPubMedParameters(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		"/entrez/eutils/efetch.fcgi?db=pubmed&id=9997&retmode=xml&tool=about": {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
-	})
-	env.Mailto = ""
-	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("9997"))
+	s := newStub(t)
+	s.file("/entrez/eutils/efetch.fcgi?db=pubmed&id=9997&retmode=xml&tool=about", 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
+	res := fetchAll(t, providers.PubMed, s.envAs(""), pubmedIdentity("9997"))
 	if res[0].Status != providers.Found {
 		t.Errorf("status %s (%v)", res[0].Status, res[0].Err)
 	}
@@ -155,11 +150,10 @@ func TestPubMedParameters(t *testing.T) {
 // TestPubMedNotAPMID: an identity that is not a PMID fails alone and is
 // never sent.
 func TestPubMedNotAPMID(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		pubmedURI("9997"): {status: 200, file: "pubmed/pubmed-efetch-12091962-9997-abstract.xml"},
-	})
-	res := xmlFetchAll(t, providers.PubMed, env,
-		xmlDOIIdentity("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
+	s := newStub(t)
+	s.file(pubmedURI("9997"), 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
+	res := fetchAll(t, providers.PubMed, s.env(),
+		doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		pubmedIdentity("09997"),
 		pubmedIdentity("9997"))
 	if res[0].Status != providers.Failed || res[1].Status != providers.Failed || res[2].Status != providers.Found {
@@ -216,10 +210,9 @@ const pubmedConstructedSet = `<?xml version="1.0" ?>
 </PubmedArticleSet>`
 
 func TestPubMedConstructedShapes(t *testing.T) {
-	env := xmlStub(t, map[string]xmlRoute{
-		pubmedURI("100,200"): {status: 200, body: pubmedConstructedSet},
-	})
-	res := xmlFetchAll(t, providers.PubMed, env, pubmedIdentity("100"), pubmedIdentity("200"))
+	s := newStub(t)
+	s.text(pubmedURI("100,200"), 200, pubmedConstructedSet)
+	res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("100"), pubmedIdentity("200"))
 	if res[0].Status != providers.Found || res[1].Status != providers.Found {
 		t.Fatalf("statuses %s %s (%v %v)", res[0].Status, res[1].Status, res[0].Err, res[1].Err)
 	}
