@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
+	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tidwall/gjson"
@@ -18,66 +15,11 @@ import (
 	"github.com/aboutscholar/about/providers"
 )
 
-// europePMCAnswer is one expected search: the exact query it must carry
-// and what the stub answers.
-type europePMCAnswer struct {
-	query    string
-	pageSize string
-	status   int
-	body     []byte
-}
-
-// europePMCStub answers the searches listed, each at most once and in any
-// order, and fails the test on any other request or on a listed search that
-// never came.
-func europePMCStub(t *testing.T, answers ...europePMCAnswer) *httptest.Server {
-	t.Helper()
-	var mu sync.Mutex
-	used := make([]bool, len(answers))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		if r.Method != http.MethodGet || r.URL.Path != providers.EuropePMCSearchPath ||
-			q.Get("format") != "json" || q.Get("resultType") != "core" || len(q) != 4 {
-			t.Errorf("unexpected request %s %s", r.Method, r.RequestURI)
-			http.Error(w, "unexpected", http.StatusTeapot)
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		for i, a := range answers {
-			if !used[i] && q.Get("query") == a.query && q.Get("pageSize") == a.pageSize {
-				used[i] = true
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(a.status)
-				_, _ = w.Write(a.body)
-				return
-			}
-		}
-		t.Errorf("unexpected search query=%q pageSize=%s", q.Get("query"), q.Get("pageSize"))
-		http.Error(w, "unexpected", http.StatusTeapot)
-	}))
-	t.Cleanup(func() {
-		srv.Close()
-		for i, u := range used {
-			if !u {
-				t.Errorf("search %q was never asked", answers[i].query)
-			}
-		}
-	})
-	return srv
-}
-
-func europePMCFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "europepmc", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func europePMCEnv(srv *httptest.Server) providers.Env {
-	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
+// europePMCURI is the request URI of a core search for query, pageSize
+// results at a time, in JSON.
+func europePMCURI(query, pageSize string) string {
+	v := url.Values{"format": {"json"}, "pageSize": {pageSize}, "query": {query}, "resultType": {"core"}}
+	return providers.EuropePMCSearchPath + "?" + v.Encode()
 }
 
 func europePMCID(kind manifest.Kind, v string) manifest.Identity {
@@ -85,12 +27,9 @@ func europePMCID(kind manifest.Kind, v string) manifest.Identity {
 }
 
 func TestEuropePMCSingleDOI(t *testing.T) {
-	srv := europePMCStub(t, europePMCAnswer{`DOI:"10.1093/nutrit/nuae105"`, "2", http.StatusOK,
-		europePMCFixture(t, "constructed-europepmc-doi-10.1093-nutrit-nuae105.json")})
-	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1093/nutrit/nuae105")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newStub(t)
+	s.file(europePMCURI(`DOI:"10.1093/nutrit/nuae105"`, "2"), http.StatusOK, "europepmc/constructed-europepmc-doi-10.1093-nutrit-nuae105.json")
+	res := fetchAll(t, providers.EuropePMC, s.env(), europePMCID(manifest.KindDOI, "10.1093/nutrit/nuae105"))
 	if len(res) != 1 || res[0].Status != providers.Found {
 		t.Fatalf("got %+v, want one found result", res)
 	}
@@ -102,16 +41,14 @@ func TestEuropePMCSingleDOI(t *testing.T) {
 // and has nothing for the second DOI.
 func TestEuropePMCBatch(t *testing.T) {
 	q := `DOI:"10.1007/s10120-025-01625-7" OR DOI:"10.9999/epmc.no-such-work" OR DOI:"10.5555/epmc.minimal-record"`
-	srv := europePMCStub(t, europePMCAnswer{q, "6", http.StatusOK, europePMCFixture(t, "constructed-europepmc-batch-doi-one-missing.json")})
+	s := newStub(t)
+	s.file(europePMCURI(q, "6"), http.StatusOK, "europepmc/constructed-europepmc-batch-doi-one-missing.json")
 	ids := []manifest.Identity{
 		europePMCID(manifest.KindDOI, "10.1007/s10120-025-01625-7"),
 		europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work"),
 		europePMCID(manifest.KindDOI, "10.5555/epmc.minimal-record"),
 	}
-	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
 	want := []providers.Status{providers.Found, providers.NotFound, providers.Found}
 	if len(res) != len(want) {
 		t.Fatalf("%d results, want %d", len(res), len(want))
@@ -130,15 +67,11 @@ func TestEuropePMCBatch(t *testing.T) {
 // TestEuropePMCKinds: a PMID and a PMCID in one call are two searches,
 // one per kind, and the results come back in the order asked.
 func TestEuropePMCKinds(t *testing.T) {
-	srv := europePMCStub(t,
-		europePMCAnswer{"EXT_ID:39038316 AND SRC:MED", "2", http.StatusOK, europePMCFixture(t, "constructed-europepmc-pmid-39038316.json")},
-		europePMCAnswer{"PMCID:PMC12120539", "2", http.StatusOK, europePMCFixture(t, "constructed-europepmc-pmcid-PMC12120539.json")},
-	)
+	s := newStub(t)
+	s.file(europePMCURI("EXT_ID:39038316 AND SRC:MED", "2"), http.StatusOK, "europepmc/constructed-europepmc-pmid-39038316.json")
+	s.file(europePMCURI("PMCID:PMC12120539", "2"), http.StatusOK, "europepmc/constructed-europepmc-pmcid-PMC12120539.json")
 	ids := []manifest.Identity{europePMCID(manifest.KindPMCID, "PMC12120539"), europePMCID(manifest.KindPMID, "39038316")}
-	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
 	if len(res) != 2 || res[0].Status != providers.Found || res[1].Status != providers.Found {
 		t.Fatalf("got %+v, want two found results", res)
 	}
@@ -152,7 +85,7 @@ func TestEuropePMCKinds(t *testing.T) {
 // DOIs it holds. The page says 5,059,039 hits, so a DOI missing from it is
 // unanswered (failed), not absent.
 func TestEuropePMCRecordedPage(t *testing.T) {
-	page := europePMCFixture(t, "europepmc-search-cancer-core.json")
+	page := fixture(t, "europepmc/europepmc-search-cancer-core.json")
 	var ids []manifest.Identity
 	gjson.GetBytes(page, "resultList.result.#.doi").ForEach(func(_, d gjson.Result) bool {
 		ids = append(ids, europePMCID(manifest.KindDOI, d.String()))
@@ -162,15 +95,11 @@ func TestEuropePMCRecordedPage(t *testing.T) {
 		t.Fatalf("fixture holds %d DOIs, want 24", len(ids))
 	}
 	ids = append(ids, europePMCID(manifest.KindDOI, "10.9999/not-on-this-page"))
-	var answers []europePMCAnswer
+	s := newStub(t)
 	for _, chunk := range providers.EuropePMCChunks(ids) {
-		answers = append(answers, europePMCAnswer{providers.EuropePMCQuery(ids, chunk), europePMCPageSize(len(chunk)), http.StatusOK, page})
+		s.answer(europePMCURI(providers.EuropePMCQuery(ids, chunk), europePMCPageSize(len(chunk))), http.StatusOK, page)
 	}
-	srv := europePMCStub(t, answers...)
-	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
 	for i, r := range res[:24] {
 		if r.Status != providers.Found || r.Record.IDs.DOI != ids[i].Value {
 			t.Errorf("result %d: %s %v, want found %s", i, r.Status, r.Err, ids[i].Value)
@@ -192,11 +121,9 @@ func TestEuropePMCRecordedPage(t *testing.T) {
 func europePMCPageSize(n int) string { return strconv.Itoa(min(2*n, 1000)) }
 
 func TestEuropePMCNotFound(t *testing.T) {
-	srv := europePMCStub(t, europePMCAnswer{`DOI:"10.9999/epmc.no-such-work"`, "2", http.StatusOK, europePMCFixture(t, "constructed-europepmc-empty.json")})
-	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newStub(t)
+	s.file(europePMCURI(`DOI:"10.9999/epmc.no-such-work"`, "2"), http.StatusOK, "europepmc/constructed-europepmc-empty.json")
+	res := fetchAll(t, providers.EuropePMC, s.env(), europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work"))
 	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
@@ -220,11 +147,9 @@ func TestEuropePMCBadAnswers(t *testing.T) {
 		{"not-found-status", http.StatusNotFound, `<html>no such page</html>`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := europePMCStub(t, europePMCAnswer{q, "4", tc.status, []byte(tc.body)})
-			res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := newStub(t)
+			s.text(europePMCURI(q, "4"), tc.status, tc.body)
+			res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
 			for i, r := range res {
 				var se *providers.StatusError
 				switch {
@@ -245,21 +170,10 @@ func TestEuropePMCBadAnswers(t *testing.T) {
 func TestEuropePMCEscapesQuery(t *testing.T) {
 	const doi = `10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#`
 	want := providers.EuropePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1002%2F%28sici%291097-4636%28199812%2942%3A3%3C444%3A%3Aaid-jbm16%3E3.0.co%3B2-%23%22&resultType=core"
-	var got []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = append(got, r.RequestURI)
-		if r.RequestURI != want {
-			t.Errorf("request URI\n got %s\nwant %s", r.RequestURI, want)
-		}
-		_, _ = w.Write(europePMCFixture(t, "constructed-europepmc-empty.json"))
-	}))
-	defer srv.Close()
-	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, doi)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 1 || res[0].Status != providers.NotFound {
-		t.Errorf("%d requests, %s; want one request answered not found", len(got), res[0].Status)
+	s := newStub(t)
+	s.file(want, http.StatusOK, "europepmc/constructed-europepmc-empty.json")
+	if res := fetchAll(t, providers.EuropePMC, s.env(), europePMCID(manifest.KindDOI, doi)); res[0].Status != providers.NotFound {
+		t.Errorf("%s; want the one request answered not found", res[0].Status)
 	}
 	// Inside the quoted phrase only the quote and the backslash are special.
 	if term := providers.EuropePMCTerm(europePMCID(manifest.KindDOI, `10.1000/a"b\\c`)); term != `DOI:"10.1000/a\"b\\\\c"` {
@@ -328,13 +242,12 @@ func TestEuropePMCBatchOfThirty(t *testing.T) {
 		ids = append(ids, europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work."+strconv.Itoa(i)))
 	}
 	chunks := providers.EuropePMCChunks(ids)
-	empty := europePMCFixture(t, "constructed-europepmc-empty.json")
-	var answers []europePMCAnswer
+	empty := fixture(t, "europepmc/constructed-europepmc-empty.json")
+	s := newStub(t)
 	for _, c := range chunks {
-		answers = append(answers, europePMCAnswer{providers.EuropePMCQuery(ids, c), europePMCPageSize(len(c)), http.StatusOK, empty})
+		s.answer(europePMCURI(providers.EuropePMCQuery(ids, c), europePMCPageSize(len(c))), http.StatusOK, empty)
 	}
-	srv := europePMCStub(t, answers...)
-	res, err := providers.EuropePMC.Fetch(context.Background(), europePMCEnv(srv), ids)
+	res, err := providers.EuropePMC.Fetch(context.Background(), s.env(), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,10 +262,10 @@ func TestEuropePMCBatchOfThirty(t *testing.T) {
 }
 
 func TestEuropePMCCancelled(t *testing.T) {
-	srv := europePMCStub(t)
+	s := newStub(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := providers.EuropePMC.Fetch(ctx, europePMCEnv(srv), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1/a")})
+	res, err := providers.EuropePMC.Fetch(ctx, s.env(), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1/a")})
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("got %v, %v; want context.Canceled and no results", res, err)
 	}

@@ -5,55 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
 
-	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 )
-
-// unpaywallStub serves a fixture for exactly one request URI and fails the
-// test on any other; it counts the requests it saw.
-func unpaywallStub(t *testing.T, wantURI string, status int, body []byte) (*httptest.Server, *atomic.Int32) {
-	t.Helper()
-	var calls atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		calls.Add(1)
-		if r.Method != http.MethodGet || r.RequestURI != wantURI {
-			t.Errorf("unexpected request %s %s, want GET %s", r.Method, r.RequestURI, wantURI)
-			http.Error(w, "unexpected", http.StatusTeapot)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		_, _ = w.Write(body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &calls
-}
-
-func unpaywallFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "unpaywall", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func unpaywallEnv(srv *httptest.Server) providers.Env {
-	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}
-}
-
-func unpaywallDOI(doi string) manifest.Identity {
-	return manifest.Identity{Kind: manifest.KindDOI, Value: doi}
-}
 
 // unpaywallGolden is what goldens keep of a Result: its status and parsed
 // data (errors are checked by the tests themselves).
@@ -86,19 +44,14 @@ func TestUnpaywallFetch(t *testing.T) {
 		{"closed-constructed", "10.5555/unpaywall.closed-example", "constructed-unpaywall-closed-10.5555-unpaywall.closed-example.json"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv, calls := unpaywallStub(t, "/v2/"+tc.doi+"?email=ada%40example.org", http.StatusOK, unpaywallFixture(t, tc.fixture))
-			res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(tc.doi)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := newStub(t)
+			s.file("/v2/"+tc.doi+"?email=ada%40example.org", http.StatusOK, "unpaywall/"+tc.fixture)
+			res := fetchAll(t, providers.Unpaywall, s.env(), doi(tc.doi))
 			if len(res) != 1 || res[0].Status != providers.Found || res[0].Err != nil {
 				t.Fatalf("got %+v, want one found result", res)
 			}
 			if got := res[0].Record.IDs.DOI; got != tc.doi {
 				t.Errorf("DOI %q, want %q", got, tc.doi)
-			}
-			if calls.Load() != 1 {
-				t.Errorf("%d requests, want 1", calls.Load())
 			}
 			assertUnpaywallGolden(t, res)
 		})
@@ -106,11 +59,9 @@ func TestUnpaywallFetch(t *testing.T) {
 }
 
 func TestUnpaywallNeedsMailto(t *testing.T) {
-	srv, calls := unpaywallStub(t, "/never", http.StatusOK, nil)
-	env := unpaywallEnv(srv)
-	env.Mailto = ""
-	ids := []manifest.Identity{unpaywallDOI("10.1001/jamadermatol.2015.3091"), unpaywallDOI("10.1103/physrevlett.80.3915")}
-	res, err := providers.Unpaywall.Fetch(context.Background(), env, ids)
+	s := newStub(t)
+	ids := dois("10.1001/jamadermatol.2015.3091", "10.1103/physrevlett.80.3915")
+	res, err := providers.Unpaywall.Fetch(context.Background(), s.envAs(""), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,19 +77,16 @@ func TestUnpaywallNeedsMailto(t *testing.T) {
 			t.Errorf("error %q should name the provider, the manifest key and the variable", msg)
 		}
 	}
-	if n := calls.Load(); n != 0 {
+	if n := len(s.requests()); n != 0 {
 		t.Errorf("%d requests sent without a mailto, want none", n)
 	}
 }
 
 func TestUnpaywallNotFound(t *testing.T) {
 	const doi = "10.1038/s41557-019-0236-7"
-	srv, _ := unpaywallStub(t, "/v2/"+doi+"?email=ada%40example.org", http.StatusNotFound,
-		unpaywallFixture(t, "constructed-unpaywall-404-10.1038-s41557-019-0236-7.json"))
-	res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newStub(t)
+	s.file("/v2/"+doi+"?email=ada%40example.org", http.StatusNotFound, "unpaywall/constructed-unpaywall-404-10.1038-s41557-019-0236-7.json")
+	res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...)
 	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
@@ -146,12 +94,9 @@ func TestUnpaywallNotFound(t *testing.T) {
 
 func TestUnpaywallRefusedMailto(t *testing.T) {
 	const doi = "10.1164/rccm.200902-0296oc"
-	srv, _ := unpaywallStub(t, "/v2/"+doi+"?email=ada%40example.org", http.StatusUnprocessableEntity,
-		unpaywallFixture(t, "constructed-unpaywall-422-placeholder-email.json"))
-	res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newStub(t)
+	s.file("/v2/"+doi+"?email=ada%40example.org", http.StatusUnprocessableEntity, "unpaywall/constructed-unpaywall-422-placeholder-email.json")
+	res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...)
 	var se *providers.StatusError
 	if res[0].Status != providers.Failed || !errors.As(res[0].Err, &se) || se.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("got %s %v, want failed with a 422 StatusError", res[0].Status, res[0].Err)
@@ -175,11 +120,9 @@ func TestUnpaywallBadAnswers(t *testing.T) {
 		{"server-error", http.StatusInternalServerError, `<html>oops</html>`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv, _ := unpaywallStub(t, "/v2/"+doi+"?email=ada%40example.org", tc.status, []byte(tc.body))
-			res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := newStub(t)
+			s.text("/v2/"+doi+"?email=ada%40example.org", tc.status, tc.body)
+			res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...)
 			if res[0].Status != providers.Failed || res[0].Record != nil {
 				t.Fatalf("got %+v, want failed", res[0])
 			}
@@ -197,13 +140,10 @@ func TestUnpaywallBadAnswers(t *testing.T) {
 func TestUnpaywallEscapesDOI(t *testing.T) {
 	const doi = "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"
 	want := "/v2/10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23?email=ada%40example.org"
-	srv, calls := unpaywallStub(t, want, http.StatusNotFound, nil)
-	res, err := providers.Unpaywall.Fetch(context.Background(), unpaywallEnv(srv), []manifest.Identity{unpaywallDOI(doi)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls.Load() != 1 || res[0].Status != providers.NotFound {
-		t.Errorf("%d requests, %s; want one request answered not found", calls.Load(), res[0].Status)
+	s := newStub(t)
+	s.text(want, http.StatusNotFound, "")
+	if res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...); res[0].Status != providers.NotFound {
+		t.Errorf("%s; want the one request answered not found", res[0].Status)
 	}
 }
 
