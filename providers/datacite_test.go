@@ -1,7 +1,6 @@
 package providers_test
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
@@ -77,13 +76,7 @@ func TestDataCiteFailures(t *testing.T) {
 			if res.Record != nil && tc.want != providers.Found {
 				t.Errorf("record %+v on a %s answer", res.Record, res.Status)
 			}
-			if got := errors.Is(res.Err, providers.ErrMalformed); got != tc.malformed {
-				t.Errorf("errors.Is(%v, ErrMalformed) = %v, want %v", res.Err, got, tc.malformed)
-			}
-			var se *providers.StatusError
-			if tc.code != 0 && (!errors.As(res.Err, &se) || se.Code != tc.code) {
-				t.Errorf("error %v, want a StatusError with code %d", res.Err, tc.code)
-			}
+			assertErrorKind(t, res.Err, tc.malformed, tc.code)
 		})
 	}
 }

@@ -2,7 +2,6 @@ package providers_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -82,13 +81,7 @@ func TestDOIOrgFailures(t *testing.T) {
 			if res.Status != tc.want {
 				t.Fatalf("status %s (%v), want %s", res.Status, res.Err, tc.want)
 			}
-			if got := errors.Is(res.Err, providers.ErrMalformed); got != tc.malformed {
-				t.Errorf("errors.Is(%v, ErrMalformed) = %v, want %v", res.Err, got, tc.malformed)
-			}
-			var se *providers.StatusError
-			if tc.code != 0 && (!errors.As(res.Err, &se) || se.Code != tc.code) {
-				t.Errorf("error %v, want a StatusError with code %d", res.Err, tc.code)
-			}
+			assertErrorKind(t, res.Err, tc.malformed, tc.code)
 			if got := len(res.Warnings) > 0; got != tc.warned {
 				t.Errorf("warnings %v, want some: %v", res.Warnings, tc.warned)
 			}
@@ -211,13 +204,7 @@ func TestRegistrationAgenciesFailures(t *testing.T) {
 			if tc.want == nil && err == nil {
 				t.Error("want an error")
 			}
-			if got := errors.Is(err, providers.ErrMalformed); got != tc.malformed {
-				t.Errorf("errors.Is(%v, ErrMalformed) = %v, want %v", err, got, tc.malformed)
-			}
-			var se *providers.StatusError
-			if tc.code != 0 && (!errors.As(err, &se) || se.Code != tc.code) {
-				t.Errorf("error %v, want a StatusError with code %d", err, tc.code)
-			}
+			assertErrorKind(t, err, tc.malformed, tc.code)
 		})
 	}
 }

@@ -2,7 +2,6 @@ package providers_test
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"testing"
 	"time"
@@ -95,13 +94,7 @@ func TestOpenCitationsFailures(t *testing.T) {
 			if res.Status != tc.want {
 				t.Fatalf("status %s (err %v), want %s", res.Status, res.Err, tc.want)
 			}
-			if tc.malformed && !errors.Is(res.Err, providers.ErrMalformed) {
-				t.Errorf("err = %v, want ErrMalformed", res.Err)
-			}
-			var se *providers.StatusError
-			if tc.code != 0 && (!errors.As(res.Err, &se) || se.Code != tc.code) {
-				t.Errorf("err = %v, want StatusError %d", res.Err, tc.code)
-			}
+			assertErrorKind(t, res.Err, tc.malformed, tc.code)
 		})
 	}
 }

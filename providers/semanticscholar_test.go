@@ -181,13 +181,7 @@ func TestSemanticScholarFailures(t *testing.T) {
 			res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 			s2WantStatuses(t, res, tc.want, tc.want)
 			for _, r := range res {
-				if tc.malformed && !errors.Is(r.Err, providers.ErrMalformed) {
-					t.Errorf("err = %v, want ErrMalformed", r.Err)
-				}
-				var se *providers.StatusError
-				if tc.code != 0 && (!errors.As(r.Err, &se) || se.Code != tc.code) {
-					t.Errorf("err = %v, want StatusError %d", r.Err, tc.code)
-				}
+				assertErrorKind(t, r.Err, tc.malformed, tc.code)
 			}
 		})
 	}

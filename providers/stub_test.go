@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -166,6 +167,19 @@ func fetchOne(t *testing.T, spec providers.Spec, env providers.Env, kind manifes
 		t.Fatalf("%s Fetch gave %d results for 1 id", spec.Name, len(res))
 	}
 	return res[0]
+}
+
+// assertErrorKind checks err as the failure tables expect: ErrMalformed
+// exactly when malformed, and a StatusError with code when code is not 0.
+func assertErrorKind(t *testing.T, err error, malformed bool, code int) {
+	t.Helper()
+	if got := errors.Is(err, providers.ErrMalformed); got != malformed {
+		t.Errorf("errors.Is(%v, ErrMalformed) = %v, want %v", err, got, malformed)
+	}
+	var se *providers.StatusError
+	if code != 0 && (!errors.As(err, &se) || se.Code != code) {
+		t.Errorf("error %v, want a StatusError with code %d", err, code)
+	}
 }
 
 // fetchAll asks spec about ids in one call, at most BatchSize of them, and
