@@ -65,15 +65,16 @@ func ByDOI(provider string, ids []manifest.Identity, items []gjson.Result, compl
 	return out
 }
 
-// Chunks splits positions 0..n-1 into runs whose request URI, as built by
-// uri, stays within maxURI bytes (a run of one is always allowed), so a
-// batch of unusually long identifiers is split rather than refused.
-func Chunks(n, maxURI int, uri func(positions []int) string) [][]int {
+// Chunks splits positions, in order, into runs of at most maxLen (0: no
+// bound) whose request URI, as built by uri, stays within maxURI bytes (a
+// run of one is always allowed), so a batch of unusually long identifiers
+// is split rather than refused.
+func Chunks(positions []int, maxLen, maxURI int, uri func(run []int) string) [][]int {
 	var chunks [][]int
 	var cur []int
-	for i := range n {
+	for _, i := range positions {
 		next := append(append([]int(nil), cur...), i)
-		if len(cur) > 0 && len(uri(next)) > maxURI {
+		if len(cur) > 0 && ((maxLen > 0 && len(next) > maxLen) || len(uri(next)) > maxURI) {
 			chunks = append(chunks, cur)
 			next = []int{i}
 		}
@@ -150,8 +151,12 @@ func (l ListForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 		}
 		return out
 	}
+	positions := make([]int, len(ids))
+	for i := range positions {
+		positions[i] = i
+	}
 	out := make([]Result, len(ids))
-	for _, chunk := range Chunks(len(ids), l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) }) {
+	for _, chunk := range Chunks(positions, 0, l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) }) {
 		batch := asked(chunk)
 		for j, r := range l.ask(ctx, env, batch) {
 			if r.Status == NotFound && l.Absent != nil {

@@ -81,18 +81,9 @@ func europePMCChunks(ids []manifest.Identity) [][]int {
 	}
 	var chunks [][]int
 	for _, k := range kinds {
-		var cur []int
-		for _, i := range byKind[k] {
-			next := append(append([]int(nil), cur...), i)
-			if len(cur) > 0 && (len(next) > europePMCBatch || len(europePMCRequestURI(ids, next)) > europePMCMaxURI) {
-				chunks = append(chunks, cur)
-				next = []int{i}
-			}
-			cur = next
-		}
-		if len(cur) > 0 {
-			chunks = append(chunks, cur)
-		}
+		chunks = append(chunks, Chunks(byKind[k], europePMCBatch, europePMCMaxURI, func(run []int) string {
+			return europePMCRequestURI(ids, run)
+		})...)
 	}
 	return chunks
 }
