@@ -81,7 +81,7 @@ func TestBatchingLeavesSnapshotsAlone(t *testing.T) {
 		t.Error("snapshots differ with batching on and off")
 	}
 	for host, want := range map[string][2]int{
-		// DataCite: one list, then the DOI it lacks on its own (see fetchDataCiteList).
+		// DataCite: one list, then the DOI it lacks on its own (see dataCiteList and its Absent hook).
 		"api.crossref.org": {1, 8}, "api.openalex.org": {1, 11}, "api.datacite.org": {2, 3},
 	} {
 		if b, s := bnet.requests(host), snet.requests(host); b != want[0] || s != want[1] {
