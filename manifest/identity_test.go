@@ -1,5 +1,8 @@
 package manifest
 
+// No test here makes a request: service URLs appear only as text to parse
+// (no network, no fake needed).
+
 import "testing"
 
 func TestNormalizeDOI(t *testing.T) {

@@ -1,5 +1,8 @@
 package orchestrator
 
+// Every request here goes to simNet, an in-process fake network; real host
+// names only key its simulated services.
+
 import (
 	"bytes"
 	"context"

@@ -1,5 +1,8 @@
 package providers_test
 
+// Requests go to the httptest stub of stub_test.go; real host names appear
+// only as text.
+
 import (
 	"encoding/json"
 	"errors"

@@ -1,5 +1,8 @@
 package render
 
+// Render reads snapshot folders only; service URLs appear as text in the
+// fixture (no network, no fake needed).
+
 import (
 	"bytes"
 	"encoding/json"
