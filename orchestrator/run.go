@@ -221,7 +221,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		works := plan.order[queued:]
 		queued = len(plan.order)
 		if routed {
-			if err := rt.learn(runCtx, r, bases[providers.DOIOrg.Name], works, providers.RABatchSize); err != nil && !lookupFailed {
+			// An interrupted run says so once in its verdict; a lookup cut
+			// short by it is no news.
+			if err := rt.learn(runCtx, r, bases[providers.DOIOrg.Name], works, providers.RABatchSize); err != nil && !lookupFailed && runCtx.Err() == nil {
 				lookupFailed = true
 				rep.Notes = append(rep.Notes, fmt.Sprintf("%v; every agency's provider was asked instead", err))
 			}
