@@ -1,0 +1,62 @@
+package render
+
+import (
+	"html"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// hugoLayout is the smallest home page a Hugo site would write over the
+// page data: every section, and every entry's title and DOI.
+const hugoLayout = `<!DOCTYPE html><html><body>
+<h1>{{ .Site.Data.publications.title }}</h1>
+{{ range .Site.Data.publications.groups }}<h2>{{ .title }}</h2><ul>
+{{ range .works }}<li class="work">{{ .title }}{{ with .doi }} doi:{{ . }}{{ end }}</li>
+{{ end }}</ul>{{ end }}
+</body></html>
+`
+
+// TestHugoBuildsAPageFromTheData builds a real Hugo site (Debian's hugo)
+// whose data/ folder holds the json or yaml page data, and checks every
+// entry of the page reaches the built HTML.
+func TestHugoBuildsAPageFromTheData(t *testing.T) {
+	hugo := tool(t, "hugo")
+	f, person := fixture(t)
+	for _, format := range []Format{JSON, YAML} {
+		t.Run(string(format), func(t *testing.T) {
+			site := t.TempDir()
+			for _, sub := range []string{"data", "layouts"} {
+				if err := os.MkdirAll(filepath.Join(site, sub), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ext := map[Format]string{JSON: "json", YAML: "yaml"}[format]
+			writeTemp(t, filepath.Join(site, "data"), "publications."+ext, renderString(t, f, Options{Format: format, Person: person}))
+			writeTemp(t, filepath.Join(site, "layouts"), "index.html", hugoLayout)
+			writeTemp(t, site, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'about test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
+			if _, stderr, err := run(t, site, hugo, "--quiet", "--destination", "public"); err != nil {
+				t.Fatalf("hugo build: %v\n%s", err, stderr)
+			}
+			built, err := os.ReadFile(filepath.Join(site, "public", "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := html.UnescapeString(string(built))
+			data := renderString(t, f, Options{Format: JSON, Person: person})
+			entries := strings.Count(page, `class="work"`)
+			if want := strings.Count(data, `"key": `); entries != want {
+				t.Errorf("built page has %d entries, the data %d", entries, want)
+			}
+			for _, title := range []string{"Publications of Ada Lovelace", "Analytical engines as poetic machines", "On the Bernoulli numbers", "doi:10.5281/zenodo.7000000"} {
+				if !strings.Contains(page, title) {
+					t.Errorf("built page lacks %q", title)
+				}
+			}
+			if !strings.Contains(page, nastyTitle) {
+				t.Errorf("the nasty title did not survive Hugo")
+			}
+		})
+	}
+}
