@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sebdah/goldie/v2"
+
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
@@ -55,6 +57,20 @@ func problemLines(ps []Problem) string {
 		b.WriteString(p.String() + "\n")
 	}
 	return b.String()
+}
+
+// TestFetchedFoldersGolden keeps the fetched folders snapshots' check and
+// diff tests start from equal to what fetch writes for checkManifest and
+// for it with the SIGMOD paper swapped for a book. After a change to what
+// fetch writes: go test ./orchestrator -run TestFetchedFoldersGolden -update
+func TestFetchedFoldersGolden(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/orchestrator/fetched"), goldie.WithNameSuffix(".golden"))
+	for name, src := range map[string]string{
+		"check":         checkManifest,
+		"check-swapped": strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"", "doi = \"10.1017/9781108348843\"", 1),
+	} {
+		g.Assert(t, name, []byte(folderBytes(t, fetched(t, src).Snapshots)))
+	}
 }
 
 func TestCheckFolderPassesWhatFetchWrote(t *testing.T) {
