@@ -9,6 +9,7 @@ import (
 
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -99,7 +100,7 @@ back short; 2 usage or manifest error.`,
 				dir = m.Snapshots
 			}
 			out := c.App.Writer
-			problems := orchestrator.CheckFolder(m, dir)
+			problems := snapshots.CheckFolder(m, dir)
 			for _, p := range problems {
 				fmt.Fprintf(out, "%s: %s\n", displayPath(dir, p.Path), p.What)
 			}

@@ -1,0 +1,486 @@
+package snapshots
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// Problem is one thing wrong with a committed snapshot folder.
+type Problem struct {
+	Path string // relative to the snapshot folder, with forward slashes
+	What string // what is off, in words
+}
+
+func (p Problem) String() string { return p.Path + ": " + p.What }
+
+// CheckFolder verifies, with no network, that the snapshot folder dir is
+// exactly what about fetch would leave for manifest m:
+//
+//   - canonical: every file re-encodes (Canonical) to its own bytes;
+//   - consistent: index.json lists the manifest's identities in order, and
+//     its works are the manifest's own works together with those of each
+//     ORCID record's orcid/ file, in fetch order, with their file names;
+//   - complete: every listed work has its works/ file, every ORCID identity
+//     its orcid/ file; counts/ files exist only for listed works;
+//   - nothing else: no stray files, folders or leftovers of interrupted writes.
+//
+// It returns the problems sorted by path; none means the folder is good.
+func CheckFolder(m *manifest.Manifest, dir string) []Problem {
+	c := &folderCheck{dir: dir, files: map[string][]byte{}, ids: map[string]string{}}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return []Problem{{Path: ".", What: fmt.Sprintf("no snapshot folder at %s (run about fetch to create it)", dir)}}
+	}
+	c.scan()
+	idx, haveIndex := c.index()
+	expected, orcidFiles, complete := c.expected(m)
+
+	if haveIndex {
+		c.identities(m, idx)
+	}
+	listed := map[string]string{} // work key → file name
+	var listedOrder []string
+	if haveIndex {
+		listed, listedOrder = c.indexWorks(idx, expected, complete)
+	}
+	// Every work the manifest reaches needs its file, listed in the index or not.
+	for _, k := range expected {
+		if _, ok := listed[k]; !ok {
+			if id, err := manifest.ParseKey(k); err == nil {
+				listed[k] = FileName(id)
+				listedOrder = append(listedOrder, k)
+			}
+		}
+	}
+	wantWorks := map[string]string{} // file name → key
+	for _, k := range listedOrder {
+		wantWorks[listed[k]] = k
+	}
+	for _, k := range listedOrder {
+		c.workFile(k, listed[k])
+	}
+	for name := range c.inFolder(WorksDir) {
+		if _, ok := wantWorks[name]; !ok {
+			c.add(WorksDir+"/"+name+".json", "stray: no work of the manifest, its ORCID records or index.json has this file")
+		}
+	}
+	for name := range c.inFolder(CountsDir) {
+		k, ok := wantWorks[name]
+		if !ok {
+			c.add(CountsDir+"/"+name+".json", "stray: counts of a work that is not listed")
+			continue
+		}
+		c.countsFile(k, name)
+	}
+	for name := range c.inFolder(ORCIDDir) {
+		if !orcidFiles[name] {
+			c.add(ORCIDDir+"/"+name+".json", "stray: not an ORCID iD of the manifest")
+		}
+	}
+	c.links(listed)
+	sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Path < c.problems[j].Path })
+	return c.problems
+}
+
+// folderCheck is the state of one CheckFolder.
+type folderCheck struct {
+	dir      string
+	toRead   []string          // files in known places, relative paths
+	files    map[string][]byte // relative path → bytes, for every file read that is valid JSON
+	ids      map[string]string // relative path → the file's top-level "id", if any
+	problems []Problem
+}
+
+func (c *folderCheck) add(p, format string, args ...any) {
+	c.problems = append(c.problems, Problem{Path: p, What: fmt.Sprintf(format, args...)})
+}
+
+// scan reads the folder: known places are index.json and *.json directly
+// in works/, counts/ and orcid/; everything else is stray. Every file in a
+// known place must be canonical JSON.
+func (c *folderCheck) scan() {
+	defer c.readAll()
+	root, err := os.ReadDir(c.dir)
+	if err != nil {
+		c.add(".", "unreadable: %v", err)
+		return
+	}
+	for _, e := range root {
+		name := e.Name()
+		switch {
+		case e.IsDir() && (name == WorksDir || name == CountsDir || name == ORCIDDir):
+			c.scanSub(name)
+		case !e.IsDir() && (name == IndexFile || name == LinksFile):
+			c.toRead = append(c.toRead, name)
+		case e.IsDir():
+			c.add(name+"/", "stray folder: about fetch writes only index.json, links.json, works/, counts/ and orcid/")
+		default:
+			c.add(name, "stray: about fetch writes only index.json, links.json, works/, counts/ and orcid/")
+		}
+	}
+}
+
+func (c *folderCheck) scanSub(sub string) {
+	entries, err := os.ReadDir(filepath.Join(c.dir, sub))
+	if err != nil {
+		c.add(sub+"/", "unreadable: %v", err)
+		return
+	}
+	for _, e := range entries {
+		rel := sub + "/" + e.Name()
+		switch {
+		case e.IsDir():
+			c.add(rel+"/", "stray folder")
+		case strings.HasPrefix(e.Name(), ".tmp-"):
+			c.add(rel, "stray: leftover of an interrupted write")
+		case !strings.HasSuffix(e.Name(), ".json"):
+			c.add(rel, "stray: not a .json snapshot file")
+		default:
+			c.toRead = append(c.toRead, rel)
+		}
+	}
+}
+
+// readAll reads the files found by scan, on every CPU: re-encoding is
+// the bulk of the check's time.
+func (c *folderCheck) readAll() {
+	type result struct {
+		rel     string
+		data    []byte
+		id      string
+		problem string
+	}
+	results := make([]result, len(c.toRead))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(c.toRead)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := &results[i]
+				r.rel = c.toRead[i]
+				r.data, r.id, r.problem = c.read(r.rel)
+			}
+		}()
+	}
+	for i := range c.toRead {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, r := range results {
+		if r.problem != "" {
+			c.add(r.rel, "%s", r.problem)
+		}
+		if r.data != nil {
+			c.files[r.rel] = r.data
+			c.ids[r.rel] = r.id
+		}
+	}
+}
+
+// read loads a file and checks it is canonical JSON. It returns the data
+// only when the file is valid JSON (for the consistency checks), with its
+// top-level "id" if it has one, and what is wrong with it if anything.
+func (c *folderCheck) read(rel string) (data []byte, id, problem string) {
+	data, err := os.ReadFile(filepath.Join(c.dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, "", fmt.Sprintf("unreadable: %v", err)
+	}
+	canon, err := Canonical(data)
+	if err != nil {
+		return nil, "", err.Error()
+	}
+	if !bytes.Equal(canon, data) {
+		problem = fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", firstDifference(data, canon))
+	}
+	var head struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(data, &head) == nil {
+		id = head.ID
+	}
+	return data, id, problem
+}
+
+// firstDifference says where data first departs from its canonical form.
+func firstDifference(data, canon []byte) string {
+	n := min(len(data), len(canon))
+	i := 0
+	for i < n && data[i] == canon[i] {
+		i++
+	}
+	line := bytes.Count(data[:i], []byte("\n")) + 1
+	if i == n && len(data) > len(canon) {
+		return fmt.Sprintf("extra bytes after the document at line %d", line)
+	}
+	if i == n {
+		return fmt.Sprintf("ends early at line %d (canonical files end with one newline)", line)
+	}
+	lines := bytes.Split(data, []byte("\n"))
+	clines := bytes.Split(canon, []byte("\n"))
+	cl := bytes.Count(canon[:i], []byte("\n"))
+	got, want := "", ""
+	if line-1 < len(lines) {
+		got = string(lines[line-1])
+	}
+	if cl < len(clines) {
+		want = string(clines[cl])
+	}
+	return fmt.Sprintf("line %d is %s, canonical is %s", line, quoteLine(got), quoteLine(want))
+}
+
+func quoteLine(s string) string {
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// inFolder is the names (without .json) of the snapshot files read in sub.
+func (c *folderCheck) inFolder(sub string) map[string]bool {
+	out := map[string]bool{}
+	for rel := range c.files {
+		if d, name := path.Split(rel); d == sub+"/" {
+			out[strings.TrimSuffix(name, ".json")] = true
+		}
+	}
+	return out
+}
+
+func (c *folderCheck) index() (Index, bool) {
+	var idx Index
+	data, ok := c.files[IndexFile]
+	if !ok {
+		if !c.reported(IndexFile) {
+			c.add(IndexFile, "missing (about fetch writes it)")
+		}
+		return idx, false
+	}
+	if err := strictDecode(data, &idx); err != nil {
+		c.add(IndexFile, "not an index: %v", err)
+		return idx, false
+	}
+	return idx, true
+}
+
+// links checks links.json: present, of its form, and about listed works
+// only (a link to a work that is not written would point at nothing).
+func (c *folderCheck) links(listed map[string]string) {
+	data, ok := c.files[LinksFile]
+	if !ok {
+		if !c.reported(LinksFile) {
+			c.add(LinksFile, "missing (about fetch writes it)")
+		}
+		return
+	}
+	var l Links
+	if err := strictDecode(data, &l); err != nil {
+		c.add(LinksFile, "not a links file: %v", err)
+		return
+	}
+	named := map[string]bool{}
+	for _, x := range slices.Concat(l.Links, l.Undone) {
+		named[x.From], named[x.To] = true, true
+	}
+	for from, to := range l.ShownAs {
+		named[from], named[to] = true, true
+	}
+	for _, k := range slices.Sorted(maps.Keys(named)) {
+		if _, ok := listed[k]; !ok {
+			c.add(LinksFile, "names %s, which is not a listed work", k)
+		}
+	}
+}
+
+// reported tells whether a problem was already recorded for rel.
+func (c *folderCheck) reported(rel string) bool {
+	for _, p := range c.problems {
+		if p.Path == rel {
+			return true
+		}
+	}
+	return false
+}
+
+// expected lists, in fetch order, the works the manifest reaches: its own
+// works and, at each ORCID iD's place, the works of its orcid/ file. It
+// also returns the orcid/ file names the manifest accounts for, and
+// whether every orcid/ file could be read (else the list is partial).
+func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[string]bool, complete bool) {
+	complete = true
+	seen := map[string]bool{}
+	addListed := func(k string) {
+		if !seen[k] {
+			seen[k] = true
+			order = append(order, k)
+		}
+	}
+	excluded := map[string]bool{}
+	for _, x := range m.Excludes {
+		excluded[x.ID.Key()] = true
+	}
+	add := func(k string) {
+		if !excluded[k] { // [[exclude]]d works are never written
+			addListed(k)
+		}
+	}
+	names = map[string]bool{}
+	for _, e := range m.Identities {
+		if e.Kind != manifest.KindORCID {
+			add(e.Key())
+			continue
+		}
+		name := FileName(e.Identity)
+		names[name] = true
+		rel := ORCIDDir + "/" + name + ".json"
+		data, ok := c.files[rel]
+		if !ok {
+			if !c.reported(rel) {
+				c.add(rel, "missing: the works of ORCID record %s (about fetch writes it once the record is read)", e.Value)
+			}
+			complete = false
+			continue
+		}
+		var exp Expansion
+		if err := strictDecode(data, &exp); err != nil {
+			c.add(rel, "not an ORCID expansion: %v", err)
+			complete = false
+			continue
+		}
+		if exp.ORCID != e.Value {
+			c.add(rel, "orcid is %q, want %q", exp.ORCID, e.Value)
+		}
+		for _, k := range exp.Works {
+			if _, err := manifest.ParseKey(k); err != nil {
+				c.add(rel, "work %q is not an identity: %v", k, err)
+				continue
+			}
+			add(k)
+		}
+	}
+	return order, names, complete
+}
+
+// identities compares index.json's identities with the manifest's.
+func (c *folderCheck) identities(m *manifest.Manifest, idx Index) {
+	var want []string
+	for _, e := range m.Identities {
+		want = append(want, e.Key())
+	}
+	have := idx.Identities
+	inHave, inWant := set(have), set(want)
+	for _, k := range want {
+		if !inHave[k] {
+			c.add(IndexFile, "identity %s of the manifest is not listed", k)
+		}
+	}
+	for _, k := range have {
+		if !inWant[k] {
+			c.add(IndexFile, "identity %s is listed but not in the manifest", k)
+		}
+	}
+	if len(have) == len(want) && !c.reported(IndexFile) {
+		for i := range want {
+			if have[i] != want[i] {
+				c.add(IndexFile, "identities are not in manifest order: #%d is %s, the manifest has %s", i+1, have[i], want[i])
+				break
+			}
+		}
+	}
+}
+
+// indexWorks compares index.json's works with the expected list and
+// returns the listed works with their file names. When the expected list
+// is partial (an orcid/ file is missing or unreadable, already reported),
+// works it lacks and their order are not held against the index.
+func (c *folderCheck) indexWorks(idx Index, expected []string, complete bool) (map[string]string, []string) {
+	listed := map[string]string{}
+	var order []string
+	for i, w := range idx.Works {
+		id, err := manifest.ParseKey(w.ID)
+		if err != nil {
+			c.add(IndexFile, "works #%d: %q is not an identity: %v", i+1, w.ID, err)
+			continue
+		}
+		if _, dup := listed[w.ID]; dup {
+			c.add(IndexFile, "work %s is listed twice", w.ID)
+			continue
+		}
+		if want := FileName(id); w.File != want {
+			c.add(IndexFile, "work %s has file %q, want %q", w.ID, w.File, want)
+		}
+		listed[w.ID] = FileName(id)
+		order = append(order, w.ID)
+	}
+	inExpected := set(expected)
+	for _, k := range order {
+		if complete && !inExpected[k] {
+			c.add(IndexFile, "work %s is listed but neither the manifest nor an ORCID record's orcid/ file names it", k)
+		}
+	}
+	missing := false
+	for _, k := range expected {
+		if _, ok := listed[k]; !ok {
+			missing = true
+			c.add(IndexFile, "work %s is not listed (the manifest or an orcid/ file names it)", k)
+		}
+	}
+	if complete && !missing && len(order) == len(expected) {
+		for i := range expected {
+			if order[i] != expected[i] {
+				c.add(IndexFile, "works are not in fetch order: #%d is %s, want %s", i+1, order[i], expected[i])
+				break
+			}
+		}
+	}
+	return listed, order
+}
+
+// workFile checks that a listed work has its works/ file, about itself.
+func (c *folderCheck) workFile(key, name string) {
+	rel := WorksDir + "/" + name + ".json"
+	if _, ok := c.files[rel]; !ok {
+		if !c.reported(rel) {
+			c.add(rel, "missing: the file of work %s", key)
+		}
+		return
+	}
+	if id := c.ids[rel]; id != key {
+		c.add(rel, "id is %q, want %q", id, key)
+	}
+}
+
+func (c *folderCheck) countsFile(key, name string) {
+	rel := CountsDir + "/" + name + ".json"
+	if id := c.ids[rel]; id != key {
+		c.add(rel, "id is %q, want %q", id, key)
+	}
+}
+
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+func set(list []string) map[string]bool {
+	out := make(map[string]bool, len(list))
+	for _, s := range list {
+		out[s] = true
+	}
+	return out
+}

@@ -1,0 +1,325 @@
+package snapshots
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// checkManifest is the manifest of the fetched folder in
+// testdata/golden/orchestrator/fetched/check.golden, which
+// orchestrator's TestFetchedFoldersGolden keeps equal to what fetch writes.
+const checkManifest = `mailto = "ada@example.org"
+providers = ["orcid", "crossref", "openalex"]
+
+[[identity]]
+orcid = "0000-0002-9341-7985"
+
+[[identity]]
+doi = "10.1145/3448016.3452841"
+
+[[identity]]
+doi = "10.7554/eLife.01567"
+`
+
+// swappedManifest is checkManifest with its SIGMOD paper swapped for a
+// book (check-swapped.golden).
+var swappedManifest = strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"", "doi = \"10.1017/9781108348843\"", 1)
+
+const elifeWork = "works/doi_10.7554_2felife.01567.json"
+
+// fetched returns the manifest src with a fresh copy of the folder fetch
+// wrote for it, unpacked from the golden orchestrator keeps.
+func fetched(t *testing.T, src string) *manifest.Manifest {
+	t.Helper()
+	var golden string
+	switch src {
+	case checkManifest:
+		golden = "check"
+	case swappedManifest:
+		golden = "check-swapped"
+	default:
+		t.Fatalf("no fetched folder recorded for manifest:\n%s", src)
+	}
+	m := newManifest(t, src)
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "golden", "orchestrator", "fetched", golden+".golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unpackFolder(t, string(data), m.Snapshots)
+	return m
+}
+
+// unpackFolder writes the files of a folder text ("=== path" before each
+// file's bytes, as orchestrator's folderBytes makes it) under dir.
+func unpackFolder(t *testing.T, text, dir string) {
+	t.Helper()
+	rest, ok := strings.CutPrefix(text, "=== ")
+	if !ok {
+		t.Fatal("folder text does not start with a file header")
+	}
+	for rest != "" {
+		rel, body, _ := strings.Cut(rest, "\n")
+		data := body
+		if i := strings.Index(body, "\n=== "); i >= 0 {
+			data, rest = body[:i+1], body[i+len("\n=== "):]
+		} else {
+			rest = ""
+		}
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// newManifest parses a manifest whose snapshots go to a fresh folder.
+func newManifest(t testing.TB, src string) *manifest.Manifest {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "manifest.toml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := manifest.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func problemLines(ps []Problem) string {
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString(p.String() + "\n")
+	}
+	return b.String()
+}
+
+func TestCheckFolderFindsEachProblem(t *testing.T) {
+	write := func(t *testing.T, dir, rel, data string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit := func(t *testing.T, dir, rel string, change func(map[string]any)) {
+		t.Helper()
+		var doc map[string]any
+		if err := Read(filepath.Join(dir, filepath.FromSlash(rel)), &doc); err != nil {
+			t.Fatal(err)
+		}
+		change(doc)
+		data, err := Encode(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, dir, rel, string(data))
+	}
+	cases := []struct {
+		name     string
+		manifest string // "" means checkManifest
+		mutate   func(t *testing.T, dir string)
+		want     []string // each must end a problem line
+		only     bool     // want lists every problem: one cause, one line
+	}{
+		{name: "compact JSON is not canonical", mutate: func(t *testing.T, dir string) {
+			var doc any
+			Read(filepath.Join(dir, elifeWork), &doc)
+			data, _ := json.Marshal(doc)
+			write(t, dir, elifeWork, string(data)+"\n")
+		}, want: []string{`, canonical is "{" (about fetch rewrites it canonically)`}},
+		{name: "missing trailing newline", mutate: func(t *testing.T, dir string) {
+			data, _ := os.ReadFile(filepath.Join(dir, "index.json"))
+			write(t, dir, "index.json", strings.TrimSuffix(string(data), "\n"))
+		}, want: []string{"(canonical files end with one newline) (about fetch rewrites it canonically)"}},
+		{name: "not JSON", mutate: func(t *testing.T, dir string) {
+			write(t, dir, elifeWork, "{\n")
+		}, want: []string{elifeWork + ": not JSON: unexpected EOF"}, only: true},
+		{name: "missing links", mutate: func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, "links.json"))
+		}, want: []string{"links.json: missing (about fetch writes it)"}, only: true},
+		{name: "links naming an unlisted work", mutate: func(t *testing.T, dir string) {
+			write(t, dir, "links.json", "{\n  \"links\": [],\n  \"shown_as\": {\n    \"doi:10.9999/gone\": \"doi:10.7554/elife.01567\"\n  }\n}\n")
+		}, want: []string{"links.json: names doi:10.9999/gone, which is not a listed work"}, only: true},
+		{name: "missing work file", mutate: func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, elifeWork))
+		}, want: []string{elifeWork + ": missing: the file of work doi:10.7554/elife.01567"}, only: true},
+		{name: "stray files", mutate: func(t *testing.T, dir string) {
+			write(t, dir, "works/doi_10.9999_2fgone.json", "{\n  \"id\": \"doi:10.9999/gone\"\n}\n")
+			write(t, dir, "counts/doi_10.9999_2fgone.json", "{\n  \"id\": \"doi:10.9999/gone\"\n}\n")
+			write(t, dir, "orcid/orcid_0000-0002-1825-0097.json", "{}\n")
+			write(t, dir, "works/.tmp-123", "{")
+			write(t, dir, "works/notes.txt", "hello")
+			write(t, dir, "README.md", "hello")
+			write(t, dir, "extra/x.json", "{}\n")
+		}, want: []string{
+			"README.md: stray: about fetch writes only index.json, links.json, works/, counts/ and orcid/",
+			"counts/doi_10.9999_2fgone.json: stray: counts of a work that is not listed",
+			"extra/: stray folder: about fetch writes only index.json, links.json, works/, counts/ and orcid/",
+			"orcid/orcid_0000-0002-1825-0097.json: stray: not an ORCID iD of the manifest",
+			"works/.tmp-123: stray: leftover of an interrupted write",
+			"works/doi_10.9999_2fgone.json: stray: no work of the manifest, its ORCID records or index.json has this file",
+			"works/notes.txt: stray: not a .json snapshot file",
+		}, only: true},
+		{name: "manifest gained an identity", manifest: checkManifest + "\n[[identity]]\ndoi = \"10.1017/9781108348843\"\n", want: []string{
+			"index.json: identity doi:10.1017/9781108348843 of the manifest is not listed",
+			"index.json: work doi:10.1017/9781108348843 is not listed (the manifest or an orcid/ file names it)",
+			"works/doi_10.1017_2f9781108348843.json: missing: the file of work doi:10.1017/9781108348843",
+		}, only: true},
+		{name: "identities reordered", manifest: strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"\n\n[[identity]]\ndoi = \"10.7554/eLife.01567\"", "doi = \"10.7554/eLife.01567\"\n\n[[identity]]\ndoi = \"10.1145/3448016.3452841\"", 1), want: []string{
+			"index.json: identities are not in manifest order: #2 is doi:10.1145/3448016.3452841, the manifest has doi:10.7554/elife.01567",
+			"index.json: works are not in fetch order: #9 is doi:10.1145/3448016.3452841, want doi:10.7554/elife.01567",
+		}},
+		{name: "ORCID record lists a work the index lacks", mutate: func(t *testing.T, dir string) {
+			edit(t, dir, "orcid/orcid_0000-0002-9341-7985.json", func(d map[string]any) {
+				d["works"] = append(d["works"].([]any), "doi:10.5555/new")
+			})
+		}, want: []string{
+			"index.json: work doi:10.5555/new is not listed (the manifest or an orcid/ file names it)",
+			"works/doi_10.5555_2fnew.json: missing: the file of work doi:10.5555/new",
+		}, only: true},
+		{name: "index lists a work nobody names", mutate: func(t *testing.T, dir string) {
+			edit(t, dir, "index.json", func(d map[string]any) {
+				d["works"] = append(d["works"].([]any), map[string]any{"id": "doi:10.5555/old", "file": "doi_10.5555_2fold"})
+			})
+		}, want: []string{
+			"index.json: work doi:10.5555/old is listed but neither the manifest nor an ORCID record's orcid/ file names it",
+			"works/doi_10.5555_2fold.json: missing: the file of work doi:10.5555/old",
+		}, only: true},
+		{name: "missing ORCID expansion", mutate: func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, "orcid", "orcid_0000-0002-9341-7985.json"))
+		}, want: []string{
+			"orcid/orcid_0000-0002-9341-7985.json: missing: the works of ORCID record 0000-0002-9341-7985 (about fetch writes it once the record is read)",
+		}, only: true},
+		{name: "missing index", mutate: func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, "index.json"))
+		}, want: []string{"index.json: missing (about fetch writes it)"}, only: true},
+		{name: "work file about another work", mutate: func(t *testing.T, dir string) {
+			edit(t, dir, elifeWork, func(d map[string]any) { d["id"] = "doi:10.7554/elife.99999" })
+		}, want: []string{elifeWork + `: id is "doi:10.7554/elife.99999", want "doi:10.7554/elife.01567"`}, only: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := fetched(t, checkManifest)
+			if c.mutate != nil {
+				c.mutate(t, m.Snapshots)
+			}
+			if c.manifest != "" {
+				m2, err := manifest.Parse(filepath.Join(filepath.Dir(m.Snapshots), "manifest.toml"), []byte(c.manifest))
+				if err != nil {
+					t.Fatal(err)
+				}
+				m = m2
+			}
+			ps := CheckFolder(m, m.Snapshots)
+			got := problemLines(ps)
+			for _, w := range c.want {
+				if !strings.Contains(got, w+"\n") {
+					t.Errorf("missing problem line\n  %s\ngot:\n%s", w, got)
+				}
+			}
+			if len(ps) == 0 {
+				t.Error("no problem found")
+			}
+			if c.only && len(ps) != len(c.want) {
+				t.Errorf("%d problems, want just %d:\n%s", len(ps), len(c.want), got)
+			}
+		})
+	}
+}
+
+func TestCheckFolderMissingFolder(t *testing.T) {
+	m := newManifest(t, checkManifest)
+	ps := CheckFolder(m, m.Snapshots)
+	if len(ps) != 1 || ps[0].Path != "." || !strings.Contains(ps[0].What, "no snapshot folder") {
+		t.Errorf("problems = %v, want one saying there is no folder", ps)
+	}
+}
+
+// syntheticFolder writes what fetch would for an ORCID record of n works,
+// each with a work file of realistic size and a counts file. It writes
+// plainly, without fsync: the files only need to exist for the test.
+func syntheticFolder(tb testing.TB, n int) *manifest.Manifest {
+	tb.Helper()
+	put := func(path string, v any) {
+		data, err := Encode(v)
+		if err == nil {
+			err = os.MkdirAll(filepath.Dir(path), 0o755)
+		}
+		if err == nil {
+			err = os.WriteFile(path, data, 0o644)
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	m := newManifest(tb, "[[identity]]\norcid = \"0000-0002-1825-0097\"\n")
+	d := Dir{Root: m.Snapshots}
+	orcid := m.Identities[0].Identity
+	exp := Expansion{ORCID: orcid.Value}
+	idx := Index{Identities: []string{orcid.Key()}, Providers: []IndexProvider{}}
+	abstract := strings.Repeat("A sentence of an abstract, long enough to look like one. ", 20)
+	for i := range n {
+		id := manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/synthetic.%04d", i)}
+		exp.Works = append(exp.Works, id.Key())
+		idx.Works = append(idx.Works, IndexWork{ID: id.Key(), File: FileName(id)})
+		// A provider record's shape; snapshots sees records only as raw JSON.
+		var authors []map[string]string
+		for a := range 8 {
+			authors = append(authors, map[string]string{"given": "Ada", "family": fmt.Sprintf("Author%d", a), "orcid": "0000-0002-1825-0097"})
+		}
+		rec := map[string]any{"title": fmt.Sprintf("Work number %d", i), "abstract": abstract, "type": "article-journal", "publisher": "Example Press",
+			"authors": authors, "ids": map[string]string{"doi": id.Value}}
+		raw, _ := json.Marshal(rec)
+		work := Work{ID: id.Key(), Origins: []string{orcid.Key()}, Record: raw, Provenance: map[string]string{"title": "crossref"},
+			Sources: []Source{{Provider: "crossref", Status: "found", Attribution: "Metadata from Crossref", Record: raw}}}
+		put(d.WorkPath(id), work)
+		counts := Counts{ID: id.Key(), Sources: []SourceCounts{{Provider: "crossref", Counts: json.RawMessage(fmt.Sprintf(`{"cited_by":%d}`, i))}}}
+		put(d.CountsPath(id), counts)
+	}
+	put(d.ExpansionPath(orcid), exp)
+	put(d.IndexPath(), idx)
+	put(d.LinksPath(), Links{Links: []Link{}, ShownAs: map[string]string{}})
+	return m
+}
+
+// TestCheckFolderThousandWorks: a 1,000-work folder (2,002 files, about
+// 5 MB) is clean, and one missing file among them is found. How fast is
+// BenchmarkCheckFolder1000's to say, not a timed test's.
+func TestCheckFolderThousandWorks(t *testing.T) {
+	m := syntheticFolder(t, 1000)
+	if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
+		t.Fatalf("synthetic folder has problems:\n%s", problemLines(ps))
+	}
+	os.Remove(filepath.Join(m.Snapshots, "works", "doi_10.5555_2fsynthetic.0500.json"))
+	ps := CheckFolder(m, m.Snapshots)
+	if len(ps) != 1 || ps[0].Path != "works/doi_10.5555_2fsynthetic.0500.json" {
+		t.Errorf("problems = %v, want the one missing file", ps)
+	}
+}
+
+// BenchmarkCheckFolder1000 measures check --offline on 1,000 works:
+//
+//	go test ./snapshots -run '^$' -bench CheckFolder1000
+func BenchmarkCheckFolder1000(b *testing.B) {
+	m := syntheticFolder(b, 1000)
+	b.ResetTimer()
+	for b.Loop() {
+		if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
+			b.Fatal(problemLines(ps))
+		}
+	}
+}
