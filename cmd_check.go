@@ -60,8 +60,8 @@ func checkCommand(getenv func(string) string) *cli.Command {
 		&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once when fetching"},
 		&cli.StringFlag{Name: "replay", Usage: "fetch from `DIR` (written by about fetch --record) instead of the network", TakesFile: true},
-		quietFlag,
-		reportFlag,
+		quietFlag(),
+		reportFlag(),
 	}
 	return &cli.Command{
 		Name:      "check",

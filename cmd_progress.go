@@ -16,11 +16,16 @@ import (
 	"github.com/aboutscholar/about/snapshots"
 )
 
-// quietFlag and reportFlag are shared by fetch and check.
-var (
-	quietFlag  = &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress, and no summary unless the run came back short (errors are always shown)"}
-	reportFlag = &cli.StringFlag{Name: "report", Usage: "also write the end-of-run story as JSON to `FILE` (schema in the README)", TakesFile: true}
-)
+// quietFlag and reportFlag are shared by fetch and check. Each call makes
+// a new flag: urfave/cli keeps parse state in a flag, so one value shared
+// by two commands or two apps would carry state between them.
+func quietFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress, and no summary unless the run came back short (errors are always shown)"}
+}
+
+func reportFlag() cli.Flag {
+	return &cli.StringFlag{Name: "report", Usage: "also write the end-of-run story as JSON to `FILE` (schema in the README)", TakesFile: true}
+}
 
 // startProgress shows the run's progress on standard error, unless
 // --quiet: a live view on a terminal, plain lines every 15s anywhere else

@@ -144,8 +144,8 @@ interrupted, every file still whole.`,
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "only", Usage: "comma-separated providers to ask (default: the manifest's list, else all)"},
-			quietFlag,
-			reportFlag,
+			quietFlag(),
+			reportFlag(),
 		}, networkFlags()...),
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help fetch")
