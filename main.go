@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 	"syscall"
 
@@ -218,12 +219,56 @@ func loadManifest(c *cli.Context, getenv func(string) string) (*manifest.Manifes
 	if err != nil {
 		return nil, usageError(err)
 	}
+	if err := checkProviderNames(m, providers.All()); err != nil {
+		return nil, usageError(err)
+	}
 	if m.Mailto == "" {
 		if v := strings.TrimSpace(getenv("ABOUT_MAILTO")); v != "" {
 			m.Mailto = v
 		}
 	}
 	return m, nil
+}
+
+// checkProviderNames holds the manifest's provider names (its providers
+// list and [intervals] keys) against the registry, which the manifest
+// package does not know, so a typo is an error naming its line rather than
+// a setting that silently does nothing. An interval may only slow a
+// provider down: faster than its declared pace would break its terms.
+func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
+	byName := map[string]providers.Spec{}
+	var known []string
+	for _, s := range registry {
+		byName[s.Name] = s
+		known = append(known, s.Name)
+	}
+	unknown := func(key, name string) error {
+		return &manifest.Error{File: m.Path, Line: m.Line(key), Value: name,
+			Err:  fmt.Errorf("unknown provider %q (known: %s)", name, strings.Join(known, ", ")),
+			Hint: "about providers lists them"}
+	}
+	for _, name := range m.Providers {
+		if _, ok := byName[name]; !ok {
+			return unknown("providers", name)
+		}
+	}
+	names := make([]string, 0, len(m.Intervals))
+	for name := range m.Intervals {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		spec, ok := byName[name]
+		if !ok {
+			return unknown("intervals."+name, name)
+		}
+		if d := m.Intervals[name]; d < spec.MinInterval {
+			return &manifest.Error{File: m.Path, Line: m.Line("intervals." + name), Value: d.String(),
+				Err:  fmt.Errorf("intervals.%s = %q is faster than %s's declared pace of %s", name, d, spec.Title, spec.MinInterval),
+				Hint: "intervals can only slow a provider down; " + spec.RateSource + " gives the service's limit"}
+		}
+	}
+	return nil
 }
 
 func userAgent(mailto string) string {

@@ -29,6 +29,9 @@ func writeManifest(t *testing.T, src string) string {
 func TestUsageErrorsExit2AndWriteNothing(t *testing.T) {
 	good := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
 	bad := writeManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0098\"\n")
+	badProvider := writeManifest(t, "providers = [\"crossref\", \"scopus\"]\n[[identity]]\ndoi = \"10.1/x\"\n")
+	badInterval := writeManifest(t, "[intervals]\ncrossreff = \"1s\"\n[[identity]]\ndoi = \"10.1/x\"\n")
+	fastInterval := writeManifest(t, "[intervals]\ncrossref = \"10ms\"\n[[identity]]\ndoi = \"10.1/x\"\n")
 	cases := []struct {
 		name string
 		args []string
@@ -40,6 +43,9 @@ func TestUsageErrorsExit2AndWriteNothing(t *testing.T) {
 		{"bad check digit", []string{"fetch", bad}, []string{bad + ":2:", `"0000-0002-1825-0098"`, "about: hint: check the iD on orcid.org; with these first 15 digits it would end in 7"}},
 		{"unknown provider", []string{"fetch", "--only", "scopus", good}, []string{`unknown provider "scopus"`, "crossref"}},
 		{"unknown flag", []string{"fetch", "--frobnicate", good}, []string{"flag provided but not defined"}},
+		{"unknown provider in the manifest", []string{"fetch", badProvider}, []string{badProvider + ":1:", `unknown provider "scopus"`}},
+		{"unknown provider in intervals", []string{"fetch", badInterval}, []string{badInterval + ":2:", `unknown provider "crossreff"`}},
+		{"interval faster than declared", []string{"check", "--offline", fastInterval}, []string{fastInterval + ":2:", "faster than Crossref's declared pace of 200ms", "about: hint: intervals can only slow"}},
 		{"missing file", []string{"fetch", filepath.Join(t.TempDir(), "none.toml")}, []string{"none.toml", "about init"}},
 	}
 	for _, c := range cases {
