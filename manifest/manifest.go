@@ -34,7 +34,13 @@ type Manifest struct {
 	Links      []Link                   // [[link]]: the user's word on which works are one entry
 	Excludes   []Exclude                // [[exclude]]: works never fetched nor written
 	Overrides  []Override               // [[override]]: fields the user sets on a work
-	lines      map[string]int           // TOML key path → line, for errors found after loading
+	// FollowPublished (follow_published, default true) fetches, in a
+	// second round of the same run, the published version a preprint of
+	// the run links to when it is not among the works, so the pair is
+	// shown as one entry.
+	FollowPublished bool
+
+	lines map[string]int // TOML key path → line, for errors found after loading
 }
 
 // The kinds of [[link]]. The first three say how two works are one entry
@@ -108,6 +114,7 @@ func (e *Error) Unwrap() error { return e.Err }
 type rawManifest struct {
 	Mailto    string            `toml:"mailto"`
 	Snapshots string            `toml:"snapshots"`
+	Follow    *bool             `toml:"follow_published"`
 	Providers []string          `toml:"providers"`
 	Intervals map[string]string `toml:"intervals"`
 	Identity  []rawIdentity     `toml:"identity"`
@@ -186,6 +193,8 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	} else {
 		m.Snapshots = filepath.Join(filepath.Dir(path), snap)
 	}
+
+	m.FollowPublished = raw.Follow == nil || *raw.Follow
 
 	if raw.Providers != nil {
 		m.Providers = []string{}

@@ -77,6 +77,7 @@ func TestParseErrorsNameFileLineAndValue(t *testing.T) {
 		{"bad mailto", "mailto = \"ada\"\n[[identity]]\ndoi = \"10.1/x\"\n", 1, []string{`"ada"`}},
 		{"bad interval", "[intervals]\ncrossref = \"fast\"\n[[identity]]\ndoi = \"10.1/x\"\n", 2, []string{`"fast"`}},
 		{"syntax", "[[identity]]\ndoi = \"10.1/x\n", 2, nil},
+		{"follow_published not a boolean", "follow_published = \"no\"\n[[identity]]\ndoi = \"10.1/x\"\n", 1, nil},
 		{"wrong type", "providers = \"crossref\"\n[[identity]]\ndoi = \"10.1/x\"\n", 1, nil},
 	}
 	for _, c := range cases {
@@ -99,6 +100,22 @@ func TestParseErrorsNameFileLineAndValue(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestFollowPublishedDefaultsToTrue(t *testing.T) {
+	for src, want := range map[string]bool{
+		"[[identity]]\ndoi = \"10.1/x\"\n":                           true,
+		"follow_published = true\n[[identity]]\ndoi = \"10.1/x\"\n":  true,
+		"follow_published = false\n[[identity]]\ndoi = \"10.1/x\"\n": false,
+	} {
+		m, err := Parse("m.toml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.FollowPublished != want {
+			t.Errorf("%q: FollowPublished = %v, want %v", src, m.FollowPublished, want)
+		}
 	}
 }
 
