@@ -133,18 +133,24 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir)
 	p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
 }
 
-// finish puts each work's origins in a fixed order once all are known and
-// warns of [[exclude]]s that matched nothing.
+// finish puts each work's origins in a fixed order once all are known.
 func (p *workPlan) finish() {
-	for _, x := range p.m.Excludes {
-		if !p.matched[x.ID.Key()] {
-			p.warnings = append(p.warnings, providers.Warning{Identity: x.ID.Key(),
-				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", p.m.Path, x.Line)})
-		}
-	}
 	for k := range p.origins {
 		sort.Strings(p.origins[k])
 	}
+}
+
+// unmatchedExcludes warns of [[exclude]]s that matched nothing, once the
+// second round (which an [[exclude]] may also keep out) has added its works.
+func (p *workPlan) unmatchedExcludes() []providers.Warning {
+	var out []providers.Warning
+	for _, x := range p.m.Excludes {
+		if !p.matched[x.ID.Key()] {
+			out = append(out, providers.Warning{Identity: x.ID.Key(),
+				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", p.m.Path, x.Line)})
+		}
+	}
+	return out
 }
 
 // writer turns outcomes into snapshot files in two passes. The first
@@ -175,6 +181,7 @@ type preparedWork struct {
 	files   []byte   // its documents, JSON, deflated: the work (without its decisions), then its counts
 	link    linkWork // only what the link pass and the same-name check read
 	existed bool     // the work's file was there before this run
+	found   bool     // some source (this run's or kept) has a record of it
 }
 
 // preparedFiles is what preparedWork.files holds.
@@ -261,7 +268,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: z, link: lw.slim(), existed: statErr == nil})
+	w.works = append(w.works, preparedWork{files: z, link: lw.slim(), existed: statErr == nil, found: len(lw.sources) > 0})
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
@@ -145,17 +146,29 @@ func TestIdentityGolden(t *testing.T) {
 	g.Assert(t, t.Name(), []byte(folderBytes(t, m.Snapshots)))
 }
 
-// TestIdentityByteIdentical: the link decisions do not depend on -j.
+// TestIdentityByteIdentical: the link decisions, and the published
+// versions fetched in a second round, do not depend on -j.
 func TestIdentityByteIdentical(t *testing.T) {
-	var want string
-	for _, workers := range []int{1, 3, 8} {
-		m := newManifest(t, identityManifest)
-		runOK(t, testOptions(m, identityNet(t), workers))
-		got := folderBytes(t, m.Snapshots)
-		if want == "" {
-			want = got
-		} else if got != want {
-			t.Fatalf("-j %d wrote different snapshots", workers)
+	var asked int
+	var mu sync.Mutex
+	cases := map[string]struct {
+		manifest string
+		net      func() *fakeNet
+	}{
+		"identity": {identityManifest, func() *fakeNet { return identityNet(t) }},
+		"follow":   {followManifest, func() *fakeNet { return followNet(t, &asked, &mu) }},
+	}
+	for name, c := range cases {
+		var want string
+		for _, workers := range []int{1, 3, 8} {
+			m := newManifest(t, c.manifest)
+			runOK(t, testOptions(m, c.net(), workers))
+			got := folderBytes(t, m.Snapshots)
+			if want == "" {
+				want = got
+			} else if got != want {
+				t.Fatalf("%s: -j %d wrote different snapshots", name, workers)
+			}
 		}
 	}
 }

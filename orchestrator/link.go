@@ -139,9 +139,12 @@ func decideLinks(works []linkWork, m *manifest.Manifest) linkResult {
 			from, to := l.From.Key(), l.To.Key()
 			where := fmt.Sprintf("%s:%d [[link]] kind = %q", manifestName, l.Line, l.Kind)
 			if !isWork(from) || !isWork(to) {
-				missing := from
+				missing, present := from, to
 				if isWork(from) {
-					missing = to
+					missing, present = to, from
+				}
+				if l.Kind == manifest.LinkDistinct && slices.ContainsFunc(outside[present], func(e edge) bool { return e.from == missing || e.to == missing }) {
+					continue // it keeps the data's outside work from being fetched and shown
 				}
 				res.warnings = append(res.warnings, providers.Warning{Identity: missing,
 					Message: fmt.Sprintf("%s names %s, which is not among the works; the link does nothing", where, missing)})
@@ -191,7 +194,7 @@ func decideLinks(works []linkWork, m *manifest.Manifest) linkResult {
 				continue
 			}
 			decision(k).Outside = append(decision(k).Outside, l)
-			if e.kind == manifest.LinkPreprintOf && e.from == k {
+			if e.kind == manifest.LinkPreprintOf && e.from == k && !keptApart(m, e.from, e.to) && !excluded(m, e.to) {
 				res.notes = append(res.notes, fmt.Sprintf("%s is a preprint of %s, which is not among the works (%s); to show the published version, add [[identity]] %s = %q",
 					k, e.to, e.evidence, strings.SplitN(e.to, ":", 2)[0], strings.SplitN(e.to, ":", 2)[1]))
 			}

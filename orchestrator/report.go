@@ -70,6 +70,7 @@ type SnapshotsReport struct {
 	Removed      []string `json:"removed"`  // works that left the manifest
 	Kept         []string `json:"kept"`     // works that kept a previous value because a provider could not answer
 	Excluded     []string `json:"excluded"` // works [[exclude]] left out, with where and why
+	Followed     []string `json:"followed"` // published versions of preprints fetched in the second round
 	Links        int      `json:"links"`    // links among the works, in links.json
 	FilesWritten []string `json:"files_written"`
 	FilesRemoved []string `json:"files_removed"`
@@ -101,6 +102,7 @@ func (r *Report) JSON() RunReport {
 			Removed:      orEmpty(r.WorksRemoved),
 			Kept:         orEmpty(r.Kept),
 			Excluded:     orEmpty(r.Excluded),
+			Followed:     orEmpty(r.Followed),
 			Links:        r.Links,
 			FilesWritten: orEmpty(r.Written),
 			FilesRemoved: orEmpty(r.Removed),

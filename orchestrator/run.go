@@ -79,6 +79,7 @@ type Report struct {
 	Removed    []string // files of works that left the manifest
 	Kept       []string // identity keys whose files were kept because their source could not be read
 	Excluded   []string // works [[exclude]] left out, with where and why
+	Followed   []string // published versions fetched in the second round, and the preprint that led there
 	Links      int      // links among works written to links.json
 	PruneNote  string   // why nothing was pruned, when nothing was
 	Elapsed    time.Duration
@@ -252,9 +253,6 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	flush()
 	sched.plannedAll()
 	plan.finish()
-	rep.Works = plan.order
-	rep.Warnings = plan.warnings
-	rep.Excluded = plan.excluded
 
 	// The writer takes each work as soon as its jobs are done, in plan
 	// order, and lets its records go.
@@ -280,6 +278,21 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	var notAsked map[string]int
 	rep.Outcomes, notAsked = sched.finish()
+	if writeErr == nil && m.FollowPublished {
+		// Second round: the published versions of the run's preprints
+		// that are not among its works.
+		outcomes, more, err := r.followPublished(runCtx, w, specs, rt, routed, skipping, size, interval, opts.Progress.Planned)
+		rep.Outcomes = append(rep.Outcomes, outcomes...)
+		for p, n := range more {
+			notAsked[p] += n
+		}
+		if writeErr = err; err != nil {
+			stop()
+		}
+	}
+	rep.Works = plan.order
+	rep.Warnings = append(plan.warnings, plan.unmatchedExcludes()...)
+	rep.Excluded = plan.excluded
 	if n := notAsked[providers.Unpaywall.Name]; n > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("unpaywall was not asked about %d %s whose open-access status OpenAlex gave (built on the same data); name unpaywall in the manifest's providers or --only to ask it anyway", n, plural(n, "work", "works")))
 	}

@@ -260,6 +260,12 @@ func (r *Report) WriteSummary(w io.Writer) {
 			fmt.Fprintf(w, "  %s\n", x)
 		}
 	}
+	if len(r.Followed) > 0 {
+		fmt.Fprintf(w, "\nfetched the published %s of preprints (follow_published):\n", plural(len(r.Followed), "version", "versions"))
+		for _, f := range r.Followed {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
+	}
 	if r.Links > 0 {
 		fmt.Fprintf(w, "\n%d %s among the works (see links.json: which works are shown as one entry, and why)\n", r.Links, plural(r.Links, "link", "links"))
 	}

@@ -32,7 +32,9 @@ func (p Problem) String() string { return p.Path + ": " + p.What }
 //   - canonical: every file re-encodes (Canonical) to its own bytes;
 //   - consistent: index.json lists the manifest's identities in order, and
 //     its works are the manifest's own works together with those of each
-//     ORCID record's orcid/ file, in fetch order, with their file names;
+//     ORCID record's orcid/ file and the published versions their
+//     preprints link to (fetched with follow_published), in fetch order,
+//     with their file names;
 //   - complete: every listed work has its works/ file, every ORCID identity
 //     its orcid/ file; counts/ files exist only for listed works;
 //   - nothing else: no stray files, folders or leftovers of interrupted writes.
@@ -317,7 +319,8 @@ func (c *folderCheck) reported(rel string) bool {
 }
 
 // expected lists, in fetch order, the works the manifest reaches: its own
-// works and, at each ORCID iD's place, the works of its orcid/ file. It
+// works and, at each ORCID iD's place, the works of its orcid/ file, then
+// the published versions of their preprints that links.json names. It
 // also returns the orcid/ file names the manifest accounts for, and
 // whether every orcid/ file could be read (else the list is partial).
 func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[string]bool, complete bool) {
@@ -372,7 +375,39 @@ func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[
 			add(k)
 		}
 	}
+	if m.FollowPublished {
+		for _, k := range c.linkedWorks(order) {
+			add(k)
+		}
+	}
 	return order, names, complete
+}
+
+// linkedWorks lists the published versions about fetch brought in for the
+// preprints among works (origin "linked:<preprint>"), in the order it
+// fetches them: the preprints' order, then the published version's key
+// (links.json's order). They are the preprint-of links from a work to a
+// work that is not one. An unreadable links.json is reported by links.
+func (c *folderCheck) linkedWorks(works []string) []string {
+	data, ok := c.files[LinksFile]
+	if !ok {
+		return nil
+	}
+	var l Links
+	if err := strictDecode(data, &l); err != nil {
+		return nil
+	}
+	in := set(works)
+	var out []string
+	for _, k := range works {
+		for _, x := range l.Links {
+			if x.Kind == manifest.LinkPreprintOf && x.From == k && !in[x.To] {
+				in[x.To] = true
+				out = append(out, x.To)
+			}
+		}
+	}
+	return out
 }
 
 // identities compares index.json's identities with the manifest's.
@@ -429,7 +464,7 @@ func (c *folderCheck) indexWorks(idx Index, expected []string, complete bool) (m
 	inExpected := set(expected)
 	for _, k := range order {
 		if complete && !inExpected[k] {
-			c.add(IndexFile, "work %s is listed but neither the manifest nor an ORCID record's orcid/ file names it", k)
+			c.add(IndexFile, "work %s is listed but neither the manifest, an ORCID record's orcid/ file nor a preprint's link in links.json names it", k)
 		}
 	}
 	missing := false

@@ -196,7 +196,7 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 				d["works"] = append(d["works"].([]any), map[string]any{"id": "doi:10.5555/old", "file": "doi_10.5555_2fold"})
 			})
 		}, want: []string{
-			"index.json: work doi:10.5555/old is listed but neither the manifest nor an ORCID record's orcid/ file names it",
+			"index.json: work doi:10.5555/old is listed but neither the manifest, an ORCID record's orcid/ file nor a preprint's link in links.json names it",
 			"works/doi_10.5555_2fold.json: missing: the file of work doi:10.5555/old",
 		}, only: true},
 		{name: "missing ORCID expansion", mutate: func(t *testing.T, dir string) {

@@ -29,7 +29,7 @@ const (
 // the merged record with the provider of each field.
 type Work struct {
 	ID         string            `json:"id"`                  // identity key
-	Origins    []string          `json:"origins"`             // "manifest" and/or "orcid:<iD>", sorted
+	Origins    []string          `json:"origins"`             // "manifest", "orcid:<iD>", "linked:<preprint key>"; sorted
 	Record     json.RawMessage   `json:"record"`              // merged record
 	Provenance map[string]string `json:"provenance"`          // merged field → provider
 	Sources    []Source          `json:"sources"`             // sorted by provider
