@@ -3,6 +3,7 @@ package orchestrator
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"time"
@@ -116,7 +117,7 @@ func (r *runner) followPublished(ctx context.Context, w *writer, specs []provide
 			}
 		}
 		if err = w.prepare(id, outs); err != nil {
-			sched.wrote(1 << 30) // nothing more will be taken: let the lanes skip what is left
+			sched.wrote(math.MaxInt32) // nothing more will be taken: let the lanes skip what is left
 			break
 		}
 		for _, j := range jobs {
