@@ -15,6 +15,7 @@ import (
 
 const (
 	openAlexWorksPath = "/works/doi:"
+	openAlexWorksByID = "/works/" // followed by pmid:… or pmcid:…
 	openAlexListPath  = "/works"
 	// openAlexBatch is how many DOIs one filter=doi:A|B|… list call asks
 	// about. The current docs allow 100 values OR-ed in one filter, older
@@ -42,7 +43,7 @@ var OpenAlex = Spec{
 	// spent (with a Retry-After of hours), which the transport turns into a
 	// stopped host rather than a sleep.
 	SlowDown:  []int{403},
-	Accepts:   []manifest.Kind{manifest.KindDOI},
+	Accepts:   []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
 	BatchSize: openAlexBatch,
 	// Since 13 February 2026 an API key is required for real use; without
 	// one the per-day allowance is a few requests. mailto is no longer used.
@@ -52,13 +53,25 @@ var OpenAlex = Spec{
 	Fetch:       Batched(fetchOpenAlex, openAlexListable, openAlexList.Fetch),
 }
 
+// fetchOpenAlex asks the free singleton endpoint, which takes a DOI, a
+// PMID or a PMCID as the work's id (/works/pmid:29106400), so works known
+// only by a PubMed id still get OpenAlex's identifiers and counts.
 func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
-	return GetJSONRecord(ctx, env, "openalex", env.Base+openAlexWorksPath+EscapeDOI(id.Value), parseOpenAlex)
+	path := openAlexWorksPath + EscapeDOI(id.Value)
+	switch id.Kind {
+	case manifest.KindPMID:
+		path = openAlexWorksByID + "pmid:" + url.PathEscape(id.Value)
+	case manifest.KindPMCID:
+		path = openAlexWorksByID + "pmcid:" + url.PathEscape(id.Value)
+	}
+	return GetJSONRecord(ctx, env, "openalex", env.Base+path, parseOpenAlex)
 }
 
-// openAlexListable: '|' separates OR-ed values and ',' filters, so a DOI
-// holding either is asked on its own.
-func openAlexListable(id manifest.Identity) bool { return !strings.ContainsAny(id.Value, "|,") }
+// openAlexListable: only DOIs go in the list filter; '|' separates OR-ed
+// values and ',' filters, so a DOI holding either is asked on its own.
+func openAlexListable(id manifest.Identity) bool {
+	return id.Kind == manifest.KindDOI && !strings.ContainsAny(id.Value, "|,")
+}
 
 // openAlexList asks GET /works?filter=doi:A|B|… about the DOIs and reads
 // the list answer: {"meta":{"count":n,…},"results":[…]}.

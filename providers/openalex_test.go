@@ -48,3 +48,20 @@ func TestOpenAlexAbstractFromInvertedIndex(t *testing.T) {
 		t.Errorf("abstract = %q", got)
 	}
 }
+
+// A work known only by a PubMed id is asked by it on the singleton
+// endpoint (never in a DOI list), and the recorded work's PMID comes back.
+func TestOpenAlexByPubMedIDs(t *testing.T) {
+	s := newStub(t)
+	s.file("/works/pmid:17183658", 200, "openalex/openalex-work-doi-10.1371-journal.pone.0000030.json")
+	s.text("/works/pmcid:PMC1762313", 404, `{"error":"not found"}`)
+	res := fetchAll(t, providers.OpenAlex, s.env(),
+		manifest.Identity{Kind: manifest.KindPMID, Value: "17183658"},
+		manifest.Identity{Kind: manifest.KindPMCID, Value: "PMC1762313"})
+	if res[0].Status != providers.Found || res[0].Record.IDs.PMID != "17183658" || res[0].Record.IDs.DOI != "10.1371/journal.pone.0000030" {
+		t.Errorf("pmid result %+v", res[0])
+	}
+	if res[1].Status != providers.NotFound {
+		t.Errorf("pmcid result %s, want not found", res[1].Status)
+	}
+}
