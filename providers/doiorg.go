@@ -155,25 +155,11 @@ func parseCSL(item gjson.Result) (Result, error) {
 	return Result{Status: Found, Record: &rec}, nil
 }
 
-// cslTypes are the CSL 1.0.2 item types; a type already in this list is
-// kept as it is (CSLType would read CSL's "article" as a journal article).
-var cslTypes = map[string]bool{
-	"article": true, "article-journal": true, "article-magazine": true, "article-newspaper": true,
-	"bill": true, "book": true, "broadcast": true, "chapter": true, "classic": true, "collection": true,
-	"dataset": true, "document": true, "entry": true, "entry-dictionary": true, "entry-encyclopedia": true,
-	"event": true, "figure": true, "graphic": true, "hearing": true, "interview": true, "legal_case": true,
-	"legislation": true, "manuscript": true, "map": true, "motion_picture": true, "musical_score": true,
-	"pamphlet": true, "paper-conference": true, "patent": true, "performance": true, "periodical": true,
-	"personal_communication": true, "post": true, "post-weblog": true, "regulation": true, "report": true,
-	"review": true, "review-book": true, "software": true, "song": true, "speech": true, "standard": true,
-	"thesis": true, "treaty": true, "webpage": true,
-}
-
 // cslItemType keeps a CSL type and maps an agency's own vocabulary
 // (Crossref answers with "journal-article") onto CSL.
 func cslItemType(t string) string {
 	t = strings.ToLower(strings.TrimSpace(t))
-	if cslTypes[t] {
+	if IsCSLType(t) {
 		return t
 	}
 	return CSLType(t)

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/aboutscholar/about/providers"
 )
 
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
@@ -36,20 +38,6 @@ type cslName struct {
 
 type cslDate struct {
 	DateParts [][]int `json:"date-parts"`
-}
-
-// cslTypes are the item types of CSL 1.0.2; any other type is written as
-// "document" so citation processors accept the item.
-var cslTypes = map[string]bool{
-	"article": true, "article-journal": true, "article-magazine": true, "article-newspaper": true,
-	"bill": true, "book": true, "broadcast": true, "chapter": true, "classic": true, "collection": true,
-	"dataset": true, "document": true, "entry": true, "entry-dictionary": true, "entry-encyclopedia": true,
-	"event": true, "figure": true, "graphic": true, "hearing": true, "interview": true, "legal_case": true,
-	"legislation": true, "manuscript": true, "map": true, "motion_picture": true, "musical_score": true,
-	"pamphlet": true, "paper-conference": true, "patent": true, "performance": true, "periodical": true,
-	"personal_communication": true, "post": true, "post-weblog": true, "regulation": true, "report": true,
-	"review": true, "review-book": true, "software": true, "song": true, "speech": true, "standard": true,
-	"thesis": true, "treaty": true, "webpage": true,
 }
 
 // writeCSL writes every entry as a CSL-JSON item, newest first, with the
@@ -86,7 +74,7 @@ func cslOf(e *entry) cslItem {
 		PMCID:          r.IDs.PMCID,
 		Abstract:       clean(r.Abstract),
 	}
-	if !cslTypes[it.Type] {
+	if !providers.IsCSLType(it.Type) { // citation processors reject other types
 		it.Type = "document"
 	}
 	for _, a := range r.Authors {
