@@ -249,25 +249,5 @@ func htmlEntry(buf *bytes.Buffer, p *page, e *entry) {
 }
 
 func htmlAuthors(e *entry) string {
-	idx, hidden := shownAuthors(e)
-	var b strings.Builder
-	prev := -1
-	for n, i := range idx {
-		if n > 0 {
-			b.WriteString(", ")
-		}
-		if prev >= 0 && i > prev+1 {
-			b.WriteString("…, ")
-		}
-		name := html.EscapeString(authorName(e.rec.Authors[i]))
-		if i < len(e.self) && e.self[i] {
-			name = "<strong class=\"me\">" + name + "</strong>"
-		}
-		b.WriteString(name)
-		prev = i
-	}
-	if hidden > 0 && prev < len(e.rec.Authors)-1 {
-		fmt.Fprintf(&b, " et al. (%d authors)", len(e.rec.Authors))
-	}
-	return b.String()
+	return authorList(e, html.EscapeString, func(name string) string { return "<strong class=\"me\">" + name + "</strong>" })
 }

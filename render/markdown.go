@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 )
 
@@ -79,27 +78,7 @@ func mdEntry(p *page, e *entry) string {
 }
 
 func mdAuthors(e *entry) string {
-	idx, hidden := shownAuthors(e)
-	var b strings.Builder
-	prev := -1
-	for n, i := range idx {
-		if n > 0 {
-			b.WriteString(", ")
-		}
-		if prev >= 0 && i > prev+1 {
-			b.WriteString("…, ")
-		}
-		name := mdText(authorName(e.rec.Authors[i]))
-		if i < len(e.self) && e.self[i] {
-			name = "**" + name + "**"
-		}
-		b.WriteString(name)
-		prev = i
-	}
-	if hidden > 0 && prev < len(e.rec.Authors)-1 {
-		fmt.Fprintf(&b, " et al. (%d authors)", len(e.rec.Authors))
-	}
-	return b.String()
+	return authorList(e, mdText, func(name string) string { return "**" + name + "**" })
 }
 
 func mdLinks(p *page, e *entry) []string {

@@ -220,6 +220,33 @@ const authorLimit = 12
 // shownAuthors picks the authors a page lists: all of them up to
 // authorLimit, else the first authorLimit-2, the person wherever they are,
 // and how many were left out.
+// authorList writes the shown authors for a page format: escape makes a
+// name safe for the format, mark highlights the researcher; skipped runs
+// of a long list read "…", and a cut tail says how many authors there are.
+func authorList(e *entry, escape, mark func(string) string) string {
+	idx, hidden := shownAuthors(e)
+	var b strings.Builder
+	prev := -1
+	for n, i := range idx {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		if prev >= 0 && i > prev+1 {
+			b.WriteString("…, ")
+		}
+		name := escape(authorName(e.rec.Authors[i]))
+		if i < len(e.self) && e.self[i] {
+			name = mark(name)
+		}
+		b.WriteString(name)
+		prev = i
+	}
+	if hidden > 0 && prev < len(e.rec.Authors)-1 {
+		fmt.Fprintf(&b, " et al. (%d authors)", len(e.rec.Authors))
+	}
+	return b.String()
+}
+
 func shownAuthors(e *entry) (idx []int, hidden int) {
 	n := len(e.rec.Authors)
 	if n <= authorLimit {
