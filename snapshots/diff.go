@@ -175,25 +175,7 @@ func walkDiff(p string, a, b any, out *[]FieldChange) {
 		if !ok {
 			break
 		}
-		keys := map[string]bool{}
-		for k := range av {
-			keys[k] = true
-		}
-		for k := range bv {
-			keys[k] = true
-		}
-		for _, k := range sortedKeys(keys) {
-			x, inA := av[k]
-			y, inB := bv[k]
-			var xa, yb any = x, y
-			if !inA {
-				xa = absent{}
-			}
-			if !inB {
-				yb = absent{}
-			}
-			walkDiff(join(p, k), xa, yb, out)
-		}
+		walkMembers(av, bv, func(k string) string { return join(p, k) }, out)
 		return
 	case []any:
 		bv, ok := b.([]any)
@@ -201,26 +183,7 @@ func walkDiff(p string, a, b any, out *[]FieldChange) {
 			break
 		}
 		if key := arrayKey(av, bv); key != "" {
-			am, bm := keyed(av, key), keyed(bv, key)
-			names := map[string]bool{}
-			for k := range am {
-				names[k] = true
-			}
-			for k := range bm {
-				names[k] = true
-			}
-			for _, k := range sortedKeys(names) {
-				x, inA := am[k]
-				y, inB := bm[k]
-				var xa, yb any = x, y
-				if !inA {
-					xa = absent{}
-				}
-				if !inB {
-					yb = absent{}
-				}
-				walkDiff(p+"["+k+"]", xa, yb, out)
-			}
+			walkMembers(keyed(av, key), keyed(bv, key), func(k string) string { return p + "[" + k + "]" }, out)
 			return
 		}
 		if len(av) == len(bv) {
@@ -233,6 +196,29 @@ func walkDiff(p string, a, b any, out *[]FieldChange) {
 	ea, eb := render(a), render(b)
 	if ea != eb {
 		*out = append(*out, FieldChange{Field: p, Old: ea, New: eb})
+	}
+}
+
+// walkMembers diffs two keyed collections member by member, in key order;
+// a member on one side only is compared with absent{}.
+func walkMembers(a, b map[string]any, path func(string) string, out *[]FieldChange) {
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	for _, k := range sortedKeys(keys) {
+		x, inA := a[k]
+		y, inB := b[k]
+		if !inA {
+			x = absent{}
+		}
+		if !inB {
+			y = absent{}
+		}
+		walkDiff(path(k), x, y, out)
 	}
 }
 
