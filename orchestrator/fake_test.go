@@ -56,6 +56,17 @@ func (n *fakeNet) otherwise(host string, status int, body string) {
 	n.fallback[host] = fakeAnswer{status: status, body: []byte(body)}
 }
 
+// down makes host answer every request with status and body, forgetting
+// the recorded answers it had.
+func (n *fakeNet) down(host string, status int, body string) {
+	for k := range n.routes {
+		if strings.HasPrefix(k, host+"/") {
+			delete(n.routes, k)
+		}
+	}
+	n.otherwise(host, status, body)
+}
+
 func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	if n.hook != nil {
 		n.hook(req)

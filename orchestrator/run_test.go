@@ -189,12 +189,7 @@ func TestFailureKeepsPreviousValues(t *testing.T) {
 	before := folderBytes(t, m.Snapshots)
 
 	net := recordedNet(t)
-	for k := range net.routes {
-		if strings.HasPrefix(k, "api.crossref.org") {
-			delete(net.routes, k)
-		}
-	}
-	net.otherwise("api.crossref.org", http.StatusBadGateway, "bad gateway")
+	net.down("api.crossref.org", http.StatusBadGateway, "bad gateway")
 	rep := runOK(t, testOptions(m, net, 4))
 	if !rep.Short() {
 		t.Fatal("a run with Crossref down was not reported short")
@@ -224,12 +219,7 @@ func TestUnreadableORCIDPrunesNothing(t *testing.T) {
 	before := folderBytes(t, m.Snapshots)
 
 	net := recordedNet(t)
-	for k := range net.routes {
-		if strings.HasPrefix(k, "pub.orcid.org") {
-			delete(net.routes, k)
-		}
-	}
-	net.otherwise("pub.orcid.org", http.StatusInternalServerError, "")
+	net.down("pub.orcid.org", http.StatusInternalServerError, "")
 	rep := runOK(t, testOptions(m, net, 4))
 	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != providers.Failed {
 		t.Fatalf("expansion outcomes %+v, want one failure", rep.Expansions)

@@ -31,13 +31,8 @@ func story(rep *Report) string {
 // OpenAlex answering 403, its "slow down", until about stops asking it.
 func shortNet(t *testing.T) *fakeNet {
 	net := recordedNet(t)
-	for k := range net.routes {
-		if strings.HasPrefix(k, "api.crossref.org") || strings.HasPrefix(k, "api.openalex.org") {
-			delete(net.routes, k)
-		}
-	}
-	net.otherwise("api.crossref.org", http.StatusBadGateway, "bad gateway")
-	net.otherwise("api.openalex.org", http.StatusForbidden, "")
+	net.down("api.crossref.org", http.StatusBadGateway, "bad gateway")
+	net.down("api.openalex.org", http.StatusForbidden, "")
 	return net
 }
 
