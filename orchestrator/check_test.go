@@ -8,6 +8,8 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,20 +21,22 @@ import (
 	"github.com/aboutscholar/about/transport"
 )
 
-// checkManifest is recordedManifest with its providers pinned, so these
-// tests stay put as providers join the registry.
-const checkManifest = `mailto = "ada@example.org"
-providers = ["orcid", "crossref", "openalex"]
+// checkManifest and swappedManifest are the manifests of the folders in
+// testdata/golden/orchestrator/fetched/ (check and check-swapped), shared
+// with snapshots's tests through testdata/check/ so the two cannot drift apart.
+func checkManifest(t testing.TB) string { return readCheckManifest(t, "manifest.toml") }
 
-[[identity]]
-orcid = "0000-0002-9341-7985"
+// swappedManifest is checkManifest with its SIGMOD paper swapped for a book.
+func swappedManifest(t testing.TB) string { return readCheckManifest(t, "manifest-swapped.toml") }
 
-[[identity]]
-doi = "10.1145/3448016.3452841"
-
-[[identity]]
-doi = "10.7554/eLife.01567"
-`
+func readCheckManifest(t testing.TB, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "check", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
 
 // fetched runs the manifest against the recorded network and returns it.
 func fetched(t *testing.T, src string) *manifest.Manifest {
@@ -60,15 +64,15 @@ func problemLines(ps []snapshots.Problem) string {
 func TestFetchedFoldersGolden(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/orchestrator/fetched"), goldie.WithNameSuffix(".golden"))
 	for name, src := range map[string]string{
-		"check":         checkManifest,
-		"check-swapped": strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"", "doi = \"10.1017/9781108348843\"", 1),
+		"check":         checkManifest(t),
+		"check-swapped": swappedManifest(t),
 	} {
 		g.Assert(t, name, []byte(folderBytes(t, fetched(t, src).Snapshots)))
 	}
 }
 
 func TestCheckFolderPassesWhatFetchWrote(t *testing.T) {
-	m := fetched(t, checkManifest)
+	m := fetched(t, checkManifest(t))
 	if ps := snapshots.CheckFolder(m, m.Snapshots); len(ps) > 0 {
 		t.Fatalf("a folder fresh from fetch has problems:\n%s", problemLines(ps))
 	}
@@ -109,7 +113,7 @@ func changedNet(t *testing.T, title, cites bool) *fakeNet {
 }
 
 func TestCheckCurrentTellsTitleFromCitationCount(t *testing.T) {
-	m := fetched(t, checkManifest)
+	m := fetched(t, checkManifest(t))
 	before := folderHash(t, m.Snapshots)
 
 	check := func(net *fakeNet) *snapshots.Diff {
@@ -174,7 +178,7 @@ func TestCheckCurrentTellsTitleFromCitationCount(t *testing.T) {
 }
 
 func TestCheckCurrentKeepsCommittedValuesOfFailedJobs(t *testing.T) {
-	m := fetched(t, checkManifest)
+	m := fetched(t, checkManifest(t))
 	net := recordedNet(t)
 	net.routes["api.crossref.org/works/10.7554/elife.01567"] = fakeAnswer{status: 400}
 	rep, diff, err := CheckCurrent(context.Background(), testOptions(m, net, 2))
@@ -236,7 +240,7 @@ func TestRecordThenReplayWritesIdenticalSnapshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := newManifest(t, checkManifest)
+	live := newManifest(t, checkManifest(t))
 	opts := testOptions(live, nil, 4)
 	opts.Base, opts.BaseURLs, opts.Recorder = nil, bases, rec.Record
 	if rep := runOK(t, opts); rep.Short() {
@@ -257,7 +261,7 @@ func TestRecordThenReplayWritesIdenticalSnapshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Another mailto, and a replay that fails the test if it touches the network.
-	offline := newManifest(t, strings.Replace(checkManifest, "ada@example.org", "someone@example.com", 1))
+	offline := newManifest(t, strings.Replace(checkManifest(t), "ada@example.org", "someone@example.com", 1))
 	opts = testOptions(offline, rp, 1)
 	opts.BaseURLs = bases
 	opts.Clock = transport.InstantClock()

@@ -11,25 +11,22 @@ import (
 	"github.com/aboutscholar/about/manifest"
 )
 
-// checkManifest is the manifest of the fetched folder in
-// testdata/golden/orchestrator/fetched/check.golden, which
-// orchestrator's TestFetchedFoldersGolden keeps equal to what fetch writes.
-const checkManifest = `mailto = "ada@example.org"
-providers = ["orcid", "crossref", "openalex"]
+// checkManifest and swappedManifest are the manifests of the folders in
+// testdata/golden/orchestrator/fetched/ (check and check-swapped), shared
+// with orchestrator's tests through testdata/check/ so the two cannot drift apart.
+func checkManifest(t testing.TB) string { return readCheckManifest(t, "manifest.toml") }
 
-[[identity]]
-orcid = "0000-0002-9341-7985"
+// swappedManifest is checkManifest with its SIGMOD paper swapped for a book.
+func swappedManifest(t testing.TB) string { return readCheckManifest(t, "manifest-swapped.toml") }
 
-[[identity]]
-doi = "10.1145/3448016.3452841"
-
-[[identity]]
-doi = "10.7554/eLife.01567"
-`
-
-// swappedManifest is checkManifest with its SIGMOD paper swapped for a
-// book (check-swapped.golden).
-var swappedManifest = strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"", "doi = \"10.1017/9781108348843\"", 1)
+func readCheckManifest(t testing.TB, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "check", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
 
 const elifeWork = "works/doi_10.7554_2felife.01567.json"
 
@@ -39,9 +36,9 @@ func fetched(t *testing.T, src string) *manifest.Manifest {
 	t.Helper()
 	var golden string
 	switch src {
-	case checkManifest:
+	case checkManifest(t):
 		golden = "check"
-	case swappedManifest:
+	case swappedManifest(t):
 		golden = "check-swapped"
 	default:
 		t.Fatalf("no fetched folder recorded for manifest:\n%s", src)
@@ -174,12 +171,12 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 			"works/doi_10.9999_2fgone.json: stray: no work of the manifest, its ORCID records or index.json has this file",
 			"works/notes.txt: stray: not a .json snapshot file",
 		}, only: true},
-		{name: "manifest gained an identity", manifest: checkManifest + "\n[[identity]]\ndoi = \"10.1017/9781108348843\"\n", want: []string{
+		{name: "manifest gained an identity", manifest: checkManifest(t) + "\n[[identity]]\ndoi = \"10.1017/9781108348843\"\n", want: []string{
 			"index.json: identity doi:10.1017/9781108348843 of the manifest is not listed",
 			"index.json: work doi:10.1017/9781108348843 is not listed (the manifest or an orcid/ file names it)",
 			"works/doi_10.1017_2f9781108348843.json: missing: the file of work doi:10.1017/9781108348843",
 		}, only: true},
-		{name: "identities reordered", manifest: strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"\n\n[[identity]]\ndoi = \"10.7554/eLife.01567\"", "doi = \"10.7554/eLife.01567\"\n\n[[identity]]\ndoi = \"10.1145/3448016.3452841\"", 1), want: []string{
+		{name: "identities reordered", manifest: strings.Replace(checkManifest(t), "doi = \"10.1145/3448016.3452841\"\n\n[[identity]]\ndoi = \"10.7554/eLife.01567\"", "doi = \"10.7554/eLife.01567\"\n\n[[identity]]\ndoi = \"10.1145/3448016.3452841\"", 1), want: []string{
 			"index.json: identities are not in manifest order: #2 is doi:10.1145/3448016.3452841, the manifest has doi:10.7554/elife.01567",
 			"index.json: works are not in fetch order: #9 is doi:10.1145/3448016.3452841, want doi:10.7554/elife.01567",
 		}},
@@ -213,7 +210,7 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := fetched(t, checkManifest)
+			m := fetched(t, checkManifest(t))
 			if c.mutate != nil {
 				c.mutate(t, m.Snapshots)
 			}
@@ -242,7 +239,7 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 }
 
 func TestCheckFolderMissingFolder(t *testing.T) {
-	m := newManifest(t, checkManifest)
+	m := newManifest(t, checkManifest(t))
 	ps := CheckFolder(m, m.Snapshots)
 	if len(ps) != 1 || ps[0].Path != "." || !strings.Contains(ps[0].What, "no snapshot folder") {
 		t.Errorf("problems = %v, want one saying there is no folder", ps)

@@ -7,8 +7,8 @@ import (
 )
 
 func TestCompareFoldersAddedRemovedAndLists(t *testing.T) {
-	m := fetched(t, checkManifest)
-	m2 := fetched(t, strings.Replace(checkManifest, "doi = \"10.1145/3448016.3452841\"", "doi = \"10.1017/9781108348843\"", 1))
+	m := fetched(t, checkManifest(t))
+	m2 := fetched(t, swappedManifest(t))
 	d, err := CompareFolders(m.Snapshots, m2.Snapshots)
 	if err != nil {
 		t.Fatal(err)
