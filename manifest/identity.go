@@ -114,17 +114,8 @@ func lowerASCII(s string) string {
 	}, s)
 }
 
-func isDigitsAndDots(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if (r < '0' || r > '9') && r != '.' {
-			return false
-		}
-	}
-	return true
-}
+// isDigitsAndDots reports a non-empty run of digits and dots.
+func isDigitsAndDots(s string) bool { return s != "" && strings.Trim(s, "0123456789.") == "" }
 
 func isControlOrSpace(r rune) bool { return r <= ' ' || r == 0x7f }
 

@@ -56,14 +56,5 @@ func ArXivDOI(arxivID string) string {
 	return "10.48550/arxiv." + base
 }
 
-func isDigitsAndDots(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if (r < '0' || r > '9') && r != '.' {
-			return false
-		}
-	}
-	return true
-}
+// isDigitsAndDots reports a non-empty run of digits and dots.
+func isDigitsAndDots(s string) bool { return s != "" && strings.Trim(s, "0123456789.") == "" }
