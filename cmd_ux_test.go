@@ -81,15 +81,7 @@ func TestInitRefusesMistakes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, _, stderr := runCLI(t, c.args...)
-			if code != 2 {
-				t.Errorf("exit %d, want 2; stderr:\n%s", code, stderr)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, stderr)
-				}
-			}
+			assertUsageError(t, c.args, c.want...)
 		})
 	}
 	if data, _ := os.ReadFile(existing); string(data) != "keep me\n" {

@@ -17,6 +17,21 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// assertUsageError runs the CLI and wants exit 2 with every want line on
+// standard error.
+func assertUsageError(t *testing.T, args []string, want ...string) {
+	t.Helper()
+	code, _, stderr := runCLI(t, args...)
+	if code != 2 {
+		t.Errorf("exit %d, want 2; stderr:\n%s", code, stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, stderr)
+		}
+	}
+}
+
 func writeManifest(t *testing.T, src string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "manifest.toml")
@@ -50,15 +65,7 @@ func TestUsageErrorsExit2AndWriteNothing(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, _, stderr := runCLI(t, c.args...)
-			if code != 2 {
-				t.Errorf("exit %d, want 2; stderr:\n%s", code, stderr)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, stderr)
-				}
-			}
+			assertUsageError(t, c.args, c.want...)
 			if _, err := os.Stat(filepath.Join(filepath.Dir(good), "snapshots")); err == nil {
 				t.Error("a usage error wrote snapshots")
 			}
