@@ -5,9 +5,10 @@ import (
 	"cmp"
 	"compress/flate"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -211,10 +212,9 @@ func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *w
 func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
 	d, plan := w.d, w.plan
 	k := id.Key()
-	_, statErr := os.Stat(d.WorkPath(id))
 	var prev snapshots.Work
 	var prevCounts snapshots.Counts
-	readPrevious(d.WorkPath(id), &prev)
+	existed := readPrevious(d.WorkPath(id), &prev)
 	readPrevious(d.CountsPath(id), &prevCounts)
 
 	sources := map[string]snapshots.Source{}
@@ -268,7 +268,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: z, link: lw.slim(), existed: statErr == nil, found: len(lw.sources) > 0})
+	w.works = append(w.works, preparedWork{files: z, link: lw.slim(), existed: existed, found: len(lw.sources) > 0})
 	return nil
 }
 
@@ -519,10 +519,13 @@ func previousSource(prev snapshots.Work, provider string) (snapshots.Source, boo
 	return snapshots.Source{}, false
 }
 
-// readPrevious loads the last run's file. A missing or damaged file is no
-// previous value: there is nothing trustworthy to keep, and the new run
-// rewrites it whole.
-func readPrevious(path string, v any) { _ = snapshots.Read(path, v) }
+// readPrevious loads the last run's file and reports whether there was
+// one. A damaged file is no previous value (there is nothing trustworthy
+// to keep, and the new run rewrites it whole), but it did exist.
+func readPrevious(path string, v any) (existed bool) {
+	err := snapshots.Read(path, v)
+	return !errors.Is(err, fs.ErrNotExist)
+}
 
 func anyUnread(p *workPlan, origins []string) bool {
 	for _, o := range origins {
