@@ -169,7 +169,8 @@ func TestUnplannedHostCountsRequests(t *testing.T) {
 	}
 }
 
-// TestNilViewDoesNothing: a quiet run passes a nil *View around.
+// TestNilViewDoesNothing: a quiet run passes a nil *View around, so every
+// method must be safe on nil; a nil dereference panics and fails the test.
 func TestNilViewDoesNothing(t *testing.T) {
 	var v *View
 	v.Plan("h", 1, 1, 0)
