@@ -151,9 +151,9 @@ func (e *ReplayMissError) Error() string {
 	return fmt.Sprintf("the replay folder %s has no answer for %s %s (record one with about fetch --record)", e.Dir, e.Method, e.URL)
 }
 
-// Is makes the retrying layer treat a miss like a URL no attempt can fix:
-// asking the same folder again gives the same miss.
-func (e *ReplayMissError) Is(target error) bool { return target == errBadURL }
+// Permanent tells the retrying layer not to ask again: the same folder
+// gives the same miss.
+func (e *ReplayMissError) Permanent() bool { return true }
 
 // InstantClock is the Clock of a replayed run: Sleep returns at once and
 // moves Now forward by the wait, so backoff and Retry-After are honoured

@@ -146,14 +146,17 @@ func checkURL(req *http.Request) error {
 // failure.
 func retryableError(err error) bool {
 	var (
-		verify   *tls.CertificateVerificationError
-		unknown  x509.UnknownAuthorityError
-		invalid  x509.CertificateInvalidError
-		hostname x509.HostnameError
-		record   tls.RecordHeaderError
+		permanent interface{ Permanent() bool } // a failure that declares no attempt can fix it
+		verify    *tls.CertificateVerificationError
+		unknown   x509.UnknownAuthorityError
+		invalid   x509.CertificateInvalidError
+		hostname  x509.HostnameError
+		record    tls.RecordHeaderError
 	)
 	switch {
 	case errors.Is(err, ErrInsecureRedirect), errors.Is(err, ErrTooManyRedirects), errors.Is(err, errBadURL):
+		return false
+	case errors.As(err, &permanent) && permanent.Permanent():
 		return false
 	case errors.As(err, &verify), errors.As(err, &unknown), errors.As(err, &invalid),
 		errors.As(err, &hostname), errors.As(err, &record):
