@@ -134,6 +134,9 @@ func TestCheckReplayComparesAndNeverWrites(t *testing.T) {
 	if !strings.Contains(stdout, "snapshots are current") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
+	if after := treeHash(t, snaps); after != before {
+		t.Error("check of current snapshots changed the committed folder")
+	}
 
 	// The committed title was different and a citation count was lower:
 	// a fetch now would change both, and check says so without writing.

@@ -350,7 +350,7 @@ doi = "10.7554/elife.01567"
 		t.Errorf("short: %v", rep.ShortJobs())
 	}
 
-	net, asked = setup()
+	net, _ = setup()
 	net.agencies = nil
 	net.routes["doi.org/ra/10.5281,10.7554"] = fakeAnswer{status: 500}
 	rep = runOK(t, testOptions(newManifest(t, src), net, 4))
