@@ -33,6 +33,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -419,7 +420,7 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 				continue
 			}
 			var doc snapshots.Work
-			var rec providers.Record
+			var rec record.Record
 			if err := json.Unmarshal(data, &doc); err != nil || json.Unmarshal(doc.Record, &rec) != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -479,7 +480,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 		if src.Status != string(providers.Found) || len(src.Record) == 0 {
 			continue
 		}
-		var rec providers.Record
+		var rec record.Record
 		if err := json.Unmarshal(src.Record, &rec); err != nil {
 			return doc, lw, fmt.Errorf("snapshot of %s has an unreadable %s record: %w", id, p, err)
 		}
@@ -497,7 +498,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 			lw.overrides = append(lw.overrides, "type ("+where+")")
 		}
 		if o.Year != 0 && merged.Issued.Year != o.Year {
-			merged.Issued, from["issued"] = providers.Date{Year: o.Year}, "manifest"
+			merged.Issued, from["issued"] = record.Date{Year: o.Year}, "manifest"
 			lw.overrides = append(lw.overrides, "issued ("+where+")")
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -266,7 +267,7 @@ func TestRedirectToAnotherHostIsPacedAsThatHost(t *testing.T) {
 		// The report keeps no records (they are written and let go): the
 		// work's file says what was found.
 		var work snapshots.Work
-		var rec providers.Record
+		var rec record.Record
 		if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.WorkPath(o.Identity), &work); err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -138,7 +139,7 @@ func TestIdentityGolden(t *testing.T) {
 	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.WorkPath(manifest.Identity{Kind: manifest.KindPMID, Value: "11748933"}), &pmid); err != nil {
 		t.Fatal(err)
 	}
-	var rec providers.Record
+	var rec record.Record
 	if err := json.Unmarshal(pmid.Record, &rec); err != nil || rec.Title != "Only a title" || pmid.Provenance["title"] != "manifest" {
 		t.Errorf("override not applied: %s %v", pmid.Record, pmid.Provenance)
 	}

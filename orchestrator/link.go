@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -17,7 +18,7 @@ import (
 type linkWork struct {
 	id         manifest.Identity
 	sources    []providers.Named // each provider's own record, for evidence
-	merged     providers.Record
+	merged     record.Record
 	provenance map[string]string
 	overrides  []string // fields the manifest set, with where
 }
@@ -30,10 +31,10 @@ func (w linkWork) slim() linkWork {
 	out := linkWork{id: w.id, overrides: w.overrides, provenance: map[string]string{}}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
-			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: providers.Record{Relations: src.Record.Relations}})
+			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
 		}
 	}
-	out.merged = providers.Record{IDs: w.merged.IDs, Authors: w.merged.Authors}
+	out.merged = record.Record{IDs: w.merged.IDs, Authors: w.merged.Authors}
 	for k, v := range w.provenance {
 		if strings.HasPrefix(k, "ids.") {
 			out.provenance[k] = v

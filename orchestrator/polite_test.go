@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // simSpec is a provider of a simulated service: GET /work/{doi} answers
@@ -27,7 +28,7 @@ func simSpec(name string, interval time.Duration) providers.Spec {
 		Attribution: "simulated " + name,
 		Fetch: providers.One(func(ctx context.Context, env providers.Env, id manifest.Identity) providers.Result {
 			return providers.GetJSONRecord(ctx, env, name, env.Base+"/work/"+providers.EscapeDOI(id.Value), func(doc gjson.Result) (providers.Result, error) {
-				return providers.Result{Status: providers.Found, Record: &providers.Record{Title: doc.Get("title").String()}}, nil
+				return providers.Result{Status: providers.Found, Record: &record.Record{Title: doc.Get("title").String()}}, nil
 			})
 		}),
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // personName is one way a person's name is written: family name and given
@@ -47,12 +48,12 @@ func newOwner(orcid, manifestName string, p *providers.Person) owner {
 // returns a warning when the work looks like a same-name stranger's: an
 // author with the owner's name but another iD, or no author the owner
 // could be. An empty author list says nothing, so it is not flagged.
-func strangerCheck(o owner, authors []providers.Author) string {
+func strangerCheck(o owner, authors []record.Author) string {
 	if len(authors) == 0 {
 		return ""
 	}
 	withIDs := 0
-	var sameName []providers.Author
+	var sameName []record.Author
 	for _, a := range authors {
 		if a.ORCID == o.orcid {
 			return ""
@@ -84,7 +85,7 @@ func strangerCheck(o owner, authors []providers.Author) string {
 // matches reports an author whose name is a variant of the owner's: the
 // same family name (accents and case aside) and, when both give one, the
 // same initial.
-func (o owner) matches(a providers.Author) bool {
+func (o owner) matches(a record.Author) bool {
 	n := personName{foldName(firstWord(a.Given)), foldName(lastWord(a.Family))}
 	if a.Family == "" {
 		n = splitName(a.Name)

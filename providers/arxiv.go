@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -289,18 +290,18 @@ func arxivMatch(entries []arxivEntry, asked arxivID) (arxivEntry, bool) {
 }
 
 // arxivRecord maps one Atom entry.
-func arxivRecord(e arxivEntry) Record {
-	rec := Record{
+func arxivRecord(e arxivEntry) record.Record {
+	rec := record.Record{
 		Title:     collapseXMLSpace(e.Title),
 		Publisher: "arXiv",
 		Type:      "article", // CSL's type for a preprint
 		// <published> is when version 1 was submitted: the e-print's date.
-		Issued:   ParseDate(e.Published),
+		Issued:   record.ParseDate(e.Published),
 		Abstract: collapseXMLSpace(e.Summary),
-		IDs:      IDs{ArXiv: parseArXivID(e.ID).base},
+		IDs:      record.IDs{ArXiv: parseArXivID(e.ID).base},
 	}
 	for _, a := range e.Authors {
-		author := Author{Name: collapseXMLSpace(a.Name)}
+		author := record.Author{Name: collapseXMLSpace(a.Name)}
 		for _, aff := range a.Affiliations {
 			if aff = collapseXMLSpace(aff); aff != "" {
 				author.Affiliations = append(author.Affiliations, aff)
@@ -317,7 +318,7 @@ func arxivRecord(e arxivEntry) Record {
 		case l.Title == "pdf" && rec.OA == nil:
 			// Every e-print is free to read on arXiv: the author's
 			// submitted version, in a repository (green).
-			rec.OA = &OpenAccess{URL: strings.TrimSpace(l.Href), Status: "green", Version: "submittedVersion"}
+			rec.OA = &record.OpenAccess{URL: strings.TrimSpace(l.Href), Status: "green", Version: "submittedVersion"}
 		}
 	}
 	// The primary category first, then the others (arXiv, ACM and MSC
@@ -331,14 +332,14 @@ func arxivRecord(e arxivEntry) Record {
 	// journal's, not arXiv's own); a few entries list more than one.
 	for _, f := range strings.Fields(e.DOI) {
 		if doi := StripDOI(f); doi != "" {
-			rec.Relations = append(rec.Relations, Relation{Type: "is-preprint-of", ID: "doi:" + doi})
+			rec.Relations = append(rec.Relations, record.Relation{Type: "is-preprint-of", ID: "doi:" + doi})
 		}
 	}
 	if ref := collapseXMLSpace(e.JournalRef); ref != "" {
-		rec.Extra = append(rec.Extra, Annotation{Name: "journal_ref", Value: ref})
+		rec.Extra = append(rec.Extra, record.Annotation{Name: "journal_ref", Value: ref})
 	}
 	if c := collapseXMLSpace(e.Comment); c != "" {
-		rec.Extra = append(rec.Extra, Annotation{Name: "comment", Value: c})
+		rec.Extra = append(rec.Extra, record.Annotation{Name: "comment", Value: c})
 	}
 	return rec
 }

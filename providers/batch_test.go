@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // The list answers of these tests are built from the recorded single-record
@@ -42,8 +43,8 @@ func resultJSON(t *testing.T, r providers.Result) string {
 	t.Helper()
 	data, err := json.Marshal(struct {
 		S providers.Status
-		R *providers.Record
-		C providers.Counts
+		R *record.Record
+		C record.Counts
 	}{r.Status, r.Record, r.Counts})
 	if err != nil {
 		t.Fatal(err)

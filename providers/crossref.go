@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -112,8 +113,8 @@ func crossrefItem(m gjson.Result) (Result, error) {
 
 // crossrefWork maps one Crossref work object; shared by single and list
 // answers.
-func crossrefWork(m gjson.Result) (Record, Counts) {
-	rec := Record{
+func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
+	rec := record.Record{
 		Title:     PlainText(First(m.Get("title"))),
 		Container: PlainText(First(m.Get("container-title"))),
 		Publisher: strings.TrimSpace(m.Get("publisher").String()),
@@ -140,7 +141,7 @@ func crossrefWork(m gjson.Result) (Record, Counts) {
 	rec.IDs.ISBN = Strings(m.Get("ISBN"))
 	for _, kind := range []string{"author", "editor"} {
 		m.Get(kind).ForEach(func(_, a gjson.Result) bool {
-			author := Author{
+			author := record.Author{
 				Given:  strings.TrimSpace(a.Get("given").String()),
 				Family: strings.TrimSpace(a.Get("family").String()),
 				Name:   strings.TrimSpace(a.Get("name").String()),
@@ -158,25 +159,25 @@ func crossrefWork(m gjson.Result) (Record, Counts) {
 		}
 	}
 	if lic := crossrefLicense(m); lic != "" {
-		rec.OA = &OpenAccess{License: lic}
+		rec.OA = &record.OpenAccess{License: lic}
 	}
 	m.Get("relation").ForEach(func(relType, targets gjson.Result) bool {
 		targets.ForEach(func(_, t gjson.Result) bool {
 			if strings.EqualFold(t.Get("id-type").String(), "doi") {
 				if doi := StripDOI(t.Get("id").String()); doi != "" {
-					rec.Relations = append(rec.Relations, Relation{Type: relType.String(), ID: "doi:" + doi})
+					rec.Relations = append(rec.Relations, record.Relation{Type: relType.String(), ID: "doi:" + doi})
 				}
 			}
 			return true
 		})
 		return true
 	})
-	var counts Counts
+	var counts record.Counts
 	if v := m.Get("is-referenced-by-count"); v.Exists() {
-		counts.CitedBy = Int(int(v.Int()))
+		counts.CitedBy = record.Int(int(v.Int()))
 	}
 	if v := m.Get("references-count"); v.Exists() {
-		counts.References = Int(int(v.Int()))
+		counts.References = record.Int(int(v.Int()))
 	}
 	return rec, counts
 }
@@ -193,17 +194,17 @@ func crossrefType(m gjson.Result) string {
 
 // crossrefDate prefers "issued" (the earliest of print and online, as
 // Crossref defines it), then "published", keeping the given precision.
-func crossrefDate(m gjson.Result) Date {
+func crossrefDate(m gjson.Result) record.Date {
 	for _, field := range []string{"issued", "published", "published-print", "published-online"} {
 		parts := m.Get(field + ".date-parts.0")
 		if !parts.IsArray() || !parts.Get("0").Exists() || parts.Get("0").Type == gjson.Null {
 			continue
 		}
-		if d := NewDate(int(parts.Get("0").Int()), int(parts.Get("1").Int()), int(parts.Get("2").Int())); !d.IsZero() {
+		if d := record.NewDate(int(parts.Get("0").Int()), int(parts.Get("1").Int()), int(parts.Get("2").Int())); !d.IsZero() {
 			return d
 		}
 	}
-	return Date{}
+	return record.Date{}
 }
 
 // crossrefLicense is the licence of the version of record, else the first.

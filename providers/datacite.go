@@ -12,6 +12,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -118,8 +119,8 @@ func dataCiteResource(data gjson.Result) (Result, error) {
 }
 
 // dataCiteWork maps the attributes of one DataCite DOI resource.
-func dataCiteWork(a gjson.Result) (Record, Counts) {
-	rec := Record{
+func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
+	rec := record.Record{
 		Title:     dataCiteTitle(a.Get("titles")),
 		Publisher: dataCitePublisher(a.Get("publisher")),
 		Type:      dataCiteType(a.Get("types")),
@@ -137,7 +138,7 @@ func dataCiteWork(a gjson.Result) (Record, Counts) {
 	dataCiteContainer(a, &rec)
 	dataCiteIdentifiers(a, &rec.IDs)
 	if lic := dataCiteLicense(a.Get("rightsList")); lic != "" {
-		rec.OA = &OpenAccess{License: lic}
+		rec.OA = &record.OpenAccess{License: lic}
 	}
 	rec.Relations = dataCiteRelations(a)
 	a.Get("subjects.#.subject").ForEach(func(_, s gjson.Result) bool {
@@ -146,17 +147,17 @@ func dataCiteWork(a gjson.Result) (Record, Counts) {
 	})
 	if v := strings.TrimSpace(a.Get("version").String()); v != "" {
 		// Software and data are cited by version; there is no common field.
-		rec.Extra = append(rec.Extra, Annotation{Name: "version", Value: v})
+		rec.Extra = append(rec.Extra, record.Annotation{Name: "version", Value: v})
 	}
 
 	// Only the citation count: viewCount and downloadCount are usage
 	// statistics from a few repositories, not scholarly counters.
-	var counts Counts
+	var counts record.Counts
 	if v := a.Get("citationCount"); v.Exists() && v.Type == gjson.Number {
-		counts.CitedBy = Int(int(v.Int()))
+		counts.CitedBy = record.Int(int(v.Int()))
 	}
 	if v := a.Get("referenceCount"); v.Exists() && v.Type == gjson.Number {
-		counts.References = Int(int(v.Int()))
+		counts.References = record.Int(int(v.Int()))
 	}
 	return rec, counts
 }
@@ -196,8 +197,8 @@ func dataCitePublisher(p gjson.Result) string {
 
 // dataCiteCreator maps one creator. Organisations keep their name whole;
 // people are split into given and family names when DataCite splits them.
-func dataCiteCreator(c gjson.Result) (Author, bool) {
-	author := Author{}
+func dataCiteCreator(c gjson.Result) (record.Author, bool) {
+	author := record.Author{}
 	given := strings.TrimSpace(c.Get("givenName").String())
 	family := strings.TrimSpace(c.Get("familyName").String())
 	name := strings.TrimSpace(c.Get("name").String())
@@ -229,11 +230,11 @@ func dataCiteCreator(c gjson.Result) (Author, bool) {
 
 // dataCiteIssued is the Issued date at its own precision, else the
 // mandatory publicationYear (a number, or a string in older records).
-func dataCiteIssued(a gjson.Result) Date {
-	if d := ParseDate(a.Get(`dates.#(dateType=="Issued").date`).String()); !d.IsZero() {
+func dataCiteIssued(a gjson.Result) record.Date {
+	if d := record.ParseDate(a.Get(`dates.#(dateType=="Issued").date`).String()); !d.IsZero() {
 		return d
 	}
-	return NewDate(int(a.Get("publicationYear").Int()), 0, 0)
+	return record.NewDate(int(a.Get("publicationYear").Int()), 0, 0)
 }
 
 // dataCiteTypes maps resourceTypeGeneral (DataCite Metadata Schema 4.6
@@ -301,7 +302,7 @@ func textResourceType(s string) string {
 // dataCiteContainer fills container title, volume, issue and pages from
 // the container DataCite derives, else from a related item the work
 // IsPublishedIn (schema 4.4).
-func dataCiteContainer(a gjson.Result, rec *Record) {
+func dataCiteContainer(a gjson.Result, rec *record.Record) {
 	c := a.Get("container")
 	if strings.TrimSpace(c.Get("title").String()) != "" {
 		rec.Container = PlainText(c.Get("title").String())
@@ -329,7 +330,7 @@ func dataCiteContainer(a gjson.Result, rec *Record) {
 // dataCiteIdentifiers reads the work's other identifiers (arXiv, PubMed)
 // from alternateIdentifiers, and the ISSN/ISBN of what it is part of from
 // relatedIdentifiers.
-func dataCiteIdentifiers(a gjson.Result, ids *IDs) {
+func dataCiteIdentifiers(a gjson.Result, ids *record.IDs) {
 	a.Get("alternateIdentifiers").ForEach(func(_, alt gjson.Result) bool {
 		v := strings.TrimSpace(alt.Get("alternateIdentifier").String())
 		switch strings.ToLower(alt.Get("alternateIdentifierType").String()) {
@@ -393,9 +394,9 @@ var dataCiteCitationRelations = map[string]bool{
 // dataCiteRelations turns relatedIdentifiers and relatedItems that name a
 // DOI into Relations, with DataCite's relationType written the way
 // Crossref writes its relation vocabulary (IsVersionOf → is-version-of).
-func dataCiteRelations(a gjson.Result) []Relation {
-	var out []Relation
-	seen := map[Relation]bool{}
+func dataCiteRelations(a gjson.Result) []record.Relation {
+	var out []record.Relation
+	seen := map[record.Relation]bool{}
 	add := func(relType, idType, id string) {
 		if dataCiteCitationRelations[relType] || !strings.EqualFold(idType, "DOI") || relType == "" {
 			return
@@ -404,7 +405,7 @@ func dataCiteRelations(a gjson.Result) []Relation {
 		if doi == "" {
 			return
 		}
-		rel := Relation{Type: hyphenate(relType), ID: manifest.Identity{Kind: manifest.KindDOI, Value: doi}.Key()}
+		rel := record.Relation{Type: hyphenate(relType), ID: manifest.Identity{Kind: manifest.KindDOI, Value: doi}.Key()}
 		if !seen[rel] {
 			seen[rel] = true
 			out = append(out, rel)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // oddDOI has every character that needs escaping in a path: '(' ')' '<'
@@ -96,7 +97,7 @@ func TestDataCiteMinimalRecord(t *testing.T) {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
 	r := res.Record
-	if r.Title != "Only a title" || r.IDs.DOI != "10.5555/min" || r.Issued != (providers.Date{Year: 2019}) ||
+	if r.Title != "Only a title" || r.IDs.DOI != "10.5555/min" || r.Issued != (record.Date{Year: 2019}) ||
 		r.Type != "article" || len(r.Authors) != 0 || r.Publisher != "" || r.OA != nil || len(r.Extra) != 0 {
 		t.Errorf("record %+v", r)
 	}

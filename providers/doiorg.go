@@ -11,6 +11,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -106,7 +107,7 @@ func parseCSL(item gjson.Result) (Result, error) {
 	if !item.Get("title").Exists() && !item.Get("DOI").Exists() && !item.Get("type").Exists() {
 		return Result{}, Malformed("doi", "CSL-JSON item has no title, DOI or type")
 	}
-	rec := Record{
+	rec := record.Record{
 		Title:     PlainText(First(item.Get("title"))),
 		Container: PlainText(First(item.Get("container-title"))),
 		Publisher: strings.TrimSpace(item.Get("publisher").String()),
@@ -127,7 +128,7 @@ func parseCSL(item gjson.Result) (Result, error) {
 	rec.IDs.ISSN = cslList(item.Get("ISSN"))
 	rec.IDs.ISBN = cslList(item.Get("ISBN"))
 	item.Get("author").ForEach(func(_, a gjson.Result) bool {
-		author := Author{
+		author := record.Author{
 			Given:  strings.TrimSpace(a.Get("given").String()),
 			Family: strings.TrimSpace(a.Get("family").String()),
 			Name:   strings.TrimSpace(a.Get("literal").String()),
@@ -168,22 +169,22 @@ func cslItemType(t string) string {
 // cslIssued reads "issued" as date-parts at their precision (numbers, or
 // strings as some agencies write them), else its "raw" or "literal" text;
 // Crossref's published-print/online stand in when issued is missing.
-func cslIssued(item gjson.Result) Date {
+func cslIssued(item gjson.Result) record.Date {
 	for _, field := range []string{"issued", "published", "published-print", "published-online"} {
 		v := item.Get(field)
 		parts := v.Get("date-parts.0")
 		if parts.IsArray() && parts.Get("0").Exists() && parts.Get("0").Type != gjson.Null {
-			if d := NewDate(int(parts.Get("0").Int()), int(parts.Get("1").Int()), int(parts.Get("2").Int())); !d.IsZero() {
+			if d := record.NewDate(int(parts.Get("0").Int()), int(parts.Get("1").Int()), int(parts.Get("2").Int())); !d.IsZero() {
 				return d
 			}
 		}
 		for _, text := range []string{"raw", "literal"} {
-			if d := ParseDate(v.Get(text).String()); !d.IsZero() {
+			if d := record.ParseDate(v.Get(text).String()); !d.IsZero() {
 				return d
 			}
 		}
 	}
-	return Date{}
+	return record.Date{}
 }
 
 // cslURL is the landing page: Crossref's resource.primary.URL when given,

@@ -11,6 +11,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -212,9 +213,9 @@ func europePMCMatch(id manifest.Identity, hits []gjson.Result) (gjson.Result, bo
 }
 
 // europePMCRecord maps one core result.
-func europePMCRecord(r gjson.Result) (Record, Counts) {
+func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 	journal := r.Get("journalInfo")
-	rec := Record{
+	rec := record.Record{
 		Title:     europePMCTitle(r.Get("title").String()),
 		Container: strings.TrimSpace(journal.Get("journal.title").String()),
 		Publisher: strings.TrimSpace(r.Get("bookOrReportDetails.publisher").String()),
@@ -228,7 +229,7 @@ func europePMCRecord(r gjson.Result) (Record, Counts) {
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)
 	}
-	rec.IDs = IDs{
+	rec.IDs = record.IDs{
 		DOI:   StripDOI(r.Get("doi").String()),
 		PMID:  strings.TrimSpace(r.Get("pmid").String()),
 		PMCID: strings.ToUpper(strings.TrimSpace(r.Get("pmcid").String())),
@@ -248,11 +249,11 @@ func europePMCRecord(r gjson.Result) (Record, Counts) {
 	if types := Strings(r.Get("pubTypeList.pubType")); len(types) > 0 {
 		// The MEDLINE publication types say what CSL cannot (erratum,
 		// review, retraction notice); kept as given.
-		rec.Extra = append(rec.Extra, Annotation{Name: "europepmc:pub_type", Value: strings.Join(types, "; ")})
+		rec.Extra = append(rec.Extra, record.Annotation{Name: "europepmc:pub_type", Value: strings.Join(types, "; ")})
 	}
-	var counts Counts
+	var counts record.Counts
 	if v := r.Get("citedByCount"); v.Exists() {
-		counts.CitedBy = Int(int(v.Int()))
+		counts.CitedBy = record.Int(int(v.Int()))
 	}
 	return rec, counts
 }
@@ -267,8 +268,8 @@ func europePMCTitle(s string) string {
 	return t
 }
 
-func europePMCAuthor(a gjson.Result) Author {
-	author := Author{
+func europePMCAuthor(a gjson.Result) record.Author {
+	author := record.Author{
 		Given:  strings.TrimSpace(a.Get("firstName").String()),
 		Family: strings.TrimSpace(a.Get("lastName").String()),
 	}
@@ -322,51 +323,51 @@ func europePMCType(r gjson.Result) string {
 // precision; printPublicationDate pads it ("2025-07-01") and so is used
 // only for year and month. Records without a journal (preprints) fall back
 // to firstPublicationDate, then pubYear.
-func europePMCDate(r gjson.Result) Date {
+func europePMCDate(r gjson.Result) record.Date {
 	j := r.Get("journalInfo")
 	if d := europePMCMedlineDate(j.Get("dateOfPublication").String()); !d.IsZero() {
 		return d
 	}
 	if y := int(j.Get("yearOfPublication").Int()); y > 0 {
-		return NewDate(y, int(j.Get("monthOfPublication").Int()), 0)
+		return record.NewDate(y, int(j.Get("monthOfPublication").Int()), 0)
 	}
-	if d := ParseDate(j.Get("printPublicationDate").String()); !d.IsZero() {
-		return NewDate(d.Year, d.Month, 0)
+	if d := record.ParseDate(j.Get("printPublicationDate").String()); !d.IsZero() {
+		return record.NewDate(d.Year, d.Month, 0)
 	}
 	if !j.Exists() {
-		if d := ParseDate(r.Get("firstPublicationDate").String()); !d.IsZero() {
+		if d := record.ParseDate(r.Get("firstPublicationDate").String()); !d.IsZero() {
 			return d
 		}
 	}
 	y, _ := strconv.Atoi(strings.TrimSpace(r.Get("pubYear").String()))
-	return NewDate(y, 0, 0)
+	return record.NewDate(y, 0, 0)
 }
 
 // europePMCMedlineDate reads "YYYY", "YYYY Mon", "YYYY Mon DD"; a range or a
 // season ("2025 Jul-Aug", "2025 Spring") keeps what is certain: the first
 // month, or the year alone.
-func europePMCMedlineDate(s string) Date {
+func europePMCMedlineDate(s string) record.Date {
 	f := strings.Fields(s)
 	if len(f) == 0 {
-		return Date{}
+		return record.Date{}
 	}
 	y, err := strconv.Atoi(f[0])
 	if err != nil {
-		return Date{}
+		return record.Date{}
 	}
 	if len(f) < 2 {
-		return NewDate(y, 0, 0)
+		return record.NewDate(y, 0, 0)
 	}
 	mon, _, ranged := strings.Cut(f[1], "-")
 	m := europePMCMonth(mon)
 	if m == 0 || ranged || len(f) < 3 {
-		return NewDate(y, m, 0)
+		return record.NewDate(y, m, 0)
 	}
 	d, err := strconv.Atoi(f[2])
 	if err != nil {
-		return NewDate(y, m, 0)
+		return record.NewDate(y, m, 0)
 	}
-	return NewDate(y, m, d)
+	return record.NewDate(y, m, d)
 }
 
 // europePMCMonth is 1-12 for a MEDLINE month abbreviation ("Jul"), else 0.
@@ -383,7 +384,7 @@ func europePMCMonth(s string) int {
 // europePMCAccess is the free copy: an open-access full-text link ("OA"),
 // else a free-to-read one ("F"), a PDF before HTML; with the licence when
 // one is given. A licence alone is kept, as for Crossref.
-func europePMCAccess(r gjson.Result) *OpenAccess {
+func europePMCAccess(r gjson.Result) *record.OpenAccess {
 	urls := r.Get("fullTextUrlList.fullTextUrl").Array()
 	pick := func(code, style string) string {
 		for _, u := range urls {
@@ -395,7 +396,7 @@ func europePMCAccess(r gjson.Result) *OpenAccess {
 		}
 		return ""
 	}
-	oa := OpenAccess{
+	oa := record.OpenAccess{
 		URL:     firstNonEmpty(pick("OA", "pdf"), pick("OA", "html"), pick("OA", ""), pick("F", "pdf"), pick("F", "html"), pick("F", "")),
 		License: europePMCLicense(r.Get("license").String()),
 	}

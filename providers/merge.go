@@ -3,6 +3,8 @@ package providers
 import (
 	"slices"
 	"sort"
+
+	"github.com/aboutscholar/about/record"
 )
 
 // Precedence is the documented order in which providers' fields win when
@@ -23,18 +25,18 @@ func oaPrecedence() []string {
 // Named is one provider's record for merging.
 type Named struct {
 	Provider string
-	Record   Record
+	Record   record.Record
 }
 
 // Merge combines providers' records into one, field by field: each field
 // comes whole from the first provider in Precedence that has it, and
 // provenance says which one (field name → provider). Identifiers are
 // merged per identifier; relations are the sorted union.
-func Merge(records []Named) (Record, map[string]string) {
+func Merge(records []Named) (record.Record, map[string]string) {
 	ordered := byPrecedence(records, Precedence())
-	var out Record
+	var out record.Record
 	from := map[string]string{}
-	pick := func(field string, empty func(Record) bool, set func(Record)) {
+	pick := func(field string, empty func(record.Record) bool, set func(record.Record)) {
 		for _, n := range ordered {
 			if !empty(n.Record) {
 				set(n.Record)
@@ -43,21 +45,21 @@ func Merge(records []Named) (Record, map[string]string) {
 			}
 		}
 	}
-	str := func(field string, get func(*Record) *string) {
-		pick(field, func(r Record) bool { return *get(&r) == "" }, func(r Record) { *get(&out) = *get(&r) })
+	str := func(field string, get func(*record.Record) *string) {
+		pick(field, func(r record.Record) bool { return *get(&r) == "" }, func(r record.Record) { *get(&out) = *get(&r) })
 	}
-	str("title", func(r *Record) *string { return &r.Title })
-	pick("authors", func(r Record) bool { return len(r.Authors) == 0 }, func(r Record) { out.Authors = r.Authors })
-	str("container", func(r *Record) *string { return &r.Container })
-	str("publisher", func(r *Record) *string { return &r.Publisher })
-	str("type", func(r *Record) *string { return &r.Type })
-	pick("issued", func(r Record) bool { return r.Issued.IsZero() }, func(r Record) { out.Issued = r.Issued })
-	str("volume", func(r *Record) *string { return &r.Volume })
-	str("issue", func(r *Record) *string { return &r.Issue })
-	str("pages", func(r *Record) *string { return &r.Pages })
-	str("abstract", func(r *Record) *string { return &r.Abstract })
-	str("url", func(r *Record) *string { return &r.URL })
-	pick("topics", func(r Record) bool { return len(r.Topics) == 0 }, func(r Record) { out.Topics = r.Topics })
+	str("title", func(r *record.Record) *string { return &r.Title })
+	pick("authors", func(r record.Record) bool { return len(r.Authors) == 0 }, func(r record.Record) { out.Authors = r.Authors })
+	str("container", func(r *record.Record) *string { return &r.Container })
+	str("publisher", func(r *record.Record) *string { return &r.Publisher })
+	str("type", func(r *record.Record) *string { return &r.Type })
+	pick("issued", func(r record.Record) bool { return r.Issued.IsZero() }, func(r record.Record) { out.Issued = r.Issued })
+	str("volume", func(r *record.Record) *string { return &r.Volume })
+	str("issue", func(r *record.Record) *string { return &r.Issue })
+	str("pages", func(r *record.Record) *string { return &r.Pages })
+	str("abstract", func(r *record.Record) *string { return &r.Abstract })
+	str("url", func(r *record.Record) *string { return &r.URL })
+	pick("topics", func(r record.Record) bool { return len(r.Topics) == 0 }, func(r record.Record) { out.Topics = r.Topics })
 
 	for _, n := range byPrecedence(records, oaPrecedence()) {
 		if n.Record.OA != nil && n.Record.OA.URL != "" {
@@ -70,14 +72,14 @@ func Merge(records []Named) (Record, map[string]string) {
 	if out.OA == nil { // no free copy known: keep the licence alone
 		for _, n := range ordered {
 			if n.Record.OA != nil && n.Record.OA.License != "" {
-				out.OA = &OpenAccess{License: n.Record.OA.License}
+				out.OA = &record.OpenAccess{License: n.Record.OA.License}
 				from["open_access"] = n.Provider
 				break
 			}
 		}
 	}
 
-	ids := func(field string, get func(*IDs) *string) {
+	ids := func(field string, get func(*record.IDs) *string) {
 		for _, n := range ordered {
 			r := n.Record
 			if v := *get(&r.IDs); v != "" {
@@ -87,13 +89,13 @@ func Merge(records []Named) (Record, map[string]string) {
 			}
 		}
 	}
-	ids("doi", func(i *IDs) *string { return &i.DOI })
-	ids("arxiv", func(i *IDs) *string { return &i.ArXiv })
-	ids("pmid", func(i *IDs) *string { return &i.PMID })
-	ids("pmcid", func(i *IDs) *string { return &i.PMCID })
-	ids("openalex", func(i *IDs) *string { return &i.OpenAlex })
-	ids("mag", func(i *IDs) *string { return &i.MAG })
-	ids("semanticscholar", func(i *IDs) *string { return &i.S2 })
+	ids("doi", func(i *record.IDs) *string { return &i.DOI })
+	ids("arxiv", func(i *record.IDs) *string { return &i.ArXiv })
+	ids("pmid", func(i *record.IDs) *string { return &i.PMID })
+	ids("pmcid", func(i *record.IDs) *string { return &i.PMCID })
+	ids("openalex", func(i *record.IDs) *string { return &i.OpenAlex })
+	ids("mag", func(i *record.IDs) *string { return &i.MAG })
+	ids("semanticscholar", func(i *record.IDs) *string { return &i.S2 })
 	for _, n := range ordered {
 		if len(n.Record.IDs.ISBN) > 0 && len(out.IDs.ISBN) == 0 {
 			out.IDs.ISBN, from["ids.isbn"] = n.Record.IDs.ISBN, n.Provider
@@ -103,7 +105,7 @@ func Merge(records []Named) (Record, map[string]string) {
 		}
 	}
 
-	seen := map[Relation]bool{}
+	seen := map[record.Relation]bool{}
 	for _, n := range ordered {
 		for _, rel := range n.Record.Relations {
 			if !seen[rel] {

@@ -11,6 +11,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -126,13 +127,13 @@ func parseOpenAlex(w gjson.Result) (Result, error) {
 }
 
 // openAlexWork maps one OpenAlex work object; shared with list answers.
-func openAlexWork(w gjson.Result) (Record, Counts) {
-	rec := Record{
+func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
+	rec := record.Record{
 		Title:     PlainText(w.Get("title").String()),
 		Container: strings.TrimSpace(w.Get("primary_location.source.display_name").String()),
 		Publisher: strings.TrimSpace(w.Get("primary_location.source.host_organization_name").String()),
 		Type:      CSLType(w.Get("type").String()),
-		Issued:    ParseDate(w.Get("publication_date").String()),
+		Issued:    record.ParseDate(w.Get("publication_date").String()),
 		Volume:    w.Get("biblio.volume").String(),
 		Issue:     w.Get("biblio.issue").String(),
 		Pages:     pageRange(w.Get("biblio.first_page").String(), w.Get("biblio.last_page").String()),
@@ -140,10 +141,10 @@ func openAlexWork(w gjson.Result) (Record, Counts) {
 		URL:       w.Get("primary_location.landing_page_url").String(),
 	}
 	if rec.Issued.IsZero() {
-		rec.Issued = NewDate(int(w.Get("publication_year").Int()), 0, 0)
+		rec.Issued = record.NewDate(int(w.Get("publication_year").Int()), 0, 0)
 	}
 	ids := w.Get("ids")
-	rec.IDs = IDs{
+	rec.IDs = record.IDs{
 		DOI:      StripDOI(ids.Get("doi").String()),
 		OpenAlex: strings.TrimPrefix(ids.Get("openalex").String(), "https://openalex.org/"),
 		MAG:      ids.Get("mag").String(),
@@ -152,7 +153,7 @@ func openAlexWork(w gjson.Result) (Record, Counts) {
 		ISSN:     Strings(w.Get("primary_location.source.issn")),
 	}
 	w.Get("authorships").ForEach(func(_, a gjson.Result) bool {
-		author := Author{
+		author := record.Author{
 			Name:  strings.TrimSpace(a.Get("author.display_name").String()),
 			ORCID: StripORCID(a.Get("author.orcid").String()),
 		}
@@ -171,7 +172,7 @@ func openAlexWork(w gjson.Result) (Record, Counts) {
 		return true
 	})
 	if w.Get("open_access.is_oa").Bool() {
-		rec.OA = &OpenAccess{
+		rec.OA = &record.OpenAccess{
 			URL:     firstNonEmpty(w.Get("best_oa_location.pdf_url").String(), w.Get("best_oa_location.landing_page_url").String(), w.Get("open_access.oa_url").String()),
 			License: w.Get("best_oa_location.license").String(),
 			Status:  w.Get("open_access.oa_status").String(),
@@ -180,14 +181,14 @@ func openAlexWork(w gjson.Result) (Record, Counts) {
 	} else if status := strings.TrimSpace(w.Get("open_access.oa_status").String()); status != "" {
 		// "closed" is an answer too, and the same one Unpaywall would give:
 		// the orchestrator relies on it to skip asking Unpaywall.
-		rec.OA = &OpenAccess{Status: status}
+		rec.OA = &record.OpenAccess{Status: status}
 	}
-	var counts Counts
+	var counts record.Counts
 	if v := w.Get("cited_by_count"); v.Exists() {
-		counts.CitedBy = Int(int(v.Int()))
+		counts.CitedBy = record.Int(int(v.Int()))
 	}
 	if v := w.Get("referenced_works_count"); v.Exists() {
-		counts.References = Int(int(v.Int()))
+		counts.References = record.Int(int(v.Int()))
 	}
 	return rec, counts
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const openCitationsCountPath = "/index/v2/citation-count/doi:" // the id is scheme-prefixed: doi:, pmid: or omid:
@@ -78,7 +79,7 @@ func parseOpenCitationsCount(doi string, doc gjson.Result) (Result, error) {
 	}
 	return Result{
 		Status: Found,
-		Record: &Record{IDs: IDs{DOI: doi}},
-		Counts: Counts{CitedBy: Int(int(n))},
+		Record: &record.Record{IDs: record.IDs{DOI: doi}},
+		Counts: record.Counts{CitedBy: record.Int(int(n))},
 	}, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // openCitationsFetch asks OpenCitations about doi of a stub that answers
@@ -33,9 +34,9 @@ func TestOpenCitationsCount(t *testing.T) {
 		t.Fatalf("status %s, err %v", res.Status, res.Err)
 	}
 	got, err := json.MarshalIndent(struct {
-		Status providers.Status  `json:"status"`
-		Record *providers.Record `json:"record,omitempty"`
-		Counts providers.Counts  `json:"counts,omitzero"`
+		Status providers.Status `json:"status"`
+		Record *record.Record   `json:"record,omitempty"`
+		Counts record.Counts    `json:"counts,omitzero"`
 	}{res.Status, res.Record, res.Counts}, "", "  ")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -74,7 +75,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 	for _, pc := range missing {
 		warnings = append(warnings, Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
 	}
-	res = Result{Status: Found, Record: &Record{}, Warnings: warnings}
+	res = Result{Status: Found, Record: &record.Record{}, Warnings: warnings}
 	for _, w := range works {
 		res.Discovered = append(res.Discovered, w.discovered(id.Value, details[w.entry().putCode]))
 	}
@@ -138,11 +139,11 @@ func readORCIDGroups(doc gjson.Result) ([]orcidGroup, error) {
 // identifiers it has, and why.
 type orcidWork struct {
 	group   orcidGroup
-	chosen  int      // index of the entry whose metadata is used
-	ids     IDs      // identifiers from every entry and the group
-	aliases []string // other self DOIs in the group
-	version []string // DOIs named with relationship version-of
-	why     string   // the reason for the choice
+	chosen  int        // index of the entry whose metadata is used
+	ids     record.IDs // identifiers from every entry and the group
+	aliases []string   // other self DOIs in the group
+	version []string   // DOIs named with relationship version-of
+	why     string     // the reason for the choice
 }
 
 func (w orcidWork) entry() orcidEntry { return w.group.entries[w.chosen] }
@@ -283,7 +284,7 @@ func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
 	rec.IDs = w.ids
 	for _, doi := range w.version {
 		if doi != w.ids.DOI {
-			rec.Relations = append(rec.Relations, Relation{Type: "is-version-of", ID: "doi:" + doi})
+			rec.Relations = append(rec.Relations, record.Relation{Type: "is-version-of", ID: "doi:" + doi})
 		}
 	}
 	for _, doi := range w.aliases {
@@ -291,7 +292,7 @@ func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
 		if IsPreprintDOI(doi) && !IsPreprintDOI(w.ids.DOI) {
 			rel = "has-preprint"
 		}
-		rec.Relations = append(rec.Relations, Relation{Type: rel, ID: "doi:" + doi})
+		rec.Relations = append(rec.Relations, record.Relation{Type: rel, ID: "doi:" + doi})
 	}
 	d := Discovered{
 		ID:      orcidWorkIdentity(orcid, e.putCode, rec.IDs),
@@ -318,12 +319,12 @@ func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
 // orcidRecord maps a work or work-summary document. The publication date
 // is the record's publication-date only: last-modified and created dates
 // say when the entry was edited, never when the work appeared.
-func orcidRecord(w gjson.Result) Record {
-	rec := Record{
+func orcidRecord(w gjson.Result) record.Record {
+	rec := record.Record{
 		Title:     PlainText(w.Get("title.title.value").String()),
 		Container: strings.TrimSpace(w.Get("journal-title.value").String()),
 		Type:      CSLType(w.Get("type").String()),
-		Issued: NewDate(
+		Issued: record.NewDate(
 			int(w.Get("publication-date.year.value").Int()),
 			int(w.Get("publication-date.month.value").Int()),
 			int(w.Get("publication-date.day.value").Int())),
@@ -333,7 +334,7 @@ func orcidRecord(w gjson.Result) Record {
 	}
 	if c := strings.TrimSpace(w.Get("citation.citation-value").String()); c != "" {
 		kind := strings.TrimSpace(w.Get("citation.citation-type").String())
-		rec.Extra = append(rec.Extra, Annotation{Name: "citation:" + kind, Value: c})
+		rec.Extra = append(rec.Extra, record.Annotation{Name: "citation:" + kind, Value: c})
 	}
 	return rec
 }
@@ -341,21 +342,21 @@ func orcidRecord(w gjson.Result) Record {
 // orcidContributors lists the authors of a work as its ORCID entry gives
 // them. Editors and translators are not authors; a person listed once per
 // CRediT role is listed once.
-func orcidContributors(list gjson.Result) []Author {
-	var out []Author
+func orcidContributors(list gjson.Result) []record.Author {
+	var out []record.Author
 	list.ForEach(func(_, c gjson.Result) bool {
 		switch strings.ToLower(c.Get("contributor-attributes.contributor-role").String()) {
 		case "editor", "chair-or-translator":
 			return true
 		}
-		a := Author{
+		a := record.Author{
 			Name:  strings.Join(strings.Fields(c.Get("credit-name.value").String()), " "),
 			ORCID: StripORCID(c.Get("contributor-orcid.path").String()),
 		}
 		if a.Name == "" && a.ORCID == "" {
 			return true
 		}
-		if slices.ContainsFunc(out, func(b Author) bool {
+		if slices.ContainsFunc(out, func(b record.Author) bool {
 			return (a.ORCID != "" && a.ORCID == b.ORCID) || (a.ORCID == "" && b.ORCID == "" && a.Name == b.Name)
 		}) {
 			return true
@@ -447,7 +448,7 @@ func orcidPerson(ctx context.Context, env Env, base, orcid string) (*Person, err
 
 // orcidWorkIdentity picks the identity a work is known by: its DOI, else
 // arXiv id, PMID, PMCID, else the record's own put-code.
-func orcidWorkIdentity(orcid, putCode string, ids IDs) manifest.Identity {
+func orcidWorkIdentity(orcid, putCode string, ids record.IDs) manifest.Identity {
 	switch {
 	case ids.DOI != "":
 		return manifest.Identity{Kind: manifest.KindDOI, Value: ids.DOI}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // TestORCIDExpansionRecorded expands a real record: eight groups, one work
@@ -88,7 +89,7 @@ func TestORCIDConstructedCases(t *testing.T) {
 	}
 	// Preprint + published: the published DOI names the work although the
 	// owner preferred the preprint's entry.
-	if w[2].Source != "orcid:"+orcid+" put-code 3002" || !slices.Contains(w[2].Summary.Relations, providers.Relation{Type: "has-preprint", ID: "doi:10.1101/2020.12.01.406702"}) {
+	if w[2].Source != "orcid:"+orcid+" put-code 3002" || !slices.Contains(w[2].Summary.Relations, record.Relation{Type: "has-preprint", ID: "doi:10.1101/2020.12.01.406702"}) {
 		t.Errorf("preprint pair: %s relations %+v", w[2].Source, w[2].Summary.Relations)
 	}
 	if !strings.Contains(w[2].Group.Chosen, "preprint") {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -230,9 +231,9 @@ type pubmedIdentifier struct {
 }
 
 // record maps a journal article.
-func (a pubmedArticle) record() Record {
+func (a pubmedArticle) record() record.Record {
 	art := a.Article
-	rec := Record{
+	rec := record.Record{
 		Title:     string(art.Title),
 		Container: string(art.Journal.Title),
 		Type:      pubmedType(art.PublicationTypes),
@@ -273,9 +274,9 @@ func (a pubmedArticle) record() Record {
 
 // record maps a Bookshelf document: a chapter when it has its own title,
 // else the book.
-func (b pubmedBookArticle) record() Record {
+func (b pubmedBookArticle) record() record.Record {
 	doc := b.Doc
-	rec := Record{
+	rec := record.Record{
 		Title:     string(doc.Title),
 		Container: string(doc.Book.Title),
 		Publisher: collapseXMLSpace(doc.Book.Publisher),
@@ -310,8 +311,8 @@ func pubmedURL(pmid string) string {
 }
 
 // pubmedIDs reads the ArticleIdList; the citation's own PMID wins.
-func pubmedIDs(pmid string, list []pubmedID) IDs {
-	var ids IDs
+func pubmedIDs(pmid string, list []pubmedID) record.IDs {
+	var ids record.IDs
 	if v, err := manifest.NormalizePMID(pmid); err == nil {
 		ids.PMID = v
 	}
@@ -336,13 +337,13 @@ func pubmedIDs(pmid string, list []pubmedID) IDs {
 
 // pubmedAuthors maps an AuthorList, leaving out names PubMed marks as not
 // valid (ValidYN="N": a misspelling kept for searching, later corrected).
-func pubmedAuthors(list []pubmedAuthor) []Author {
-	var out []Author
+func pubmedAuthors(list []pubmedAuthor) []record.Author {
+	var out []record.Author
 	for _, a := range list {
 		if a.Valid == "N" {
 			continue
 		}
-		author := Author{Family: string(a.LastName), Given: string(a.ForeName)}
+		author := record.Author{Family: string(a.LastName), Given: string(a.ForeName)}
 		if author.Given == "" {
 			author.Given = strings.TrimSpace(a.Initials)
 		}
@@ -416,11 +417,11 @@ func pubmedType(types []string) string {
 // pubmedTypesExtra keeps PubMed's own publication types ("Review",
 // "Retracted Publication", "Research Support, N.I.H., Extramural", …),
 // which no common field holds.
-func pubmedTypesExtra(types []string) []Annotation {
-	var out []Annotation
+func pubmedTypesExtra(types []string) []record.Annotation {
+	var out []record.Annotation
 	for _, t := range types {
 		if t = collapseXMLSpace(t); t != "" {
-			out = append(out, Annotation{Name: "publication_type", Value: t})
+			out = append(out, record.Annotation{Name: "publication_type", Value: t})
 		}
 	}
 	return out
@@ -428,14 +429,14 @@ func pubmedTypesExtra(types []string) []Annotation {
 
 // date reads a PubDate at its real precision: a Season keeps the year
 // only, as does a free-text MedlineDate ("1998 Dec-1999 Jan").
-func (d pubmedDate) date() Date {
+func (d pubmedDate) date() record.Date {
 	year, err := strconv.Atoi(strings.TrimSpace(d.Year))
 	if err != nil || year == 0 {
-		return NewDate(pubmedFirstYear(d.MedlineDate), 0, 0)
+		return record.NewDate(pubmedFirstYear(d.MedlineDate), 0, 0)
 	}
 	month := pubmedMonth(d.Month)
 	day, _ := strconv.Atoi(strings.TrimSpace(d.Day))
-	return NewDate(year, month, day)
+	return record.NewDate(year, month, day)
 }
 
 // pubmedMonth reads "06", "6", "Jun" or "June"; anything else is 0.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 func pubmedIdentity(v string) manifest.Identity {
@@ -70,10 +71,10 @@ func TestPubMedSeasonAndDay(t *testing.T) {
 	s.file(pubmedURI("12091962,9997"), 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
 	ids := []manifest.Identity{pubmedIdentity("12091962"), pubmedIdentity("9997")}
 	res := fetchAll(t, providers.PubMed, s.env(), ids...)
-	if res[0].Status == providers.Found && res[0].Record.Issued != (providers.Date{Year: 1990}) {
+	if res[0].Status == providers.Found && res[0].Record.Issued != (record.Date{Year: 1990}) {
 		t.Errorf("season date %+v, want year only", res[0].Record.Issued)
 	}
-	if res[1].Status == providers.Found && res[1].Record.Issued != (providers.Date{Year: 1976, Month: 9, Day: 28}) {
+	if res[1].Status == providers.Found && res[1].Record.Issued != (record.Date{Year: 1976, Month: 9, Day: 28}) {
 		t.Errorf("date %+v", res[1].Record.Issued)
 	}
 	assertBatchGolden(t, ids, res)
@@ -220,10 +221,10 @@ func TestPubMedConstructedShapes(t *testing.T) {
 	if a.Title != "Constructed title with x2 and Homo sapiens." {
 		t.Errorf("title %q", a.Title)
 	}
-	if a.Issued != (providers.Date{Year: 1998}) || a.Pages != "e1001" || a.IDs.DOI != "10.1234/constructed.100" || a.Type != "article" {
+	if a.Issued != (record.Date{Year: 1998}) || a.Pages != "e1001" || a.IDs.DOI != "10.1234/constructed.100" || a.Type != "article" {
 		t.Errorf("record %+v", a)
 	}
-	want := []providers.Author{
+	want := []record.Author{
 		{Given: "Anders J", Family: "Ångström", ORCID: "0000-0002-1825-0097", Affiliations: []string{"Uppsala universitet, Sweden."}},
 		{Name: "Constructed Consortium"},
 		{Given: "QX", Family: "Initialsonly"},
@@ -239,7 +240,7 @@ func TestPubMedConstructedShapes(t *testing.T) {
 	}
 	b := res[1].Record
 	if b.Title != "Constructed Chapter" || b.Container != "Constructed Book" || b.Publisher != "Constructed Press" || b.Type != "chapter" ||
-		b.Issued != (providers.Date{Year: 2020, Month: 3}) || b.Abstract != "Chapter text." || len(b.Authors) != 1 || b.Authors[0].Family != "Editor" ||
+		b.Issued != (record.Date{Year: 2020, Month: 3}) || b.Abstract != "Chapter text." || len(b.Authors) != 1 || b.Authors[0].Family != "Editor" ||
 		b.IDs.PMID != "200" || len(b.IDs.ISBN) != 1 || b.URL != "https://pubmed.ncbi.nlm.nih.gov/200/" {
 		t.Errorf("book record %+v", b)
 	}
@@ -248,17 +249,17 @@ func TestPubMedConstructedShapes(t *testing.T) {
 func TestPubMedDates(t *testing.T) {
 	cases := []struct {
 		d    providers.PubMedDate
-		want providers.Date
+		want record.Date
 	}{
-		{providers.PubMedDate{Year: "2017", Month: "06"}, providers.Date{Year: 2017, Month: 6}},
-		{providers.PubMedDate{Year: "2001", Month: "Jun"}, providers.Date{Year: 2001, Month: 6}},
-		{providers.PubMedDate{Year: "2001", Month: "June", Day: "5"}, providers.Date{Year: 2001, Month: 6, Day: 5}},
-		{providers.PubMedDate{Year: "1990", Season: "Spring"}, providers.Date{Year: 1990}},
-		{providers.PubMedDate{Year: "2001", Month: "Feb", Day: "30"}, providers.Date{Year: 2001, Month: 2}},
-		{providers.PubMedDate{MedlineDate: "1998 Dec-1999 Jan"}, providers.Date{Year: 1998}},
-		{providers.PubMedDate{MedlineDate: "Spring 2000"}, providers.Date{Year: 2000}},
-		{providers.PubMedDate{MedlineDate: "n.d."}, providers.Date{}},
-		{providers.PubMedDate{Year: "x"}, providers.Date{}},
+		{providers.PubMedDate{Year: "2017", Month: "06"}, record.Date{Year: 2017, Month: 6}},
+		{providers.PubMedDate{Year: "2001", Month: "Jun"}, record.Date{Year: 2001, Month: 6}},
+		{providers.PubMedDate{Year: "2001", Month: "June", Day: "5"}, record.Date{Year: 2001, Month: 6, Day: 5}},
+		{providers.PubMedDate{Year: "1990", Season: "Spring"}, record.Date{Year: 1990}},
+		{providers.PubMedDate{Year: "2001", Month: "Feb", Day: "30"}, record.Date{Year: 2001, Month: 2}},
+		{providers.PubMedDate{MedlineDate: "1998 Dec-1999 Jan"}, record.Date{Year: 1998}},
+		{providers.PubMedDate{MedlineDate: "Spring 2000"}, record.Date{Year: 2000}},
+		{providers.PubMedDate{MedlineDate: "n.d."}, record.Date{}},
+		{providers.PubMedDate{Year: "x"}, record.Date{}},
 	}
 	for _, c := range cases {
 		if got := providers.PubMedDateOf(c.d); got != c.want {

@@ -12,6 +12,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -193,22 +194,22 @@ func s2Result(p gjson.Result) Result {
 }
 
 // s2Paper maps one Graph API paper object.
-func s2Paper(p gjson.Result) (Record, Counts) {
+func s2Paper(p gjson.Result) (record.Record, record.Counts) {
 	journal := p.Get("journal")
-	rec := Record{
+	rec := record.Record{
 		Title:     PlainText(p.Get("title").String()),
 		Container: firstNonEmpty(journal.Get("name").String(), p.Get("venue").String()),
 		Type:      s2Type(p.Get("publicationTypes")),
-		Issued:    ParseDate(p.Get("publicationDate").String()),
+		Issued:    record.ParseDate(p.Get("publicationDate").String()),
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
 		Pages:     strings.TrimSpace(journal.Get("pages").String()),
 		Abstract:  PlainText(p.Get("abstract").String()),
 	}
 	if rec.Issued.IsZero() {
-		rec.Issued = NewDate(int(p.Get("year").Int()), 0, 0) // year only stays year only
+		rec.Issued = record.NewDate(int(p.Get("year").Int()), 0, 0) // year only stays year only
 	}
 	ext := p.Get("externalIds")
-	rec.IDs = IDs{
+	rec.IDs = record.IDs{
 		S2:    strings.TrimSpace(p.Get("paperId").String()),
 		DOI:   StripDOI(ext.Get("DOI").String()),
 		ArXiv: s2Normalized(manifest.NormalizeArXiv, ext.Get("ArXiv").String()),
@@ -218,7 +219,7 @@ func s2Paper(p gjson.Result) (Record, Counts) {
 	}
 	p.Get("authors").ForEach(func(_, a gjson.Result) bool {
 		if name := strings.TrimSpace(a.Get("name").String()); name != "" {
-			rec.Authors = append(rec.Authors, Author{Name: name})
+			rec.Authors = append(rec.Authors, record.Author{Name: name})
 		}
 		return true
 	})
@@ -238,18 +239,18 @@ func s2Paper(p gjson.Result) (Record, Counts) {
 		return true
 	})
 	if tldr := strings.TrimSpace(p.Get("tldr.text").String()); tldr != "" {
-		rec.Extra = append(rec.Extra, Annotation{Name: "tldr", Value: tldr})
+		rec.Extra = append(rec.Extra, record.Annotation{Name: "tldr", Value: tldr})
 	}
 	// A closed paper still has an openAccessPdf object, with url "": only a
 	// real URL makes an open-access location.
 	if pdf := p.Get("openAccessPdf"); strings.TrimSpace(pdf.Get("url").String()) != "" {
-		rec.OA = &OpenAccess{
+		rec.OA = &record.OpenAccess{
 			URL:     strings.TrimSpace(pdf.Get("url").String()),
 			License: s2License(pdf.Get("license").String()),
 			Status:  strings.ToLower(strings.TrimSpace(pdf.Get("status").String())),
 		}
 	}
-	counts := Counts{
+	counts := record.Counts{
 		CitedBy:            s2Count(p.Get("citationCount")),
 		InfluentialCitedBy: s2Count(p.Get("influentialCitationCount")),
 		References:         s2Count(p.Get("referenceCount")),
@@ -262,7 +263,7 @@ func s2Count(v gjson.Result) *int {
 	if v.Type != gjson.Number {
 		return nil
 	}
-	return Int(int(v.Int()))
+	return record.Int(int(v.Int()))
 }
 
 // s2Normalized keeps an external id only when it is well formed.

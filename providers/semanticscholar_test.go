@@ -11,6 +11,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // s2WantURI is the exact request line every batch must use: the fields are
@@ -99,7 +100,7 @@ func TestSemanticScholarAllFields(t *testing.T) {
 	if got := res[1].Record.Title; got != "Über die Zählung — eine Übung in Präzision" {
 		t.Errorf("non-ASCII title changed: %q", got)
 	}
-	if got := res[1].Record.Issued; got != (providers.Date{Year: 1950}) {
+	if got := res[1].Record.Issued; got != (record.Date{Year: 1950}) {
 		t.Errorf("year-only paper issued = %+v, want year 1950 only", got)
 	}
 	if res[1].Record.OA != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 // Spec declares one provider. Every service rule (host, documented rate
@@ -88,13 +89,13 @@ const (
 
 // Result is what a provider said about one identity.
 type Result struct {
-	Status     Status       // Found, NotFound or Failed
-	Record     *Record      // when Found
-	Counts     Counts       // volatile counters, when the service gives them
-	Discovered []Discovered // works found by expansion (ORCID records)
-	Person     *Person      // whose record was expanded, when the service says
-	Warnings   []Warning    // problems worth telling the user
-	Err        error        // when Failed
+	Status     Status         // Found, NotFound or Failed
+	Record     *record.Record // when Found
+	Counts     record.Counts  // volatile counters, when the service gives them
+	Discovered []Discovered   // works found by expansion (ORCID records)
+	Person     *Person        // whose record was expanded, when the service says
+	Warnings   []Warning      // problems worth telling the user
+	Err        error          // when Failed
 }
 
 // ErrNotFound marks a clean "no such work" from a service.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // stub is a fake service: it answers exactly the request URIs it was
@@ -220,8 +221,8 @@ func assertGolden(t *testing.T, res providers.Result) {
 	}
 	out := struct {
 		Status     providers.Status       `json:"status"`
-		Record     *providers.Record      `json:"record,omitempty"`
-		Counts     providers.Counts       `json:"counts"`
+		Record     *record.Record         `json:"record,omitempty"`
+		Counts     record.Counts          `json:"counts"`
 		Discovered []providers.Discovered `json:"discovered,omitempty"`
 		Person     *providers.Person      `json:"person,omitempty"`
 		Warnings   []providers.Warning    `json:"warnings,omitempty"`
@@ -241,8 +242,8 @@ func assertBatchGolden(t *testing.T, ids []manifest.Identity, res []providers.Re
 	type entry struct {
 		ID       string              `json:"id"`
 		Status   providers.Status    `json:"status"`
-		Record   *providers.Record   `json:"record,omitempty"`
-		Counts   providers.Counts    `json:"counts,omitzero"`
+		Record   *record.Record      `json:"record,omitempty"`
+		Counts   record.Counts       `json:"counts,omitzero"`
 		Warnings []providers.Warning `json:"warnings,omitempty"`
 	}
 	entries := make([]entry, len(res))

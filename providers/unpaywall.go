@@ -11,6 +11,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -69,7 +70,7 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 	if !doc.IsObject() || doc.Get("doi").String() == "" {
 		return Result{}, Malformed("unpaywall", "answer is not a DOI object")
 	}
-	rec := Record{
+	rec := record.Record{
 		Title:     PlainText(doc.Get("title").String()),
 		Container: strings.TrimSpace(doc.Get("journal_name").String()),
 		Publisher: strings.TrimSpace(doc.Get("publisher").String()),
@@ -84,7 +85,7 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 	}
 	// z_authors is Crossref's author list as Unpaywall stored it.
 	doc.Get("z_authors").ForEach(func(_, a gjson.Result) bool {
-		author := Author{
+		author := record.Author{
 			Given:  strings.TrimSpace(a.Get("given").String()),
 			Family: strings.TrimSpace(a.Get("family").String()),
 			Name:   strings.TrimSpace(a.Get("name").String()),
@@ -105,7 +106,7 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 	best := doc.Get("best_oa_location")
 	switch {
 	case doc.Get("is_oa").Bool() && best.IsObject():
-		rec.OA = &OpenAccess{
+		rec.OA = &record.OpenAccess{
 			URL:     firstNonEmpty(best.Get("url_for_pdf").String(), best.Get("url").String(), best.Get("url_for_landing_page").String()),
 			License: strings.TrimSpace(best.Get("license").String()),
 			Status:  status,
@@ -114,11 +115,11 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 		if host := strings.TrimSpace(best.Get("host_type").String()); host != "" {
 			// OpenAccess has no host field; publisher vs repository is
 			// still worth keeping (it tells gold/hybrid from green copies).
-			rec.Extra = append(rec.Extra, Annotation{Name: "unpaywall:host_type", Value: host})
+			rec.Extra = append(rec.Extra, record.Annotation{Name: "unpaywall:host_type", Value: host})
 		}
 	case status != "":
 		// "closed" (or an OA status without a location) is an answer too.
-		rec.OA = &OpenAccess{Status: status}
+		rec.OA = &record.OpenAccess{Status: status}
 	}
 	return Result{Status: Found, Record: &rec}, nil
 }
@@ -128,8 +129,8 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 // (get_citeproc_date in ourresearch/oadoi pub.py), so a first day, and a
 // 1 January, cannot be told from padding: they are lowered to month or year
 // precision rather than claim a day nobody gave. year is the fallback.
-func unpaywallDate(published string, year int) Date {
-	d := ParseDate(published)
+func unpaywallDate(published string, year int) record.Date {
+	d := record.ParseDate(published)
 	if d.Day == 1 {
 		d.Day = 0
 		if d.Month == 1 {
@@ -137,7 +138,7 @@ func unpaywallDate(published string, year int) Date {
 		}
 	}
 	if d.IsZero() {
-		d = NewDate(year, 0, 0)
+		d = record.NewDate(year, 0, 0)
 	}
 	return d
 }

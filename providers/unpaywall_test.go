@@ -11,14 +11,15 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // unpaywallGolden is what goldens keep of a Result: its status and parsed
 // data (errors are checked by the tests themselves).
 type unpaywallGolden struct {
-	Status providers.Status  `json:"status"`
-	Record *providers.Record `json:"record,omitempty"`
-	Counts providers.Counts  `json:"counts"`
+	Status providers.Status `json:"status"`
+	Record *record.Record   `json:"record,omitempty"`
+	Counts record.Counts    `json:"counts"`
 }
 
 func assertUnpaywallGolden(t *testing.T, results []providers.Result) {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // bibField is one field of an entry; verbatim fields (doi, url, eprint) are
@@ -207,7 +207,7 @@ var monthMacros = [12]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "a
 // bibNames writes an author list: "Family, Given" for split names, a
 // braced literal for organisations (so "Bill and Melinda Gates Foundation"
 // stays one name), joined by " and ".
-func bibNames(authors []providers.Author) string {
+func bibNames(authors []record.Author) string {
 	var parts []string
 	for _, a := range authors {
 		given, family := clean(a.Given), clean(a.Family)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -25,9 +26,9 @@ type Folder struct {
 
 // Work is one work's merged record and the counters its providers gave.
 type Work struct {
-	ID      string           // identity key, e.g. doi:10.5555/abc
-	Record  providers.Record // the merged record
-	CitedBy []Citation       // citation counts, sorted by provider
+	ID      string        // identity key, e.g. doi:10.5555/abc
+	Record  record.Record // the merged record
+	CitedBy []Citation    // citation counts, sorted by provider
 }
 
 // Citation is one provider's citation count for a work.
@@ -138,7 +139,7 @@ func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, err
 		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
 	default:
 		for _, sc := range counts.Sources {
-			var c providers.Counts
+			var c record.Counts
 			if err := json.Unmarshal(sc.Counts, &c); err != nil {
 				return Work{}, nil, fmt.Errorf("read snapshots: %s: %s counts: %w", cpath, sc.Provider, err)
 			}

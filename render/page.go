@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -37,11 +38,11 @@ type group struct {
 // version, a version DOI within its concept DOI, a PMID within the DOI of
 // the same paper).
 type entry struct {
-	id   string           // identity key
-	key  string           // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
-	rec  providers.Record // merged record; an entry's also carries the identifiers its same-as works give
-	self []bool           // per author: is the page's person
-	cite *Citation        // the count shown with --counts (highest; ties by provider name)
+	id   string        // identity key
+	key  string        // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
+	rec  record.Record // merged record; an entry's also carries the identifiers its same-as works give
+	self []bool        // per author: is the page's person
+	cite *Citation     // the count shown with --counts (highest; ties by provider name)
 
 	in   *entry // on a work shown within another entry: that entry
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
@@ -264,7 +265,7 @@ func place(root *entry, links []snapshots.Link) {
 
 // lendIDs fills the identifiers ids lacks from a work that is the same
 // work: its identity, then what its record gives.
-func lendIDs(ids *providers.IDs, m *entry) {
+func lendIDs(ids *record.IDs, m *entry) {
 	own := m.rec.IDs
 	if k, err := manifest.ParseKey(m.id); err == nil {
 		switch k.Kind {
@@ -424,7 +425,7 @@ func newMatcher(p Person) matcher {
 	return m
 }
 
-func (m matcher) matches(a providers.Author) bool {
+func (m matcher) matches(a record.Author) bool {
 	if a.ORCID != "" {
 		if m.orcids[strings.ToUpper(a.ORCID)] {
 			return true

@@ -17,6 +17,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -113,7 +114,7 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 			if s.Status != string(providers.Found) {
 				continue
 			}
-			var r providers.Record
+			var r record.Record
 			if err := json.Unmarshal(s.Record, &r); err != nil {
 				t.Fatalf("%s: %s: %v", path, s.Provider, err)
 			}
@@ -121,7 +122,7 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 		}
 		merged, from := providers.Merge(named)
 		want, _ := json.Marshal(merged)
-		var got providers.Record
+		var got record.Record
 		if err := json.Unmarshal(doc.Record, &got); err != nil {
 			t.Fatal(err)
 		}
@@ -372,8 +373,8 @@ func TestPreprintPairNeedsBothWorksInTheFolder(t *testing.T) {
 // by the journal DOI its record gives; arXiv's DOI, the same e-print, is
 // not listed again but lends the preprint its DOI.
 func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
-	rec := func(title, doi string, y int) providers.Record {
-		return providers.Record{Title: title, Type: "article", IDs: providers.IDs{DOI: doi}, Issued: providers.Date{Year: y}}
+	rec := func(title, doi string, y int) record.Record {
+		return record.Record{Title: title, Type: "article", IDs: record.IDs{DOI: doi}, Issued: record.Date{Year: y}}
 	}
 	f := &Folder{
 		Works: []Work{
@@ -410,15 +411,15 @@ func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
 func TestOwnNameIsHighlightedByORCIDOrName(t *testing.T) {
 	m := newMatcher(Person{Names: []string{"Lovelace, Ada"}, ORCIDs: []string{"0000-0002-1825-0097"}})
 	cases := []struct {
-		a    providers.Author
+		a    record.Author
 		want bool
 	}{
-		{providers.Author{Given: "Augusta Ada", Family: "King", ORCID: "0000-0002-1825-0097"}, true}, // the iD wins over the name
-		{providers.Author{Given: "Ada", Family: "Lovelace"}, true},                                   // no iD: the name decides
-		{providers.Author{Given: "ADA ", Family: " lovelace"}, true},                                 // case and spacing ignored
-		{providers.Author{Name: "Ada Lovelace"}, true},                                               // literal name
-		{providers.Author{Given: "Ada", Family: "Lovelace", ORCID: "0000-0001-5109-3700"}, false},    // a namesake with another iD
-		{providers.Author{Given: "Charles", Family: "Babbage"}, false},
+		{record.Author{Given: "Augusta Ada", Family: "King", ORCID: "0000-0002-1825-0097"}, true}, // the iD wins over the name
+		{record.Author{Given: "Ada", Family: "Lovelace"}, true},                                   // no iD: the name decides
+		{record.Author{Given: "ADA ", Family: " lovelace"}, true},                                 // case and spacing ignored
+		{record.Author{Name: "Ada Lovelace"}, true},                                               // literal name
+		{record.Author{Given: "Ada", Family: "Lovelace", ORCID: "0000-0001-5109-3700"}, false},    // a namesake with another iD
+		{record.Author{Given: "Charles", Family: "Babbage"}, false},
 	}
 	for _, c := range cases {
 		if got := m.matches(c.a); got != c.want {
@@ -495,7 +496,7 @@ func TestKeyFoldsNamesToASCII(t *testing.T) {
 func TestLongAuthorListsKeepThePersonVisible(t *testing.T) {
 	e := &entry{}
 	for i := range 40 {
-		e.rec.Authors = append(e.rec.Authors, providers.Author{Given: "A", Family: fmt.Sprintf("Author%02d", i)})
+		e.rec.Authors = append(e.rec.Authors, record.Author{Given: "A", Family: fmt.Sprintf("Author%02d", i)})
 		e.self = append(e.self, i == 30)
 	}
 	got := mdAuthors(e)
@@ -593,7 +594,7 @@ func TestLicenceLabel(t *testing.T) {
 
 func TestNewerOrdersByDateThenTitleThenID(t *testing.T) {
 	mk := func(id, title string, y, m, d int) *entry {
-		return &entry{id: id, rec: providers.Record{Title: title, Issued: providers.Date{Year: y, Month: m, Day: d}}}
+		return &entry{id: id, rec: record.Record{Title: title, Issued: record.Date{Year: y, Month: m, Day: d}}}
 	}
 	ordered := []*entry{
 		mk("doi:4", "Zeta", 2024, 1, 2),

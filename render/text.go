@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // clean collapses white space (new lines included) to single spaces, so no
@@ -27,7 +28,7 @@ func (e *entry) titleOf() string {
 
 // longDate renders a date at its precision for people: "17 May 2023",
 // "May 2023" or "2023".
-func longDate(d providers.Date) string {
+func longDate(d record.Date) string {
 	switch {
 	case d.Year == 0:
 		return ""
@@ -83,7 +84,7 @@ func typeLabel(t string) string {
 // venue is the "where" of a work: its container, or its publisher when it
 // has none; the word before it ("In" for a chapter); and the detail:
 // volume(issue), pages, and the publisher of a book or chapter.
-func venue(r providers.Record) (in, container, detail string) {
+func venue(r record.Record) (in, container, detail string) {
 	container = clean(r.Container)
 	publisher := clean(r.Publisher)
 	if container == "" {
@@ -199,7 +200,7 @@ func encodeURLBytes(s, also string) string {
 }
 
 // landingURL is a work's landing page when it says more than its DOI link.
-func landingURL(r providers.Record) string {
+func landingURL(r record.Record) string {
 	u := webURL(r.URL)
 	if u == "" || r.IDs.DOI == "" {
 		return u
@@ -266,7 +267,7 @@ func shownAuthors(e *entry) (idx []int, hidden int) {
 // authorName is an author's name as a page shows it: "Given Family", but
 // family name first and unspaced for names written in Han, Hangul or kana
 // ("李小龙"), as they are in their own script.
-func authorName(a providers.Author) string {
+func authorName(a record.Author) string {
 	given, family := clean(a.Given), clean(a.Family)
 	if given != "" && family != "" && eastAsian(given) && eastAsian(family) {
 		return family + given

@@ -1,0 +1,168 @@
+// Package record owns the snapshot schema: what one provider says about one
+// work (Record, Author, Date, IDs, OpenAccess, Counts) with the JSON tags
+// the snapshot files carry. It is a leaf: providers fill it, snapshots store
+// it, orchestrator merges it and render reads it, so a schema change is one
+// place and a golden.
+package record
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Record is what one provider says about one work, mapped from the
+// service's own schema into typed fields. Empty fields are absent: the
+// provider did not say. Volatile counters live in Counts, apart.
+type Record struct {
+	Title     string       `json:"title,omitempty"`
+	Authors   []Author     `json:"authors,omitempty"`
+	Container string       `json:"container,omitempty"` // journal, proceedings, book or repository
+	Publisher string       `json:"publisher,omitempty"`
+	Type      string       `json:"type,omitempty"` // CSL item type (article-journal, paper-conference, dataset, software, …)
+	Issued    Date         `json:"issued,omitzero"`
+	Volume    string       `json:"volume,omitempty"`
+	Issue     string       `json:"issue,omitempty"`
+	Pages     string       `json:"pages,omitempty"`
+	Abstract  string       `json:"abstract,omitempty"`
+	URL       string       `json:"url,omitempty"` // landing page
+	IDs       IDs          `json:"ids,omitzero"`
+	OA        *OpenAccess  `json:"open_access,omitempty"`
+	Relations []Relation   `json:"relations,omitempty"`
+	Topics    []string     `json:"topics,omitempty"` // subjects, fields of study, concepts
+	Extra     []Annotation `json:"extra,omitempty"`  // provider-specific facts with no common field (e.g. a TL;DR)
+}
+
+// Author is one contributor, in the order the provider lists them.
+type Author struct {
+	Name         string   `json:"name,omitempty"` // literal name when given/family are not split (or organisations)
+	Given        string   `json:"given,omitempty"`
+	Family       string   `json:"family,omitempty"`
+	ORCID        string   `json:"orcid,omitempty"` // normalised, no URL
+	Affiliations []string `json:"affiliations,omitempty"`
+}
+
+// Display is the author's name as a reader sees it.
+func (a Author) Display() string {
+	if a.Given != "" || a.Family != "" {
+		return strings.TrimSpace(a.Given + " " + a.Family)
+	}
+	return a.Name
+}
+
+// Date is a calendar date with its real precision: Month and Day are zero
+// when the source gives only a year (or year and month). Dates carry no
+// zone: a scholarly issue date is a calendar day, read as UTC.
+type Date struct {
+	Year  int `json:"year,omitempty"`
+	Month int `json:"month,omitempty"`
+	Day   int `json:"day,omitempty"`
+}
+
+// IsZero reports an absent date.
+func (d Date) IsZero() bool { return d.Year == 0 }
+
+// String renders the date at its precision: 2014, 2014-02 or 2014-02-11.
+func (d Date) String() string {
+	switch {
+	case d.Year == 0:
+		return ""
+	case d.Month == 0:
+		return fmt.Sprintf("%04d", d.Year)
+	case d.Day == 0:
+		return fmt.Sprintf("%04d-%02d", d.Year, d.Month)
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
+}
+
+// NewDate keeps only a valid prefix of year, month, day: a month out of
+// range drops month and day, so bad data lowers precision rather than lies.
+func NewDate(year, month, day int) Date {
+	if year <= 0 || year > 9999 {
+		return Date{}
+	}
+	if month < 1 || month > 12 {
+		return Date{Year: year}
+	}
+	last := time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	if day < 1 || day > last {
+		return Date{Year: year, Month: month}
+	}
+	return Date{Year: year, Month: month, Day: day}
+}
+
+// ParseDate reads "2014", "2014-02", "2014-02-11" or an RFC 3339 time
+// (reduced to its UTC calendar day).
+func ParseDate(s string) Date {
+	s = strings.TrimSpace(s)
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		t = t.UTC()
+		return NewDate(t.Year(), int(t.Month()), t.Day())
+	}
+	var y, m, d int
+	switch n, _ := fmt.Sscanf(s, "%d-%d-%d", &y, &m, &d); n {
+	case 1:
+		return NewDate(y, 0, 0)
+	case 2:
+		return NewDate(y, m, 0)
+	case 3:
+		return NewDate(y, m, d)
+	}
+	return Date{}
+}
+
+// IDs are the identifiers a provider knows for a work.
+type IDs struct {
+	DOI      string   `json:"doi,omitempty"`
+	ArXiv    string   `json:"arxiv,omitempty"`
+	PMID     string   `json:"pmid,omitempty"`
+	PMCID    string   `json:"pmcid,omitempty"`
+	OpenAlex string   `json:"openalex,omitempty"`
+	MAG      string   `json:"mag,omitempty"`
+	S2       string   `json:"semanticscholar,omitempty"`
+	ISBN     []string `json:"isbn,omitempty"`
+	ISSN     []string `json:"issn,omitempty"`
+}
+
+// IsZero reports that no identifier is known.
+func (i IDs) IsZero() bool {
+	return i.DOI == "" && i.ArXiv == "" && i.PMID == "" && i.PMCID == "" && i.OpenAlex == "" &&
+		i.MAG == "" && i.S2 == "" && len(i.ISBN) == 0 && len(i.ISSN) == 0
+}
+
+// OpenAccess is where a free copy lives and under which licence.
+type OpenAccess struct {
+	URL     string `json:"url,omitempty"`
+	License string `json:"license,omitempty"` // e.g. cc-by, or the licence URL when only that is given
+	Status  string `json:"status,omitempty"`  // gold, green, hybrid, bronze, diamond, closed
+	Version string `json:"version,omitempty"` // publishedVersion, acceptedVersion, submittedVersion
+}
+
+// Relation links a work to another one, e.g. a preprint to its published
+// version. Type uses Crossref's relation vocabulary where one fits.
+type Relation struct {
+	Type string `json:"type"` // is-preprint-of, has-preprint, is-version-of, is-supplement-to, …
+	ID   string `json:"id"`   // identity key, e.g. doi:10.1101/2020.12.01.406702
+}
+
+// Annotation is a named provider-specific value.
+type Annotation struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Counts are volatile counters: they change weekly without the work
+// changing, so snapshots keep them in a file of their own.
+type Counts struct {
+	CitedBy            *int `json:"cited_by,omitempty"`
+	InfluentialCitedBy *int `json:"influential_cited_by,omitempty"`
+	References         *int `json:"references,omitempty"`
+}
+
+// IsZero reports that the provider gave no counters.
+func (c Counts) IsZero() bool {
+	return c.CitedBy == nil && c.InfluentialCitedBy == nil && c.References == nil
+}
+
+// Int is a small helper for building Counts from parsed values.
+func Int(n int) *int { return &n }
