@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +33,7 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	ctx := req.Context()
 	h := c.host(req.URL.Host)
+	policy := c.retryPolicy(h)
 	for attempt := 1; ; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -41,77 +41,87 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 		if err := c.Stopped(h.name); err != nil {
 			return nil, err
 		}
-		final := attempt >= c.opts.MaxAttempts
-
 		resp, err := r.next.RoundTrip(attemptRequest(req, body, hasBody))
-		var wait time.Duration
-		why := "backoff after a network error"
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			if errors.Is(err, ErrHostStopped) || !retryableError(err) {
-				return nil, err
-			}
-			// A silence that stopped the host fails this request with the
-			// silence as its reason; later requests are the skipped ones.
-			var te *TimeoutError
-			if final || (errors.As(err, &te) && c.Stopped(h.name) != nil) {
-				return nil, fmt.Errorf("%s %s giving up after %s: %w",
-					req.Method, c.redact(req.URL), attempts(attempt), err)
-			}
-			wait = c.backoff(attempt)
-		} else {
-			code := resp.StatusCode
-			slow := code == http.StatusTooManyRequests || slices.Contains(h.policy.SlowDown, code)
-			if !slow && !retryableStatus(code) {
-				c.endSlowRun(h)
-				resp.Request = req
-				return c.recordOnClose(req, body, resp), nil
-			}
-			now := c.opts.Clock.Now()
-			ra, hasRA := parseRetryAfter(resp.Header.Get("Retry-After"), now)
-			run := c.noteSlow(h, slow)
-
-			var reason string
-			switch {
-			case hasRA && ra > c.opts.MaxWait:
-				reason = fmt.Sprintf("%d with Retry-After %s, past the %s cap", code, ra, c.opts.MaxWait)
-			case slow && run >= c.opts.StopAfter:
-				reason = fmt.Sprintf("answered %d %d times in a row", code, run)
-			}
-			if reason != "" || final {
-				c.recordDiscarded(req, body, resp)
-			} else {
-				discard(resp.Body)
-			}
-			if reason != "" {
-				return nil, c.stopHost(h, code, reason)
-			}
-
-			wait = c.backoff(attempt)
-			why = fmt.Sprintf("backoff after %d", code)
-			if hasRA {
-				wait, why = ra, "Retry-After"
-			}
-			// The server asked us to back off: every request to this host
-			// waits, not just this one.
-			if slow || hasRA {
-				c.pushBack(h, now.Add(wait))
-			}
-			if final {
-				return nil, &StatusError{Method: req.Method, URL: c.redact(req.URL),
-					Host: h.name, Code: code, Attempts: attempt}
-			}
+		o := c.outcome(h, req, attempt, resp, err)
+		now := c.opts.Clock.Now()
+		d := policy.decide(o, now)
+		if d.action != actRetry {
+			return c.finish(h, req, body, resp, d, now)
 		}
-		c.countRetry(h)
-		if c.opts.OnWait != nil {
-			c.opts.OnWait(h.name, wait, why)
-		}
-		if err := c.opts.Clock.Sleep(ctx, wait); err != nil {
+		c.prepareRetry(h, resp, d, now)
+		if err := c.opts.Clock.Sleep(ctx, d.wait); err != nil {
 			return nil, err
 		}
 	}
+}
+
+// outcome gathers what decide needs to judge one attempt. For an answer the
+// host's gate is still held (until its body is closed), so the run of
+// slow-downs read here cannot change before prepareRetry or finish writes it.
+func (c *Client) outcome(h *hostState, req *http.Request, attempt int, resp *http.Response, err error) outcome {
+	o := outcome{attempt: attempt, method: req.Method, url: c.redact(req.URL), host: h.name,
+		resp: resp, err: err, ctxErr: req.Context().Err(), stopped: c.Stopped(h.name) != nil}
+	if resp == nil {
+		return o
+	}
+	c.mu.Lock()
+	o.slowRun = h.slowRun
+	c.mu.Unlock()
+	if h.policy.Classify != nil && resp.StatusCode >= 400 {
+		o.body = peek(resp)
+	}
+	return o
+}
+
+// prepareRetry carries out a decision to retry, short of the wait itself.
+func (c *Client) prepareRetry(h *hostState, resp *http.Response, d decision, now time.Time) {
+	if resp != nil {
+		c.setSlowRun(h, d.slowRun)
+		// Before the body closes and opens the gate, so the next request
+		// to this host already sees the push-back.
+		if d.pushBack {
+			c.pushBack(h, now.Add(d.wait))
+		}
+		discard(resp.Body)
+	}
+	c.countRetry(h)
+	if c.opts.OnWait != nil {
+		c.opts.OnWait(h.name, d.wait, d.reason)
+	}
+}
+
+// finish carries out a decision that ends the request: the response for
+// the caller, or the error.
+func (c *Client) finish(h *hostState, req *http.Request, body []byte, resp *http.Response, d decision, now time.Time) (*http.Response, error) {
+	if resp == nil {
+		return nil, d.err
+	}
+	c.setSlowRun(h, d.slowRun)
+	if d.action == actReturn {
+		resp.Request = req
+		return c.recordOnClose(req, body, resp), nil
+	}
+	if d.pushBack {
+		c.pushBack(h, now.Add(d.wait))
+	}
+	c.recordDiscarded(req, body, resp)
+	if d.action == actStopHost {
+		return nil, c.stopHost(h, resp.StatusCode, d.reason)
+	}
+	return nil, d.err
+}
+
+// peek reads the first bytes of a body for Classify and puts them back in
+// front of the rest, so the caller still reads the body whole.
+func peek(resp *http.Response) []byte {
+	var buf bytes.Buffer
+	_, _ = io.CopyN(&buf, resp.Body, drainLimit)
+	got := buf.Bytes()
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(got), resp.Body), resp.Body}
+	return got
 }
 
 // retryableStatus reports statuses that may succeed on a later attempt.
@@ -209,20 +219,12 @@ func (c *Client) backoff(attempt int) time.Duration {
 	return half + time.Duration(j)
 }
 
-// noteSlow records one retryable answer and returns the length of the
-// current run of slow-down answers (0 if this one was not slow-down).
-func (c *Client) noteSlow(h *hostState, slow bool) int {
+// setSlowRun records the host's run of slow-down answers as decided.
+func (c *Client) setSlowRun(h *hostState, run int) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !slow {
-		h.slowRun = 0
-		return 0
-	}
-	h.slowRun++
-	return h.slowRun
+	h.slowRun = run
+	c.mu.Unlock()
 }
-
-func (c *Client) endSlowRun(h *hostState) { c.noteSlow(h, false) }
 
 // noteSilent records an attempt that timed out. A host silent StopAfter
 // attempts in a row is stopped: waiting its timeout again for every

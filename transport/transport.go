@@ -57,6 +57,20 @@ type HostPolicy struct {
 	Timeout     time.Duration // per attempt, covering headers and body read (cancelled on body Close); 0 = none
 	SlowDown    []int         // statuses this service uses for "slow down" besides 429 (503 for ORCID, 403 for OpenAlex)
 	Credential  *Credential   // secret added only to requests whose URL host is exactly this host
+
+	// Classify, optional, says what an error answer (status >= 400) from
+	// this host means, for a service whose statuses are ambiguous: OpenAlex
+	// answers 403 both to slow us down and to refuse one malformed request,
+	// and only the body tells which (ClassRequestProblem). It gets the
+	// status, the header (not to be modified) and at most the first 64 KiB
+	// of the body; the caller still reads the body whole. ClassDefault
+	// leaves the answer to the built-in rules. It must be safe for
+	// concurrent use and should be quick: the host's gate is held meanwhile.
+	Classify func(code int, header http.Header, body []byte) Class
+	// Backoff, optional, is the wait before retry number attempt (1-based)
+	// when the server named none; capped at Options.MaxWait. Default: 1s,
+	// 2s, 4s, … with equal jitter from Options.Rand.
+	Backoff func(attempt int) time.Duration
 }
 
 // Credential is a secret sent to one host, as a header, a query parameter or
