@@ -8,6 +8,26 @@ import (
 // interval between request starts, whoever sends the request: a host's own
 // lane, or a redirect from another host's lane. It is colly's
 // "Parallelism: 1 plus Delay", with both waits cancellable.
+//
+// It is not a golang.org/x/time/rate.Limiter (burst 1, one event per
+// MinInterval) because a Limiter paces only starts, and this host needs
+// more:
+//
+//   - The gate is held until the response body is closed (closeHook), not
+//     just until the request is sent: a host answering slowly is not sent a
+//     second request meanwhile. A Limiter has no notion of "in flight".
+//   - The gate is taken before the start is reserved, so a request that
+//     waited at the gate still keeps MinInterval from the one before it; a
+//     Limiter's reservation would have been made, and used up, while it
+//     waited.
+//   - The next start is measured again from the real start, so a sleep that
+//     overshot does not let the following request come closer.
+//   - A server can push the next start back: on Retry-After or a slow-down
+//     answer the retrying layer moves h.next (Client.pushBack) so every
+//     request to the host waits, not only the one that is retried. A
+//     Limiter can change its rate but not say "no start before t".
+//   - Waits go through the injected Clock, so tests assert them without
+//     sleeping; a Limiter's Wait uses real timers.
 type pacing struct {
 	c    *Client           // shared state
 	next http.RoundTripper // the sending layer
