@@ -16,12 +16,9 @@ import (
 //   - The gate is held until the response body is closed (closeHook), not
 //     just until the request is sent: a host answering slowly is not sent a
 //     second request meanwhile. A Limiter has no notion of "in flight".
-//   - The gate is taken before the start is reserved, so a request that
-//     waited at the gate still keeps MinInterval from the one before it; a
-//     Limiter's reservation would have been made, and used up, while it
-//     waited.
 //   - The next start is measured again from the real start, so a sleep that
-//     overshot does not let the following request come closer.
+//     overshot does not let the following request come closer; a Limiter
+//     counts from the time it reserved.
 //   - A server can push the next start back: on Retry-After or a slow-down
 //     answer the retrying layer moves h.next (Client.pushBack) so every
 //     request to the host waits, not only the one that is retried. A
