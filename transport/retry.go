@@ -14,9 +14,10 @@ import (
 	"time"
 )
 
-// retrying is the outermost layer: it runs the attempts of one hop, decides
-// which failures are worth another try and how long to wait, and stops hosts
-// that keep refusing.
+// retrying is the outermost layer: it runs the attempts of one hop and
+// carries out what the host's retryPolicy decides after each (policy.go):
+// another try after a wait, the answer for the caller, giving up, or
+// stopping a host that keeps refusing.
 type retrying struct {
 	c    *Client           // shared state
 	next http.RoundTripper // the pacing layer
