@@ -420,9 +420,9 @@ func orcidContributors(list gjson.Result) []record.Author {
 type missingDetail struct{ putCode, why string }
 
 // orcidDetails fetches the chosen entries' full works, up to orcidBulkMax
-// put-codes a request (never one request per work). The answer is
-// {"bulk":[{"work":{…}}|{"error":{…}}]}; works are matched back by their
-// put-code because the registry lists found works first and errors after.
+// put-codes a request (never one request per work). Works are matched back
+// by their put-code because the registry lists found works first and
+// errors after.
 func orcidDetails(ctx context.Context, env Env, base string, works []orcidWork) (map[string]gjson.Result, []missingDetail, error) {
 	var codes []string
 	for _, w := range works {
@@ -431,40 +431,61 @@ func orcidDetails(ctx context.Context, env Env, base string, works []orcidWork) 
 	found := map[string]gjson.Result{}
 	var missing []missingDetail
 	for chunk := range slices.Chunk(codes, orcidBulkMax) {
-		ans, err := Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
+		errs, err := orcidBulk(ctx, env, base, chunk, found)
 		if err != nil {
 			return nil, nil, err
 		}
-		if ans.Status < 200 || ans.Status > 299 {
-			return nil, nil, &StatusError{Provider: "orcid", Code: ans.Status}
-		}
-		if !gjson.ValidBytes(ans.Body) {
-			return nil, nil, Malformed("orcid", "bulk works answer is not valid JSON")
-		}
-		doc := gjson.ParseBytes(ans.Body)
-		if !doc.Get("bulk").IsArray() {
-			return nil, nil, Malformed("orcid", "bulk works answer has no bulk list")
-		}
-		var errs []string
-		doc.Get("bulk").ForEach(func(_, item gjson.Result) bool {
-			if w := item.Get("work"); w.Exists() {
-				found[w.Get("put-code").String()] = w
-			} else if e := item.Get("error"); e.Exists() {
-				errs = append(errs, strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))
-			}
-			return true
-		})
-		for _, pc := range chunk {
-			if _, ok := found[pc]; !ok {
-				why := "no entry in the answer"
-				if i := slices.IndexFunc(errs, func(m string) bool { return strings.Contains(m, "'"+pc+"'") }); i >= 0 {
-					why = errs[i]
-				}
-				missing = append(missing, missingDetail{pc, why})
-			}
-		}
+		missing = append(missing, orcidMissing(chunk, found, errs)...)
 	}
 	return found, missing, nil
+}
+
+// orcidBulk asks for one chunk of put-codes and files each work found by
+// its put-code. The answer is {"bulk":[{"work":{…}}|{"error":{…}}]}; the
+// errors' messages are returned to explain the put-codes left out.
+func orcidBulk(ctx context.Context, env Env, base string, chunk []string, found map[string]gjson.Result) ([]string, error) {
+	ans, err := Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
+	if err != nil {
+		return nil, err
+	}
+	if ans.Status < 200 || ans.Status > 299 {
+		return nil, &StatusError{Provider: "orcid", Code: ans.Status}
+	}
+	if !gjson.ValidBytes(ans.Body) {
+		return nil, Malformed("orcid", "bulk works answer is not valid JSON")
+	}
+	bulk := gjson.GetBytes(ans.Body, "bulk")
+	if !bulk.IsArray() {
+		return nil, Malformed("orcid", "bulk works answer has no bulk list")
+	}
+	var errs []string
+	bulk.ForEach(func(_, item gjson.Result) bool {
+		if w := item.Get("work"); w.Exists() {
+			found[w.Get("put-code").String()] = w
+		} else if e := item.Get("error"); e.Exists() {
+			errs = append(errs, strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))
+		}
+		return true
+	})
+	return errs, nil
+}
+
+// orcidMissing lists the chunk's put-codes with no work in the answer, each
+// with the registry's error that names it when there is one, so the warning
+// says why.
+func orcidMissing(chunk []string, found map[string]gjson.Result, errs []string) []missingDetail {
+	var missing []missingDetail
+	for _, pc := range chunk {
+		if _, ok := found[pc]; ok {
+			continue
+		}
+		why := "no entry in the answer"
+		if i := slices.IndexFunc(errs, func(m string) bool { return strings.Contains(m, "'"+pc+"'") }); i >= 0 {
+			why = errs[i]
+		}
+		missing = append(missing, missingDetail{pc, why})
+	}
+	return missing
 }
 
 // orcidPerson reads the record's name: /v3.0/{orcid}/person. A record
