@@ -162,68 +162,106 @@ func (e arxivEntry) isError() bool { return strings.Contains(e.ID, arxivErrorID)
 // single error entry for the whole query; that id is then NotFound, with
 // a warning, and the rest are asked again without it.
 func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
-	out := make([]Result, len(ids))
-	asked := make([]arxivID, len(ids))
-	var pending []int
-	for i, id := range ids {
-		a, err := arxivAsked(id)
-		if err != nil {
-			out[i] = Result{Status: Failed, Err: fmt.Errorf("arxiv: %s: %w", id, err)}
-			continue
-		}
-		asked[i] = a
-		pending = append(pending, i)
-	}
+	b := newArXivBatch(ids)
+	pending := b.pending
 	for len(pending) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		var list []string
-		for _, i := range pending {
-			if s := asked[i].String(); !slices.Contains(list, s) {
-				list = append(list, s)
-			}
-		}
-		feed, fail := queryArXiv(ctx, env, list)
+		feed, fail := queryArXiv(ctx, env, b.list(pending))
 		if fail != nil {
-			for _, i := range pending {
-				out[i] = *fail
-			}
-			return out, nil
+			b.settle(pending, *fail)
+			return b.out, nil
 		}
-		if k := slices.IndexFunc(feed.Entries, arxivEntry.isError); k >= 0 {
-			bad := arxivErrorSubject(feed.Entries[k])
-			var rest []int
-			for _, i := range pending {
-				if bad != "" && asked[i] == parseArXivID(bad) {
-					out[i] = Result{Status: NotFound, Warnings: []Warning{{
-						Identity: ids[i].Key(),
-						Message:  "arXiv rejects the id: " + collapseXMLSpace(feed.Entries[k].Summary),
-					}}}
-					continue
-				}
-				rest = append(rest, i)
-			}
-			if len(rest) == len(pending) { // the error names none of ours: nothing answered
-				err := fmt.Errorf("arxiv: the API answered with an error: %s", collapseXMLSpace(feed.Entries[k].Summary))
-				for _, i := range pending {
-					out[i] = Result{Status: Failed, Err: err}
-				}
-				return out, nil
-			}
-			pending = rest
+		k := slices.IndexFunc(feed.Entries, arxivEntry.isError)
+		if k < 0 {
+			b.answer(pending, feed.Entries)
+			return b.out, nil
+		}
+		rest := b.reject(pending, feed.Entries[k])
+		if len(rest) == len(pending) { // the error names none of ours: nothing answered
+			err := fmt.Errorf("arxiv: the API answered with an error: %s", collapseXMLSpace(feed.Entries[k].Summary))
+			b.settle(pending, Result{Status: Failed, Err: err})
+			return b.out, nil
+		}
+		pending = rest
+	}
+	return b.out, nil
+}
+
+// arxivBatch is one call's ids, what is asked for each, and their results
+// as they are settled; pending lists indexes by position in ids.
+type arxivBatch struct {
+	ids     []manifest.Identity
+	asked   []arxivID
+	out     []Result
+	pending []int // the ids that could be asked at all
+}
+
+// newArXivBatch parses every id up front: one that is not an arXiv id
+// fails alone and is never sent.
+func newArXivBatch(ids []manifest.Identity) *arxivBatch {
+	b := &arxivBatch{ids: ids, asked: make([]arxivID, len(ids)), out: make([]Result, len(ids))}
+	for i, id := range ids {
+		a, err := arxivAsked(id)
+		if err != nil {
+			b.out[i] = Result{Status: Failed, Err: fmt.Errorf("arxiv: %s: %w", id, err)}
 			continue
 		}
-		for _, i := range pending {
-			out[i] = Result{Status: NotFound}
-			if e, ok := arxivMatch(feed.Entries, asked[i]); ok {
-				rec := arxivRecord(e)
-				out[i] = Result{Status: Found, Record: &rec}
-			}
-		}
-		pending = nil
+		b.asked[i] = a
+		b.pending = append(b.pending, i)
 	}
-	return out, nil
+	return b
+}
+
+// list is the id_list for the pending ids, each e-print once even when
+// the batch asks for it twice.
+func (b *arxivBatch) list(pending []int) []string {
+	var list []string
+	for _, i := range pending {
+		if s := b.asked[i].String(); !slices.Contains(list, s) {
+			list = append(list, s)
+		}
+	}
+	return list
+}
+
+// settle gives every pending id the same outcome: the query as a whole
+// failed or found nothing.
+func (b *arxivBatch) settle(pending []int, r Result) {
+	for _, i := range pending {
+		b.out[i] = r
+	}
+}
+
+// answer matches the feed's entries back to the pending ids; an id with
+// no entry is NotFound.
+func (b *arxivBatch) answer(pending []int, entries []arxivEntry) {
+	for _, i := range pending {
+		b.out[i] = Result{Status: NotFound}
+		if e, ok := arxivMatch(entries, b.asked[i]); ok {
+			rec := arxivRecord(e)
+			b.out[i] = Result{Status: Found, Record: &rec}
+		}
+	}
+}
+
+// reject settles the ids the error entry names as NotFound with arXiv's
+// reason, and returns the others, to be asked again.
+func (b *arxivBatch) reject(pending []int, errEntry arxivEntry) []int {
+	bad := arxivErrorSubject(errEntry)
+	var rest []int
+	for _, i := range pending {
+		if bad != "" && b.asked[i] == parseArXivID(bad) {
+			b.out[i] = Result{Status: NotFound, Warnings: []Warning{{
+				Identity: b.ids[i].Key(),
+				Message:  "arXiv rejects the id: " + collapseXMLSpace(errEntry.Summary),
+			}}}
+			continue
+		}
+		rest = append(rest, i)
+	}
+	return rest
 }
 
 // queryArXiv sends one id_list query. A non-nil Result is the outcome for
@@ -299,35 +337,10 @@ func arxivRecord(e arxivEntry) record.Record {
 		Issued:   record.ParseDate(e.Published),
 		Abstract: collapseXMLSpace(e.Summary),
 		IDs:      record.IDs{ArXiv: parseArXivID(e.ID).base},
+		Authors:  arxivAuthors(e.Authors),
+		Topics:   arxivTopics(e),
 	}
-	for _, a := range e.Authors {
-		author := record.Author{Name: collapseXMLSpace(a.Name)}
-		for _, aff := range a.Affiliations {
-			if aff = collapseXMLSpace(aff); aff != "" {
-				author.Affiliations = append(author.Affiliations, aff)
-			}
-		}
-		if author.Name != "" {
-			rec.Authors = append(rec.Authors, author)
-		}
-	}
-	for _, l := range e.Links {
-		switch {
-		case l.Rel == "alternate" && rec.URL == "":
-			rec.URL = strings.TrimSpace(l.Href)
-		case l.Title == "pdf" && rec.OA == nil:
-			// Every e-print is free to read on arXiv: the author's
-			// submitted version, in a repository (green).
-			rec.OA = &record.OpenAccess{URL: strings.TrimSpace(l.Href), Status: "green", Version: "submittedVersion"}
-		}
-	}
-	// The primary category first, then the others (arXiv, ACM and MSC
-	// classes alike) in the order given.
-	for _, term := range append([]string{e.Primary.Term}, arxivTerms(e.Categories)...) {
-		if term = strings.TrimSpace(term); term != "" && !slices.Contains(rec.Topics, term) {
-			rec.Topics = append(rec.Topics, term)
-		}
-	}
+	rec.URL, rec.OA = arxivLinks(e.Links)
 	// arxiv:doi is the DOI the authors give for the published version (a
 	// journal's, not arXiv's own); a few entries list more than one.
 	for _, f := range strings.Fields(e.DOI) {
@@ -342,6 +355,54 @@ func arxivRecord(e arxivEntry) record.Record {
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "comment", Value: c})
 	}
 	return rec
+}
+
+// arxivAuthors keeps the named authors with their non-blank affiliations;
+// the feed wraps both across lines.
+func arxivAuthors(list []arxivAuthor) []record.Author {
+	var out []record.Author
+	for _, a := range list {
+		author := record.Author{Name: collapseXMLSpace(a.Name)}
+		for _, aff := range a.Affiliations {
+			if aff = collapseXMLSpace(aff); aff != "" {
+				author.Affiliations = append(author.Affiliations, aff)
+			}
+		}
+		if author.Name != "" {
+			out = append(out, author)
+		}
+	}
+	return out
+}
+
+// arxivLinks reads the abstract page (the first alternate link) and the
+// PDF, which is the free copy.
+func arxivLinks(links []arxivLink) (string, *record.OpenAccess) {
+	var url string
+	var oa *record.OpenAccess
+	for _, l := range links {
+		switch {
+		case l.Rel == "alternate" && url == "":
+			url = strings.TrimSpace(l.Href)
+		case l.Title == "pdf" && oa == nil:
+			// Every e-print is free to read on arXiv: the author's
+			// submitted version, in a repository (green).
+			oa = &record.OpenAccess{URL: strings.TrimSpace(l.Href), Status: "green", Version: "submittedVersion"}
+		}
+	}
+	return url, oa
+}
+
+// arxivTopics lists the primary category first, then the others (arXiv,
+// ACM and MSC classes alike) in the order given, each once.
+func arxivTopics(e arxivEntry) []string {
+	var topics []string
+	for _, term := range append([]string{e.Primary.Term}, arxivTerms(e.Categories)...) {
+		if term = strings.TrimSpace(term); term != "" && !slices.Contains(topics, term) {
+			topics = append(topics, term)
+		}
+	}
+	return topics
 }
 
 func arxivTerms(cs []arxivCategory) []string {

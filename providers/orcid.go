@@ -177,23 +177,54 @@ func orcidIDs(putCode string, list gjson.Result) []orcidID {
 // the work, unless it is a preprint and the group also holds a DOI that is
 // not: then the published version names it and the preprint is an alias.
 func chooseORCIDWork(orcid string, g orcidGroup, warnings []Warning) (orcidWork, []Warning) {
-	w := orcidWork{group: g}
+	w := orcidWork{group: g, why: defaultORCIDChoice(g)}
+	all := orcidGroupIDs(g)
+	var dois []doiCandidate
+	dois, w.version, warnings = orcidDOIs(orcid, g, all, warnings)
+	if len(dois) > 0 {
+		w.nameByDOI(dois)
+	}
+	// The chosen entry's identifiers first, then the other entries', then
+	// the group's: the first of each kind wins.
+	order := append([]orcidID(nil), orcidIDs(w.entry().putCode, w.entry().summary.Get("external-ids.external-id"))...)
+	w.ids = fillORCIDIDs(w.ids, append(order, all...))
+	return w, warnings
+}
+
+// orcidGroupIDs lists every identifier the group holds, entries' first
+// (in the owner's order), then the group's own list, so each can be
+// checked and traced to its put-code.
+func orcidGroupIDs(g orcidGroup) []orcidID {
 	var all []orcidID
 	for _, e := range g.entries {
 		all = append(all, orcidIDs(e.putCode, e.summary.Get("external-ids.external-id"))...)
 	}
-	all = append(all, orcidIDs("", g.ids)...)
+	return append(all, orcidIDs("", g.ids)...)
+}
 
-	var putCodes []string
-	for _, e := range g.entries {
-		putCodes = append(putCodes, e.putCode)
+// defaultORCIDChoice says why the preferred entry speaks for the group when
+// no DOI rule overrides it.
+func defaultORCIDChoice(g orcidGroup) string {
+	if len(g.entries) == 1 {
+		return fmt.Sprintf("put-code %s: the group's only entry", g.entries[0].putCode)
 	}
+	return fmt.Sprintf("put-code %s: the owner's preferred entry (highest display-index, %d)", g.entries[0].putCode, g.entries[0].displayIndex)
+}
+
+// doiCandidate is a self DOI that could name the work, with the entry that
+// lists it.
+type doiCandidate struct {
+	doi   string
+	entry int // -1: only in the group's list
+}
+
+// orcidDOIs checks every DOI in the group: malformed ones become warnings
+// (once per value), self DOIs become candidates in order, version-of DOIs
+// are collected for relations.
+func orcidDOIs(orcid string, g orcidGroup, all []orcidID, warnings []Warning) ([]doiCandidate, []string, []Warning) {
+	var dois []doiCandidate
+	var version []string
 	warned := map[string]bool{}
-	type candidate struct {
-		doi   string
-		entry int // -1: only in the group's list
-	}
-	var dois []candidate
 	for _, x := range all {
 		if x.kind != "doi" {
 			continue
@@ -202,74 +233,92 @@ func chooseORCIDWork(orcid string, g orcidGroup, warnings []Warning) (orcidWork,
 		if err != nil {
 			if !warned[x.value] {
 				warned[x.value] = true
-				where := "put-code " + x.putCode
-				if x.putCode == "" {
-					where = "the group of put-codes " + strings.Join(putCodes, ", ")
-				}
-				warnings = append(warnings, Warning{Identity: "orcid:" + orcid,
-					Message: fmt.Sprintf("%s lists a malformed DOI %q: %v", where, x.value, err)})
+				warnings = append(warnings, malformedORCIDDOI(orcid, g, x, err))
 			}
 			continue
 		}
 		switch x.relation {
 		case "self":
-			entry := slices.IndexFunc(g.entries, func(e orcidEntry) bool { return e.putCode == x.putCode })
-			if !slices.ContainsFunc(dois, func(c candidate) bool { return c.doi == doi }) {
-				dois = append(dois, candidate{doi, entry})
+			if !slices.ContainsFunc(dois, func(c doiCandidate) bool { return c.doi == doi }) {
+				entry := slices.IndexFunc(g.entries, func(e orcidEntry) bool { return e.putCode == x.putCode })
+				dois = append(dois, doiCandidate{doi, entry})
 			}
 		case "version-of":
-			w.version = appendNew(w.version, doi)
+			version = appendNew(version, doi)
 		}
 	}
+	return dois, version, warnings
+}
 
-	w.why = fmt.Sprintf("put-code %s: the owner's preferred entry (highest display-index, %d)", g.entries[0].putCode, g.entries[0].displayIndex)
-	if len(g.entries) == 1 {
-		w.why = fmt.Sprintf("put-code %s: the group's only entry", g.entries[0].putCode)
+// malformedORCIDDOI names where a bad DOI sits — its put-code, or the
+// group's put-codes when only the group's list has it — so the owner can
+// find and fix it.
+func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) Warning {
+	where := "put-code " + x.putCode
+	if x.putCode == "" {
+		var putCodes []string
+		for _, e := range g.entries {
+			putCodes = append(putCodes, e.putCode)
+		}
+		where = "the group of put-codes " + strings.Join(putCodes, ", ")
 	}
-	if len(dois) > 0 {
-		pick := 0
-		if r, ok := DOIRepository(dois[0].doi); ok && r.Preprint {
-			if i := slices.IndexFunc(dois, func(c candidate) bool { return !IsPreprintDOI(c.doi) }); i > 0 {
-				pick = i
-				w.why = fmt.Sprintf("doi:%s is a %s preprint; the group also holds doi:%s, its published version, which names the work", dois[0].doi, r.Name, dois[i].doi)
-			}
-		}
-		if e := dois[pick].entry; e >= 0 {
-			w.chosen = e
-		}
-		w.ids.DOI = dois[pick].doi
-		for i, c := range dois {
-			if i != pick {
-				w.aliases = append(w.aliases, c.doi)
-			}
+	return Warning{Identity: "orcid:" + orcid,
+		Message: fmt.Sprintf("%s lists a malformed DOI %q: %v", where, x.value, err)}
+}
+
+// nameByDOI picks the DOI that names the work: the first, unless it is a
+// preprint and a published DOI is also listed. The rest become aliases,
+// and the entry listing the chosen DOI speaks for the work.
+func (w *orcidWork) nameByDOI(dois []doiCandidate) {
+	pick := 0
+	if r, ok := DOIRepository(dois[0].doi); ok && r.Preprint {
+		if i := slices.IndexFunc(dois, func(c doiCandidate) bool { return !IsPreprintDOI(c.doi) }); i > 0 {
+			pick = i
+			w.why = fmt.Sprintf("doi:%s is a %s preprint; the group also holds doi:%s, its published version, which names the work", dois[0].doi, r.Name, dois[i].doi)
 		}
 	}
-	// The chosen entry's identifiers first, then the other entries', then
-	// the group's: the first of each kind wins.
-	order := append([]orcidID(nil), orcidIDs(w.entry().putCode, w.entry().summary.Get("external-ids.external-id"))...)
-	order = append(order, all...)
+	if e := dois[pick].entry; e >= 0 {
+		w.chosen = e
+	}
+	w.ids.DOI = dois[pick].doi
+	for i, c := range dois {
+		if i != pick {
+			w.aliases = append(w.aliases, c.doi)
+		}
+	}
+}
+
+// fillORCIDIDs adds the non-DOI identifiers from self ids in the given
+// order: the first well-formed one of each kind wins; ISBNs accumulate.
+func fillORCIDIDs(ids record.IDs, order []orcidID) record.IDs {
 	for _, x := range order {
 		if x.relation != "self" {
 			continue
 		}
 		switch x.kind {
 		case "arxiv":
-			if v, err := manifest.NormalizeArXiv(x.value); err == nil && w.ids.ArXiv == "" {
-				w.ids.ArXiv = v
-			}
+			ids.ArXiv = firstNormalized(ids.ArXiv, x.value, manifest.NormalizeArXiv)
 		case "pmid":
-			if v, err := manifest.NormalizePMID(x.value); err == nil && w.ids.PMID == "" {
-				w.ids.PMID = v
-			}
+			ids.PMID = firstNormalized(ids.PMID, x.value, manifest.NormalizePMID)
 		case "pmc":
-			if v, err := manifest.NormalizePMCID(x.value); err == nil && w.ids.PMCID == "" {
-				w.ids.PMCID = v
-			}
+			ids.PMCID = firstNormalized(ids.PMCID, x.value, manifest.NormalizePMCID)
 		case "isbn":
-			w.ids.ISBN = appendNew(w.ids.ISBN, x.value)
+			ids.ISBN = appendNew(ids.ISBN, x.value)
 		}
 	}
-	return w, warnings
+	return ids
+}
+
+// firstNormalized keeps have when set, else takes v if it normalizes: a
+// malformed id never displaces a later good one.
+func firstNormalized(have, v string, normalize func(string) (string, error)) string {
+	if have != "" {
+		return have
+	}
+	if n, err := normalize(v); err == nil {
+		return n
+	}
+	return ""
 }
 
 // discovered builds the work from the chosen entry: its full details when
@@ -371,9 +420,9 @@ func orcidContributors(list gjson.Result) []record.Author {
 type missingDetail struct{ putCode, why string }
 
 // orcidDetails fetches the chosen entries' full works, up to orcidBulkMax
-// put-codes a request (never one request per work). The answer is
-// {"bulk":[{"work":{…}}|{"error":{…}}]}; works are matched back by their
-// put-code because the registry lists found works first and errors after.
+// put-codes a request (never one request per work). Works are matched back
+// by their put-code because the registry lists found works first and
+// errors after.
 func orcidDetails(ctx context.Context, env Env, base string, works []orcidWork) (map[string]gjson.Result, []missingDetail, error) {
 	var codes []string
 	for _, w := range works {
@@ -382,40 +431,61 @@ func orcidDetails(ctx context.Context, env Env, base string, works []orcidWork) 
 	found := map[string]gjson.Result{}
 	var missing []missingDetail
 	for chunk := range slices.Chunk(codes, orcidBulkMax) {
-		ans, err := Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
+		errs, err := orcidBulk(ctx, env, base, chunk, found)
 		if err != nil {
 			return nil, nil, err
 		}
-		if ans.Status < 200 || ans.Status > 299 {
-			return nil, nil, &StatusError{Provider: "orcid", Code: ans.Status}
-		}
-		if !gjson.ValidBytes(ans.Body) {
-			return nil, nil, Malformed("orcid", "bulk works answer is not valid JSON")
-		}
-		doc := gjson.ParseBytes(ans.Body)
-		if !doc.Get("bulk").IsArray() {
-			return nil, nil, Malformed("orcid", "bulk works answer has no bulk list")
-		}
-		var errs []string
-		doc.Get("bulk").ForEach(func(_, item gjson.Result) bool {
-			if w := item.Get("work"); w.Exists() {
-				found[w.Get("put-code").String()] = w
-			} else if e := item.Get("error"); e.Exists() {
-				errs = append(errs, strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))
-			}
-			return true
-		})
-		for _, pc := range chunk {
-			if _, ok := found[pc]; !ok {
-				why := "no entry in the answer"
-				if i := slices.IndexFunc(errs, func(m string) bool { return strings.Contains(m, "'"+pc+"'") }); i >= 0 {
-					why = errs[i]
-				}
-				missing = append(missing, missingDetail{pc, why})
-			}
-		}
+		missing = append(missing, orcidMissing(chunk, found, errs)...)
 	}
 	return found, missing, nil
+}
+
+// orcidBulk asks for one chunk of put-codes and files each work found by
+// its put-code. The answer is {"bulk":[{"work":{…}}|{"error":{…}}]}; the
+// errors' messages are returned to explain the put-codes left out.
+func orcidBulk(ctx context.Context, env Env, base string, chunk []string, found map[string]gjson.Result) ([]string, error) {
+	ans, err := Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
+	if err != nil {
+		return nil, err
+	}
+	if ans.Status < 200 || ans.Status > 299 {
+		return nil, &StatusError{Provider: "orcid", Code: ans.Status}
+	}
+	if !gjson.ValidBytes(ans.Body) {
+		return nil, Malformed("orcid", "bulk works answer is not valid JSON")
+	}
+	bulk := gjson.GetBytes(ans.Body, "bulk")
+	if !bulk.IsArray() {
+		return nil, Malformed("orcid", "bulk works answer has no bulk list")
+	}
+	var errs []string
+	bulk.ForEach(func(_, item gjson.Result) bool {
+		if w := item.Get("work"); w.Exists() {
+			found[w.Get("put-code").String()] = w
+		} else if e := item.Get("error"); e.Exists() {
+			errs = append(errs, strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))
+		}
+		return true
+	})
+	return errs, nil
+}
+
+// orcidMissing lists the chunk's put-codes with no work in the answer, each
+// with the registry's error that names it when there is one, so the warning
+// says why.
+func orcidMissing(chunk []string, found map[string]gjson.Result, errs []string) []missingDetail {
+	var missing []missingDetail
+	for _, pc := range chunk {
+		if _, ok := found[pc]; ok {
+			continue
+		}
+		why := "no entry in the answer"
+		if i := slices.IndexFunc(errs, func(m string) bool { return strings.Contains(m, "'"+pc+"'") }); i >= 0 {
+			why = errs[i]
+		}
+		missing = append(missing, missingDetail{pc, why})
+	}
+	return missing
 }
 
 // orcidPerson reads the record's name: /v3.0/{orcid}/person. A record

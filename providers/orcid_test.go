@@ -188,3 +188,46 @@ func keys(ds []providers.Discovered) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestORCIDGroupListIdentifiers: a malformed DOI only in the group's own
+// list is reported with the group's put-codes; a malformed arXiv id does
+// not stop a later good one; a put-code the bulk answer leaves out without
+// an error is said to have no entry.
+func TestORCIDGroupListIdentifiers(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := newStub(t)
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[{
+		"external-ids":{"external-id":[
+			{"external-id-type":"doi","external-id-value":"not a doi","external-id-relationship":"self"},
+			{"external-id-type":"arxiv","external-id-value":"2311.16162","external-id-relationship":"self"}]},
+		"work-summary":[
+			{"put-code":11,"display-index":"2","title":{"title":{"value":"Preferred"}},"type":"other",
+			 "external-ids":{"external-id":[{"external-id-type":"arxiv","external-id-value":"not/an/arxiv/id","external-id-relationship":"self"}]}},
+			{"put-code":12,"display-index":"1","title":{"title":{"value":"Other"}},"type":"other"}]}]}`)
+	s.text("/v3.0/"+orcid+"/works/11", 200, `{"bulk":[]}`)
+	s.text("/v3.0/"+orcid+"/person", 200, `{"name":null}`)
+	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, orcid)
+	if res.Status != providers.Found || len(res.Discovered) != 1 {
+		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
+	}
+	d := res.Discovered[0]
+	if d.ID.Key() != "arxiv:2311.16162" || d.Summary.Title != "Preferred" {
+		t.Errorf("work %s %+v, want the group's arXiv id and the preferred entry", d.ID.Key(), d.Summary)
+	}
+	if d.Group == nil || !strings.Contains(d.Group.Chosen, "put-code 11: the owner's preferred entry (highest display-index, 2)") {
+		t.Errorf("group %+v, want the preferred entry chosen", d.Group)
+	}
+	var msgs []string
+	for _, w := range res.Warnings {
+		msgs = append(msgs, w.Message)
+	}
+	want := []string{
+		`the group of put-codes 11, 12 lists a malformed DOI "not a doi": ` + fmt.Sprint(errOf(manifest.NormalizeDOI("not a doi"))),
+		"put-code 11: the record gave no details (no entry in the answer); its summary is used",
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func errOf(_ string, err error) error { return err }

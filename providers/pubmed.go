@@ -60,9 +60,28 @@ var PubMed = Spec{
 // back by their own PMID; a PMID the answer lacks is NotFound (EFetch
 // leaves unknown ids out rather than failing).
 func fetchPubMed(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
-	out := make([]Result, len(ids))
-	asked := make([]string, len(ids))
-	var list []string
+	out, asked, list := pubmedPlan(ids)
+	if len(list) == 0 {
+		return out, nil
+	}
+	set, fail := queryPubMed(ctx, env, list)
+	for i := range ids {
+		switch {
+		case asked[i] == "": // failed in the plan, never asked
+		case fail != nil:
+			out[i] = *fail
+		default:
+			out[i] = set.find(asked[i])
+		}
+	}
+	return out, nil
+}
+
+// pubmedPlan checks every id: one that is not a PMID fails alone. asked
+// holds each id's PMID ("" when it failed); list holds each PMID once.
+func pubmedPlan(ids []manifest.Identity) (out []Result, asked, list []string) {
+	out = make([]Result, len(ids))
+	asked = make([]string, len(ids))
 	for i, id := range ids {
 		pmid, err := manifest.NormalizePMID(id.Value)
 		if err != nil || id.Kind != manifest.KindPMID {
@@ -74,65 +93,59 @@ func fetchPubMed(ctx context.Context, env Env, ids []manifest.Identity) ([]Resul
 			list = append(list, pmid)
 		}
 	}
-	if len(list) == 0 {
-		return out, nil
-	}
+	return out, asked, list
+}
+
+// queryPubMed sends one EFetch request. A non-nil Result is the outcome
+// for every PMID asked (not found, or failed).
+func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Result) {
 	// PMIDs are digits only (NormalizePMID checked), so the list needs no
 	// escaping and its commas stay literal, as in NCBI's examples.
 	u := WithMailto(env.Base+pubmedEFetchPath+"?db=pubmed&id="+strings.Join(list, ",")+"&retmode=xml&tool="+pubmedTool,
 		pubmedEmail, env.Mailto)
-	all := func(r Result) ([]Result, error) {
-		for i := range ids {
-			if asked[i] != "" {
-				out[i] = r
-			}
-		}
-		return out, nil
-	}
 	ans, err := Get(ctx, env, u, "application/xml, text/xml")
 	if err != nil {
-		return all(Result{Status: Failed, Err: fmt.Errorf("pubmed: %w", err)})
+		return pubmedSet{}, &Result{Status: Failed, Err: fmt.Errorf("pubmed: %w", err)}
 	}
 	switch {
 	case IsNotFound(ans.Status):
-		return all(Result{Status: NotFound})
+		return pubmedSet{}, &Result{Status: NotFound}
 	case ans.Status < 200 || ans.Status > 299:
-		return all(Result{Status: Failed, Err: &StatusError{Provider: "pubmed", Code: ans.Status}})
+		return pubmedSet{}, &Result{Status: Failed, Err: &StatusError{Provider: "pubmed", Code: ans.Status}}
 	}
 	var set pubmedSet
 	if err := xml.Unmarshal(ans.Body, &set); err != nil {
-		return all(Result{Status: Failed, Err: Malformed("pubmed", "body is not well-formed XML: "+err.Error())})
+		return pubmedSet{}, &Result{Status: Failed, Err: Malformed("pubmed", "body is not well-formed XML: "+err.Error())}
 	}
 	switch set.XMLName.Local {
 	case "PubmedArticleSet":
+		return set, nil
 	case "eFetchResult":
 		// EFetch's in-band error, sent with status 200 ("API key invalid",
 		// "Empty id list", …): the question went unanswered.
 		why := collapseXMLSpace(strings.Join(set.Errors, "; "))
-		return all(Result{Status: Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)})
+		return pubmedSet{}, &Result{Status: Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)}
 	default:
-		return all(Result{Status: Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")})
+		return pubmedSet{}, &Result{Status: Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}
 	}
-	for i := range ids {
-		if asked[i] == "" {
-			continue
-		}
-		out[i] = Result{Status: NotFound}
-		for _, a := range set.Articles {
-			if strings.TrimSpace(a.PMID) == asked[i] {
-				rec := a.record()
-				out[i] = Result{Status: Found, Record: &rec}
-				break
-			}
-		}
-		for _, b := range set.Books {
-			if out[i].Status == NotFound && strings.TrimSpace(b.Doc.PMID) == asked[i] {
-				rec := b.record()
-				out[i] = Result{Status: Found, Record: &rec}
-			}
+}
+
+// find is the answer for one PMID: the journal article with that PMID,
+// else the Bookshelf document, else NotFound.
+func (set pubmedSet) find(pmid string) Result {
+	for _, a := range set.Articles {
+		if strings.TrimSpace(a.PMID) == pmid {
+			rec := a.record()
+			return Result{Status: Found, Record: &rec}
 		}
 	}
-	return out, nil
+	for _, b := range set.Books {
+		if strings.TrimSpace(b.Doc.PMID) == pmid {
+			rec := b.record()
+			return Result{Status: Found, Record: &rec}
+		}
+	}
+	return Result{Status: NotFound}
 }
 
 // pubmedSet is an EFetch answer: a PubmedArticleSet (journal articles and
@@ -343,29 +356,44 @@ func pubmedAuthors(list []pubmedAuthor) []record.Author {
 		if a.Valid == "N" {
 			continue
 		}
-		author := record.Author{Family: string(a.LastName), Given: string(a.ForeName)}
-		if author.Given == "" {
-			author.Given = strings.TrimSpace(a.Initials)
-		}
-		if author.Family == "" {
-			author.Given = ""
-			author.Name = string(a.CollectiveName) // a group author, e.g. a consortium
-		}
-		for _, id := range a.Identifiers {
-			if strings.EqualFold(strings.TrimSpace(id.Source), "ORCID") && author.ORCID == "" {
-				author.ORCID = StripORCID(id.Value)
-			}
-		}
-		for _, aff := range a.Affiliations {
-			if s := string(aff); s != "" {
-				author.Affiliations = append(author.Affiliations, s)
-			}
-		}
-		if author.Family != "" || author.Name != "" {
+		if author := a.author(); author.Family != "" || author.Name != "" {
 			out = append(out, author)
 		}
 	}
 	return out
+}
+
+// author maps one person or group; a group author (e.g. a consortium) has
+// no family name and keeps only its collective name.
+func (a pubmedAuthor) author() record.Author {
+	author := record.Author{Family: string(a.LastName), Given: string(a.ForeName)}
+	if author.Given == "" {
+		author.Given = strings.TrimSpace(a.Initials)
+	}
+	if author.Family == "" {
+		author.Given = ""
+		author.Name = string(a.CollectiveName)
+	}
+	author.ORCID = pubmedORCID(a.Identifiers)
+	for _, aff := range a.Affiliations {
+		if s := string(aff); s != "" {
+			author.Affiliations = append(author.Affiliations, s)
+		}
+	}
+	return author
+}
+
+// pubmedORCID is the first ORCID among an author's identifiers; other
+// sources (ISNI, …) are not kept.
+func pubmedORCID(ids []pubmedIdentifier) string {
+	for _, id := range ids {
+		if strings.EqualFold(strings.TrimSpace(id.Source), "ORCID") {
+			if o := StripORCID(id.Value); o != "" {
+				return o
+			}
+		}
+	}
+	return ""
 }
 
 // pubmedAbstract joins structured abstracts' sections as "LABEL: text",

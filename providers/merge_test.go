@@ -1,0 +1,159 @@
+package providers_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+)
+
+// TestMergeWholeFields pins Merge's rules: each field comes whole from the
+// first provider in Precedence that has it, open access from OA precedence
+// (or the licence alone), identifiers one by one, relations as a sorted
+// union and extras concatenated in precedence order, whatever the input
+// order.
+func TestMergeWholeFields(t *testing.T) {
+	in := []providers.Named{
+		{Provider: "zeta", Record: record.Record{ // unlisted: after every listed provider
+			Title: "Zeta title", Volume: "99", Pages: "1-2",
+			IDs:   record.IDs{MAG: "123", ISSN: []string{"9999-9999"}},
+			Extra: []record.Annotation{{Name: "z", Value: "1"}},
+		}},
+		{Provider: "orcid", Record: record.Record{
+			Title:     "ORCID title",
+			Authors:   []record.Author{{Name: "A. Person", ORCID: "0000-0002-1825-0097"}},
+			Issued:    record.NewDate(2020, 1, 0),
+			Relations: []record.Relation{{Type: "is-version-of", ID: "doi:10.1/b"}, {Type: "has-preprint", ID: "doi:10.1/a"}},
+			Extra:     []record.Annotation{{Name: "citation:bibtex", Value: "@article{}"}},
+		}},
+		{Provider: "unpaywall", Record: record.Record{
+			OA:  &record.OpenAccess{URL: "https://free.example/x.pdf", License: "cc-by", Status: "green", Version: "acceptedVersion"},
+			IDs: record.IDs{DOI: "10.1/unpaywall"},
+		}},
+		{Provider: "crossref", Record: record.Record{
+			Title:     "Crossref title",
+			Container: "Journal",
+			Type:      "article-journal",
+			OA:        &record.OpenAccess{License: "cc0"},
+			IDs:       record.IDs{DOI: "10.1/crossref", ISSN: []string{"1234-5678"}},
+			Relations: []record.Relation{{Type: "has-preprint", ID: "doi:10.1/a"}},
+			Extra:     []record.Annotation{{Name: "c", Value: "2"}},
+		}},
+		{Provider: "openalex", Record: record.Record{
+			Issued:    record.NewDate(2021, 3, 4),
+			Publisher: "Pub",
+			Issue:     "7",
+			Abstract:  "Abs",
+			URL:       "https://openalex.example/W1",
+			Topics:    []string{"Biology"},
+			IDs:       record.IDs{OpenAlex: "W1", DOI: "10.1/openalex"},
+		}},
+		{Provider: "pubmed", Record: record.Record{
+			Authors: []record.Author{{Family: "Person", Given: "A"}},
+			IDs:     record.IDs{PMID: "1", PMCID: "PMC2"},
+		}},
+		{Provider: "arxiv", Record: record.Record{
+			IDs:       record.IDs{ArXiv: "2101.00001"},
+			Relations: []record.Relation{{Type: "is-preprint-of", ID: "doi:10.1/c"}},
+		}},
+		{Provider: "semanticscholar", Record: record.Record{IDs: record.IDs{S2: "abc"}}},
+		{Provider: "doi", Record: record.Record{IDs: record.IDs{ISBN: []string{"978-0"}}}},
+		{Provider: "alpha", Record: record.Record{ // unlisted too: before zeta by name
+			Volume: "1",
+			Extra:  []record.Annotation{{Name: "a", Value: "3"}},
+		}},
+	}
+	want := record.Record{
+		Title:     "Crossref title",
+		Authors:   []record.Author{{Family: "Person", Given: "A"}},
+		Container: "Journal",
+		Publisher: "Pub",
+		Type:      "article-journal",
+		Issued:    record.NewDate(2021, 3, 4),
+		Volume:    "1",
+		Issue:     "7",
+		Pages:     "1-2",
+		Abstract:  "Abs",
+		URL:       "https://openalex.example/W1",
+		IDs: record.IDs{DOI: "10.1/crossref", ArXiv: "2101.00001", PMID: "1", PMCID: "PMC2", OpenAlex: "W1",
+			MAG: "123", S2: "abc", ISBN: []string{"978-0"}, ISSN: []string{"1234-5678"}},
+		OA: &record.OpenAccess{URL: "https://free.example/x.pdf", License: "cc-by", Status: "green", Version: "acceptedVersion"},
+		Relations: []record.Relation{
+			{Type: "has-preprint", ID: "doi:10.1/a"},
+			{Type: "is-preprint-of", ID: "doi:10.1/c"},
+			{Type: "is-version-of", ID: "doi:10.1/b"},
+		},
+		Topics: []string{"Biology"},
+		Extra: []record.Annotation{
+			{Name: "c", Value: "2"}, {Name: "citation:bibtex", Value: "@article{}"},
+			{Name: "a", Value: "3"}, {Name: "z", Value: "1"},
+		},
+	}
+	wantFrom := map[string]string{
+		"title": "crossref", "authors": "pubmed", "container": "crossref", "publisher": "openalex",
+		"type": "crossref", "issued": "openalex", "volume": "alpha", "issue": "openalex", "pages": "zeta",
+		"abstract": "openalex", "url": "openalex", "topics": "openalex", "open_access": "unpaywall",
+		"ids.doi": "crossref", "ids.arxiv": "arxiv", "ids.pmid": "pubmed", "ids.pmcid": "pubmed",
+		"ids.openalex": "openalex", "ids.mag": "zeta", "ids.semanticscholar": "semanticscholar",
+		"ids.isbn": "doi", "ids.issn": "crossref",
+	}
+	check := func(name string, in []providers.Named) {
+		t.Helper()
+		got, from := providers.Merge(in)
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.MarshalIndent(got, "", " ")
+			w, _ := json.MarshalIndent(want, "", " ")
+			t.Errorf("%s: merged\n%s\nwant\n%s", name, g, w)
+		}
+		if !reflect.DeepEqual(from, wantFrom) {
+			t.Errorf("%s: provenance %v, want %v", name, from, wantFrom)
+		}
+	}
+	check("given order", in)
+	reversed := make([]providers.Named, len(in))
+	for i, n := range in {
+		reversed[len(in)-1-i] = n
+	}
+	check("reversed order", reversed)
+
+	// The merged open access is a copy: changing a source after the merge
+	// leaves it alone.
+	got, _ := providers.Merge(in)
+	in[2].Record.OA.URL = "changed"
+	if got.OA.URL != "https://free.example/x.pdf" {
+		t.Errorf("merged open access shares the source's: %q", got.OA.URL)
+	}
+}
+
+// TestMergeLicenceAlone: with no free copy known, the licence alone is kept
+// from the first provider in Precedence (not OA precedence) that gives one;
+// status and version, which describe a copy, are dropped.
+func TestMergeLicenceAlone(t *testing.T) {
+	got, from := providers.Merge([]providers.Named{
+		{Provider: "unpaywall", Record: record.Record{OA: &record.OpenAccess{License: "cc-by", Status: "closed"}}},
+		{Provider: "crossref", Record: record.Record{OA: &record.OpenAccess{License: "cc0", Version: "publishedVersion"}}},
+		{Provider: "datacite", Record: record.Record{OA: &record.OpenAccess{Status: "gold"}}},
+	})
+	if want := (&record.OpenAccess{License: "cc0"}); !reflect.DeepEqual(got.OA, want) {
+		t.Errorf("open access %+v, want %+v", got.OA, want)
+	}
+	if want := map[string]string{"open_access": "crossref"}; !reflect.DeepEqual(from, want) {
+		t.Errorf("provenance %v, want %v", from, want)
+	}
+}
+
+// TestMergeNothing: no records, or records with nothing in them, merge to
+// an empty record with empty (not nil) provenance.
+func TestMergeNothing(t *testing.T) {
+	for _, in := range [][]providers.Named{nil, {{Provider: "crossref"}, {Provider: "orcid", Record: record.Record{OA: &record.OpenAccess{}}}}} {
+		got, from := providers.Merge(in)
+		if !reflect.DeepEqual(got, record.Record{}) {
+			t.Errorf("Merge(%v) = %+v, want the zero record", in, got)
+		}
+		if from == nil || len(from) != 0 {
+			t.Errorf("Merge(%v) provenance = %#v, want empty and not nil", in, from)
+		}
+	}
+}
