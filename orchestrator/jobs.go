@@ -188,7 +188,6 @@ type scheduler struct {
 	size   func(providers.Spec) int // identities per call
 	window int                      // see above; at least twice the largest batch
 	lanes  map[string]*lane         // by host; only the planner adds
-	skip   func(gate Outcome) bool  // whether a gated job is made redundant by its gate's answer
 	jobs   []*job                   // every job, in slot order; only the planner appends
 	serial bool                     // one worker: lanes are served one call at a time, in slot order, once all is planned
 	wg     sync.WaitGroup
@@ -382,7 +381,7 @@ func (s *scheduler) run(call []*job) {
 			s.r.done(j.out)
 		}
 		for _, d := range j.dependents {
-			if s.skip != nil && s.skip(j.out) {
+			if covered(d, j.out) {
 				d.notAsked = true
 				d.lane.arrive(nil)
 				s.done(d)
