@@ -230,7 +230,7 @@ func TestRecordThenReplayWritesIdenticalSnapshots(t *testing.T) {
 	net := recordedNet(t)
 	bases := map[string]string{}
 	var servers []*httptest.Server
-	for provider, host := range map[string]string{"orcid": "pub.orcid.org", "crossref": "api.crossref.org", "openalex": "api.openalex.org", providers.DOIOrg.Name: "doi.org"} {
+	for provider, host := range map[string]string{"orcid": "pub.orcid.org", "crossref": "api.crossref.org", "openalex": "api.openalex.org", providers.DOIOrg().Name: "doi.org"} {
 		srv := hostServer(t, net, host)
 		bases[provider] = srv.URL
 		servers = append(servers, srv)

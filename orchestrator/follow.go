@@ -3,13 +3,10 @@ package orchestrator
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"sort"
-	"time"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 )
 
 // OriginLinked prefixes the origin of a work fetched only because a
@@ -71,66 +68,45 @@ func keptApart(m *manifest.Manifest, a, b string) bool {
 	})
 }
 
-// followPublished is the run's second round: it fetches the published
-// versions the first round's preprints lead to (same providers, routing,
-// lanes and transport as the first; not pipelined with it) and prepares
-// them like any work, after the first round's. A published version that
-// nothing answered for and that had no file before is left out (its
-// preprint keeps the note that suggests listing it).
-func (r *runner) followPublished(ctx context.Context, w *writer, specs []providers.Spec, rt *routing, routed bool, skipping bool, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) (outcomes []Outcome, notAsked map[string]int, err error) {
-	plan, rep := w.plan, w.rep
-	first := len(plan.order)
-	firstWorks := len(w.works)
+// follow is the run's second round: it fetches the published versions
+// the first round's preprints lead to (same providers, routing, lanes and
+// transport as the first; not pipelined with it) and prepares them like
+// any work, after the first round's.
+func (rn *run) follow(ctx context.Context) error {
+	w, plan := rn.w, rn.plan
+	first, firstWorks := len(plan.order), len(w.works)
 	for _, f := range publishedToFollow(w.works, w.m) {
 		plan.add(f.id, OriginLinked+f.preprint)
 	}
 	added := plan.order[first:]
 	if len(added) == 0 {
-		return nil, nil, nil
+		return nil
 	}
 	for _, id := range added {
 		sort.Strings(plan.origins[id.Key()])
 	}
-	if routed {
-		if err := rt.learn(ctx, r, r.bases[providers.DOIOrg.Name], added, providers.RABatchSize); err != nil && ctx.Err() == nil {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("%v; every agency's provider was asked about the published versions instead", err))
-		}
-	}
-	sched := newScheduler(ctx, r, size, specs)
-	if skipping {
-		sched.skip = openAlexGaveOA
-	}
-	var all []*job
-	for _, id := range added {
-		jobs := workJobs(id, specs, rt, r.bases, skipping)
-		sched.add(jobs)
-		all = append(all, jobs...)
-	}
-	r.announce(all, size, interval, planned)
+	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
+	rn.schedule(ctx, sched, added, " about the published versions")
 	sched.plannedAll()
-	for k, id := range added {
-		jobs := sched.await(k)
-		var outs []Outcome
-		for _, j := range jobs {
-			if !j.notAsked {
-				outs = append(outs, j.out)
-			}
-		}
-		if err = w.prepare(id, outs); err != nil {
-			sched.wrote(math.MaxInt32) // nothing more will be taken: let the lanes skip what is left
-			break
-		}
-		for _, j := range jobs {
-			j.out.record = nil
-		}
-		sched.wrote(k + 1)
+	err := rn.assemble(sched, added)
+	outcomes, notAsked := sched.finish()
+	rn.rep.Outcomes = append(rn.rep.Outcomes, outcomes...)
+	for p, n := range notAsked {
+		rn.notAsked[p] += n
 	}
-	outcomes, notAsked = sched.finish()
 	if err != nil {
-		return outcomes, notAsked, err
+		return err
 	}
+	rn.keepFound(first, firstWorks)
+	return nil
+}
 
-	// Keep the published versions that have something to show.
+// keepFound keeps the published versions that have something to show: a
+// published version that nothing answered for and that had no file before
+// is left out (its preprint keeps the note that suggests listing it).
+func (rn *run) keepFound(first, firstWorks int) {
+	w, plan, rep := rn.w, rn.plan, rn.rep
+	added := plan.order[first:]
 	kept := w.works[:firstWorks]
 	order := plan.order[:first]
 	for i, pw := range w.works[firstWorks:] {
@@ -139,13 +115,11 @@ func (r *runner) followPublished(ctx context.Context, w *writer, specs []provide
 		}
 		kept = append(kept, pw)
 		order = append(order, added[i])
-		origins := plan.origins[added[i].Key()]
-		for _, o := range origins {
+		for _, o := range plan.origins[added[i].Key()] {
 			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", added[i].Key(), o[len(OriginLinked):]))
 		}
 	}
 	w.works, plan.order = kept, order
-	return outcomes, notAsked, nil
 }
 
 // excluded reports whether an [[exclude]] names the work.

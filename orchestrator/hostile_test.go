@@ -73,7 +73,7 @@ func TestHostileIdentifiersStayInsideTheFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{providers.ORCID, simSpec("sim", 0)}
+	opts.Registry = []providers.Spec{providers.ORCID(), simSpec("sim", 0)}
 	opts.BaseURLs = map[string]string{"orcid": orcid.srv.URL, "sim": sim.srv.URL}
 	rep := runOK(t, opts)
 	if rep.Short() {

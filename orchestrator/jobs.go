@@ -1,5 +1,31 @@
 package orchestrator
 
+// How a run's jobs are scheduled, and what always holds:
+//
+//   - One lane per host: a lane is the only goroutine that sends its host's
+//     provider calls, one at a time, so a host never sees two of ours at
+//     once and its interval is kept by construction.
+//   - At most -j calls at once: every call (and every agency lookup) holds
+//     one of the runner's -j tokens while it runs; lanes beyond that wait
+//     for a token, not for each other's hosts.
+//   - Output order is job order at any -j: each job's slot (its place in
+//     the job list: works in plan order, a work's providers in registry
+//     order) is fixed when it is planned, and its outcome lands there
+//     whatever order calls finish in; the writer takes works in plan order.
+//   - Memory is bounded: no call starts on a work more than window works
+//     past the oldest work the writer has not taken (see scheduler).
+//   - Every wait ends: a wait for a token gives up when the run's context
+//     is done (the jobs are Skipped, no request is made); a lane that is
+//     cancelled stops holding calls back (windows, partial batches), so its
+//     jobs are settled at once; the writer's and a lane's remaining waits
+//     are for the planner and the lanes, which after cancellation make no
+//     request and so finish promptly.
+//
+// With one worker the lanes are served by one goroutine in slot order once
+// everything is planned (drainSerially): the transport draws retry jitter
+// from one shared source, so only a fixed order of requests makes a seeded
+// run repeat its waits exactly.
+
 import (
 	"context"
 	"encoding/json"
@@ -66,6 +92,7 @@ func (o *Outcome) seal() {
 // one only when no more jobs can come, so pipelining costs no requests.
 type lane struct {
 	host    string
+	ctx     context.Context // the run's: once done, the lane holds no call back
 	mu      sync.Mutex
 	queues  map[string][]*job // provider → queued jobs, in slot order
 	names   []string          // providers in first-queued order
@@ -75,7 +102,7 @@ type lane struct {
 }
 
 func newLane(host string) *lane {
-	return &lane{host: host, queues: map[string][]*job{}, wake: make(chan struct{}, 1)}
+	return &lane{host: host, ctx: context.Background(), queues: map[string][]*job{}, wake: make(chan struct{}, 1)}
 }
 
 func (l *lane) signal() {
@@ -130,12 +157,24 @@ func (l *lane) close() {
 // more jobs can arrive. A call may not start on a work at or past limit()
 // (see scheduler.window).
 func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
+	ctx := l.ctx
 	for {
+		if ctx.Err() != nil {
+			// Cancelled: every call now ends Skipped without a request,
+			// so nothing is gained by waiting to fill a batch or for the
+			// writer.
+			size = func(providers.Spec) int { return math.MaxInt32 }
+			limit = func() int { return math.MaxInt32 }
+		}
 		call, done := l.take(size, limit, true)
 		if call != nil || done {
 			return call
 		}
-		<-l.wake
+		select {
+		case <-l.wake:
+		case <-ctx.Done():
+			<-l.wake // only the planner (adding, closing) or a gate can give the lane more now
+		}
 	}
 }
 
@@ -188,7 +227,6 @@ type scheduler struct {
 	size   func(providers.Spec) int // identities per call
 	window int                      // see above; at least twice the largest batch
 	lanes  map[string]*lane         // by host; only the planner adds
-	skip   func(gate Outcome) bool  // whether a gated job is made redundant by its gate's answer
 	jobs   []*job                   // every job, in slot order; only the planner appends
 	serial bool                     // one worker: lanes are served one call at a time, in slot order, once all is planned
 	wg     sync.WaitGroup
@@ -202,8 +240,14 @@ type scheduler struct {
 	written  atomic.Int64  // works the writer has taken so far (a prefix of plan order)
 }
 
+// minWindow is the least window, in works. A work's answers are held
+// sealed (encoded records, tens of kilobytes), so a thousand of them are
+// a few tens of megabytes at most, while a fast host is held back only by
+// a slow host more than a thousand works behind it.
+const minWindow = 1000
+
 func newScheduler(ctx context.Context, r *runner, size func(providers.Spec) int, specs []providers.Spec) *scheduler {
-	s := &scheduler{r: r, ctx: ctx, size: size, lanes: map[string]*lane{}, moved: make(chan struct{}, 1), window: 1000}
+	s := &scheduler{r: r, ctx: ctx, size: size, lanes: map[string]*lane{}, moved: make(chan struct{}, 1), window: minWindow}
 	for _, spec := range specs {
 		s.window = max(s.window, 2*size(spec))
 	}
@@ -243,6 +287,7 @@ func (s *scheduler) laneFor(host string) *lane {
 		return l
 	}
 	l := newLane(host)
+	l.ctx = s.ctx
 	s.lanes[host] = l
 	s.order = append(s.order, l)
 	if !s.serial {
@@ -382,7 +427,7 @@ func (s *scheduler) run(call []*job) {
 			s.r.done(j.out)
 		}
 		for _, d := range j.dependents {
-			if s.skip != nil && s.skip(j.out) {
+			if covered(d, j.out) {
 				d.notAsked = true
 				d.lane.arrive(nil)
 				s.done(d)
@@ -409,8 +454,6 @@ type runner struct {
 // token, and never panics or returns an error: every problem becomes the
 // Outcome of its jobs.
 func (r *runner) call(ctx context.Context, call []*job) (outcomes []Outcome) {
-	r.tokens <- struct{}{}
-	defer func() { <-r.tokens }()
 	spec := call[0].spec
 	host := call[0].host
 	ids := make([]manifest.Identity, len(call))
@@ -424,6 +467,11 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []Outcome) {
 			outcomes[i].Status, outcomes[i].Err = status, err
 		}
 		return outcomes
+	}
+	select {
+	case r.tokens <- struct{}{}:
+		defer func() { <-r.tokens }()
+	case <-ctx.Done():
 	}
 	if err := ctx.Err(); err != nil {
 		return fail(providers.Skipped, fmt.Errorf("interrupted before asking %s", host))

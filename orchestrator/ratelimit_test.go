@@ -189,7 +189,7 @@ func TestHostThatKeeps429IsStopped(t *testing.T) {
 // singleOpenAlex is the real OpenAlex declaration asked one work at a
 // time, for fakes that answer single-work lookups.
 func singleOpenAlex() providers.Spec {
-	s := providers.OpenAlex
+	s := providers.OpenAlex()
 	s.BatchSize = 1
 	return s
 }

@@ -1,6 +1,7 @@
 package orchestrator
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/aboutscholar/about/providers"
@@ -12,32 +13,56 @@ import (
 //   - doi.org content negotiation, when the registrar's own REST record is
 //     in hand: DOIs of agencies with a provider of their own (Crossref,
 //     DataCite) are never sent to doi.org; it serves only agencies nobody
-//     else serves (route.go).
-//   - Unpaywall, when OpenAlex gave the work's open-access status: since
-//     2025 Unpaywall is built on OpenAlex's own data, so its OA location,
-//     licence and status say what OpenAlex's open_access block said. Its
-//     job for a work waits for OpenAlex's answer and is dropped when that
-//     answer carries the status (open with a location, or closed); when
-//     OpenAlex has no record, or failed, Unpaywall is asked.
+//     else serves (route.go, Spec.AgencyFallback).
+//   - a provider that declares a Redundancy (Unpaywall, after OpenAlex):
+//     its job for a work waits for the other provider's answer and is
+//     dropped when that answer already says it all; when the other has no
+//     record, or failed, it is asked.
 //
 // Either way the user's explicit choice wins: a provider named in the
 // manifest's providers list or on --only is always asked.
 
-// redundantUnpaywall reports whether Unpaywall's jobs may be skipped in
-// this run: both providers were chosen by default, not by name.
-func redundantUnpaywall(specs []providers.Spec, explicit bool) bool {
-	has := func(name string) bool {
-		return slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == name })
+// redundancies are the selected providers whose jobs may be skipped in
+// this run, by name: those chosen by default, not by name, whose awaited
+// provider is selected too.
+func redundancies(specs []providers.Spec, explicit bool) map[string]*providers.Redundancy {
+	if explicit {
+		return nil
 	}
-	return !explicit && has(providers.OpenAlex.Name) && has(providers.Unpaywall.Name)
+	gates := map[string]*providers.Redundancy{}
+	for _, s := range specs {
+		if r := s.Redundant; r != nil && slices.ContainsFunc(specs, func(o providers.Spec) bool { return o.Name == r.After }) {
+			gates[s.Name] = r
+		}
+	}
+	return gates
 }
 
-// openAlexGaveOA reports whether OpenAlex's answer already holds what
-// Unpaywall would say about the work.
-func openAlexGaveOA(o Outcome) bool {
-	if o.Status != providers.Found || o.Result.Record == nil || o.Result.Record.OA == nil {
-		return false
+// covered reports whether the answer d waits for makes d's own redundant.
+func covered(d *job, gate Outcome) bool {
+	r := d.spec.Redundant
+	return r != nil && r.Covered != nil && r.Covered(gate.Result)
+}
+
+// notAskedNotes tells the user, per provider, about the works it was not
+// asked about because another's answer covered them.
+func notAskedNotes(specs []providers.Spec, notAsked map[string]int) []string {
+	var notes []string
+	for _, s := range specs {
+		n, r := notAsked[s.Name], s.Redundant
+		if n == 0 || r == nil {
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s was not asked about %d %s whose %s %s gave (%s); name %s in the manifest's providers or --only to ask it anyway",
+			s.Name, n, plural(n, "work", "works"), r.What, titleOf(specs, r.After), r.Why, s.Name))
 	}
-	oa := o.Result.Record.OA
-	return oa.Status != "" || oa.URL != ""
+	return notes
+}
+
+// titleOf is the service's own name of the provider called name.
+func titleOf(specs []providers.Spec, name string) string {
+	if i := slices.IndexFunc(specs, func(s providers.Spec) bool { return s.Name == name }); i >= 0 {
+		return specs[i].Title
+	}
+	return name
 }

@@ -46,8 +46,12 @@ func (rt *routing) learn(ctx context.Context, r *runner, base string, works []ma
 	if len(prefixes) == 0 {
 		return nil
 	}
-	r.tokens <- struct{}{}
-	defer func() { <-r.tokens }()
+	select {
+	case r.tokens <- struct{}{}:
+		defer func() { <-r.tokens }()
+	case <-ctx.Done():
+		return fmt.Errorf("registration agency lookup: %w", ctx.Err())
+	}
 	env := providers.Env{Do: r.client.Do, Base: base, Mailto: r.mailto}
 	for start := 0; start < len(prefixes); start += perRequest {
 		ask := prefixes[start:min(start+perRequest, len(prefixes))]

@@ -138,7 +138,60 @@ func (r *Report) Short() bool {
 // Run fetches everything the manifest names and writes the snapshot
 // folder. Cancelling ctx stops new requests; what was answered is still
 // written (each file atomically) and nothing is pruned.
+//
+// A run goes through its phases in order, each a method of run below:
+// plan (providers, hosts, transport), fetch (expand ORCID records, plan
+// works and hand their jobs to the lanes), assemble (prepare each work as
+// its jobs finish; pipelined with fetch), follow (the second round, for
+// published versions of preprints), report, and write (links, index and
+// pruning, in the writer's finish).
 func Run(ctx context.Context, opts Options) (*Report, error) {
+	rn, err := plan(opts)
+	if err != nil {
+		return nil, err
+	}
+	// A failed snapshot write stops the run's requests too.
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	rn.stop = stop
+	err = rn.fetch(runCtx)
+	if err == nil && rn.m.FollowPublished {
+		err = rn.follow(runCtx)
+	}
+	rn.report()
+	if err != nil {
+		return rn.rep, err
+	}
+	return rn.rep, rn.write(ctx.Err() != nil)
+}
+
+// run is one fetch run: what plan settles, and what later phases hand on.
+type run struct {
+	opts     Options
+	m        *manifest.Manifest
+	explicit bool             // providers were named (--only or the manifest): each is asked
+	specs    []providers.Spec // the selected providers, in registry order
+	lookup   *providers.Spec  // the agency lookup's provider, when DOIs are routed by agency; else nil
+	bases    map[string]string
+	clock    transport.Clock
+	start    time.Time
+	client   *transport.Client
+	r        *runner
+	size     func(providers.Spec) int // identities per call
+	gates    map[string]*providers.Redundancy
+	rt       *routing
+	rep      *Report
+	plan     *workPlan
+	w        *writer
+	notAsked map[string]int     // provider → jobs another's answer made redundant
+	stop     context.CancelFunc // ends the run's requests (a write failed)
+	noted    bool               // the first round noted a failed agency lookup (once is enough)
+}
+
+// plan settles everything the run needs before its first request: the
+// providers, their hosts and base URLs, the transport's policy per host,
+// the routing of DOIs, and the report's opening facts.
+func plan(opts Options) (*run, error) {
 	m := opts.Manifest
 	names := opts.Only
 	if len(names) == 0 {
@@ -156,109 +209,139 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	clock := opts.Clock
-	if clock == nil {
-		clock = transport.SystemClock()
+	rn := &run{opts: opts, m: m, explicit: len(names) > 0, specs: specs, clock: opts.Clock}
+	if rn.clock == nil {
+		rn.clock = transport.SystemClock()
 	}
-	start := clock.Now()
-	// The hosts this run may ask: the selected providers', and doi.org's
-	// agency lookup when DOIs are routed by registration agency.
+	rn.start = rn.clock.Now()
 	hostSpecs := specs
-	routed := needsRouting(specs)
-	if routed && !slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == providers.DOIOrg.Name }) {
-		hostSpecs = append(slices.Clone(specs), providers.DOIOrg)
-	}
-	bases := map[string]string{}
-	for _, s := range hostSpecs {
-		bases[s.Name] = s.BaseURL()
-		if b, ok := opts.BaseURLs[s.Name]; ok {
-			bases[s.Name] = strings.TrimRight(b, "/")
+	if needsRouting(specs) {
+		lookup := agencyLookup(registry)
+		rn.lookup = &lookup
+		if !slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == lookup.Name }) {
+			hostSpecs = append(slices.Clone(specs), lookup)
 		}
 	}
-	interval := func(s providers.Spec) time.Duration { return hostInterval(s, m, opts.NoBatching) }
-	client := transport.New(transportOptions(opts, hostSpecs, bases, interval, clock))
-	dir := opts.Snapshots
-	if dir == "" {
-		dir = m.Snapshots
+	rn.bases = map[string]string{}
+	for _, s := range hostSpecs {
+		rn.bases[s.Name] = s.BaseURL()
+		if b, ok := opts.BaseURLs[s.Name]; ok {
+			rn.bases[s.Name] = strings.TrimRight(b, "/")
+		}
 	}
-	rep := &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == ""}
-	r := &runner{client: client, bases: bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing}
+	rn.client = transport.New(transportOptions(opts, hostSpecs, rn.bases, rn.interval, rn.clock))
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = DefaultWorkers
 	}
-	r.tokens = make(chan struct{}, workers)
+	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
+	rn.size = batchSize(opts.NoBatching)
+	rn.gates = redundancies(specs, rn.explicit)
+	rn.rt = newRouting(specs, rn.explicit)
+	rn.plan = newWorkPlan(m)
+	dir := opts.Snapshots
+	if dir == "" {
+		dir = m.Snapshots
+	}
+	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv)}
+	return rn, nil
+}
+
+// agencyLookup is the provider whose host says which agency registered a
+// DOI: the registry's, or the built-in one when a test registry has none.
+func agencyLookup(registry []providers.Spec) providers.Spec {
+	for _, s := range slices.Concat(registry, providers.All()) {
+		if s.AgencyLookup {
+			return s
+		}
+	}
+	panic("orchestrator: no provider declares the agency lookup") // the registry test rules this out
+}
+
+// apiKeys says, per selected provider that takes an API key, whether its
+// variable was set; nil when none takes one.
+func apiKeys(specs []providers.Spec, getenv func(string) string) map[string]bool {
+	var keys map[string]bool
 	for _, s := range specs {
 		if s.APIKey != nil {
-			if rep.APIKeys == nil {
-				rep.APIKeys = map[string]bool{}
+			if keys == nil {
+				keys = map[string]bool{}
 			}
-			rep.APIKeys[s.Name] = opts.Getenv != nil && strings.TrimSpace(opts.Getenv(s.APIKey.Env)) != ""
+			keys[s.Name] = getenv != nil && strings.TrimSpace(getenv(s.APIKey.Env)) != ""
 		}
 	}
+	return keys
+}
 
-	// Four stages joined as a pipeline, so provider lanes start on a
-	// record's works as soon as it is expanded: the expander reads ORCID
-	// records in manifest order on their own host; the planner (here) adds
-	// works in plan order, routes them, and hands their jobs to the lanes;
-	// each lane serves one host; the writer (here, once planning is done)
-	// takes each work as soon as its jobs are done. A failed snapshot write
-	// stops the run's requests too.
-	runCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	expansions := r.expand(runCtx, m, specs, bases, interval, opts.Progress.Planned)
-	size := batchSize(opts.NoBatching)
-	sched := newScheduler(runCtx, r, size, specs)
-	skipping := redundantUnpaywall(specs, len(names) > 0)
-	if skipping {
-		sched.skip = openAlexGaveOA
-	}
-	rt := newRouting(specs, len(names) > 0)
-	plan := newWorkPlan(m)
-	d := snapshots.Dir{Root: dir}
+// interval is the least gap between requests of provider s in this run.
+func (rn *run) interval(s providers.Spec) time.Duration {
+	return hostInterval(s, rn.m, rn.opts.NoBatching)
+}
+
+// fetch is the first round, four stages joined as a pipeline so provider
+// lanes start on a record's works as soon as it is expanded: the expander
+// reads ORCID records in manifest order on their own host; the planner
+// (here) adds works in plan order, routes them and hands their jobs to the
+// lanes; each lane serves one host; assemble takes each work as soon as
+// its jobs are done.
+func (rn *run) fetch(ctx context.Context) error {
+	expansions := rn.r.expand(ctx, rn.m, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
+	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
+	d := snapshots.Dir{Root: rn.rep.Snapshots}
 	queued := 0 // works of plan.order already handed to the lanes
-	lookupFailed := false
 	flush := func() {
-		works := plan.order[queued:]
-		queued = len(plan.order)
-		if routed {
-			// An interrupted run says so once in its verdict; a lookup cut
-			// short by it is no news.
-			if err := rt.learn(runCtx, r, bases[providers.DOIOrg.Name], works, providers.RABatchSize); err != nil && !lookupFailed && runCtx.Err() == nil {
-				lookupFailed = true
-				rep.Notes = append(rep.Notes, fmt.Sprintf("%v; every agency's provider was asked instead", err))
-			}
-		}
-		var added []*job
-		for _, id := range works {
-			jobs := workJobs(id, specs, rt, bases, skipping)
-			sched.add(jobs)
-			added = append(added, jobs...)
-		}
-		r.announce(added, size, interval, opts.Progress.Planned)
+		rn.schedule(ctx, sched, rn.plan.order[queued:], "")
+		queued = len(rn.plan.order)
 	}
-	for _, e := range m.Identities {
+	for _, e := range rn.m.Identities {
 		if e.Kind != manifest.KindORCID {
-			plan.add(e.Identity, OriginManifest)
+			rn.plan.add(e.Identity, OriginManifest)
 			continue
 		}
 		flush() // the works before this record need not wait for it
 		outcomes := <-expansions
-		plan.expand(e, outcomes, d)
+		rn.plan.expand(e, outcomes, d)
 		for i := range outcomes { // planned: the works live on in the plan, encoded
 			outcomes[i].Result.Discovered, outcomes[i].Result.Record = nil, nil
 		}
-		rep.Expansions = append(rep.Expansions, outcomes...)
+		rn.rep.Expansions = append(rn.rep.Expansions, outcomes...)
 	}
 	flush()
 	sched.plannedAll()
-	plan.finish()
+	rn.plan.finish()
+	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
+	err := rn.assemble(sched, rn.plan.order)
+	rn.rep.Outcomes, rn.notAsked = sched.finish()
+	return err
+}
 
-	// The writer takes each work as soon as its jobs are done, in plan
-	// order, and lets its records go.
-	w := newWriter(dir, m, specs, plan, rep)
-	var writeErr error
-	for k, id := range plan.order {
+// schedule routes newly planned works (learning their DOIs' agencies) and
+// hands their jobs to the lanes. what names the works in the note of a
+// failed agency lookup ("" for the first round's).
+func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.Identity, what string) {
+	if rn.lookup != nil {
+		// An interrupted run says so once in its verdict; a lookup cut
+		// short by it is no news.
+		err := rn.rt.learn(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
+		if err != nil && ctx.Err() == nil && (what != "" || !rn.noted) { // the second round notes its own works
+			rn.noted = rn.noted || what == ""
+			rn.rep.Notes = append(rn.rep.Notes, fmt.Sprintf("%v; every agency's provider was asked%s instead", err, what))
+		}
+	}
+	var added []*job
+	for _, id := range works {
+		jobs := workJobs(id, rn.specs, rn.rt, rn.bases, rn.gates)
+		sched.add(jobs)
+		added = append(added, jobs...)
+	}
+	rn.r.announce(added, rn.size, rn.interval, rn.opts.Progress.Planned)
+}
+
+// assemble prepares each of works (in plan order, the scheduler's work
+// order) as soon as its jobs are done, and lets its records go. A failed
+// write stops the run's requests and lets the lanes finish at once.
+func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
+	for k, id := range works {
 		jobs := sched.await(k)
 		var outcomes []Outcome
 		for _, j := range jobs {
@@ -266,50 +349,42 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 				outcomes = append(outcomes, j.out)
 			}
 		}
-		if writeErr = w.prepare(id, outcomes); writeErr != nil {
-			stop()
+		if err := rn.w.prepare(id, outcomes); err != nil {
+			rn.stop()
 			sched.wrote(math.MaxInt32) // nothing more will be taken: let the lanes skip what is left
-			break
+			return err
 		}
 		for _, j := range jobs {
 			j.out.record = nil
 		}
 		sched.wrote(k + 1)
 	}
-	var notAsked map[string]int
-	rep.Outcomes, notAsked = sched.finish()
-	if writeErr == nil && m.FollowPublished {
-		// Second round: the published versions of the run's preprints
-		// that are not among its works.
-		outcomes, more, err := r.followPublished(runCtx, w, specs, rt, routed, skipping, size, interval, opts.Progress.Planned)
-		rep.Outcomes = append(rep.Outcomes, outcomes...)
-		for p, n := range more {
-			notAsked[p] += n
-		}
-		if writeErr = err; err != nil {
-			stop()
-		}
-	}
+	return nil
+}
+
+// report fills in what the phases learned: the works, warnings, notes and
+// the transport's figures.
+func (rn *run) report() {
+	rep, plan := rn.rep, rn.plan
 	rep.Works = plan.order
 	rep.Warnings = append(plan.warnings, plan.unmatchedExcludes()...)
 	rep.Excluded = plan.excluded
-	if n := notAsked[providers.Unpaywall.Name]; n > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("unpaywall was not asked about %d %s whose open-access status OpenAlex gave (built on the same data); name unpaywall in the manifest's providers or --only to ask it anyway", n, plural(n, "work", "works")))
-	}
+	rep.Notes = append(rep.Notes, notAskedNotes(rn.specs, rn.notAsked)...)
 	for _, o := range rep.Outcomes {
 		rep.Warnings = append(rep.Warnings, o.Result.Warnings...)
 	}
-	rep.Hosts = client.Stats()
-	if writeErr != nil {
-		return rep, writeErr
-	}
+	rep.Hosts = rn.client.Stats()
+}
 
-	rep.Interrupted = ctx.Err() != nil
-	if err := w.finish(rep.Interrupted); err != nil {
-		return rep, err
+// write links the works, writes the index and prunes what left the
+// manifest (not when interrupted), then times the run.
+func (rn *run) write(interrupted bool) error {
+	rn.rep.Interrupted = interrupted
+	if err := rn.w.finish(interrupted); err != nil {
+		return err
 	}
-	rep.Elapsed = clock.Now().Sub(start)
-	return rep, nil
+	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
+	return nil
 }
 
 // expand reads the manifest's ORCID records, in manifest order, one call
@@ -392,23 +467,24 @@ func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval f
 }
 
 // workJobs is one work's jobs, in registry order: every selected provider
-// that applies to it after agency routing. Unpaywall's job waits for
-// OpenAlex's when redundant answers are skipped.
-func workJobs(id manifest.Identity, specs []providers.Spec, rt *routing, bases map[string]string, skipping bool) []*job {
+// that applies to it after agency routing. A job of a provider in gates
+// waits for the job of the provider it is redundant after (asked at once
+// when that one does not apply to the work).
+func workJobs(id manifest.Identity, specs []providers.Spec, rt *routing, bases map[string]string, gates map[string]*providers.Redundancy) []*job {
 	var jobs []*job
-	var openAlex *job
+	byName := map[string]*job{}
 	for _, s := range specs {
 		if !rt.applies(s, id) {
 			continue
 		}
 		j := &job{id: id, spec: s, host: hostOf(bases[s.Name])}
-		switch {
-		case s.Name == providers.OpenAlex.Name:
-			openAlex = j
-		case s.Name == providers.Unpaywall.Name && skipping:
-			j.after = openAlex // nil (asked at once) when OpenAlex does not apply
-		}
+		byName[s.Name] = j
 		jobs = append(jobs, j)
+	}
+	for _, j := range jobs {
+		if g := gates[j.spec.Name]; g != nil {
+			j.after = byName[g.After]
+		}
 	}
 	return jobs
 }

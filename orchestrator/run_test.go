@@ -396,7 +396,7 @@ doi = "10.7554/elife.01567"
 		mu.Unlock()
 	}
 	opts := testOptions(newManifest(t, src), net, 4)
-	opts.Registry = []providers.Spec{providers.Crossref, providers.DataCite, providers.DOIOrg}
+	opts.Registry = []providers.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
 	rep := runOK(t, opts)
 	if rep.Short() {
 		t.Errorf("short: %v", rep.ShortJobs())

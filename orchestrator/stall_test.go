@@ -35,7 +35,7 @@ func TestSilentHostsDoNotStallTheRun(t *testing.T) {
 		fmt.Fprintf(w, `{"title": %q}`, r.URL.Path)
 	})
 
-	orcidSpec := providers.ORCID
+	orcidSpec := providers.ORCID()
 	orcidSpec.Timeout = timeout
 	silentSpec, redirectingSpec := simSpec("silent", 0), simSpec("redirecting", 0)
 	silentSpec.Timeout, redirectingSpec.Timeout = timeout, timeout

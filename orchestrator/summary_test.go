@@ -131,9 +131,9 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 		runOK(t, opts)
 		slices.SortFunc(plans, func(a, b LanePlan) int { return strings.Compare(a.Host, b.Host) })
 		want := []LanePlan{
-			{Host: "api.crossref.org", Jobs: 8, Calls: 1, Pace: providers.Crossref.BatchInterval}, // one list query, at Crossref's pace for those
-			{Host: "api.openalex.org", Jobs: 8, Calls: 1, Pace: providers.OpenAlex.MinInterval},
-			{Host: "pub.orcid.org", Jobs: 1, Calls: 1, Pace: providers.ORCID.MinInterval},
+			{Host: "api.crossref.org", Jobs: 8, Calls: 1, Pace: providers.Crossref().BatchInterval}, // one list query, at Crossref's pace for those
+			{Host: "api.openalex.org", Jobs: 8, Calls: 1, Pace: providers.OpenAlex().MinInterval},
+			{Host: "pub.orcid.org", Jobs: 1, Calls: 1, Pace: providers.ORCID().MinInterval},
 		}
 		if !paced {
 			for i := range want {

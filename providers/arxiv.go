@@ -32,30 +32,35 @@ const (
 // the PDF) from the arXiv API, up to 100 e-prints per request.
 //
 // Its answers are Atom 1.0 XML, read with encoding/xml, not JSON.
-var ArXiv = Spec{
-	Name:  "arxiv",
-	Title: "arXiv",
-	Host:  "export.arxiv.org",
-	// The API terms ask for no more than one request every three seconds,
-	// on a single connection, across all machines a client controls.
-	MinInterval: 3 * time.Second,
-	RateSource:  "https://info.arxiv.org/help/api/tou.html#rate-limits",
-	// A 100-id answer is built on the fly and can take a while.
-	Timeout: 60 * time.Second,
-	Accepts: []manifest.Kind{manifest.KindArXiv, manifest.KindDOI},
-	// Only the DOIs arXiv itself registered (10.48550/arXiv.<id>) name an
-	// e-print; every other DOI is someone else's to answer.
-	Applies: func(id manifest.Identity) bool {
-		_, err := arxivAsked(id)
-		return err == nil
-	},
-	// The manual sets no limit on id_list itself (only max_results, at most
-	// 2000 per call); 100 ids keep the GET URL under 2 kB and the answer
-	// small while costing one 3-second slot per hundred e-prints.
-	BatchSize:   100,
-	Terms:       "https://info.arxiv.org/help/api/tou.html",
-	Attribution: "Thank you to arXiv for use of its open access interoperability.",
-	Fetch:       fetchArXiv,
+func ArXiv() Spec {
+	return Spec{
+		Name:  "arxiv",
+		Title: "arXiv",
+		Host:  "export.arxiv.org",
+		// The API terms ask for no more than one request every three seconds,
+		// on a single connection, across all machines a client controls.
+		MinInterval: 3 * time.Second,
+		RateSource:  "https://info.arxiv.org/help/api/tou.html#rate-limits",
+		// A 100-id answer is built on the fly and can take a while.
+		Timeout: 60 * time.Second,
+		Accepts: []manifest.Kind{manifest.KindArXiv, manifest.KindDOI},
+		// Only the DOIs arXiv itself registered (10.48550/arXiv.<id>) name an
+		// e-print; every other DOI is someone else's to answer.
+		Applies: func(id manifest.Identity) bool {
+			_, err := arxivAsked(id)
+			return err == nil
+		},
+		// The manual sets no limit on id_list itself (only max_results, at most
+		// 2000 per call); 100 ids keep the GET URL under 2 kB and the answer
+		// small while costing one 3-second slot per hundred e-prints.
+		BatchSize:   100,
+		Terms:       "https://info.arxiv.org/help/api/tou.html",
+		Attribution: "Thank you to arXiv for use of its open access interoperability.",
+		Fetch:       fetchArXiv,
+
+		Precedence:   6,
+		OAPrecedence: 4,
+	}
 }
 
 // arxivVersion splits an arXiv id into its version-less base and its

@@ -26,7 +26,7 @@ func TestArXivBatch(t *testing.T) {
 		doi("10.48550/arxiv.hep-ex/0307015"),
 		arxivIdentity("2399.99999"),
 	}
-	res := fetchAll(t, providers.ArXiv, s.env(), ids...)
+	res := fetchAll(t, providers.ArXiv(), s.env(), ids...)
 	if res[2].Status != providers.NotFound {
 		t.Errorf("2399.99999: %s, want not_found", res[2].Status)
 	}
@@ -43,7 +43,7 @@ func TestArXivMalformedIDIsRetriedWithout(t *testing.T) {
 	s := newStub(t)
 	s.file("/api/query?id_list=1234.12345,0710.2073&max_results=2", 200, "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml")
 	s.file("/api/query?id_list=0710.2073&max_results=1", 200, arxivBatchFixture)
-	res := fetchAll(t, providers.ArXiv, s.env(), arxivIdentity("1234.12345"), arxivIdentity("0710.2073"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("1234.12345"), arxivIdentity("0710.2073"))
 	if res[0].Status != providers.NotFound || len(res[0].Warnings) != 1 || !strings.Contains(res[0].Warnings[0].Message, "incorrect id format for 1234.12345") {
 		t.Errorf("1234.12345: %+v, want not_found with the API's message", res[0])
 	}
@@ -60,7 +60,7 @@ func TestArXivMalformedIDIsRetriedWithout(t *testing.T) {
 func TestArXivErrorNamingNoneOfOurs(t *testing.T) {
 	s := newStub(t)
 	s.file("/api/query?id_list=0710.2073&max_results=1", 200, "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml")
-	res := fetchAll(t, providers.ArXiv, s.env(), arxivIdentity("0710.2073"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"))
 	if res[0].Status != providers.Failed || res[0].Err == nil || !strings.Contains(res[0].Err.Error(), "incorrect id format") {
 		t.Errorf("got %+v, want failed with the API's message", res[0])
 	}
@@ -87,7 +87,7 @@ func TestArXivAnswers(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newStub(t)
 			s.text(uri, c.status, c.body)
-			res := fetchAll(t, providers.ArXiv, s.env(), arxivIdentity("2399.99999"))
+			res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("2399.99999"))
 			if res[0].Status != c.want {
 				t.Fatalf("status %s, want %s (%v)", res[0].Status, c.want, res[0].Err)
 			}
@@ -118,7 +118,7 @@ func TestArXivApplies(t *testing.T) {
 		{manifest.Identity{Kind: manifest.KindPMID, Value: "29106400"}, false},
 	}
 	for _, c := range cases {
-		if got := providers.ArXiv.AppliesTo(c.id); got != c.want {
+		if got := providers.ArXiv().AppliesTo(c.id); got != c.want {
 			t.Errorf("AppliesTo(%s) = %v, want %v", c.id, got, c.want)
 		}
 	}
@@ -129,7 +129,7 @@ func TestArXivApplies(t *testing.T) {
 func TestArXivOddDOINeverSent(t *testing.T) {
 	s := newStub(t)
 	s.file("/api/query?id_list=0710.2073v2&max_results=1", 200, arxivBatchFixture)
-	res := fetchAll(t, providers.ArXiv, s.env(),
+	res := fetchAll(t, providers.ArXiv(), s.env(),
 		doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		arxivIdentity("0710.2073v2"))
 	if res[0].Status != providers.Failed {
@@ -171,7 +171,7 @@ const arxivVersionsFeed = `<?xml version="1.0" encoding="utf-8"?>
 func TestArXivVersionsAndDuplicates(t *testing.T) {
 	s := newStub(t)
 	s.text("/api/query?id_list=0710.5765v1,0710.5765,math/0309136&max_results=3", 200, arxivVersionsFeed)
-	res := fetchAll(t, providers.ArXiv, s.env(),
+	res := fetchAll(t, providers.ArXiv(), s.env(),
 		arxivIdentity("0710.5765v1"),
 		arxivIdentity("0710.5765"),
 		doi("10.48550/arxiv.0710.5765"),  // same e-print, asked once
@@ -202,10 +202,10 @@ func TestArXivVersionsAndDuplicates(t *testing.T) {
 }
 
 func TestArXivSpec(t *testing.T) {
-	if providers.ArXiv.MinInterval.Seconds() < 3 {
-		t.Errorf("MinInterval %s: arXiv asks for at most one request every 3 seconds", providers.ArXiv.MinInterval)
+	if providers.ArXiv().MinInterval.Seconds() < 3 {
+		t.Errorf("MinInterval %s: arXiv asks for at most one request every 3 seconds", providers.ArXiv().MinInterval)
 	}
-	if providers.ArXiv.APIKey != nil || providers.ArXiv.Host != "export.arxiv.org" || providers.ArXiv.BatchSize < 1 {
-		t.Errorf("spec %+v", providers.ArXiv)
+	if providers.ArXiv().APIKey != nil || providers.ArXiv().Host != "export.arxiv.org" || providers.ArXiv().BatchSize < 1 {
+		t.Errorf("spec %+v", providers.ArXiv())
 	}
 }

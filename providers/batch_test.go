@@ -69,12 +69,12 @@ func TestCrossrefBatchMatchesSingles(t *testing.T) {
 	body = strings.ReplaceAll(body, `"DOI":"10.7554/eLife.01567"`, `"DOI":"10.7554/ELIFE.01567"`)
 	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1017%2F9781108348843%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=4", 200, body)
 	asked := dois(append(recorded, "10.5555/missing")...)
-	got := fetchAll(t, providers.Crossref, s.env(), asked...)
+	got := fetchAll(t, providers.Crossref(), s.env(), asked...)
 
 	single := newStub(t)
 	for i, d := range recorded {
 		single.file("/works/"+d+"?mailto=ada%40example.org", 200, files(recorded)[i])
-		want := fetchOne(t, providers.Crossref, single.env(), manifest.KindDOI, d)
+		want := fetchOne(t, providers.Crossref(), single.env(), manifest.KindDOI, d)
 		if resultJSON(t, got[i]) != resultJSON(t, want) {
 			t.Errorf("%s: batch answer differs from the single one", d)
 		}
@@ -90,7 +90,7 @@ func TestBatchCutShortFailsTheMissing(t *testing.T) {
 	s := newStub(t)
 	body := listBody(t, crossrefEnvelope, "message", 9, "crossref/crossref-work-10.7554-elife.01567.json")
 	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=2", 200, body)
-	got := fetchAll(t, providers.Crossref, s.env(), dois("10.7554/elife.01567", "10.5555/missing")...)
+	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.7554/elife.01567", "10.5555/missing")...)
 	if got[0].Status != providers.Found {
 		t.Errorf("present DOI: %s", got[0].Status)
 	}
@@ -105,7 +105,7 @@ func TestFailedBatchFailsOnlyItsMembers(t *testing.T) {
 	s := newStub(t)
 	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 400, `bad`)
 	s.text("/works/10.1/c%2Cd?mailto=ada%40example.org", 404, `Resource not found.`)
-	got := fetchAll(t, providers.Crossref, s.env(), dois("10.1/a", "10.1/c,d", "10.1/b")...)
+	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/c,d", "10.1/b")...)
 	var se *providers.StatusError
 	for _, i := range []int{0, 2} {
 		if got[i].Status != providers.Failed || !errors.As(got[i].Err, &se) || se.Code != 400 {
@@ -120,7 +120,7 @@ func TestFailedBatchFailsOnlyItsMembers(t *testing.T) {
 func TestCrossrefBatchMalformed(t *testing.T) {
 	s := newStub(t)
 	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 200, `{"status":"ok","message":{"items":{}}}`)
-	for _, r := range fetchAll(t, providers.Crossref, s.env(), dois("10.1/a", "10.1/b")...) {
+	for _, r := range fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/b")...) {
 		if r.Status != providers.Failed || !errors.Is(r.Err, providers.ErrMalformed) {
 			t.Errorf("%+v, want malformed", r)
 		}
@@ -150,12 +150,12 @@ func TestOpenAlexBatchMatchesSingles(t *testing.T) {
 	s := newStub(t)
 	s.text("/works?"+values.Encode(), 200, body)
 	asked := dois(append(recorded, "10.5555/missing")...)
-	got := fetchAll(t, providers.OpenAlex, s.env(), asked...)
+	got := fetchAll(t, providers.OpenAlex(), s.env(), asked...)
 
 	single := newStub(t)
 	for i, d := range recorded {
 		single.file("/works/doi:"+d, 200, file(d))
-		want := fetchOne(t, providers.OpenAlex, single.env(), manifest.KindDOI, d)
+		want := fetchOne(t, providers.OpenAlex(), single.env(), manifest.KindDOI, d)
 		if resultJSON(t, got[i]) != resultJSON(t, want) {
 			t.Errorf("%s: batch answer differs from the single one:\n%s\n%s", d, resultJSON(t, got[i]), resultJSON(t, want))
 		}
@@ -169,7 +169,7 @@ func TestOpenAlexBatchURL(t *testing.T) {
 	s := newStub(t)
 	s.text("/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1%2Fa%7Chttps%3A%2F%2Fdoi.org%2F10.1%2Fb&per_page=4", 200, `{"meta":{"count":0},"results":[]}`)
 	s.text("/works/doi:10.1/c%7Cd", 404, `{"error":"not found"}`)
-	for _, r := range fetchAll(t, providers.OpenAlex, s.env(), dois("10.1/a", "10.1/c|d", "10.1/b")...) {
+	for _, r := range fetchAll(t, providers.OpenAlex(), s.env(), dois("10.1/a", "10.1/c|d", "10.1/b")...) {
 		if r.Status != providers.NotFound {
 			t.Errorf("%+v, want not found", r)
 		}
@@ -187,12 +187,12 @@ func TestDataCiteBatchMatchesSingles(t *testing.T) {
 	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=3&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22+OR+%2210.5555%2Fmissing%22%29`, 200, body)
 	s.text("/dois/10.5555/missing?mailto=ada%40example.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
 	asked := dois(append(recorded, "10.5555/missing")...)
-	got := fetchAll(t, providers.DataCite, s.env(), asked...)
+	got := fetchAll(t, providers.DataCite(), s.env(), asked...)
 
 	single := newStub(t)
 	for i, d := range recorded {
 		single.file("/dois/"+d+"?mailto=ada%40example.org", 200, file(d))
-		want := fetchOne(t, providers.DataCite, single.env(), manifest.KindDOI, d)
+		want := fetchOne(t, providers.DataCite(), single.env(), manifest.KindDOI, d)
 		if resultJSON(t, got[i]) != resultJSON(t, want) {
 			t.Errorf("%s: batch answer differs from the single one", d)
 		}
@@ -220,7 +220,7 @@ func TestBatchSplitByURL(t *testing.T) {
 	v.Set("filter", "doi:"+ids[2].Value)
 	v.Set("rows", "1")
 	s.text("/works?"+v.Encode(), 200, `{"status":"ok","message":{"total-results":0,"items":[]}}`)
-	for _, r := range fetchAll(t, providers.Crossref, s.env(), ids...) {
+	for _, r := range fetchAll(t, providers.Crossref(), s.env(), ids...) {
 		if r.Status != providers.NotFound {
 			t.Errorf("%+v", r)
 		}
@@ -235,7 +235,7 @@ func TestDataCiteSearchThatMatchesNothing(t *testing.T) {
 	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=2&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22%29`, 200, `{"data":[],"meta":{"total":0}}`)
 	s.file("/dois/10.5281/zenodo.48440?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.5281-zenodo.48440.json")
 	s.file("/dois/10.1594/pangaea.836178?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.1594-pangaea.836178.json")
-	for _, r := range fetchAll(t, providers.DataCite, s.env(), dois("10.5281/zenodo.48440", "10.1594/pangaea.836178")...) {
+	for _, r := range fetchAll(t, providers.DataCite(), s.env(), dois("10.5281/zenodo.48440", "10.1594/pangaea.836178")...) {
 		if r.Status != providers.Found {
 			t.Errorf("%+v, want found by the single lookup", r)
 		}

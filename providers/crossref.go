@@ -29,27 +29,32 @@ const (
 
 // Crossref reads the registration record of Crossref DOIs (journal
 // articles, proceedings, books, preprints) from the Crossref REST API.
-var Crossref = Spec{
-	Name:  "crossref",
-	Title: "Crossref",
-	Host:  "api.crossref.org",
-	// Since 1 December 2025 (Crossref blog, "Announcing changes to REST API
-	// rate limits"): public pool 5 single-record requests/s and 1 list
-	// request/s, one in flight; polite pool (mailto) 10/s and 3/s, three in
-	// flight. 200ms and 1s keep within the public pool, so a run without a
-	// mailto is as polite as one with.
-	MinInterval:   200 * time.Millisecond,
-	BatchInterval: time.Second,
-	RateSource:    "https://www.crossref.org/blog/announcing-changes-to-rest-api-rate-limits/",
-	Timeout:       30 * time.Second,
-	Accepts:       []manifest.Kind{manifest.KindDOI},
-	Agency:        CrossrefAgency,
-	BatchSize:     crossrefBatch,
-	Terms:         "https://www.crossref.org/documentation/retrieve-metadata/rest-api/",
-	Attribution:   "Metadata from Crossref (CC0; facts, no restrictions on reuse)",
-	Fetch:         Batched(fetchCrossref, crossrefListable, crossrefList.Fetch),
+func Crossref() Spec {
+	return Spec{
+		Name:  "crossref",
+		Title: "Crossref",
+		Host:  "api.crossref.org",
+		// Since 1 December 2025 (Crossref blog, "Announcing changes to REST API
+		// rate limits"): public pool 5 single-record requests/s and 1 list
+		// request/s, one in flight; polite pool (mailto) 10/s and 3/s, three in
+		// flight. 200ms and 1s keep within the public pool, so a run without a
+		// mailto is as polite as one with.
+		MinInterval:   200 * time.Millisecond,
+		BatchInterval: time.Second,
+		RateSource:    "https://www.crossref.org/blog/announcing-changes-to-rest-api-rate-limits/",
+		Timeout:       30 * time.Second,
+		Accepts:       []manifest.Kind{manifest.KindDOI},
+		Agency:        CrossrefAgency,
+		BatchSize:     crossrefBatch,
+		Terms:         "https://www.crossref.org/documentation/retrieve-metadata/rest-api/",
+		Attribution:   "Metadata from Crossref (CC0; facts, no restrictions on reuse)",
+		Fetch:         Batched(fetchCrossref, crossrefListable, crossrefList.Fetch),
 
-	MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
+		MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
+
+		Precedence:   1,
+		OAPrecedence: 5,
+	}
 }
 
 func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {

@@ -22,7 +22,7 @@ func TestCrossrefRecorded(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newStub(t)
 			s.file("/works/"+c.doi+"?mailto=ada%40example.org", 200, "crossref/crossref-work-"+strings.ReplaceAll(c.doi, "/", "-")+".json")
-			res := fetchOne(t, providers.Crossref, s.env(), manifest.KindDOI, c.doi)
+			res := fetchOne(t, providers.Crossref(), s.env(), manifest.KindDOI, c.doi)
 			if res.Status != providers.Found || res.Record.IDs.DOI != c.doi {
 				t.Fatalf("result %+v", res)
 			}
@@ -34,7 +34,7 @@ func TestCrossrefRecorded(t *testing.T) {
 func TestCrossrefNotFoundIsNotAFailure(t *testing.T) {
 	s := newStub(t)
 	s.file("/works/10.1371/notarealdoi?mailto=ada%40example.org", 404, "crossref/crossref-work-not-found-10.1371-notarealdoi.txt")
-	res := fetchOne(t, providers.Crossref, s.env(), manifest.KindDOI, "10.1371/notarealdoi")
+	res := fetchOne(t, providers.Crossref(), s.env(), manifest.KindDOI, "10.1371/notarealdoi")
 	if res.Status != providers.NotFound || res.Err != nil {
 		t.Errorf("result %+v, want not found without error", res)
 	}
@@ -48,7 +48,7 @@ func TestCrossrefOddDOIIsEscaped(t *testing.T) {
 		`{"status":"ok","message-type":"work","message":{"DOI":"10.1002/(SICI)1097-4636(199812)42:3<444::AID-JBM16>3.0.CO;2-#","title":["Ödön &amp; &lt;Söhne&gt; <i>in vivo</i>"]}}`)
 	env := s.env()
 	env.Mailto = ""
-	res := fetchOne(t, providers.Crossref, env, manifest.KindDOI, "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#")
+	res := fetchOne(t, providers.Crossref(), env, manifest.KindDOI, "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#")
 	if res.Status != providers.Found || res.Record.Title != "Ödön & <Söhne> in vivo" {
 		t.Errorf("result %+v", res.Record)
 	}
@@ -75,7 +75,7 @@ func TestCrossrefBadAnswers(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newStub(t)
 			s.text("/works/10.1/x?mailto=ada%40example.org", c.status, c.body)
-			res := fetchOne(t, providers.Crossref, s.env(), manifest.KindDOI, "10.1/x")
+			res := fetchOne(t, providers.Crossref(), s.env(), manifest.KindDOI, "10.1/x")
 			if res.Status != providers.Failed || !c.check(res.Err) {
 				t.Errorf("result %+v (err %v)", res.Status, res.Err)
 			}

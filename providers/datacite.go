@@ -40,26 +40,31 @@ const DataCiteAgency = "DataCite"
 // DataCite reads the registration record of DataCite DOIs (datasets,
 // software, preprints such as arXiv's, repository deposits) from the
 // DataCite REST API.
-var DataCite = Spec{
-	Name:  "datacite",
-	Title: "DataCite",
-	Host:  "api.datacite.org",
-	// Without DataCite member credentials the limit per IP is 1000 requests
-	// per 5 minutes when the request names an e-mail address (User-Agent or
-	// mailto=), and 500 per 5 minutes when it does not. 3000 per 5 minutes
-	// is for authenticated members only. 600ms (500 per 5 minutes) keeps the
-	// lower tier, so a manifest without a mailto is still within limits.
-	MinInterval: 600 * time.Millisecond,
-	RateSource:  "https://support.datacite.org/docs/rate-limit",
-	Timeout:     30 * time.Second,
-	Accepts:     []manifest.Kind{manifest.KindDOI},
-	Agency:      DataCiteAgency,
-	BatchSize:   dataCiteBatch,
-	Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
-	Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
-	Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList.Fetch),
+func DataCite() Spec {
+	return Spec{
+		Name:  "datacite",
+		Title: "DataCite",
+		Host:  "api.datacite.org",
+		// Without DataCite member credentials the limit per IP is 1000 requests
+		// per 5 minutes when the request names an e-mail address (User-Agent or
+		// mailto=), and 500 per 5 minutes when it does not. 3000 per 5 minutes
+		// is for authenticated members only. 600ms (500 per 5 minutes) keeps the
+		// lower tier, so a manifest without a mailto is still within limits.
+		MinInterval: 600 * time.Millisecond,
+		RateSource:  "https://support.datacite.org/docs/rate-limit",
+		Timeout:     30 * time.Second,
+		Accepts:     []manifest.Kind{manifest.KindDOI},
+		Agency:      DataCiteAgency,
+		BatchSize:   dataCiteBatch,
+		Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
+		Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
+		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList.Fetch),
 
-	MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
+		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
+
+		Precedence:   2,
+		OAPrecedence: 6,
+	}
 }
 
 // fetchDataCite asks /dois/{doi}; a DOI DataCite did not register is a 404.

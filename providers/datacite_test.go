@@ -30,7 +30,7 @@ func TestDataCiteFetch(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
 			s.file("/dois/"+tc.doi+"?mailto=ada%40example.org", 200, tc.file)
-			res := fetchOne(t, providers.DataCite, s.env(), manifest.KindDOI, tc.doi)
+			res := fetchOne(t, providers.DataCite(), s.env(), manifest.KindDOI, tc.doi)
 			if res.Status != providers.Found {
 				t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 			}
@@ -42,7 +42,7 @@ func TestDataCiteFetch(t *testing.T) {
 func TestDataCiteEscapesDOIAndOmitsEmptyMailto(t *testing.T) {
 	s := newStub(t)
 	s.file("/dois/"+oddDOIPath, 404, "datacite/constructed-datacite-error-404.json")
-	res := fetchOne(t, providers.DataCite, s.envAs(""), manifest.KindDOI, oddDOI)
+	res := fetchOne(t, providers.DataCite(), s.envAs(""), manifest.KindDOI, oddDOI)
 	if res.Status != providers.NotFound {
 		t.Errorf("status %s (%v), want not_found", res.Status, res.Err)
 	}
@@ -70,7 +70,7 @@ func TestDataCiteFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
 			s.text("/dois/"+doi+"?mailto=ada%40example.org", tc.status, tc.body)
-			res := fetchOne(t, providers.DataCite, s.env(), manifest.KindDOI, doi)
+			res := fetchOne(t, providers.DataCite(), s.env(), manifest.KindDOI, doi)
 			if res.Status != tc.want {
 				t.Fatalf("status %s (%v), want %s", res.Status, res.Err, tc.want)
 			}
@@ -92,7 +92,7 @@ func TestDataCiteMinimalRecord(t *testing.T) {
 		`"relatedIdentifiers":null,"citationCount":null}}}`
 	s := newStub(t)
 	s.text("/dois/10.5555/min", 200, body)
-	res := fetchOne(t, providers.DataCite, s.envAs(""), manifest.KindDOI, "10.5555/min")
+	res := fetchOne(t, providers.DataCite(), s.envAs(""), manifest.KindDOI, "10.5555/min")
 	if res.Status != providers.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}

@@ -39,25 +39,33 @@ const CrossrefAgency = "Crossref"
 // redirects to the registration agency (Crossref, DataCite, mEDRA, …),
 // which answers in CSL-JSON. It repeats what the agency's own API says, so
 // it is optional: useful for agencies with no provider of their own.
-var DOIOrg = Spec{
-	Name:  "doi",
-	Title: "doi.org content negotiation",
-	Host:  "doi.org",
-	// doi.org documents no rate limit of its own. The agencies behind it
-	// do: DataCite allows 1000 content-negotiation requests per 5 minutes
-	// per IP (one per 300ms), the strictest published figure, so that is
-	// the pace. The Which RA? lookups share this host and so this pace.
-	MinInterval: 300 * time.Millisecond,
-	RateSource:  "https://support.datacite.org/docs/rate-limit",
-	Timeout:     30 * time.Second,
-	Accepts:     []manifest.Kind{manifest.KindDOI},
-	BatchSize:   1,
-	// Content negotiation repeats what the agency's own REST record says, so
-	// by default it is asked only about DOIs of agencies with no provider here.
-	AgencyFallback: true,
-	Terms:          "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
-	Attribution:    "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
-	Fetch:          One(fetchDOIOrg),
+func DOIOrg() Spec {
+	return Spec{
+		Name:  "doi",
+		Title: "doi.org content negotiation",
+		Host:  "doi.org",
+		// doi.org documents no rate limit of its own. The agencies behind it
+		// do: DataCite allows 1000 content-negotiation requests per 5 minutes
+		// per IP (one per 300ms), the strictest published figure, so that is
+		// the pace. The Which RA? lookups share this host and so this pace.
+		MinInterval: 300 * time.Millisecond,
+		RateSource:  "https://support.datacite.org/docs/rate-limit",
+		Timeout:     30 * time.Second,
+		Accepts:     []manifest.Kind{manifest.KindDOI},
+		BatchSize:   1,
+		// Content negotiation repeats what the agency's own REST record says, so
+		// by default it is asked only about DOIs of agencies with no provider here.
+		AgencyFallback: true,
+		Terms:          "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
+		Attribution:    "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
+		Fetch:          One(fetchDOIOrg),
+
+		Precedence:   3,
+		OAPrecedence: 7,
+		// The Which RA? service lives on this host: it routes DOIs to their
+		// agency's provider whenever one serves a single agency.
+		AgencyLookup: true,
+	}
 }
 
 // fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to

@@ -30,7 +30,7 @@ func TestDOIOrgFetchCrossrefCSL(t *testing.T) {
 		withHeader("Content-Type", "text/html;charset=utf-8").withHeader("Location", target).check(requestHeader("Accept", cslJSON))
 	s.file(target, 200, "doiorg/doiorg-cn-csl-json-10.1126-science.169.3946.635.json").
 		withHeader("Content-Type", cslJSON).check(requestHeader("Accept", cslJSON))
-	res := fetchOne(t, providers.DOIOrg, s.env(), manifest.KindDOI, "10.1126/science.169.3946.635")
+	res := fetchOne(t, providers.DOIOrg(), s.env(), manifest.KindDOI, "10.1126/science.169.3946.635")
 	if res.Status != providers.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
@@ -41,7 +41,7 @@ func TestDOIOrgFetchDataCiteCSL(t *testing.T) {
 	s := newStub(t)
 	s.file("/10.5281/zenodo.50213", 200, "doiorg/constructed-doiorg-cn-csl-json-datacite-10.5281-zenodo.50213.json").
 		withHeader("Content-Type", cslJSON+"; charset=utf-8").check(requestHeader("Accept", cslJSON))
-	res := fetchOne(t, providers.DOIOrg, s.envAs(""), manifest.KindDOI, "10.5281/zenodo.50213")
+	res := fetchOne(t, providers.DOIOrg(), s.envAs(""), manifest.KindDOI, "10.5281/zenodo.50213")
 	if res.Status != providers.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
@@ -51,7 +51,7 @@ func TestDOIOrgFetchDataCiteCSL(t *testing.T) {
 func TestDOIOrgEscapesDOI(t *testing.T) {
 	s := newStub(t)
 	s.text("/"+oddDOIPath, 404, "<html>DOI Not Found</html>").withHeader("Content-Type", "text/html")
-	res := fetchOne(t, providers.DOIOrg, s.env(), manifest.KindDOI, oddDOI)
+	res := fetchOne(t, providers.DOIOrg(), s.env(), manifest.KindDOI, oddDOI)
 	if res.Status != providers.NotFound {
 		t.Errorf("status %s (%v), want not_found", res.Status, res.Err)
 	}
@@ -80,7 +80,7 @@ func TestDOIOrgFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
 			s.text("/"+doi, tc.status, tc.body).withHeader("Content-Type", tc.ctype).check(requestHeader("Accept", cslJSON))
-			res := fetchOne(t, providers.DOIOrg, s.envAs(""), manifest.KindDOI, doi)
+			res := fetchOne(t, providers.DOIOrg(), s.envAs(""), manifest.KindDOI, doi)
 			if res.Status != tc.want {
 				t.Fatalf("status %s (%v), want %s", res.Status, res.Err, tc.want)
 			}
@@ -93,10 +93,10 @@ func TestDOIOrgFailures(t *testing.T) {
 }
 
 func TestDOIOrgDeclaration(t *testing.T) {
-	if !providers.DOIOrg.AgencyFallback || providers.DOIOrg.Agency != "" {
+	if !providers.DOIOrg().AgencyFallback || providers.DOIOrg().Agency != "" {
 		t.Error("doi.org content negotiation repeats the agencies' data; by default it must serve only agencies with no provider of their own")
 	}
-	if providers.Crossref.Agency != providers.CrossrefAgency || providers.DataCite.Agency != providers.DataCiteAgency {
+	if providers.Crossref().Agency != providers.CrossrefAgency || providers.DataCite().Agency != providers.DataCiteAgency {
 		t.Error("Crossref and DataCite must declare the agency they serve")
 	}
 	if providers.DataCiteAgency != "DataCite" || providers.CrossrefAgency != "Crossref" {

@@ -30,23 +30,28 @@ const (
 // Europe PMC: abstracts, affiliations, PMID/PMCID, licences and free
 // full-text links, and its citation count. It asks for up to 25 works of a
 // kind in one search.
-var EuropePMC = Spec{
-	Name:  "europepmc",
-	Title: "Europe PMC",
-	Host:  "www.ebi.ac.uk",
-	// The RESTful service documents no numeric limit; guides commonly quote
-	// 10 requests/s per IP. Batched searches need few requests, so 200ms
-	// (5/s) costs nothing and leaves room under that figure.
-	MinInterval: 200 * time.Millisecond,
-	RateSource:  "https://europepmc.org/RestfulWebService",
-	Timeout:     30 * time.Second,
-	Accepts:     []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
-	BatchSize:   europePMCBatch,
-	Terms:       "https://www.ebi.ac.uk/about/terms-of-use",
-	// EMBL-EBI adds no restrictions of its own; abstracts stay under their
-	// publishers' copyright (https://europepmc.org/Copyright).
-	Attribution: "Data from Europe PMC (EMBL-EBI); abstracts remain under their publishers' copyright",
-	Fetch:       fetchEuropePMC,
+func EuropePMC() Spec {
+	return Spec{
+		Name:  "europepmc",
+		Title: "Europe PMC",
+		Host:  "www.ebi.ac.uk",
+		// The RESTful service documents no numeric limit; guides commonly quote
+		// 10 requests/s per IP. Batched searches need few requests, so 200ms
+		// (5/s) costs nothing and leaves room under that figure.
+		MinInterval: 200 * time.Millisecond,
+		RateSource:  "https://europepmc.org/RestfulWebService",
+		Timeout:     30 * time.Second,
+		Accepts:     []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
+		BatchSize:   europePMCBatch,
+		Terms:       "https://www.ebi.ac.uk/about/terms-of-use",
+		// EMBL-EBI adds no restrictions of its own; abstracts stay under their
+		// publishers' copyright (https://europepmc.org/Copyright).
+		Attribution: "Data from Europe PMC (EMBL-EBI); abstracts remain under their publishers' copyright",
+		Fetch:       fetchEuropePMC,
+
+		Precedence:   5,
+		OAPrecedence: 3,
+	}
 }
 
 // fetchEuropePMC asks one search per kind of identifier (and per URL-sized

@@ -29,7 +29,7 @@ func europePMCID(kind manifest.Kind, v string) manifest.Identity {
 func TestEuropePMCSingleDOI(t *testing.T) {
 	s := newStub(t)
 	s.file(europePMCURI(`DOI:"10.1093/nutrit/nuae105"`, "2"), http.StatusOK, "europepmc/constructed-europepmc-doi-10.1093-nutrit-nuae105.json")
-	res := fetchAll(t, providers.EuropePMC, s.env(), europePMCID(manifest.KindDOI, "10.1093/nutrit/nuae105"))
+	res := fetchAll(t, providers.EuropePMC(), s.env(), europePMCID(manifest.KindDOI, "10.1093/nutrit/nuae105"))
 	if len(res) != 1 || res[0].Status != providers.Found {
 		t.Fatalf("got %+v, want one found result", res)
 	}
@@ -48,7 +48,7 @@ func TestEuropePMCBatch(t *testing.T) {
 		europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work"),
 		europePMCID(manifest.KindDOI, "10.5555/epmc.minimal-record"),
 	}
-	res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
+	res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
 	want := []providers.Status{providers.Found, providers.NotFound, providers.Found}
 	if len(res) != len(want) {
 		t.Fatalf("%d results, want %d", len(res), len(want))
@@ -71,7 +71,7 @@ func TestEuropePMCKinds(t *testing.T) {
 	s.file(europePMCURI("EXT_ID:39038316 AND SRC:MED", "2"), http.StatusOK, "europepmc/constructed-europepmc-pmid-39038316.json")
 	s.file(europePMCURI("PMCID:PMC12120539", "2"), http.StatusOK, "europepmc/constructed-europepmc-pmcid-PMC12120539.json")
 	ids := []manifest.Identity{europePMCID(manifest.KindPMCID, "PMC12120539"), europePMCID(manifest.KindPMID, "39038316")}
-	res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
+	res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
 	if len(res) != 2 || res[0].Status != providers.Found || res[1].Status != providers.Found {
 		t.Fatalf("got %+v, want two found results", res)
 	}
@@ -99,7 +99,7 @@ func TestEuropePMCRecordedPage(t *testing.T) {
 	for _, chunk := range providers.EuropePMCChunks(ids) {
 		s.answer(europePMCURI(providers.EuropePMCQuery(ids, chunk), europePMCPageSize(len(chunk))), http.StatusOK, page)
 	}
-	res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
+	res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
 	for i, r := range res[:24] {
 		if r.Status != providers.Found || r.Record.IDs.DOI != ids[i].Value {
 			t.Errorf("result %d: %s %v, want found %s", i, r.Status, r.Err, ids[i].Value)
@@ -123,7 +123,7 @@ func europePMCPageSize(n int) string { return strconv.Itoa(min(2*n, 1000)) }
 func TestEuropePMCNotFound(t *testing.T) {
 	s := newStub(t)
 	s.file(europePMCURI(`DOI:"10.9999/epmc.no-such-work"`, "2"), http.StatusOK, "europepmc/constructed-europepmc-empty.json")
-	res := fetchAll(t, providers.EuropePMC, s.env(), europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work"))
+	res := fetchAll(t, providers.EuropePMC(), s.env(), europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work"))
 	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
@@ -149,7 +149,7 @@ func TestEuropePMCBadAnswers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
 			s.text(europePMCURI(q, "4"), tc.status, tc.body)
-			res := fetchAll(t, providers.EuropePMC, s.env(), ids...)
+			res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
 			for i, r := range res {
 				var se *providers.StatusError
 				switch {
@@ -172,7 +172,7 @@ func TestEuropePMCEscapesQuery(t *testing.T) {
 	want := providers.EuropePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1002%2F%28sici%291097-4636%28199812%2942%3A3%3C444%3A%3Aaid-jbm16%3E3.0.co%3B2-%23%22&resultType=core"
 	s := newStub(t)
 	s.file(want, http.StatusOK, "europepmc/constructed-europepmc-empty.json")
-	if res := fetchAll(t, providers.EuropePMC, s.env(), europePMCID(manifest.KindDOI, doi)); res[0].Status != providers.NotFound {
+	if res := fetchAll(t, providers.EuropePMC(), s.env(), europePMCID(manifest.KindDOI, doi)); res[0].Status != providers.NotFound {
 		t.Errorf("%s; want the one request answered not found", res[0].Status)
 	}
 	// Inside the quoted phrase only the quote and the backslash are special.
@@ -247,7 +247,7 @@ func TestEuropePMCBatchOfThirty(t *testing.T) {
 	for _, c := range chunks {
 		s.answer(europePMCURI(providers.EuropePMCQuery(ids, c), europePMCPageSize(len(c))), http.StatusOK, empty)
 	}
-	res, err := providers.EuropePMC.Fetch(context.Background(), s.env(), ids)
+	res, err := providers.EuropePMC().Fetch(context.Background(), s.env(), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestEuropePMCCancelled(t *testing.T) {
 	s := newStub(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := providers.EuropePMC.Fetch(ctx, s.env(), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1/a")})
+	res, err := providers.EuropePMC().Fetch(ctx, s.env(), []manifest.Identity{europePMCID(manifest.KindDOI, "10.1/a")})
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("got %v, %v; want context.Canceled and no results", res, err)
 	}

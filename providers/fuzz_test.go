@@ -223,19 +223,19 @@ func fuzzProvider(f *testing.F, spec providers.Spec, dirs ...string) {
 	})
 }
 
-func FuzzArXiv(f *testing.F)         { fuzzProvider(f, providers.ArXiv, "arxiv") }
-func FuzzCrossref(f *testing.F)      { fuzzProvider(f, providers.Crossref, "crossref") }
-func FuzzDataCite(f *testing.F)      { fuzzProvider(f, providers.DataCite, "datacite") }
-func FuzzDOIOrg(f *testing.F)        { fuzzProvider(f, providers.DOIOrg, "doiorg") }
-func FuzzEuropePMC(f *testing.F)     { fuzzProvider(f, providers.EuropePMC, "europepmc") }
-func FuzzOpenAlex(f *testing.F)      { fuzzProvider(f, providers.OpenAlex, "openalex") }
-func FuzzOpenCitations(f *testing.F) { fuzzProvider(f, providers.OpenCitations, "opencitations") }
-func FuzzORCID(f *testing.F)         { fuzzProvider(f, providers.ORCID, "orcid") }
-func FuzzPubMed(f *testing.F)        { fuzzProvider(f, providers.PubMed, "pubmed") }
+func FuzzArXiv(f *testing.F)         { fuzzProvider(f, providers.ArXiv(), "arxiv") }
+func FuzzCrossref(f *testing.F)      { fuzzProvider(f, providers.Crossref(), "crossref") }
+func FuzzDataCite(f *testing.F)      { fuzzProvider(f, providers.DataCite(), "datacite") }
+func FuzzDOIOrg(f *testing.F)        { fuzzProvider(f, providers.DOIOrg(), "doiorg") }
+func FuzzEuropePMC(f *testing.F)     { fuzzProvider(f, providers.EuropePMC(), "europepmc") }
+func FuzzOpenAlex(f *testing.F)      { fuzzProvider(f, providers.OpenAlex(), "openalex") }
+func FuzzOpenCitations(f *testing.F) { fuzzProvider(f, providers.OpenCitations(), "opencitations") }
+func FuzzORCID(f *testing.F)         { fuzzProvider(f, providers.ORCID(), "orcid") }
+func FuzzPubMed(f *testing.F)        { fuzzProvider(f, providers.PubMed(), "pubmed") }
 func FuzzSemanticScholar(f *testing.F) {
-	fuzzProvider(f, providers.SemanticScholar, "semanticscholar")
+	fuzzProvider(f, providers.SemanticScholar(), "semanticscholar")
 }
-func FuzzUnpaywall(f *testing.F) { fuzzProvider(f, providers.Unpaywall, "unpaywall") }
+func FuzzUnpaywall(f *testing.F) { fuzzProvider(f, providers.Unpaywall(), "unpaywall") }
 
 // FuzzRegistrationAgencies fuzzes doi.org's "Which RA?" answer: one
 // agency (or "") per prefix asked, or an error.
@@ -257,8 +257,8 @@ func FuzzRegistrationAgencies(f *testing.F) {
 // TestEveryProviderIsFuzzed keeps the list above complete.
 func TestEveryProviderIsFuzzed(t *testing.T) {
 	fuzzed := map[string]bool{}
-	for _, s := range []providers.Spec{providers.ArXiv, providers.Crossref, providers.DataCite, providers.DOIOrg, providers.EuropePMC,
-		providers.OpenAlex, providers.OpenCitations, providers.ORCID, providers.PubMed, providers.SemanticScholar, providers.Unpaywall} {
+	for _, s := range []providers.Spec{providers.ArXiv(), providers.Crossref(), providers.DataCite(), providers.DOIOrg(), providers.EuropePMC(),
+		providers.OpenAlex(), providers.OpenCitations(), providers.ORCID(), providers.PubMed(), providers.SemanticScholar(), providers.Unpaywall()} {
 		fuzzed[s.Name] = true
 	}
 	for _, s := range providers.All() {

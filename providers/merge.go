@@ -11,15 +11,17 @@ import (
 // records are merged: the registration agency's own record first (Crossref,
 // DataCite), then doi.org's content negotiation (also the agency's data),
 // then the indexes, then the ORCID record (the researcher's own entry,
-// least curated). Open-access fields have their own order, below.
+// least curated). Each provider declares its place (Spec.Precedence).
+// Open-access fields have their own order, below.
 func Precedence() []string {
-	return []string{"crossref", "datacite", "doi", "pubmed", "europepmc", "arxiv", "openalex", "semanticscholar", "unpaywall", "opencitations", "orcid"}
+	return ranked(func(s Spec) int { return s.Precedence })
 }
 
 // oaPrecedence: Unpaywall is the reference for open-access locations,
-// OpenAlex is built on the same data, the agency gives only a licence.
+// OpenAlex is built on the same data, the agency gives only a licence
+// (Spec.OAPrecedence).
 func oaPrecedence() []string {
-	return []string{"unpaywall", "openalex", "europepmc", "arxiv", "crossref", "datacite", "doi", "semanticscholar", "pubmed", "orcid", "opencitations"}
+	return ranked(func(s Spec) int { return s.OAPrecedence })
 }
 
 // Named is one provider's record for merging.

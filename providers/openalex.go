@@ -31,27 +31,32 @@ const (
 
 // OpenAlex reads identifiers (OpenAlex, MAG, PMID, PMCID), institutions,
 // topics, open-access status and citation counts from OpenAlex.
-var OpenAlex = Spec{
-	Name:  "openalex",
-	Title: "OpenAlex",
-	Host:  "api.openalex.org",
-	// Every user may send at most 100 requests/s; singleton lookups by DOI
-	// cost nothing against the daily budget. 100ms stays far below.
-	MinInterval: 100 * time.Millisecond,
-	RateSource:  "https://developers.openalex.org/api-reference/authentication",
-	Timeout:     30 * time.Second,
-	// 403 means "slow down" at OpenAlex; 429 means the daily budget is
-	// spent (with a Retry-After of hours), which the transport turns into a
-	// stopped host rather than a sleep.
-	SlowDown:  []int{403},
-	Accepts:   []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
-	BatchSize: openAlexBatch,
-	// Since 13 February 2026 an API key is required for real use; without
-	// one the per-day allowance is a few requests. mailto is no longer used.
-	APIKey:      &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key"},
-	Terms:       "https://openalex.org/about",
-	Attribution: "Data from OpenAlex (CC0)",
-	Fetch:       Batched(fetchOpenAlex, openAlexListable, openAlexList.Fetch),
+func OpenAlex() Spec {
+	return Spec{
+		Name:  "openalex",
+		Title: "OpenAlex",
+		Host:  "api.openalex.org",
+		// Every user may send at most 100 requests/s; singleton lookups by DOI
+		// cost nothing against the daily budget. 100ms stays far below.
+		MinInterval: 100 * time.Millisecond,
+		RateSource:  "https://developers.openalex.org/api-reference/authentication",
+		Timeout:     30 * time.Second,
+		// 403 means "slow down" at OpenAlex; 429 means the daily budget is
+		// spent (with a Retry-After of hours), which the transport turns into a
+		// stopped host rather than a sleep.
+		SlowDown:  []int{403},
+		Accepts:   []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
+		BatchSize: openAlexBatch,
+		// Since 13 February 2026 an API key is required for real use; without
+		// one the per-day allowance is a few requests. mailto is no longer used.
+		APIKey:      &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key"},
+		Terms:       "https://openalex.org/about",
+		Attribution: "Data from OpenAlex (CC0)",
+		Fetch:       Batched(fetchOpenAlex, openAlexListable, openAlexList.Fetch),
+
+		Precedence:   7,
+		OAPrecedence: 2,
+	}
 }
 
 // fetchOpenAlex asks the free singleton endpoint, which takes a DOI, a

@@ -19,7 +19,7 @@ func TestOpenAlexRecorded(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newStub(t)
 			s.file("/works/doi:"+c.doi, 200, "openalex/openalex-work-doi-"+strings.ReplaceAll(c.doi, "/", "-")+".json")
-			res := fetchOne(t, providers.OpenAlex, s.env(), manifest.KindDOI, c.doi)
+			res := fetchOne(t, providers.OpenAlex(), s.env(), manifest.KindDOI, c.doi)
 			if res.Status != providers.Found || res.Record.IDs.DOI != c.doi || res.Counts.CitedBy == nil {
 				t.Fatalf("result %+v", res)
 			}
@@ -31,19 +31,19 @@ func TestOpenAlexRecorded(t *testing.T) {
 func TestOpenAlexSendsNoMailtoAndNoKeyItself(t *testing.T) {
 	s := newStub(t)
 	s.text("/works/doi:10.1/x", 404, `{"error":"not found"}`)
-	res := fetchOne(t, providers.OpenAlex, s.env(), manifest.KindDOI, "10.1/x")
+	res := fetchOne(t, providers.OpenAlex(), s.env(), manifest.KindDOI, "10.1/x")
 	if res.Status != providers.NotFound {
 		t.Errorf("status %s", res.Status)
 	}
-	if providers.OpenAlex.APIKey == nil || providers.OpenAlex.APIKey.Env != "OPENALEX_API_KEY" || providers.OpenAlex.APIKey.Query != "api_key" {
-		t.Errorf("OpenAlex must declare its key as OPENALEX_API_KEY sent as api_key, got %+v", providers.OpenAlex.APIKey)
+	if providers.OpenAlex().APIKey == nil || providers.OpenAlex().APIKey.Env != "OPENALEX_API_KEY" || providers.OpenAlex().APIKey.Query != "api_key" {
+		t.Errorf("OpenAlex must declare its key as OPENALEX_API_KEY sent as api_key, got %+v", providers.OpenAlex().APIKey)
 	}
 }
 
 func TestOpenAlexAbstractFromInvertedIndex(t *testing.T) {
 	s := newStub(t)
 	s.text("/works/doi:10.1/x", 200, `{"id":"https://openalex.org/W1","abstract_inverted_index":{"world":[1,3],"hello":[0],"again":[2]}}`)
-	res := fetchOne(t, providers.OpenAlex, s.env(), manifest.KindDOI, "10.1/x")
+	res := fetchOne(t, providers.OpenAlex(), s.env(), manifest.KindDOI, "10.1/x")
 	if got := res.Record.Abstract; got != "hello world again world" {
 		t.Errorf("abstract = %q", got)
 	}
@@ -55,7 +55,7 @@ func TestOpenAlexByPubMedIDs(t *testing.T) {
 	s := newStub(t)
 	s.file("/works/pmid:17183658", 200, "openalex/openalex-work-doi-10.1371-journal.pone.0000030.json")
 	s.text("/works/pmcid:PMC1762313", 404, `{"error":"not found"}`)
-	res := fetchAll(t, providers.OpenAlex, s.env(),
+	res := fetchAll(t, providers.OpenAlex(), s.env(),
 		manifest.Identity{Kind: manifest.KindPMID, Value: "17183658"},
 		manifest.Identity{Kind: manifest.KindPMCID, Value: "PMC1762313"})
 	if res[0].Status != providers.Found || res[0].Record.IDs.PMID != "17183658" || res[0].Record.IDs.DOI != "10.1371/journal.pone.0000030" {

@@ -17,33 +17,38 @@ const openCitationsCountPath = "/index/v2/citation-count/doi:" // the id is sche
 // OpenCitations reads how many works cite a DOI in the OpenCitations Index
 // (open DOI-to-DOI citations from Crossref, DataCite, PubMed and others).
 // It gives a count only: no bibliographic fields.
-var OpenCitations = Spec{
-	Name:  "opencitations",
-	Title: "OpenCitations Index",
-	Host:  "api.opencitations.net",
-	// OpenCitations documents no rate limit (the Index API v2 docs and the
-	// access-token page ask only that applications send a token); 200ms,
-	// at most five requests a second, is our own cautious default.
-	MinInterval: 200 * time.Millisecond,
-	RateSource:  "https://api.opencitations.net/index/v2",
-	// Each count is a SPARQL query behind the API, and the service resolves
-	// the DOI to its internal ids first; answers can be slow.
-	Timeout:   60 * time.Second,
-	Accepts:   []manifest.Kind{manifest.KindDOI},
-	BatchSize: 1,
-	// The token is optional and anonymous; OpenCitations uses it to count
-	// unique users. The v2 docs send it in the "authorization" header.
-	APIKey: &APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"},
-	// Opt-in: the count is the only thing it adds, and it costs one request
-	// per work. citation-count takes one id (and counts the citations of
-	// everything the id resolves to, so a list of ids would give one sum,
-	// not a count each: index_v2.hf in github.com/opencitations/api), while
-	// Crossref, OpenAlex and Semantic Scholar already report cited-by
-	// counts in batches. Name it in providers = […] or --only to ask it.
-	Optional:    true,
-	Terms:       "https://opencitations.net/about",
-	Attribution: "Citation counts from the OpenCitations Index (CC0)",
-	Fetch:       One(fetchOpenCitations),
+func OpenCitations() Spec {
+	return Spec{
+		Name:  "opencitations",
+		Title: "OpenCitations Index",
+		Host:  "api.opencitations.net",
+		// OpenCitations documents no rate limit (the Index API v2 docs and the
+		// access-token page ask only that applications send a token); 200ms,
+		// at most five requests a second, is our own cautious default.
+		MinInterval: 200 * time.Millisecond,
+		RateSource:  "https://api.opencitations.net/index/v2",
+		// Each count is a SPARQL query behind the API, and the service resolves
+		// the DOI to its internal ids first; answers can be slow.
+		Timeout:   60 * time.Second,
+		Accepts:   []manifest.Kind{manifest.KindDOI},
+		BatchSize: 1,
+		// The token is optional and anonymous; OpenCitations uses it to count
+		// unique users. The v2 docs send it in the "authorization" header.
+		APIKey: &APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"},
+		// Opt-in: the count is the only thing it adds, and it costs one request
+		// per work. citation-count takes one id (and counts the citations of
+		// everything the id resolves to, so a list of ids would give one sum,
+		// not a count each: index_v2.hf in github.com/opencitations/api), while
+		// Crossref, OpenAlex and Semantic Scholar already report cited-by
+		// counts in batches. Name it in providers = […] or --only to ask it.
+		Optional:    true,
+		Terms:       "https://opencitations.net/about",
+		Attribution: "Citation counts from the OpenCitations Index (CC0)",
+		Fetch:       One(fetchOpenCitations),
+
+		Precedence:   10,
+		OAPrecedence: 11,
+	}
 }
 
 func fetchOpenCitations(ctx context.Context, env Env, id manifest.Identity) Result {

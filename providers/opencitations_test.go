@@ -24,7 +24,7 @@ func openCitationsFetch(t *testing.T, doi, uri string, status int, answer []byte
 				t.Errorf("Fetch set the access token itself; it is the transport's to add")
 			}
 		})
-	return fetchOne(t, providers.OpenCitations, s.env(), manifest.KindDOI, doi)
+	return fetchOne(t, providers.OpenCitations(), s.env(), manifest.KindDOI, doi)
 }
 
 func TestOpenCitationsCount(t *testing.T) {
@@ -101,7 +101,7 @@ func TestOpenCitationsFailures(t *testing.T) {
 }
 
 func TestOpenCitationsDeclaration(t *testing.T) {
-	s := providers.OpenCitations
+	s := providers.OpenCitations()
 	// Opt-in: one request per work for a count three batched default
 	// providers already give.
 	if s.Name != "opencitations" || s.Host != "api.opencitations.net" || !s.Optional {

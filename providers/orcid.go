@@ -29,21 +29,26 @@ const (
 // It asks for the /works summary, then the chosen entries' full details in
 // bulk (up to 100 a request), then the record's name (/person) for the
 // same-name check.
-var ORCID = Spec{
-	Name:  "orcid",
-	Title: "ORCID",
-	Host:  "pub.orcid.org",
-	// The public API allows 12 requests/s (burst 40) per client and answers
-	// 503 past the burst, so 503 is its "slow down".
-	MinInterval: 100 * time.Millisecond,
-	RateSource:  "https://info.orcid.org/ufaqs/what-are-the-api-limits/",
-	Timeout:     60 * time.Second,
-	SlowDown:    []int{503},
-	Accepts:     []manifest.Kind{manifest.KindORCID},
-	BatchSize:   1,
-	Terms:       "https://info.orcid.org/public-client-terms-of-service/",
-	Attribution: "Data from the ORCID public API (public data CC0)",
-	Fetch:       One(fetchORCID),
+func ORCID() Spec {
+	return Spec{
+		Name:  "orcid",
+		Title: "ORCID",
+		Host:  "pub.orcid.org",
+		// The public API allows 12 requests/s (burst 40) per client and answers
+		// 503 past the burst, so 503 is its "slow down".
+		MinInterval: 100 * time.Millisecond,
+		RateSource:  "https://info.orcid.org/ufaqs/what-are-the-api-limits/",
+		Timeout:     60 * time.Second,
+		SlowDown:    []int{503},
+		Accepts:     []manifest.Kind{manifest.KindORCID},
+		BatchSize:   1,
+		Terms:       "https://info.orcid.org/public-client-terms-of-service/",
+		Attribution: "Data from the ORCID public API (public data CC0)",
+		Fetch:       One(fetchORCID),
+
+		Precedence:   11,
+		OAPrecedence: 10,
+	}
 }
 
 // fetchORCID reads the record. The summary and the details are one answer:

@@ -30,30 +30,35 @@ const (
 // It uses EFetch (PubmedArticleSet XML) rather than ESummary: only EFetch
 // carries the abstract, the MeSH headings, affiliations and author ORCID
 // iDs. Its answers are XML, read with encoding/xml, not JSON.
-var PubMed = Spec{
-	Name:  "pubmed",
-	Title: "PubMed",
-	Host:  "eutils.ncbi.nlm.nih.gov",
-	// NCBI allows 3 requests/s per IP without an API key and 10/s with one
-	// (NCBI_API_KEY); past that it answers 429. 350ms stays under 3/s, so
-	// a run without a key is within limits too.
-	MinInterval: 350 * time.Millisecond,
-	RateSource:  "https://www.ncbi.nlm.nih.gov/books/NBK25497/",
-	Timeout:     60 * time.Second,
-	Accepts:     []manifest.Kind{manifest.KindPMID},
-	// EFetch takes a comma-separated id list; "if more than about 200 UIDs
-	// are to be provided, the request should be made using the HTTP POST
-	// method" (https://www.ncbi.nlm.nih.gov/books/NBK25499/), so 200 is
-	// the most one GET should carry.
-	BatchSize: 200,
-	APIKey:    &APIKey{Env: "NCBI_API_KEY", Query: "api_key"},
-	// NLM's terms for MEDLINE/PubMed data, which ask for the statement
-	// below; some abstracts remain under their publishers' copyright.
-	Terms:       "https://www.nlm.nih.gov/databases/download/terms_and_conditions.html",
-	Attribution: "This product uses publicly available data from the U.S. National Library of Medicine (NLM), National Institutes of Health, Department of Health and Human Services; NLM is not responsible for the product and does not endorse or recommend this or any other product.",
-	Fetch:       fetchPubMed,
+func PubMed() Spec {
+	return Spec{
+		Name:  "pubmed",
+		Title: "PubMed",
+		Host:  "eutils.ncbi.nlm.nih.gov",
+		// NCBI allows 3 requests/s per IP without an API key and 10/s with one
+		// (NCBI_API_KEY); past that it answers 429. 350ms stays under 3/s, so
+		// a run without a key is within limits too.
+		MinInterval: 350 * time.Millisecond,
+		RateSource:  "https://www.ncbi.nlm.nih.gov/books/NBK25497/",
+		Timeout:     60 * time.Second,
+		Accepts:     []manifest.Kind{manifest.KindPMID},
+		// EFetch takes a comma-separated id list; "if more than about 200 UIDs
+		// are to be provided, the request should be made using the HTTP POST
+		// method" (https://www.ncbi.nlm.nih.gov/books/NBK25499/), so 200 is
+		// the most one GET should carry.
+		BatchSize: 200,
+		APIKey:    &APIKey{Env: "NCBI_API_KEY", Query: "api_key"},
+		// NLM's terms for MEDLINE/PubMed data, which ask for the statement
+		// below; some abstracts remain under their publishers' copyright.
+		Terms:       "https://www.nlm.nih.gov/databases/download/terms_and_conditions.html",
+		Attribution: "This product uses publicly available data from the U.S. National Library of Medicine (NLM), National Institutes of Health, Department of Health and Human Services; NLM is not responsible for the product and does not endorse or recommend this or any other product.",
+		Fetch:       fetchPubMed,
 
-	MailtoBenefit: "the contact NCBI asks every E-utilities client for",
+		MailtoBenefit: "the contact NCBI asks every E-utilities client for",
+
+		Precedence:   4,
+		OAPrecedence: 9,
+	}
 }
 
 // fetchPubMed asks EFetch for every PMID at once and matches the articles

@@ -27,7 +27,7 @@ func TestPubMedArticle(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("27797938"), 200, "pubmed/pubmed-efetch-29106400.xml")
 	ids := []manifest.Identity{pubmedIdentity("27797938")}
-	res := fetchAll(t, providers.PubMed, s.env(), ids...)
+	res := fetchAll(t, providers.PubMed(), s.env(), ids...)
 	if res[0].Status == providers.Found {
 		rec := res[0].Record
 		if rec.Title != "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer." {
@@ -47,7 +47,7 @@ func TestPubMedArticle(t *testing.T) {
 func TestPubMedAnswerForAnotherPMID(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("29106400"), 200, "pubmed/pubmed-efetch-29106400.xml")
-	res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("29106400"))
+	res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity("29106400"))
 	if res[0].Status != providers.NotFound {
 		t.Errorf("status %s, want not_found", res[0].Status)
 	}
@@ -57,7 +57,7 @@ func TestPubMedBatch(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("11748933,11700088"), 200, "pubmed/pubmed-efetch-11748933-11700088.xml")
 	ids := []manifest.Identity{pubmedIdentity("11748933"), pubmedIdentity("11700088")}
-	res := fetchAll(t, providers.PubMed, s.env(), ids...)
+	res := fetchAll(t, providers.PubMed(), s.env(), ids...)
 	if res[0].Status == providers.Found && !strings.Contains(res[0].Record.Authors[0].Affiliations[0], "Università") {
 		t.Errorf("&#xe0; not decoded: %q", res[0].Record.Authors[0].Affiliations)
 	}
@@ -70,7 +70,7 @@ func TestPubMedSeasonAndDay(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("12091962,9997"), 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
 	ids := []manifest.Identity{pubmedIdentity("12091962"), pubmedIdentity("9997")}
-	res := fetchAll(t, providers.PubMed, s.env(), ids...)
+	res := fetchAll(t, providers.PubMed(), s.env(), ids...)
 	if res[0].Status == providers.Found && res[0].Record.Issued != (record.Date{Year: 1990}) {
 		t.Errorf("season date %+v, want year only", res[0].Record.Issued)
 	}
@@ -85,7 +85,7 @@ func TestPubMedSeasonAndDay(t *testing.T) {
 func TestPubMedPartialBatch(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("11700088,99999999,11748933"), 200, "pubmed/pubmed-efetch-11748933-11700088.xml")
-	res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
+	res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
 	want := []providers.Status{providers.Found, providers.NotFound, providers.Found, providers.Found}
 	for i, w := range want {
 		if res[i].Status != w {
@@ -120,7 +120,7 @@ func TestPubMedAnswers(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newStub(t)
 			s.text(pubmedURI("11748933"), c.status, c.body)
-			res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("11748933"))
+			res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity("11748933"))
 			if res[0].Status != c.want {
 				t.Fatalf("status %s, want %s (%v)", res[0].Status, c.want, res[0].Err)
 			}
@@ -139,11 +139,11 @@ func TestPubMedAnswers(t *testing.T) {
 func TestPubMedParameters(t *testing.T) {
 	s := newStub(t)
 	s.file("/entrez/eutils/efetch.fcgi?db=pubmed&id=9997&retmode=xml&tool=about", 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
-	res := fetchAll(t, providers.PubMed, s.envAs(""), pubmedIdentity("9997"))
+	res := fetchAll(t, providers.PubMed(), s.envAs(""), pubmedIdentity("9997"))
 	if res[0].Status != providers.Found {
 		t.Errorf("status %s (%v)", res[0].Status, res[0].Err)
 	}
-	if k := providers.PubMed.APIKey; k == nil || k.Env != "NCBI_API_KEY" || k.Query != "api_key" || k.Header != "" {
+	if k := providers.PubMed().APIKey; k == nil || k.Env != "NCBI_API_KEY" || k.Query != "api_key" || k.Header != "" {
 		t.Errorf("APIKey %+v, want NCBI_API_KEY as api_key", k)
 	}
 }
@@ -153,7 +153,7 @@ func TestPubMedParameters(t *testing.T) {
 func TestPubMedNotAPMID(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("9997"), 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
-	res := fetchAll(t, providers.PubMed, s.env(),
+	res := fetchAll(t, providers.PubMed(), s.env(),
 		doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		pubmedIdentity("09997"),
 		pubmedIdentity("9997"))
@@ -213,7 +213,7 @@ const pubmedConstructedSet = `<?xml version="1.0" ?>
 func TestPubMedConstructedShapes(t *testing.T) {
 	s := newStub(t)
 	s.text(pubmedURI("100,200"), 200, pubmedConstructedSet)
-	res := fetchAll(t, providers.PubMed, s.env(), pubmedIdentity("100"), pubmedIdentity("200"))
+	res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity("100"), pubmedIdentity("200"))
 	if res[0].Status != providers.Found || res[1].Status != providers.Found {
 		t.Fatalf("statuses %s %s (%v %v)", res[0].Status, res[1].Status, res[0].Err, res[1].Err)
 	}
@@ -269,10 +269,10 @@ func TestPubMedDates(t *testing.T) {
 }
 
 func TestPubMedSpec(t *testing.T) {
-	if providers.PubMed.MinInterval.Seconds() < 1.0/3 {
-		t.Errorf("MinInterval %s: NCBI allows 3 requests/s without a key", providers.PubMed.MinInterval)
+	if providers.PubMed().MinInterval.Seconds() < 1.0/3 {
+		t.Errorf("MinInterval %s: NCBI allows 3 requests/s without a key", providers.PubMed().MinInterval)
 	}
-	if providers.PubMed.BatchSize > 200 {
-		t.Errorf("BatchSize %d: NCBI asks for POST past about 200 ids", providers.PubMed.BatchSize)
+	if providers.PubMed().BatchSize > 200 {
+		t.Errorf("BatchSize %d: NCBI asks for POST past about 200 ids", providers.PubMed().BatchSize)
 	}
 }

@@ -7,12 +7,34 @@ import (
 	"strings"
 )
 
-// All returns the registry: every provider, sorted by name. It is built on
-// each call so no caller can change another's view of it.
+// All returns the registry: every provider, sorted by name. Each call
+// builds fresh declarations (their slices and API key included), so no
+// caller can change another's view of a provider.
 func All() []Spec {
-	specs := []Spec{ArXiv, Crossref, DataCite, DOIOrg, EuropePMC, OpenAlex, OpenCitations, ORCID, PubMed, SemanticScholar, Unpaywall}
+	specs := []Spec{ArXiv(), Crossref(), DataCite(), DOIOrg(), EuropePMC(), OpenAlex(), OpenCitations(), ORCID(), PubMed(), SemanticScholar(), Unpaywall()}
 	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })
 	return specs
+}
+
+// ByName is the registry's provider of that name.
+func ByName(name string) (Spec, bool) {
+	for _, s := range All() {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Spec{}, false
+}
+
+// ranked lists the registry's provider names by a rank of theirs.
+func ranked(rank func(Spec) int) []string {
+	specs := All()
+	sort.SliceStable(specs, func(i, j int) bool { return rank(specs[i]) < rank(specs[j]) })
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return names
 }
 
 // Names lists the registry's provider names, sorted.

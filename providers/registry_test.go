@@ -2,6 +2,7 @@ package providers_test
 
 import (
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -52,5 +53,74 @@ func TestSelect(t *testing.T) {
 	}
 	if _, err := providers.Select(providers.All(), []string{"scopus"}); err == nil || !strings.Contains(err.Error(), "known: ") {
 		t.Errorf("unknown provider error = %v", err)
+	}
+}
+
+// TestEveryProviderIsPlaced: merge precedence comes from the declarations,
+// so every provider must hold a rank of its own in both orders, and a
+// provider's asked-only-when rule must name a provider that exists.
+func TestEveryProviderIsPlaced(t *testing.T) {
+	all := providers.All()
+	for _, order := range []struct {
+		name string
+		rank func(providers.Spec) int
+	}{
+		{"Precedence", func(s providers.Spec) int { return s.Precedence }},
+		{"OAPrecedence", func(s providers.Spec) int { return s.OAPrecedence }},
+	} {
+		seen := map[int]string{}
+		for _, s := range all {
+			r := order.rank(s)
+			if r < 1 || r > len(all) {
+				t.Errorf("%s: %s %d, want 1…%d", s.Name, order.name, r, len(all))
+			}
+			if other, dup := seen[r]; dup {
+				t.Errorf("%s: %s %d is %s's too", s.Name, order.name, r, other)
+			}
+			seen[r] = s.Name
+		}
+	}
+	// The documented orders (see Precedence), now read from the registry.
+	want := []string{"crossref", "datacite", "doi", "pubmed", "europepmc", "arxiv", "openalex", "semanticscholar", "unpaywall", "opencitations", "orcid"}
+	if got := providers.Precedence(); !slices.Equal(got, want) {
+		t.Errorf("Precedence() = %v, want %v", got, want)
+	}
+	lookups := 0
+	for _, s := range all {
+		if s.AgencyLookup {
+			lookups++
+		}
+		if r := s.Redundant; r != nil {
+			if _, ok := providers.ByName(r.After); !ok || r.After == s.Name || r.Covered == nil || r.What == "" || r.Why == "" {
+				t.Errorf("%s: redundancy %+v must name another provider, a test and what it covers", s.Name, *r)
+			}
+		}
+	}
+	if lookups != 1 {
+		t.Errorf("%d providers declare the agency lookup, want exactly one", lookups)
+	}
+}
+
+// TestRegistryIsImmutable: what a caller does to All()'s result stays
+// with that caller.
+func TestRegistryIsImmutable(t *testing.T) {
+	got := providers.All()
+	for i := range got {
+		got[i].Name += "-changed"
+		got[i].Accepts[0] = "changed"
+		if len(got[i].SlowDown) > 0 {
+			got[i].SlowDown[0] = 999
+		}
+		if got[i].APIKey != nil {
+			got[i].APIKey.Env = "CHANGED"
+		}
+	}
+	if k := providers.OpenAlex().APIKey; k == nil || k.Env != "OPENALEX_API_KEY" {
+		t.Errorf("OpenAlex's key became %+v", k)
+	}
+	for _, s := range providers.All() {
+		if strings.HasSuffix(s.Name, "-changed") || s.Accepts[0] == "changed" || slices.Contains(s.SlowDown, 999) || (s.APIKey != nil && s.APIKey.Env == "CHANGED") {
+			t.Errorf("%s: a change to an earlier All() leaked into this one", s.Name)
+		}
 	}
 }

@@ -33,26 +33,31 @@ const (
 // fields of study, TL;DR, open-access PDF) and its citation counts,
 // including "influential" citations, from the Academic Graph API's paper
 // batch endpoint: one POST answers up to 500 works.
-var SemanticScholar = Spec{
-	Name:  "semanticscholar",
-	Title: "Semantic Scholar",
-	Host:  "api.semanticscholar.org",
-	// Without a key, requests come from a pool shared by every
-	// unauthenticated user (429 when it is busy); a key gives an
-	// introductory dedicated rate of 1 request/s across all endpoints. One
-	// request a second keeps within the key's rate and is polite to the
-	// shared pool; a batch of 500 works still costs one request.
-	MinInterval: time.Second,
-	RateSource:  "https://www.semanticscholar.org/product/api#rate-limits",
-	Timeout:     60 * time.Second,
-	Accepts:     []manifest.Kind{manifest.KindDOI, manifest.KindArXiv, manifest.KindPMID},
-	// POST /paper/batch: "Can only process 500 paper ids at a time."
-	// (https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers)
-	BatchSize:   500,
-	APIKey:      &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
-	Terms:       "https://www.semanticscholar.org/product/api/license",
-	Attribution: "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
-	Fetch:       fetchSemanticScholar,
+func SemanticScholar() Spec {
+	return Spec{
+		Name:  "semanticscholar",
+		Title: "Semantic Scholar",
+		Host:  "api.semanticscholar.org",
+		// Without a key, requests come from a pool shared by every
+		// unauthenticated user (429 when it is busy); a key gives an
+		// introductory dedicated rate of 1 request/s across all endpoints. One
+		// request a second keeps within the key's rate and is polite to the
+		// shared pool; a batch of 500 works still costs one request.
+		MinInterval: time.Second,
+		RateSource:  "https://www.semanticscholar.org/product/api#rate-limits",
+		Timeout:     60 * time.Second,
+		Accepts:     []manifest.Kind{manifest.KindDOI, manifest.KindArXiv, manifest.KindPMID},
+		// POST /paper/batch: "Can only process 500 paper ids at a time."
+		// (https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers)
+		BatchSize:   500,
+		APIKey:      &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
+		Terms:       "https://www.semanticscholar.org/product/api/license",
+		Attribution: "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
+		Fetch:       fetchSemanticScholar,
+
+		Precedence:   8,
+		OAPrecedence: 8,
+	}
 }
 
 // fetchSemanticScholar asks the paper batch endpoint about every id in one

@@ -65,7 +65,7 @@ func TestSemanticScholarBatch(t *testing.T) {
 	stub := s2Stub(t,
 		`{"ids":["DOI:10.5555/recorded-as-corpusid-470667","DOI:10.2139/ssrn.2250500","DOI:10.5555/recorded-as-paperid-0f40b1f0"]}`,
 		http.StatusOK, fixture(t, "semanticscholar/s2-paper-batch-fields-authors.json"))
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
 	s2WantStatuses(t, res, providers.Found, providers.Found, providers.Found)
 	assertBatchGolden(t, ids, res)
 }
@@ -76,7 +76,7 @@ func TestSemanticScholarSinglePaper(t *testing.T) {
 	ids := []manifest.Identity{doi("10.1093/mind/lix.236.433"), doi("10.5555/no-such-paper")}
 	stub := s2Stub(t, `{"ids":["DOI:10.1093/mind/lix.236.433","DOI:10.5555/no-such-paper"]}`,
 		http.StatusOK, fixture(t, "semanticscholar/constructed-s2-batch-mind-title-and-null.json"))
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
 	s2WantStatuses(t, res, providers.Found, providers.NotFound)
 	if res[1].Record != nil || !res[1].Counts.IsZero() {
 		t.Errorf("a null entry must carry no record or counts, got %+v", res[1])
@@ -95,7 +95,7 @@ func TestSemanticScholarAllFields(t *testing.T) {
 	}
 	stub := s2Stub(t, `{"ids":["DOI:10.18653/v1/2020.acl-main.447","DOI:10.5555/12345678","PMID:29106400"]}`,
 		http.StatusOK, fixture(t, "semanticscholar/constructed-s2-batch-all-fields.json"))
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
 	s2WantStatuses(t, res, providers.Found, providers.Found, providers.NotFound)
 	if got := res[1].Record.Title; got != "Über die Zählung — eine Übung in Präzision" {
 		t.Errorf("non-ASCII title changed: %q", got)
@@ -126,7 +126,7 @@ func TestSemanticScholarRequestBody(t *testing.T) {
 	want := `{"ids":["DOI:10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#",` +
 		`"DOI:10.1000/a\"b\\c&d","ARXIV:2106.15928","ARXIV:solv-int/9901001","PMID:19872477"]}`
 	stub := s2Stub(t, want, http.StatusOK, []byte(`[null, null, null, null, null]`))
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), ids...)
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
 	s2WantStatuses(t, res, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound)
 
 	var decoded struct{ IDs []string }
@@ -140,7 +140,7 @@ func TestSemanticScholarRequestBody(t *testing.T) {
 func TestSemanticScholarNoValidIDs(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
 		fixture(t, "semanticscholar/constructed-s2-error-400-no-valid-ids.json"))
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"))
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 	s2WantStatuses(t, res, providers.NotFound, providers.NotFound)
 }
 
@@ -149,7 +149,7 @@ func TestSemanticScholarNoValidIDs(t *testing.T) {
 func TestSemanticScholarBadRequest(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
 		fixture(t, "semanticscholar/constructed-s2-error-400-unsupported-fields.json"))
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"))
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 	s2WantStatuses(t, res, providers.Failed, providers.Failed)
 	for _, r := range res {
 		var se *providers.StatusError
@@ -179,7 +179,7 @@ func TestSemanticScholarFailures(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, tc.status, []byte(tc.answer))
-			res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"))
+			res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 			s2WantStatuses(t, res, tc.want, tc.want)
 			for _, r := range res {
 				assertErrorKind(t, r.Err, tc.malformed, tc.code)
@@ -194,7 +194,7 @@ func TestSemanticScholarOddEntries(t *testing.T) {
 	paper := strings.TrimSpace(string(fixture(t, "semanticscholar/s2-paper-10.1093-mind-lix.236.433-fields-title.json")))
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b","DOI:10.5555/c","DOI:10.5555/d"]}`,
 		http.StatusOK, []byte(`[42, {"title": "no id"}, `+paper+`]`))
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), doi("10.5555/a"), doi("10.5555/b"), doi("10.5555/c"), doi("10.5555/d"))
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"), doi("10.5555/c"), doi("10.5555/d"))
 	s2WantStatuses(t, res, providers.Failed, providers.Failed, providers.Found, providers.NotFound)
 	for _, r := range res[:2] {
 		if !errors.Is(r.Err, providers.ErrMalformed) {
@@ -211,11 +211,11 @@ func TestSemanticScholarOddEntries(t *testing.T) {
 func TestSemanticScholarUnaskable(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a"]}`, http.StatusOK, []byte(`[null]`))
 	orcid := manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-1825-0097"}
-	res := fetchAll(t, providers.SemanticScholar, stub.env(), orcid, doi("10.5555/a"))
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), orcid, doi("10.5555/a"))
 	s2WantStatuses(t, res, providers.Failed, providers.NotFound)
 
 	idle := newStub(t)
-	res = fetchAll(t, providers.SemanticScholar, idle.env(), orcid)
+	res = fetchAll(t, providers.SemanticScholar(), idle.env(), orcid)
 	s2WantStatuses(t, res, providers.Failed)
 	if n := len(idle.requests()); n != 0 {
 		t.Errorf("a batch with nothing to ask sent %d requests", n)
@@ -223,7 +223,7 @@ func TestSemanticScholarUnaskable(t *testing.T) {
 }
 
 func TestSemanticScholarDeclaration(t *testing.T) {
-	s := providers.SemanticScholar
+	s := providers.SemanticScholar()
 	if s.Name != "semanticscholar" || s.Host != "api.semanticscholar.org" {
 		t.Errorf("name/host = %q/%q", s.Name, s.Host)
 	}

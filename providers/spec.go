@@ -50,6 +50,30 @@ type Spec struct {
 	// being reachable (e.g. "the polite pool"), for the hint shown when no
 	// mailto is set; "" when it buys nothing more.
 	MailtoBenefit string
+
+	// Precedence places the provider in the order in which fields win when
+	// records are merged (1 wins over 2); OAPrecedence does the same for
+	// open-access locations. Every provider has a rank of its own in both
+	// (the registry test checks), so adding one is placing it here.
+	Precedence   int
+	OAPrecedence int
+	// AgencyLookup: the provider's host answers which registration agency
+	// registered a DOI prefix, so it is asked (selected or not) whenever
+	// DOIs are routed to the agency's own provider.
+	AgencyLookup bool
+	// Redundant, when set, is asked only when another provider's answer
+	// fell short of what this one would say; nil means always asked.
+	Redundant *Redundancy
+}
+
+// Redundancy says when a provider's answer would add nothing: when the
+// provider After answered and Covered holds for that answer. A provider
+// the user named (manifest providers or --only) is asked regardless.
+type Redundancy struct {
+	After   string            // provider whose answer is awaited
+	Covered func(Result) bool // whether that answer already says it all
+	What    string            // what that answer gives, for the run's note ("open-access status")
+	Why     string            // why it is the same, for the note ("built on the same data")
 }
 
 // APIKey says where a provider's credential comes from and how it is sent.

@@ -26,25 +26,45 @@ var ErrNeedsMailto = errors.New("needs a contact e-mail: set mailto in the manif
 // Unpaywall reads where legal free copies of a DOI's work live (the best
 // open-access location, its licence and version) and Unpaywall's OA status.
 // Its bibliographic fields are Crossref's, as Unpaywall stored them.
-var Unpaywall = Spec{
-	Name:  "unpaywall",
-	Title: "Unpaywall",
-	Host:  "api.unpaywall.org",
-	// The API asks users to "limit use to 100,000 calls per day" and sets no
-	// per-second rate. A daily budget cannot be kept by an interval alone;
-	// 100ms (at most 10/s) keeps bursts polite, and a profile of a thousand
-	// works still takes under two minutes and 1% of the day's budget.
-	MinInterval: 100 * time.Millisecond,
-	RateSource:  "https://unpaywall.org/products/api",
-	Timeout:     30 * time.Second,
-	Accepts:     []manifest.Kind{manifest.KindDOI},
-	BatchSize:   1,
-	NeedsMailto: true, // "requests must include your email as a parameter"
-	Terms:       "https://unpaywall.org/products/api",
-	// The API terms ask for no attribution; naming the source is still owed
-	// to the reader.
-	Attribution: "Open-access data from Unpaywall (OurResearch)",
-	Fetch:       One(fetchUnpaywall),
+func Unpaywall() Spec {
+	return Spec{
+		Name:  "unpaywall",
+		Title: "Unpaywall",
+		Host:  "api.unpaywall.org",
+		// The API asks users to "limit use to 100,000 calls per day" and sets no
+		// per-second rate. A daily budget cannot be kept by an interval alone;
+		// 100ms (at most 10/s) keeps bursts polite, and a profile of a thousand
+		// works still takes under two minutes and 1% of the day's budget.
+		MinInterval: 100 * time.Millisecond,
+		RateSource:  "https://unpaywall.org/products/api",
+		Timeout:     30 * time.Second,
+		Accepts:     []manifest.Kind{manifest.KindDOI},
+		BatchSize:   1,
+		NeedsMailto: true, // "requests must include your email as a parameter"
+		Terms:       "https://unpaywall.org/products/api",
+		// The API terms ask for no attribution; naming the source is still owed
+		// to the reader.
+		Attribution: "Open-access data from Unpaywall (OurResearch)",
+		Fetch:       One(fetchUnpaywall),
+
+		Precedence:   9,
+		OAPrecedence: 1,
+		// Since 2025 Unpaywall is built on OpenAlex's own data, so its OA
+		// location, licence and status say what OpenAlex's open_access block
+		// said: asked only when OpenAlex gave no open-access status (no record,
+		// a failure, or a record without one).
+		Redundant: &Redundancy{
+			After: "openalex",
+			Covered: func(r Result) bool {
+				if r.Status != Found || r.Record == nil || r.Record.OA == nil {
+					return false
+				}
+				return r.Record.OA.Status != "" || r.Record.OA.URL != ""
+			},
+			What: "open-access status",
+			Why:  "built on the same data",
+		},
+	}
 }
 
 func fetchUnpaywall(ctx context.Context, env Env, id manifest.Identity) Result {

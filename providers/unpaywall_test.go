@@ -47,7 +47,7 @@ func TestUnpaywallFetch(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
 			s.file("/v2/"+tc.doi+"?email=ada%40example.org", http.StatusOK, "unpaywall/"+tc.fixture)
-			res := fetchAll(t, providers.Unpaywall, s.env(), doi(tc.doi))
+			res := fetchAll(t, providers.Unpaywall(), s.env(), doi(tc.doi))
 			if len(res) != 1 || res[0].Status != providers.Found || res[0].Err != nil {
 				t.Fatalf("got %+v, want one found result", res)
 			}
@@ -62,7 +62,7 @@ func TestUnpaywallFetch(t *testing.T) {
 func TestUnpaywallNeedsMailto(t *testing.T) {
 	s := newStub(t)
 	ids := dois("10.1001/jamadermatol.2015.3091", "10.1103/physrevlett.80.3915")
-	res, err := providers.Unpaywall.Fetch(context.Background(), s.envAs(""), ids)
+	res, err := providers.Unpaywall().Fetch(context.Background(), s.envAs(""), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestUnpaywallNotFound(t *testing.T) {
 	const doi = "10.1038/s41557-019-0236-7"
 	s := newStub(t)
 	s.file("/v2/"+doi+"?email=ada%40example.org", http.StatusNotFound, "unpaywall/constructed-unpaywall-404-10.1038-s41557-019-0236-7.json")
-	res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...)
+	res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...)
 	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
@@ -97,7 +97,7 @@ func TestUnpaywallRefusedMailto(t *testing.T) {
 	const doi = "10.1164/rccm.200902-0296oc"
 	s := newStub(t)
 	s.file("/v2/"+doi+"?email=ada%40example.org", http.StatusUnprocessableEntity, "unpaywall/constructed-unpaywall-422-placeholder-email.json")
-	res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...)
+	res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...)
 	var se *providers.StatusError
 	if res[0].Status != providers.Failed || !errors.As(res[0].Err, &se) || se.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("got %s %v, want failed with a 422 StatusError", res[0].Status, res[0].Err)
@@ -123,7 +123,7 @@ func TestUnpaywallBadAnswers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
 			s.text("/v2/"+doi+"?email=ada%40example.org", tc.status, tc.body)
-			res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...)
+			res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...)
 			if res[0].Status != providers.Failed || res[0].Record != nil {
 				t.Fatalf("got %+v, want failed", res[0])
 			}
@@ -143,7 +143,7 @@ func TestUnpaywallEscapesDOI(t *testing.T) {
 	want := "/v2/10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23?email=ada%40example.org"
 	s := newStub(t)
 	s.text(want, http.StatusNotFound, "")
-	if res := fetchAll(t, providers.Unpaywall, s.env(), dois(doi)...); res[0].Status != providers.NotFound {
+	if res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...); res[0].Status != providers.NotFound {
 		t.Errorf("%s; want the one request answered not found", res[0].Status)
 	}
 }
