@@ -206,7 +206,7 @@ func TestORCIDGroupListIdentifiers(t *testing.T) {
 			{"put-code":12,"display-index":"1","title":{"title":{"value":"Other"}},"type":"other"}]}]}`)
 	s.text("/v3.0/"+orcid+"/works/11", 200, `{"bulk":[]}`)
 	s.text("/v3.0/"+orcid+"/person", 200, `{"name":null}`)
-	res := fetchOne(t, providers.ORCID, s.env(), manifest.KindORCID, orcid)
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
 	if res.Status != providers.Found || len(res.Discovered) != 1 {
 		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
 	}
