@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/transport"
 )
@@ -325,9 +326,5 @@ func roundDuration(d time.Duration) time.Duration {
 	return d.Round(time.Second)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
+// plural is english.Plural under the name this package's callers use.
+func plural(n int, one, many string) string { return english.Plural(n, one, many) }

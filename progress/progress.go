@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/vbauerster/mpb/v8"
 )
 
@@ -248,7 +249,7 @@ func (v *View) hostLocked(name string) *host {
 // registration agency lookup).
 func (h *host) counts() string {
 	if h.jobs == 0 {
-		return fmt.Sprintf("%d %s", h.requests, plural(h.requests, "request", "requests"))
+		return fmt.Sprintf("%d %s", h.requests, english.Plural(h.requests, "request", "requests"))
 	}
 	return fmt.Sprintf("%d/%d", h.done, h.jobs)
 }
@@ -381,11 +382,4 @@ func roundSecond(d time.Duration) time.Duration {
 		return d.Round(time.Millisecond)
 	}
 	return d.Round(time.Second)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -47,88 +47,111 @@ func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 	return nil
 }
 
+// bibFields collects an entry's fields in the order they are written.
+type bibFields []bibField
+
+// add escapes a text value for TeX; an empty value is no field.
+func (fs *bibFields) add(name, value string) {
+	if value = clean(value); value != "" {
+		*fs = append(*fs, bibField{name: name, value: texEscape(value)})
+	}
+}
+
+// addRaw adds a value already in BibTeX syntax (braced or a macro).
+func (fs *bibFields) addRaw(name, value string) {
+	if value != "" {
+		*fs = append(*fs, bibField{name: name, value: value, raw: true})
+	}
+}
+
+// addVerbatim adds an identifier or URL as it is, when it is safe to.
+func (fs *bibFields) addVerbatim(name, value string) {
+	if value != "" && verbatimSafe(value) {
+		*fs = append(*fs, bibField{name: name, value: value})
+	}
+}
+
 func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	r := e.rec
-	var fs []bibField
-	add := func(name, value string) {
-		if value = clean(value); value != "" {
-			fs = append(fs, bibField{name: name, value: texEscape(value)})
-		}
-	}
-	addRaw := func(name, value string) {
-		if value != "" {
-			fs = append(fs, bibField{name: name, value: value, raw: true})
-		}
-	}
-	addVerbatim := func(name, value string) {
-		if value != "" && verbatimSafe(value) {
-			fs = append(fs, bibField{name: name, value: value})
-		}
-	}
-
+	var fs bibFields
 	typ, container, label := bibType(r.Type, biblatex)
-	addRaw("author", bibNames(r.Authors))
+	fs.addRaw("author", bibNames(r.Authors))
 	if t := clean(r.Title); t != "" {
 		// the outer braces keep the title's capitals from styles that
 		// sentence-case titles ("DNA" must not become "dna")
-		fs = append(fs, bibField{name: "title", value: "{{" + texEscape(t) + "}}", raw: true})
+		fs.addRaw("title", "{{"+texEscape(t)+"}}")
 	}
-	switch container {
-	case "":
-	case "publisher":
-		add("publisher", firstOf(r.Publisher, r.Container))
-	default:
-		add(container, firstOf(r.Container, r.Publisher))
-		if container == "booktitle" { // proceedings and edited books have a publisher of their own
-			add("publisher", r.Publisher)
-		}
-	}
-	if biblatex {
-		if !r.Issued.IsZero() {
-			addRaw("date", "{"+r.Issued.String()+"}")
-		}
-	} else {
-		if r.Issued.Year > 0 {
-			addRaw("year", "{"+strconv.Itoa(r.Issued.Year)+"}")
-		}
-		if m := r.Issued.Month; m >= 1 && m <= 12 {
-			addRaw("month", monthMacros[m-1])
-		}
-	}
-	add("volume", r.Volume)
-	add("number", r.Issue)
-	add("pages", bibPages(r.Pages))
+	fs.container(r, container)
+	fs.date(r.Issued, biblatex)
+	fs.add("volume", r.Volume)
+	fs.add("number", r.Issue)
+	fs.add("pages", bibPages(r.Pages))
 	if (typ == "thesis" || typ == "report") && biblatex {
-		add("type", label)
-		add("institution", r.Publisher)
+		fs.add("type", label)
+		fs.add("institution", r.Publisher)
 	}
 	if !biblatex && label != "" && (typ == "misc" || typ == "techreport") {
-		add("note", label)
+		fs.add("note", label)
 	}
-	addVerbatim("doi", r.IDs.DOI)
-	if r.IDs.DOI != "" && !verbatimSafe(r.IDs.DOI) {
-		addVerbatim("url", doiURL(r.IDs.DOI))
-	}
-	if u := landingURL(r); u != "" {
-		addVerbatim("url", u)
-	} else if r.IDs.DOI == "" && r.OA != nil {
-		addVerbatim("url", webURL(r.OA.URL))
-	}
-	if r.IDs.ArXiv != "" {
-		addVerbatim("eprint", r.IDs.ArXiv)
-		if biblatex {
-			addRaw("eprinttype", "{arxiv}")
-		} else {
-			addRaw("archiveprefix", "{arXiv}")
-		}
-	}
+	fs.links(r, biblatex)
 	if len(r.IDs.ISBN) > 0 {
-		add("isbn", r.IDs.ISBN[0])
+		fs.add("isbn", r.IDs.ISBN[0])
 	}
 	if len(r.IDs.ISSN) > 0 {
-		add("issn", r.IDs.ISSN[0])
+		fs.add("issn", r.IDs.ISSN[0])
 	}
 	return typ, dedupe(fs)
+}
+
+// container adds the journal, book or publisher, in the field bibType chose.
+func (fs *bibFields) container(r record.Record, field string) {
+	switch field {
+	case "":
+	case "publisher":
+		fs.add("publisher", firstOf(r.Publisher, r.Container))
+	default:
+		fs.add(field, firstOf(r.Container, r.Publisher))
+		if field == "booktitle" { // proceedings and edited books have a publisher of their own
+			fs.add("publisher", r.Publisher)
+		}
+	}
+}
+
+// date adds BibLaTeX's date at its precision, or BibTeX's year and month.
+func (fs *bibFields) date(d record.Date, biblatex bool) {
+	if biblatex {
+		if !d.IsZero() {
+			fs.addRaw("date", "{"+d.String()+"}")
+		}
+		return
+	}
+	if d.Year > 0 {
+		fs.addRaw("year", "{"+strconv.Itoa(d.Year)+"}")
+	}
+	if m := d.Month; m >= 1 && m <= 12 {
+		fs.addRaw("month", monthMacros[m-1])
+	}
+}
+
+// links adds the DOI, a URL and the arXiv eprint.
+func (fs *bibFields) links(r record.Record, biblatex bool) {
+	fs.addVerbatim("doi", r.IDs.DOI)
+	if r.IDs.DOI != "" && !verbatimSafe(r.IDs.DOI) {
+		fs.addVerbatim("url", doiURL(r.IDs.DOI))
+	}
+	if u := landingURL(r); u != "" {
+		fs.addVerbatim("url", u)
+	} else if r.IDs.DOI == "" && r.OA != nil {
+		fs.addVerbatim("url", webURL(r.OA.URL))
+	}
+	if r.IDs.ArXiv != "" {
+		fs.addVerbatim("eprint", r.IDs.ArXiv)
+		if biblatex {
+			fs.addRaw("eprinttype", "{arxiv}")
+		} else {
+			fs.addRaw("archiveprefix", "{arXiv}")
+		}
+	}
 }
 
 // dedupe keeps the first of two fields with the same name (url from a

@@ -173,8 +173,18 @@ func htmlEntry(buf *bytes.Buffer, p *page, e *entry) {
 	if len(e.rec.Authors) > 0 {
 		buf.WriteString("<p class=\"authors\">" + htmlAuthors(e) + "</p>\n")
 	}
+	buf.WriteString("<p class=\"venue\">" + strings.Join(htmlVenue(p, e), " · ") + "</p>\n")
+	if links := htmlLinks(p, e); len(links) > 0 {
+		buf.WriteString("<p class=\"links\">" + strings.Join(links, " ") + "</p>\n")
+	}
+	buf.WriteString("</li>\n")
+}
 
-	var venueParts []string
+// htmlVenue is the venue line's parts: where the work appeared, its date
+// and, on a page by year, its type.
+func htmlVenue(p *page, e *entry) []string {
+	esc := html.EscapeString
+	var parts []string
 	in, container, detail := venue(e.rec)
 	if container != "" {
 		v := "<cite>" + esc(container) + "</cite>"
@@ -184,18 +194,23 @@ func htmlEntry(buf *bytes.Buffer, p *page, e *entry) {
 		if detail != "" {
 			v += ", " + esc(detail)
 		}
-		venueParts = append(venueParts, v)
+		parts = append(parts, v)
 	} else if detail != "" {
-		venueParts = append(venueParts, esc(detail))
+		parts = append(parts, esc(detail))
 	}
 	if d := e.rec.Issued; !d.IsZero() {
-		venueParts = append(venueParts, "<time datetime=\""+esc(d.String())+"\">"+esc(longDate(d))+"</time>")
+		parts = append(parts, "<time datetime=\""+esc(d.String())+"\">"+esc(longDate(d))+"</time>")
 	}
 	if p.group == ByYear {
-		venueParts = append(venueParts, "<span class=\"type\">"+esc(typeLabel(e.rec.Type))+"</span>")
+		parts = append(parts, "<span class=\"type\">"+esc(typeLabel(e.rec.Type))+"</span>")
 	}
-	buf.WriteString("<p class=\"venue\">" + strings.Join(venueParts, " · ") + "</p>\n")
+	return parts
+}
 
+// htmlLinks is the links line's chips: the DOI or landing page, open
+// access, preprints, versions and the citation count.
+func htmlLinks(p *page, e *entry) []string {
+	esc := html.EscapeString
 	var links []string
 	link := func(class, href, text string) {
 		links = append(links, "<a class=\""+class+"\" href=\""+esc(href)+"\">"+esc(text)+"</a>")
@@ -229,23 +244,27 @@ func htmlEntry(buf *bytes.Buffer, p *page, e *entry) {
 		}
 	}
 	if len(e.versions) > 0 {
-		var vs []string
-		for _, v := range e.versions {
-			if u := workURL(v); u != "" {
-				vs = append(vs, "<a href=\""+esc(u)+"\">"+esc(versionLabel(v))+"</a>")
-			} else {
-				vs = append(vs, esc(versionLabel(v)))
-			}
-		}
-		links = append(links, "<span class=\"versions\">Versions "+strings.Join(vs, ", ")+"</span>")
+		links = append(links, htmlVersions(e.versions))
 	}
 	if c := p.citedBy(e); c != "" {
 		links = append(links, "<span class=\"cites\">"+esc(c)+"</span>")
 	}
-	if len(links) > 0 {
-		buf.WriteString("<p class=\"links\">" + strings.Join(links, " ") + "</p>\n")
+	return links
+}
+
+// htmlVersions is the chip listing an entry's versions, each linked when
+// it has a URL.
+func htmlVersions(versions []*entry) string {
+	esc := html.EscapeString
+	var vs []string
+	for _, v := range versions {
+		if u := workURL(v); u != "" {
+			vs = append(vs, "<a href=\""+esc(u)+"\">"+esc(versionLabel(v))+"</a>")
+		} else {
+			vs = append(vs, esc(versionLabel(v)))
+		}
 	}
-	buf.WriteString("</li>\n")
+	return "<span class=\"versions\">Versions " + strings.Join(vs, ", ") + "</span>"
 }
 
 func htmlAuthors(e *entry) string {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/aboutscholar/about/record"
 )
 
 // Citation keys are familyYEARword: the first author's family name and the
@@ -139,33 +141,13 @@ func firstWord(s string) string {
 	return ""
 }
 
-// fold lower-cases s, spells Latin letters with diacritics as their base
-// letters (ß as ss, æ as ae, …) and drops everything but a-z and 0-9.
+// fold is s folded as record.Fold folds names, keeping only a-z and 0-9
+// so a key is valid in every citation format.
 func fold(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-		case r > unicode.MaxASCII:
-			b.WriteString(latin[r])
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
 		}
-	}
-	return b.String()
+		return -1
+	}, record.Fold(s))
 }
-
-// latin spells lower-case Latin-1 and Latin Extended-A letters in ASCII.
-var latin = func() map[rune]string {
-	m := map[rune]string{}
-	for base, letters := range map[string]string{
-		"a": "àáâãäåāăą", "c": "çćĉċč", "d": "ďđð", "e": "èéêëēĕėęě", "g": "ĝğġģ", "h": "ĥħ",
-		"i": "ìíîïĩīĭįı", "j": "ĵ", "k": "ķ", "l": "ĺļľŀł", "n": "ñńņňŉ", "o": "òóôõöøōŏő",
-		"r": "ŕŗř", "s": "śŝşšș", "t": "ţťŧț", "u": "ùúûüũūŭůűų", "w": "ŵ", "y": "ýÿŷ", "z": "źżž",
-		"ae": "æ", "oe": "œ", "ss": "ß", "th": "þ", "ij": "ĳ",
-	} {
-		for _, r := range letters {
-			m[r] = base
-		}
-	}
-	return m
-}()

@@ -84,7 +84,7 @@ func buildPage(f *Folder, opts Options) *page {
 	for _, id := range opts.Exclude {
 		excluded[relationKey(id)] = true
 	}
-	m := newMatcher(opts.Person)
+	me := lookFor(opts.Person)
 	byID := map[string]*entry{}
 	for _, w := range f.Works {
 		if excluded[relationKey(w.ID)] {
@@ -92,7 +92,7 @@ func buildPage(f *Folder, opts Options) *page {
 		}
 		e := &entry{id: w.ID, rec: w.Record}
 		for _, a := range w.Record.Authors {
-			e.self = append(e.self, m.matches(a))
+			e.self = append(e.self, me.Is(a))
 		}
 		for _, c := range w.CitedBy {
 			if e.cite == nil || c.Count > e.cite.Count {
@@ -401,42 +401,13 @@ func (p *page) providerTitle(name string) string {
 	return name
 }
 
-// matcher tells whether an author is the page's person: by ORCID iD when
-// the author has one, else by name (case and spacing ignored; "Family,
-// Given" in the manifest matches "Given Family").
-type matcher struct {
-	orcids map[string]bool
-	names  map[string]bool
-}
-
-func newMatcher(p Person) matcher {
-	m := matcher{orcids: map[string]bool{}, names: map[string]bool{}}
-	for _, o := range p.ORCIDs {
-		m.orcids[strings.ToUpper(o)] = true
-	}
+// lookFor is the page's person as record matches authors against them:
+// the fetch's same-name check uses the same rule, so a work fetch accepts
+// as the person's highlights them here.
+func lookFor(p Person) record.Person {
+	r := record.Person{ORCIDs: p.ORCIDs}
 	for _, n := range p.Names {
-		if family, given, ok := strings.Cut(n, ","); ok {
-			n = given + " " + family
-		}
-		if k := nameKey(n); k != "" {
-			m.names[k] = true
-		}
+		r.Names = append(r.Names, record.ParseName(n))
 	}
-	return m
+	return r
 }
-
-func (m matcher) matches(a record.Author) bool {
-	if a.ORCID != "" {
-		if m.orcids[strings.ToUpper(a.ORCID)] {
-			return true
-		}
-		if len(m.orcids) > 0 {
-			// an author whose iD differs from every iD of the person is
-			// someone else, whatever the name
-			return false
-		}
-	}
-	return m.names[nameKey(a.Display())]
-}
-
-func nameKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }

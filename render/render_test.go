@@ -409,7 +409,7 @@ func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
 }
 
 func TestOwnNameIsHighlightedByORCIDOrName(t *testing.T) {
-	m := newMatcher(Person{Names: []string{"Lovelace, Ada"}, ORCIDs: []string{"0000-0002-1825-0097"}})
+	m := lookFor(Person{Names: []string{"Lovelace, Ada"}, ORCIDs: []string{"0000-0002-1825-0097"}})
 	cases := []struct {
 		a    record.Author
 		want bool
@@ -420,9 +420,12 @@ func TestOwnNameIsHighlightedByORCIDOrName(t *testing.T) {
 		{record.Author{Name: "Ada Lovelace"}, true},                                               // literal name
 		{record.Author{Given: "Ada", Family: "Lovelace", ORCID: "0000-0001-5109-3700"}, false},    // a namesake with another iD
 		{record.Author{Given: "Charles", Family: "Babbage"}, false},
+		{record.Author{Given: "A.", Family: "Lovelace"}, true},    // an initial: the fetch's stranger check accepted it, the highlight did not
+		{record.Author{Given: "Ada", Family: "Lóvelace"}, true},   // accents: the stranger check folded them, the highlight did not
+		{record.Author{Given: "Anne", Family: "Lovelace"}, false}, // same initial, another given name: the stranger check took her for Ada
 	}
 	for _, c := range cases {
-		if got := m.matches(c.a); got != c.want {
+		if got := m.Is(c.a); got != c.want {
 			t.Errorf("matches(%+v) = %v, want %v", c.a, got, c.want)
 		}
 	}

@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/aboutscholar/about/internal/english"
 )
 
 // Diff is how a fresh fetch differs from the committed snapshot folder,
@@ -209,7 +213,7 @@ func walkMembers(a, b map[string]any, path func(string) string, out *[]FieldChan
 	for k := range b {
 		keys[k] = true
 	}
-	for _, k := range sortedKeys(keys) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		x, inA := a[k]
 		y, inB := b[k]
 		if !inA {
@@ -347,7 +351,7 @@ func (d *Diff) WriteDiff(w io.Writer, ignoreCounts bool) {
 		if len(files) == 0 {
 			return
 		}
-		fmt.Fprintf(w, "%s: %d %s\n", title, len(files), plural(len(files), "file", "files"))
+		fmt.Fprintf(w, "%s: %d %s\n", title, len(files), english.Plural(len(files), "file", "files"))
 		for _, f := range files {
 			id := ""
 			if f.ID != "" {
@@ -381,7 +385,7 @@ func (d *Diff) WriteDiff(w io.Writer, ignoreCounts bool) {
 	section("works listed (index.json, orcid/)", d.Lists)
 	if ignoreCounts {
 		if len(d.Counts) > 0 {
-			fmt.Fprintf(w, "volatile counters (counts/): %d %s changed, ignored (--ignore-counts)\n\n", len(d.Counts), plural(len(d.Counts), "file", "files"))
+			fmt.Fprintf(w, "volatile counters (counts/): %d %s changed, ignored (--ignore-counts)\n\n", len(d.Counts), english.Plural(len(d.Counts), "file", "files"))
 		}
 	} else {
 		section("volatile counters (counts/)", d.Counts)
@@ -392,29 +396,13 @@ func (d *Diff) WriteDiff(w io.Writer, ignoreCounts bool) {
 	}
 	var parts []string
 	if n := len(d.Works); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d work %s", n, plural(n, "file", "files")))
+		parts = append(parts, fmt.Sprintf("%d work %s", n, english.Plural(n, "file", "files")))
 	}
 	if n := len(d.Lists); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d list %s", n, plural(n, "file", "files")))
+		parts = append(parts, fmt.Sprintf("%d list %s", n, english.Plural(n, "file", "files")))
 	}
 	if n := len(d.Counts); n > 0 && !ignoreCounts {
-		parts = append(parts, fmt.Sprintf("%d counts %s", n, plural(n, "file", "files")))
+		parts = append(parts, fmt.Sprintf("%d counts %s", n, english.Plural(n, "file", "files")))
 	}
 	fmt.Fprintf(w, "snapshots are out of date: %s would change (run about fetch and commit)\n", strings.Join(parts, ", "))
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -1,0 +1,72 @@
+package record
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// unaccent decomposes letters (é → e + ◌́) and drops the combining marks.
+// A maintained Unicode normaliser covers every script's accents, where a
+// hand table covered the Latin letters someone thought of.
+func unaccent() transform.Transformer {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)))
+}
+
+// spelled is how an ASCII writer spells a lower-case letter that does not
+// decompose into a base letter and marks, or "".
+func spelled(r rune) string {
+	switch r {
+	case 'ß':
+		return "ss"
+	case 'æ':
+		return "ae"
+	case 'œ':
+		return "oe"
+	case 'þ':
+		return "th"
+	case 'ĳ':
+		return "ij"
+	case 'ø':
+		return "o"
+	case 'ł', 'ŀ':
+		return "l"
+	case 'đ', 'ð':
+		return "d"
+	case 'ı':
+		return "i"
+	case 'ħ':
+		return "h"
+	case 'ŧ':
+		return "t"
+	case 'ŉ':
+		return "n"
+	}
+	return ""
+}
+
+// Fold is s lower-cased, with accents dropped and letters that do not
+// decompose spelled out (ß → ss, ø → o), keeping only letters and digits:
+// "Müller-Lüdenscheidt" and "Muller Ludenscheidt" both fold to
+// "mullerludenscheidt". Letters of scripts without a Latin spelling are
+// kept as they are.
+func Fold(s string) string {
+	lower := strings.ToLower(s)
+	bare, _, err := transform.String(unaccent(), lower)
+	if err != nil { // a transformer over a string in memory does not fail; keep the accents if it ever did
+		bare = lower
+	}
+	var b strings.Builder
+	for _, r := range bare {
+		switch sp := spelled(r); {
+		case sp != "":
+			b.WriteString(sp)
+		case unicode.IsLetter(r), unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

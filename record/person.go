@@ -1,0 +1,115 @@
+package record
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Name is one way a person's name is written: given names and family name,
+// either of which may be empty.
+type Name struct{ Given, Family string }
+
+// ParseName reads a name as people write it: "Given Family", or
+// "Family, Given" when there is a comma. One word is a family name.
+func ParseName(s string) Name {
+	if family, given, ok := strings.Cut(s, ","); ok {
+		return Name{Given: strings.TrimSpace(given), Family: strings.TrimSpace(family)}
+	}
+	words := strings.Fields(s)
+	if len(words) == 0 {
+		return Name{}
+	}
+	return Name{Given: strings.Join(words[:len(words)-1], " "), Family: words[len(words)-1]}
+}
+
+// NameOf is how an author's name is written: the split name when the
+// provider gives one, else the literal name read as "Given Family".
+func NameOf(a Author) Name {
+	if a.Given != "" || a.Family != "" {
+		return Name{Given: a.Given, Family: a.Family}
+	}
+	return ParseName(a.Name)
+}
+
+// Person is someone to look for among a work's authors: their ORCID iDs
+// and the ways their name is written (the manifest's, the ORCID record's
+// name, credit name and other names). Both the fetch's same-name-stranger
+// warning and render's highlight ask it, so the two always agree about
+// who an author is.
+type Person struct {
+	ORCIDs []string
+	Names  []Name
+}
+
+// Is reports whether the author is the person. An iD decides when both
+// have one: an author whose iD differs from every iD of the person is
+// someone else, whatever the name. Otherwise the name decides (HasName).
+func (p Person) Is(a Author) bool {
+	if a.ORCID != "" && len(p.ORCIDs) > 0 {
+		for _, o := range p.ORCIDs {
+			if strings.EqualFold(o, a.ORCID) {
+				return true
+			}
+		}
+		return false
+	}
+	return p.HasName(a)
+}
+
+// HasName reports whether the author's name is one of the person's, iDs
+// aside: see SameName.
+func (p Person) HasName(a Author) bool {
+	n := NameOf(a)
+	for _, v := range p.Names {
+		if SameName(n, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// SameName reports whether two written names can be one person's: the same
+// family name, accents, case and particles aside (the last word of each is
+// compared, so "van der Berg" meets "Berg" and "García Márquez" meets
+// "Márquez"), and compatible given names. Given names are compatible when
+// either is absent, or word by word each pair is equal or an initial of
+// the other ("M. J." and "Michael James", "M." and "Michael", "Michael"
+// and "Michael James"), so "Mary" is not "Michael".
+func SameName(a, b Name) bool {
+	fa, fb := Fold(lastWord(a.Family)), Fold(lastWord(b.Family))
+	if fa == "" || fa != fb {
+		return false
+	}
+	ga, gb := givenWords(a.Given), givenWords(b.Given)
+	for i := 0; i < len(ga) && i < len(gb); i++ {
+		if !initialOf(ga[i], gb[i]) && !initialOf(gb[i], ga[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// initialOf reports whether x is y or y's initial.
+func initialOf(x, y string) bool {
+	return x == y || utf8.RuneCountInString(x) == 1 && strings.HasPrefix(y, x)
+}
+
+// givenWords splits given names into folded words: "Jean-Paul" and
+// "J.-P." both give two.
+func givenWords(s string) []string {
+	var words []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '.' || r == '-' }) {
+		if f := Fold(w); f != "" {
+			words = append(words, f)
+		}
+	}
+	return words
+}
+
+func lastWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[len(f)-1]
+	}
+	return ""
+}
