@@ -1,14 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -25,8 +27,7 @@ func networkFlags() []cli.Flag {
 
 // useNetwork applies --record or --replay to opts. The returned finish
 // reports a recording that could not be written; call it after the run.
-func useNetwork(c *cli.Context, opts *orchestrator.Options) (finish func() error, err error) {
-	record, replay := c.String("record"), c.String("replay")
+func useNetwork(record, replay string, opts *orchestrator.Options) (finish func() error, err error) {
 	finish = func() error { return nil }
 	switch {
 	case record != "" && replay != "":
@@ -45,10 +46,15 @@ func useNetwork(c *cli.Context, opts *orchestrator.Options) (finish func() error
 	case record != "":
 		rec, err := transport.NewRecording(record)
 		if err != nil {
-			return nil, usageError(err)
+			return nil, ioError(err, "--record takes a folder that can be created and written")
 		}
 		opts.Recorder = rec.Record
-		finish = rec.Err
+		finish = func() error {
+			if err := rec.Err(); err != nil {
+				return ioError(err)
+			}
+			return nil
+		}
 	}
 	return finish, nil
 }
@@ -85,86 +91,134 @@ Examples:
    about check --replay recorded/ manifest.toml
 
 Exit status: 0 all good; 1 a problem, a difference, or a fetch that came
-back short; 2 usage or manifest error.`,
+back short; 2 usage or manifest error; 3 a file could not be read or
+written; 130 interrupted.`,
 		Flags: flags,
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help check")
 		},
 		Action: func(c *cli.Context) error {
-			m, err := loadManifest(c, getenv)
+			path, err := manifestArg(c, "e.g. about check manifest.toml (about init writes a starter manifest)")
 			if err != nil {
 				return err
 			}
-			dir := c.String("snapshots")
-			if dir == "" {
-				dir = m.Snapshots
-			}
-			out := c.App.Writer
-			problems := snapshots.CheckFolder(m, dir)
-			for _, p := range problems {
-				fmt.Fprintf(out, "%s: %s\n", displayPath(dir, p.Path), p.What)
-			}
-			if c.Bool("offline") {
-				if len(problems) > 0 {
-					return &exitError{code: exitShort, err: fmt.Errorf("%d %s in %s", len(problems), plural(len(problems), "problem", "problems"), dir),
-						hints: []string{"about fetch rewrites the folder canonically and completely"}}
-				}
-				fmt.Fprintf(out, "%s is canonical, complete and consistent with the manifest\n", dir)
-				return nil
-			}
-			if len(problems) > 0 {
-				fmt.Fprintln(out)
-			}
-
-			workers := c.Int("threads")
-			if workers <= 0 {
-				return usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", workers))
-			}
-			opts := orchestrator.Options{
-				Manifest:  m,
-				Workers:   workers,
-				Snapshots: dir,
-				UserAgent: userAgent(m.Mailto),
-				Getenv:    getenv,
-			}
-			if _, err := useNetwork(c, &opts); err != nil {
-				return err
-			}
-			if err := checkReportPath(c); err != nil {
-				return err
-			}
-			view := startProgress(c, getenv, &opts)
-			rep, diff, err := orchestrator.CheckCurrent(c.Context, opts)
-			endProgress(c, view)
-			var unknown *providers.UnknownProviderError
-			if errors.As(err, &unknown) {
-				return usageError(err, "about providers lists them")
-			}
-			if rep != nil {
-				if rerr := tellStory(c, rep); rerr != nil && err == nil {
-					err = rerr
-				}
-			}
-			if c.Context.Err() != nil {
-				return &exitError{code: exitInterrupted, err: errors.New("interrupted; the committed snapshots were not touched")}
-			}
-			if err != nil {
-				return &exitError{code: exitShort, err: err}
-			}
-			ignore := c.Bool("ignore-counts")
-			diff.WriteDiff(out, ignore)
-			switch {
-			case rep.Short():
-				return &exitError{code: exitShort, err: errors.New("some jobs came back short, so the comparison is incomplete"),
-					hints: []string{"the summary above names them; their committed values were used"}}
-			case len(problems) > 0:
-				return &exitError{code: exitShort, err: fmt.Errorf("%d %s in %s", len(problems), plural(len(problems), "problem", "problems"), dir)}
-			case !diff.Empty(ignore):
-				return &exitError{code: exitShort, err: errSnapshotsDiffer}
-			}
-			return nil
+			return runCheck(c.Context, checkOptions{
+				Manifest:     path,
+				Offline:      c.Bool("offline"),
+				IgnoreCounts: c.Bool("ignore-counts"),
+				Snapshots:    c.String("snapshots"),
+				Threads:      c.Int("threads"),
+				Replay:       c.String("replay"),
+				Quiet:        c.Bool("quiet"),
+				Report:       c.String("report"),
+				Getenv:       getenv,
+				Stdout:       c.App.Writer,
+				Stderr:       c.App.ErrWriter,
+			})
 		},
 	}
+}
+
+// checkOptions is everything `about check` runs with; the command's Action
+// only fills it from the flags, so tests can call runCheck directly.
+type checkOptions struct {
+	Manifest     string // path of the manifest
+	Offline      bool   // only check the committed folder; no network
+	IgnoreCounts bool   // leave changed counters out of the verdict
+	Snapshots    string // committed snapshot folder; "" for the manifest's
+	Threads      int    // hosts served at once when fetching
+	Replay       string // fetch from this recorded folder
+	Quiet        bool   // no progress, no summary unless short
+	Report       string // also write the story as JSON here
+	Getenv       func(string) string
+	Stdout       io.Writer // problems and the diff
+	Stderr       io.Writer // progress, story and hints
+}
+
+// runCheck is `about check`: the committed folder's problems, then (unless
+// offline) what a fresh fetch would change.
+func runCheck(ctx context.Context, o checkOptions) error {
+	m, err := loadManifest(o.Manifest, o.Getenv)
+	if err != nil {
+		return err
+	}
+	dir := o.Snapshots
+	if dir == "" {
+		dir = m.Snapshots
+	}
+	problems := snapshots.CheckFolder(m, dir)
+	for _, p := range problems {
+		fmt.Fprintf(o.Stdout, "%s: %s\n", displayPath(dir, p.Path), p.What)
+	}
+	if o.Offline {
+		if len(problems) > 0 {
+			return shortError(problemsError(problems, dir), "about fetch rewrites the folder canonically and completely")
+		}
+		fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
+		return nil
+	}
+	if len(problems) > 0 {
+		fmt.Fprintln(o.Stdout)
+	}
+	rep, diff, err := fetchForCheck(ctx, o, m, dir)
+	if err != nil {
+		return err
+	}
+	diff.WriteDiff(o.Stdout, o.IgnoreCounts)
+	switch {
+	case rep.Short():
+		return shortError(errors.New("some jobs came back short, so the comparison is incomplete"),
+			"the summary above names them; their committed values were used")
+	case len(problems) > 0:
+		return shortError(problemsError(problems, dir))
+	case !diff.Empty(o.IgnoreCounts):
+		return shortError(errSnapshotsDiffer)
+	}
+	return nil
+}
+
+// fetchForCheck fetches everything again into a copy of dir and tells the
+// run's story; the committed folder is never written.
+func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*orchestrator.Report, *snapshots.Diff, error) {
+	if o.Threads <= 0 {
+		return nil, nil, usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads))
+	}
+	opts := orchestrator.Options{
+		Manifest:  m,
+		Workers:   o.Threads,
+		Snapshots: dir,
+		UserAgent: userAgent(m.Mailto),
+		Getenv:    o.Getenv,
+	}
+	if _, err := useNetwork("", o.Replay, &opts); err != nil {
+		return nil, nil, err
+	}
+	if err := checkReportPath(o.Report); err != nil {
+		return nil, nil, err
+	}
+	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
+	rep, diff, err := orchestrator.CheckCurrent(ctx, opts)
+	endProgress(o.Stderr, view)
+	if err := runSetupError(err); err != nil {
+		return nil, nil, err
+	}
+	if rep != nil {
+		if rerr := tellStory(o.Stderr, o.Quiet, o.Report, rep); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, nil, interruptedError(errors.New("interrupted; the committed snapshots were not touched"))
+	}
+	if err != nil {
+		return nil, nil, failure(err)
+	}
+	return rep, diff, nil
+}
+
+// problemsError counts the committed folder's problems.
+func problemsError(problems []snapshots.Problem, dir string) error {
+	return fmt.Errorf("%d %s in %s", len(problems), plural(len(problems), "problem", "problems"), dir)
 }
 
 // errSnapshotsDiffer ends a check whose diff already said everything.

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/mail"
 	"os"
@@ -47,46 +48,78 @@ Examples:
 				return usageError(fmt.Errorf("init takes no arguments, got %q", c.Args().Slice()),
 					"e.g. about init --orcid 0000-0002-1825-0097 --out manifest.toml")
 			}
-			raw := c.String("orcid")
-			if strings.TrimSpace(raw) == "" {
-				return usageError(errors.New("init needs --orcid"),
-					"e.g. about init --orcid 0000-0002-1825-0097; your iD is on your record at https://orcid.org")
-			}
-			orcid, err := manifest.NormalizeORCID(raw)
-			if err != nil {
-				var cd *manifest.CheckDigitError
-				if errors.As(err, &cd) {
-					return usageError(err, fmt.Sprintf("check the iD on orcid.org; with these first 15 digits it would end in %c", cd.Want))
-				}
-				return usageError(err, "ORCID iDs look like 0000-0002-1825-0097")
-			}
-			mailto := strings.TrimSpace(c.String("mailto"))
-			if mailto != "" && !plainAddress(mailto) {
-				return usageError(fmt.Errorf("--mailto %q is not a plain e-mail address", mailto),
-					"give just the address, e.g. --mailto ada@example.org; services use it to reach you before blocking a client")
-			}
-			out := c.String("out")
-			if _, err := os.Stat(out); err == nil && !c.Bool("force") {
-				return usageError(fmt.Errorf("%s already exists", out), "pass --force to replace it, or --out to write elsewhere")
-			} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return usageError(err)
-			}
-			text := starterManifest(orcid, mailto)
-			// The starter must load as it is: check it with the real parser.
-			if _, err := manifest.Parse(out, []byte(text)); err != nil {
-				return fmt.Errorf("internal error: the starter manifest does not load: %w", err)
-			}
-			if err := snapshots.WriteFileAtomic(out, []byte(text)); err != nil {
-				return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", out, err)}
-			}
-			fmt.Fprintf(c.App.Writer, "wrote %s for ORCID iD %s\n", out, orcid)
-			fmt.Fprintf(c.App.Writer, "next: about fetch %s    # writes the snapshots; then commit both\n", out)
-			if mailto == "" {
-				printHints(c.App.ErrWriter, []string{`no mailto yet: add mailto = "you@example.org" to the manifest (or set ABOUT_MAILTO); Crossref's polite pool and DataCite's higher limit need it, and Unpaywall answers only with one`})
-			}
-			return nil
+			return runInit(initOptions{
+				ORCID:  c.String("orcid"),
+				Mailto: c.String("mailto"),
+				Out:    c.String("out"),
+				Force:  c.Bool("force"),
+				Stdout: c.App.Writer,
+				Stderr: c.App.ErrWriter,
+			})
 		},
 	}
+}
+
+// initOptions is everything `about init` runs with; the command's Action
+// only fills it from the flags, so tests can call runInit directly.
+type initOptions struct {
+	ORCID  string // as given: bare, or https://orcid.org/…
+	Mailto string // "" for none yet
+	Out    string // where to write the manifest
+	Force  bool   // replace Out if it exists
+	Stdout io.Writer
+	Stderr io.Writer // hints
+}
+
+// runInit is `about init`: check what was given, then write the starter
+// manifest whole.
+func runInit(o initOptions) error {
+	orcid, mailto, err := o.validate()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(o.Out); err == nil && !o.Force {
+		return usageError(fmt.Errorf("%s already exists", o.Out), "pass --force to replace it, or --out to write elsewhere")
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return ioError(err)
+	}
+	text := starterManifest(orcid, mailto)
+	// The starter must load as it is: check it with the real parser.
+	if _, err := manifest.Parse(o.Out, []byte(text)); err != nil {
+		return fmt.Errorf("internal error: the starter manifest does not load: %w", err)
+	}
+	if err := snapshots.WriteFileAtomic(o.Out, []byte(text)); err != nil {
+		return ioError(fmt.Errorf("write %s: %w", o.Out, err))
+	}
+	fmt.Fprintf(o.Stdout, "wrote %s for ORCID iD %s\n", o.Out, orcid)
+	fmt.Fprintf(o.Stdout, "next: about fetch %s    # writes the snapshots; then commit both\n", o.Out)
+	if mailto == "" {
+		printHints(o.Stderr, []string{`no mailto yet: add mailto = "you@example.org" to the manifest (or set ABOUT_MAILTO); Crossref's polite pool and DataCite's higher limit need it, and Unpaywall answers only with one`})
+	}
+	return nil
+}
+
+// validate returns the normalised iD and the trimmed mailto, or a usage
+// error saying what to fix.
+func (o initOptions) validate() (orcid, mailto string, err error) {
+	if strings.TrimSpace(o.ORCID) == "" {
+		return "", "", usageError(errors.New("init needs --orcid"),
+			"e.g. about init --orcid 0000-0002-1825-0097; your iD is on your record at https://orcid.org")
+	}
+	orcid, err = manifest.NormalizeORCID(o.ORCID)
+	if err != nil {
+		var cd *manifest.CheckDigitError
+		if errors.As(err, &cd) {
+			return "", "", usageError(err, fmt.Sprintf("check the iD on orcid.org; with these first 15 digits it would end in %c", cd.Want))
+		}
+		return "", "", usageError(err, "ORCID iDs look like 0000-0002-1825-0097")
+	}
+	mailto = strings.TrimSpace(o.Mailto)
+	if mailto != "" && !plainAddress(mailto) {
+		return "", "", usageError(fmt.Errorf("--mailto %q is not a plain e-mail address", mailto),
+			"give just the address, e.g. --mailto ada@example.org; services use it to reach you before blocking a client")
+	}
+	return orcid, mailto, nil
 }
 
 // plainAddress accepts "ada@example.org" and refuses display names,

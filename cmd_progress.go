@@ -31,11 +31,10 @@ func reportFlag() cli.Flag {
 // --quiet: a live view on a terminal, plain lines every 15s anywhere else
 // (CI logs, pipes, TERM=dumb). It hooks the view into opts; call Finish on
 // the returned view before printing anything else. A nil view is fine.
-func startProgress(c *cli.Context, getenv func(string) string, opts *orchestrator.Options) *progress.View {
-	if c.Bool("quiet") {
+func startProgress(quiet bool, w io.Writer, getenv func(string) string, opts *orchestrator.Options) *progress.View {
+	if quiet {
 		return nil
 	}
-	w := c.App.ErrWriter
 	v := progress.Start(progress.Options{
 		Out:    w,
 		Live:   progress.IsTerminal(w) && getenv("TERM") != "dumb",
@@ -53,10 +52,10 @@ func startProgress(c *cli.Context, getenv func(string) string, opts *orchestrato
 
 // endProgress takes the view down and leaves a blank line before the
 // story.
-func endProgress(c *cli.Context, v *progress.View) {
+func endProgress(w io.Writer, v *progress.View) {
 	if v != nil {
 		v.Finish()
-		fmt.Fprintln(c.App.ErrWriter)
+		fmt.Fprintln(w)
 	}
 }
 
@@ -75,15 +74,14 @@ func hostLabels() map[string]string {
 
 // tellStory prints the end-of-run story and its hints (with --quiet, only
 // when the run came back short or was interrupted), and writes --report.
-func tellStory(c *cli.Context, rep *orchestrator.Report) error {
-	w := c.App.ErrWriter
-	if !c.Bool("quiet") || rep.Short() || rep.Interrupted {
+func tellStory(w io.Writer, quiet bool, report string, rep *orchestrator.Report) error {
+	if !quiet || rep.Short() || rep.Interrupted {
 		rep.WriteSummary(w)
 		printHints(w, rep.Hints())
 	}
-	if path := c.String("report"); path != "" {
-		if _, err := snapshots.Write(path, rep.JSON()); err != nil {
-			return &exitError{code: exitShort, err: err, hints: []string{"--report takes a file path in a folder that exists and can be written"}}
+	if report != "" {
+		if _, err := snapshots.Write(report, rep.JSON()); err != nil {
+			return ioError(err, "--report takes a file path in a folder that exists and can be written")
 		}
 	}
 	return nil
@@ -91,8 +89,7 @@ func tellStory(c *cli.Context, rep *orchestrator.Report) error {
 
 // checkReportPath refuses a --report whose folder does not exist before
 // the run starts, rather than after minutes of fetching.
-func checkReportPath(c *cli.Context) error {
-	path := c.String("report")
+func checkReportPath(path string) error {
 	if path == "" {
 		return nil
 	}

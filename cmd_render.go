@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -53,56 +54,112 @@ Examples:
 			return usageError(err, "see about help render")
 		},
 		Action: func(c *cli.Context) error {
-			formatHint := "formats: " + render.FormatNames()
-			if !c.IsSet("format") {
-				return usageError(errors.New("render needs --format"), formatHint)
+			o := renderOptions{
+				Format:    c.String("format"),
+				Counts:    c.Bool("counts"),
+				Snapshots: c.String("snapshots"),
+				Out:       c.String("out"),
+				Stdout:    c.App.Writer,
 			}
-			format, err := render.ParseFormat(c.String("format"))
-			if err != nil {
-				return usageError(err, formatHint)
+			if c.IsSet("group") {
+				o.Group = c.String("group")
 			}
-			group, err := render.ParseGrouping(c.String("group"))
-			if err != nil {
-				return usageError(err)
+			if err := o.parse(); err != nil {
+				return err
 			}
-			if !format.IsPage() {
-				for _, flag := range []string{"group", "counts"} {
-					if c.IsSet(flag) {
-						return usageError(fmt.Errorf("--%s applies to pages (markdown, html, json, yaml), not to %s", flag, format),
-							"a citation file lists every work once, ungrouped and without counts")
-					}
-				}
-			}
-			if c.NArg() != 1 {
-				return usageError(fmt.Errorf("render needs exactly one MANIFEST argument, got %d", c.NArg()),
-					"e.g. about render --format html manifest.toml")
-			}
-			m, err := manifest.Load(c.Args().First())
-			if err != nil {
-				return usageError(err)
-			}
-			dir := m.Snapshots
-			if s := c.String("snapshots"); s != "" {
-				dir = s
-			}
-			folder, err := render.Load(dir)
-			var none *render.NoSnapshotsError
-			if errors.As(err, &none) {
-				return usageError(err, "run about fetch "+c.Args().First()+" first; render reads only what fetch wrote")
-			}
+			path, err := manifestArg(c, "e.g. about render --format html manifest.toml")
 			if err != nil {
 				return err
 			}
-			var out bytes.Buffer
-			opts := render.Options{Format: format, Group: group, Counts: c.Bool("counts"), Person: render.PersonOf(m), Exclude: render.ExcludesOf(m)}
-			if err := render.Render(&out, folder, opts); err != nil {
-				return err
-			}
-			if path := c.String("out"); path != "" {
-				return snapshots.WriteFileAtomic(path, out.Bytes())
-			}
-			_, err = c.App.Writer.Write(out.Bytes())
-			return err
+			o.Manifest = path
+			return runRender(o)
 		},
 	}
+}
+
+// renderOptions is everything `about render` runs with; the command's
+// Action only fills it from the flags, so tests can call runRender
+// directly.
+type renderOptions struct {
+	Manifest  string    // path of the manifest
+	Format    string    // one of render.FormatNames(); "" is a usage error
+	Group     string    // pages: "year" or "type"; "" for by year
+	Counts    bool      // pages: show citation counts
+	Snapshots string    // snapshot folder; "" for the manifest's
+	Out       string    // write here atomically; "" for Stdout
+	Stdout    io.Writer // the page when Out is ""
+
+	format render.Format   // Format, parsed
+	group  render.Grouping // Group, parsed
+}
+
+// parse checks the format and its options, before anything is read.
+func (o *renderOptions) parse() error {
+	formatHint := "formats: " + render.FormatNames()
+	if o.Format == "" {
+		return usageError(errors.New("render needs --format"), formatHint)
+	}
+	var err error
+	if o.format, err = render.ParseFormat(o.Format); err != nil {
+		return usageError(err, formatHint)
+	}
+	group := o.Group
+	if group == "" {
+		group = string(render.ByYear)
+	}
+	if o.group, err = render.ParseGrouping(group); err != nil {
+		return usageError(err)
+	}
+	if o.format.IsPage() {
+		return nil
+	}
+	for _, f := range []struct {
+		flag string
+		set  bool
+	}{{"group", o.Group != ""}, {"counts", o.Counts}} {
+		if f.set {
+			return usageError(fmt.Errorf("--%s applies to pages (markdown, html, json, yaml), not to %s", f.flag, o.format),
+				"a citation file lists every work once, ungrouped and without counts")
+		}
+	}
+	return nil
+}
+
+// runRender is `about render`: the snapshot folder, and nothing else,
+// turned into bytes, written whole or not at all.
+func runRender(o renderOptions) error {
+	if err := o.parse(); err != nil {
+		return err
+	}
+	m, err := manifest.Load(o.Manifest)
+	if err != nil {
+		return usageError(err)
+	}
+	dir := m.Snapshots
+	if o.Snapshots != "" {
+		dir = o.Snapshots
+	}
+	folder, err := render.Load(dir)
+	var none *render.NoSnapshotsError
+	if errors.As(err, &none) {
+		return usageError(err, "run about fetch "+o.Manifest+" first; render reads only what fetch wrote")
+	}
+	if err != nil {
+		return ioError(err, "about check --offline "+o.Manifest+" names what is wrong with the folder; about fetch rewrites it")
+	}
+	var out bytes.Buffer
+	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, Person: render.PersonOf(m), Exclude: render.ExcludesOf(m)}
+	if err := render.Render(&out, folder, opts); err != nil {
+		return err
+	}
+	if o.Out != "" {
+		if err := snapshots.WriteFileAtomic(o.Out, out.Bytes()); err != nil {
+			return ioError(err)
+		}
+		return nil
+	}
+	if _, err := o.Stdout.Write(out.Bytes()); err != nil {
+		return ioError(err)
+	}
+	return nil
 }

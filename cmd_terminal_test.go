@@ -79,9 +79,24 @@ func TestLiveViewUnderATerminal(t *testing.T) {
 	sock := filepath.Join(dir, "tmux.sock")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	tm := func(args ...string) ([]byte, error) {
+	// A private server on a socket of this test's own, so killing it can
+	// touch nothing else.
+	tmuxOn := func(ctx context.Context, args ...string) ([]byte, error) {
 		return exec.CommandContext(ctx, tmux, append([]string{"-S", sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
 	}
+	tm := func(args ...string) ([]byte, error) { return tmuxOn(ctx, args...) }
+	// The server outlives the test unless killed. The cleanup has its own
+	// context: the test's is cancelled by the time cleanups run, and a
+	// kill-server under it would never start. It is registered before the
+	// session starts, so a failure anywhere after still kills it.
+	t.Cleanup(func() {
+		kctx, kcancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer kcancel()
+		_, _ = tmuxOn(kctx, "kill-server")
+		if out, err := tmuxOn(kctx, "ls"); err == nil {
+			t.Errorf("the tmux server on %s survived kill-server:\n%s", sock, out)
+		}
+	})
 	words := append([]string{bin}, exampleFetchArgs(t)...)
 	for i, w := range words {
 		words[i] = shellQuote(w)
@@ -92,7 +107,6 @@ func TestLiveViewUnderATerminal(t *testing.T) {
 	if out, err := tm("new-session", "-d", "-x", "110", "-y", "40", "sh", "-c", script); err != nil {
 		t.Skipf("tmux cannot start a session here: %v\n%s", err, out)
 	}
-	t.Cleanup(func() { _, _ = tm("kill-server") })
 	if out, err := tm("wait-for", "done"); err != nil {
 		t.Fatalf("waiting for the run: %v\n%s", err, out)
 	}

@@ -144,6 +144,22 @@ func (f *fakeInternet) fetchCmd(bin, manifest string) (*exec.Cmd, *bytes.Buffer)
 	return cmd, &stderr
 }
 
+// startProcess starts cmd and makes sure it is gone when the test ends:
+// a test that fails between Start and Wait would otherwise leave it
+// running, holding its files and the fake internet's connections.
+func startProcess(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil { // never waited for: still running, or a zombie
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	})
+}
+
 func exitCode(t *testing.T, err error) int {
 	t.Helper()
 	var ee *exec.ExitError
@@ -311,9 +327,7 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 			hold = release
 			mu.Unlock()
 			cmd, out := net.fetchCmd(bin, manifest)
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			startProcess(t, cmd)
 			within(t, arrived, "a Crossref request in flight")
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
@@ -392,9 +406,7 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 
 	complete := func() time.Duration {
 		cmd, out := net.fetchCmd(bin, manifest)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		startProcess(t, cmd)
 		at := within(t, served, "the ORCID request")
 		if code := exitCode(t, cmd.Wait()); code != 0 {
 			t.Fatalf("complete run exited %d:\n%s", code, out)
@@ -445,9 +457,7 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 		version = k
 		mu.Unlock()
 		cmd, out := net.fetchCmd(bin, manifest)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		startProcess(t, cmd)
 		within(t, served, "the ORCID request")
 		// The fault under test: a kill at a random moment of the write phase.
 		delay := time.Duration(rng.Int64N(int64(writing) + 1))

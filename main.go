@@ -17,7 +17,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
 )
 
@@ -26,33 +25,11 @@ var version = "0.1.0-dev"
 
 const projectURL = "https://github.com/aboutscholar/about"
 
-// Exit codes, as promised in the README.
-const (
-	exitOK          = 0
-	exitShort       = 1 // some jobs failed or were skipped
-	exitUsage       = 2 // bad flags or manifest; nothing written
-	exitInterrupted = 130
-)
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args, os.Stdout, os.Stderr, os.Getenv)
 	stop()
 	os.Exit(code)
-}
-
-// exitError carries an exit code and hints out of a command action.
-type exitError struct {
-	code  int
-	err   error
-	hints []string
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
-func usageError(err error, hints ...string) error {
-	return &exitError{code: exitUsage, err: err, hints: hints}
 }
 
 // run is main without the process: arguments, streams and environment
@@ -63,30 +40,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if err == nil {
 		return exitOK
 	}
-	code := exitUsage
-	var ee *exitError
-	if errors.As(err, &ee) {
-		code = ee.code
-	}
-	if code == exitShort && ee != nil && ee.err == errShortRun {
+	code := codeOf(err)
+	if errors.Is(err, errShortRun) {
 		return code // the summary already said what came back short
 	}
 	fmt.Fprintf(stderr, "about: error: %v\n", err)
 	var me *manifest.Error
 	if errors.As(err, &me) && me.Hint != "" {
-		for _, h := range strings.Split(me.Hint, "\n") {
-			fmt.Fprintf(stderr, "about: hint: %s\n", h)
-		}
+		printHints(stderr, []string{me.Hint})
 	}
-	if ee != nil {
-		for _, h := range ee.hints {
-			fmt.Fprintf(stderr, "about: hint: %s\n", h)
-		}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		printHints(stderr, ee.hints)
 	}
 	return code
 }
-
-var errShortRun = errors.New("some jobs came back short")
 
 func newApp(stdout, stderr io.Writer, getenv func(string) string) *cli.App {
 	return &cli.App{
@@ -116,106 +84,19 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 	}
 }
 
-func fetchCommand(getenv func(string) string) *cli.Command {
-	return &cli.Command{
-		Name:      "fetch",
-		Usage:     "fetch every work of the manifest and write the snapshot folder",
-		ArgsUsage: "MANIFEST",
-		Description: `Expands each ORCID iD into its works, asks every provider that applies
-about each work, and writes the snapshot folder (default: "snapshots" next
-to the manifest). A provider that fails keeps its previous values.
-
-While it runs, a terminal shows one line per host (jobs done, request
-rate, a wait on Retry-After, a stopped host) and an overall bar with an
-ETA; a CI log gets one plain line every 15 seconds. At the end it tells
-the story: a table per provider, every job that came back short and why,
-and which works were added, changed or removed.
-
-Examples:
-   about fetch manifest.toml
-   about fetch -j 4 --only crossref,openalex manifest.toml
-   about fetch --quiet --report run.json manifest.toml   # CI: silent unless short; JSON story
-   about fetch --record recorded/ manifest.toml   # save every answer
-   about fetch --replay recorded/ manifest.toml   # re-run with no network
-
-Exit status: 0 every job answered; 1 some failed or were skipped (the
-summary names them); 2 usage or manifest error, nothing written; 130
-interrupted, every file still whole.`,
-		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
-			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
-			&cli.StringFlag{Name: "only", Usage: "comma-separated providers to ask (default: the manifest's list, else all)"},
-			quietFlag(),
-			reportFlag(),
-		}, networkFlags()...),
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return usageError(err, "see about help fetch")
-		},
-		Action: func(c *cli.Context) error {
-			m, err := loadManifest(c, getenv)
-			if err != nil {
-				return err
-			}
-			workers := c.Int("threads")
-			if workers <= 0 {
-				return usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", workers), "use -j 1 for one host at a time, or leave it out for the default of 8")
-			}
-			opts := orchestrator.Options{
-				Manifest:  m,
-				Only:      splitList(c.String("only")),
-				Workers:   workers,
-				Snapshots: c.String("snapshots"),
-				UserAgent: userAgent(m.Mailto),
-				Getenv:    getenv,
-			}
-			finish, err := useNetwork(c, &opts)
-			if err != nil {
-				return err
-			}
-			if err := checkReportPath(c); err != nil {
-				return err
-			}
-			view := startProgress(c, getenv, &opts)
-			rep, err := orchestrator.Run(c.Context, opts)
-			endProgress(c, view)
-			if ferr := finish(); ferr != nil && err == nil {
-				err = ferr
-			}
-			var unknown *providers.UnknownProviderError
-			if errors.As(err, &unknown) {
-				return usageError(err, "about providers lists them")
-			}
-			var needsMailto *orchestrator.NeedsMailtoError
-			if errors.As(err, &needsMailto) {
-				return usageError(err, "set mailto = \"you@example.org\" in the manifest or ABOUT_MAILTO; services use it to reach you before blocking a misbehaving client")
-			}
-			if rep != nil {
-				if rerr := tellStory(c, rep); rerr != nil && err == nil {
-					err = rerr
-				}
-			}
-			if c.Context.Err() != nil {
-				return &exitError{code: exitInterrupted, err: errors.New("interrupted; every snapshot file is whole (old or new)")}
-			}
-			if err != nil {
-				return &exitError{code: exitShort, err: err}
-			}
-			if rep.Short() {
-				return &exitError{code: exitShort, err: errShortRun}
-			}
-			return nil
-		},
+// manifestArg is the single MANIFEST argument of fetch, check and render;
+// example is the hint's example when it is missing.
+func manifestArg(c *cli.Context, example string) (string, error) {
+	if c.NArg() != 1 {
+		return "", usageError(fmt.Errorf("%s needs exactly one MANIFEST argument, got %d", c.Command.Name, c.NArg()), example)
 	}
+	return c.Args().First(), nil
 }
 
-// loadManifest reads the single MANIFEST argument; ABOUT_MAILTO fills a
-// missing mailto.
-func loadManifest(c *cli.Context, getenv func(string) string) (*manifest.Manifest, error) {
-	if c.NArg() != 1 {
-		return nil, usageError(fmt.Errorf("%s needs exactly one MANIFEST argument, got %d", c.Command.Name, c.NArg()),
-			"e.g. about "+c.Command.Name+" manifest.toml (about init writes a starter manifest)")
-	}
-	m, err := manifest.Load(c.Args().First())
+// loadManifest reads the manifest at path and holds its provider names
+// against the registry; ABOUT_MAILTO fills a missing mailto.
+func loadManifest(path string, getenv func(string) string) (*manifest.Manifest, error) {
+	m, err := manifest.Load(path)
 	if err != nil {
 		return nil, usageError(err)
 	}

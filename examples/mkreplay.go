@@ -85,13 +85,7 @@ var answers = []answer{
 // request each. No one recorded these requests; each answer is built from
 // the single-record answers above, wrapped in the service's documented
 // list envelope: found records are items, not-found DOIs are left out.
-var lists = []struct {
-	url      string
-	single   string // URL of a DOI's single-record answer, before the DOI
-	item     string // gjson path of the record in a single answer
-	envelope func(n int, items string) string
-	dois     []string
-}{
+var lists = []listAnswer{
 	{"https://api.crossref.org/works?filter=doi%3A10.3233%2Fisu-130714%2Cdoi%3A10.1038%2Fnpre.2009.2801%2Cdoi%3A10.1080%2F03615260801973992%2Cdoi%3A10.1080%2F03615260801973414%2Cdoi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1101%2F2020.12.01.406702&rows=7",
 		"https://api.crossref.org/works/", "message",
 		func(n int, items string) string {
@@ -155,96 +149,149 @@ func main() {
 	out := flag.String("out", "examples/replay", "replay folder to write")
 	flag.Parse()
 
-	rows, err := sourceRows(filepath.Join(*fixtures, "SOURCES.md"))
+	lines, err := build(*fixtures, *out)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.RemoveAll(*out); err != nil {
+	if err := os.WriteFile(filepath.Join(*out, "SOURCES.md"), []byte(sourcesMD(lines)), 0o644); err != nil {
 		log.Fatal(err)
 	}
-	rec, err := transport.NewRecording(*out)
+	fmt.Printf("wrote %d answers and SOURCES.md to %s\n", len(lines), *out)
+}
+
+// listAnswer is a list request of the run, built from single answers.
+type listAnswer struct {
+	url      string
+	single   string // URL of a DOI's single-record answer, before the DOI
+	item     string // gjson path of the record in a single answer
+	envelope func(n int, items string) string
+	dois     []string
+}
+
+// line is one answer's row of SOURCES.md.
+type line struct{ file, request, status, body, note, row string }
+
+// build writes every answer and list answer into a fresh out folder and
+// returns their SOURCES.md rows, sorted by file.
+func build(fixtures, out string) ([]line, error) {
+	rows, err := sourceRows(filepath.Join(fixtures, "SOURCES.md"))
 	if err != nil {
-		log.Fatal(err)
+		return nil, err
 	}
-	type line struct{ file, request, status, body, note, row string }
+	if err := os.RemoveAll(out); err != nil {
+		return nil, err
+	}
+	rec, err := transport.NewRecording(out)
+	if err != nil {
+		return nil, err
+	}
 	var lines []line
 	bodies := map[string][]byte{} // URL → 200 body, nil for a not-found answer
 	for _, a := range answers {
-		var body []byte
-		row := ""
-		switch {
-		case a.local != "":
-			body, err = os.ReadFile(a.local)
-			if err != nil {
-				log.Fatal(err)
-			}
-			row = rows[a.fixture]
-		case a.fixture != "":
-			body, err = os.ReadFile(filepath.Join(*fixtures, a.fixture))
-			if err != nil {
-				log.Fatal(err)
-			}
-			if row = rows[a.fixture]; row == "" {
-				log.Fatalf("no SOURCES.md row for %s", a.fixture)
-			}
-		case strings.HasPrefix(a.url, "https://doi.org/ra/"):
-			body = []byte(whichRA)
-			row = rows["doiorg/doiorg-ra-10.7554.json"]
+		l, body, err := recordAnswer(rec, a, fixtures, rows)
+		if err != nil {
+			return nil, err
 		}
-		h := http.Header{}
-		if a.ctype != "" {
-			h.Set("Content-Type", a.ctype)
-		}
-		x := transport.Exchange{Method: http.MethodGet, URL: a.url, Status: a.status, Header: h, Body: body}
-		rec.Record(x)
 		if a.status == 200 {
 			bodies[a.url] = body
 		} else {
 			bodies[a.url] = nil
 		}
-		p, err := transport.NewAnswer(x).Path()
-		if err != nil {
-			log.Fatal(err)
-		}
-		from := "(empty)"
-		if a.local != "" {
-			from = "`" + a.local + "`"
-		} else if a.fixture != "" {
-			from = "`" + a.fixture + "`"
-		} else if len(body) > 0 {
-			from = "constructed"
-		}
-		lines = append(lines, line{p, "GET " + a.url, fmt.Sprint(a.status), from, a.note, row})
+		lines = append(lines, l)
 	}
-	for _, l := range lists {
-		var items []string
-		var from []string
-		for _, doi := range l.dois {
-			body, ok := bodies[l.single+doi]
-			if !ok {
-				log.Fatalf("no single answer for %s%s", l.single, doi)
-			}
-			if body == nil {
-				continue // not found: not an item
-			}
-			items = append(items, gjson.GetBytes(body, l.item).Raw)
-			from = append(from, doi)
-		}
-		body := []byte(l.envelope(len(items), strings.Join(items, ",")))
-		x := transport.Exchange{Method: http.MethodGet, URL: l.url, Status: 200, Header: http.Header{"Content-Type": []string{"application/json"}}, Body: body}
-		rec.Record(x)
-		p, err := transport.NewAnswer(x).Path()
+	for _, la := range lists {
+		l, err := recordList(rec, la, bodies)
 		if err != nil {
-			log.Fatal(err)
+			return nil, err
 		}
-		lines = append(lines, line{p, "GET " + l.url, "200", "constructed",
-			"list answer built from the single answers of this folder for " + strings.Join(from, ", ") + " (the other DOIs asked are not found, so not items)", ""})
+		lines = append(lines, l)
 	}
 	if err := rec.Err(); err != nil {
-		log.Fatal(err)
+		return nil, err
 	}
 	sort.Slice(lines, func(i, j int) bool { return lines[i].file < lines[j].file })
+	return lines, nil
+}
 
+// answerBody is the body served for a and the SOURCES.md row of its
+// recording.
+func answerBody(a answer, fixtures string, rows map[string]string) (body []byte, row string, err error) {
+	switch {
+	case a.local != "":
+		body, err = os.ReadFile(a.local)
+		return body, rows[a.fixture], err
+	case a.fixture != "":
+		body, err = os.ReadFile(filepath.Join(fixtures, a.fixture))
+		if err != nil {
+			return nil, "", err
+		}
+		if row = rows[a.fixture]; row == "" {
+			return nil, "", fmt.Errorf("no SOURCES.md row for %s", a.fixture)
+		}
+		return body, row, nil
+	case strings.HasPrefix(a.url, "https://doi.org/ra/"):
+		return []byte(whichRA), rows["doiorg/doiorg-ra-10.7554.json"], nil
+	}
+	return nil, "", nil
+}
+
+// recordAnswer records one answer and returns its row and body.
+func recordAnswer(rec *transport.Recording, a answer, fixtures string, rows map[string]string) (line, []byte, error) {
+	body, row, err := answerBody(a, fixtures, rows)
+	if err != nil {
+		return line{}, nil, err
+	}
+	h := http.Header{}
+	if a.ctype != "" {
+		h.Set("Content-Type", a.ctype)
+	}
+	x := transport.Exchange{Method: http.MethodGet, URL: a.url, Status: a.status, Header: h, Body: body}
+	rec.Record(x)
+	p, err := transport.NewAnswer(x).Path()
+	if err != nil {
+		return line{}, nil, err
+	}
+	from := "(empty)"
+	if a.local != "" {
+		from = "`" + a.local + "`"
+	} else if a.fixture != "" {
+		from = "`" + a.fixture + "`"
+	} else if len(body) > 0 {
+		from = "constructed"
+	}
+	return line{p, "GET " + a.url, fmt.Sprint(a.status), from, a.note, row}, body, nil
+}
+
+// recordList builds and records one list answer from the single answers'
+// bodies.
+func recordList(rec *transport.Recording, l listAnswer, bodies map[string][]byte) (line, error) {
+	var items []string
+	var from []string
+	for _, doi := range l.dois {
+		body, ok := bodies[l.single+doi]
+		if !ok {
+			return line{}, fmt.Errorf("no single answer for %s%s", l.single, doi)
+		}
+		if body == nil {
+			continue // not found: not an item
+		}
+		items = append(items, gjson.GetBytes(body, l.item).Raw)
+		from = append(from, doi)
+	}
+	body := []byte(l.envelope(len(items), strings.Join(items, ",")))
+	x := transport.Exchange{Method: http.MethodGet, URL: l.url, Status: 200, Header: http.Header{"Content-Type": []string{"application/json"}}, Body: body}
+	rec.Record(x)
+	p, err := transport.NewAnswer(x).Path()
+	if err != nil {
+		return line{}, err
+	}
+	return line{p, "GET " + l.url, "200", "constructed",
+		"list answer built from the single answers of this folder for " + strings.Join(from, ", ") + " (the other DOIs asked are not found, so not items)", ""}, nil
+}
+
+// sourcesMD is examples/replay/SOURCES.md: what is not a recording, then
+// a row per answer.
+func sourcesMD(lines []line) string {
 	var b strings.Builder
 	b.WriteString(`# examples/replay: where each answer comes from
 
@@ -282,10 +329,7 @@ Three kinds of answer are not recordings:
 		row := strings.ReplaceAll(strings.Trim(l.row, "| "), "|", "\\|")
 		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | %s | %s |\n", l.file, l.request, l.status, l.body, l.note, row)
 	}
-	if err := os.WriteFile(filepath.Join(*out, "SOURCES.md"), []byte(b.String()), 0o644); err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("wrote %d answers and SOURCES.md to %s\n", len(lines), *out)
+	return b.String()
 }
 
 // sourceRows maps "provider/file" to its row of the fixtures' SOURCES.md.

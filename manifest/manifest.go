@@ -246,68 +246,102 @@ const idHint = "write identifiers as doi:10.5281/zenodo.1234567 (or a bare DOI o
 
 // readDecisions validates [[link]], [[exclude]] and [[override]].
 func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
-	id := func(table, key, value string) (Identity, error) {
-		line := lines[table+"."+key]
-		if line == 0 {
-			line = lines[table]
-		}
-		if strings.TrimSpace(value) == "" {
-			return Identity{}, &Error{File: m.Path, Line: line, Err: fmt.Errorf("[[%s]] has no %s", strings.Split(table, ".")[0], key), Hint: idHint}
-		}
-		v, err := ParseID(value)
-		if err != nil {
-			return Identity{}, &Error{File: m.Path, Line: line, Value: value, Err: err, Hint: idHint}
-		}
-		return v, nil
+	d := decisions{path: m.Path, lines: lines}
+	var err error
+	if m.Links, err = d.links(raw.Link); err != nil {
+		return err
 	}
-	for i, r := range raw.Link {
+	if m.Excludes, err = d.excludes(raw.Exclude); err != nil {
+		return err
+	}
+	m.Overrides, err = d.overrides(raw.Override)
+	return err
+}
+
+// decisions reads the [[link]], [[exclude]] and [[override]] tables,
+// naming the line of whatever is wrong.
+type decisions struct {
+	path  string
+	lines map[string]int
+}
+
+// line is the line of table.key, or of the table when the key has none.
+func (d decisions) line(table, key string) int {
+	if line := d.lines[table+"."+key]; line != 0 {
+		return line
+	}
+	return d.lines[table]
+}
+
+// id parses the identifier under table.key; it must be there.
+func (d decisions) id(table, key, value string) (Identity, error) {
+	line := d.line(table, key)
+	if strings.TrimSpace(value) == "" {
+		return Identity{}, &Error{File: d.path, Line: line, Err: fmt.Errorf("[[%s]] has no %s", strings.Split(table, ".")[0], key), Hint: idHint}
+	}
+	v, err := ParseID(value)
+	if err != nil {
+		return Identity{}, &Error{File: d.path, Line: line, Value: value, Err: err, Hint: idHint}
+	}
+	return v, nil
+}
+
+func (d decisions) links(raw []rawLink) ([]Link, error) {
+	var links []Link
+	for i, r := range raw {
 		table := fmt.Sprintf("link.%d", i)
-		from, err := id(table, "from", r.From)
+		from, err := d.id(table, "from", r.From)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		to, err := id(table, "to", r.To)
+		to, err := d.id(table, "to", r.To)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		kind := strings.ToLower(strings.TrimSpace(r.Kind))
 		if !slices.Contains(LinkKinds(), kind) {
-			line := lines[table+".kind"]
-			if line == 0 {
-				line = lines[table]
-			}
-			return &Error{File: m.Path, Line: line, Value: r.Kind, Err: fmt.Errorf("[[link]] kind %q is not one of %s", r.Kind, strings.Join(LinkKinds(), ", ")),
+			return nil, &Error{File: d.path, Line: d.line(table, "kind"), Value: r.Kind, Err: fmt.Errorf("[[link]] kind %q is not one of %s", r.Kind, strings.Join(LinkKinds(), ", ")),
 				Hint: "preprint-of: from is a preprint of to; version-of: from is a version of the concept DOI to; same-as: one work, two identifiers; distinct: never link them"}
 		}
 		if from == to {
-			return &Error{File: m.Path, Line: lines[table], Value: r.From, Err: fmt.Errorf("[[link]] links %s to itself", from)}
+			return nil, &Error{File: d.path, Line: d.lines[table], Value: r.From, Err: fmt.Errorf("[[link]] links %s to itself", from)}
 		}
-		m.Links = append(m.Links, Link{From: from, To: to, Kind: kind, Line: lines[table]})
+		links = append(links, Link{From: from, To: to, Kind: kind, Line: d.lines[table]})
 	}
-	for i, r := range raw.Exclude {
+	return links, nil
+}
+
+func (d decisions) excludes(raw []rawExclude) ([]Exclude, error) {
+	var excludes []Exclude
+	for i, r := range raw {
 		table := fmt.Sprintf("exclude.%d", i)
-		v, err := id(table, "id", r.ID)
+		v, err := d.id(table, "id", r.ID)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		m.Excludes = append(m.Excludes, Exclude{ID: v, Reason: strings.TrimSpace(r.Reason), Line: lines[table]})
+		excludes = append(excludes, Exclude{ID: v, Reason: strings.TrimSpace(r.Reason), Line: d.lines[table]})
 	}
-	for i, r := range raw.Override {
+	return excludes, nil
+}
+
+func (d decisions) overrides(raw []rawOverride) ([]Override, error) {
+	var overrides []Override
+	for i, r := range raw {
 		table := fmt.Sprintf("override.%d", i)
-		v, err := id(table, "id", r.ID)
+		v, err := d.id(table, "id", r.ID)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		o := Override{ID: v, Title: strings.TrimSpace(r.Title), Type: strings.TrimSpace(r.Type), Year: r.Year, Line: lines[table]}
+		o := Override{ID: v, Title: strings.TrimSpace(r.Title), Type: strings.TrimSpace(r.Type), Year: r.Year, Line: d.lines[table]}
 		if r.Year != 0 && (r.Year < 1 || r.Year > 9999) {
-			return &Error{File: m.Path, Line: lines[table+".year"], Value: fmt.Sprint(r.Year), Err: fmt.Errorf("[[override]] year %d is not a year", r.Year)}
+			return nil, &Error{File: d.path, Line: d.lines[table+".year"], Value: fmt.Sprint(r.Year), Err: fmt.Errorf("[[override]] year %d is not a year", r.Year)}
 		}
 		if o.Title == "" && o.Type == "" && o.Year == 0 {
-			return &Error{File: m.Path, Line: lines[table], Err: errors.New("[[override]] sets nothing"), Hint: "give title, type or year"}
+			return nil, &Error{File: d.path, Line: d.lines[table], Err: errors.New("[[override]] sets nothing"), Hint: "give title, type or year"}
 		}
-		m.Overrides = append(m.Overrides, o)
+		overrides = append(overrides, o)
 	}
-	return nil
+	return overrides, nil
 }
 
 // ParseID reads an identifier as written in [[link]], [[exclude]] and

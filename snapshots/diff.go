@@ -347,49 +347,64 @@ func providerOf(field string, prov, oldProv map[string]string) string {
 // field and its provider, then - old and + new. Counters are left out
 // when ignoreCounts. It ends with a one-line verdict.
 func (d *Diff) WriteDiff(w io.Writer, ignoreCounts bool) {
-	section := func(title string, files []FileDiff) {
-		if len(files) == 0 {
-			return
-		}
-		fmt.Fprintf(w, "%s: %d %s\n", title, len(files), english.Plural(len(files), "file", "files"))
-		for _, f := range files {
-			id := ""
-			if f.ID != "" {
-				id = "  (" + f.ID + ")"
-			}
-			switch f.Change {
-			case "added":
-				fmt.Fprintf(w, "--- /dev/null\n+++ b/%s%s  new\n", f.Path, id)
-			case "removed":
-				fmt.Fprintf(w, "--- a/%s%s  removed\n+++ /dev/null\n", f.Path, id)
-			default:
-				fmt.Fprintf(w, "--- a/%s%s\n+++ b/%s\n", f.Path, id, f.Path)
-				for _, fc := range f.Fields {
-					by := ""
-					if fc.Provider != "" {
-						by = " (" + fc.Provider + ")"
-					}
-					fmt.Fprintf(w, "@@ %s%s @@\n", fc.Field, by)
-					if fc.Old != "" {
-						fmt.Fprintf(w, "-%s\n", fc.Old)
-					}
-					if fc.New != "" {
-						fmt.Fprintf(w, "+%s\n", fc.New)
-					}
-				}
-			}
-		}
-		fmt.Fprintln(w)
-	}
-	section("bibliographic changes (works/)", d.Works)
-	section("works listed (index.json, orcid/)", d.Lists)
+	writeSection(w, "bibliographic changes (works/)", d.Works)
+	writeSection(w, "works listed (index.json, orcid/)", d.Lists)
 	if ignoreCounts {
 		if len(d.Counts) > 0 {
 			fmt.Fprintf(w, "volatile counters (counts/): %d %s changed, ignored (--ignore-counts)\n\n", len(d.Counts), english.Plural(len(d.Counts), "file", "files"))
 		}
 	} else {
-		section("volatile counters (counts/)", d.Counts)
+		writeSection(w, "volatile counters (counts/)", d.Counts)
 	}
+	d.writeVerdict(w, ignoreCounts)
+}
+
+// writeSection prints one kind of change: a title with the file count,
+// then each file; nothing when there are none.
+func writeSection(w io.Writer, title string, files []FileDiff) {
+	if len(files) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: %d %s\n", title, len(files), english.Plural(len(files), "file", "files"))
+	for _, f := range files {
+		f.write(w)
+	}
+	fmt.Fprintln(w)
+}
+
+// write prints one file as a unified-diff header and, for a changed file,
+// each field as an @@ line naming it and its provider, - old, + new.
+func (f FileDiff) write(w io.Writer) {
+	id := ""
+	if f.ID != "" {
+		id = "  (" + f.ID + ")"
+	}
+	switch f.Change {
+	case "added":
+		fmt.Fprintf(w, "--- /dev/null\n+++ b/%s%s  new\n", f.Path, id)
+		return
+	case "removed":
+		fmt.Fprintf(w, "--- a/%s%s  removed\n+++ /dev/null\n", f.Path, id)
+		return
+	}
+	fmt.Fprintf(w, "--- a/%s%s\n+++ b/%s\n", f.Path, id, f.Path)
+	for _, fc := range f.Fields {
+		by := ""
+		if fc.Provider != "" {
+			by = " (" + fc.Provider + ")"
+		}
+		fmt.Fprintf(w, "@@ %s%s @@\n", fc.Field, by)
+		if fc.Old != "" {
+			fmt.Fprintf(w, "-%s\n", fc.Old)
+		}
+		if fc.New != "" {
+			fmt.Fprintf(w, "+%s\n", fc.New)
+		}
+	}
+}
+
+// writeVerdict is the diff's last line: current, or what would change.
+func (d *Diff) writeVerdict(w io.Writer, ignoreCounts bool) {
 	if d.Empty(ignoreCounts) {
 		fmt.Fprintln(w, "snapshots are current: a fetch now would write exactly the committed files")
 		return

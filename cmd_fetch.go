@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/orchestrator"
+	"github.com/aboutscholar/about/providers"
+)
+
+// fetchOptions is everything `about fetch` runs with; the command's Action
+// only fills it from the flags, so tests can call runFetch directly.
+type fetchOptions struct {
+	Manifest  string   // path of the manifest
+	Threads   int      // hosts served at once
+	Snapshots string   // snapshot folder; "" for the manifest's
+	Only      []string // providers to ask; nil for the manifest's list
+	Record    string   // save every answer into this folder
+	Replay    string   // answer every request from this folder
+	Quiet     bool     // no progress, no summary unless short
+	Report    string   // also write the story as JSON here
+	Getenv    func(string) string
+	Stderr    io.Writer // progress, story and hints
+}
+
+var errShortRun = errors.New("some jobs came back short")
+
+func fetchCommand(getenv func(string) string) *cli.Command {
+	return &cli.Command{
+		Name:      "fetch",
+		Usage:     "fetch every work of the manifest and write the snapshot folder",
+		ArgsUsage: "MANIFEST",
+		Description: `Expands each ORCID iD into its works, asks every provider that applies
+about each work, and writes the snapshot folder (default: "snapshots" next
+to the manifest). A provider that fails keeps its previous values.
+
+While it runs, a terminal shows one line per host (jobs done, request
+rate, a wait on Retry-After, a stopped host) and an overall bar with an
+ETA; a CI log gets one plain line every 15 seconds. At the end it tells
+the story: a table per provider, every job that came back short and why,
+and which works were added, changed or removed.
+
+Examples:
+   about fetch manifest.toml
+   about fetch -j 4 --only crossref,openalex manifest.toml
+   about fetch --quiet --report run.json manifest.toml   # CI: silent unless short; JSON story
+   about fetch --record recorded/ manifest.toml   # save every answer
+   about fetch --replay recorded/ manifest.toml   # re-run with no network
+
+Exit status: 0 every job answered; 1 some failed or were skipped (the
+summary names them); 2 usage or manifest error, nothing written; 3 a file
+could not be read or written; 130 interrupted, every file still whole.`,
+		Flags: append([]cli.Flag{
+			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
+			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
+			&cli.StringFlag{Name: "only", Usage: "comma-separated providers to ask (default: the manifest's list, else all)"},
+			quietFlag(),
+			reportFlag(),
+		}, networkFlags()...),
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError(err, "see about help fetch")
+		},
+		Action: func(c *cli.Context) error {
+			path, err := manifestArg(c, "e.g. about fetch manifest.toml (about init writes a starter manifest)")
+			if err != nil {
+				return err
+			}
+			return runFetch(c.Context, fetchOptions{
+				Manifest:  path,
+				Threads:   c.Int("threads"),
+				Snapshots: c.String("snapshots"),
+				Only:      splitList(c.String("only")),
+				Record:    c.String("record"),
+				Replay:    c.String("replay"),
+				Quiet:     c.Bool("quiet"),
+				Report:    c.String("report"),
+				Getenv:    getenv,
+				Stderr:    c.App.ErrWriter,
+			})
+		},
+	}
+}
+
+// runFetch is `about fetch`: load, run, tell the story, and say how it
+// ended as an error carrying its exit code.
+func runFetch(ctx context.Context, o fetchOptions) error {
+	m, err := loadManifest(o.Manifest, o.Getenv)
+	if err != nil {
+		return err
+	}
+	if o.Threads <= 0 {
+		return usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads), "use -j 1 for one host at a time, or leave it out for the default of 8")
+	}
+	opts := orchestrator.Options{
+		Manifest:  m,
+		Only:      o.Only,
+		Workers:   o.Threads,
+		Snapshots: o.Snapshots,
+		UserAgent: userAgent(m.Mailto),
+		Getenv:    o.Getenv,
+	}
+	finish, err := useNetwork(o.Record, o.Replay, &opts)
+	if err != nil {
+		return err
+	}
+	if err := checkReportPath(o.Report); err != nil {
+		return err
+	}
+	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
+	rep, err := orchestrator.Run(ctx, opts)
+	endProgress(o.Stderr, view)
+	if err := runSetupError(err); err != nil {
+		return err
+	}
+	if ferr := finish(); ferr != nil && err == nil {
+		err = ferr
+	}
+	if rep != nil {
+		if rerr := tellStory(o.Stderr, o.Quiet, o.Report, rep); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	switch {
+	case ctx.Err() != nil:
+		return interruptedError(errors.New("interrupted; every snapshot file is whole (old or new)"))
+	case err != nil:
+		return failure(err)
+	case rep.Short():
+		return shortError(errShortRun)
+	}
+	return nil
+}
+
+// runSetupError turns a run that refused to start over its providers into
+// a usage error with what to do; nil for anything else.
+func runSetupError(err error) error {
+	var unknown *providers.UnknownProviderError
+	if errors.As(err, &unknown) {
+		return usageError(err, "about providers lists them")
+	}
+	var needsMailto *orchestrator.NeedsMailtoError
+	if errors.As(err, &needsMailto) {
+		return usageError(err, "set mailto = \"you@example.org\" in the manifest or ABOUT_MAILTO; services use it to reach you before blocking a misbehaving client")
+	}
+	return nil
+}
+
+// failure keeps an error that already carries its exit code, and makes
+// any other one an I/O failure: once the manifest and flags are accepted,
+// what is left to go wrong is reading or writing files.
+func failure(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	return ioError(err)
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/orchestrator"
+	"github.com/aboutscholar/about/providers"
+)
+
+// Exit codes, as promised in the README and shared/design/CONTRACTS.md.
+const (
+	exitOK          = 0
+	exitShort       = 1 // some jobs failed or were skipped; check: a problem or a difference
+	exitUsage       = 2 // bad flags or manifest; nothing written
+	exitIO          = 3 // a file could not be read or written, or another failure that is neither the user's input nor a job's
+	exitInterrupted = 130
+)
+
+// exitError carries an exit code and hints out of a command action.
+type exitError struct {
+	code  int
+	err   error
+	hints []string
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError: the flags, arguments or manifest are wrong; nothing was
+// written.
+func usageError(err error, hints ...string) error {
+	return &exitError{code: exitUsage, err: err, hints: hints}
+}
+
+// ioError: a file could not be read or written (the snapshot folder, the
+// rendered page, --report, a recording).
+func ioError(err error, hints ...string) error {
+	return &exitError{code: exitIO, err: err, hints: hints}
+}
+
+// shortError: the command ran but some of it came back short; check's
+// problems and differences say so too.
+func shortError(err error, hints ...string) error {
+	return &exitError{code: exitShort, err: err, hints: hints}
+}
+
+// interruptedError: a signal ended the run; what was written is whole.
+func interruptedError(err error) error {
+	return &exitError{code: exitInterrupted, err: err}
+}
+
+// codeOf classifies an error a command returned. A code the command
+// chose wins; then a manifest, provider-name or mailto problem anywhere in
+// the chain is a usage error. Anything else (an *fs.PathError writing the
+// snapshots or the page, a corrupt snapshot file) is exitIO, never the
+// usage code, so a script does not read "your input was wrong" when the
+// disk was.
+func codeOf(err error) int {
+	var (
+		ee      *exitError
+		me      *manifest.Error
+		unknown *providers.UnknownProviderError
+		mailto  *orchestrator.NeedsMailtoError
+	)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.As(err, &me), errors.As(err, &unknown), errors.As(err, &mailto):
+		return exitUsage
+	}
+	return exitIO
+}
