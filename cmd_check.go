@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/snapshots"
@@ -218,7 +219,7 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 
 // problemsError counts the committed folder's problems.
 func problemsError(problems []snapshots.Problem, dir string) error {
-	return fmt.Errorf("%d %s in %s", len(problems), plural(len(problems), "problem", "problems"), dir)
+	return fmt.Errorf("%d %s in %s", len(problems), english.Plural(len(problems), "problem", "problems"), dir)
 }
 
 // errSnapshotsDiffer ends a check whose diff already said everything.
@@ -230,11 +231,4 @@ func displayPath(dir, rel string) string {
 		return dir
 	}
 	return filepath.Join(dir, filepath.FromSlash(rel))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/providers"
 )
 
@@ -54,7 +55,7 @@ func notAskedNotes(specs []providers.Spec, notAsked map[string]int) []string {
 			continue
 		}
 		notes = append(notes, fmt.Sprintf("%s was not asked about %d %s whose %s %s gave (%s); name %s in the manifest's providers or --only to ask it anyway",
-			s.Name, n, plural(n, "work", "works"), r.What, titleOf(specs, r.After), r.Why, s.Name))
+			s.Name, n, english.Plural(n, "work", "works"), r.What, titleOf(specs, r.After), r.Why, s.Name))
 	}
 	return notes
 }

@@ -240,7 +240,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 
 	short := r.ShortJobs()
 	if len(short) > 0 {
-		fmt.Fprintf(w, "\n%d %s came back short:\n", len(short), plural(len(short), "job", "jobs"))
+		fmt.Fprintf(w, "\n%d %s came back short:\n", len(short), english.Plural(len(short), "job", "jobs"))
 		for _, g := range r.groupShort(short) {
 			if len(g.identities) == 1 {
 				fmt.Fprintf(w, "  %s  %s  %s (%s): %s\n", g.status, g.identities[0], g.provider, g.host, g.reason)
@@ -253,7 +253,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 		}
 	}
 	if len(r.Kept) > 0 {
-		fmt.Fprintf(w, "\nkept the previous snapshot values for %d %s whose provider could not answer\n", len(r.Kept), plural(len(r.Kept), "work", "works"))
+		fmt.Fprintf(w, "\nkept the previous snapshot values for %d %s whose provider could not answer\n", len(r.Kept), english.Plural(len(r.Kept), "work", "works"))
 	}
 	if len(r.Excluded) > 0 {
 		fmt.Fprintf(w, "\nleft out by [[exclude]]:\n")
@@ -262,19 +262,19 @@ func (r *Report) WriteSummary(w io.Writer) {
 		}
 	}
 	if len(r.Followed) > 0 {
-		fmt.Fprintf(w, "\nfetched the published %s of preprints (follow_published):\n", plural(len(r.Followed), "version", "versions"))
+		fmt.Fprintf(w, "\nfetched the published %s of preprints (follow_published):\n", english.Plural(len(r.Followed), "version", "versions"))
 		for _, f := range r.Followed {
 			fmt.Fprintf(w, "  %s\n", f)
 		}
 	}
 	if r.Links > 0 {
-		fmt.Fprintf(w, "\n%d %s among the works (see links.json: which works are shown as one entry, and why)\n", r.Links, plural(r.Links, "link", "links"))
+		fmt.Fprintf(w, "\n%d %s among the works (see links.json: which works are shown as one entry, and why)\n", r.Links, english.Plural(r.Links, "link", "links"))
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "\nnote: %s\n", n)
 	}
 	if len(r.Warnings) > 0 {
-		fmt.Fprintf(w, "\n%d %s:\n", len(r.Warnings), plural(len(r.Warnings), "warning", "warnings"))
+		fmt.Fprintf(w, "\n%d %s:\n", len(r.Warnings), english.Plural(len(r.Warnings), "warning", "warnings"))
 		for _, wn := range r.Warnings {
 			fmt.Fprintf(w, "  %s: %s\n", wn.Identity, wn.Message)
 		}
@@ -289,13 +289,13 @@ func (r *Report) changeLine() string {
 	n := len(r.Works)
 	unchanged := n - len(r.WorksAdded) - len(r.WorksChanged)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s in %s: ", n, plural(n, "work", "works"), r.Snapshots)
+	fmt.Fprintf(&b, "%d %s in %s: ", n, english.Plural(n, "work", "works"), r.Snapshots)
 	if len(r.Written) == 0 && len(r.Removed) == 0 {
 		b.WriteString("nothing changed")
 	} else {
 		fmt.Fprintf(&b, "%d added, %d changed, %d removed, %d unchanged (%d %s written, %d removed)",
 			len(r.WorksAdded), len(r.WorksChanged), len(r.WorksRemoved), unchanged,
-			len(r.Written), plural(len(r.Written), "file", "files"), len(r.Removed))
+			len(r.Written), english.Plural(len(r.Written), "file", "files"), len(r.Removed))
 	}
 	if r.PruneNote != "" {
 		fmt.Fprintf(&b, "; nothing pruned: %s", r.PruneNote)
@@ -307,12 +307,12 @@ func (r *Report) changeLine() string {
 func (r *Report) closingLine(short int) string {
 	switch {
 	case r.Interrupted:
-		return fmt.Sprintf("interrupted after %s: %d %s not answered; every file written is whole", roundDuration(r.Elapsed), short, plural(short, "job was", "jobs were"))
+		return fmt.Sprintf("interrupted after %s: %d %s not answered; every file written is whole", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
 	case short > 0:
-		return fmt.Sprintf("incomplete: %d %s failed or skipped; the previous values were kept where there were any", short, plural(short, "job", "jobs"))
+		return fmt.Sprintf("incomplete: %d %s failed or skipped; the previous values were kept where there were any", short, english.Plural(short, "job", "jobs"))
 	}
 	n := len(r.Expansions) + len(r.Outcomes)
-	return fmt.Sprintf("complete: %d %s answered in %s", n, plural(n, "job", "jobs"), roundDuration(r.Elapsed))
+	return fmt.Sprintf("complete: %d %s answered in %s", n, english.Plural(n, "job", "jobs"), roundDuration(r.Elapsed))
 }
 
 // roundDuration keeps the digits a person reads: 350ms, 1.4s, 2m10s.
@@ -325,6 +325,3 @@ func roundDuration(d time.Duration) time.Duration {
 	}
 	return d.Round(time.Second)
 }
-
-// plural is english.Plural under the name this package's callers use.
-func plural(n int, one, many string) string { return english.Plural(n, one, many) }
