@@ -3,7 +3,6 @@ package transport
 import (
 	"context"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -67,8 +66,8 @@ func newClient(t *testing.T, clock *fakeClock, o Options) *Client {
 	if o.Clock == nil {
 		o.Clock = clock
 	}
-	if o.Rand == nil {
-		o.Rand = rand.New(rand.NewPCG(1, 2))
+	if o.Seed == 0 {
+		o.Seed = 1
 	}
 	c := New(o)
 	t.Cleanup(func() {

@@ -85,7 +85,7 @@ func (c *Client) retryPolicy(h *hostState) retryPolicy {
 		stopAfter:   c.opts.StopAfter,
 		slowDown:    h.policy.SlowDown,
 		classify:    h.policy.Classify,
-		backoff:     c.backoff,
+		backoff:     func(attempt int) time.Duration { return c.backoff(h, attempt) },
 	}
 	if custom := h.policy.Backoff; custom != nil {
 		p.backoff = func(attempt int) time.Duration { return min(max(custom(attempt), 0), c.opts.MaxWait) }

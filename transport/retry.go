@@ -205,8 +205,9 @@ func parseRetryAfter(v string, now time.Time) (d time.Duration, ok bool) {
 
 // backoff is the wait before retry number attempt (1-based): 1s, 2s, 4s, …
 // capped at MaxWait, with equal jitter so callers that failed together do
-// not retry together, yet each still waits at least half the step.
-func (c *Client) backoff(attempt int) time.Duration {
+// not retry together, yet each still waits at least half the step. The
+// jitter is drawn from h's own source.
+func (c *Client) backoff(h *hostState, attempt int) time.Duration {
 	d := c.opts.MaxWait
 	if attempt-1 < 30 {
 		if step := backoffBase << (attempt - 1); step < d {
@@ -214,9 +215,9 @@ func (c *Client) backoff(attempt int) time.Duration {
 		}
 	}
 	half := d / 2
-	c.randMu.Lock()
-	j := c.opts.Rand.Int64N(int64(d-half) + 1)
-	c.randMu.Unlock()
+	c.mu.Lock() // guards h.jitter: a rand.Rand is not safe for concurrent use
+	j := h.jitter.Int64N(int64(d-half) + 1)
+	c.mu.Unlock()
 	return half + time.Duration(j)
 }
 

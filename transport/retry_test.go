@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"log"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -47,10 +46,11 @@ func TestParseRetryAfter(t *testing.T) {
 }
 
 func TestBackoffIsExponentialWithEqualJitterAndCapped(t *testing.T) {
-	c := New(Options{MaxWait: 10 * time.Second, Clock: newFakeClock(), Rand: rand.New(rand.NewPCG(3, 4))})
+	c := New(Options{MaxWait: 10 * time.Second, Clock: newFakeClock(), Seed: 3})
+	h := c.host("example.org")
 	for attempt, step := range map[int]time.Duration{1: time.Second, 2: 2 * time.Second, 3: 4 * time.Second, 4: 8 * time.Second, 5: 10 * time.Second, 60: 10 * time.Second} {
 		for range 200 {
-			within(t, "backoff", c.backoff(attempt), step/2, step)
+			within(t, "backoff", c.backoff(h, attempt), step/2, step)
 		}
 	}
 }
@@ -453,5 +453,24 @@ func TestStoppedErrorIs(t *testing.T) {
 	}
 	if got, want := err.Error(), "host api.openalex.org stopped for this run: answered 429 3 times in a row"; got != want {
 		t.Errorf("message = %q, want %q", got, want)
+	}
+}
+
+// TestJitterIsPerHost pins what makes a seeded run repeat at any -j: a
+// host's waits depend on the seed and its own draws only, not on what
+// other hosts drew in between.
+func TestJitterIsPerHost(t *testing.T) {
+	alone := New(Options{Clock: newFakeClock(), Seed: 7})
+	mixed := New(Options{Clock: newFakeClock(), Seed: 7})
+	a, b, other := alone.host("api.crossref.org"), mixed.host("api.crossref.org"), mixed.host("api.openalex.org")
+	for attempt := 1; attempt <= 6; attempt++ {
+		mixed.backoff(other, attempt)
+		if x, y := alone.backoff(a, attempt), mixed.backoff(b, attempt); x != y {
+			t.Fatalf("attempt %d: %v alone, %v with another host drawing; want the same", attempt, x, y)
+		}
+	}
+	seven, eight := New(Options{Clock: newFakeClock(), Seed: 7}), New(Options{Clock: newFakeClock(), Seed: 8})
+	if seven.backoff(seven.host("api.crossref.org"), 6) == eight.backoff(eight.host("api.crossref.org"), 6) {
+		t.Error("seeds 7 and 8 drew the same wait; the seed is not used")
 	}
 }

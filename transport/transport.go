@@ -29,6 +29,7 @@ package transport
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -69,7 +70,7 @@ type HostPolicy struct {
 	Classify func(code int, header http.Header, body []byte) Class
 	// Backoff, optional, is the wait before retry number attempt (1-based)
 	// when the server named none; capped at Options.MaxWait. Default: 1s,
-	// 2s, 4s, … with equal jitter from Options.Rand.
+	// 2s, 4s, … with equal jitter from the host's own source (see Options.Seed).
 	Backoff func(attempt int) time.Duration
 }
 
@@ -84,18 +85,22 @@ type Credential struct {
 // Options configures a Client. The zero value is usable: every field has a
 // default.
 type Options struct {
-	Base        http.RoundTripper               // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
-	UserAgent   string                          // set on every request when not empty
-	Hosts       map[string]HostPolicy           // keyed by URL host (req.URL.Host, exact string, port included if present)
-	Default     HostPolicy                      // for hosts not in Hosts; its MinInterval defaults to 1s and its Credential is ignored
-	MaxAttempts int                             // total attempts per request hop; default 4
-	MaxWait     time.Duration                   // cap on one Retry-After or backoff wait; a Retry-After beyond it stops the host; default 2m
-	StopAfter   int                             // consecutive slow-down answers, or timed-out attempts, that stop a host for the run; default 3
-	MaxBody     int64                           // response body cap in bytes; default 32 MiB; reading past it fails with ErrTooLarge
-	Clock       Clock                           // default SystemClock()
-	Rand        *rand.Rand                      // jitter source; default seeded from the time; used under a mutex
-	Recorder    func(Exchange)                  // optional: called once per final response of each hop; must be safe for concurrent use
-	OnStart     func(host string, at time.Time) // optional: called as each request leaves the pacer (progress, tests); must be safe for concurrent use
+	Base        http.RoundTripper     // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
+	UserAgent   string                // set on every request when not empty
+	Hosts       map[string]HostPolicy // keyed by URL host (req.URL.Host, exact string, port included if present)
+	Default     HostPolicy            // for hosts not in Hosts; its MinInterval defaults to 1s and its Credential is ignored
+	MaxAttempts int                   // total attempts per request hop; default 4
+	MaxWait     time.Duration         // cap on one Retry-After or backoff wait; a Retry-After beyond it stops the host; default 2m
+	StopAfter   int                   // consecutive slow-down answers, or timed-out attempts, that stop a host for the run; default 3
+	MaxBody     int64                 // response body cap in bytes; default 32 MiB; reading past it fails with ErrTooLarge
+	Clock       Clock                 // default SystemClock()
+	// Seed seeds each host's jitter source, together with the host's name,
+	// so a host's retries wait the same on every run with that seed however
+	// many hosts are served at once (a host's requests draw in the order
+	// they are sent). 0 means a seed from the time.
+	Seed     uint64
+	Recorder func(Exchange)                  // optional: called once per final response of each hop; must be safe for concurrent use
+	OnStart  func(host string, at time.Time) // optional: called as each request leaves the pacer (progress, tests); must be safe for concurrent use
 	// OnWait, optional, is called before a request waits to retry: d is the
 	// wait, reason "Retry-After" when the server named it, else "backoff
 	// after 503" or "backoff after a network error". Safe for concurrent use.
@@ -136,8 +141,6 @@ type Client struct {
 
 	mu    sync.Mutex            // guards hosts and every hostState field below gate
 	hosts map[string]*hostState // created on first use, or up front for configured hosts
-
-	randMu sync.Mutex // guards opts.Rand, which is not safe for concurrent use
 }
 
 // hostState is the live state of one host. All fields but name, policy and
@@ -146,6 +149,7 @@ type hostState struct {
 	name   string        // URL host
 	policy HostPolicy    // from Options.Hosts or Options.Default
 	gate   chan struct{} // one slot: held from before a request until its body is closed
+	jitter *rand.Rand    // this host's backoff jitter, seeded from Options.Seed and name
 
 	next      time.Time     // earliest start of the next request
 	requests  int           // attempts sent
@@ -181,9 +185,8 @@ func New(o Options) *Client {
 	if o.Clock == nil {
 		o.Clock = SystemClock()
 	}
-	if o.Rand == nil {
-		seed := uint64(time.Now().UnixNano())
-		o.Rand = rand.New(rand.NewPCG(seed, seed>>32|1))
+	if o.Seed == 0 {
+		o.Seed = uint64(time.Now().UnixNano())
 	}
 	if o.Default.MinInterval <= 0 {
 		o.Default.MinInterval = DefaultMinInterval
@@ -210,7 +213,7 @@ func New(o Options) *Client {
 			}
 		}
 		hosts[name] = p
-		c.hosts[name] = newHostState(name, p)
+		c.hosts[name] = newHostState(name, p, o.Seed)
 	}
 	sort.Strings(c.secrets)
 	o.Hosts = hosts
@@ -223,8 +226,16 @@ func New(o Options) *Client {
 	return c
 }
 
-func newHostState(name string, p HostPolicy) *hostState {
-	return &hostState{name: name, policy: p, gate: make(chan struct{}, 1)}
+func newHostState(name string, p HostPolicy, seed uint64) *hostState {
+	return &hostState{name: name, policy: p, gate: make(chan struct{}, 1), jitter: hostJitter(seed, name)}
+}
+
+// hostJitter is host name's own jitter source: its sequence depends only on
+// the seed and the name, never on what other hosts drew meanwhile.
+func hostJitter(seed uint64, name string) *rand.Rand {
+	f := fnv.New64a()
+	f.Write([]byte(name))
+	return rand.New(rand.NewPCG(seed, f.Sum64()))
 }
 
 // HTTP returns the one *http.Client of the run. Callers must close every
@@ -282,7 +293,7 @@ func (c *Client) host(name string) *hostState {
 	defer c.mu.Unlock()
 	h, ok := c.hosts[name]
 	if !ok {
-		h = newHostState(name, c.opts.Default)
+		h = newHostState(name, c.opts.Default, c.opts.Seed)
 		c.hosts[name] = h
 	}
 	return h
