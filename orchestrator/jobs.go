@@ -20,11 +20,10 @@ package orchestrator
 //     jobs are settled at once; the writer's and a lane's remaining waits
 //     are for the planner and the lanes, which after cancellation make no
 //     request and so finish promptly.
-//
-// With one worker the lanes are served by one goroutine in slot order once
-// everything is planned (drainSerially): the transport draws retry jitter
-// from one shared source, so only a fixed order of requests makes a seeded
-// run repeat its waits exactly.
+//   - A seeded run repeats its waits at any -j: each host draws retry
+//     jitter from its own source (transport.Options.Seed), and a host's
+//     calls are serial by construction, so no run needs a fixed order of
+//     calls across hosts.
 
 import (
 	"context"
@@ -166,7 +165,7 @@ func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
 			size = func(providers.Spec) int { return math.MaxInt32 }
 			limit = func() int { return math.MaxInt32 }
 		}
-		call, done := l.take(size, limit, true)
+		call, done := l.take(size, limit)
 		if call != nil || done {
 			return call
 		}
@@ -178,9 +177,9 @@ func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
 	}
 }
 
-// take returns the call the lane can make now (removing its jobs when
-// remove is set), or nil; done reports that the lane has nothing left.
-func (l *lane) take(size func(providers.Spec) int, limit func() int, remove bool) (call []*job, done bool) {
+// take removes and returns the call the lane can make now, or nil; done
+// reports that the lane has nothing left.
+func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*job, done bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	final := l.closed && l.waiting == 0
@@ -203,11 +202,8 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int, remove bool
 	}
 	q := l.queues[pick]
 	n := min(len(q), size(q[0].spec))
-	call = q[:n:n]
-	if remove {
-		l.queues[pick] = q[n:]
-	}
-	return call, false
+	l.queues[pick] = q[n:]
+	return q[:n:n], false
 }
 
 // scheduler owns the lanes of one run: the planner adds jobs as it learns
@@ -228,7 +224,6 @@ type scheduler struct {
 	window int                      // see above; at least twice the largest batch
 	lanes  map[string]*lane         // by host; only the planner adds
 	jobs   []*job                   // every job, in slot order; only the planner appends
-	serial bool                     // one worker: lanes are served one call at a time, in slot order, once all is planned
 	wg     sync.WaitGroup
 
 	mu       sync.Mutex
@@ -251,7 +246,6 @@ func newScheduler(ctx context.Context, r *runner, size func(providers.Spec) int,
 	for _, spec := range specs {
 		s.window = max(s.window, 2*size(spec))
 	}
-	s.serial = cap(r.tokens) == 1
 	return s
 }
 
@@ -290,10 +284,8 @@ func (s *scheduler) laneFor(host string) *lane {
 	l.ctx = s.ctx
 	s.lanes[host] = l
 	s.order = append(s.order, l)
-	if !s.serial {
-		s.wg.Add(1)
-		go s.drain(l)
-	}
+	s.wg.Add(1)
+	go s.drain(l)
 	return l
 }
 
@@ -360,10 +352,6 @@ func (s *scheduler) plannedAll() {
 	for _, l := range lanes {
 		l.close()
 	}
-	if s.serial {
-		s.wg.Add(1)
-		go s.drainSerially()
-	}
 }
 
 // finish waits for every lane (after plannedAll) and returns the outcomes
@@ -390,30 +378,6 @@ func (s *scheduler) drain(l *lane) {
 		if call == nil {
 			return
 		}
-		s.run(call)
-	}
-}
-
-// drainSerially serves every lane from one goroutine, once all jobs are
-// planned, always making the call whose first job comes first. It is how
-// a run with one worker goes: no pipelining (one request at a time gains
-// nothing from it) and a fixed order of requests, so retries draw their
-// jitter in the same order on every run.
-func (s *scheduler) drainSerially() {
-	defer s.wg.Done()
-	unlimited := func() int { return math.MaxInt32 }
-	for {
-		var best *lane
-		bestSlot := 0
-		for _, l := range s.order {
-			if call, _ := l.take(s.size, unlimited, false); call != nil && (best == nil || call[0].slot < bestSlot) {
-				best, bestSlot = l, call[0].slot
-			}
-		}
-		if best == nil {
-			return // every lane is done: gated jobs arrive as their gates answer, in this goroutine
-		}
-		call, _ := best.take(s.size, unlimited, true)
 		s.run(call)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -38,7 +37,7 @@ type Options struct {
 	BaseURLs map[string]string                                 // provider → base URL, for fakes and replay
 	NoPacing bool                                              // replay: answers are local, no interval to keep
 	Clock    transport.Clock                                   // nil means the real clock
-	Rand     *rand.Rand                                        // backoff jitter; nil means seeded from the clock
+	Seed     uint64                                            // seeds each host's backoff jitter (see transport.Options.Seed); 0 means from the clock
 	Recorder func(transport.Exchange)                          // sees every final response (--record)
 	Progress Progress                                          // live view hooks; zero value means none
 	OnStart  func(host string, at time.Time)                   // sees each request start (after pacing)
@@ -538,7 +537,7 @@ func transportOptions(opts Options, specs []providers.Spec, bases map[string]str
 		UserAgent: opts.UserAgent,
 		Hosts:     hosts,
 		Clock:     clock,
-		Rand:      opts.Rand,
+		Seed:      opts.Seed,
 		Recorder:  opts.Recorder,
 		OnStart:   opts.OnStart,
 		OnWait:    opts.OnWait,

@@ -2,7 +2,6 @@ package orchestrator
 
 import (
 	"context"
-	"math/rand/v2"
 	"net/http"
 	"os"
 	"slices"
@@ -36,11 +35,10 @@ func shortNet(t *testing.T) *fakeNet {
 	return net
 }
 
-// deterministic runs one lane at a time with a fixed jitter seed, so the
-// backoffs (and so the elapsed time) are the same on every run.
+// deterministic fixes the jitter seed, so the backoffs (and so the
+// elapsed time) are the same on every run, at any number of workers.
 func deterministic(opts Options) Options {
-	opts.Workers = 1
-	opts.Rand = rand.New(rand.NewPCG(1, 2))
+	opts.Seed = 1
 	return opts
 }
 
@@ -65,6 +63,14 @@ func TestSummaryGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Assert(t, "short-report", []byte(strings.ReplaceAll(string(js), short.Snapshots, "SNAPSHOTS")))
+	// The waits (and so elapsed_ms) repeat at any number of workers: each
+	// host draws its jitter from its own seeded source.
+	for _, workers := range []int{1, 8} {
+		again := runOK(t, deterministic(testOptions(m, shortNet(t), workers)))
+		if again.Elapsed != short.Elapsed || story(again) != story(short) {
+			t.Errorf("-j %d: elapsed %v, want %v as at -j 4; story:\n%s", workers, again.Elapsed, short.Elapsed, story(again))
+		}
+	}
 
 	smaller := strings.Replace(recordedManifest, "[[identity]]\ndoi = \"10.7554/eLife.01567\"\n", "", 1)
 	if err := os.WriteFile(m.Path, []byte(smaller), 0o644); err != nil {
