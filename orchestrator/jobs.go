@@ -6,20 +6,28 @@ package orchestrator
 //     provider calls, one at a time, so a host never sees two of ours at
 //     once and its interval is kept by construction.
 //   - At most -j calls at once: every call (and every agency lookup) holds
-//     one of the runner's -j tokens while it runs; lanes beyond that wait
-//     for a token, not for each other's hosts.
+//     one of the runner's -j tokens (a buffered channel of -j) while it
+//     runs; lanes beyond that wait for a token, not for each other's hosts.
+//     The bound is on calls, not lanes: a lane lives as long as the plan
+//     can still give it jobs, so bounding lanes (errgroup's SetLimit) would
+//     let lanes that wait for the planner hold every slot. Lanes are plain
+//     goroutines joined by a WaitGroup (they return no error, so errgroup
+//     would add nothing), and a token is taken in a select on the run's
+//     context, which errgroup's Go under SetLimit cannot do.
 //   - Output order is job order at any -j: each job's slot (its place in
 //     the job list: works in plan order, a work's providers in registry
 //     order) is fixed when it is planned, and its outcome lands there
 //     whatever order calls finish in; the writer takes works in plan order.
 //   - Memory is bounded: no call starts on a work more than window works
 //     past the oldest work the writer has not taken (see scheduler).
-//   - Every wait ends: a wait for a token gives up when the run's context
-//     is done (the jobs are Skipped, no request is made); a lane that is
-//     cancelled stops holding calls back (windows, partial batches), so its
-//     jobs are settled at once; the writer's and a lane's remaining waits
-//     are for the planner and the lanes, which after cancellation make no
-//     request and so finish promptly.
+//   - Every blocking wait selects on the run's context: a lane's wait for
+//     jobs or a token, the writer's wait for a work (await). Once the
+//     context is done, lanes stop at once and the writer settles the
+//     scheduler (settle): it joins the lanes, whose last calls end quickly
+//     (every wait in the transport selects on the context too), then skips
+//     each job left without a request. So answered works are still written
+//     after Ctrl-C, and the only waits left are that join and the planner's
+//     read of each ORCID record's outcomes, whose calls end the same way.
 //   - A seeded run repeats its waits at any -j: each host draws retry
 //     jitter from its own source (transport.Options.Seed), and a host's
 //     calls are serial by construction, so no run needs a fixed order of
@@ -91,7 +99,7 @@ func (o *Outcome) seal() {
 // one only when no more jobs can come, so pipelining costs no requests.
 type lane struct {
 	host    string
-	ctx     context.Context // the run's: once done, the lane holds no call back
+	ctx     context.Context // the run's: once done, the lane stops (see scheduler.settle)
 	mu      sync.Mutex
 	queues  map[string][]*job // provider → queued jobs, in slot order
 	names   []string          // providers in first-queued order
@@ -156,14 +164,9 @@ func (l *lane) close() {
 // more jobs can arrive. A call may not start on a work at or past limit()
 // (see scheduler.window).
 func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
-	ctx := l.ctx
 	for {
-		if ctx.Err() != nil {
-			// Cancelled: every call now ends Skipped without a request,
-			// so nothing is gained by waiting to fill a batch or for the
-			// writer.
-			size = func(providers.Spec) int { return math.MaxInt32 }
-			limit = func() int { return math.MaxInt32 }
+		if l.ctx.Err() != nil {
+			return nil // cancelled: the scheduler's sweep skips what is left (see settle)
 		}
 		call, done := l.take(size, limit)
 		if call != nil || done {
@@ -171,8 +174,7 @@ func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
 		}
 		select {
 		case <-l.wake:
-		case <-ctx.Done():
-			<-l.wake // only the planner (adding, closing) or a gate can give the lane more now
+		case <-l.ctx.Done():
 		}
 	}
 }
@@ -218,13 +220,14 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*jo
 // back, so the slowest host still sets the wall time, and memory stays
 // flat whatever the number of works.
 type scheduler struct {
-	r      *runner
-	ctx    context.Context
-	size   func(providers.Spec) int // identities per call
-	window int                      // see above; at least twice the largest batch
-	lanes  map[string]*lane         // by host; only the planner adds
-	jobs   []*job                   // every job, in slot order; only the planner appends
-	wg     sync.WaitGroup
+	r       *runner
+	ctx     context.Context
+	size    func(providers.Spec) int // identities per call
+	window  int                      // see above; at least twice the largest batch
+	lanes   map[string]*lane         // by host; only the planner adds
+	jobs    []*job                   // every job, in slot order; only the planner appends
+	wg      sync.WaitGroup           // the lanes' goroutines
+	settled sync.Once                // see settle
 
 	mu       sync.Mutex
 	order    []*lane       // lanes in creation order
@@ -329,7 +332,9 @@ func (s *scheduler) advance() {
 	}
 }
 
-// await blocks until work k's jobs are all done, and returns them.
+// await blocks until work k's jobs are all done, and returns them. Once
+// the run is cancelled it settles the scheduler, after which every work is
+// done: what was answered is still written.
 func (s *scheduler) await(k int) []*job {
 	for {
 		s.mu.Lock()
@@ -339,8 +344,36 @@ func (s *scheduler) await(k int) []*job {
 			return jobs
 		}
 		s.mu.Unlock()
-		<-s.moved
+		select {
+		case <-s.moved:
+		case <-s.ctx.Done():
+			s.settle()
+		}
 	}
+}
+
+// settle joins the lanes, then skips every job they left behind (a
+// cancelled lane stops at once; a gated job may arrive after its lane
+// stopped), without a request, in slot order per lane, until no job is
+// left: each job then has its outcome. Only after plannedAll; idempotent.
+func (s *scheduler) settle() {
+	s.settled.Do(func() {
+		s.wg.Wait()
+		s.mu.Lock()
+		lanes := slices.Clone(s.order)
+		s.mu.Unlock()
+		one := func(providers.Spec) int { return 1 }
+		unlimited := func() int { return math.MaxInt32 }
+		for left := true; left; {
+			left = false
+			for _, l := range lanes {
+				for call, _ := l.take(one, unlimited); call != nil; call, _ = l.take(one, unlimited) {
+					s.run(call) // the run is cancelled: r.call makes no request
+					left = true
+				}
+			}
+		}
+	})
 }
 
 // plannedAll says the planner has added every job: lanes may now send their
@@ -357,7 +390,7 @@ func (s *scheduler) plannedAll() {
 // finish waits for every lane (after plannedAll) and returns the outcomes
 // in slot order, leaving out the jobs that were never needed.
 func (s *scheduler) finish() (outcomes []Outcome, notAsked map[string]int) {
-	s.wg.Wait()
+	s.settle()
 	notAsked = map[string]int{}
 	for _, j := range s.jobs {
 		if j.notAsked {
