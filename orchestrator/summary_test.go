@@ -36,8 +36,11 @@ func shortNet(t *testing.T) *fakeNet {
 }
 
 // deterministic fixes the jitter seed, so the backoffs (and so the
-// elapsed time) are the same on every run, at any number of workers.
+// elapsed time) are the same on every run, and makes one call at a time:
+// the instant clock is one sum of every host's waits, so a host's time
+// is its own only when no other host's call overlaps it.
 func deterministic(opts Options) Options {
+	opts.Workers = 1
 	opts.Seed = 1
 	return opts
 }
@@ -63,12 +66,14 @@ func TestSummaryGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Assert(t, "short-report", []byte(strings.ReplaceAll(string(js), short.Snapshots, "SNAPSHOTS")))
-	// The waits (and so elapsed_ms) repeat at any number of workers: each
-	// host draws its jitter from its own seeded source.
-	for _, workers := range []int{1, 8} {
-		again := runOK(t, deterministic(testOptions(m, shortNet(t), workers)))
-		if again.Elapsed != short.Elapsed || story(again) != story(short) {
-			t.Errorf("-j %d: elapsed %v, want %v as at -j 4; story:\n%s", workers, again.Elapsed, short.Elapsed, story(again))
+	// The waits (their sum is elapsed_ms on the instant clock) repeat at
+	// any number of workers: each host draws its jitter from its own
+	// seeded source.
+	for _, workers := range []int{2, 8} {
+		opts := deterministic(testOptions(m, shortNet(t), workers))
+		opts.Workers = workers
+		if again := runOK(t, opts); again.Elapsed != short.Elapsed {
+			t.Errorf("-j %d: elapsed %v, want %v as at -j 1", workers, again.Elapsed, short.Elapsed)
 		}
 	}
 
