@@ -23,10 +23,9 @@ type linkWork struct {
 	overrides  []string // fields the manifest set, with where
 }
 
-// slim keeps only what the link pass and the same-name check read (each
-// source's relations, the merged identifiers and authors, where the
-// identifiers came from), so the works of a large run wait for the link
-// pass in little memory.
+// slim keeps only what the link pass reads (each source's relations, the
+// merged identifiers, where the identifiers came from), so the works of a
+// large run wait for the link pass in little memory.
 func (w linkWork) slim() linkWork {
 	out := linkWork{id: w.id, overrides: w.overrides, provenance: map[string]string{}}
 	for _, src := range w.sources {
@@ -34,7 +33,7 @@ func (w linkWork) slim() linkWork {
 			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
 		}
 	}
-	out.merged = record.Record{IDs: w.merged.IDs, Authors: w.merged.Authors}
+	out.merged = record.Record{IDs: w.merged.IDs}
 	for k, v := range w.provenance {
 		if strings.HasPrefix(k, "ids.") {
 			out.provenance[k] = v
