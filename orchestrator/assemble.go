@@ -90,7 +90,6 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 // expand adds the works an ORCID record's expansion listed. A record that
 // could not be read contributes the works its last snapshot listed.
 func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir) {
-	origin := e.Key()
 	exp := snapshots.Expansion{ORCID: e.Value}
 	ok := false
 	var person *providers.Person
@@ -100,39 +99,51 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir)
 		}
 		ok = true
 		person = cmp.Or(person, o.Result.Person)
-		for _, w := range o.Result.Discovered {
-			p.add(w.ID, origin)
-			exp.Works = appendNew(exp.Works, w.ID.Key())
-			if g := w.Group; g != nil {
-				exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: w.ID.Key(), PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
-			}
-			if _, have := p.summaries[w.ID.Key()]; !have {
-				raw, err := json.Marshal(w.Summary)
-				if err != nil {
-					continue
-				}
-				p.summaries[w.ID.Key()] = summary{provider: o.Provider, record: raw}
-			}
-		}
-		for _, w := range o.Result.Warnings {
-			exp.Warnings = append(exp.Warnings, w.Message)
-			p.warnings = append(p.warnings, w)
-		}
+		p.addDiscovered(&exp, e.Key(), o)
 	}
 	if !ok {
 		p.unread[e.Key()] = true
-		var prev snapshots.Expansion
-		if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err == nil {
-			exp = prev
-			for _, k := range prev.Works {
-				if id, err := manifest.ParseKey(k); err == nil {
-					p.add(id, origin)
-				}
-			}
-		}
+		exp = p.expandFromPrevious(e, d, exp)
 	}
 	p.expanded[e.Key()] = exp
 	p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
+}
+
+// addDiscovered adds the works one provider found in the record, with
+// their ORCID groups, summaries (the first seen, encoded) and warnings.
+func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o Outcome) {
+	for _, w := range o.Result.Discovered {
+		k := w.ID.Key()
+		p.add(w.ID, origin)
+		exp.Works = appendNew(exp.Works, k)
+		if g := w.Group; g != nil {
+			exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: k, PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
+		}
+		if _, have := p.summaries[k]; !have {
+			if raw, err := json.Marshal(w.Summary); err == nil {
+				p.summaries[k] = summary{provider: o.Provider, record: raw}
+			}
+		}
+	}
+	for _, w := range o.Result.Warnings {
+		exp.Warnings = append(exp.Warnings, w.Message)
+		p.warnings = append(p.warnings, w)
+	}
+}
+
+// expandFromPrevious is the expansion of a record that could not be read:
+// the last snapshot's, whose works join the plan; exp when there is none.
+func (p *workPlan) expandFromPrevious(e manifest.Entry, d snapshots.Dir, exp snapshots.Expansion) snapshots.Expansion {
+	var prev snapshots.Expansion
+	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
+		return exp
+	}
+	for _, k := range prev.Works {
+		if id, err := manifest.ParseKey(k); err == nil {
+			p.add(id, e.Key())
+		}
+	}
+	return prev
 }
 
 // finish puts each work's origins in a fixed order once all are known.
