@@ -168,9 +168,10 @@ func (p *workPlan) unmatchedExcludes() []providers.Warning {
 
 // writer turns outcomes into snapshot files in two passes. The first
 // takes each work as soon as its jobs are done (in plan order), builds its
-// documents, keeps what the link pass needs and the documents themselves
-// deflated, and lets the records go, so a run holds a few KB a work rather
-// than every answer. The second, once every work is in, decides the
+// documents, keeps what the link pass needs in memory and the documents
+// themselves deflated in a temporary file (see spill), and lets the
+// records go, so a run holds a few small keys a work rather than every
+// answer. The second, once every work is in, decides the
 // links among works and writes each file with its decisions. A slot whose
 // job failed or was skipped keeps the previous snapshot's value for that
 // provider; pruning happens only when the run knows the full list of works.
@@ -184,14 +185,15 @@ type writer struct {
 	overrides   map[string][]manifest.Override
 	works       []preparedWork
 
-	zw  *flate.Writer // reused: a flate writer is large
-	buf bytes.Buffer
-	zr  io.ReadCloser
+	spill spill         // the prepared documents, until the second pass
+	zw    *flate.Writer // reused: a flate writer is large
+	buf   bytes.Buffer
+	zr    io.ReadCloser
 }
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files     []byte   // its documents, JSON, deflated: the work (without its decisions), then its counts
+	files     spilled  // its documents, JSON, deflated: the work (without its decisions), then its counts
 	link      linkWork // only what the link pass reads
 	strangers []string // the same-name check's warnings, for the report
 	existed   bool     // the work's file was there before this run
@@ -250,7 +252,11 @@ func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: z, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
+	at, err := w.spill.put(z)
+	if err != nil {
+		return err
+	}
+	w.works = append(w.works, preparedWork{files: at, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
 	return nil
 }
 
@@ -358,7 +364,7 @@ func (w *writer) deflate(files preparedFiles) ([]byte, error) {
 	if err := w.zw.Close(); err != nil {
 		return nil, err
 	}
-	return bytes.Clone(w.buf.Bytes()), nil
+	return w.buf.Bytes(), nil // valid until the next deflate
 }
 
 func (w *writer) inflate(z []byte, files *preparedFiles) error {
@@ -374,6 +380,9 @@ func (w *writer) inflate(z []byte, files *preparedFiles) error {
 // work's file with its decisions, then the expansion files, the index and
 // links.json, and prunes what left the manifest.
 func (w *writer) finish(interrupted bool) error {
+	// Every document is read back before finish returns, so closing the
+	// temporary file cannot lose anything a snapshot needs.
+	defer func() { _ = w.spill.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
 	for i := range w.works {
@@ -444,10 +453,13 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 // its counts file, and lets its documents go.
 func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) error {
 	var files preparedFiles
-	if err := w.inflate(pw.files, &files); err != nil {
+	z, err := w.spill.get(pw.files)
+	if err != nil {
+		return err
+	}
+	if err := w.inflate(z, &files); err != nil {
 		return fmt.Errorf("read back the documents of %s: %w", pw.link.id.Key(), err)
 	}
-	pw.files = nil
 	doc := files.Work
 	k := doc.ID
 	for _, msg := range pw.strangers {
