@@ -90,7 +90,6 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 // expand adds the works an ORCID record's expansion listed. A record that
 // could not be read contributes the works its last snapshot listed.
 func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir) {
-	origin := e.Key()
 	exp := snapshots.Expansion{ORCID: e.Value}
 	ok := false
 	var person *providers.Person
@@ -100,39 +99,51 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir)
 		}
 		ok = true
 		person = cmp.Or(person, o.Result.Person)
-		for _, w := range o.Result.Discovered {
-			p.add(w.ID, origin)
-			exp.Works = appendNew(exp.Works, w.ID.Key())
-			if g := w.Group; g != nil {
-				exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: w.ID.Key(), PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
-			}
-			if _, have := p.summaries[w.ID.Key()]; !have {
-				raw, err := json.Marshal(w.Summary)
-				if err != nil {
-					continue
-				}
-				p.summaries[w.ID.Key()] = summary{provider: o.Provider, record: raw}
-			}
-		}
-		for _, w := range o.Result.Warnings {
-			exp.Warnings = append(exp.Warnings, w.Message)
-			p.warnings = append(p.warnings, w)
-		}
+		p.addDiscovered(&exp, e.Key(), o)
 	}
 	if !ok {
 		p.unread[e.Key()] = true
-		var prev snapshots.Expansion
-		if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err == nil {
-			exp = prev
-			for _, k := range prev.Works {
-				if id, err := manifest.ParseKey(k); err == nil {
-					p.add(id, origin)
-				}
-			}
-		}
+		exp = p.expandFromPrevious(e, d, exp)
 	}
 	p.expanded[e.Key()] = exp
 	p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
+}
+
+// addDiscovered adds the works one provider found in the record, with
+// their ORCID groups, summaries (the first seen, encoded) and warnings.
+func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o Outcome) {
+	for _, w := range o.Result.Discovered {
+		k := w.ID.Key()
+		p.add(w.ID, origin)
+		exp.Works = appendNew(exp.Works, k)
+		if g := w.Group; g != nil {
+			exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: k, PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
+		}
+		if _, have := p.summaries[k]; !have {
+			if raw, err := json.Marshal(w.Summary); err == nil {
+				p.summaries[k] = summary{provider: o.Provider, record: raw}
+			}
+		}
+	}
+	for _, w := range o.Result.Warnings {
+		exp.Warnings = append(exp.Warnings, w.Message)
+		p.warnings = append(p.warnings, w)
+	}
+}
+
+// expandFromPrevious is the expansion of a record that could not be read:
+// the last snapshot's, whose works join the plan; exp when there is none.
+func (p *workPlan) expandFromPrevious(e manifest.Entry, d snapshots.Dir, exp snapshots.Expansion) snapshots.Expansion {
+	var prev snapshots.Expansion
+	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
+		return exp
+	}
+	for _, k := range prev.Works {
+		if id, err := manifest.ParseKey(k); err == nil {
+			p.add(id, e.Key())
+		}
+	}
+	return prev
 }
 
 // finish puts each work's origins in a fixed order once all are known.
@@ -157,9 +168,10 @@ func (p *workPlan) unmatchedExcludes() []providers.Warning {
 
 // writer turns outcomes into snapshot files in two passes. The first
 // takes each work as soon as its jobs are done (in plan order), builds its
-// documents, keeps what the link pass needs and the documents themselves
-// deflated, and lets the records go, so a run holds a few KB a work rather
-// than every answer. The second, once every work is in, decides the
+// documents, keeps what the link pass needs in memory and the documents
+// themselves deflated in a temporary file (see spill), and lets the
+// records go, so a run holds a few small keys a work rather than every
+// answer. The second, once every work is in, decides the
 // links among works and writes each file with its decisions. A slot whose
 // job failed or was skipped keeps the previous snapshot's value for that
 // provider; pruning happens only when the run knows the full list of works.
@@ -173,17 +185,19 @@ type writer struct {
 	overrides   map[string][]manifest.Override
 	works       []preparedWork
 
-	zw  *flate.Writer // reused: a flate writer is large
-	buf bytes.Buffer
-	zr  io.ReadCloser
+	spill spill         // the prepared documents, until the second pass
+	zw    *flate.Writer // reused: a flate writer is large
+	buf   bytes.Buffer
+	zr    io.ReadCloser
 }
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files   []byte   // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link    linkWork // only what the link pass and the same-name check read
-	existed bool     // the work's file was there before this run
-	found   bool     // some source (this run's or kept) has a record of it
+	files     spilled  // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link      linkWork // only what the link pass reads
+	strangers []string // the same-name check's warnings, for the report
+	existed   bool     // the work's file was there before this run
+	found     bool     // some source (this run's or kept) has a record of it
 }
 
 // preparedFiles is what preparedWork.files holds.
@@ -211,66 +225,126 @@ func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *w
 // the previous snapshot's values where a job came back short), its merged
 // document, and what the link pass needs.
 func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
-	d, plan := w.d, w.plan
 	k := id.Key()
 	var prev snapshots.Work
 	var prevCounts snapshots.Counts
-	existed := readPrevious(d.WorkPath(id), &prev)
-	readPrevious(d.CountsPath(id), &prevCounts)
+	existed := readPrevious(w.d.WorkPath(id), &prev)
+	readPrevious(w.d.CountsPath(id), &prevCounts)
 
-	sources := map[string]snapshots.Source{}
-	counts := map[string]json.RawMessage{}
-	if s, ok := plan.summaries[k]; ok {
-		sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: s.record}
-	} else if src, ok := previousSource(prev, "orcid"); ok && anyUnread(plan, plan.origins[k]) {
-		sources["orcid"] = src // the record could not be read: keep what it said
+	src := sourceSet{sources: map[string]snapshots.Source{}, counts: map[string]json.RawMessage{}, attribution: w.attribution}
+	w.orcidSource(&src, k, prev)
+	if err := src.addOutcomes(outcomes, prev, prevCounts); err != nil {
+		return err
 	}
-	stale := false
-	for _, o := range outcomes {
-		switch o.Status {
-		case providers.Found:
-			raw := o.record
-			if raw == nil { // not sealed
-				var err error
-				if raw, err = json.Marshal(o.Result.Record); err != nil {
-					return fmt.Errorf("encode %s record: %w", o.Provider, err)
-				}
-			}
-			sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: w.attribution[o.Provider], Record: raw}
-			if !o.Result.Counts.IsZero() {
-				raw, err := json.Marshal(o.Result.Counts)
-				if err != nil {
-					return err
-				}
-				counts[o.Provider] = raw
-			}
-		case providers.NotFound:
-			sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: w.attribution[o.Provider]}
-		default:
-			if src, ok := previousSource(prev, o.Provider); ok {
-				sources[o.Provider] = src
-				stale = true
-			}
-			for _, c := range prevCounts.Sources {
-				if c.Provider == o.Provider {
-					counts[o.Provider] = c.Counts
-				}
-			}
-		}
-	}
-	if stale {
+	if src.stale {
 		w.rep.Kept = append(w.rep.Kept, k)
 	}
-	doc, lw, err := workDoc(id, plan.origins[k], sources, filepath.Base(w.m.Path), w.overrides[k])
+	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, filepath.Base(w.m.Path), w.overrides[k])
 	if err != nil {
 		return err
 	}
-	z, err := w.deflate(preparedFiles{Work: doc, Counts: counts})
+	// The same-name check reads the authors, which need not wait for the
+	// link pass: its warnings are kept instead.
+	strangers := w.strangers(doc.Origins, lw.merged.Authors)
+	doc.Warnings = append(doc.Warnings, strangers...)
+	sort.Strings(doc.Warnings)
+	z, err := w.deflate(preparedFiles{Work: doc, Counts: src.counts})
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: z, link: lw.slim(), existed: existed, found: len(lw.sources) > 0})
+	at, err := w.spill.put(z)
+	if err != nil {
+		return err
+	}
+	w.works = append(w.works, preparedWork{files: at, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
 	return nil
+}
+
+// orcidSource adds the ORCID record's own entry for work k, and lets the
+// plan's copy go (each work is prepared once); when the record could not
+// be read, the previous snapshot's entry is kept.
+func (w *writer) orcidSource(src *sourceSet, k string, prev snapshots.Work) {
+	if s, ok := w.plan.summaries[k]; ok {
+		delete(w.plan.summaries, k)
+		src.sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: s.record}
+	} else if old, ok := previousSource(prev, "orcid"); ok && anyUnread(w.plan, w.plan.origins[k]) {
+		src.sources["orcid"] = old
+	}
+}
+
+// strangers is the same-name check of a work's authors against the owner
+// of each ORCID record that listed it.
+func (w *writer) strangers(origins []string, authors []record.Author) []string {
+	var out []string
+	for _, origin := range origins {
+		o, ok := w.plan.owners[origin]
+		if !ok {
+			continue
+		}
+		if msg := strangerCheck(o, authors); msg != "" {
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+// sourceSet is one work's sources and counts, by provider, as prepare
+// gathers them.
+type sourceSet struct {
+	sources     map[string]snapshots.Source
+	counts      map[string]json.RawMessage
+	attribution map[string]string
+	stale       bool // some source is the previous snapshot's
+}
+
+// addOutcomes adds this run's answers: a found record and its counts, a
+// "not found", or for a job that came back short the previous snapshot's
+// source and counts.
+func (s *sourceSet) addOutcomes(outcomes []Outcome, prev snapshots.Work, prevCounts snapshots.Counts) error {
+	for _, o := range outcomes {
+		switch o.Status {
+		case providers.Found:
+			if err := s.found(o); err != nil {
+				return err
+			}
+		case providers.NotFound:
+			s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: s.attribution[o.Provider]}
+		default:
+			s.keepPrevious(o.Provider, prev, prevCounts)
+		}
+	}
+	return nil
+}
+
+func (s *sourceSet) found(o Outcome) error {
+	raw := o.record
+	if raw == nil { // not sealed
+		var err error
+		if raw, err = json.Marshal(o.Result.Record); err != nil {
+			return fmt.Errorf("encode %s record: %w", o.Provider, err)
+		}
+	}
+	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: raw}
+	if !o.Result.Counts.IsZero() {
+		raw, err := json.Marshal(o.Result.Counts)
+		if err != nil {
+			return err
+		}
+		s.counts[o.Provider] = raw
+	}
+	return nil
+}
+
+func (s *sourceSet) keepPrevious(provider string, prev snapshots.Work, prevCounts snapshots.Counts) {
+	if src, ok := previousSource(prev, provider); ok {
+		s.sources[provider] = src
+		s.stale = true
+	}
+	for _, c := range prevCounts.Sources {
+		if c.Provider == provider {
+			s.counts[provider] = c.Counts
+		}
+	}
 }
 
 func (w *writer) deflate(files preparedFiles) ([]byte, error) {
@@ -290,7 +364,7 @@ func (w *writer) deflate(files preparedFiles) ([]byte, error) {
 	if err := w.zw.Close(); err != nil {
 		return nil, err
 	}
-	return bytes.Clone(w.buf.Bytes()), nil
+	return w.buf.Bytes(), nil // valid until the next deflate
 }
 
 func (w *writer) inflate(z []byte, files *preparedFiles) error {
@@ -306,137 +380,192 @@ func (w *writer) inflate(z []byte, files *preparedFiles) error {
 // work's file with its decisions, then the expansion files, the index and
 // links.json, and prunes what left the manifest.
 func (w *writer) finish(interrupted bool) error {
-	d, plan, rep := w.d, w.plan, w.rep
-	keep := map[string]bool{}
-	index := snapshots.Index{}
-	for _, e := range w.m.Identities {
-		index.Identities = append(index.Identities, e.Key())
-	}
-	note := func(changed bool, err error, path string) error {
-		if err != nil {
-			return fmt.Errorf("write snapshots: %w", err)
+	// Every document is read back before finish returns, so closing the
+	// temporary file cannot lose anything a snapshot needs.
+	defer func() { _ = w.spill.close() }()
+	linked := w.link()
+	out := newOutput(w.m)
+	for i := range w.works {
+		if err := w.writeWork(&w.works[i], linked, out); err != nil {
+			return err
 		}
-		if changed {
-			rep.Written = append(rep.Written, path)
-		}
-		return nil
 	}
+	if err := w.writeExpansions(out); err != nil {
+		return err
+	}
+	if err := w.writeIndex(out); err != nil {
+		return err
+	}
+	if err := w.write(w.d.LinksPath(), linked.links); err != nil {
+		return err
+	}
+	return w.prune(interrupted, out.keep)
+}
 
-	// Which works are one entry, and whose works they look like: decided
-	// on the merged records, written with each work and in links.json.
+// output is what the second pass gathers while it writes: the files the
+// snapshot keeps (the rest is pruned) and the index.
+type output struct {
+	keep  map[string]bool // paths relative to the snapshot folder
+	index snapshots.Index
+}
+
+func newOutput(m *manifest.Manifest) *output {
+	out := &output{keep: map[string]bool{}}
+	for _, e := range m.Identities {
+		out.index.Identities = append(out.index.Identities, e.Key())
+	}
+	return out
+}
+
+// link decides which works are one entry, on the merged records; the
+// decisions are written with each work and in links.json.
+func (w *writer) link() linkResult {
 	linkWorks := make([]linkWork, len(w.works))
 	for i, pw := range w.works {
 		linkWorks[i] = pw.link
 	}
 	linked := decideLinks(linkWorks, w.m)
-	rep.Warnings = append(rep.Warnings, linked.warnings...)
-	rep.Notes = append(rep.Notes, linked.notes...)
-	rep.Links = len(linked.links.Links)
-	for i := range w.works {
-		pw := &w.works[i]
-		var files preparedFiles
-		if err := w.inflate(pw.files, &files); err != nil {
-			return fmt.Errorf("read back the documents of %s: %w", pw.link.id.Key(), err)
-		}
-		pw.files = nil
-		doc, counts := files.Work, files.Counts
-		k := doc.ID
-		for _, origin := range doc.Origins {
-			o, ok := plan.owners[origin]
-			if !ok {
-				continue
-			}
-			if msg := strangerCheck(o, pw.link.merged.Authors); msg != "" {
-				doc.Warnings = append(doc.Warnings, msg)
-				rep.Warnings = append(rep.Warnings, providers.Warning{Identity: k, Message: msg})
-			}
-		}
-		sort.Strings(doc.Warnings)
-		dec := linked.decisions[k]
-		if dec == nil {
-			dec = &snapshots.Decisions{}
-		}
-		dec.Overrides = pw.link.overrides
-		if !dec.IsZero() {
-			raw, err := json.Marshal(dec)
-			if err != nil {
-				return fmt.Errorf("encode decisions of %s: %w", k, err)
-			}
-			doc.Decisions = raw
-		}
+	w.rep.Warnings = append(w.rep.Warnings, linked.warnings...)
+	w.rep.Notes = append(w.rep.Notes, linked.notes...)
+	w.rep.Links = len(linked.links.Links)
+	return linked
+}
 
-		id := pw.link.id
-		path := d.WorkPath(id)
-		changed, err := snapshots.Write(path, doc)
-		if err := note(changed, err, path); err != nil {
+// write writes one snapshot file and notes it in the report if it changed.
+func (w *writer) write(path string, v any) error {
+	_, err := w.writeChanged(path, v)
+	return err
+}
+
+// writeChanged is write, also telling whether the file changed.
+func (w *writer) writeChanged(path string, v any) (bool, error) {
+	changed, err := snapshots.Write(path, v)
+	if err != nil {
+		return changed, fmt.Errorf("write snapshots: %w", err)
+	}
+	if changed {
+		w.rep.Written = append(w.rep.Written, path)
+	}
+	return changed, nil
+}
+
+// writeWork writes one work's file, with its warnings and decisions, and
+// its counts file, and lets its documents go.
+func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) error {
+	var files preparedFiles
+	z, err := w.spill.get(pw.files)
+	if err != nil {
+		return err
+	}
+	if err := w.inflate(z, &files); err != nil {
+		return fmt.Errorf("read back the documents of %s: %w", pw.link.id.Key(), err)
+	}
+	doc := files.Work
+	k := doc.ID
+	for _, msg := range pw.strangers {
+		w.rep.Warnings = append(w.rep.Warnings, providers.Warning{Identity: k, Message: msg})
+	}
+	if err := withDecisions(&doc, linked.decisions[k], pw.link.overrides); err != nil {
+		return err
+	}
+	id := pw.link.id
+	changed, err := w.writeChanged(w.d.WorkPath(id), doc)
+	if err != nil {
+		return err
+	}
+	name := snapshots.FileName(id)
+	out.keep[snapshots.WorksDir+"/"+name] = true
+	out.index.Works = append(out.index.Works, snapshots.IndexWork{ID: k, File: name})
+	if len(files.Counts) > 0 {
+		countsChanged, err := w.writeChanged(w.d.CountsPath(id), countsDoc(k, files.Counts))
+		if err != nil {
 			return err
 		}
-		workChanged := changed
-		name := snapshots.FileName(id)
-		keep[snapshots.WorksDir+"/"+name] = true
-		index.Works = append(index.Works, snapshots.IndexWork{ID: k, File: name})
-		if len(counts) > 0 {
-			cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
-			for _, p := range sortedKeys(counts) {
-				cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
-			}
-			path := d.CountsPath(id)
-			changed, err := snapshots.Write(path, cdoc)
-			if err := note(changed, err, path); err != nil {
-				return err
-			}
-			keep[snapshots.CountsDir+"/"+name] = true
-			workChanged = workChanged || changed
-		}
-		switch {
-		case !pw.existed:
-			rep.WorksAdded = append(rep.WorksAdded, k)
-		case workChanged:
-			rep.WorksChanged = append(rep.WorksChanged, k)
-		}
+		out.keep[snapshots.CountsDir+"/"+name] = true
+		changed = changed || countsChanged
 	}
+	switch {
+	case !pw.existed:
+		w.rep.WorksAdded = append(w.rep.WorksAdded, k)
+	case changed:
+		w.rep.WorksChanged = append(w.rep.WorksChanged, k)
+	}
+	return nil
+}
 
+// withDecisions puts the link pass's decisions (dec may be nil) and the
+// manifest's overrides into doc, when there are any.
+func withDecisions(doc *snapshots.Work, dec *snapshots.Decisions, overrides []string) error {
+	if dec == nil {
+		dec = &snapshots.Decisions{}
+	}
+	dec.Overrides = overrides
+	if dec.IsZero() {
+		return nil
+	}
+	raw, err := json.Marshal(dec)
+	if err != nil {
+		return fmt.Errorf("encode decisions of %s: %w", doc.ID, err)
+	}
+	doc.Decisions = raw
+	return nil
+}
+
+// countsDoc is a work's counts file, its providers in name order.
+func countsDoc(k string, counts map[string]json.RawMessage) snapshots.Counts {
+	cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
+	for _, p := range sortedKeys(counts) {
+		cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
+	}
+	return cdoc
+}
+
+// writeExpansions writes each ORCID record's expansion file; a record
+// that could not be read keeps its last good file as it is.
+func (w *writer) writeExpansions(out *output) error {
 	for _, e := range w.m.Identities {
-		exp, ok := plan.expanded[e.Key()]
+		exp, ok := w.plan.expanded[e.Key()]
 		if !ok {
 			continue
 		}
-		keep[snapshots.ORCIDDir+"/"+snapshots.FileName(e.Identity)] = true
-		if plan.unread[e.Key()] {
-			continue // leave the last good expansion file as it is
+		out.keep[snapshots.ORCIDDir+"/"+snapshots.FileName(e.Identity)] = true
+		if w.plan.unread[e.Key()] {
+			continue
 		}
 		if exp.Works == nil {
 			exp.Works = []string{}
 		}
-		path := d.ExpansionPath(e.Identity)
-		changed, err := snapshots.Write(path, exp)
-		if err := note(changed, err, path); err != nil {
+		if err := w.write(w.d.ExpansionPath(e.Identity), exp); err != nil {
 			return err
 		}
 	}
+	return nil
+}
 
+// writeIndex writes index.json: the identities, the works and the
+// providers with their attribution and terms.
+func (w *writer) writeIndex(out *output) error {
+	index := out.index
 	for _, s := range w.specs {
 		index.Providers = append(index.Providers, snapshots.IndexProvider{Name: s.Name, Attribution: s.Attribution, Terms: s.Terms})
 	}
 	if index.Works == nil {
 		index.Works = []snapshots.IndexWork{}
 	}
-	changed, err := snapshots.Write(d.IndexPath(), index)
-	if err := note(changed, err, d.IndexPath()); err != nil {
-		return err
-	}
-	changed, err = snapshots.Write(d.LinksPath(), linked.links)
-	if err := note(changed, err, d.LinksPath()); err != nil {
-		return err
-	}
+	return w.write(w.d.IndexPath(), index)
+}
 
+// prune removes the files of works that left the manifest, only when the
+// run knows the full list of works.
+func (w *writer) prune(interrupted bool, keep map[string]bool) error {
+	rep := w.rep
 	switch {
 	case interrupted:
 		rep.PruneNote = "the run was interrupted"
-	case len(plan.unread) > 0:
+	case len(w.plan.unread) > 0:
 		rep.PruneNote = "an ORCID record could not be read, so the full list of works is unknown"
 	default:
-		removed, err := d.Prune(keep)
+		removed, err := w.d.Prune(keep)
 		rep.Removed = removed
 		noteRemoved(rep, removed, keep)
 		if err != nil {

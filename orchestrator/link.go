@@ -23,10 +23,9 @@ type linkWork struct {
 	overrides  []string // fields the manifest set, with where
 }
 
-// slim keeps only what the link pass and the same-name check read (each
-// source's relations, the merged identifiers and authors, where the
-// identifiers came from), so the works of a large run wait for the link
-// pass in little memory.
+// slim keeps only what the link pass reads (each source's relations, the
+// merged identifiers, where the identifiers came from), so the works of a
+// large run wait for the link pass in little memory.
 func (w linkWork) slim() linkWork {
 	out := linkWork{id: w.id, overrides: w.overrides, provenance: map[string]string{}}
 	for _, src := range w.sources {
@@ -34,7 +33,7 @@ func (w linkWork) slim() linkWork {
 			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
 		}
 	}
-	out.merged = record.Record{IDs: w.merged.IDs, Authors: w.merged.Authors}
+	out.merged = record.Record{IDs: w.merged.IDs}
 	for k, v := range w.provenance {
 		if strings.HasPrefix(k, "ids.") {
 			out.provenance[k] = v
@@ -76,137 +75,233 @@ func kindStrength(kind string) int {
 // are one entry, and applies the manifest's [[link]]s on top. Every
 // decision keeps its evidence. works is in output order, which breaks
 // ties, so the result never depends on completion order.
+//
+// The steps, each a method of linker below, in the order they run:
+//
+//  1. collectEdges: every piece of evidence the data gives (relations,
+//     shared identifiers), as edges between identity keys;
+//  2. groupEdges: one group of edges per pair of works; edges to works
+//     outside the snapshot are kept with the work they came from;
+//  3. settleData: each pair's evidence becomes one link (settle);
+//  4. applyManifest: the manifest's [[link]]s add or undo links;
+//  5. recordLinks: the links in a fixed order, with each end's decisions;
+//  6. recordShownAs: the entry each linked work is shown as;
+//  7. recordOutside: links to works outside the snapshot, and a note for
+//     a preprint whose published version is not among the works.
 func decideLinks(works []linkWork, m *manifest.Manifest) linkResult {
-	res := linkResult{decisions: map[string]*snapshots.Decisions{}}
-	order := map[string]int{}
-	byMatch := map[string]string{} // match key → work key
+	l := newLinker(works, m)
+	l.groupEdges(l.collectEdges())
+	l.settleData()
+	l.applyManifest()
+	l.recordLinks()
+	l.recordShownAs()
+	l.recordOutside()
+	return l.res
+}
+
+// pair is two works, in key order, so either direction finds it.
+type pair struct{ a, b string }
+
+func pairOf(x, y string) pair {
+	if x > y {
+		x, y = y, x
+	}
+	return pair{x, y}
+}
+
+// linker is the link pass's working state, shared by its steps.
+type linker struct {
+	works   []linkWork
+	m       *manifest.Manifest
+	order   map[string]int    // work key → place in output order
+	byMatch map[string]string // match key → work key
+
+	grouped map[pair][]edge         // the data's evidence per pair of works
+	pairs   []pair                  // pairs in first-seen order, which fixes the output order
+	links   map[pair]snapshots.Link // the current link of each pair
+	outside map[string][]edge       // work key → evidence about a work outside the snapshot
+
+	res linkResult
+}
+
+func newLinker(works []linkWork, m *manifest.Manifest) *linker {
+	l := &linker{works: works, m: m, order: map[string]int{}, byMatch: map[string]string{},
+		grouped: map[pair][]edge{}, links: map[pair]snapshots.Link{}, outside: map[string][]edge{},
+		res: linkResult{decisions: map[string]*snapshots.Decisions{}}}
 	for i, w := range works {
-		order[w.id.Key()] = i
-		byMatch[matchKey(w.id)] = w.id.Key()
+		l.order[w.id.Key()] = i
+		l.byMatch[matchKey(w.id)] = w.id.Key()
 	}
-	isWork := func(k string) bool { _, ok := order[k]; return ok }
-	decision := func(k string) *snapshots.Decisions {
-		if res.decisions[k] == nil {
-			res.decisions[k] = &snapshots.Decisions{}
-		}
-		return res.decisions[k]
-	}
+	return l
+}
 
+// isWork reports whether k is one of the snapshot's works.
+func (l *linker) isWork(k string) bool { _, ok := l.order[k]; return ok }
+
+// decision is work k's decisions, made on first use.
+func (l *linker) decision(k string) *snapshots.Decisions {
+	if l.res.decisions[k] == nil {
+		l.res.decisions[k] = &snapshots.Decisions{}
+	}
+	return l.res.decisions[k]
+}
+
+// collectEdges is step 1: the evidence of every work, in work order.
+func (l *linker) collectEdges() []edge {
 	var edges []edge
-	for _, w := range works {
+	for _, w := range l.works {
 		edges = append(edges, relationEdges(w)...)
-		edges = append(edges, identifierEdges(w, byMatch)...)
+		edges = append(edges, identifierEdges(w, l.byMatch)...)
 	}
+	return edges
+}
 
-	// One link per pair of works; evidence about works outside the
-	// snapshot is kept with the work it came from.
-	type pair struct{ a, b string }
-	pairKey := func(x, y string) pair {
-		if x > y {
-			x, y = y, x
-		}
-		return pair{x, y}
-	}
-	grouped := map[pair][]edge{}
-	var pairs []pair
-	outside := map[string][]edge{}
+// groupEdges is step 2: evidence between two works is grouped by pair;
+// evidence about a work outside the snapshot is kept with the work it
+// came from; a work's evidence about itself says nothing.
+func (l *linker) groupEdges(edges []edge) {
 	for _, e := range edges {
 		if e.from == e.to {
 			continue
 		}
-		if !isWork(e.from) || !isWork(e.to) {
+		if !l.isWork(e.from) || !l.isWork(e.to) {
 			home := e.from
-			if !isWork(home) {
+			if !l.isWork(home) {
 				home = e.to
 			}
-			outside[home] = append(outside[home], e)
+			l.outside[home] = append(l.outside[home], e)
 			continue
 		}
-		p := pairKey(e.from, e.to)
-		if _, seen := grouped[p]; !seen {
-			pairs = append(pairs, p)
+		p := pairOf(e.from, e.to)
+		if _, seen := l.grouped[p]; !seen {
+			l.pairs = append(l.pairs, p)
 		}
-		grouped[p] = append(grouped[p], e)
+		l.grouped[p] = append(l.grouped[p], e)
 	}
-	links := map[pair]snapshots.Link{}
-	for _, p := range pairs {
-		links[p] = settle(grouped[p], order)
-	}
+}
 
-	manifestName := ""
-	if m != nil {
-		manifestName = filepath.Base(m.Path) // snapshots must not depend on where the manifest lives
-		for _, l := range m.Links {
-			from, to := l.From.Key(), l.To.Key()
-			where := fmt.Sprintf("%s:%d [[link]] kind = %q", manifestName, l.Line, l.Kind)
-			if !isWork(from) || !isWork(to) {
-				missing, present := from, to
-				if isWork(from) {
-					missing, present = to, from
-				}
-				if l.Kind == manifest.LinkDistinct && slices.ContainsFunc(outside[present], func(e edge) bool { return e.from == missing || e.to == missing }) {
-					continue // it keeps the data's outside work from being fetched and shown
-				}
-				res.warnings = append(res.warnings, providers.Warning{Identity: missing,
-					Message: fmt.Sprintf("%s names %s, which is not among the works; the link does nothing", where, missing)})
-				continue
-			}
-			p := pairKey(from, to)
-			old, had := links[p]
-			if l.Kind == manifest.LinkDistinct {
-				if had {
-					old.Evidence = sortedUnique(append(old.Evidence, where+" undid it"))
-					res.links.Undone = append(res.links.Undone, old)
-					decision(from).Undone = append(decision(from).Undone, old)
-					decision(to).Undone = append(decision(to).Undone, old)
-					delete(links, p)
-				}
-				continue
-			}
-			if !had {
-				pairs = append(pairs, p)
-			}
-			links[p] = snapshots.Link{Kind: l.Kind, From: from, To: to, By: "manifest", Evidence: sortedUnique(append(old.Evidence, where))}
+// settleData is step 3: one link per pair the data connects.
+func (l *linker) settleData() {
+	for _, p := range l.pairs {
+		l.links[p] = settle(l.grouped[p], l.order)
+	}
+}
+
+// applyManifest is step 4: the manifest's [[link]]s, in manifest order.
+func (l *linker) applyManifest() {
+	if l.m == nil {
+		return
+	}
+	name := filepath.Base(l.m.Path) // snapshots must not depend on where the manifest lives
+	for _, ml := range l.m.Links {
+		l.applyManifestLink(ml, fmt.Sprintf("%s:%d [[link]] kind = %q", name, ml.Line, ml.Kind))
+	}
+}
+
+// applyManifestLink applies one [[link]]: "distinct" undoes the data's
+// link of the pair; any other kind sets the pair's link, keeping the
+// data's evidence. where is the [[link]]'s place, for the evidence.
+func (l *linker) applyManifestLink(ml manifest.Link, where string) {
+	from, to := ml.From.Key(), ml.To.Key()
+	if !l.isWork(from) || !l.isWork(to) {
+		l.manifestLinkOutside(ml, from, to, where)
+		return
+	}
+	p := pairOf(from, to)
+	old, had := l.links[p]
+	if ml.Kind == manifest.LinkDistinct {
+		if had {
+			old.Evidence = sortedUnique(append(old.Evidence, where+" undid it"))
+			l.res.links.Undone = append(l.res.links.Undone, old)
+			l.decision(from).Undone = append(l.decision(from).Undone, old)
+			l.decision(to).Undone = append(l.decision(to).Undone, old)
+			delete(l.links, p)
 		}
+		return
 	}
+	if !had {
+		l.pairs = append(l.pairs, p)
+	}
+	l.links[p] = snapshots.Link{Kind: ml.Kind, From: from, To: to, By: "manifest", Evidence: sortedUnique(append(old.Evidence, where))}
+}
 
-	res.links.Links = []snapshots.Link{}
-	for _, p := range pairs {
-		if l, ok := links[p]; ok && !slices.ContainsFunc(res.links.Links, func(x snapshots.Link) bool { return pairKey(x.From, x.To) == p }) {
-			res.links.Links = append(res.links.Links, l)
-			decision(l.From).Links = append(decision(l.From).Links, l)
-			decision(l.To).Links = append(decision(l.To).Links, l)
+// manifestLinkOutside handles a [[link]] naming a work the snapshot does
+// not have: it does nothing, which is worth a warning unless it is a
+// "distinct" that keeps the data's outside work from being fetched and
+// shown (its purpose).
+func (l *linker) manifestLinkOutside(ml manifest.Link, from, to, where string) {
+	missing, present := from, to
+	if l.isWork(from) {
+		missing, present = to, from
+	}
+	if ml.Kind == manifest.LinkDistinct && slices.ContainsFunc(l.outside[present], func(e edge) bool { return e.from == missing || e.to == missing }) {
+		return
+	}
+	l.res.warnings = append(l.res.warnings, providers.Warning{Identity: missing,
+		Message: fmt.Sprintf("%s names %s, which is not among the works; the link does nothing", where, missing)})
+}
+
+// recordLinks is step 5: each pair's link once (a pair undone and linked
+// again is listed twice in pairs), sorted, and with both its ends.
+func (l *linker) recordLinks() {
+	l.res.links.Links = []snapshots.Link{}
+	recorded := map[pair]bool{}
+	for _, p := range l.pairs {
+		link, ok := l.links[p]
+		if !ok || recorded[p] {
+			continue
 		}
+		recorded[p] = true
+		l.res.links.Links = append(l.res.links.Links, link)
+		l.decision(link.From).Links = append(l.decision(link.From).Links, link)
+		l.decision(link.To).Links = append(l.decision(link.To).Links, link)
 	}
-	sortLinks(res.links.Links)
-	sortLinks(res.links.Undone)
-	res.links.ShownAs = shownAs(works, res.links.Links, order)
-	for k, to := range res.links.ShownAs {
-		decision(k).ShownAs = to
-	}
+	sortLinks(l.res.links.Links)
+	sortLinks(l.res.links.Undone)
+}
 
-	for _, w := range works {
+// recordShownAs is step 6.
+func (l *linker) recordShownAs() {
+	l.res.links.ShownAs = shownAs(l.works, l.res.links.Links, l.order)
+	for k, to := range l.res.links.ShownAs {
+		l.decision(k).ShownAs = to
+	}
+}
+
+// recordOutside is step 7, in work order (which orders the notes); it
+// also puts each work's decisions in their fixed order.
+func (l *linker) recordOutside() {
+	for _, w := range l.works {
 		k := w.id.Key()
-		for _, e := range outside[k] {
-			l := snapshots.Link{Kind: e.kind, From: e.from, To: e.to, By: "data", Evidence: []string{e.evidence}}
-			i := slices.IndexFunc(decision(k).Outside, func(x snapshots.Link) bool { return x.From == l.From && x.To == l.To && x.Kind == l.Kind })
-			if i >= 0 {
-				decision(k).Outside[i].Evidence = sortedUnique(append(decision(k).Outside[i].Evidence, e.evidence))
-				continue
-			}
-			decision(k).Outside = append(decision(k).Outside, l)
-			if e.kind == manifest.LinkPreprintOf && e.from == k && !keptApart(m, e.from, e.to) && !excluded(m, e.to) {
-				res.notes = append(res.notes, fmt.Sprintf("%s is a preprint of %s, which is not among the works (%s); to show the published version, add [[identity]] %s = %q",
-					k, e.to, e.evidence, strings.SplitN(e.to, ":", 2)[0], strings.SplitN(e.to, ":", 2)[1]))
-			}
+		for _, e := range l.outside[k] {
+			l.recordOutsideEdge(k, e)
 		}
-		if d := res.decisions[k]; d != nil {
+		if d := l.res.decisions[k]; d != nil {
 			sortLinks(d.Links)
 			sortLinks(d.Outside)
 			sortLinks(d.Undone)
 		}
 	}
-	return res
+}
+
+// recordOutsideEdge keeps one piece of evidence about a work outside the
+// snapshot with work k: evidence for a link already kept joins it. A new
+// preprint-of link from k gets a note saying how to show the published
+// version, unless the manifest keeps the two apart or excludes it.
+func (l *linker) recordOutsideEdge(k string, e edge) {
+	d := l.decision(k)
+	link := snapshots.Link{Kind: e.kind, From: e.from, To: e.to, By: "data", Evidence: []string{e.evidence}}
+	i := slices.IndexFunc(d.Outside, func(x snapshots.Link) bool { return x.From == link.From && x.To == link.To && x.Kind == link.Kind })
+	if i >= 0 {
+		d.Outside[i].Evidence = sortedUnique(append(d.Outside[i].Evidence, e.evidence))
+		return
+	}
+	d.Outside = append(d.Outside, link)
+	if e.kind == manifest.LinkPreprintOf && e.from == k && !keptApart(l.m, e.from, e.to) && !excluded(l.m, e.to) {
+		kind, value, _ := strings.Cut(e.to, ":")
+		l.res.notes = append(l.res.notes, fmt.Sprintf("%s is a preprint of %s, which is not among the works (%s); to show the published version, add [[identity]] %s = %q",
+			k, e.to, e.evidence, kind, value))
+	}
 }
 
 // settle turns the evidence for one pair into one link: the strongest kind
@@ -276,45 +371,22 @@ func identityBetter(a, b string, order map[string]int) bool {
 // the concept DOI); when there is no such single work (conflicting data),
 // the best identity among those with fewest links away.
 func shownAs(works []linkWork, links []snapshots.Link, order map[string]int) map[string]string {
-	parent := map[string]string{}
-	var find func(string) string
-	find = func(k string) string {
-		if p, ok := parent[k]; ok && p != k {
-			r := find(p)
-			parent[k] = r
-			return r
-		}
-		return k
-	}
-	out := map[string]int{}
+	groups := unionFind{}
+	away := map[string]int{} // work key → links leading away from it
 	for _, l := range links {
-		out[l.From]++
-		ra, rb := find(l.From), find(l.To)
-		if ra != rb {
-			parent[ra] = rb
-		}
-		if _, ok := parent[l.From]; !ok {
-			parent[l.From] = l.From
-		}
-		if _, ok := parent[l.To]; !ok {
-			parent[l.To] = l.To
-		}
+		away[l.From]++
+		groups.union(l.From, l.To)
 	}
-	members := map[string][]string{}
+	members := map[string][]string{} // group root → its works, in work order
 	for _, w := range works {
-		k := w.id.Key()
-		if _, linked := parent[k]; linked {
-			members[find(k)] = append(members[find(k)], k)
+		if k := w.id.Key(); groups.has(k) {
+			root := groups.find(k)
+			members[root] = append(members[root], k)
 		}
 	}
 	shown := map[string]string{}
 	for _, group := range members {
-		best := group[0]
-		for _, k := range group[1:] {
-			if out[k] < out[best] || (out[k] == out[best] && identityBetter(k, best, order)) {
-				best = k
-			}
-		}
+		best := shownOfGroup(group, away, order)
 		for _, k := range group {
 			if k != best {
 				shown[k] = best
@@ -322,6 +394,42 @@ func shownAs(works []linkWork, links []snapshots.Link, order map[string]int) map
 		}
 	}
 	return shown
+}
+
+// shownOfGroup is the work a group of linked works is shown as: fewest
+// links away, then the better identity (ties: the first listed).
+func shownOfGroup(group []string, away map[string]int, order map[string]int) string {
+	best := group[0]
+	for _, k := range group[1:] {
+		if away[k] < away[best] || (away[k] == away[best] && identityBetter(k, best, order)) {
+			best = k
+		}
+	}
+	return best
+}
+
+// unionFind groups keys joined by links: parent maps each key seen to
+// another of its group, a group's root to itself.
+type unionFind map[string]string
+
+func (u unionFind) has(k string) bool { _, ok := u[k]; return ok }
+
+func (u unionFind) find(k string) string {
+	p, ok := u[k]
+	if !ok || p == k {
+		return k
+	}
+	root := u.find(p)
+	u[k] = root
+	return root
+}
+
+func (u unionFind) union(a, b string) {
+	ra, rb := u.find(a), u.find(b)
+	u[ra], u[rb] = ra, rb
+	if ra != rb {
+		u[ra] = rb
+	}
 }
 
 // relationEdges reads the relations each provider gives for w. The
