@@ -8,6 +8,7 @@ require (
 	github.com/tidwall/gjson v1.20.3
 	github.com/urfave/cli/v2 v2.27.7
 	github.com/vbauerster/mpb/v8 v8.12.0
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/term v0.40.0
 	golang.org/x/text v0.34.0
 )

@@ -6,8 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
-	"unicode/utf8"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // The page as data, for templates (Hugo data/, Jekyll _data/): the same
@@ -210,9 +211,12 @@ func writeJSON(buf *bytes.Buffer, p *page) error {
 	return nil
 }
 
-// writeYAML writes the same tree as writeJSON, read back token by token so
-// the two can never disagree. Every string is double-quoted, with YAML's
-// escapes for what a double-quoted scalar may not hold raw, so no title
+// writeYAML writes the same tree as writeJSON, read back token by token
+// into yaml.Nodes so the two can never disagree and the keys keep the
+// JSON's order. A maintained emitter (go.yaml.in/yaml/v3) writes it: it
+// knows YAML's quoting rules — keys or values such as no, on, ~, a leading
+// * or &, controls, line separators, a byte-order mark — that a hand-made
+// emitter has to relearn. Every string is still double-quoted, so no title
 // can be read as a number, a boolean, a date, an alias or a comment, in
 // YAML 1.1 (Jekyll's Psych) or 1.2 (Hugo).
 func writeYAML(buf *bytes.Buffer, p *page) error {
@@ -220,181 +224,135 @@ func writeYAML(buf *bytes.Buffer, p *page) error {
 	if err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := readNode(dec)
+	root, err := yamlTree(data)
 	if err != nil {
 		return err
 	}
-	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
-	if v.kind != nodeMap {
+	if root.Kind != yaml.MappingNode {
 		return errors.New("yaml: page data is not an object")
 	}
-	writeYAMLMap(buf, v, 0)
-	return nil
+	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
+	return encodeYAML(buf, root)
 }
 
-type nodeKind int
-
-const (
-	nodeScalar nodeKind = iota // str holds the YAML text of the value
-	nodeMap
-	nodeList
-)
-
-// node is a JSON value with its object keys in document order.
-type node struct {
-	kind  nodeKind
-	str   string
-	keys  []string
-	items []node // map values (parallel to keys) or list items
+// encodeYAML writes one YAML document holding n, indented by two spaces
+// (lists under their key, as before) and never line-wrapped.
+func encodeYAML(w io.Writer, n *yaml.Node) error {
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(n); err != nil {
+		return err
+	}
+	return enc.Close()
 }
 
-func readNode(dec *json.Decoder) (node, error) {
-	tok, err := dec.Token()
+// yamlTree reads a JSON document as YAML nodes, object keys in document
+// order.
+func yamlTree(data []byte) (*yaml.Node, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	r := yamlReader{dec: dec, keys: map[string]*yaml.Node{}}
+	return r.readNode()
+}
+
+// yamlReader turns JSON tokens into YAML nodes; keys holds each object
+// key's node once made (a page repeats a few dozen keys thousands of
+// times).
+type yamlReader struct {
+	dec  *json.Decoder
+	keys map[string]*yaml.Node
+}
+
+// readNode reads one JSON value as a YAML node.
+func (r *yamlReader) readNode() (*yaml.Node, error) {
+	tok, err := r.dec.Token()
 	if err != nil {
-		return node{}, err
+		return nil, err
 	}
 	switch t := tok.(type) {
 	case json.Delim:
-		switch t {
-		case '{':
-			n := node{kind: nodeMap}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return node{}, err
-				}
-				k, ok := kt.(string)
-				if !ok {
-					return node{}, fmt.Errorf("yaml: object key %v is not a string", kt)
-				}
-				v, err := readNode(dec)
-				if err != nil {
-					return node{}, err
-				}
-				n.keys = append(n.keys, k)
-				n.items = append(n.items, v)
-			}
-			_, err := dec.Token() // '}'
-			return n, err
-		case '[':
-			n := node{kind: nodeList}
-			for dec.More() {
-				v, err := readNode(dec)
-				if err != nil {
-					return node{}, err
-				}
-				n.items = append(n.items, v)
-			}
-			_, err := dec.Token() // ']'
-			return n, err
-		}
-		return node{}, fmt.Errorf("yaml: unexpected %v", t)
+		return r.readCollection(t)
 	case string:
-		return node{str: yamlQuote(t)}, nil
+		return yamlString(t), nil
 	case json.Number:
-		return node{str: t.String()}, nil
+		return yamlNumber(t), nil
 	case bool:
-		if t {
-			return node{str: "true"}, nil
-		}
-		return node{str: "false"}, nil
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(t)}, nil
 	case nil:
-		return node{str: "null"}, nil
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}, nil
 	}
-	return node{}, fmt.Errorf("yaml: unexpected token %v", tok)
+	return nil, fmt.Errorf("yaml: unexpected token %v", tok)
 }
 
-// inline is the value written on its key's line: scalars and empty
-// collections.
-func (n node) inline() (string, bool) {
-	switch {
-	case n.kind == nodeScalar:
-		return n.str, true
-	case n.kind == nodeMap && len(n.keys) == 0:
-		return "{}", true
-	case n.kind == nodeList && len(n.items) == 0:
-		return "[]", true
+// readCollection reads the rest of an object or array whose opening
+// delimiter open was just read, and its closing one.
+func (r *yamlReader) readCollection(open json.Delim) (*yaml.Node, error) {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	if open == '{' {
+		n.Kind, n.Tag = yaml.MappingNode, "!!map"
+	} else if open != '[' {
+		return nil, fmt.Errorf("yaml: unexpected %v", open)
 	}
-	return "", false
-}
-
-// writeYAMLMap writes a non-empty map's entries at indent; keys are the
-// struct tags above (lower-case ASCII words), safe as plain scalars.
-func writeYAMLMap(w io.Writer, n node, indent int) {
-	pad := strings.Repeat(" ", indent)
-	for i, k := range n.keys {
-		writeYAMLEntry(w, pad, k, n.items[i], indent)
-	}
-}
-
-func writeYAMLEntry(w io.Writer, pad, key string, v node, indent int) {
-	if s, ok := v.inline(); ok {
-		fmt.Fprintf(w, "%s%s: %s\n", pad, key, s)
-		return
-	}
-	fmt.Fprintf(w, "%s%s:\n", pad, key)
-	if v.kind == nodeMap {
-		writeYAMLMap(w, v, indent+2)
-		return
-	}
-	writeYAMLList(w, v, indent+2)
-}
-
-// writeYAMLList writes a non-empty list at indent: "- scalar", or a map
-// whose first entry shares the dash's line.
-func writeYAMLList(w io.Writer, n node, indent int) {
-	pad := strings.Repeat(" ", indent)
-	for _, item := range n.items {
-		if s, ok := item.inline(); ok {
-			fmt.Fprintf(w, "%s- %s\n", pad, s)
-			continue
-		}
-		if item.kind == nodeList {
-			fmt.Fprintf(w, "%s-\n", pad)
-			writeYAMLList(w, item, indent+2)
-			continue
-		}
-		inner := strings.Repeat(" ", indent+2)
-		for i, k := range item.keys {
-			p := inner
-			if i == 0 {
-				p = pad + "- "
+	for r.dec.More() {
+		if n.Kind == yaml.MappingNode {
+			k, err := r.readKey()
+			if err != nil {
+				return nil, err
 			}
-			writeYAMLEntry(w, p, k, item.items[i], indent+2)
+			n.Content = append(n.Content, k)
 		}
+		v, err := r.readNode()
+		if err != nil {
+			return nil, err
+		}
+		n.Content = append(n.Content, v)
 	}
+	_, err := r.dec.Token() // '}' or ']'
+	return n, err
 }
 
-// yamlQuote writes s as a YAML double-quoted scalar: backslash and quote
-// escaped, and every character YAML forbids raw or that a YAML 1.1 reader
-// takes for a line break (C0 and C1 controls, DEL, U+2028, U+2029, the
-// byte-order mark, non-characters) written as an escape. Everything else,
-// non-ASCII letters included, stays as UTF-8.
-func yamlQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == utf8.RuneError:
-			b.WriteString(`\uFFFD`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02X`, r)
-		case (r >= 0x80 && r <= 0x9f) || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == 0xfffe || r == 0xffff:
-			fmt.Fprintf(&b, `\u%04X`, r)
-		default:
-			b.WriteRune(r)
-		}
+// readKey reads an object key as the library writes a Go string: plain
+// when that reads back as the same string in YAML 1.1 and 1.2 (the page's
+// keys are lower-case words), quoted otherwise (no, on, ~, 0123, *x, …);
+// double-quoted then, as the values are, so a line separator is escaped
+// rather than written raw in single quotes.
+func (r *yamlReader) readKey() (*yaml.Node, error) {
+	kt, err := r.dec.Token()
+	if err != nil {
+		return nil, err
 	}
-	b.WriteByte('"')
-	return b.String()
+	k, ok := kt.(string)
+	if !ok {
+		return nil, fmt.Errorf("yaml: object key %v is not a string", kt)
+	}
+	if n := r.keys[k]; n != nil {
+		return n, nil
+	}
+	n := &yaml.Node{}
+	if err := n.Encode(k); err != nil {
+		return nil, err
+	}
+	if n.Style != 0 {
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	r.keys[k] = n
+	return n, nil
+}
+
+// yamlString is s as a double-quoted scalar; the emitter escapes what a
+// double-quoted scalar may not hold raw (controls, DEL, C1 controls, line
+// and paragraph separators, the byte-order mark, non-characters) and
+// keeps everything else, non-ASCII letters included, as UTF-8.
+func yamlString(s string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.DoubleQuotedStyle, Value: s}
+}
+
+// yamlNumber is a JSON number as YAML's int or float, written as JSON
+// wrote it.
+func yamlNumber(n json.Number) *yaml.Node {
+	tag := "!!float"
+	if _, err := n.Int64(); err == nil {
+		tag = "!!int"
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: n.String()}
 }

@@ -1,15 +1,20 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"html"
 	"io"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // nastyTitle is the fixture's title made of every character some format
@@ -188,20 +193,91 @@ sys.exit(0 if y == j else "yaml and json differ")`
 	}
 }
 
-func TestYAMLQuoteEscapesWhatYAMLForbids(t *testing.T) {
-	tricky := []string{"", "yes", "no", "null", "~", "0123", "1e3", "2023-05-17", "- item", "key: value", "# comment",
-		"&anchor", "*alias", "!tag", "%directive", "@at", "`tick", "'single'", `"double"`, `back\slash`,
-		"tab\there", "line\nbreak", "bell\a", "del\x7f", "nel\u0085", "ls\u2028ps\u2029", "bom\ufeff", nastyTitle}
-	var lines []string
-	for i, s := range tricky {
-		lines = append(lines, "k"+string(rune('a'+i%26))+string(rune('a'+i/26))+": "+yamlQuote(s))
-	}
-	doc := strings.Join(lines, "\n") + "\n"
-	for _, s := range tricky {
-		if strings.ContainsAny(yamlQuote(s), "\n\t\a\x7f\u0085\u2028\u2029\ufeff") {
-			t.Errorf("yamlQuote(%q) holds a raw control or break", s)
+// The same check with the Go library (YAML 1.2, as Hugo reads it), which
+// runs where python3 has no yaml module.
+func TestYAMLDecodesToTheSameTreeAsJSONInGo(t *testing.T) {
+	f, person := fixture(t)
+	for _, opts := range []Options{{Person: person}, {Person: person, Group: ByType, Counts: true}} {
+		opts.Format = YAML
+		var y any
+		if err := yaml.Unmarshal([]byte(renderString(t, f, opts)), &y); err != nil {
+			t.Fatal(err)
+		}
+		viaJSON, err := json.Marshal(y) // YAML's ints and JSON's float64s meet as JSON numbers
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, want any
+		if err := json.Unmarshal(viaJSON, &got); err != nil {
+			t.Fatal(err)
+		}
+		opts.Format = JSON
+		if err := json.Unmarshal([]byte(renderString(t, f, opts)), &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("group %q: yaml and json differ", opts.Group)
 		}
 	}
+}
+
+// The YAML emitter quotes and escapes what YAML would otherwise read as
+// something else, in keys and values alike: booleans of YAML 1.1 (no, on),
+// nulls, numbers, dates, indicators (- : # & * ! % @ `), quotes,
+// backslashes, controls and line breaks of every kind. A hostile object
+// round-trips, in order, through the Go library (YAML 1.2) and PyYAML
+// (YAML 1.1, as Jekyll's Psych reads it), and no value holds a raw control.
+func TestYAMLQuoteEscapesWhatYAMLForbids(t *testing.T) {
+	tricky := []string{"", "yes", "no", "on", "off", "y", "n", "null", "~", "0123", "0o17", "0x1F", "1e3", "1_000", "12:30:00", ".inf", ".nan",
+		"2023-05-17", "- item", "key: value", "# comment", "&anchor", "*alias", "!tag", "%directive", "@at", "`tick", "'single'", `"double"`,
+		`back\slash`, "? question", "| literal", "> folded", "[flow]", "{flow}", " leading space", "trailing space ",
+		"tab\there", "line\nbreak", "two\n\nbreaks\n", "cr\rlf", "bell\a", "del\x7f", "nel\u0085", "ls\u2028ps\u2029", "bom\ufeff", "c1\u0090", "nonchar\uffff",
+		"replacement\ufffd", nastyTitle}
+	var obj bytes.Buffer
+	obj.WriteString("{")
+	for i, s := range tricky {
+		k, _ := json.Marshal(s)
+		v, _ := json.Marshal("v" + strconv.Itoa(i) + ":" + s)
+		if i > 0 {
+			obj.WriteString(",")
+		}
+		fmt.Fprintf(&obj, "%s:%s,%s:%s", k, v, mustJSON(t, "val"+strconv.Itoa(i)), k)
+	}
+	obj.WriteString("}")
+	root, err := yamlTree(obj.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := encodeYAML(&buf, root); err != nil {
+		t.Fatal(err)
+	}
+	doc := buf.String()
+	for _, line := range strings.Split(strings.TrimSuffix(doc, "\n"), "\n") {
+		if strings.ContainsAny(line, "\r\t\a\x7f\u0085\u2028\u2029\ufeff\u0090\uffff") {
+			t.Errorf("raw control or break in %q", line)
+		}
+	}
+	// want is the object as ordered pairs, each key with its value
+	var want []string
+	for i, s := range tricky {
+		want = append(want, s, "v"+strconv.Itoa(i)+":"+s, "val"+strconv.Itoa(i), s)
+	}
+	var back yaml.Node
+	if err := yaml.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatalf("yaml: %v\n%s", err, doc)
+	}
+	var got []string
+	for _, n := range back.Content[0].Content {
+		if n.Tag != "!!str" {
+			t.Errorf("%q reads back as %s", n.Value, n.Tag)
+		}
+		got = append(got, n.Value)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("round trip through go.yaml.in/yaml/v3:\n got %q\nwant %q", got, want)
+	}
+
 	python := tool(t, "python3")
 	if _, _, err := run(t, ".", python, "-c", "import yaml"); err != nil {
 		t.Skip("python3 has no yaml module; skipping")
@@ -210,17 +286,26 @@ func TestYAMLQuoteEscapesWhatYAMLForbids(t *testing.T) {
 	in := writeTemp(t, dir, "t.yaml", doc)
 	out, stderr, err := run(t, dir, python, "-c", `import json, sys, yaml
 d = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
-print(json.dumps([d[k] for k in sorted(d, key=lambda k: (k[2], k[1]))]))`, in)
+print(json.dumps([x for kv in d.items() for x in kv]))`, in)
 	if err != nil {
 		t.Fatalf("%v: %s", err, stderr)
 	}
-	var got []string
+	got = nil
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("round trip through PyYAML:\n got %q\nwant %q\n%s", got, want, doc)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, tricky) {
-		t.Errorf("round trip through PyYAML:\n got %q\nwant %q", got, tricky)
-	}
+	return string(b)
 }
 
 // fixtureTitles are the titles a citation file must give back, by key:
