@@ -584,9 +584,15 @@ func TestLicenceLabel(t *testing.T) {
 		"http://creativecommons.org/licenses/by/4.0/":                 "CC BY 4.0",
 		"https://creativecommons.org/publicdomain/zero/1.0/legalcode": "CC0 1.0",
 		"https://www.elsevier.com/tdm/userlicense/1.0/":               "elsevier.com/tdm/userlicense/1.0",
-		"mit":           "MIT",
-		"other-oa":      "other-oa",
-		"public-domain": "Public domain",
+		"https://creativecommons.org/publicdomain/zero/":              "CC0",
+		"https://creativecommons.org/publicdomain/mark/1.0/":          "Public Domain Mark",
+		"https://creativecommons.org/licences/by-sa":                  "CC BY-SA",
+		"https://creativecommons.org/about/cc0/":                      "creativecommons.org/about/cc0",
+		"mit":                                                         "MIT",
+		"other-oa":                                                    "other-oa",
+		"public-domain":                                               "Public domain",
+		"PD":                                                          "Public domain",
+		"CC-BY-NC-4.0":                                                "CC BY-NC 4.0",
 	}
 	for in, want := range cases {
 		if got := licenceLabel(in); got != want {

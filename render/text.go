@@ -121,27 +121,50 @@ func licenceLabel(s string) string {
 	s = clean(s)
 	low := strings.ToLower(s)
 	if u, err := url.Parse(low); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
-		host := strings.TrimPrefix(u.Host, "www.")
-		parts := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
-		if host == "creativecommons.org" && len(parts) >= 2 {
-			switch {
-			case parts[0] == "licenses" || parts[0] == "licences":
-				label := "CC " + strings.ToUpper(parts[1])
-				if len(parts) >= 3 {
-					label += " " + parts[2]
-				}
-				return label
-			case parts[0] == "publicdomain" && parts[1] == "zero":
-				if len(parts) >= 3 {
-					return "CC0 " + parts[2]
-				}
-				return "CC0"
-			case parts[0] == "publicdomain" && parts[1] == "mark":
-				return "Public Domain Mark"
-			}
-		}
-		return strings.TrimSuffix(host+u.Path, "/")
+		return licenceURLLabel(u)
 	}
+	if label := licenceCodeLabel(low); label != "" {
+		return label
+	}
+	return s
+}
+
+// licenceURLLabel names a licence given as a (lower-cased) web address:
+// a Creative Commons deed by its short name, anything else by host and
+// path.
+func licenceURLLabel(u *url.URL) string {
+	host := strings.TrimPrefix(u.Host, "www.")
+	parts := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	if host == "creativecommons.org" && len(parts) >= 2 {
+		if label := creativeCommonsLabel(parts); label != "" {
+			return label
+		}
+	}
+	return strings.TrimSuffix(host+u.Path, "/")
+}
+
+// creativeCommonsLabel names a creativecommons.org path (at least two
+// segments): licenses/by-nc/4.0 → "CC BY-NC 4.0", publicdomain/zero/1.0 →
+// "CC0 1.0"; "" for a path that is no licence.
+func creativeCommonsLabel(parts []string) string {
+	version := ""
+	if len(parts) >= 3 {
+		version = " " + parts[2]
+	}
+	switch {
+	case parts[0] == "licenses" || parts[0] == "licences":
+		return "CC " + strings.ToUpper(parts[1]) + version
+	case parts[0] == "publicdomain" && parts[1] == "zero":
+		return "CC0" + version
+	case parts[0] == "publicdomain" && parts[1] == "mark":
+		return "Public Domain Mark"
+	}
+	return ""
+}
+
+// licenceCodeLabel names a licence given as a (lower-cased) code: cc0,
+// cc-by-nc-4.0, public-domain, mit; "" for a code it does not know.
+func licenceCodeLabel(low string) string {
 	switch {
 	case low == "cc0" || low == "cc-0" || strings.HasPrefix(low, "cc0-"):
 		return "CC0" + strings.TrimPrefix(strings.TrimPrefix(low, "cc0"), "-")
@@ -157,7 +180,7 @@ func licenceLabel(s string) string {
 	case low == "mit" || low == "bsd" || low == "gpl" || low == "lgpl" || low == "mpl":
 		return strings.ToUpper(low)
 	}
-	return s
+	return ""
 }
 
 // webURL returns raw as a URL safe to put in any of the formats — only
