@@ -2,10 +2,9 @@ package render
 
 import (
 	"bytes"
-	"fmt"
-	"html"
+	_ "embed" // the page template
+	"html/template"
 	"strconv"
-	"strings"
 )
 
 // pageCSS styles the HTML page. It is inline so the page is one file with
@@ -96,67 +95,99 @@ footer a { color: inherit; }
 // projectURL is where the page's "made with" line points.
 const projectURL = "https://github.com/aboutscholar/about"
 
-// writeHTML writes the page as one self-contained HTML5 document. Every
-// value goes through html.EscapeString; links only come from webURL,
-// doiURL or encodeURLBytes, so no value can add markup or a script.
-// Elements are always closed and void elements written as <x />, so the
-// page is also well-formed XML (the tests parse it as such).
+// pageTemplateText is the page's markup; the view it is executed with is
+// plain text and URLs, which html/template escapes for where each stands
+// (text, attribute, link), so no value can add markup or a script.
+//
+//go:embed templates/page.html.tmpl
+var pageTemplateText string
+
+// pageTemplate is parsed once at start-up and never changed after; a
+// parsed html/template is safe to execute concurrently.
+var pageTemplate = template.Must(template.New("page").Parse(pageTemplateText))
+
+// htmlView is the page as the template sees it: every field plain text
+// or a URL, every choice already made.
+type htmlView struct {
+	Title      string
+	CSS        template.CSS // pageCSS: our own constant, trusted as a style sheet
+	Summary    string
+	ORCIDs     []htmlLink
+	Nav        []htmlGroup // the sections, when there is more than one
+	Groups     []htmlGroup
+	Credits    []htmlLink
+	ProjectURL string
+}
+
+type htmlGroup struct {
+	Slug, Title, Count string
+	Entries            []htmlEntry
+}
+
+type htmlEntry struct {
+	Key, Title string
+	Authors    []shownAuthor
+	EtAl       string // " et al. (40 authors)" when the list is cut
+	Venue      []htmlVenuePart
+	Chips      []htmlChip
+}
+
+// htmlVenuePart is one part of the venue line: where the work appeared
+// (Container, or only Detail), its date (Datetime) or its type (Text).
+type htmlVenuePart struct {
+	In, Container, Detail string
+	Datetime, Text        string
+}
+
+// htmlChip is one chip of the links line: a link (Href), a plain label,
+// or the list of versions.
+type htmlChip struct {
+	Class, Href, Text string
+	Versions          []htmlLink
+}
+
+// htmlLink is a link, or plain text when Href is "".
+type htmlLink struct {
+	Href, Text string
+}
+
+// writeHTML writes the page as one self-contained HTML5 document from
+// pageTemplate. Links only come from webURL, doiURL or encodeURLBytes
+// (http and https, every unusual byte percent-encoded); they are passed
+// as strings, not template.URL, so html/template's own check of the
+// scheme stays on as a second guard.
 func writeHTML(buf *bytes.Buffer, p *page) error {
-	esc := html.EscapeString
-	title := p.pageTitle()
-	buf.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n")
-	buf.WriteString("<meta charset=\"utf-8\" />\n")
-	buf.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n")
-	buf.WriteString("<meta name=\"color-scheme\" content=\"light dark\" />\n")
-	buf.WriteString("<meta name=\"generator\" content=\"about\" />\n")
-	buf.WriteString("<title>" + esc(title) + "</title>\n")
-	buf.WriteString("<style>" + pageCSS + "</style>\n</head>\n<body>\n<div class=\"page\">\n")
+	return pageTemplate.Execute(buf, htmlViewOf(p))
+}
 
-	buf.WriteString("<header>\n<h1>" + esc(title) + "</h1>\n<p class=\"lede\">" + esc(p.summary()))
+func htmlViewOf(p *page) htmlView {
+	v := htmlView{
+		Title:      p.pageTitle(),
+		CSS:        template.CSS(pageCSS),
+		Summary:    p.summary(),
+		ProjectURL: projectURL,
+	}
 	for _, o := range p.person.ORCIDs {
-		buf.WriteString(" · <a href=\"" + esc("https://orcid.org/"+encodeURLBytes(o, "")) + "\">ORCID " + esc(o) + "</a>")
+		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: "https://orcid.org/" + encodeURLBytes(o, ""), Text: o})
 	}
-	buf.WriteString("</p>\n")
-	if len(p.groups) > 1 {
-		buf.WriteString("<nav aria-label=\"Sections\">")
-		for _, g := range p.groups {
-			buf.WriteString("<a href=\"#s-" + esc(g.slug) + "\">" + esc(g.title) + "</a>")
-		}
-		buf.WriteString("</nav>\n")
-	}
-	buf.WriteString("</header>\n<main>\n")
-
 	for _, g := range p.groups {
-		fmt.Fprintf(buf, "<section id=\"s-%s\" aria-labelledby=\"h-%s\">\n", esc(g.slug), esc(g.slug))
-		fmt.Fprintf(buf, "<h2 id=\"h-%s\">%s <span class=\"n\">%s</span></h2>\n", esc(g.slug), esc(g.title), esc(countLabel(len(g.items))))
-		buf.WriteString("<ol class=\"works\">\n")
+		hg := htmlGroup{Slug: g.slug, Title: g.title, Count: countLabel(len(g.items))}
 		for _, e := range g.items {
-			htmlEntry(buf, p, e)
+			hg.Entries = append(hg.Entries, htmlEntryOf(p, e))
 		}
-		buf.WriteString("</ol>\n</section>\n")
+		v.Groups = append(v.Groups, hg)
 	}
-	buf.WriteString("</main>\n<footer>\n")
-	if len(p.credits) > 0 {
-		buf.WriteString("<p>Sources: ")
-		for i, c := range p.credits {
-			if i > 0 {
-				buf.WriteString(" · ")
-			}
-			text := clean(c.Attribution)
-			if text == "" {
-				text = p.providerTitle(c.Name)
-			}
-			if u := webURL(c.Terms); u != "" {
-				buf.WriteString("<a href=\"" + esc(u) + "\">" + esc(text) + "</a>")
-			} else {
-				buf.WriteString(esc(text))
-			}
+	if len(v.Groups) > 1 {
+		v.Nav = v.Groups
+	}
+	for _, c := range p.credits {
+		text := clean(c.Attribution)
+		if text == "" {
+			text = p.providerTitle(c.Name)
 		}
-		buf.WriteString(".</p>\n")
+		v.Credits = append(v.Credits, htmlLink{Href: webURL(c.Terms), Text: text})
 	}
-	buf.WriteString("<p>Made with <a href=\"" + projectURL + "\">about</a> from committed snapshots.</p>\n")
-	buf.WriteString("</footer>\n</div>\n</body>\n</html>\n")
-	return nil
+	return v
 }
 
 func countLabel(n int) string {
@@ -166,70 +197,49 @@ func countLabel(n int) string {
 	return strconv.Itoa(n) + " works"
 }
 
-func htmlEntry(buf *bytes.Buffer, p *page, e *entry) {
-	esc := html.EscapeString
-	buf.WriteString("<li class=\"work\" id=\"" + esc(e.key) + "\">\n")
-	buf.WriteString("<p class=\"title\">" + esc(e.titleOf()) + "</p>\n")
-	if len(e.rec.Authors) > 0 {
-		buf.WriteString("<p class=\"authors\">" + htmlAuthors(e) + "</p>\n")
+func htmlEntryOf(p *page, e *entry) htmlEntry {
+	authors, etAl := shownAuthorList(e)
+	return htmlEntry{
+		Key:     e.key,
+		Title:   e.titleOf(),
+		Authors: authors,
+		EtAl:    etAl,
+		Venue:   htmlVenue(p, e),
+		Chips:   htmlChips(p, e),
 	}
-	buf.WriteString("<p class=\"venue\">" + strings.Join(htmlVenue(p, e), " · ") + "</p>\n")
-	if links := htmlLinks(p, e); len(links) > 0 {
-		buf.WriteString("<p class=\"links\">" + strings.Join(links, " ") + "</p>\n")
-	}
-	buf.WriteString("</li>\n")
 }
 
 // htmlVenue is the venue line's parts: where the work appeared, its date
 // and, on a page by year, its type.
-func htmlVenue(p *page, e *entry) []string {
-	esc := html.EscapeString
-	var parts []string
-	in, container, detail := venue(e.rec)
-	if container != "" {
-		v := "<cite>" + esc(container) + "</cite>"
-		if in != "" {
-			v = esc(in) + " " + v
+func htmlVenue(p *page, e *entry) []htmlVenuePart {
+	var parts []htmlVenuePart
+	if in, container, detail := venue(e.rec); container != "" || detail != "" {
+		if container == "" {
+			in = ""
 		}
-		if detail != "" {
-			v += ", " + esc(detail)
-		}
-		parts = append(parts, v)
-	} else if detail != "" {
-		parts = append(parts, esc(detail))
+		parts = append(parts, htmlVenuePart{In: in, Container: container, Detail: detail})
 	}
 	if d := e.rec.Issued; !d.IsZero() {
-		parts = append(parts, "<time datetime=\""+esc(d.String())+"\">"+esc(longDate(d))+"</time>")
+		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: longDate(d)})
 	}
 	if p.group == ByYear {
-		parts = append(parts, "<span class=\"type\">"+esc(typeLabel(e.rec.Type))+"</span>")
+		parts = append(parts, htmlVenuePart{Text: typeLabel(e.rec.Type)})
 	}
 	return parts
 }
 
-// htmlLinks is the links line's chips: the DOI or landing page, open
-// access, preprints, versions and the citation count.
-func htmlLinks(p *page, e *entry) []string {
-	esc := html.EscapeString
-	var links []string
-	link := func(class, href, text string) {
-		links = append(links, "<a class=\""+class+"\" href=\""+esc(href)+"\">"+esc(text)+"</a>")
-	}
+// htmlChips is the links line: the DOI or landing page, open access,
+// preprints, versions and the citation count.
+func htmlChips(p *page, e *entry) []htmlChip {
+	var chips []htmlChip
 	if doi := e.rec.IDs.DOI; doi != "" {
-		link("doi", doiURL(doi), "doi:"+doi)
+		chips = append(chips, htmlChip{Class: "doi", Href: doiURL(doi), Text: "doi:" + doi})
 	} else if u := landingURL(e.rec); u != "" {
-		link("url", u, "Link")
+		chips = append(chips, htmlChip{Class: "url", Href: u, Text: "Link"})
 	}
 	if oa := e.rec.OA; oa != nil {
-		u := webURL(oa.URL)
-		lic := licenceLabel(oa.License)
-		switch {
-		case u != "" && lic != "":
-			link("oa", u, "Open access · "+lic)
-		case u != "":
-			link("oa", u, "Open access")
-		case lic != "":
-			links = append(links, "<span class=\"cites\">Licence "+esc(lic)+"</span>")
+		if c, ok := oaChip(oa.URL, oa.License); ok {
+			chips = append(chips, c)
 		}
 	}
 	for _, pre := range e.preprints {
@@ -237,36 +247,33 @@ func htmlLinks(p *page, e *entry) []string {
 		if s := preprintServer(pre); s != "" {
 			text += " · " + s
 		}
-		if u := workURL(pre); u != "" {
-			link("pre", u, text)
-		} else {
-			links = append(links, "<span class=\"cites\">"+esc(text)+"</span>")
-		}
+		chips = append(chips, htmlChip{Class: "pre", Href: workURL(pre), Text: text})
 	}
 	if len(e.versions) > 0 {
-		links = append(links, htmlVersions(e.versions))
+		c := htmlChip{}
+		for _, v := range e.versions {
+			c.Versions = append(c.Versions, htmlLink{Href: workURL(v), Text: versionLabel(v)})
+		}
+		chips = append(chips, c)
 	}
 	if c := p.citedBy(e); c != "" {
-		links = append(links, "<span class=\"cites\">"+esc(c)+"</span>")
+		chips = append(chips, htmlChip{Text: c})
 	}
-	return links
+	return chips
 }
 
-// htmlVersions is the chip listing an entry's versions, each linked when
-// it has a URL.
-func htmlVersions(versions []*entry) string {
-	esc := html.EscapeString
-	var vs []string
-	for _, v := range versions {
-		if u := workURL(v); u != "" {
-			vs = append(vs, "<a href=\""+esc(u)+"\">"+esc(versionLabel(v))+"</a>")
-		} else {
-			vs = append(vs, esc(versionLabel(v)))
-		}
+// oaChip is the open-access chip: a link when there is a copy to read
+// (with its licence), the licence alone when there is none; false when
+// there is neither.
+func oaChip(rawURL, license string) (htmlChip, bool) {
+	u, lic := webURL(rawURL), licenceLabel(license)
+	switch {
+	case u != "" && lic != "":
+		return htmlChip{Class: "oa", Href: u, Text: "Open access · " + lic}, true
+	case u != "":
+		return htmlChip{Class: "oa", Href: u, Text: "Open access"}, true
+	case lic != "":
+		return htmlChip{Text: "Licence " + lic}, true
 	}
-	return "<span class=\"versions\">Versions " + strings.Join(vs, ", ") + "</span>"
-}
-
-func htmlAuthors(e *entry) string {
-	return authorList(e, html.EscapeString, func(name string) string { return "<strong class=\"me\">" + name + "</strong>" })
+	return htmlChip{}, false
 }

@@ -241,36 +241,60 @@ func landingURL(r record.Record) string {
 // person's own name is always shown.
 const authorLimit = 12
 
-// shownAuthors picks the authors a page lists: all of them up to
-// authorLimit, else the first authorLimit-2, the person wherever they are,
-// and how many were left out.
-// authorList writes the shown authors for a page format: escape makes a
+// shownAuthor is one author a page lists: Gap when authors before it
+// were skipped ("…, "), Me when it is the page's person.
+type shownAuthor struct {
+	Name    string
+	Gap, Me bool
+}
+
+// shownAuthorList is the authors a page lists, and the tail saying how
+// many there are when the list is cut (" et al. (40 authors)").
+func shownAuthorList(e *entry) ([]shownAuthor, string) {
+	idx, hidden := shownAuthors(e)
+	var out []shownAuthor
+	prev := -1
+	for _, i := range idx {
+		out = append(out, shownAuthor{
+			Name: authorName(e.rec.Authors[i]),
+			Gap:  prev >= 0 && i > prev+1,
+			Me:   i < len(e.self) && e.self[i],
+		})
+		prev = i
+	}
+	etAl := ""
+	if hidden > 0 && prev < len(e.rec.Authors)-1 {
+		etAl = fmt.Sprintf(" et al. (%d authors)", len(e.rec.Authors))
+	}
+	return out, etAl
+}
+
+// authorList writes the shown authors for a text format: escape makes a
 // name safe for the format, mark highlights the researcher; skipped runs
 // of a long list read "…", and a cut tail says how many authors there are.
 func authorList(e *entry, escape, mark func(string) string) string {
-	idx, hidden := shownAuthors(e)
+	authors, etAl := shownAuthorList(e)
 	var b strings.Builder
-	prev := -1
-	for n, i := range idx {
+	for n, a := range authors {
 		if n > 0 {
 			b.WriteString(", ")
 		}
-		if prev >= 0 && i > prev+1 {
+		if a.Gap {
 			b.WriteString("…, ")
 		}
-		name := escape(authorName(e.rec.Authors[i]))
-		if i < len(e.self) && e.self[i] {
+		name := escape(a.Name)
+		if a.Me {
 			name = mark(name)
 		}
 		b.WriteString(name)
-		prev = i
 	}
-	if hidden > 0 && prev < len(e.rec.Authors)-1 {
-		fmt.Fprintf(&b, " et al. (%d authors)", len(e.rec.Authors))
-	}
+	b.WriteString(etAl)
 	return b.String()
 }
 
+// shownAuthors picks the authors a page lists: all of them up to
+// authorLimit, else the first authorLimit-2, the person wherever they are,
+// and how many were left out.
 func shownAuthors(e *entry) (idx []int, hidden int) {
 	n := len(e.rec.Authors)
 	if n <= authorLimit {
