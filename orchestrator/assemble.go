@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -514,7 +515,7 @@ func withDecisions(doc *snapshots.Work, dec *snapshots.Decisions, overrides []st
 // countsDoc is a work's counts file, its providers in name order.
 func countsDoc(k string, counts map[string]json.RawMessage) snapshots.Counts {
 	cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
-	for _, p := range sortedKeys(counts) {
+	for _, p := range slices.Sorted(maps.Keys(counts)) {
 		cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
 	}
 	return cdoc
@@ -603,7 +604,7 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool) {
 func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, manifestPath string, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
 	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
 	lw := linkWork{id: id}
-	for _, p := range sortedKeys(sources) {
+	for _, p := range slices.Sorted(maps.Keys(sources)) {
 		src := sources[p]
 		doc.Sources = append(doc.Sources, src)
 		if src.Status != string(providers.Found) || len(src.Record) == 0 {
@@ -664,15 +665,6 @@ func anyUnread(p *workPlan, origins []string) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func appendNew(list []string, s string) []string {
