@@ -90,7 +90,7 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 
 // expand adds the works an ORCID record's expansion listed. A record that
 // could not be read contributes the works its last snapshot listed.
-func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir) {
+func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 	exp := snapshots.Expansion{ORCID: e.Value}
 	ok := false
 	var person *providers.Person
@@ -99,7 +99,7 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir)
 			continue
 		}
 		ok = true
-		person = cmp.Or(person, o.Result.Person)
+		person = cmp.Or(person, o.result.Person)
 		p.addDiscovered(&exp, e.Key(), o)
 	}
 	if !ok {
@@ -112,8 +112,8 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir)
 
 // addDiscovered adds the works one provider found in the record, with
 // their ORCID groups, summaries (the first seen, encoded) and warnings.
-func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o Outcome) {
-	for _, w := range o.Result.Discovered {
+func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o reply) {
+	for _, w := range o.result.Discovered {
 		k := w.ID.Key()
 		p.add(w.ID, origin)
 		exp.Works = appendNew(exp.Works, k)
@@ -126,7 +126,7 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o Outc
 			}
 		}
 	}
-	for _, w := range o.Result.Warnings {
+	for _, w := range o.result.Warnings {
 		exp.Warnings = append(exp.Warnings, w.Message)
 		p.warnings = append(p.warnings, w)
 	}
@@ -225,7 +225,7 @@ func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *w
 // prepare is the first pass for one work: its sources (this run's answers,
 // the previous snapshot's values where a job came back short), its merged
 // document, and what the link pass needs.
-func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
+func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	k := id.Key()
 	var prev snapshots.Work
 	var prevCounts snapshots.Counts
@@ -301,7 +301,7 @@ type sourceSet struct {
 // addOutcomes adds this run's answers: a found record and its counts, a
 // "not found", or for a job that came back short the previous snapshot's
 // source and counts.
-func (s *sourceSet) addOutcomes(outcomes []Outcome, prev snapshots.Work, prevCounts snapshots.Counts) error {
+func (s *sourceSet) addOutcomes(outcomes []*reply, prev snapshots.Work, prevCounts snapshots.Counts) error {
 	for _, o := range outcomes {
 		switch o.Status {
 		case providers.Found:
@@ -317,17 +317,17 @@ func (s *sourceSet) addOutcomes(outcomes []Outcome, prev snapshots.Work, prevCou
 	return nil
 }
 
-func (s *sourceSet) found(o Outcome) error {
+func (s *sourceSet) found(o *reply) error {
 	raw := o.record
 	if raw == nil { // not sealed
 		var err error
-		if raw, err = json.Marshal(o.Result.Record); err != nil {
+		if raw, err = json.Marshal(o.result.Record); err != nil {
 			return fmt.Errorf("encode %s record: %w", o.Provider, err)
 		}
 	}
 	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: raw}
-	if !o.Result.Counts.IsZero() {
-		raw, err := json.Marshal(o.Result.Counts)
+	if !o.result.Counts.IsZero() {
+		raw, err := json.Marshal(o.result.Counts)
 		if err != nil {
 			return err
 		}
