@@ -182,10 +182,10 @@ type run struct {
 	rep      *Report
 	plan     *workPlan
 	w        *writer
-	notAsked map[string]int     // provider → jobs another's answer made redundant
+	notAsked map[string]int      // provider → jobs another's answer made redundant
 	warnings []providers.Warning // the works' jobs', in job order
-	stop     context.CancelFunc // ends the run's requests (a write failed)
-	noted    bool               // the first round noted a failed agency lookup (once is enough)
+	stop     context.CancelFunc  // ends the run's requests (a write failed)
+	noted    bool                // the first round noted a failed agency lookup (once is enough)
 }
 
 // plan settles everything the run needs before its first request: the
