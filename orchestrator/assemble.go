@@ -203,8 +203,8 @@ type preparedWork struct {
 
 // preparedFiles is what preparedWork.files holds.
 type preparedFiles struct {
-	Work   snapshots.Work             `json:"work"`
-	Counts map[string]json.RawMessage `json:"counts,omitempty"`
+	Work   snapshots.Work           `json:"work"`
+	Counts map[string]record.Counts `json:"counts,omitempty"`
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
@@ -232,8 +232,10 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	existed := readPrevious(w.d.WorkPath(id), &prev)
 	readPrevious(w.d.CountsPath(id), &prevCounts)
 
-	src := sourceSet{sources: map[string]snapshots.Source{}, counts: map[string]json.RawMessage{}, attribution: w.attribution}
-	w.orcidSource(&src, k, prev)
+	src := sourceSet{sources: map[string]snapshots.Source{}, counts: map[string]record.Counts{}, attribution: w.attribution}
+	if err := w.orcidSource(&src, k, prev); err != nil {
+		return err
+	}
 	if err := src.addOutcomes(outcomes, prev, prevCounts); err != nil {
 		return err
 	}
@@ -264,13 +266,28 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 // orcidSource adds the ORCID record's own entry for work k, and lets the
 // plan's copy go (each work is prepared once); when the record could not
 // be read, the previous snapshot's entry is kept.
-func (w *writer) orcidSource(src *sourceSet, k string, prev snapshots.Work) {
+func (w *writer) orcidSource(src *sourceSet, k string, prev snapshots.Work) error {
 	if s, ok := w.plan.summaries[k]; ok {
 		delete(w.plan.summaries, k)
-		src.sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: s.record}
+		rec, err := decodeRecord(s.record)
+		if err != nil {
+			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
+		}
+		src.sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: rec}
 	} else if old, ok := previousSource(prev, "orcid"); ok && anyUnread(w.plan, w.plan.origins[k]) {
 		src.sources["orcid"] = old
 	}
+	return nil
+}
+
+// decodeRecord is a record kept encoded while the run holds it (see
+// reply.seal), back in the schema's type for the work's document.
+func decodeRecord(raw json.RawMessage) (*record.Record, error) {
+	var rec record.Record
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return nil, err
+	}
+	return &rec, nil
 }
 
 // strangers is the same-name check of a work's authors against the owner
@@ -293,7 +310,7 @@ func (w *writer) strangers(origins []string, authors []record.Author) []string {
 // gathers them.
 type sourceSet struct {
 	sources     map[string]snapshots.Source
-	counts      map[string]json.RawMessage
+	counts      map[string]record.Counts
 	attribution map[string]string
 	stale       bool // some source is the previous snapshot's
 }
@@ -318,20 +335,16 @@ func (s *sourceSet) addOutcomes(outcomes []*reply, prev snapshots.Work, prevCoun
 }
 
 func (s *sourceSet) found(o *reply) error {
-	raw := o.record
-	if raw == nil { // not sealed
+	rec := o.result.Record
+	if o.record != nil { // sealed
 		var err error
-		if raw, err = json.Marshal(o.result.Record); err != nil {
-			return fmt.Errorf("encode %s record: %w", o.Provider, err)
+		if rec, err = decodeRecord(o.record); err != nil {
+			return fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)
 		}
 	}
-	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: raw}
+	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: rec}
 	if !o.result.Counts.IsZero() {
-		raw, err := json.Marshal(o.result.Counts)
-		if err != nil {
-			return err
-		}
-		s.counts[o.Provider] = raw
+		s.counts[o.Provider] = o.result.Counts
 	}
 	return nil
 }
@@ -513,7 +526,7 @@ func withDecisions(doc *snapshots.Work, dec *snapshots.Decisions, overrides []st
 }
 
 // countsDoc is a work's counts file, its providers in name order.
-func countsDoc(k string, counts map[string]json.RawMessage) snapshots.Counts {
+func countsDoc(k string, counts map[string]record.Counts) snapshots.Counts {
 	cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
 	for _, p := range slices.Sorted(maps.Keys(counts)) {
 		cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
@@ -607,14 +620,10 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 	for _, p := range slices.Sorted(maps.Keys(sources)) {
 		src := sources[p]
 		doc.Sources = append(doc.Sources, src)
-		if src.Status != string(providers.Found) || len(src.Record) == 0 {
+		if src.Status != string(providers.Found) || src.Record == nil {
 			continue
 		}
-		var rec record.Record
-		if err := json.Unmarshal(src.Record, &rec); err != nil {
-			return doc, lw, fmt.Errorf("snapshot of %s has an unreadable %s record: %w", id, p, err)
-		}
-		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: rec})
+		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: *src.Record})
 	}
 	merged, from := providers.Merge(lw.sources)
 	for _, o := range overrides {
@@ -632,11 +641,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 			lw.overrides = append(lw.overrides, "issued ("+where+")")
 		}
 	}
-	raw, err := json.Marshal(merged)
-	if err != nil {
-		return doc, lw, err
-	}
-	doc.Record, doc.Provenance = raw, from
+	doc.Record, doc.Provenance = merged, from
 	lw.merged, lw.provenance = merged, from
 	return doc, lw, nil
 }
