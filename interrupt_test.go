@@ -33,7 +33,6 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -432,10 +431,10 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 				continue
 			}
 			var doc snapshots.Work
-			var rec record.Record
-			if err := json.Unmarshal(data, &doc); err != nil || json.Unmarshal(doc.Record, &rec) != nil {
+			if err := json.Unmarshal(data, &doc); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
+			rec := doc.Record
 			m := workTitle.FindStringSubmatch(rec.Title)
 			if m == nil {
 				t.Fatalf("%s holds %q, not a work's title", name, rec.Title)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -89,7 +90,7 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 
 // expand adds the works an ORCID record's expansion listed. A record that
 // could not be read contributes the works its last snapshot listed.
-func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir) {
+func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 	exp := snapshots.Expansion{ORCID: e.Value}
 	ok := false
 	var person *providers.Person
@@ -98,7 +99,7 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir)
 			continue
 		}
 		ok = true
-		person = cmp.Or(person, o.Result.Person)
+		person = cmp.Or(person, o.result.Person)
 		p.addDiscovered(&exp, e.Key(), o)
 	}
 	if !ok {
@@ -111,8 +112,8 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []Outcome, d snapshots.Dir)
 
 // addDiscovered adds the works one provider found in the record, with
 // their ORCID groups, summaries (the first seen, encoded) and warnings.
-func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o Outcome) {
-	for _, w := range o.Result.Discovered {
+func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o reply) {
+	for _, w := range o.result.Discovered {
 		k := w.ID.Key()
 		p.add(w.ID, origin)
 		exp.Works = appendNew(exp.Works, k)
@@ -125,7 +126,7 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o Outc
 			}
 		}
 	}
-	for _, w := range o.Result.Warnings {
+	for _, w := range o.result.Warnings {
 		exp.Warnings = append(exp.Warnings, w.Message)
 		p.warnings = append(p.warnings, w)
 	}
@@ -202,8 +203,8 @@ type preparedWork struct {
 
 // preparedFiles is what preparedWork.files holds.
 type preparedFiles struct {
-	Work   snapshots.Work             `json:"work"`
-	Counts map[string]json.RawMessage `json:"counts,omitempty"`
+	Work   snapshots.Work           `json:"work"`
+	Counts map[string]record.Counts `json:"counts,omitempty"`
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
@@ -224,15 +225,17 @@ func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *w
 // prepare is the first pass for one work: its sources (this run's answers,
 // the previous snapshot's values where a job came back short), its merged
 // document, and what the link pass needs.
-func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
+func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	k := id.Key()
 	var prev snapshots.Work
 	var prevCounts snapshots.Counts
 	existed := readPrevious(w.d.WorkPath(id), &prev)
 	readPrevious(w.d.CountsPath(id), &prevCounts)
 
-	src := sourceSet{sources: map[string]snapshots.Source{}, counts: map[string]json.RawMessage{}, attribution: w.attribution}
-	w.orcidSource(&src, k, prev)
+	src := sourceSet{sources: map[string]snapshots.Source{}, counts: map[string]record.Counts{}, attribution: w.attribution}
+	if err := w.orcidSource(&src, k, prev); err != nil {
+		return err
+	}
 	if err := src.addOutcomes(outcomes, prev, prevCounts); err != nil {
 		return err
 	}
@@ -263,13 +266,28 @@ func (w *writer) prepare(id manifest.Identity, outcomes []Outcome) error {
 // orcidSource adds the ORCID record's own entry for work k, and lets the
 // plan's copy go (each work is prepared once); when the record could not
 // be read, the previous snapshot's entry is kept.
-func (w *writer) orcidSource(src *sourceSet, k string, prev snapshots.Work) {
+func (w *writer) orcidSource(src *sourceSet, k string, prev snapshots.Work) error {
 	if s, ok := w.plan.summaries[k]; ok {
 		delete(w.plan.summaries, k)
-		src.sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: s.record}
+		rec, err := decodeRecord(s.record)
+		if err != nil {
+			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
+		}
+		src.sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: rec}
 	} else if old, ok := previousSource(prev, "orcid"); ok && anyUnread(w.plan, w.plan.origins[k]) {
 		src.sources["orcid"] = old
 	}
+	return nil
+}
+
+// decodeRecord is a record kept encoded while the run holds it (see
+// reply.seal), back in the schema's type for the work's document.
+func decodeRecord(raw json.RawMessage) (*record.Record, error) {
+	var rec record.Record
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return nil, err
+	}
+	return &rec, nil
 }
 
 // strangers is the same-name check of a work's authors against the owner
@@ -292,7 +310,7 @@ func (w *writer) strangers(origins []string, authors []record.Author) []string {
 // gathers them.
 type sourceSet struct {
 	sources     map[string]snapshots.Source
-	counts      map[string]json.RawMessage
+	counts      map[string]record.Counts
 	attribution map[string]string
 	stale       bool // some source is the previous snapshot's
 }
@@ -300,7 +318,7 @@ type sourceSet struct {
 // addOutcomes adds this run's answers: a found record and its counts, a
 // "not found", or for a job that came back short the previous snapshot's
 // source and counts.
-func (s *sourceSet) addOutcomes(outcomes []Outcome, prev snapshots.Work, prevCounts snapshots.Counts) error {
+func (s *sourceSet) addOutcomes(outcomes []*reply, prev snapshots.Work, prevCounts snapshots.Counts) error {
 	for _, o := range outcomes {
 		switch o.Status {
 		case providers.Found:
@@ -316,21 +334,17 @@ func (s *sourceSet) addOutcomes(outcomes []Outcome, prev snapshots.Work, prevCou
 	return nil
 }
 
-func (s *sourceSet) found(o Outcome) error {
-	raw := o.record
-	if raw == nil { // not sealed
+func (s *sourceSet) found(o *reply) error {
+	rec := o.result.Record
+	if o.record != nil { // sealed
 		var err error
-		if raw, err = json.Marshal(o.Result.Record); err != nil {
-			return fmt.Errorf("encode %s record: %w", o.Provider, err)
+		if rec, err = decodeRecord(o.record); err != nil {
+			return fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)
 		}
 	}
-	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: raw}
-	if !o.Result.Counts.IsZero() {
-		raw, err := json.Marshal(o.Result.Counts)
-		if err != nil {
-			return err
-		}
-		s.counts[o.Provider] = raw
+	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: rec}
+	if !o.result.Counts.IsZero() {
+		s.counts[o.Provider] = o.result.Counts
 	}
 	return nil
 }
@@ -512,9 +526,9 @@ func withDecisions(doc *snapshots.Work, dec *snapshots.Decisions, overrides []st
 }
 
 // countsDoc is a work's counts file, its providers in name order.
-func countsDoc(k string, counts map[string]json.RawMessage) snapshots.Counts {
+func countsDoc(k string, counts map[string]record.Counts) snapshots.Counts {
 	cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
-	for _, p := range sortedKeys(counts) {
+	for _, p := range slices.Sorted(maps.Keys(counts)) {
 		cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
 	}
 	return cdoc
@@ -603,17 +617,13 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool) {
 func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, manifestPath string, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
 	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
 	lw := linkWork{id: id}
-	for _, p := range sortedKeys(sources) {
+	for _, p := range slices.Sorted(maps.Keys(sources)) {
 		src := sources[p]
 		doc.Sources = append(doc.Sources, src)
-		if src.Status != string(providers.Found) || len(src.Record) == 0 {
+		if src.Status != string(providers.Found) || src.Record == nil {
 			continue
 		}
-		var rec record.Record
-		if err := json.Unmarshal(src.Record, &rec); err != nil {
-			return doc, lw, fmt.Errorf("snapshot of %s has an unreadable %s record: %w", id, p, err)
-		}
-		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: rec})
+		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: *src.Record})
 	}
 	merged, from := providers.Merge(lw.sources)
 	for _, o := range overrides {
@@ -631,11 +641,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 			lw.overrides = append(lw.overrides, "issued ("+where+")")
 		}
 	}
-	raw, err := json.Marshal(merged)
-	if err != nil {
-		return doc, lw, err
-	}
-	doc.Record, doc.Provenance = raw, from
+	doc.Record, doc.Provenance = merged, from
 	lw.merged, lw.provenance = merged, from
 	return doc, lw, nil
 }
@@ -664,15 +670,6 @@ func anyUnread(p *workPlan, origins []string) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func appendNew(list []string, s string) []string {

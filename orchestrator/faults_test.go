@@ -3,7 +3,6 @@ package orchestrator
 import (
 	"crypto/tls"
 	"crypto/x509"
-	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -267,13 +265,10 @@ func TestRedirectToAnotherHostIsPacedAsThatHost(t *testing.T) {
 		// The report keeps no records (they are written and let go): the
 		// work's file says what was found.
 		var work snapshots.Work
-		var rec record.Record
 		if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.WorkPath(o.Identity), &work); err != nil {
 			t.Fatal(err)
 		}
-		if err := json.Unmarshal(work.Record, &rec); err != nil {
-			t.Fatal(err)
-		}
+		rec := work.Record
 		if o.Status != providers.Found || rec.Title != "/work/"+o.Identity.Value {
 			t.Errorf("%s: %s %v, want found at the redirect target", o.Identity, o.Status, o.Err)
 		}

@@ -89,11 +89,7 @@ func (rn *run) follow(ctx context.Context) error {
 	rn.schedule(ctx, sched, added, " about the published versions")
 	sched.plannedAll()
 	err := rn.assemble(sched, added)
-	outcomes, notAsked := sched.finish()
-	rn.rep.Outcomes = append(rn.rep.Outcomes, outcomes...)
-	for p, n := range notAsked {
-		rn.notAsked[p] += n
-	}
+	rn.account(sched.finish())
 	if err != nil {
 		return err
 	}

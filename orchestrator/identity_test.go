@@ -1,7 +1,6 @@
 package orchestrator
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -139,9 +137,8 @@ func TestIdentityGolden(t *testing.T) {
 	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.WorkPath(manifest.Identity{Kind: manifest.KindPMID, Value: "11748933"}), &pmid); err != nil {
 		t.Fatal(err)
 	}
-	var rec record.Record
-	if err := json.Unmarshal(pmid.Record, &rec); err != nil || rec.Title != "Only a title" || pmid.Provenance["title"] != "manifest" {
-		t.Errorf("override not applied: %s %v", pmid.Record, pmid.Provenance)
+	if rec := pmid.Record; rec.Title != "Only a title" || pmid.Provenance["title"] != "manifest" {
+		t.Errorf("override not applied: %+v %v", pmid.Record, pmid.Provenance)
 	}
 	g := goldie.New(t, goldie.WithFixtureDir("../testdata/golden/orchestrator"), goldie.WithNameSuffix(".golden"))
 	g.Assert(t, t.Name(), []byte(folderBytes(t, m.Snapshots)))

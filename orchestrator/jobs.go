@@ -54,12 +54,12 @@ import (
 // order): the outcome lands there whatever order jobs finish in.
 type job struct {
 	id   manifest.Identity
-	spec providers.Spec
-	host string // lane key: the host the provider's requests go to
+	spec *providers.Spec // the run's own, shared by its jobs: a job is small, and a run plans every job at once
+	host string          // lane key: the host the provider's requests go to
 	slot int
 	work int // the work's place in plan order
 	lane *lane
-	out  Outcome // written once: by the lane that runs the job, or by the job it waits for
+	ans  *reply // set once, by the lane that runs the job; nil until then, so a waiting job costs little
 	// after is the job whose answer decides whether this one is asked at
 	// all (Unpaywall's for a work waits for OpenAlex's); its lane sees the
 	// job only once that answer is in.
@@ -68,15 +68,22 @@ type job struct {
 	notAsked   bool // another source already answered: never sent, no outcome
 }
 
-// Outcome is what became of one job.
+// Outcome is what became of one job, as the report keeps it for every
+// job of the run: small, since a run has one per work and provider.
 type Outcome struct {
 	Identity manifest.Identity
 	Provider string
 	Host     string
 	Status   providers.Status
-	Result   providers.Result // Result.Record is nil once sealed: the record is kept encoded
-	Err      error            // why it failed or was skipped
-	record   json.RawMessage  // the found record as the snapshot will hold it
+	Err      error // why it failed or was skipped
+}
+
+// reply is a job's outcome with what the service said: held only until
+// the writer has taken the job's work (see run.account).
+type reply struct {
+	Outcome
+	result providers.Result // result.Record is nil once sealed: the record is kept encoded
+	record json.RawMessage  // the found record as the snapshot will hold it
 }
 
 // seal encodes a found record as soon as it arrives and lets go of the
@@ -84,12 +91,12 @@ type Outcome struct {
 // answer (a batch of 50 works, reference lists included); the encoded copy
 // holds only what the snapshot keeps, so memory grows with the records
 // written, not with the answers read.
-func (o *Outcome) seal() {
-	if o.Result.Record == nil {
+func (a *reply) seal() {
+	if a.result.Record == nil {
 		return
 	}
-	if raw, err := json.Marshal(o.Result.Record); err == nil {
-		o.record, o.Result.Record = raw, nil
+	if raw, err := json.Marshal(a.result.Record); err == nil {
+		a.record, a.result.Record = raw, nil
 	}
 }
 
@@ -192,7 +199,7 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*jo
 		if len(q) > 0 {
 			empty = false
 		}
-		if len(q) == 0 || (!final && len(q) < size(q[0].spec)) || q[0].work >= limit() {
+		if len(q) == 0 || (!final && len(q) < size(*q[0].spec)) || q[0].work >= limit() {
 			continue
 		}
 		if pick == "" || q[0].slot < l.queues[pick][0].slot {
@@ -203,9 +210,13 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*jo
 		return nil, final && empty
 	}
 	q := l.queues[pick]
-	n := min(len(q), size(q[0].spec))
+	n := min(len(q), size(*q[0].spec))
+	call = slices.Clone(q[:n])
+	// The queue's array outlives the call (a run queues every job at
+	// once): clearing what was taken lets written works' jobs go.
+	clear(q[:n])
 	l.queues[pick] = q[n:]
-	return q[:n:n], false
+	return call, false
 }
 
 // scheduler owns the lanes of one run: the planner adds jobs as it learns
@@ -225,13 +236,13 @@ type scheduler struct {
 	size    func(providers.Spec) int // identities per call
 	window  int                      // see above; at least twice the largest batch
 	lanes   map[string]*lane         // by host; only the planner adds
-	jobs    []*job                   // every job, in slot order; only the planner appends
+	slots   int                      // jobs added so far
 	wg      sync.WaitGroup           // the lanes' goroutines
 	settled sync.Once                // see settle
 
 	mu       sync.Mutex
 	order    []*lane       // lanes in creation order
-	works    [][]*job      // each work's jobs, in plan order
+	works    [][]*job      // each work's jobs, in plan order; nil once released
 	pending  []int         // each work's unfinished jobs
 	frontier atomic.Int64  // oldest work with an unfinished job; len(works) when none
 	moved    chan struct{} // the frontier moved (capacity 1)
@@ -261,8 +272,8 @@ func (s *scheduler) add(jobs []*job) {
 	s.works = append(s.works, jobs)
 	s.pending = append(s.pending, len(jobs))
 	for _, j := range jobs {
-		j.slot, j.work = len(s.jobs), work
-		s.jobs = append(s.jobs, j)
+		j.slot, j.work = s.slots, work
+		s.slots++
 		j.lane = s.laneFor(j.host)
 		if j.after != nil {
 			j.after.dependents = append(j.after.dependents, j)
@@ -387,19 +398,26 @@ func (s *scheduler) plannedAll() {
 	}
 }
 
-// finish waits for every lane (after plannedAll) and returns the outcomes
-// in slot order, leaving out the jobs that were never needed.
-func (s *scheduler) finish() (outcomes []Outcome, notAsked map[string]int) {
+// release lets work k's jobs go once the writer has taken them and the
+// report has what it keeps of them: the scheduler holds only the works in
+// flight, not the whole run.
+func (s *scheduler) release(k int) {
+	s.mu.Lock()
+	s.works[k] = nil
+	s.mu.Unlock()
+}
+
+// finish waits for every lane (after plannedAll) and returns the jobs of
+// the works not released (the writer stopped early), in slot order.
+func (s *scheduler) finish() []*job {
 	s.settle()
-	notAsked = map[string]int{}
-	for _, j := range s.jobs {
-		if j.notAsked {
-			notAsked[j.spec.Name]++
-			continue
-		}
-		outcomes = append(outcomes, j.out)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var left []*job
+	for _, jobs := range s.works {
+		left = append(left, jobs...)
 	}
-	return outcomes, notAsked
+	return left
 }
 
 // drain runs one lane's calls until it is done. Each outcome is written
@@ -417,14 +435,14 @@ func (s *scheduler) drain(l *lane) {
 
 // run makes one call and hands each job its outcome.
 func (s *scheduler) run(call []*job) {
-	outcomes := s.r.call(s.ctx, call)
+	answers := s.r.call(s.ctx, call)
 	for i, j := range call {
-		j.out = outcomes[i]
+		j.ans = &answers[i]
 		if s.r.done != nil {
-			s.r.done(j.out)
+			s.r.done(j.ans.Outcome)
 		}
 		for _, d := range j.dependents {
-			if covered(d, j.out) {
+			if covered(d, j.ans) {
 				d.notAsked = true
 				d.lane.arrive(nil)
 				s.done(d)
@@ -432,7 +450,7 @@ func (s *scheduler) run(call []*job) {
 			}
 			d.lane.arrive(d)
 		}
-		j.out.seal()
+		j.ans.seal()
 		s.done(j)
 	}
 }
@@ -449,17 +467,17 @@ type runner struct {
 
 // call asks one provider about a batch of identities, holding a worker
 // token, and never panics or returns an error: every problem becomes the
-// Outcome of its jobs.
-func (r *runner) call(ctx context.Context, call []*job) (outcomes []Outcome) {
+// outcome of its jobs.
+func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	spec := call[0].spec
 	host := call[0].host
 	ids := make([]manifest.Identity, len(call))
-	outcomes = make([]Outcome, len(call))
+	outcomes = make([]reply, len(call))
 	for i, j := range call {
 		ids[i] = j.id
-		outcomes[i] = Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
+		outcomes[i].Outcome = Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
 	}
-	fail := func(status providers.Status, err error) []Outcome {
+	fail := func(status providers.Status, err error) []reply {
 		for i := range outcomes {
 			outcomes[i].Status, outcomes[i].Err = status, err
 		}
@@ -490,7 +508,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []Outcome) {
 		return fail(classify(ctx, err), err)
 	}
 	for i, res := range results {
-		outcomes[i].Result = res
+		outcomes[i].result = res
 		outcomes[i].Status = res.Status
 		outcomes[i].Err = res.Err
 		if res.Status == providers.Failed {

@@ -40,9 +40,9 @@ func redundancies(specs []providers.Spec, explicit bool) map[string]*providers.R
 }
 
 // covered reports whether the answer d waits for makes d's own redundant.
-func covered(d *job, gate Outcome) bool {
+func covered(d *job, gate *reply) bool {
 	r := d.spec.Redundant
-	return r != nil && r.Covered != nil && r.Covered(gate.Result)
+	return r != nil && r.Covered != nil && r.Covered(gate.result)
 }
 
 // notAskedNotes tells the user, per provider, about the works it was not

@@ -182,9 +182,10 @@ type run struct {
 	rep      *Report
 	plan     *workPlan
 	w        *writer
-	notAsked map[string]int     // provider → jobs another's answer made redundant
-	stop     context.CancelFunc // ends the run's requests (a write failed)
-	noted    bool               // the first round noted a failed agency lookup (once is enough)
+	notAsked map[string]int      // provider → jobs another's answer made redundant
+	warnings []providers.Warning // the works' jobs', in job order
+	stop     context.CancelFunc  // ends the run's requests (a write failed)
+	noted    bool                // the first round noted a failed agency lookup (once is enough)
 }
 
 // plan settles everything the run needs before its first request: the
@@ -208,7 +209,7 @@ func plan(opts Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	rn := &run{opts: opts, m: m, explicit: len(names) > 0, specs: specs, clock: opts.Clock}
+	rn := &run{opts: opts, m: m, explicit: len(names) > 0, specs: specs, clock: opts.Clock, notAsked: map[string]int{}}
 	if rn.clock == nil {
 		rn.clock = transport.SystemClock()
 	}
@@ -300,17 +301,16 @@ func (rn *run) fetch(ctx context.Context) error {
 		flush() // the works before this record need not wait for it
 		outcomes := <-expansions
 		rn.plan.expand(e, outcomes, d)
-		for i := range outcomes { // planned: the works live on in the plan, encoded
-			outcomes[i].Result.Discovered, outcomes[i].Result.Record = nil, nil
+		for _, o := range outcomes { // planned: the works live on in the plan, encoded
+			rn.rep.Expansions = append(rn.rep.Expansions, o.Outcome)
 		}
-		rn.rep.Expansions = append(rn.rep.Expansions, outcomes...)
 	}
 	flush()
 	sched.plannedAll()
 	rn.plan.finish()
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
 	err := rn.assemble(sched, rn.plan.order)
-	rn.rep.Outcomes, rn.notAsked = sched.finish()
+	rn.account(sched.finish())
 	return err
 }
 
@@ -341,24 +341,33 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 // write stops the run's requests and lets the lanes finish at once.
 func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	for k, id := range works {
-		jobs := sched.await(k)
-		var outcomes []Outcome
-		for _, j := range jobs {
-			if !j.notAsked {
-				outcomes = append(outcomes, j.out)
-			}
-		}
-		if err := rn.w.prepare(id, outcomes); err != nil {
+		answers := rn.account(sched.await(k))
+		if err := rn.w.prepare(id, answers); err != nil {
 			rn.stop()
 			sched.wrote(math.MaxInt32) // nothing more will be taken: let the lanes skip what is left
 			return err
 		}
-		for _, j := range jobs {
-			j.out.record = nil
-		}
+		sched.release(k)
 		sched.wrote(k + 1)
 	}
 	return nil
+}
+
+// account keeps what the report needs of jobs (their outcomes, warnings,
+// and which were not asked), and returns the answers of those asked, in
+// job order. The jobs themselves are then let go.
+func (rn *run) account(jobs []*job) []*reply {
+	var answers []*reply
+	for _, j := range jobs {
+		if j.notAsked {
+			rn.notAsked[j.spec.Name]++
+			continue
+		}
+		answers = append(answers, j.ans)
+		rn.rep.Outcomes = append(rn.rep.Outcomes, j.ans.Outcome)
+		rn.warnings = append(rn.warnings, j.ans.result.Warnings...)
+	}
+	return answers
 }
 
 // report fills in what the phases learned: the works, warnings, notes and
@@ -369,9 +378,7 @@ func (rn *run) report() {
 	rep.Warnings = append(plan.warnings, plan.unmatchedExcludes()...)
 	rep.Excluded = plan.excluded
 	rep.Notes = append(rep.Notes, notAskedNotes(rn.specs, rn.notAsked)...)
-	for _, o := range rep.Outcomes {
-		rep.Warnings = append(rep.Warnings, o.Result.Warnings...)
-	}
+	rep.Warnings = append(rep.Warnings, rn.warnings...)
 	rep.Hosts = rn.client.Stats()
 }
 
@@ -389,7 +396,7 @@ func (rn *run) write(interrupted bool) error {
 // expand reads the manifest's ORCID records, in manifest order, one call
 // at a time on their own host, and sends each record's outcomes (one per
 // expanding provider) as soon as it has them.
-func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, planned func(LanePlan)) <-chan []Outcome {
+func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, planned func(LanePlan)) <-chan []reply {
 	var jobs [][]*job
 	var all []*job
 	for _, e := range m.Identities {
@@ -397,24 +404,24 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 			continue
 		}
 		var record []*job
-		for _, s := range specs {
+		for i, s := range specs {
 			if s.AppliesTo(e.Identity) {
-				record = append(record, &job{id: e.Identity, spec: s, host: hostOf(bases[s.Name])})
+				record = append(record, &job{id: e.Identity, spec: &specs[i], host: hostOf(bases[s.Name])})
 			}
 		}
 		jobs = append(jobs, record)
 		all = append(all, record...)
 	}
 	r.announce(all, func(providers.Spec) int { return 1 }, interval, planned)
-	out := make(chan []Outcome, len(jobs))
+	out := make(chan []reply, len(jobs))
 	go func() {
 		defer close(out)
 		for _, record := range jobs {
-			outcomes := []Outcome{}
+			outcomes := []reply{}
 			for _, j := range record {
 				o := r.call(ctx, []*job{j})[0]
 				if r.done != nil {
-					r.done(o)
+					r.done(o.Outcome)
 				}
 				outcomes = append(outcomes, o)
 			}
@@ -440,7 +447,7 @@ func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval f
 		k := key{j.host, j.spec.Name}
 		if _, ok := perProvider[k]; !ok {
 			keys = append(keys, k)
-			specOf[k] = j.spec
+			specOf[k] = *j.spec
 			if !slices.Contains(hosts, j.host) {
 				hosts = append(hosts, j.host)
 			}
@@ -472,11 +479,11 @@ func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval f
 func workJobs(id manifest.Identity, specs []providers.Spec, rt *routing, bases map[string]string, gates map[string]*providers.Redundancy) []*job {
 	var jobs []*job
 	byName := map[string]*job{}
-	for _, s := range specs {
+	for i, s := range specs {
 		if !rt.applies(s, id) {
 			continue
 		}
-		j := &job{id: id, spec: s, host: hostOf(bases[s.Name])}
+		j := &job{id: id, spec: &specs[i], host: hostOf(bases[s.Name])}
 		byName[s.Name] = j
 		jobs = append(jobs, j)
 	}

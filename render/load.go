@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -123,12 +122,7 @@ func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, err
 		}
 		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
 	}
-	w := Work{ID: iw.ID}
-	if len(doc.Record) > 0 && string(doc.Record) != "null" {
-		if err := json.Unmarshal(doc.Record, &w.Record); err != nil {
-			return Work{}, nil, fmt.Errorf("read snapshots: %s: record: %w", path, err)
-		}
-	}
+	w := Work{ID: iw.ID, Record: doc.Record}
 
 	var counts snapshots.Counts
 	cpath := filepath.Join(dir, snapshots.CountsDir, name+".json")
@@ -139,11 +133,7 @@ func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, err
 		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
 	default:
 		for _, sc := range counts.Sources {
-			var c record.Counts
-			if err := json.Unmarshal(sc.Counts, &c); err != nil {
-				return Work{}, nil, fmt.Errorf("read snapshots: %s: %s counts: %w", cpath, sc.Provider, err)
-			}
-			if c.CitedBy != nil {
+			if c := sc.Counts; c.CitedBy != nil {
 				w.CitedBy = append(w.CitedBy, Citation{Provider: sc.Provider, Count: *c.CitedBy})
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 // checkManifest and swappedManifest are the manifests of the folders in
@@ -273,18 +274,17 @@ func syntheticFolder(tb testing.TB, n int) *manifest.Manifest {
 		id := manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/synthetic.%04d", i)}
 		exp.Works = append(exp.Works, id.Key())
 		idx.Works = append(idx.Works, IndexWork{ID: id.Key(), File: FileName(id)})
-		// A provider record's shape; snapshots sees records only as raw JSON.
-		var authors []map[string]string
+		var authors []record.Author
 		for a := range 8 {
-			authors = append(authors, map[string]string{"given": "Ada", "family": fmt.Sprintf("Author%d", a), "orcid": "0000-0002-1825-0097"})
+			authors = append(authors, record.Author{Given: "Ada", Family: fmt.Sprintf("Author%d", a), ORCID: "0000-0002-1825-0097"})
 		}
-		rec := map[string]any{"title": fmt.Sprintf("Work number %d", i), "abstract": abstract, "type": "article-journal", "publisher": "Example Press",
-			"authors": authors, "ids": map[string]string{"doi": id.Value}}
-		raw, _ := json.Marshal(rec)
-		work := Work{ID: id.Key(), Origins: []string{orcid.Key()}, Record: raw, Provenance: map[string]string{"title": "crossref"},
-			Sources: []Source{{Provider: "crossref", Status: "found", Attribution: "Metadata from Crossref", Record: raw}}}
+		rec := record.Record{Title: fmt.Sprintf("Work number %d", i), Abstract: abstract, Type: "article-journal", Publisher: "Example Press",
+			Authors: authors, IDs: record.IDs{DOI: id.Value}}
+		work := Work{ID: id.Key(), Origins: []string{orcid.Key()}, Record: rec, Provenance: map[string]string{"title": "crossref"},
+			Sources: []Source{{Provider: "crossref", Status: "found", Attribution: "Metadata from Crossref", Record: &rec}}}
 		put(d.WorkPath(id), work)
-		counts := Counts{ID: id.Key(), Sources: []SourceCounts{{Provider: "crossref", Counts: json.RawMessage(fmt.Sprintf(`{"cited_by":%d}`, i))}}}
+		cited := i
+		counts := Counts{ID: id.Key(), Sources: []SourceCounts{{Provider: "crossref", Counts: record.Counts{CitedBy: &cited}}}}
 		put(d.CountsPath(id), counts)
 	}
 	put(d.ExpansionPath(orcid), exp)

@@ -1,8 +1,9 @@
 // Package snapshots owns the on-disk form of what a run learned: the
 // canonical JSON encoding (sorted keys, two-space indent, one trailing
 // newline, no timestamps), injective path-safe file names, atomic replace,
-// and reading back the previous run. It knows identities (manifest) but
-// not providers: provider records arrive and leave as raw JSON.
+// and reading back the previous run. It knows identities (manifest) and
+// the record schema (record), not providers: records are typed as record
+// defines them, so a schema change is one place and a golden.
 package snapshots
 
 import (

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 // The folders of a snapshot directory. Bibliographic records and volatile
@@ -30,7 +31,7 @@ const (
 type Work struct {
 	ID         string            `json:"id"`                  // identity key
 	Origins    []string          `json:"origins"`             // "manifest", "orcid:<iD>", "linked:<preprint key>"; sorted
-	Record     json.RawMessage   `json:"record"`              // merged record
+	Record     record.Record     `json:"record"`              // merged record
 	Provenance map[string]string `json:"provenance"`          // merged field → provider
 	Sources    []Source          `json:"sources"`             // sorted by provider
 	Warnings   []string          `json:"warnings,omitempty"`  // sorted
@@ -39,10 +40,10 @@ type Work struct {
 
 // Source is one provider's answer for a work.
 type Source struct {
-	Provider    string          `json:"provider"`
-	Status      string          `json:"status"` // found or not_found
-	Attribution string          `json:"attribution,omitempty"`
-	Record      json.RawMessage `json:"record,omitempty"`
+	Provider    string         `json:"provider"`
+	Status      string         `json:"status"` // found or not_found
+	Attribution string         `json:"attribution,omitempty"`
+	Record      *record.Record `json:"record,omitempty"` // when found
 }
 
 // Counts is counts/<name>.json: volatile counters per provider.
@@ -53,8 +54,8 @@ type Counts struct {
 
 // SourceCounts is one provider's counters for a work.
 type SourceCounts struct {
-	Provider string          `json:"provider"`
-	Counts   json.RawMessage `json:"counts"`
+	Provider string        `json:"provider"`
+	Counts   record.Counts `json:"counts"`
 }
 
 // Expansion is orcid/<name>.json: the works an ORCID record listed, in
