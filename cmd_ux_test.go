@@ -228,3 +228,18 @@ func TestHelpHasExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpLeavesNoCycleForCompletion: urfave/cli's shared help command
+// appended itself to its own subcommands each time it ran, so "about help"
+// followed by fish completion in one process recursed until the stack
+// overflowed (seen under go test -count=3). Each app has its own help now.
+func TestHelpLeavesNoCycleForCompletion(t *testing.T) {
+	for range 3 {
+		if code, out, stderr := runCLI(t, "help", "fetch"); code != 0 || !strings.Contains(out, "about fetch") {
+			t.Fatalf("help fetch: exit %d\n%s%s", code, out, stderr)
+		}
+		if code, out, stderr := runCLI(t, "completion", "fish"); code != 0 || !strings.Contains(out, "complete -c about") {
+			t.Fatalf("completion fish after help: exit %d\n%s%s", code, out, stderr)
+		}
+	}
+}

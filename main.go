@@ -57,7 +57,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 }
 
 func newApp(stdout, stderr io.Writer, getenv func(string) string) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:    "about",
 		Usage:   "keep a publication page true: fetch scholarly metadata into committed snapshots",
 		Version: version,
@@ -65,10 +65,15 @@ func newApp(stdout, stderr io.Writer, getenv func(string) string) *cli.App {
 APIs about every work (politely: one request at a time per host, at each
 service's documented pace), and writes JSON snapshots that are byte-identical
 when nothing upstream changed, so a CI diff tells the truth.`,
-		Writer:               stdout,
-		ErrWriter:            stderr,
-		ExitErrHandler:       func(*cli.Context, error) {}, // exit codes are decided in run
-		HideHelpCommand:      false,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {}, // exit codes are decided in run
+		// urfave/cli's own help command is one package-level value that
+		// appends itself to its subcommands whenever it runs, so a second
+		// app in the same process (every test) builds a cycle that fish
+		// completion recurses into forever. Each app gets a help command
+		// of its own instead; see helpCommand.
+		HideHelpCommand:      true,
 		EnableBashCompletion: true, // answers --generate-bash-completion for about completion's scripts
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help")
@@ -80,6 +85,27 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 			initCommand(),
 			providersCommand(),
 			completionCommand(),
+			helpCommand(),
+		},
+	}
+	for _, c := range app.Commands {
+		c.HideHelpCommand = true // "about fetch help" would run the shared one; -h and "about help fetch" remain
+	}
+	return app
+}
+
+// helpCommand is "about help [COMMAND]", built per app (see newApp).
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Aliases:   []string{"h"},
+		Usage:     "show the commands, or one command's help",
+		ArgsUsage: "[COMMAND]",
+		Action: func(c *cli.Context) error {
+			if name := c.Args().First(); name != "" {
+				return cli.ShowCommandHelp(c.Lineage()[1], name)
+			}
+			return cli.ShowAppHelp(c)
 		},
 	}
 }
