@@ -16,6 +16,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -91,19 +92,20 @@ var lists = []listAnswer{
 		func(n int, items string) string {
 			return fmt.Sprintf(`{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, n, items)
 		},
-		[]string{"10.3233/isu-130714", "10.1038/npre.2009.2801", "10.1080/03615260801973992", "10.1080/03615260801973414", "10.7554/elife.01567", "10.1145/3448016.3452841", "10.1101/2020.12.01.406702"}},
+		[]string{"10.3233/isu-130714", "10.1038/npre.2009.2801", "10.1080/03615260801973992", "10.1080/03615260801973414", "10.7554/elife.01567", "10.1145/3448016.3452841", "10.1101/2020.12.01.406702"}, nil},
 	{"https://api.openalex.org/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.3233%2Fisu-130714%7Chttps%3A%2F%2Fdoi.org%2F10.1038%2Fnpre.2009.2801%7Chttps%3A%2F%2Fdoi.org%2F10.1080%2F03615260801973992%7Chttps%3A%2F%2Fdoi.org%2F10.1080%2F03615260801973414%7Chttps%3A%2F%2Fdoi.org%2F10.7554%2Felife.01567%7Chttps%3A%2F%2Fdoi.org%2F10.1145%2F3448016.3452841%7Chttps%3A%2F%2Fdoi.org%2F10.1594%2Fpangaea.836178%7Chttps%3A%2F%2Fdoi.org%2F10.5281%2Fzenodo.48440%7Chttps%3A%2F%2Fdoi.org%2F10.1101%2F2020.12.01.406702&per_page=18",
 		"https://api.openalex.org/works/doi:", "@this",
 		func(n int, items string) string {
 			return fmt.Sprintf(`{"meta":{"count":%d,"page":1,"per_page":18},"results":[%s]}`, n, items)
 		},
-		[]string{"10.3233/isu-130714", "10.1038/npre.2009.2801", "10.1080/03615260801973992", "10.1080/03615260801973414", "10.7554/elife.01567", "10.1145/3448016.3452841", "10.1594/pangaea.836178", "10.5281/zenodo.48440", "10.1101/2020.12.01.406702"}},
-	{"https://api.datacite.org/dois?page%5Bsize%5D=2&query=doi%3A%28%2210.1594%2Fpangaea.836178%22+OR+%2210.5281%2Fzenodo.48440%22%29",
+		[]string{"10.3233/isu-130714", "10.1038/npre.2009.2801", "10.1080/03615260801973992", "10.1080/03615260801973414", "10.7554/elife.01567", "10.1145/3448016.3452841", "10.1594/pangaea.836178", "10.5281/zenodo.48440", "10.1101/2020.12.01.406702"}, nil},
+	{"https://api.datacite.org/dois?disable-facets=true&page%5Bsize%5D=2&query=doi%3A%28%2210.1594%2Fpangaea.836178%22+OR+%2210.5281%2Fzenodo.48440%22%29",
 		"https://api.datacite.org/dois/", "data",
 		func(n int, items string) string {
 			return fmt.Sprintf(`{"data":[%s],"meta":{"total":%d,"totalPages":1,"page":1}}`, items, n)
 		},
-		[]string{"10.1594/pangaea.836178", "10.5281/zenodo.48440"}},
+		[]string{"10.1594/pangaea.836178", "10.5281/zenodo.48440"},
+		[]string{"alternateIdentifiers", "xml", "prefix", "suffix", "viewsOverTime", "downloadsOverTime", "citationsOverTime"}},
 }
 
 // whichRA is the constructed Which RA? answer: the shape of the recorded
@@ -166,6 +168,10 @@ type listAnswer struct {
 	item     string // gjson path of the record in a single answer
 	envelope func(n int, items string) string
 	dois     []string
+	// detailOnly are attributes the service sends in a single answer but
+	// not in a list one (DataCite's alternateIdentifiers, xml, …: lupo's
+	// serializer declares them "if: params[:detail]").
+	detailOnly []string
 }
 
 // line is one answer's row of SOURCES.md.
@@ -275,7 +281,11 @@ func recordList(rec *transport.Recording, l listAnswer, bodies map[string][]byte
 		if body == nil {
 			continue // not found: not an item
 		}
-		items = append(items, gjson.GetBytes(body, l.item).Raw)
+		item, err := listView(gjson.GetBytes(body, l.item).Raw, l.detailOnly)
+		if err != nil {
+			return line{}, fmt.Errorf("%s%s: %w", l.single, doi, err)
+		}
+		items = append(items, item)
 		from = append(from, doi)
 	}
 	body := []byte(l.envelope(len(items), strings.Join(items, ",")))
@@ -287,6 +297,33 @@ func recordList(rec *transport.Recording, l listAnswer, bodies map[string][]byte
 	}
 	return line{p, "GET " + l.url, "200", "constructed",
 		"list answer built from the single answers of this folder for " + strings.Join(from, ", ") + " (the other DOIs asked are not found, so not items)", ""}, nil
+}
+
+// listView is a single answer's record as a list answer carries it:
+// without the attributes named in detailOnly.
+func listView(item string, detailOnly []string) (string, error) {
+	if len(detailOnly) == 0 {
+		return item, nil
+	}
+	var rec map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(item), &rec); err != nil {
+		return "", err
+	}
+	var attrs map[string]json.RawMessage
+	if err := json.Unmarshal(rec["attributes"], &attrs); err != nil {
+		return "", err
+	}
+	for _, name := range detailOnly {
+		delete(attrs, name)
+	}
+	raw, err := json.Marshal(attrs)
+	if err != nil {
+		return "", err
+	}
+	rec["attributes"] = raw
+	delete(rec, "relationships") // the list view's only relationship, client, is not read
+	out, err := json.Marshal(rec)
+	return string(out), err
 }
 
 // sourcesMD is examples/replay/SOURCES.md: what is not a recording, then
@@ -316,7 +353,8 @@ Three kinds of answer are not recordings:
 - **List answers** (` + "`works?filter=…`, `dois?query=…`" + `), the batch requests about
   asks Crossref, OpenAlex and DataCite, are constructed: each is the single-record
   answers of this folder for the DOIs it asks about, wrapped in the service's documented
-  list envelope, with not-found DOIs left out (as the services do).
+  list envelope, with not-found DOIs left out (as the services do); DataCite's items
+  lack the attributes its list view sends only with detail=true (alternateIdentifiers, xml, …).
 - **ORCID's bulk work details** (` + "`/works/{put-codes}`" + `) are constructed, in
   ` + "`testdata/orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json`" + `: no one
   recorded that request, so each work is its recorded summary's fields, with the

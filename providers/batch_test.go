@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,7 +186,7 @@ func TestDataCiteBatchMatchesSingles(t *testing.T) {
 	items := []string{gjson.GetBytes(fixture(t, file(recorded[1])), "data").Raw, gjson.GetBytes(fixture(t, file(recorded[0])), "data").Raw}
 	body := fmt.Sprintf(`{"data":[%s],"meta":{"total":2,"totalPages":1,"page":1}}`, strings.Join(items, ","))
 	s := newStub(t)
-	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=3&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22+OR+%2210.5555%2Fmissing%22%29`, 200, body)
+	s.text(`/dois?disable-facets=true&mailto=ada%40example.org&page%5Bsize%5D=3&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22+OR+%2210.5555%2Fmissing%22%29`, 200, body)
 	s.text("/dois/10.5555/missing?mailto=ada%40example.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
 	asked := dois(append(recorded, "10.5555/missing")...)
 	got := fetchAll(t, providers.DataCite(), s.env(), asked...)
@@ -199,6 +201,40 @@ func TestDataCiteBatchMatchesSingles(t *testing.T) {
 	}
 	if got[2].Status != providers.NotFound {
 		t.Errorf("missing DOI: %+v, want not found", got[2])
+	}
+}
+
+// TestDataCiteListViewKeepsOtherIDs: a list answer carries identifiers
+// but not alternateIdentifiers (lupo sends those only with detail=true),
+// so the arXiv id, PMID, PMCID and ISBN a single lookup finds must come
+// from identifiers when the DOI is asked in a batch.
+func TestDataCiteListViewKeepsOtherIDs(t *testing.T) {
+	list := fixture(t, "datacite/constructed-datacite-dois-list-arxiv-and-versioned.json")
+	if strings.Contains(string(list), "alternateIdentifiers") {
+		t.Fatal("the list fixture must look like a real list answer, without alternateIdentifiers")
+	}
+	s := newStub(t)
+	s.text(`/dois?disable-facets=true&mailto=ada%40example.org&page%5Bsize%5D=2&query=doi%3A%28%2210.48550%2Farxiv.2311.16162%22+OR+%2210.5555%2Fabout.versioned%22%29`, 200, string(list))
+	asked := []string{"10.48550/arxiv.2311.16162", "10.5555/about.versioned"}
+	got := fetchAll(t, providers.DataCite(), s.env(), dois(asked...)...)
+
+	single := newStub(t)
+	single.file("/dois/10.48550/arxiv.2311.16162?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.48550-arxiv.2311.16162.json")
+	single.file("/dois/10.5555/about.versioned?mailto=ada%40example.org", 200, "datacite/constructed-datacite-doi-10.5555-about.versioned.json")
+	for i, d := range asked {
+		want := fetchOne(t, providers.DataCite(), single.env(), manifest.KindDOI, d)
+		if got[i].Record == nil || want.Record == nil {
+			t.Fatalf("%s: batch %+v, single %+v", d, got[i], want)
+		}
+		if !reflect.DeepEqual(got[i].Record.IDs, want.Record.IDs) {
+			t.Errorf("%s: batch ids %+v, single ids %+v", d, got[i].Record.IDs, want.Record.IDs)
+		}
+	}
+	if ids := got[0].Record.IDs; ids.ArXiv != "2311.16162" {
+		t.Errorf("arXiv id %q, want 2311.16162", ids.ArXiv)
+	}
+	if ids := got[1].Record.IDs; ids.PMID != "29106400" || ids.PMCID != "PMC5676194" || !slices.Contains(ids.ISBN, "978-3-16-148410-0") {
+		t.Errorf("ids %+v, want the PMID, PMCID and ISBN", ids)
 	}
 }
 
@@ -232,7 +268,7 @@ func TestBatchSplitByURL(t *testing.T) {
 // missing: DataCite is asked only about DOIs it registered.
 func TestDataCiteSearchThatMatchesNothing(t *testing.T) {
 	s := newStub(t)
-	s.text(`/dois?mailto=ada%40example.org&page%5Bsize%5D=2&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22%29`, 200, `{"data":[],"meta":{"total":0}}`)
+	s.text(`/dois?disable-facets=true&mailto=ada%40example.org&page%5Bsize%5D=2&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.1594%2Fpangaea.836178%22%29`, 200, `{"data":[],"meta":{"total":0}}`)
 	s.file("/dois/10.5281/zenodo.48440?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.5281-zenodo.48440.json")
 	s.file("/dois/10.1594/pangaea.836178?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.1594-pangaea.836178.json")
 	for _, r := range fetchAll(t, providers.DataCite(), s.env(), dois("10.5281/zenodo.48440", "10.1594/pangaea.836178")...) {

@@ -96,6 +96,11 @@ func dataCiteListURI(env Env, ids []manifest.Identity) string {
 	v := url.Values{}
 	v.Set("query", "doi:("+strings.Join(terms, " OR ")+")")
 	v.Set("page[size]", strconv.Itoa(len(ids)))
+	// Facets (counts by year, client, type …) are computed for every list
+	// query unless disabled, and this client reads none of them. lupo tests
+	// the parameter for presence, so "false" would disable them too:
+	// https://github.com/datacite/lupo/blob/master/app/controllers/datacite_dois_controller.rb
+	v.Set("disable-facets", "true")
 	if env.Mailto != "" {
 		v.Set(dataCiteMailto, env.Mailto)
 	}
@@ -332,28 +337,23 @@ func dataCiteContainer(a gjson.Result, rec *record.Record) {
 	}
 }
 
-// dataCiteIdentifiers reads the work's other identifiers (arXiv, PubMed)
-// from alternateIdentifiers, and the ISSN/ISBN of what it is part of from
-// relatedIdentifiers.
+// dataCiteIdentifiers reads the work's other identifiers (arXiv, PubMed,
+// ISBN) and the ISSN/ISBN of what it is part of from relatedIdentifiers.
+//
+// The other identifiers come in two fields built from the same data:
+// alternateIdentifiers, which a list answer (GET /dois?…) leaves out unless
+// asked with detail=true, and identifiers, which both views carry. Both are
+// read so a DOI asked in a batch keeps what its single lookup finds. See
+// lupo's serializer, where alternate_identifiers is declared again
+// "if: params[:detail]" and identifiers unconditionally:
+// https://github.com/datacite/lupo/blob/master/app/serializers/datacite_doi_serializer.rb
 func dataCiteIdentifiers(a gjson.Result, ids *record.IDs) {
 	a.Get("alternateIdentifiers").ForEach(func(_, alt gjson.Result) bool {
-		v := strings.TrimSpace(alt.Get("alternateIdentifier").String())
-		switch strings.ToLower(alt.Get("alternateIdentifierType").String()) {
-		case "arxiv":
-			if n, err := manifest.NormalizeArXiv(v); err == nil && ids.ArXiv == "" {
-				ids.ArXiv = n
-			}
-		case "pmid", "pubmed", "pubmed id":
-			if n, err := manifest.NormalizePMID(v); err == nil && ids.PMID == "" {
-				ids.PMID = n
-			}
-		case "pmcid", "pmc":
-			if n, err := manifest.NormalizePMCID(v); err == nil && ids.PMCID == "" {
-				ids.PMCID = n
-			}
-		case "isbn":
-			ids.ISBN = addDistinct(ids.ISBN, v)
-		}
+		dataCiteOtherID(alt.Get("alternateIdentifierType").String(), alt.Get("alternateIdentifier").String(), ids)
+		return true
+	})
+	a.Get("identifiers").ForEach(func(_, alt gjson.Result) bool {
+		dataCiteOtherID(alt.Get("identifierType").String(), alt.Get("identifier").String(), ids)
 		return true
 	})
 	a.Get("relatedIdentifiers").ForEach(func(_, r gjson.Result) bool {
@@ -366,6 +366,28 @@ func dataCiteIdentifiers(a gjson.Result, ids *record.IDs) {
 		}
 		return true
 	})
+}
+
+// dataCiteOtherID files one of the work's own other identifiers by type;
+// types that are not kept (DOI, URL, a repository's own) are ignored.
+func dataCiteOtherID(kind, value string, ids *record.IDs) {
+	v := strings.TrimSpace(value)
+	switch strings.ToLower(kind) {
+	case "arxiv":
+		if n, err := manifest.NormalizeArXiv(v); err == nil && ids.ArXiv == "" {
+			ids.ArXiv = n
+		}
+	case "pmid", "pubmed", "pubmed id":
+		if n, err := manifest.NormalizePMID(v); err == nil && ids.PMID == "" {
+			ids.PMID = n
+		}
+	case "pmcid", "pmc":
+		if n, err := manifest.NormalizePMCID(v); err == nil && ids.PMCID == "" {
+			ids.PMCID = n
+		}
+	case "isbn":
+		ids.ISBN = addDistinct(ids.ISBN, v)
+	}
 }
 
 // dataCiteLicense is the first licence in rightsList: its SPDX identifier
