@@ -2,6 +2,7 @@ package providers
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"sort"
 	"strconv"
@@ -52,7 +53,7 @@ func OpenAlex() Spec {
 		APIKey:      &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key"},
 		Terms:       "https://openalex.org/about",
 		Attribution: "Data from OpenAlex (CC0)",
-		Fetch:       Batched(fetchOpenAlex, openAlexListable, openAlexList.Fetch),
+		Fetch:       Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
 
 		Precedence:   7,
 		OAPrecedence: 2,
@@ -79,6 +80,34 @@ func openAlexListable(id manifest.Identity) bool {
 	return id.Kind == manifest.KindDOI && !strings.ContainsAny(id.Value, "|,")
 }
 
+// errAuthorsCut marks a list item whose authorships OpenAlex cut short.
+var errAuthorsCut = errors.New("openalex: authorships cut at 100 in a list answer")
+
+// fetchOpenAlexList asks the list form, then asks the free singleton about
+// each work whose list copy has its authorships cut: list answers stop at
+// 100 and set is_authors_truncated, while "the individual record for the
+// work … is never truncated"
+// (https://docs.openalex.org/api-entities/authors/limitations).
+func fetchOpenAlexList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+	out := openAlexList.Fetch(ctx, env, ids)
+	for i, r := range out {
+		if errors.Is(r.Err, errAuthorsCut) {
+			out[i] = fetchOpenAlex(ctx, env, ids[i])
+		}
+	}
+	return out
+}
+
+// parseOpenAlexListItem is parseOpenAlex for a list item, which may be a
+// shortened copy. A missing is_authors_truncated is false: OpenAlex sends
+// it only for some works (https://github.com/ropensci/openalexR/issues/234).
+func parseOpenAlexListItem(w gjson.Result) (Result, error) {
+	if w.Get("is_authors_truncated").Bool() {
+		return Result{}, errAuthorsCut
+	}
+	return parseOpenAlex(w)
+}
+
 // openAlexList asks GET /works?filter=doi:A|B|… about the DOIs and reads
 // the list answer: {"meta":{"count":n,…},"results":[…]}.
 var openAlexList = ListForm{
@@ -88,7 +117,7 @@ var openAlexList = ListForm{
 	Items:    openAlexItems,
 	DOI:      func(w gjson.Result) string { return w.Get("doi").String() },
 	Prefer:   openAlexFirst,
-	Parse:    parseOpenAlex,
+	Parse:    parseOpenAlexListItem,
 }
 
 func openAlexListURI(_ Env, ids []manifest.Identity) string {

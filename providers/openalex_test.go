@@ -1,6 +1,8 @@
 package providers_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -63,5 +65,57 @@ func TestOpenAlexByPubMedIDs(t *testing.T) {
 	}
 	if res[1].Status != providers.NotFound {
 		t.Errorf("pmcid result %s, want not found", res[1].Status)
+	}
+}
+
+// withAuthors is an OpenAlex work answer with n made-up authorships and,
+// when cut, the flag OpenAlex sets on list items it shortened.
+func withAuthors(t *testing.T, file string, n int, cut bool) string {
+	t.Helper()
+	var w map[string]any
+	if err := json.Unmarshal(fixture(t, file), &w); err != nil {
+		t.Fatal(err)
+	}
+	authorships := make([]any, n)
+	for i := range authorships {
+		authorships[i] = map[string]any{
+			"author_position":  "middle",
+			"author":           map[string]any{"display_name": fmt.Sprintf("Author %03d", i+1)},
+			"raw_author_name":  fmt.Sprintf("Author %03d", i+1),
+			"institutions":     []any{},
+			"raw_affiliations": []any{},
+		}
+	}
+	w["authorships"] = authorships
+	if cut {
+		w["is_authors_truncated"] = true
+	}
+	out, err := json.Marshal(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// TestOpenAlexListCutAuthorsAskedSingly: a list item whose authorships
+// OpenAlex cut at 100 is asked again of the singleton, which has them all.
+func TestOpenAlexListCutAuthorsAskedSingly(t *testing.T) {
+	const big, small = "10.1145/3448016.3452841", "10.1371/journal.pone.0000030"
+	cutItem := withAuthors(t, "openalex/openalex-work-doi-10.1145-3448016.3452841.json", 100, true)
+	whole := withAuthors(t, "openalex/openalex-work-doi-10.1145-3448016.3452841.json", 150, false)
+	other := string(fixture(t, "openalex/openalex-work-doi-10.1371-journal.pone.0000030.json"))
+	s := newStub(t)
+	s.text("/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1145%2F3448016.3452841%7Chttps%3A%2F%2Fdoi.org%2F10.1371%2Fjournal.pone.0000030&per_page=4",
+		200, `{"meta":{"count":2},"results":[`+cutItem+`,`+other+`]}`)
+	s.text("/works/doi:"+big, 200, whole)
+	got := fetchAll(t, providers.OpenAlex(), s.env(), dois(big, small)...)
+	if got[0].Record == nil || len(got[0].Record.Authors) != 150 {
+		t.Fatalf("cut work: %+v, want the singleton's 150 authors", got[0])
+	}
+	if got[1].Record == nil || len(got[1].Record.Authors) == 0 {
+		t.Errorf("uncut work: %+v, want its list record", got[1])
+	}
+	if n := len(s.requests()); n != 2 {
+		t.Errorf("%d requests (%v), want the list and one singleton", n, s.requests())
 	}
 }
