@@ -526,6 +526,14 @@ func transportOptions(opts Options, specs []providers.Spec, bases map[string]str
 	for _, s := range specs {
 		h := hostOf(bases[s.Name])
 		p := transport.HostPolicy{MinInterval: interval(s), Timeout: s.Timeout, SlowDown: s.SlowDown}
+		if problem := s.RequestProblem; problem != nil {
+			p.Classify = func(code int, _ http.Header, body []byte) transport.Class {
+				if problem(code, body) {
+					return transport.ClassRequestProblem
+				}
+				return transport.ClassDefault
+			}
+		}
 		if opts.NoPacing {
 			p.MinInterval = 0
 		}

@@ -3,6 +3,7 @@ package providers
 import (
 	"context"
 	"errors"
+	"net/http"
 	"net/url"
 	"sort"
 	"strconv"
@@ -45,9 +46,10 @@ func OpenAlex() Spec {
 		// 403 means "slow down" at OpenAlex; 429 means the daily budget is
 		// spent (with a Retry-After of hours), which the transport turns into a
 		// stopped host rather than a sleep.
-		SlowDown:  []int{403},
-		Accepts:   []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
-		BatchSize: openAlexBatch,
+		SlowDown:       []int{403},
+		RequestProblem: openAlexRequestProblem,
+		Accepts:        []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
+		BatchSize:      openAlexBatch,
 		// Since 13 February 2026 an API key is required for real use; without
 		// one the per-day allowance is a few requests. mailto is no longer used.
 		APIKey:      &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key"},
@@ -64,7 +66,10 @@ func OpenAlex() Spec {
 // PMID or a PMCID as the work's id (/works/pmid:29106400), so works known
 // only by a PubMed id still get OpenAlex's identifiers and counts.
 func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
-	path := openAlexWorksPath + EscapeDOI(id.Value)
+	// An id is read from the path after decoding, and OpenAlex has refused
+	// ids holding ',' or '&' (its parameter separators): both go escaped,
+	// ',' by EscapeDOI and '&' here, which the path grammar would allow raw.
+	path := openAlexWorksPath + strings.ReplaceAll(EscapeDOI(id.Value), "&", "%26")
 	switch id.Kind {
 	case manifest.KindPMID:
 		path = openAlexWorksByID + "pmid:" + url.PathEscape(id.Value)
@@ -78,6 +83,27 @@ func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
 // values and ',' filters, so a DOI holding either is asked on its own.
 func openAlexListable(id manifest.Identity) bool {
 	return id.Kind == manifest.KindDOI && !strings.ContainsAny(id.Value, "|,")
+}
+
+// openAlexRequestProblem: a 400 or 403 whose body names a request problem
+// faults that request only; any other 403 stays a slow-down, as the docs
+// list it (https://developers.openalex.org/api-reference/errors). The API
+// server answers a request it cannot take with {"error": description,
+// "message": why} (app.py's handle_exception and core/exceptions.py in
+// https://github.com/ourresearch/openalex-elastic-api). Those came with 403
+// (openalexR#94: "[403] Invalid query parameters error. <Search filters do
+// not support the | operator>"; #254, a comma in a filter value; #202, a
+// bad field) and come with 400 now, while rate limits come from the proxy
+// as {"error":"Rate limit exceeded", …}.
+func openAlexRequestProblem(code int, body []byte) bool {
+	if code != http.StatusBadRequest && code != http.StatusForbidden {
+		return false
+	}
+	switch gjson.GetBytes(body, "error").String() {
+	case "Invalid query parameters error.", "Pagination error.", "Invalid filter":
+		return true
+	}
+	return false
 }
 
 // errAuthorsCut marks a list item whose authorships OpenAlex cut short.

@@ -119,3 +119,17 @@ func TestOpenAlexListCutAuthorsAskedSingly(t *testing.T) {
 		t.Errorf("%d requests (%v), want the list and one singleton", n, s.requests())
 	}
 }
+
+// TestOpenAlexOddDOIAskedSinglyEscaped: a DOI holding OpenAlex's separators
+// ('|' and ',' in a filter, '&' between parameters) is never put in a list
+// filter, and its singleton path carries them escaped.
+func TestOpenAlexOddDOIAskedSinglyEscaped(t *testing.T) {
+	s := newStub(t)
+	s.text("/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1%2Fa%7Chttps%3A%2F%2Fdoi.org%2F10.1%2Fb&per_page=4", 200, `{"meta":{"count":0},"results":[]}`)
+	s.text("/works/doi:10.1/x%26y%2Cz", 404, `{"error":"not found"}`)
+	for _, r := range fetchAll(t, providers.OpenAlex(), s.env(), dois("10.1/a", "10.1/x&y,z", "10.1/b")...) {
+		if r.Status != providers.NotFound {
+			t.Errorf("%+v, want not found", r)
+		}
+	}
+}

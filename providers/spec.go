@@ -22,14 +22,20 @@ import (
 // limit, slow-down statuses, terms) is a field here so a change upstream is
 // a one-line edit in that provider's file.
 type Spec struct {
-	Name        string          // short lower-case name used in manifests, flags and snapshots
-	Title       string          // the service's own name, for people
-	Host        string          // exact URL host all requests go to (no scheme)
-	MinInterval time.Duration   // least gap between two requests to Host, from the service's documented limit
-	Timeout     time.Duration   // per attempt, headers and body
-	SlowDown    []int           // statuses besides 429 the service uses for "slow down"
-	Accepts     []manifest.Kind // identity kinds it can answer for
-	BatchSize   int             // identities per request; 1 when the service has no batch form
+	Name        string        // short lower-case name used in manifests, flags and snapshots
+	Title       string        // the service's own name, for people
+	Host        string        // exact URL host all requests go to (no scheme)
+	MinInterval time.Duration // least gap between two requests to Host, from the service's documented limit
+	Timeout     time.Duration // per attempt, headers and body
+	SlowDown    []int         // statuses besides 429 the service uses for "slow down"
+	// RequestProblem, when set, tells an error answer (status >= 400) that
+	// faults this one request (a malformed id, an invalid parameter) from
+	// one about the host's load: it fails that request at once, is not
+	// retried and never counts toward stopping the host, even when its
+	// status is one of SlowDown.
+	RequestProblem func(code int, body []byte) bool
+	Accepts        []manifest.Kind // identity kinds it can answer for
+	BatchSize      int             // identities per request; 1 when the service has no batch form
 	// BatchInterval is the least gap between requests when the service
 	// paces its batch (list) form more strictly than single lookups; 0
 	// means MinInterval. It applies to the whole host while batching.
