@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -27,12 +28,14 @@ const (
 	// s2NoValidIDs is the 400 error Semantic Scholar gives, instead of a
 	// list of nulls, when it recognises none of a batch's ids.
 	s2NoValidIDs = "No valid paper ids given"
+	// s2Batch is how many ids one batch request carries.
+	s2Batch = 100
 )
 
 // SemanticScholar reads Semantic Scholar's view of a work (identifiers,
 // fields of study, TL;DR, open-access PDF) and its citation counts,
 // including "influential" citations, from the Academic Graph API's paper
-// batch endpoint: one POST answers up to 500 works.
+// batch endpoint: one POST answers up to 100 works.
 func SemanticScholar() Spec {
 	return Spec{
 		Name:  "semanticscholar",
@@ -48,12 +51,18 @@ func SemanticScholar() Spec {
 		Timeout:     60 * time.Second,
 		Accepts:     []manifest.Kind{manifest.KindDOI, manifest.KindArXiv, manifest.KindPMID},
 		// POST /paper/batch: "Can only process 500 paper ids at a time."
-		// (https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers)
-		BatchSize:   500,
-		APIKey:      &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
-		Terms:       "https://www.semanticscholar.org/product/api/license",
-		Attribution: "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
-		Fetch:       fetchSemanticScholar,
+		// (https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers),
+		// but batches of 200–500 with heavy fields have timed out at the
+		// gateway (https://github.com/allenai/s2-folks/issues/59): 100, and
+		// a batch that still times out is split (s2Ask).
+		BatchSize: s2Batch,
+		// A 504 goes straight back to s2Ask, which splits the batch, rather
+		// than being retried whole by the transport.
+		RequestProblem: func(code int, _ []byte) bool { return code == http.StatusGatewayTimeout },
+		APIKey:         &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
+		Terms:          "https://www.semanticscholar.org/product/api/license",
+		Attribution:    "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
+		Fetch:          fetchSemanticScholar,
 
 		Precedence:   8,
 		OAPrecedence: 8,
@@ -79,45 +88,56 @@ func fetchSemanticScholar(ctx context.Context, env Env, ids []manifest.Identity)
 	if len(keys) == 0 {
 		return out, nil
 	}
-	all := func(r Result) ([]Result, error) {
-		for _, i := range slots {
+	for j, r := range s2Ask(ctx, env, keys) {
+		out[slots[j]] = r
+	}
+	return out, nil
+}
+
+// s2TimedOut: the answer or error says the batch took too long for the
+// gateway (504, or no answer within the timeout), which a smaller batch
+// avoids.
+func s2TimedOut(status int, err error) bool {
+	var timeout interface{ Timeout() bool }
+	return status == http.StatusGatewayTimeout || (errors.As(err, &timeout) && timeout.Timeout())
+}
+
+// s2Ask asks the batch endpoint about keys and returns one Result per key.
+// A batch that times out is asked again in halves, down to single ids, so
+// one slow batch does not fail every work in it: batches of a few hundred
+// with heavy fields have met a ~30 s gateway timeout
+// (https://github.com/allenai/s2-folks/issues/59, /issues/58).
+func s2Ask(ctx context.Context, env Env, keys []string) []Result {
+	status, body, err := s2Post(ctx, env, keys)
+	if s2TimedOut(status, err) && len(keys) > 1 && ctx.Err() == nil {
+		half := len(keys) / 2
+		return append(s2Ask(ctx, env, keys[:half]), s2Ask(ctx, env, keys[half:])...)
+	}
+	out := make([]Result, len(keys))
+	all := func(r Result) []Result {
+		for i := range out {
 			out[i] = r
 		}
-		return out, nil
+		return out
 	}
-
-	body, err := s2Body(keys)
-	if err != nil {
-		return all(Result{Status: Failed, Err: fmt.Errorf("semanticscholar: encode request: %w", err)})
-	}
-	u := env.Base + s2BatchPath + "?" + s2FieldsParam + "=" + s2Fields
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
-	if err != nil {
-		return all(Result{Status: Failed, Err: fmt.Errorf("semanticscholar: build request: %w", err)})
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	ans, err := Send(env, req)
-	if err != nil {
-		return all(Result{Status: Failed, Err: err})
-	}
-
 	switch {
-	case IsNotFound(ans.Status):
+	case err != nil:
+		return all(Result{Status: Failed, Err: err})
+	case IsNotFound(status):
 		return all(Result{Status: NotFound})
-	case ans.Status == http.StatusBadRequest && gjson.GetBytes(ans.Body, "error").String() == s2NoValidIDs:
+	case status == http.StatusBadRequest && gjson.GetBytes(body, "error").String() == s2NoValidIDs:
 		// Not one id of the batch is known: that is an answer, not a fault.
 		return all(Result{Status: NotFound})
-	case ans.Status < 200 || ans.Status > 299:
-		err := error(&StatusError{Provider: "semanticscholar", Code: ans.Status})
-		if msg := strings.TrimSpace(gjson.GetBytes(ans.Body, "error").String()); msg != "" {
+	case status < 200 || status > 299:
+		err := error(&StatusError{Provider: "semanticscholar", Code: status})
+		if msg := strings.TrimSpace(gjson.GetBytes(body, "error").String()); msg != "" {
 			err = fmt.Errorf("semanticscholar: %s: %w", msg, err)
 		}
 		return all(Result{Status: Failed, Err: err})
-	case !gjson.ValidBytes(ans.Body):
+	case !gjson.ValidBytes(body):
 		return all(Result{Status: Failed, Err: Malformed("semanticscholar", "body is not valid JSON")})
 	}
-	doc := gjson.ParseBytes(ans.Body)
+	doc := gjson.ParseBytes(body)
 	if !doc.IsArray() {
 		return all(Result{Status: Failed, Err: Malformed("semanticscholar", "batch answer is not a list")})
 	}
@@ -128,14 +148,34 @@ func fetchSemanticScholar(ctx context.Context, env Env, ids []manifest.Identity)
 		return all(Result{Status: Failed, Err: Malformed("semanticscholar",
 			fmt.Sprintf("batch answer has %d papers for %d ids", len(papers), len(keys)))})
 	}
-	for j, i := range slots {
+	for j := range out {
 		if j >= len(papers) { // a short answer: the missing tail is unknown
-			out[i] = Result{Status: NotFound}
+			out[j] = Result{Status: NotFound}
 			continue
 		}
-		out[i] = s2Result(papers[j])
+		out[j] = s2Result(papers[j])
 	}
-	return out, nil
+	return out
+}
+
+// s2Post sends one batch request about keys.
+func s2Post(ctx context.Context, env Env, keys []string) (status int, body []byte, err error) {
+	reqBody, err := s2Body(keys)
+	if err != nil {
+		return 0, nil, fmt.Errorf("semanticscholar: encode request: %w", err)
+	}
+	u := env.Base + s2BatchPath + "?" + s2FieldsParam + "=" + s2Fields
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(reqBody))
+	if err != nil {
+		return 0, nil, fmt.Errorf("semanticscholar: build request: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	ans, err := Send(env, req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return ans.Status, ans.Body, nil
 }
 
 // s2PaperID is the batch form of an identity: DOI:…, ARXIV:…, PMID:….

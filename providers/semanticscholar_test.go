@@ -1,11 +1,15 @@
 package providers_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -227,8 +231,11 @@ func TestSemanticScholarDeclaration(t *testing.T) {
 	if s.Name != "semanticscholar" || s.Host != "api.semanticscholar.org" {
 		t.Errorf("name/host = %q/%q", s.Name, s.Host)
 	}
-	if s.BatchSize != 500 {
-		t.Errorf("BatchSize = %d, want the documented 500", s.BatchSize)
+	if s.BatchSize != 100 {
+		t.Errorf("BatchSize = %d, want 100: the documented 500 has timed out with heavy fields", s.BatchSize)
+	}
+	if s.RequestProblem == nil || !s.RequestProblem(504, nil) {
+		t.Error("a 504 must go back to the provider to split the batch, not be retried whole")
 	}
 	if s.MinInterval != time.Second {
 		t.Errorf("MinInterval = %v, want 1s (the keyed rate)", s.MinInterval)
@@ -246,5 +253,46 @@ func TestSemanticScholarDeclaration(t *testing.T) {
 	}
 	if s.Terms == "" || s.Attribution == "" || s.RateSource == "" || s.Timeout <= 0 {
 		t.Errorf("incomplete declaration: %+v", s)
+	}
+}
+
+// TestSemanticScholarSplitsBatchThatTimesOut: a gateway that answers 504
+// to batches of more than two ids still answers every work, by halves.
+func TestSemanticScholarSplitsBatchThatTimesOut(t *testing.T) {
+	var mu sync.Mutex
+	var sizes []int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct{ IDs []string }
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			t.Errorf("request body: %v", err)
+		}
+		mu.Lock()
+		sizes = append(sizes, len(req.IDs))
+		mu.Unlock()
+		if len(req.IDs) > 2 {
+			w.WriteHeader(http.StatusGatewayTimeout)
+			_, _ = io.WriteString(w, `{"message": "Endpoint request timed out"}`)
+			return
+		}
+		papers := make([]map[string]any, len(req.IDs))
+		for i, id := range req.IDs {
+			papers[i] = map[string]any{"paperId": "p-" + id, "title": id}
+		}
+		_ = json.NewEncoder(w).Encode(papers)
+	}))
+	t.Cleanup(srv.Close)
+	env := providers.Env{Do: srv.Client().Do, Base: srv.URL}
+	asked := dois("10.1/a", "10.1/b", "10.1/c", "10.1/d", "10.1/e")
+	got, err := providers.SemanticScholar().Fetch(context.Background(), env, asked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range got {
+		if r.Status != providers.Found || r.Record.Title != "DOI:"+asked[i].Value {
+			t.Errorf("%s: %s %v %+v, want its own paper", asked[i].Value, r.Status, r.Err, r.Record)
+		}
+	}
+	if want := []int{5, 2, 3, 1, 2}; !slices.Equal(sizes, want) {
+		t.Errorf("batch sizes %v, want %v (5 times out, then halves)", sizes, want)
 	}
 }
