@@ -109,6 +109,11 @@ func (r *Report) Hints() []string {
 			out = append(out, h)
 		}
 	}
+	for _, s := range r.Specs {
+		if s.APIKey != nil && s.APIKey.Benefit != "" && !r.APIKeys[s.Name] {
+			out = append(out, fmt.Sprintf("no %s is set; a free key would give %s", s.APIKey.Env, s.APIKey.Benefit))
+		}
+	}
 	if r.MissingMailto {
 		var gains []string
 		for _, s := range r.Specs {

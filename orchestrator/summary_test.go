@@ -156,3 +156,15 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 		}
 	}
 }
+
+// TestHintWhatAKeyWouldChange: a run without OPENALEX_API_KEY says, once,
+// what a key would change; a run with one says nothing about it.
+func TestHintWhatAKeyWouldChange(t *testing.T) {
+	for _, set := range []bool{false, true} {
+		rep := &Report{Specs: []providers.Spec{providers.OpenAlex()}, APIKeys: map[string]bool{"openalex": set}}
+		hints := strings.Join(rep.Hints(), "\n")
+		if got := strings.Contains(hints, "no OPENALEX_API_KEY is set; a free key would give OpenAlex $1 a day"); got == set {
+			t.Errorf("key set %v: hints %q", set, hints)
+		}
+	}
+}

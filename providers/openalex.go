@@ -50,9 +50,19 @@ func OpenAlex() Spec {
 		RequestProblem: openAlexRequestProblem,
 		Accepts:        []manifest.Kind{manifest.KindDOI, manifest.KindPMID, manifest.KindPMCID},
 		BatchSize:      openAlexBatch,
-		// Since 13 February 2026 an API key is required for real use; without
-		// one the per-day allowance is a few requests. mailto is no longer used.
-		APIKey:      &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key"},
+		// Keyless strategy. "API key required starting February 13, 2026. API
+		// keys are free"; "Without an API key, you're limited to $0.01/day of
+		// usage" (https://developers.openalex.org/api-reference/authentication).
+		// Singletons (/works/doi:…, /works/pmid:…) cost nothing; a list call
+		// costs $0.0001 (the proxy's endpointClassifier.ts: singleton 0
+		// credits, list 1). Without a key about still batches: 50 works a list
+		// call is 1/50 of the requests, and a 2,000-work run spends 40 calls
+		// ($0.004), inside the keyless allowance; works a list cannot take and
+		// re-asks of cut authorships go to the free singleton. When the
+		// allowance is spent OpenAlex answers 429 until midnight UTC, which
+		// stops the host (MaxWait) and the hint names the key.
+		APIKey: &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key",
+			Benefit: "OpenAlex $1 a day of list calls (10,000 calls of 50 works) instead of the keyless $0.01 (100 calls)"},
 		Terms:       "https://openalex.org/about",
 		Attribution: "Data from OpenAlex (CC0)",
 		Fetch:       Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),

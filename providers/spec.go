@@ -87,6 +87,9 @@ type APIKey struct {
 	Env    string // environment variable, e.g. OPENALEX_API_KEY
 	Header string // header to carry it, or ""
 	Query  string // query parameter to carry it, or ""
+	// Benefit says what a key would change for a run without one, for the
+	// run's hint; "" when nothing worth saying.
+	Benefit string
 }
 
 // FetchFunc asks the service about ids and returns one Result per id, in
