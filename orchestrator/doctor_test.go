@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -186,6 +187,62 @@ func TestEveryProviderDeclaresAProbe(t *testing.T) {
 		}
 		if p.Rate != nil && (p.Rate.Limit == "" || (p.Rate.Window == "" && p.Rate.Per <= 0) || !strings.HasPrefix(p.Rate.Source, "https://")) {
 			t.Errorf("%s: rate headers %+v need a limit header, a window and a source", s.Name, *p.Rate)
+		}
+	}
+}
+
+// seen records what each probe request carried before the replay answers it.
+type seen struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	reqs []*http.Request
+}
+
+func (s *seen) RoundTrip(r *http.Request) (*http.Response, error) {
+	s.mu.Lock()
+	s.reqs = append(s.reqs, r.Clone(r.Context()))
+	s.mu.Unlock()
+	return s.next.RoundTrip(r)
+}
+
+func TestDoctorIsAsPoliteAsAFetch(t *testing.T) {
+	rp, err := transport.LoadReplay(doctorRecordings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := &seen{next: rp}
+	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n")
+	opts := testOptions(m, net, 1)
+	opts.Only = providers.Names()
+	opts.UserAgent = "about/test (+https://example.org; mailto:ada@example.org)"
+	opts.Getenv = func(k string) string { return map[string]string{"OPENALEX_API_KEY": "oa-secret", "NCBI_API_KEY": "ncbi-secret"}[k] }
+	if _, err := Doctor(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(net.reqs) != len(providers.All()) {
+		t.Fatalf("%d requests, want one probe per provider (%d)", len(net.reqs), len(providers.All()))
+	}
+	for _, r := range net.reqs {
+		if r.Header.Get("User-Agent") != opts.UserAgent {
+			t.Errorf("%s: User-Agent %q, want the run's", r.URL.Host, r.Header.Get("User-Agent"))
+		}
+		key := r.URL.Query().Get("api_key")
+		switch r.URL.Host {
+		case "api.openalex.org":
+			if key != "oa-secret" {
+				t.Errorf("openalex probe carries api_key %q, want its own key", key)
+			}
+		case "eutils.ncbi.nlm.nih.gov":
+			if key != "ncbi-secret" || r.URL.Query().Get("email") != "ada@example.org" {
+				t.Errorf("pubmed probe carries api_key %q, email %q; want its own key and the mailto", key, r.URL.Query().Get("email"))
+			}
+		default:
+			if key != "" {
+				t.Errorf("%s was sent an API key meant for another host", r.URL.Host)
+			}
+		}
+		if r.URL.Host == "api.crossref.org" && r.URL.Query().Get("mailto") != "ada@example.org" {
+			t.Errorf("crossref probe %s lacks the mailto", r.URL)
 		}
 	}
 }
