@@ -246,3 +246,19 @@ func TestDoctorIsAsPoliteAsAFetch(t *testing.T) {
 		}
 	}
 }
+
+func TestDoctorProbesTheAgencyLookupWhenDOIsAreRouted(t *testing.T) {
+	rp, err := transport.LoadReplay(doctorRecordings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := testOptions(newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n"), rp, 1)
+	opts.Only = []string{"crossref"}
+	got, err := Doctor(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Provider != "crossref" || got[1].Provider != "doi" || got[1].Health != HealthOK {
+		t.Errorf("got %+v, want crossref, then the doi.org agency lookup crossref's DOIs are routed by", got)
+	}
+}
