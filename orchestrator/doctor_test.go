@@ -215,7 +215,9 @@ func TestDoctorIsAsPoliteAsAFetch(t *testing.T) {
 	opts := testOptions(m, net, 1)
 	opts.Only = providers.Names()
 	opts.UserAgent = "about/test (+https://example.org; mailto:ada@example.org)"
-	opts.Getenv = func(k string) string { return map[string]string{"OPENALEX_API_KEY": "oa-secret", "NCBI_API_KEY": "ncbi-secret"}[k] }
+	opts.Getenv = func(k string) string {
+		return map[string]string{"OPENALEX_API_KEY": "oa-secret", "NCBI_API_KEY": "ncbi-secret"}[k]
+	}
 	if _, err := Doctor(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
