@@ -69,12 +69,13 @@ func DOIOrg() Spec {
 	}
 }
 
-// doiOrgProbe asks the Which RA? service about one DOI and checks the
-// answer is the array of {DOI, RA} the agency lookup reads.
+// doiOrgProbe asks the Which RA? service, in the form the DOI Handbook
+// documents (/doiRA/ with DOI names), about one DOI and checks the answer
+// is the array of {DOI, RA} the agency lookup reads.
 var doiOrgProbe = Probe{
-	Path:   doiOrgRAPath + "10.7554/elife.01567",
+	Path:   "/doiRA/10.7554/elife.01567",
 	Fields: []string{"[].DOI", "[].RA"},
-	Doc:    "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
+	Doc:    "https://www.doi.org/doi-handbook/HTML/which-ra_-service.html",
 }
 
 // fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to
