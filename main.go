@@ -81,6 +81,7 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		Commands: []*cli.Command{
 			fetchCommand(getenv),
 			checkCommand(getenv),
+			doctorCommand(getenv),
 			renderCommand(),
 			initCommand(),
 			providersCommand(),

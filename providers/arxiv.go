@@ -35,6 +35,7 @@ const (
 func ArXiv() Spec {
 	return Spec{
 		Name:  "arxiv",
+		Probe: arxivProbe,
 		Title: "arXiv",
 		Host:  "export.arxiv.org",
 		// The API terms ask for no more than one request every three seconds,
@@ -61,6 +62,17 @@ func ArXiv() Spec {
 		Precedence:   6,
 		OAPrecedence: 4,
 	}
+}
+
+// arxivProbe asks the id_list form the run batches with about two stable
+// e-prints (one new-style, one old-style id) and checks the Atom elements
+// arxivEntry reads.
+var arxivProbe = Probe{
+	Path: arxivQueryPath + "?id_list=0710.2073%2Chep-ex%2F0307015&max_results=2",
+	XML:  true,
+	Fields: []string{"feed/entry/id", "feed/entry/title", "feed/entry/published", "feed/entry/summary", "feed/entry/author/name",
+		"feed/entry/link@href", "feed/entry/primary_category@term"},
+	Doc: "https://info.arxiv.org/help/api/user-manual.html#_query_interface",
 }
 
 // arxivVersion splits an arXiv id into its version-less base and its

@@ -32,6 +32,7 @@ const (
 func Crossref() Spec {
 	return Spec{
 		Name:  "crossref",
+		Probe: crossrefProbe,
 		Title: "Crossref",
 		Host:  "api.crossref.org",
 		// Since 1 December 2025 (Crossref blog, "Announcing changes to REST API
@@ -55,6 +56,21 @@ func Crossref() Spec {
 		Precedence:   1,
 		OAPrecedence: 5,
 	}
+}
+
+// crossrefProbe asks the list form the run batches with (filter=doi:…)
+// about one stable work, and checks the work-list envelope and the fields
+// crossrefWork reads. Crossref announces its pace in X-Rate-Limit-Limit and
+// X-Rate-Limit-Interval.
+var crossrefProbe = Probe{
+	Path:   "/works?filter=doi%3A10.7554%2Felife.01567&rows=1",
+	Mailto: crossrefMailto,
+	Fields: []string{"status", "message-type", "message.total-results", "message.items[].DOI", "message.items[].title",
+		"message.items[].type", "message.items[].publisher", "message.items[].container-title", "message.items[].issued.date-parts",
+		"message.items[].author[].family", "message.items[].author[].given", "message.items[].ISSN", "message.items[].resource.primary.URL"},
+	Rate: &RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval",
+		Source: "https://www.crossref.org/documentation/retrieve-metadata/rest-api/access-and-authentication/"},
+	Doc: "https://api.crossref.org/swagger-ui/index.html#/Works/get_works",
 }
 
 func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {

@@ -43,6 +43,7 @@ const DataCiteAgency = "DataCite"
 func DataCite() Spec {
 	return Spec{
 		Name:  "datacite",
+		Probe: dataCiteProbe,
 		Title: "DataCite",
 		Host:  "api.datacite.org",
 		// Without DataCite member credentials the limit per IP is 1000 requests
@@ -65,6 +66,18 @@ func DataCite() Spec {
 		Precedence:   2,
 		OAPrecedence: 6,
 	}
+}
+
+// dataCiteProbe asks the list form the run batches with (query=doi:(…))
+// about one stable work and checks the list envelope and the attributes
+// dataCiteWork reads. DataCite announces no pace in its headers.
+var dataCiteProbe = Probe{
+	Path:   "/dois?page%5Bsize%5D=1&query=doi%3A%28%2210.5281%2Fzenodo.48440%22%29",
+	Mailto: dataCiteMailto,
+	Fields: []string{"meta.total", "data[].type", "data[].attributes.doi", "data[].attributes.titles[].title",
+		"data[].attributes.creators[].name", "data[].attributes.publisher", "data[].attributes.publicationYear",
+		"data[].attributes.types.resourceTypeGeneral", "data[].attributes.url"},
+	Doc: "https://support.datacite.org/docs/api-queries",
 }
 
 // fetchDataCite asks /dois/{doi}; a DOI DataCite did not register is a 404.

@@ -42,6 +42,7 @@ const CrossrefAgency = "Crossref"
 func DOIOrg() Spec {
 	return Spec{
 		Name:  "doi",
+		Probe: doiOrgProbe,
 		Title: "doi.org content negotiation",
 		Host:  "doi.org",
 		// doi.org documents no rate limit of its own. The agencies behind it
@@ -66,6 +67,15 @@ func DOIOrg() Spec {
 		// agency's provider whenever one serves a single agency.
 		AgencyLookup: true,
 	}
+}
+
+// doiOrgProbe asks the Which RA? service, in the form the DOI Handbook
+// documents (/doiRA/ with DOI names), about one DOI and checks the answer
+// is the array of {DOI, RA} the agency lookup reads.
+var doiOrgProbe = Probe{
+	Path:   "/doiRA/10.7554/elife.01567",
+	Fields: []string{"[].DOI", "[].RA"},
+	Doc:    "https://www.doi.org/doi-handbook/HTML/which-ra_-service.html",
 }
 
 // fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to

@@ -36,6 +36,7 @@ const (
 func OpenAlex() Spec {
 	return Spec{
 		Name:  "openalex",
+		Probe: openAlexProbe,
 		Title: "OpenAlex",
 		Host:  "api.openalex.org",
 		// Every user may send at most 100 requests/s; singleton lookups by DOI
@@ -70,6 +71,20 @@ func OpenAlex() Spec {
 		Precedence:   7,
 		OAPrecedence: 2,
 	}
+}
+
+// openAlexProbe asks the list form the run batches with (filter=doi:…)
+// about one stable work and checks the list envelope and the fields
+// openAlexWork reads. OpenAlex's X-RateLimit-* headers count the daily
+// budget, not a pace, so none are compared.
+var openAlexProbe = Probe{
+	Path:   "/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1145%2F3448016.3452841&per_page=1",
+	Mailto: "mailto",
+	Fields: []string{"meta.count", "results[].id", "results[].doi", "results[].title", "results[].type", "results[].publication_date",
+		"results[].ids.doi", "results[].authorships[].author.display_name", "results[].authorships[].author.orcid",
+		"results[].primary_location.landing_page_url", "results[].open_access.is_oa", "results[].open_access.oa_status",
+		"results[].biblio.volume", "results[].cited_by_count"},
+	Doc: "https://docs.openalex.org/api-entities/works/filter-works",
 }
 
 // fetchOpenAlex asks the free singleton endpoint, which takes a DOI, a

@@ -20,6 +20,7 @@ const openCitationsCountPath = "/index/v2/citation-count/doi:" // the id is sche
 func OpenCitations() Spec {
 	return Spec{
 		Name:  "opencitations",
+		Probe: openCitationsProbe,
 		Title: "OpenCitations Index",
 		Host:  "api.opencitations.net",
 		// OpenCitations documents no rate limit (the Index API v2 docs and the
@@ -49,6 +50,14 @@ func OpenCitations() Spec {
 		Precedence:   10,
 		OAPrecedence: 11,
 	}
+}
+
+// openCitationsProbe asks the citation count of one stable work and
+// checks the one-row answer fetchOpenCitations reads.
+var openCitationsProbe = Probe{
+	Path:   openCitationsCountPath + "10.1108/jd-12-2013-0166",
+	Fields: []string{"[].count"},
+	Doc:    "https://api.opencitations.net/index/v2",
 }
 
 func fetchOpenCitations(ctx context.Context, env Env, id manifest.Identity) Result {

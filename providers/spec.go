@@ -70,6 +70,9 @@ type Spec struct {
 	// Redundant, when set, is asked only when another provider's answer
 	// fell short of what this one would say; nil means always asked.
 	Redundant *Redundancy
+	// Probe is the one cheap request about doctor sends to check the
+	// service still answers in the shape Fetch reads (see Probe).
+	Probe Probe
 }
 
 // Redundancy says when a provider's answer would add nothing: when the

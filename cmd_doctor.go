@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/orchestrator"
+	"github.com/aboutscholar/about/transport"
+)
+
+// doctorRecordings are the probe answers shipped with this build: what
+// each service answered to its probe in the shape the parsers read, so an
+// offline doctor checks this build's probes and parsers agree, and which
+// providers, contact e-mail and keys the manifest's run would use.
+//
+//go:embed testdata/doctor/ok
+var doctorRecordings embed.FS
+
+const doctorRecordingsRoot = "testdata/doctor/ok"
+
+func doctorCommand(getenv func(string) string) *cli.Command {
+	return &cli.Command{
+		Name:      "doctor",
+		Usage:     "ask each configured service one cheap question: is it still answering in the shape about reads?",
+		ArgsUsage: "MANIFEST",
+		Description: `Sends each provider the manifest would use (and the agency lookup, when DOIs
+are routed) one cheap documented request about a stable known work, with
+the manifest's mailto and the API keys from the environment, through the
+same polite transport as fetch. It checks the answer has every field the
+parser reads (including the list and pagination envelope), and reads the
+pace the service announces where it sends one. One line per service:
+
+   crossref: OK
+   crossref: OK; announces 10 requests per 1s (one per 100ms), about keeps 200ms
+   crossref: message.items[].title missing
+   crossref: pace: announces 3 requests per 1s (…) but about declares 200ms, faster; see …
+   openalex: key refused (403 Forbidden): check OPENALEX_API_KEY
+   openalex: key missing (401 Unauthorized): set OPENALEX_API_KEY
+   unpaywall: not asked: it requires a contact e-mail (…)
+
+Without --live no network is used: the probes are answered from the
+recordings shipped with this build (or from --replay DIR), which checks the
+build and the manifest, not the services. With --live the services are
+asked; a weekly CI job running about doctor --live turns silent upstream
+drift into a named failure.
+
+Examples:
+   about doctor manifest.toml
+   about doctor --live manifest.toml
+   about doctor --live --json manifest.toml
+
+Exit status: 0 every service OK; 1 a field moved, a key was missing or
+refused, a pace is stricter than declared, or a service did not answer;
+2 usage or manifest error; 130 interrupted.`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "live", Usage: "ask the real services (default: the recordings shipped with this build)"},
+			&cli.BoolFlag{Name: "json", Usage: "print the checkups as a JSON array instead of lines"},
+			&cli.StringFlag{Name: "replay", Usage: "answer the probes from `DIR` (a recording folder) instead", TakesFile: true},
+		},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError(err, "see about help doctor")
+		},
+		Action: func(c *cli.Context) error {
+			path, err := manifestArg(c, "e.g. about doctor --live manifest.toml")
+			if err != nil {
+				return err
+			}
+			return runDoctor(c.Context, doctorOptions{
+				Manifest: path,
+				Live:     c.Bool("live"),
+				JSON:     c.Bool("json"),
+				Replay:   c.String("replay"),
+				Getenv:   getenv,
+				Stdout:   c.App.Writer,
+				Stderr:   c.App.ErrWriter,
+			})
+		},
+	}
+}
+
+// doctorOptions is everything `about doctor` runs with.
+type doctorOptions struct {
+	Manifest string // path of the manifest
+	Live     bool   // ask the real services
+	JSON     bool   // print JSON instead of lines
+	Replay   string // answer from this recording folder
+	Getenv   func(string) string
+	Stdout   io.Writer // the checkups
+	Stderr   io.Writer // what mode ran
+}
+
+// runDoctor is `about doctor`: one probe per configured service, one
+// line each, exit 1 when any is unhealthy.
+func runDoctor(ctx context.Context, o doctorOptions) error {
+	if o.Live && o.Replay != "" {
+		return usageError(errors.New("--live and --replay cannot be combined"))
+	}
+	m, err := loadManifest(o.Manifest, o.Getenv)
+	if err != nil {
+		return err
+	}
+	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(m.Mailto), Getenv: o.Getenv}
+	if !o.Live {
+		dir, cleanup, err := doctorReplayDir(o.Replay)
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		rp, err := transport.LoadReplay(dir)
+		if err != nil {
+			return usageError(err, "--replay takes a folder written by about fetch --record")
+		}
+		opts.Base = rp
+		opts.NoPacing = true
+		opts.Clock = transport.InstantClock()
+		from := "the recordings shipped with this build"
+		if o.Replay != "" {
+			from = o.Replay
+		}
+		fmt.Fprintf(o.Stderr, "about: offline: probes answered from %s; this checks the build and the manifest, not the services (--live asks them)\n", from)
+	}
+	checkups, err := orchestrator.Doctor(ctx, opts)
+	if ctx.Err() != nil {
+		return interruptedError(errors.New("interrupted"))
+	}
+	if err != nil {
+		return err
+	}
+	if err := printCheckups(o.Stdout, o.JSON, checkups); err != nil {
+		return ioError(err)
+	}
+	unhealthy := 0
+	for _, c := range checkups {
+		if !c.Healthy() {
+			unhealthy++
+		}
+	}
+	if unhealthy > 0 {
+		return shortError(fmt.Errorf("%d of %d %s not fit for a fetch", unhealthy, len(checkups),
+			english.Plural(len(checkups), "service is", "services are")),
+			"a moved field needs a parser change; a key needs its variable; a pace needs the provider's MinInterval")
+	}
+	return nil
+}
+
+// printCheckups writes one line per service, or the JSON array.
+func printCheckups(w io.Writer, asJSON bool, checkups []orchestrator.Checkup) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(checkups)
+	}
+	for _, c := range checkups {
+		line := c.Provider + ": " + c.What
+		if len(c.Notes) > 0 {
+			line += " (" + strings.Join(c.Notes, "; ") + ")"
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// doctorReplayDir is the folder the offline probes are answered from:
+// replay when given, else the shipped recordings copied to a temporary
+// folder (transport.LoadReplay reads folders), removed by cleanup.
+func doctorReplayDir(replay string) (dir string, cleanup func(), err error) {
+	if replay != "" {
+		return replay, func() {}, nil
+	}
+	tmp, err := os.MkdirTemp("", "about-doctor-")
+	if err != nil {
+		return "", nil, ioError(err)
+	}
+	cleanup = func() { os.RemoveAll(tmp) }
+	sub, err := fs.Sub(doctorRecordings, doctorRecordingsRoot)
+	if err == nil {
+		err = fs.WalkDir(sub, ".", func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(sub, path)
+			if err != nil {
+				return err
+			}
+			target := filepath.Join(tmp, filepath.FromSlash(path))
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(target, data, 0o644)
+		})
+	}
+	if err != nil {
+		cleanup()
+		return "", nil, ioError(fmt.Errorf("unpack the shipped probe recordings: %w", err))
+	}
+	return tmp, cleanup, nil
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/orchestrator"
+)
+
+// doctorManifest names every provider, so every probe is sent.
+func doctorManifest(t *testing.T) string {
+	return writeManifest(t, `mailto = "ada@example.org"
+providers = ["arxiv", "crossref", "datacite", "doi", "europepmc", "openalex", "opencitations", "orcid", "pubmed", "semanticscholar", "unpaywall"]
+[[identity]]
+doi = "10.1/x"
+`)
+}
+
+func TestDoctorOfflineUsesTheShippedRecordingsAndSaysSo(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "doctor", doctorManifest(t))
+	if code != 0 {
+		t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 11 {
+		t.Errorf("%d lines, want one per provider (11):\n%s", len(lines), stdout)
+	}
+	for _, want := range []string{"crossref: OK; announces 5 requests per 1s (one per 200ms), as declared\n", "arxiv: OK\n",
+		"pubmed: OK; announces 3 requests per 1s (one per 333.333333ms), about keeps 350ms (no NCBI_API_KEY set: keyless allowance)\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "offline: probes answered from the recordings shipped with this build") {
+		t.Errorf("stderr does not say the run was offline:\n%s", stderr)
+	}
+}
+
+func TestDoctorNamesTheMovedFieldAndExits1(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("testdata", "doctor", "ok", "api.semanticscholar.org", "semanticscholar.json")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Semantic Scholar renames paperId.
+	data = []byte(strings.Replace(string(data), `\"paperId\"`, `\"paper_id\"`, 1))
+	if err := os.MkdirAll(filepath.Join(dir, "s2"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "s2", "answer.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := writeManifest(t, "providers = [\"semanticscholar\"]\n[[identity]]\ndoi = \"10.1/x\"\n")
+	code, stdout, stderr := runCLI(t, "doctor", "--replay", dir, "--json", m)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	var got []orchestrator.Checkup
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("--json output is not JSON: %v\n%s", err, stdout)
+	}
+	if len(got) != 1 || got[0].Health != orchestrator.HealthDrift || got[0].What != "paperId missing" {
+		t.Errorf("got %+v, want semanticscholar drifted: paperId missing", got)
+	}
+	if !strings.Contains(stderr, "1 of 1 service is not fit for a fetch") {
+		t.Errorf("stderr lacks the verdict:\n%s", stderr)
+	}
+}
+
+func TestDoctorLiveAndReplayTogetherIsAUsageError(t *testing.T) {
+	assertUsageError(t, []string{"doctor", "--live", "--replay", t.TempDir(), doctorManifest(t)}, "--live and --replay cannot be combined")
+	assertUsageError(t, []string{"doctor"}, "doctor needs exactly one MANIFEST argument")
+}

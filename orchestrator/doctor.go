@@ -1,0 +1,204 @@
+package orchestrator
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/transport"
+)
+
+// Health is the verdict of one service's checkup.
+type Health string
+
+// The verdicts. Only OK and Skipped leave a doctor run healthy: the rest
+// mean a fetch today would land wrong data, be refused, or go faster than
+// the service allows.
+const (
+	HealthOK      Health = "ok"      // answered in the shape the parser reads
+	HealthDrift   Health = "drift"   // a field moved, the answer is not what it was, or the pace announced is stricter than declared
+	HealthRefused Health = "refused" // 401/403: key missing or refused
+	HealthFailed  Health = "failed"  // no answer at all (network, stopped host, no recording)
+	HealthSkipped Health = "skipped" // not asked (it needs a contact e-mail and none is set)
+)
+
+// Checkup is what about doctor learned about one service from its probe.
+type Checkup struct {
+	Provider string   `json:"provider"`
+	Health   Health   `json:"health"`
+	What     string   `json:"what"`              // one line for people: "OK", "message.items[].title missing", …
+	Missing  []string `json:"missing,omitempty"` // the probe's fields the answer lacks
+	Notes    []string `json:"notes,omitempty"`   // worth knowing, not a failure
+	URL      string   `json:"url"`               // the probe's request, credentials removed
+	Status   int      `json:"status,omitempty"`  // the HTTP status answered, 0 when none
+}
+
+// Healthy reports whether the service is fit for a fetch.
+func (c Checkup) Healthy() bool { return c.Health == HealthOK || c.Health == HealthSkipped }
+
+// Doctor sends each configured service's probe (providers.Probe) through
+// the run's own transport, so pacing, the User-Agent with the mailto and
+// the API keys (each only to its host) are those of a fetch, and tells per
+// service whether the answer still has what the parser reads. Options
+// mean what they mean for Run; Snapshots, Workers and Progress are unused.
+// The agency lookup is probed too whenever DOIs would be routed.
+func Doctor(ctx context.Context, opts Options) ([]Checkup, error) {
+	m := opts.Manifest
+	names := opts.Only
+	if len(names) == 0 {
+		names = m.Providers
+	}
+	registry := opts.Registry
+	if registry == nil {
+		registry = providers.All()
+	}
+	specs, err := providers.Select(registry, names)
+	if err != nil {
+		return nil, err
+	}
+	if needsRouting(specs) {
+		if lookup := agencyLookup(registry); !slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == lookup.Name }) {
+			specs = append(specs, lookup)
+		}
+	}
+	bases := map[string]string{}
+	for _, s := range specs {
+		bases[s.Name] = s.BaseURL()
+		if b, ok := opts.BaseURLs[s.Name]; ok {
+			bases[s.Name] = strings.TrimRight(b, "/")
+		}
+	}
+	clock := opts.Clock
+	if clock == nil {
+		clock = transport.SystemClock()
+	}
+	client := transport.New(transportOptions(opts, specs, bases,
+		func(s providers.Spec) time.Duration { return hostInterval(s, m, false) }, clock))
+	out := make([]Checkup, 0, len(specs))
+	for _, s := range specs {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		out = append(out, probe(ctx, client, s, bases[s.Name], m, opts.Getenv))
+	}
+	return out, nil
+}
+
+// probe sends s's probe and diagnoses the answer.
+func probe(ctx context.Context, client *transport.Client, s providers.Spec, base string, m *manifest.Manifest, getenv func(string) string) Checkup {
+	p := s.Probe
+	u := base + p.Path
+	c := Checkup{Provider: s.Name, URL: u}
+	if s.NeedsMailto && m.Mailto == "" {
+		c.Health, c.What = HealthSkipped, "not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)"
+		return c
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, providers.WithMailto(u, p.Mailto, m.Mailto), nil)
+	if err != nil {
+		c.Health, c.What = HealthFailed, fmt.Sprintf("probe request: %v", err)
+		return c
+	}
+	if p.Accept != "" {
+		req.Header.Set("Accept", p.Accept)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		c.Health, c.What = HealthFailed, fmt.Sprintf("no answer: %v", err)
+		return c
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		c.Health, c.What = HealthFailed, fmt.Sprintf("answer cut short: %v", err)
+		return c
+	}
+	keySet := s.APIKey != nil && getenv != nil && strings.TrimSpace(getenv(s.APIKey.Env)) != ""
+	return Diagnose(c, s, declaredGap(s, m), keySet, resp.StatusCode, resp.Header, body)
+}
+
+// declaredGap is the shortest gap about keeps between requests to s's
+// host in any run with m: the single-record pace, or the manifest's
+// slower interval.
+func declaredGap(s providers.Spec, m *manifest.Manifest) time.Duration {
+	if o, ok := m.Intervals[s.Name]; ok && o > s.MinInterval {
+		return o
+	}
+	return s.MinInterval
+}
+
+// Diagnose reads one probe answer: refused (and why), drifted (and
+// which field), or OK, with what the service announced about its pace
+// held against gap, the least interval about keeps. keySet says whether
+// the provider's API key variable was set.
+func Diagnose(c Checkup, s providers.Spec, gap time.Duration, keySet bool, status int, header http.Header, body []byte) Checkup {
+	c.Status = status
+	switch {
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		c.Health, c.What = HealthRefused, refusal(s, keySet, status)
+		return c
+	case status != http.StatusOK:
+		c.Health, c.What = HealthDrift, fmt.Sprintf("answered %d %s to the probe", status, http.StatusText(status))
+		return c
+	}
+	missing, err := s.Probe.Missing(body)
+	switch {
+	case err != nil:
+		c.Health, c.What = HealthDrift, err.Error()
+		return c
+	case len(missing) > 0:
+		c.Missing = missing
+		c.Health, c.What = HealthDrift, strings.Join(missing, ", ")+" missing"
+		return c
+	}
+	c.Health, c.What = HealthOK, "OK"
+	if s.APIKey != nil && !keySet {
+		c.Notes = append(c.Notes, fmt.Sprintf("no %s set: keyless allowance", s.APIKey.Env))
+	}
+	if s.Probe.Rate != nil {
+		pace(&c, s, gap, header)
+	}
+	return c
+}
+
+// refusal says why a 401/403 came back: which variable to set or check.
+func refusal(s providers.Spec, keySet bool, status int) string {
+	code := fmt.Sprintf("%d %s", status, http.StatusText(status))
+	switch {
+	case s.APIKey == nil:
+		return "refused (" + code + ")"
+	case keySet:
+		return fmt.Sprintf("key refused (%s): check %s", code, s.APIKey.Env)
+	default:
+		return fmt.Sprintf("key missing (%s): set %s", code, s.APIKey.Env)
+	}
+}
+
+// pace holds the pace the service announced against the declared gap: a
+// stricter announcement is drift (a fetch would go faster than allowed);
+// a looser one is a note (the declaration is deliberately cautious, or
+// the service has relaxed).
+func pace(c *Checkup, s providers.Spec, gap time.Duration, header http.Header) {
+	r := s.Probe.Rate
+	limit, window, ok := r.Announced(header)
+	if !ok {
+		c.Notes = append(c.Notes, fmt.Sprintf("announced no pace (%s absent); declared %s", r.Limit, gap))
+		return
+	}
+	allowed := window / time.Duration(limit)
+	said := fmt.Sprintf("announces %d requests per %s (one per %s)", limit, window, allowed)
+	switch {
+	case gap < allowed:
+		c.Health = HealthDrift
+		c.What = fmt.Sprintf("pace: %s but about declares %s, faster; see %s", said, gap, s.RateSource)
+	case gap > allowed:
+		c.What = fmt.Sprintf("OK; %s, about keeps %s", said, gap)
+	default:
+		c.What = fmt.Sprintf("OK; %s, as declared", said)
+	}
+}

@@ -1,0 +1,266 @@
+package orchestrator
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/transport"
+)
+
+// doctorRecordings is the shipped folder of probe answers, one per
+// provider, each in the shape the live service gives.
+const doctorRecordings = "../testdata/doctor/ok"
+
+// doctorOn probes every provider against the recordings in dir, with the
+// environment getenv.
+func doctorOn(t *testing.T, dir string, getenv func(string) string) map[string]Checkup {
+	t.Helper()
+	rp, err := transport.LoadReplay(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n")
+	opts := testOptions(m, rp, 1)
+	opts.Only = providers.Names()
+	opts.Getenv = getenv
+	got, err := Doctor(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]Checkup{}
+	for _, c := range got {
+		byName[c.Provider] = c
+	}
+	if len(byName) != len(providers.All()) {
+		t.Fatalf("checked %d providers, want every one of %d: %+v", len(byName), len(providers.All()), got)
+	}
+	return byName
+}
+
+// copyRecordings copies the shipped recordings into a temporary folder
+// and lets edit change the answer file of one host.
+func copyRecordings(t *testing.T, host string, edit func(a map[string]any)) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(doctorRecordings, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(doctorRecordings, path)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if filepath.Dir(rel) == host {
+			var a map[string]any
+			if err := json.Unmarshal(data, &a); err != nil {
+				return err
+			}
+			edit(a)
+			if data, err = json.Marshal(a); err != nil {
+				return err
+			}
+		}
+		if err := os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestDoctorFindsEveryRecordedAnswerHealthy(t *testing.T) {
+	for name, c := range doctorOn(t, doctorRecordings, func(string) string { return "" }) {
+		if c.Health != HealthOK {
+			t.Errorf("%s: %s %q (missing %v), want ok", name, c.Health, c.What, c.Missing)
+		}
+	}
+}
+
+func TestDoctorNamesTheFieldThatMoved(t *testing.T) {
+	dir := copyRecordings(t, "api.crossref.org", func(a map[string]any) {
+		// Crossref renames title to titles in its list answer.
+		a["body"] = strings.Replace(a["body"].(string), `"title":`, `"titles":`, 1)
+	})
+	got := doctorOn(t, dir, func(string) string { return "" })
+	c := got["crossref"]
+	if c.Health != HealthDrift || c.What != "message.items[].title missing" {
+		t.Errorf("crossref: %s %q, want drift naming message.items[].title", c.Health, c.What)
+	}
+	if c.Healthy() {
+		t.Error("a moved field counts as healthy")
+	}
+	for name, c := range got {
+		if name != "crossref" && c.Health != HealthOK {
+			t.Errorf("%s: %s %q, want ok (only crossref's answer changed)", name, c.Health, c.What)
+		}
+	}
+}
+
+func TestDoctorSaysWhichKeyIsRefused(t *testing.T) {
+	dir := copyRecordings(t, "api.openalex.org", func(a map[string]any) {
+		a["status"] = 401
+		a["body"] = `{"error":"Invalid API key"}`
+	})
+	withKey := doctorOn(t, dir, func(k string) string {
+		if k == "OPENALEX_API_KEY" {
+			return "not-a-real-key"
+		}
+		return ""
+	})["openalex"]
+	if withKey.Health != HealthRefused || withKey.What != "key refused (401 Unauthorized): check OPENALEX_API_KEY" {
+		t.Errorf("with a key set: %s %q, want the key refused, naming OPENALEX_API_KEY", withKey.Health, withKey.What)
+	}
+	without := doctorOn(t, dir, func(string) string { return "" })["openalex"]
+	if without.Health != HealthRefused || without.What != "key missing (401 Unauthorized): set OPENALEX_API_KEY" {
+		t.Errorf("with no key: %s %q, want the key missing, naming OPENALEX_API_KEY", without.Health, without.What)
+	}
+}
+
+func TestDoctorSkipsWhatNeedsAMailtoWhenNoneIsSet(t *testing.T) {
+	rp, err := transport.LoadReplay(doctorRecordings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := testOptions(newManifest(t, "[[identity]]\ndoi = \"10.1234/x\"\n"), rp, 1)
+	opts.Only = []string{"unpaywall"}
+	got, err := Doctor(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Provider != "unpaywall" || got[0].Health != HealthSkipped || !got[0].Healthy() {
+		t.Fatalf("got %+v, want unpaywall skipped (no mailto)", got)
+	}
+}
+
+func TestDiagnoseHoldsTheAnnouncedPaceAgainstTheDeclared(t *testing.T) {
+	crossref := providers.Crossref() // 200ms between single-record requests
+	body, err := os.ReadFile(filepath.Join(doctorRecordings, "api.crossref.org", "crossref.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a struct{ Body string }
+	if err := json.Unmarshal(body, &a); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, limit, interval string
+		health                Health
+		what                  string
+	}{
+		{"as declared", "5", "1s", HealthOK, "OK; announces 5 requests per 1s (one per 200ms), as declared"},
+		{"looser", "50", "1s", HealthOK, "OK; announces 50 requests per 1s (one per 20ms), about keeps 200ms"},
+		{"stricter", "3", "1s", HealthDrift, "pace: announces 3 requests per 1s (one per 333.333333ms) but about declares 200ms, faster; see " + crossref.RateSource},
+		{"wider window", "60", "60s", HealthDrift, "pace: announces 60 requests per 1m0s (one per 1s) but about declares 200ms, faster; see " + crossref.RateSource},
+		{"absent", "", "", HealthOK, "OK"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			if tc.limit != "" {
+				h.Set("X-Rate-Limit-Limit", tc.limit)
+				h.Set("X-Rate-Limit-Interval", tc.interval)
+			}
+			c := Diagnose(Checkup{Provider: "crossref"}, crossref, 200*time.Millisecond, false, 200, h, []byte(a.Body))
+			if c.Health != tc.health || c.What != tc.what {
+				t.Errorf("got %s %q, want %s %q", c.Health, c.What, tc.health, tc.what)
+			}
+		})
+	}
+}
+
+func TestEveryProviderDeclaresAProbe(t *testing.T) {
+	for _, s := range providers.All() {
+		p := s.Probe
+		if !strings.HasPrefix(p.Path, "/") || len(p.Fields) == 0 || !strings.HasPrefix(p.Doc, "https://") {
+			t.Errorf("%s: probe %+v needs a path from the base URL, the fields its parser reads and a documentation link", s.Name, p)
+		}
+		if p.Rate != nil && (p.Rate.Limit == "" || (p.Rate.Window == "" && p.Rate.Per <= 0) || !strings.HasPrefix(p.Rate.Source, "https://")) {
+			t.Errorf("%s: rate headers %+v need a limit header, a window and a source", s.Name, *p.Rate)
+		}
+	}
+}
+
+// seen records what each probe request carried before the replay answers it.
+type seen struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	reqs []*http.Request
+}
+
+func (s *seen) RoundTrip(r *http.Request) (*http.Response, error) {
+	s.mu.Lock()
+	s.reqs = append(s.reqs, r.Clone(r.Context()))
+	s.mu.Unlock()
+	return s.next.RoundTrip(r)
+}
+
+func TestDoctorIsAsPoliteAsAFetch(t *testing.T) {
+	rp, err := transport.LoadReplay(doctorRecordings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := &seen{next: rp}
+	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n")
+	opts := testOptions(m, net, 1)
+	opts.Only = providers.Names()
+	opts.UserAgent = "about/test (+https://example.org; mailto:ada@example.org)"
+	opts.Getenv = func(k string) string {
+		return map[string]string{"OPENALEX_API_KEY": "oa-secret", "NCBI_API_KEY": "ncbi-secret"}[k]
+	}
+	if _, err := Doctor(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(net.reqs) != len(providers.All()) {
+		t.Fatalf("%d requests, want one probe per provider (%d)", len(net.reqs), len(providers.All()))
+	}
+	for _, r := range net.reqs {
+		if r.Header.Get("User-Agent") != opts.UserAgent {
+			t.Errorf("%s: User-Agent %q, want the run's", r.URL.Host, r.Header.Get("User-Agent"))
+		}
+		key := r.URL.Query().Get("api_key")
+		switch r.URL.Host {
+		case "api.openalex.org":
+			if key != "oa-secret" {
+				t.Errorf("openalex probe carries api_key %q, want its own key", key)
+			}
+		case "eutils.ncbi.nlm.nih.gov":
+			if key != "ncbi-secret" || r.URL.Query().Get("email") != "ada@example.org" {
+				t.Errorf("pubmed probe carries api_key %q, email %q; want its own key and the mailto", key, r.URL.Query().Get("email"))
+			}
+		default:
+			if key != "" {
+				t.Errorf("%s was sent an API key meant for another host", r.URL.Host)
+			}
+		}
+		if r.URL.Host == "api.crossref.org" && r.URL.Query().Get("mailto") != "ada@example.org" {
+			t.Errorf("crossref probe %s lacks the mailto", r.URL)
+		}
+	}
+}
+
+func TestDoctorProbesTheAgencyLookupWhenDOIsAreRouted(t *testing.T) {
+	rp, err := transport.LoadReplay(doctorRecordings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := testOptions(newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n"), rp, 1)
+	opts.Only = []string{"crossref"}
+	got, err := Doctor(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Provider != "crossref" || got[1].Provider != "doi" || got[1].Health != HealthOK {
+		t.Errorf("got %+v, want crossref, then the doi.org agency lookup crossref's DOIs are routed by", got)
+	}
+}
