@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
 )
@@ -95,9 +96,13 @@ func runFetch(ctx context.Context, o fetchOptions) error {
 	if o.Threads <= 0 {
 		return usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads), "use -j 1 for one host at a time, or leave it out for the default of 8")
 	}
+	only, err := onlyProviders(o.Only, m)
+	if err != nil {
+		return err
+	}
 	opts := orchestrator.Options{
 		Manifest:  m,
-		Only:      o.Only,
+		Only:      only,
 		Workers:   o.Threads,
 		Snapshots: o.Snapshots,
 		UserAgent: userAgent(m.Mailto),
@@ -133,6 +138,20 @@ func runFetch(ctx context.Context, o fetchOptions) error {
 		return shortError(errShortRun)
 	}
 	return nil
+}
+
+// onlyProviders holds --only against the registry before anything runs
+// (a typo must not follow a progress line), and adds orcid when the
+// manifest has an ORCID identity, as a manifest's providers list does:
+// without it that identity's works are never found.
+func onlyProviders(only []string, m *manifest.Manifest) ([]string, error) {
+	if len(only) == 0 {
+		return nil, nil
+	}
+	if _, err := providers.Select(providers.All(), only); err != nil {
+		return nil, usageError(fmt.Errorf("--only: %w", err), "about providers lists them")
+	}
+	return manifest.WithORCID(only, m.Identities), nil
 }
 
 // runSetupError turns a run that refused to start over its providers into

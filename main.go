@@ -131,6 +131,9 @@ func loadManifest(path string, getenv func(string) string) (*manifest.Manifest, 
 	}
 	if m.Mailto == "" {
 		if v := strings.TrimSpace(getenv("ABOUT_MAILTO")); v != "" {
+			if err := manifest.CheckMailto(v); err != nil {
+				return nil, usageError(fmt.Errorf("ABOUT_MAILTO: %w", err), "set it to the e-mail address services may contact you at, e.g. ABOUT_MAILTO=ada@example.org")
+			}
 			m.Mailto = v
 		}
 	}
