@@ -59,7 +59,7 @@ func TestORCIDImpliedByAnORCIDIdentity(t *testing.T) {
 		"providers = [\"crossref\", \"openalex\"]\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n": "crossref,openalex,orcid",
 		"providers = [\"crossref\"]\n[[identity]]\ndoi = \"10.1/x\"\n":                              "crossref",
 		"providers = [\"orcid\", \"crossref\"]\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n":    "orcid,crossref",
-		"[[identity]]\norcid = \"0000-0002-1825-0097\"\n":                                          "",
+		"[[identity]]\norcid = \"0000-0002-1825-0097\"\n":                                           "",
 	}
 	for src, want := range cases {
 		m, err := Parse("m.toml", []byte(src))
