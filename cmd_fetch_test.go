@@ -83,3 +83,27 @@ func TestAboutMailtoIsValidatedLikeTheManifests(t *testing.T) {
 		}
 	}
 }
+
+// The user's own files in the snapshot folder (a .gitkeep, a Finder's
+// .DS_Store, a README, notes) neither fail check --offline nor are
+// deleted by fetch: about answers only for the files it writes.
+func TestTheUsersFilesInSnapshotsAreLeftAlone(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	users := []string{".DS_Store", ".gitkeep", "README.md", "works/notes.json", "counts/.gitkeep", "orcid/.DS_Store"}
+	for _, p := range users {
+		if err := os.WriteFile(filepath.Join(snaps, filepath.FromSlash(p)), []byte("mine\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, stdout, stderr := runCLI(t, "check", "--offline", m); code != 0 {
+		t.Errorf("check --offline: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runCLI(t, "fetch", "--quiet", "--replay", exampleReplay, m); code != 0 {
+		t.Fatalf("fetch: exit %d\n%s", code, stderr)
+	}
+	for _, p := range users {
+		if data, err := os.ReadFile(filepath.Join(snaps, filepath.FromSlash(p))); err != nil || string(data) != "mine\n" {
+			t.Errorf("fetch did not leave the user's %s alone: %q, %v", p, data, err)
+		}
+	}
+}
