@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // fetchOptions is everything `about fetch` runs with; the command's Action
@@ -88,7 +90,7 @@ could not be read or written; 130 interrupted, every file still whole.`,
 
 // runFetch is `about fetch`: load, run, tell the story, and say how it
 // ended as an error carrying its exit code.
-func runFetch(ctx context.Context, o fetchOptions) error {
+func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	m, err := loadManifest(o.Manifest, o.Getenv)
 	if err != nil {
 		return err
@@ -115,6 +117,19 @@ func runFetch(ctx context.Context, o fetchOptions) error {
 	if err := checkReportPath(o.Report); err != nil {
 		return err
 	}
+	dir := o.Snapshots
+	if dir == "" {
+		dir = m.Snapshots
+	}
+	lock, err := lockSnapshots(dir, o.Stderr)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if rerr := lock.Release(); rerr != nil && err == nil {
+			err = ioError(rerr)
+		}
+	}()
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, err := orchestrator.Run(ctx, opts)
 	endProgress(o.Stderr, view)
@@ -138,6 +153,25 @@ func runFetch(ctx context.Context, o fetchOptions) error {
 		return shortError(errShortRun)
 	}
 	return nil
+}
+
+// lockSnapshots takes the snapshot folder's lock before the first
+// request, which also proves the folder writable (an unwritable one was
+// found only after the whole fetch). A stale lock, left by a fetch that
+// is gone, is broken with a warning naming it.
+func lockSnapshots(dir string, stderr io.Writer) (*snapshots.Lock, error) {
+	lock, stale, err := snapshots.TakeLock(dir, time.Now())
+	var held *snapshots.HeldError
+	switch {
+	case errors.As(err, &held):
+		return nil, ioError(err, "wait for that fetch to end; if none is running (its machine crashed), delete "+held.Path)
+	case err != nil:
+		return nil, ioError(err, "--snapshots or the manifest's snapshots names a folder about must be able to create and write")
+	}
+	if stale != nil {
+		fmt.Fprintf(stderr, "about: warning: broke a stale lock left by a fetch that is gone (%s)\n", stale)
+	}
+	return lock, nil
 }
 
 // onlyProviders holds --only against the registry before anything runs

@@ -82,7 +82,7 @@ func TestWriteAtomicAndIdempotent(t *testing.T) {
 
 func TestPruneKeepsListedAndRemovesTempFiles(t *testing.T) {
 	d := Dir{Root: t.TempDir()}
-	users := []string{"works/notes.txt", "works/notes.json", "works/.DS_Store", "counts/.gitkeep", "orcid/README.md", ".DS_Store", "README.md", "works/Doi_10.1_2fb.json"}
+	users := []string{LockName, "works/notes.txt", "works/notes.json", "works/.DS_Store", "counts/.gitkeep", "orcid/README.md", ".DS_Store", "README.md", "works/Doi_10.1_2fb.json"}
 	for _, p := range append([]string{"works/doi_10.1_2fa.json", "works/doi_10.1_2fb.json", "counts/doi_10.1_2fa.json", "counts/doi_10.1_2fb.json", "works/.tmp-123", "orcid/orcid_0000-0002-1825-0097.json", ".tmp-456", "index.json"}, users...) {
 		full := filepath.Join(d.Root, p)
 		os.MkdirAll(filepath.Dir(full), 0o755)
