@@ -81,7 +81,7 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		Commands: []*cli.Command{
 			fetchCommand(getenv),
 			checkCommand(getenv),
-			renderCommand(),
+			renderValueCompletion(renderCommand()),
 			initCommand(),
 			providersCommand(),
 			completionCommand(),
