@@ -56,7 +56,8 @@ Examples:
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the
 summary names them); 2 usage or manifest error, nothing written; 3 a file
-could not be read or written; 130 interrupted, every file still whole.`,
+could not be read or written, or another fetch holds the snapshot folder
+(its .about-fetch.lock names it); 130 interrupted, every file still whole.`,
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
