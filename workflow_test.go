@@ -167,104 +167,129 @@ func TestRefreshProposesItsChangesWithAndWithoutRendering(t *testing.T) {
 	}
 	var wf ghWorkflow
 	readYAML(t, exampleWorkflow, &wf)
-	steps := wf.Jobs["refresh"].Steps
 	bin := buildAbout(t)
-	replay, _ := filepath.Abs(exampleReplay)
-
 	for _, render := range []bool{false, true} {
 		for _, event := range []string{"schedule", "workflow_dispatch"} {
 			name := map[bool]string{false: "render off", true: "render on"}[render] + ", " + event
 			t.Run(name, func(t *testing.T) {
-				repo, _ := exampleCopy(t)
-				repo = filepath.Dir(repo)
-				temp := t.TempDir()
-				git(t, repo, "init", "-q", "-b", "main")
-				git(t, repo, "add", "-A")
-				git(t, repo, "commit", "-q", "-m", "snapshots")
-				if err := os.CopyFS(filepath.Join(temp, "committed"), os.DirFS(filepath.Join(repo, "snapshots"))); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.CopyFS(filepath.Join(temp, "answers"), os.DirFS(replay)); err != nil {
-					t.Fatal(err)
-				}
-				// The fetch step's story, where the action leaves it
-				// (about-fetch.log) and where an inline step used to.
-				fetchLog := filepath.Join(temp, "about-fetch.log")
-				for _, p := range []string{fetchLog, filepath.Join(temp, "summary.txt")} {
-					writeFile(t, p, "about: 10/10 jobs\nabout: finished 10/10 jobs in 1s\n\n  provider  found\n")
-				}
-				// What the fetch changed upstream: one work's title.
-				work := filepath.Join(repo, "snapshots", "works", "doi_10.7554_2felife.01567.json")
-				data, err := os.ReadFile(work)
-				if err != nil {
-					t.Fatal(err)
-				}
-				writeFile(t, work, strings.Replace(string(data), "\"title\": \"", "\"title\": \"Revised: ", 1))
-
-				env := map[string]string{"RUNNER_TEMP": temp, "PATH": filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")}
-				for k, v := range wf.Env {
-					env[k] = v
-				}
-				known := map[string]string{"runner.temp": temp, "github.event_name": event, "secrets.ABOUT_MAILTO": "", "steps.fetch.outputs.log": fetchLog}
-				for k, v := range wf.Env {
-					known["env."+k] = v
-				}
-
-				describe := stepNamed(t, steps, func(s ghStep) bool { return s.Name == "describe the change" }, `"describe the change"`)
-				runStep(t, repo, describe, env, known)
-				body, err := os.ReadFile(filepath.Join(temp, "body.md"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				wantRun, wrongRun := "scheduled", "manual"
-				if event != "schedule" {
-					wantRun, wrongRun = wrongRun, wantRun
-				}
-				if !strings.Contains(strings.ToLower(string(body)), wantRun) || strings.Contains(strings.ToLower(string(body)), wrongRun) || strings.Contains(string(body), "weekly") && event != "schedule" {
-					t.Errorf("a %s run's pull request body does not say %q (and only that):\n%s", event, wantRun, body)
-				}
-
-				renderStep := stepNamed(t, steps, func(s ghStep) bool { return strings.Contains(s.Run, "about render") }, "that renders")
-				if renderStep.If != "vars.ABOUT_RENDER == 'true'" {
-					t.Fatalf("the render step's condition is %q; this test knows only vars.ABOUT_RENDER == 'true'", renderStep.If)
-				}
-				if render {
-					runStep(t, repo, renderStep, env, known)
-				}
-				for _, s := range steps {
-					if s.ID != "" && s.Run != "" && strings.Contains(s.Run, "GITHUB_OUTPUT") {
-						for k, v := range runStep(t, repo, s, env, known) {
-							known["steps."+s.ID+".outputs."+k] = v
-						}
-					}
-				}
-
-				// create-pull-request stages add-paths with git add, then commits.
-				pr := stepNamed(t, steps, func(s ghStep) bool { return strings.HasPrefix(s.Uses, "peter-evans/create-pull-request@") }, "opening the pull request")
-				var paths []string
-				for _, p := range strings.Split(evaluate(t, pr.With["add-paths"], known), "\n") {
-					if p = strings.TrimSpace(p); p != "" {
-						paths = append(paths, p)
-					}
-				}
-				cmd := exec.Command("git", append([]string{"add", "--"}, paths...)...)
-				cmd.Dir = repo
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Fatalf("git add -- %s: %v\n%s", strings.Join(paths, " "), err, out)
-				}
-				git(t, repo, "commit", "-q", "-m", pr.With["commit-message"])
-				changed := strings.Fields(git(t, repo, "show", "--name-only", "--format=", "HEAD"))
-				sort.Strings(changed)
+				r := newRefreshRun(t, wf, bin, event)
+				r.checkBody(t, event)
+				r.runFileSteps(t, render)
 				want := []string{"snapshots/works/doi_10.7554_2felife.01567.json"}
 				if render {
 					want = []string{"public/index.html", "snapshots/works/doi_10.7554_2felife.01567.json"}
 				}
-				if strings.Join(changed, " ") != strings.Join(want, " ") {
+				if changed := r.proposeChanges(t); strings.Join(changed, " ") != strings.Join(want, " ") {
 					t.Errorf("the refresh commit holds %v, want %v", changed, want)
 				}
 			})
 		}
 	}
+}
+
+// refreshRun is the refresh job at the point its fetch has ended: a git
+// repository of the example whose fetch changed one work's title.
+type refreshRun struct {
+	steps      []ghStep
+	repo, temp string
+	env, known map[string]string
+}
+
+func newRefreshRun(t *testing.T, wf ghWorkflow, bin, event string) *refreshRun {
+	t.Helper()
+	manifestPath, _ := exampleCopy(t)
+	r := &refreshRun{steps: wf.Jobs["refresh"].Steps, repo: filepath.Dir(manifestPath), temp: t.TempDir()}
+	git(t, r.repo, "init", "-q", "-b", "main")
+	git(t, r.repo, "add", "-A")
+	git(t, r.repo, "commit", "-q", "-m", "snapshots")
+	replay, _ := filepath.Abs(exampleReplay)
+	for dst, src := range map[string]string{"committed": filepath.Join(r.repo, "snapshots"), "answers": replay} {
+		if err := os.CopyFS(filepath.Join(r.temp, dst), os.DirFS(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The fetch step's story, where the action leaves it (about-fetch.log)
+	// and where an inline step used to (summary.txt).
+	fetchLog := filepath.Join(r.temp, "about-fetch.log")
+	for _, p := range []string{fetchLog, filepath.Join(r.temp, "summary.txt")} {
+		writeFile(t, p, "about: 10/10 jobs\nabout: finished 10/10 jobs in 1s\n\n  provider  found\n")
+	}
+	work := filepath.Join(r.repo, "snapshots", "works", "doi_10.7554_2felife.01567.json")
+	data, err := os.ReadFile(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, work, strings.Replace(string(data), "\"title\": \"", "\"title\": \"Revised: ", 1))
+
+	r.env = map[string]string{"RUNNER_TEMP": r.temp, "PATH": filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")}
+	r.known = map[string]string{"runner.temp": r.temp, "github.event_name": event, "secrets.ABOUT_MAILTO": "", "steps.fetch.outputs.log": fetchLog}
+	for k, v := range wf.Env {
+		r.env[k] = v
+		r.known["env."+k] = v
+	}
+	return r
+}
+
+// checkBody runs "describe the change" and wants the body to say who
+// started the run: a schedule, or a person.
+func (r *refreshRun) checkBody(t *testing.T, event string) {
+	t.Helper()
+	describe := stepNamed(t, r.steps, func(s ghStep) bool { return s.Name == "describe the change" }, `"describe the change"`)
+	runStep(t, r.repo, describe, r.env, r.known)
+	data, err := os.ReadFile(filepath.Join(r.temp, "body.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := strings.ToLower(string(data))
+	want, wrong := "scheduled", "manual"
+	if event != "schedule" {
+		want, wrong = wrong, want
+	}
+	if !strings.Contains(body, want) || strings.Contains(body, wrong) || event != "schedule" && strings.Contains(body, "weekly") {
+		t.Errorf("a %s run's pull request body does not say %q (and only that):\n%s", event, want, data)
+	}
+}
+
+// runFileSteps runs the render step (when ABOUT_RENDER is on) and every
+// step that sets outputs, collecting them for the expressions.
+func (r *refreshRun) runFileSteps(t *testing.T, render bool) {
+	t.Helper()
+	renderStep := stepNamed(t, r.steps, func(s ghStep) bool { return strings.Contains(s.Run, "about render") }, "that renders")
+	if renderStep.If != "vars.ABOUT_RENDER == 'true'" {
+		t.Fatalf("the render step's condition is %q; this test knows only vars.ABOUT_RENDER == 'true'", renderStep.If)
+	}
+	if render {
+		runStep(t, r.repo, renderStep, r.env, r.known)
+	}
+	for _, s := range r.steps {
+		if s.ID != "" && s.Run != "" && strings.Contains(s.Run, "GITHUB_OUTPUT") {
+			for k, v := range runStep(t, r.repo, s, r.env, r.known) {
+				r.known["steps."+s.ID+".outputs."+k] = v
+			}
+		}
+	}
+}
+
+// proposeChanges does what create-pull-request does with add-paths: git
+// add them, commit; it returns the committed paths, sorted.
+func (r *refreshRun) proposeChanges(t *testing.T) []string {
+	t.Helper()
+	pr := stepNamed(t, r.steps, func(s ghStep) bool { return strings.HasPrefix(s.Uses, "peter-evans/create-pull-request@") }, "opening the pull request")
+	var paths []string
+	for _, p := range strings.Split(evaluate(t, pr.With["add-paths"], r.known), "\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			paths = append(paths, p)
+		}
+	}
+	cmd := exec.Command("git", append([]string{"add", "--"}, paths...)...)
+	cmd.Dir = r.repo
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git add -- %s: %v\n%s", strings.Join(paths, " "), err, out)
+	}
+	git(t, r.repo, "commit", "-q", "-m", pr.With["commit-message"])
+	changed := strings.Fields(git(t, r.repo, "show", "--name-only", "--format=", "HEAD"))
+	sort.Strings(changed)
+	return changed
 }
 
 // TestExampleWorkflowChecksEverywhereAndPins: pushes to the default
@@ -331,20 +356,7 @@ func TestActionDeclaresWhatItUses(t *testing.T) {
 			ids[s.ID] = true
 		}
 	}
-	ref := regexp.MustCompile(`\b(inputs|steps)\.([A-Za-z0-9_-]+)`)
-	check := func(where, text string) {
-		for _, m := range expression.FindAllStringSubmatch(text, -1) {
-			for _, r := range ref.FindAllStringSubmatch(m[1], -1) {
-				if r[1] == "inputs" {
-					if _, ok := a.Inputs[r[2]]; !ok {
-						t.Errorf("%s uses input %q, which action.yml does not declare", where, r[2])
-					}
-				} else if !ids[r[2]] {
-					t.Errorf("%s uses step %q, which has no step with that id", where, r[2])
-				}
-			}
-		}
-	}
+	check := func(where, text string) { checkActionRefs(t, a, ids, where, text) }
 	for i, s := range a.Runs.Steps {
 		where := "step " + s.Name + s.ID
 		if s.Run != "" && s.Shell == "" {
@@ -373,6 +385,24 @@ func TestActionDeclaresWhatItUses(t *testing.T) {
 	for _, name := range []string{"command", "manifest", "args"} {
 		if _, ok := a.Inputs[name]; !ok {
 			t.Errorf("action.yml lacks input %q", name)
+		}
+	}
+}
+
+// checkActionRefs wants every inputs.x and steps.x in text's expressions
+// declared in a.
+func checkActionRefs(t *testing.T, a ghAction, ids map[string]bool, where, text string) {
+	t.Helper()
+	ref := regexp.MustCompile(`\b(inputs|steps)\.([A-Za-z0-9_-]+)`)
+	for _, m := range expression.FindAllStringSubmatch(text, -1) {
+		for _, r := range ref.FindAllStringSubmatch(m[1], -1) {
+			if r[1] == "inputs" {
+				if _, ok := a.Inputs[r[2]]; !ok {
+					t.Errorf("%s uses input %q, which action.yml does not declare", where, r[2])
+				}
+			} else if !ids[r[2]] {
+				t.Errorf("%s uses step %q, which has no step with that id", where, r[2])
+			}
 		}
 	}
 }
