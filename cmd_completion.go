@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/render"
 )
 
 // The shell scripts ask the binary itself for completions (urfave/cli's
@@ -57,5 +61,38 @@ Examples:
 				return usageError(fmt.Errorf("no completion for shell %q", shell), "about completes bash, zsh and fish")
 			}
 		},
+	}
+}
+
+// renderValueCompletion completes render's --format and --group values
+// (render --format <TAB> offered nothing: urfave/cli completes flag names
+// and commands, never a flag's values).
+func renderValueCompletion(cmd *cli.Command) *cli.Command {
+	var formats []string
+	for _, f := range render.Formats() {
+		formats = append(formats, string(f))
+	}
+	groups := []string{string(render.ByYear), string(render.ByType)}
+	cmd.BashComplete = completeValues(cmd, map[string][]string{"format": formats, "f": formats, "group": groups})
+	return cmd
+}
+
+// completeValues answers --generate-bash-completion with a flag's values
+// when the word before is that flag, and otherwise as urfave/cli would
+// (flag names after a "-", else subcommands). Like urfave/cli's own
+// completion it reads the words from os.Args: the completion protocol is
+// the process's command line.
+func completeValues(cmd *cli.Command, values map[string][]string) cli.BashCompleteFunc {
+	fallback := cli.DefaultCompleteWithFlags(cmd)
+	return func(c *cli.Context) {
+		if n := len(os.Args); n > 2 && strings.HasPrefix(os.Args[n-2], "-") {
+			if vs, ok := values[strings.TrimLeft(os.Args[n-2], "-")]; ok {
+				for _, v := range vs {
+					fmt.Fprintln(c.App.Writer, v)
+				}
+				return
+			}
+		}
+		fallback(c)
 	}
 }

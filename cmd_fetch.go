@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // fetchOptions is everything `about fetch` runs with; the command's Action
@@ -53,7 +56,8 @@ Examples:
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the
 summary names them); 2 usage or manifest error, nothing written; 3 a file
-could not be read or written; 130 interrupted, every file still whole.`,
+could not be read or written, or another fetch holds the snapshot folder
+(its .about-fetch.lock names it); 130 interrupted, every file still whole.`,
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
@@ -87,7 +91,7 @@ could not be read or written; 130 interrupted, every file still whole.`,
 
 // runFetch is `about fetch`: load, run, tell the story, and say how it
 // ended as an error carrying its exit code.
-func runFetch(ctx context.Context, o fetchOptions) error {
+func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	m, err := loadManifest(o.Manifest, o.Getenv)
 	if err != nil {
 		return err
@@ -95,9 +99,13 @@ func runFetch(ctx context.Context, o fetchOptions) error {
 	if o.Threads <= 0 {
 		return usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads), "use -j 1 for one host at a time, or leave it out for the default of 8")
 	}
+	only, err := onlyProviders(o.Only, m)
+	if err != nil {
+		return err
+	}
 	opts := orchestrator.Options{
 		Manifest:  m,
-		Only:      o.Only,
+		Only:      only,
 		Workers:   o.Threads,
 		Snapshots: o.Snapshots,
 		UserAgent: userAgent(m.Mailto),
@@ -110,6 +118,19 @@ func runFetch(ctx context.Context, o fetchOptions) error {
 	if err := checkReportPath(o.Report); err != nil {
 		return err
 	}
+	dir := o.Snapshots
+	if dir == "" {
+		dir = m.Snapshots
+	}
+	lock, err := lockSnapshots(dir, o.Stderr)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if rerr := lock.Release(); rerr != nil && err == nil {
+			err = ioError(rerr)
+		}
+	}()
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, err := orchestrator.Run(ctx, opts)
 	endProgress(o.Stderr, view)
@@ -133,6 +154,39 @@ func runFetch(ctx context.Context, o fetchOptions) error {
 		return shortError(errShortRun)
 	}
 	return nil
+}
+
+// lockSnapshots takes the snapshot folder's lock before the first
+// request, which also proves the folder writable (an unwritable one was
+// found only after the whole fetch). A stale lock, left by a fetch that
+// is gone, is broken with a warning naming it.
+func lockSnapshots(dir string, stderr io.Writer) (*snapshots.Lock, error) {
+	lock, stale, err := snapshots.TakeLock(dir, time.Now())
+	var held *snapshots.HeldError
+	switch {
+	case errors.As(err, &held):
+		return nil, ioError(err, "wait for that fetch to end; if none is running (its machine crashed), delete "+held.Path)
+	case err != nil:
+		return nil, ioError(err, "--snapshots or the manifest's snapshots names a folder about must be able to create and write")
+	}
+	if stale != nil {
+		fmt.Fprintf(stderr, "about: warning: broke a stale lock left by a fetch that is gone (%s)\n", stale)
+	}
+	return lock, nil
+}
+
+// onlyProviders holds --only against the registry before anything runs
+// (a typo must not follow a progress line), and adds orcid when the
+// manifest has an ORCID identity, as a manifest's providers list does:
+// without it that identity's works are never found.
+func onlyProviders(only []string, m *manifest.Manifest) ([]string, error) {
+	if len(only) == 0 {
+		return nil, nil
+	}
+	if _, err := providers.Select(providers.All(), only); err != nil {
+		return nil, usageError(fmt.Errorf("--only: %w", err), "about providers lists them")
+	}
+	return manifest.WithORCID(only, m.Identities), nil
 }
 
 // runSetupError turns a run that refused to start over its providers into

@@ -82,7 +82,7 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 			fetchCommand(getenv),
 			checkCommand(getenv),
 			doctorCommand(getenv),
-			renderCommand(),
+			renderValueCompletion(renderCommand()),
 			initCommand(),
 			providersCommand(),
 			completionCommand(),
@@ -132,6 +132,9 @@ func loadManifest(path string, getenv func(string) string) (*manifest.Manifest, 
 	}
 	if m.Mailto == "" {
 		if v := strings.TrimSpace(getenv("ABOUT_MAILTO")); v != "" {
+			if err := manifest.CheckMailto(v); err != nil {
+				return nil, usageError(fmt.Errorf("ABOUT_MAILTO: %w", err), "set it to the e-mail address services may contact you at, e.g. ABOUT_MAILTO=ada@example.org")
+			}
 			m.Mailto = v
 		}
 	}

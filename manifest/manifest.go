@@ -28,7 +28,7 @@ type Manifest struct {
 	Path       string                   // the file as given
 	Mailto     string                   // polite-pool contact; "" when none
 	Snapshots  string                   // snapshot folder, joined to the manifest's folder
-	Providers  []string                 // explicit provider choice; nil means every provider that applies
+	Providers  []string                 // explicit provider choice, with orcid implied by an ORCID identity; nil means every provider that applies
 	Intervals  map[string]time.Duration // per-provider minimum interval overrides
 	Identities []Entry                  // in file order, duplicates removed (first kept)
 	Links      []Link                   // [[link]]: the user's word on which works are one entry
@@ -166,6 +166,10 @@ func Load(path string) (*Manifest, error) {
 // Parse validates manifest text; path is used for messages and to resolve
 // the snapshot folder.
 func Parse(path string, data []byte) (*Manifest, error) {
+	data = stripByteOrderMark(data)
+	if err := checkInvisible(path, data); err != nil {
+		return nil, err
+	}
 	var raw rawManifest
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
@@ -196,8 +200,10 @@ func Parse(path string, data []byte) (*Manifest, error) {
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
 
-	if raw.Providers != nil {
-		m.Providers = []string{}
+	if raw.Providers != nil && len(raw.Providers) == 0 {
+		return nil, &Error{File: path, Line: lines["providers"], Value: "[]",
+			Err:  errors.New("providers = [] asks no provider"),
+			Hint: "leave providers out to ask every provider that applies, or name some, e.g. providers = [\"orcid\", \"crossref\"]"}
 	}
 	for _, p := range raw.Providers {
 		m.Providers = append(m.Providers, strings.ToLower(strings.TrimSpace(p)))
@@ -230,6 +236,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 		seen[entry.Key()] = true
 		m.Identities = append(m.Identities, entry)
 	}
+	m.Providers = WithORCID(m.Providers, m.Identities)
 	if len(m.Identities) == 0 {
 		return nil, &Error{File: path, Err: errors.New("no [[identity]] entries"),
 			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\""}
@@ -425,6 +432,9 @@ func decodeError(path string, err error) error {
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
+		if te := typeError(path, de); te != nil {
+			return te
+		}
 		row, _ := de.Position()
 		return &Error{File: path, Line: row, Err: fmt.Errorf("%s", strings.TrimPrefix(de.Error(), "toml: "))}
 	}

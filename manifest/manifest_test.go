@@ -39,7 +39,7 @@ doi = "doi:10.5281/zenodo.1234567"
 	if want := filepath.Join("site", "data", "snap"); m.Snapshots != want {
 		t.Errorf("snapshots = %q, want %q", m.Snapshots, want)
 	}
-	if strings.Join(m.Providers, ",") != "crossref,openalex" {
+	if strings.Join(m.Providers, ",") != "crossref,openalex,orcid" { // orcid implied by the ORCID identity
 		t.Errorf("providers = %v", m.Providers)
 	}
 	if m.Intervals["crossref"] != 500*time.Millisecond {

@@ -37,7 +37,10 @@ func (p Problem) String() string { return p.Path + ": " + p.What }
 //     with their file names;
 //   - complete: every listed work has its works/ file, every ORCID identity
 //     its orcid/ file; counts/ files exist only for listed works;
-//   - nothing else: no stray files, folders or leftovers of interrupted writes.
+//   - nothing else of about's: no stray snapshot files (names about writes
+//     that no listed work has) and no leftovers of interrupted writes.
+//     Files about did not write (.DS_Store, .gitkeep, a README) are the
+//     user's and are not checked (see isOwnFile).
 //
 // It returns the problems sorted by path; none means the folder is good.
 func CheckFolder(m *manifest.Manifest, dir string) []Problem {
@@ -109,9 +112,10 @@ func (c *folderCheck) add(p, format string, args ...any) {
 	c.problems = append(c.problems, Problem{Path: p, What: fmt.Sprintf(format, args...)})
 }
 
-// scan reads the folder: known places are index.json and *.json directly
-// in works/, counts/ and orcid/; everything else is stray. Every file in a
-// known place must be canonical JSON.
+// scan reads the folder: about's files are index.json, links.json and
+// snapshot-named *.json directly in works/, counts/ and orcid/; .tmp-*
+// leftovers are problems; everything else is the user's and skipped.
+// Every file of about's must be canonical JSON.
 func (c *folderCheck) scan() {
 	defer c.readAll()
 	root, err := os.ReadDir(c.dir)
@@ -126,10 +130,8 @@ func (c *folderCheck) scan() {
 			c.scanSub(name)
 		case !e.IsDir() && (name == IndexFile || name == LinksFile):
 			c.toRead = append(c.toRead, name)
-		case e.IsDir():
-			c.add(name+"/", "stray folder: about fetch writes only index.json, links.json, works/, counts/ and orcid/")
-		default:
-			c.add(name, "stray: about fetch writes only index.json, links.json, works/, counts/ and orcid/")
+		case !e.IsDir() && isTempName(name):
+			c.add(name, "stray: leftover of an interrupted write")
 		}
 	}
 }
@@ -144,12 +146,9 @@ func (c *folderCheck) scanSub(sub string) {
 		rel := sub + "/" + e.Name()
 		switch {
 		case e.IsDir():
-			c.add(rel+"/", "stray folder")
-		case strings.HasPrefix(e.Name(), ".tmp-"):
+		case isTempName(e.Name()):
 			c.add(rel, "stray: leftover of an interrupted write")
-		case !strings.HasSuffix(e.Name(), ".json"):
-			c.add(rel, "stray: not a .json snapshot file")
-		default:
+		case isOwnFile(e.Name()):
 			c.toRead = append(c.toRead, rel)
 		}
 	}

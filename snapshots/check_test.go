@@ -160,17 +160,13 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 			write(t, dir, "counts/doi_10.9999_2fgone.json", "{\n  \"id\": \"doi:10.9999/gone\"\n}\n")
 			write(t, dir, "orcid/orcid_0000-0002-1825-0097.json", "{}\n")
 			write(t, dir, "works/.tmp-123", "{")
-			write(t, dir, "works/notes.txt", "hello")
-			write(t, dir, "README.md", "hello")
-			write(t, dir, "extra/x.json", "{}\n")
+			write(t, dir, ".tmp-456", "{")
 		}, want: []string{
-			"README.md: stray: about fetch writes only index.json, links.json, works/, counts/ and orcid/",
+			".tmp-456: stray: leftover of an interrupted write",
 			"counts/doi_10.9999_2fgone.json: stray: counts of a work that is not listed",
-			"extra/: stray folder: about fetch writes only index.json, links.json, works/, counts/ and orcid/",
 			"orcid/orcid_0000-0002-1825-0097.json: stray: not an ORCID iD of the manifest",
 			"works/.tmp-123: stray: leftover of an interrupted write",
 			"works/doi_10.9999_2fgone.json: stray: no work of the manifest, its ORCID records or index.json has this file",
-			"works/notes.txt: stray: not a .json snapshot file",
 		}, only: true},
 		{name: "manifest gained an identity", manifest: checkManifest(t) + "\n[[identity]]\ndoi = \"10.1017/9781108348843\"\n", want: []string{
 			"index.json: identity doi:10.1017/9781108348843 of the manifest is not listed",
@@ -236,6 +232,24 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 				t.Errorf("%d problems, want just %d:\n%s", len(ps), len(c.want), got)
 			}
 		})
+	}
+}
+
+// Files about did not write are the user's: not checked, so a Finder's
+// .DS_Store or a .gitkeep does not fail CI.
+func TestCheckFolderIgnoresTheUsersFiles(t *testing.T) {
+	m := fetched(t, checkManifest(t))
+	for _, p := range []string{".DS_Store", ".gitkeep", "README.md", "works/.DS_Store", "works/notes.txt", "works/notes.json", "works/Doi_10.1_2fx.json", "counts/.gitkeep", "orcid/README", "extra/x.json", "works/sub/doi_10.1_2fx.json", ".about-fetch.lock"} {
+		full := filepath.Join(m.Snapshots, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("not json {"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ps := CheckFolder(m, m.Snapshots); len(ps) != 0 {
+		t.Errorf("the user's files are problems:\n%s", problemLines(ps))
 	}
 }
 

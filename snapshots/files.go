@@ -230,9 +230,11 @@ func syncDir(dir string) {
 	}
 }
 
-// Prune removes, from the works, counts and orcid folders, every .json file
-// whose name is not in keep, and leftovers of interrupted writes there and
-// in the folder itself (index.json's). It returns the removed paths, sorted.
+// Prune removes, from the works, counts and orcid folders, every snapshot
+// file (a name FileName makes) whose name is not in keep, and leftovers of
+// interrupted writes there and in the folder itself (index.json's). Files
+// about did not write are left alone (see isOwnFile). It returns the
+// removed paths, sorted.
 func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 	var removed []string
 	entries, err := os.ReadDir(d.Root)
@@ -240,7 +242,7 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), tempMark) {
+		if e.Type().IsRegular() && isTempName(e.Name()) {
 			p := filepath.Join(d.Root, e.Name())
 			if err := os.Remove(p); err != nil {
 				return removed, err
@@ -258,11 +260,8 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 		}
 		for _, e := range entries {
 			name := e.Name()
-			stale := strings.HasPrefix(name, tempMark)
-			if !stale && strings.HasSuffix(name, ".json") && !keep[sub+"/"+strings.TrimSuffix(name, ".json")] {
-				stale = true
-			}
-			if !stale || e.IsDir() {
+			stale := isTempName(name) || isOwnFile(name) && !keep[sub+"/"+strings.TrimSuffix(name, ".json")]
+			if !stale || !e.Type().IsRegular() {
 				continue
 			}
 			p := filepath.Join(d.Root, sub, name)

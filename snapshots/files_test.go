@@ -82,12 +82,13 @@ func TestWriteAtomicAndIdempotent(t *testing.T) {
 
 func TestPruneKeepsListedAndRemovesTempFiles(t *testing.T) {
 	d := Dir{Root: t.TempDir()}
-	for _, p := range []string{"works/a.json", "works/b.json", "counts/a.json", "counts/b.json", "works/.tmp-123", "orcid/o.json", "works/notes.txt", ".tmp-456", "index.json"} {
+	users := []string{LockName, "works/notes.txt", "works/notes.json", "works/.DS_Store", "counts/.gitkeep", "orcid/README.md", ".DS_Store", "README.md", "works/Doi_10.1_2fb.json"}
+	for _, p := range append([]string{"works/doi_10.1_2fa.json", "works/doi_10.1_2fb.json", "counts/doi_10.1_2fa.json", "counts/doi_10.1_2fb.json", "works/.tmp-123", "orcid/orcid_0000-0002-1825-0097.json", ".tmp-456", "index.json"}, users...) {
 		full := filepath.Join(d.Root, p)
 		os.MkdirAll(filepath.Dir(full), 0o755)
 		os.WriteFile(full, []byte("{}\n"), 0o644)
 	}
-	removed, err := d.Prune(map[string]bool{"works/a": true, "counts/a": true, "orcid/o": true})
+	removed, err := d.Prune(map[string]bool{"works/doi_10.1_2fa": true, "counts/doi_10.1_2fa": true, "orcid/orcid_0000-0002-1825-0097": true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestPruneKeepsListedAndRemovesTempFiles(t *testing.T) {
 		rel = append(rel, filepath.ToSlash(r))
 	}
 	sort.Strings(rel)
-	want := []string{".tmp-456", "counts/b.json", "works/.tmp-123", "works/b.json"}
+	want := []string{".tmp-456", "counts/doi_10.1_2fb.json", "works/.tmp-123", "works/doi_10.1_2fb.json"}
 	if len(rel) != len(want) {
 		t.Fatalf("removed %v, want %v", rel, want)
 	}
@@ -106,7 +107,9 @@ func TestPruneKeepsListedAndRemovesTempFiles(t *testing.T) {
 			t.Errorf("removed %v, want %v", rel, want)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(d.Root, "works/notes.txt")); err != nil {
-		t.Error("a file that is not a snapshot was removed")
+	for _, p := range users {
+		if _, err := os.Stat(filepath.Join(d.Root, p)); err != nil {
+			t.Errorf("the user's %s was removed", p)
+		}
 	}
 }

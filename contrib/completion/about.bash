@@ -4,31 +4,26 @@
 #   about completion bash > ~/.local/share/bash-completion/completions/about
 #
 # Adapted from urfave/cli's autocomplete/bash_autocomplete (MIT licence):
-# about answers --generate-bash-completion with the commands and flags
-# that fit the words so far.
-
-_about_init_completion() {
-  COMPREPLY=()
-  _get_comp_words_by_ref "$@" cur prev words cword
-}
+# about answers --generate-bash-completion with the commands, flags and
+# flag values that fit the words so far. It needs only bash itself, not
+# the bash-completion package: the words come from COMP_WORDS.
 
 _about_complete() {
-  local cur opts words cword
+  local cur opts
+  local -a words
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
-  if declare -F _init_completion >/dev/null 2>&1; then
-    _init_completion -n "=:" || return
-  else
-    _about_init_completion -n "=:" || return
-  fi
-  words=("${words[@]:0:$cword}")
+  words=("${COMP_WORDS[@]:0:COMP_CWORD}")
   if [[ "$cur" == "-"* ]]; then
-    opts=$("${words[@]}" "$cur" --generate-bash-completion 2>/dev/null)
+    # A lone "--" would end about's flags, and with them completion:
+    # "-" asks for every flag, and compgen keeps those matching cur.
+    opts=$("${words[@]}" "-" --generate-bash-completion 2>/dev/null)
   else
     opts=$("${words[@]}" --generate-bash-completion 2>/dev/null)
   fi
+  local IFS=$'\n'
   COMPREPLY=($(compgen -W "${opts}" -- "${cur}"))
   return 0
 }
 
-complete -o bashdefault -o default -o nospace -F _about_complete about
+complete -o bashdefault -o default -F _about_complete about

@@ -4,15 +4,17 @@
 # then start a new shell (compinit must run in ~/.zshrc).
 #
 # Adapted from urfave/cli's autocomplete/zsh_autocomplete (MIT licence):
-# about answers --generate-bash-completion with the commands and flags
-# that fit the words so far.
+# about answers --generate-bash-completion with the commands, flags and
+# flag values that fit the words so far.
 
 _about() {
   local -a opts
   local cur
   cur=${words[-1]}
   if [[ "$cur" == "-"* ]]; then
-    opts=("${(@f)$(${words[@]:0:#words[@]-1} ${cur} --generate-bash-completion)}")
+    # A lone "--" would end about's flags, and with them completion; "-"
+    # asks for every flag.
+    opts=("${(@f)$(${words[@]:0:#words[@]-1} - --generate-bash-completion)}")
   else
     opts=("${(@f)$(${words[@]:0:#words[@]-1} --generate-bash-completion)}")
   fi

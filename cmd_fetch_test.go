@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLIEnv runs the real command line with env as its environment.
+func runCLIEnv(t *testing.T, env map[string]string, args ...string) (code int, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, func(k string) string { return env[k] })
+	return code, errb.String()
+}
+
+// exampleWithProviders writes examples/manifest.toml into a temporary folder
+// with its providers line replaced, so its snapshots land there too.
+func exampleWithProviders(t *testing.T, providersLine string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("examples", "manifest.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(data), `providers = ["orcid", "crossref", "openalex", "datacite"]`, providersLine, 1)
+	if src == string(data) {
+		t.Fatal("examples/manifest.toml's providers line moved; update this test")
+	}
+	return writeManifest(t, src)
+}
+
+func countFiles(t *testing.T, dir string) int {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return len(entries)
+}
+
+// The README's own example, providers = ["crossref", "openalex"], with an
+// ORCID identity found no works and said "complete": orcid is implied.
+func TestProvidersWithoutORCIDStillExpandTheORCIDRecord(t *testing.T) {
+	path := exampleWithProviders(t, `providers = ["crossref", "openalex", "datacite"]`)
+	code, stderr := runCLIEnv(t, nil, "fetch", "--replay", filepath.Join("examples", "replay"), "--quiet", path)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	snaps := filepath.Join(filepath.Dir(path), "snapshots")
+	got, want := countFiles(t, filepath.Join(snaps, "works")), countFiles(t, filepath.Join("examples", "snapshots", "works"))
+	if got != want {
+		t.Errorf("%d work files, want the example's %d (the ORCID record's works included)", got, want)
+	}
+}
+
+// --only with a typo must fail before anything runs or prints progress.
+func TestOnlyTypoFailsBeforeAnyProgress(t *testing.T) {
+	path := writeManifest(t, "[[identity]]\ndoi = \"10.7554/elife.01567\"\n")
+	code, stderr := runCLIEnv(t, nil, "fetch", "--only", "crossreff", "--replay", filepath.Join("examples", "replay"), path)
+	if code != exitUsage {
+		t.Errorf("exit %d, want %d", code, exitUsage)
+	}
+	if !strings.HasPrefix(stderr, "about: error: --only: unknown provider \"crossreff\"") {
+		t.Errorf("stderr does not open with the error:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "jobs") {
+		t.Errorf("a progress line came before the error:\n%s", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "snapshots")); err == nil {
+		t.Error("a usage error wrote snapshots")
+	}
+}
+
+func TestAboutMailtoIsValidatedLikeTheManifests(t *testing.T) {
+	path := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
+	for _, bad := range []string{"ada", "ada@localhost", "ada@exa\u200bmple.org"} {
+		code, stderr := runCLIEnv(t, map[string]string{"ABOUT_MAILTO": bad}, "check", "--offline", path)
+		if code != exitUsage || !strings.Contains(stderr, "ABOUT_MAILTO") {
+			t.Errorf("ABOUT_MAILTO=%q: exit %d, want %d naming ABOUT_MAILTO:\n%s", bad, code, exitUsage, stderr)
+		}
+	}
+}
+
+// The user's own files in the snapshot folder (a .gitkeep, a Finder's
+// .DS_Store, a README, notes) neither fail check --offline nor are
+// deleted by fetch: about answers only for the files it writes.
+func TestTheUsersFilesInSnapshotsAreLeftAlone(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	users := []string{".DS_Store", ".gitkeep", "README.md", "works/notes.json", "counts/.gitkeep", "orcid/.DS_Store"}
+	for _, p := range users {
+		if err := os.WriteFile(filepath.Join(snaps, filepath.FromSlash(p)), []byte("mine\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, stdout, stderr := runCLI(t, "check", "--offline", m); code != 0 {
+		t.Errorf("check --offline: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runCLI(t, "fetch", "--quiet", "--replay", exampleReplay, m); code != 0 {
+		t.Fatalf("fetch: exit %d\n%s", code, stderr)
+	}
+	for _, p := range users {
+		if data, err := os.ReadFile(filepath.Join(snaps, filepath.FromSlash(p))); err != nil || string(data) != "mine\n" {
+			t.Errorf("fetch did not leave the user's %s alone: %q, %v", p, data, err)
+		}
+	}
+}

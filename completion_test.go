@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestBashCompletionInAPlainBash sources `about completion bash` in a bash
+// with no rc files, so without the bash-completion package (its
+// _get_comp_words_by_ref was "command not found" there), and completes
+// as a user's TAB would: commands, fetch's flags after "--", and render's
+// formats after --format.
+func TestBashCompletionInAPlainBash(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("bash completion is for bash")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	bin := buildAbout(t)
+	script := filepath.Join(t.TempDir(), "about.bash")
+	if out, err := exec.Command(bin, "completion", "bash").Output(); err != nil {
+		t.Fatal(err)
+	} else {
+		writeFile(t, script, string(out))
+	}
+	cases := []struct {
+		line    string // the words so far; the last is the one being completed
+		want    []string
+		notWant []string
+	}{
+		{"about f", []string{"fetch"}, []string{"render"}},
+		{"about fetch --", []string{"--threads", "--quiet", "--only", "--replay"}, []string{"-j"}},
+		{"about fetch --th", []string{"--threads"}, []string{"--quiet"}},
+		{"about render --format ", []string{"html", "bibtex", "csl-json", "markdown"}, []string{"--out"}},
+		{"about render --format b", []string{"bibtex", "biblatex"}, []string{"html"}},
+		{"about render -f ", []string{"yaml"}, nil},
+		{"about render --group ", []string{"year", "type"}, nil},
+	}
+	for _, c := range cases {
+		words := strings.Split(c.line, " ")
+		var quoted []string
+		for _, w := range words {
+			quoted = append(quoted, "'"+w+"'")
+		}
+		prog := "source " + script + "\nCOMP_WORDS=(" + strings.Join(quoted, " ") + ")\nCOMP_CWORD=" + strconv.Itoa(len(words)-1) + "\n_about_complete\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n"
+		cmd := exec.Command("bash", "--norc", "--noprofile", "-c", prog)
+		cmd.Env = []string{"PATH=" + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+			t.Errorf("%q: %v\n%s", c.line, err, stderr.String())
+			continue
+		}
+		got := "\n" + stdout.String()
+		for _, w := range c.want {
+			if !strings.Contains(got, "\n"+w+"\n") {
+				t.Errorf("%q<TAB> does not offer %s:%s", c.line, w, got)
+			}
+		}
+		for _, w := range c.notWant {
+			if strings.Contains(got, "\n"+w+"\n") {
+				t.Errorf("%q<TAB> offers %s:%s", c.line, w, got)
+			}
+		}
+	}
+}

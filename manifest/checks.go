@@ -1,0 +1,177 @@
+package manifest
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	toml "github.com/pelletier/go-toml/v2"
+)
+
+// invisibleName names the characters a manifest may not hold: they do
+// not show in an editor, so a DOI carrying one (a zero-width space pasted
+// from a PDF, a right-to-left override) looks right and is asked about as
+// another identifier that no service knows. Bidirectional controls are
+// also how "Trojan Source" text hides what it says (CVE-2021-42574).
+func invisibleName(r rune) (string, bool) {
+	switch r {
+	case '\u00AD':
+		return "SOFT HYPHEN", true
+	case '\u200B':
+		return "ZERO WIDTH SPACE", true
+	case '\u200C':
+		return "ZERO WIDTH NON-JOINER", true
+	case '\u200D':
+		return "ZERO WIDTH JOINER", true
+	case '\u200E':
+		return "LEFT-TO-RIGHT MARK", true
+	case '\u200F':
+		return "RIGHT-TO-LEFT MARK", true
+	case '\u202A':
+		return "LEFT-TO-RIGHT EMBEDDING", true
+	case '\u202B':
+		return "RIGHT-TO-LEFT EMBEDDING", true
+	case '\u202C':
+		return "POP DIRECTIONAL FORMATTING", true
+	case '\u202D':
+		return "LEFT-TO-RIGHT OVERRIDE", true
+	case '\u202E':
+		return "RIGHT-TO-LEFT OVERRIDE", true
+	case '\u2066':
+		return "LEFT-TO-RIGHT ISOLATE", true
+	case '\u2067':
+		return "RIGHT-TO-LEFT ISOLATE", true
+	case '\u2068':
+		return "FIRST STRONG ISOLATE", true
+	case '\u2069':
+		return "POP DIRECTIONAL ISOLATE", true
+	case '\uFEFF':
+		return "ZERO WIDTH NO-BREAK SPACE (byte order mark)", true
+	}
+	return "", false
+}
+
+// byteOrderMark may open a file (some Windows editors write one); it is
+// only an invisible character anywhere else.
+const byteOrderMark = "\uFEFF"
+
+// checkInvisible rejects the first invisible or bidirectional-control
+// character of data, naming its line and code point. It scans the whole
+// text, comments included: one rule is easier to trust than one that
+// depends on where a # is.
+func checkInvisible(path string, data []byte) error {
+	line := 1
+	for off := 0; off < len(data); {
+		r, size := utf8.DecodeRune(data[off:])
+		if name, bad := invisibleName(r); bad {
+			return &Error{File: path, Line: line, Value: fmt.Sprintf("U+%04X", r),
+				Err:  fmt.Errorf("invisible character U+%04X %s", r, name),
+				Hint: "delete it (it was probably pasted with the text); identifiers and names are asked about character by character"}
+		}
+		if r == '\n' {
+			line++
+		}
+		off += size
+	}
+	return nil
+}
+
+// keyType says, for each key, what its value must be; a TOML type error
+// is reported with it instead of the decoder's Go type names.
+func keyType(key string) string {
+	switch key {
+	case "mailto":
+		return `an e-mail address in quotes, e.g. mailto = "ada@example.org"`
+	case "snapshots":
+		return `a folder name in quotes, e.g. snapshots = "snapshots"`
+	case "follow_published":
+		return "true or false"
+	case "providers":
+		return `a list of provider names, e.g. providers = ["orcid", "crossref"]`
+	case "intervals":
+		return `a table of durations, e.g. [intervals] then crossref = "2s"`
+	case "identity":
+		return "[[identity]] tables"
+	case "link":
+		return "[[link]] tables"
+	case "exclude":
+		return "[[exclude]] tables"
+	case "override":
+		return "[[override]] tables"
+	case "override.year":
+		return "a year as a number, e.g. year = 2021"
+	}
+	return ""
+}
+
+// expectedType is what the value at key (as the decoder names it, without
+// array indices) must be; "" for a key this table does not describe.
+func expectedType(key []string) string {
+	joined := strings.Join(key, ".")
+	if want := keyType(joined); want != "" {
+		return want
+	}
+	switch {
+	case len(key) == 2 && key[0] == "intervals":
+		return `a duration in quotes, e.g. "2s"`
+	case len(key) == 2:
+		return "text in quotes"
+	}
+	return ""
+}
+
+// typeError rewrites the decoder's "cannot decode TOML string into struct
+// field manifest.rawManifest.Follow of type bool" as what the user wrote
+// wrong, e.g. "follow_published must be true or false (line 3)".
+func typeError(path string, de *toml.DecodeError) error {
+	if !strings.Contains(de.Error(), "cannot decode") {
+		return nil
+	}
+	key := de.Key()
+	want := expectedType(key)
+	if want == "" {
+		return nil
+	}
+	row, _ := de.Position()
+	name := strings.Join(key, ".")
+	return &Error{File: path, Line: row, Value: name,
+		Err: fmt.Errorf("%s must be %s (line %d)", name, want, row)}
+}
+
+// stripByteOrderMark drops a leading byte order mark.
+func stripByteOrderMark(data []byte) []byte {
+	return bytes.TrimPrefix(data, []byte(byteOrderMark))
+}
+
+// CheckMailto holds a contact address from outside the manifest (the
+// ABOUT_MAILTO environment variable) to the manifest's rule for mailto.
+func CheckMailto(v string) error {
+	if !looksLikeEmail(v) {
+		return fmt.Errorf("%q is not an e-mail address", v)
+	}
+	if i := strings.IndexFunc(v, func(r rune) bool { _, bad := invisibleName(r); return bad }); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(v[i:])
+		name, _ := invisibleName(r)
+		return fmt.Errorf("%q holds the invisible character U+%04X %s", v, r, name)
+	}
+	return nil
+}
+
+// WithORCID adds orcid to an explicit provider list when an identity is an
+// ORCID iD: the ORCID record is how that identity's works are found, so a
+// list naming only the services that describe works (the README's
+// providers = ["crossref", "openalex"]) would otherwise find none and
+// report an empty, "complete" run. nil (every provider) stays nil.
+func WithORCID(names []string, ids []Entry) []string {
+	if len(names) == 0 || slices.Contains(names, string(KindORCID)) {
+		return names
+	}
+	for _, id := range ids {
+		if id.Kind == KindORCID {
+			return append(slices.Clone(names), string(KindORCID))
+		}
+	}
+	return names
+}

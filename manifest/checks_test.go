@@ -1,0 +1,101 @@
+package manifest
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The decoder's own words ("cannot decode TOML string into struct field
+// manifest.rawManifest.Follow of type bool") name Go internals; every key
+// gets what its value must be and its line instead.
+func TestTypeErrorsSayWhatTheValueMustBe(t *testing.T) {
+	const identity = "[[identity]]\ndoi = \"10.1/x\"\n"
+	cases := []struct {
+		src, want string
+		line      int
+	}{
+		{"follow_published = \"yes\"\n" + identity, "follow_published must be true or false (line 1)", 1},
+		{"mailto = 3\n" + identity, "mailto must be an e-mail address", 1},
+		{"\nsnapshots = [1]\n" + identity, "snapshots must be a folder name", 2},
+		{"providers = \"crossref\"\n" + identity, "providers must be a list of provider names", 1},
+		{"[intervals]\ncrossref = 2\n" + identity, "intervals.crossref must be a duration in quotes", 2},
+		{"[[identity]]\ndoi = 5\n", "identity.doi must be text in quotes", 2},
+		{"[[identity]]\norcid = true\n", "identity.orcid must be text in quotes", 2},
+		{identity + "[[override]]\nid = \"10.1/x\"\nyear = \"2020\"\n", "override.year must be a year as a number", 5},
+		{identity + "[[link]]\nfrom = 1\n", "link.from must be text in quotes", 4},
+		{"identity = 3\n", "identity must be [[identity]] tables", 1},
+	}
+	for _, c := range cases {
+		_, err := Parse("m.toml", []byte(c.src))
+		var me *Error
+		if !errors.As(err, &me) {
+			t.Fatalf("%q: err = %v, want *manifest.Error", c.src, err)
+		}
+		if !strings.Contains(err.Error(), c.want) || me.Line != c.line {
+			t.Errorf("%q:\n got %v (line %d)\nwant %q at line %d", c.src, err, me.Line, c.want, c.line)
+		}
+		for _, internal := range []string{"rawManifest", "struct field", "of type"} {
+			if strings.Contains(err.Error(), internal) {
+				t.Errorf("%q: %v shows Go internals (%s)", c.src, err, internal)
+			}
+		}
+	}
+}
+
+func TestEmptyProvidersIsAnErrorNotEverything(t *testing.T) {
+	_, err := Parse("m.toml", []byte("mailto = \"a@b.org\"\nproviders = []\n[[identity]]\ndoi = \"10.1/x\"\n"))
+	var me *Error
+	if !errors.As(err, &me) || me.Line != 2 || !strings.HasPrefix(err.Error(), "m.toml:2:") {
+		t.Fatalf("err = %v, want an error at m.toml:2", err)
+	}
+}
+
+// An ORCID identity's works are found through its ORCID record, so a
+// provider list without orcid (the README's own example) implies it.
+func TestORCIDImpliedByAnORCIDIdentity(t *testing.T) {
+	cases := map[string]string{
+		"providers = [\"crossref\", \"openalex\"]\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n": "crossref,openalex,orcid",
+		"providers = [\"crossref\"]\n[[identity]]\ndoi = \"10.1/x\"\n":                              "crossref",
+		"providers = [\"orcid\", \"crossref\"]\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n":    "orcid,crossref",
+		"[[identity]]\norcid = \"0000-0002-1825-0097\"\n":                                           "",
+	}
+	for src, want := range cases {
+		m, err := Parse("m.toml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(m.Providers, ","); got != want {
+			t.Errorf("%q: providers = %q, want %q", src, got, want)
+		}
+	}
+}
+
+func TestInvisibleCharactersAreRejectedWithLineAndCodePoint(t *testing.T) {
+	for _, r := range []rune{0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF, 0x00AD} {
+		src := "mailto = \"a@b.org\"\n\n[[identity]]\ndoi = \"10.1017/abc" + string(r) + "d\"\n"
+		_, err := Parse("m.toml", []byte(src))
+		var me *Error
+		code := fmt.Sprintf("U+%04X", r)
+		if !errors.As(err, &me) || me.Line != 4 || !strings.Contains(err.Error(), code) || !strings.HasPrefix(err.Error(), "m.toml:4:") {
+			t.Errorf("%s: err = %v, want m.toml:4 naming %s", code, err, code)
+		}
+	}
+	// A byte order mark opening the file is an editor's, not the user's.
+	if _, err := Parse("m.toml", []byte("\uFEFF[[identity]]\ndoi = \"10.1/x\"\n")); err != nil {
+		t.Errorf("a leading byte order mark: %v", err)
+	}
+	// Visible non-ASCII text is welcome.
+	if _, err := Parse("m.toml", []byte("[[identity]]\norcid = \"0000-0002-1825-0097\"\nname = \"José Müller–Łukasiewicz\"\n")); err != nil {
+		t.Errorf("accented name: %v", err)
+	}
+}
+
+func TestCheckMailto(t *testing.T) {
+	for v, ok := range map[string]bool{"ada@example.org": true, "ada": false, "ada@example": false, "ada\u200b@example.org": false} {
+		if err := CheckMailto(v); (err == nil) != ok {
+			t.Errorf("CheckMailto(%q) = %v", v, err)
+		}
+	}
+}

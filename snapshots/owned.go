@@ -1,0 +1,45 @@
+package snapshots
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// Ownership: one rule for check and prune. A snapshot folder lives in the
+// user's repository, where .DS_Store, .gitkeep, a README or notes appear;
+// about must neither delete them (fetch prunes) nor fail CI over them
+// (check --offline). So about answers only for the files it writes:
+//
+//   - index.json and links.json at the top;
+//   - in works/, counts/ and orcid/: <kind>_<escaped value>.json, the
+//     names FileName makes (shortened ones included);
+//   - anywhere there: .tmp-* leftovers of its own interrupted writes.
+//
+// Everything else, files and folders, is the user's: left alone and not
+// checked.
+
+// isTempName reports a leftover of WriteFileAtomic.
+func isTempName(name string) bool { return strings.HasPrefix(name, tempMark) }
+
+// isOwnFile reports whether name, a file directly in works/, counts/ or
+// orcid/, has a name FileName could have made with a ".json" extension.
+func isOwnFile(name string) bool {
+	stem, ok := strings.CutSuffix(name, ".json")
+	if !ok || stem == "" {
+		return false
+	}
+	for i := 0; i < len(stem); i++ {
+		c := stem[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == escapeByte || c == hashMark) {
+			return false
+		}
+	}
+	kind, _, ok := strings.Cut(stem, string(escapeByte))
+	if !ok {
+		return false
+	}
+	kinds := append(manifest.Kinds(), manifest.KindORCIDWork)
+	return slices.Contains(kinds, manifest.Kind(kind))
+}

@@ -1,0 +1,408 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// These tests hold the example CI workflow and the composite action to
+// what GitHub will do with them, without GitHub: the YAML is parsed, the
+// steps' shell runs in a temporary git repository, and the expressions
+// are evaluated from a table of what each one means on a runner. CI's
+// actionlint (.ci/run) checks the workflow's syntax and types besides.
+
+type ghStep struct {
+	ID    string            `yaml:"id"`
+	Name  string            `yaml:"name"`
+	If    string            `yaml:"if"`
+	Uses  string            `yaml:"uses"`
+	Run   string            `yaml:"run"`
+	Shell string            `yaml:"shell"`
+	Env   map[string]string `yaml:"env"`
+	With  map[string]string `yaml:"with"`
+}
+
+type ghWorkflow struct {
+	On   map[string]any    `yaml:"on"`
+	Env  map[string]string `yaml:"env"`
+	Jobs map[string]struct {
+		If          string            `yaml:"if"`
+		Permissions map[string]string `yaml:"permissions"`
+		Steps       []ghStep          `yaml:"steps"`
+	} `yaml:"jobs"`
+}
+
+type ghAction struct {
+	Name   string `yaml:"name"`
+	Inputs map[string]struct {
+		Description string `yaml:"description"`
+		Default     string `yaml:"default"`
+	} `yaml:"inputs"`
+	Outputs map[string]struct {
+		Value string `yaml:"value"`
+	} `yaml:"outputs"`
+	Runs struct {
+		Using string   `yaml:"using"`
+		Steps []ghStep `yaml:"steps"`
+	} `yaml:"runs"`
+}
+
+const exampleWorkflow = "examples/github-workflow/about.yml"
+
+func readYAML(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
+
+// evaluate replaces each ${{ … }} in s with its value from known; an
+// expression the table lacks fails the test rather than guessing.
+func evaluate(t *testing.T, s string, known map[string]string) string {
+	t.Helper()
+	return expression.ReplaceAllStringFunc(s, func(m string) string {
+		expr := expression.FindStringSubmatch(m)[1]
+		v, ok := known[expr]
+		if !ok {
+			t.Fatalf("the test does not know what ${{ %s }} is on a runner", expr)
+		}
+		return v
+	})
+}
+
+func stepNamed(t *testing.T, steps []ghStep, match func(ghStep) bool, what string) ghStep {
+	t.Helper()
+	for _, s := range steps {
+		if match(s) {
+			return s
+		}
+	}
+	t.Fatalf("%s has no step %s", exampleWorkflow, what)
+	return ghStep{}
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org", "GIT_CONFIG_GLOBAL=/dev/null")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// runStep runs a step's shell as the runner would (bash -e -o pipefail)
+// in dir, with env, and returns what it wrote to GITHUB_OUTPUT.
+func runStep(t *testing.T, dir string, step ghStep, env map[string]string, known map[string]string) map[string]string {
+	t.Helper()
+	output := filepath.Join(t.TempDir(), "github_output")
+	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step.Run)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GITHUB_OUTPUT="+output)
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	for k, v := range step.Env {
+		cmd.Env = append(cmd.Env, k+"="+evaluate(t, v, known))
+	}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("step %q: %v\n%s", step.Name, err, out)
+	}
+	return readOutputs(t, output)
+}
+
+// readOutputs parses GITHUB_OUTPUT: name=value lines and name<<DELIM blocks.
+func readOutputs(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return map[string]string{}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	lines := strings.Split(string(data), "\n")
+	for i := 0; i < len(lines); i++ {
+		if name, delim, ok := strings.Cut(lines[i], "<<"); ok {
+			var block []string
+			for i++; i < len(lines) && lines[i] != delim; i++ {
+				block = append(block, lines[i])
+			}
+			out[name] = strings.Join(block, "\n")
+		} else if name, value, ok := strings.Cut(lines[i], "="); ok {
+			out[name] = value
+		}
+	}
+	return out
+}
+
+// TestRefreshProposesItsChangesWithAndWithoutRendering replays the refresh
+// job's file-touching steps in a git repository: with ABOUT_RENDER off,
+// add-paths named a page folder that did not exist, git add failed, and
+// so did every refresh whose snapshots changed. It also holds the pull
+// request body to the truth about what started the run.
+func TestRefreshProposesItsChangesWithAndWithoutRendering(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the runner's steps are bash on ubuntu")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	var wf ghWorkflow
+	readYAML(t, exampleWorkflow, &wf)
+	bin := buildAbout(t)
+	for _, render := range []bool{false, true} {
+		for _, event := range []string{"schedule", "workflow_dispatch"} {
+			name := map[bool]string{false: "render off", true: "render on"}[render] + ", " + event
+			t.Run(name, func(t *testing.T) {
+				r := newRefreshRun(t, wf, bin, event)
+				r.checkBody(t, event)
+				r.runFileSteps(t, render)
+				want := []string{"snapshots/works/doi_10.7554_2felife.01567.json"}
+				if render {
+					want = []string{"public/index.html", "snapshots/works/doi_10.7554_2felife.01567.json"}
+				}
+				if changed := r.proposeChanges(t); strings.Join(changed, " ") != strings.Join(want, " ") {
+					t.Errorf("the refresh commit holds %v, want %v", changed, want)
+				}
+			})
+		}
+	}
+}
+
+// refreshRun is the refresh job at the point its fetch has ended: a git
+// repository of the example whose fetch changed one work's title.
+type refreshRun struct {
+	steps      []ghStep
+	repo, temp string
+	env, known map[string]string
+}
+
+func newRefreshRun(t *testing.T, wf ghWorkflow, bin, event string) *refreshRun {
+	t.Helper()
+	manifestPath, _ := exampleCopy(t)
+	r := &refreshRun{steps: wf.Jobs["refresh"].Steps, repo: filepath.Dir(manifestPath), temp: t.TempDir()}
+	git(t, r.repo, "init", "-q", "-b", "main")
+	git(t, r.repo, "add", "-A")
+	git(t, r.repo, "commit", "-q", "-m", "snapshots")
+	replay, _ := filepath.Abs(exampleReplay)
+	for dst, src := range map[string]string{"committed": filepath.Join(r.repo, "snapshots"), "answers": replay} {
+		if err := os.CopyFS(filepath.Join(r.temp, dst), os.DirFS(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The fetch step's story, where the action leaves it (about-fetch.log)
+	// and where an inline step used to (summary.txt).
+	fetchLog := filepath.Join(r.temp, "about-fetch.log")
+	for _, p := range []string{fetchLog, filepath.Join(r.temp, "summary.txt")} {
+		writeFile(t, p, "about: 10/10 jobs\nabout: finished 10/10 jobs in 1s\n\n  provider  found\n")
+	}
+	work := filepath.Join(r.repo, "snapshots", "works", "doi_10.7554_2felife.01567.json")
+	data, err := os.ReadFile(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, work, strings.Replace(string(data), "\"title\": \"", "\"title\": \"Revised: ", 1))
+
+	r.env = map[string]string{"RUNNER_TEMP": r.temp, "PATH": filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")}
+	r.known = map[string]string{"runner.temp": r.temp, "github.event_name": event, "secrets.ABOUT_MAILTO": "", "steps.fetch.outputs.log": fetchLog}
+	for k, v := range wf.Env {
+		r.env[k] = v
+		r.known["env."+k] = v
+	}
+	return r
+}
+
+// checkBody runs "describe the change" and wants the body to say who
+// started the run: a schedule, or a person.
+func (r *refreshRun) checkBody(t *testing.T, event string) {
+	t.Helper()
+	describe := stepNamed(t, r.steps, func(s ghStep) bool { return s.Name == "describe the change" }, `"describe the change"`)
+	runStep(t, r.repo, describe, r.env, r.known)
+	data, err := os.ReadFile(filepath.Join(r.temp, "body.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := strings.ToLower(string(data))
+	want, wrong := "scheduled", "manual"
+	if event != "schedule" {
+		want, wrong = wrong, want
+	}
+	if !strings.Contains(body, want) || strings.Contains(body, wrong) || event != "schedule" && strings.Contains(body, "weekly") {
+		t.Errorf("a %s run's pull request body does not say %q (and only that):\n%s", event, want, data)
+	}
+}
+
+// runFileSteps runs the render step (when ABOUT_RENDER is on) and every
+// step that sets outputs, collecting them for the expressions.
+func (r *refreshRun) runFileSteps(t *testing.T, render bool) {
+	t.Helper()
+	renderStep := stepNamed(t, r.steps, func(s ghStep) bool { return strings.Contains(s.Run, "about render") }, "that renders")
+	if renderStep.If != "vars.ABOUT_RENDER == 'true'" {
+		t.Fatalf("the render step's condition is %q; this test knows only vars.ABOUT_RENDER == 'true'", renderStep.If)
+	}
+	if render {
+		runStep(t, r.repo, renderStep, r.env, r.known)
+	}
+	for _, s := range r.steps {
+		if s.ID != "" && s.Run != "" && strings.Contains(s.Run, "GITHUB_OUTPUT") {
+			for k, v := range runStep(t, r.repo, s, r.env, r.known) {
+				r.known["steps."+s.ID+".outputs."+k] = v
+			}
+		}
+	}
+}
+
+// proposeChanges does what create-pull-request does with add-paths: git
+// add them, commit; it returns the committed paths, sorted.
+func (r *refreshRun) proposeChanges(t *testing.T) []string {
+	t.Helper()
+	pr := stepNamed(t, r.steps, func(s ghStep) bool { return strings.HasPrefix(s.Uses, "peter-evans/create-pull-request@") }, "opening the pull request")
+	var paths []string
+	for _, p := range strings.Split(evaluate(t, pr.With["add-paths"], r.known), "\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			paths = append(paths, p)
+		}
+	}
+	cmd := exec.Command("git", append([]string{"add", "--"}, paths...)...)
+	cmd.Dir = r.repo
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git add -- %s: %v\n%s", strings.Join(paths, " "), err, out)
+	}
+	git(t, r.repo, "commit", "-q", "-m", pr.With["commit-message"])
+	changed := strings.Fields(git(t, r.repo, "show", "--name-only", "--format=", "HEAD"))
+	sort.Strings(changed)
+	return changed
+}
+
+// TestExampleWorkflowChecksEverywhereAndPins: pushes to the default
+// branch are checked, the refresh job checks what it proposes (its pull
+// request, opened with GITHUB_TOKEN, starts no workflow), every action is
+// pinned to a tag or SHA, and the jobs use this repository's action.
+func TestExampleWorkflowChecksEverywhereAndPins(t *testing.T) {
+	var wf ghWorkflow
+	readYAML(t, exampleWorkflow, &wf)
+	if _, ok := wf.On["push"]; !ok {
+		t.Error("pushes are never checked: no push trigger")
+	}
+	if !strings.Contains(wf.Jobs["check"].If, "'push'") {
+		t.Errorf("the check job does not run on push: if: %s", wf.Jobs["check"].If)
+	}
+	checksItself := false
+	for _, s := range wf.Jobs["refresh"].Steps {
+		if strings.Contains(s.Run, "about check --offline") || s.With["command"] == "check" && strings.Contains(s.With["args"], "--offline") {
+			checksItself = true
+		}
+	}
+	if !checksItself {
+		t.Error("the refresh job does not check the snapshots it proposes")
+	}
+	usesAction := 0
+	for job, j := range wf.Jobs {
+		for _, s := range j.Steps {
+			if s.Uses == "" {
+				continue
+			}
+			_, ref, ok := strings.Cut(s.Uses, "@")
+			if !ok || ref == "main" || ref == "master" || ref == "latest" || ref == "" {
+				t.Errorf("%s: %s is not pinned to a tag or SHA", job, s.Uses)
+			}
+			if strings.HasPrefix(s.Uses, "aboutscholar/about@") {
+				usesAction++
+			}
+		}
+	}
+	if usesAction < 2 {
+		t.Errorf("the jobs use aboutscholar/about@… %d times; check and fetch should both go through the action", usesAction)
+	}
+	data, _ := os.ReadFile(exampleWorkflow)
+	for _, bad := range []string{"@latest", "go-version: stable", "about doctor --live"} {
+		if got := strings.Contains(string(data), bad); got != (bad == "about doctor --live") {
+			t.Errorf("%s: %q present = %v", exampleWorkflow, bad, got)
+		}
+	}
+}
+
+// TestActionDeclaresWhatItUses parses action.yml: a composite action whose
+// every ${{ inputs.x }} is a declared input, every ${{ steps.x.… }} a
+// step with that id, and every run step names its shell (GitHub requires
+// it in composite actions).
+func TestActionDeclaresWhatItUses(t *testing.T) {
+	var a ghAction
+	readYAML(t, "action.yml", &a)
+	if a.Runs.Using != "composite" || a.Name == "" {
+		t.Fatalf("action.yml: using %q, name %q", a.Runs.Using, a.Name)
+	}
+	ids := map[string]bool{}
+	for _, s := range a.Runs.Steps {
+		if s.ID != "" {
+			ids[s.ID] = true
+		}
+	}
+	check := func(where, text string) { checkActionRefs(t, a, ids, where, text) }
+	for i, s := range a.Runs.Steps {
+		where := "step " + s.Name + s.ID
+		if s.Run != "" && s.Shell == "" {
+			t.Errorf("step %d runs shell without naming it (composite actions must)", i)
+		}
+		check(where, s.If)
+		if s.If != "" && !strings.Contains(s.If, "${{") {
+			check(where, "${{ "+s.If+" }}")
+		}
+		check(where, s.Run)
+		for _, v := range s.Env {
+			check(where, v)
+		}
+		for _, v := range s.With {
+			check(where, v)
+		}
+	}
+	for name, o := range a.Outputs {
+		check("output "+name, o.Value)
+	}
+	for name, in := range a.Inputs {
+		if in.Description == "" {
+			t.Errorf("input %q has no description", name)
+		}
+	}
+	for _, name := range []string{"command", "manifest", "args"} {
+		if _, ok := a.Inputs[name]; !ok {
+			t.Errorf("action.yml lacks input %q", name)
+		}
+	}
+}
+
+// checkActionRefs wants every inputs.x and steps.x in text's expressions
+// declared in a.
+func checkActionRefs(t *testing.T, a ghAction, ids map[string]bool, where, text string) {
+	t.Helper()
+	ref := regexp.MustCompile(`\b(inputs|steps)\.([A-Za-z0-9_-]+)`)
+	for _, m := range expression.FindAllStringSubmatch(text, -1) {
+		for _, r := range ref.FindAllStringSubmatch(m[1], -1) {
+			if r[1] == "inputs" {
+				if _, ok := a.Inputs[r[2]]; !ok {
+					t.Errorf("%s uses input %q, which action.yml does not declare", where, r[2])
+				}
+			} else if !ids[r[2]] {
+				t.Errorf("%s uses step %q, which has no step with that id", where, r[2])
+			}
+		}
+	}
+}
