@@ -12,9 +12,11 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/transport"
 )
 
 // outageNet is a network of simulated services (simNet, every default
@@ -308,3 +310,107 @@ func TestBrokenAnswersRetriedToCompleteRun(t *testing.T) {
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// hostRequests is the requests made to host so far.
+func (n *outageNet) hostRequests(host string) int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.seen[host]
+}
+
+// TestPersonOutageKeepsFiles: ORCID's /person failing leaves the ORCID
+// record's file and the works' same-name findings as they were; the run's
+// story says the name could not be read.
+func TestPersonOutageKeepsFiles(t *testing.T) {
+	orcid := simORCID(0)
+	nw := newOutageNet(orcid, 10)
+	m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+	opts := testOptions(m, nw, 4)
+	runOK(t, opts)
+	before := folderBytes(t, m.Snapshots)
+	nw.set("pub.orcid.org", func(req *http.Request) (*http.Response, error) {
+		if strings.HasSuffix(req.URL.Path, "/person") {
+			return cannedAnswer(req, 503, ""), nil
+		}
+		return nw.next.RoundTrip(req)
+	})
+	rep := runOK(t, opts)
+	if got := folderBytes(t, m.Snapshots); got != before {
+		t.Errorf("a failed /person changed the snapshots:\n%s", firstDiff(before, got))
+	}
+	told := false
+	for _, w := range rep.Warnings {
+		told = told || strings.Contains(w.Message, "the name on the record could not be read")
+	}
+	if !told {
+		t.Errorf("warnings %v; want the failed /person told in the story", rep.Warnings)
+	}
+}
+
+// TestAgencyLookupOutage: with doi.org down, a work asks the agency its
+// last snapshot names (DataCite is not asked about Crossref works), and on
+// a first run, where every agency is asked, DataCite's "not found" is not
+// written: the files are those of a healthy run either way.
+func TestAgencyLookupOutage(t *testing.T) {
+	orcid := simORCID(0)
+	src := fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)
+
+	nw := newOutageNet(orcid, 10)
+	m := newManifest(t, src)
+	opts := testOptions(m, nw, 4)
+	runOK(t, opts)
+	healthy := folderBytes(t, m.Snapshots)
+	nw.set("doi.org", unavailable)
+	rep := runOK(t, opts)
+	if n := nw.hostRequests("api.datacite.org"); n != 0 {
+		t.Errorf("DataCite was asked %d times; the works' last snapshots name Crossref", n)
+	}
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), "asked of the agency their last snapshot names") {
+		t.Errorf("notes %q; want the failed lookup told", rep.Notes)
+	}
+
+	first := newOutageNet(orcid, 10)
+	first.set("doi.org", unavailable)
+	m2 := newManifest(t, src)
+	runOK(t, testOptions(m2, first, 4))
+	if first.hostRequests("api.datacite.org") == 0 {
+		t.Error("on a first run with the lookup down, DataCite was not asked")
+	}
+	if got := folderBytes(t, m2.Snapshots); got != healthy {
+		t.Errorf("a first run without the lookup wrote other files than a healthy one:\n%s", firstDiff(healthy, got))
+	}
+}
+
+// TestSilentNetworkBounded: a proxy that accepts every connection and
+// never answers stops each host after StopAfter silent attempts, and the
+// run ends with the offline error, changing nothing.
+func TestSilentNetworkBounded(t *testing.T) {
+	var src strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&src, "[[identity]]\ndoi = %q\n", simDOI(i))
+	}
+	nw := newOutageNet(simORCID(0), 1)
+	m := newManifest(t, "mailto = \"ada@example.org\"\n"+src.String())
+	opts := testOptions(m, nw, 4)
+	opts.Registry = providers.All()
+	for i := range opts.Registry {
+		opts.Registry[i].Timeout = 20 * time.Millisecond // the real ones are 10-30s
+	}
+	nw.set("*", func(req *http.Request) (*http.Response, error) {
+		<-req.Context().Done()
+		return nil, req.Context().Err()
+	})
+	_, err := Run(context.Background(), opts)
+	var off *OfflineError
+	if !errors.As(err, &off) || !strings.Contains(err.Error(), "no answer within 20ms, 3 times in a row") {
+		t.Fatalf("err = %v, want the offline error naming the silence", err)
+	}
+	for host, n := range nw.seen {
+		if n > transport.DefaultStopAfter {
+			t.Errorf("%s: %d attempts, want at most %d", host, n, transport.DefaultStopAfter)
+		}
+	}
+	if _, err := os.Stat(m.Snapshots); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the silent run created the snapshot folder (%v)", err)
+	}
+}

@@ -40,7 +40,7 @@ type StoppedError struct {
 	Host        string // URL host
 	Code        int    // the status that stopped it (429, or a declared slow-down such as 403); 0 for a host that did not answer in time
 	Reason      string // e.g. "answered 429 3 times in a row"
-	Unreachable bool   // stopped because it could not be reached at all (no DNS, connection refused)
+	Unreachable bool   // stopped because it could not be reached at all (no DNS, connection refused) or kept silent
 }
 
 func (e *StoppedError) Error() string {

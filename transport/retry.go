@@ -282,7 +282,7 @@ func (c *Client) noteSilent(h *hostState, te *TimeoutError) {
 	run := h.silentRun
 	c.mu.Unlock()
 	if run >= c.opts.StopAfter {
-		c.stopHost(h, 0, fmt.Sprintf("no answer within %s, %d times in a row", te.After, run))
+		c.stop(h, &StoppedError{Host: h.name, Reason: fmt.Sprintf("no answer within %s, %d times in a row", te.After, run), Unreachable: true})
 	}
 }
 

@@ -133,7 +133,7 @@ type HostStats struct {
 	Answers     int           // answers read whole and handed to the caller (any status)
 	Stopped     bool          // whether the host is stopped for the rest of the run
 	StopReason  string        // why it was stopped, or ""
-	Unreachable bool          // stopped because it could not be reached at all
+	Unreachable bool          // stopped because it could not be reached at all, or kept silent
 	Busy        time.Duration // time from request start to body close, summed
 }
 
