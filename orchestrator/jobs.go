@@ -455,6 +455,9 @@ func (s *scheduler) run(call []*job) {
 			switch {
 			case covered(d, j.ans):
 				d.notAsked = true
+				if s.r.withdraw != nil {
+					s.r.withdraw(d)
+				}
 			case j.ans.Status == providers.Failed || j.ans.Status == providers.Skipped:
 				d.ans = undecided(d, j)
 				if s.r.done != nil {
@@ -489,6 +492,9 @@ type runner struct {
 	tokens chan struct{}   // one per worker: at most this many calls at once
 	paced  bool            // requests keep their hosts' intervals (not a replay)
 	done   func(o Outcome) // progress hook; may be nil
+	// withdraw takes a job found not to be needed out of the progress
+	// plan; may be nil.
+	withdraw func(j *job)
 }
 
 // call asks one provider about a batch of identities, holding a worker

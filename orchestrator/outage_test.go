@@ -414,3 +414,22 @@ func TestSilentNetworkBounded(t *testing.T) {
 		t.Errorf("the silent run created the snapshot folder (%v)", err)
 	}
 }
+
+// TestProgressCountsAsTheSummary: the jobs the live view is told were
+// planned, and those it is told are done, end equal to the jobs the
+// summary counts, Unpaywall's not asked (OpenAlex covered them) included.
+func TestProgressCountsAsTheSummary(t *testing.T) {
+	orcid := simORCID(0)
+	nw := newOutageNet(orcid, 40)
+	m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+	opts := testOptions(m, nw, 4)
+	var mu sync.Mutex
+	planned, done := 0, 0
+	opts.Progress.Planned = func(lp LanePlan) { mu.Lock(); planned += lp.Jobs; mu.Unlock() }
+	opts.Progress.Done = func(Outcome) { mu.Lock(); done++; mu.Unlock() }
+	rep := runOK(t, opts)
+	jobs := len(rep.Expansions) + len(rep.Outcomes)
+	if planned != jobs || done != jobs {
+		t.Errorf("progress planned %d, done %d; the summary counts %d jobs", planned, done, jobs)
+	}
+}

@@ -60,7 +60,9 @@ type Progress struct {
 
 // LanePlan is work added to one host's lane: ORCID expansion at the
 // start, then each stretch of works as ORCID records are read (the lanes
-// are pipelined), so a host may get many plans; they add up.
+// are pipelined), so a host may get many plans; they add up. A plan with
+// negative counts withdraws a job another's answer made unnecessary, so
+// the planned jobs end equal to the jobs the summary counts.
 type LanePlan struct {
 	Host  string
 	Jobs  int           // identity × provider jobs
@@ -275,6 +277,9 @@ func plan(opts Options) (*run, error) {
 		workers = DefaultWorkers
 	}
 	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
+	if planned := opts.Progress.Planned; planned != nil {
+		rn.r.withdraw = func(j *job) { rn.r.announce([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
+	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
 	rn.rt = newRouting(specs, rn.explicit)
@@ -285,6 +290,11 @@ func plan(opts Options) (*run, error) {
 	}
 	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv)}
 	return rn, nil
+}
+
+// withdrawn passes plans on with their counts negated.
+func withdrawn(planned func(LanePlan)) func(LanePlan) {
+	return func(lp LanePlan) { planned(LanePlan{Host: lp.Host, Jobs: -lp.Jobs, Calls: -lp.Calls, Pace: -lp.Pace}) }
 }
 
 // agencyLookup is the provider whose host says which agency registered a
