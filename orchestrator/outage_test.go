@@ -362,6 +362,9 @@ func TestAgencyLookupOutage(t *testing.T) {
 	healthy := folderBytes(t, m.Snapshots)
 	nw.set("doi.org", unavailable)
 	rep := runOK(t, opts)
+	if rep.Short() {
+		t.Errorf("with only the lookup down the run is short: %v", rep.ShortJobs())
+	}
 	if n := nw.hostRequests("api.datacite.org"); n != 0 {
 		t.Errorf("DataCite was asked %d times; the works' last snapshots name Crossref", n)
 	}
