@@ -32,6 +32,7 @@ type workPlan struct {
 	summaries map[string]summary             // work key → the ORCID record's own entry (first seen)
 	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
+	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
 	owners    map[string]owner               // ORCID key → whose record it is, for the same-name check
 	excluded  []string                       // what [[exclude]] left out, for the report
 	warnings  []providers.Warning
@@ -57,6 +58,7 @@ func newWorkPlan(m *manifest.Manifest) *workPlan {
 		summaries: map[string]summary{},
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
+		nameless:  map[string]bool{},
 		owners:    map[string]owner{},
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
@@ -104,6 +106,7 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 	}
 	if !ok {
 		p.unread[e.Key()] = true
+		p.nameless[e.Key()] = true
 		exp = p.expandFromPrevious(e, d, exp)
 	}
 	p.expanded[e.Key()] = exp
@@ -127,8 +130,12 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o repl
 		}
 	}
 	for _, w := range o.result.Warnings {
-		exp.Warnings = append(exp.Warnings, w.Message)
 		p.warnings = append(p.warnings, w)
+		if w.Transient { // a failed request: the story says so, the file keeps its values
+			p.nameless[origin] = true
+			continue
+		}
+		exp.Warnings = append(exp.Warnings, w.Message)
 	}
 }
 
@@ -185,6 +192,7 @@ type writer struct {
 	attribution map[string]string
 	overrides   map[string][]manifest.Override
 	works       []preparedWork
+	warnings    []providers.Warning // the first pass's, for the report
 
 	spill spill         // the prepared documents, until the second pass
 	zw    *flate.Writer // reused: a flate writer is large
@@ -242,13 +250,23 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if src.stale {
 		w.rep.Kept = append(w.rep.Kept, k)
 	}
+	if len(src.sources) == 0 && !existed {
+		// Nothing answered about it and it has no file: an empty record
+		// would render as "Untitled" and look complete. The next run that
+		// reaches the services writes it.
+		w.rep.Unwritten = append(w.rep.Unwritten, k)
+		return nil
+	}
+	if nowhere := notFoundAnywhere(id, outcomes, src.sources); nowhere != "" {
+		w.warnings = append(w.warnings, providers.Warning{Identity: k, Message: nowhere})
+	}
 	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, filepath.Base(w.m.Path), w.overrides[k])
 	if err != nil {
 		return err
 	}
 	// The same-name check reads the authors, which need not wait for the
 	// link pass: its warnings are kept instead.
-	strangers := w.strangers(doc.Origins, lw.merged.Authors)
+	strangers := w.strangers(doc.Origins, lw.merged.Authors, prev.Warnings)
 	doc.Warnings = append(doc.Warnings, strangers...)
 	sort.Strings(doc.Warnings)
 	z, err := w.deflate(preparedFiles{Work: doc, Counts: src.counts})
@@ -261,6 +279,32 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	}
 	w.works = append(w.works, preparedWork{files: at, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
 	return nil
+}
+
+// notFoundAnywhere is the warning for a work every service asked answered
+// "not found" about (a typo in the DOI, or an invisible character): the
+// run did all it could, so it is a warning, not a failure; "" otherwise.
+func notFoundAnywhere(id manifest.Identity, outcomes []*reply, sources map[string]snapshots.Source) string {
+	var asked []string
+	for _, o := range outcomes {
+		if o.Status != providers.NotFound || o.unrouted {
+			return ""
+		}
+		asked = append(asked, o.Provider)
+	}
+	for _, src := range sources {
+		if src.Status == string(providers.Found) {
+			return ""
+		}
+	}
+	if len(asked) == 0 {
+		return ""
+	}
+	what := "identifier"
+	if id.Kind == manifest.KindDOI {
+		what = "DOI"
+	}
+	return fmt.Sprintf("%s: not found anywhere (%s answered \"not found\") — check the %s", id.Key(), strings.Join(asked, ", "), what)
 }
 
 // orcidSource adds the ORCID record's own entry for work k, and lets the
@@ -290,13 +334,27 @@ func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 	return &rec, nil
 }
 
+// strangerPrefix starts every warning of the same-name check (strangerCheck).
+const strangerPrefix = "possible same-name stranger: "
+
 // strangers is the same-name check of a work's authors against the owner
-// of each ORCID record that listed it.
-func (w *writer) strangers(origins []string, authors []record.Author) []string {
+// of each ORCID record that listed it. An owner whose name could not be
+// read this run keeps the findings of the work's previous file (among
+// prev), since a check on fewer names would change them for no reason of
+// the work's.
+func (w *writer) strangers(origins []string, authors []record.Author, prev []string) []string {
 	var out []string
 	for _, origin := range origins {
 		o, ok := w.plan.owners[origin]
 		if !ok {
+			continue
+		}
+		if w.plan.nameless[origin] {
+			for _, msg := range prev {
+				if strings.HasPrefix(msg, strangerPrefix) && strings.Contains(msg, o.orcid) {
+					out = append(out, msg)
+				}
+			}
 			continue
 		}
 		if msg := strangerCheck(o, authors); msg != "" {
@@ -326,6 +384,10 @@ func (s *sourceSet) addOutcomes(outcomes []*reply, prev snapshots.Work, prevCoun
 				return err
 			}
 		case providers.NotFound:
+			if o.unrouted { // maybe only "not ours": the previous value stands
+				s.keepPrevious(o.Provider, prev, prevCounts)
+				continue
+			}
 			s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: s.attribution[o.Provider]}
 		default:
 			s.keepPrevious(o.Provider, prev, prevCounts)

@@ -141,7 +141,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 		{"500", false, func(*service) func(http.ResponseWriter, *http.Request) { return status(500) }, "giving up after 4 attempts: 500 Internal Server Error"},
 		{"connection reset", false, func(*service) func(http.ResponseWriter, *http.Request) { return resetConnection }, "giving up after 4 attempts"},
 		{"hang", false, func(s *service) func(http.ResponseWriter, *http.Request) { return s.hang }, "no answer from %s within 100ms"},
-		{"truncated body", false, func(*service) func(http.ResponseWriter, *http.Request) { return truncated }, "read %s answer: unexpected EOF"},
+		{"truncated body", false, func(*service) func(http.ResponseWriter, *http.Request) { return truncated }, "giving up after 4 attempts: answer broke off while being read: unexpected EOF"},
 		{"malformed JSON", false, func(*service) func(http.ResponseWriter, *http.Request) { return malformed }, "malformed answer: body is not valid JSON"},
 		{"50 MB body", false, func(*service) func(http.ResponseWriter, *http.Request) { return huge }, "response body too large: over 33554432 bytes"},
 		{"redirect loop", false, func(*service) func(http.ResponseWriter, *http.Request) { return redirectLoop }, "too many redirects"},

@@ -34,13 +34,17 @@ package orchestrator
 //     calls across hosts.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -66,6 +70,10 @@ type job struct {
 	after      *job
 	dependents []*job
 	notAsked   bool // another source already answered: never sent, no outcome
+	// unrouted: the DOI's agency is unknown because the agency lookup
+	// failed, so an agency's "not found" may only mean "not ours" and is
+	// not written (see sourceSet.addOutcomes).
+	unrouted bool
 }
 
 // Outcome is what became of one job, as the report keeps it for every
@@ -82,8 +90,9 @@ type Outcome struct {
 // the writer has taken the job's work (see run.account).
 type reply struct {
 	Outcome
-	result providers.Result // result.Record is nil once sealed: the record is kept encoded
-	record json.RawMessage  // the found record as the snapshot will hold it
+	result   providers.Result // result.Record is nil once sealed: the record is kept encoded
+	record   json.RawMessage  // the found record as the snapshot will hold it
+	unrouted bool             // the job's (see job.unrouted)
 }
 
 // seal encodes a found record as soon as it arrives and lets go of the
@@ -438,21 +447,41 @@ func (s *scheduler) run(call []*job) {
 	answers := s.r.call(s.ctx, call)
 	for i, j := range call {
 		j.ans = &answers[i]
+		j.ans.unrouted = j.unrouted
 		if s.r.done != nil {
 			s.r.done(j.ans.Outcome)
 		}
 		for _, d := range j.dependents {
-			if covered(d, j.ans) {
+			switch {
+			case covered(d, j.ans):
 				d.notAsked = true
-				d.lane.arrive(nil)
-				s.done(d)
+				if s.r.withdraw != nil {
+					s.r.withdraw(d)
+				}
+			case j.ans.Status == providers.Failed || j.ans.Status == providers.Skipped:
+				d.ans = undecided(d, j)
+				if s.r.done != nil {
+					s.r.done(d.ans.Outcome)
+				}
+			default:
+				d.lane.arrive(d)
 				continue
 			}
-			d.lane.arrive(d)
+			d.lane.arrive(nil)
+			s.done(d)
 		}
 		j.ans.seal()
 		s.done(j)
 	}
+}
+
+// undecided is the outcome of d, whose asking depends on j's answer, when
+// j failed: whether d would have been asked is unknown, so it is not asked
+// and its previous value stands (asking it would change the file only
+// because another request failed).
+func undecided(d, j *job) *reply {
+	err := fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", d.spec.Name, j.spec.Name)
+	return &reply{Outcome: Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: providers.Skipped, Err: err}}
 }
 
 // runner executes calls against the network.
@@ -463,6 +492,9 @@ type runner struct {
 	tokens chan struct{}   // one per worker: at most this many calls at once
 	paced  bool            // requests keep their hosts' intervals (not a replay)
 	done   func(o Outcome) // progress hook; may be nil
+	// withdraw takes a job found not to be needed out of the progress
+	// plan; may be nil.
+	withdraw func(j *job)
 }
 
 // call asks one provider about a batch of identities, holding a worker
@@ -499,7 +531,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 			outcomes = fail(providers.Failed, fmt.Errorf("%s: internal error: %v", spec.Name, p))
 		}
 	}()
-	env := providers.Env{Do: r.client.Do, Base: r.bases[spec.Name], Mailto: r.mailto}
+	env := providers.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto}
 	results, err := spec.Fetch(ctx, env, ids)
 	if err == nil && len(results) != len(ids) {
 		err = fmt.Errorf("%s: internal error: %d results for %d identities", spec.Name, len(results), len(ids))
@@ -519,6 +551,44 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 		}
 	}
 	return outcomes
+}
+
+// do sends req, and asks once more when a JSON answer (2xx, where the
+// request accepted JSON or the answer says it is JSON) is not well-formed
+// JSON: a proxy's error page or an answer garbled on the way says nothing
+// about the work, and the next attempt usually comes through. The
+// transport hands over bodies read whole, so the check sees the answer
+// the provider would parse; a well-formed but unexpected answer is the
+// provider's to judge.
+func (r *runner) do(req *http.Request) (*http.Response, error) {
+	resp, err := r.client.Do(req)
+	if err != nil || !wantsJSON(req, resp) {
+		return resp, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	if json.Valid(body) || (req.Body != nil && req.GetBody == nil) {
+		return resp, nil
+	}
+	again := req.Clone(req.Context())
+	if req.GetBody != nil {
+		if again.Body, err = req.GetBody(); err != nil {
+			return resp, nil
+		}
+	}
+	return r.client.Do(again)
+}
+
+// wantsJSON reports a successful answer that should be JSON.
+func wantsJSON(req *http.Request, resp *http.Response) bool {
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return false
+	}
+	return strings.Contains(req.Header.Get("Accept"), "json") || strings.Contains(resp.Header.Get("Content-Type"), "json")
 }
 
 // classify tells a skipped job (the host was stopped, the run was

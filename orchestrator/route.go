@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // routing says which registration agency registered each DOI prefix, so a
@@ -17,6 +18,11 @@ type routing struct {
 	asked    map[string]bool   // DOI prefixes already looked up
 	explicit map[string]bool   // providers the user named
 	served   map[string]bool   // agencies some selected provider serves
+	failed   map[string]bool   // DOI prefixes whose lookup failed in this run
+	// previous is, per work whose prefix's lookup failed, the agencies'
+	// providers its last snapshot has a source from: they are asked again
+	// instead of every agency's.
+	previous map[string]map[string]bool
 }
 
 // needsRouting reports whether any selected provider serves one agency.
@@ -52,11 +58,14 @@ func (rt *routing) learn(ctx context.Context, r *runner, base string, works []ma
 	case <-ctx.Done():
 		return fmt.Errorf("registration agency lookup: %w", ctx.Err())
 	}
-	env := providers.Env{Do: r.client.Do, Base: base, Mailto: r.mailto}
+	env := providers.Env{Do: r.do, Base: base, Mailto: r.mailto}
 	for start := 0; start < len(prefixes); start += perRequest {
 		ask := prefixes[start:min(start+perRequest, len(prefixes))]
 		answers, err := providers.RegistrationAgencies(ctx, env, ask)
 		if err != nil {
+			for _, p := range prefixes[start:] {
+				rt.failed[p] = true
+			}
 			return fmt.Errorf("registration agency lookup: %w", err)
 		}
 		for i, p := range ask {
@@ -76,9 +85,36 @@ func doiPrefix(id manifest.Identity) string {
 	return p
 }
 
+// unrouted reports a DOI whose agency is unknown because its lookup
+// failed in this run (not because doi.org does not know it).
+func (rt *routing) unrouted(id manifest.Identity) bool {
+	p := doiPrefix(id)
+	_, known := rt.agency[p]
+	return p != "" && !known && rt.failed[p]
+}
+
+// rememberPrevious notes, for a work whose lookup failed, which agencies'
+// providers its last snapshot (prev, when there is one) has a source from:
+// what the services said about that work decides who is asked, not that
+// the lookup failed this time.
+func (rt *routing) rememberPrevious(id manifest.Identity, prev snapshots.Work, specs []providers.Spec) {
+	asked := map[string]bool{}
+	for _, src := range prev.Sources {
+		for _, s := range specs {
+			if s.Name == src.Provider && (s.Agency != "" || s.AgencyFallback) {
+				asked[s.Name] = true
+			}
+		}
+	}
+	if len(asked) > 0 {
+		rt.previous[id.Key()] = asked
+	}
+}
+
 // applies is AppliesTo narrowed by the agency of a DOI. With no routing,
 // or an unknown agency, every agency's provider is asked (nothing is lost;
-// a wasted request is cheaper than a missing record).
+// a wasted request is cheaper than a missing record) — except for a work
+// whose lookup failed and whose last snapshot says which agency answered.
 func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 	if !s.AppliesTo(id) {
 		return false
@@ -87,6 +123,9 @@ func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 		return true
 	}
 	agency, known := rt.agency[doiPrefix(id)]
+	if prev, ok := rt.previous[id.Key()]; ok && !known {
+		return prev[s.Name]
+	}
 	switch {
 	case s.Agency != "":
 		return !known || strings.EqualFold(agency, s.Agency)
@@ -99,7 +138,8 @@ func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 
 // newRouting records who serves which agency; agency is filled by a lookup.
 func newRouting(specs []providers.Spec, explicit bool) *routing {
-	rt := &routing{agency: map[string]string{}, asked: map[string]bool{}, explicit: map[string]bool{}, served: map[string]bool{}}
+	rt := &routing{agency: map[string]string{}, asked: map[string]bool{}, explicit: map[string]bool{}, served: map[string]bool{},
+		failed: map[string]bool{}, previous: map[string]map[string]bool{}}
 	for _, s := range specs {
 		rt.explicit[s.Name] = explicit
 		if s.Agency != "" {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
@@ -59,7 +60,9 @@ type Progress struct {
 
 // LanePlan is work added to one host's lane: ORCID expansion at the
 // start, then each stretch of works as ORCID records are read (the lanes
-// are pipelined), so a host may get many plans; they add up.
+// are pipelined), so a host may get many plans; they add up. A plan with
+// negative counts withdraws a job another's answer made unnecessary, so
+// the planned jobs end equal to the jobs the summary counts.
 type LanePlan struct {
 	Host  string
 	Jobs  int           // identity × provider jobs
@@ -79,6 +82,7 @@ type Report struct {
 	Kept       []string // identity keys whose files were kept because their source could not be read
 	Excluded   []string // works [[exclude]] left out, with where and why
 	Followed   []string // published versions fetched in the second round, and the preprint that led there
+	Unwritten  []string // identity keys of works no service answered about and with no file yet: not written
 	Links      int      // links among works written to links.json
 	PruneNote  string   // why nothing was pruned, when nothing was
 	Elapsed    time.Duration
@@ -161,7 +165,45 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return rn.rep, err
 	}
+	if err := offline(rn.rep.Hosts); err != nil {
+		return nil, err // nothing was learned: the folder is left as it was
+	}
 	return rn.rep, rn.write(ctx.Err() != nil)
+}
+
+// OfflineError is a run in which no service answered at all and some
+// host could not be reached: the network (or the proxy in between) is
+// down, so nothing is written.
+type OfflineError struct {
+	Host   string // the first host found unreachable
+	Reason string // why, as the transport said
+}
+
+func (e *OfflineError) Error() string {
+	what := "the network"
+	if strings.Contains(e.Reason, "proxyconnect") {
+		what = "the proxy"
+	}
+	return fmt.Sprintf("cannot reach %s (%s: %s); no service answered, nothing was changed", what, e.Host, e.Reason)
+}
+
+// offline is the run's OfflineError when no host answered anything and
+// one could not be reached (each such host is stopped after one attempt,
+// so the run ends within a request per host); nil otherwise.
+func offline(hosts []transport.HostStats) error {
+	var first *OfflineError
+	for _, h := range hosts {
+		if h.Answers > 0 {
+			return nil
+		}
+		if h.Unreachable && first == nil {
+			first = &OfflineError{Host: h.Host, Reason: strings.TrimPrefix(h.StopReason, "cannot reach it: ")}
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	return first
 }
 
 // run is one fetch run: what plan settles, and what later phases hand on.
@@ -235,6 +277,9 @@ func plan(opts Options) (*run, error) {
 		workers = DefaultWorkers
 	}
 	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
+	if planned := opts.Progress.Planned; planned != nil {
+		rn.r.withdraw = func(j *job) { rn.r.announce([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
+	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
 	rn.rt = newRouting(specs, rn.explicit)
@@ -245,6 +290,11 @@ func plan(opts Options) (*run, error) {
 	}
 	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv)}
 	return rn, nil
+}
+
+// withdrawn passes plans on with their counts negated.
+func withdrawn(planned func(LanePlan)) func(LanePlan) {
+	return func(lp LanePlan) { planned(LanePlan{Host: lp.Host, Jobs: -lp.Jobs, Calls: -lp.Calls, Pace: -lp.Pace}) }
 }
 
 // agencyLookup is the provider whose host says which agency registered a
@@ -300,6 +350,7 @@ func (rn *run) fetch(ctx context.Context) error {
 		}
 		flush() // the works before this record need not wait for it
 		outcomes := <-expansions
+		unknownORCID(e.Identity, outcomes)
 		rn.plan.expand(e, outcomes, d)
 		for _, o := range outcomes { // planned: the works live on in the plan, encoded
 			rn.rep.Expansions = append(rn.rep.Expansions, o.Outcome)
@@ -314,6 +365,32 @@ func (rn *run) fetch(ctx context.Context) error {
 	return err
 }
 
+// listSome names the first n of keys, and how many more there are.
+func listSome(keys []string, n int) string {
+	if len(keys) <= n {
+		return strings.Join(keys, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(keys[:n], ", "), len(keys)-n)
+}
+
+// unknownORCID makes an ORCID iD of the manifest that every expanding
+// provider answered "not found" about a failure naming the iD: a typo
+// there would otherwise quietly give no works.
+func unknownORCID(id manifest.Identity, outcomes []reply) {
+	if len(outcomes) == 0 {
+		return
+	}
+	for _, o := range outcomes {
+		if o.Status != providers.NotFound {
+			return
+		}
+	}
+	for i := range outcomes {
+		outcomes[i].Status = providers.Failed
+		outcomes[i].Err = fmt.Errorf("%s: ORCID iD %s of the manifest was not found — check the iD", outcomes[i].Provider, id.Value)
+	}
+}
+
 // schedule routes newly planned works (learning their DOIs' agencies) and
 // hands their jobs to the lanes. what names the works in the note of a
 // failed agency lookup ("" for the first round's).
@@ -324,8 +401,9 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		err := rn.rt.learn(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
 		if err != nil && ctx.Err() == nil && (what != "" || !rn.noted) { // the second round notes its own works
 			rn.noted = rn.noted || what == ""
-			rn.rep.Notes = append(rn.rep.Notes, fmt.Sprintf("%v; every agency's provider was asked%s instead", err, what))
+			rn.rep.Notes = append(rn.rep.Notes, fmt.Sprintf("%v; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", err, what))
 		}
+		rn.rememberUnrouted(works)
 	}
 	var added []*job
 	for _, id := range works {
@@ -334,6 +412,21 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		added = append(added, jobs...)
 	}
 	rn.r.announce(added, rn.size, rn.interval, rn.opts.Progress.Planned)
+}
+
+// rememberUnrouted reads the last snapshot of each work whose agency
+// lookup failed, so the agency that answered then is asked again.
+func (rn *run) rememberUnrouted(works []manifest.Identity) {
+	d := snapshots.Dir{Root: rn.rep.Snapshots}
+	for _, id := range works {
+		if !rn.rt.unrouted(id) {
+			continue
+		}
+		var prev snapshots.Work
+		if snapshots.Read(d.WorkPath(id), &prev) == nil {
+			rn.rt.rememberPrevious(id, prev, rn.specs)
+		}
+	}
 }
 
 // assemble prepares each of works (in plan order, the scheduler's work
@@ -379,7 +472,14 @@ func (rn *run) report() {
 	rep.Excluded = plan.excluded
 	rep.Notes = append(rep.Notes, notAskedNotes(rn.specs, rn.notAsked)...)
 	rep.Warnings = append(rep.Warnings, rn.warnings...)
+	if rn.w != nil {
+		rep.Warnings = append(rep.Warnings, rn.w.warnings...)
+	}
 	rep.Hosts = rn.client.Stats()
+	if n := len(rep.Unwritten); n > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s not written: no service answered about %s and %s no file yet (%s)",
+			n, english.Plural(n, "work was", "works were"), english.Plural(n, "it", "them"), english.Plural(n, "it has", "they have"), listSome(rep.Unwritten, 5)))
+	}
 }
 
 // write links the works, writes the index and prunes what left the
@@ -483,7 +583,7 @@ func workJobs(id manifest.Identity, specs []providers.Spec, rt *routing, bases m
 		if !rt.applies(s, id) {
 			continue
 		}
-		j := &job{id: id, spec: &specs[i], host: hostOf(bases[s.Name])}
+		j := &job{id: id, spec: &specs[i], host: hostOf(bases[s.Name]), unrouted: (s.Agency != "" || s.AgencyFallback) && rt.unrouted(id)}
 		byName[s.Name] = j
 		jobs = append(jobs, j)
 	}

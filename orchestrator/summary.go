@@ -291,7 +291,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 
 // changeLine says where the snapshots went and what changed there.
 func (r *Report) changeLine() string {
-	n := len(r.Works)
+	n := len(r.Works) - len(r.Unwritten) // a work not written is no work in the folder
 	unchanged := n - len(r.WorksAdded) - len(r.WorksChanged)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d %s in %s: ", n, english.Plural(n, "work", "works"), r.Snapshots)

@@ -75,6 +75,8 @@ type host struct {
 	done  int           // jobs finished, answered or not
 	short int           // jobs that failed or were skipped
 
+	lastDone time.Time // when a job last finished
+
 	requests int
 	recent   []time.Time // the last request starts, oldest first
 
@@ -167,6 +169,7 @@ func (v *View) Done(name string, answered bool) {
 	v.mu.Lock()
 	h := v.hostLocked(name)
 	h.done++
+	h.lastDone = v.opts.Now()
 	if !answered {
 		h.short++
 	}
@@ -295,8 +298,11 @@ func (h *host) rate(now time.Time) (float64, bool) {
 }
 
 // remaining is how long the host still needs at best: its remaining calls
-// at its declared interval (or the pace it has been keeping, when slower),
-// plus a wait it is serving. A stopped or finished host needs nothing.
+// at its declared interval (or the pace it has been keeping, when slower,
+// or the age of a call still outstanding, when longer: a host that has not
+// answered for minutes does not take "1s" more), plus a wait it is
+// serving (a pending retry's call is the call of its job, still counted
+// as left). A stopped or finished host needs nothing.
 func (h *host) remaining(now time.Time) (time.Duration, bool) {
 	left := h.jobs - h.done
 	if h.stopWhy != "" || h.jobs == 0 || left <= 0 {
@@ -309,6 +315,9 @@ func (h *host) remaining(now time.Time) (time.Duration, bool) {
 	}
 	if n := len(h.recent); n >= 2 {
 		per = max(per, h.recent[n-1].Sub(h.recent[0])/time.Duration(n-1))
+	}
+	if n := len(h.recent); n > 0 && h.lastDone.Before(h.recent[n-1]) && h.waitWhy == "" {
+		per = max(per, now.Sub(h.recent[n-1])) // a call outstanding since then
 	}
 	d := time.Duration(calls) * per
 	if h.waitUntil.After(now) {

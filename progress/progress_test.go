@@ -231,3 +231,21 @@ func TestDoneOutranksAWait(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestETAGrowsWhileAHostIsSilent: a request that has gone unanswered for
+// two minutes makes each remaining call count at least that long, so the
+// ETA does not keep saying "1s".
+func TestETAGrowsWhileAHostIsSilent(t *testing.T) {
+	clock := newFakeTime()
+	ticks := make(chan time.Time)
+	var out syncBuffer
+	v := Start(Options{Out: &out, Ticks: ticks, Now: clock.Now})
+	v.Plan("h", 2, 2, 2*100*time.Millisecond)
+	v.Request("h")
+	clock.add(2 * time.Minute)
+	ticks <- clock.Now()
+	v.Finish()
+	if got := out.String(); !strings.Contains(got, "about: 0/2 jobs · h 0/2 · ETA 4m0s\n") {
+		t.Errorf("got:\n%s", got)
+	}
+}

@@ -97,7 +97,8 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 	}
 	person, err := orcidPerson(ctx, env, base, id.Value)
 	if err != nil {
-		res.Warnings = append(res.Warnings, Warning{Identity: id.Key(), Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check uses the manifest's name only", err)})
+		res.Warnings = append(res.Warnings, Warning{Identity: id.Key(), Transient: true,
+			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", err)})
 	}
 	res.Person = person
 	return res

@@ -38,4 +38,8 @@ type Person struct {
 type Warning struct {
 	Identity string // identity key the warning is about
 	Message  string
+	// Transient marks a warning about a request of this run that failed,
+	// not about the work: it is told in the run's story and never written
+	// into a snapshot, where the previous values stand.
+	Transient bool `json:",omitempty"`
 }

@@ -37,9 +37,10 @@ func (e *StatusError) Error() string {
 // stopped every request to it fails at once with this error, without
 // touching the network.
 type StoppedError struct {
-	Host   string // URL host
-	Code   int    // the status that stopped it (429, or a declared slow-down such as 403); 0 for a host that did not answer in time
-	Reason string // e.g. "answered 429 3 times in a row"
+	Host        string // URL host
+	Code        int    // the status that stopped it (429, or a declared slow-down such as 403); 0 for a host that did not answer in time
+	Reason      string // e.g. "answered 429 3 times in a row"
+	Unreachable bool   // stopped because it could not be reached at all (no DNS, connection refused) or kept silent
 }
 
 func (e *StoppedError) Error() string {
@@ -77,3 +78,13 @@ func (e *TimeoutError) Unwrap() error { return e.Err }
 
 // Timeout reports true, as net.Error's Timeout does.
 func (e *TimeoutError) Timeout() bool { return true }
+
+// BodyError is an answer whose headers came but whose body could not be
+// read whole (cut off, or the stream reset). The attempt is retried.
+type BodyError struct{ Err error }
+
+func (e *BodyError) Error() string {
+	return fmt.Sprintf("answer broke off while being read: %v", e.Err)
+}
+
+func (e *BodyError) Unwrap() error { return e.Err }

@@ -109,6 +109,8 @@ func (p retryPolicy) afterError(o outcome) decision {
 		return decision{action: actGiveUp, err: o.ctxErr, slowRun: o.slowRun}
 	case errors.Is(o.err, ErrHostStopped) || !retryableError(o.err):
 		return decision{action: actGiveUp, err: o.err, slowRun: o.slowRun}
+	case unreachable(o.err):
+		return decision{action: actStopHost, err: o.err, slowRun: o.slowRun, reason: "cannot reach it: " + o.err.Error()}
 	// A silence that stopped the host fails this request with the silence
 	// as its reason; later requests are the skipped ones.
 	case o.attempt >= p.maxAttempts || (errors.As(o.err, &te) && o.stopped):

@@ -5,6 +5,8 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"strings"
 	"syscall"
@@ -53,6 +55,8 @@ func TestDecide(t *testing.T) {
 		return &http.Response{StatusCode: code, Header: h}
 	}
 	refused := fmt.Errorf("dial tcp: %w", syscall.ECONNREFUSED)
+	reset := fmt.Errorf("read tcp: %w", syscall.ECONNRESET)
+	noDNS := fmt.Errorf("dial tcp: %w", &net.DNSError{Err: "no such host", Name: "h", IsNotFound: true})
 	silence := &TimeoutError{Host: "h", After: time.Second, Err: context.DeadlineExceeded}
 	stopped := &StoppedError{Host: "h", Reason: "answered 429 3 times in a row"}
 
@@ -73,12 +77,24 @@ func TestDecide(t *testing.T) {
 	}{
 		// Failures without an answer.
 		{"connection error is retried with backoff", policy,
-			outcome{attempt: 1, err: refused, slowRun: 2},
+			outcome{attempt: 1, err: reset, slowRun: 2},
 			want{action: actRetry, wait: 10 * time.Second, reason: "backoff after a network error", slowRun: 2}},
 		{"connection error on the last attempt gives up, naming it", policy,
-			outcome{attempt: 4, err: refused},
-			want{action: actGiveUp, errIs: syscall.ECONNREFUSED,
-				errMsg: "GET https://h/x giving up after 4 attempts: dial tcp: connection refused"}},
+			outcome{attempt: 4, err: reset},
+			want{action: actGiveUp, errIs: syscall.ECONNRESET,
+				errMsg: "GET https://h/x giving up after 4 attempts: read tcp: connection reset by peer"}},
+		{"refused connection stops the host at once", policy,
+			outcome{attempt: 1, err: refused, slowRun: 2},
+			want{action: actStopHost, errIs: syscall.ECONNREFUSED, reason: "cannot reach it: dial tcp: connection refused", slowRun: 2}},
+		{"failed DNS lookup stops the host at once", policy,
+			outcome{attempt: 1, err: noDNS},
+			want{action: actStopHost, reason: "cannot reach it: dial tcp: lookup h: no such host"}},
+		{"an answer cut off is retried", policy,
+			outcome{attempt: 1, err: &BodyError{Err: io.ErrUnexpectedEOF}},
+			want{action: actRetry, wait: 10 * time.Second, reason: "backoff after a network error"}},
+		{"an answer past the size cap is not retried", policy,
+			outcome{attempt: 1, err: &BodyError{Err: ErrTooLarge}},
+			want{action: actGiveUp, errIs: ErrTooLarge}},
 		{"timeout is retried", policy,
 			outcome{attempt: 2, err: silence},
 			want{action: actRetry, wait: 20 * time.Second, reason: "backoff after a network error"}},
@@ -200,7 +216,8 @@ func TestDecide(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("decide = %+v\nwant     %+v", got, tt.want)
 			}
-			if (d.err != nil) != (d.action == actGiveUp) {
+			// A host stopped as unreachable fails this request with its own error.
+			if (d.err != nil) != (d.action == actGiveUp || (d.action == actStopHost && o.resp == nil && !errors.Is(o.err, ErrHostStopped))) {
 				t.Errorf("err = %v for action %d; want an error exactly when giving up", d.err, d.action)
 			}
 			if tt.want.errIs != nil && !errors.Is(d.err, tt.want.errIs) {

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -46,6 +48,17 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 		o := c.outcome(h, req, attempt, resp, err)
 		now := c.opts.Clock.Now()
 		d := policy.decide(o, now)
+		if d.action == actReturn {
+			// Reading the body is part of the attempt: an answer cut off
+			// or reset mid-way is retried like one that never came.
+			if rerr := readWhole(resp); rerr != nil {
+				resp = nil
+				o = c.outcome(h, req, attempt, nil, rerr)
+				d = policy.decide(o, now)
+			} else {
+				c.countAnswer(h)
+			}
+		}
 		if d.action != actRetry {
 			return c.finish(h, req, body, resp, d, now)
 		}
@@ -95,6 +108,9 @@ func (c *Client) prepareRetry(h *hostState, resp *http.Response, d decision, now
 // the caller, or the error.
 func (c *Client) finish(h *hostState, req *http.Request, body []byte, resp *http.Response, d decision, now time.Time) (*http.Response, error) {
 	if resp == nil {
+		if d.action == actStopHost { // this request fails with its own error; later ones are skipped
+			c.stopUnreachable(h, d.reason)
+		}
 		return nil, d.err
 	}
 	c.setSlowRun(h, d.slowRun)
@@ -110,6 +126,25 @@ func (c *Client) finish(h *hostState, req *http.Request, body []byte, resp *http
 		return nil, c.stopHost(h, resp.StatusCode, d.reason)
 	}
 	return nil, d.err
+}
+
+// readWhole reads an answer's body into memory (the size cap bounds it)
+// and closes the network's body, so the caller gets a body that was read
+// whole within its attempt. A read that fails is the attempt's error.
+func readWhole(resp *http.Response) error {
+	data, err := io.ReadAll(resp.Body)
+	if cerr := resp.Body.Close(); err == nil {
+		err = cerr
+	}
+	var te *TimeoutError
+	if errors.As(err, &te) {
+		return te // says itself that the answer did not finish
+	}
+	if err != nil {
+		return &BodyError{Err: err}
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(data))
+	return nil
 }
 
 // peek reads the first bytes of a body for Classify and puts them back in
@@ -165,7 +200,7 @@ func retryableError(err error) bool {
 		record    tls.RecordHeaderError
 	)
 	switch {
-	case errors.Is(err, ErrInsecureRedirect), errors.Is(err, ErrTooManyRedirects), errors.Is(err, errBadURL):
+	case errors.Is(err, ErrInsecureRedirect), errors.Is(err, ErrTooManyRedirects), errors.Is(err, errBadURL), errors.Is(err, ErrTooLarge):
 		return false
 	case errors.As(err, &permanent) && permanent.Permanent():
 		return false
@@ -174,6 +209,16 @@ func retryableError(err error) bool {
 		return false
 	}
 	return true
+}
+
+// unreachable reports a failure that says the host cannot be reached at
+// all from here: its name does not resolve, or nothing (the host, or the
+// proxy in between) accepts the connection. Another attempt within the
+// run would fail the same way, so the host is stopped at once.
+func unreachable(err error) bool {
+	var dns *net.DNSError
+	return errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.Is(err, syscall.ENETUNREACH) || errors.Is(err, syscall.EHOSTUNREACH)
 }
 
 // parseRetryAfter reads a Retry-After value: delay-seconds or an HTTP date
@@ -237,7 +282,7 @@ func (c *Client) noteSilent(h *hostState, te *TimeoutError) {
 	run := h.silentRun
 	c.mu.Unlock()
 	if run >= c.opts.StopAfter {
-		c.stopHost(h, 0, fmt.Sprintf("no answer within %s, %d times in a row", te.After, run))
+		c.stop(h, &StoppedError{Host: h.name, Reason: fmt.Sprintf("no answer within %s, %d times in a row", te.After, run), Unreachable: true})
 	}
 }
 
@@ -245,6 +290,12 @@ func (c *Client) noteSilent(h *hostState, te *TimeoutError) {
 func (c *Client) noteAnswered(h *hostState) {
 	c.mu.Lock()
 	h.silentRun = 0
+	c.mu.Unlock()
+}
+
+func (c *Client) countAnswer(h *hostState) {
+	c.mu.Lock()
+	h.answers++
 	c.mu.Unlock()
 }
 

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -309,18 +311,93 @@ func TestRetryAfterPushesBackNextRequest(t *testing.T) {
 
 func TestNetworkErrorsRetried(t *testing.T) {
 	clock := newFakeClock()
+	// Accepts the connection and closes it unanswered: a reset, not a refusal.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	host := hostOf(t, srv.URL)
+
+	c := newClient(t, clock, Options{MaxAttempts: 3, Hosts: map[string]HostPolicy{host: {}}})
+	_, _, err := get(t, c, context.Background(), srv.URL)
+	if err == nil || !strings.Contains(err.Error(), "giving up after 3 attempts") {
+		t.Fatalf("err = %v, want giving up after 3 attempts", err)
+	}
+	if st := statsFor(t, c, host); st.Requests != 3 || st.Retries != 2 || st.Stopped {
+		t.Errorf("stats = %+v, want 3 requests, 2 retries, not stopped", st)
+	}
+}
+
+// TestUnreachableHostStoppedAtOnce: a refused connection is not retried:
+// the host is stopped for the run after one attempt, the request fails
+// with the refusal, and later requests fail at once without a dial.
+func TestUnreachableHostStoppedAtOnce(t *testing.T) {
+	clock := newFakeClock()
 	srv := httptest.NewServer(http.NotFoundHandler())
 	dead := srv.URL
 	host := hostOf(t, dead)
 	srv.Close() // nothing listens there any more: connection refused
 
-	c := newClient(t, clock, Options{MaxAttempts: 3, Hosts: map[string]HostPolicy{host: {}}})
+	c := newClient(t, clock, Options{Hosts: map[string]HostPolicy{host: {}}})
 	_, _, err := get(t, c, context.Background(), dead)
-	if err == nil || !strings.Contains(err.Error(), "giving up after 3 attempts") {
-		t.Fatalf("err = %v, want giving up after 3 attempts", err)
+	if !errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, ErrHostStopped) {
+		t.Fatalf("err = %v, want the refusal itself", err)
 	}
-	if st := statsFor(t, c, host); st.Requests != 3 || st.Retries != 2 {
-		t.Errorf("stats = %+v, want 3 requests, 2 retries", st)
+	_, _, err = get(t, c, context.Background(), dead)
+	if !errors.Is(err, ErrHostStopped) {
+		t.Fatalf("second err = %v, want ErrHostStopped", err)
+	}
+	st := statsFor(t, c, host)
+	if st.Requests != 1 || st.Retries != 0 || !st.Stopped || !st.Unreachable || !strings.Contains(st.StopReason, "cannot reach it") {
+		t.Errorf("stats = %+v, want 1 request, stopped as unreachable", st)
+	}
+	if len(clock.Sleeps()) != 0 {
+		t.Errorf("sleeps = %v, want no backoff for an unreachable host", clock.Sleeps())
+	}
+}
+
+// TestCutOffAnswerRetried: a 200 whose body breaks off (fewer bytes than
+// its Content-Length) is retried within the same request, and the caller
+// gets the next, whole answer.
+func TestCutOffAnswerRetried(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hits.Add(1) == 1 {
+			w.Header().Set("Content-Length", "100")
+			_, _ = w.Write([]byte(`{"cut":`))
+			return // the server closes the connection short of 100 bytes
+		}
+		_, _ = w.Write([]byte(`{"whole":true}`))
+	}))
+	t.Cleanup(srv.Close)
+	host := hostOf(t, srv.URL)
+	c := newClient(t, newFakeClock(), Options{Hosts: map[string]HostPolicy{host: {}}})
+	_, body, err := get(t, c, context.Background(), srv.URL)
+	if err != nil || body != `{"whole":true}` {
+		t.Fatalf("body %q, err %v; want the whole second answer", body, err)
+	}
+	if st := statsFor(t, c, host); st.Requests != 2 || st.Retries != 1 || st.Answers != 1 {
+		t.Errorf("stats = %+v, want 2 requests, 1 retry, 1 answer", st)
+	}
+}
+
+// TestCutOffAnswerNamedWhenItPersists: an answer that breaks off every
+// time fails after the attempts, saying what happened.
+func TestCutOffAnswerNamedWhenItPersists(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "100")
+		_, _ = w.Write([]byte(`{"cut":`))
+	}))
+	t.Cleanup(srv.Close)
+	host := hostOf(t, srv.URL)
+	c := newClient(t, newFakeClock(), Options{MaxAttempts: 2, Hosts: map[string]HostPolicy{host: {}}})
+	_, _, err := get(t, c, context.Background(), srv.URL)
+	var be *BodyError
+	if !errors.As(err, &be) || !strings.Contains(err.Error(), "giving up after 2 attempts: answer broke off while being read: unexpected EOF") {
+		t.Fatalf("err = %v, want a named broken-off answer after 2 attempts", err)
 	}
 }
 

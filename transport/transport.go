@@ -6,7 +6,11 @@
 // that exact host, bounded retries with exponential backoff and jitter,
 // honouring Retry-After, and stopping a host for the rest of the run when it
 // keeps saying "slow down", asks for a wait past the cap, or keeps not
-// answering within its timeout. It also caps
+// answering within its timeout, or cannot be reached at all (its name does
+// not resolve, or the connection is refused: stopped after one attempt).
+// Reading the body is part of the attempt: an answer is read whole before
+// it is handed on, so one cut off or reset mid-way is retried like one
+// that never came. It also caps
 // response bodies, times out each attempt, refuses redirects from https to
 // http, and keeps per-host counts for the end-of-run summary.
 //
@@ -123,12 +127,14 @@ type Exchange struct {
 
 // HostStats is what the Client did with one host during the run.
 type HostStats struct {
-	Host       string        // URL host
-	Requests   int           // attempts that went to the network, retries included
-	Retries    int           // attempts repeated after a retryable failure
-	Stopped    bool          // whether the host is stopped for the rest of the run
-	StopReason string        // why it was stopped, or ""
-	Busy       time.Duration // time from request start to body close, summed
+	Host        string        // URL host
+	Requests    int           // attempts that went to the network, retries included
+	Retries     int           // attempts repeated after a retryable failure
+	Answers     int           // answers read whole and handed to the caller (any status)
+	Stopped     bool          // whether the host is stopped for the rest of the run
+	StopReason  string        // why it was stopped, or ""
+	Unreachable bool          // stopped because it could not be reached at all, or kept silent
+	Busy        time.Duration // time from request start to body close, summed
 }
 
 // Client is the shared, concurrency-safe HTTP machinery of one run. Create it
@@ -154,6 +160,7 @@ type hostState struct {
 	next      time.Time     // earliest start of the next request
 	requests  int           // attempts sent
 	retries   int           // attempts repeated
+	answers   int           // answers handed to the caller
 	busy      time.Duration // summed request durations
 	slowRun   int           // slow-down answers in a row
 	silentRun int           // attempts in a row that timed out
@@ -266,9 +273,9 @@ func (c *Client) Stats() []HostStats {
 	defer c.mu.Unlock()
 	out := make([]HostStats, 0, len(c.hosts))
 	for _, h := range c.hosts {
-		s := HostStats{Host: h.name, Requests: h.requests, Retries: h.retries, Busy: h.busy}
+		s := HostStats{Host: h.name, Requests: h.requests, Retries: h.retries, Answers: h.answers, Busy: h.busy}
 		if h.stop != nil {
-			s.Stopped, s.StopReason = true, h.stop.Reason
+			s.Stopped, s.StopReason, s.Unreachable = true, h.stop.Reason, h.stop.Unreachable
 		}
 		out = append(out, s)
 	}
@@ -302,10 +309,20 @@ func (c *Client) host(name string) *hostState {
 // stopHost marks a host stopped, keeping the first reason if another request
 // got there first, and returns the error every later request will get.
 func (c *Client) stopHost(h *hostState, code int, reason string) *StoppedError {
+	return c.stop(h, &StoppedError{Host: h.name, Code: code, Reason: reason})
+}
+
+// stopUnreachable stops a host that could not be reached at all.
+func (c *Client) stopUnreachable(h *hostState, reason string) {
+	c.stop(h, &StoppedError{Host: h.name, Reason: reason, Unreachable: true})
+}
+
+func (c *Client) stop(h *hostState, why *StoppedError) *StoppedError {
+	reason := why.Reason
 	c.mu.Lock()
 	first := h.stop == nil
 	if first {
-		h.stop = &StoppedError{Host: h.name, Code: code, Reason: reason}
+		h.stop = why
 	}
 	stop := h.stop
 	c.mu.Unlock()

@@ -1,0 +1,439 @@
+package orchestrator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/transport"
+)
+
+// outageNet is a network of simulated services (simNet, every default
+// provider's protocol) on which one host can be made to fail.
+type outageNet struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	down string                                          // the host that fails; "" for none
+	fail func(req *http.Request) (*http.Response, error) // how it fails
+	seen map[string]int                                  // requests per host, the failing one's included
+}
+
+func newOutageNet(orcid string, works int) *outageNet {
+	sim := &simNet{scale: 1 << 30, corpus: newSimCorpus(), orcids: map[string]int{orcid: 0}, perRecord: works}
+	return &outageNet{next: sim, seen: map[string]int{}}
+}
+
+func (n *outageNet) set(host string, fail func(req *http.Request) (*http.Response, error)) {
+	n.mu.Lock()
+	n.down, n.fail = host, fail
+	n.mu.Unlock()
+}
+
+func (n *outageNet) RoundTrip(req *http.Request) (*http.Response, error) {
+	n.mu.Lock()
+	n.seen[req.URL.Host]++
+	down, fail := n.down, n.fail
+	n.mu.Unlock()
+	if down == "*" || req.URL.Host == down {
+		return fail(req)
+	}
+	if req.URL.Host == "api.datacite.org" { // none of the simulated works is DataCite's, as DataCite says
+		if req.URL.Path == "/dois" {
+			return cannedAnswer(req, 200, `{"data":[],"meta":{"total":0}}`), nil
+		}
+		return cannedAnswer(req, 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`), nil
+	}
+	return n.next.RoundTrip(req)
+}
+
+func (n *outageNet) requests() int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	total := 0
+	for _, c := range n.seen {
+		total += c
+	}
+	return total
+}
+
+// cannedAnswer is a canned answer to req.
+func cannedAnswer(req *http.Request, code int, body string) *http.Response {
+	return &http.Response{StatusCode: code, Status: fmt.Sprintf("%d %s", code, http.StatusText(code)), Request: req,
+		Header: http.Header{"Content-Type": []string{"application/json"}}, Body: io.NopCloser(strings.NewReader(body))}
+}
+
+func unavailable(req *http.Request) (*http.Response, error) { return cannedAnswer(req, 503, ""), nil }
+
+// defaultHosts are the hosts a default run over DOIs found in an ORCID
+// record talks to.
+var defaultHosts = []string{"pub.orcid.org", "doi.org", "api.crossref.org", "api.openalex.org", "www.ebi.ac.uk", "api.semanticscholar.org", "api.unpaywall.org"}
+
+// TestOutageMatrix: for each default host, a healthy run, then a run with
+// that host answering 503 throughout, then a healthy run again leave the
+// snapshot folder byte for byte as the first run wrote it: which providers
+// are asked about a work, and what lands in its file, never depends on
+// another request of the run having failed. The run with the host down is
+// short (exit 1) and names the host; the agency lookup's loss may be
+// noted only, when nothing is missing.
+func TestOutageMatrix(t *testing.T) {
+	orcid := simORCID(0)
+	for _, host := range defaultHosts {
+		t.Run(host, func(t *testing.T) {
+			nw := newOutageNet(orcid, 40) // works 7 and 27 are not in OpenAlex: Unpaywall is asked about them
+			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+			opts := testOptions(m, nw, 4)
+			if rep := runOK(t, opts); rep.Short() || len(rep.Works) != 40 {
+				t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
+			}
+			before := folderBytes(t, m.Snapshots)
+			if !strings.Contains(before, `"provider": "unpaywall"`) {
+				t.Fatal("the healthy run asked Unpaywall about no work; the matrix would not cover its gate")
+			}
+
+			nw.set(host, unavailable)
+			rep := runOK(t, opts)
+			named := false
+			for _, o := range rep.ShortJobs() {
+				named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
+			}
+			if host != "doi.org" && (!rep.Short() || !named) {
+				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Short(), named)
+			}
+			if got := folderBytes(t, m.Snapshots); got != before {
+				t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
+			}
+
+			nw.set("", nil)
+			if rep := runOK(t, opts); rep.Short() {
+				t.Fatalf("recovery run: short %v", rep.ShortJobs())
+			}
+			if got := folderBytes(t, m.Snapshots); got != before {
+				t.Errorf("after %s came back the snapshots changed:\n%s", host, firstDiff(before, got))
+			}
+		})
+	}
+}
+
+// firstDiff shows the first line where two folder texts differ.
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	file := ""
+	for i := range min(len(al), len(bl)) {
+		if strings.HasPrefix(al[i], "=== ") {
+			file = al[i]
+		}
+		if al[i] != bl[i] {
+			return fmt.Sprintf("%s line %d:\n- %s\n+ %s", file, i, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("%d lines before, %d after", len(al), len(bl))
+}
+
+// refused fails as a dial to a closed port (or a refusing proxy) does.
+func refused(*http.Request) (*http.Response, error) {
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+}
+
+// noDNS fails as a lookup with no resolver does.
+func noDNS(req *http.Request) (*http.Response, error) {
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: req.URL.Hostname(), IsNotFound: true}}
+}
+
+// TestNoNetworkStopsAtOnce: with every connection refused (or no DNS), a
+// fetch of 30 DOIs makes one request per host, ends with one error that
+// says the network cannot be reached, and leaves the folder as it was,
+// both on a first run and after a healthy one.
+func TestNoNetworkStopsAtOnce(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("mailto = \"ada@example.org\"\n")
+	for i := range 30 {
+		fmt.Fprintf(&src, "[[identity]]\ndoi = %q\n", simDOI(i))
+	}
+	for name, fail := range map[string]func(*http.Request) (*http.Response, error){"refused": refused, "no DNS": noDNS} {
+		t.Run(name, func(t *testing.T) {
+			nw := newOutageNet(simORCID(0), 1)
+			m := newManifest(t, src.String())
+			opts := testOptions(m, nw, 4)
+
+			nw.set("*", fail)
+			rep, err := Run(context.Background(), opts)
+			var off *OfflineError
+			if !errors.As(err, &off) || !strings.Contains(err.Error(), "cannot reach the network") || rep != nil {
+				t.Fatalf("first run offline: %v, report %v; want an *OfflineError and no report", err, rep != nil)
+			}
+			t.Logf("%d requests in the offline first run", nw.requests())
+			if n := nw.requests(); n > len(defaultHosts) {
+				t.Errorf("%d requests, want at most one per host (%d)", n, len(defaultHosts))
+			}
+			if _, err := os.Stat(m.Snapshots); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the offline first run created the snapshot folder (%v)", err)
+			}
+
+			nw.set("", nil)
+			runOK(t, opts)
+			before := folderBytes(t, m.Snapshots)
+			nw.set("*", fail)
+			if _, err := Run(context.Background(), opts); !errors.As(err, &off) {
+				t.Fatalf("offline run: %v, want an *OfflineError", err)
+			}
+			if got := folderBytes(t, m.Snapshots); got != before {
+				t.Errorf("the offline run changed the snapshots:\n%s", firstDiff(before, got))
+			}
+		})
+	}
+}
+
+// TestProxyRefusingNamed: a refusing proxy is named as the proxy.
+func TestProxyRefusingNamed(t *testing.T) {
+	nw := newOutageNet(simORCID(0), 1)
+	m := newManifest(t, "[[identity]]\ndoi = \"10.5500/sim.0\"\n")
+	nw.set("*", func(*http.Request) (*http.Response, error) {
+		return nil, &net.OpError{Op: "proxyconnect", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+	})
+	_, err := Run(context.Background(), testOptions(m, nw, 4))
+	if err == nil || !strings.Contains(err.Error(), "cannot reach the proxy") {
+		t.Fatalf("err = %v, want the proxy named", err)
+	}
+}
+
+// TestNeverFetchedWorksNotWritten: a work no service answered about and
+// with no file yet is not written as an empty record; one that had a
+// file keeps it.
+func TestNeverFetchedWorksNotWritten(t *testing.T) {
+	nw := newOutageNet(simORCID(0), 1)
+	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.5500/sim.0\"\n[[identity]]\ndoi = \"10.5501/sim.1\"\n")
+	opts := testOptions(m, nw, 4)
+	opts.Only = []string{"crossref"}
+	nw.set("api.crossref.org", unavailable)
+	rep := runOK(t, opts)
+	if !rep.Short() || len(rep.Unwritten) != 2 {
+		t.Fatalf("short %v, unwritten %v; want both works unwritten", rep.Short(), rep.Unwritten)
+	}
+	d := snapshots.Dir{Root: m.Snapshots}
+	for _, id := range rep.Works {
+		if _, err := os.Stat(d.WorkPath(id)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: a never-fetched work was written (%v)", id, err)
+		}
+	}
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), "2 works were not written: no service answered about them") {
+		t.Errorf("notes %q; want the unwritten works told", rep.Notes)
+	}
+}
+
+// TestUnknownORCIDFails: the manifest's own ORCID iD answering 404 is a
+// failure naming the iD, not a quiet run with no works.
+func TestUnknownORCIDFails(t *testing.T) {
+	nw := newOutageNet(simORCID(0), 1)
+	m := newManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0097\"\n")
+	rep := runOK(t, testOptions(m, nw, 4))
+	short := rep.ShortJobs()
+	if len(short) != 1 || short[0].Status != providers.Failed || !strings.Contains(short[0].Err.Error(), "ORCID iD 0000-0002-1825-0097 of the manifest was not found — check the iD") {
+		t.Fatalf("short jobs %v; want the unknown iD named as a failure", short)
+	}
+}
+
+// TestDOINotFoundAnywhereWarned: a DOI every service answers "not found"
+// about is a warning in the story that says to check it.
+func TestDOINotFoundAnywhereWarned(t *testing.T) {
+	nw := newOutageNet(simORCID(0), 1)
+	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.5500/typo\"\n[[identity]]\ndoi = \"10.5500/sim.0\"\n")
+	rep := runOK(t, testOptions(m, nw, 4))
+	var got []string
+	for _, w := range rep.Warnings {
+		if strings.Contains(w.Message, "not found anywhere") {
+			got = append(got, w.Message)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "doi:10.5500/typo: not found anywhere (") || !strings.HasSuffix(got[0], "— check the DOI") {
+		t.Errorf("warnings %q; want one for the typo only", got)
+	}
+}
+
+// TestBrokenAnswersRetriedToCompleteRun: a garbled JSON answer (a proxy's
+// HTML page with status 200) and an answer cut off mid-way are each asked
+// again, and the run completes with the same snapshots as a clean one.
+func TestBrokenAnswersRetriedToCompleteRun(t *testing.T) {
+	orcid := simORCID(0)
+	for name, broken := range map[string]func(req *http.Request) *http.Response{
+		"garbled": func(req *http.Request) *http.Response {
+			return cannedAnswer(req, 200, "<html><body>Proxy error</body></html>")
+		},
+		"cut off": func(req *http.Request) *http.Response {
+			resp := cannedAnswer(req, 200, "")
+			resp.Body = io.NopCloser(io.MultiReader(strings.NewReader(`{"group":[`), errReader{io.ErrUnexpectedEOF}))
+			return resp
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			nw := newOutageNet(orcid, 10)
+			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+			opts := testOptions(m, nw, 4)
+			runOK(t, opts)
+			clean := folderBytes(t, m.Snapshots)
+			if err := os.RemoveAll(m.Snapshots); err != nil {
+				t.Fatal(err)
+			}
+			// The first answer from each host is broken; the rest are whole.
+			var mu sync.Mutex
+			broke := map[string]bool{}
+			nw.set("*", func(req *http.Request) (*http.Response, error) {
+				mu.Lock()
+				first := !broke[req.URL.Host]
+				broke[req.URL.Host] = true
+				mu.Unlock()
+				if first {
+					return broken(req), nil
+				}
+				return nw.next.RoundTrip(req)
+			})
+			rep := runOK(t, opts)
+			if rep.Short() {
+				t.Fatalf("short: %v", rep.ShortJobs())
+			}
+			if got := folderBytes(t, m.Snapshots); got != clean {
+				t.Errorf("snapshots differ from a clean run:\n%s", firstDiff(clean, got))
+			}
+		})
+	}
+}
+
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// hostRequests is the requests made to host so far.
+func (n *outageNet) hostRequests(host string) int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.seen[host]
+}
+
+// TestPersonOutageKeepsFiles: ORCID's /person failing leaves the ORCID
+// record's file and the works' same-name findings as they were; the run's
+// story says the name could not be read.
+func TestPersonOutageKeepsFiles(t *testing.T) {
+	orcid := simORCID(0)
+	nw := newOutageNet(orcid, 10)
+	m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+	opts := testOptions(m, nw, 4)
+	runOK(t, opts)
+	before := folderBytes(t, m.Snapshots)
+	nw.set("pub.orcid.org", func(req *http.Request) (*http.Response, error) {
+		if strings.HasSuffix(req.URL.Path, "/person") {
+			return cannedAnswer(req, 503, ""), nil
+		}
+		return nw.next.RoundTrip(req)
+	})
+	rep := runOK(t, opts)
+	if got := folderBytes(t, m.Snapshots); got != before {
+		t.Errorf("a failed /person changed the snapshots:\n%s", firstDiff(before, got))
+	}
+	told := false
+	for _, w := range rep.Warnings {
+		told = told || strings.Contains(w.Message, "the name on the record could not be read")
+	}
+	if !told {
+		t.Errorf("warnings %v; want the failed /person told in the story", rep.Warnings)
+	}
+}
+
+// TestAgencyLookupOutage: with doi.org down, a work asks the agency its
+// last snapshot names (DataCite is not asked about Crossref works), and on
+// a first run, where every agency is asked, DataCite's "not found" is not
+// written: the files are those of a healthy run either way.
+func TestAgencyLookupOutage(t *testing.T) {
+	orcid := simORCID(0)
+	src := fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)
+
+	nw := newOutageNet(orcid, 10)
+	m := newManifest(t, src)
+	opts := testOptions(m, nw, 4)
+	runOK(t, opts)
+	healthy := folderBytes(t, m.Snapshots)
+	nw.set("doi.org", unavailable)
+	rep := runOK(t, opts)
+	if rep.Short() {
+		t.Errorf("with only the lookup down the run is short: %v", rep.ShortJobs())
+	}
+	if n := nw.hostRequests("api.datacite.org"); n != 0 {
+		t.Errorf("DataCite was asked %d times; the works' last snapshots name Crossref", n)
+	}
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), "asked of the agency their last snapshot names") {
+		t.Errorf("notes %q; want the failed lookup told", rep.Notes)
+	}
+
+	first := newOutageNet(orcid, 10)
+	first.set("doi.org", unavailable)
+	m2 := newManifest(t, src)
+	runOK(t, testOptions(m2, first, 4))
+	if first.hostRequests("api.datacite.org") == 0 {
+		t.Error("on a first run with the lookup down, DataCite was not asked")
+	}
+	if got := folderBytes(t, m2.Snapshots); got != healthy {
+		t.Errorf("a first run without the lookup wrote other files than a healthy one:\n%s", firstDiff(healthy, got))
+	}
+}
+
+// TestSilentNetworkBounded: a proxy that accepts every connection and
+// never answers stops each host after StopAfter silent attempts, and the
+// run ends with the offline error, changing nothing.
+func TestSilentNetworkBounded(t *testing.T) {
+	var src strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&src, "[[identity]]\ndoi = %q\n", simDOI(i))
+	}
+	nw := newOutageNet(simORCID(0), 1)
+	m := newManifest(t, "mailto = \"ada@example.org\"\n"+src.String())
+	opts := testOptions(m, nw, 4)
+	opts.Registry = providers.All()
+	for i := range opts.Registry {
+		opts.Registry[i].Timeout = 20 * time.Millisecond // the real ones are 10-30s
+	}
+	nw.set("*", func(req *http.Request) (*http.Response, error) {
+		<-req.Context().Done()
+		return nil, req.Context().Err()
+	})
+	_, err := Run(context.Background(), opts)
+	var off *OfflineError
+	if !errors.As(err, &off) || !strings.Contains(err.Error(), "no answer within 20ms, 3 times in a row") {
+		t.Fatalf("err = %v, want the offline error naming the silence", err)
+	}
+	for host, n := range nw.seen {
+		if n > transport.DefaultStopAfter {
+			t.Errorf("%s: %d attempts, want at most %d", host, n, transport.DefaultStopAfter)
+		}
+	}
+	if _, err := os.Stat(m.Snapshots); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the silent run created the snapshot folder (%v)", err)
+	}
+}
+
+// TestProgressCountsAsTheSummary: the jobs the live view is told were
+// planned, and those it is told are done, end equal to the jobs the
+// summary counts, Unpaywall's not asked (OpenAlex covered them) included.
+func TestProgressCountsAsTheSummary(t *testing.T) {
+	orcid := simORCID(0)
+	nw := newOutageNet(orcid, 40)
+	m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+	opts := testOptions(m, nw, 4)
+	var mu sync.Mutex
+	planned, done := 0, 0
+	opts.Progress.Planned = func(lp LanePlan) { mu.Lock(); planned += lp.Jobs; mu.Unlock() }
+	opts.Progress.Done = func(Outcome) { mu.Lock(); done++; mu.Unlock() }
+	rep := runOK(t, opts)
+	jobs := len(rep.Expansions) + len(rep.Outcomes)
+	if planned != jobs || done != jobs {
+		t.Errorf("progress planned %d, done %d; the summary counts %d jobs", planned, done, jobs)
+	}
+}
