@@ -419,6 +419,7 @@ func orcidRecord(w gjson.Result) record.Record {
 		Title:     PlainText(w.Get("title.title.value").String()),
 		Container: strings.TrimSpace(w.Get("journal-title.value").String()),
 		Type:      CSLType(w.Get("type").String()),
+		Genre:     CSLGenre(w.Get("type").String()),
 		Issued: record.NewDate(
 			int(w.Get("publication-date.year.value").Int()),
 			int(w.Get("publication-date.month.value").Int()),

@@ -149,3 +149,49 @@ func TestTitlePathsKeepText(t *testing.T) {
 		}
 	}
 }
+
+// TestCSLTypeAndGenre: source types map to CSL item types faithfully, a
+// poster to a speech with genre Poster, a preprint to an article with
+// genre Preprint.
+func TestCSLTypeAndGenre(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"conference-poster":  {"speech", "Poster"},
+		"preprint":           {"article", "Preprint"},
+		"posted-content":     {"article", "Preprint"},
+		"conference-paper":   {"paper-conference", ""},
+		"magazine-article":   {"article-magazine", ""},
+		"newspaper-article":  {"article-newspaper", ""},
+		"book-review":        {"review-book", ""},
+		"lecture-speech":     {"speech", ""},
+		"website":            {"webpage", ""},
+		"journal-issue":      {"periodical", ""},
+		"book-part":          {"chapter", ""},
+		"journal-article":    {"article-journal", ""},
+		"technical-standard": {"standard", ""},
+	} {
+		if typ, genre := CSLType(in), CSLGenre(in); typ != want[0] || genre != want[1] || !IsCSLType(typ) {
+			t.Errorf("%s → %q genre %q, want %q genre %q", in, typ, genre, want[0], want[1])
+		}
+	}
+}
+
+// TestCrossrefPreprintServer: a Crossref preprint names its server as
+// publisher: the posting institution when the record gives one (bioRxiv
+// and medRxiv share 10.1101), else the server of the DOI prefix, never a
+// guess between bioRxiv and medRxiv.
+func TestCrossrefPreprintServer(t *testing.T) {
+	cases := []struct{ doc, publisher, genre string }{
+		{`{"type":"posted-content","subtype":"preprint","DOI":"10.1101/2020.01.01.1","publisher":"Cold Spring Harbor Laboratory","institution":[{"name":"medRxiv"}]}`, "medRxiv", "Preprint"},
+		{`{"type":"posted-content","subtype":"preprint","DOI":"10.1101/2020.01.01.1","publisher":"Cold Spring Harbor Laboratory"}`, "Cold Spring Harbor Laboratory", "Preprint"},
+		{`{"type":"posted-content","subtype":"preprint","DOI":"10.21203/rs.3.rs-1/v1","publisher":"Springer Science and Business Media LLC"}`, "Research Square", "Preprint"},
+		{`{"type":"posted-content","subtype":"preprint","DOI":"10.26434/chemrxiv-2021-x","publisher":"American Chemical Society (ACS)"}`, "ChemRxiv", "Preprint"},
+		{`{"type":"posted-content","subtype":"working-paper","DOI":"10.2139/ssrn.1","publisher":"Elsevier BV"}`, "Elsevier BV", ""},
+		{`{"type":"journal-article","DOI":"10.1101/gad.1","publisher":"Cold Spring Harbor Laboratory"}`, "Cold Spring Harbor Laboratory", ""},
+	}
+	for _, c := range cases {
+		r, _ := crossrefWork(gjson.Parse(c.doc))
+		if r.Publisher != c.publisher || r.Genre != c.genre {
+			t.Errorf("%s: publisher %q genre %q, want %q %q", c.doc, r.Publisher, r.Genre, c.publisher, c.genre)
+		}
+	}
+}
