@@ -145,3 +145,17 @@ func TestMergeConflicts(t *testing.T) {
 		t.Errorf("conflicts depend on input order: %+v", again)
 	}
 }
+
+// TestMergeAuthorsAmbiguousOrRespelt: two people elsewhere who could be
+// the registrar's author fill in nothing; a respelling of the same
+// letters ("Martı́n", dotless i and a combining accent) is not fuller.
+func TestMergeAuthorsAmbiguousOrRespelt(t *testing.T) {
+	got, from, _ := providers.Merge([]providers.Named{
+		{Provider: "crossref", Record: record.Record{Authors: []record.Author{{Given: "A.", Family: "Li"}, {Given: "Martin", Family: "Farach-Colton"}}}},
+		{Provider: "openalex", Record: record.Record{Authors: []record.Author{{Name: "Xavier Smith"}, {Name: "Martı́n Farach-Colton"}, {Name: "Andrew Li"}, {Name: "Anna Li"}}}},
+	})
+	want := []record.Author{{Given: "A.", Family: "Li"}, {Given: "Martin", Family: "Farach-Colton"}}
+	if !reflect.DeepEqual(got.Authors, want) || from["authors.given"] != "" {
+		t.Errorf("authors %+v (provenance %v), want %+v untouched", got.Authors, from, want)
+	}
+}
