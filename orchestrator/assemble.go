@@ -687,7 +687,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 		}
 		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: *src.Record})
 	}
-	merged, from := providers.Merge(lw.sources)
+	merged, from, conflicts := providers.Merge(lw.sources)
 	for _, o := range overrides {
 		where := fmt.Sprintf("%s:%d", manifestPath, o.Line)
 		if o.Title != "" {
@@ -703,7 +703,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 			lw.overrides = append(lw.overrides, "issued ("+where+")")
 		}
 	}
-	doc.Record, doc.Provenance = merged, from
+	doc.Record, doc.Provenance, doc.Conflicts = merged, from, conflicts
 	lw.merged, lw.provenance = merged, from
 	return doc, lw, nil
 }

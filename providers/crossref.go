@@ -158,6 +158,11 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		rec.Container = strings.TrimSpace(m.Get("institution.0.name").String())
 	}
 	rec.IDs.DOI = StripDOI(m.Get("DOI").String())
+	if rec.Genre = crossrefGenre(m); rec.Genre == "Preprint" {
+		if server := preprintServer(rec.IDs.DOI, m.Get("institution.0.name").String()); server != "" {
+			rec.Publisher = server
+		}
+	}
 	rec.IDs.ISSN = Strings(m.Get("ISSN"))
 	rec.IDs.ISBN = Strings(m.Get("ISBN"))
 	for _, kind := range []string{"author", "editor"} {
@@ -211,6 +216,34 @@ func crossrefType(m gjson.Result) string {
 		return CSLType(m.Get("subtype").String())
 	}
 	return CSLType(t)
+}
+
+// crossrefGenre is "Preprint" for posted content that is a preprint (the
+// subtype, or no subtype: Crossref's posted content is mostly preprints,
+// https://www.crossref.org/documentation/content-registration/content-type-markup-guide/posted-content-includes-preprints/).
+func crossrefGenre(m gjson.Result) string {
+	if m.Get("type").String() != "posted-content" {
+		return ""
+	}
+	if sub := m.Get("subtype").String(); sub != "" && sub != "preprint" {
+		return ""
+	}
+	return "Preprint"
+}
+
+// preprintServer names a preprint's server, the publisher a citation of a
+// preprint gives: the posting institution Crossref records when it names
+// one (bioRxiv and medRxiv share CSHL's prefix 10.1101, so only the
+// record can tell them apart), else the server that registered the DOI's
+// prefix (DOIRepository), never the ambiguous 10.1101 guessed.
+func preprintServer(doi, institution string) string {
+	if inst := strings.TrimSpace(institution); inst != "" {
+		return inst
+	}
+	if r, ok := DOIRepository(doi); ok && r.Preprint && !strings.Contains(r.Name, "/") {
+		return r.Name
+	}
+	return ""
 }
 
 // crossrefDate prefers "issued" (the earliest of print and online, as

@@ -30,21 +30,27 @@ type Named struct {
 	Record   record.Record
 }
 
-// Merge combines providers' records into one, field by field: each field
-// comes whole from the first provider in Precedence that has it, and
-// provenance says which one (field name → provider). Identifiers are
-// merged per identifier; relations are the sorted union. Each field's rule
-// is a function of the records in precedence order, so a rule can change
-// alone.
-func Merge(records []Named) (record.Record, map[string]string) {
+// Merge combines providers' records into one, field by field: a field
+// comes from the first provider in Precedence that has it, and provenance
+// says which one (field name → provider). Some fields merge below the
+// whole value: authors person by person (mergeAuthors), the date by
+// precision (mergeDate), open access part by part (mergeOA), identifiers
+// one by one; relations are the sorted union. Every field on which
+// providers really disagreed gets a conflict naming the value kept and the
+// values not kept (conflicts.go). Each field's rule is a function of the
+// records in precedence order, so a rule can change alone.
+func Merge(records []Named) (record.Record, map[string]string, []record.Conflict) {
 	ordered := byPrecedence(records, Precedence())
+	oaOrdered := byPrecedence(records, oaPrecedence())
 	from := map[string]string{}
+	authors := mergeAuthors(ordered, from)
 	out := record.Record{
 		Title:     note(from, "title", mergeTitle(ordered)),
-		Authors:   note(from, "authors", mergeAuthors(ordered)),
+		Authors:   note(from, "authors", authors),
 		Container: note(from, "container", mergeText(ordered, func(r *record.Record) string { return r.Container })),
 		Publisher: note(from, "publisher", mergeText(ordered, func(r *record.Record) string { return r.Publisher })),
 		Type:      note(from, "type", mergeText(ordered, func(r *record.Record) string { return r.Type })),
+		Genre:     note(from, "genre", mergeText(ordered, func(r *record.Record) string { return r.Genre })),
 		Issued:    note(from, "issued", mergeDate(ordered)),
 		Volume:    note(from, "volume", mergeText(ordered, func(r *record.Record) string { return r.Volume })),
 		Issue:     note(from, "issue", mergeText(ordered, func(r *record.Record) string { return r.Issue })),
@@ -52,12 +58,12 @@ func Merge(records []Named) (record.Record, map[string]string) {
 		Abstract:  note(from, "abstract", mergeText(ordered, func(r *record.Record) string { return r.Abstract })),
 		URL:       note(from, "url", mergeText(ordered, func(r *record.Record) string { return r.URL })),
 		Topics:    note(from, "topics", mergeTopics(ordered)),
-		OA:        note(from, "open_access", mergeOA(byPrecedence(records, oaPrecedence()), ordered)),
+		OA:        mergeOA(oaOrdered, from),
 		IDs:       mergeIDs(ordered, from),
 		Relations: mergeRelations(ordered),
 		Extra:     mergeExtra(ordered),
 	}
-	return out, from
+	return out, from, conflicts(out, ordered, oaOrdered)
 }
 
 // picked is a merged field's value and the provider it came from ("" when
@@ -99,17 +105,49 @@ func mergeTitle(ordered []Named) picked[string] {
 	return mergeText(ordered, func(r *record.Record) string { return r.Title })
 }
 
-// mergeAuthors takes the whole author list from the first provider that
-// lists any, so one source's order and spelling are never interleaved.
-func mergeAuthors(ordered []Named) picked[[]record.Author] {
-	return first(ordered, func(r *record.Record) []record.Author { return r.Authors },
-		func(a []record.Author) bool { return len(a) == 0 })
+// mergeDate starts from the registrar's date (the first provider in
+// Precedence that has one) and takes the most precise date that agrees
+// with it: DataCite's year-only 2020 gives way to OpenAlex's 2020-05-14,
+// but never to a 2021 or a 2020-06 when the registrar said 2020-05. Among
+// equally precise dates precedence decides. A 1 January date refines
+// nothing: indexes write it for "some day that year" (OpenAlex gives
+// 2015-01-01 for the year-only Springer chapter in the recorded fixtures;
+// the habit is common, https://github.com/WDscholia/scholia/issues/518),
+// so it would turn a known year into an invented day.
+func mergeDate(ordered []Named) picked[record.Date] {
+	best := first(ordered, func(r *record.Record) record.Date { return r.Issued }, record.Date.IsZero)
+	registrar := best.value
+	for _, n := range ordered {
+		d := n.Record.Issued
+		newYearsDay := d.Month == 1 && d.Day == 1
+		if precision(d) > precision(best.value) && sameDate(d, registrar) && !newYearsDay {
+			best = picked[record.Date]{d, n.Provider}
+		}
+	}
+	return best
 }
 
-// mergeDate takes the publication date from the first provider that has
-// one, however precise.
-func mergeDate(ordered []Named) picked[record.Date] {
-	return first(ordered, func(r *record.Record) record.Date { return r.Issued }, record.Date.IsZero)
+// precision is how many of year, month and day a date gives.
+func precision(d record.Date) int {
+	switch {
+	case d.Year == 0:
+		return 0
+	case d.Month == 0:
+		return 1
+	case d.Day == 0:
+		return 2
+	}
+	return 3
+}
+
+// sameDate reports whether two dates agree as far as both go: 2020 and
+// 2020-05-14 agree, 2020-05 and 2020-06 do not.
+func sameDate(a, b record.Date) bool {
+	if a.IsZero() || b.IsZero() || a.Year != b.Year {
+		return false
+	}
+	return (a.Month == 0 || b.Month == 0 || a.Month == b.Month) &&
+		(a.Day == 0 || b.Day == 0 || a.Day == b.Day)
 }
 
 // mergeTopics takes one provider's topics whole: vocabularies differ, so
@@ -119,22 +157,37 @@ func mergeTopics(ordered []Named) picked[[]string] {
 		func(t []string) bool { return len(t) == 0 })
 }
 
-// mergeOA takes the free copy from the first provider in OA precedence
-// that knows one (a copy, so the source stays untouched); with no free copy
-// known it keeps the licence alone, from the first provider in Precedence
-// that gives one.
-func mergeOA(oaOrdered, ordered []Named) picked[*record.OpenAccess] {
-	if p := first(oaOrdered, func(r *record.Record) *record.OpenAccess { return r.OA },
-		func(oa *record.OpenAccess) bool { return oa == nil || oa.URL == "" }); p.provider != "" {
-		oa := *p.value
-		return picked[*record.OpenAccess]{&oa, p.provider}
+// mergeOA merges open access part by part, in OA precedence: the free
+// copy's URL and its version from the first provider that knows a copy
+// (the version describes that copy, so they travel together), and the
+// licence and the status each from the first provider that gives one, so
+// Unpaywall's location does not drop the licence Crossref or Semantic
+// Scholar gave. Provenance is per part ("open_access.url", …).
+func mergeOA(oaOrdered []Named, from map[string]string) *record.OpenAccess {
+	part := func(get func(*record.OpenAccess) string) picked[string] {
+		return mergeText(oaOrdered, func(r *record.Record) string {
+			if r.OA == nil {
+				return ""
+			}
+			return get(r.OA)
+		})
 	}
-	p := first(ordered, func(r *record.Record) *record.OpenAccess { return r.OA },
-		func(oa *record.OpenAccess) bool { return oa == nil || oa.License == "" })
-	if p.provider == "" {
-		return picked[*record.OpenAccess]{}
+	var oa record.OpenAccess
+	url := part(func(o *record.OpenAccess) string { return o.URL })
+	oa.URL = note(from, "open_access.url", url)
+	if url.provider != "" {
+		for _, n := range oaOrdered {
+			if n.Provider == url.provider && n.Record.OA.Version != "" {
+				oa.Version = note(from, "open_access.version", picked[string]{n.Record.OA.Version, n.Provider})
+			}
+		}
 	}
-	return picked[*record.OpenAccess]{&record.OpenAccess{License: p.value.License}, p.provider}
+	oa.License = note(from, "open_access.license", part(func(o *record.OpenAccess) string { return o.License }))
+	oa.Status = note(from, "open_access.status", part(func(o *record.OpenAccess) string { return o.Status }))
+	if oa == (record.OpenAccess{}) {
+		return nil
+	}
+	return &oa
 }
 
 // mergeIDs takes each identifier from the first provider that has it, so

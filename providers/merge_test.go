@@ -67,7 +67,7 @@ func TestMergeWholeFields(t *testing.T) {
 	}
 	want := record.Record{
 		Title:     "Crossref title",
-		Authors:   []record.Author{{Family: "Person", Given: "A"}},
+		Authors:   []record.Author{{Family: "Person", Given: "A", ORCID: "0000-0002-1825-0097"}}, // pubmed's list, completed with ORCID's iD
 		Container: "Journal",
 		Publisher: "Pub",
 		Type:      "article-journal",
@@ -94,14 +94,15 @@ func TestMergeWholeFields(t *testing.T) {
 	wantFrom := map[string]string{
 		"title": "crossref", "authors": "pubmed", "container": "crossref", "publisher": "openalex",
 		"type": "crossref", "issued": "openalex", "volume": "alpha", "issue": "openalex", "pages": "zeta",
-		"abstract": "openalex", "url": "openalex", "topics": "openalex", "open_access": "unpaywall",
+		"abstract": "openalex", "url": "openalex", "topics": "openalex", "authors.orcid": "orcid",
+		"open_access.url": "unpaywall", "open_access.license": "unpaywall", "open_access.status": "unpaywall", "open_access.version": "unpaywall",
 		"ids.doi": "crossref", "ids.arxiv": "arxiv", "ids.pmid": "pubmed", "ids.pmcid": "pubmed",
 		"ids.openalex": "openalex", "ids.mag": "zeta", "ids.semanticscholar": "semanticscholar",
 		"ids.isbn": "doi", "ids.issn": "crossref",
 	}
 	check := func(name string, in []providers.Named) {
 		t.Helper()
-		got, from := providers.Merge(in)
+		got, from, _ := providers.Merge(in)
 		if !reflect.DeepEqual(got, want) {
 			g, _ := json.MarshalIndent(got, "", " ")
 			w, _ := json.MarshalIndent(want, "", " ")
@@ -120,27 +121,45 @@ func TestMergeWholeFields(t *testing.T) {
 
 	// The merged open access is a copy: changing a source after the merge
 	// leaves it alone.
-	got, _ := providers.Merge(in)
+	got, _, _ := providers.Merge(in)
 	in[2].Record.OA.URL = "changed"
 	if got.OA.URL != "https://free.example/x.pdf" {
 		t.Errorf("merged open access shares the source's: %q", got.OA.URL)
 	}
 }
 
-// TestMergeLicenceAlone: with no free copy known, the licence alone is kept
-// from the first provider in Precedence (not OA precedence) that gives one;
-// status and version, which describe a copy, are dropped.
-func TestMergeLicenceAlone(t *testing.T) {
-	got, from := providers.Merge([]providers.Named{
-		{Provider: "unpaywall", Record: record.Record{OA: &record.OpenAccess{License: "cc-by", Status: "closed"}}},
-		{Provider: "crossref", Record: record.Record{OA: &record.OpenAccess{License: "cc0", Version: "publishedVersion"}}},
-		{Provider: "datacite", Record: record.Record{OA: &record.OpenAccess{Status: "gold"}}},
+// TestMergeOAPartByPart: the free copy (and its version) comes from the
+// first provider in OA precedence that knows one; a licence or status that
+// provider lacks is filled from the next provider that has one, so
+// Unpaywall's location does not drop Crossref's licence. A licence given
+// as a URL and as its short name is one licence; a different licence is a
+// conflict.
+func TestMergeOAPartByPart(t *testing.T) {
+	got, from, conflicts := providers.Merge([]providers.Named{
+		{Provider: "unpaywall", Record: record.Record{OA: &record.OpenAccess{URL: "https://repo.example/x.pdf", Version: "acceptedVersion", Status: "green"}}},
+		{Provider: "crossref", Record: record.Record{OA: &record.OpenAccess{License: "https://creativecommons.org/licenses/by/4.0/", Version: "publishedVersion"}}},
+		{Provider: "semanticscholar", Record: record.Record{OA: &record.OpenAccess{License: "cc-by", URL: "https://s2.example/x.pdf"}}},
+		{Provider: "datacite", Record: record.Record{OA: &record.OpenAccess{License: "cc0", Status: "gold"}}},
 	})
-	if want := (&record.OpenAccess{License: "cc0"}); !reflect.DeepEqual(got.OA, want) {
+	want := &record.OpenAccess{URL: "https://repo.example/x.pdf", Version: "acceptedVersion", Status: "green", License: "https://creativecommons.org/licenses/by/4.0/"}
+	if !reflect.DeepEqual(got.OA, want) {
 		t.Errorf("open access %+v, want %+v", got.OA, want)
 	}
-	if want := map[string]string{"open_access": "crossref"}; !reflect.DeepEqual(from, want) {
-		t.Errorf("provenance %v, want %v", from, want)
+	wantFrom := map[string]string{"open_access.url": "unpaywall", "open_access.version": "unpaywall",
+		"open_access.status": "unpaywall", "open_access.license": "crossref"}
+	if !reflect.DeepEqual(from, wantFrom) {
+		t.Errorf("provenance %v, want %v", from, wantFrom)
+	}
+	wantConflicts := []record.Conflict{
+		{Field: "open_access.license",
+			Kept:    record.Choice{Value: "https://creativecommons.org/licenses/by/4.0/", Providers: []string{"crossref", "semanticscholar"}},
+			NotKept: []record.Choice{{Value: "cc0", Providers: []string{"datacite"}}}},
+		{Field: "open_access.status",
+			Kept:    record.Choice{Value: "green", Providers: []string{"unpaywall"}},
+			NotKept: []record.Choice{{Value: "gold", Providers: []string{"datacite"}}}},
+	}
+	if !reflect.DeepEqual(conflicts, wantConflicts) {
+		t.Errorf("conflicts\n%+v\nwant\n%+v", conflicts, wantConflicts)
 	}
 }
 
@@ -148,7 +167,7 @@ func TestMergeLicenceAlone(t *testing.T) {
 // an empty record with empty (not nil) provenance.
 func TestMergeNothing(t *testing.T) {
 	for _, in := range [][]providers.Named{nil, {{Provider: "crossref"}, {Provider: "orcid", Record: record.Record{OA: &record.OpenAccess{}}}}} {
-		got, from := providers.Merge(in)
+		got, from, _ := providers.Merge(in)
 		if !reflect.DeepEqual(got, record.Record{}) {
 			t.Errorf("Merge(%v) = %+v, want the zero record", in, got)
 		}

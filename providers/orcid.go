@@ -101,7 +101,48 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", err)})
 	}
 	res.Person = person
+	for i := range res.Discovered {
+		splitCreditNames(res.Discovered[i].Summary.Authors, person)
+	}
 	return res
+}
+
+// splitCreditNames splits the contributors' credit names (ORCID gives one
+// string, "credit-name") into given and family names, so an ORCID-only
+// work has family names to sort, cite and key by. The record owner's own
+// split helps: a credit name that is the owner's given and family names
+// takes that split ("Maria van der Berg" → "Maria" + "van der Berg"), and
+// one that ends with the owner's family name is split there ("M. van der
+// Berg"); any other is read by record.ParseName (last word and the
+// particles before it). Contributor fields:
+// https://github.com/ORCID/orcid-model/blob/master/src/main/resources/record_3.0/common_3.0.xsd
+func splitCreditNames(authors []record.Author, owner *Person) {
+	var known []record.Name
+	if owner != nil && owner.Family != "" {
+		known = append(known, record.Name{Given: owner.Given, Family: owner.Family})
+	}
+	for i, a := range authors {
+		if a.Name == "" || a.Given != "" || a.Family != "" {
+			continue
+		}
+		n := splitCreditName(a.Name, known)
+		authors[i].Given, authors[i].Family, authors[i].Name = n.Given, n.Family, ""
+	}
+}
+
+func splitCreditName(credit string, known []record.Name) record.Name {
+	words := strings.Fields(credit)
+	for _, k := range known {
+		if record.Fold(credit) == record.Fold(k.Given+k.Family) {
+			return k
+		}
+		for at := 1; at < len(words); at++ {
+			if record.Fold(strings.Join(words[at:], "")) == record.Fold(k.Family) {
+				return record.Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}
+			}
+		}
+	}
+	return record.ParseName(credit)
 }
 
 // orcidEntry is one work-summary: one source's entry for a work.
@@ -390,6 +431,7 @@ func orcidRecord(w gjson.Result) record.Record {
 		Title:     PlainText(w.Get("title.title.value").String()),
 		Container: strings.TrimSpace(w.Get("journal-title.value").String()),
 		Type:      CSLType(w.Get("type").String()),
+		Genre:     CSLGenre(w.Get("type").String()),
 		Issued: record.NewDate(
 			int(w.Get("publication-date.year.value").Int()),
 			int(w.Get("publication-date.month.value").Int()),

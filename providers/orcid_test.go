@@ -48,8 +48,8 @@ func TestORCIDRealDetails(t *testing.T) {
 		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
 	}
 	aftermath := res.Discovered[0].Summary
-	if len(aftermath.Authors) != 4 || aftermath.Authors[0].ORCID != "0000-0002-0734-2199" || aftermath.Authors[2].Name != "Loïc Martin" {
-		t.Errorf("authors %+v, want the four contributors, the first with the owner's iD", aftermath.Authors)
+	if len(aftermath.Authors) != 4 || aftermath.Authors[0].ORCID != "0000-0002-0734-2199" || record.NameOf(aftermath.Authors[2]) != (record.Name{Given: "Loïc", Family: "Martin"}) || aftermath.Authors[2].Name != "" {
+		t.Errorf("authors %+v, want the four contributors split into given and family, the first with the owner's iD", aftermath.Authors)
 	}
 	if aftermath.Abstract == "" || aftermath.Issued.String() != "2020-06-01" || len(aftermath.Extra) != 1 || aftermath.Extra[0].Name != "citation:bibtex" {
 		t.Errorf("details not mapped: %+v", aftermath)

@@ -22,6 +22,7 @@ var repositoryPrefixes = map[string]Repository{
 	"10.2139":  {Name: "SSRN", Preprint: true},
 	"10.21203": {Name: "Research Square", Preprint: true},
 	"10.20944": {Name: "Preprints.org", Preprint: true},
+	"10.26434": {Name: "ChemRxiv", Preprint: true},
 	"10.5281":  {Name: "Zenodo"},
 	"10.6084":  {Name: "figshare"},
 }

@@ -7,51 +7,160 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// PlainText reduces JATS/HTML markup (Crossref abstracts, titles with <i>)
-// to its text: tags dropped, entities decoded, white space collapsed. A
-// block tag (paragraph, section, title, line break) separates words; an
-// inline one (<i>, <sub>) does not, so "H<sub>2</sub>O" stays "H2O".
+// PlainText reduces JATS/HTML/MathML markup (Crossref abstracts, titles
+// with <i>, <sub> or <mml:math>) to its text: tags dropped, entities
+// decoded, white space collapsed. A block tag (paragraph, section, title,
+// line break) separates words; an inline one (<i>, <sub>) does not, so
+// "H<sub>2</sub>O" stays "H2O".
+//
+// Only real markup is a tag: a '<' followed by the name of an element the
+// services send (markupTags, optionally closing "/" and a namespace prefix
+// like jats: or mml:) and a well-formed rest up to '>'. Every other '<' is
+// text, so "x < y", "p<0.05", "<3" and "Signal > Noise" survive whole.
 func PlainText(s string) string {
 	if !strings.ContainsAny(s, "<&") {
 		return strings.Join(strings.Fields(s), " ")
 	}
-	var b, tag strings.Builder
-	inTag := false
-	for _, r := range s {
-		switch {
-		case r == '<' && !inTag:
-			inTag = true
-			tag.Reset()
-		case r == '>' && inTag:
-			inTag = false
-			if isBlockTag(tag.String()) {
-				b.WriteByte(' ')
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '<' {
+			if end, name, ok := markupTag(s, i); ok {
+				if markupTags[name] {
+					b.WriteByte(' ')
+				}
+				i = end
+				continue
 			}
-		case inTag:
-			tag.WriteRune(r)
-		default:
-			b.WriteRune(r)
 		}
+		b.WriteByte(s[i])
+		i++
 	}
 	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
 }
 
-// isBlockTag reports whether the raw inside of a tag ("/jats:p", "br /",
-// "sec id='s1'") names a block-level element.
-func isBlockTag(raw string) bool {
-	name := strings.TrimPrefix(strings.TrimSpace(raw), "/")
-	if i := strings.IndexAny(name, " \t/"); i >= 0 {
-		name = name[:i]
+// markupTag reads a tag starting at s[at] == '<': "<i>", "</jats:p>",
+// "<br/>", "<sec id='s1'>", "<mml:math display=\"inline\">". It returns
+// the index after its '>' and its lower-case local name, and ok only
+// when the name is one of markupTags and attributes are well formed.
+func markupTag(s string, at int) (end int, name string, ok bool) {
+	i := at + 1
+	if i < len(s) && s[i] == '/' {
+		i++
 	}
-	name = strings.ToLower(name)
-	if i := strings.IndexByte(name, ':'); i >= 0 { // jats:p, mml:math
-		name = name[i+1:]
+	start := i
+	for i < len(s) && isNameByte(s[i]) {
+		i++
 	}
-	switch name {
-	case "p", "br", "div", "li", "ul", "ol", "sec", "title", "h1", "h2", "h3", "h4", "h5", "h6", "abstract", "list-item", "table", "tr", "td", "label":
-		return true
+	qualified := strings.ToLower(s[start:i])
+	name = qualified
+	if p, local, found := strings.Cut(qualified, ":"); found { // jats:p, mml:math
+		if p == "" || strings.Contains(local, ":") {
+			return 0, "", false
+		}
+		name = local
 	}
-	return false
+	if _, known := markupTags[name]; !known {
+		return 0, "", false
+	}
+	end, ok = tagRest(s, i)
+	return end, name, ok
+}
+
+// tagRest reads what follows a tag's name: attributes (each after white
+// space), then an optional '/' and the '>'.
+// It returns the index after the '>'.
+func tagRest(s string, i int) (int, bool) {
+	for {
+		spaced := i
+		for i < len(s) && isSpaceByte(s[i]) {
+			i++
+		}
+		switch {
+		case i >= len(s):
+			return 0, false
+		case s[i] == '>':
+			return i + 1, true
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '>':
+			return i + 2, true
+		case i == spaced: // an attribute must follow white space
+			return 0, false
+		}
+		next, ok := attribute(s, i)
+		if !ok {
+			return 0, false
+		}
+		i = next
+	}
+}
+
+// attribute reads name="value", name='value' or name=value. A bare name
+// (HTML's boolean attributes) is not accepted: no element providers send
+// in titles needs one, and "a<b and c>d" is text, not <b>.
+func attribute(s string, i int) (int, bool) {
+	start := i
+	for i < len(s) && isNameByte(s[i]) {
+		i++
+	}
+	if i == start {
+		return 0, false
+	}
+	if i >= len(s) || s[i] != '=' {
+		return 0, false
+	}
+	i++
+	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
+		closing := strings.IndexByte(s[i+1:], s[i])
+		if closing < 0 {
+			return 0, false
+		}
+		return i + 1 + closing + 1, true
+	}
+	start = i
+	for i < len(s) && !isSpaceByte(s[i]) && s[i] != '>' && s[i] != '<' && s[i] != '"' && s[i] != '\'' {
+		i++
+	}
+	return i, i > start
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == ':' || c == '.'
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+// markupTags are the elements providers send inside titles and abstracts,
+// each true when it is a block (separates words) and false when inline.
+// Vocabularies: HTML (https://html.spec.whatwg.org/multipage/text-level-semantics.html),
+// JATS 1.3 formatting and structure (https://jats.nlm.nih.gov/archiving/tag-library/1.3/chapter/format-elements.html,
+// which Crossref deposits use: https://www.crossref.org/documentation/schema-library/markup-guide-metadata-segments/jats-abstracts/)
+// and MathML (https://www.w3.org/TR/MathML3/appendixa.html) for formulas
+// in titles (https://www.crossref.org/documentation/schema-library/markup-guide-metadata-segments/face-markup/).
+var markupTags = map[string]bool{
+	// HTML inline
+	"i": false, "b": false, "em": false, "strong": false, "u": false, "s": false, "sub": false, "sup": false,
+	"small": false, "big": false, "span": false, "a": false, "font": false, "tt": false, "code": false,
+	"strike": false, "del": false, "ins": false, "mark": false, "abbr": false, "cite": false, "q": false,
+	"img": false, "wbr": false, "var": false, "dfn": false, "kbd": false, "samp": false,
+	// HTML block
+	"p": true, "br": true, "hr": true, "div": true, "li": true, "ul": true, "ol": true, "dl": true, "dt": true, "dd": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "table": true, "tr": true, "td": true, "th": true,
+	"thead": true, "tbody": true, "blockquote": true, "pre": true, "section": true, "center": true,
+	// JATS inline (face markup, links, inline formulas)
+	"italic": false, "bold": false, "underline": false, "sc": false, "scp": false, "monospace": false, "roman": false,
+	"sans-serif": false, "overline": false, "inline-formula": false, "tex-math": false, "ext-link": false, "uri": false,
+	"email": false, "xref": false, "named-content": false, "styled-content": false, "inline-graphic": false,
+	"alternatives": false, "chem-struct": false, "abbrev": false, "fn": false,
+	// JATS block
+	"title": true, "sec": true, "abstract": true, "trans-abstract": true, "list": true, "list-item": true, "label": true,
+	"caption": true, "disp-formula": true, "break": true, "boxed-text": true, "statement": true, "preformat": true,
+	"def-list": true, "def-item": true, "term": true, "def": true, "kwd-group": true, "kwd": true, "title-group": true,
+	"article-title": false, "subtitle": true,
+	// MathML
+	"math": false, "mi": false, "mo": false, "mn": false, "ms": false, "mtext": false, "mrow": false, "msub": false,
+	"msup": false, "msubsup": false, "mfrac": false, "msqrt": false, "mroot": false, "mover": false, "munder": false,
+	"munderover": false, "mstyle": false, "mspace": false, "mtable": false, "mtr": false, "mtd": false, "mfenced": false,
+	"menclose": false, "mpadded": false, "mphantom": false, "semantics": false, "annotation": false,
+	"annotation-xml": false, "mmultiscripts": false, "mprescripts": false, "none": false,
 }
 
 // First returns the first non-empty string among a JSON array's items or
@@ -83,21 +192,32 @@ func Strings(v gjson.Result) []string {
 // CSLType maps the type vocabularies of Crossref, DataCite, OpenAlex and
 // ORCID onto CSL item types, the vocabulary pages and citation styles use.
 // Unknown types pass through unchanged so nothing is silently lost.
+// Vocabularies: Crossref https://api.crossref.org/types, ORCID
+// https://info.orcid.org/ufaqs/what-work-types-does-orcid-support/, CSL
+// 1.0.2 https://docs.citationstyles.org/en/stable/specification.html#appendix-iii-types.
+// A poster is a "speech" (CSL: "a speech or other presentation (e.g. a
+// paper, talk, poster, or symposium at a conference)", genre naming which:
+// CSLGenre); a preprint is an "article" (CSL: "a preprint, working paper
+// or other unpublished work").
 func CSLType(t string) string {
 	switch strings.ToLower(strings.TrimSpace(t)) {
 	case "":
 		return ""
 	case "journal-article", "article", "journalarticle":
 		return "article-journal"
-	case "proceedings-article", "conference-paper", "conferencepaper", "conference-abstract", "conference-poster", "conference-output":
+	case "magazine-article", "newsletter-article":
+		return "article-magazine"
+	case "newspaper-article":
+		return "article-newspaper"
+	case "proceedings-article", "conference-paper", "conferencepaper", "conference-abstract", "conference-output":
 		return "paper-conference"
-	case "book-chapter", "chapter", "bookchapter", "book-section":
+	case "book-chapter", "chapter", "bookchapter", "book-section", "book-part":
 		return "chapter"
-	case "book", "monograph", "edited-book", "reference-book":
+	case "book", "monograph", "edited-book", "reference-book", "proceedings":
 		return "book"
 	case "posted-content", "preprint":
 		return "article"
-	case "dataset", "data-set":
+	case "dataset", "data-set", "database":
 		return "dataset"
 	case "software", "computationalnotebook":
 		return "software"
@@ -107,11 +227,20 @@ func CSLType(t string) string {
 		return "report"
 	case "peer-review", "review":
 		return "review"
+	case "book-review":
+		return "review-book"
 	case "reference-entry", "dictionary-entry", "encyclopedia-entry":
 		return "entry"
-	case "lecture-speech", "presentation", "audiovisual":
+	case "lecture-speech", "presentation", "audiovisual", "conference-poster", "poster",
+		"conference-presentation", "public-speech":
 		return "speech"
-	case "standard":
+	case "journal-issue", "journal":
+		return "periodical"
+	case "website", "online-resource":
+		return "webpage"
+	case "blog-post":
+		return "post-weblog"
+	case "standard", "technical-standard":
 		return "standard"
 	case "patent":
 		return "patent"
@@ -119,6 +248,19 @@ func CSLType(t string) string {
 		return "document"
 	}
 	return strings.ToLower(t)
+}
+
+// CSLGenre is the CSL genre a source type implies beside its item type:
+// "Poster" for a conference poster (a speech), "Preprint" for a preprint
+// (an article), "" otherwise.
+func CSLGenre(t string) string {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "conference-poster", "poster":
+		return "Poster"
+	case "preprint", "posted-content":
+		return "Preprint"
+	}
+	return ""
 }
 
 // cslTypes are the item types of CSL 1.0.2.

@@ -11,7 +11,12 @@ import (
 type Name struct{ Given, Family string }
 
 // ParseName reads a name as people write it: "Given Family", or
-// "Family, Given" when there is a comma. One word is a family name.
+// "Family, Given" when there is a comma. One word is a family name. The
+// family name is the last word with the lower-case particles before it
+// ("Anna van der Berg" → "Anna" + "van der Berg", "Jean de la Fontaine"
+// → "Jean" + "de la Fontaine"); the first word is always a given name.
+// Names written family first without a comma (as is usual for Chinese,
+// Vietnamese or Hungarian names) cannot be told from the words alone.
 func ParseName(s string) Name {
 	if family, given, ok := strings.Cut(s, ","); ok {
 		return Name{Given: strings.TrimSpace(given), Family: strings.TrimSpace(family)}
@@ -20,7 +25,20 @@ func ParseName(s string) Name {
 	if len(words) == 0 {
 		return Name{}
 	}
-	return Name{Given: strings.Join(words[:len(words)-1], " "), Family: words[len(words)-1]}
+	at := len(words) - 1
+	for at > 1 && particles[words[at-1]] {
+		at--
+	}
+	return Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}
+}
+
+// particles are the lower-case words that belong to the family name that
+// follows them (nobiliary and patronymic particles of the European
+// languages ORCID records most often hold, and Arabic "al"/"bin").
+var particles = map[string]bool{
+	"van": true, "von": true, "der": true, "den": true, "de": true, "del": true, "della": true, "di": true,
+	"da": true, "das": true, "dos": true, "do": true, "du": true, "des": true, "la": true, "le": true,
+	"ter": true, "ten": true, "zu": true, "af": true, "av": true, "al": true, "bin": true, "ibn": true,
 }
 
 // NameOf is how an author's name is written: the split name when the

@@ -4,13 +4,18 @@ import "testing"
 
 func TestParseNameReadsBothOrders(t *testing.T) {
 	for in, want := range map[string]Name{
-		"Ada Lovelace":       {"Ada", "Lovelace"},
-		"Lovelace, Ada":      {"Ada", "Lovelace"},
-		"Augusta Ada King":   {"Augusta Ada", "King"},
-		"Lovelace":           {"", "Lovelace"},
-		"  ":                 {},
-		"van der Berg, Anna": {"Anna", "van der Berg"},
-		" Lovelace ,  Ada  ": {"Ada", "Lovelace"},
+		"Ada Lovelace":         {"Ada", "Lovelace"},
+		"Lovelace, Ada":        {"Ada", "Lovelace"},
+		"Augusta Ada King":     {"Augusta Ada", "King"},
+		"Lovelace":             {"", "Lovelace"},
+		"  ":                   {},
+		"van der Berg, Anna":   {"Anna", "van der Berg"},
+		" Lovelace ,  Ada  ":   {"Ada", "Lovelace"},
+		"Anna van der Berg":    {"Anna", "van der Berg"},
+		"Jean de la Fontaine":  {"Jean", "de la Fontaine"},
+		"Ludwig van Beethoven": {"Ludwig", "van Beethoven"},
+		"van Gogh":             {"van", "Gogh"},      // the first word is a given name, never a particle
+		"Anna Van Berg":        {"Anna Van", "Berg"}, // a capital Van may be a given name: not a particle
 	} {
 		if got := ParseName(in); got != want {
 			t.Errorf("ParseName(%q) = %+v, want %+v", in, got, want)

@@ -19,7 +19,8 @@ type Record struct {
 	Authors   []Author     `json:"authors,omitempty"`
 	Container string       `json:"container,omitempty"` // journal, proceedings, book or repository
 	Publisher string       `json:"publisher,omitempty"`
-	Type      string       `json:"type,omitempty"` // CSL item type (article-journal, paper-conference, dataset, software, …)
+	Type      string       `json:"type,omitempty"`  // CSL item type (article-journal, paper-conference, dataset, software, …)
+	Genre     string       `json:"genre,omitempty"` // CSL genre, the kind within the type: "Poster" (a speech), "Preprint" (an article)
 	Issued    Date         `json:"issued,omitzero"`
 	Volume    string       `json:"volume,omitempty"`
 	Issue     string       `json:"issue,omitempty"`

@@ -75,6 +75,9 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	r := e.rec
 	var fs bibFields
 	typ, container, label := bibType(r.Type, biblatex)
+	if r.Genre != "" && (typ == "misc" || typ == "online") {
+		label = r.Genre // a poster is a speech, which BibTeX has no entry type for: say "Poster"
+	}
 	fs.addRaw("author", bibNames(r.Authors))
 	if t := clean(r.Title); t != "" {
 		// the outer braces keep the title's capitals from styles that
@@ -92,6 +95,9 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	}
 	if !biblatex && label != "" && (typ == "misc" || typ == "techreport") {
 		fs.add("note", label)
+	}
+	if biblatex && r.Genre != "" && (typ == "misc" || typ == "online") {
+		fs.add("type", r.Genre) // @misc and @online take a type
 	}
 	fs.links(r, biblatex)
 	if len(r.IDs.ISBN) > 0 {

@@ -12,6 +12,7 @@ import (
 type cslItem struct {
 	ID             string    `json:"id"`
 	Type           string    `json:"type"`
+	Genre          string    `json:"genre,omitempty"` // the kind within the type: "Poster" for a speech, "Preprint"
 	Title          string    `json:"title,omitempty"`
 	Author         []cslName `json:"author,omitempty"`
 	ContainerTitle string    `json:"container-title,omitempty"`
@@ -62,6 +63,7 @@ func cslOf(e *entry) cslItem {
 	it := cslItem{
 		ID:             e.key,
 		Type:           r.Type,
+		Genre:          clean(r.Genre),
 		Title:          clean(r.Title),
 		ContainerTitle: clean(r.Container),
 		Publisher:      clean(r.Publisher),

@@ -106,15 +106,7 @@ func letters(n int) string {
 func baseKey(e *entry) string {
 	who := "anon"
 	if len(e.rec.Authors) > 0 {
-		a := e.rec.Authors[0]
-		name := a.Family
-		if name == "" && a.Given == "" {
-			name = firstWord(a.Name) // an organisation: its first significant word
-		}
-		if name == "" {
-			name = a.Given
-		}
-		if f := fold(name); f != "" {
+		if f := fold(keyName(e.rec.Authors[0])); f != "" {
 			who = f
 		}
 	}
@@ -127,6 +119,45 @@ func baseKey(e *entry) string {
 		word = "work"
 	}
 	return who + year + word
+}
+
+// keyName is the name a key starts with: always a family name. A split
+// name gives its family name; a literal one (arXiv, OpenAlex and Semantic
+// Scholar list people as one string) is read as a person's name
+// (record.ParseName: the last word and its particles), unless it names an
+// organisation, which is keyed by its first significant word ("Human
+// Genome Consortium" → human). With no family name at all (a given name
+// alone) the given name stands in.
+func keyName(a record.Author) string {
+	switch {
+	case a.Family != "":
+		return a.Family
+	case a.Given != "":
+		return a.Given
+	case isOrganisation(a.Name):
+		return firstWord(a.Name)
+	}
+	return record.ParseName(a.Name).Family
+}
+
+// organisationWords mark a literal author name as an organisation's.
+var organisationWords = map[string]bool{
+	"consortium": true, "collaboration": true, "group": true, "team": true, "project": true,
+	"university": true, "institute": true, "institution": true, "foundation": true, "society": true,
+	"association": true, "committee": true, "council": true, "network": true, "initiative": true,
+	"center": true, "centre": true, "laboratory": true, "alliance": true, "organisation": true,
+	"organization": true, "agency": true, "department": true, "ministry": true, "office": true,
+	"inc": true, "ltd": true, "gmbh": true, "programme": true, "program": true, "and": true, "of": true,
+	"for": true, "the": true, "working": true, "authors": true, "investigators": true,
+}
+
+func isOrganisation(name string) bool {
+	for _, w := range strings.Fields(name) {
+		if organisationWords[fold(w)] {
+			return true
+		}
+	}
+	return false
 }
 
 // firstWord is the first word of s that folds to something and is not a

@@ -119,11 +119,11 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 			}
 			named = append(named, providers.Named{Provider: s.Provider, Record: *s.Record})
 		}
-		merged, from := providers.Merge(named)
+		merged, from, conflicts := providers.Merge(named)
 		want, _ := json.Marshal(merged)
 		gotJSON, _ := json.Marshal(doc.Record)
-		if !bytes.Equal(gotJSON, want) || !reflect.DeepEqual(from, doc.Provenance) {
-			t.Errorf("%s: record/provenance is not the merge of its sources", path)
+		if !bytes.Equal(gotJSON, want) || !reflect.DeepEqual(from, doc.Provenance) || !reflect.DeepEqual(conflicts, doc.Conflicts) {
+			t.Errorf("%s: record/provenance/conflicts is not the merge of its sources", path)
 		}
 	}
 	// links.json names only works of the index, and each work file's

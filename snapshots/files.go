@@ -33,6 +33,7 @@ type Work struct {
 	Origins    []string          `json:"origins"`             // "manifest", "orcid:<iD>", "linked:<preprint key>"; sorted
 	Record     record.Record     `json:"record"`              // merged record
 	Provenance map[string]string `json:"provenance"`          // merged field → provider
+	Conflicts  []record.Conflict `json:"conflicts,omitempty"` // fields providers disagreed on: value kept, values not kept; sorted by field
 	Sources    []Source          `json:"sources"`             // sorted by provider
 	Warnings   []string          `json:"warnings,omitempty"`  // sorted
 	Decisions  json.RawMessage   `json:"decisions,omitempty"` // linking/merging evidence

@@ -1,0 +1,159 @@
+package providers
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/record"
+)
+
+// A conflict is recorded where providers gave the same field really
+// different values, never for cosmetic differences a careful
+// bibliographer would not note:
+//
+//   - title: compared folded (record.Fold: case, accents, punctuation and
+//     spacing aside), so "Deep Learning." and "deep learning" agree; a
+//     title without the other's subtitle (the part after the first ':')
+//     is the same title shortened, not another one;
+//   - container, type, genre, volume, issue, pages: compared folded;
+//   - issued: compared as far as both dates go (2020 agrees with
+//     2020-05-14; 2020-05 and 2020-06 do not);
+//   - authors: the number of authors, where providers list different
+//     numbers (names are completed, not chosen: see mergeAuthors);
+//   - open_access.license: compared by licence (a Creative Commons URL
+//     and its short name, "cc-by", agree); open_access.status: folded;
+//   - identifiers (doi, arxiv, pmid, pmcid): compared exactly, as stored.
+//
+// Publisher names, abstracts, topics, landing and free-copy URLs vary
+// by house style or by copy and are not compared.
+
+// fieldCheck is how one field is compared across providers.
+type fieldCheck struct {
+	field string
+	value func(*record.Record) string
+	same  func(a, b string) bool
+}
+
+func sameFolded(a, b string) bool  { return record.Fold(a) == record.Fold(b) }
+func sameExactly(a, b string) bool { return a == b }
+
+// sameTitle: folded equal, or one is the other without its subtitle.
+func sameTitle(a, b string) bool {
+	main := func(s string) string { m, _, _ := strings.Cut(s, ":"); return record.Fold(m) }
+	fa, fb := record.Fold(a), record.Fold(b)
+	return fa == fb || fa == main(b) || main(a) == fb
+}
+
+func fieldChecks() []fieldCheck {
+	text := func(field string, get func(*record.Record) string) fieldCheck {
+		return fieldCheck{field, get, sameFolded}
+	}
+	oa := func(get func(*record.OpenAccess) string) func(*record.Record) string {
+		return func(r *record.Record) string {
+			if r.OA == nil {
+				return ""
+			}
+			return get(r.OA)
+		}
+	}
+	id := func(field string, get func(*record.IDs) string) fieldCheck {
+		return fieldCheck{"ids." + field, func(r *record.Record) string { return get(&r.IDs) }, sameExactly}
+	}
+	return []fieldCheck{
+		{"title", func(r *record.Record) string { return r.Title }, sameTitle},
+		text("container", func(r *record.Record) string { return r.Container }),
+		text("type", func(r *record.Record) string { return r.Type }),
+		text("genre", func(r *record.Record) string { return r.Genre }),
+		text("volume", func(r *record.Record) string { return r.Volume }),
+		text("issue", func(r *record.Record) string { return r.Issue }),
+		text("pages", func(r *record.Record) string { return r.Pages }),
+		{"issued", func(r *record.Record) string { return r.Issued.String() }, func(a, b string) bool {
+			return sameDate(record.ParseDate(a), record.ParseDate(b))
+		}},
+		{"authors", func(r *record.Record) string {
+			if len(r.Authors) == 0 {
+				return ""
+			}
+			return fmt.Sprintf("%d %s", len(r.Authors), english.Plural(len(r.Authors), "author", "authors"))
+		}, sameExactly},
+		{"open_access.license", oa(func(o *record.OpenAccess) string { return o.License }), sameLicence},
+		text("open_access.status", oa(func(o *record.OpenAccess) string { return o.Status })),
+		id("doi", func(i *record.IDs) string { return i.DOI }),
+		id("arxiv", func(i *record.IDs) string { return i.ArXiv }),
+		id("pmid", func(i *record.IDs) string { return i.PMID }),
+		id("pmcid", func(i *record.IDs) string { return i.PMCID }),
+	}
+}
+
+// conflicts compares every checked field of every provider's record with
+// the merged value and lists the fields where some provider disagreed,
+// sorted by field.
+func conflicts(merged record.Record, ordered, oaOrdered []Named) []record.Conflict {
+	var out []record.Conflict
+	for _, c := range fieldChecks() {
+		records := ordered
+		if strings.HasPrefix(c.field, "open_access.") {
+			records = oaOrdered
+		}
+		if k, ok := disagreement(c, c.value(&merged), records); ok {
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, func(a, b record.Conflict) int { return strings.Compare(a.Field, b.Field) })
+	return out
+}
+
+// disagreement groups providers' values of one field with the kept value
+// and with each other (by the field's comparison, the first value of a
+// group in precedence order naming it), and reports a conflict when some
+// provider's value is not the kept one.
+func disagreement(c fieldCheck, kept string, records []Named) (record.Conflict, bool) {
+	if kept == "" {
+		return record.Conflict{}, false
+	}
+	k := record.Conflict{Field: c.field, Kept: record.Choice{Value: kept}}
+	for _, n := range records {
+		v := c.value(&n.Record)
+		switch {
+		case v == "":
+		case c.same(v, kept):
+			k.Kept.Providers = append(k.Kept.Providers, n.Provider)
+		default:
+			i := slices.IndexFunc(k.NotKept, func(ch record.Choice) bool { return c.same(ch.Value, v) })
+			if i < 0 {
+				k.NotKept = append(k.NotKept, record.Choice{Value: v})
+				i = len(k.NotKept) - 1
+			}
+			k.NotKept[i].Providers = append(k.NotKept[i].Providers, n.Provider)
+		}
+	}
+	if len(k.NotKept) == 0 {
+		return record.Conflict{}, false
+	}
+	slices.Sort(k.Kept.Providers)
+	for i := range k.NotKept {
+		slices.Sort(k.NotKept[i].Providers)
+	}
+	slices.SortFunc(k.NotKept, func(a, b record.Choice) int { return strings.Compare(a.Value, b.Value) })
+	return k, true
+}
+
+// sameLicence reports whether two licence strings name one licence: a
+// Creative Commons URL ("http://creativecommons.org/licenses/by/4.0/")
+// and its short name ("cc-by") agree, versions aside.
+func sameLicence(a, b string) bool { return licenceKey(a) == licenceKey(b) }
+
+func licenceKey(s string) string {
+	l := strings.ToLower(strings.TrimSpace(s))
+	if _, rest, ok := strings.Cut(l, "creativecommons.org/licenses/"); ok {
+		kind, _, _ := strings.Cut(rest, "/")
+		return "cc-" + kind
+	}
+	if strings.Contains(l, "creativecommons.org/publicdomain/zero") || l == "cc0" {
+		return "cc0"
+	}
+	l = strings.TrimPrefix(strings.TrimPrefix(l, "https://"), "http://")
+	return strings.TrimSuffix(strings.TrimPrefix(l, "www."), "/")
+}

@@ -1,0 +1,147 @@
+package providers
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// mergeAuthors keeps the author list of the first provider that lists any
+// (the registrar's, in Precedence): its order and its count are the
+// work's. Each of its authors is then completed person by person from the
+// other providers, in precedence order: when another provider lists the
+// same person (record.SameName: same family name, initials agreeing; an
+// ORCID iD that differs rules it out) it fills in a fuller given name
+// ("M." → "Michael"), a split of a literal name, an ORCID iD and
+// affiliations the registrar lacks. Nothing is ever shortened or
+// replaced. Provenance names the list's provider ("authors") and, for
+// each kind of detail filled in, the providers it came from
+// ("authors.given": "openalex,orcid").
+func mergeAuthors(ordered []Named, from map[string]string) picked[[]record.Author] {
+	base := first(ordered, func(r *record.Record) []record.Author { return r.Authors },
+		func(a []record.Author) bool { return len(a) == 0 })
+	if base.provider == "" {
+		return base
+	}
+	out := make([]record.Author, len(base.value))
+	for i, a := range base.value {
+		out[i] = a
+		out[i].Affiliations = slices.Clone(a.Affiliations)
+	}
+	filled := map[string][]string{}
+	for _, n := range ordered {
+		if n.Provider == base.provider || len(n.Record.Authors) == 0 {
+			continue
+		}
+		for i := range out {
+			other, ok := samePerson(out[i], i, n.Record.Authors)
+			if !ok {
+				continue
+			}
+			for _, what := range complete(&out[i], other) {
+				if !slices.Contains(filled[what], n.Provider) {
+					filled[what] = append(filled[what], n.Provider)
+				}
+			}
+		}
+	}
+	for what, ps := range filled {
+		from["authors."+what] = strings.Join(ps, ",")
+	}
+	return picked[[]record.Author]{out, base.provider}
+}
+
+// samePerson finds a in another provider's list: the author at the same
+// position when that is the same person, else the one author of the list
+// who is (two candidates are ambiguous, so neither is taken).
+func samePerson(a record.Author, at int, list []record.Author) (record.Author, bool) {
+	if at < len(list) && isSamePerson(a, list[at]) {
+		return list[at], true
+	}
+	var found []record.Author
+	for _, b := range list {
+		if isSamePerson(a, b) {
+			found = append(found, b)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return record.Author{}, false
+}
+
+// isSamePerson: the same iD when both have one, else the same name as
+// record.SameName reads names.
+func isSamePerson(a, b record.Author) bool {
+	if a.ORCID != "" && b.ORCID != "" {
+		return strings.EqualFold(a.ORCID, b.ORCID)
+	}
+	return record.SameName(record.NameOf(a), record.NameOf(b))
+}
+
+// complete fills a's missing or shorter details from b, the same person,
+// and says which kinds it filled ("name", "family", "given", "orcid",
+// "affiliations").
+func complete(a *record.Author, b record.Author) []string {
+	var did []string
+	bn := record.NameOf(b)
+	if a.Given == "" && a.Family == "" && bn.Family != "" {
+		// a literal name meets a split one: b's split when it is the same
+		// words ("Maria van der Berg" → "Maria" + "van der Berg"), else
+		// a's own words read as "Given Family"
+		split := bn
+		if record.Fold(bn.Given+bn.Family) != record.Fold(a.Name) {
+			split = record.ParseName(a.Name)
+		}
+		a.Given, a.Family, a.Name = split.Given, split.Family, ""
+		did = append(did, "name")
+	}
+	if fa, fb := record.Fold(a.Family), record.Fold(b.Family); len(fb) > len(fa) && strings.HasSuffix(fb, fa) {
+		a.Family = b.Family // "Berg" → "van der Berg", "Márquez" → "García Márquez"
+		did = append(did, "family")
+	}
+	if fuller(bn.Given, a.Given) {
+		a.Given = bn.Given
+		did = append(did, "given")
+	}
+	if a.ORCID == "" && b.ORCID != "" {
+		a.ORCID = b.ORCID
+		did = append(did, "orcid")
+	}
+	if len(a.Affiliations) == 0 && len(b.Affiliations) > 0 {
+		a.Affiliations = slices.Clone(b.Affiliations)
+		did = append(did, "affiliations")
+	}
+	return did
+}
+
+// fuller reports whether given names x say more than y and nothing less:
+// at least as many words, each at least as long, one of them longer ("M."
+// < "Michael", "M. J." < "Michael James", but "Michael" is not fuller
+// than "M. J.", which would lose the J). Another spelling of the same
+// letters is not fuller: the registrar's stays.
+func fuller(x, y string) bool {
+	xw, yw := nameWords(x), nameWords(y)
+	if len(xw) < len(yw) || len(xw) == 0 {
+		return false
+	}
+	longer := len(xw) > len(yw)
+	for i, w := range yw {
+		// letters counted folded: "Martı́n" (a dotless i and a combining
+		// accent) is "Martin" spelt otherwise, not a fuller name
+		switch lx, ly := len(record.Fold(xw[i])), len(record.Fold(w)); {
+		case lx < ly:
+			return false
+		case lx > ly:
+			longer = true
+		}
+	}
+	return longer
+}
+
+// nameWords splits given names at spaces, dots and hyphens.
+func nameWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '.' || r == '-' })
+}

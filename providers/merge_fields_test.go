@@ -1,0 +1,161 @@
+package providers_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+)
+
+// TestMergeDatePrecision: the registrar's year-only date gives way to the
+// most precise date that agrees with it, never to one of another year or
+// month; a disagreeing date is a conflict, a less precise one is not.
+func TestMergeDatePrecision(t *testing.T) {
+	cases := []struct {
+		name     string
+		in       []providers.Named
+		want     record.Date
+		from     string
+		conflict bool
+	}{
+		{"year-only registrar refined", []providers.Named{
+			{Provider: "datacite", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
+			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 5, 0)}},
+			{Provider: "orcid", Record: record.Record{Issued: record.NewDate(2020, 5, 14)}},
+		}, record.NewDate(2020, 5, 14), "orcid", false},
+		{"another year never wins", []providers.Named{
+			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
+			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2021, 3, 2)}},
+		}, record.NewDate(2020, 0, 0), "crossref", true},
+		{"another month never wins", []providers.Named{
+			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 5, 0)}},
+			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 6, 2)}},
+			{Provider: "semanticscholar", Record: record.Record{Issued: record.NewDate(2020, 5, 9)}},
+		}, record.NewDate(2020, 5, 9), "semanticscholar", true},
+		{"1 January is no refinement", []providers.Named{
+			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2015, 0, 0)}},
+			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2015, 1, 1)}},
+		}, record.NewDate(2015, 0, 0), "crossref", false},
+		{"precise registrar kept", []providers.Named{
+			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 5, 1)}},
+			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
+		}, record.NewDate(2020, 5, 1), "crossref", false},
+	}
+	for _, c := range cases {
+		got, from, conflicts := providers.Merge(c.in)
+		if got.Issued != c.want || from["issued"] != c.from {
+			t.Errorf("%s: issued %v from %q, want %v from %q", c.name, got.Issued, from["issued"], c.want, c.from)
+		}
+		if has := len(conflicts) == 1 && conflicts[0].Field == "issued"; has != c.conflict {
+			t.Errorf("%s: conflicts %+v, want an issued conflict: %v", c.name, conflicts, c.conflict)
+		}
+	}
+}
+
+// TestMergeAuthorsPersonByPerson: the registrar's order and count stay; a
+// fuller form of the same person elsewhere fills in given names, iD and
+// affiliations; a different person (another iD, another initial) or an
+// ambiguous one fills in nothing; nothing is shortened.
+func TestMergeAuthorsPersonByPerson(t *testing.T) {
+	in := []providers.Named{
+		{Provider: "crossref", Record: record.Record{Authors: []record.Author{
+			{Given: "M.", Family: "Jensen"},
+			{Given: "Anna Maria", Family: "Berg"},
+			{Given: "K.", Family: "Ødegård", ORCID: "0000-0001-0000-0001"},
+			{Given: "P.", Family: "Li"},
+			{Name: "The Consortium"},
+		}}},
+		{Provider: "openalex", Record: record.Record{Authors: []record.Author{
+			{Given: "Michael", Family: "Jensen", ORCID: "0000-0002-1825-0097", Affiliations: []string{"Aarhus University"}},
+			{Given: "Anna", Family: "van den Berg"},                           // shorter given: not taken; longer family: taken
+			{Given: "Karen", Family: "Odegard", ORCID: "0000-0009-9999-9999"}, // another iD: someone else
+			{Given: "Peter", Family: "Li"}, {Given: "Paul", Family: "Li"},     // ambiguous by position? position 3 decides
+		}}},
+		{Provider: "orcid", Record: record.Record{Authors: []record.Author{
+			{Given: "Mary", Family: "Jensen"}, // another initial: not M. Jensen's fuller form
+		}}},
+	}
+	got, from, conflicts := providers.Merge(in)
+	want := []record.Author{
+		{Given: "Michael", Family: "Jensen", ORCID: "0000-0002-1825-0097", Affiliations: []string{"Aarhus University"}},
+		{Given: "Anna Maria", Family: "van den Berg"},
+		{Given: "K.", Family: "Ødegård", ORCID: "0000-0001-0000-0001"},
+		{Given: "Peter", Family: "Li"},
+		{Name: "The Consortium"},
+	}
+	if !reflect.DeepEqual(got.Authors, want) {
+		g, _ := json.MarshalIndent(got.Authors, "", " ")
+		t.Errorf("authors\n%s", g)
+	}
+	for k, v := range map[string]string{"authors": "crossref", "authors.given": "openalex", "authors.family": "openalex",
+		"authors.orcid": "openalex", "authors.affiliations": "openalex"} {
+		if from[k] != v {
+			t.Errorf("provenance[%q] = %q, want %q", k, from[k], v)
+		}
+	}
+	wantConflicts := []record.Conflict{{Field: "authors", Kept: record.Choice{Value: "5 authors", Providers: []string{"crossref", "openalex"}},
+		NotKept: []record.Choice{{Value: "1 author", Providers: []string{"orcid"}}}}}
+	if !reflect.DeepEqual(conflicts, wantConflicts) {
+		t.Errorf("conflicts %+v, want %+v", conflicts, wantConflicts)
+	}
+}
+
+// TestMergeAuthorsNotShortened: a literal name gets its split from the
+// same person elsewhere; a registrar's full name is never replaced by an
+// initial.
+func TestMergeAuthorsNotShortened(t *testing.T) {
+	got, _, _ := providers.Merge([]providers.Named{
+		{Provider: "datacite", Record: record.Record{Authors: []record.Author{{Name: "Maria van der Berg"}, {Given: "Michael James", Family: "Jensen"}}}},
+		{Provider: "openalex", Record: record.Record{Authors: []record.Author{{Given: "Maria", Family: "van der Berg"}, {Given: "M.", Family: "Jensen", ORCID: "0000-0002-1825-0097"}}}},
+	})
+	want := []record.Author{{Given: "Maria", Family: "van der Berg"}, {Given: "Michael James", Family: "Jensen", ORCID: "0000-0002-1825-0097"}}
+	if !reflect.DeepEqual(got.Authors, want) {
+		t.Errorf("authors %+v, want %+v", got.Authors, want)
+	}
+}
+
+// TestMergeConflicts: real disagreements are recorded with the value kept
+// and the values not kept, each with its providers, sorted; cosmetic ones
+// (case, punctuation, a trailing period) are not.
+func TestMergeConflicts(t *testing.T) {
+	in := []providers.Named{
+		{Provider: "crossref", Record: record.Record{Title: "Bounds for Catalysis", Type: "article-journal", Volume: "3"}},
+		{Provider: "openalex", Record: record.Record{Title: "bounds for catalysis.", Type: "article-journal", Volume: "4"}},
+		{Provider: "europepmc", Record: record.Record{Title: "Bounds for catalysis", Type: "review", Volume: "4"}},
+		{Provider: "orcid", Record: record.Record{Title: "Limits of catalysis", Type: "paper-conference"}},
+	}
+	_, _, got := providers.Merge(in)
+	want := []record.Conflict{
+		{Field: "title", Kept: record.Choice{Value: "Bounds for Catalysis", Providers: []string{"crossref", "europepmc", "openalex"}},
+			NotKept: []record.Choice{{Value: "Limits of catalysis", Providers: []string{"orcid"}}}},
+		{Field: "type", Kept: record.Choice{Value: "article-journal", Providers: []string{"crossref", "openalex"}},
+			NotKept: []record.Choice{{Value: "paper-conference", Providers: []string{"orcid"}}, {Value: "review", Providers: []string{"europepmc"}}}},
+		{Field: "volume", Kept: record.Choice{Value: "3", Providers: []string{"crossref"}},
+			NotKept: []record.Choice{{Value: "4", Providers: []string{"europepmc", "openalex"}}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", " ")
+		t.Errorf("conflicts\n%s", g)
+	}
+	// Input order never changes them.
+	_, _, again := providers.Merge([]providers.Named{in[3], in[1], in[0], in[2]})
+	if !reflect.DeepEqual(again, want) {
+		t.Errorf("conflicts depend on input order: %+v", again)
+	}
+}
+
+// TestMergeAuthorsAmbiguousOrRespelt: two people elsewhere who could be
+// the registrar's author fill in nothing; a respelling of the same
+// letters ("Martı́n", dotless i and a combining accent) is not fuller.
+func TestMergeAuthorsAmbiguousOrRespelt(t *testing.T) {
+	got, from, _ := providers.Merge([]providers.Named{
+		{Provider: "crossref", Record: record.Record{Authors: []record.Author{{Given: "A.", Family: "Li"}, {Given: "Martin", Family: "Farach-Colton"}}}},
+		{Provider: "openalex", Record: record.Record{Authors: []record.Author{{Name: "Xavier Smith"}, {Name: "Martı́n Farach-Colton"}, {Name: "Andrew Li"}, {Name: "Anna Li"}}}},
+	})
+	want := []record.Author{{Given: "A.", Family: "Li"}, {Given: "Martin", Family: "Farach-Colton"}}
+	if !reflect.DeepEqual(got.Authors, want) || from["authors.given"] != "" {
+		t.Errorf("authors %+v (provenance %v), want %+v untouched", got.Authors, from, want)
+	}
+}
