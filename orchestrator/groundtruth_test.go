@@ -153,6 +153,13 @@ func renderGT(t *testing.T, m *manifest.Manifest, format render.Format) string {
 // each entry's DOI or put-code once, and no folded copy anywhere.
 func assertEachWorkOnce(t *testing.T, m *manifest.Manifest) {
 	t.Helper()
+	assertCSLOnce(t, m)
+	assertBibOnce(t, m)
+	assertPagesOnce(t, m)
+}
+
+func assertCSLOnce(t *testing.T, m *manifest.Manifest) {
+	t.Helper()
 	var items []map[string]any
 	if err := json.Unmarshal([]byte(renderGT(t, m, render.CSLJSON)), &items); err != nil {
 		t.Fatal(err)
@@ -171,6 +178,10 @@ func assertEachWorkOnce(t *testing.T, m *manifest.Manifest) {
 			t.Errorf("csl-json lists %s %d times", doi, dois[doi])
 		}
 	}
+}
+
+func assertBibOnce(t *testing.T, m *manifest.Manifest) {
+	t.Helper()
 	entry := regexp.MustCompile(`(?m)^@[a-z]+\{`)
 	for _, f := range []render.Format{render.BibTeX, render.BibLaTeX} {
 		out := renderGT(t, m, f)
@@ -183,6 +194,10 @@ func assertEachWorkOnce(t *testing.T, m *manifest.Manifest) {
 			}
 		}
 	}
+}
+
+func assertPagesOnce(t *testing.T, m *manifest.Manifest) {
+	t.Helper()
 	for _, f := range []render.Format{render.HTML, render.Markdown} {
 		out := renderGT(t, m, f)
 		for key := range gtEntries {
@@ -245,33 +260,7 @@ func TestGroundTruthFields(t *testing.T) {
 	dir := snapshots.Dir{Root: m.Snapshots}
 	for key, want := range gtFields {
 		t.Run(strings.ReplaceAll(key, "/", "_"), func(t *testing.T) {
-			rec := readGTWork(t, dir, key).Record
-			if rec.Title != want.title {
-				t.Errorf("title %q, want %q", rec.Title, want.title)
-			}
-			var got, wantAuthors []string
-			for _, a := range rec.Authors {
-				got = append(got, a.Given+" | "+a.Family+" | "+a.Name)
-			}
-			for _, a := range want.authors {
-				wantAuthors = append(wantAuthors, a.given+" | "+a.family+" | "+a.literal)
-			}
-			if strings.Join(got, "; ") != strings.Join(wantAuthors, "; ") {
-				t.Errorf("authors (given | family | literal)\n %s\nwant\n %s", strings.Join(got, "; "), strings.Join(wantAuthors, "; "))
-			}
-			if rec.Issued != want.issued {
-				t.Errorf("issued %+v, want %+v", rec.Issued, want.issued)
-			}
-			var license string
-			if rec.OA != nil {
-				license = rec.OA.License
-			}
-			if (want.license == "") != (license == "") || !strings.Contains(license, want.license) {
-				t.Errorf("licence %q, want one with %q", license, want.license)
-			}
-			if rec.Type != want.typ {
-				t.Errorf("type %q, want %q", rec.Type, want.typ)
-			}
+			checkGTRecord(t, readGTWork(t, dir, key).Record, want)
 		})
 	}
 	t.Run("keys", func(t *testing.T) {
@@ -285,6 +274,36 @@ func TestGroundTruthFields(t *testing.T) {
 			t.Error("a citation key uses a given name")
 		}
 	})
+}
+
+func checkGTRecord(t *testing.T, rec record.Record, want gtExpect) {
+	t.Helper()
+	if rec.Title != want.title {
+		t.Errorf("title %q, want %q", rec.Title, want.title)
+	}
+	var got, wantAuthors []string
+	for _, a := range rec.Authors {
+		got = append(got, a.Given+" | "+a.Family+" | "+a.Name)
+	}
+	for _, a := range want.authors {
+		wantAuthors = append(wantAuthors, a.given+" | "+a.family+" | "+a.literal)
+	}
+	if strings.Join(got, "; ") != strings.Join(wantAuthors, "; ") {
+		t.Errorf("authors (given | family | literal)\n %s\nwant\n %s", strings.Join(got, "; "), strings.Join(wantAuthors, "; "))
+	}
+	if rec.Issued != want.issued {
+		t.Errorf("issued %+v, want %+v", rec.Issued, want.issued)
+	}
+	var license string
+	if rec.OA != nil {
+		license = rec.OA.License
+	}
+	if (want.license == "") != (license == "") || !strings.Contains(license, want.license) {
+		t.Errorf("licence %q, want one with %q", license, want.license)
+	}
+	if rec.Type != want.typ {
+		t.Errorf("type %q, want %q", rec.Type, want.typ)
+	}
 }
 
 // TestGroundTruthFetchTwiceStable: fetching the unchanged world again
