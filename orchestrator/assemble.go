@@ -678,7 +678,7 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool) {
 // applies the manifest's overrides to the merged record.
 func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, manifestPath string, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
 	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
-	lw := linkWork{id: id}
+	lw := linkWork{id: id, origins: origins}
 	for _, p := range slices.Sorted(maps.Keys(sources)) {
 		src := sources[p]
 		doc.Sources = append(doc.Sources, src)

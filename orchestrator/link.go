@@ -21,19 +21,21 @@ type linkWork struct {
 	merged     record.Record
 	provenance map[string]string
 	overrides  []string // fields the manifest set, with where
+	origins    []string // where the work came from ("manifest", "orcid:<iD>"), for title matching
 }
 
 // slim keeps only what the link pass reads (each source's relations, the
-// merged identifiers, where the identifiers came from), so the works of a
+// merged identifiers, title, year and type, where the identifiers came
+// from), so the works of a
 // large run wait for the link pass in little memory.
 func (w linkWork) slim() linkWork {
-	out := linkWork{id: w.id, overrides: w.overrides, provenance: map[string]string{}}
+	out := linkWork{id: w.id, overrides: w.overrides, origins: w.origins, provenance: map[string]string{}}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
 			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
 		}
 	}
-	out.merged = record.Record{IDs: w.merged.IDs}
+	out.merged = record.Record{IDs: w.merged.IDs, Title: w.merged.Title, Type: w.merged.Type, Issued: record.Date{Year: w.merged.Issued.Year}}
 	for k, v := range w.provenance {
 		if strings.HasPrefix(k, "ids.") {
 			out.provenance[k] = v
@@ -79,7 +81,8 @@ func kindStrength(kind string) int {
 // The steps, each a method of linker below, in the order they run:
 //
 //  1. collectEdges: every piece of evidence the data gives (relations,
-//     shared identifiers), as edges between identity keys;
+//     shared identifiers, an ORCID work typed by hand beside its DOI
+//     work: typedtwice.go), as edges between identity keys;
 //  2. groupEdges: one group of edges per pair of works; edges to works
 //     outside the snapshot are kept with the work they came from;
 //  3. settleData: each pair's evidence becomes one link (settle);
@@ -153,7 +156,7 @@ func (l *linker) collectEdges() []edge {
 		edges = append(edges, relationEdges(w)...)
 		edges = append(edges, identifierEdges(w, l.byMatch)...)
 	}
-	return edges
+	return append(edges, l.titleEdges()...)
 }
 
 // groupEdges is step 2: evidence between two works is grouped by pair;

@@ -1,0 +1,268 @@
+package orchestrator
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+)
+
+// Same work, typed twice. ORCID groups a record's works only by their
+// identifiers, so a work the researcher typed in by hand (no DOI, its
+// title Title Cased, often with a trailing period) stands beside the DOI
+// work ORCID imported for the same paper. The data gives no identifier to
+// join them on; the title, year and type are all there is, so the rule is
+// narrow and every near miss is left to the researcher:
+//
+//   - only a work known from an ORCID record alone (an orcid-work: key,
+//     with no identifier in its merged record) is matched, and only with
+//     a work with identifiers that the same ORCID record lists;
+//   - the titles must be equal after record.Fold (Unicode normalised, case
+//     and accents folded, punctuation, spaces and a trailing period
+//     dropped), the years known and at most one apart (a journal's online
+//     and print years), and the types not of different kinds (a dataset is
+//     never the article; an unknown or generic type contradicts nothing);
+//   - a title matching two or more such works is ambiguous and not merged;
+//   - a near miss (equal titles whose years are further apart or unknown,
+//     or titles a few letters apart, or one the other plus a subtitle) is
+//     never merged but warned about with the [[link]] lines to paste;
+//   - any [[link]] in the manifest naming the pair decides it instead:
+//     "same-as" merges it, "distinct" keeps it apart and silences the
+//     warning.
+//
+// A type-contradicting pair (a dataset titled as its article) is not a
+// near miss: the two are different works, as they usually are.
+
+// titleWork is what title matching knows of one work.
+type titleWork struct {
+	key   string
+	title string // as the merged record has it, for messages
+	fold  string // record.Fold of the title
+	year  int
+	typ   string
+}
+
+// shortestComparable is the shortest folded title that near-miss matching
+// compares by edit distance or prefix: shorter titles ("Editorial",
+// "Reply") are too alike by chance to be worth a warning.
+const shortestComparable = 12
+
+// orcidOnlyOwner is the ORCID iD whose record alone gives w (an
+// orcid-work: key without identifiers), or "".
+func orcidOnlyOwner(w linkWork) string {
+	if w.id.Kind != manifest.KindORCIDWork || w.merged.IDs.DOI != "" || w.merged.IDs.ArXiv != "" ||
+		w.merged.IDs.PMID != "" || w.merged.IDs.PMCID != "" {
+		return ""
+	}
+	owner, _, _ := strings.Cut(w.id.Value, "/")
+	return owner
+}
+
+// titleEdges is the same-as evidence from titles, and the warnings for
+// near misses, in work order.
+func (l *linker) titleEdges() []edge {
+	var hand []linkWork
+	for _, w := range l.works {
+		if orcidOnlyOwner(w) != "" && w.merged.Title != "" {
+			hand = append(hand, w)
+		}
+	}
+	if len(hand) == 0 {
+		return nil
+	}
+	var edges []edge
+	for _, h := range hand {
+		candidates := l.identifiedOf("orcid:" + orcidOnlyOwner(h))
+		edges = append(edges, l.matchTitle(asTitleWork(h), candidates)...)
+	}
+	return edges
+}
+
+func asTitleWork(w linkWork) titleWork {
+	return titleWork{key: w.id.Key(), title: w.merged.Title, fold: record.Fold(w.merged.Title), year: w.merged.Issued.Year, typ: w.merged.Type}
+}
+
+// identifiedOf is the works with identifiers that origin (an ORCID
+// record) lists, in work order.
+func (l *linker) identifiedOf(origin string) []titleWork {
+	var out []titleWork
+	for _, w := range l.works {
+		if w.id.Kind == manifest.KindORCIDWork || w.merged.Title == "" || !slices.Contains(w.origins, origin) {
+			continue
+		}
+		out = append(out, asTitleWork(w))
+	}
+	return out
+}
+
+// matchTitle decides hand-typed work h against the identified works of
+// its record: a same-as edge for the one match, a warning for each near
+// miss and for an ambiguous match.
+func (l *linker) matchTitle(h titleWork, candidates []titleWork) []edge {
+	if h.fold == "" {
+		return nil
+	}
+	var matches []titleWork
+	for _, c := range candidates {
+		if l.manifestNames(h.key, c.key) {
+			continue // the researcher has decided this pair
+		}
+		if c.fold == h.fold && yearsAgree(h.year, c.year) {
+			if !typesContradict(h.typ, c.typ) {
+				matches = append(matches, c)
+			}
+			continue
+		}
+		if why := nearMiss(h, c); why != "" {
+			l.warnNearMiss(h, c, why)
+		}
+	}
+	switch len(matches) {
+	case 0:
+		return nil
+	case 1:
+		c := matches[0]
+		return []edge{{kind: manifest.LinkSameAs, from: h.key, to: c.key, evidence: titleEvidence(h, c)}}
+	}
+	for _, c := range matches {
+		l.warnNearMiss(h, c, fmt.Sprintf("its title matches %d works of the record after normalisation", len(matches)))
+	}
+	return nil
+}
+
+// manifestNames reports whether any [[link]] names the pair.
+func (l *linker) manifestNames(a, b string) bool {
+	if l.m == nil {
+		return false
+	}
+	for _, ml := range l.m.Links {
+		from, to := ml.From.Key(), ml.To.Key()
+		if (from == a && to == b) || (from == b && to == a) {
+			return true
+		}
+	}
+	return false
+}
+
+// yearsAgree: both known and at most one apart, as a journal's online
+// and print issues are.
+func yearsAgree(a, b int) bool {
+	return a != 0 && b != 0 && a-b <= 1 && b-a <= 1
+}
+
+func titleEvidence(h, c titleWork) string {
+	years := fmt.Sprintf("years %d/%d agree", h.year, c.year)
+	if h.year != c.year {
+		years = fmt.Sprintf("years %d/%d within one (online/print)", h.year, c.year)
+	}
+	return fmt.Sprintf("ORCID lists %s without identifiers; its title matches %s's after normalisation (%q); %s; types %s/%s do not contradict",
+		h.key, c.key, c.fold, years, orUnknown(h.typ), orUnknown(c.typ))
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+// nearMiss says why h and c look like one work without meeting the rule,
+// or "" when they do not.
+func nearMiss(h, c titleWork) string {
+	if typesContradict(h.typ, c.typ) {
+		return ""
+	}
+	if h.fold == c.fold {
+		if h.year == 0 || c.year == 0 {
+			return "their titles match after normalisation but a year is unknown"
+		}
+		return fmt.Sprintf("their titles match after normalisation but their years %d/%d are more than one apart", h.year, c.year)
+	}
+	short, long := h.fold, c.fold
+	if utf8.RuneCountInString(short) > utf8.RuneCountInString(long) {
+		short, long = long, short
+	}
+	n := utf8.RuneCountInString(short)
+	if n < shortestComparable {
+		return ""
+	}
+	if strings.HasPrefix(long, short) {
+		return "one title is the other with more after it (a subtitle?)"
+	}
+	limit := max(2, n/10)
+	if d := editDistance(short, long, limit); d <= limit {
+		return fmt.Sprintf("their titles differ in only %d %s after normalisation", d, english.Plural(d, "letter", "letters"))
+	}
+	return ""
+}
+
+// warnNearMiss warns about a pair not merged, with the lines that decide
+// it either way.
+func (l *linker) warnNearMiss(h, c titleWork, why string) {
+	msg := fmt.Sprintf("may be the same work as %s (%q, %d; this one %q, %d): %s, so they are not merged. To decide, paste into the manifest:\n"+
+		"    [[link]]\n    from = %q\n    to   = %q\n    kind = \"same-as\"    # or \"distinct\" to keep them apart",
+		c.key, c.title, c.year, h.title, h.year, why, h.key, c.key)
+	l.res.warnings = append(l.res.warnings, providers.Warning{Identity: h.key, Message: msg})
+}
+
+// typeKind groups CSL types into kinds of work that cannot be one
+// another; "" for a type that says nothing (unknown or generic).
+func typeKind(t string) string {
+	switch t {
+	case "", "article", "document":
+		return ""
+	case "dataset":
+		return "data"
+	case "software":
+		return "software"
+	case "speech":
+		return "talk"
+	case "patent":
+		return "patent"
+	case "figure", "graphic", "map", "motion_picture", "musical_score", "song":
+		return "other media"
+	}
+	return "text"
+}
+
+// typesContradict reports whether two CSL types are of different kinds.
+func typesContradict(a, b string) bool {
+	ka, kb := typeKind(a), typeKind(b)
+	return ka != "" && kb != "" && ka != kb
+}
+
+// editDistance is the Levenshtein distance between a and b in runes, or
+// limit+1 as soon as it must exceed limit.
+func editDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if len(rb)-len(ra) > limit || len(ra)-len(rb) > limit {
+		return limit + 1
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,129 @@
+package orchestrator
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
+)
+
+const typedOwner = "0000-0002-1825-0097"
+
+func typedWork(t *testing.T, key, title string, year int, typ string) linkWork {
+	t.Helper()
+	id, err := manifest.ParseKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := record.Record{Title: title, Issued: record.Date{Year: year}, Type: typ}
+	if id.Kind == manifest.KindDOI {
+		rec.IDs.DOI = id.Value
+	}
+	return linkWork{id: id, merged: rec, origins: []string{"orcid:" + typedOwner}, provenance: map[string]string{}}
+}
+
+// TestTypedTwice: each rule of the title match, on one pair at a time.
+func TestTypedTwice(t *testing.T) {
+	hand := "orcid-work:" + typedOwner + "/9001"
+	cases := []struct {
+		name      string
+		handTitle string
+		handYear  int
+		handType  string
+		doiTitle  string
+		doiYear   int
+		doiType   string
+		manifest  string // [[link]] kind for the pair, or ""
+		linked    bool
+		warned    string // part of the warning, or "" for none
+	}{
+		{name: "title cased, trailing period", handTitle: "Brittle Glazes Under Load.", handYear: 2020, handType: "article-journal",
+			doiTitle: "Brittle glazes under load", doiYear: 2020, doiType: "article-journal", linked: true},
+		{name: "accents and punctuation", handTitle: "Etude des glacures: a Review", handYear: 2021,
+			doiTitle: "Étude des glaçures — a review", doiYear: 2020, doiType: "article-journal", linked: true},
+		{name: "online/print", handTitle: "Kiln Physics", handYear: 2021, handType: "article-journal",
+			doiTitle: "Kiln physics", doiYear: 2020, doiType: "article", linked: true},
+		{name: "years apart", handTitle: "Kiln Physics Revisited", handYear: 2018,
+			doiTitle: "Kiln physics revisited", doiYear: 2021, warned: "years 2018/2021 are more than one apart"},
+		{name: "year unknown", handTitle: "Kiln Physics Revisited", handYear: 0,
+			doiTitle: "Kiln physics revisited", doiYear: 2021, warned: "a year is unknown"},
+		{name: "types contradict", handTitle: "Glaze Measurements", handYear: 2020, handType: "dataset",
+			doiTitle: "Glaze measurements", doiYear: 2020, doiType: "article-journal"},
+		{name: "similar titles", handTitle: "Bounds for catalysis robust", handYear: 2020,
+			doiTitle: "Bounds for catalysts robust", doiYear: 2020, warned: "differ in only 1 letter after"},
+		{name: "subtitle", handTitle: "Glaze crazing in stoneware", handYear: 2020,
+			doiTitle: "Glaze crazing in stoneware: a field study", doiYear: 2020, warned: "a subtitle"},
+		{name: "different", handTitle: "Something else entirely", handYear: 2020,
+			doiTitle: "Glaze crazing in stoneware", doiYear: 2020},
+		{name: "distinct in the manifest", handTitle: "Kiln Physics Revisited", handYear: 2018,
+			doiTitle: "Kiln physics revisited", doiYear: 2021, manifest: "distinct"},
+		{name: "distinct keeps a match apart", handTitle: "Kiln Physics", handYear: 2020,
+			doiTitle: "Kiln physics", doiYear: 2020, manifest: "distinct"},
+		{name: "same-as in the manifest", handTitle: "Kiln Physics Revisited", handYear: 2018,
+			doiTitle: "Kiln physics revisited", doiYear: 2021, manifest: "same-as", linked: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			works := []linkWork{
+				typedWork(t, "doi:10.5555/glaze", c.doiTitle, c.doiYear, c.doiType),
+				typedWork(t, hand, c.handTitle, c.handYear, c.handType),
+			}
+			m := &manifest.Manifest{Path: "manifest.toml"}
+			if c.manifest != "" {
+				m.Links = []manifest.Link{{From: works[1].id, To: works[0].id, Kind: c.manifest, Line: 7}}
+			}
+			res := decideLinks(works, m)
+			linked := res.links.ShownAs[hand] == "doi:10.5555/glaze"
+			if linked != c.linked {
+				t.Errorf("linked %v, want %v: %+v", linked, c.linked, res.links)
+			}
+			var warnings []string
+			for _, w := range res.warnings {
+				warnings = append(warnings, w.Message)
+			}
+			all := strings.Join(warnings, "\n")
+			if c.warned == "" && all != "" {
+				t.Errorf("unexpected warning:\n%s", all)
+			}
+			if c.warned != "" && (len(warnings) != 1 || !strings.Contains(all, c.warned) ||
+				!strings.Contains(all, "[[link]]\n    from = \""+hand+"\"\n    to   = \"doi:10.5555/glaze\"\n    kind = \"same-as\"")) {
+				t.Errorf("warning %q, want one with %q and the [[link]] lines", all, c.warned)
+			}
+			if linked && c.manifest == "" {
+				d := res.decisions[hand]
+				if d == nil || len(d.Links) != 1 || !strings.Contains(d.Links[0].Evidence[0], "title matches doi:10.5555/glaze's after normalisation") {
+					t.Errorf("decisions %+v lack the evidence", d)
+				}
+			}
+		})
+	}
+}
+
+// TestTypedTwiceOnlySameRecordAndUnique: a work of another record, or a
+// title matching two works, is not merged; the ambiguity is warned about.
+func TestTypedTwiceOnlySameRecordAndUnique(t *testing.T) {
+	hand := typedWork(t, "orcid-work:"+typedOwner+"/9001", "Kiln Physics", 2020, "")
+	other := typedWork(t, "doi:10.5555/other", "Kiln physics", 2020, "")
+	other.origins = []string{"manifest"}
+	res := decideLinks([]linkWork{other, hand}, nil)
+	if len(res.links.Links) != 0 || len(res.warnings) != 0 {
+		t.Errorf("a work of another origin was matched: %+v %v", res.links, res.warnings)
+	}
+	res = decideLinks([]linkWork{typedWork(t, "doi:10.5555/a", "Kiln physics", 2020, ""), typedWork(t, "doi:10.5555/b", "Kiln physics", 2020, ""), hand}, nil)
+	if len(res.links.Links) != 0 || len(res.warnings) != 2 || !strings.Contains(res.warnings[0].Message, "matches 2 works") {
+		t.Errorf("an ambiguous title was merged or not warned about: %+v %v", res.links, res.warnings)
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b  string
+		limit int
+		want  int
+	}{{"kitten", "sitting", 5, 3}, {"", "abc", 5, 3}, {"abc", "abc", 0, 0}, {"abcdef", "ghijkl", 2, 3}, {"łódź", "lodz", 5, 3}} {
+		if got := editDistance(c.a, c.b, c.limit); got != c.want {
+			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
+		}
+	}
+}
