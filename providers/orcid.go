@@ -125,24 +125,34 @@ func splitCreditNames(authors []record.Author, owner *Person) {
 		if a.Name == "" || a.Given != "" || a.Family != "" {
 			continue
 		}
-		n := splitCreditName(a.Name, known)
+		n, ok := splitCreditName(a.Name, known)
+		if !ok {
+			continue
+		}
 		authors[i].Given, authors[i].Family, authors[i].Name = n.Given, n.Family, ""
 	}
 }
 
-func splitCreditName(credit string, known []record.Name) record.Name {
+// splitCreditName splits a credit name, the owner's own split first; ok is
+// false for a name written as one word ("李明", an organisation's
+// acronym), which stays literal: where its family name ends is not ours
+// to guess.
+func splitCreditName(credit string, known []record.Name) (record.Name, bool) {
 	words := strings.Fields(credit)
 	for _, k := range known {
 		if record.Fold(credit) == record.Fold(k.Given+k.Family) {
-			return k
+			return k, true
 		}
 		for at := 1; at < len(words); at++ {
 			if record.Fold(strings.Join(words[at:], "")) == record.Fold(k.Family) {
-				return record.Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}
+				return record.Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}, true
 			}
 		}
 	}
-	return record.ParseName(credit)
+	if len(words) < 2 {
+		return record.Name{}, false
+	}
+	return record.ParseName(credit), true
 }
 
 // orcidEntry is one work-summary: one source's entry for a work.

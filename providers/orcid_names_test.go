@@ -8,7 +8,9 @@ import (
 
 // TestSplitCreditNames: ORCID contributors' credit names become given and
 // family names; the owner's own split decides where it applies, particles
-// stay with the family name, and a name already split is left alone.
+// stay with the family name, a name already split is left alone, and a
+// one-word name ("Plato", "李明") stays literal: where its family name ends
+// is not ours to guess (keys and matching still read it as a family name).
 func TestSplitCreditNames(t *testing.T) {
 	owner := &Person{Given: "Maria José", Family: "van der Berg"}
 	authors := []record.Author{
@@ -19,6 +21,7 @@ func TestSplitCreditNames(t *testing.T) {
 		{Name: "Jensen, Michael"},
 		{Given: "Ada", Family: "Lovelace"},
 		{Name: "Plato"},
+		{Name: "李明"},
 	}
 	splitCreditNames(authors, owner)
 	want := []record.Author{
@@ -28,10 +31,11 @@ func TestSplitCreditNames(t *testing.T) {
 		{Given: "Jean", Family: "de la Fontaine"},
 		{Given: "Michael", Family: "Jensen"},
 		{Given: "Ada", Family: "Lovelace"},
-		{Family: "Plato"},
+		{Name: "Plato"},
+		{Name: "李明"},
 	}
 	for i := range want {
-		if authors[i].Given != want[i].Given || authors[i].Family != want[i].Family || authors[i].Name != "" || authors[i].ORCID != want[i].ORCID {
+		if authors[i].Given != want[i].Given || authors[i].Family != want[i].Family || authors[i].Name != want[i].Name || authors[i].ORCID != want[i].ORCID {
 			t.Errorf("author %d = %+v, want %+v", i, authors[i], want[i])
 		}
 	}
