@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -29,7 +30,9 @@ Formats:
    bibtex     BibTeX, for LaTeX CVs and jekyll-scholar
    biblatex   BibLaTeX (biber) entry types and fields
    markdown   a page for a README or a GitHub, Hugo or Jekyll site
-   html       one self-contained page: inline CSS, phone-sized, dark mode, print
+   html       one self-contained page: inline CSS, phone-sized, dark mode, print;
+              titles link to the works, identifier chips, abstract and
+              BibTeX per entry, filters, schema.org JSON-LD
    json, yaml the page as data for Hugo data/ or Jekyll _data/
 
 Works that links.json shows as one entry are one entry: a preprint with
@@ -47,7 +50,7 @@ Examples:
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
-			&cli.BoolFlag{Name: "counts", Usage: "pages: show citation counts, naming their source"},
+			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex), with totals and h-index"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
@@ -147,8 +150,16 @@ func runRender(o renderOptions) error {
 	if err != nil {
 		return ioError(err, "about check --offline "+o.Manifest+" names what is wrong with the folder; about fetch rewrites it")
 	}
+	if src := m.CountsSource; src != "" {
+		if _, ok := providers.ByName(src); !ok {
+			return usageError(&manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
+				Err:  fmt.Errorf("counts_source %q is not a provider", src),
+				Hint: "about providers lists them; openalex (the default), semanticscholar, crossref, datacite, europepmc and opencitations give counts"})
+		}
+	}
 	var out bytes.Buffer
-	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, Person: render.PersonOf(m), Exclude: render.ExcludesOf(m)}
+	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
+		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m)}
 	if err := render.Render(&out, folder, opts); err != nil {
 		return err
 	}

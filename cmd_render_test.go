@@ -46,6 +46,11 @@ func TestRenderOutWritesTheSameBytesToAFile(t *testing.T) {
 
 func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 	noSnapshots := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
+	fixtureSnapshots, err := filepath.Abs("testdata/render/snapshots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	badSource := writeManifest(t, "snapshots = \""+fixtureSnapshots+"\"\ncounts_source = \"OpenAlexx\"\n[[identity]]\ndoi = \"10.1/x\"\n")
 	cases := []struct {
 		name string
 		args []string
@@ -59,6 +64,8 @@ func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 			[]string{`unknown grouping "month" (groupings: year, type)`}},
 		{"counts on a citation file", []string{"render", "--format", "bibtex", "--counts", renderFixture},
 			[]string{"--counts applies to pages (markdown, html, json, yaml), not to bibtex"}},
+		{"unknown counts source", []string{"render", "--format", "html", "--counts", badSource},
+			[]string{badSource + `:2: counts_source "openalexx" is not a provider`, "about: hint: about providers lists them"}},
 		{"no manifest", []string{"render", "--format", "html"},
 			[]string{"render needs exactly one MANIFEST argument, got 0"}},
 		{"nothing fetched yet", []string{"render", "--format", "html", noSnapshots},

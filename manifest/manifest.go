@@ -39,6 +39,9 @@ type Manifest struct {
 	// the run links to when it is not among the works, so the pair is
 	// shown as one entry.
 	FollowPublished bool
+	// CountsSource (counts_source) is the provider whose citation counts
+	// render's pages show; "" for render's default. render checks it.
+	CountsSource string
 
 	lines map[string]int // TOML key path → line, for errors found after loading
 }
@@ -115,6 +118,7 @@ type rawManifest struct {
 	Mailto    string            `toml:"mailto"`
 	Snapshots string            `toml:"snapshots"`
 	Follow    *bool             `toml:"follow_published"`
+	Counts    string            `toml:"counts_source"`
 	Providers []string          `toml:"providers"`
 	Intervals map[string]string `toml:"intervals"`
 	Identity  []rawIdentity     `toml:"identity"`
@@ -195,6 +199,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	}
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
+	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
 
 	if raw.Providers != nil {
 		m.Providers = []string{}

@@ -29,22 +29,30 @@ func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 		}
 	}
 	for _, e := range p.shown {
-		typ, fields := bibEntry(e, biblatex)
-		buf.WriteString("\n@" + typ + "{" + e.key + ",\n")
-		width := 0
-		for _, f := range fields {
-			width = max(width, len(f.name))
-		}
-		for _, f := range fields {
-			v := f.value
-			if !f.raw {
-				v = "{" + v + "}"
-			}
-			fmt.Fprintf(buf, "  %-*s = %s,\n", width, f.name, v)
-		}
-		buf.WriteString("}\n")
+		buf.WriteString("\n" + bibEntryText(e, biblatex))
 	}
 	return nil
+}
+
+// bibEntryText is one entry as the citation file writes it; the HTML page
+// shows the same text under each entry.
+func bibEntryText(e *entry, biblatex bool) string {
+	var b strings.Builder
+	typ, fields := bibEntry(e, biblatex)
+	b.WriteString("@" + typ + "{" + e.key + ",\n")
+	width := 0
+	for _, f := range fields {
+		width = max(width, len(f.name))
+	}
+	for _, f := range fields {
+		v := f.value
+		if !f.raw {
+			v = "{" + v + "}"
+		}
+		fmt.Fprintf(&b, "  %-*s = %s,\n", width, f.name, v)
+	}
+	b.WriteString("}\n")
+	return b.String()
 }
 
 // bibFields collects an entry's fields in the order they are written.

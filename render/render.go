@@ -117,11 +117,14 @@ func ExcludesOf(m *manifest.Manifest) []string {
 
 // Options say what to render.
 type Options struct {
-	Format  Format   // required
-	Group   Grouping // pages only; "" means ByYear
-	Counts  bool     // pages only: show citation counts with their source
-	Person  Person   // whose names to highlight
-	Exclude []string // identity keys never to show: the manifest's [[exclude]]s, should the folder predate them
+	Format Format   // required
+	Group  Grouping // pages only; "" means ByYear
+	Counts bool     // pages only: show citation counts with their source
+	// CountsSource is the provider whose counts a page shows (one, so
+	// they compare); "" means DefaultCountsSource.
+	CountsSource string
+	Person       Person   // whose names to highlight
+	Exclude      []string // identity keys never to show: the manifest's [[exclude]]s, should the folder predate them
 }
 
 // Render writes the folder in the options' format to w. Output depends
