@@ -42,6 +42,9 @@ type Manifest struct {
 	// CountsSource (counts_source) is the provider whose citation counts
 	// render's pages show; "" for render's default. render checks it.
 	CountsSource string
+	// Selected (selected) are identity keys as index.json lists them:
+	// the works render marks selected (al-folio) or featured (Hugo Blox).
+	Selected []string
 
 	lines map[string]int // TOML key path → line, for errors found after loading
 }
@@ -119,6 +122,7 @@ type rawManifest struct {
 	Snapshots string            `toml:"snapshots"`
 	Follow    *bool             `toml:"follow_published"`
 	Counts    string            `toml:"counts_source"`
+	Selected  []string          `toml:"selected"`
 	Providers []string          `toml:"providers"`
 	Intervals map[string]string `toml:"intervals"`
 	Identity  []rawIdentity     `toml:"identity"`
@@ -200,6 +204,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
 	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
+	m.Selected = raw.Selected
 
 	if raw.Providers != nil {
 		m.Providers = []string{}

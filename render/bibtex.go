@@ -37,9 +37,14 @@ func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 // bibEntryText is one entry as the citation file writes it; the HTML page
 // shows the same text under each entry.
 func bibEntryText(e *entry, biblatex bool) string {
-	var b strings.Builder
 	typ, fields := bibEntry(e, biblatex)
-	b.WriteString("@" + typ + "{" + e.key + ",\n")
+	return formatBibEntry(typ, e.key, fields)
+}
+
+// formatBibEntry writes one entry, its field names aligned.
+func formatBibEntry(typ, key string, fields []bibField) string {
+	var b strings.Builder
+	b.WriteString("@" + typ + "{" + key + ",\n")
 	width := 0
 	for _, f := range fields {
 		width = max(width, len(f.name))

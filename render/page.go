@@ -20,6 +20,7 @@ type page struct {
 	group   Grouping                  // how sections are made
 	counts  bool                      // show citation counts
 	source  string                    // the provider whose counts are shown
+	chosen  map[string]bool           // relation keys of the manifest's selected works
 	all     []*entry                  // every work of the folder, newest first
 	shown   []*entry                  // the entries: works not shown within another, newest first (citation files)
 	groups  []group                   // page sections, each newest first (pages)
@@ -81,6 +82,10 @@ func buildPage(f *Folder, opts Options) *page {
 		p.name = opts.Person.Names[0]
 	} else {
 		p.name = nameFromORCIDs(f.Works, opts.Person.ORCIDs)
+	}
+	p.chosen = map[string]bool{}
+	for _, id := range opts.Selected {
+		p.chosen[relationKey(id)] = true
 	}
 	if p.source = opts.CountsSource; p.source == "" {
 		p.source = DefaultCountsSource
