@@ -96,3 +96,38 @@ func inkShare(img image.Image) (bgLum, share float64) {
 	}
 	return bgLum, float64(differ) / float64(total)
 }
+
+// The page's inline script runs in Chromium without an error: it unhides
+// the filter bar (hidden in the file, so scripts-off readers never see a
+// dead control) and adds a copy button to every BibTeX block.
+func TestPageScriptRunsInChromium(t *testing.T) {
+	chromium := tool(t, "chromium")
+	f, person := fixture(t)
+	dir := t.TempDir()
+	page := writeTemp(t, dir, "page.html", renderString(t, f, Options{Format: HTML, Person: person}))
+	if !strings.Contains(readString(t, page), `<div id="filters" class="filters" role="search" hidden="hidden">`) {
+		t.Fatal("the filter bar is not hidden in the file")
+	}
+	dom, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+filepath.ToSlash(page))
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(dom, `<div id="filters" class="filters" role="search">`) {
+		t.Error("the script did not unhide the filter bar")
+	}
+	p := buildPage(f, Options{Person: person, Group: ByYear})
+	if n := strings.Count(dom, `class="copy"`); n != len(p.shown) {
+		t.Errorf("%d copy buttons for %d entries", n, len(p.shown))
+	}
+}
+
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
