@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -29,8 +31,16 @@ Formats:
    bibtex     BibTeX, for LaTeX CVs and jekyll-scholar
    biblatex   BibLaTeX (biber) entry types and fields
    markdown   a page for a README or a GitHub, Hugo or Jekyll site
-   html       one self-contained page: inline CSS, phone-sized, dark mode, print
+   html       one self-contained page: inline CSS, phone-sized, dark mode, print;
+              titles link to the works, identifier chips, abstract and
+              BibTeX per entry, filters, schema.org JSON-LD
    json, yaml the page as data for Hugo data/ or Jekyll _data/
+   al-folio   al-folio's _bibliography/papers.bib (abbr, arxiv, pdf, html,
+              code, abstract, bibtex_show, selected)
+   hugo-blox  Hugo Blox publication bundles, content/publication/<key>/
+              index.md and cite.bib, under --out (the site's root)
+   academicpages  academicpages _publications/<date>-<key>.md under --out
+   lab-website    the Lab Website Template's _data/citations.yaml
 
 Works that links.json shows as one entry are one entry: a preprint with
 its published version, version DOIs under their concept DOI. Pages
@@ -47,7 +57,7 @@ Examples:
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
-			&cli.BoolFlag{Name: "counts", Usage: "pages: show citation counts, naming their source"},
+			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex), with totals and h-index"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
@@ -110,6 +120,10 @@ func (o *renderOptions) parse() error {
 	if o.group, err = render.ParseGrouping(group); err != nil {
 		return usageError(err)
 	}
+	if o.format.IsFolder() && o.Out == "" {
+		return usageError(fmt.Errorf("format %s writes a folder of files: it needs --out DIR", o.format),
+			"--out is the site's root folder, e.g. --out mysite")
+	}
 	if o.format.IsPage() {
 		return nil
 	}
@@ -147,8 +161,23 @@ func runRender(o renderOptions) error {
 	if err != nil {
 		return ioError(err, "about check --offline "+o.Manifest+" names what is wrong with the folder; about fetch rewrites it")
 	}
+	if src := m.CountsSource; src != "" {
+		if _, ok := providers.ByName(src); !ok {
+			return usageError(&manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
+				Err:  fmt.Errorf("counts_source %q is not a provider", src),
+				Hint: "about providers lists them; openalex (the default), semanticscholar, crossref, datacite, europepmc and opencitations give counts"})
+		}
+	}
+	selected, err := selectedWorks(m, folder)
+	if err != nil {
+		return err
+	}
+	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
+		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected}
+	if o.format.IsFolder() {
+		return writeRenderedFiles(folder, opts, o.Out)
+	}
 	var out bytes.Buffer
-	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, Person: render.PersonOf(m), Exclude: render.ExcludesOf(m)}
 	if err := render.Render(&out, folder, opts); err != nil {
 		return err
 	}
@@ -160,6 +189,38 @@ func runRender(o renderOptions) error {
 	}
 	if _, err := o.Stdout.Write(out.Bytes()); err != nil {
 		return ioError(err)
+	}
+	return nil
+}
+
+// selectedWorks checks the manifest's selected list: each one a work of
+// the folder, by its identity key as index.json lists it.
+func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error) {
+	listed := map[string]bool{}
+	for _, w := range folder.Works {
+		listed[w.ID] = true
+	}
+	for _, id := range m.Selected {
+		if !listed[id] {
+			return nil, usageError(&manifest.Error{File: m.Path, Line: m.Line("selected"), Value: id,
+				Err:  fmt.Errorf("selected work %q is not in the snapshots", id),
+				Hint: "name works as index.json lists them, e.g. \"doi:10.5555/abc\""})
+		}
+	}
+	return m.Selected, nil
+}
+
+// writeRenderedFiles writes a folder format's files under the site's root,
+// each replaced atomically; render fails before any is written.
+func writeRenderedFiles(folder *render.Folder, opts render.Options, root string) error {
+	files, err := render.RenderFiles(folder, opts)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := snapshots.WriteFileAtomic(filepath.Join(root, filepath.FromSlash(f.Path)), f.Data); err != nil {
+			return ioError(err)
+		}
 	}
 	return nil
 }

@@ -46,6 +46,12 @@ func TestRenderOutWritesTheSameBytesToAFile(t *testing.T) {
 
 func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 	noSnapshots := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
+	fixtureSnapshots, err := filepath.Abs("testdata/render/snapshots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	badSelected := writeManifest(t, "snapshots = \""+fixtureSnapshots+"\"\nselected = [\"doi:10.5555/nowhere\"]\n[[identity]]\ndoi = \"10.1/x\"\n")
+	badSource := writeManifest(t, "snapshots = \""+fixtureSnapshots+"\"\ncounts_source = \"OpenAlexx\"\n[[identity]]\ndoi = \"10.1/x\"\n")
 	cases := []struct {
 		name string
 		args []string
@@ -54,11 +60,15 @@ func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 		{"no format", []string{"render", renderFixture},
 			[]string{"about: error: render needs --format", "about: hint: formats: csl-json, bibtex, biblatex, markdown, html, json, yaml"}},
 		{"unknown format", []string{"render", "--format", "docx", renderFixture},
-			[]string{`about: error: unknown format "docx" (formats: csl-json, bibtex, biblatex, markdown, html, json, yaml)`}},
+			[]string{`about: error: unknown format "docx" (formats: csl-json, bibtex, biblatex, markdown, html, json, yaml, al-folio, hugo-blox, academicpages, lab-website)`}},
 		{"unknown grouping", []string{"render", "--format", "html", "--group", "month", renderFixture},
 			[]string{`unknown grouping "month" (groupings: year, type)`}},
 		{"counts on a citation file", []string{"render", "--format", "bibtex", "--counts", renderFixture},
 			[]string{"--counts applies to pages (markdown, html, json, yaml), not to bibtex"}},
+		{"unknown counts source", []string{"render", "--format", "html", "--counts", badSource},
+			[]string{badSource + `:2: counts_source "openalexx" is not a provider`, "about: hint: about providers lists them"}},
+		{"selected work not in the folder", []string{"render", "--format", "al-folio", badSelected},
+			[]string{badSelected + `:2: selected work "doi:10.5555/nowhere" is not in the snapshots`}},
 		{"no manifest", []string{"render", "--format", "html"},
 			[]string{"render needs exactly one MANIFEST argument, got 0"}},
 		{"nothing fetched yet", []string{"render", "--format", "html", noSnapshots},
@@ -108,6 +118,15 @@ func TestRenderTheExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, format := range render.Formats() {
+		if format.IsFolder() {
+			site := t.TempDir()
+			code, _, stderr := runCLI(t, "render", "--format", string(format), "--out", site, "examples/manifest.toml")
+			files, _ := filepath.Glob(filepath.Join(site, "*", "*"))
+			if code != 0 || stderr != "" || len(files) == 0 {
+				t.Fatalf("%s: exit %d, %d files, stderr:\n%s", format, code, len(files), stderr)
+			}
+			continue
+		}
 		code, stdout, stderr := runCLI(t, "render", "--format", string(format), "examples/manifest.toml")
 		if code != 0 || stderr != "" || stdout == "" {
 			t.Fatalf("%s: exit %d, stderr:\n%s", format, code, stderr)
@@ -131,5 +150,29 @@ func TestRenderLeavesOutExcludedWorks(t *testing.T) {
 	}
 	if strings.Contains(stdout, "10.5555/book.2020.ch3") || !strings.Contains(stdout, "10.5555/fast.2023.7") {
 		t.Errorf("the excluded chapter is listed, or the rest is missing:\n%s", stdout)
+	}
+}
+
+// A folder format needs --out (the site's root) and writes each file
+// under it: the Hugo Blox bundles, index.md and cite.bib per entry.
+func TestRenderFolderFormatsWriteUnderOut(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "render", "--format", "hugo-blox", renderFixture)
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "format hugo-blox writes a folder of files: it needs --out DIR") {
+		t.Errorf("without --out: exit %d, stderr %s", code, stderr)
+	}
+	site := t.TempDir()
+	code, stdout, stderr = runCLI(t, "render", "--format", "hugo-blox", "--out", site, renderFixture)
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	for _, name := range []string{"index.md", "cite.bib"} {
+		if _, err := os.Stat(filepath.Join(site, "content", "publication", "nunezgarcia2023analytical", name)); err != nil {
+			t.Errorf("no %s: %v", name, err)
+		}
+	}
+	code, _, stderr = runCLI(t, "render", "--format", "academicpages", "--out", site, renderFixture)
+	pages, _ := filepath.Glob(filepath.Join(site, "_publications", "*.md"))
+	if code != 0 || len(pages) != 6 {
+		t.Errorf("academicpages: exit %d, %d pages, stderr %s", code, len(pages), stderr)
 	}
 }

@@ -39,6 +39,12 @@ type Manifest struct {
 	// the run links to when it is not among the works, so the pair is
 	// shown as one entry.
 	FollowPublished bool
+	// CountsSource (counts_source) is the provider whose citation counts
+	// render's pages show; "" for render's default. render checks it.
+	CountsSource string
+	// Selected (selected) are identity keys as index.json lists them:
+	// the works render marks selected (al-folio) or featured (Hugo Blox).
+	Selected []string
 
 	lines map[string]int // TOML key path → line, for errors found after loading
 }
@@ -115,6 +121,8 @@ type rawManifest struct {
 	Mailto    string            `toml:"mailto"`
 	Snapshots string            `toml:"snapshots"`
 	Follow    *bool             `toml:"follow_published"`
+	Counts    string            `toml:"counts_source"`
+	Selected  []string          `toml:"selected"`
 	Providers []string          `toml:"providers"`
 	Intervals map[string]string `toml:"intervals"`
 	Identity  []rawIdentity     `toml:"identity"`
@@ -199,6 +207,8 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	}
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
+	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
+	m.Selected = raw.Selected
 
 	if raw.Providers != nil && len(raw.Providers) == 0 {
 		return nil, &Error{File: path, Line: lines["providers"], Value: "[]",

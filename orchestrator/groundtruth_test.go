@@ -200,17 +200,24 @@ func assertPagesOnce(t *testing.T, m *manifest.Manifest) {
 	t.Helper()
 	for _, f := range []render.Format{render.HTML, render.Markdown} {
 		out := renderGT(t, m, f)
-		for key := range gtEntries {
-			doi, ok := strings.CutPrefix(key, "doi:")
-			if !ok {
-				continue
+		entries := out
+		if f == render.HTML {
+			// the page names a work again in its chips, its BibTeX and its
+			// JSON-LD: an entry is a <li class="work">, its title the <h3>
+			if n := strings.Count(out, `<li class="work"`); n != len(gtEntries) {
+				t.Errorf("html has %d entries, want %d", n, len(gtEntries))
 			}
-			if n := strings.Count(out, "https://doi.org/"+doi+"\""); f == render.HTML && n != 1 {
-				t.Errorf("html links %s %d times, want once", doi, n)
+			entries = strings.Join(htmlTitle.FindAllString(out, -1), "\n")
+			for key := range gtEntries {
+				if doi, ok := strings.CutPrefix(key, "doi:"); ok {
+					if n := strings.Count(entries, "https://doi.org/"+doi+"\""); n != 1 {
+						t.Errorf("html titles link %s %d times, want once", doi, n)
+					}
+				}
 			}
 		}
 		for _, title := range []string{"Kiln Physics", "Glaze Crazing in Stoneware", "Limits of catalysis", "Catalysis at low temperature"} {
-			if n := strings.Count(out, title); n != 1 {
+			if n := strings.Count(entries, title); n != 1 {
 				t.Errorf("%s shows %q %d times, want once", f, title, n)
 			}
 		}
@@ -219,6 +226,9 @@ func assertPagesOnce(t *testing.T, m *manifest.Manifest) {
 		}
 	}
 }
+
+// htmlTitle is an entry's title on the page.
+var htmlTitle = regexp.MustCompile(`<h3 class="title">.*?</h3>`)
 
 // gtAuthor is an author's given and family name as the right answer has
 // them.

@@ -29,22 +29,44 @@ func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 		}
 	}
 	for _, e := range p.shown {
-		typ, fields := bibEntry(e, biblatex)
-		buf.WriteString("\n@" + typ + "{" + e.key + ",\n")
-		width := 0
-		for _, f := range fields {
-			width = max(width, len(f.name))
-		}
-		for _, f := range fields {
-			v := f.value
-			if !f.raw {
-				v = "{" + v + "}"
-			}
-			fmt.Fprintf(buf, "  %-*s = %s,\n", width, f.name, v)
-		}
-		buf.WriteString("}\n")
+		buf.WriteString("\n" + bibEntryText(e, biblatex))
 	}
 	return nil
+}
+
+// bibEntryText is one entry as the citation file writes it; the HTML page
+// shows the same text under each entry.
+func bibEntryText(e *entry, biblatex bool) string {
+	typ, fields := bibEntry(e, biblatex)
+	return formatBibEntry(typ, e.key, fields)
+}
+
+// formatBibEntry writes one entry, its field names aligned.
+func formatBibEntry(typ, key string, fields []bibField) string {
+	var b strings.Builder
+	b.WriteString("@" + typ + "{" + key + ",\n")
+	width := 0
+	for _, f := range fields {
+		width = max(width, len(f.name))
+	}
+	for _, f := range fields {
+		v := f.value
+		if !f.raw {
+			v = "{" + v + "}"
+		}
+		fmt.Fprintf(&b, "  %-*s = %s,\n", width, f.name, v)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// genreLabel: a poster is a speech, which BibTeX has no entry type for, so
+// @misc and @online say "Poster" (the record's genre) instead of the type.
+func genreLabel(r record.Record, typ, label string) string {
+	if r.Genre != "" && (typ == "misc" || typ == "online") {
+		return r.Genre
+	}
+	return label
 }
 
 // bibFields collects an entry's fields in the order they are written.
@@ -71,24 +93,55 @@ func (fs *bibFields) addVerbatim(name, value string) {
 	}
 }
 
+// bibEntry writes an entry in the type bibType picks when the record has
+// every field that type requires; otherwise as @misc, which requires only
+// a title (and, for BibLaTeX, a date), so no entry fails its validator.
 func bibEntry(e *entry, biblatex bool) (string, []bibField) {
-	r := e.rec
-	var fs bibFields
-	typ, container, label := bibType(r.Type, biblatex)
-	if r.Genre != "" && (typ == "misc" || typ == "online") {
-		label = r.Genre // a poster is a speech, which BibTeX has no entry type for: say "Poster"
+	typ, container, label := bibType(e.rec.Type, biblatex)
+	label = genreLabel(e.rec, typ, label)
+	fs := bibFieldsOf(e.rec, typ, container, label, biblatex)
+	if missingRequired(typ, fs, biblatex) {
+		typ, container = "misc", "howpublished"
+		if label == "" && !biblatex {
+			label = typeLabelOrEmpty(e.rec.Type)
+		}
+		label = genreLabel(e.rec, typ, label)
+		fs = bibFieldsOf(e.rec, typ, container, label, biblatex)
 	}
+	if !biblatex && !fs.has("author") {
+		// plain.bst sorts and labels an entry without authors by its key
+		// field, and warns "to sort, need author or key" without one
+		fs.add("key", firstOf(e.rec.Title, e.key))
+	}
+	return typ, dedupe(fs)
+}
+
+// bibFieldsOf collects the fields of an entry of type typ, keeping only
+// the fields that type declares (BibLaTeX validates them; BibTeX styles
+// ignore the rest, but volume beside number is a warning in plain.bst).
+func bibFieldsOf(r record.Record, typ, container, label string, biblatex bool) bibFields {
+	var fs bibFields
+	accepts := bibAccepts(typ, biblatex)
 	fs.addRaw("author", bibNames(r.Authors))
 	if t := clean(r.Title); t != "" {
 		// the outer braces keep the title's capitals from styles that
 		// sentence-case titles ("DNA" must not become "dna")
 		fs.addRaw("title", "{{"+texEscape(t)+"}}")
 	}
-	fs.container(r, container)
+	fs.container(r, container, accepts["publisher"])
 	fs.date(r.Issued, biblatex)
-	fs.add("volume", r.Volume)
-	fs.add("number", r.Issue)
-	fs.add("pages", bibPages(r.Pages))
+	if accepts["volume"] {
+		fs.add("volume", r.Volume)
+	}
+	// in @inproceedings, @incollection and @book "number" is the number in
+	// a series, which plain.bst refuses beside a volume ("can't use both
+	// volume and number fields"); a journal issue is a number only in @article
+	if accepts["number"] && (typ == "article" || !fs.has("volume")) {
+		fs.add("number", r.Issue)
+	}
+	if accepts["pages"] {
+		fs.add("pages", bibPages(r.Pages))
+	}
 	if (typ == "thesis" || typ == "report") && biblatex {
 		fs.add("type", label)
 		fs.add("institution", r.Publisher)
@@ -96,28 +149,90 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	if !biblatex && label != "" && (typ == "misc" || typ == "techreport") {
 		fs.add("note", label)
 	}
-	if biblatex && r.Genre != "" && (typ == "misc" || typ == "online") {
-		fs.add("type", r.Genre) // @misc and @online take a type
+	switch {
+	case !biblatex || r.Genre == "":
+	case typ == "misc":
+		fs.add("type", r.Genre) // BibLaTeX's @misc has a type field
+	case typ == "online" && !fs.has("note"):
+		fs.add("note", r.Genre) // @online has no type field (biber --validate-datamodel refuses it)
 	}
 	fs.links(r, biblatex)
-	if len(r.IDs.ISBN) > 0 {
+	if accepts["isbn"] && len(r.IDs.ISBN) > 0 {
 		fs.add("isbn", r.IDs.ISBN[0])
 	}
-	if len(r.IDs.ISSN) > 0 {
+	if accepts["issn"] && len(r.IDs.ISSN) > 0 {
 		fs.add("issn", r.IDs.ISSN[0])
 	}
-	return typ, dedupe(fs)
+	return fs
+}
+
+func (fs bibFields) has(name string) bool {
+	for _, f := range fs {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// bibRules are, per entry type, the fields it requires and the optional
+// fields render writes that it accepts. BibLaTeX's come from its data
+// model, blx-dm.def (\DeclareDatamodelConstraints and
+// \DeclareDatamodelEntryfields:
+// https://github.com/plk/biblatex/blob/dev/tex/latex/biblatex/blx-dm.def),
+// which biber --validate-datamodel enforces; every type also needs a date.
+// BibTeX's come from plain.bst's output.check calls (the fields it warns
+// "empty … in" about), e.g. FUNCTION {article}: author, title, journal, year.
+var bibRules = map[bool]map[string]struct{ required, accepts []string }{
+	true: {
+		"article":       {[]string{"author", "title", "journaltitle", "date"}, []string{"volume", "number", "pages", "issn"}},
+		"inproceedings": {[]string{"author", "title", "booktitle", "date"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
+		"inbook":        {[]string{"author", "title", "booktitle", "date"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
+		"book":          {[]string{"author", "title", "date"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
+		"report":        {[]string{"author", "title", "type", "institution", "date"}, []string{"number", "pages"}},
+		"thesis":        {[]string{"author", "title", "type", "institution", "date"}, []string{"pages"}},
+		"online":        {[]string{"title", "date"}, nil},
+		"dataset":       {[]string{"title", "date"}, []string{"publisher", "number"}},
+		"software":      {[]string{"title", "date"}, nil},
+		"misc":          {[]string{"title", "date"}, nil},
+	},
+	false: {
+		"article":       {[]string{"author", "title", "journal", "year"}, []string{"volume", "number", "pages", "issn"}},
+		"inproceedings": {[]string{"author", "title", "booktitle", "year"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
+		"incollection":  {[]string{"author", "title", "booktitle", "publisher", "year"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
+		"book":          {[]string{"author", "title", "publisher", "year"}, []string{"publisher", "volume", "number", "isbn"}},
+		"techreport":    {[]string{"author", "title", "institution", "year"}, []string{"number", "pages"}},
+		"misc":          {nil, nil},
+	},
+}
+
+func bibAccepts(typ string, biblatex bool) map[string]bool {
+	accepts := map[string]bool{}
+	for _, f := range bibRules[biblatex][typ].accepts {
+		accepts[f] = true
+	}
+	return accepts
+}
+
+// missingRequired reports whether an entry lacks a field its type requires.
+func missingRequired(typ string, fs bibFields, biblatex bool) bool {
+	for _, f := range bibRules[biblatex][typ].required {
+		if !fs.has(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // container adds the journal, book or publisher, in the field bibType chose.
-func (fs *bibFields) container(r record.Record, field string) {
+func (fs *bibFields) container(r record.Record, field string, publisher bool) {
 	switch field {
 	case "":
 	case "publisher":
 		fs.add("publisher", firstOf(r.Publisher, r.Container))
 	default:
 		fs.add(field, firstOf(r.Container, r.Publisher))
-		if field == "booktitle" { // proceedings and edited books have a publisher of their own
+		if publisher { // proceedings and edited books have a publisher of their own
 			fs.add("publisher", r.Publisher)
 		}
 	}

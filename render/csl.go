@@ -10,25 +10,33 @@ import (
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
 // they are written.
 type cslItem struct {
-	ID             string    `json:"id"`
-	Type           string    `json:"type"`
-	Genre          string    `json:"genre,omitempty"` // the kind within the type: "Poster" for a speech, "Preprint"
-	Title          string    `json:"title,omitempty"`
-	Author         []cslName `json:"author,omitempty"`
-	ContainerTitle string    `json:"container-title,omitempty"`
-	Publisher      string    `json:"publisher,omitempty"`
-	Issued         *cslDate  `json:"issued,omitempty"`
-	Volume         string    `json:"volume,omitempty"`
-	Issue          string    `json:"issue,omitempty"`
-	Page           string    `json:"page,omitempty"`
-	DOI            string    `json:"DOI,omitempty"`
-	URL            string    `json:"URL,omitempty"`
-	ISBN           string    `json:"ISBN,omitempty"`
-	ISSN           string    `json:"ISSN,omitempty"`
-	PMID           string    `json:"PMID,omitempty"`
-	PMCID          string    `json:"PMCID,omitempty"`
-	Abstract       string    `json:"abstract,omitempty"`
-	License        string    `json:"license,omitempty"`
+	ID             string     `json:"id"`
+	Type           string     `json:"type"`
+	Genre          string     `json:"genre,omitempty"` // the kind within the type: "Poster" for a speech, "Preprint"
+	Title          string     `json:"title,omitempty"`
+	Author         []cslName  `json:"author,omitempty"`
+	ContainerTitle string     `json:"container-title,omitempty"`
+	Publisher      string     `json:"publisher,omitempty"`
+	Issued         *cslDate   `json:"issued,omitempty"`
+	Volume         string     `json:"volume,omitempty"`
+	Issue          string     `json:"issue,omitempty"`
+	Page           string     `json:"page,omitempty"`
+	DOI            string     `json:"DOI,omitempty"`
+	URL            string     `json:"URL,omitempty"`
+	ISBN           string     `json:"ISBN,omitempty"`
+	ISSN           string     `json:"ISSN,omitempty"`
+	PMID           string     `json:"PMID,omitempty"`
+	PMCID          string     `json:"PMCID,omitempty"`
+	Abstract       string     `json:"abstract,omitempty"`
+	Custom         *cslCustom `json:"custom,omitempty"`
+}
+
+// cslCustom holds what CSL has no variable for. The CSL-JSON schema
+// (csl-data.json, "additionalProperties": false) rejects any other key on
+// an item and names "custom" as the place for such data:
+// https://github.com/citation-style-language/schema/blob/master/schemas/input/csl-data.json
+type cslCustom struct {
+	License string `json:"license,omitempty"`
 }
 
 type cslName struct {
@@ -76,7 +84,7 @@ func cslOf(e *entry) cslItem {
 		PMCID:          r.IDs.PMCID,
 		Abstract:       clean(r.Abstract),
 	}
-	if !providers.IsCSLType(it.Type) { // citation processors reject other types
+	if !isCSLSchemaType(it.Type) { // citation processors reject other types
 		it.Type = "document"
 	}
 	for _, a := range r.Authors {
@@ -111,7 +119,12 @@ func cslOf(e *entry) cslItem {
 		it.ISSN = r.IDs.ISSN[0]
 	}
 	if r.OA != nil && r.OA.License != "" {
-		it.License = clean(r.OA.License)
+		it.Custom = &cslCustom{License: clean(r.OA.License)}
 	}
 	return it
 }
+
+// isCSLSchemaType reports whether the CSL-JSON schema's type enum has t:
+// CSL 1.0.2's types except "event", which the spec lists but the schema's
+// enum (csl-data.json, items.properties.type) does not.
+func isCSLSchemaType(t string) bool { return t != "event" && providers.IsCSLType(t) }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,8 +59,22 @@ func fixture(t *testing.T) (*Folder, Person) {
 	return f, PersonOf(m)
 }
 
+// renderString is the output of a one-file format, or every file of a
+// folder format, each after a "==> path <==" line.
 func renderString(t *testing.T, f *Folder, opts Options) string {
 	t.Helper()
+	if opts.Format.IsFolder() {
+		files, err := RenderFiles(f, opts)
+		if err != nil {
+			t.Fatalf("render %s: %v", opts.Format, err)
+		}
+		var b strings.Builder
+		for _, file := range files {
+			b.WriteString("==> " + file.Path + " <==\n")
+			b.Write(file.Data)
+		}
+		return b.String()
+	}
 	var buf bytes.Buffer
 	if err := Render(&buf, f, opts); err != nil {
 		t.Fatalf("render %s: %v", opts.Format, err)

@@ -4,7 +4,12 @@ import (
 	"bytes"
 	_ "embed" // the page template
 	"html/template"
+	"regexp"
 	"strconv"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
 
 // pageCSS styles the HTML page. It is inline so the page is one file with
@@ -14,7 +19,7 @@ import (
 const pageCSS = `
 :root {
   color-scheme: light dark;
-  --bg: #fdfcfa; --fg: #1f2328; --muted: #57606a; --faint: #7d848c; --rule: #e4e1dc;
+  --bg: #fdfcfa; --fg: #1f2328; --muted: #57606a; --faint: #6a7179; --rule: #e4e1dc;
   --accent: #0b57d0; --chip: #edf2fb; --chip-fg: #0b57d0; --oa: #e5f3e8; --oa-fg: #17693a;
   --mark: #ffe9a6;
 }
@@ -53,7 +58,23 @@ h2 .n { font-size: 0.8rem; font-weight: 400; color: var(--faint); }
 .works { list-style: none; margin: 0; padding: 0; }
 .work { margin: 0 0 1.5rem; overflow-wrap: anywhere; }
 .work p { margin: 0; }
-.title { font-weight: 600; font-size: 1.05rem; line-height: 1.4; }
+.title { font-weight: 600; font-size: 1.05rem; line-height: 1.4; margin: 0; }
+.title a { color: var(--fg); text-decoration: none; }
+.title a:hover, .title a:focus-visible { color: var(--accent); text-decoration: underline; }
+.metrics { color: var(--muted); margin: -0.75rem 0 1.25rem; }
+.metrics .src { color: var(--faint); }
+.filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 0 0 1rem; font-size: 0.9rem; color: var(--muted); }
+.filters[hidden] { display: none; }
+.filters input, .filters select {
+  font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--rule); border-radius: 0.4rem; padding: 0.15rem 0.4rem;
+}
+.filters input { width: 14rem; max-width: 60vw; }
+details { margin-top: 0.4rem; font-size: 0.88rem; }
+summary { cursor: pointer; color: var(--muted); }
+details p { margin: 0.3rem 0 0; }
+details pre { margin: 0.3rem 0 0; padding: 0.5rem 0.7rem; overflow-x: auto; background: var(--chip); color: var(--fg); border-radius: 0.4rem; font-size: 0.8rem; white-space: pre; }
+.copy { margin-top: 0.3rem; font: inherit; font-size: 0.8rem; color: var(--chip-fg); background: var(--chip); border: 1px solid var(--rule); border-radius: 0.4rem; padding: 0.1rem 0.6rem; cursor: pointer; }
+[hidden] { display: none; }
 .authors { color: var(--muted); font-size: 0.95rem; margin-top: 0.15rem; }
 .me { color: var(--fg); font-weight: 700; background: linear-gradient(transparent 62%, var(--mark) 62%); }
 .venue { color: var(--muted); font-size: 0.92rem; }
@@ -89,7 +110,52 @@ footer a { color: inherit; }
   .links { margin-top: 0.15rem; gap: 0.9rem; }
   .links a, .cites, .versions { padding: 0; border: 0; }
   a { text-decoration: none; }
+  .filters, .copy, details.bib { display: none; }
+  /* paper has no links: print where each one goes */
+  a[href]::after { content: " (" attr(href) ")"; font-size: 0.85em; overflow-wrap: anywhere; }
+  a[href^="#"]::after { content: ""; }
 }
+`
+
+// pageScript is the page's only script: progressive enhancement, so the
+// whole list is there and readable with scripts off. It shows the filter
+// bar (hidden without scripts), filters entries by text, type and year,
+// hides sections left empty, and adds a copy button to each BibTeX
+// block. It holds no '<' or '&', so the page stays well-formed XML.
+const pageScript = `
+(function () {
+  var bar = document.getElementById("filters");
+  if (!bar) { return; }
+  bar.hidden = false;
+  var q = document.getElementById("f-q"), ty = document.getElementById("f-type"), yr = document.getElementById("f-year");
+  var shown = document.getElementById("f-shown");
+  function apply() {
+    var words = q.value.toLowerCase().split(/\s+/).filter(Boolean), n = 0;
+    document.querySelectorAll("li.work").forEach(function (li) {
+      var text = li.textContent.toLowerCase(), ok = true;
+      words.forEach(function (w) { if (text.indexOf(w) === -1) { ok = false; } });
+      if (ty.value) { ok = ok ? li.dataset.type === ty.value : false; }
+      if (yr.value) { ok = ok ? li.dataset.year === yr.value : false; }
+      li.hidden = !ok;
+      if (ok) { n++; }
+    });
+    document.querySelectorAll("main section").forEach(function (s) {
+      s.hidden = !s.querySelector("li.work:not([hidden])");
+    });
+    shown.textContent = n === 1 ? "1 work shown" : n + " works shown";
+  }
+  [q, ty, yr].forEach(function (el) { el.addEventListener("input", apply); });
+  if (navigator.clipboard) {
+    document.querySelectorAll("details.bib").forEach(function (d) {
+      var b = document.createElement("button");
+      b.type = "button"; b.className = "copy"; b.textContent = "Copy BibTeX";
+      b.addEventListener("click", function () {
+        navigator.clipboard.writeText(d.querySelector("pre").textContent).then(function () { b.textContent = "Copied"; });
+      });
+      d.appendChild(b);
+    });
+  }
+})();
 `
 
 // projectURL is where the page's "made with" line points.
@@ -111,12 +177,28 @@ var pageTemplate = template.Must(template.New("page").Parse(pageTemplateText))
 type htmlView struct {
 	Title      string
 	CSS        template.CSS // pageCSS: our own constant, trusted as a style sheet
+	Script     template.JS  // pageScript: our own constant
+	JSONLD     template.JS  // schema.org data, JSON with <, > and & escaped by encoding/json
 	Summary    string
+	Metrics    *htmlMetrics // with --counts
 	ORCIDs     []htmlLink
 	Nav        []htmlGroup // the sections, when there is more than one
+	Types      []htmlOption
+	Years      []string
 	Groups     []htmlGroup
 	Credits    []htmlLink
 	ProjectURL string
+}
+
+// htmlMetrics is the header's line of totals, from one counts source.
+type htmlMetrics struct {
+	Citations, HIndex int
+	Source            string
+}
+
+// htmlOption is one choice of the type filter.
+type htmlOption struct {
+	Value, Text string
 }
 
 type htmlGroup struct {
@@ -125,11 +207,14 @@ type htmlGroup struct {
 }
 
 type htmlEntry struct {
-	Key, Title string
-	Authors    []shownAuthor
-	EtAl       string // " et al. (40 authors)" when the list is cut
-	Venue      []htmlVenuePart
-	Chips      []htmlChip
+	Key, Title, Href string
+	TypeSlug, Year   string // what the filters match
+	Authors          []shownAuthor
+	EtAl             string // " et al. (40 authors)" when the list is cut
+	Venue            []htmlVenuePart
+	Chips            []htmlChip
+	Abstract         string
+	BibTeX           string
 }
 
 // htmlVenuePart is one part of the venue line: where the work appeared
@@ -157,15 +242,29 @@ type htmlLink struct {
 // as strings, not template.URL, so html/template's own check of the
 // scheme stays on as a second guard.
 func writeHTML(buf *bytes.Buffer, p *page) error {
-	return pageTemplate.Execute(buf, htmlViewOf(p))
+	v, err := htmlViewOf(p)
+	if err != nil {
+		return err
+	}
+	return pageTemplate.Execute(buf, v)
 }
 
-func htmlViewOf(p *page) htmlView {
+func htmlViewOf(p *page) (htmlView, error) {
 	v := htmlView{
 		Title:      p.pageTitle(),
 		CSS:        template.CSS(pageCSS),
+		Script:     template.JS(pageScript),
 		Summary:    p.summary(),
 		ProjectURL: projectURL,
+	}
+	ld, err := jsonLD(p)
+	if err != nil {
+		return v, err
+	}
+	v.JSONLD = template.JS(ld)
+	if p.counts {
+		m := p.metrics()
+		v.Metrics = &htmlMetrics{Citations: m.Citations, HIndex: m.HIndex, Source: p.providerTitle(p.source)}
 	}
 	for _, o := range p.person.ORCIDs {
 		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: "https://orcid.org/" + encodeURLBytes(o, ""), Text: o})
@@ -180,6 +279,7 @@ func htmlViewOf(p *page) htmlView {
 	if len(v.Groups) > 1 {
 		v.Nav = v.Groups
 	}
+	v.Types, v.Years = filterChoices(p)
 	for _, c := range p.credits {
 		text := clean(c.Attribution)
 		if text == "" {
@@ -187,7 +287,31 @@ func htmlViewOf(p *page) htmlView {
 		}
 		v.Credits = append(v.Credits, htmlLink{Href: webURL(c.Terms), Text: text})
 	}
-	return v
+	return v, nil
+}
+
+// filterChoices are the type filter's choices (in the by-type page's
+// section order) and the year filter's (newest first), each only as the
+// page has entries of it.
+func filterChoices(p *page) ([]htmlOption, []string) {
+	hasType, hasYear := map[string]bool{}, map[int]bool{}
+	for _, e := range p.shown {
+		hasType[typeGroups[typeGroupOf(e.rec.Type)].slug] = true
+		hasYear[e.rec.Issued.Year] = true
+	}
+	var types []htmlOption
+	for _, g := range typeGroups {
+		if hasType[g.slug] {
+			types = append(types, htmlOption{Value: g.slug, Text: g.title})
+		}
+	}
+	var years []string
+	for y := 9999; y > 0; y-- {
+		if hasYear[y] {
+			years = append(years, strconv.Itoa(y))
+		}
+	}
+	return types, years
 }
 
 func countLabel(n int) string {
@@ -199,14 +323,22 @@ func countLabel(n int) string {
 
 func htmlEntryOf(p *page, e *entry) htmlEntry {
 	authors, etAl := shownAuthorList(e)
-	return htmlEntry{
-		Key:     e.key,
-		Title:   e.titleOf(),
-		Authors: authors,
-		EtAl:    etAl,
-		Venue:   htmlVenue(p, e),
-		Chips:   htmlChips(p, e),
+	he := htmlEntry{
+		Key:      e.key,
+		Title:    e.titleOf(),
+		Href:     titleURL(e.rec),
+		TypeSlug: typeGroups[typeGroupOf(e.rec.Type)].slug,
+		Authors:  authors,
+		EtAl:     etAl,
+		Venue:    htmlVenue(p, e),
+		Chips:    htmlChips(p, e),
+		Abstract: withoutMarkup(e.rec.Abstract),
+		BibTeX:   bibEntryText(e, false),
 	}
+	if y := e.rec.Issued.Year; y > 0 {
+		he.Year = strconv.Itoa(y)
+	}
+	return he
 }
 
 // htmlVenue is the venue line's parts: where the work appeared, its date
@@ -228,19 +360,75 @@ func htmlVenue(p *page, e *entry) []htmlVenuePart {
 	return parts
 }
 
-// htmlChips is the links line: the DOI or landing page, open access,
-// preprints, versions and the citation count.
+// markupTag is an XML or HTML tag, as abstracts carry them (Crossref's
+// JATS <jats:p>, <i>, <sub>).
+var markupTag = regexp.MustCompile(`</?([A-Za-z][A-Za-z0-9:_-]*)(\s[^<>]*)?/?>`)
+
+// blockTags are the tags that separate words; every other tag is inline
+// ("na<i>ï</i>ve" stays one word).
+var blockTags = map[string]bool{"p": true, "br": true, "div": true, "sec": true, "title": true, "li": true, "list-item": true}
+
+// withoutMarkup is an abstract as plain text: its tags dropped (the page
+// shows text, never the data's markup), its white space collapsed.
+func withoutMarkup(s string) string {
+	return clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
+		name := strings.ToLower(markupTag.FindStringSubmatch(tag)[1])
+		if _, local, ok := strings.Cut(name, ":"); ok {
+			name = local
+		}
+		if blockTags[name] {
+			return " "
+		}
+		return ""
+	}))
+}
+
+// titleURL is where an entry's title links: its DOI, else its landing
+// page, else its open-access copy; "" when there is none.
+func titleURL(r record.Record) string {
+	if r.IDs.DOI != "" {
+		return doiURL(r.IDs.DOI)
+	}
+	if u := webURL(r.URL); u != "" {
+		return u
+	}
+	if r.OA != nil {
+		return webURL(r.OA.URL)
+	}
+	return ""
+}
+
+// htmlChips is the links line: every identifier (DOI, arXiv, PubMed,
+// PMC) and the landing page, open access, code and data, preprints,
+// versions and the citation count.
 func htmlChips(p *page, e *entry) []htmlChip {
 	var chips []htmlChip
-	if doi := e.rec.IDs.DOI; doi != "" {
-		chips = append(chips, htmlChip{Class: "doi", Href: doiURL(doi), Text: "doi:" + doi})
+	ids := e.rec.IDs
+	if ids.DOI != "" {
+		chips = append(chips, htmlChip{Class: "doi", Href: doiURL(ids.DOI), Text: "doi:" + ids.DOI})
 	} else if u := landingURL(e.rec); u != "" {
 		chips = append(chips, htmlChip{Class: "url", Href: u, Text: "Link"})
+	}
+	const keep = "#?%&+="
+	if ids.ArXiv != "" && !hasPreprintOn(e, manifest.KindArXiv) {
+		chips = append(chips, htmlChip{Class: "id", Href: "https://arxiv.org/abs/" + encodeURLBytes(ids.ArXiv, keep), Text: "arXiv:" + ids.ArXiv})
+	}
+	if ids.PMID != "" {
+		chips = append(chips, htmlChip{Class: "id", Href: "https://pubmed.ncbi.nlm.nih.gov/" + encodeURLBytes(ids.PMID, keep) + "/", Text: "PubMed " + ids.PMID})
+	}
+	if ids.PMCID != "" {
+		chips = append(chips, htmlChip{Class: "id", Href: "https://pmc.ncbi.nlm.nih.gov/articles/" + encodeURLBytes(ids.PMCID, keep) + "/", Text: ids.PMCID})
 	}
 	if oa := e.rec.OA; oa != nil {
 		if c, ok := oaChip(oa.URL, oa.License); ok {
 			chips = append(chips, c)
 		}
+	}
+	for _, c := range e.code {
+		chips = append(chips, htmlChip{Class: "code", Href: workURL(c), Text: "Code"})
+	}
+	for _, d := range e.data {
+		chips = append(chips, htmlChip{Class: "data", Href: workURL(d), Text: "Data"})
 	}
 	for _, pre := range e.preprints {
 		text := "Preprint"
@@ -257,9 +445,20 @@ func htmlChips(p *page, e *entry) []htmlChip {
 		chips = append(chips, c)
 	}
 	if c := p.citedBy(e); c != "" {
-		chips = append(chips, htmlChip{Text: c})
+		chips = append(chips, htmlChip{Class: "cites", Href: citingURL(e.cite.Provider, e.rec.IDs), Text: c})
 	}
 	return chips
+}
+
+// hasPreprintOn reports whether a preprint chip of the entry already
+// links the identifier kind (an arXiv preprint lends its id to the entry).
+func hasPreprintOn(e *entry, kind manifest.Kind) bool {
+	for _, pre := range e.preprints {
+		if id, err := manifest.ParseKey(pre.id); err == nil && id.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // oaChip is the open-access chip: a link when there is a copy to read

@@ -8,15 +8,9 @@ import (
 	"testing"
 )
 
-// hugoLayout is the smallest home page a Hugo site would write over the
-// page data: every section, and every entry's title and DOI.
-const hugoLayout = `<!DOCTYPE html><html><body>
-<h1>{{ .Site.Data.publications.title }}</h1>
-{{ range .Site.Data.publications.groups }}<h2>{{ .title }}</h2><ul>
-{{ range .works }}<li class="work">{{ .title }}{{ with .doi }} doi:{{ . }}{{ end }}</li>
-{{ end }}</ul>{{ end }}
-</body></html>
-`
+// exampleHugoLayout is the Hugo layout examples/ ships for the page data:
+// the test builds a site with it, so the example is what works.
+const exampleHugoLayout = "../examples/hugo/layouts/index.html"
 
 // TestHugoBuildsAPageFromTheData builds a real Hugo site (Debian's hugo)
 // whose data/ folder holds the json or yaml page data, and checks every
@@ -34,7 +28,11 @@ func TestHugoBuildsAPageFromTheData(t *testing.T) {
 			}
 			ext := map[Format]string{JSON: "json", YAML: "yaml"}[format]
 			writeTemp(t, filepath.Join(site, "data"), "publications."+ext, renderString(t, f, Options{Format: format, Person: person}))
-			writeTemp(t, filepath.Join(site, "layouts"), "index.html", hugoLayout)
+			layout, err := os.ReadFile(exampleHugoLayout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeTemp(t, filepath.Join(site, "layouts"), "index.html", string(layout))
 			writeTemp(t, site, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'about test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
 			if _, stderr, err := run(t, site, hugo, "--quiet", "--destination", "public"); err != nil {
 				t.Fatalf("hugo build: %v\n%s", err, stderr)

@@ -19,6 +19,8 @@ type page struct {
 	person  Person                    // whose authors are highlighted
 	group   Grouping                  // how sections are made
 	counts  bool                      // show citation counts
+	source  string                    // the provider whose counts are shown
+	chosen  map[string]bool           // relation keys of the manifest's selected works
 	all     []*entry                  // every work of the folder, newest first
 	shown   []*entry                  // the entries: works not shown within another, newest first (citation files)
 	groups  []group                   // page sections, each newest first (pages)
@@ -42,7 +44,9 @@ type entry struct {
 	key  string        // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
 	rec  record.Record // merged record; an entry's also carries the identifiers its same-as works give
 	self []bool        // per author: is the page's person
-	cite *Citation     // the count shown with --counts (highest; ties by provider name)
+	cite *Citation     // the count shown with --counts: the counts source's
+	code []*entry      // on an entry: software in the folder a registrar relates to it
+	data []*entry      // on an entry: datasets in the folder a registrar relates to it
 
 	in   *entry // on a work shown within another entry: that entry
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
@@ -76,6 +80,15 @@ func buildPage(f *Folder, opts Options) *page {
 	}
 	if len(opts.Person.Names) > 0 {
 		p.name = opts.Person.Names[0]
+	} else {
+		p.name = nameFromORCIDs(f.Works, opts.Person.ORCIDs)
+	}
+	p.chosen = map[string]bool{}
+	for _, id := range opts.Selected {
+		p.chosen[relationKey(id)] = true
+	}
+	if p.source = opts.CountsSource; p.source == "" {
+		p.source = DefaultCountsSource
 	}
 	for _, s := range providers.All() {
 		p.titles[s.Name] = s.Title
@@ -94,12 +107,7 @@ func buildPage(f *Folder, opts Options) *page {
 		for _, a := range w.Record.Authors {
 			e.self = append(e.self, me.Is(a))
 		}
-		for _, c := range w.CitedBy {
-			if e.cite == nil || c.Count > e.cite.Count {
-				c := c
-				e.cite = &c
-			}
-		}
+		e.cite = pickCount(w.CitedBy, p.source)
 		p.all = append(p.all, e)
 		byID[relationKey(w.ID)] = e
 	}
@@ -110,6 +118,7 @@ func buildPage(f *Folder, opts Options) *page {
 		pair(p.all, byID)
 	}
 	assignKeys(p.all)
+	relate(p.all, byID)
 
 	for _, e := range p.all {
 		if e.in == nil {

@@ -27,10 +27,21 @@ const (
 	HTML     Format = "html"     // one self-contained page
 	JSON     Format = "json"     // page data for Hugo data/ or Jekyll _data/
 	YAML     Format = "yaml"     // the same data as YAML
+
+	AlFolio       Format = "al-folio"      // al-folio's _bibliography/papers.bib
+	HugoBlox      Format = "hugo-blox"     // Hugo Blox publication bundles (a folder)
+	AcademicPages Format = "academicpages" // academicpages _publications/*.md (a folder)
+	LabWebsite    Format = "lab-website"   // the Lab Website Template's _data/citations.yaml
 )
 
 // Formats lists every format, in the order help shows them.
-func Formats() []Format { return []Format{CSLJSON, BibTeX, BibLaTeX, Markdown, HTML, JSON, YAML} }
+func Formats() []Format {
+	return []Format{CSLJSON, BibTeX, BibLaTeX, Markdown, HTML, JSON, YAML, AlFolio, HugoBlox, AcademicPages, LabWebsite}
+}
+
+// IsFolder reports whether the format is a folder of files (RenderFiles)
+// rather than one file (Render).
+func (f Format) IsFolder() bool { return f == HugoBlox || f == AcademicPages }
 
 // FormatNames is Formats as a comma-separated list, for messages.
 func FormatNames() string {
@@ -117,11 +128,17 @@ func ExcludesOf(m *manifest.Manifest) []string {
 
 // Options say what to render.
 type Options struct {
-	Format  Format   // required
-	Group   Grouping // pages only; "" means ByYear
-	Counts  bool     // pages only: show citation counts with their source
-	Person  Person   // whose names to highlight
-	Exclude []string // identity keys never to show: the manifest's [[exclude]]s, should the folder predate them
+	Format Format   // required
+	Group  Grouping // pages only; "" means ByYear
+	Counts bool     // pages only: show citation counts with their source
+	// CountsSource is the provider whose counts a page shows (one, so
+	// they compare); "" means DefaultCountsSource.
+	CountsSource string
+	Person       Person   // whose names to highlight
+	Exclude      []string // identity keys never to show: the manifest's [[exclude]]s, should the folder predate them
+	// Selected are identity keys of the works the manifest selects:
+	// al-folio's selected = {true}, Hugo Blox's featured.
+	Selected []string
 }
 
 // Render writes the folder in the options' format to w. Output depends
@@ -148,6 +165,12 @@ func Render(w io.Writer, f *Folder, opts Options) error {
 		err = writeJSON(&buf, p)
 	case YAML:
 		err = writeYAML(&buf, p)
+	case AlFolio:
+		err = writeAlFolio(&buf, p)
+	case LabWebsite:
+		err = writeLabWebsite(&buf, p)
+	case HugoBlox, AcademicPages:
+		return fmt.Errorf("format %s is a folder of files: use RenderFiles", opts.Format)
 	default:
 		return fmt.Errorf("unknown format %q (formats: %s)", opts.Format, FormatNames())
 	}
@@ -156,6 +179,30 @@ func Render(w io.Writer, f *Folder, opts Options) error {
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// RenderFiles writes a folder format: the files, their paths relative to
+// the site's root, in a stable order. Output depends only on the folder
+// and the options.
+func RenderFiles(f *Folder, opts Options) ([]File, error) {
+	if opts.Group == "" {
+		opts.Group = ByYear
+	}
+	p := buildPage(f, opts)
+	var files []File
+	var err error
+	switch opts.Format {
+	case HugoBlox:
+		files, err = hugoBloxFiles(p)
+	case AcademicPages:
+		files, err = academicPagesFiles(p)
+	default:
+		return nil, fmt.Errorf("format %s is one file, not a folder", opts.Format)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("render %s: %w", opts.Format, err)
+	}
+	return files, nil
 }
 
 func containsFold(list []string, s string) bool {

@@ -38,6 +38,10 @@ var goldenCases = []struct {
 	{"html-by-type-with-counts", Options{Format: HTML, Group: ByType, Counts: true}},
 	{"json-by-type-with-counts", Options{Format: JSON, Group: ByType, Counts: true}},
 	{"yaml-by-type-with-counts", Options{Format: YAML, Group: ByType, Counts: true}},
+	{"al-folio", Options{Format: AlFolio, Selected: []string{"doi:10.5555/jcp.2023.042"}}},
+	{"hugo-blox", Options{Format: HugoBlox, Selected: []string{"doi:10.5555/jcp.2023.042"}}},
+	{"academicpages", Options{Format: AcademicPages}},
+	{"lab-website", Options{Format: LabWebsite}},
 }
 
 func TestRenderMatchesGolden(t *testing.T) {
@@ -256,8 +260,9 @@ func TestLinksJoinWorksIntoOneEntry(t *testing.T) {
 			t.Errorf("html holds %s %d times, want once", want, n)
 		}
 	}
-	if n := strings.Count(html, `href="https://doi.org/10.5555/jcp.2023.042"`); n != 1 {
-		t.Errorf("html links the article %d times, want once (its PubMed record is no entry)", n)
+	// once from the title and once from the DOI chip of its one entry
+	if n := strings.Count(html, `href="https://doi.org/10.5555/jcp.2023.042"`); n != 2 {
+		t.Errorf("html links the article %d times, want twice (its PubMed record is no entry)", n)
 	}
 }
 
@@ -506,6 +511,12 @@ func TestLongAuthorListsKeepThePersonVisible(t *testing.T) {
 
 func TestEmptyFolderRendersEveryFormat(t *testing.T) {
 	for _, format := range Formats() {
+		if format.IsFolder() {
+			if files, err := RenderFiles(&Folder{}, Options{Format: format}); err != nil || len(files) != 0 {
+				t.Errorf("%s: an empty folder gives %d files, %v", format, len(files), err)
+			}
+			continue
+		}
 		out := renderString(t, &Folder{}, Options{Format: format})
 		if out == "" {
 			t.Errorf("%s: empty output for an empty folder", format)

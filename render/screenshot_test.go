@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// chromium draws the page headless, light and dark, and the pictures are
-// not blank: the background is the scheme's, and a good share of pixels
-// (the text) differ from it. With -update the light one becomes
-// docs/page.png and the dark one docs/page-dark.png.
+// chromium draws the page headless, light, dark and at a phone's width,
+// and the pictures are not blank: the background is the scheme's, and a
+// good share of pixels (the text) differ from it. With -update they
+// become docs/page.png, docs/page-dark.png and docs/page-phone.png.
 func TestHTMLScreenshotIsNotBlank(t *testing.T) {
 	chromium := tool(t, "chromium")
 	f, person := fixture(t)
@@ -25,11 +25,13 @@ func TestHTMLScreenshotIsNotBlank(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		flags  []string
+		size   string
 		dark   bool
 		update string
 	}{
-		{"light", nil, false, "../docs/page.png"},
-		{"dark", []string{"--force-dark-mode"}, true, "../docs/page-dark.png"},
+		{"light", nil, "1000,1400", false, "../docs/page.png"},
+		{"dark", []string{"--force-dark-mode"}, "1000,1400", true, "../docs/page-dark.png"},
+		{"phone", nil, "390,1400", false, "../docs/page-phone.png"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			shot := filepath.Join(dir, c.name+".png")
@@ -37,7 +39,7 @@ func TestHTMLScreenshotIsNotBlank(t *testing.T) {
 				"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 				"--disable-background-networking", "--disable-component-update", "--disable-sync",
 				"--user-data-dir=" + filepath.Join(dir, "profile-"+c.name),
-				"--screenshot=" + shot, "--window-size=1000,1400",
+				"--screenshot=" + shot, "--window-size=" + c.size,
 			}, c.flags...)
 			if _, stderr, err := run(t, dir, chromium, append(args, pageURL)...); err != nil {
 				t.Fatalf("chromium: %v\n%s", err, stderr)
@@ -93,4 +95,39 @@ func inkShare(img image.Image) (bgLum, share float64) {
 		}
 	}
 	return bgLum, float64(differ) / float64(total)
+}
+
+// The page's inline script runs in Chromium without an error: it unhides
+// the filter bar (hidden in the file, so scripts-off readers never see a
+// dead control) and adds a copy button to every BibTeX block.
+func TestPageScriptRunsInChromium(t *testing.T) {
+	chromium := tool(t, "chromium")
+	f, person := fixture(t)
+	dir := t.TempDir()
+	page := writeTemp(t, dir, "page.html", renderString(t, f, Options{Format: HTML, Person: person}))
+	if !strings.Contains(readString(t, page), `<div id="filters" class="filters" role="search" hidden="hidden">`) {
+		t.Fatal("the filter bar is not hidden in the file")
+	}
+	dom, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+filepath.ToSlash(page))
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(dom, `<div id="filters" class="filters" role="search">`) {
+		t.Error("the script did not unhide the filter bar")
+	}
+	p := buildPage(f, Options{Person: person, Group: ByYear})
+	if n := strings.Count(dom, `class="copy"`); n != len(p.shown) {
+		t.Errorf("%d copy buttons for %d entries", n, len(p.shown))
+	}
+}
+
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

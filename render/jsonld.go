@@ -1,0 +1,120 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// The page's schema.org data (https://schema.org/ItemList), read by search
+// engines and by reference managers' page importers such as Zotero's
+// connector, which reads JSON-LD (translator "Embedded Metadata" and
+// "schema.org" — https://github.com/zotero/translators).
+
+type ldList struct {
+	Context  string   `json:"@context"`
+	Type     string   `json:"@type"`
+	Name     string   `json:"name"`
+	Elements []ldItem `json:"itemListElement"`
+}
+
+type ldItem struct {
+	Type     string `json:"@type"`
+	Position int    `json:"position"`
+	Item     ldWork `json:"item"`
+}
+
+type ldWork struct {
+	Type          string       `json:"@type"`
+	ID            string       `json:"@id,omitempty"`
+	Name          string       `json:"name"`
+	Author        []ldPerson   `json:"author,omitempty"`
+	DatePublished string       `json:"datePublished,omitempty"`
+	IsPartOf      string       `json:"isPartOf,omitempty"`
+	Publisher     string       `json:"publisher,omitempty"`
+	URL           string       `json:"url,omitempty"`
+	Identifier    []ldProperty `json:"identifier,omitempty"`
+	Abstract      string       `json:"abstract,omitempty"`
+}
+
+type ldPerson struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
+	ID   string `json:"@id,omitempty"` // the author's ORCID iD as a URL
+}
+
+type ldProperty struct {
+	Type       string `json:"@type"`
+	PropertyID string `json:"propertyID"`
+	Value      string `json:"value"`
+}
+
+// ldType is the schema.org type of a CSL type: datasets and software have
+// their own (https://schema.org/Dataset, https://schema.org/SoftwareSourceCode),
+// every other work is a ScholarlyArticle, schema.org's type for scholarly
+// writing.
+func ldType(cslType string) string {
+	switch cslType {
+	case "dataset":
+		return "Dataset"
+	case "software":
+		return "SoftwareSourceCode"
+	}
+	return "ScholarlyArticle"
+}
+
+// jsonLD is the page's entries as a schema.org ItemList, in page order.
+// encoding/json escapes <, > and & inside strings, so the data cannot end
+// its script element.
+func jsonLD(p *page) (string, error) {
+	list := ldList{Context: "https://schema.org", Type: "ItemList", Name: p.pageTitle()}
+	for _, g := range p.groups {
+		for _, e := range g.items {
+			list.Elements = append(list.Elements, ldItem{Type: "ListItem", Position: len(list.Elements) + 1, Item: ldWorkOf(e)})
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(list); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(buf.String()), nil
+}
+
+func ldWorkOf(e *entry) ldWork {
+	r := e.rec
+	w := ldWork{
+		Type:          ldType(r.Type),
+		Name:          clean(r.Title),
+		DatePublished: r.Issued.String(),
+		IsPartOf:      clean(r.Container),
+		Publisher:     clean(r.Publisher),
+		URL:           titleURL(r),
+		Abstract:      withoutMarkup(r.Abstract),
+	}
+	if r.IDs.DOI != "" {
+		w.ID = doiURL(r.IDs.DOI)
+		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "DOI", Value: r.IDs.DOI})
+	}
+	if r.IDs.ArXiv != "" {
+		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "arXiv", Value: r.IDs.ArXiv})
+	}
+	if r.IDs.PMID != "" {
+		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "PMID", Value: r.IDs.PMID})
+	}
+	for _, a := range r.Authors {
+		n := clean(a.Display())
+		if n == "" {
+			continue
+		}
+		person := ldPerson{Type: "Person", Name: n}
+		if a.ORCID != "" {
+			person.ID = "https://orcid.org/" + encodeURLBytes(a.ORCID, "")
+		}
+		if a.Given == "" && a.Family == "" && a.ORCID == "" {
+			person.Type = "Organization" // a literal name without parts: a group or organisation
+		}
+		w.Author = append(w.Author, person)
+	}
+	return w
+}

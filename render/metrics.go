@@ -1,0 +1,149 @@
+package render
+
+import (
+	"sort"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// DefaultCountsSource is the provider whose citation counts a page shows
+// when the manifest names none: OpenAlex counts every work type (datasets
+// and software too), and lists the citing works at a public address.
+const DefaultCountsSource = "openalex"
+
+// pickCount is the entry's count from the page's counts source alone, so
+// every count on a page is one service's and they compare; nil when that
+// service gave none.
+func pickCount(cited []Citation, source string) *Citation {
+	for _, c := range cited {
+		if c.Provider == source {
+			c := c
+			return &c
+		}
+	}
+	return nil
+}
+
+// metrics are the page's totals for the header: entries, citations by the
+// counts source, and the h-index over those counts (the largest h with h
+// entries cited at least h times each; Hirsch 2005,
+// https://doi.org/10.1073/pnas.0507655102).
+type metrics struct {
+	Works, Citations, HIndex int
+}
+
+func (p *page) metrics() metrics {
+	m := metrics{Works: len(p.shown)}
+	var counts []int
+	for _, e := range p.shown {
+		if e.cite != nil {
+			m.Citations += e.cite.Count
+			counts = append(counts, e.cite.Count)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(counts)))
+	for i, c := range counts {
+		if c >= i+1 {
+			m.HIndex = i + 1
+		}
+	}
+	return m
+}
+
+// citingURL is where a count's citing works are listed, "" when its
+// service has no public list (Crossref's cited-by is for members only:
+// https://www.crossref.org/documentation/cited-by/). OpenAlex lists them
+// with the cites filter (https://docs.openalex.org/api-entities/works/filter-works#cites);
+// Semantic Scholar's paper page lists a paper's citations.
+func citingURL(provider string, ids record.IDs) string {
+	switch {
+	case provider == "openalex" && ids.OpenAlex != "":
+		return "https://openalex.org/works?filter=cites:" + encodeURLBytes(ids.OpenAlex, "#?%&+=/")
+	case provider == "semanticscholar" && ids.S2 != "":
+		return "https://www.semanticscholar.org/paper/" + encodeURLBytes(ids.S2, "#?%&+=/")
+	}
+	return ""
+}
+
+// nameFromORCIDs is the person's name as the works write it beside their
+// ORCID iD — the name the researcher's ORCID-linked authorships carry —
+// for a manifest that gives none: the most frequent spelling, ties to the
+// alphabetically first, so the heading is stable.
+func nameFromORCIDs(works []Work, orcids []string) string {
+	if len(orcids) == 0 {
+		return ""
+	}
+	seen := map[string]int{}
+	for _, w := range works {
+		for _, a := range w.Record.Authors {
+			if a.ORCID != "" && containsFold(orcids, a.ORCID) {
+				if n := clean(a.Display()); n != "" {
+					seen[n]++
+				}
+			}
+		}
+	}
+	best := ""
+	for n, c := range seen {
+		if best == "" || c > seen[best] || (c == seen[best] && n < best) {
+			best = n
+		}
+	}
+	return best
+}
+
+// supplementRelations are the relation types by which a registrar ties
+// material to a work (Crossref's relation vocabulary,
+// https://www.crossref.org/documentation/schema-library/markup-guide-metadata-segments/relationships/;
+// DataCite's relationType hyphenated the same way,
+// https://datacite-metadata-schema.readthedocs.io/en/4.5/appendices/appendix-1/relationType/),
+// read in both directions.
+var supplementRelations = map[string]bool{
+	"is-supplemented-by": true, "is-supplement-to": true,
+	"has-related-material": true, "is-related-material": true,
+	"is-derived-from": true, "is-source-of": true,
+	"references": true, "is-referenced-by": true,
+}
+
+// relate gives each entry the software and datasets in the folder that a
+// supplement relation of either work ties to it: its code and data links.
+func relate(all []*entry, byID map[string]*entry) {
+	link := func(e, other *entry) {
+		for e.in != nil { // a preprint's material shows on the entry it is within
+			e = e.in
+		}
+		if e == other {
+			return
+		}
+		switch other.rec.Type {
+		case "software":
+			e.code = appendOnce(e.code, other)
+		case "dataset":
+			e.data = appendOnce(e.data, other)
+		}
+	}
+	for _, e := range all {
+		for _, r := range e.rec.Relations {
+			if !supplementRelations[r.Type] {
+				continue
+			}
+			if other := byID[relationKey(r.ID)]; other != nil {
+				link(e, other)
+				link(other, e)
+			}
+		}
+	}
+	for _, e := range all {
+		sort.Slice(e.code, func(i, j int) bool { return e.code[i].id < e.code[j].id })
+		sort.Slice(e.data, func(i, j int) bool { return e.data[i].id < e.data[j].id })
+	}
+}
+
+func appendOnce(list []*entry, e *entry) []*entry {
+	for _, x := range list {
+		if x == e {
+			return list
+		}
+	}
+	return append(list, e)
+}

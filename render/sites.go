@@ -1,0 +1,337 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// Files for the site generators researchers already run. Each field is one
+// the theme's templates read; the template files are cited per format.
+
+// File is one file of a folder format, its path relative to the site's
+// root folder (--out), with forward slashes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// writeAlFolio writes al-folio's _bibliography/papers.bib: the BibTeX
+// entries with the custom fields al-folio's _layouts/bib.liquid reads
+// (https://github.com/alshedivat/al-folio/blob/main/_layouts/bib.liquid):
+// abbr (the badge), arxiv (an id it links as arxiv.org/abs/…), pdf and
+// html (a value with "://" is linked as it is), code, abstract (the "Abs"
+// button), bibtex_show (the "Bib" button), selected (read by the about
+// page's selected-papers query, `selected = {true}`). al-folio's
+// filtered_bibtex_keywords (_config.yml) hides these fields from the BibTeX
+// it shows visitors.
+func writeAlFolio(buf *bytes.Buffer, p *page) error {
+	buf.WriteString("% al-folio _bibliography/papers.bib, written by about render from the snapshot folder; regenerate, do not edit.\n")
+	for _, e := range p.shown {
+		typ, fields := bibEntry(e, false)
+		var fs bibFields = fields
+		fs.add("abbr", alFolioAbbr(e))
+		fs.addVerbatim("arxiv", e.rec.IDs.ArXiv)
+		fs.addVerbatim("pdf", pdfURL(e.rec))
+		fs.addVerbatim("html", titleURL(e.rec))
+		if len(e.code) > 0 {
+			fs.addVerbatim("code", workURL(e.code[0]))
+		}
+		fs.add("abstract", withoutMarkup(e.rec.Abstract))
+		fs.addRaw("bibtex_show", "{true}")
+		if p.selected(e) {
+			fs.addRaw("selected", "{true}")
+		}
+		buf.WriteString("\n" + formatBibEntry(typ, e.key, fs))
+	}
+	return nil
+}
+
+// pdfURL is the open-access copy when it is a PDF (its path ends .pdf):
+// the themes label the link "PDF", and a repository's landing page is not
+// one; "" otherwise.
+func pdfURL(r record.Record) string {
+	if r.OA == nil {
+		return ""
+	}
+	u := webURL(r.OA.URL)
+	if p, err := url.Parse(u); err == nil && strings.HasSuffix(strings.ToLower(p.Path), ".pdf") {
+		return u
+	}
+	return ""
+}
+
+// alFolioAbbr is the badge: the preprint server, "Data" or "Software",
+// else the venue when it is short enough for a badge (al-folio's are
+// "Nature", "NeurIPS"); "" for none.
+func alFolioAbbr(e *entry) string {
+	switch e.rec.Type {
+	case "article":
+		if s := preprintServer(e); s != "" {
+			return s
+		}
+		return "Preprint"
+	case "dataset":
+		return "Data"
+	case "software":
+		return "Software"
+	}
+	if _, c, _ := venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
+		return c
+	}
+	return ""
+}
+
+// labCitation is one item of the Lab Website Template's
+// _data/citations.yaml, the fields its _includes/citation.html reads
+// (https://github.com/greenelab/lab-website-template/blob/main/_includes/citation.html):
+// title, authors (joined with ", "), publisher, date (printed "%d %b %Y"),
+// link; id is how its pages find a citation (`find: "id"`), in the
+// "doi:…" form its _cite/cite.py writes.
+type labCitation struct {
+	ID        string   `json:"id"`
+	Title     string   `json:"title"`
+	Authors   []string `json:"authors"`
+	Publisher string   `json:"publisher,omitempty"`
+	Date      string   `json:"date,omitempty"`
+	Link      string   `json:"link,omitempty"`
+	Tags      []string `json:"tags,omitempty"`
+}
+
+// writeLabWebsite writes _data/citations.yaml for the Lab Website
+// Template: one item per entry, newest first.
+func writeLabWebsite(buf *bytes.Buffer, p *page) error {
+	items := make([]labCitation, 0, len(p.shown))
+	for _, e := range p.shown {
+		items = append(items, labCitation{
+			ID:        e.id,
+			Title:     e.titleOf(),
+			Authors:   displayNames(e),
+			Publisher: firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),
+			Date:      fullDate(e.rec.Issued),
+			Link:      titleURL(e.rec),
+			Tags:      []string{typeLabel(e.rec.Type)},
+		})
+	}
+	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
+	return encodeYAMLValue(buf, items)
+}
+
+// encodeYAMLValue writes v as YAML the way the page data is written:
+// through its JSON (so the keys are the json tags, in field order) into
+// YAML nodes, every string double-quoted, so no value can read back as
+// another type (a title "No", a date-like string).
+func encodeYAMLValue(buf *bytes.Buffer, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	root, err := yamlTree(data)
+	if err != nil {
+		return err
+	}
+	return encodeYAML(buf, root)
+}
+
+// fullDate is a date as YYYY-MM-DD, a missing month or day as 01 (the
+// form Jekyll's date filters and the themes' date fields take); "" for
+// none.
+func fullDate(d record.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", d.Year, max(d.Month, 1), max(d.Day, 1))
+}
+
+func displayNames(e *entry) []string {
+	names := []string{}
+	for _, a := range e.rec.Authors {
+		if n := authorName(a); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// hugoBloxPublication is the front matter of a Hugo Blox (formerly
+// Wowchemy) publication page, content/publication/<slug>/index.md, with the
+// fields its publication layout reads: layouts/publication/single.html
+// (title, authors, date, publication_types, publication, abstract) and
+// layouts/partials/page_links.html (doi, url_pdf, url_code, url_dataset,
+// links), https://github.com/HugoBlox/hugo-blox-builder. A cite.bib beside
+// it gives the page its "Cite" button.
+type hugoBloxPublication struct {
+	Title            string     `json:"title"`
+	Authors          []string   `json:"authors"`
+	Date             string     `json:"date,omitempty"`
+	PublicationTypes []string   `json:"publication_types"`
+	Publication      string     `json:"publication,omitempty"`
+	Abstract         string     `json:"abstract,omitempty"`
+	DOI              string     `json:"doi,omitempty"`
+	URLPDF           string     `json:"url_pdf,omitempty"`
+	URLCode          string     `json:"url_code,omitempty"`
+	URLDataset       string     `json:"url_dataset,omitempty"`
+	Links            []hugoLink `json:"links,omitempty"`
+	Featured         bool       `json:"featured"`
+}
+
+type hugoLink struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// hugoBloxFiles are a publication bundle per entry.
+func hugoBloxFiles(p *page) ([]File, error) {
+	var files []File
+	for _, e := range p.shown {
+		fm := hugoBloxPublication{
+			Title:            e.titleOf(),
+			Authors:          displayNames(e),
+			PublicationTypes: []string{hugoBloxType(e.rec.Type)},
+			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
+			Abstract:         withoutMarkup(e.rec.Abstract),
+			DOI:              e.rec.IDs.DOI,
+			Featured:         p.selected(e),
+		}
+		if d := fullDate(e.rec.Issued); d != "" {
+			fm.Date = d + "T00:00:00Z"
+		}
+		fm.URLPDF = pdfURL(e.rec)
+		if len(e.code) > 0 {
+			fm.URLCode = workURL(e.code[0])
+		}
+		if len(e.data) > 0 {
+			fm.URLDataset = workURL(e.data[0])
+		}
+		if e.rec.IDs.DOI == "" {
+			if u := titleURL(e.rec); u != "" {
+				fm.Links = append(fm.Links, hugoLink{Name: "Link", URL: u})
+			}
+		}
+		for _, pre := range e.preprints {
+			if u := workURL(pre); u != "" {
+				fm.Links = append(fm.Links, hugoLink{Name: "Preprint", URL: u})
+			}
+		}
+		var buf bytes.Buffer
+		buf.WriteString("---\n")
+		if err := encodeYAMLValue(&buf, fm); err != nil {
+			return nil, err
+		}
+		buf.WriteString("---\n")
+		dir := path.Join("content", "publication", e.key)
+		files = append(files,
+			File{Path: path.Join(dir, "index.md"), Data: buf.Bytes()},
+			File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false))})
+	}
+	return files, nil
+}
+
+// hugoBloxType is the publication type: Hugo Blox's publication types are
+// CSL's (article-journal, paper-conference, chapter, …), so the record's
+// CSL type, or "manuscript" when it has none CSL knows.
+func hugoBloxType(t string) string {
+	if isCSLSchemaType(t) {
+		return t
+	}
+	return "manuscript"
+}
+
+// academicPublication is the front matter of an academicpages
+// _publications/*.md page: the fields its _includes/archive-single.html
+// reads for the publications collection (title, venue, date, excerpt,
+// citation, paperurl, bibtexurl, link),
+// https://github.com/academicpages/academicpages.github.io, and the
+// collection and permalink its markdown_generator/publications.py writes.
+type academicPublication struct {
+	Title      string `json:"title"`
+	Collection string `json:"collection"`
+	Permalink  string `json:"permalink"`
+	Date       string `json:"date,omitempty"`
+	Venue      string `json:"venue,omitempty"`
+	Excerpt    string `json:"excerpt,omitempty"`
+	PaperURL   string `json:"paperurl,omitempty"`
+	Citation   string `json:"citation"`
+}
+
+// academicPagesFiles are one page per entry in _publications/.
+func academicPagesFiles(p *page) ([]File, error) {
+	var files []File
+	for _, e := range p.shown {
+		date := fullDate(e.rec.Issued)
+		name := e.key
+		if date != "" {
+			name = date + "-" + e.key
+		}
+		fm := academicPublication{
+			Title:      e.titleOf(),
+			Collection: "publications",
+			Permalink:  "/publication/" + name,
+			Date:       date,
+			Venue:      firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),
+			Excerpt:    firstSentence(withoutMarkup(e.rec.Abstract)),
+			PaperURL:   titleURL(e.rec),
+			Citation:   plainCitation(e),
+		}
+		if e.rec.OA != nil && webURL(e.rec.OA.URL) != "" {
+			fm.PaperURL = webURL(e.rec.OA.URL)
+		}
+		var buf bytes.Buffer
+		buf.WriteString("---\n")
+		if err := encodeYAMLValue(&buf, fm); err != nil {
+			return nil, err
+		}
+		buf.WriteString("---\n")
+		if a := withoutMarkup(e.rec.Abstract); a != "" {
+			buf.WriteString("\n" + mdText(a) + "\n")
+		}
+		files = append(files, File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes()})
+	}
+	return files, nil
+}
+
+// plainCitation is "Authors (Year). Title. Venue." as plain text.
+func plainCitation(e *entry) string {
+	var b strings.Builder
+	b.WriteString(strings.Join(displayNames(e), ", "))
+	if y := e.rec.Issued.Year; y > 0 {
+		fmt.Fprintf(&b, " (%d)", y)
+	}
+	if b.Len() > 0 {
+		b.WriteString(". ")
+	}
+	b.WriteString(sentence(e.titleOf()))
+	if v := firstOf(clean(e.rec.Container), clean(e.rec.Publisher)); v != "" {
+		b.WriteString(" " + sentence(v))
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// firstSentence is a text up to its first full stop and space, for an
+// excerpt.
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i > 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+// selected reports whether the manifest's selected list names the entry
+// or a work shown within it.
+func (p *page) selected(e *entry) bool {
+	if p.chosen[relationKey(e.id)] {
+		return true
+	}
+	for _, m := range e.members {
+		if p.chosen[relationKey(m.id)] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,232 @@
+package render
+
+import (
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The fields each theme's templates read, with the template file each was
+// read from (a front-matter or data field not listed is one no template
+// of the theme reads, so it would be dead weight or a typo).
+var (
+	// academicpages/academicpages.github.io _includes/archive-single.html
+	// (post.title, post.link, post.venue, post.date, post.excerpt,
+	// post.citation, post.paperurl, post.slidesurl, post.bibtexurl,
+	// post.collection) and markdown_generator/publications.py (collection,
+	// permalink, the fields it writes).
+	academicPagesFields = []string{"title", "link", "venue", "date", "excerpt", "citation", "paperurl", "slidesurl", "bibtexurl", "collection", "permalink"}
+	// greenelab/lab-website-template _includes/citation.html (link, image,
+	// title, authors, publisher, date, tags, repo, extra-links) and
+	// _cite/cite.py (id, by which pages find a citation).
+	labWebsiteFields = []string{"id", "link", "image", "title", "authors", "publisher", "date", "tags", "repo", "extra-links"}
+	// HugoBlox/hugo-blox-builder (as wowchemy) layouts/publication/single.html
+	// (title, authors, date, publication_types, publication, abstract,
+	// featured via the page lists) and layouts/partials/page_links.html
+	// (doi, url_pdf, url_code, url_dataset, links).
+	hugoBloxFields = []string{"title", "authors", "date", "publication_types", "publication", "abstract", "featured", "doi", "url_pdf", "url_code", "url_dataset", "links"}
+	// alshedivat/al-folio _layouts/bib.liquid: the custom entry fields it
+	// reads beside BibTeX's own.
+	alFolioFields = []string{"abbr", "arxiv", "pdf", "html", "code", "abstract", "bibtex_show", "selected"}
+)
+
+// frontMatter splits a Markdown page's YAML front matter from its body
+// and decodes it.
+func frontMatter(t *testing.T, name string, data []byte) map[string]any {
+	t.Helper()
+	s := string(data)
+	if !strings.HasPrefix(s, "---\n") {
+		t.Fatalf("%s: no front matter", name)
+	}
+	end := strings.Index(s[4:], "\n---\n")
+	if end < 0 {
+		t.Fatalf("%s: front matter not closed", name)
+	}
+	var fm map[string]any
+	if err := yaml.Unmarshal([]byte(s[4:4+end]), &fm); err != nil {
+		t.Fatalf("%s: front matter is not YAML: %v", name, err)
+	}
+	return fm
+}
+
+func onlyFields(t *testing.T, what string, m map[string]any, allowed []string) {
+	t.Helper()
+	for k := range m {
+		if !inList(allowed, k) {
+			t.Errorf("%s: field %q is not one the theme reads", what, k)
+		}
+	}
+}
+
+func fixtureEntries(t *testing.T) (*Folder, Person, *page) {
+	t.Helper()
+	f, person := fixture(t)
+	return f, person, buildPage(f, Options{Person: person, Group: ByYear})
+}
+
+// academicpages: one page per entry under _publications/, whose front
+// matter holds only fields the theme reads, with every title, a date
+// Jekyll parses, and the publications collection.
+func TestAcademicPagesFrontMatterIsWhatTheThemeReads(t *testing.T) {
+	f, person, p := fixtureEntries(t)
+	files, err := RenderFiles(f, Options{Format: AcademicPages, Person: person})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(p.shown) {
+		t.Fatalf("%d files for %d entries", len(files), len(p.shown))
+	}
+	date := regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	titles := map[string]bool{}
+	for _, file := range files {
+		if !strings.HasPrefix(file.Path, "_publications/") || !strings.HasSuffix(file.Path, ".md") {
+			t.Errorf("file %s is not in _publications/", file.Path)
+		}
+		fm := frontMatter(t, file.Path, file.Data)
+		onlyFields(t, file.Path, fm, academicPagesFields)
+		if fm["collection"] != "publications" || fm["citation"] == "" {
+			t.Errorf("%s: collection %v, citation %v", file.Path, fm["collection"], fm["citation"])
+		}
+		if d, ok := fm["date"].(string); ok && !date.MatchString(d) {
+			t.Errorf("%s: date %q", file.Path, d)
+		}
+		titles[fm["title"].(string)] = true
+	}
+	for _, e := range p.shown {
+		if !titles[e.titleOf()] {
+			t.Errorf("no page for %q", e.titleOf())
+		}
+	}
+}
+
+// Lab Website Template: _data/citations.yaml is a list of maps with only
+// the fields its citation include reads, authors as strings, dates as
+// YYYY-MM-DD.
+func TestLabWebsiteCitationsAreWhatTheTemplateReads(t *testing.T) {
+	f, person, p := fixtureEntries(t)
+	var items []map[string]any
+	if err := yaml.Unmarshal([]byte(renderString(t, f, Options{Format: LabWebsite, Person: person})), &items); err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != len(p.shown) {
+		t.Fatalf("%d citations for %d entries", len(items), len(p.shown))
+	}
+	for i, it := range items {
+		onlyFields(t, "citation "+it["id"].(string), it, labWebsiteFields)
+		if it["title"] != p.shown[i].titleOf() {
+			t.Errorf("citation %d title %v, want %q", i, it["title"], p.shown[i].titleOf())
+		}
+		if authors, ok := it["authors"].([]any); ok {
+			for _, a := range authors {
+				if _, ok := a.(string); !ok {
+					t.Errorf("author %v is not a string", a)
+				}
+			}
+		}
+		if d, ok := it["date"].(string); ok && !regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`).MatchString(d) {
+			t.Errorf("date %q", d)
+		}
+	}
+}
+
+var bibCustomField = regexp.MustCompile(`(?m)^  ([a-z_]+)\s+= `)
+
+// al-folio: papers.bib's custom fields are the ones bib.liquid reads,
+// bibtex_show on every entry, selected on the manifest's selection only;
+// bibtex (plain.bst) formats it without a warning, as jekyll-scholar's
+// BibTeX parser must read it.
+func TestAlFolioBibHasTheFieldsAlFolioReads(t *testing.T) {
+	f, person, p := fixtureEntries(t)
+	bib := renderString(t, f, Options{Format: AlFolio, Person: person, Selected: []string{"doi:10.1101/2022.11.02.514823"}})
+	classic := renderString(t, f, Options{Format: BibTeX, Person: person})
+	standard := map[string]bool{}
+	for _, m := range bibCustomField.FindAllStringSubmatch(classic, -1) {
+		standard[m[1]] = true
+	}
+	for _, m := range bibCustomField.FindAllStringSubmatch(bib, -1) {
+		if !standard[m[1]] && !inList(alFolioFields, m[1]) {
+			t.Errorf("field %s is neither BibTeX's nor one al-folio reads", m[1])
+		}
+	}
+	if n := len(regexp.MustCompile(`bibtex_show\s+= \{true\}`).FindAllString(bib, -1)); n != len(p.shown) {
+		t.Errorf("bibtex_show on %d entries of %d", n, len(p.shown))
+	}
+	// the selection names the preprint; the entry it is shown within is selected
+	article := bib[strings.Index(bib, "@article{nunezgarcia2023analytical"):]
+	article = article[:strings.Index(article, "\n}\n")]
+	if n := len(regexp.MustCompile(`selected\s+= \{true\}`).FindAllString(bib, -1)); n != 1 || !strings.Contains(article, "selected") {
+		t.Errorf("selected on %d entries, want the article the selected preprint is shown within", n)
+	}
+	bibtex := tool(t, "bibtex")
+	dir := t.TempDir()
+	writeTemp(t, dir, "papers.bib", bib)
+	writeTemp(t, dir, "doc.aux", "\\citation{*}\n\\bibstyle{plain}\n\\bibdata{papers}\n")
+	stdout, stderr, err := run(t, dir, bibtex, "doc")
+	if err != nil || strings.Contains(stdout+stderr, "Warning--") {
+		t.Errorf("bibtex: %v\n%s%s", err, stdout, stderr)
+	}
+}
+
+// Hugo Blox: Debian's hugo builds the publication bundles into a site
+// with a page per entry holding its title, and each bundle's front matter
+// holds only fields Hugo Blox's publication layouts read; cite.bib is
+// beside each index.md.
+func TestHugoBuildsThePublicationBundles(t *testing.T) {
+	f, person, p := fixtureEntries(t)
+	files, err := RenderFiles(f, Options{Format: HugoBlox, Person: person})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := t.TempDir()
+	var bundles []string
+	for _, file := range files {
+		full := filepath.Join(site, filepath.FromSlash(file.Path))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, file.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(file.Path, "/index.md") {
+			onlyFields(t, file.Path, frontMatter(t, file.Path, file.Data), hugoBloxFields)
+			bundles = append(bundles, strings.TrimSuffix(file.Path, "/index.md"))
+		}
+	}
+	sort.Strings(bundles)
+	if len(bundles) != len(p.shown) {
+		t.Fatalf("%d bundles for %d entries", len(bundles), len(p.shown))
+	}
+	for _, b := range bundles {
+		if _, err := os.Stat(filepath.Join(site, filepath.FromSlash(b), "cite.bib")); err != nil {
+			t.Errorf("%s has no cite.bib: %v", b, err)
+		}
+	}
+	hugo := tool(t, "hugo")
+	writeTemp(t, site, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'about test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
+	layouts := filepath.Join(site, "layouts", "_default")
+	if err := os.MkdirAll(layouts, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, layouts, "single.html", `<h1>{{ .Title }}</h1><p>{{ delimit .Params.authors ", " }}</p><p>{{ .Params.publication | markdownify }}</p>{{ with .Params.doi }}<a href="https://doi.org/{{ . }}">doi</a>{{ end }}{{ with .Resources.GetMatch "cite.bib" }}<a class="cite" href="{{ .RelPermalink }}">Cite</a>{{ end }}`)
+	writeTemp(t, layouts, "list.html", `{{ range .Pages }}<li>{{ .Title }}</li>{{ end }}`)
+	if _, stderr, err := run(t, site, hugo, "--quiet", "--destination", "public"); err != nil {
+		t.Fatalf("hugo build: %v\n%s", err, stderr)
+	}
+	for _, e := range p.shown {
+		built, err := os.ReadFile(filepath.Join(site, "public", "publication", e.key, "index.html"))
+		if err != nil {
+			t.Errorf("no page for %s: %v", e.key, err)
+			continue
+		}
+		page := html.UnescapeString(string(built))
+		if !strings.Contains(page, "<h1>"+e.titleOf()+"</h1>") || !strings.Contains(page, `class="cite"`) {
+			t.Errorf("page %s lacks its title or its cite.bib link:\n%s", e.key, page)
+		}
+	}
+}
