@@ -428,16 +428,19 @@ func (n *simNet) answer(req *http.Request) (int, int, []byte) {
 		}
 		return 404, 1, nil
 	case "doi.org":
-		prefixes := strings.Split(strings.TrimPrefix(path, "/ra/"), ",")
+		if !strings.HasPrefix(path, "/doiRA/") {
+			return 404, 1, nil
+		}
+		names := strings.Split(strings.TrimPrefix(path, "/doiRA/"), ",")
 		buf.WriteByte('[')
-		for k, p := range prefixes {
+		for k, p := range names {
 			if k > 0 {
 				buf.WriteByte(',')
 			}
 			fmt.Fprintf(&buf, `{"DOI":%q,"RA":"Crossref"}`, p)
 		}
 		buf.WriteByte(']')
-		return 200, len(prefixes), buf.Bytes()
+		return 200, len(names), buf.Bytes()
 	case "api.crossref.org":
 		if path == "/works" {
 			var dois []string

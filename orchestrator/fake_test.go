@@ -31,7 +31,7 @@ type fakeNet struct {
 	fallback map[string]fakeAnswer   // host → answer for any other path
 	hook     func(req *http.Request) // runs before answering; may block
 	calls    map[string]int          // host → requests
-	agencies map[string]string       // DOI prefix → agency, for doi.org's /ra/
+	agencies map[string]string       // DOI prefix → agency, for doi.org's /doiRA/
 }
 
 type fakeAnswer struct {
@@ -81,8 +81,8 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	if form, isList := listForms[req.URL.Host]; !ok && isList && req.URL.Path == form.path {
 		ans, ok = n.list(req.URL.Host, form, req.URL.Query()), true
 	}
-	if !ok && req.URL.Host == "doi.org" && strings.HasPrefix(req.URL.Path, "/ra/") {
-		ans, ok = n.whichRA(strings.TrimPrefix(req.URL.Path, "/ra/")), true
+	if !ok && req.URL.Host == "doi.org" && strings.HasPrefix(req.URL.Path, "/doiRA/") {
+		ans, ok = n.whichRA(strings.TrimPrefix(req.URL.Path, "/doiRA/")), true
 	}
 	if !ok {
 		ans, ok = n.fallback[req.URL.Host]
@@ -179,14 +179,20 @@ func (n *fakeNet) list(host string, form listForm, q url.Values) fakeAnswer {
 	return fakeAnswer{status: 200, body: []byte(form.envelope(len(items), strings.Join(items, ",")))}
 }
 
-// whichRA answers as doi.org's /ra/ service does, from n.agencies.
+// whichRA answers as the DOI Handbook documents doi.org's /doiRA/ service
+// (https://doi.info/doi-handbook/HTML/which-ra_-service.html): an array of
+// {"DOI","RA"} per DOI name, the agency here chosen by the name's prefix
+// from n.agencies; a bare prefix is not a DOI name ("Invalid DOI").
 func (n *fakeNet) whichRA(list string) fakeAnswer {
 	var items []string
-	for _, p := range strings.Split(list, ",") {
-		if ra, ok := n.agencies[p]; ok {
-			items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": %q}`, p, ra))
+	for _, name := range strings.Split(list, ",") {
+		prefix, _, isName := strings.Cut(name, "/")
+		if ra, ok := n.agencies[prefix]; ok && isName {
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": %q}`, name, ra))
+		} else if isName {
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "status": "DOI does not exist"}`, name))
 		} else {
-			items = append(items, fmt.Sprintf(`{"DOI": %q, "status": "DOI does not exist"}`, p))
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "status": "Invalid DOI"}`, name))
 		}
 	}
 	return fakeAnswer{status: 200, body: []byte("[" + strings.Join(items, ",") + "]")}

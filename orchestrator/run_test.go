@@ -334,9 +334,9 @@ doi = "10.7554/elife.01567"
 	net, asked := setup()
 	rep := runOK(t, testOptions(newManifest(t, src), net, 4))
 	want := map[string]bool{
-		"doi.org/ra/10.5281,10.7554":                 true,
-		"api.datacite.org/dois/10.5281/zenodo.48440": true,
-		"api.crossref.org/works/10.7554/elife.01567": true,
+		"doi.org/doiRA/10.5281/zenodo.48440,10.7554/elife.01567": true,
+		"api.datacite.org/dois/10.5281/zenodo.48440":             true,
+		"api.crossref.org/works/10.7554/elife.01567":             true,
 	}
 	if len(*asked) != len(want) {
 		t.Errorf("requests %v, want exactly %v", *asked, want)
@@ -352,7 +352,7 @@ doi = "10.7554/elife.01567"
 
 	net, _ = setup()
 	net.agencies = nil
-	net.routes["doi.org/ra/10.5281,10.7554"] = fakeAnswer{status: 500}
+	net.routes["doi.org/doiRA/10.5281/zenodo.48440,10.7554/elife.01567"] = fakeAnswer{status: 500}
 	rep = runOK(t, testOptions(newManifest(t, src), net, 4))
 	if len(rep.Outcomes) != 4 {
 		t.Errorf("with the lookup down, %d jobs; want both agencies asked for both DOIs (4)", len(rep.Outcomes))
@@ -408,10 +408,10 @@ doi = "10.7554/elife.01567"
 			t.Errorf("a non-Crossref DOI was sent to Crossref: %s", a)
 		case strings.HasPrefix(a, "api.datacite.org/"):
 			t.Errorf("a non-DataCite DOI was sent to DataCite: %s", a)
-		case strings.HasPrefix(a, "doi.org/ra/"):
+		case strings.HasPrefix(a, "doi.org/doiRA/"):
 			ra++
-			if a != "doi.org/ra/10.3280,10.11501,10.7554" {
-				t.Errorf("agency lookup %s, want each prefix once", a)
+			if a != "doi.org/doiRA/10.3280/ecag2015-001001,10.11501/3180473,10.7554/elife.01567" {
+				t.Errorf("agency lookup %s, want each prefix once, by its first DOI name", a)
 			}
 		}
 	}
