@@ -3,6 +3,7 @@ package orchestrator
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -109,6 +110,10 @@ type listForm struct {
 	single   string                           // path of the single lookup, before the escaped DOI
 	item     string                           // gjson path of the record in a single answer
 	envelope func(n int, items string) string // the list answer around the items
+	// listView turns a single answer's record into what the list endpoint
+	// sends for it (nil: the same record), so a fake list answer lacks
+	// what a real one lacks.
+	listView func(t testing.TB, item string, q url.Values) string
 }
 
 var listForms = map[string]listForm{
@@ -154,7 +159,41 @@ var listForms = map[string]listForm{
 		envelope: func(n int, items string) string {
 			return fmt.Sprintf(`{"data":[%s],"meta":{"total":%d}}`, items, n)
 		},
+		listView: dataCiteListView,
 	},
+}
+
+// dataCiteListView drops what DataCite's list serializer sends only with
+// detail=true, as lupo's app/serializers/datacite_doi_serializer.rb does
+// (attribute ... if: params[:detail]; the controller's index passes
+// detail: params[:detail], show passes detail: true):
+// https://github.com/datacite/lupo/blob/master/app/serializers/datacite_doi_serializer.rb
+// Any value of detail switches it on, so only its absence is the list view.
+func dataCiteListView(t testing.TB, item string, q url.Values) string {
+	if q.Has("detail") {
+		return item
+	}
+	var rec map[string]any
+	dec := json.NewDecoder(strings.NewReader(item))
+	dec.UseNumber()
+	if err := dec.Decode(&rec); err != nil {
+		t.Fatalf("fake network: DataCite record: %v", err)
+	}
+	if a, ok := rec["attributes"].(map[string]any); ok {
+		for _, k := range []string{"alternateIdentifiers", "xml", "prefix", "suffix", "viewsOverTime", "downloadsOverTime", "citationsOverTime"} {
+			delete(a, k)
+		}
+	}
+	if r, ok := rec["relationships"].(map[string]any); ok {
+		for _, k := range []string{"provider", "references", "citations", "parts", "partOf", "versions", "versionOf", "media"} {
+			delete(r, k)
+		}
+	}
+	out, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatalf("fake network: DataCite record: %v", err)
+	}
+	return string(out)
 }
 
 // list answers a list query as the service would from the single answers
@@ -171,7 +210,11 @@ func (n *fakeNet) list(host string, form listForm, q url.Values) fakeAnswer {
 		case !ok:
 			n.t.Errorf("fake network: list asks about %s, which it has no answer for", doi)
 		case ans.status == 200:
-			items = append(items, gjson.GetBytes(ans.body, form.item).Raw)
+			item := gjson.GetBytes(ans.body, form.item).Raw
+			if form.listView != nil {
+				item = form.listView(n.t, item, q)
+			}
+			items = append(items, item)
 		case ans.status != 404:
 			return ans
 		}

@@ -424,3 +424,57 @@ doi = "10.7554/elife.01567"
 		}
 	}
 }
+
+// TestDataCiteBatchKeepsOtherIDs: DataCite DOIs carrying an arXiv id, a
+// PMID, a PMCID and an ISBN give the same snapshots asked in one list as
+// asked one by one, and keep those ids. The fake's list answer lacks
+// alternateIdentifiers as DataCite's real list view does (see
+// dataCiteListView), so reading only that field loses them in the batch.
+func TestDataCiteBatchKeepsOtherIDs(t *testing.T) {
+	const src = `mailto = "ada@example.org"
+providers = ["datacite"]
+
+[[identity]]
+doi = "10.48550/arXiv.2311.16162"
+
+[[identity]]
+doi = "10.5555/about.versioned"
+
+[[identity]]
+doi = "10.5281/zenodo.48440"
+`
+	run := func(noBatching bool) (string, *fakeNet, string) {
+		m := newManifest(t, src)
+		net := recordedNet(t)
+		for file, doi := range map[string]string{
+			"datacite-doi-10.48550-arxiv.2311.16162.json":           "10.48550/arxiv.2311.16162",
+			"constructed-datacite-doi-10.5555-about.versioned.json": "10.5555/about.versioned",
+			"datacite-doi-10.5281-zenodo.48440.json":                "10.5281/zenodo.48440",
+		} {
+			net.file("api.datacite.org", "/dois/"+doi, 200, "datacite/"+file)
+			prefix, _, _ := strings.Cut(doi, "/")
+			net.agencies[prefix] = "DataCite"
+		}
+		// The versioned record names its published version, which is followed.
+		net.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
+		opts := testOptions(m, net, 4)
+		opts.NoBatching = noBatching
+		if rep := runOK(t, opts); rep.Short() {
+			t.Fatalf("short run: %v", rep.ShortJobs())
+		}
+		return folderBytes(t, m.Snapshots), net, m.Snapshots
+	}
+	batched, bnet, dir := run(false)
+	single, snet, _ := run(true)
+	if b, s := bnet.requests("api.datacite.org"), snet.requests("api.datacite.org"); b >= s {
+		t.Errorf("DataCite requests: %d batched, %d single; want fewer batched", b, s)
+	}
+	if batched != single {
+		t.Error("DataCite snapshots differ asked in a list and one by one")
+	}
+	for _, want := range []string{`"arxiv": "2311.16162"`, `"pmid": "`, `"pmcid": "PMC`, `"isbn": [`} {
+		if !strings.Contains(batched, want) {
+			t.Errorf("batched snapshots lack %s (in %s)", want, dir)
+		}
+	}
+}
