@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -130,6 +131,7 @@ var listForms = map[string]listForm{
 		envelope: func(n int, items string) string {
 			return fmt.Sprintf(`{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, n, items)
 		},
+		listView: crossrefSelectView,
 	},
 	"api.openalex.org": {
 		path: "/works",
@@ -161,6 +163,24 @@ var listForms = map[string]listForm{
 		},
 		listView: dataCiteListView,
 	},
+}
+
+// crossrefSelectView keeps only the top-level fields select= names, in the
+// record's order, as Crossref's list routes do (a recorded answer with
+// select=DOI,title: ../shared/fixtures/crossref/crossref-works-query-ecology-select-doi-title.json).
+func crossrefSelectView(_ testing.TB, item string, q url.Values) string {
+	if !q.Has("select") {
+		return item
+	}
+	fields := strings.Split(q.Get("select"), ",")
+	var kept []string
+	gjson.Parse(item).ForEach(func(k, v gjson.Result) bool {
+		if slices.Contains(fields, k.String()) {
+			kept = append(kept, k.Raw+":"+v.Raw)
+		}
+		return true
+	})
+	return "{" + strings.Join(kept, ",") + "}"
 }
 
 // dataCiteListView drops what DataCite's list serializer sends only with

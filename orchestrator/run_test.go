@@ -3,6 +3,8 @@ package orchestrator
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -476,5 +479,72 @@ doi = "10.5281/zenodo.48440"
 		if !strings.Contains(batched, want) {
 			t.Errorf("batched snapshots lack %s (in %s)", want, dir)
 		}
+	}
+}
+
+// TestLaneSizesBatchesByURL: a provider whose list form is bounded by its
+// URL (BatchURLBytes) gets as many identities a call as fit, however many
+// BatchSize allows: short DOIs fill the count, long ones stop at the
+// budget, and a partial batch under the budget waits for more jobs.
+func TestLaneSizesBatchesByURL(t *testing.T) {
+	spec := providers.Crossref()
+	size := func(s providers.Spec) int { return s.BatchSize }
+	take := func(dois []string, closed bool) []*job {
+		l := newLane("api.crossref.org")
+		for i, d := range dois {
+			l.push(&job{id: manifest.Identity{Kind: manifest.KindDOI, Value: d}, spec: &spec, work: i, slot: i})
+		}
+		if closed {
+			l.close()
+		}
+		call, _ := l.take(size, func() int { return len(dois) })
+		return call
+	}
+	doi := func(i, length int) string {
+		d := fmt.Sprintf("10.1000/%d-", i)
+		return d + strings.Repeat("x", length-len(d))
+	}
+	var short, typical, long []string
+	for i := range 200 {
+		short = append(short, doi(i, 20))
+		typical = append(typical, doi(i, 25))
+		long = append(long, doi(i, 60))
+	}
+	// 25 bytes escaped is 27, plus 10: the README's "about 90 typical DOIs".
+	if got := len(take(typical, false)); got != spec.BatchURLBytes/37 || got < 90 {
+		t.Errorf("DOIs of 25 characters: %d a call, want %d", got, spec.BatchURLBytes/37)
+	}
+	if got := len(take(short, false)); got != spec.BatchSize {
+		t.Errorf("short DOIs: %d a call, want BatchSize (%d)", got, spec.BatchSize)
+	}
+	// 60 bytes escaped ("/" → %2F) is 62, plus 10 for "doi:" and ",".
+	want := spec.BatchURLBytes / (62 + 10)
+	if got := len(take(long, false)); got != want {
+		t.Errorf("long DOIs: %d a call, want %d (the URL budget)", got, want)
+	}
+	if call := take(long[:want-1], false); call != nil {
+		t.Errorf("a batch under budget and count went before more jobs could come: %d", len(call))
+	}
+	if got := len(take(long[:want-1], true)); got != want-1 {
+		t.Errorf("once no more jobs can come, the partial batch goes: %d, want %d", got, want-1)
+	}
+	// The provider then asks about the batch in one request, within
+	// Crossref's URL bound, even with a longish mailto.
+	var ids []manifest.Identity
+	for _, j := range take(long, false) {
+		ids = append(ids, j.id)
+	}
+	var uris []string
+	do := func(req *http.Request) (*http.Response, error) {
+		uris = append(uris, req.URL.RequestURI())
+		return &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": []string{"application/json"}},
+			Body: io.NopCloser(strings.NewReader(`{"status":"ok","message":{"total-results":0,"items":[]}}`)), Request: req}, nil
+	}
+	env := providers.Env{Do: do, Base: "https://api.crossref.org", Mailto: "a.researcher.with.a.long.name@institute.example.org"}
+	if _, err := spec.Fetch(context.Background(), env, ids); err != nil {
+		t.Fatal(err)
+	}
+	if len(uris) != 1 || len(uris[0]) > 4000 {
+		t.Errorf("a URL-sized batch took %d requests (first %d bytes), want one within 4,000", len(uris), len(uris[0]))
 	}
 }
