@@ -241,7 +241,7 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 			_, _ = w.Write(orcid[orcidPart(r.URL.Path)])
 		case "doi.org":
 			var items []string
-			for _, p := range strings.Split(strings.TrimPrefix(r.URL.Path, "/ra/"), ",") {
+			for _, p := range strings.Split(strings.TrimPrefix(r.URL.Path, "/doiRA/"), ",") {
 				items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": "Crossref"}`, p))
 			}
 			fmt.Fprintf(w, "[%s]", strings.Join(items, ","))

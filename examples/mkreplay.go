@@ -21,8 +21,10 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -53,8 +55,9 @@ var answers = []answer{
 		"constructed (no recording of the bulk details request): each work is the recorded summary's fields, detail-only fields empty; see testdata/orcid/SOURCES.md", "testdata/orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json"},
 	{"https://pub.orcid.org/v3.0/0000-0002-9341-7985/person", 200, "application/vnd.orcid+json; qs=4;charset=UTF-8", "orcid/orcid-person-0000-0002-9341-7985.json", "recorded request (asked with the vendor type; about asks for application/json, which gives the same v3.0 document)", ""},
 
-	// Which RA? for every DOI prefix of the run, in the run's order.
-	{"https://doi.org/ra/10.3233,10.1038,10.1080,10.7554,10.1145,10.1594,10.5281,10.1101", 200, "application/json;charset=UTF-8", "", "constructed: see below", ""},
+	// Which RA? for every DOI prefix of the run, in the run's order, each
+	// asked by the first DOI name with that prefix.
+	{"https://doi.org/doiRA/10.3233/isu-130714,10.1038/npre.2009.2801,10.1080/03615260801973992,10.7554/elife.01567,10.1145/3448016.3452841,10.1594/pangaea.836178,10.5281/zenodo.48440,10.1101/2020.12.01.406702", 200, "application/json;charset=UTF-8", "", "constructed: see below", ""},
 
 	// Crossref: the registration agency of the articles and the preprint.
 	{"https://api.crossref.org/works/10.7554/elife.01567", 200, "application/json", "crossref/crossref-work-10.7554-elife.01567.json", "recorded request", ""},
@@ -87,7 +90,7 @@ var answers = []answer{
 // the single-record answers above, wrapped in the service's documented
 // list envelope: found records are items, not-found DOIs are left out.
 var lists = []listAnswer{
-	{"https://api.crossref.org/works?filter=doi%3A10.3233%2Fisu-130714%2Cdoi%3A10.1038%2Fnpre.2009.2801%2Cdoi%3A10.1080%2F03615260801973992%2Cdoi%3A10.1080%2F03615260801973414%2Cdoi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1101%2F2020.12.01.406702&rows=7",
+	{"https://api.crossref.org/works?filter=doi%3A10.3233%2Fisu-130714%2Cdoi%3A10.1038%2Fnpre.2009.2801%2Cdoi%3A10.1080%2F03615260801973992%2Cdoi%3A10.1080%2F03615260801973414%2Cdoi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1101%2F2020.12.01.406702&rows=7&select=DOI%2CISBN%2CISSN%2Cabstract%2Carticle-number%2Cauthor%2Ccontainer-title%2Ceditor%2Cis-referenced-by-count%2Cissue%2Cissued%2Clicense%2Cpage%2Cpublished%2Cpublished-online%2Cpublished-print%2Cpublisher%2Creferences-count%2Crelation%2Cresource%2Csubject%2Csubtitle%2Ctitle%2Ctype%2Cvolume",
 		"https://api.crossref.org/works/", "message",
 		func(n int, items string) string {
 			return fmt.Sprintf(`{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, n, items)
@@ -110,38 +113,38 @@ var lists = []listAnswer{
 
 // whichRA is the constructed Which RA? answer: the shape of the recorded
 // answer for 10.7554 (fixtures doiorg/doiorg-ra-10.7554.json), one entry
-// per prefix, each naming the agency that registers that prefix.
+// per DOI name asked, each naming the agency that registers its prefix.
 const whichRA = `[
   {
-    "DOI": "10.3233",
+    "DOI": "10.3233/isu-130714",
     "RA": "Crossref"
   },
   {
-    "DOI": "10.1038",
+    "DOI": "10.1038/npre.2009.2801",
     "RA": "Crossref"
   },
   {
-    "DOI": "10.1080",
+    "DOI": "10.1080/03615260801973992",
     "RA": "Crossref"
   },
   {
-    "DOI": "10.7554",
+    "DOI": "10.7554/elife.01567",
     "RA": "Crossref"
   },
   {
-    "DOI": "10.1145",
+    "DOI": "10.1145/3448016.3452841",
     "RA": "Crossref"
   },
   {
-    "DOI": "10.1594",
+    "DOI": "10.1594/pangaea.836178",
     "RA": "DataCite"
   },
   {
-    "DOI": "10.5281",
+    "DOI": "10.5281/zenodo.48440",
     "RA": "DataCite"
   },
   {
-    "DOI": "10.1101",
+    "DOI": "10.1101/2020.12.01.406702",
     "RA": "Crossref"
   }
 ]`
@@ -235,7 +238,7 @@ func answerBody(a answer, fixtures string, rows map[string]string) (body []byte,
 			return nil, "", fmt.Errorf("no SOURCES.md row for %s", a.fixture)
 		}
 		return body, row, nil
-	case strings.HasPrefix(a.url, "https://doi.org/ra/"):
+	case strings.HasPrefix(a.url, "https://doi.org/doiRA/"):
 		return []byte(whichRA), rows["doiorg/doiorg-ra-10.7554.json"], nil
 	}
 	return nil, "", nil
@@ -282,6 +285,9 @@ func recordList(rec *transport.Recording, l listAnswer, bodies map[string][]byte
 			continue // not found: not an item
 		}
 		item, err := listView(gjson.GetBytes(body, l.item).Raw, l.detailOnly)
+		if err == nil {
+			item, err = selectView(item, l.url)
+		}
 		if err != nil {
 			return line{}, fmt.Errorf("%s%s: %w", l.single, doi, err)
 		}
@@ -297,6 +303,25 @@ func recordList(rec *transport.Recording, l listAnswer, bodies map[string][]byte
 	}
 	return line{p, "GET " + l.url, "200", "constructed",
 		"list answer built from the single answers of this folder for " + strings.Join(from, ", ") + " (the other DOIs asked are not found, so not items)", ""}, nil
+}
+
+// selectView keeps, when the list URL asks with select= (Crossref), only
+// the top-level fields it names, in the record's order, as the service
+// answers (see ../shared/fixtures/crossref/crossref-works-query-ecology-select-doi-title.json).
+func selectView(item, listURL string) (string, error) {
+	u, err := url.Parse(listURL)
+	if err != nil || !u.Query().Has("select") {
+		return item, err
+	}
+	fields := strings.Split(u.Query().Get("select"), ",")
+	var kept []string
+	gjson.Parse(item).ForEach(func(k, v gjson.Result) bool {
+		if slices.Contains(fields, k.String()) {
+			kept = append(kept, k.Raw+":"+v.Raw)
+		}
+		return true
+	})
+	return "{" + strings.Join(kept, ",") + "}", nil
 }
 
 // listView is a single answer's record as a list answer carries it:
@@ -345,16 +370,17 @@ Three kinds of answer are not recordings:
   Crossref's real 404 for an unknown DOI (recorded for 10.1371/notarealdoi). OpenAlex's
   are empty 404s: about reads any 404 as "not found", and the real body (a short error
   document) is not kept in a snapshot.
-- **` + "`doi.org/ra/…`" + `** (Which RA?, the registration-agency lookup that decides whether
+- **` + "`doi.org/doiRA/…`" + `** (Which RA?, the registration-agency lookup that decides whether
   Crossref or DataCite is asked about a DOI) is constructed: the only recording is for the
-  single prefix 10.7554, so this answer repeats its shape once per prefix of the run,
-  naming each prefix's registration agency (10.1594 PANGAEA and 10.5281 Zenodo are
+  single prefix 10.7554 (asked at ` + "`/ra/`" + `), so this answer repeats its shape once per DOI name
+  asked (the run's first DOI of each prefix), naming each prefix's registration agency (10.1594 PANGAEA and 10.5281 Zenodo are
   DataCite's; the others Crossref's).
 - **List answers** (` + "`works?filter=…`, `dois?query=…`" + `), the batch requests about
   asks Crossref, OpenAlex and DataCite, are constructed: each is the single-record
   answers of this folder for the DOIs it asks about, wrapped in the service's documented
   list envelope, with not-found DOIs left out (as the services do); DataCite's items
-  lack the attributes its list view sends only with detail=true (alternateIdentifiers, xml, …).
+  lack the attributes its list view sends only with detail=true (alternateIdentifiers, xml, …),
+  and Crossref's hold only the fields its ` + "`select=`" + ` names.
 - **ORCID's bulk work details** (` + "`/works/{put-codes}`" + `) are constructed, in
   ` + "`testdata/orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json`" + `: no one
   recorded that request, so each work is its recorded summary's fields, with the

@@ -10,15 +10,19 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"regexp"
 	"runtime"
 	"runtime/metrics"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -43,7 +47,10 @@ import (
 // Metrics: requests/work (every request of the run, ORCID and agency
 // lookups included, ÷ works), wall/bound (first request to last answer ÷
 // the critical-path lower bound below), peak-heap-MB (largest heap in use,
-// sampled every millisecond during the run).
+// sampled every millisecond during the run), answer-bytes/work (answer
+// bodies of every request ÷ works), crossref-requests/work and
+// crossref-bytes/work (the same for Crossref alone, the run's busiest
+// host when batching).
 
 // simLatency is how long a simulated service takes to answer a request
 // carrying n identities (before scaling): a fixed part plus a part per
@@ -124,6 +131,7 @@ func benchFetch(b *testing.B, sh benchShape, noBatching bool, workers, scale int
 	corpus := newSimCorpus()
 	bound := simBound(sh, registry, noBatching, scale)
 	var requests, wall time.Duration
+	var answerBytes, crossrefCalls, crossrefBytes int
 	var peak, rss uint64
 	b.ResetTimer()
 	for range b.N {
@@ -145,7 +153,16 @@ func benchFetch(b *testing.B, sh benchShape, noBatching bool, workers, scale int
 		}
 		requests += time.Duration(net.total())
 		wall += net.lastAnswer().Sub(start)
+		net.mu.Lock()
+		answerBytes += net.bytes
+		crossrefCalls += net.hostCalls["api.crossref.org"]
+		crossrefBytes += net.hostBytes["api.crossref.org"]
+		net.mu.Unlock()
 	}
+	perWork := func(v int) float64 { return float64(v) / float64(b.N) / float64(total) }
+	b.ReportMetric(perWork(answerBytes), "answer-bytes/work")
+	b.ReportMetric(perWork(crossrefCalls), "crossref-requests/work")
+	b.ReportMetric(perWork(crossrefBytes), "crossref-bytes/work")
 	b.ReportMetric(float64(requests)/float64(b.N)/float64(total), "requests/work")
 	b.ReportMetric(float64(wall)/float64(b.N)/float64(bound), "wall/bound")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
@@ -299,6 +316,9 @@ type simNet struct {
 	perRecord int
 	mu        sync.Mutex
 	calls     int
+	bytes     int            // answer bodies, all hosts
+	hostCalls map[string]int // requests by host
+	hostBytes map[string]int // answer body bytes by host
 	last      time.Time
 }
 
@@ -328,6 +348,12 @@ func (n *simNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	n.mu.Lock()
 	n.calls++
+	n.bytes += len(body)
+	if n.hostCalls == nil {
+		n.hostCalls, n.hostBytes = map[string]int{}, map[string]int{}
+	}
+	n.hostCalls[req.URL.Host]++
+	n.hostBytes[req.URL.Host] += len(body)
 	n.last = time.Now()
 	n.mu.Unlock()
 	return &http.Response{
@@ -341,6 +367,36 @@ var (
 	simDOIPattern  = regexp.MustCompile(`^10\.(\d+)/sim\.(\d+)$`)
 	simEPMCPattern = regexp.MustCompile(`DOI:"([^"]*)"`)
 )
+
+// crossrefListItem writes work i as a Crossref list answer carries it:
+// with select=, only the fields it names, as Crossref's list routes answer.
+func (n *simNet) crossrefListItem(b *bytes.Buffer, i int, q url.Values) {
+	if !q.Has("select") {
+		n.corpus.crossrefWork(b, i)
+		return
+	}
+	var whole bytes.Buffer
+	n.corpus.crossrefWork(&whole, i)
+	writeSelected(b, whole.Bytes(), strings.Split(q.Get("select"), ","))
+}
+
+// writeSelected writes the JSON object record with only the top-level
+// fields named in selected, in the record's order.
+func writeSelected(b *bytes.Buffer, record []byte, selected []string) {
+	b.WriteByte('{')
+	k := 0
+	gjson.ParseBytes(record).ForEach(func(key, v gjson.Result) bool {
+		if slices.Contains(selected, key.String()) {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(key.Raw + ":" + v.Raw)
+			k++
+		}
+		return true
+	})
+	b.WriteByte('}')
+}
 
 // simWork is the work number a simulated DOI names, or -1.
 func simWork(doi string) int {
@@ -428,23 +484,26 @@ func (n *simNet) answer(req *http.Request) (int, int, []byte) {
 		}
 		return 404, 1, nil
 	case "doi.org":
-		prefixes := strings.Split(strings.TrimPrefix(path, "/ra/"), ",")
+		if !strings.HasPrefix(path, "/doiRA/") {
+			return 404, 1, nil
+		}
+		names := strings.Split(strings.TrimPrefix(path, "/doiRA/"), ",")
 		buf.WriteByte('[')
-		for k, p := range prefixes {
+		for k, p := range names {
 			if k > 0 {
 				buf.WriteByte(',')
 			}
 			fmt.Fprintf(&buf, `{"DOI":%q,"RA":"Crossref"}`, p)
 		}
 		buf.WriteByte(']')
-		return 200, len(prefixes), buf.Bytes()
+		return 200, len(names), buf.Bytes()
 	case "api.crossref.org":
 		if path == "/works" {
 			var dois []string
 			for _, f := range strings.Split(q.Get("filter"), ",") {
 				dois = append(dois, strings.TrimPrefix(f, "doi:"))
 			}
-			return list(dois, func(b *bytes.Buffer, i int) bool { n.corpus.crossrefWork(b, i); return true },
+			return list(dois, func(b *bytes.Buffer, i int) bool { n.crossrefListItem(b, i, q); return true },
 				func(b *bytes.Buffer, c int) {
 					fmt.Fprintf(b, `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[`, c)
 				}, noop, func(b *bytes.Buffer, _ int) { b.WriteString(`]}}`) })

@@ -3,6 +3,7 @@ package orchestrator
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,7 +33,7 @@ type fakeNet struct {
 	fallback map[string]fakeAnswer   // host → answer for any other path
 	hook     func(req *http.Request) // runs before answering; may block
 	calls    map[string]int          // host → requests
-	agencies map[string]string       // DOI prefix → agency, for doi.org's /ra/
+	agencies map[string]string       // DOI prefix → agency, for doi.org's /doiRA/
 }
 
 type fakeAnswer struct {
@@ -81,8 +83,8 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	if form, isList := listForms[req.URL.Host]; !ok && isList && req.URL.Path == form.path {
 		ans, ok = n.list(req.URL.Host, form, req.URL.Query()), true
 	}
-	if !ok && req.URL.Host == "doi.org" && strings.HasPrefix(req.URL.Path, "/ra/") {
-		ans, ok = n.whichRA(strings.TrimPrefix(req.URL.Path, "/ra/")), true
+	if !ok && req.URL.Host == "doi.org" && strings.HasPrefix(req.URL.Path, "/doiRA/") {
+		ans, ok = n.whichRA(strings.TrimPrefix(req.URL.Path, "/doiRA/")), true
 	}
 	if !ok {
 		ans, ok = n.fallback[req.URL.Host]
@@ -109,6 +111,10 @@ type listForm struct {
 	single   string                           // path of the single lookup, before the escaped DOI
 	item     string                           // gjson path of the record in a single answer
 	envelope func(n int, items string) string // the list answer around the items
+	// listView turns a single answer's record into what the list endpoint
+	// sends for it (nil: the same record), so a fake list answer lacks
+	// what a real one lacks.
+	listView func(t testing.TB, item string, q url.Values) string
 }
 
 var listForms = map[string]listForm{
@@ -125,6 +131,7 @@ var listForms = map[string]listForm{
 		envelope: func(n int, items string) string {
 			return fmt.Sprintf(`{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, n, items)
 		},
+		listView: crossrefSelectView,
 	},
 	"api.openalex.org": {
 		path: "/works",
@@ -154,7 +161,59 @@ var listForms = map[string]listForm{
 		envelope: func(n int, items string) string {
 			return fmt.Sprintf(`{"data":[%s],"meta":{"total":%d}}`, items, n)
 		},
+		listView: dataCiteListView,
 	},
+}
+
+// crossrefSelectView keeps only the top-level fields select= names, in the
+// record's order, as Crossref's list routes do (a recorded answer with
+// select=DOI,title: ../shared/fixtures/crossref/crossref-works-query-ecology-select-doi-title.json).
+func crossrefSelectView(_ testing.TB, item string, q url.Values) string {
+	if !q.Has("select") {
+		return item
+	}
+	fields := strings.Split(q.Get("select"), ",")
+	var kept []string
+	gjson.Parse(item).ForEach(func(k, v gjson.Result) bool {
+		if slices.Contains(fields, k.String()) {
+			kept = append(kept, k.Raw+":"+v.Raw)
+		}
+		return true
+	})
+	return "{" + strings.Join(kept, ",") + "}"
+}
+
+// dataCiteListView drops what DataCite's list serializer sends only with
+// detail=true, as lupo's app/serializers/datacite_doi_serializer.rb does
+// (attribute ... if: params[:detail]; the controller's index passes
+// detail: params[:detail], show passes detail: true):
+// https://github.com/datacite/lupo/blob/master/app/serializers/datacite_doi_serializer.rb
+// Any value of detail switches it on, so only its absence is the list view.
+func dataCiteListView(t testing.TB, item string, q url.Values) string {
+	if q.Has("detail") {
+		return item
+	}
+	var rec map[string]any
+	dec := json.NewDecoder(strings.NewReader(item))
+	dec.UseNumber()
+	if err := dec.Decode(&rec); err != nil {
+		t.Fatalf("fake network: DataCite record: %v", err)
+	}
+	if a, ok := rec["attributes"].(map[string]any); ok {
+		for _, k := range []string{"alternateIdentifiers", "xml", "prefix", "suffix", "viewsOverTime", "downloadsOverTime", "citationsOverTime"} {
+			delete(a, k)
+		}
+	}
+	if r, ok := rec["relationships"].(map[string]any); ok {
+		for _, k := range []string{"provider", "references", "citations", "parts", "partOf", "versions", "versionOf", "media"} {
+			delete(r, k)
+		}
+	}
+	out, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatalf("fake network: DataCite record: %v", err)
+	}
+	return string(out)
 }
 
 // list answers a list query as the service would from the single answers
@@ -171,7 +230,11 @@ func (n *fakeNet) list(host string, form listForm, q url.Values) fakeAnswer {
 		case !ok:
 			n.t.Errorf("fake network: list asks about %s, which it has no answer for", doi)
 		case ans.status == 200:
-			items = append(items, gjson.GetBytes(ans.body, form.item).Raw)
+			item := gjson.GetBytes(ans.body, form.item).Raw
+			if form.listView != nil {
+				item = form.listView(n.t, item, q)
+			}
+			items = append(items, item)
 		case ans.status != 404:
 			return ans
 		}
@@ -179,14 +242,20 @@ func (n *fakeNet) list(host string, form listForm, q url.Values) fakeAnswer {
 	return fakeAnswer{status: 200, body: []byte(form.envelope(len(items), strings.Join(items, ",")))}
 }
 
-// whichRA answers as doi.org's /ra/ service does, from n.agencies.
+// whichRA answers as the DOI Handbook documents doi.org's /doiRA/ service
+// (https://doi.info/doi-handbook/HTML/which-ra_-service.html): an array of
+// {"DOI","RA"} per DOI name, the agency here chosen by the name's prefix
+// from n.agencies; a bare prefix is not a DOI name ("Invalid DOI").
 func (n *fakeNet) whichRA(list string) fakeAnswer {
 	var items []string
-	for _, p := range strings.Split(list, ",") {
-		if ra, ok := n.agencies[p]; ok {
-			items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": %q}`, p, ra))
+	for _, name := range strings.Split(list, ",") {
+		prefix, _, isName := strings.Cut(name, "/")
+		if ra, ok := n.agencies[prefix]; ok && isName {
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": %q}`, name, ra))
+		} else if isName {
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "status": "DOI does not exist"}`, name))
 		} else {
-			items = append(items, fmt.Sprintf(`{"DOI": %q, "status": "DOI does not exist"}`, p))
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "status": "Invalid DOI"}`, name))
 		}
 	}
 	return fakeAnswer{status: 200, body: []byte("[" + strings.Join(items, ",") + "]")}

@@ -208,7 +208,10 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*jo
 		if len(q) > 0 {
 			empty = false
 		}
-		if len(q) == 0 || (!final && len(q) < size(*q[0].spec)) || q[0].work >= limit() {
+		if len(q) == 0 || q[0].work >= limit() {
+			continue
+		}
+		if _, full := batchFill(q, size(*q[0].spec)); !final && !full {
 			continue
 		}
 		if pick == "" || q[0].slot < l.queues[pick][0].slot {
@@ -219,7 +222,7 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*jo
 		return nil, final && empty
 	}
 	q := l.queues[pick]
-	n := min(len(q), size(*q[0].spec))
+	n, _ := batchFill(q, size(*q[0].spec))
 	call = slices.Clone(q[:n])
 	// The queue's array outlives the call (a run queues every job at
 	// once): clearing what was taken lets written works' jobs go.

@@ -38,15 +38,19 @@ func needsRouting(specs []providers.Spec) bool {
 // learn asks doi.org which agency registered the DOI prefixes of works
 // that it has not asked about yet: one lookup per prefix (prefixes belong
 // to one agency), perRequest prefixes a request, holding a worker token.
-// It is called for each stretch of newly planned works, so prefixes are
-// asked as ORCID records are expanded, each once. A failed lookup is not
-// fatal: its prefixes stay unknown and every agency's provider is asked.
+// The documented Which RA? service takes DOI names, not prefixes, so each
+// prefix is asked through the first of its works' DOIs: the same number of
+// requests. It is called for each stretch of newly planned works, so
+// prefixes are asked as ORCID records are expanded, each once. A failed
+// lookup is not fatal: its prefixes stay unknown and every agency's
+// provider is asked; so do prefixes whose DOI the service does not know.
 func (rt *routing) learn(ctx context.Context, r *runner, base string, works []manifest.Identity, perRequest int) error {
-	var prefixes []string
+	var prefixes, dois []string
 	for _, id := range works {
 		if p := doiPrefix(id); p != "" && !rt.asked[p] {
 			rt.asked[p] = true
 			prefixes = append(prefixes, p)
+			dois = append(dois, id.Value)
 		}
 	}
 	if len(prefixes) == 0 {
@@ -60,15 +64,15 @@ func (rt *routing) learn(ctx context.Context, r *runner, base string, works []ma
 	}
 	env := providers.Env{Do: r.do, Base: base, Mailto: r.mailto}
 	for start := 0; start < len(prefixes); start += perRequest {
-		ask := prefixes[start:min(start+perRequest, len(prefixes))]
-		answers, err := providers.RegistrationAgencies(ctx, env, ask)
+		end := min(start+perRequest, len(prefixes))
+		answers, err := providers.RegistrationAgencies(ctx, env, dois[start:end])
 		if err != nil {
 			for _, p := range prefixes[start:] {
 				rt.failed[p] = true
 			}
 			return fmt.Errorf("registration agency lookup: %w", err)
 		}
-		for i, p := range ask {
+		for i, p := range prefixes[start:end] {
 			if answers[i] != "" {
 				rt.agency[p] = answers[i]
 			}

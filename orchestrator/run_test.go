@@ -3,6 +3,8 @@ package orchestrator
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -334,9 +337,9 @@ doi = "10.7554/elife.01567"
 	net, asked := setup()
 	rep := runOK(t, testOptions(newManifest(t, src), net, 4))
 	want := map[string]bool{
-		"doi.org/ra/10.5281,10.7554":                 true,
-		"api.datacite.org/dois/10.5281/zenodo.48440": true,
-		"api.crossref.org/works/10.7554/elife.01567": true,
+		"doi.org/doiRA/10.5281/zenodo.48440,10.7554/elife.01567": true,
+		"api.datacite.org/dois/10.5281/zenodo.48440":             true,
+		"api.crossref.org/works/10.7554/elife.01567":             true,
 	}
 	if len(*asked) != len(want) {
 		t.Errorf("requests %v, want exactly %v", *asked, want)
@@ -352,7 +355,7 @@ doi = "10.7554/elife.01567"
 
 	net, _ = setup()
 	net.agencies = nil
-	net.routes["doi.org/ra/10.5281,10.7554"] = fakeAnswer{status: 500}
+	net.routes["doi.org/doiRA/10.5281/zenodo.48440,10.7554/elife.01567"] = fakeAnswer{status: 500}
 	rep = runOK(t, testOptions(newManifest(t, src), net, 4))
 	if len(rep.Outcomes) != 4 {
 		t.Errorf("with the lookup down, %d jobs; want both agencies asked for both DOIs (4)", len(rep.Outcomes))
@@ -408,10 +411,10 @@ doi = "10.7554/elife.01567"
 			t.Errorf("a non-Crossref DOI was sent to Crossref: %s", a)
 		case strings.HasPrefix(a, "api.datacite.org/"):
 			t.Errorf("a non-DataCite DOI was sent to DataCite: %s", a)
-		case strings.HasPrefix(a, "doi.org/ra/"):
+		case strings.HasPrefix(a, "doi.org/doiRA/"):
 			ra++
-			if a != "doi.org/ra/10.3280,10.11501,10.7554" {
-				t.Errorf("agency lookup %s, want each prefix once", a)
+			if a != "doi.org/doiRA/10.3280/ecag2015-001001,10.11501/3180473,10.7554/elife.01567" {
+				t.Errorf("agency lookup %s, want each prefix once, by its first DOI name", a)
 			}
 		}
 	}
@@ -422,5 +425,126 @@ doi = "10.7554/elife.01567"
 		if o.Provider == "doi" && o.Identity.Value == "10.7554/elife.01567" {
 			t.Errorf("a Crossref DOI was asked of the doi.org fallback")
 		}
+	}
+}
+
+// TestDataCiteBatchKeepsOtherIDs: DataCite DOIs carrying an arXiv id, a
+// PMID, a PMCID and an ISBN give the same snapshots asked in one list as
+// asked one by one, and keep those ids. The fake's list answer lacks
+// alternateIdentifiers as DataCite's real list view does (see
+// dataCiteListView), so reading only that field loses them in the batch.
+func TestDataCiteBatchKeepsOtherIDs(t *testing.T) {
+	const src = `mailto = "ada@example.org"
+providers = ["datacite"]
+
+[[identity]]
+doi = "10.48550/arXiv.2311.16162"
+
+[[identity]]
+doi = "10.5555/about.versioned"
+
+[[identity]]
+doi = "10.5281/zenodo.48440"
+`
+	run := func(noBatching bool) (string, *fakeNet, string) {
+		m := newManifest(t, src)
+		net := recordedNet(t)
+		for file, doi := range map[string]string{
+			"datacite-doi-10.48550-arxiv.2311.16162.json":           "10.48550/arxiv.2311.16162",
+			"constructed-datacite-doi-10.5555-about.versioned.json": "10.5555/about.versioned",
+			"datacite-doi-10.5281-zenodo.48440.json":                "10.5281/zenodo.48440",
+		} {
+			net.file("api.datacite.org", "/dois/"+doi, 200, "datacite/"+file)
+			prefix, _, _ := strings.Cut(doi, "/")
+			net.agencies[prefix] = "DataCite"
+		}
+		// The versioned record names its published version, which is followed.
+		net.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
+		opts := testOptions(m, net, 4)
+		opts.NoBatching = noBatching
+		if rep := runOK(t, opts); rep.Short() {
+			t.Fatalf("short run: %v", rep.ShortJobs())
+		}
+		return folderBytes(t, m.Snapshots), net, m.Snapshots
+	}
+	batched, bnet, dir := run(false)
+	single, snet, _ := run(true)
+	if b, s := bnet.requests("api.datacite.org"), snet.requests("api.datacite.org"); b >= s {
+		t.Errorf("DataCite requests: %d batched, %d single; want fewer batched", b, s)
+	}
+	if batched != single {
+		t.Error("DataCite snapshots differ asked in a list and one by one")
+	}
+	for _, want := range []string{`"arxiv": "2311.16162"`, `"pmid": "`, `"pmcid": "PMC`, `"isbn": [`} {
+		if !strings.Contains(batched, want) {
+			t.Errorf("batched snapshots lack %s (in %s)", want, dir)
+		}
+	}
+}
+
+// TestLaneSizesBatchesByURL: a provider whose list form is bounded by its
+// URL (BatchURLBytes) gets as many identities a call as fit, however many
+// BatchSize allows: short DOIs fill the count, long ones stop at the
+// budget, and a partial batch under the budget waits for more jobs.
+func TestLaneSizesBatchesByURL(t *testing.T) {
+	spec := providers.Crossref()
+	size := func(s providers.Spec) int { return s.BatchSize }
+	take := func(dois []string, closed bool) []*job {
+		l := newLane("api.crossref.org")
+		for i, d := range dois {
+			l.push(&job{id: manifest.Identity{Kind: manifest.KindDOI, Value: d}, spec: &spec, work: i, slot: i})
+		}
+		if closed {
+			l.close()
+		}
+		call, _ := l.take(size, func() int { return len(dois) })
+		return call
+	}
+	doi := func(i, length int) string {
+		d := fmt.Sprintf("10.1000/%d-", i)
+		return d + strings.Repeat("x", length-len(d))
+	}
+	var short, typical, long []string
+	for i := range 200 {
+		short = append(short, doi(i, 20))
+		typical = append(typical, doi(i, 25))
+		long = append(long, doi(i, 60))
+	}
+	// 25 bytes escaped is 27, plus 10: the README's "about 90 typical DOIs".
+	if got := len(take(typical, false)); got != spec.BatchURLBytes/37 || got < 90 {
+		t.Errorf("DOIs of 25 characters: %d a call, want %d", got, spec.BatchURLBytes/37)
+	}
+	if got := len(take(short, false)); got != spec.BatchSize {
+		t.Errorf("short DOIs: %d a call, want BatchSize (%d)", got, spec.BatchSize)
+	}
+	// 60 bytes escaped ("/" → %2F) is 62, plus 10 for "doi:" and ",".
+	want := spec.BatchURLBytes / (62 + 10)
+	if got := len(take(long, false)); got != want {
+		t.Errorf("long DOIs: %d a call, want %d (the URL budget)", got, want)
+	}
+	if call := take(long[:want-1], false); call != nil {
+		t.Errorf("a batch under budget and count went before more jobs could come: %d", len(call))
+	}
+	if got := len(take(long[:want-1], true)); got != want-1 {
+		t.Errorf("once no more jobs can come, the partial batch goes: %d, want %d", got, want-1)
+	}
+	// The provider then asks about the batch in one request, within
+	// Crossref's URL bound, even with a longish mailto.
+	var ids []manifest.Identity
+	for _, j := range take(long, false) {
+		ids = append(ids, j.id)
+	}
+	var uris []string
+	do := func(req *http.Request) (*http.Response, error) {
+		uris = append(uris, req.URL.RequestURI())
+		return &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": []string{"application/json"}},
+			Body: io.NopCloser(strings.NewReader(`{"status":"ok","message":{"total-results":0,"items":[]}}`)), Request: req}, nil
+	}
+	env := providers.Env{Do: do, Base: "https://api.crossref.org", Mailto: "a.researcher.with.a.long.name@institute.example.org"}
+	if _, err := spec.Fetch(context.Background(), env, ids); err != nil {
+		t.Fatal(err)
+	}
+	if len(uris) != 1 || len(uris[0]) > 4000 {
+		t.Errorf("a URL-sized batch took %d requests (first %d bytes), want one within 4,000", len(uris), len(uris[0]))
 	}
 }

@@ -2,6 +2,7 @@ package providers
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -17,15 +18,43 @@ const (
 	crossrefWorksPath = "/works/"
 	crossrefListPath  = "/works"
 	crossrefMailto    = "mailto" // Crossref's polite-pool parameter
-	// crossrefBatch is how many DOIs one list query asks about. The filter
-	// takes the doi filter repeated (a repeated filter is an OR) and rows
-	// goes up to 1,000; the API documents no cap on filter values, so the
-	// bound is the URL: 50 typical DOIs make about 2,000 bytes.
-	crossrefBatch = 50
-	// crossrefMaxURI splits a batch of unusually long DOIs rather than send
-	// a URL some proxy or server refuses.
+	// crossrefBatch caps how many DOIs one list query asks about; the URL
+	// is the real bound (crossrefBatchURLBytes). The filter takes the doi
+	// filter repeated (a repeated filter is an OR, "But you may hit some URL
+	// size limits": https://github.com/CrossRef/rest-api-doc/issues/301) and
+	// rows goes up to 1,000; the API documents no cap on filter values. 100
+	// is more than the URL budget lets typical DOIs reach (about 70), and
+	// keeps the scheduler's window as small as Semantic Scholar's batch does.
+	crossrefBatch = 100
+	// crossrefMaxURI: Crossref's server takes "4096 for the initial line …
+	// So 4092 bytes are available for the URL path" and answers 414 past
+	// it (https://github.com/CrossRef/rest-api-doc/issues/251). A batch of
+	// unusually long DOIs is split rather than sent longer than this.
 	crossrefMaxURI = 4000
+	// crossrefBatchURLBytes is the part of crossrefMaxURI a batch's DOIs
+	// may fill (as the orchestrator counts them: escaped, plus 10 bytes
+	// each for "doi:" and the comma). The other 600 bytes hold the path,
+	// rows, select (about 340 escaped) and a mailto of up to about 230;
+	// a longer mailto only makes ListForm split a batch in two.
+	crossrefBatchURLBytes = crossrefMaxURI - 600
 )
+
+// crossrefSelect names exactly the top-level fields crossrefWork reads, so
+// a list answer carries nothing else (the reference lists alone are often
+// most of a record). select works only on list routes, not /works/{doi}
+// ("The select parameter only works on "list like" responses":
+// https://github.com/CrossRef/rest-api-doc/issues/281); names are
+// case-sensitive, and one the route does not offer fails the whole request
+// ("select-not-available": https://github.com/CrossRef/rest-api-doc/issues/302).
+// Each is in the route's list of valid selects (issues #306 and #289, with
+// "published" and "resource" in the list the API sends today).
+// "institution" and "subtype" are not selectable: see crossrefNeedsWhole.
+var crossrefSelect = []string{
+	"DOI", "ISBN", "ISSN", "abstract", "article-number", "author", "container-title", "editor",
+	"is-referenced-by-count", "issue", "issued", "license", "page", "published", "published-online",
+	"published-print", "publisher", "references-count", "relation", "resource", "subject", "subtitle",
+	"title", "type", "volume",
+}
 
 // Crossref reads the registration record of Crossref DOIs (journal
 // articles, proceedings, books, preprints) from the Crossref REST API.
@@ -47,9 +76,10 @@ func Crossref() Spec {
 		Accepts:       []manifest.Kind{manifest.KindDOI},
 		Agency:        CrossrefAgency,
 		BatchSize:     crossrefBatch,
+		BatchURLBytes: crossrefBatchURLBytes,
 		Terms:         "https://www.crossref.org/documentation/retrieve-metadata/rest-api/",
 		Attribution:   "Metadata from Crossref (CC0; facts, no restrictions on reuse)",
-		Fetch:         Batched(fetchCrossref, crossrefListable, crossrefList.Fetch),
+		Fetch:         Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
 
 		MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
 
@@ -82,8 +112,41 @@ func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {
 // (legal, and rare) is asked on its own.
 func crossrefListable(id manifest.Identity) bool { return !strings.Contains(id.Value, ",") }
 
-// crossrefList asks GET /works?filter=doi:A,doi:B,… about the DOIs and
-// reads the work-list answer:
+// errNotSelected marks a list item that may lack a field select cannot ask
+// for; its work is asked again of the single record.
+var errNotSelected = errors.New("crossref: list item lacks fields select cannot ask for")
+
+// fetchCrossrefList asks the list form, then the single record for each
+// work whose list copy lacks what crossrefWork would read (see
+// crossrefNeedsWhole), so a batched snapshot equals an unbatched one.
+func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+	out := crossrefList.Fetch(ctx, env, ids)
+	for i, r := range out {
+		if errors.Is(r.Err, errNotSelected) {
+			out[i] = fetchCrossref(ctx, env, ids[i])
+		}
+	}
+	return out
+}
+
+// crossrefNeedsWhole reports a list item for which crossrefWork would read
+// a field select cannot ask for: "subtype" refines posted-content, and
+// "institution" names the container of a work with no container-title
+// (a preprint's server).
+func crossrefNeedsWhole(m gjson.Result) bool {
+	return m.Get("type").String() == "posted-content" || PlainText(First(m.Get("container-title"))) == ""
+}
+
+// crossrefListItem is crossrefItem for a list item asked with select.
+func crossrefListItem(m gjson.Result) (Result, error) {
+	if crossrefNeedsWhole(m) {
+		return Result{}, errNotSelected
+	}
+	return crossrefItem(m)
+}
+
+// crossrefList asks GET /works?filter=doi:A,doi:B,…&select=… about the
+// DOIs and reads the work-list answer:
 // {"status":"ok","message-type":"work-list","message":{"total-results":n,"items":[…]}}.
 var crossrefList = ListForm{
 	Provider: "crossref",
@@ -91,7 +154,7 @@ var crossrefList = ListForm{
 	URI:      crossrefListURI,
 	Items:    crossrefItems,
 	DOI:      func(it gjson.Result) string { return it.Get("DOI").String() },
-	Parse:    crossrefItem,
+	Parse:    crossrefListItem,
 }
 
 func crossrefListURI(env Env, ids []manifest.Identity) string {
@@ -102,6 +165,7 @@ func crossrefListURI(env Env, ids []manifest.Identity) string {
 	v := url.Values{}
 	v.Set("filter", strings.Join(filters, ","))
 	v.Set("rows", strconv.Itoa(len(ids)))
+	v.Set("select", strings.Join(crossrefSelect, ","))
 	if env.Mailto != "" {
 		v.Set(crossrefMailto, env.Mailto)
 	}

@@ -18,10 +18,14 @@ const (
 	// doiOrgCSLJSON asks doi.org's content negotiation for CSL-JSON; doi.org
 	// redirects to the registration agency's own service, which answers.
 	doiOrgCSLJSON = "application/vnd.citationstyles.csl+json"
-	// doiOrgRAPath is the Which RA? service. The DOI Handbook now documents
-	// it as /doiRA/; /ra/ is the older spelling doi.org still serves, and
-	// the one the recorded answers were made with.
-	doiOrgRAPath = "/ra/"
+	// doiOrgRAPath is the Which RA? service in the form the DOI Handbook
+	// documents (section "Which RA? Service",
+	// https://doi.info/doi-handbook/HTML/which-ra_-service.html):
+	// https://doi.org/doiRA/<doi-names>, "single DOI name or a list of DOI
+	// names separated by commas", commas inside a name percent-encoded.
+	// /ra/ and bare prefixes are widely used but undocumented, so a DOI
+	// name stands in for its prefix (see RegistrationAgencies).
+	doiOrgRAPath = "/doiRA/"
 )
 
 // RABatchSize is the most DOIs RegistrationAgencies puts in one Which RA?
@@ -234,12 +238,14 @@ func cslList(v gjson.Result) []string {
 	return nil
 }
 
-// RegistrationAgencies asks doi.org's /ra/ service which agency registered
-// each DOI; up to RABatchSize DOIs per request, comma-separated in the
-// path, answered as a JSON array of {"DOI":…,"RA":…} or {"DOI":…,"status":
-// "DOI does not exist"}. Returns one agency name per input DOI in the same
-// order ("" when unknown / does not exist). A bare prefix (10.5281) is
-// also accepted, as the service answers for prefixes too.
+// RegistrationAgencies asks doi.org's Which RA? service which agency
+// registered each DOI; up to RABatchSize DOI names per request,
+// comma-separated in the path, answered as a JSON array of
+// {"DOI":…,"RA":…} or {"DOI":…,"status":"DOI does not exist"} (the
+// Handbook's error states are "Invalid DOI", "DOI does not exist" and
+// "Unknown"). Returns one agency name per input DOI in the same order (""
+// when unknown, does not exist, or not a DOI name: the documented service
+// takes DOI names only, so bare prefixes are not asked).
 //
 // The orchestrator calls it before fetching so that DataCite DOIs never
 // cost a Crossref request and Crossref DOIs never cost a DataCite one.
@@ -248,10 +254,10 @@ func cslList(v gjson.Result) []string {
 // routing table would send DOIs to the wrong agency.
 func RegistrationAgencies(ctx context.Context, env Env, dois []string) ([]string, error) {
 	keys := make([]string, len(dois))
-	var ask []string // distinct keys, in first-seen order
+	var ask []string // distinct DOIs, in first-seen order
 	seen := map[string]bool{}
 	for i, d := range dois {
-		keys[i] = raKey(d)
+		keys[i] = StripDOI(d)
 		if keys[i] != "" && !seen[keys[i]] {
 			seen[keys[i]] = true
 			ask = append(ask, keys[i])
@@ -269,18 +275,6 @@ func RegistrationAgencies(ctx context.Context, env Env, dois []string) ([]string
 		out[i] = agency[k]
 	}
 	return out, nil
-}
-
-// raKey is the normalised DOI (or bare DOI prefix) to ask about, or "".
-func raKey(s string) string {
-	if doi := StripDOI(s); doi != "" {
-		return doi
-	}
-	p := strings.ToLower(strings.TrimSpace(s))
-	if strings.HasPrefix(p, "10.") && len(p) > 3 && !strings.ContainsAny(p, "/, \t") {
-		return p
-	}
-	return ""
 }
 
 // askRA sends one Which RA? request and records each answered agency in
@@ -311,7 +305,7 @@ func askRA(ctx context.Context, env Env, batch []string, agency map[string]strin
 		return Malformed("doi", "which ra answer is not a JSON array")
 	}
 	doc.ForEach(func(_, item gjson.Result) bool {
-		k := raKey(item.Get("DOI").String())
+		k := StripDOI(item.Get("DOI").String())
 		ra := strings.TrimSpace(item.Get("RA").String())
 		if k != "" && ra != "" && !item.Get("status").Exists() {
 			agency[k] = ra

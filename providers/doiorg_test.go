@@ -108,7 +108,7 @@ func TestDOIOrgDeclaration(t *testing.T) {
 // nonexistent DOIs in one request, with odd characters and a comma inside
 // a DOI escaped and the separators left bare.
 func TestRegistrationAgenciesMixedBatch(t *testing.T) {
-	wantURI := "/ra/10.1126/science.169.3946.635,10.5281/zenodo.48440,10.5555/does-not-exist," + oddDOIPath + ",10.5555/a%2Cb"
+	wantURI := "/doiRA/10.1126/science.169.3946.635,10.5281/zenodo.48440,10.5555/does-not-exist," + oddDOIPath + ",10.5555/a%2Cb"
 	s := newStub(t)
 	s.file(wantURI, 200, "doiorg/constructed-doiorg-ra-mixed-batch.json")
 	in := []string{
@@ -130,15 +130,21 @@ func TestRegistrationAgenciesMixedBatch(t *testing.T) {
 	}
 }
 
-func TestRegistrationAgenciesPrefix(t *testing.T) {
+// TestRegistrationAgenciesDOIName asks in the documented form, a DOI name
+// under /doiRA/, and never sends a bare prefix, which the DOI Handbook's
+// Which RA? service does not take.
+func TestRegistrationAgenciesDOIName(t *testing.T) {
 	s := newStub(t)
-	s.file("/ra/10.7554", 200, "doiorg/doiorg-ra-10.7554.json")
-	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), []string{"10.7554"})
+	s.file("/doiRA/10.7554/elife.01567", 200, "doiorg/constructed-doiorg-doira-10.7554-elife.01567.json")
+	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), []string{"10.7554", "https://doi.org/10.7554/eLife.01567"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(got, []string{"Crossref"}) {
-		t.Errorf("agencies %q, want [Crossref]", got)
+	if !slices.Equal(got, []string{"", providers.CrossrefAgency}) {
+		t.Errorf("agencies %q, want [\"\" Crossref]", got)
+	}
+	if asked := s.requests(); !slices.Equal(asked, []string{"/doiRA/10.7554/elife.01567"}) {
+		t.Errorf("requests %q, want the DOI name alone", asked)
 	}
 }
 
@@ -154,7 +160,7 @@ func TestRegistrationAgenciesSplitsBatches(t *testing.T) {
 			dois = append(dois, d)
 			items = append(items, fmt.Sprintf(`{"DOI":%q,"RA":"DataCite"}`, d))
 		}
-		batches = append(batches, "/ra/"+strings.Join(dois, ","))
+		batches = append(batches, "/doiRA/"+strings.Join(dois, ","))
 		s.text(batches[len(batches)-1], 200, "["+strings.Join(items, ",")+"]")
 	}
 	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), in)
@@ -196,7 +202,7 @@ func TestRegistrationAgenciesFailures(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
-			s.text("/ra/10.5555/x", tc.status, tc.body)
+			s.text("/doiRA/10.5555/x", tc.status, tc.body)
 			got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), []string{"10.5555/x"})
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("agencies %q, want %q", got, tc.want)

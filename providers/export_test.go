@@ -9,6 +9,9 @@ var (
 	EuropePMCTerm       = europePMCTerm
 	PubMedDateOf        = pubmedDate.date
 	UnpaywallDate       = unpaywallDate
+	CrossrefSelect      = crossrefSelect
+	CrossrefListItem    = crossrefListItem
+	CrossrefItem        = crossrefItem
 )
 
 const (

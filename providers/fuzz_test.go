@@ -238,18 +238,18 @@ func FuzzSemanticScholar(f *testing.F) {
 func FuzzUnpaywall(f *testing.F) { fuzzProvider(f, providers.Unpaywall(), "unpaywall") }
 
 // FuzzRegistrationAgencies fuzzes doi.org's "Which RA?" answer: one
-// agency (or "") per prefix asked, or an error.
+// agency (or "") per DOI asked, or an error.
 func FuzzRegistrationAgencies(f *testing.F) {
 	seedFromTestdata(f, "doiorg")
 	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
 		d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
-		prefixes := []string{"10.1145", "10.5281", "10.7554"}
-		got, err := providers.RegistrationAgencies(context.Background(), providers.Env{Do: d.Do, Base: "https://doi.org"}, prefixes)
+		dois := []string{"10.1145/3448016.3452841", "10.5281/zenodo.48440", "10.7554/elife.01567"}
+		got, err := providers.RegistrationAgencies(context.Background(), providers.Env{Do: d.Do, Base: "https://doi.org"}, dois)
 		if d.open != 0 {
 			t.Fatalf("%d response bodies left open", d.open)
 		}
-		if err == nil && len(got) != len(prefixes) {
-			t.Fatalf("%d answers for %d prefixes", len(got), len(prefixes))
+		if err == nil && len(got) != len(dois) {
+			t.Fatalf("%d answers for %d DOIs", len(got), len(dois))
 		}
 	})
 }

@@ -36,6 +36,11 @@ type Spec struct {
 	RequestProblem func(code int, body []byte) bool
 	Accepts        []manifest.Kind // identity kinds it can answer for
 	BatchSize      int             // identities per request; 1 when the service has no batch form
+	// BatchURLBytes, when set, bounds a batch by its URL as well: the
+	// orchestrator puts in identities while the sum of their query-escaped
+	// values, 10 bytes each added for a filter name and separator, fits.
+	// For a service whose list form documents no cap but the URL's length.
+	BatchURLBytes int
 	// BatchInterval is the least gap between requests when the service
 	// paces its batch (list) form more strictly than single lookups; 0
 	// means MinInterval. It applies to the whole host while batching.
