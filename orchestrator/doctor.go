@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -50,30 +49,14 @@ func (c Checkup) Healthy() bool { return c.Health == HealthOK || c.Health == Hea
 // The agency lookup is probed too whenever DOIs would be routed.
 func Doctor(ctx context.Context, opts Options) ([]Checkup, error) {
 	m := opts.Manifest
-	names := opts.Only
-	if len(names) == 0 {
-		names = m.Providers
-	}
-	registry := opts.Registry
-	if registry == nil {
-		registry = providers.All()
-	}
-	specs, err := providers.Select(registry, names)
+	registry, _, specs, err := selectProviders(opts)
 	if err != nil {
 		return nil, err
 	}
 	if needsRouting(specs) {
-		if lookup := agencyLookup(registry); !slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == lookup.Name }) {
-			specs = append(specs, lookup)
-		}
+		specs = withSpec(specs, agencyLookup(registry))
 	}
-	bases := map[string]string{}
-	for _, s := range specs {
-		bases[s.Name] = s.BaseURL()
-		if b, ok := opts.BaseURLs[s.Name]; ok {
-			bases[s.Name] = strings.TrimRight(b, "/")
-		}
-	}
+	bases := baseURLs(specs, opts.BaseURLs)
 	clock := opts.Clock
 	if clock == nil {
 		clock = transport.SystemClock()

@@ -230,20 +230,47 @@ type run struct {
 	noted    bool                // the first round noted a failed agency lookup (once is enough)
 }
 
+// selectProviders is the providers a run (or doctor) asks: --only, else
+// the manifest's list, else the registry's defaults.
+func selectProviders(opts Options) (registry []providers.Spec, names []string, specs []providers.Spec, err error) {
+	names = opts.Only
+	if len(names) == 0 {
+		names = opts.Manifest.Providers
+	}
+	registry = opts.Registry
+	if registry == nil {
+		registry = providers.All()
+	}
+	specs, err = providers.Select(registry, names)
+	return registry, names, specs, err
+}
+
+// withSpec is specs with extra added unless one of that name is there.
+func withSpec(specs []providers.Spec, extra providers.Spec) []providers.Spec {
+	if slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == extra.Name }) {
+		return specs
+	}
+	return append(slices.Clone(specs), extra)
+}
+
+// baseURLs is each provider's scheme://host, or the override a test gives.
+func baseURLs(specs []providers.Spec, overrides map[string]string) map[string]string {
+	bases := map[string]string{}
+	for _, s := range specs {
+		bases[s.Name] = s.BaseURL()
+		if b, ok := overrides[s.Name]; ok {
+			bases[s.Name] = strings.TrimRight(b, "/")
+		}
+	}
+	return bases
+}
+
 // plan settles everything the run needs before its first request: the
 // providers, their hosts and base URLs, the transport's policy per host,
 // the routing of DOIs, and the report's opening facts.
 func plan(opts Options) (*run, error) {
 	m := opts.Manifest
-	names := opts.Only
-	if len(names) == 0 {
-		names = m.Providers
-	}
-	registry := opts.Registry
-	if registry == nil {
-		registry = providers.All()
-	}
-	specs, err := providers.Select(registry, names)
+	registry, names, specs, err := selectProviders(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -260,17 +287,9 @@ func plan(opts Options) (*run, error) {
 	if needsRouting(specs) {
 		lookup := agencyLookup(registry)
 		rn.lookup = &lookup
-		if !slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == lookup.Name }) {
-			hostSpecs = append(slices.Clone(specs), lookup)
-		}
+		hostSpecs = withSpec(specs, lookup)
 	}
-	rn.bases = map[string]string{}
-	for _, s := range hostSpecs {
-		rn.bases[s.Name] = s.BaseURL()
-		if b, ok := opts.BaseURLs[s.Name]; ok {
-			rn.bases[s.Name] = strings.TrimRight(b, "/")
-		}
-	}
+	rn.bases = baseURLs(hostSpecs, opts.BaseURLs)
 	rn.client = transport.New(transportOptions(opts, hostSpecs, rn.bases, rn.interval, rn.clock))
 	workers := opts.Workers
 	if workers <= 0 {

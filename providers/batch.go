@@ -2,6 +2,7 @@ package providers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/tidwall/gjson"
@@ -181,6 +182,21 @@ func (l ListForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []R
 	out := make([]Result, len(ids))
 	for i := range out {
 		out[i] = Result{Status: Failed, Err: err}
+	}
+	return out
+}
+
+// FetchThenReask asks the list form, then asks single once more for each
+// work whose list copy failed with short: a list answer that leaves out
+// what a single record has (Crossref's select= cannot name every field;
+// OpenAlex cuts authorships at 100) must not make a batched snapshot
+// differ from an unbatched one.
+func (l ListForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Identity, short error, single func(context.Context, Env, manifest.Identity) Result) []Result {
+	out := l.Fetch(ctx, env, ids)
+	for i, r := range out {
+		if errors.Is(r.Err, short) {
+			out[i] = single(ctx, env, ids[i])
+		}
 	}
 	return out
 }

@@ -120,13 +120,7 @@ var errNotSelected = errors.New("crossref: list item lacks fields select cannot 
 // work whose list copy lacks what crossrefWork would read (see
 // crossrefNeedsWhole), so a batched snapshot equals an unbatched one.
 func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	out := crossrefList.Fetch(ctx, env, ids)
-	for i, r := range out {
-		if errors.Is(r.Err, errNotSelected) {
-			out[i] = fetchCrossref(ctx, env, ids[i])
-		}
-	}
-	return out
+	return crossrefList.FetchThenReask(ctx, env, ids, errNotSelected, fetchCrossref)
 }
 
 // crossrefNeedsWhole reports a list item for which crossrefWork would read

@@ -140,13 +140,7 @@ var errAuthorsCut = errors.New("openalex: authorships cut at 100 in a list answe
 // work … is never truncated"
 // (https://docs.openalex.org/api-entities/authors/limitations).
 func fetchOpenAlexList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	out := openAlexList.Fetch(ctx, env, ids)
-	for i, r := range out {
-		if errors.Is(r.Err, errAuthorsCut) {
-			out[i] = fetchOpenAlex(ctx, env, ids[i])
-		}
-	}
-	return out
+	return openAlexList.FetchThenReask(ctx, env, ids, errAuthorsCut, fetchOpenAlex)
 }
 
 // parseOpenAlexListItem is parseOpenAlex for a list item, which may be a
