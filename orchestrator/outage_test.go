@@ -8,11 +8,14 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
@@ -48,13 +51,79 @@ func (n *outageNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	if down == "*" || req.URL.Host == down {
 		return fail(req)
 	}
-	if req.URL.Host == "api.datacite.org" { // none of the simulated works is DataCite's, as DataCite says
-		if req.URL.Path == "/dois" {
-			return cannedAnswer(req, 200, `{"data":[],"meta":{"total":0}}`), nil
-		}
-		return cannedAnswer(req, 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`), nil
+	if resp, ok := recordedExtra(req); ok {
+		return resp, nil
 	}
 	return n.next.RoundTrip(req)
+}
+
+// The works of the outage matrix beyond the simulated corpus, one per host
+// the corpus never reaches, each answered from a real recording: a DataCite
+// DOI (which doi.org's Which RA? routes to DataCite), an arXiv e-print with
+// no DOI and a PubMed article asked by its PMID.
+const (
+	extraDataCiteDOI = "10.5281/zenodo.48440"
+	extraArXiv       = "hep-ex/0307015"
+	extraPMID        = "27797938" // the one article of pubmed-efetch-29106400.xml (see testdata/pubmed/SOURCES.md)
+)
+
+// extraIdentities are those works as manifest identities.
+var extraIdentities = fmt.Sprintf("[[identity]]\ndoi = %q\n[[identity]]\narxiv = %q\n[[identity]]\npmid = %q\n", extraDataCiteDOI, extraArXiv, extraPMID)
+
+// recordedExtra answers the requests about the extra works, and DataCite's,
+// arXiv's and PubMed's "not found" for any other; ok is false for requests
+// the simulated services answer.
+func recordedExtra(req *http.Request) (*http.Response, bool) {
+	read := func(file string) string {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", file))
+		if err != nil {
+			panic(err) // the recordings are part of the repository
+		}
+		return string(b)
+	}
+	q := req.URL.Query()
+	switch req.URL.Host {
+	case "doi.org":
+		list, isRA := strings.CutPrefix(req.URL.Path, "/ra/")
+		if !isRA {
+			list, isRA = strings.CutPrefix(req.URL.Path, "/doiRA/")
+		}
+		if !isRA || !strings.Contains(list, strings.Split(extraDataCiteDOI, "/")[0]) {
+			return nil, false
+		}
+		var items []string
+		for _, name := range strings.Split(list, ",") {
+			ra := "Crossref" // as the simulated doi.org says of every simulated prefix
+			if prefix, _, _ := strings.Cut(name, "/"); prefix == strings.Split(extraDataCiteDOI, "/")[0] {
+				ra = "DataCite"
+			}
+			items = append(items, fmt.Sprintf(`{"DOI":%q,"RA":%q}`, name, ra))
+		}
+		return cannedAnswer(req, 200, "["+strings.Join(items, ",")+"]"), true
+	case "api.datacite.org":
+		single := read("datacite/datacite-doi-10.5281-zenodo.48440.json")
+		asked := strings.Contains(strings.ToLower(q.Get("query")), `"`+extraDataCiteDOI+`"`)
+		switch {
+		case req.URL.Path == "/dois" && asked:
+			return cannedAnswer(req, 200, `{"data":[`+gjson.Get(single, "data").Raw+`],"meta":{"total":1}}`), true
+		case req.URL.Path == "/dois":
+			return cannedAnswer(req, 200, `{"data":[],"meta":{"total":0}}`), true
+		case strings.EqualFold(req.URL.Path, "/dois/"+extraDataCiteDOI):
+			return cannedAnswer(req, 200, single), true
+		}
+		return cannedAnswer(req, 404, read("datacite/constructed-datacite-error-404.json")), true
+	case "export.arxiv.org":
+		if strings.Contains(q.Get("id_list"), extraArXiv) {
+			return cannedAnswer(req, 200, read("arxiv/constructed-arxiv-batch-0710.2073-hep-ex-0307015.xml")), true
+		}
+		return cannedAnswer(req, 200, read("arxiv/constructed-arxiv-empty.xml")), true
+	case "eutils.ncbi.nlm.nih.gov":
+		if strings.Contains(q.Get("id"), extraPMID) {
+			return cannedAnswer(req, 200, read("pubmed/pubmed-efetch-29106400.xml")), true
+		}
+		return cannedAnswer(req, 200, "<PubmedArticleSet></PubmedArticleSet>"), true
+	}
+	return nil, false
 }
 
 func (n *outageNet) requests() int {
@@ -75,9 +144,11 @@ func cannedAnswer(req *http.Request, code int, body string) *http.Response {
 
 func unavailable(req *http.Request) (*http.Response, error) { return cannedAnswer(req, 503, ""), nil }
 
-// defaultHosts are the hosts a default run over DOIs found in an ORCID
-// record talks to.
-var defaultHosts = []string{"pub.orcid.org", "doi.org", "api.crossref.org", "api.openalex.org", "www.ebi.ac.uk", "api.semanticscholar.org", "api.unpaywall.org"}
+// defaultHosts are the hosts of the providers a run asks by default (all
+// but OpenCitations): those a run over DOIs found in an ORCID record talks
+// to, and DataCite's, arXiv's and PubMed's, which the extra works reach.
+var defaultHosts = []string{"pub.orcid.org", "doi.org", "api.crossref.org", "api.openalex.org", "www.ebi.ac.uk", "api.semanticscholar.org", "api.unpaywall.org",
+	"api.datacite.org", "export.arxiv.org", "eutils.ncbi.nlm.nih.gov"}
 
 // TestOutageMatrix: for each default host, a healthy run, then a run with
 // that host answering 503 throughout, then a healthy run again leave the
@@ -91,18 +162,21 @@ func TestOutageMatrix(t *testing.T) {
 	for _, host := range defaultHosts {
 		t.Run(host, func(t *testing.T) {
 			nw := newOutageNet(orcid, 40) // works 7 and 27 are not in OpenAlex: Unpaywall is asked about them
-			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)+extraIdentities)
 			opts := testOptions(m, nw, 4)
-			if rep := runOK(t, opts); rep.Short() || len(rep.Works) != 40 {
+			rep := runOK(t, opts)
+			if rep.Short() || len(rep.Works) != 43 {
 				t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
 			}
-			before := folderBytes(t, m.Snapshots)
-			if !strings.Contains(before, `"provider": "unpaywall"`) {
-				t.Fatal("the healthy run asked Unpaywall about no work; the matrix would not cover its gate")
+			for _, p := range []string{"unpaywall", "datacite", "arxiv", "pubmed"} {
+				if !foundBy(rep, p) {
+					t.Fatalf("the healthy run found no work at %s; the matrix would not cover its host", p)
+				}
 			}
+			before := folderBytes(t, m.Snapshots)
 
 			nw.set(host, unavailable)
-			rep := runOK(t, opts)
+			rep = runOK(t, opts)
 			named := false
 			for _, o := range rep.ShortJobs() {
 				named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
@@ -123,6 +197,16 @@ func TestOutageMatrix(t *testing.T) {
 			}
 		})
 	}
+}
+
+// foundBy reports whether provider found some work in the run.
+func foundBy(rep *Report, provider string) bool {
+	for _, o := range rep.Outcomes {
+		if o.Provider == provider && o.Status == providers.Found {
+			return true
+		}
+	}
+	return false
 }
 
 // firstDiff shows the first line where two folder texts differ.

@@ -87,7 +87,7 @@ func (v *View) barLocked(h *host) *mpb.Bar {
 				now := v.opts.Now()
 				v.mu.Lock()
 				defer v.mu.Unlock()
-				if st := h.state(now, true); st != "" {
+				if st := h.state(now, true, false); st != "" {
 					return "  " + st
 				}
 				return ""

@@ -257,12 +257,15 @@ func (h *host) counts() string {
 	return fmt.Sprintf("%d/%d", h.done, h.jobs)
 }
 
-// state says what the host is doing, in a few words: stopped, done (when
-// sayDone), waiting, or its current request rate; with the jobs that came
-// back short.
-func (h *host) state(now time.Time, sayDone bool) string {
+// state says what the host is doing, in a few words: stopped (and why,
+// unless whyElsewhere: the line says it once for several hosts), done
+// (when sayDone), waiting, or its current request rate; with the jobs that
+// came back short.
+func (h *host) state(now time.Time, sayDone, whyElsewhere bool) string {
 	var parts []string
 	switch {
+	case h.stopWhy != "" && whyElsewhere:
+		parts = append(parts, "stopped")
 	case h.stopWhy != "":
 		parts = append(parts, "stopped: "+h.stopWhy)
 	case h.jobs > 0 && h.done >= h.jobs:
@@ -343,31 +346,94 @@ func (v *View) totalsLocked(now time.Time) (done, jobs int, eta time.Duration, e
 //
 //	about: 412/840 jobs · crossref 120/120 · openalex 80/120 (waiting 30s: Retry-After) · ETA 2m10s
 //
-// ok is false while there is nothing to say yet.
+// A reason several hosts were stopped for (no network: every host's) is
+// said once, after the hosts; a run in which no job was answered ends
+// with one short line. ok is false while there is nothing to say yet.
 func (v *View) plainLine(final bool) (line string, ok bool) {
 	now := v.opts.Now()
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	done, jobs, eta, etaKnown := v.totalsLocked(now)
+	groups := v.stopGroupsLocked()
 	var b strings.Builder
-	if final {
+	switch {
+	case final && v.noneAnsweredLocked():
+		fmt.Fprintf(&b, "about: finished in %s, no service answered: %d/%d jobs failed or skipped", v.elapsed(), done, jobs)
+		writeStops(&b, groups, 1)
+		return b.String(), true
+	case final:
 		fmt.Fprintf(&b, "about: finished %d/%d jobs in %s", done, jobs, v.elapsed())
-	} else {
-		if len(v.hosts) == 0 {
-			return "", false
-		}
+	case len(v.hosts) == 0:
+		return "", false
+	default:
 		fmt.Fprintf(&b, "about: %d/%d jobs", done, jobs)
+	}
+	shared := map[string]bool{}
+	for _, g := range groups {
+		shared[g.why] = len(g.labels) > 1
 	}
 	for _, h := range v.hosts {
 		fmt.Fprintf(&b, " · %s %s", h.label, h.counts())
-		if s := h.state(now, false); s != "" && (!final || h.stopWhy != "" || h.short > 0) {
+		if s := h.state(now, false, shared[h.stopWhy]); s != "" && (!final || h.stopWhy != "" || h.short > 0) {
 			fmt.Fprintf(&b, " (%s)", s)
 		}
 	}
+	writeStops(&b, groups, 2)
 	if !final && etaKnown {
 		fmt.Fprintf(&b, " · ETA %s", ceilSecond(eta))
 	}
 	return b.String(), true
+}
+
+// stopGroup is the hosts stopped for one reason.
+type stopGroup struct {
+	why    string
+	labels []string
+}
+
+// stopGroupsLocked gathers the stopped hosts by reason, in the order the
+// hosts first appeared.
+func (v *View) stopGroupsLocked() []stopGroup {
+	var groups []stopGroup
+	at := map[string]int{}
+	for _, h := range v.hosts {
+		if h.stopWhy == "" {
+			continue
+		}
+		i, ok := at[h.stopWhy]
+		if !ok {
+			i = len(groups)
+			at[h.stopWhy] = i
+			groups = append(groups, stopGroup{why: h.stopWhy})
+		}
+		groups[i].labels = append(groups[i].labels, h.label)
+	}
+	return groups
+}
+
+// writeStops says each reason shared by at least least hosts once, with
+// the hosts it stopped.
+func writeStops(b *strings.Builder, groups []stopGroup, least int) {
+	for _, g := range groups {
+		if len(g.labels) >= least {
+			fmt.Fprintf(b, " · stopped: %s (%s)", g.why, strings.Join(g.labels, ", "))
+		}
+	}
+}
+
+// noneAnsweredLocked reports a run in which some host was stopped and
+// every job that finished came back short: the hosts' own counts would
+// only repeat that.
+func (v *View) noneAnsweredLocked() bool {
+	stopped, finished := false, 0
+	for _, h := range v.hosts {
+		stopped = stopped || h.stopWhy != ""
+		finished += h.done
+		if h.done > h.short {
+			return false
+		}
+	}
+	return stopped && finished > 0
 }
 
 // elapsed is how long the run took, once Finish was called.

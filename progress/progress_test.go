@@ -249,3 +249,60 @@ func TestETAGrowsWhileAHostIsSilent(t *testing.T) {
 		t.Errorf("got:\n%s", got)
 	}
 }
+
+// TestNoServiceAnsweredOneLine: with no network every host stops for the
+// same reason and no job is answered; the last line says so once instead
+// of repeating the reason for each host.
+func TestNoServiceAnsweredOneLine(t *testing.T) {
+	clock := newFakeTime()
+	var out syncBuffer
+	v := Start(Options{Out: &out, Labels: labels, Ticks: make(chan time.Time), Now: clock.Now})
+	const why = "cannot reach it: proxyconnect tcp: dial tcp 127.0.0.1:9: connect: connection refused"
+	v.Request("doi.org")
+	v.Stop("doi.org", why)
+	for _, lane := range []struct {
+		host string
+		jobs int
+	}{{"api.crossref.org", 3}, {"api.openalex.org", 4}} {
+		host, jobs := lane.host, lane.jobs
+		v.Plan(host, jobs, 1, 0)
+		v.Request(host)
+		v.Stop(host, why)
+		for range jobs {
+			v.Done(host, false)
+		}
+	}
+	v.Plan("api.unpaywall.org", 2, 2, 0) // never asked: skipped, not stopped
+	v.Done("api.unpaywall.org", false)
+	v.Done("api.unpaywall.org", false)
+	clock.add(40 * time.Millisecond)
+	v.Finish()
+	want := "about: finished in 40ms, no service answered: 9/9 jobs failed or skipped · stopped: " + why + " (doi.org, crossref, openalex)\n"
+	if got := out.String(); got != want {
+		t.Errorf("last line:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestSharedStopReasonSaidOnce: when some jobs were answered, every host
+// keeps its counts, and a reason two hosts were stopped for is said once.
+func TestSharedStopReasonSaidOnce(t *testing.T) {
+	clock := newFakeTime()
+	var out syncBuffer
+	v := Start(Options{Out: &out, Labels: labels, Ticks: make(chan time.Time), Now: clock.Now})
+	v.Plan("pub.orcid.org", 1, 1, 0)
+	v.Request("pub.orcid.org")
+	v.Done("pub.orcid.org", true)
+	for _, host := range []string{"api.crossref.org", "api.openalex.org"} {
+		v.Plan(host, 2, 1, 0)
+		v.Request(host)
+		v.Stop(host, "cannot reach it: no such host")
+		v.Done(host, false)
+		v.Done(host, false)
+	}
+	clock.add(2 * time.Second)
+	v.Finish()
+	want := "about: finished 5/5 jobs in 2s · orcid 1/1 · crossref 2/2 (stopped, 2 failed or skipped) · openalex 2/2 (stopped, 2 failed or skipped) · stopped: cannot reach it: no such host (crossref, openalex)\n"
+	if got := out.String(); got != want {
+		t.Errorf("last line:\n%s\nwant:\n%s", got, want)
+	}
+}

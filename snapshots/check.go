@@ -36,7 +36,8 @@ func (p Problem) String() string { return p.Path + ": " + p.What }
 //     preprints link to (fetched with follow_published), in fetch order,
 //     with their file names;
 //   - complete: every listed work has its works/ file, every ORCID identity
-//     its orcid/ file; counts/ files exist only for listed works;
+//     its orcid/ file; counts/ files exist only for listed works; no work
+//     file is an empty record no service answered about;
 //   - nothing else of about's: no stray snapshot files (names about writes
 //     that no listed work has) and no leftovers of interrupted writes.
 //     Files about did not write (.DS_Store, .gitkeep, a README) are the
@@ -496,6 +497,35 @@ func (c *folderCheck) workFile(key, name string) {
 	if id := c.ids[rel]; id != key {
 		c.add(rel, "id is %q, want %q", id, key)
 	}
+	if neverAnswered(c.files[rel]) {
+		c.add(rel, "incomplete: no service has answered about work %s, so its record is empty and it would show as \"Untitled\" (about fetch fills it once a service answers)", key)
+	}
+}
+
+// neverAnswered reports a work file whose merged record is empty and
+// which no service answered about, found or not found: what an offline or
+// interrupted first run of older versions wrote. A work every service
+// said "not found" about is not one: that is the services' answer, which
+// fetch warns about ("not found anywhere — check the DOI").
+func neverAnswered(data []byte) bool {
+	var w struct {
+		Record  json.RawMessage `json:"record"`
+		Sources []struct {
+			Status string `json:"status"`
+		} `json:"sources"`
+	}
+	if json.Unmarshal(data, &w) != nil {
+		return false // reported by read as it is
+	}
+	if rec := string(bytes.TrimSpace(w.Record)); rec != "" && rec != "{}" && rec != "null" {
+		return false
+	}
+	for _, src := range w.Sources {
+		if src.Status != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *folderCheck) countsFile(key, name string) {

@@ -201,6 +201,11 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 		{name: "missing index", mutate: func(t *testing.T, dir string) {
 			os.Remove(filepath.Join(dir, "index.json"))
 		}, want: []string{"index.json: missing (about fetch writes it)"}, only: true},
+		{name: "empty record no service answered", mutate: func(t *testing.T, dir string) {
+			edit(t, dir, elifeWork, func(d map[string]any) {
+				d["record"], d["provenance"], d["sources"] = map[string]any{}, map[string]any{}, []any{}
+			})
+		}, want: []string{elifeWork + `: incomplete: no service has answered about work doi:10.7554/elife.01567, so its record is empty and it would show as "Untitled" (about fetch fills it once a service answers)`}, only: true},
 		{name: "work file about another work", mutate: func(t *testing.T, dir string) {
 			edit(t, dir, elifeWork, func(d map[string]any) { d["id"] = "doi:10.7554/elife.99999" })
 		}, want: []string{elifeWork + `: id is "doi:10.7554/elife.99999", want "doi:10.7554/elife.01567"`}, only: true},
@@ -232,6 +237,29 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 				t.Errorf("%d problems, want just %d:\n%s", len(ps), len(c.want), got)
 			}
 		})
+	}
+}
+
+// TestCheckFolderNotFoundAnywhereIsNoProblem: a work every service said
+// "not found" about has an empty record too, but it is what fetch writes
+// (with its warning to check the DOI), so it is not incomplete.
+func TestCheckFolderNotFoundAnywhereIsNoProblem(t *testing.T) {
+	m := fetched(t, checkManifest(t))
+	var doc map[string]any
+	if err := Read(filepath.Join(m.Snapshots, elifeWork), &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["record"], doc["provenance"] = map[string]any{}, map[string]any{}
+	doc["sources"] = []any{map[string]any{"provider": "crossref", "status": "not_found", "attribution": "Metadata from Crossref"}}
+	data, err := Encode(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(m.Snapshots, elifeWork), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
+		t.Errorf("problems with a work found nowhere:\n%s", problemLines(ps))
 	}
 }
 
