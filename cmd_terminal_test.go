@@ -132,6 +132,30 @@ func TestLiveViewUnderATerminal(t *testing.T) {
 	if garbage := regexp.MustCompile(`\x1b|\[\d*[ABJK]|\r`); garbage.MatchString(text) {
 		t.Errorf("stray control sequences on screen:\n%q", text)
 	}
+
+	// The README: "TERM=dumb turns the live view into plain lines", on the
+	// same terminal.
+	dumbWords := append([]string{"env", "TERM=dumb", bin}, exampleFetchArgs(t)...)
+	for i, w := range dumbWords {
+		dumbWords[i] = shellQuote(w)
+	}
+	dumbScript := strings.Join(dumbWords, " ") + `; echo "exit=$?"; ` + shellQuote(tmux) + " -S " + shellQuote(sock) + " wait-for -S dumbdone; cat"
+	if out, err := tm("new-session", "-d", "-s", "dumb", "-x", "110", "-y", "40", "sh", "-c", dumbScript); err != nil {
+		t.Fatalf("second tmux session: %v\n%s", err, out)
+	}
+	if out, err := tm("wait-for", "dumbdone"); err != nil {
+		t.Fatalf("waiting for the TERM=dumb run: %v\n%s", err, out)
+	}
+	dumb, err := tm("capture-pane", "-p", "-t", "dumb")
+	if err != nil {
+		t.Fatalf("capture-pane: %v\n%s", err, dumb)
+	}
+	if !strings.Contains(string(dumb), "exit=0") || !strings.Contains(string(dumb), "about: finished 19/19 jobs in ") {
+		t.Errorf("TERM=dumb on a terminal did not print the plain progress line:\n%s", dumb)
+	}
+	if strings.Contains(string(dumb), "all hosts") || strings.Contains(string(dumb), "[=") {
+		t.Errorf("TERM=dumb on a terminal still drew the live view:\n%s", dumb)
+	}
 }
 
 // shellQuote quotes s for sh.

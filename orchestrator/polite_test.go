@@ -128,3 +128,20 @@ func TestPolitenessAcrossHosts(t *testing.T) {
 		}
 	}
 }
+
+// TestRedirectOnlyHostGetsTheLongestDeclaredTimeout: the README's "a host
+// reached only by redirect gets the longest declared timeout", so a silent
+// redirect target cannot hold a lane longer than any declared service would.
+func TestRedirectOnlyHostGetsTheLongestDeclaredTimeout(t *testing.T) {
+	specs := providers.All()
+	var longest time.Duration
+	bases := map[string]string{}
+	for _, s := range specs {
+		longest = max(longest, s.Timeout)
+		bases[s.Name] = s.BaseURL()
+	}
+	o := transportOptions(Options{}, specs, bases, func(s providers.Spec) time.Duration { return s.MinInterval }, nil)
+	if o.Default.Timeout != longest {
+		t.Errorf("an undeclared host's timeout is %v, want the longest declared, %v", o.Default.Timeout, longest)
+	}
+}

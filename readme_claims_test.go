@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// readmeBlock returns the lines of the first fenced block after the
+// README's line containing after, so a test can hold an example to the
+// program's real output.
+func readmeBlock(t *testing.T, after string) []string {
+	t.Helper()
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), after)
+	if !ok {
+		t.Fatalf("README.md no longer says %q", after)
+	}
+	_, rest, _ = strings.Cut(rest, "```\n")
+	block, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatalf("no fenced block after %q in README.md", after)
+	}
+	return strings.Split(strings.TrimRight(block, "\n"), "\n")
+}
+
+// TestREADMEFirstCommandEnding holds the README's "The README's first
+// command ends with" block to what the example's replay prints: the
+// summary table (requests counted after batching), the folder line, the
+// closing line and the hint. Run times are the only thing normalised.
+func TestREADMEFirstCommandEnding(t *testing.T) {
+	manifestPath, snaps := exampleCopy(t)
+	replay, err := filepath.Abs(exampleReplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "fetch", "--replay", replay, manifestPath)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	elapsed := regexp.MustCompile(`in [0-9.]+[µm]?s\b`)
+	tableTime := regexp.MustCompile(`^(  \S+(?: +\d+){6}) +\S+$`)
+	normal := func(s string) string {
+		s = elapsed.ReplaceAllString(strings.ReplaceAll(s, snaps, exampleSnapshots), "in T")
+		return tableTime.ReplaceAllString(s, "$1 T")
+	}
+	got := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
+	want := readmeBlock(t, "The README's first command ends with")
+	if len(got) < len(want) {
+		t.Fatalf("the run printed %d lines, the README shows %d:\n%s", len(got), len(want), stderr)
+	}
+	got = got[len(got)-len(want):]
+	for i := range want {
+		if normal(got[i]) != normal(want[i]) {
+			t.Errorf("line %d of the README's example ending:\nREADME %q\n   run %q", i+1, want[i], got[i])
+		}
+	}
+}
+
+// TestREADMEShortRunIsTheGolden holds the README's short-run story to the
+// orchestrator's golden of that run: every line the README shows (its "…"
+// stand for lines left out) is a line of the golden, in the same order,
+// and the README shows every hint the run gives.
+func TestREADMEShortRunIsTheGolden(t *testing.T) {
+	data, err := os.ReadFile("testdata/golden/orchestrator/summary/short.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The CLI prints the story's hints as "about: hint:" and the folder as given.
+	golden := strings.ReplaceAll(string(data), "SNAPSHOTS", "snapshots")
+	golden = strings.ReplaceAll(golden, "\nhint: ", "\nabout: hint: ")
+	lines := strings.Split(strings.TrimRight(golden, "\n"), "\n")
+	next := 0
+	for _, line := range readmeBlock(t, "and a run with Crossref down") {
+		if strings.TrimSpace(line) == "…" {
+			continue
+		}
+		found := false
+		for next < len(lines) && !found {
+			found = lines[next] == line
+			next++
+		}
+		if !found {
+			t.Errorf("the README's short run shows %q, which the golden lacks or has earlier", line)
+		}
+	}
+	readme := strings.Join(readmeBlock(t, "and a run with Crossref down"), "\n")
+	for _, line := range lines {
+		if strings.HasPrefix(line, "about: hint:") && !strings.Contains(readme, line) {
+			t.Errorf("the README's short run leaves out the hint %q", line)
+		}
+	}
+}
