@@ -23,8 +23,9 @@ const (
 	// filter repeated (a repeated filter is an OR, "But you may hit some URL
 	// size limits": https://github.com/CrossRef/rest-api-doc/issues/301) and
 	// rows goes up to 1,000; the API documents no cap on filter values. 100
-	// is more than the URL budget lets typical DOIs reach (about 90 DOIs of 25 characters, TestLaneSizesBatchesByURL), and
-	// keeps the scheduler's window as small as Semantic Scholar's batch does.
+	// is more than the URL budget lets typical DOIs reach (about 90 of 25
+	// characters: TestLaneSizesBatchesByURL), and keeps the scheduler's
+	// window as small as Semantic Scholar's batch does.
 	crossrefBatch = 100
 	// crossrefMaxURI: Crossref's server takes "4096 for the initial line …
 	// So 4092 bytes are available for the URL path" and answers 414 past
