@@ -692,14 +692,17 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 		where := fmt.Sprintf("%s:%d", manifestPath, o.Line)
 		if o.Title != "" {
 			merged.Title, from["title"] = o.Title, "manifest"
+			conflicts = providers.Overridden(conflicts, lw.sources, "title", o.Title)
 			lw.overrides = append(lw.overrides, "title ("+where+")")
 		}
 		if o.Type != "" {
 			merged.Type, from["type"] = o.Type, "manifest"
+			conflicts = providers.Overridden(conflicts, lw.sources, "type", o.Type)
 			lw.overrides = append(lw.overrides, "type ("+where+")")
 		}
 		if o.Year != 0 && merged.Issued.Year != o.Year {
 			merged.Issued, from["issued"] = record.Date{Year: o.Year}, "manifest"
+			conflicts = providers.Overridden(conflicts, lw.sources, "issued", merged.Issued.String())
 			lw.overrides = append(lw.overrides, "issued ("+where+")")
 		}
 	}

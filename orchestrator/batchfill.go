@@ -27,3 +27,16 @@ func batchFill(q []*job, size int) (n int, full bool) {
 	}
 	return n, n == size
 }
+
+// batchCalls is how many calls q's jobs (all of one provider, in queue
+// order) take when each call takes what batchFill gives it, so the plan's
+// estimate and the lanes' calls follow one rule.
+func batchCalls(q []*job, size int) int {
+	calls := 0
+	for len(q) > 0 {
+		n, _ := batchFill(q, size)
+		q = q[max(n, 1):]
+		calls++
+	}
+	return calls
+}

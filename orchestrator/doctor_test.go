@@ -264,3 +264,27 @@ func TestDoctorProbesTheAgencyLookupWhenDOIsAreRouted(t *testing.T) {
 		t.Errorf("got %+v, want crossref, then the doi.org agency lookup crossref's DOIs are routed by", got)
 	}
 }
+
+// Every field the run selects from Crossref is checked, not only the
+// handful the doctor once listed: an answer without is-referenced-by-count
+// (selected, read for the citation count) is drift.
+func TestDoctorChecksEverySelectedCrossrefField(t *testing.T) {
+	dir := copyRecordings(t, "api.crossref.org", func(a map[string]any) {
+		var body map[string]any
+		if err := json.Unmarshal([]byte(a["body"].(string)), &body); err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range body["message"].(map[string]any)["items"].([]any) {
+			delete(it.(map[string]any), "is-referenced-by-count")
+		}
+		data, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a["body"] = string(data)
+	})
+	c := doctorOn(t, dir, func(string) string { return "" })["crossref"]
+	if c.Health != HealthDrift || c.What != "message.items[].is-referenced-by-count missing" {
+		t.Errorf("crossref: %s %q, want drift naming message.items[].is-referenced-by-count", c.Health, c.What)
+	}
+}

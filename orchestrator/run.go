@@ -551,27 +551,26 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 }
 
 // announce tells the live view about newly planned jobs, per host in
-// first-seen order: how many, the calls they take (batched per provider)
-// and the least time those take at the host's interval (0 in a replay).
+// first-seen order: how many, the calls they take (batched per provider as
+// the lanes will batch them: batchCalls) and the least time those take at
+// the host's interval (0 in a replay).
 func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
 	if planned == nil || len(jobs) == 0 {
 		return
 	}
 	type key struct{ host, provider string }
 	var hosts []string
-	perProvider := map[key]int{}
-	specOf := map[key]providers.Spec{}
+	perProvider := map[key][]*job{}
 	var keys []key
 	for _, j := range jobs {
 		k := key{j.host, j.spec.Name}
 		if _, ok := perProvider[k]; !ok {
 			keys = append(keys, k)
-			specOf[k] = *j.spec
 			if !slices.Contains(hosts, j.host) {
 				hosts = append(hosts, j.host)
 			}
 		}
-		perProvider[k]++
+		perProvider[k] = append(perProvider[k], j)
 	}
 	for _, h := range hosts {
 		lp := LanePlan{Host: h}
@@ -579,9 +578,10 @@ func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval f
 			if k.host != h {
 				continue
 			}
-			n, s := perProvider[k], specOf[k]
-			calls := (n + size(s) - 1) / size(s)
-			lp.Jobs += n
+			q := perProvider[k]
+			s := *q[0].spec
+			calls := batchCalls(q, size(s))
+			lp.Jobs += len(q)
 			lp.Calls += calls
 			if r.paced {
 				lp.Pace += time.Duration(calls) * interval(s)

@@ -157,3 +157,38 @@ func licenceKey(s string) string {
 	l = strings.TrimPrefix(strings.TrimPrefix(l, "https://"), "http://")
 	return strings.TrimSuffix(strings.TrimPrefix(l, "www."), "/")
 }
+
+// ManifestSource is the name provenance and conflicts give a value the
+// manifest's [[override]] set.
+const ManifestSource = "manifest"
+
+// Overridden rewrites field's conflict for a manifest [[override]] that
+// set it to value, so the work file never says a value was kept that the
+// record no longer has. A careful bibliographer notes the editor's
+// correction beside what the sources said: the override is the kept value,
+// credited to "manifest" and to every provider that gave it (by the
+// field's comparison); every other provider's value is a value not kept —
+// including the one the merge had kept. When every provider that gave the
+// field agrees with the override there is nothing to explain and the
+// field has no conflict. The other fields' entries are untouched.
+func Overridden(conflicts []record.Conflict, records []Named, field, value string) []record.Conflict {
+	i := slices.IndexFunc(fieldChecks(), func(c fieldCheck) bool { return c.field == field })
+	if i < 0 {
+		return conflicts
+	}
+	check := fieldChecks()[i]
+	order := Precedence()
+	if strings.HasPrefix(field, "open_access.") {
+		order = oaPrecedence()
+	}
+	out := slices.DeleteFunc(slices.Clone(conflicts), func(c record.Conflict) bool { return c.Field == field })
+	k, ok := disagreement(check, value, byPrecedence(records, order))
+	if !ok {
+		return out
+	}
+	k.Kept.Providers = append(k.Kept.Providers, ManifestSource)
+	slices.Sort(k.Kept.Providers)
+	out = append(out, k)
+	slices.SortFunc(out, func(a, b record.Conflict) int { return strings.Compare(a.Field, b.Field) })
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -89,19 +90,40 @@ func Crossref() Spec {
 	}
 }
 
-// crossrefProbe asks the list form the run batches with (filter=doi:…)
-// about one stable work, and checks the work-list envelope and the fields
-// crossrefWork reads. Crossref announces its pace in X-Rate-Limit-Limit and
-// X-Rate-Limit-Interval.
+// crossrefProbe asks the list form the run batches with — the same URI,
+// select= included, built by crossrefListURI — about one stable work, and
+// checks the work-list envelope, every selected field (bar those this work
+// has not got: crossrefProbeLacks) and the nested parts crossrefWork reads.
+// Crossref announces its pace in X-Rate-Limit-Limit and X-Rate-Limit-Interval.
 var crossrefProbe = Probe{
-	Path:   "/works?filter=doi%3A10.7554%2Felife.01567&rows=1",
+	Path:   crossrefListURI(Env{}, []manifest.Identity{{Kind: manifest.KindDOI, Value: crossrefProbeDOI}}),
 	Mailto: crossrefMailto,
-	Fields: []string{"status", "message-type", "message.total-results", "message.items[].DOI", "message.items[].title",
-		"message.items[].type", "message.items[].publisher", "message.items[].container-title", "message.items[].issued.date-parts",
-		"message.items[].author[].family", "message.items[].author[].given", "message.items[].ISSN", "message.items[].resource.primary.URL"},
+	Fields: crossrefProbeFields(),
 	Rate: &RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval",
 		Source: "https://www.crossref.org/documentation/retrieve-metadata/rest-api/access-and-authentication/"},
 	Doc: "https://api.crossref.org/swagger-ui/index.html#/Works/get_works",
+}
+
+// crossrefProbeDOI is an eLife research article of 2014 (CC BY), whose
+// record holds most of what crossrefSelect asks for.
+const crossrefProbeDOI = "10.7554/elife.01567"
+
+// crossrefProbeLacks are the selected fields crossrefProbeDOI's record has
+// not got (a journal article: no ISBN, editor, issue, page or print date);
+// select leaves out what a record lacks, so the probe cannot expect them.
+var crossrefProbeLacks = []string{"ISBN", "editor", "issue", "page", "published-print"}
+
+// crossrefProbeFields: the envelope, each selected field the probe's work
+// has, and the nested parts crossrefWork reads inside them.
+func crossrefProbeFields() []string {
+	fields := []string{"status", "message-type", "message.total-results"}
+	for _, f := range crossrefSelect {
+		if !slices.Contains(crossrefProbeLacks, f) {
+			fields = append(fields, "message.items[]."+f)
+		}
+	}
+	return append(fields, "message.items[].issued.date-parts", "message.items[].author[].family",
+		"message.items[].author[].given", "message.items[].resource.primary.URL", "message.items[].license[].URL")
 }
 
 func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {

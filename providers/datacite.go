@@ -147,6 +147,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		Title:     dataCiteTitle(a.Get("titles")),
 		Publisher: dataCitePublisher(a.Get("publisher")),
 		Type:      dataCiteType(a.Get("types")),
+		Genre:     dataCiteGenre(a.Get("types")),
 		Issued:    dataCiteIssued(a),
 		Abstract:  PlainText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
 		URL:       strings.TrimSpace(a.Get("url").String()),
@@ -277,13 +278,20 @@ var dataCiteTypes = map[string]string{
 
 // dataCiteType reads types.resourceTypeGeneral. "Text" is refined by the
 // free-text resourceType when that names a more precise kind (a journal
-// article, a thesis); a record without resourceTypeGeneral falls back to
-// the CSL type DataCite derives itself (types.citeproc).
+// article, a thesis), and so is "Event" where it names a poster or a
+// presentation, the talk rather than the occasion (a speech); a record
+// without resourceTypeGeneral falls back to the CSL type DataCite derives
+// itself (types.citeproc).
 func dataCiteType(types gjson.Result) string {
 	general := strings.ToLower(strings.TrimSpace(types.Get("resourceTypeGeneral").String()))
-	if general == "text" {
+	switch general {
+	case "text":
 		if t := textResourceType(types.Get("resourceType").String()); t != "" {
 			return t
+		}
+	case "event":
+		if textResourceType(types.Get("resourceType").String()) == "speech" {
+			return "speech"
 		}
 	}
 	if t, ok := dataCiteTypes[general]; ok {
@@ -293,6 +301,25 @@ func dataCiteType(types gjson.Result) string {
 		return CSLType(general)
 	}
 	return strings.ToLower(strings.TrimSpace(types.Get("citeproc").String()))
+}
+
+// dataCiteGenre is the CSL genre beside dataCiteType, as Crossref's and
+// ORCID's are: "Preprint" for resourceTypeGeneral Preprint (added in schema
+// 4.4; https://datacite-metadata-schema.readthedocs.io/en/4.5/appendices/appendix-1/resourceTypeGeneral/#preprint)
+// or a Text whose resourceType says preprint; "Poster" where the
+// resourceType of a Text or Event says poster (the schema has no poster
+// type: repositories such as Zenodo send "Text" with resourceType
+// "Poster"). A presentation is a speech with no genre: the type says it.
+func dataCiteGenre(types gjson.Result) string {
+	general := strings.ToLower(strings.TrimSpace(types.Get("resourceTypeGeneral").String()))
+	kind := strings.ToLower(types.Get("resourceType").String())
+	switch {
+	case general == "preprint" || general == "text" && strings.Contains(kind, "preprint"):
+		return "Preprint"
+	case (general == "text" || general == "event") && strings.Contains(kind, "poster"):
+		return "Poster"
+	}
+	return ""
 }
 
 // textResourceType recognises the common free-text resource types of

@@ -10,6 +10,7 @@ var (
 	PubMedDateOf        = pubmedDate.date
 	UnpaywallDate       = unpaywallDate
 	CrossrefSelect      = crossrefSelect
+	CrossrefProbeLacks  = crossrefProbeLacks
 	CrossrefListItem    = crossrefListItem
 	CrossrefItem        = crossrefItem
 )

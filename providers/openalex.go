@@ -212,6 +212,7 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 		Container: strings.TrimSpace(w.Get("primary_location.source.display_name").String()),
 		Publisher: strings.TrimSpace(w.Get("primary_location.source.host_organization_name").String()),
 		Type:      CSLType(w.Get("type").String()),
+		Genre:     CSLGenre(w.Get("type").String()), // of the work types only "preprint" implies one: https://developers.openalex.org/api-reference/work-types
 		Issued:    record.ParseDate(w.Get("publication_date").String()),
 		Volume:    w.Get("biblio.volume").String(),
 		Issue:     w.Get("biblio.issue").String(),

@@ -1,0 +1,87 @@
+package orchestrator
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// An [[override]] replaces the kept value of its field's conflict: the
+// work file must never say a value was kept that the record no longer has.
+func TestOverrideRewritesItsFieldsConflict(t *testing.T) {
+	id, err := manifest.ParseID("10.1234/over")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := func(p string, r record.Record) snapshots.Source {
+		return snapshots.Source{Provider: p, Status: string(providers.Found), Record: &r}
+	}
+	sources := map[string]snapshots.Source{
+		"crossref": found("crossref", record.Record{Title: "Deep learning for cats", Type: "article-journal", Issued: record.Date{Year: 2020}}),
+		"openalex": found("openalex", record.Record{Title: "Deep Learning for Dogs", Type: "article", Issued: record.Date{Year: 2019}}),
+		"orcid":    found("orcid", record.Record{Title: "Deep learning for dogs.", Type: "article-journal", Issued: record.Date{Year: 2020}}),
+	}
+	overrides := []manifest.Override{{ID: id, Title: "Deep learning for dogs", Type: "article-journal", Year: 2019, Line: 7}}
+	doc, _, err := workDoc(id, nil, sources, "about.toml", overrides)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []record.Conflict{
+		{Field: "issued", Kept: record.Choice{Value: "2019", Providers: []string{"manifest", "openalex"}},
+			NotKept: []record.Choice{{Value: "2020", Providers: []string{"crossref", "orcid"}}}},
+		{Field: "title", Kept: record.Choice{Value: "Deep learning for dogs", Providers: []string{"manifest", "openalex", "orcid"}},
+			NotKept: []record.Choice{{Value: "Deep learning for cats", Providers: []string{"crossref"}}}},
+		// The type override agrees with the merge: openalex's "article" is
+		// still a value not kept, now beside the manifest's word.
+		{Field: "type", Kept: record.Choice{Value: "article-journal", Providers: []string{"crossref", "manifest", "orcid"}},
+			NotKept: []record.Choice{{Value: "article", Providers: []string{"openalex"}}}},
+	}
+	if !reflect.DeepEqual(doc.Conflicts, want) {
+		t.Errorf("conflicts:\n got %+v\nwant %+v", doc.Conflicts, want)
+	}
+	if doc.Record.Title != "Deep learning for dogs" || doc.Provenance["title"] != "manifest" {
+		t.Errorf("title %q from %q, want the override", doc.Record.Title, doc.Provenance["title"])
+	}
+}
+
+// An override every provider agrees with leaves nothing to explain, and
+// one that overrules unanimous providers is itself a disagreement.
+func TestOverrideConflictAppearsAndGoes(t *testing.T) {
+	id, err := manifest.ParseID("10.1234/over2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := func(p string, r record.Record) snapshots.Source {
+		return snapshots.Source{Provider: p, Status: string(providers.Found), Record: &r}
+	}
+	sources := map[string]snapshots.Source{
+		"crossref": found("crossref", record.Record{Title: "Old title", Issued: record.Date{Year: 2020}}),
+		"openalex": found("openalex", record.Record{Title: "New title", Issued: record.Date{Year: 2020}}),
+	}
+	doc, _, err := workDoc(id, nil, sources, "about.toml", []manifest.Override{
+		{ID: id, Title: "New title", Line: 3}, {ID: id, Year: 2021, Line: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []record.Conflict{
+		{Field: "issued", Kept: record.Choice{Value: "2021", Providers: []string{"manifest"}},
+			NotKept: []record.Choice{{Value: "2020", Providers: []string{"crossref", "openalex"}}}},
+		{Field: "title", Kept: record.Choice{Value: "New title", Providers: []string{"manifest", "openalex"}},
+			NotKept: []record.Choice{{Value: "Old title", Providers: []string{"crossref"}}}},
+	}
+	if !reflect.DeepEqual(doc.Conflicts, want) {
+		t.Errorf("conflicts:\n got %+v\nwant %+v", doc.Conflicts, want)
+	}
+	sources["crossref"] = found("crossref", record.Record{Title: "New Title.", Issued: record.Date{Year: 2020}})
+	doc, _, err = workDoc(id, nil, sources, "about.toml", []manifest.Override{{ID: id, Title: "New title", Line: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Conflicts) != 0 {
+		t.Errorf("an override all providers agree with left conflicts %+v", doc.Conflicts)
+	}
+}
