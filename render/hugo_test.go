@@ -52,6 +52,11 @@ func TestHugoBuildsAPageFromTheData(t *testing.T) {
 					t.Errorf("built page lacks %q", title)
 				}
 			}
+			// the abstract arrives as the text the record's markup held
+			// ("<i>naïve</i>" would show as literal tags: Hugo escapes data)
+			if abstract := `<summary>Abstract</summary><p>We show that 100% of naïve estimators & 50% of {clever} ones fail; see §2.</p>`; !strings.Contains(page, abstract) {
+				t.Errorf("built page lacks the plain-text abstract %q", abstract)
+			}
 			if !strings.Contains(page, nastyTitle) {
 				t.Errorf("the nasty title did not survive Hugo")
 			}
