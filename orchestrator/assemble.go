@@ -104,10 +104,15 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 		person = cmp.Or(person, o.result.Person)
 		p.addDiscovered(&exp, e.Key(), o)
 	}
-	if !ok {
+	switch {
+	case !ok:
 		p.unread[e.Key()] = true
 		p.nameless[e.Key()] = true
 		exp = p.expandFromPrevious(e, d, exp)
+	case person != nil:
+		exp.Name = ownerName(person)
+	default: // the works were read but /person failed: a failed request keeps the last name
+		exp.Name = previousName(e, d)
 	}
 	p.expanded[e.Key()] = exp
 	p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
@@ -152,6 +157,25 @@ func (p *workPlan) expandFromPrevious(e manifest.Entry, d snapshots.Dir, exp sna
 		}
 	}
 	return prev
+}
+
+// ownerName is the name an ORCID record gave; nil for a record whose name
+// is private, so the file says nothing rather than an empty name.
+func ownerName(person *providers.Person) *snapshots.OwnerName {
+	n := snapshots.OwnerName{Given: person.Given, Family: person.Family, Credit: person.Credit}
+	if n == (snapshots.OwnerName{}) {
+		return nil
+	}
+	return &n
+}
+
+// previousName is the name the record's last expansion file kept, if any.
+func previousName(e manifest.Entry, d snapshots.Dir) *snapshots.OwnerName {
+	var prev snapshots.Expansion
+	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
+		return nil
+	}
+	return prev.Name
 }
 
 // finish puts each work's origins in a fixed order once all are known.

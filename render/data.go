@@ -62,7 +62,7 @@ type dataWork struct {
 	Versions   []dataVersion `json:"versions,omitempty"`  // the versions listed under a concept DOI, oldest first
 	Includes   []string      `json:"includes,omitempty"`  // identity keys of every work shown within this entry
 	CitedBy    *dataCitation `json:"cited_by,omitempty"`
-	Abstract   string        `json:"abstract,omitempty"`
+	Abstract   string        `json:"abstract,omitempty"` // plain text, as the HTML page shows it: a template escapes markup into visible tags
 }
 
 type dataVersion struct {
@@ -164,7 +164,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		ArXiv:      r.IDs.ArXiv,
 		PMID:       r.IDs.PMID,
 		PMCID:      r.IDs.PMCID,
-		Abstract:   clean(r.Abstract),
+		Abstract:   withoutMarkup(r.Abstract),
 	}
 	for i, a := range r.Authors {
 		w.Authors = append(w.Authors, dataAuthor{

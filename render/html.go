@@ -121,7 +121,10 @@ footer a { color: inherit; }
 // whole list is there and readable with scripts off. It shows the filter
 // bar (hidden without scripts), filters entries by text, type and year,
 // hides sections left empty, and adds a copy button to each BibTeX
-// block. It holds no '<' or '&', so the page stays well-formed XML.
+// block. A filter is a shareable link: it is kept in the fragment
+// (#q=bernoulli&type=software&year=2023) and one given there is applied
+// on load; a fragment without those keys (a section anchor) is left
+// alone. It holds no '<' or '&', so the page stays well-formed XML.
 const pageScript = `
 (function () {
   var bar = document.getElementById("filters");
@@ -144,7 +147,19 @@ const pageScript = `
     });
     shown.textContent = n === 1 ? "1 work shown" : n + " works shown";
   }
-  [q, ty, yr].forEach(function (el) { el.addEventListener("input", apply); });
+  var keys = [["q", q], ["type", ty], ["year", yr]];
+  function remember() {
+    var f = new URLSearchParams();
+    keys.forEach(function (k) { if (k[1].value) { f.set(k[0], k[1].value); } });
+    var s = f.toString();
+    try { history.replaceState(null, "", s ? "#" + s : location.pathname + location.search); } catch (e) {}
+  }
+  [q, ty, yr].forEach(function (el) { el.addEventListener("input", function () { apply(); remember(); }); });
+  var given = new URLSearchParams(location.hash.slice(1));
+  if (keys.some(function (k) { return given.has(k[0]); })) {
+    keys.forEach(function (k) { k[1].value = given.get(k[0]) || ""; });
+    apply();
+  }
   if (navigator.clipboard) {
     document.querySelectorAll("details.bib").forEach(function (d) {
       var b = document.createElement("button");

@@ -17,10 +17,11 @@ import (
 // Folder is a snapshot folder read back: the works of index.json, in its
 // order, the providers whose data the folder holds, and links.json.
 type Folder struct {
-	Root      string                    // the folder as given
-	Works     []Work                    // index order
-	Providers []snapshots.IndexProvider // index.json's providers, then any other provider a work cites, sorted by name
-	Links     *snapshots.Links          // links.json; nil for a folder written before fetch decided links
+	Root      string                         // the folder as given
+	Works     []Work                         // index order
+	Providers []snapshots.IndexProvider      // index.json's providers, then any other provider a work cites, sorted by name
+	Links     *snapshots.Links               // links.json; nil for a folder written before fetch decided links
+	Owners    map[string]snapshots.OwnerName // ORCID iD → the name its record gave (orcid/<iD>.json), when fetch stored one
 }
 
 // Work is one work's merged record and the counters its providers gave.
@@ -88,6 +89,11 @@ func Load(dir string) (*Folder, error) {
 		}
 		f.Works = append(f.Works, w)
 	}
+	owners, err := loadOwners(d, index.Identities)
+	if err != nil {
+		return nil, err
+	}
+	f.Owners = owners
 	var links snapshots.Links
 	switch err := snapshots.Read(d.LinksPath(), &links); {
 	case errors.Is(err, fs.ErrNotExist):
@@ -102,6 +108,28 @@ func Load(dir string) (*Folder, error) {
 	}
 	sort.Slice(f.Providers, func(i, j int) bool { return f.Providers[i].Name < f.Providers[j].Name })
 	return f, nil
+}
+
+// loadOwners reads the names the ORCID records of the index's identities
+// gave. A missing file is a folder written before fetch stored names (or
+// a record never read): no name, not an error.
+func loadOwners(d snapshots.Dir, identities []string) (map[string]snapshots.OwnerName, error) {
+	owners := map[string]snapshots.OwnerName{}
+	for _, k := range identities {
+		id, err := manifest.ParseKey(k)
+		if err != nil || id.Kind != manifest.KindORCID {
+			continue
+		}
+		var exp snapshots.Expansion
+		switch err := snapshots.Read(d.ExpansionPath(id), &exp); {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return nil, fmt.Errorf("read snapshots: %w", err)
+		case exp.Name != nil:
+			owners[id.Value] = *exp.Name
+		}
+	}
+	return owners, nil
 }
 
 func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, error) {

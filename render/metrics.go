@@ -2,8 +2,10 @@ package render
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // DefaultCountsSource is the provider whose citation counts a page shows
@@ -61,6 +63,25 @@ func citingURL(provider string, ids record.IDs) string {
 		return "https://openalex.org/works?filter=cites:" + encodeURLBytes(ids.OpenAlex, "#?%&+=/")
 	case provider == "semanticscholar" && ids.S2 != "":
 		return "https://www.semanticscholar.org/paper/" + encodeURLBytes(ids.S2, "#?%&+=/")
+	}
+	return ""
+}
+
+// ownerName is the name the first of the person's ORCID records gives
+// (in manifest order): the credit name the owner publishes under when
+// set, else given and family names.
+func ownerName(owners map[string]snapshots.OwnerName, orcids []string) string {
+	for _, id := range orcids {
+		n, ok := owners[id]
+		if !ok {
+			continue
+		}
+		if c := clean(n.Credit); c != "" {
+			return c
+		}
+		if s := clean(strings.TrimSpace(n.Given + " " + n.Family)); s != "" {
+			return s
+		}
 	}
 	return ""
 }

@@ -78,9 +78,12 @@ func buildPage(f *Folder, opts Options) *page {
 		credits: f.Providers,
 		titles:  map[string]string{},
 	}
-	if len(opts.Person.Names) > 0 {
+	switch {
+	case len(opts.Person.Names) > 0:
 		p.name = opts.Person.Names[0]
-	} else {
+	case ownerName(f.Owners, opts.Person.ORCIDs) != "":
+		p.name = ownerName(f.Owners, opts.Person.ORCIDs)
+	default:
 		p.name = nameFromORCIDs(f.Works, opts.Person.ORCIDs)
 	}
 	p.chosen = map[string]bool{}

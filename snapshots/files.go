@@ -61,12 +61,22 @@ type SourceCounts struct {
 
 // Expansion is orcid/<name>.json: the works an ORCID record listed, in
 // the record's order, so a later run whose ORCID read fails can keep them,
-// and how each ORCID group of several entries became one work.
+// how each ORCID group of several entries became one work, and the record
+// owner's name, so a page can be headed with it.
 type Expansion struct {
 	ORCID    string           `json:"orcid"`
+	Name     *OwnerName       `json:"name,omitempty"`   // the record's name (/person); absent when private or never read
 	Works    []string         `json:"works"`            // identity keys
 	Groups   []ExpansionGroup `json:"groups,omitempty"` // groups of more than one entry, in record order
 	Warnings []string         `json:"warnings,omitempty"`
+}
+
+// OwnerName is the name on an ORCID record: given and family names, and
+// the credit name the owner publishes under, when set.
+type OwnerName struct {
+	Given  string `json:"given,omitempty"`
+	Family string `json:"family,omitempty"`
+	Credit string `json:"credit,omitempty"`
 }
 
 // ExpansionGroup is one ORCID group (entries ORCID itself considers one

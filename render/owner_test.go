@@ -1,0 +1,65 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// fixtureWithOwner is a copy of the fixture folder whose ORCID record's
+// file is file.
+func fixtureWithOwner(t *testing.T, file string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Dir(fixtureManifest)+"/snapshots")); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, snapshots.ORCIDDir, "orcid_0000-0002-1825-0097.json")
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// Without a name in the manifest the heading is the name on the ORCID
+// record (orcid/<iD>.json): its credit name when set, else given and
+// family names — not the spelling the works happen to use ("Ada
+// Lovelace"). The manifest's name still wins.
+func TestHeadingTakesTheORCIDRecordsName(t *testing.T) {
+	_, person := fixture(t)
+	manifestName := person.Names
+	person.Names = nil
+	cases := []struct{ name, file, want string }{
+		{"credit name", `{"orcid":"0000-0002-1825-0097","name":{"given":"Augusta Ada","family":"King","credit":"A. A. King-Noel"},"works":[]}`, "<h1>Publications of A. A. King-Noel</h1>"},
+		{"given and family", `{"orcid":"0000-0002-1825-0097","name":{"given":"Augusta Ada","family":"King"},"works":[]}`, "<h1>Publications of Augusta Ada King</h1>"},
+		{"no name: the works' spelling", `{"orcid":"0000-0002-1825-0097","works":[]}`, "<h1>Publications of Ada Lovelace</h1>"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := Load(fixtureWithOwner(t, c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page := renderString(t, f, Options{Format: HTML, Person: person}); !strings.Contains(page, c.want) {
+				t.Errorf("want %s in\n%.600s", c.want, page)
+			}
+			withName := person
+			withName.Names = manifestName
+			if page := renderString(t, f, Options{Format: HTML, Person: withName}); !strings.Contains(page, "<h1>Publications of Ada Lovelace</h1>") {
+				t.Errorf("the manifest's name does not win:\n%.600s", page)
+			}
+		})
+	}
+}
+
+// A damaged ORCID record file is an error naming the file, not a page
+// quietly headed by another name.
+func TestDamagedORCIDFileIsAnError(t *testing.T) {
+	_, err := Load(fixtureWithOwner(t, `{"orcid":"0000-0002-1825-0097","name":"Ada"`))
+	if err == nil || !strings.Contains(err.Error(), "orcid_0000-0002-1825-0097.json") {
+		t.Errorf("err = %v, want an error naming the orcid file", err)
+	}
+}
