@@ -720,6 +720,12 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 			lw.overrides = append(lw.overrides, "title ("+where+")")
 		}
 		if o.Type != "" {
+			if o.Type != merged.Type && from["genre"] != "manifest" {
+				// a genre qualifies the type it came with ("Poster" of a
+				// speech): under another type it would mislabel the work
+				merged.Genre = ""
+				delete(from, "genre")
+			}
 			merged.Type, from["type"] = o.Type, "manifest"
 			conflicts = providers.Overridden(conflicts, lw.sources, "type", o.Type)
 			lw.overrides = append(lw.overrides, "type ("+where+")")

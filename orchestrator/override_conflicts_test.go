@@ -85,3 +85,27 @@ func TestOverrideConflictAppearsAndGoes(t *testing.T) {
 		t.Errorf("an override all providers agree with left conflicts %+v", doc.Conflicts)
 	}
 }
+
+// A type override drops the genre that qualified the providers' type: a
+// poster (speech, "Poster") overridden to a journal article is not a
+// "Poster" article; an override to the same type keeps it.
+func TestTypeOverrideDropsTheGenreOfTheOldType(t *testing.T) {
+	id, err := manifest.ParseID("10.1234/poster")
+	if err != nil {
+		t.Fatal(err)
+	}
+	poster := record.Record{Title: "Kiln physics", Type: "speech", Genre: "Poster", Issued: record.Date{Year: 2021}}
+	sources := map[string]snapshots.Source{"datacite": {Provider: "datacite", Status: string(providers.Found), Record: &poster}}
+	for _, c := range []struct{ typ, genre string }{{"article-journal", ""}, {"speech", "Poster"}} {
+		doc, _, err := workDoc(id, nil, sources, "about.toml", []manifest.Override{{ID: id, Type: c.typ, Line: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if doc.Record.Type != c.typ || doc.Record.Genre != c.genre {
+			t.Errorf("override to %s: type %q genre %q, want genre %q", c.typ, doc.Record.Type, doc.Record.Genre, c.genre)
+		}
+		if _, has := doc.Provenance["genre"]; has != (c.genre != "") {
+			t.Errorf("override to %s: provenance %v", c.typ, doc.Provenance)
+		}
+	}
+}
