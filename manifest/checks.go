@@ -39,6 +39,8 @@ func invisibleName(r rune) (string, bool) {
 		return "LEFT-TO-RIGHT OVERRIDE", true
 	case '\u202E':
 		return "RIGHT-TO-LEFT OVERRIDE", true
+	case '\u2060':
+		return "WORD JOINER", true
 	case '\u2066':
 		return "LEFT-TO-RIGHT ISOLATE", true
 	case '\u2067':
