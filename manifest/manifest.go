@@ -353,12 +353,28 @@ func (d decisions) overrides(raw []rawOverride) ([]Override, error) {
 		if r.Year != 0 && (r.Year < 1 || r.Year > 9999) {
 			return nil, &Error{File: d.path, Line: d.lines[table+".year"], Value: fmt.Sprint(r.Year), Err: fmt.Errorf("[[override]] year %d is not a year", r.Year)}
 		}
+		if o.Type != "" && !IsCSLType(o.Type) {
+			return nil, overrideTypeError(d.path, d.line(table, "type"), r.Type)
+		}
 		if o.Title == "" && o.Type == "" && o.Year == 0 {
 			return nil, &Error{File: d.path, Line: d.lines[table], Err: errors.New("[[override]] sets nothing"), Hint: "give title, type or year"}
 		}
 		overrides = append(overrides, o)
 	}
 	return overrides, nil
+}
+
+// overrideTypeError says a type is not a CSL one, with the type probably
+// meant: Crossref's and ORCID's journal-article is CSL's article-journal,
+// and a type no citation processor knows would be written as "document".
+func overrideTypeError(path string, line int, t string) error {
+	e := &Error{File: path, Line: line, Value: t, Err: fmt.Errorf("[[override]] type %q is not a CSL type", t),
+		Hint: "CSL types: " + strings.Join(cslTypes, ", ")}
+	if s := suggestCSLType(t); s != "" {
+		e.Err = fmt.Errorf("[[override]] type %q is not a CSL type (did you mean %s?)", t, s)
+		e.Hint = fmt.Sprintf("type = %q; CSL types are listed at https://docs.citationstyles.org/en/stable/specification.html#appendix-iii-types", s)
+	}
+	return e
 }
 
 // ParseID reads an identifier as written in [[link]], [[exclude]] and
