@@ -92,6 +92,10 @@ func keyType(key string) string {
 		return "true or false"
 	case "providers":
 		return `a list of provider names, e.g. providers = ["orcid", "crossref"]`
+	case "counts_source":
+		return `a provider name in quotes, e.g. counts_source = "openalex"`
+	case "selected":
+		return `a list of work ids in quotes, e.g. selected = ["doi:10.5555/abc"]`
 	case "intervals":
 		return `a table of durations, e.g. [intervals] then crossref = "2s"`
 	case "identity":
@@ -126,7 +130,7 @@ func expectedType(key []string) string {
 
 // typeError rewrites the decoder's "cannot decode TOML string into struct
 // field manifest.rawManifest.Follow of type bool" as what the user wrote
-// wrong, e.g. "follow_published must be true or false (line 3)".
+// wrong, e.g. "follow_published must be true or false", at its line.
 func typeError(path string, de *toml.DecodeError) error {
 	if !strings.Contains(de.Error(), "cannot decode") {
 		return nil
@@ -139,8 +143,12 @@ func typeError(path string, de *toml.DecodeError) error {
 	row, _ := de.Position()
 	name := strings.Join(key, ".")
 	return &Error{File: path, Line: row, Value: name,
-		Err: fmt.Errorf("%s must be %s (line %d)", name, want, row)}
+		Err:  fmt.Errorf("%s must be %s", name, want),
+		Hint: tomlValuesHint}
 }
+
+// tomlValuesHint is how TOML writes each kind of value.
+const tomlValuesHint = `in TOML, text goes in quotes ("…"), true, false and numbers do not, and a list is ["a", "b"]`
 
 // stripByteOrderMark drops a leading byte order mark.
 func stripByteOrderMark(data []byte) []byte {

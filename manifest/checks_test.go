@@ -16,7 +16,9 @@ func TestTypeErrorsSayWhatTheValueMustBe(t *testing.T) {
 		src, want string
 		line      int
 	}{
-		{"follow_published = \"yes\"\n" + identity, "follow_published must be true or false (line 1)", 1},
+		{"follow_published = \"yes\"\n" + identity, "m.toml:1: follow_published must be true or false", 1},
+		{"selected = \"doi:10.1/x\"\n" + identity, `selected must be a list of work ids in quotes, e.g. selected = ["doi:10.5555/abc"]`, 1},
+		{"counts_source = [\"openalex\"]\n" + identity, `counts_source must be a provider name in quotes, e.g. counts_source = "openalex"`, 1},
 		{"mailto = 3\n" + identity, "mailto must be an e-mail address", 1},
 		{"\nsnapshots = [1]\n" + identity, "snapshots must be a folder name", 2},
 		{"providers = \"crossref\"\n" + identity, "providers must be a list of provider names", 1},
@@ -33,10 +35,10 @@ func TestTypeErrorsSayWhatTheValueMustBe(t *testing.T) {
 		if !errors.As(err, &me) {
 			t.Fatalf("%q: err = %v, want *manifest.Error", c.src, err)
 		}
-		if !strings.Contains(err.Error(), c.want) || me.Line != c.line {
+		if !strings.Contains(err.Error(), c.want) || me.Line != c.line || me.Hint == "" {
 			t.Errorf("%q:\n got %v (line %d)\nwant %q at line %d", c.src, err, me.Line, c.want, c.line)
 		}
-		for _, internal := range []string{"rawManifest", "struct field", "of type"} {
+		for _, internal := range []string{"rawManifest", "struct field", "of type", "(line "} {
 			if strings.Contains(err.Error(), internal) {
 				t.Errorf("%q: %v shows Go internals (%s)", c.src, err, internal)
 			}
@@ -97,5 +99,20 @@ func TestCheckMailto(t *testing.T) {
 		if err := CheckMailto(v); (err == nil) != ok {
 			t.Errorf("CheckMailto(%q) = %v", v, err)
 		}
+	}
+}
+
+// selected names works as index.json lists them; the spellings [[link]]
+// accepts are normalised to that key, and a value that is no identifier
+// is an error at its line.
+func TestSelectedIsNormalisedAndChecked(t *testing.T) {
+	m, err := Parse("m.toml", []byte("selected = [\"https://doi.org/10.5555/ABC\", \"arXiv:2311.16162\"]\n[[identity]]\ndoi = \"10.1/x\"\n"))
+	if err != nil || strings.Join(m.Selected, " ") != "doi:10.5555/abc arxiv:2311.16162" {
+		t.Fatalf("selected = %q, %v", m.Selected, err)
+	}
+	_, err = Parse("m.toml", []byte("\nselected = [\"doi:10.5555/abc\", \"scopus:1\"]\n[[identity]]\ndoi = \"10.1/x\"\n"))
+	var me *Error
+	if !errors.As(err, &me) || me.Line != 2 || me.Value != "scopus:1" || me.Hint == "" {
+		t.Errorf("err = %v, want line 2 naming scopus:1 with a hint", err)
 	}
 }

@@ -40,10 +40,12 @@ type Manifest struct {
 	// shown as one entry.
 	FollowPublished bool
 	// CountsSource (counts_source) is the provider whose citation counts
-	// render's pages show; "" for render's default. render checks it.
+	// render's pages show; "" for render's default. The caller checks it
+	// against the provider registry, as it does providers.
 	CountsSource string
-	// Selected (selected) are identity keys as index.json lists them:
-	// the works render marks selected (al-folio) or featured (Hugo Blox).
+	// Selected (selected) are identity keys as index.json lists them
+	// (normalised, so "10.5555/ABC" is "doi:10.5555/abc"): the works render
+	// marks selected (al-folio) or featured (Hugo Blox).
 	Selected []string
 
 	lines map[string]int // TOML key path → line, for errors found after loading
@@ -208,7 +210,13 @@ func Parse(path string, data []byte) (*Manifest, error) {
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
 	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
-	m.Selected = raw.Selected
+	for _, v := range raw.Selected {
+		id, err := ParseID(v)
+		if err != nil {
+			return nil, &Error{File: path, Line: lines["selected"], Value: v, Err: fmt.Errorf("selected: %w", err), Hint: idHint}
+		}
+		m.Selected = append(m.Selected, id.Key())
+	}
 
 	if raw.Providers != nil && len(raw.Providers) == 0 {
 		return nil, &Error{File: path, Line: lines["providers"], Value: "[]",
