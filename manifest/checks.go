@@ -142,9 +142,11 @@ func typeError(path string, de *toml.DecodeError) error {
 	}
 	row, _ := de.Position()
 	name := strings.Join(key, ".")
-	return &Error{File: path, Line: row, Value: name,
-		Err:  fmt.Errorf("%s must be %s", name, want),
-		Hint: tomlValuesHint}
+	e := &Error{File: path, Line: row, Value: name, Err: fmt.Errorf("%s must be %s", name, want), Hint: tomlValuesHint}
+	if len(key) == 2 && isTopLevelKey(key[1]) {
+		e.Hint = topLevelHint(key[1])
+	}
+	return e
 }
 
 // tomlValuesHint is how TOML writes each kind of value.

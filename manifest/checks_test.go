@@ -116,3 +116,43 @@ func TestSelectedIsNormalisedAndChecked(t *testing.T) {
 		t.Errorf("err = %v, want line 2 naming scopus:1 with a hint", err)
 	}
 }
+
+// A top-level key written after a table header belongs to that table in
+// TOML: the hint says so, and the list of known keys is complete.
+func TestTopLevelKeyInATableSaysWhereItGoes(t *testing.T) {
+	const identity = "[[identity]]\ndoi = \"10.1/x\"\n"
+	cases := map[string]string{
+		identity + "counts_source = \"openalex\"\n":         `unknown key "identity.counts_source"`,
+		identity + "selected = [\"doi:10.1/x\"]\n":          `unknown key "identity.selected"`,
+		identity + "follow_published = false\n":             `unknown key "identity.follow_published"`,
+		identity + "[intervals]\nmailto = \"a@b.org\"\n":    "intervals.mailto",
+		identity + "[intervals]\nfollow_published = true\n": "intervals.follow_published",
+	}
+	for src, want := range cases {
+		_, err := Parse("m.toml", []byte(src))
+		var me *Error
+		if !errors.As(err, &me) || !strings.Contains(err.Error(), want) || !strings.Contains(me.Hint, "top-level keys go above the first [[identity]]") {
+			t.Errorf("%q: %v (hint %q), want %q and the top-level hint", src, err, hintOf(me), want)
+		}
+	}
+	_, err := Parse("m.toml", []byte(identity+"orcd = \"x\"\n"))
+	var me *Error
+	if !errors.As(err, &me) {
+		t.Fatalf("err = %v", err)
+	}
+	for _, key := range []string{"mailto", "snapshots", "providers", "follow_published", "counts_source", "selected", "[intervals]"} {
+		if !strings.Contains(me.Hint, key) {
+			t.Errorf("known-keys hint lacks %s: %s", key, me.Hint)
+		}
+	}
+	if strings.Contains(me.Hint, "top-level keys go above") {
+		t.Errorf("orcd is no top-level key, hint: %s", me.Hint)
+	}
+}
+
+func hintOf(e *Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Hint
+}

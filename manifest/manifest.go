@@ -235,9 +235,13 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	for _, name := range names {
 		d, err := time.ParseDuration(raw.Intervals[name])
 		if err != nil || d <= 0 {
-			return nil, &Error{File: path, Line: lines["intervals."+name], Value: raw.Intervals[name],
+			e := &Error{File: path, Line: lines["intervals."+name], Value: raw.Intervals[name],
 				Err:  fmt.Errorf("intervals.%s = %q is not a positive duration", name, raw.Intervals[name]),
 				Hint: "write durations like \"500ms\" or \"2s\""}
+			if isTopLevelKey(name) {
+				e.Hint = topLevelHint(name)
+			}
+			return nil, e
 		}
 		m.Intervals[strings.ToLower(name)] = d
 	}
@@ -453,16 +457,33 @@ func looksLikeEmail(s string) bool {
 	return ok && local != "" && strings.Contains(domain, ".") && !strings.ContainsAny(s, " \t<>\"")
 }
 
+// topLevelKeys are the keys a manifest has before its first table.
+var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "counts_source", "selected"}
+
+func isTopLevelKey(k string) bool { return slices.Contains(topLevelKeys, k) }
+
+// topLevelHint explains the TOML rule behind a top-level key read as part
+// of a table: every key after a [table] header belongs to that table.
+func topLevelHint(key string) string {
+	return key + " is a top-level key: top-level keys go above the first [[identity]] (or other table), since TOML puts every key after a table header into that table"
+}
+
+// knownKeysHint lists every key a manifest may hold, by table.
+var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"
+
 // decodeError turns the TOML library's errors into ones naming the line.
 func decodeError(path string, err error) error {
 	var strict *toml.StrictMissingError
 	if errors.As(err, &strict) && len(strict.Errors) > 0 {
 		first := strict.Errors[0]
 		row, _ := first.Position()
-		key := strings.Join(first.Key(), ".")
-		return &Error{File: path, Line: row, Value: key,
-			Err:  fmt.Errorf("unknown key %q", key),
-			Hint: "known keys: mailto, snapshots, providers, [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"}
+		parts := first.Key()
+		key := strings.Join(parts, ".")
+		e := &Error{File: path, Line: row, Value: key, Err: fmt.Errorf("unknown key %q", key), Hint: knownKeysHint}
+		if len(parts) == 2 && isTopLevelKey(parts[1]) {
+			e.Hint = topLevelHint(parts[1]) + "; " + knownKeysHint
+		}
+		return e
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
