@@ -156,3 +156,29 @@ func hintOf(e *Error) string {
 	}
 	return e.Hint
 }
+
+// A TOML syntax error says what to write: the parser's own words for an
+// unquoted ORCID iD are "dates are expected to have the format YYYY-MM-DD".
+func TestSyntaxErrorsHaveAHint(t *testing.T) {
+	const identity = "[[identity]]\ndoi = \"10.1/x\"\n"
+	cases := []struct {
+		src, err, hint string
+		line           int
+	}{
+		{"[[identity]]\norcid = 0000-0002-9341-7985\n", "orcid = 0000-0002-9341-7985: the value is not in quotes", `values are text in quotes: orcid = "0000-0002-9341-7985"`, 2},
+		{"[[identity]]\ndoi = 10.7554/eLife.01567  # mine\n", "the value is not in quotes", `doi = "10.7554/eLife.01567"`, 2},
+		{"mailto = ada@example.org\n" + identity, "not in quotes", `mailto = "ada@example.org"`, 1},
+		{"follow_published = yes\n" + identity, "follow_published must be true or false", "true, false and numbers do not", 1},
+		{"[[identity]\ndoi = \"10.1/x\"\n", "expected ']]' to close array table name", "two brackets on each side: [[identity]]", 1},
+		{"mailto = \"a@b.org\"\nmailto = \"c@d.org\"\n" + identity, "key mailto is already defined", "a key may appear once", 2},
+		{identity + "doi = \"10.1/y\"\n", "key doi is already defined", "its own [[identity]]", 3},
+		{"[intervals]\n[intervals]\n" + identity, "already exists", "write the table once", 2},
+	}
+	for _, c := range cases {
+		_, err := Parse("m.toml", []byte(c.src))
+		var me *Error
+		if !errors.As(err, &me) || me.Line != c.line || !strings.Contains(err.Error(), c.err) || !strings.Contains(me.Hint, c.hint) {
+			t.Errorf("%q:\n got %v (line %d, hint %q)\nwant line %d, %q, hint %q", c.src, err, me.Line, hintOf(me), c.line, c.err, c.hint)
+		}
+	}
+}

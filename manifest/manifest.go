@@ -183,7 +183,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	var raw rawManifest
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, decodeError(path, err)
+		return nil, decodeError(path, data, err)
 	}
 	lines, err := keyLines(data)
 	if err != nil {
@@ -472,7 +472,7 @@ func topLevelHint(key string) string {
 var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"
 
 // decodeError turns the TOML library's errors into ones naming the line.
-func decodeError(path string, err error) error {
+func decodeError(path string, data []byte, err error) error {
 	var strict *toml.StrictMissingError
 	if errors.As(err, &strict) && len(strict.Errors) > 0 {
 		first := strict.Errors[0]
@@ -490,8 +490,7 @@ func decodeError(path string, err error) error {
 		if te := typeError(path, de); te != nil {
 			return te
 		}
-		row, _ := de.Position()
-		return &Error{File: path, Line: row, Err: fmt.Errorf("%s", strings.TrimPrefix(de.Error(), "toml: "))}
+		return syntaxError(path, data, de)
 	}
 	return &Error{File: path, Err: err}
 }
