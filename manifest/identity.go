@@ -59,7 +59,11 @@ func Normalize(k Kind, raw string) (Identity, error) {
 	case KindORCID:
 		v, err = NormalizeORCID(raw)
 	case KindArXiv:
-		v, err = NormalizeArXiv(raw)
+		// The date rule holds what a user writes; ids read from services
+		// (NormalizeArXiv alone) are left for arXiv itself to judge.
+		if v, err = NormalizeArXiv(raw); err == nil && arxivNew.MatchString(v) {
+			err = checkArXivNumber(raw, v)
+		}
 	case KindPMID:
 		v, err = NormalizePMID(raw)
 	case KindPMCID:
@@ -242,14 +246,8 @@ func NormalizeArXiv(raw string) (string, error) {
 		}
 	}
 	s = strings.ToLower(s)
-	if arxivOld.MatchString(s) {
-		return s, nil
-	}
-	if !arxivNew.MatchString(s) {
+	if !arxivNew.MatchString(s) && !arxivOld.MatchString(s) {
 		return "", fmt.Errorf("arXiv id %q is neither YYMM.NNNNN nor archive/YYMMNNN (expected e.g. 2311.16162)", raw)
-	}
-	if err := checkArXivNumber(raw, s); err != nil {
-		return "", err
 	}
 	return s, nil
 }

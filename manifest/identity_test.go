@@ -133,8 +133,8 @@ func TestORCIDURLWithTrailingSlash(t *testing.T) {
 func TestArXivNewStyleNumberFollowsItsDate(t *testing.T) {
 	good := []string{"0704.0001", "1412.9999", "1501.00001", "2311.16162", "2311.16162v3"}
 	for _, in := range good {
-		if _, err := NormalizeArXiv(in); err != nil {
-			t.Errorf("NormalizeArXiv(%q): %v", in, err)
+		if _, err := Normalize(KindArXiv, in); err != nil {
+			t.Errorf("Normalize(arxiv, %q): %v", in, err)
 		}
 	}
 	bad := map[string]string{
@@ -145,8 +145,11 @@ func TestArXivNewStyleNumberFollowsItsDate(t *testing.T) {
 		"0703.0001":  "before April 2007",
 	}
 	for in, want := range bad {
-		if _, err := NormalizeArXiv(in); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("NormalizeArXiv(%q) = %v, want an error saying %q", in, err, want)
+		if _, err := Normalize(KindArXiv, in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Normalize(arxiv, %q) = %v, want an error saying %q", in, err, want)
+		}
+		if _, err := ParseID("arxiv:" + in); err == nil {
+			t.Errorf("ParseID(arxiv:%s) accepted an impossible id", in)
 		}
 	}
 }
