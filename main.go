@@ -142,7 +142,7 @@ func loadManifest(path string, getenv func(string) string) (*manifest.Manifest, 
 }
 
 // checkProviderNames holds the manifest's provider names (its providers
-// list and [intervals] keys) against the registry, which the manifest
+// list, counts_source and [intervals] keys) against the registry, which the manifest
 // package does not know, so a typo is an error naming its line rather than
 // a setting that silently does nothing. An interval may only slow a
 // provider down: faster than its declared pace would break its terms.
@@ -161,6 +161,13 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 	for _, name := range m.Providers {
 		if _, ok := byName[name]; !ok {
 			return unknown("providers", name)
+		}
+	}
+	if src := m.CountsSource; src != "" {
+		if _, ok := byName[src]; !ok {
+			return &manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
+				Err:  fmt.Errorf("counts_source %q is not a provider (known: %s)", src, strings.Join(known, ", ")),
+				Hint: "about providers lists them; openalex (the default), semanticscholar, crossref, datacite, europepmc and opencitations give counts"}
 		}
 	}
 	names := make([]string, 0, len(m.Intervals))

@@ -3,6 +3,7 @@ package manifest
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -39,6 +40,8 @@ func invisibleName(r rune) (string, bool) {
 		return "LEFT-TO-RIGHT OVERRIDE", true
 	case '\u202E':
 		return "RIGHT-TO-LEFT OVERRIDE", true
+	case '\u2060':
+		return "WORD JOINER", true
 	case '\u2066':
 		return "LEFT-TO-RIGHT ISOLATE", true
 	case '\u2067':
@@ -90,6 +93,10 @@ func keyType(key string) string {
 		return "true or false"
 	case "providers":
 		return `a list of provider names, e.g. providers = ["orcid", "crossref"]`
+	case "counts_source":
+		return `a provider name in quotes, e.g. counts_source = "openalex"`
+	case "selected":
+		return `a list of work ids in quotes, e.g. selected = ["doi:10.5555/abc"]`
 	case "intervals":
 		return `a table of durations, e.g. [intervals] then crossref = "2s"`
 	case "identity":
@@ -124,7 +131,7 @@ func expectedType(key []string) string {
 
 // typeError rewrites the decoder's "cannot decode TOML string into struct
 // field manifest.rawManifest.Follow of type bool" as what the user wrote
-// wrong, e.g. "follow_published must be true or false (line 3)".
+// wrong, e.g. "follow_published must be true or false", at its line.
 func typeError(path string, de *toml.DecodeError) error {
 	if !strings.Contains(de.Error(), "cannot decode") {
 		return nil
@@ -136,8 +143,78 @@ func typeError(path string, de *toml.DecodeError) error {
 	}
 	row, _ := de.Position()
 	name := strings.Join(key, ".")
-	return &Error{File: path, Line: row, Value: name,
-		Err: fmt.Errorf("%s must be %s (line %d)", name, want, row)}
+	e := &Error{File: path, Line: row, Value: name, Err: fmt.Errorf("%s must be %s", name, want), Hint: tomlValuesHint}
+	if len(key) == 2 && isTopLevelKey(key[1]) {
+		e.Hint = topLevelHint(key[1])
+	}
+	return e
+}
+
+// tomlValuesHint is how TOML writes each kind of value.
+const tomlValuesHint = `in TOML, text goes in quotes ("…"), true, false and numbers do not, and a list is ["a", "b"]`
+
+// keyValueLine is a "key = value" line, the value up to a comment.
+var keyValueLine = regexp.MustCompile(`^\s*([A-Za-z0-9_-]+)\s*=\s*([^#]*?)\s*(#.*)?$`)
+
+// unquoted reports a value TOML would read as something other than text,
+// a list or a table: an iD, a DOI or an address typed without quotes,
+// which the parser takes for a date or a malformed number.
+func unquoted(value string) bool {
+	if value == "" || strings.ContainsAny(value[:1], "\"'[{") {
+		return false
+	}
+	return value != "true" && value != "false"
+}
+
+// bareValueType is what a key's value must be when it is not text (so
+// quoting it would be the wrong advice), or "".
+func bareValueType(key string) string {
+	switch key {
+	case "follow_published", "providers", "selected":
+		return keyType(key)
+	case "year":
+		return keyType("override.year")
+	}
+	return ""
+}
+
+// syntaxError gives a TOML syntax error a hint for the mistakes people
+// make: a value without quotes (the parser's own words for an unquoted
+// ORCID iD are "dates are expected to have the format YYYY-MM-DD"), a
+// table header not closed, a key or table given twice.
+func syntaxError(path string, data []byte, de *toml.DecodeError) error {
+	row, _ := de.Position()
+	msg := strings.TrimPrefix(de.Error(), "toml: ")
+	e := &Error{File: path, Line: row, Err: fmt.Errorf("%s", msg)}
+	lines := strings.Split(string(data), "\n")
+	if row >= 1 && row <= len(lines) {
+		if m := keyValueLine.FindStringSubmatch(lines[row-1]); m != nil && unquoted(m[2]) {
+			e.Value = m[2]
+			if want := bareValueType(m[1]); want != "" {
+				e.Err = fmt.Errorf("%s = %s: %s must be %s", m[1], m[2], m[1], want)
+				e.Hint = tomlValuesHint
+				return e
+			}
+			e.Err = fmt.Errorf("%s = %s: the value is not in quotes", m[1], m[2])
+			e.Hint = fmt.Sprintf("values are text in quotes: %s = %q", m[1], m[2])
+			return e
+		}
+	}
+	switch {
+	case strings.Contains(msg, "to close array table name"):
+		e.Hint = "a header of a table that repeats has two brackets on each side: [[identity]]"
+	case strings.Contains(msg, "to close table name"):
+		e.Hint = "a table header has one bracket on each side, [intervals]; one that repeats has two, [[identity]]"
+	case strings.Contains(msg, "is already defined"):
+		e.Hint = "a key may appear once in a table: delete one, or put a second identifier in its own [[identity]] table"
+	case strings.Contains(msg, "already exists"):
+		e.Hint = "write the table once, with all its keys; a table that repeats has two brackets: [[identity]]"
+	case strings.Contains(msg, "cannot have new lines"):
+		e.Hint = "close the quote on the same line"
+	default:
+		e.Hint = tomlValuesHint
+	}
+	return e
 }
 
 // stripByteOrderMark drops a leading byte order mark.

@@ -81,3 +81,38 @@ func TestDecisionErrorsNameLineAndValue(t *testing.T) {
 		})
 	}
 }
+
+// An [[override]] type is a CSL type: another one would be written as
+// "document" by CSL-JSON and shown as itself elsewhere. Crossref's and
+// ORCID's spellings get the CSL type they mean.
+func TestOverrideTypeMustBeCSL(t *testing.T) {
+	const head = "[[identity]]\ndoi = \"10.1/x\"\n[[override]]\nid = \"doi:10.1/x\"\n"
+	cases := map[string]string{
+		"journal-article":     `[[override]] type "journal-article" is not a CSL type (did you mean article-journal?)`,
+		"proceedings-article": "did you mean paper-conference?",
+		"book-chapter":        "did you mean chapter?",
+		"Article-Journal":     "did you mean article-journal?",
+		"legal-case":          "did you mean legal_case?",
+		"poem":                `[[override]] type "poem" is not a CSL type`,
+	}
+	for typ, want := range cases {
+		_, err := Parse("m.toml", []byte(head+"type = \""+typ+"\"\n"))
+		var me *Error
+		if !errors.As(err, &me) || me.Line != 5 || me.Value != typ || !strings.Contains(err.Error(), want) {
+			t.Errorf("type %q: %v, want line 5 and %q", typ, err, want)
+		}
+	}
+	m, err := Parse("m.toml", []byte(head+"type = \"paper-conference\"\n"))
+	if err != nil || m.Overrides[0].Type != "paper-conference" {
+		t.Errorf("a CSL type: %v", err)
+	}
+}
+
+// Every type a suggestion offers is a CSL type.
+func TestCSLTypeSuggestionsAreCSLTypes(t *testing.T) {
+	for from, to := range cslTypeFor {
+		if !IsCSLType(to) || IsCSLType(from) {
+			t.Errorf("%s → %s: the suggestion must be a CSL type and the spelling not one", from, to)
+		}
+	}
+}

@@ -3,7 +3,9 @@ package manifest
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -44,6 +46,9 @@ func (id Identity) String() string { return id.Key() }
 // canonical form. The error says what was expected, never echoing a
 // different value than the one given.
 func Normalize(k Kind, raw string) (Identity, error) {
+	if err := checkSpaces(k, raw); err != nil {
+		return Identity{}, err
+	}
 	var (
 		v   string
 		err error
@@ -54,7 +59,11 @@ func Normalize(k Kind, raw string) (Identity, error) {
 	case KindORCID:
 		v, err = NormalizeORCID(raw)
 	case KindArXiv:
-		v, err = NormalizeArXiv(raw)
+		// The date rule holds what a user writes; ids read from services
+		// (NormalizeArXiv alone) are left for arXiv itself to judge.
+		if v, err = NormalizeArXiv(raw); err == nil && arxivNew.MatchString(v) {
+			err = checkArXivNumber(raw, v)
+		}
 	case KindPMID:
 		v, err = NormalizePMID(raw)
 	case KindPMCID:
@@ -76,6 +85,9 @@ func Normalize(k Kind, raw string) (Identity, error) {
 func NormalizeDOI(raw string) (string, error) {
 	if !utf8.ValidString(raw) {
 		return "", fmt.Errorf("DOI %q is not valid UTF-8", raw)
+	}
+	if err := checkSpaces(KindDOI, raw); err != nil {
+		return "", err
 	}
 	s := lowerASCII(strings.TrimSpace(raw))
 	// The resolver and scheme forms people paste, checked after lower-casing.
@@ -117,7 +129,49 @@ func lowerASCII(s string) string {
 // isDigitsAndDots reports a non-empty run of digits and dots.
 func isDigitsAndDots(s string) bool { return s != "" && strings.Trim(s, "0123456789.") == "" }
 
-func isControlOrSpace(r rune) bool { return r <= ' ' || r == 0x7f }
+func isControlOrSpace(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
+
+// spaceNames names the non-ASCII spaces (Unicode White_Space) a PDF or a
+// word processor pastes for an ordinary one; they look like a space, or
+// like nothing, so the error names the code point.
+var spaceNames = map[rune]string{
+	'\u0085': "NEXT LINE", '\u00A0': "NO-BREAK SPACE", '\u1680': "OGHAM SPACE MARK",
+	'\u2000': "EN QUAD", '\u2001': "EM QUAD", '\u2002': "EN SPACE", '\u2003': "EM SPACE",
+	'\u2004': "THREE-PER-EM SPACE", '\u2005': "FOUR-PER-EM SPACE", '\u2006': "SIX-PER-EM SPACE",
+	'\u2007': "FIGURE SPACE", '\u2008': "PUNCTUATION SPACE", '\u2009': "THIN SPACE",
+	'\u200A': "HAIR SPACE", '\u2028': "LINE SEPARATOR", '\u2029': "PARAGRAPH SEPARATOR",
+	'\u202F': "NARROW NO-BREAK SPACE", '\u205F': "MEDIUM MATHEMATICAL SPACE", '\u3000': "IDEOGRAPHIC SPACE",
+}
+
+// checkSpaces rejects a non-ASCII space inside an identifier (around it
+// one is trimmed like any space), naming its code point: a DOI holding a
+// no-break space looks right and matches no service.
+func checkSpaces(k Kind, raw string) error {
+	s := strings.TrimSpace(raw)
+	i := strings.IndexFunc(s, func(r rune) bool { return r > 0x7f && unicode.IsSpace(r) })
+	if i < 0 {
+		return nil
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	name := spaceNames[r]
+	if name == "" {
+		name = "SPACE"
+	}
+	return fmt.Errorf("%s %q holds the space character U+%04X %s", kindLabel(k), raw, r, name)
+}
+
+// kindLabel is how messages name an identifier kind.
+func kindLabel(k Kind) string {
+	switch k {
+	case KindDOI:
+		return "DOI"
+	case KindORCID:
+		return "ORCID iD"
+	case KindArXiv:
+		return "arXiv id"
+	}
+	return strings.ToUpper(string(k))
+}
 
 // NormalizeORCID accepts an ORCID iD bare or as https://orcid.org/… and
 // returns the dashed 16-character form with an upper-case check character.
@@ -127,7 +181,8 @@ func NormalizeORCID(raw string) (string, error) {
 	s := strings.TrimSpace(raw)
 	for _, p := range []string{"https://orcid.org/", "http://orcid.org/", "orcid.org/"} {
 		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
-			s = s[len(p):]
+			// The browser's address bar may end the profile URL in a slash.
+			s = strings.TrimSuffix(s[len(p):], "/")
 			break
 		}
 	}
@@ -195,6 +250,27 @@ func NormalizeArXiv(raw string) (string, error) {
 		return "", fmt.Errorf("arXiv id %q is neither YYMM.NNNNN nor archive/YYMMNNN (expected e.g. 2311.16162)", raw)
 	}
 	return s, nil
+}
+
+// checkArXivNumber holds a new-style id to arXiv's scheme
+// (https://info.arxiv.org/help/arxiv_identifier.html): it began in April
+// 2007 (0704), the month is 01 to 12, and the number after the dot has 4
+// digits up to December 2014 (1412) and 5 from January 2015 (1501).
+func checkArXivNumber(raw, s string) error {
+	yymm, rest, _ := strings.Cut(s, ".")
+	number, _, _ := strings.Cut(rest, "v")
+	month, _ := strconv.Atoi(yymm[2:])
+	switch {
+	case month < 1 || month > 12:
+		return fmt.Errorf("arXiv id %q has no month %s (YYMM.NNNNN: the four digits before the dot are year and month)", raw, yymm[2:])
+	case yymm < "0704":
+		return fmt.Errorf("arXiv id %q is dated before April 2007, when YYMM.NNNN ids began (older ids look like hep-th/9901001)", raw)
+	case yymm < "1501" && len(number) != 4:
+		return fmt.Errorf("arXiv id %q has %d digits after the dot; ids up to 1412 have 4 (e.g. 0704.0001)", raw, len(number))
+	case yymm >= "1501" && len(number) != 5:
+		return fmt.Errorf("arXiv id %q has %d digits after the dot; ids since 1501 have 5 (e.g. 2311.16162)", raw, len(number))
+	}
+	return nil
 }
 
 // NormalizePMID accepts a PubMed id: 1 to 9 digits, no leading zero.

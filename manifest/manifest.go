@@ -40,10 +40,12 @@ type Manifest struct {
 	// shown as one entry.
 	FollowPublished bool
 	// CountsSource (counts_source) is the provider whose citation counts
-	// render's pages show; "" for render's default. render checks it.
+	// render's pages show; "" for render's default. The caller checks it
+	// against the provider registry, as it does providers.
 	CountsSource string
-	// Selected (selected) are identity keys as index.json lists them:
-	// the works render marks selected (al-folio) or featured (Hugo Blox).
+	// Selected (selected) are identity keys as index.json lists them
+	// (normalised, so "10.5555/ABC" is "doi:10.5555/abc"): the works render
+	// marks selected (al-folio) or featured (Hugo Blox).
 	Selected []string
 
 	lines map[string]int // TOML key path → line, for errors found after loading
@@ -181,7 +183,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	var raw rawManifest
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, decodeError(path, err)
+		return nil, decodeError(path, data, err)
 	}
 	lines, err := keyLines(data)
 	if err != nil {
@@ -208,7 +210,13 @@ func Parse(path string, data []byte) (*Manifest, error) {
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
 	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
-	m.Selected = raw.Selected
+	for _, v := range raw.Selected {
+		id, err := ParseID(v)
+		if err != nil {
+			return nil, &Error{File: path, Line: lines["selected"], Value: v, Err: fmt.Errorf("selected: %w", err), Hint: idHint}
+		}
+		m.Selected = append(m.Selected, id.Key())
+	}
 
 	if raw.Providers != nil && len(raw.Providers) == 0 {
 		return nil, &Error{File: path, Line: lines["providers"], Value: "[]",
@@ -227,9 +235,13 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	for _, name := range names {
 		d, err := time.ParseDuration(raw.Intervals[name])
 		if err != nil || d <= 0 {
-			return nil, &Error{File: path, Line: lines["intervals."+name], Value: raw.Intervals[name],
+			e := &Error{File: path, Line: lines["intervals."+name], Value: raw.Intervals[name],
 				Err:  fmt.Errorf("intervals.%s = %q is not a positive duration", name, raw.Intervals[name]),
 				Hint: "write durations like \"500ms\" or \"2s\""}
+			if isTopLevelKey(name) {
+				e.Hint = topLevelHint(name)
+			}
+			return nil, e
 		}
 		m.Intervals[strings.ToLower(name)] = d
 	}
@@ -353,12 +365,28 @@ func (d decisions) overrides(raw []rawOverride) ([]Override, error) {
 		if r.Year != 0 && (r.Year < 1 || r.Year > 9999) {
 			return nil, &Error{File: d.path, Line: d.lines[table+".year"], Value: fmt.Sprint(r.Year), Err: fmt.Errorf("[[override]] year %d is not a year", r.Year)}
 		}
+		if o.Type != "" && !IsCSLType(o.Type) {
+			return nil, overrideTypeError(d.path, d.line(table, "type"), r.Type)
+		}
 		if o.Title == "" && o.Type == "" && o.Year == 0 {
 			return nil, &Error{File: d.path, Line: d.lines[table], Err: errors.New("[[override]] sets nothing"), Hint: "give title, type or year"}
 		}
 		overrides = append(overrides, o)
 	}
 	return overrides, nil
+}
+
+// overrideTypeError says a type is not a CSL one, with the type probably
+// meant: Crossref's and ORCID's journal-article is CSL's article-journal,
+// and a type no citation processor knows would be written as "document".
+func overrideTypeError(path string, line int, t string) error {
+	e := &Error{File: path, Line: line, Value: t, Err: fmt.Errorf("[[override]] type %q is not a CSL type", t),
+		Hint: "CSL types: " + strings.Join(cslTypes, ", ")}
+	if s := suggestCSLType(t); s != "" {
+		e.Err = fmt.Errorf("[[override]] type %q is not a CSL type (did you mean %s?)", t, s)
+		e.Hint = fmt.Sprintf("type = %q; CSL types are listed at https://docs.citationstyles.org/en/stable/specification.html#appendix-iii-types", s)
+	}
+	return e
 }
 
 // ParseID reads an identifier as written in [[link]], [[exclude]] and
@@ -429,24 +457,40 @@ func looksLikeEmail(s string) bool {
 	return ok && local != "" && strings.Contains(domain, ".") && !strings.ContainsAny(s, " \t<>\"")
 }
 
+// topLevelKeys are the keys a manifest has before its first table.
+var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "counts_source", "selected"}
+
+func isTopLevelKey(k string) bool { return slices.Contains(topLevelKeys, k) }
+
+// topLevelHint explains the TOML rule behind a top-level key read as part
+// of a table: every key after a [table] header belongs to that table.
+func topLevelHint(key string) string {
+	return key + " is a top-level key: top-level keys go above the first [[identity]] (or other table), since TOML puts every key after a table header into that table"
+}
+
+// knownKeysHint lists every key a manifest may hold, by table.
+var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"
+
 // decodeError turns the TOML library's errors into ones naming the line.
-func decodeError(path string, err error) error {
+func decodeError(path string, data []byte, err error) error {
 	var strict *toml.StrictMissingError
 	if errors.As(err, &strict) && len(strict.Errors) > 0 {
 		first := strict.Errors[0]
 		row, _ := first.Position()
-		key := strings.Join(first.Key(), ".")
-		return &Error{File: path, Line: row, Value: key,
-			Err:  fmt.Errorf("unknown key %q", key),
-			Hint: "known keys: mailto, snapshots, providers, [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"}
+		parts := first.Key()
+		key := strings.Join(parts, ".")
+		e := &Error{File: path, Line: row, Value: key, Err: fmt.Errorf("unknown key %q", key), Hint: knownKeysHint}
+		if len(parts) == 2 && isTopLevelKey(parts[1]) {
+			e.Hint = topLevelHint(parts[1]) + "; " + knownKeysHint
+		}
+		return e
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		if te := typeError(path, de); te != nil {
 			return te
 		}
-		row, _ := de.Position()
-		return &Error{File: path, Line: row, Err: fmt.Errorf("%s", strings.TrimPrefix(de.Error(), "toml: "))}
+		return syntaxError(path, data, de)
 	}
 	return &Error{File: path, Err: err}
 }

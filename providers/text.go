@@ -4,6 +4,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/tidwall/gjson"
 )
 
@@ -263,20 +264,7 @@ func CSLGenre(t string) string {
 	return ""
 }
 
-// cslTypes are the item types of CSL 1.0.2.
-var cslTypes = map[string]bool{
-	"article": true, "article-journal": true, "article-magazine": true, "article-newspaper": true,
-	"bill": true, "book": true, "broadcast": true, "chapter": true, "classic": true, "collection": true,
-	"dataset": true, "document": true, "entry": true, "entry-dictionary": true, "entry-encyclopedia": true,
-	"event": true, "figure": true, "graphic": true, "hearing": true, "interview": true, "legal_case": true,
-	"legislation": true, "manuscript": true, "map": true, "motion_picture": true, "musical_score": true,
-	"pamphlet": true, "paper-conference": true, "patent": true, "performance": true, "periodical": true,
-	"personal_communication": true, "post": true, "post-weblog": true, "regulation": true, "report": true,
-	"review": true, "review-book": true, "software": true, "song": true, "speech": true, "standard": true,
-	"thesis": true, "treaty": true, "webpage": true,
-}
-
 // IsCSLType reports whether t is a CSL 1.0.2 item type. doi.org answers in
 // CSL already (CSLType would read its "article" as a journal article), and
 // citation processors reject any other type.
-func IsCSLType(t string) bool { return cslTypes[t] }
+func IsCSLType(t string) bool { return manifest.IsCSLType(t) }
