@@ -43,7 +43,7 @@ func TestFlagsFirstKeepsValuesAndTheTerminator(t *testing.T) {
 		{"about render m.toml --format=html", "about render --format=html m.toml"},
 		{"about check m.toml --offline -- --odd.toml", "about check --offline -- m.toml --odd.toml"},
 		{"about fetch m.toml -j 4 --replay dir", "about fetch -j 4 --replay dir m.toml"},
-		{"about fetch m.toml --nosuch", "about fetch --nosuch m.toml"},                                     // urfave/cli then names the unknown flag
+		{"about fetch m.toml --nosuch", "about fetch --nosuch m.toml"},                                       // urfave/cli then names the unknown flag
 		{"about render m.toml --generate-bash-completion", "about render m.toml --generate-bash-completion"}, // read as the last argument
 		{"about nosuch m.toml --x", "about nosuch m.toml --x"},
 	}

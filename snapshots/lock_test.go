@@ -12,7 +12,7 @@ import (
 )
 
 func TestLockIsExclusiveAndNamesItsHolder(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "snapshots") // not there yet: TakeLock creates it
+	dir := filepath.Join(t.TempDir(), "snapshots")  // not there yet: TakeLock creates it
 	start := time.Now().UTC().Truncate(time.Second) // a lock of this pid from before the process began would be stale
 	lock, stale, err := TakeLock(dir, start)
 	if err != nil || stale != nil {
