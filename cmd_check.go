@@ -151,9 +151,16 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	for _, p := range problems {
 		fmt.Fprintf(o.Stdout, "%s: %s\n", displayPath(dir, p.Path), p.What)
 	}
+	refused := settingsRenderRefuses(m, dir)
+	for _, r := range refused {
+		fmt.Fprintln(o.Stdout, r)
+	}
 	if o.Offline {
 		if len(problems) > 0 {
 			return shortError(problemsError(problems, dir), "about fetch rewrites the folder canonically and completely")
+		}
+		if len(refused) > 0 {
+			return shortError(refusedError(refused, m), "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\"")
 		}
 		fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
 		return nil
@@ -172,6 +179,8 @@ func runCheck(ctx context.Context, o checkOptions) error {
 			"the summary above names them; their committed values were used")
 	case len(problems) > 0:
 		return shortError(problemsError(problems, dir))
+	case len(refused) > 0:
+		return shortError(refusedError(refused, m))
 	case !diff.Empty(o.IgnoreCounts):
 		return shortError(errSnapshotsDiffer)
 	}
@@ -220,6 +229,34 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 // problemsError counts the committed folder's problems.
 func problemsError(problems []snapshots.Problem, dir string) error {
 	return fmt.Errorf("%d %s in %s", len(problems), english.Plural(len(problems), "problem", "problems"), dir)
+}
+
+// settingsRenderRefuses lists, one "file:line: what" each, the manifest
+// settings render would refuse with this folder: a selected work the
+// snapshots do not hold. check is the CI gate before the deploy step's
+// render, so it fails on them rather than passing a folder render cannot
+// use. An unreadable index.json is CheckFolder's problem, not listed here.
+func settingsRenderRefuses(m *manifest.Manifest, dir string) []string {
+	var index snapshots.Index
+	if err := snapshots.Read(filepath.Join(dir, "index.json"), &index); err != nil {
+		return nil
+	}
+	listed := map[string]bool{}
+	for _, w := range index.Works {
+		listed[w.ID] = true
+	}
+	var refused []string
+	for _, id := range m.Selected {
+		if !listed[id] {
+			refused = append(refused, fmt.Sprintf("%s:%d: selected work %q is not in the snapshots", m.Path, m.Line("selected"), id))
+		}
+	}
+	return refused
+}
+
+// refusedError counts the manifest settings render would refuse.
+func refusedError(refused []string, m *manifest.Manifest) error {
+	return fmt.Errorf("%d %s in %s that render would refuse", len(refused), english.Plural(len(refused), "setting", "settings"), m.Path)
 }
 
 // errSnapshotsDiffer ends a check whose diff already said everything.

@@ -220,3 +220,33 @@ func TestReplayMissFailsTheJobAndExits1(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
 }
+
+// check is the CI gate before a deploy step's render: a selected work the
+// snapshots do not hold, which render refuses, fails check --offline too,
+// naming the manifest's line. A selected work they hold passes.
+func TestCheckOfflineRefusesWhatRenderWould(t *testing.T) {
+	manifestPath, _ := exampleCopy(t)
+	data, err := os.ReadFile(manifestPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(selected string) {
+		src := strings.Replace(string(data), "snapshots = \"snapshots\"\n", "snapshots = \"snapshots\"\nselected = "+selected+"\n", 1)
+		if src == string(data) {
+			t.Fatal("examples/manifest.toml's snapshots line moved; update this test")
+		}
+		writeFile(t, manifestPath, src)
+	}
+	add(`["doi:10.3233/isu-130714"]`)
+	if code, stdout, stderr := runCLI(t, "check", "--offline", manifestPath); code != 0 {
+		t.Errorf("a selected work the snapshots hold: exit %d\n%s%s", code, stdout, stderr)
+	}
+	add(`["doi:10.3233/isu-130714", "doi:10.9999/nope"]`)
+	code, stdout, stderr := runCLI(t, "check", "--offline", manifestPath)
+	if code != exitShort || !strings.Contains(stdout, manifestPath+`:7: selected work "doi:10.9999/nope" is not in the snapshots`) {
+		t.Errorf("a selected work not in the snapshots: exit %d, want %d naming it\n%s%s", code, exitShort, stdout, stderr)
+	}
+	if code, _, _ := runCLI(t, "render", "--format", "markdown", manifestPath); code != exitUsage {
+		t.Errorf("render accepted the manifest check refuses: exit %d", code)
+	}
+}

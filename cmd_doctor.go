@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -111,6 +114,7 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 		return err
 	}
 	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(m.Mailto), Getenv: o.Getenv}
+	var misses *missedHosts
 	if !o.Live {
 		dir, cleanup, err := doctorReplayDir(o.Replay)
 		if err != nil {
@@ -121,7 +125,8 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 		if err != nil {
 			return usageError(err, "--replay takes a folder written by about fetch --record")
 		}
-		opts.Base = rp
+		misses = &missedHosts{base: rp, hosts: map[string]bool{}}
+		opts.Base = misses
 		opts.NoPacing = true
 		opts.Clock = transport.InstantClock()
 		from := "the recordings shipped with this build"
@@ -140,18 +145,69 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 	if err := printCheckups(o.Stdout, o.JSON, checkups); err != nil {
 		return ioError(err)
 	}
-	unhealthy := 0
+	return doctorVerdict(checkups, o.Replay, misses)
+}
+
+// doctorVerdict is doctor's exit: nil when every service is fit, else a
+// short error whose hint says what to do. When every unfit service is a
+// probe the --replay folder has no answer for, the folder is the cause,
+// not the services: a fetch's recording holds fetch's requests, not
+// doctor's probes.
+func doctorVerdict(checkups []orchestrator.Checkup, replay string, misses *missedHosts) error {
+	unhealthy, missed := 0, 0
 	for _, c := range checkups {
-		if !c.Healthy() {
-			unhealthy++
+		if c.Healthy() {
+			continue
+		}
+		unhealthy++
+		if c.Health == orchestrator.HealthFailed && misses.missed(c.URL) {
+			missed++
 		}
 	}
-	if unhealthy > 0 {
-		return shortError(fmt.Errorf("%d of %d %s not fit for a fetch", unhealthy, len(checkups),
-			english.Plural(len(checkups), "service is", "services are")),
-			"a moved field needs a parser change; a key needs its variable; a pace needs the provider's MinInterval")
+	switch {
+	case unhealthy == 0:
+		return nil
+	case replay != "" && missed == unhealthy:
+		return shortError(fmt.Errorf("the replay folder %s has no answer for %d of %d probes", replay, missed, len(checkups)),
+			"a folder from about fetch --record holds fetch's requests, not doctor's probes; omit --replay to use the recordings shipped with this build, or --live to ask the services")
 	}
-	return nil
+	return shortError(fmt.Errorf("%d of %d %s not fit for a fetch", unhealthy, len(checkups),
+		english.Plural(len(checkups), "service is", "services are")),
+		"a moved field or a changed answer needs a newer about; a refused key needs its variable (about providers names it); a stricter pace needs a slower [intervals] entry in the manifest")
+}
+
+// missedHosts is the replay network of an offline doctor, noting each
+// host a probe found no recorded answer for.
+type missedHosts struct {
+	base  http.RoundTripper
+	mu    sync.Mutex
+	hosts map[string]bool
+}
+
+func (m *missedHosts) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := m.base.RoundTrip(req)
+	var miss *transport.ReplayMissError
+	if errors.As(err, &miss) {
+		m.mu.Lock()
+		m.hosts[req.URL.Host] = true
+		m.mu.Unlock()
+	}
+	return resp, err
+}
+
+// missed reports whether a probe of rawURL's host found no answer; false
+// for a live doctor (nil).
+func (m *missedHosts) missed(rawURL string) bool {
+	if m == nil {
+		return false
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.hosts[u.Host]
 }
 
 // printCheckups writes one line per service, or the JSON array.

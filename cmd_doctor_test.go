@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,4 +75,31 @@ func TestDoctorNamesTheMovedFieldAndExits1(t *testing.T) {
 func TestDoctorLiveAndReplayTogetherIsAUsageError(t *testing.T) {
 	assertUsageError(t, []string{"doctor", "--live", "--replay", t.TempDir(), doctorManifest(t)}, "--live and --replay cannot be combined")
 	assertUsageError(t, []string{"doctor"}, "doctor needs exactly one MANIFEST argument")
+}
+
+// A fetch's recording (the example's) holds fetch's requests, not
+// doctor's probes: when every unfit service is a replay miss, doctor says
+// the folder is the cause and how to run it instead, rather than calling
+// the services drifted. A mixed verdict keeps the general hint, which
+// names what a user can change (no "MinInterval").
+func TestDoctorReplayWithoutProbesBlamesTheFolder(t *testing.T) {
+	code, _, stderr := runCLI(t, "doctor", "--replay", exampleReplay, exampleManifest)
+	if code != exitShort {
+		t.Errorf("exit %d, want %d", code, exitShort)
+	}
+	for _, want := range []string{"about: error: the replay folder " + exampleReplay + " has no answer for 4 of 5 probes",
+		"about: hint: a folder from about fetch --record holds fetch's requests, not doctor's probes; omit --replay"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "not fit for a fetch") {
+		t.Errorf("a replay miss is called unfit services:\n%s", stderr)
+	}
+	drifted := []orchestrator.Checkup{{Provider: "crossref", Health: orchestrator.HealthDrift, URL: "https://api.crossref.org/works"}}
+	err := doctorVerdict(drifted, exampleReplay, &missedHosts{hosts: map[string]bool{}})
+	var ee *exitError
+	if !errors.As(err, &ee) || !strings.Contains(err.Error(), "1 of 1 service is not fit") || strings.Contains(strings.Join(ee.hints, ""), "MinInterval") {
+		t.Errorf("drift verdict = %v, hints %q", err, ee.hints)
+	}
 }

@@ -55,9 +55,10 @@ Examples:
    about fetch --replay recorded/ manifest.toml   # re-run with no network
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the
-summary names them); 2 usage or manifest error, nothing written; 3 a file
-could not be read or written, or another fetch holds the snapshot folder
-(its .about-fetch.lock names it); 130 interrupted, every file still whole.`,
+summary names them); 2 usage or manifest error, nothing written; 3 no
+service could be reached (the hint says so), a file could not be read or
+written, or another fetch holds the snapshot folder (its .about-fetch.lock
+names it); 130 interrupted, every file still whole.`,
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
@@ -111,10 +112,6 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		UserAgent: userAgent(m.Mailto),
 		Getenv:    o.Getenv,
 	}
-	finish, err := useNetwork(o.Record, o.Replay, &opts)
-	if err != nil {
-		return err
-	}
 	if err := checkReportPath(o.Report); err != nil {
 		return err
 	}
@@ -131,6 +128,13 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 			err = ioError(rerr)
 		}
 	}()
+	// The recording is made last of the checks: nothing may return
+	// between it and finish, the one place a --record error comes out,
+	// and a refused run leaves no empty --record folder.
+	finish, err := useNetwork(o.Record, o.Replay, &opts)
+	if err != nil {
+		return err
+	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, err := orchestrator.Run(ctx, opts)
 	endProgress(o.Stderr, view)
@@ -205,11 +209,17 @@ func runSetupError(err error) error {
 
 // failure keeps an error that already carries its exit code, and makes
 // any other one an I/O failure: once the manifest and flags are accepted,
-// what is left to go wrong is reading or writing files.
+// what is left to go wrong is reading or writing files, or the network.
+// No service answering shares exit 3; its hint says it is the network, so
+// neither a user nor a script's log reads it as a disk error.
 func failure(err error) error {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return err
+	}
+	var offline *orchestrator.OfflineError
+	if errors.As(err, &offline) {
+		return ioError(err, "no service could be reached: check the network or proxy (HTTPS_PROXY); exit 3 here is not a disk error")
 	}
 	return ioError(err)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
@@ -111,7 +112,7 @@ func (o *renderOptions) parse() error {
 	}
 	var err error
 	if o.format, err = render.ParseFormat(o.Format); err != nil {
-		return usageError(err, formatHint)
+		return usageError(err, "about help render says what each format is for") // the error lists the formats
 	}
 	group := o.Group
 	if group == "" {
@@ -124,6 +125,9 @@ func (o *renderOptions) parse() error {
 		return usageError(fmt.Errorf("format %s writes a folder of files: it needs --out DIR", o.format),
 			"--out is the site's root folder, e.g. --out mysite")
 	}
+	if err := o.checkOut(); err != nil {
+		return err
+	}
 	if o.format.IsPage() {
 		return nil
 	}
@@ -135,6 +139,47 @@ func (o *renderOptions) parse() error {
 			return usageError(fmt.Errorf("--%s applies to pages (markdown, html, json, yaml), not to %s", f.flag, o.format),
 				"a citation file lists every work once, ungrouped and without counts")
 		}
+	}
+	return nil
+}
+
+// exampleFileName is a file name to suggest for a one-file format's --out.
+func exampleFileName(f render.Format) string {
+	switch f {
+	case render.BibTeX, render.BibLaTeX:
+		return "publications.bib"
+	case render.AlFolio:
+		return "papers.bib"
+	case render.Markdown:
+		return "publications.md"
+	case render.HTML:
+		return "index.html"
+	case render.YAML:
+		return "publications.yaml"
+	case render.LabWebsite:
+		return "citations.yaml"
+	}
+	return "publications.json" // csl-json, json
+}
+
+// checkOut refuses an --out of the wrong kind before anything is read: a
+// one-file format's --out naming a folder failed only at the final rename
+// ("rename …: file exists"), and a folder format's naming a file failed
+// on its first file.
+func (o *renderOptions) checkOut() error {
+	if o.Out == "" {
+		return nil
+	}
+	fi, err := os.Stat(o.Out)
+	switch {
+	case err != nil:
+		return nil // not there yet: it is created
+	case o.format.IsFolder() && !fi.IsDir():
+		return usageError(fmt.Errorf("--out %s is a file, and format %s writes a folder of files", o.Out, o.format),
+			"give the site's root folder (created if missing), e.g. --out mysite")
+	case !o.format.IsFolder() && fi.IsDir():
+		return usageError(fmt.Errorf("--out %s is a folder, and format %s writes one file", o.Out, o.format),
+			"give a file name, e.g. --out "+filepath.Join(o.Out, exampleFileName(o.format)))
 	}
 	return nil
 }

@@ -176,3 +176,33 @@ func TestRenderFolderFormatsWriteUnderOut(t *testing.T) {
 		t.Errorf("academicpages: exit %d, %d pages, stderr %s", code, len(pages), stderr)
 	}
 }
+
+// An --out of the wrong kind is a usage error before anything is read,
+// saying what to give instead: a one-file format's --out naming a folder
+// failed only at the final rename ("rename …: file exists", exit 3).
+func TestRenderOutOfTheWrongKind(t *testing.T) {
+	folder := t.TempDir()
+	file := filepath.Join(t.TempDir(), "page.html")
+	writeFile(t, file, "kept\n")
+	assertUsageError(t, []string{"render", "--format", "html", "--out", folder, renderFixture},
+		"--out "+folder+" is a folder, and format html writes one file",
+		"about: hint: give a file name, e.g. --out "+filepath.Join(folder, "index.html"))
+	assertUsageError(t, []string{"render", "--format", "bibtex", "--out", folder, renderFixture},
+		"e.g. --out "+filepath.Join(folder, "publications.bib"))
+	assertUsageError(t, []string{"render", "--format", "hugo-blox", "--out", file, renderFixture},
+		"--out "+file+" is a file, and format hugo-blox writes a folder of files", "give the site's root folder")
+	if data, _ := os.ReadFile(file); string(data) != "kept\n" {
+		t.Errorf("the refused render changed %s: %q", file, data)
+	}
+	if left, _ := os.ReadDir(folder); len(left) != 0 {
+		t.Errorf("the refused render wrote %v into %s", left, folder)
+	}
+}
+
+// The unknown-format error lists the formats; the hint does not repeat them.
+func TestUnknownFormatListsTheFormatsOnce(t *testing.T) {
+	_, _, stderr := runCLI(t, "render", "--format", "docx", renderFixture)
+	if n := strings.Count(stderr, "academicpages"); n != 1 {
+		t.Errorf("the formats are listed %d times:\n%s", n, stderr)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
 )
 
@@ -121,5 +122,21 @@ func TestRunFunctionsAreCallableWithoutTheCLI(t *testing.T) {
 	err = runInit(initOptions{ORCID: "0000-0002-1825-0098", Out: filepath.Join(dir, "m.toml"), Stdout: io.Discard, Stderr: io.Discard})
 	if codeOf(err) != exitUsage {
 		t.Errorf("runInit with a bad check digit: %v (exit %d), want a usage error", err, codeOf(err))
+	}
+}
+
+// No service answering exits 3 like a disk failure; its hint must say it
+// is the network, so nobody goes looking for a full disk.
+func TestOfflineHasItsOwnHint(t *testing.T) {
+	err := failure(fmt.Errorf("run: %w", &orchestrator.OfflineError{Host: "api.crossref.org", Reason: "dial tcp: connection refused"}))
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.code != exitIO {
+		t.Fatalf("failure(offline) = %#v, want exit %d", err, exitIO)
+	}
+	if len(ee.hints) != 1 || !strings.HasPrefix(ee.hints[0], "no service could be reached: check the network or proxy") {
+		t.Errorf("offline hints = %q", ee.hints)
+	}
+	if ee := failure(errors.New("disk full")).(*exitError); len(ee.hints) != 0 {
+		t.Errorf("a disk error got the network hint: %q", ee.hints)
 	}
 }

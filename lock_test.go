@@ -82,3 +82,33 @@ func TestUnwritableSnapshotFolderFailsBeforeTheFirstRequest(t *testing.T) {
 		}
 	}
 }
+
+// A fetch refused before its first request (a bad --report path, a
+// snapshot folder it cannot lock) leaves no empty --record folder: the
+// recording is made after every such check, so nothing returns between
+// making it and reading its errors.
+func TestARefusedFetchMakesNoRecording(t *testing.T) {
+	path := writeManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.7554/elife.01567\"\n")
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "a-file")
+	writeFile(t, file, "")
+	cases := []struct {
+		why  string
+		args []string
+		code int
+	}{
+		{"a --report in a missing folder", []string{"--report", filepath.Join(tmp, "missing", "run.json")}, exitUsage},
+		{"a snapshot folder that is a file", []string{"--snapshots", file}, exitIO},
+	}
+	for _, c := range cases {
+		rec := filepath.Join(tmp, "recorded")
+		args := append(append([]string{"fetch", "--record", rec}, c.args...), path)
+		code, stderr := runCLIEnv(t, nil, args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d:\n%s", c.why, code, c.code, stderr)
+		}
+		if _, err := os.Stat(rec); !os.IsNotExist(err) {
+			t.Errorf("%s: the refused fetch made the --record folder (%v)", c.why, err)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func main() {
 // are parameters so tests drive the real CLI.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	app := newApp(stdout, stderr, getenv)
-	err := app.RunContext(ctx, args)
+	err := app.RunContext(ctx, flagsFirst(app, args))
 	if err == nil {
 		return exitOK
 	}
@@ -73,11 +73,15 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		// app in the same process (every test) builds a cycle that fish
 		// completion recurses into forever. Each app gets a help command
 		// of its own instead; see helpCommand.
-		HideHelpCommand:      true,
+		HideHelpCommand: true,
+		// urfave/cli adds --help/-h only when it adds its help command, so
+		// with ours "about --help" was a flag error (exit 2).
+		Flags:                []cli.Flag{cli.HelpFlag},
 		EnableBashCompletion: true, // answers --generate-bash-completion for about completion's scripts
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help")
 		},
+		Action: noCommand,
 		Commands: []*cli.Command{
 			fetchCommand(getenv),
 			checkCommand(getenv),
@@ -95,6 +99,21 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 	return app
 }
 
+// noCommand runs when the first argument names no command. A typo is a
+// usage error naming the nearest command. A bare "about" prints the help
+// and exits 2, as git does (with its own usage code): a script that calls
+// "about $CMD" with an empty variable must not pass. "about help" and
+// "about --help" exit 0.
+func noCommand(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return unknownCommand(c.App, c.Args().First())
+	}
+	if err := cli.ShowAppHelp(c); err != nil {
+		return err
+	}
+	return usageError(errors.New("no command given"), "about help COMMAND shows one command's help, e.g. about help fetch")
+}
+
 // helpCommand is "about help [COMMAND]", built per app (see newApp).
 func helpCommand() *cli.Command {
 	return &cli.Command{
@@ -104,6 +123,9 @@ func helpCommand() *cli.Command {
 		ArgsUsage: "[COMMAND]",
 		Action: func(c *cli.Context) error {
 			if name := c.Args().First(); name != "" {
+				if c.App.Command(name) == nil {
+					return unknownCommand(c.App, name)
+				}
 				return cli.ShowCommandHelp(c.Lineage()[1], name)
 			}
 			return cli.ShowAppHelp(c)

@@ -45,12 +45,17 @@ func (e *HeldError) Error() string {
 type Lock struct {
 	path    string
 	holder  LockHolder
-	created string // the folder, when TakeLock created it: removed again if the run left it empty
+	created []string // the folders TakeLock created, innermost first: removed again if the run left them empty
 }
 
 func (h LockHolder) same(o LockHolder) bool {
 	return h.PID == o.PID && h.Host == o.Host && h.Started.Equal(o.Started)
 }
+
+// processStarted is when this process began, set once at start-up and
+// never changed: a lock naming this process's pid but taken before it
+// began was left by an earlier process that had the same pid.
+var processStarted = time.Now().UTC().Truncate(time.Second)
 
 // TakeLock creates the snapshot folder if needed and takes its lock
 // before the run's first request. Creating the lock file is also the
@@ -59,10 +64,7 @@ func (h LockHolder) same(o LockHolder) bool {
 // is gone (its pid is not alive on this host: a SIGKILL, a crash) is
 // broken and returned as stale, for the caller to say so.
 func TakeLock(dir string, now time.Time) (lock *Lock, stale *LockHolder, err error) {
-	created := ""
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		created = dir
-	}
+	created := missingFolders(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("snapshot folder %s cannot be created: %w", dir, err)
 	}
@@ -75,19 +77,88 @@ func TakeLock(dir string, now time.Time) (lock *Lock, stale *LockHolder, err err
 			return &Lock{path: path, holder: me, created: created}, stale, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
-			if created != "" {
-				os.Remove(created)
-			}
+			removeEmpty(created)
 			return nil, nil, fmt.Errorf("snapshot folder %s is not writable: %w", dir, err)
 		}
 		held := readHolder(path)
-		if attempt > 0 || held.PID == 0 || held.Host != host || processAlive(held.PID) {
+		if attempt > 0 || !isStale(held, host) {
 			return nil, nil, &HeldError{Path: path, Holder: held}
 		}
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("break stale lock %s: %w", path, err)
+		if err := breakStale(path, held); err != nil {
+			return nil, nil, err
 		}
 		stale = &held
+	}
+}
+
+// isStale reports whether held, read from a lock file, names a fetch on
+// this host that is gone. A lock with this process's own pid taken before
+// this process began is stale even though that pid is alive: in a
+// container every run may be pid 1 with one host name, and after a
+// SIGKILL the next run would otherwise find "itself" holding the lock
+// forever.
+func isStale(held LockHolder, host string) bool {
+	switch {
+	case held.PID == 0 || held.Host != host:
+		return false // unreadable, or another machine's pid: cannot tell
+	case held.PID == os.Getpid():
+		return held.Started.Before(processStarted)
+	}
+	return !processAlive(held.PID)
+}
+
+// breakStale removes the stale lock held, and only it. Reading and then
+// removing is not enough: two fetches that both read the stale holder
+// would each remove the lock file, the second removing the fresh lock the
+// first just took, and both would run. Renaming it aside is atomic, so
+// exactly one fetch gets the file; it re-reads what it moved, and when
+// that is not the stale holder (another fetch broke it and took the lock
+// in between) puts it back and reports that fetch as the holder.
+func breakStale(path string, held LockHolder) error {
+	aside := fmt.Sprintf("%s.stale-%d", path, os.Getpid())
+	if err := os.Rename(path, aside); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // another fetch moved it first; the retry's create decides
+		}
+		return fmt.Errorf("break stale lock %s: %w", path, err)
+	}
+	moved := readHolder(aside)
+	if moved.same(held) {
+		_ = os.Remove(aside)
+		return nil
+	}
+	// A link puts it back without replacing a lock created meanwhile; a
+	// rename is the fallback on file systems without hard links.
+	if err := os.Link(aside, path); err == nil || errors.Is(err, fs.ErrExist) {
+		_ = os.Remove(aside)
+	} else {
+		_ = os.Rename(aside, path)
+	}
+	return &HeldError{Path: path, Holder: moved}
+}
+
+// missingFolders lists dir and each parent of it that does not exist yet,
+// innermost first: the folders MkdirAll is about to create.
+func missingFolders(dir string) []string {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			return missing
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			return missing
+		}
+	}
+}
+
+// removeEmpty removes the folders, innermost first; a folder the run
+// wrote into is not empty and stays, and so then do its parents.
+func removeEmpty(folders []string) {
+	for _, d := range folders {
+		if os.Remove(d) != nil {
+			return
+		}
 	}
 }
 
@@ -122,7 +193,7 @@ func readHolder(path string) LockHolder {
 }
 
 // Release removes the lock file, if it is still this run's, and the
-// folder TakeLock created if the run wrote nothing into it.
+// folders TakeLock created if the run wrote nothing into them.
 func (l *Lock) Release() error {
 	if l == nil || !readHolder(l.path).same(l.holder) {
 		return nil // broken by someone else; not ours to remove
@@ -130,8 +201,6 @@ func (l *Lock) Release() error {
 	if err := os.Remove(l.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if l.created != "" {
-		_ = os.Remove(l.created) // fails, as it should, unless empty
-	}
+	removeEmpty(l.created)
 	return nil
 }

@@ -12,8 +12,8 @@ import (
 )
 
 func TestLockIsExclusiveAndNamesItsHolder(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "snapshots") // not there yet: TakeLock creates it
-	start := time.Date(2026, 12, 1, 5, 0, 0, 0, time.UTC)
+	dir := filepath.Join(t.TempDir(), "snapshots")  // not there yet: TakeLock creates it
+	start := time.Now().UTC().Truncate(time.Second) // a lock of this pid from before the process began would be stale
 	lock, stale, err := TakeLock(dir, start)
 	if err != nil || stale != nil {
 		t.Fatalf("TakeLock = %v, stale %v", err, stale)
@@ -24,7 +24,7 @@ func TestLockIsExclusiveAndNamesItsHolder(t *testing.T) {
 		t.Fatalf("second TakeLock = %v, want *HeldError", err)
 	}
 	host, _ := os.Hostname()
-	for _, want := range []string{"pid " + strconv.Itoa(os.Getpid()), host, "2026-12-01T05:00:00Z", LockName} {
+	for _, want := range []string{"pid " + strconv.Itoa(os.Getpid()), host, start.Format(time.RFC3339), LockName} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%q does not name %q", err, want)
 		}
@@ -89,5 +89,85 @@ func TestUnwritableFolderFailsAtTheLock(t *testing.T) {
 	t.Cleanup(func() { os.Chmod(ro, 0o755) })
 	if _, _, err := TakeLock(ro, time.Now()); err == nil || !strings.Contains(err.Error(), "not writable") {
 		t.Errorf("TakeLock(read-only) = %v", err)
+	}
+}
+
+func TestLockOfThisPidFromBeforeThisProcessIsBroken(t *testing.T) {
+	// A container's every run may be pid 1 on one host name: after a
+	// SIGKILL the next run finds a lock naming its own, alive, pid.
+	dir := t.TempDir()
+	host, _ := os.Hostname()
+	earlier := LockHolder{PID: os.Getpid(), Host: host, Started: processStarted.Add(-time.Hour)}
+	if err := createLock(filepath.Join(dir, LockName), earlier); err != nil {
+		t.Fatal(err)
+	}
+	lock, stale, err := TakeLock(dir, time.Now())
+	if err != nil || stale == nil || !stale.same(earlier) {
+		t.Fatalf("TakeLock over an earlier process's lock with this pid = %v, stale %v; want it broken", err, stale)
+	}
+	if err := lock.Release(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBreakingAStaleLockNeverRemovesAFreshOne(t *testing.T) {
+	// Fetches A and B both read the stale holder; A broke it and took the
+	// lock. B's break must find A's lock, leave it in place and name A.
+	dir := t.TempDir()
+	path := filepath.Join(dir, LockName)
+	host, _ := os.Hostname()
+	stale := LockHolder{PID: 1 << 22, Host: host, Started: time.Unix(0, 0).UTC()}
+	fresh := LockHolder{PID: os.Getpid(), Host: host, Started: time.Unix(3600, 0).UTC()}
+	if err := createLock(path, fresh); err != nil {
+		t.Fatal(err)
+	}
+	var held *HeldError
+	if err := breakStale(path, stale); !errors.As(err, &held) || !held.Holder.same(fresh) {
+		t.Fatalf("breakStale over a fresh lock = %v, want *HeldError naming %s", err, fresh)
+	}
+	if got := readHolder(path); !got.same(fresh) {
+		t.Errorf("the fresh lock was replaced: the file now says %s", got)
+	}
+	// The stale one itself is removed, and nothing is left aside.
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := createLock(path, stale); err != nil {
+		t.Fatal(err)
+	}
+	if err := breakStale(path, stale); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("breaking a stale lock left %v", left)
+	}
+}
+
+func TestLockRemovesEveryFolderItCreated(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "a", "b", "snapshots")
+	lock, _, err := TakeLock(dir, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lock.Release(); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(root); len(left) != 0 {
+		t.Errorf("an empty run left %v in %s", left, root)
+	}
+	// A folder the run wrote into stays, and so do its parents.
+	lock, _, err = TakeLock(dir, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "a", "b", "kept"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := lock.Release(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "a", "b", "kept")); err != nil {
+		t.Errorf("a folder holding a file was removed: %v", err)
 	}
 }
