@@ -233,7 +233,7 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		Volume:    m.Get("volume").String(),
 		Issue:     m.Get("issue").String(),
 		Pages:     m.Get("page").String(),
-		Abstract:  PlainText(m.Get("abstract").String()),
+		Abstract:  AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
 		Topics:    Strings(m.Get("subject")),
 	}

@@ -153,7 +153,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		Type:      dataCiteType(a.Get("types")),
 		Genre:     dataCiteGenre(a.Get("types")),
 		Issued:    dataCiteIssued(a),
-		Abstract:  PlainText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
+		Abstract:  AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
 		URL:       strings.TrimSpace(a.Get("url").String()),
 	}
 	rec.IDs.DOI = StripDOI(a.Get("doi").String())

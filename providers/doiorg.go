@@ -140,7 +140,7 @@ func parseCSL(item gjson.Result) (Result, error) {
 		Volume:    strings.TrimSpace(item.Get("volume").String()),
 		Issue:     strings.TrimSpace(item.Get("issue").String()),
 		Pages:     strings.TrimSpace(item.Get("page").String()),
-		Abstract:  PlainText(item.Get("abstract").String()),
+		Abstract:  AbstractText(item.Get("abstract").String()),
 		URL:       cslURL(item),
 	}
 	// CSL has no subtitle; Crossref adds one, and its own citation formats

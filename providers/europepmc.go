@@ -243,7 +243,7 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
 		Issue:     strings.TrimSpace(journal.Get("issue").String()),
 		Pages:     strings.TrimSpace(r.Get("pageInfo").String()),
-		Abstract:  PlainText(r.Get("abstractText").String()),
+		Abstract:  AbstractText(r.Get("abstractText").String()),
 	}
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)

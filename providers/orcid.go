@@ -449,7 +449,7 @@ func orcidRecord(w gjson.Result) record.Record {
 			int(w.Get("publication-date.month.value").Int()),
 			int(w.Get("publication-date.day.value").Int())),
 		URL:      strings.TrimSpace(w.Get("url.value").String()),
-		Abstract: PlainText(w.Get("short-description").String()),
+		Abstract: AbstractText(w.Get("short-description").String()),
 		Authors:  orcidContributors(w.Get("contributors.contributor")),
 	}
 	if c := strings.TrimSpace(w.Get("citation.citation-value").String()); c != "" {

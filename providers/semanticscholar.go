@@ -261,7 +261,7 @@ func s2Paper(p gjson.Result) (record.Record, record.Counts) {
 		Issued:    record.ParseDate(p.Get("publicationDate").String()),
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
 		Pages:     strings.TrimSpace(journal.Get("pages").String()),
-		Abstract:  PlainText(p.Get("abstract").String()),
+		Abstract:  AbstractText(p.Get("abstract").String()),
 	}
 	if rec.Issued.IsZero() {
 		rec.Issued = record.NewDate(int(p.Get("year").Int()), 0, 0) // year only stays year only
