@@ -100,18 +100,23 @@ func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
 			if got.key != c.want {
 				t.Fatalf("key %s, want %s", got.key, c.want)
 			}
-			bib := renderString(t, f, Options{Format: BibTeX, Person: person})
-			start := strings.Index(bib, "{"+c.want+",")
-			if start < 0 {
-				t.Fatalf("no BibTeX entry keyed %s:\n%s", c.want, bib)
-			}
-			entryText := bib[start:]
-			if end := strings.Index(entryText, "\n}"); end >= 0 {
-				entryText = entryText[:end]
-			}
-			if strings.Contains(entryText, "author") {
-				t.Errorf("the authorless work's entry got an author list:\n%s", entryText)
-			}
+			assertNoAuthor(t, renderString(t, f, Options{Format: BibTeX, Person: person}), c.want)
 		})
+	}
+}
+
+// assertNoAuthor checks that bib has an entry keyed key, without authors.
+func assertNoAuthor(t *testing.T, bib, key string) {
+	t.Helper()
+	start := strings.Index(bib, "{"+key+",")
+	if start < 0 {
+		t.Fatalf("no BibTeX entry keyed %s:\n%s", key, bib)
+	}
+	entryText := bib[start:]
+	if end := strings.Index(entryText, "\n}"); end >= 0 {
+		entryText = entryText[:end]
+	}
+	if strings.Contains(entryText, "author") {
+		t.Errorf("the authorless work's entry got an author list:\n%s", entryText)
 	}
 }

@@ -48,20 +48,27 @@ func TestWriteFilesRemovesWhatItNoLongerWrites(t *testing.T) {
 			if !slices.Equal(removed, stale) {
 				t.Errorf("removed %q, want %q", removed, stale)
 			}
-			for _, p := range stale {
-				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); !os.IsNotExist(err) {
-					t.Errorf("%s is still there after its work was excluded (%v)", p, err)
-				}
-			}
-			for _, file := range second {
-				if got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file.Path))); err != nil || string(got) != string(file.Data) {
-					t.Errorf("%s not written: %v", file.Path, err)
-				}
-			}
+			assertFolder(t, root, second, stale)
 			if got, err := os.ReadFile(userPage); err != nil || string(got) != "my own\n" {
 				t.Errorf("the user's own file was touched: %q, %v", got, err)
 			}
 		})
+	}
+}
+
+// assertFolder checks that every file of written is under root as
+// written, and that none of gone is.
+func assertFolder(t *testing.T, root string, written []File, gone []string) {
+	t.Helper()
+	for _, p := range gone {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); !os.IsNotExist(err) {
+			t.Errorf("%s is still there after its work was excluded (%v)", p, err)
+		}
+	}
+	for _, file := range written {
+		if got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file.Path))); err != nil || string(got) != string(file.Data) {
+			t.Errorf("%s not written: %v", file.Path, err)
+		}
 	}
 }
 
