@@ -256,16 +256,15 @@ func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error
 }
 
 // writeRenderedFiles writes a folder format's files under the site's root,
-// each replaced atomically; render fails before any is written.
+// each replaced atomically, and removes those an earlier render wrote that
+// this one does not (render.WriteFiles); render fails before any is written.
 func writeRenderedFiles(folder *render.Folder, opts render.Options, root string) error {
 	files, err := render.RenderFiles(folder, opts)
 	if err != nil {
 		return err
 	}
-	for _, f := range files {
-		if err := snapshots.WriteFileAtomic(filepath.Join(root, filepath.FromSlash(f.Path)), f.Data); err != nil {
-			return ioError(err)
-		}
+	if _, err := render.WriteFiles(root, opts.Format, files); err != nil {
+		return ioError(err)
 	}
 	return nil
 }

@@ -35,7 +35,7 @@ const (
 func ArXiv() Spec {
 	return Spec{
 		Name:  "arxiv",
-		Probe: arxivProbe,
+		Probe: arxivProbe(),
 		Title: "arXiv",
 		Host:  "export.arxiv.org",
 		// The API terms ask for no more than one request every three seconds,
@@ -67,12 +67,14 @@ func ArXiv() Spec {
 // arxivProbe asks the id_list form the run batches with about two stable
 // e-prints (one new-style, one old-style id) and checks the Atom elements
 // arxivEntry reads.
-var arxivProbe = Probe{
-	Path: arxivQueryPath + "?id_list=0710.2073%2Chep-ex%2F0307015&max_results=2",
-	XML:  true,
-	Fields: []string{"feed/entry/id", "feed/entry/title", "feed/entry/published", "feed/entry/summary", "feed/entry/author/name",
-		"feed/entry/link@href", "feed/entry/primary_category@term"},
-	Doc: "https://info.arxiv.org/help/api/user-manual.html#_query_interface",
+func arxivProbe() Probe {
+	return Probe{
+		Path: arxivQueryPath + "?id_list=0710.2073%2Chep-ex%2F0307015&max_results=2",
+		XML:  true,
+		Fields: []string{"feed/entry/id", "feed/entry/title", "feed/entry/published", "feed/entry/summary", "feed/entry/author/name",
+			"feed/entry/link@href", "feed/entry/primary_category@term"},
+		Doc: "https://info.arxiv.org/help/api/user-manual.html#_query_interface",
+	}
 }
 
 // arxivVersion splits an arXiv id into its version-less base and its

@@ -51,11 +51,13 @@ const (
 // Each is in the route's list of valid selects (issues #306 and #289, with
 // "published" and "resource" in the list the API sends today).
 // "institution" and "subtype" are not selectable: see crossrefNeedsWhole.
-var crossrefSelect = []string{
-	"DOI", "ISBN", "ISSN", "abstract", "article-number", "author", "container-title", "editor",
-	"is-referenced-by-count", "issue", "issued", "license", "page", "published", "published-online",
-	"published-print", "publisher", "references-count", "relation", "resource", "subject", "subtitle",
-	"title", "type", "volume",
+func crossrefSelect() []string {
+	return []string{
+		"DOI", "ISBN", "ISSN", "abstract", "article-number", "author", "container-title", "editor",
+		"is-referenced-by-count", "issue", "issued", "license", "page", "published", "published-online",
+		"published-print", "publisher", "references-count", "relation", "resource", "subject", "subtitle",
+		"title", "type", "volume",
+	}
 }
 
 // Crossref reads the registration record of Crossref DOIs (journal
@@ -63,7 +65,7 @@ var crossrefSelect = []string{
 func Crossref() Spec {
 	return Spec{
 		Name:  "crossref",
-		Probe: crossrefProbe,
+		Probe: crossrefProbe(),
 		Title: "Crossref",
 		Host:  "api.crossref.org",
 		// Since 1 December 2025 (Crossref blog, "Announcing changes to REST API
@@ -95,13 +97,15 @@ func Crossref() Spec {
 // checks the work-list envelope, every selected field (bar those this work
 // has not got: crossrefProbeLacks) and the nested parts crossrefWork reads.
 // Crossref announces its pace in X-Rate-Limit-Limit and X-Rate-Limit-Interval.
-var crossrefProbe = Probe{
-	Path:   crossrefListURI(Env{}, []manifest.Identity{{Kind: manifest.KindDOI, Value: crossrefProbeDOI}}),
-	Mailto: crossrefMailto,
-	Fields: crossrefProbeFields(),
-	Rate: &RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval",
-		Source: "https://www.crossref.org/documentation/retrieve-metadata/rest-api/access-and-authentication/"},
-	Doc: "https://api.crossref.org/swagger-ui/index.html#/Works/get_works",
+func crossrefProbe() Probe {
+	return Probe{
+		Path:   crossrefListURI(Env{}, []manifest.Identity{{Kind: manifest.KindDOI, Value: crossrefProbeDOI}}),
+		Mailto: crossrefMailto,
+		Fields: crossrefProbeFields(),
+		Rate: &RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval",
+			Source: "https://www.crossref.org/documentation/retrieve-metadata/rest-api/access-and-authentication/"},
+		Doc: "https://api.crossref.org/swagger-ui/index.html#/Works/get_works",
+	}
 }
 
 // crossrefProbeDOI is an eLife research article of 2014 (CC BY), whose
@@ -111,14 +115,16 @@ const crossrefProbeDOI = "10.7554/elife.01567"
 // crossrefProbeLacks are the selected fields crossrefProbeDOI's record has
 // not got (a journal article: no ISBN, editor, issue, page or print date);
 // select leaves out what a record lacks, so the probe cannot expect them.
-var crossrefProbeLacks = []string{"ISBN", "editor", "issue", "page", "published-print"}
+func crossrefProbeLacks() []string {
+	return []string{"ISBN", "editor", "issue", "page", "published-print"}
+}
 
 // crossrefProbeFields: the envelope, each selected field the probe's work
 // has, and the nested parts crossrefWork reads inside them.
 func crossrefProbeFields() []string {
 	fields := []string{"status", "message-type", "message.total-results"}
-	for _, f := range crossrefSelect {
-		if !slices.Contains(crossrefProbeLacks, f) {
+	for _, f := range crossrefSelect() {
+		if !slices.Contains(crossrefProbeLacks(), f) {
 			fields = append(fields, "message.items[]."+f)
 		}
 	}
@@ -143,7 +149,7 @@ var errNotSelected = errors.New("crossref: list item lacks fields select cannot 
 // work whose list copy lacks what crossrefWork would read (see
 // crossrefNeedsWhole), so a batched snapshot equals an unbatched one.
 func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	return crossrefList.FetchThenReask(ctx, env, ids, errNotSelected, fetchCrossref)
+	return crossrefList().FetchThenReask(ctx, env, ids, errNotSelected, fetchCrossref)
 }
 
 // crossrefNeedsWhole reports a list item for which crossrefWork would read
@@ -165,13 +171,15 @@ func crossrefListItem(m gjson.Result) (Result, error) {
 // crossrefList asks GET /works?filter=doi:A,doi:B,…&select=… about the
 // DOIs and reads the work-list answer:
 // {"status":"ok","message-type":"work-list","message":{"total-results":n,"items":[…]}}.
-var crossrefList = ListForm{
-	Provider: "crossref",
-	MaxURI:   crossrefMaxURI,
-	URI:      crossrefListURI,
-	Items:    crossrefItems,
-	DOI:      func(it gjson.Result) string { return it.Get("DOI").String() },
-	Parse:    crossrefListItem,
+func crossrefList() ListForm {
+	return ListForm{
+		Provider: "crossref",
+		MaxURI:   crossrefMaxURI,
+		URI:      crossrefListURI,
+		Items:    crossrefItems,
+		DOI:      func(it gjson.Result) string { return it.Get("DOI").String() },
+		Parse:    crossrefListItem,
+	}
 }
 
 func crossrefListURI(env Env, ids []manifest.Identity) string {
@@ -182,7 +190,7 @@ func crossrefListURI(env Env, ids []manifest.Identity) string {
 	v := url.Values{}
 	v.Set("filter", strings.Join(filters, ","))
 	v.Set("rows", strconv.Itoa(len(ids)))
-	v.Set("select", strings.Join(crossrefSelect, ","))
+	v.Set("select", strings.Join(crossrefSelect(), ","))
 	if env.Mailto != "" {
 		v.Set(crossrefMailto, env.Mailto)
 	}
@@ -225,7 +233,7 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		Volume:    m.Get("volume").String(),
 		Issue:     m.Get("issue").String(),
 		Pages:     m.Get("page").String(),
-		Abstract:  PlainText(m.Get("abstract").String()),
+		Abstract:  AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
 		Topics:    Strings(m.Get("subject")),
 	}

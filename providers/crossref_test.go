@@ -146,3 +146,15 @@ func TestCrossrefSelectKeepsWhatTheParserReads(t *testing.T) {
 		t.Errorf("selected fields are %d%% of the recorded records' bytes, want at most 13%%", pct)
 	}
 }
+
+// TestCrossrefAbstractHasNoHeading: the recorded preprint's abstract opens
+// with <jats:title>Abstract</jats:title>, which is not part of its text.
+func TestCrossrefAbstractHasNoHeading(t *testing.T) {
+	const doi = "10.1101/2020.12.01.406702"
+	s := newStub(t)
+	s.file("/works/"+doi+"?mailto=ada%40example.org", 200, "crossref/crossref-work-10.1101-2020.12.01.406702.json")
+	res := fetchOne(t, providers.Crossref(), s.env(), manifest.KindDOI, doi)
+	if a := res.Record.Abstract; !strings.HasPrefix(a, "Bacterial membrane lipids are critical") {
+		t.Errorf("abstract starts %q, want the text without its heading", a[:min(len(a), 40)])
+	}
+}

@@ -43,7 +43,7 @@ const DataCiteAgency = "DataCite"
 func DataCite() Spec {
 	return Spec{
 		Name:  "datacite",
-		Probe: dataCiteProbe,
+		Probe: dataCiteProbe(),
 		Title: "DataCite",
 		Host:  "api.datacite.org",
 		// Without DataCite member credentials the limit per IP is 1000 requests
@@ -59,7 +59,7 @@ func DataCite() Spec {
 		BatchSize:   dataCiteBatch,
 		Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
 		Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
-		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList.Fetch),
+		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
 
 		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
 
@@ -71,13 +71,15 @@ func DataCite() Spec {
 // dataCiteProbe asks the list form the run batches with (query=doi:(…))
 // about one stable work and checks the list envelope and the attributes
 // dataCiteWork reads. DataCite announces no pace in its headers.
-var dataCiteProbe = Probe{
-	Path:   "/dois?page%5Bsize%5D=1&query=doi%3A%28%2210.5281%2Fzenodo.48440%22%29",
-	Mailto: dataCiteMailto,
-	Fields: []string{"meta.total", "data[].type", "data[].attributes.doi", "data[].attributes.titles[].title",
-		"data[].attributes.creators[].name", "data[].attributes.publisher", "data[].attributes.publicationYear",
-		"data[].attributes.types.resourceTypeGeneral", "data[].attributes.url"},
-	Doc: "https://support.datacite.org/docs/api-queries",
+func dataCiteProbe() Probe {
+	return Probe{
+		Path:   "/dois?page%5Bsize%5D=1&query=doi%3A%28%2210.5281%2Fzenodo.48440%22%29",
+		Mailto: dataCiteMailto,
+		Fields: []string{"meta.total", "data[].type", "data[].attributes.doi", "data[].attributes.titles[].title",
+			"data[].attributes.creators[].name", "data[].attributes.publisher", "data[].attributes.publicationYear",
+			"data[].attributes.types.resourceTypeGeneral", "data[].attributes.url"},
+		Doc: "https://support.datacite.org/docs/api-queries",
+	}
 }
 
 // fetchDataCite asks /dois/{doi}; a DOI DataCite did not register is a 404.
@@ -88,17 +90,19 @@ func fetchDataCite(ctx context.Context, env Env, id manifest.Identity) Result {
 
 // dataCiteList asks GET /dois?query=doi:("A" OR "B" …) about the DOIs and
 // reads the list answer: {"data":[{resource}…],"meta":{"total":n}}.
-var dataCiteList = ListForm{
-	Provider: "datacite",
-	MaxURI:   dataCiteMaxURI,
-	URI:      dataCiteListURI,
-	Items:    dataCiteItems,
-	DOI:      func(r gjson.Result) string { return r.Get("attributes.doi").String() },
-	Parse:    dataCiteResource,
-	// DataCite is asked only about DOIs Which RA? says it registered, so
-	// one missing from the list is odd (a draft, or a query the search did
-	// not match): its single lookup, whose 404 is authoritative, settles it.
-	Absent: fetchDataCite,
+func dataCiteList() ListForm {
+	return ListForm{
+		Provider: "datacite",
+		MaxURI:   dataCiteMaxURI,
+		URI:      dataCiteListURI,
+		Items:    dataCiteItems,
+		DOI:      func(r gjson.Result) string { return r.Get("attributes.doi").String() },
+		Parse:    dataCiteResource,
+		// DataCite is asked only about DOIs Which RA? says it registered, so
+		// one missing from the list is odd (a draft, or a query the search did
+		// not match): its single lookup, whose 404 is authoritative, settles it.
+		Absent: fetchDataCite,
+	}
 }
 
 func dataCiteListURI(env Env, ids []manifest.Identity) string {
@@ -149,7 +153,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		Type:      dataCiteType(a.Get("types")),
 		Genre:     dataCiteGenre(a.Get("types")),
 		Issued:    dataCiteIssued(a),
-		Abstract:  PlainText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
+		Abstract:  AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
 		URL:       strings.TrimSpace(a.Get("url").String()),
 	}
 	rec.IDs.DOI = StripDOI(a.Get("doi").String())

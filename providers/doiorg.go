@@ -46,7 +46,7 @@ const CrossrefAgency = "Crossref"
 func DOIOrg() Spec {
 	return Spec{
 		Name:  "doi",
-		Probe: doiOrgProbe,
+		Probe: doiOrgProbe(),
 		Title: "doi.org content negotiation",
 		Host:  "doi.org",
 		// doi.org documents no rate limit of its own. The agencies behind it
@@ -76,10 +76,12 @@ func DOIOrg() Spec {
 // doiOrgProbe asks the Which RA? service, in the form the DOI Handbook
 // documents (/doiRA/ with DOI names), about one DOI and checks the answer
 // is the array of {DOI, RA} the agency lookup reads.
-var doiOrgProbe = Probe{
-	Path:   "/doiRA/10.7554/elife.01567",
-	Fields: []string{"[].DOI", "[].RA"},
-	Doc:    "https://www.doi.org/doi-handbook/HTML/which-ra_-service.html",
+func doiOrgProbe() Probe {
+	return Probe{
+		Path:   "/doiRA/10.7554/elife.01567",
+		Fields: []string{"[].DOI", "[].RA"},
+		Doc:    "https://www.doi.org/doi-handbook/HTML/which-ra_-service.html",
+	}
 }
 
 // fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to
@@ -138,7 +140,7 @@ func parseCSL(item gjson.Result) (Result, error) {
 		Volume:    strings.TrimSpace(item.Get("volume").String()),
 		Issue:     strings.TrimSpace(item.Get("issue").String()),
 		Pages:     strings.TrimSpace(item.Get("page").String()),
-		Abstract:  PlainText(item.Get("abstract").String()),
+		Abstract:  AbstractText(item.Get("abstract").String()),
 		URL:       cslURL(item),
 	}
 	// CSL has no subtitle; Crossref adds one, and its own citation formats

@@ -33,7 +33,7 @@ const (
 func EuropePMC() Spec {
 	return Spec{
 		Name:  "europepmc",
-		Probe: europePMCProbe,
+		Probe: europePMCProbe(),
 		Title: "Europe PMC",
 		Host:  "www.ebi.ac.uk",
 		// The RESTful service documents no numeric limit; guides commonly quote
@@ -58,12 +58,14 @@ func EuropePMC() Spec {
 // europePMCProbe asks the search the run batches with about one stable
 // work (resultType=core) and checks the hit list and the fields
 // europePMCWork reads. Europe PMC announces no pace in its headers.
-var europePMCProbe = Probe{
-	Path: europePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1093%2Fnutrit%2Fnuae105%22&resultType=core",
-	Fields: []string{"hitCount", "resultList.result[].id", "resultList.result[].source", "resultList.result[].doi",
-		"resultList.result[].title", "resultList.result[].authorList.author[].lastName", "resultList.result[].journalInfo.journal.title",
-		"resultList.result[].pubYear"},
-	Doc: "https://europepmc.org/RestfulWebService#!/Europe32PMC32Articles32RESTful32API/search",
+func europePMCProbe() Probe {
+	return Probe{
+		Path: europePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1093%2Fnutrit%2Fnuae105%22&resultType=core",
+		Fields: []string{"hitCount", "resultList.result[].id", "resultList.result[].source", "resultList.result[].doi",
+			"resultList.result[].title", "resultList.result[].authorList.author[].lastName", "resultList.result[].journalInfo.journal.title",
+			"resultList.result[].pubYear"},
+		Doc: "https://europepmc.org/RestfulWebService#!/Europe32PMC32Articles32RESTful32API/search",
+	}
 }
 
 // fetchEuropePMC asks one search per kind of identifier (and per URL-sized
@@ -241,7 +243,7 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
 		Issue:     strings.TrimSpace(journal.Get("issue").String()),
 		Pages:     strings.TrimSpace(r.Get("pageInfo").String()),
-		Abstract:  PlainText(r.Get("abstractText").String()),
+		Abstract:  AbstractText(r.Get("abstractText").String()),
 	}
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)

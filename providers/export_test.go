@@ -9,8 +9,8 @@ var (
 	EuropePMCTerm       = europePMCTerm
 	PubMedDateOf        = pubmedDate.date
 	UnpaywallDate       = unpaywallDate
-	CrossrefSelect      = crossrefSelect
-	CrossrefProbeLacks  = crossrefProbeLacks
+	CrossrefSelect      = crossrefSelect()
+	CrossrefProbeLacks  = crossrefProbeLacks()
 	CrossrefListItem    = crossrefListItem
 	CrossrefItem        = crossrefItem
 )

@@ -36,7 +36,7 @@ const (
 func OpenAlex() Spec {
 	return Spec{
 		Name:  "openalex",
-		Probe: openAlexProbe,
+		Probe: openAlexProbe(),
 		Title: "OpenAlex",
 		Host:  "api.openalex.org",
 		// Every user may send at most 100 requests/s; singleton lookups by DOI
@@ -77,14 +77,16 @@ func OpenAlex() Spec {
 // about one stable work and checks the list envelope and the fields
 // openAlexWork reads. OpenAlex's X-RateLimit-* headers count the daily
 // budget, not a pace, so none are compared.
-var openAlexProbe = Probe{
-	Path:   "/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1145%2F3448016.3452841&per_page=1",
-	Mailto: "mailto",
-	Fields: []string{"meta.count", "results[].id", "results[].doi", "results[].title", "results[].type", "results[].publication_date",
-		"results[].ids.doi", "results[].authorships[].author.display_name", "results[].authorships[].author.orcid",
-		"results[].primary_location.landing_page_url", "results[].open_access.is_oa", "results[].open_access.oa_status",
-		"results[].biblio.volume", "results[].cited_by_count"},
-	Doc: "https://docs.openalex.org/api-entities/works/filter-works",
+func openAlexProbe() Probe {
+	return Probe{
+		Path:   "/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1145%2F3448016.3452841&per_page=1",
+		Mailto: "mailto",
+		Fields: []string{"meta.count", "results[].id", "results[].doi", "results[].title", "results[].type", "results[].publication_date",
+			"results[].ids.doi", "results[].authorships[].author.display_name", "results[].authorships[].author.orcid",
+			"results[].primary_location.landing_page_url", "results[].open_access.is_oa", "results[].open_access.oa_status",
+			"results[].biblio.volume", "results[].cited_by_count"},
+		Doc: "https://docs.openalex.org/api-entities/works/filter-works",
+	}
 }
 
 // fetchOpenAlex asks the free singleton endpoint, which takes a DOI, a
@@ -140,7 +142,7 @@ var errAuthorsCut = errors.New("openalex: authorships cut at 100 in a list answe
 // work … is never truncated"
 // (https://docs.openalex.org/api-entities/authors/limitations).
 func fetchOpenAlexList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	return openAlexList.FetchThenReask(ctx, env, ids, errAuthorsCut, fetchOpenAlex)
+	return openAlexList().FetchThenReask(ctx, env, ids, errAuthorsCut, fetchOpenAlex)
 }
 
 // parseOpenAlexListItem is parseOpenAlex for a list item, which may be a
@@ -155,14 +157,16 @@ func parseOpenAlexListItem(w gjson.Result) (Result, error) {
 
 // openAlexList asks GET /works?filter=doi:A|B|… about the DOIs and reads
 // the list answer: {"meta":{"count":n,…},"results":[…]}.
-var openAlexList = ListForm{
-	Provider: "openalex",
-	MaxURI:   openAlexMaxURI,
-	URI:      openAlexListURI,
-	Items:    openAlexItems,
-	DOI:      func(w gjson.Result) string { return w.Get("doi").String() },
-	Prefer:   openAlexFirst,
-	Parse:    parseOpenAlexListItem,
+func openAlexList() ListForm {
+	return ListForm{
+		Provider: "openalex",
+		MaxURI:   openAlexMaxURI,
+		URI:      openAlexListURI,
+		Items:    openAlexItems,
+		DOI:      func(w gjson.Result) string { return w.Get("doi").String() },
+		Prefer:   openAlexFirst,
+		Parse:    parseOpenAlexListItem,
+	}
 }
 
 func openAlexListURI(_ Env, ids []manifest.Identity) string {

@@ -20,7 +20,7 @@ const openCitationsCountPath = "/index/v2/citation-count/doi:" // the id is sche
 func OpenCitations() Spec {
 	return Spec{
 		Name:  "opencitations",
-		Probe: openCitationsProbe,
+		Probe: openCitationsProbe(),
 		Title: "OpenCitations Index",
 		Host:  "api.opencitations.net",
 		// OpenCitations documents no rate limit (the Index API v2 docs and the
@@ -54,10 +54,12 @@ func OpenCitations() Spec {
 
 // openCitationsProbe asks the citation count of one stable work and
 // checks the one-row answer fetchOpenCitations reads.
-var openCitationsProbe = Probe{
-	Path:   openCitationsCountPath + "10.1108/jd-12-2013-0166",
-	Fields: []string{"[].count"},
-	Doc:    "https://api.opencitations.net/index/v2",
+func openCitationsProbe() Probe {
+	return Probe{
+		Path:   openCitationsCountPath + "10.1108/jd-12-2013-0166",
+		Fields: []string{"[].count"},
+		Doc:    "https://api.opencitations.net/index/v2",
+	}
 }
 
 func fetchOpenCitations(ctx context.Context, env Env, id manifest.Identity) Result {

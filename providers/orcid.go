@@ -32,7 +32,7 @@ const (
 func ORCID() Spec {
 	return Spec{
 		Name:  "orcid",
-		Probe: orcidProbe,
+		Probe: orcidProbe(),
 		Title: "ORCID",
 		Host:  "pub.orcid.org",
 		// The public API allows 12 requests/s (burst 40) per client and answers
@@ -54,12 +54,14 @@ func ORCID() Spec {
 
 // orcidProbe asks the works summary of ORCID's own example record and
 // checks the groups and the fields orcidGroups reads.
-var orcidProbe = Probe{
-	Path:   orcidAPI + "0000-0002-9341-7985/works",
-	Accept: "application/json",
-	Fields: []string{"group[].external-ids.external-id[].external-id-type", "group[].external-ids.external-id[].external-id-value",
-		"group[].work-summary[].put-code", "group[].work-summary[].display-index", "group[].work-summary[].source.source-name.value"},
-	Doc: "https://info.orcid.org/documentation/api-tutorials/api-tutorial-read-data-on-a-record/",
+func orcidProbe() Probe {
+	return Probe{
+		Path:   orcidAPI + "0000-0002-9341-7985/works",
+		Accept: "application/json",
+		Fields: []string{"group[].external-ids.external-id[].external-id-type", "group[].external-ids.external-id[].external-id-value",
+			"group[].work-summary[].put-code", "group[].work-summary[].display-index", "group[].work-summary[].source.source-name.value"},
+		Doc: "https://info.orcid.org/documentation/api-tutorials/api-tutorial-read-data-on-a-record/",
+	}
 }
 
 // fetchORCID reads the record. The summary and the details are one answer:
@@ -447,7 +449,7 @@ func orcidRecord(w gjson.Result) record.Record {
 			int(w.Get("publication-date.month.value").Int()),
 			int(w.Get("publication-date.day.value").Int())),
 		URL:      strings.TrimSpace(w.Get("url.value").String()),
-		Abstract: PlainText(w.Get("short-description").String()),
+		Abstract: AbstractText(w.Get("short-description").String()),
 		Authors:  orcidContributors(w.Get("contributors.contributor")),
 	}
 	if c := strings.TrimSpace(w.Get("citation.citation-value").String()); c != "" {

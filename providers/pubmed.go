@@ -33,7 +33,7 @@ const (
 func PubMed() Spec {
 	return Spec{
 		Name:  "pubmed",
-		Probe: pubmedProbe,
+		Probe: pubmedProbe(),
 		Title: "PubMed",
 		Host:  "eutils.ncbi.nlm.nih.gov",
 		// NCBI allows 3 requests/s per IP without an API key and 10/s with one
@@ -65,18 +65,20 @@ func PubMed() Spec {
 // pubmedProbe fetches one stable PubMed record with the efetch form the
 // run batches with and checks the elements pubmedArticle reads. NCBI
 // announces its per-second limit in X-RateLimit-Limit.
-var pubmedProbe = Probe{
-	Path:   pubmedEFetchPath + "?db=pubmed&id=29106400&retmode=xml&tool=" + pubmedTool,
-	Mailto: pubmedEmail,
-	XML:    true,
-	Fields: []string{"PubmedArticleSet/PubmedArticle/MedlineCitation/PMID", "PubmedArticleSet/PubmedArticle/MedlineCitation/Article/ArticleTitle",
-		"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/Journal/Title",
-		"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/Journal/JournalIssue/PubDate/Year",
-		"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/AuthorList/Author/LastName",
-		"PubmedArticleSet/PubmedArticle/PubmedData/ArticleIdList/ArticleId@IdType"},
-	Rate: &RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second,
-		Source: "https://github.com/sckott/pytaxize/pull/69"},
-	Doc: "https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EFetch",
+func pubmedProbe() Probe {
+	return Probe{
+		Path:   pubmedEFetchPath + "?db=pubmed&id=29106400&retmode=xml&tool=" + pubmedTool,
+		Mailto: pubmedEmail,
+		XML:    true,
+		Fields: []string{"PubmedArticleSet/PubmedArticle/MedlineCitation/PMID", "PubmedArticleSet/PubmedArticle/MedlineCitation/Article/ArticleTitle",
+			"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/Journal/Title",
+			"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/Journal/JournalIssue/PubDate/Year",
+			"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/AuthorList/Author/LastName",
+			"PubmedArticleSet/PubmedArticle/PubmedData/ArticleIdList/ArticleId@IdType"},
+		Rate: &RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second,
+			Source: "https://github.com/sckott/pytaxize/pull/69"},
+		Doc: "https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EFetch",
+	}
 }
 
 // fetchPubMed asks EFetch for every PMID at once and matches the articles

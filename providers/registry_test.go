@@ -114,12 +114,19 @@ func TestRegistryIsImmutable(t *testing.T) {
 		if got[i].APIKey != nil {
 			got[i].APIKey.Env = "CHANGED"
 		}
+		if len(got[i].Probe.Fields) > 0 {
+			got[i].Probe.Fields[0] = "changed"
+		}
+		if got[i].Probe.Rate != nil {
+			got[i].Probe.Rate.Limit = "Changed"
+		}
 	}
 	if k := providers.OpenAlex().APIKey; k == nil || k.Env != "OPENALEX_API_KEY" {
 		t.Errorf("OpenAlex's key became %+v", k)
 	}
 	for _, s := range providers.All() {
-		if strings.HasSuffix(s.Name, "-changed") || s.Accepts[0] == "changed" || slices.Contains(s.SlowDown, 999) || (s.APIKey != nil && s.APIKey.Env == "CHANGED") {
+		if strings.HasSuffix(s.Name, "-changed") || s.Accepts[0] == "changed" || slices.Contains(s.SlowDown, 999) || (s.APIKey != nil && s.APIKey.Env == "CHANGED") ||
+			slices.Contains(s.Probe.Fields, "changed") || (s.Probe.Rate != nil && s.Probe.Rate.Limit == "Changed") {
 			t.Errorf("%s: a change to an earlier All() leaked into this one", s.Name)
 		}
 	}

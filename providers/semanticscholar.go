@@ -39,7 +39,7 @@ const (
 func SemanticScholar() Spec {
 	return Spec{
 		Name:  "semanticscholar",
-		Probe: s2Probe,
+		Probe: s2Probe(),
 		Title: "Semantic Scholar",
 		Host:  "api.semanticscholar.org",
 		// Without a key, requests come from a pool shared by every
@@ -73,11 +73,13 @@ func SemanticScholar() Spec {
 // s2Probe asks the single-paper form for the same fields the batch asks
 // (the batch is a POST of the same paper objects) and checks the fields
 // s2Paper reads. Semantic Scholar announces no pace in its headers.
-var s2Probe = Probe{
-	Path: "/graph/v1/paper/DOI:10.18653/v1/2020.acl-main.447?fields=" + s2Fields,
-	Fields: []string{"paperId", "externalIds.DOI", "title", "venue", "year", "publicationDate", "authors[].name",
-		"citationCount", "referenceCount", "openAccessPdf", "publicationTypes", "journal"},
-	Doc: "https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/get_graph_get_paper",
+func s2Probe() Probe {
+	return Probe{
+		Path: "/graph/v1/paper/DOI:10.18653/v1/2020.acl-main.447?fields=" + s2Fields,
+		Fields: []string{"paperId", "externalIds.DOI", "title", "venue", "year", "publicationDate", "authors[].name",
+			"citationCount", "referenceCount", "openAccessPdf", "publicationTypes", "journal"},
+		Doc: "https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/get_graph_get_paper",
+	}
 }
 
 // fetchSemanticScholar asks the paper batch endpoint about every id in one
@@ -259,7 +261,7 @@ func s2Paper(p gjson.Result) (record.Record, record.Counts) {
 		Issued:    record.ParseDate(p.Get("publicationDate").String()),
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
 		Pages:     strings.TrimSpace(journal.Get("pages").String()),
-		Abstract:  PlainText(p.Get("abstract").String()),
+		Abstract:  AbstractText(p.Get("abstract").String()),
 	}
 	if rec.Issued.IsZero() {
 		rec.Issued = record.NewDate(int(p.Get("year").Int()), 0, 0) // year only stays year only

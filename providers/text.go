@@ -39,6 +39,64 @@ func PlainText(s string) string {
 	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
 }
 
+// AbstractText is PlainText for an abstract: a leading heading element
+// (<jats:title>, <title>, <h1>…<h6>) that only says "Abstract" or
+// "Summary" is dropped, as it labels the text rather than being part of it.
+// JATS abstracts in Crossref deposits open with one
+// (https://www.crossref.org/documentation/schema-library/markup-guide-metadata-segments/jats-abstracts/);
+// only markup is read so, as plain text cannot tell a heading from a first
+// word, "Abstract algebra is…" stays whole.
+func AbstractText(s string) string {
+	return PlainText(withoutAbstractHeading(s))
+}
+
+// abstractHeadings are the headings AbstractText drops, folded to lower
+// case with a trailing colon or full stop taken off.
+var abstractHeadings = map[string]bool{"abstract": true, "summary": true}
+
+// withoutAbstractHeading returns s without its first heading element when
+// nothing but white space and opening block tags (<jats:abstract>,
+// <jats:sec>, <p>) come before it and its text is one of abstractHeadings.
+func withoutAbstractHeading(s string) string {
+	i := 0
+	for {
+		for i < len(s) && isSpaceByte(s[i]) {
+			i++
+		}
+		if i >= len(s) || s[i] != '<' {
+			return s
+		}
+		end, name, ok := markupTag(s, i)
+		if !ok || s[i+1] == '/' {
+			return s
+		}
+		if isHeading(name) {
+			closing := strings.Index(s[end:], "</")
+			if closing < 0 {
+				return s
+			}
+			closeEnd, closeName, ok := markupTag(s, end+closing)
+			text := strings.TrimRight(strings.ToLower(PlainText(s[end:end+closing])), ":.")
+			if !ok || closeName != name || !abstractHeadings[text] {
+				return s
+			}
+			return s[:i] + " " + s[closeEnd:]
+		}
+		if !markupTags[name] {
+			return s // an inline tag: the text has begun
+		}
+		i = end
+	}
+}
+
+func isHeading(name string) bool {
+	switch name {
+	case "title", "h1", "h2", "h3", "h4", "h5", "h6":
+		return true
+	}
+	return false
+}
+
 // markupTag reads a tag starting at s[at] == '<': "<i>", "</jats:p>",
 // "<br/>", "<sec id='s1'>", "<mml:math display=\"inline\">". It returns
 // the index after its '>' and its lower-case local name, and ok only

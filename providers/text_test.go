@@ -195,3 +195,27 @@ func TestCrossrefPreprintServer(t *testing.T) {
 		}
 	}
 }
+
+// TestAbstractTextDropsTheHeading: a leading heading that only labels the
+// text goes; a heading that says more, a first word "Abstract" in plain
+// text, and a later section's title stay.
+func TestAbstractTextDropsTheHeading(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"<jats:title>Abstract</jats:title><jats:p>Bacterial lipids.</jats:p>", "Bacterial lipids."},
+		{"\n <jats:abstract><jats:sec><jats:title>SUMMARY:</jats:title>\n<jats:p>Text.</jats:p></jats:sec></jats:abstract>", "Text."},
+		{"<h2>Abstract.</h2><p>Text.</p>", "Text."},
+		{"<jats:title>Background</jats:title><jats:p>Text.</jats:p>", "Background Text."},
+		{"<jats:title>Abstract <jats:italic>and</jats:italic> more</jats:title><jats:p>Text.</jats:p>", "Abstract and more Text."},
+		{"Abstract algebra studies groups.", "Abstract algebra studies groups."},
+		{"<jats:p>Abstract algebra.</jats:p>", "Abstract algebra."},
+		{"<jats:p>Text.</jats:p><jats:title>Abstract</jats:title>", "Text. Abstract"},
+		{"<i>Abstract</i> art", "Abstract art"},
+		{"<jats:title>Abstract", "Abstract"},
+		{"", ""},
+	}
+	for _, c := range cases {
+		if got := AbstractText(c.in); got != c.want {
+			t.Errorf("AbstractText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -29,7 +29,7 @@ var ErrNeedsMailto = errors.New("needs a contact e-mail: set mailto in the manif
 func Unpaywall() Spec {
 	return Spec{
 		Name:  "unpaywall",
-		Probe: unpaywallProbe,
+		Probe: unpaywallProbe(),
 		Title: "Unpaywall",
 		Host:  "api.unpaywall.org",
 		// The API asks users to "limit use to 100,000 calls per day" and sets no
@@ -70,12 +70,14 @@ func Unpaywall() Spec {
 
 // unpaywallProbe asks about one stable DOI and checks the fields
 // parseUnpaywall reads.
-var unpaywallProbe = Probe{
-	Path:   unpaywallPath + "10.1001/jamadermatol.2015.3091",
-	Mailto: unpaywallEmail,
-	Fields: []string{"doi", "title", "journal_name", "publisher", "genre", "published_date", "year", "z_authors[].family",
-		"is_oa", "oa_status", "best_oa_location.url", "best_oa_location.version"},
-	Doc: "https://unpaywall.org/products/api",
+func unpaywallProbe() Probe {
+	return Probe{
+		Path:   unpaywallPath + "10.1001/jamadermatol.2015.3091",
+		Mailto: unpaywallEmail,
+		Fields: []string{"doi", "title", "journal_name", "publisher", "genre", "published_date", "year", "z_authors[].family",
+			"is_oa", "oa_status", "best_oa_location.url", "best_oa_location.version"},
+		Doc: "https://unpaywall.org/products/api",
+	}
 }
 
 func fetchUnpaywall(ctx context.Context, env Env, id manifest.Identity) Result {

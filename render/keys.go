@@ -109,6 +109,8 @@ func baseKey(e *entry) string {
 		if f := fold(keyName(e.rec.Authors[0])); f != "" {
 			who = f
 		}
+	} else if f := fold(e.lister); f != "" {
+		who = f
 	}
 	year := "nd"
 	if e.rec.Issued.Year > 0 {
@@ -119,6 +121,28 @@ func baseKey(e *entry) string {
 		word = "work"
 	}
 	return who + year + word
+}
+
+// listerName is the family name of the first owner, in the index's order
+// of identities, of an ORCID record that lists the work; "" when none does
+// or no record's name is known. It keys a work no service gives authors
+// for (a work only its ORCID record knows) by the researcher whose record
+// claims it rather than "anon"; the work's author list stays empty, as
+// claiming a work is not the same as being its only author.
+func listerName(f *Folder, id string) string {
+	for _, orcid := range f.ListedBy[id] {
+		n, ok := f.Owners[orcid]
+		if !ok {
+			continue
+		}
+		if name := keyName(record.Author{Family: n.Family, Name: n.Credit}); name != "" {
+			return name
+		}
+		if n.Given != "" {
+			return n.Given
+		}
+	}
+	return ""
 }
 
 // keyName is the name a key starts with: always a family name. A split

@@ -22,6 +22,7 @@ type Folder struct {
 	Providers []snapshots.IndexProvider      // index.json's providers, then any other provider a work cites, sorted by name
 	Links     *snapshots.Links               // links.json; nil for a folder written before fetch decided links
 	Owners    map[string]snapshots.OwnerName // ORCID iD → the name its record gave (orcid/<iD>.json), when fetch stored one
+	ListedBy  map[string][]string            // work identity key → the ORCID iDs whose record (orcid/<iD>.json) lists it, in index order
 }
 
 // Work is one work's merged record and the counters its providers gave.
@@ -89,11 +90,10 @@ func Load(dir string) (*Folder, error) {
 		}
 		f.Works = append(f.Works, w)
 	}
-	owners, err := loadOwners(d, index.Identities)
-	if err != nil {
+	var err error
+	if f.Owners, f.ListedBy, err = loadOwners(d, index.Identities); err != nil {
 		return nil, err
 	}
-	f.Owners = owners
 	var links snapshots.Links
 	switch err := snapshots.Read(d.LinksPath(), &links); {
 	case errors.Is(err, fs.ErrNotExist):
@@ -111,10 +111,12 @@ func Load(dir string) (*Folder, error) {
 }
 
 // loadOwners reads the names the ORCID records of the index's identities
-// gave. A missing file is a folder written before fetch stored names (or
-// a record never read): no name, not an error.
-func loadOwners(d snapshots.Dir, identities []string) (map[string]snapshots.OwnerName, error) {
-	owners := map[string]snapshots.OwnerName{}
+// gave, and which works each record listed. A missing file is a folder
+// written before fetch stored names (or a record never read): no name,
+// not an error.
+func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapshots.OwnerName, listedBy map[string][]string, err error) {
+	owners = map[string]snapshots.OwnerName{}
+	listedBy = map[string][]string{}
 	for _, k := range identities {
 		id, err := manifest.ParseKey(k)
 		if err != nil || id.Kind != manifest.KindORCID {
@@ -123,13 +125,18 @@ func loadOwners(d snapshots.Dir, identities []string) (map[string]snapshots.Owne
 		var exp snapshots.Expansion
 		switch err := snapshots.Read(d.ExpansionPath(id), &exp); {
 		case errors.Is(err, fs.ErrNotExist):
+			continue
 		case err != nil:
-			return nil, fmt.Errorf("read snapshots: %w", err)
-		case exp.Name != nil:
+			return nil, nil, fmt.Errorf("read snapshots: %w", err)
+		}
+		if exp.Name != nil {
 			owners[id.Value] = *exp.Name
 		}
+		for _, w := range exp.Works {
+			listedBy[w] = append(listedBy[w], id.Value)
+		}
 	}
-	return owners, nil
+	return owners, listedBy, nil
 }
 
 func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, error) {

@@ -63,3 +63,60 @@ func TestDamagedORCIDFileIsAnError(t *testing.T) {
 		t.Errorf("err = %v, want an error naming the orcid file", err)
 	}
 }
+
+// TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner: a work no service gave
+// authors for, listed by an ORCID record whose owner's name is known, is
+// keyed by the owner's family name (credit name read as "Given Family"
+// when there is no family name), and its BibTeX entry still has no
+// author. Without a name, or when no record lists it, "anon" stays.
+func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
+	const notes = "orcid-work:0000-0002-1825-0097/15536015"
+	_, person := fixture(t)
+	cases := []struct{ name, file, want string }{
+		{"family name", `{"orcid":"0000-0002-1825-0097","name":{"given":"Augusta Ada","family":"King"},"works":["` + notes + `"]}`, "king2019notes"},
+		{"credit name only", `{"orcid":"0000-0002-1825-0097","name":{"credit":"Ada van der Lovelace"},"works":["` + notes + `"]}`, "vanderlovelace2019notes"},
+		{"no name", `{"orcid":"0000-0002-1825-0097","works":["` + notes + `"]}`, "anon2019notes"},
+		{"not listed", `{"orcid":"0000-0002-1825-0097","name":{"family":"King"},"works":[]}`, "anon2019notes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := Load(fixtureWithOwner(t, c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := buildPage(f, Options{Format: BibTeX, Person: person})
+			var got *entry
+			for _, e := range p.all {
+				if e.id == notes {
+					got = e
+				}
+				if e.id != notes && strings.HasPrefix(e.key, "king") {
+					t.Errorf("%s, which has authors, was keyed %s", e.id, e.key)
+				}
+			}
+			if got == nil {
+				t.Fatalf("%s is not on the page", notes)
+			}
+			if got.key != c.want {
+				t.Fatalf("key %s, want %s", got.key, c.want)
+			}
+			assertNoAuthor(t, renderString(t, f, Options{Format: BibTeX, Person: person}), c.want)
+		})
+	}
+}
+
+// assertNoAuthor checks that bib has an entry keyed key, without authors.
+func assertNoAuthor(t *testing.T, bib, key string) {
+	t.Helper()
+	start := strings.Index(bib, "{"+key+",")
+	if start < 0 {
+		t.Fatalf("no BibTeX entry keyed %s:\n%s", key, bib)
+	}
+	entryText := bib[start:]
+	if end := strings.Index(entryText, "\n}"); end >= 0 {
+		entryText = entryText[:end]
+	}
+	if strings.Contains(entryText, "author") {
+		t.Errorf("the authorless work's entry got an author list:\n%s", entryText)
+	}
+}

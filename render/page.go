@@ -40,13 +40,14 @@ type group struct {
 // version, a version DOI within its concept DOI, a PMID within the DOI of
 // the same paper).
 type entry struct {
-	id   string        // identity key
-	key  string        // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
-	rec  record.Record // merged record; an entry's also carries the identifiers its same-as works give
-	self []bool        // per author: is the page's person
-	cite *Citation     // the count shown with --counts: the counts source's
-	code []*entry      // on an entry: software in the folder a registrar relates to it
-	data []*entry      // on an entry: datasets in the folder a registrar relates to it
+	id     string        // identity key
+	key    string        // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
+	rec    record.Record // merged record; an entry's also carries the identifiers its same-as works give
+	self   []bool        // per author: is the page's person
+	lister string        // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
+	cite   *Citation     // the count shown with --counts: the counts source's
+	code   []*entry      // on an entry: software in the folder a registrar relates to it
+	data   []*entry      // on an entry: datasets in the folder a registrar relates to it
 
 	in   *entry // on a work shown within another entry: that entry
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
@@ -106,7 +107,7 @@ func buildPage(f *Folder, opts Options) *page {
 		if excluded[relationKey(w.ID)] {
 			continue
 		}
-		e := &entry{id: w.ID, rec: w.Record}
+		e := &entry{id: w.ID, rec: w.Record, lister: listerName(f, w.ID)}
 		for _, a := range w.Record.Authors {
 			e.self = append(e.self, me.Is(a))
 		}
