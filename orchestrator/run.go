@@ -157,6 +157,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	rn.stop = stop
+	// The writer's finish closes it too, but a run can end before: a
+	// failed write, a failed second round, or no network.
+	defer rn.closeSpill()
 	err = rn.fetch(runCtx)
 	if err == nil && rn.m.FollowPublished {
 		err = rn.follow(runCtx)
@@ -166,9 +169,18 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return rn.rep, err
 	}
 	if err := offline(rn.rep.Hosts); err != nil {
-		return nil, err // nothing was learned: the folder is left as it was
+		// Nothing was learned, so the folder is left as it was; the
+		// report still says which host stopped and why (--report).
+		return rn.rep, err
 	}
 	return rn.rep, rn.write(ctx.Err() != nil)
+}
+
+// closeSpill lets the writer's temporary file go (closing twice is fine).
+func (rn *run) closeSpill() {
+	if rn.w != nil {
+		_ = rn.w.spill.close()
+	}
 }
 
 // OfflineError is a run in which no service answered at all and some
