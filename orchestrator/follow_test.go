@@ -233,3 +233,42 @@ func TestFollowedWorkNotWrittenKeepsTheOthersStraight(t *testing.T) {
 		t.Errorf("change line %q, want the preprint and the published version counted", line)
 	}
 }
+
+// TestFailedWriteCountsEachJobOnce: when keeping a work's documents fails
+// (a full disk, here a temporary file that cannot be written), the run
+// stops with the error and the report still counts that work's jobs once.
+func TestFailedWriteCountsEachJobOnce(t *testing.T) {
+	var asked int
+	var mu sync.Mutex
+	m := newManifest(t, followManifest)
+	rn, err := plan(testOptions(m, followNet(t, &asked, &mu), 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rn.closeSpill)
+	rn.stop = func() {}
+	if err := rn.fetch(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// The second round's work cannot be kept: its spill file is read-only.
+	if err := rn.w.spill.close(); err != nil {
+		t.Fatal(err)
+	}
+	readOnly, err := os.Open(m.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn.w.spill = spill{f: readOnly, unlinked: true}
+	if err := rn.follow(context.Background()); err == nil {
+		t.Fatal("the second round kept a work it could not write")
+	}
+	var jobs int
+	for _, o := range rn.rep.Outcomes {
+		if o.Identity == publishedID {
+			jobs++
+		}
+	}
+	if jobs != 1 {
+		t.Errorf("the published version's job is counted %d times, want once", jobs)
+	}
+}

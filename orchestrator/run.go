@@ -467,6 +467,7 @@ func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	for k, id := range works {
 		answers := rn.account(sched.await(k))
 		if err := rn.w.prepare(id, answers); err != nil {
+			sched.release(k) // accounted for above: finish must not hand its jobs back
 			rn.stop()
 			sched.wrote(math.MaxInt32) // nothing more will be taken: let the lanes skip what is left
 			return err
