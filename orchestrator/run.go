@@ -506,6 +506,7 @@ func (rn *run) report() {
 	rep.Warnings = append(rep.Warnings, rn.warnings...)
 	if rn.w != nil {
 		rep.Warnings = append(rep.Warnings, rn.w.warnings...)
+		rep.Warnings = append(rep.Warnings, rn.w.authorlessWarnings()...)
 	}
 	rep.Hosts = rn.client.Stats()
 	if n := len(rep.Unwritten); n > 0 {
