@@ -144,8 +144,12 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	if ferr := finish(); ferr != nil && err == nil {
 		err = ferr
 	}
+	story := o.Stderr
+	if offline := (*orchestrator.OfflineError)(nil); errors.As(err, &offline) {
+		story = io.Discard // its one line says it all; --report still gets the hosts' stop reasons
+	}
 	if rep != nil {
-		if rerr := tellStory(o.Stderr, o.Quiet, o.Report, rep); rerr != nil && err == nil {
+		if rerr := tellStory(story, o.Quiet, o.Report, rep); rerr != nil && err == nil {
 			err = rerr
 		}
 	}

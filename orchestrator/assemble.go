@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -217,6 +218,7 @@ type writer struct {
 	overrides   map[string][]manifest.Override
 	works       []preparedWork
 	warnings    []providers.Warning // the first pass's, for the report
+	authorless  map[string][]string // ORCID record origin → its works no service gave authors for
 
 	spill spill         // the prepared documents, until the second pass
 	zw    *flate.Writer // reused: a flate writer is large
@@ -288,6 +290,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if err != nil {
 		return err
 	}
+	w.noteAuthorless(k, doc.Origins, lw, outcomes)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass: its warnings are kept instead.
 	strangers := w.strangers(doc.Origins, lw.merged.Authors, prev.Warnings)
@@ -303,6 +306,41 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	}
 	w.works = append(w.works, preparedWork{files: at, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
 	return nil
+}
+
+// noteAuthorless remembers a work of an ORCID record that some service
+// has a record of but none gave authors for: rendered, it has no author
+// line on the researcher's own page (ORCID's work summaries carry no
+// contributors), which the run says once per record rather than per work.
+// A work some service did not answer about (failed, skipped) is not one:
+// that service may have the authors.
+func (w *writer) noteAuthorless(k string, origins []string, lw linkWork, outcomes []*reply) {
+	if len(lw.sources) == 0 || len(lw.merged.Authors) > 0 {
+		return
+	}
+	if slices.ContainsFunc(outcomes, func(o *reply) bool { return o.Status == providers.Failed || o.Status == providers.Skipped }) {
+		return
+	}
+	for _, o := range origins {
+		if strings.HasPrefix(o, "orcid:") {
+			if w.authorless == nil {
+				w.authorless = map[string][]string{}
+			}
+			w.authorless[o] = append(w.authorless[o], k)
+		}
+	}
+}
+
+// authorlessWarnings is one warning per ORCID record with works no
+// service gave authors for, in the order of the records' iDs.
+func (w *writer) authorlessWarnings() []providers.Warning {
+	var out []providers.Warning
+	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
+		keys := w.authorless[origin]
+		out = append(out, providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (they render without an author line)",
+			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5))})
+	}
+	return out
 }
 
 // notFoundAnywhere is the warning for a work every service asked answered

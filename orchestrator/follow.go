@@ -88,34 +88,39 @@ func (rn *run) follow(ctx context.Context) error {
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
 	rn.schedule(ctx, sched, added, " about the published versions")
 	sched.plannedAll()
+	unwritten := len(rn.rep.Unwritten)
 	err := rn.assemble(sched, added)
 	rn.account(sched.finish())
 	if err != nil {
 		return err
 	}
-	rn.keepFound(first, firstWorks)
+	rn.keepFound(first, firstWorks, unwritten)
 	return nil
 }
 
 // keepFound keeps the published versions that have something to show: a
 // published version that nothing answered for and that had no file before
-// is left out (its preprint keeps the note that suggests listing it).
-func (rn *run) keepFound(first, firstWorks int) {
+// is left out (its preprint keeps the note that suggests listing it), so
+// it is neither among the works nor among those not written. prepare adds
+// no prepared work for one it does not write, so each kept work's
+// identity is its own, never the one at its position in the plan.
+func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 	w, plan, rep := rn.w, rn.plan, rn.rep
-	added := plan.order[first:]
 	kept := w.works[:firstWorks]
 	order := plan.order[:first]
-	for i, pw := range w.works[firstWorks:] {
+	for _, pw := range w.works[firstWorks:] {
 		if !pw.found && !pw.existed {
 			continue
 		}
 		kept = append(kept, pw)
-		order = append(order, added[i])
-		for _, o := range plan.origins[added[i].Key()] {
-			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", added[i].Key(), o[len(OriginLinked):]))
+		id := pw.link.id
+		order = append(order, id)
+		for _, o := range plan.origins[id.Key()] {
+			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", id.Key(), o[len(OriginLinked):]))
 		}
 	}
 	w.works, plan.order = kept, order
+	rep.Unwritten = rep.Unwritten[:firstUnwritten]
 }
 
 // excluded reports whether an [[exclude]] names the work.

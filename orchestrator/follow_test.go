@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"os"
 	"slices"
@@ -189,5 +190,85 @@ func TestFollowPublishedPrevented(t *testing.T) {
 				t.Errorf("check --offline: %v", problems)
 			}
 		})
+	}
+}
+
+// TestFollowedWorkNotWrittenKeepsTheOthersStraight: of two published
+// versions followed, the first cannot be read (its host fails and it has
+// no file), so it is not written; the second is, and the report names the
+// second, not the first, as the work followed and among the works.
+func TestFollowedWorkNotWrittenKeepsTheOthersStraight(t *testing.T) {
+	const unreadable = "10.5554/aaa.first" // sorts before followPublished; a DataCite DOI, so asked of DataCite alone
+	var asked int
+	var mu sync.Mutex
+	m := newManifest(t, strings.Replace(followManifest, `"crossref"]`, `"crossref", "datacite"]`, 1))
+	n := followNet(t, &asked, &mu)
+	n.routes["api.crossref.org/works/"+followPreprint] = fakeAnswer{200, []byte(`{"status":"ok","message-type":"work","message":{
+		"DOI":"` + followPreprint + `","type":"posted-content","title":["Kilns under load"],
+		"relation":{"is-preprint-of":[{"id-type":"doi","id":"` + unreadable + `","asserted-by":"subject"},{"id-type":"doi","id":"` + followPublished + `","asserted-by":"subject"}]}}}`)}
+	n.otherwise("api.datacite.org", http.StatusBadRequest, "bad request")
+	n.agencies["10.5554"] = "DataCite"
+	rep, err := Run(context.Background(), testOptions(m, n, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(rep.ShortJobs(), func(o Outcome) bool { return o.Identity.Key() == "doi:"+unreadable }) {
+		t.Fatalf("short jobs %v, want the unreadable published version's", rep.ShortJobs())
+	}
+	var keys []string
+	for _, id := range rep.Works {
+		keys = append(keys, id.Key())
+	}
+	if !slices.Contains(keys, "doi:"+followPublished) || slices.Contains(keys, "doi:"+unreadable) {
+		t.Errorf("works %v, want %s and not %s", keys, followPublished, unreadable)
+	}
+	if len(rep.Followed) != 1 || !strings.HasPrefix(rep.Followed[0], "doi:"+followPublished+",") {
+		t.Errorf("followed %v, want only %s", rep.Followed, followPublished)
+	}
+	if _, err := os.Stat(snapshots.Dir{Root: m.Snapshots}.WorkPath(publishedID)); err != nil {
+		t.Errorf("the readable published version was not written: %v", err)
+	}
+	// The one left out is not counted as a work of the folder either.
+	if line := rep.changeLine(); !strings.HasPrefix(line, "2 works in ") {
+		t.Errorf("change line %q, want the preprint and the published version counted", line)
+	}
+}
+
+// TestFailedWriteCountsEachJobOnce: when keeping a work's documents fails
+// (a full disk, here a temporary file that cannot be written), the run
+// stops with the error and the report still counts that work's jobs once.
+func TestFailedWriteCountsEachJobOnce(t *testing.T) {
+	var asked int
+	var mu sync.Mutex
+	m := newManifest(t, followManifest)
+	rn, err := plan(testOptions(m, followNet(t, &asked, &mu), 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rn.closeSpill)
+	rn.stop = func() {}
+	if err := rn.fetch(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// The second round's work cannot be kept: its spill file is read-only.
+	if err := rn.w.spill.close(); err != nil {
+		t.Fatal(err)
+	}
+	readOnly, err := os.Open(m.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn.w.spill = spill{f: readOnly, unlinked: true}
+	if err := rn.follow(context.Background()); err == nil {
+		t.Fatal("the second round kept a work it could not write")
+	}
+	var jobs int
+	for _, o := range rn.rep.Outcomes {
+		if o.Identity == publishedID {
+			jobs++
+		}
+	}
+	if jobs != 1 {
+		t.Errorf("the published version's job is counted %d times, want once", jobs)
 	}
 }

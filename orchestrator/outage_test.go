@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -253,8 +254,12 @@ func TestNoNetworkStopsAtOnce(t *testing.T) {
 			nw.set("*", fail)
 			rep, err := Run(context.Background(), opts)
 			var off *OfflineError
-			if !errors.As(err, &off) || !strings.Contains(err.Error(), "cannot reach the network") || rep != nil {
-				t.Fatalf("first run offline: %v, report %v; want an *OfflineError and no report", err, rep != nil)
+			if !errors.As(err, &off) || !strings.Contains(err.Error(), "cannot reach the network") || rep == nil {
+				t.Fatalf("first run offline: %v, report %v; want an *OfflineError and the report", err, rep != nil)
+			}
+			// The report (for --report) says which host stopped and why.
+			if !slices.ContainsFunc(rep.Hosts, func(h transport.HostStats) bool { return h.Host == off.Host && h.Unreachable && h.StopReason != "" }) {
+				t.Errorf("the report's hosts %+v do not say %s was unreachable", rep.Hosts, off.Host)
 			}
 			t.Logf("%d requests in the offline first run", nw.requests())
 			if n := nw.requests(); n > len(defaultHosts) {

@@ -157,6 +157,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	rn.stop = stop
+	// The writer's finish closes it too, but a run can end before: a
+	// failed write, a failed second round, or no network.
+	defer rn.closeSpill()
 	err = rn.fetch(runCtx)
 	if err == nil && rn.m.FollowPublished {
 		err = rn.follow(runCtx)
@@ -166,9 +169,18 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return rn.rep, err
 	}
 	if err := offline(rn.rep.Hosts); err != nil {
-		return nil, err // nothing was learned: the folder is left as it was
+		// Nothing was learned, so the folder is left as it was; the
+		// report still says which host stopped and why (--report).
+		return rn.rep, err
 	}
 	return rn.rep, rn.write(ctx.Err() != nil)
+}
+
+// closeSpill lets the writer's temporary file go (closing twice is fine).
+func (rn *run) closeSpill() {
+	if rn.w != nil {
+		_ = rn.w.spill.close()
+	}
 }
 
 // OfflineError is a run in which no service answered at all and some
@@ -455,6 +467,7 @@ func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	for k, id := range works {
 		answers := rn.account(sched.await(k))
 		if err := rn.w.prepare(id, answers); err != nil {
+			sched.release(k) // accounted for above: finish must not hand its jobs back
 			rn.stop()
 			sched.wrote(math.MaxInt32) // nothing more will be taken: let the lanes skip what is left
 			return err
@@ -493,6 +506,7 @@ func (rn *run) report() {
 	rep.Warnings = append(rep.Warnings, rn.warnings...)
 	if rn.w != nil {
 		rep.Warnings = append(rep.Warnings, rn.w.warnings...)
+		rep.Warnings = append(rep.Warnings, rn.w.authorlessWarnings()...)
 	}
 	rep.Hosts = rn.client.Stats()
 	if n := len(rep.Unwritten); n > 0 {

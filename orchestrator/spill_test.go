@@ -2,10 +2,13 @@ package orchestrator
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -65,5 +68,49 @@ func TestSpillKeepsInMemoryWithoutATemporaryFolder(t *testing.T) {
 	}
 	if err := s.close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// openFilesUnder counts this process's open files under dir (Linux's
+// /proc shows an unlinked file by its old name); -1 where it cannot tell.
+func openFilesUnder(t *testing.T, dir string) int {
+	t.Helper()
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	n := 0
+	for _, fd := range fds {
+		target, err := os.Readlink(filepath.Join("/proc/self/fd", fd.Name()))
+		if err == nil && strings.HasPrefix(target, dir+string(filepath.Separator)) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestFailedRunLetsTheSpillGo: a run that ends in an error after works
+// were prepared (here: the network went down, so nothing is written)
+// still closes its temporary file, and leaves none behind.
+func TestFailedRunLetsTheSpillGo(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	if openFilesUnder(t, tmp) < 0 {
+		t.Skip("no /proc/self/fd to count open files")
+	}
+	nw := newOutageNet(simORCID(0), 1)
+	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.5500/sim.0\"\n")
+	opts := testOptions(m, nw, 4)
+	runOK(t, opts) // the work has a file, so the offline run prepares it
+	nw.set("*", refused)
+	var off *OfflineError
+	if _, err := Run(context.Background(), opts); !errors.As(err, &off) {
+		t.Fatalf("err = %v, want an *OfflineError", err)
+	}
+	if n := openFilesUnder(t, tmp); n != 0 {
+		t.Errorf("%d temporary files still open after the failed run", n)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
 	}
 }

@@ -168,3 +168,36 @@ func TestHintWhatAKeyWouldChange(t *testing.T) {
 		}
 	}
 }
+
+// TestAuthorlessWorksWarnedOnce: works of an ORCID record that services
+// answered about but none gave authors for are named in one warning of
+// the report, per record; the files say nothing of it, and a work whose
+// job came back short (that service may have the authors) is not named.
+func TestAuthorlessWorksWarnedOnce(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	rep := runOK(t, testOptions(m, recordedNet(t), 4))
+	var found []providers.Warning
+	for _, w := range rep.Warnings {
+		if strings.Contains(w.Message, "no authors at any service") {
+			found = append(found, w)
+		}
+	}
+	if len(found) != 1 || found[0].Identity != "orcid:0000-0002-9341-7985" || !strings.HasPrefix(found[0].Message, "8 works have no authors at any service: doi:10.3233/isu-130714, ") {
+		t.Fatalf("warnings %+v, want one naming the record's 8 authorless works", found)
+	}
+	if strings.Contains(folderBytes(t, m.Snapshots), "no authors at any service") {
+		t.Error("the warning was written into the snapshots")
+	}
+	// With Crossref down, the DOIs' authors are unknown, not missing.
+	net := recordedNet(t)
+	net.down("api.crossref.org", 503, "down")
+	rep, err := Run(context.Background(), testOptions(newManifest(t, recordedManifest), net, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range rep.Warnings {
+		if strings.Contains(w.Message, "no authors at any service") && strings.Contains(w.Message, "doi:") {
+			t.Errorf("a work Crossref could not answer about is called authorless: %s", w.Message)
+		}
+	}
+}

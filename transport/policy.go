@@ -144,8 +144,9 @@ func (p retryPolicy) afterAnswer(o outcome, now time.Time) decision {
 		return decision{action: actStopHost, slowRun: run,
 			reason: fmt.Sprintf("answered %d %d times in a row", code, run)}
 	}
-	// The backoff is drawn even when a Retry-After overrides it or no retry
-	// follows, so the jitter sequence of a run does not depend on headers.
+	// The backoff is drawn for every retryable answer that does not stop
+	// the host, even when a Retry-After overrides it or the attempts are
+	// used up, so the jitter sequence of a run does not depend on headers.
 	d := decision{action: actRetry, wait: p.backoff(o.attempt), reason: fmt.Sprintf("backoff after %d", code), slowRun: run}
 	if hasRA {
 		d.wait, d.reason = ra, "Retry-After"

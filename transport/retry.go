@@ -49,6 +49,12 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 		now := c.opts.Clock.Now()
 		d := policy.decide(o, now)
 		if d.action == actReturn {
+			// Closing the body (in readWhole) opens the host's gate, so
+			// the answer's run of slow-downs is written first: a request
+			// let through then must not count this host's earlier
+			// slow-downs as consecutive with its own. An answer that is
+			// not a slow-down ends the run even if its body is cut off.
+			c.setSlowRun(h, d.slowRun)
 			// Reading the body is part of the attempt: an answer cut off
 			// or reset mid-way is retried like one that never came.
 			if rerr := readWhole(resp); rerr != nil {
@@ -71,7 +77,9 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // outcome gathers what decide needs to judge one attempt. For an answer the
 // host's gate is still held (until its body is closed), so the run of
-// slow-downs read here cannot change before prepareRetry or finish writes it.
+// slow-downs read here cannot change before it is written back: by
+// prepareRetry or finish, which close the body after, or for an answer
+// returned by Do before readWhole closes it.
 func (c *Client) outcome(h *hostState, req *http.Request, attempt int, resp *http.Response, err error) outcome {
 	o := outcome{attempt: attempt, method: req.Method, url: c.redact(req.URL), host: h.name,
 		resp: resp, err: err, ctxErr: req.Context().Err(), stopped: c.Stopped(h.name) != nil}
