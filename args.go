@@ -14,15 +14,22 @@ import (
 // ("render needs --format", "got 3"). Everything after "--" stays
 // positional. A shell-completion request is left alone: urfave/cli
 // reads it as the last argument.
-func flagsFirst(app *cli.App, args []string) []string {
+//
+// Two cases the move alone would get wrong: a help flag anywhere asks for
+// the command's help (moved in front, urfave/cli read the manifest as a
+// help topic and failed with exit 3), and a value flag with nothing after
+// it is a usage error naming that flag (moved in front, it took the
+// manifest as its value, and the error blamed the manifest).
+func flagsFirst(app *cli.App, args []string) ([]string, error) {
 	if len(args) < 3 || args[len(args)-1] == "--generate-bash-completion" {
-		return args
+		return args, nil
 	}
 	cmd := app.Command(args[1])
 	if cmd == nil {
-		return args
+		return args, nil
 	}
 	takesValue := valueFlags(cmd)
+	head := []string{args[0], args[1]}
 	var flags, positional []string
 	rest := args[2:]
 	for i := 0; i < len(rest); i++ {
@@ -30,20 +37,35 @@ func flagsFirst(app *cli.App, args []string) []string {
 		switch {
 		case a == "--":
 			positional = append(positional, rest[i+1:]...)
-			out := append(append([]string{args[0], args[1]}, flags...), "--")
-			return append(out, positional...)
+			return append(append(append(head, flags...), "--"), positional...), nil
 		case len(a) < 2 || a[0] != '-':
 			positional = append(positional, a)
+		case isHelpFlag(a):
+			return append(head, "--help"), nil
 		default:
 			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(rest) {
-				i++
-				flags = append(flags, rest[i])
+			if strings.Contains(name, "=") || !takesValue[name] {
+				continue
 			}
+			if i+1 == len(rest) {
+				return nil, usageError(fmt.Errorf("%s needs a value", a), "see about help "+cmd.Name)
+			}
+			i++
+			flags = append(flags, rest[i])
 		}
 	}
-	return append(append([]string{args[0], args[1]}, flags...), positional...)
+	return append(append(head, flags...), positional...), nil
+}
+
+// isHelpFlag is urfave/cli's help flag in any spelling the flag package
+// accepts.
+func isHelpFlag(a string) bool {
+	switch a {
+	case "-h", "--h", "-help", "--help":
+		return true
+	}
+	return false
 }
 
 // valueFlags names the command's flags (every alias) that take a value,

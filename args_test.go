@@ -48,12 +48,56 @@ func TestFlagsFirstKeepsValuesAndTheTerminator(t *testing.T) {
 		{"about nosuch m.toml --x", "about nosuch m.toml --x"},
 	}
 	for _, c := range cases {
-		if got := strings.Join(flagsFirst(app, strings.Fields(c.in)), " "); got != c.want {
+		got, err := flagsFirst(app, strings.Fields(c.in))
+		if err != nil {
+			t.Errorf("flagsFirst(%s): %v", c.in, err)
+		}
+		if got := strings.Join(got, " "); got != c.want {
 			t.Errorf("flagsFirst(%s) = %s, want %s", c.in, got, c.want)
 		}
 	}
-	if got := flagsFirst(app, []string{"about"}); !reflect.DeepEqual(got, []string{"about"}) {
+	if got, _ := flagsFirst(app, []string{"about"}); !reflect.DeepEqual(got, []string{"about"}) {
 		t.Errorf("flagsFirst(about) = %v", got)
+	}
+}
+
+// TestHelpFlagAfterArgumentsShowsTheCommandsHelp: moved in front of the
+// manifest, --help made urfave/cli read the manifest as a help topic ("No
+// help topic for 'manifest.toml'", exit 3).
+func TestHelpFlagAfterArgumentsShowsTheCommandsHelp(t *testing.T) {
+	cases := map[string][]string{
+		"fetch":      {exampleManifest, "--quiet"},
+		"check":      {exampleManifest},
+		"doctor":     {exampleManifest},
+		"render":     {exampleManifest, "-f", "html"},
+		"init":       {"--orcid", "0000-0002-9341-7985"},
+		"providers":  {"extra"},
+		"completion": {"bash"},
+	}
+	for name, args := range cases {
+		for _, help := range []string{"--help", "-h", "-help"} {
+			code, stdout, stderr := runCLI(t, append(append([]string{name}, args...), help)...)
+			if code != 0 || !strings.Contains(stdout, "about "+name+" - ") {
+				t.Errorf("about %s %v %s: exit %d, want 0 and the command's help; stdout:\n%s\nstderr:\n%s", name, args, help, code, stdout, stderr)
+			}
+		}
+	}
+}
+
+// TestValueFlagLastNeedsAValue: moved in front, a value flag with nothing
+// after it took the manifest as its value and the error blamed the
+// manifest ("got 0", `unknown format "manifest.toml"`).
+func TestValueFlagLastNeedsAValue(t *testing.T) {
+	for _, args := range [][]string{
+		{"render", exampleManifest, "-f", "html", "--out"},
+		{"render", exampleManifest, "--format"},
+		{"fetch", exampleManifest, "--snapshots"},
+	} {
+		flag := args[len(args)-1]
+		code, _, stderr := runCLI(t, args...)
+		if code != 2 || !strings.Contains(stderr, flag+" needs a value") || strings.Contains(stderr, "MANIFEST") || strings.Contains(stderr, "manifest.toml") {
+			t.Errorf("about %v: exit %d, want 2 and %q; stderr:\n%s", args, code, flag+" needs a value", stderr)
+		}
 	}
 }
 

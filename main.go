@@ -36,7 +36,10 @@ func main() {
 // are parameters so tests drive the real CLI.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	app := newApp(stdout, stderr, getenv)
-	err := app.RunContext(ctx, flagsFirst(app, args))
+	ordered, err := flagsFirst(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, ordered)
+	}
 	if err == nil {
 		return exitOK
 	}
