@@ -107,6 +107,7 @@ func TestUnknownCommandIsAUsageError(t *testing.T) {
 	assertUsageError(t, []string{"nosuch"}, `unknown command "nosuch"`)
 	assertUsageError(t, []string{"help", "nosuch"}, `unknown command "nosuch"`)
 	assertUsageError(t, []string{"help", "fecth"}, "did you mean fetch?")
+	assertUsageError(t, []string{"help", "fetch", "check"}, "help takes one COMMAND, got 2: fetch check")
 	if _, _, stderr := runCLI(t, "nosuch"); strings.Contains(stderr, "did you mean") {
 		t.Errorf("a name far from every command got a suggestion: %s", stderr)
 	}

@@ -125,6 +125,10 @@ func helpCommand() *cli.Command {
 		Usage:     "show the commands, or one command's help",
 		ArgsUsage: "[COMMAND]",
 		Action: func(c *cli.Context) error {
+			if c.NArg() > 1 {
+				// "about help fetch check" printed fetch's help and dropped check.
+				return usageError(fmt.Errorf("help takes one COMMAND, got %d: %s", c.NArg(), strings.Join(c.Args().Slice(), " ")), "e.g. about help fetch")
+			}
 			if name := c.Args().First(); name != "" {
 				if c.App.Command(name) == nil {
 					return unknownCommand(c.App, name)
