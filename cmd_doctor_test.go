@@ -30,7 +30,7 @@ func TestDoctorOfflineUsesTheShippedRecordingsAndSaysSo(t *testing.T) {
 		t.Errorf("%d lines, want one per provider (11):\n%s", len(lines), stdout)
 	}
 	for _, want := range []string{"crossref: OK; announces 5 requests per 1s (one per 200ms), as declared\n", "arxiv: OK\n",
-		"pubmed: OK; announces 3 requests per 1s (one per 333.333333ms), about keeps 350ms (no NCBI_API_KEY set: keyless allowance)\n"} {
+		"pubmed: OK; announces 3 requests per 1s (one per 333ms), about keeps 350ms (no NCBI_API_KEY set: keyless allowance)\n"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}

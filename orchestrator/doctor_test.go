@@ -161,7 +161,8 @@ func TestDiagnoseHoldsTheAnnouncedPaceAgainstTheDeclared(t *testing.T) {
 	}{
 		{"as declared", "5", "1s", HealthOK, "OK; announces 5 requests per 1s (one per 200ms), as declared"},
 		{"looser", "50", "1s", HealthOK, "OK; announces 50 requests per 1s (one per 20ms), about keeps 200ms"},
-		{"stricter", "3", "1s", HealthDrift, "pace: announces 3 requests per 1s (one per 333.333333ms) but about declares 200ms, faster; see " + crossref.RateSource},
+		{"stricter", "3", "1s", HealthDrift, "pace: announces 3 requests per 1s (one per 333ms) but about declares 200ms, faster; see " + crossref.RateSource},
+		{"under a millisecond", "3000", "1s", HealthOK, "OK; announces 3000 requests per 1s (one per 333µs), about keeps 200ms"},
 		{"wider window", "60", "60s", HealthDrift, "pace: announces 60 requests per 1m0s (one per 1s) but about declares 200ms, faster; see " + crossref.RateSource},
 		{"absent", "", "", HealthOK, "OK"},
 	} {
