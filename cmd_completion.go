@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
 )
 
@@ -38,6 +39,7 @@ Examples:
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help completion")
 		},
+		BashComplete: completeArgument(func(*cli.Context) []string { return []string{"bash", "zsh", "fish"} }),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageError(errors.New("completion needs one SHELL: bash, zsh or fish"), "e.g. source <(about completion bash)")
@@ -75,6 +77,42 @@ func renderValueCompletion(cmd *cli.Command) *cli.Command {
 	groups := []string{string(render.ByYear), string(render.ByType)}
 	cmd.BashComplete = completeValues(cmd, map[string][]string{"format": formats, "f": formats, "group": groups})
 	return cmd
+}
+
+// fetchValueCompletion completes fetch's --only with the provider names
+// (a list goes one name at a time: bash does not split words at commas).
+func fetchValueCompletion(cmd *cli.Command) *cli.Command {
+	var names []string
+	for _, s := range providers.All() {
+		names = append(names, s.Name)
+	}
+	cmd.BashComplete = completeValues(cmd, map[string][]string{"only": names})
+	return cmd
+}
+
+// completeArgument answers --generate-bash-completion for a command whose
+// one argument is a word from a list (completion's shell, help's
+// command): the list while the argument is still to come, else nothing.
+func completeArgument(words func(*cli.Context) []string) cli.BashCompleteFunc {
+	return func(c *cli.Context) {
+		if c.NArg() > 0 {
+			return
+		}
+		for _, w := range words(c) {
+			fmt.Fprintln(c.App.Writer, w)
+		}
+	}
+}
+
+// commandNames are the commands "about help" can show.
+func commandNames(c *cli.Context) []string {
+	var names []string
+	for _, cmd := range c.App.Commands {
+		if !cmd.Hidden {
+			names = append(names, cmd.Name)
+		}
+	}
+	return names
 }
 
 // completeValues answers --generate-bash-completion with a flag's values

@@ -14,8 +14,9 @@ import (
 // TestBashCompletionInAPlainBash sources `about completion bash` in a bash
 // with no rc files, so without the bash-completion package (its
 // _get_comp_words_by_ref was "command not found" there), and completes
-// as a user's TAB would: commands, fetch's flags after "--", and render's
-// formats after --format.
+// as a user's TAB would: commands, fetch's flags after "--", render's
+// formats after --format, fetch's providers after --only, completion's
+// shells and help's commands.
 func TestBashCompletionInAPlainBash(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("bash completion is for bash")
@@ -42,6 +43,12 @@ func TestBashCompletionInAPlainBash(t *testing.T) {
 		{"about render --format b", []string{"bibtex", "biblatex"}, []string{"html"}},
 		{"about render -f ", []string{"yaml"}, nil},
 		{"about render --group ", []string{"year", "type"}, nil},
+		{"about completion ", []string{"bash", "zsh", "fish"}, []string{"fetch"}},
+		{"about completion bash ", nil, []string{"bash", "zsh", "fish"}},
+		{"about fetch --only ", []string{"crossref", "openalex", "opencitations", "pubmed"}, []string{"--quiet"}},
+		{"about fetch --only open", []string{"openalex", "opencitations"}, []string{"crossref"}},
+		{"about help ", []string{"fetch", "check", "render", "completion"}, []string{"--help"}},
+		{"about help f", []string{"fetch"}, []string{"render"}},
 	}
 	for _, c := range cases {
 		words := strings.Split(c.line, " ")

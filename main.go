@@ -86,7 +86,7 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		},
 		Action: noCommand,
 		Commands: []*cli.Command{
-			fetchCommand(getenv),
+			fetchValueCompletion(fetchCommand(getenv)),
 			checkCommand(getenv),
 			doctorCommand(getenv),
 			renderValueCompletion(renderCommand()),
@@ -120,10 +120,11 @@ func noCommand(c *cli.Context) error {
 // helpCommand is "about help [COMMAND]", built per app (see newApp).
 func helpCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "help",
-		Aliases:   []string{"h"},
-		Usage:     "show the commands, or one command's help",
-		ArgsUsage: "[COMMAND]",
+		Name:         "help",
+		Aliases:      []string{"h"},
+		Usage:        "show the commands, or one command's help",
+		ArgsUsage:    "[COMMAND]",
+		BashComplete: completeArgument(commandNames),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 1 {
 				// "about help fetch check" printed fetch's help and dropped check.
