@@ -28,11 +28,15 @@ type fetchOptions struct {
 	Report    string   // also write the story as JSON here
 	Getenv    func(string) string
 	Stderr    io.Writer // progress, story and hints
+	// ProcessStarted is when this process began (main records it): the
+	// snapshot lock tells its own lock from one an earlier process with
+	// the same pid left.
+	ProcessStarted time.Time
 }
 
 var errShortRun = errors.New("some jobs came back short")
 
-func fetchCommand(getenv func(string) string) *cli.Command {
+func fetchCommand(getenv func(string) string, started time.Time) *cli.Command {
 	return &cli.Command{
 		Name:      "fetch",
 		Usage:     "fetch every work of the manifest and write the snapshot folder",
@@ -85,6 +89,8 @@ names it); 130 interrupted, every file still whole.`,
 				Report:    c.String("report"),
 				Getenv:    getenv,
 				Stderr:    c.App.ErrWriter,
+
+				ProcessStarted: started,
 			})
 		},
 	}
@@ -119,7 +125,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	lock, err := lockSnapshots(dir, o.Stderr)
+	lock, err := lockSnapshots(dir, o.ProcessStarted, o.Stderr)
 	if err != nil {
 		return err
 	}
@@ -168,8 +174,8 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 // request, which also proves the folder writable (an unwritable one was
 // found only after the whole fetch). A stale lock, left by a fetch that
 // is gone, is broken with a warning naming it.
-func lockSnapshots(dir string, stderr io.Writer) (*snapshots.Lock, error) {
-	lock, stale, err := snapshots.TakeLock(dir, time.Now())
+func lockSnapshots(dir string, processStarted time.Time, stderr io.Writer) (*snapshots.Lock, error) {
+	lock, stale, err := snapshots.TakeLock(dir, processStarted)
 	var held *snapshots.HeldError
 	switch {
 	case errors.As(err, &held):

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -26,16 +27,17 @@ var version = "0.1.0-dev"
 const projectURL = "https://github.com/aboutscholar/about"
 
 func main() {
+	started := time.Now() // tells this process's fetch lock from a predecessor's with the same pid
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdout, os.Stderr, os.Getenv)
+	code := run(ctx, os.Args, os.Stdout, os.Stderr, os.Getenv, started)
 	stop()
 	os.Exit(code)
 }
 
-// run is main without the process: arguments, streams and environment
-// are parameters so tests drive the real CLI.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	app := newApp(stdout, stderr, getenv)
+// run is main without the process: arguments, streams, environment and
+// the process's start are parameters so tests drive the real CLI.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, started time.Time) int {
+	app := newApp(stdout, stderr, getenv, started)
 	ordered, err := flagsFirst(app, args)
 	if err == nil {
 		err = app.RunContext(ctx, ordered)
@@ -59,7 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	return code
 }
 
-func newApp(stdout, stderr io.Writer, getenv func(string) string) *cli.App {
+func newApp(stdout, stderr io.Writer, getenv func(string) string, started time.Time) *cli.App {
 	app := &cli.App{
 		Name:    "about",
 		Usage:   "keep a publication page true: fetch scholarly metadata into committed snapshots",
@@ -86,7 +88,7 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		},
 		Action: noCommand,
 		Commands: []*cli.Command{
-			fetchValueCompletion(fetchCommand(getenv)),
+			fetchValueCompletion(fetchCommand(getenv, started)),
 			checkCommand(getenv),
 			doctorCommand(getenv),
 			renderValueCompletion(renderCommand()),

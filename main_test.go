@@ -7,13 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runCLI runs the real command line with no environment.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, func(string) string { return "" })
+	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, func(string) string { return "" }, time.Now())
 	return code, out.String(), errb.String()
 }
 

@@ -17,10 +17,17 @@ import (
 const LockName = ".about-fetch.lock"
 
 // LockHolder is what the lock file says about the fetch that holds it.
+// Times keep their nanoseconds (RFC 3339 with a fraction): cut to whole
+// seconds, a process restarted within the second looked like its
+// predecessor.
 type LockHolder struct {
 	PID     int       `json:"pid"`
 	Host    string    `json:"host"`
-	Started time.Time `json:"started"`
+	Started time.Time `json:"started"` // when the fetch took the lock
+	// ProcessStarted is when the holder's process began. With PID it
+	// names one process: a later process given the same pid (every run
+	// of a container may be pid 1) records a different start.
+	ProcessStarted time.Time `json:"process_started"`
 }
 
 func (h LockHolder) String() string {
@@ -49,13 +56,8 @@ type Lock struct {
 }
 
 func (h LockHolder) same(o LockHolder) bool {
-	return h.PID == o.PID && h.Host == o.Host && h.Started.Equal(o.Started)
+	return h.PID == o.PID && h.Host == o.Host && h.Started.Equal(o.Started) && h.ProcessStarted.Equal(o.ProcessStarted)
 }
-
-// processStarted is when this process began, set once at start-up and
-// never changed: a lock naming this process's pid but taken before it
-// began was left by an earlier process that had the same pid.
-var processStarted = time.Now().UTC().Truncate(time.Second)
 
 // TakeLock creates the snapshot folder if needed and takes its lock
 // before the run's first request. Creating the lock file is also the
@@ -63,13 +65,17 @@ var processStarted = time.Now().UTC().Truncate(time.Second)
 // fails here, not after an hour of fetching. A lock left by a fetch that
 // is gone (its pid is not alive on this host: a SIGKILL, a crash) is
 // broken and returned as stale, for the caller to say so.
-func TakeLock(dir string, now time.Time) (lock *Lock, stale *LockHolder, err error) {
+//
+// processStarted is when this process began, recorded once (main does)
+// and passed unchanged to every call: it tells a lock this process holds
+// from one an earlier process with the same pid left (see isStale).
+func TakeLock(dir string, processStarted time.Time) (lock *Lock, stale *LockHolder, err error) {
 	created := missingFolders(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("snapshot folder %s cannot be created: %w", dir, err)
 	}
 	host, _ := os.Hostname()
-	me := LockHolder{PID: os.Getpid(), Host: host, Started: now.UTC().Truncate(time.Second)}
+	me := LockHolder{PID: os.Getpid(), Host: host, Started: time.Now().UTC().Round(0), ProcessStarted: processStarted.UTC().Round(0)}
 	path := filepath.Join(dir, LockName)
 	for attempt := 0; ; attempt++ {
 		err := createLock(path, me)
@@ -81,7 +87,7 @@ func TakeLock(dir string, now time.Time) (lock *Lock, stale *LockHolder, err err
 			return nil, nil, fmt.Errorf("snapshot folder %s is not writable: %w", dir, err)
 		}
 		held := readHolder(path)
-		if attempt > 0 || !isStale(held, host) {
+		if attempt > 0 || !isStale(held, host, me.ProcessStarted) {
 			return nil, nil, &HeldError{Path: path, Holder: held}
 		}
 		if err := breakStale(path, held); err != nil {
@@ -92,28 +98,40 @@ func TakeLock(dir string, now time.Time) (lock *Lock, stale *LockHolder, err err
 }
 
 // isStale reports whether held, read from a lock file, names a fetch on
-// this host that is gone. A lock with this process's own pid taken before
-// this process began is stale even though that pid is alive: in a
-// container every run may be pid 1 with one host name, and after a
+// this host that is gone. A lock with this process's own pid is stale
+// when it names another process start, even though that pid is alive: in
+// a container every run may be pid 1 with one host name, and after a
 // SIGKILL the next run would otherwise find "itself" holding the lock
-// forever.
-func isStale(held LockHolder, host string) bool {
+// forever. The starts are compared for equality, not order, so neither a
+// wall clock stepped back nor two starts within one second can make this
+// process's own lock look stale, or a predecessor's look live.
+func isStale(held LockHolder, host string, processStarted time.Time) bool {
 	switch {
 	case held.PID == 0 || held.Host != host:
 		return false // unreadable, or another machine's pid: cannot tell
 	case held.PID == os.Getpid():
-		return held.Started.Before(processStarted)
+		return !held.ProcessStarted.Equal(processStarted)
 	}
 	return !processAlive(held.PID)
 }
 
-// breakStale removes the stale lock held, and only it. Reading and then
-// removing is not enough: two fetches that both read the stale holder
-// would each remove the lock file, the second removing the fresh lock the
-// first just took, and both would run. Renaming it aside is atomic, so
-// exactly one fetch gets the file; it re-reads what it moved, and when
-// that is not the stale holder (another fetch broke it and took the lock
-// in between) puts it back and reports that fetch as the holder.
+// breakStale removes the stale lock held. Reading and then removing is
+// not enough: two fetches that both read the stale holder would each
+// remove the lock file, the second removing the fresh lock the first just
+// took, and both would run. Renaming it aside is atomic, so each file at
+// the path is moved by one fetch only; that fetch re-reads what it moved,
+// and when that is not the stale holder (another fetch broke it and took
+// the lock in between) links it back, never over a lock created since,
+// and reports that fetch as the holder.
+//
+// What it does not guarantee: while a fresh lock is aside, the path is
+// empty. A third fetch starting in that instant takes the lock; the link
+// back then fails and the moved lock is dropped, so its fetch and the
+// third both run. And the fetch whose lock is aside, ending in that
+// instant, finds no file to release; the lock linked back is then stale,
+// broken with a warning by the next fetch. Both need fetches of one
+// folder starting together over a stale lock; an flock on the file would
+// close them, at the cost of a different mechanism per platform.
 func breakStale(path string, held LockHolder) error {
 	aside := fmt.Sprintf("%s.stale-%d", path, os.Getpid())
 	if err := os.Rename(path, aside); err != nil {

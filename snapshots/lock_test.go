@@ -12,19 +12,20 @@ import (
 )
 
 func TestLockIsExclusiveAndNamesItsHolder(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "snapshots")  // not there yet: TakeLock creates it
-	start := time.Now().UTC().Truncate(time.Second) // a lock of this pid from before the process began would be stale
-	lock, stale, err := TakeLock(dir, start)
+	processStart := time.Now()                     // main records it once per process
+	dir := filepath.Join(t.TempDir(), "snapshots") // not there yet: TakeLock creates it
+	lock, stale, err := TakeLock(dir, processStart)
 	if err != nil || stale != nil {
 		t.Fatalf("TakeLock = %v, stale %v", err, stale)
 	}
-	_, _, err = TakeLock(dir, start.Add(time.Minute))
+	taken := readHolder(filepath.Join(dir, LockName)).Started
+	_, _, err = TakeLock(dir, processStart)
 	var held *HeldError
 	if !errors.As(err, &held) {
 		t.Fatalf("second TakeLock = %v, want *HeldError", err)
 	}
 	host, _ := os.Hostname()
-	for _, want := range []string{"pid " + strconv.Itoa(os.Getpid()), host, start.Format(time.RFC3339), LockName} {
+	for _, want := range []string{"pid " + strconv.Itoa(os.Getpid()), host, taken.Format(time.RFC3339), LockName} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%q does not name %q", err, want)
 		}
@@ -38,6 +39,7 @@ func TestLockIsExclusiveAndNamesItsHolder(t *testing.T) {
 }
 
 func TestLockOfAGoneFetchIsBroken(t *testing.T) {
+	processStart := time.Now() // main records it once per process
 	dir := t.TempDir()
 	gone := exec.Command(os.Args[0], "-test.run=^$") // a process that has ended: its pid is not alive
 	if err := gone.Run(); err != nil {
@@ -50,7 +52,7 @@ func TestLockOfAGoneFetchIsBroken(t *testing.T) {
 		}
 	}
 	write(LockHolder{PID: gone.Process.Pid, Host: host, Started: time.Unix(0, 0).UTC()})
-	lock, stale, err := TakeLock(dir, time.Now())
+	lock, stale, err := TakeLock(dir, processStart)
 	if err != nil || stale == nil || stale.PID != gone.Process.Pid {
 		t.Fatalf("TakeLock over a gone fetch's lock = %v, stale %v; want it broken and named", err, stale)
 	}
@@ -63,18 +65,19 @@ func TestLockOfAGoneFetchIsBroken(t *testing.T) {
 	// On another host this one cannot tell whether the pid is alive.
 	write(LockHolder{PID: gone.Process.Pid, Host: host + "-elsewhere", Started: time.Unix(0, 0).UTC()})
 	var held *HeldError
-	if _, _, err := TakeLock(dir, time.Now()); !errors.As(err, &held) {
+	if _, _, err := TakeLock(dir, processStart); !errors.As(err, &held) {
 		t.Errorf("a lock from another host: %v, want *HeldError", err)
 	}
 }
 
 func TestUnwritableFolderFailsAtTheLock(t *testing.T) {
+	processStart := time.Now() // main records it once per process
 	file := filepath.Join(t.TempDir(), "a-file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{file, filepath.Join(file, "snapshots")} {
-		if _, _, err := TakeLock(dir, time.Now()); err == nil || !strings.Contains(err.Error(), dir) {
+		if _, _, err := TakeLock(dir, processStart); err == nil || !strings.Contains(err.Error(), dir) {
 			t.Errorf("TakeLock(%s) = %v, want an error naming it", dir, err)
 		}
 	}
@@ -87,26 +90,49 @@ func TestUnwritableFolderFailsAtTheLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(ro, 0o755) })
-	if _, _, err := TakeLock(ro, time.Now()); err == nil || !strings.Contains(err.Error(), "not writable") {
+	if _, _, err := TakeLock(ro, processStart); err == nil || !strings.Contains(err.Error(), "not writable") {
 		t.Errorf("TakeLock(read-only) = %v", err)
 	}
 }
 
 func TestLockOfThisPidFromBeforeThisProcessIsBroken(t *testing.T) {
+	processStart := time.Now() // main records it once per process
 	// A container's every run may be pid 1 on one host name: after a
 	// SIGKILL the next run finds a lock naming its own, alive, pid.
 	dir := t.TempDir()
 	host, _ := os.Hostname()
-	earlier := LockHolder{PID: os.Getpid(), Host: host, Started: processStarted.Add(-time.Hour)}
-	if err := createLock(filepath.Join(dir, LockName), earlier); err != nil {
+	// The predecessor may have started within the same second: a restart
+	// loop. Cut to seconds, its lock looked like this process's own.
+	for _, before := range []time.Duration{time.Hour, 10 * time.Millisecond} {
+		earlier := LockHolder{PID: os.Getpid(), Host: host, Started: processStart.Add(-before / 2).UTC(), ProcessStarted: processStart.Add(-before).UTC()}
+		if err := createLock(filepath.Join(dir, LockName), earlier); err != nil {
+			t.Fatal(err)
+		}
+		lock, stale, err := TakeLock(dir, processStart)
+		if err != nil || stale == nil || !stale.same(earlier) {
+			t.Fatalf("TakeLock over the lock of a process started %s earlier with this pid = %v, stale %v; want it broken", before, err, stale)
+		}
+		if err := lock.Release(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestOwnLockIsLiveWhateverTheClock: whether a lock with this pid is this
+// process's own must not depend on a clock. A caller whose clock reads
+// before the process start (a replay clock, a wall clock stepped back)
+// had its own live lock broken by its second TakeLock.
+func TestOwnLockIsLiveWhateverTheClock(t *testing.T) {
+	dir := t.TempDir()
+	started := time.Now().Add(time.Hour) // the lock's own stamp is now before the process start
+	lock, _, err := TakeLock(dir, started)
+	if err != nil {
 		t.Fatal(err)
 	}
-	lock, stale, err := TakeLock(dir, time.Now())
-	if err != nil || stale == nil || !stale.same(earlier) {
-		t.Fatalf("TakeLock over an earlier process's lock with this pid = %v, stale %v; want it broken", err, stale)
-	}
-	if err := lock.Release(); err != nil {
-		t.Fatal(err)
+	t.Cleanup(func() { _ = lock.Release() })
+	var held *HeldError
+	if _, _, err := TakeLock(dir, started); !errors.As(err, &held) {
+		t.Fatalf("a second TakeLock in the same process = %v, want *HeldError: it broke this process's own lock", err)
 	}
 }
 
@@ -144,9 +170,10 @@ func TestBreakingAStaleLockNeverRemovesAFreshOne(t *testing.T) {
 }
 
 func TestLockRemovesEveryFolderItCreated(t *testing.T) {
+	processStart := time.Now() // main records it once per process
 	root := t.TempDir()
 	dir := filepath.Join(root, "a", "b", "snapshots")
-	lock, _, err := TakeLock(dir, time.Now())
+	lock, _, err := TakeLock(dir, processStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +184,7 @@ func TestLockRemovesEveryFolderItCreated(t *testing.T) {
 		t.Errorf("an empty run left %v in %s", left, root)
 	}
 	// A folder the run wrote into stays, and so do its parents.
-	lock, _, err = TakeLock(dir, time.Now())
+	lock, _, err = TakeLock(dir, processStart)
 	if err != nil {
 		t.Fatal(err)
 	}
