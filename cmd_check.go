@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -148,6 +149,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 		dir = m.Snapshots
 	}
 	problems := snapshots.CheckFolder(m, dir)
+	warnForeignJSON(o.Stderr, dir)
 	for _, p := range problems {
 		fmt.Fprintf(o.Stdout, "%s: %s\n", displayPath(dir, p.Path), p.What)
 	}
@@ -263,6 +265,24 @@ func refusedError(refused []string, m *manifest.Manifest) error {
 var errSnapshotsDiffer = errors.New("snapshots differ from a fresh fetch")
 
 // displayPath joins the snapshot folder and a problem's relative path.
+// warnForeignJSON names, once, the .json files among the snapshots whose
+// names about never makes (works/foo.json): they are not checked and
+// fetch leaves them, so a misplaced snapshot would otherwise pass
+// unnoticed. A warning, not a problem: the folder may hold the user's
+// files.
+func warnForeignJSON(stderr io.Writer, dir string) {
+	foreign := snapshots.Dir{Root: dir}.ForeignJSON()
+	if len(foreign) == 0 {
+		return
+	}
+	paths := make([]string, len(foreign))
+	for i, f := range foreign {
+		paths[i] = displayPath(dir, f)
+	}
+	fmt.Fprintf(stderr, "about: warning: %s not named as about names snapshots, so not checked and never removed: %s\n",
+		english.Plural(len(foreign), "1 .json file is", fmt.Sprintf("%d .json files are", len(foreign))), strings.Join(paths, ", "))
+}
+
 func displayPath(dir, rel string) string {
 	if rel == "." {
 		return dir

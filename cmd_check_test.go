@@ -250,3 +250,43 @@ func TestCheckOfflineRefusesWhatRenderWould(t *testing.T) {
 		t.Errorf("render accepted the manifest check refuses: exit %d", code)
 	}
 }
+
+// TestStrayFilesInTheSnapshotFolder: a snapshot-named file no work
+// lists is about's, so fetch removes it, and says so as a stray file, not
+// a work that left (it said "1 removed"). A .json file about never names
+// (works/foo.json) is the user's: kept, not a check failure, but named by
+// one warning (check --offline passed over it silently).
+func TestStrayFilesInTheSnapshotFolder(t *testing.T) {
+	manifestPath, snaps := exampleCopy(t)
+	stray := filepath.Join(snaps, "works", "doi_10.9999_2fold.json")
+	foreign := filepath.Join(snaps, "works", "foo.json")
+	writeFile(t, stray, "{}\n")
+	writeFile(t, foreign, "{}\n")
+
+	code, stdout, stderr := runCLI(t, "check", "--offline", "--snapshots", snaps, manifestPath)
+	if code != 1 || !strings.Contains(stdout, "doi_10.9999_2fold.json: stray") {
+		t.Errorf("check --offline with a stray snapshot file: exit %d, want 1 naming it:\n%s", code, stdout)
+	}
+	if n := strings.Count(stderr, "foo.json"); n != 1 || !strings.Contains(stderr, "warning: 1 .json file is not named as about names snapshots") {
+		t.Errorf("check --offline names works/foo.json %d times, want one warning:\n%s", n, stderr)
+	}
+
+	code, stderr = runCLIEnv(t, nil, "fetch", "--replay", exampleReplay, "--snapshots", snaps, manifestPath)
+	if code != 0 {
+		t.Fatalf("fetch: exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, " 0 removed, ") || !strings.Contains(stderr, "; 1 stray file removed (no work listed it)") {
+		t.Errorf("fetch's story does not tell the stray file from a removed work:\n%s", stderr)
+	}
+	if _, err := os.Stat(stray); !os.IsNotExist(err) {
+		t.Errorf("the stray snapshot file is still there (%v)", err)
+	}
+	if _, err := os.Stat(foreign); err != nil {
+		t.Errorf("fetch removed the user's works/foo.json: %v", err)
+	}
+
+	code, _, stderr = runCLI(t, "check", "--offline", "--snapshots", snaps, manifestPath)
+	if code != 0 || !strings.Contains(stderr, "foo.json") {
+		t.Errorf("check --offline with only works/foo.json besides the snapshots: exit %d, want 0 and the warning:\n%s", code, stderr)
+	}
+}

@@ -531,13 +531,18 @@ func (w *writer) finish(interrupted bool) error {
 	if err := w.writeExpansions(out); err != nil {
 		return err
 	}
+	listedBefore, knownBefore := w.d.IndexedWorkFiles() // read before this run's index replaces it
 	if err := w.writeIndex(out); err != nil {
 		return err
 	}
 	if err := w.write(w.d.LinksPath(), linked.links); err != nil {
 		return err
 	}
-	return w.prune(interrupted, out.keep)
+	var before map[string]bool // nil: no earlier index, so every removed work file counts as a work
+	if knownBefore {
+		before = listedBefore
+	}
+	return w.prune(interrupted, out.keep, before)
 }
 
 // output is what the second pass gathers while it writes: the files the
@@ -694,8 +699,9 @@ func (w *writer) writeIndex(out *output) error {
 }
 
 // prune removes the files of works that left the manifest, only when the
-// run knows the full list of works.
-func (w *writer) prune(interrupted bool, keep map[string]bool) error {
+// run knows the full list of works. listedBefore is the work files the
+// earlier index listed (nil when there was none).
+func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[string]bool) error {
 	rep := w.rep
 	switch {
 	case interrupted:
@@ -705,7 +711,7 @@ func (w *writer) prune(interrupted bool, keep map[string]bool) error {
 	default:
 		removed, err := w.d.Prune(keep)
 		rep.Removed = removed
-		noteRemoved(rep, removed, keep)
+		noteRemoved(rep, removed, keep, listedBefore)
 		if err != nil {
 			return fmt.Errorf("prune snapshots: %w", err)
 		}
@@ -713,9 +719,11 @@ func (w *writer) prune(interrupted bool, keep map[string]bool) error {
 	return nil
 }
 
-// noteRemoved sorts pruned files into works that left and works that are
-// still there but lost their counts file (which changed them).
-func noteRemoved(rep *Report, removed []string, keep map[string]bool) {
+// noteRemoved sorts pruned files into works that left, works that are
+// still there but lost their counts file (which changed them), and stray
+// files: snapshot-named files of a work no earlier index listed (copied
+// in, or left by a hand edit), which are no work that left.
+func noteRemoved(rep *Report, removed []string, keep map[string]bool, listedBefore map[string]bool) {
 	for _, path := range removed {
 		dir := filepath.Base(filepath.Dir(path))
 		name, ok := strings.CutSuffix(filepath.Base(path), ".json")
@@ -726,7 +734,10 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool) {
 		if id, err := snapshots.ParseFileName(name); err == nil {
 			key = id.Key()
 		}
+		wasListed := listedBefore == nil || listedBefore[name]
 		switch {
+		case (dir == snapshots.WorksDir || dir == snapshots.CountsDir) && !wasListed && !keep[snapshots.WorksDir+"/"+name]:
+			rep.StraysRemoved = append(rep.StraysRemoved, path)
 		case dir == snapshots.WorksDir:
 			rep.WorksRemoved = append(rep.WorksRemoved, key)
 		case dir == snapshots.CountsDir && keep[snapshots.WorksDir+"/"+name] &&

@@ -74,6 +74,7 @@ type SnapshotsReport struct {
 	Links        int      `json:"links"`    // links among the works, in links.json
 	FilesWritten []string `json:"files_written"`
 	FilesRemoved []string `json:"files_removed"`
+	StrayRemoved []string `json:"stray_files_removed"`  // snapshot-named files no work listed; among files_removed
 	Pruned       bool     `json:"pruned"`               // false when the run could not know the full list of works
 	NotPruned    string   `json:"not_pruned,omitempty"` // why, when Pruned is false
 }
@@ -106,6 +107,7 @@ func (r *Report) JSON() RunReport {
 			Links:        r.Links,
 			FilesWritten: orEmpty(r.Written),
 			FilesRemoved: orEmpty(r.Removed),
+			StrayRemoved: orEmpty(r.StraysRemoved),
 			Pruned:       r.PruneNote == "",
 			NotPruned:    r.PruneNote,
 		},

@@ -93,6 +93,7 @@ type Report struct {
 	WorksAdded    []string        // identity keys of works whose file is new
 	WorksChanged  []string        // identity keys of works whose work or counts file changed
 	WorksRemoved  []string        // identity keys of works whose file was removed (they left the manifest)
+	StraysRemoved []string        // snapshot-named files no earlier index listed, removed: no work left
 	Interrupted   bool            // the run was cancelled; what was answered was written
 	MissingMailto bool            // no contact e-mail was set
 	APIKeys       map[string]bool // provider → whether its API key variable was set

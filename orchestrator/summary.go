@@ -302,6 +302,9 @@ func (r *Report) changeLine() string {
 			len(r.WorksAdded), len(r.WorksChanged), len(r.WorksRemoved), unchanged,
 			len(r.Written), english.Plural(len(r.Written), "file", "files"), len(r.Removed))
 	}
+	if n := len(r.StraysRemoved); n > 0 {
+		fmt.Fprintf(&b, "; %d stray %s removed (no work listed %s)", n, english.Plural(n, "file", "files"), english.Plural(n, "it", "them"))
+	}
 	if r.PruneNote != "" {
 		fmt.Fprintf(&b, "; nothing pruned: %s", r.PruneNote)
 	}

@@ -285,3 +285,40 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 	sort.Strings(removed)
 	return removed, nil
 }
+
+// ForeignJSON lists the .json files in works/, counts/ and orcid/ whose
+// names about never makes (works/foo.json). By the ownership rule
+// (owned.go) they are the user's: check does not fail on them and fetch
+// does not delete them. But a JSON file where snapshots live is more
+// likely a misplaced or hand-renamed snapshot than a note, so check warns
+// about them. Hidden files (.gitkeep) are not listed. Paths are relative
+// to the folder, with forward slashes, sorted.
+func (d Dir) ForeignJSON() []string {
+	var foreign []string
+	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
+		entries, _ := os.ReadDir(filepath.Join(d.Root, sub)) // an unreadable folder is CheckFolder's problem
+		for _, e := range entries {
+			name := e.Name()
+			if e.Type().IsRegular() && strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".") && !isOwnFile(name) {
+				foreign = append(foreign, sub+"/"+name)
+			}
+		}
+	}
+	sort.Strings(foreign)
+	return foreign
+}
+
+// IndexedWorkFiles is the set of work file names (without folder or
+// extension) the folder's index.json lists: the works an earlier fetch
+// wrote. ok is false when there is no readable index.
+func (d Dir) IndexedWorkFiles() (files map[string]bool, ok bool) {
+	var idx Index
+	if err := Read(d.IndexPath(), &idx); err != nil {
+		return nil, false
+	}
+	files = map[string]bool{}
+	for _, w := range idx.Works {
+		files[w.File] = true
+	}
+	return files, true
+}
