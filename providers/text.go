@@ -4,7 +4,6 @@ import (
 	"html"
 	"strings"
 
-	"github.com/aboutscholar/about/manifest"
 	"github.com/tidwall/gjson"
 )
 
@@ -354,8 +353,3 @@ func CSLGenre(t string) string {
 	}
 	return ""
 }
-
-// IsCSLType reports whether t is a CSL 1.0.2 item type. doi.org answers in
-// CSL already (CSLType would read its "article" as a journal article), and
-// citation processors reject any other type.
-func IsCSLType(t string) bool { return manifest.IsCSLType(t) }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
 )
 
 func TestPlainText(t *testing.T) {
@@ -169,7 +171,7 @@ func TestCSLTypeAndGenre(t *testing.T) {
 		"journal-article":    {"article-journal", ""},
 		"technical-standard": {"standard", ""},
 	} {
-		if typ, genre := CSLType(in), CSLGenre(in); typ != want[0] || genre != want[1] || !IsCSLType(typ) {
+		if typ, genre := CSLType(in), CSLGenre(in); typ != want[0] || genre != want[1] || !manifest.IsCSLType(typ) {
 			t.Errorf("%s → %q genre %q, want %q genre %q", in, typ, genre, want[0], want[1])
 		}
 	}
