@@ -8,7 +8,7 @@ import (
 // cslTypes are the item types of CSL 1.0.2
 // (https://docs.citationstyles.org/en/stable/specification.html#appendix-iii-types).
 // They live here, the leaf both the manifest's [[override]] type and the
-// providers' mapping need; providers.IsCSLType reads this list.
+// providers' mapping and render's CSL-JSON need, through IsCSLType.
 var cslTypes = []string{
 	"article", "article-journal", "article-magazine", "article-newspaper",
 	"bill", "book", "broadcast", "chapter", "classic", "collection",
@@ -23,9 +23,6 @@ var cslTypes = []string{
 
 // IsCSLType reports whether t is a CSL 1.0.2 item type.
 func IsCSLType(t string) bool { return slices.Contains(cslTypes, t) }
-
-// CSLTypes lists the CSL 1.0.2 item types.
-func CSLTypes() []string { return slices.Clone(cslTypes) }
 
 // cslTypeFor is the CSL type meant by a spelling that is not one: the
 // Crossref and ORCID work types a user sees on those sites

@@ -249,9 +249,9 @@ var michael = gtAuthor{"Michael", "Jensen", ""}
 // gtFields is every work's right merged record (issue #12, items 2–5).
 var gtFields = map[string]gtExpect{
 	"doi:10.5555/gt.bounds": {"Is x < y? Bounds for catalysis robust", []gtAuthor{michael, {"Văn An", "Nguyễn", ""}},
-		record.Date{Year: 2020, Month: 3, Day: 9}, "by/4.0", "article-journal"},
+		record.Date{Year: 2020, Month: 3, Day: 9}, "cc-by-4.0", "article-journal"},
 	"doi:10.5555/gt.effects": {"Effects at p<0.05 and n>3", []gtAuthor{michael, {"Łukasz", "Żółw", ""}},
-		record.Date{Year: 2020, Month: 11, Day: 20}, "by/4.0", "article-journal"},
+		record.Date{Year: 2020, Month: 11, Day: 20}, "cc-by-4.0", "article-journal"},
 	"doi:10.5281/zenodo.777": {"Catalyst measurements from the Müller kiln", []gtAuthor{{"Hans", "Müller", ""}, michael},
 		record.Date{Year: 2019, Month: 5, Day: 14}, "cc-by", "dataset"},
 	"doi:10.5555/gt.kiln":    {"Kiln physics", []gtAuthor{michael}, record.Date{Year: 2015, Month: 4}, "", "article-journal"},

@@ -22,8 +22,9 @@ import (
 //     2020-05-14; 2020-05 and 2020-06 do not);
 //   - authors: the number of authors, where providers list different
 //     numbers (names are completed, not chosen: see mergeAuthors);
-//   - open_access.license: compared by licence (a Creative Commons URL
-//     and its short name, "cc-by", agree); open_access.status: folded;
+//   - open_access.license: compared by licence (a Creative Commons URL,
+//     its SPDX-style id and its bare family agree: see sameLicence);
+//     open_access.status: folded;
 //   - identifiers (doi, arxiv, pmid, pmcid): compared exactly, as stored.
 //
 // Publisher names, abstracts, topics, landing and free-copy URLs vary
@@ -138,24 +139,6 @@ func disagreement(c fieldCheck, kept string, records []Named) (record.Conflict, 
 	}
 	slices.SortFunc(k.NotKept, func(a, b record.Choice) int { return strings.Compare(a.Value, b.Value) })
 	return k, true
-}
-
-// sameLicence reports whether two licence strings name one licence: a
-// Creative Commons URL ("http://creativecommons.org/licenses/by/4.0/")
-// and its short name ("cc-by") agree, versions aside.
-func sameLicence(a, b string) bool { return licenceKey(a) == licenceKey(b) }
-
-func licenceKey(s string) string {
-	l := strings.ToLower(strings.TrimSpace(s))
-	if _, rest, ok := strings.Cut(l, "creativecommons.org/licenses/"); ok {
-		kind, _, _ := strings.Cut(rest, "/")
-		return "cc-" + kind
-	}
-	if strings.Contains(l, "creativecommons.org/publicdomain/zero") || l == "cc0" {
-		return "cc0"
-	}
-	l = strings.TrimPrefix(strings.TrimPrefix(l, "https://"), "http://")
-	return strings.TrimSuffix(strings.TrimPrefix(l, "www."), "/")
 }
 
 // ManifestSource is the name provenance and conflicts give a value the

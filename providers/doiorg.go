@@ -181,10 +181,12 @@ func parseCSL(item gjson.Result) (Result, error) {
 }
 
 // cslItemType keeps a CSL type and maps an agency's own vocabulary
-// (Crossref answers with "journal-article") onto CSL.
+// (Crossref answers with "journal-article") onto CSL. doi.org answers in
+// CSL already, so a CSL type is kept as it is (CSLType would read its
+// "article" as a journal article).
 func cslItemType(t string) string {
 	t = strings.ToLower(strings.TrimSpace(t))
-	if IsCSLType(t) {
+	if manifest.IsCSLType(t) {
 		return t
 	}
 	return CSLType(t)

@@ -13,6 +13,7 @@ var (
 	CrossrefProbeLacks  = crossrefProbeLacks()
 	CrossrefListItem    = crossrefListItem
 	CrossrefItem        = crossrefItem
+	ORCIDWorkURL        = orcidWorkURL
 )
 
 const (

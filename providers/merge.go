@@ -160,9 +160,9 @@ func mergeTopics(ordered []Named) picked[[]string] {
 // mergeOA merges open access part by part, in OA precedence: the free
 // copy's URL and its version from the first provider that knows a copy
 // (the version describes that copy, so they travel together), and the
-// licence and the status each from the first provider that gives one, so
-// Unpaywall's location does not drop the licence Crossref or Semantic
-// Scholar gave. Provenance is per part ("open_access.url", …).
+// status from the first provider that gives one and the licence by
+// mergeLicence (the most specific that agrees), so Unpaywall's location
+// does not drop the licence Crossref or Semantic Scholar gave. Provenance is per part ("open_access.url", …).
 func mergeOA(oaOrdered []Named, from map[string]string) *record.OpenAccess {
 	part := func(get func(*record.OpenAccess) string) picked[string] {
 		return mergeText(oaOrdered, func(r *record.Record) string {
@@ -182,7 +182,7 @@ func mergeOA(oaOrdered []Named, from map[string]string) *record.OpenAccess {
 			}
 		}
 	}
-	oa.License = note(from, "open_access.license", part(func(o *record.OpenAccess) string { return o.License }))
+	oa.License = note(from, "open_access.license", mergeLicence(oaOrdered))
 	oa.Status = note(from, "open_access.status", part(func(o *record.OpenAccess) string { return o.Status }))
 	if oa == (record.OpenAccess{}) {
 		return nil

@@ -159,3 +159,67 @@ func TestMergeAuthorsAmbiguousOrRespelt(t *testing.T) {
 		t.Errorf("authors %+v (provenance %v), want %+v untouched", got.Authors, from, want)
 	}
 }
+
+// TestNormalLicence: every service's spelling of a Creative Commons
+// licence becomes one SPDX-style id; other licences are kept as given.
+func TestNormalLicence(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://creativecommons.org/licenses/by/4.0/":                "cc-by-4.0",
+		"http://creativecommons.org/licenses/by-nc-nd/4.0/":           "cc-by-nc-nd-4.0",
+		"http://www.creativecommons.org/licenses/by/3.0/de/legalcode": "cc-by-3.0-de",
+		"https://creativecommons.org/publicdomain/zero/1.0/":          "cc0-1.0",
+		"cc-by":           "cc-by",
+		"CC-BY-4.0":       "cc-by-4.0",
+		"cc by-nc-nd":     "cc-by-nc-nd",
+		"cc0":             "cc0",
+		"cc-by-nc-sa-4.0": "cc-by-nc-sa-4.0",
+		" https://www.elsevier.com/tdm/userlicense/1.0/ ": "https://www.elsevier.com/tdm/userlicense/1.0/",
+		"publisher-specific-oa":                           "publisher-specific-oa",
+		"cc-foo":                                          "cc-foo",
+		"https://creativecommons.org/about/":              "https://creativecommons.org/about/",
+	} {
+		if got := providers.NormalLicence(in); got != want {
+			t.Errorf("NormalLicence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestMergeLicenceMostSpecific: OpenAlex's bare "cc-by" (first in OA
+// precedence) gives way to Crossref's versioned licence of the same
+// family — the SIGMOD paper in the example lost "4.0" this way — but a
+// different licence or another version is a conflict, never a refinement.
+func TestMergeLicenceMostSpecific(t *testing.T) {
+	oa := func(provider, licence string) providers.Named {
+		return providers.Named{Provider: provider, Record: record.Record{OA: &record.OpenAccess{License: licence}}}
+	}
+	for _, c := range []struct {
+		name    string
+		in      []providers.Named
+		want    string
+		from    string
+		notKept []record.Choice
+	}{
+		{"versioned refines bare", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
+			"cc-by-4.0", "crossref", nil},
+		{"other family is a conflict", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by-nc/4.0/")},
+			"cc-by", "openalex", []record.Choice{{Value: "http://creativecommons.org/licenses/by-nc/4.0/", Providers: []string{"crossref"}}}},
+		{"other version is a conflict", []providers.Named{oa("openalex", "cc-by-3.0"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
+			"cc-by-3.0", "openalex", []record.Choice{{Value: "https://creativecommons.org/licenses/by/4.0/", Providers: []string{"crossref"}}}},
+		{"first versioned wins", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by/3.0/"), oa("datacite", "cc-by-4.0")},
+			"cc-by-3.0", "crossref", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"datacite"}}}},
+	} {
+		got, from, conflicts := providers.Merge(c.in)
+		if got.OA == nil || got.OA.License != c.want || from["open_access.license"] != c.from {
+			t.Errorf("%s: licence %+v from %q, want %q from %q", c.name, got.OA, from["open_access.license"], c.want, c.from)
+		}
+		var notKept []record.Choice
+		for _, k := range conflicts {
+			if k.Field == "open_access.license" {
+				notKept = k.NotKept
+			}
+		}
+		if !reflect.DeepEqual(notKept, c.notKept) {
+			t.Errorf("%s: licences not kept %+v, want %+v", c.name, notKept, c.notKept)
+		}
+	}
+}

@@ -132,8 +132,8 @@ func TestMergeWholeFields(t *testing.T) {
 // first provider in OA precedence that knows one; a licence or status that
 // provider lacks is filled from the next provider that has one, so
 // Unpaywall's location does not drop Crossref's licence. A licence given
-// as a URL and as its short name is one licence; a different licence is a
-// conflict.
+// as a URL and as its short name is one licence, kept in its SPDX-style
+// form; a different licence is a conflict.
 func TestMergeOAPartByPart(t *testing.T) {
 	got, from, conflicts := providers.Merge([]providers.Named{
 		{Provider: "unpaywall", Record: record.Record{OA: &record.OpenAccess{URL: "https://repo.example/x.pdf", Version: "acceptedVersion", Status: "green"}}},
@@ -141,7 +141,7 @@ func TestMergeOAPartByPart(t *testing.T) {
 		{Provider: "semanticscholar", Record: record.Record{OA: &record.OpenAccess{License: "cc-by", URL: "https://s2.example/x.pdf"}}},
 		{Provider: "datacite", Record: record.Record{OA: &record.OpenAccess{License: "cc0", Status: "gold"}}},
 	})
-	want := &record.OpenAccess{URL: "https://repo.example/x.pdf", Version: "acceptedVersion", Status: "green", License: "https://creativecommons.org/licenses/by/4.0/"}
+	want := &record.OpenAccess{URL: "https://repo.example/x.pdf", Version: "acceptedVersion", Status: "green", License: "cc-by-4.0"}
 	if !reflect.DeepEqual(got.OA, want) {
 		t.Errorf("open access %+v, want %+v", got.OA, want)
 	}
@@ -152,7 +152,7 @@ func TestMergeOAPartByPart(t *testing.T) {
 	}
 	wantConflicts := []record.Conflict{
 		{Field: "open_access.license",
-			Kept:    record.Choice{Value: "https://creativecommons.org/licenses/by/4.0/", Providers: []string{"crossref", "semanticscholar"}},
+			Kept:    record.Choice{Value: "cc-by-4.0", Providers: []string{"crossref", "semanticscholar"}},
 			NotKept: []record.Choice{{Value: "cc0", Providers: []string{"datacite"}}}},
 		{Field: "open_access.status",
 			Kept:    record.Choice{Value: "green", Providers: []string{"unpaywall"}},

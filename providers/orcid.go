@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -448,7 +449,7 @@ func orcidRecord(w gjson.Result) record.Record {
 			int(w.Get("publication-date.year.value").Int()),
 			int(w.Get("publication-date.month.value").Int()),
 			int(w.Get("publication-date.day.value").Int())),
-		URL:      strings.TrimSpace(w.Get("url.value").String()),
+		URL:      orcidWorkURL(w.Get("url.value").String()),
 		Abstract: AbstractText(w.Get("short-description").String()),
 		Authors:  orcidContributors(w.Get("contributors.contributor")),
 	}
@@ -457,6 +458,41 @@ func orcidRecord(w gjson.Result) record.Record {
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "citation:" + kind, Value: c})
 	}
 	return rec
+}
+
+// orcidAggregatorHosts are citation indexes and profile sites whose record
+// pages ORCID entries carry as the work's url: a work imported with ORCID's
+// Scopus search-and-link wizard points at
+// http://www.scopus.com/inward/record.url?eid=…&partnerID=MN8TOARS (the
+// example record's works, examples/replay/pub.orcid.org), Web of Science
+// imports at its gateway (https://github.com/ORCID/ORCID-Source/issues/6200
+// lists both forms). Such a page is the index's record of the work, behind
+// a subscription for Scopus and Web of Science, not the work's landing
+// page; citations printing it send readers to a paywall, so the url is not
+// taken (a DOI'd work is linked by its DOI).
+var orcidAggregatorHosts = []string{
+	"scopus.com", "webofscience.com", "webofknowledge.com", "isiknowledge.com",
+	"researchgate.net", "academia.edu",
+}
+
+// orcidWorkURL is an ORCID work's url, or "" when it is an aggregator's
+// record page (orcidAggregatorHosts, Google Scholar on any country domain).
+func orcidWorkURL(raw string) string {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	host := strings.ToLower(u.Hostname())
+	if strings.HasPrefix(host, "scholar.google.") {
+		return ""
+	}
+	for _, h := range orcidAggregatorHosts {
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return ""
+		}
+	}
+	return raw
 }
 
 // orcidContributors lists the authors of a work as its ORCID entry gives

@@ -32,7 +32,37 @@ func TestORCIDExpansionRecorded(t *testing.T) {
 	if len(s.requests()) != 3 {
 		t.Errorf("%d requests, want 3 (summary, bulk details, person)", len(s.requests()))
 	}
+	// The record's works came from ORCID's Scopus import, each with a
+	// scopus.com record page as its url (Binfield 2013, doi:10.3233/
+	// isu-130714, among them): none is the work's landing page.
+	for _, d := range res.Discovered {
+		if d.Summary.URL != "" {
+			t.Errorf("%s: url %q, want none (an aggregator's record page)", d.ID.Key(), d.Summary.URL)
+		}
+	}
 	assertGolden(t, res)
+}
+
+// TestORCIDWorkURLDropsAggregators: citation indexes' and profile sites'
+// record pages are not a work's url; a publisher's page, a repository's or
+// a DOI link is kept.
+func TestORCIDWorkURLDropsAggregators(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://www.scopus.com/inward/record.url?eid=2-s2.0-84889654399&partnerID=MN8TOARS": "",
+		"https://gateway.webofknowledge.com/gateway/Gateway.cgi?KeyUT=WOS:000568567200012":  "",
+		"https://www.webofscience.com/wos/woscc/full-record/WOS:000568567200012":            "",
+		"http://apps.isiknowledge.com/full_record.do?UT=000260312000011":                    "",
+		"https://www.researchgate.net/publication/123_Some_title":                           "",
+		"https://scholar.google.de/citations?view_op=view_citation&citation_for_view=x":     "",
+		"https://www.academia.edu/12345/Some_title":                                         "",
+		" https://peerj.com/preprints/1/ ":                                                  "https://peerj.com/preprints/1/",
+		"https://doi.org/10.3233/isu-130714":                                                "https://doi.org/10.3233/isu-130714",
+		"https://notscopus.com/x":                                                           "https://notscopus.com/x",
+	} {
+		if got := providers.ORCIDWorkURL(in); got != want {
+			t.Errorf("ORCIDWorkURL(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
 
 // TestORCIDRealDetails maps two real work documents (contributors with and

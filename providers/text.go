@@ -4,7 +4,6 @@ import (
 	"html"
 	"strings"
 
-	"github.com/aboutscholar/about/manifest"
 	"github.com/tidwall/gjson"
 )
 
@@ -57,6 +56,9 @@ var abstractHeadings = map[string]bool{"abstract": true, "summary": true}
 // withoutAbstractHeading returns s without its first heading element when
 // nothing but white space and opening block tags (<jats:abstract>,
 // <jats:sec>, <p>) come before it and its text is one of abstractHeadings.
+// The heading may hold inline markup (<jats:title><bold>Abstract</bold>
+// </jats:title>), and a bold label (<b>Abstract:</b>) is a heading when it
+// looks like one (see boldLabel).
 func withoutAbstractHeading(s string) string {
 	i := 0
 	for {
@@ -70,14 +72,13 @@ func withoutAbstractHeading(s string) string {
 		if !ok || s[i+1] == '/' {
 			return s
 		}
-		if isHeading(name) {
-			closing := strings.Index(s[end:], "</")
-			if closing < 0 {
+		if isHeading(name) || isBold(name) {
+			inner, closeEnd, ok := elementEnd(s, end, name)
+			if !ok {
 				return s
 			}
-			closeEnd, closeName, ok := markupTag(s, end+closing)
-			text := strings.TrimRight(strings.ToLower(PlainText(s[end:end+closing])), ":.")
-			if !ok || closeName != name || !abstractHeadings[text] {
+			raw := strings.ToLower(PlainText(s[end:inner]))
+			if !abstractHeadings[strings.TrimRight(raw, ":.")] || (isBold(name) && !boldLabel(raw, s[closeEnd:])) {
 				return s
 			}
 			return s[:i] + " " + s[closeEnd:]
@@ -87,6 +88,37 @@ func withoutAbstractHeading(s string) string {
 		}
 		i = end
 	}
+}
+
+// elementEnd finds the closing tag of the element name whose content
+// starts at s[from]: the content ends at inner, the closing tag at end.
+// Tags of other elements inside (<italic>, <bold>) are passed over.
+func elementEnd(s string, from int, name string) (inner, end int, ok bool) {
+	for at := from; ; {
+		closing := strings.Index(s[at:], "</")
+		if closing < 0 {
+			return 0, 0, false
+		}
+		at += closing
+		if e, n, ok := markupTag(s, at); ok && n == name {
+			return at, e, true
+		}
+		at += 2
+	}
+}
+
+func isBold(name string) bool { return name == "b" || name == "strong" || name == "bold" }
+
+// boldLabel reports whether a bold "Abstract" (its text raw) labels the
+// text rather than starting it: it ends in a colon or full stop, or markup
+// or nothing follows (after), so "<b>Abstract:</b> We…" and
+// "<b>Abstract</b><p>We…" lose it but "<b>Abstract</b> art…" keeps it.
+func boldLabel(raw, after string) bool {
+	if strings.HasSuffix(raw, ":") || strings.HasSuffix(raw, ".") {
+		return true
+	}
+	after = strings.TrimLeft(after, " \t\r\n")
+	return after == "" || after[0] == '<'
 }
 
 func isHeading(name string) bool {
@@ -321,8 +353,3 @@ func CSLGenre(t string) string {
 	}
 	return ""
 }
-
-// IsCSLType reports whether t is a CSL 1.0.2 item type. doi.org answers in
-// CSL already (CSLType would read its "article" as a journal article), and
-// citation processors reject any other type.
-func IsCSLType(t string) bool { return manifest.IsCSLType(t) }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
 )
 
 func TestPlainText(t *testing.T) {
@@ -169,7 +171,7 @@ func TestCSLTypeAndGenre(t *testing.T) {
 		"journal-article":    {"article-journal", ""},
 		"technical-standard": {"standard", ""},
 	} {
-		if typ, genre := CSLType(in), CSLGenre(in); typ != want[0] || genre != want[1] || !IsCSLType(typ) {
+		if typ, genre := CSLType(in), CSLGenre(in); typ != want[0] || genre != want[1] || !manifest.IsCSLType(typ) {
 			t.Errorf("%s → %q genre %q, want %q genre %q", in, typ, genre, want[0], want[1])
 		}
 	}
@@ -210,6 +212,14 @@ func TestAbstractTextDropsTheHeading(t *testing.T) {
 		{"<jats:p>Abstract algebra.</jats:p>", "Abstract algebra."},
 		{"<jats:p>Text.</jats:p><jats:title>Abstract</jats:title>", "Text. Abstract"},
 		{"<i>Abstract</i> art", "Abstract art"},
+		{"<jats:title><bold>Abstract</bold></jats:title><jats:p>Text.</jats:p>", "Text."},
+		{"<jats:title><jats:italic>Abstract</jats:italic></jats:title><jats:p>Text.</jats:p>", "Text."},
+		{"<h2><b>Summary:</b></h2><p>Text.</p>", "Text."},
+		{"<b>Abstract</b><p>Text.</p>", "Text."},
+		{"<p><strong>Abstract:</strong> Text.</p>", "Text."},
+		{"<b>Abstract</b> art is made.", "Abstract art is made."},
+		{"<b>Abstract algebra</b> studies groups.", "Abstract algebra studies groups."},
+		{"<jats:title><bold>Background</bold></jats:title><jats:p>Text.</jats:p>", "Background Text."},
 		{"<jats:title>Abstract", "Abstract"},
 		{"", ""},
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/manifest"
 )
 
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
@@ -127,4 +127,4 @@ func cslOf(e *entry) cslItem {
 // isCSLSchemaType reports whether the CSL-JSON schema's type enum has t:
 // CSL 1.0.2's types except "event", which the spec lists but the schema's
 // enum (csl-data.json, items.properties.type) does not.
-func isCSLSchemaType(t string) bool { return t != "event" && providers.IsCSLType(t) }
+func isCSLSchemaType(t string) bool { return t != "event" && manifest.IsCSLType(t) }
