@@ -263,7 +263,7 @@ func writeRenderedFiles(folder *render.Folder, opts render.Options, root string)
 	if err != nil {
 		return err
 	}
-	if _, err := render.WriteFiles(root, opts.Format, files); err != nil {
+	if _, err := render.WriteFiles(root, opts.Format, files, false); err != nil {
 		return ioError(err)
 	}
 	return nil
