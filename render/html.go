@@ -366,6 +366,9 @@ func htmlVenue(p *page, e *entry) []htmlVenuePart {
 		}
 		parts = append(parts, htmlVenuePart{In: in, Container: container, Detail: detail})
 	}
+	if v := versionPhrase(entryVersion(e)); v != "" {
+		parts = append(parts, htmlVenuePart{Detail: v}) // plain text: the .type style would upper-case "v1.0"
+	}
 	if d := e.rec.Issued; !d.IsZero() {
 		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: longDate(d)})
 	}
