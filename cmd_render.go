@@ -58,7 +58,7 @@ Examples:
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
-			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex), with totals and h-index"},
+			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds totals and h-index"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.BoolFlag{Name: "force", Usage: "hugo-blox, academicpages: overwrite files edited since about wrote them (kept, with a warning, without it)"},
 		},
@@ -152,13 +152,14 @@ func (o *renderOptions) parse() error {
 	return nil
 }
 
-// exampleFileName is a file name to suggest for a one-file format's --out.
+// exampleFileName is a file name to suggest for a one-file format's --out;
+// for a site format, where its theme reads it under the site's root.
 func exampleFileName(f render.Format) string {
 	switch f {
 	case render.BibTeX, render.BibLaTeX:
 		return "publications.bib"
 	case render.AlFolio:
-		return "papers.bib"
+		return filepath.Join("_bibliography", "papers.bib")
 	case render.Markdown:
 		return "publications.md"
 	case render.HTML:
@@ -166,7 +167,7 @@ func exampleFileName(f render.Format) string {
 	case render.YAML:
 		return "publications.yaml"
 	case render.LabWebsite:
-		return "citations.yaml"
+		return filepath.Join("_data", "citations.yaml")
 	}
 	return "publications.json" // csl-json, json
 }

@@ -189,6 +189,11 @@ func TestRenderOutOfTheWrongKind(t *testing.T) {
 		"about: hint: give a file name, e.g. --out "+filepath.Join(folder, "index.html"))
 	assertUsageError(t, []string{"render", "--format", "bibtex", "--out", folder, renderFixture},
 		"e.g. --out "+filepath.Join(folder, "publications.bib"))
+	// a site format's file goes where its theme reads it, under the site's root
+	assertUsageError(t, []string{"render", "--format", "al-folio", "--out", folder, renderFixture},
+		"e.g. --out "+filepath.Join(folder, "_bibliography", "papers.bib"))
+	assertUsageError(t, []string{"render", "--format", "lab-website", "--out", folder, renderFixture},
+		"e.g. --out "+filepath.Join(folder, "_data", "citations.yaml"))
 	assertUsageError(t, []string{"render", "--format", "hugo-blox", "--out", file, renderFixture},
 		"--out "+file+" is a file, and format hugo-blox writes a folder of files", "give the site's root folder")
 	if data, _ := os.ReadFile(file); string(data) != "kept\n" {
