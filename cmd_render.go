@@ -58,8 +58,9 @@ Examples:
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
-			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex), with totals and h-index"},
+			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds totals and h-index"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
+			&cli.BoolFlag{Name: "force", Usage: "hugo-blox, academicpages: overwrite files edited since about wrote them (kept, with a warning, without it)"},
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help render")
@@ -70,7 +71,9 @@ Examples:
 				Counts:    c.Bool("counts"),
 				Snapshots: c.String("snapshots"),
 				Out:       c.String("out"),
+				Force:     c.Bool("force"),
 				Stdout:    c.App.Writer,
+				Stderr:    c.App.ErrWriter,
 			}
 			if c.IsSet("group") {
 				o.Group = c.String("group")
@@ -98,7 +101,9 @@ type renderOptions struct {
 	Counts    bool      // pages: show citation counts
 	Snapshots string    // snapshot folder; "" for the manifest's
 	Out       string    // write here atomically; "" for Stdout
+	Force     bool      // folder formats: overwrite files edited since about wrote them
 	Stdout    io.Writer // the page when Out is ""
+	Stderr    io.Writer // folder formats: what was removed or kept
 
 	format render.Format   // Format, parsed
 	group  render.Grouping // Group, parsed
@@ -128,6 +133,10 @@ func (o *renderOptions) parse() error {
 	if err := o.checkOut(); err != nil {
 		return err
 	}
+	if o.Force && !o.format.IsFolder() {
+		return usageError(fmt.Errorf("--force applies to the folder formats (hugo-blox, academicpages), not to %s", o.format),
+			"a one-file format's --out is always replaced whole")
+	}
 	if o.format.IsPage() {
 		return nil
 	}
@@ -143,13 +152,14 @@ func (o *renderOptions) parse() error {
 	return nil
 }
 
-// exampleFileName is a file name to suggest for a one-file format's --out.
+// exampleFileName is a file name to suggest for a one-file format's --out;
+// for a site format, where its theme reads it under the site's root.
 func exampleFileName(f render.Format) string {
 	switch f {
 	case render.BibTeX, render.BibLaTeX:
 		return "publications.bib"
 	case render.AlFolio:
-		return "papers.bib"
+		return filepath.Join("_bibliography", "papers.bib")
 	case render.Markdown:
 		return "publications.md"
 	case render.HTML:
@@ -157,7 +167,7 @@ func exampleFileName(f render.Format) string {
 	case render.YAML:
 		return "publications.yaml"
 	case render.LabWebsite:
-		return "citations.yaml"
+		return filepath.Join("_data", "citations.yaml")
 	}
 	return "publications.json" // csl-json, json
 }
@@ -220,7 +230,7 @@ func runRender(o renderOptions) error {
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected}
 	if o.format.IsFolder() {
-		return writeRenderedFiles(folder, opts, o.Out)
+		return writeRenderedFiles(folder, opts, o)
 	}
 	var out bytes.Buffer
 	if err := render.Render(&out, folder, opts); err != nil {
@@ -257,14 +267,50 @@ func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error
 
 // writeRenderedFiles writes a folder format's files under the site's root,
 // each replaced atomically, and removes those an earlier render wrote that
-// this one does not (render.WriteFiles); render fails before any is written.
-func writeRenderedFiles(folder *render.Folder, opts render.Options, root string) error {
+// this one does not (render.WriteFiles); render fails before any is
+// written. It says on stderr each file it removed or left alone, as these
+// are the user's site's files.
+func writeRenderedFiles(folder *render.Folder, opts render.Options, o renderOptions) error {
 	files, err := render.RenderFiles(folder, opts)
 	if err != nil {
 		return err
 	}
-	if _, err := render.WriteFiles(root, opts.Format, files); err != nil {
+	outcome, err := render.WriteFiles(o.Out, opts.Format, files, o.Force)
+	tellWritten(o.Stderr, outcome)
+	if err != nil {
 		return ioError(err)
 	}
 	return nil
+}
+
+// tellWritten says what a folder render removed and kept, one line a file.
+func tellWritten(w io.Writer, outcome render.Outcome) {
+	if w == nil {
+		return
+	}
+	for _, n := range outcome.Removed {
+		fmt.Fprintf(w, "about: removed %s: an earlier render wrote it%s, and this one does not\n", n.Path, forWork(n.Work))
+	}
+	for _, n := range outcome.KeptStale {
+		fmt.Fprintf(w, "about: kept %s: %s; this render does not write it, yet it still puts %s on the site — delete it by hand\n",
+			n.Path, n.Why, firstNonEmpty(n.Work, "its work"))
+	}
+	for _, n := range outcome.KeptEdited {
+		fmt.Fprintf(w, "about: kept %s: %s, so about's version%s is not written — move your changes aside and delete it, or pass --force to overwrite it\n",
+			n.Path, n.Why, forWork(n.Work))
+	}
+}
+
+func forWork(work string) string {
+	if work == "" {
+		return ""
+	}
+	return " for " + work
+}
+
+func firstNonEmpty(s, otherwise string) string {
+	if s != "" {
+		return s
+	}
+	return otherwise
 }

@@ -189,6 +189,11 @@ func TestRenderOutOfTheWrongKind(t *testing.T) {
 		"about: hint: give a file name, e.g. --out "+filepath.Join(folder, "index.html"))
 	assertUsageError(t, []string{"render", "--format", "bibtex", "--out", folder, renderFixture},
 		"e.g. --out "+filepath.Join(folder, "publications.bib"))
+	// a site format's file goes where its theme reads it, under the site's root
+	assertUsageError(t, []string{"render", "--format", "al-folio", "--out", folder, renderFixture},
+		"e.g. --out "+filepath.Join(folder, "_bibliography", "papers.bib"))
+	assertUsageError(t, []string{"render", "--format", "lab-website", "--out", folder, renderFixture},
+		"e.g. --out "+filepath.Join(folder, "_data", "citations.yaml"))
 	assertUsageError(t, []string{"render", "--format", "hugo-blox", "--out", file, renderFixture},
 		"--out "+file+" is a file, and format hugo-blox writes a folder of files", "give the site's root folder")
 	if data, _ := os.ReadFile(file); string(data) != "kept\n" {
@@ -205,4 +210,71 @@ func TestUnknownFormatListsTheFormatsOnce(t *testing.T) {
 	if n := strings.Count(stderr, "academicpages"); n != 1 {
 		t.Errorf("the formats are listed %d times:\n%s", n, stderr)
 	}
+}
+
+// A folder render says what it did to the user's site: each stale file it
+// removed, a stale file it kept because it was edited (naming the work it
+// still puts on the site), and a file it did not overwrite because it was
+// edited since (a Hugo Blox user's image: line) unless --force.
+func TestRenderFolderSaysWhatItRemovedAndKept(t *testing.T) {
+	person := "[[identity]]\norcid = \"0000-0002-1825-0097\"\nname = \"Ada Lovelace\"\n"
+	all := writeManifest(t, person)
+	without := writeManifest(t, person+"\n[[exclude]]\nid = \"doi:10.5555/book.2020.ch3\"\nreason = \"another Ada\"\n")
+	site := t.TempDir()
+	render := func(m string, extra ...string) string {
+		t.Helper()
+		args := append([]string{"render", "--format", "hugo-blox", "--snapshots", "testdata/render/snapshots", "--out", site}, extra...)
+		code, _, stderr := runCLI(t, append(args, m)...)
+		if code != 0 {
+			t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+		}
+		return stderr
+	}
+	if stderr := render(all); stderr != "" {
+		t.Fatalf("a first render has nothing to say, said:\n%s", stderr)
+	}
+	chapter := bundleOf(t, site, "10.5555/book.2020.ch3")
+	mine := filepath.Join(site, "content", "publication", "nunezgarcia2023analytical", "index.md")
+	for _, f := range []string{mine, filepath.Join(site, chapter, "index.md")} {
+		data, _ := os.ReadFile(f)
+		writeFile(t, f, string(data)+"my own line\n")
+	}
+	stderr := render(without)
+	for _, want := range []string{
+		"about: removed " + chapter + "/cite.bib: an earlier render wrote it for doi:10.5555/book.2020.ch3, and this one does not",
+		"about: kept " + chapter + "/index.md: edited since about wrote it; this render does not write it, yet it still puts doi:10.5555/book.2020.ch3 on the site — delete it by hand",
+		"about: kept content/publication/nunezgarcia2023analytical/index.md: edited since about wrote it, so about's version for doi:10.5555/jcp.2023.042 is not written — move your changes aside and delete it, or pass --force to overwrite it",
+	} {
+		if !strings.Contains(stderr, want+"\n") {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if data, _ := os.ReadFile(mine); !strings.HasSuffix(string(data), "my own line\n") {
+		t.Errorf("the user's edit was overwritten:\n%s", data)
+	}
+	if again := render(without); !strings.Contains(again, "about: kept "+chapter+"/index.md") {
+		t.Errorf("the next render forgot the kept stale file:\n%s", again)
+	}
+	if stderr := render(all, "--force"); stderr != "" {
+		t.Errorf("--force overwrote with a warning:\n%s", stderr)
+	}
+	if data, _ := os.ReadFile(mine); strings.Contains(string(data), "my own line") {
+		t.Errorf("--force did not overwrite the edited file")
+	}
+	assertUsageError(t, []string{"render", "--format", "html", "--force", all}, "--force applies to the folder formats")
+}
+
+// bundleOf is the bundle folder (relative to site, forward slashes) whose
+// cite.bib names doi.
+func bundleOf(t *testing.T, site, doi string) string {
+	t.Helper()
+	bibs, _ := filepath.Glob(filepath.Join(site, "content", "publication", "*", "cite.bib"))
+	for _, bib := range bibs {
+		if data, _ := os.ReadFile(bib); strings.Contains(string(data), doi) {
+			rel, _ := filepath.Rel(site, filepath.Dir(bib))
+			return filepath.ToSlash(rel)
+		}
+	}
+	t.Fatalf("no bundle cites %s", doi)
+	return ""
 }

@@ -99,14 +99,15 @@ func (fs *bibFields) addVerbatim(name, value string) {
 func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	typ, container, label := bibType(e.rec.Type, biblatex)
 	label = genreLabel(e.rec, typ, label)
-	fs := bibFieldsOf(e.rec, typ, container, label, biblatex)
+	version := entryVersion(e)
+	fs := bibFieldsOf(e.rec, typ, container, label, version, biblatex)
 	if missingRequired(typ, fs, biblatex) {
 		typ, container = "misc", "howpublished"
 		if label == "" && !biblatex {
 			label = typeLabelOrEmpty(e.rec.Type)
 		}
 		label = genreLabel(e.rec, typ, label)
-		fs = bibFieldsOf(e.rec, typ, container, label, biblatex)
+		fs = bibFieldsOf(e.rec, typ, container, label, version, biblatex)
 	}
 	if !biblatex && !fs.has("author") {
 		// plain.bst sorts and labels an entry without authors by its key
@@ -119,7 +120,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 // bibFieldsOf collects the fields of an entry of type typ, keeping only
 // the fields that type declares (BibLaTeX validates them; BibTeX styles
 // ignore the rest, but volume beside number is a warning in plain.bst).
-func bibFieldsOf(r record.Record, typ, container, label string, biblatex bool) bibFields {
+func bibFieldsOf(r record.Record, typ, container, label, version string, biblatex bool) bibFields {
 	var fs bibFields
 	accepts := bibAccepts(typ, biblatex)
 	fs.addRaw("author", bibNames(r.Authors))
@@ -146,8 +147,12 @@ func bibFieldsOf(r record.Record, typ, container, label string, biblatex bool) b
 		fs.add("type", label)
 		fs.add("institution", r.Publisher)
 	}
-	if !biblatex && label != "" && (typ == "misc" || typ == "techreport") {
-		fs.add("note", label)
+	if accepts["version"] {
+		fs.add("version", version)
+	}
+	if !biblatex && (typ == "misc" || typ == "techreport") {
+		// BibTeX has no version field: plain.bst prints the note
+		fs.add("note", bibNote(label, version))
 	}
 	switch {
 	case !biblatex || r.Genre == "":
@@ -191,10 +196,10 @@ var bibRules = map[bool]map[string]struct{ required, accepts []string }{
 		"book":          {[]string{"author", "title", "date"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
 		"report":        {[]string{"author", "title", "type", "institution", "date"}, []string{"number", "pages"}},
 		"thesis":        {[]string{"author", "title", "type", "institution", "date"}, []string{"pages"}},
-		"online":        {[]string{"title", "date"}, nil},
-		"dataset":       {[]string{"title", "date"}, []string{"publisher", "number"}},
-		"software":      {[]string{"title", "date"}, nil},
-		"misc":          {[]string{"title", "date"}, nil},
+		"online":        {[]string{"title", "date"}, []string{"version"}},
+		"dataset":       {[]string{"title", "date"}, []string{"publisher", "number", "version"}},
+		"software":      {[]string{"title", "date"}, []string{"version"}},
+		"misc":          {[]string{"title", "date"}, []string{"version"}},
 	},
 	false: {
 		"article":       {[]string{"author", "title", "journal", "year"}, []string{"volume", "number", "pages", "issn"}},
@@ -444,4 +449,17 @@ func firstOf(values ...string) string {
 		}
 	}
 	return ""
+}
+
+// bibNote is a BibTeX note: the type label, then the version ("Software,
+// v1.0"; "Software, version 2.3").
+func bibNote(label, version string) string {
+	v := versionPhrase(version)
+	switch {
+	case label == "":
+		return v
+	case v == "":
+		return label
+	}
+	return label + ", " + strings.Replace(v, "Version ", "version ", 1)
 }

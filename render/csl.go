@@ -28,6 +28,7 @@ type cslItem struct {
 	PMID           string     `json:"PMID,omitempty"`
 	PMCID          string     `json:"PMCID,omitempty"`
 	Abstract       string     `json:"abstract,omitempty"`
+	Version        string     `json:"version,omitempty"` // CSL's version variable: the software or data version cited
 	Custom         *cslCustom `json:"custom,omitempty"`
 }
 
@@ -83,6 +84,7 @@ func cslOf(e *entry) cslItem {
 		PMID:           r.IDs.PMID,
 		PMCID:          r.IDs.PMCID,
 		Abstract:       clean(r.Abstract),
+		Version:        entryVersion(e),
 	}
 	if !isCSLSchemaType(it.Type) { // citation processors reject other types
 		it.Type = "document"

@@ -48,6 +48,7 @@ type dataWork struct {
 	Volume     string        `json:"volume,omitempty"`
 	Issue      string        `json:"issue,omitempty"`
 	Pages      string        `json:"pages,omitempty"`
+	Version    string        `json:"version,omitempty"`     // the software or data version cited, e.g. v1.0
 	Issued     string        `json:"issued,omitempty"`      // 2023, 2023-05 or 2023-05-17
 	IssuedText string        `json:"issued_text,omitempty"` // 17 May 2023
 	Year       int           `json:"year,omitempty"`
@@ -155,6 +156,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		Volume:     clean(r.Volume),
 		Issue:      clean(r.Issue),
 		Pages:      clean(r.Pages),
+		Version:    entryVersion(e),
 		Issued:     r.Issued.String(),
 		IssuedText: longDate(r.Issued),
 		Year:       r.Issued.Year,

@@ -55,6 +55,9 @@ func TestPageFiltersFilterInChromium(t *testing.T) {
 		{"#q=bernoulli", 1},
 		{"#q=BERNOULLI%20numbers", 1},
 		{"#q=lovelace+bernoulli+nothing-has-this", 0},
+		{"#q=misc", 0},       // in every entry's collapsed BibTeX, which the filter box does not search
+		{"#q=somerville", 1}, // a co-author shown on the line
+		{"#q=zenodo", 2},     // the venue
 		{"#type=datasets&year=2022", of(`data-type="datasets" data-year="2022"`)},
 		{"#type=datasets&year=2023", 0}, // both must hold
 		{"#type=no-such-type", all},     // not an option: the select stays on "all"

@@ -135,7 +135,7 @@ const pageScript = `
   function apply() {
     var words = q.value.toLowerCase().split(/\s+/).filter(Boolean), n = 0;
     document.querySelectorAll("li.work").forEach(function (li) {
-      var text = li.textContent.toLowerCase(), ok = true;
+      var text = li.dataset.q || "", ok = true;
       words.forEach(function (w) { if (text.indexOf(w) === -1) { ok = false; } });
       if (ty.value) { ok = ok ? li.dataset.type === ty.value : false; }
       if (yr.value) { ok = ok ? li.dataset.year === yr.value : false; }
@@ -224,6 +224,7 @@ type htmlGroup struct {
 type htmlEntry struct {
 	Key, Title, Href string
 	TypeSlug, Year   string // what the filters match
+	Search           string // what the filter box matches: title, shown authors, venue, lower case
 	Authors          []shownAuthor
 	EtAl             string // " et al. (40 authors)" when the list is cut
 	Venue            []htmlVenuePart
@@ -353,7 +354,23 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 	if y := e.rec.Issued.Year; y > 0 {
 		he.Year = strconv.Itoa(y)
 	}
+	he.Search = searchText(he)
 	return he
+}
+
+// searchText is what the filter box matches, as its placeholder says:
+// the title, the authors shown and the venue line. Not the entry's whole
+// text: its collapsed BibTeX would make "misc" or "doi" match every
+// entry, and an abstract a name nobody sees.
+func searchText(he htmlEntry) string {
+	words := []string{he.Title}
+	for _, a := range he.Authors {
+		words = append(words, a.Name)
+	}
+	for _, v := range he.Venue {
+		words = append(words, v.Container, v.Detail, v.Text)
+	}
+	return strings.ToLower(strings.Join(strings.Fields(strings.Join(words, " ")), " "))
 }
 
 // htmlVenue is the venue line's parts: where the work appeared, its date
@@ -365,6 +382,9 @@ func htmlVenue(p *page, e *entry) []htmlVenuePart {
 			in = ""
 		}
 		parts = append(parts, htmlVenuePart{In: in, Container: container, Detail: detail})
+	}
+	if v := versionPhrase(entryVersion(e)); v != "" {
+		parts = append(parts, htmlVenuePart{Detail: v}) // plain text: the .type style would upper-case "v1.0"
 	}
 	if d := e.rec.Issued; !d.IsZero() {
 		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: longDate(d)})

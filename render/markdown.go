@@ -64,6 +64,9 @@ func mdEntry(p *page, e *entry) string {
 	if len(where) > 0 {
 		parts = append(parts, strings.Join(where, " ")+".")
 	}
+	if v := versionPhrase(entryVersion(e)); v != "" {
+		parts = append(parts, mdText(v)+".")
+	}
 	if d := longDate(e.rec.Issued); d != "" {
 		parts = append(parts, mdText(d)+".")
 	}

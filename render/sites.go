@@ -20,6 +20,7 @@ import (
 type File struct {
 	Path string
 	Data []byte
+	Work string // identity key of the work the file puts on the site, for the messages about it
 }
 
 // writeAlFolio writes al-folio's _bibliography/papers.bib: the BibTeX
@@ -227,8 +228,8 @@ func hugoBloxFiles(p *page) ([]File, error) {
 		buf.WriteString("---\n")
 		dir := path.Join("content", "publication", e.key)
 		files = append(files,
-			File{Path: path.Join(dir, "index.md"), Data: buf.Bytes()},
-			File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false))})
+			File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id},
+			File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id})
 	}
 	return files, nil
 }
@@ -291,7 +292,7 @@ func academicPagesFiles(p *page) ([]File, error) {
 		if a := withoutMarkup(e.rec.Abstract); a != "" {
 			buf.WriteString("\n" + mdText(a) + "\n")
 		}
-		files = append(files, File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes()})
+		files = append(files, File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id})
 	}
 	return files, nil
 }

@@ -436,10 +436,8 @@ var versionNumber = regexp.MustCompile(`(?i)\bv?[0-9]+(?:\.[0-9]+)+\b|\bv[0-9]+\
 // versionLabel is how a version is listed under its concept: the version
 // its registrar gives, else one its title holds, else its identifier.
 func versionLabel(e *entry) string {
-	for _, x := range e.rec.Extra {
-		if x.Name == "version" && clean(x.Value) != "" {
-			return clean(x.Value)
-		}
+	if v := recordVersion(e.rec); v != "" {
+		return v
 	}
 	if all := versionNumber.FindAllString(clean(e.rec.Title), -1); len(all) > 0 {
 		return all[len(all)-1]
@@ -448,4 +446,34 @@ func versionLabel(e *entry) string {
 		return id.Value
 	}
 	return e.id
+}
+
+// recordVersion is the version its registrar gives a work (DataCite's
+// version for software and data: "v1.0").
+func recordVersion(r record.Record) string {
+	for _, x := range r.Extra {
+		if x.Name == "version" && clean(x.Value) != "" {
+			return clean(x.Value)
+		}
+	}
+	return ""
+}
+
+// entryVersion is the version an entry cites, which software citation
+// needs (https://www.force11.org/software-citation-principles); none for a
+// concept that lists its versions, as its DOI stands for all of them.
+func entryVersion(e *entry) string {
+	if len(e.versions) > 0 {
+		return ""
+	}
+	return recordVersion(e.rec)
+}
+
+// versionPhrase is a version as a page line or a note says it: "v1.0"
+// as it is, "2.3" as "Version 2.3".
+func versionPhrase(v string) string {
+	if v == "" || (len(v) > 1 && (v[0] == 'v' || v[0] == 'V') && v[1] >= '0' && v[1] <= '9') {
+		return v
+	}
+	return "Version " + v
 }

@@ -1,11 +1,13 @@
 package render
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -24,82 +26,204 @@ import (
 const WrittenList = ".about-render.json"
 
 // written is WrittenList's content: format → path (relative to --out,
-// forward slashes) → sha256 of the bytes about wrote.
-type written map[Format]map[string]string
+// forward slashes) → what about wrote there.
+type written map[Format]map[string]writtenFile
+
+// writtenFile is one file about wrote: the sha256 of its bytes, and the
+// work it puts on the site (for the message when it is kept).
+type writtenFile struct {
+	SHA256 string `json:"sha256"`
+	Work   string `json:"work,omitempty"`
+}
+
+// UnmarshalJSON also reads the first lists' form, the hash alone.
+func (w *writtenFile) UnmarshalJSON(data []byte) error {
+	var hash string
+	if json.Unmarshal(data, &hash) == nil {
+		*w = writtenFile{SHA256: hash}
+		return nil
+	}
+	type plain writtenFile
+	return json.Unmarshal(data, (*plain)(w))
+}
+
+// FileNote is a file WriteFiles removed or left alone, and why.
+type FileNote struct {
+	Path string // relative to --out, forward slashes
+	Work string // identity key of the work it puts on the site; "" when unknown
+	Why  string // for a kept file: why it was not removed or rewritten
+}
+
+// Outcome is what WriteFiles did besides writing: a render says each of
+// these, so no file of the user's site changes or stays behind unsaid.
+type Outcome struct {
+	Removed    []FileNote // files an earlier render wrote that this one does not
+	KeptStale  []FileNote // such files kept: edited since, or not safely removable
+	KeptEdited []FileNote // files this render would rewrite, kept because edited since
+}
 
 // WriteFiles writes a folder format's files under root, each replaced
 // atomically, then removes the files an earlier render of the same format
-// wrote there that this one does not (and the folders that leaves empty),
-// and returns those removed. The list is first widened to old ∪ new, so a
-// render cut short still knows every file it may have written.
-func WriteFiles(root string, format Format, files []File) (removed []string, err error) {
+// wrote there that this one does not (and the folders that leaves empty).
+// A file whose content is not what about last wrote there (the user
+// edited it, or wrote it before about did) is not overwritten unless
+// force. The list is first widened to old ∪ new, so a render cut short
+// still knows every file it may have written.
+func WriteFiles(root string, format Format, files []File, force bool) (Outcome, error) {
+	var out Outcome
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return out, err
+	}
 	listPath := filepath.Join(root, WrittenList)
 	list, err := readWritten(listPath)
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	old := list[format]
-	now := make(map[string]string, len(files))
-	for _, f := range files {
-		now[f.Path] = hashOf(f.Data)
+	toWrite, now := planWrites(root, old, files, force, &out)
+	wider := make(map[string]writtenFile, len(old)+len(now))
+	for p, w := range old {
+		wider[p] = w
 	}
-	wider := make(map[string]string, len(old)+len(now))
-	for p, h := range old {
-		wider[p] = h
-	}
-	for p, h := range now {
-		wider[p] = h
+	for p, w := range now {
+		wider[p] = w
 	}
 	list[format] = wider
 	if err := writeWritten(listPath, list); err != nil {
-		return nil, err
+		return out, err
 	}
-	for _, f := range files {
+	for _, f := range toWrite {
 		if err := snapshots.WriteFileAtomic(filepath.Join(root, filepath.FromSlash(f.Path)), f.Data); err != nil {
-			return nil, err
+			return out, err
 		}
 	}
-	removed = removeStale(root, old, now)
+	// Removal goes through os.Root: the list is a file anyone can edit,
+	// and a symbolic link under root must not let it reach outside.
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return out, err
+	}
+	defer r.Close()
+	for p, w := range removeStale(r, old, now, &out) {
+		now[p] = w
+	}
 	list[format] = now
-	return removed, writeWritten(listPath, list)
+	return out, writeWritten(listPath, list)
+}
+
+// planWrites decides which files to write: each one not there, holding
+// what about last wrote there, or (with force) edited. It returns them and
+// the list entries for this render's files.
+func planWrites(root string, old map[string]writtenFile, files []File, force bool, out *Outcome) ([]File, map[string]writtenFile) {
+	var toWrite []File
+	now := make(map[string]writtenFile, len(files))
+	for _, f := range files {
+		entry := writtenFile{SHA256: hashOf(f.Data), Work: f.Work}
+		current, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+		prev, listed := old[f.Path]
+		switch {
+		case err != nil: // not there (or unreadable: writing it says why)
+			toWrite = append(toWrite, f)
+		case bytes.Equal(current, f.Data): // already so: not rewritten, so its time stays
+		case force || (listed && hashOf(current) == prev.SHA256):
+			toWrite = append(toWrite, f)
+		default:
+			why := "edited since about wrote it"
+			if !listed {
+				why = "about did not write it"
+			}
+			out.KeptEdited = append(out.KeptEdited, FileNote{Path: f.Path, Work: f.Work, Why: why})
+			if !listed {
+				continue // the user's file: not about's to list
+			}
+			entry.SHA256 = prev.SHA256 // still edited next time
+		}
+		now[f.Path] = entry
+	}
+	return toWrite, now
 }
 
 // removeStale removes each file of old that now lacks, when it still holds
-// what about wrote; a path that would leave root is skipped, as the list
-// is a file anyone can edit.
-func removeStale(root string, old, now map[string]string) []string {
-	var removed []string
+// what about wrote, and returns the entries to keep listing: files kept,
+// which a later render still warns about until they are deleted by hand.
+func removeStale(r *os.Root, old, now map[string]writtenFile, out *Outcome) map[string]writtenFile {
+	keep := map[string]writtenFile{}
 	for _, p := range sortedKeys(old) {
-		if _, kept := now[p]; kept || !insideRoot(p) {
+		if _, kept := now[p]; kept {
 			continue
 		}
-		full := filepath.Join(root, filepath.FromSlash(p))
-		data, err := os.ReadFile(full)
-		if err != nil || hashOf(data) != old[p] {
-			continue // gone already, or edited since: the user's now
+		w := old[p]
+		note := FileNote{Path: p, Work: w.Work}
+		if !insideRoot(p) {
+			note.Why = "its path leaves --out"
+			out.KeptStale = append(out.KeptStale, note)
+			continue // a hand-made entry: dropped from the list
 		}
-		if os.Remove(full) == nil {
-			removed = append(removed, p)
-			removeEmptyParents(root, path.Dir(p))
+		data, err := readRegular(r, p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue // gone already
+		case err != nil:
+			note.Why = "not removed: " + err.Error()
+		case hashOf(data) != w.SHA256:
+			note.Why = "edited since about wrote it"
+		default:
+			if err := r.Remove(filepath.FromSlash(p)); err != nil {
+				note.Why = "not removed: " + err.Error()
+				break
+			}
+			out.Removed = append(out.Removed, note)
+			removeEmptyParents(r, path.Dir(p))
+			continue
 		}
+		out.KeptStale = append(out.KeptStale, note)
+		keep[p] = w
 	}
-	return removed
+	return keep
+}
+
+// readRegular reads the regular file p under r; a symbolic link is not
+// followed out of r, and a link in p's place is not about's file.
+func readRegular(r *os.Root, p string) ([]byte, error) {
+	name := filepath.FromSlash(p)
+	fi, err := r.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", p)
+	}
+	f, err := r.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // removeEmptyParents removes dir and its parents up to root while they are
-// empty (a Hugo bundle's folder once its files are gone); os.Remove fails
-// on a folder that still holds anything, such as a user's featured image.
-func removeEmptyParents(root, dir string) {
+// empty folders (a Hugo bundle's once its files are gone); it stops at the
+// first that is not a real folder, as removing a symbolic link to the
+// user's folder would unlink it whatever it holds, and os.Root.Remove
+// fails on a folder that still holds anything, such as a featured image.
+func removeEmptyParents(r *os.Root, dir string) {
 	for dir != "." && dir != "/" && dir != "" {
-		if os.Remove(filepath.Join(root, filepath.FromSlash(dir))) != nil {
+		name := filepath.FromSlash(dir)
+		fi, err := r.Lstat(name)
+		if err != nil || !fi.IsDir() || r.Remove(name) != nil {
 			return
 		}
 		dir = path.Dir(dir)
 	}
 }
 
+// insideRoot is whether p, a path from the list, names a file under
+// --out on every system: forward slashes only (a backslash separates on
+// Windows), local (no "..", no volume name such as C: or \\host\share),
+// and clean.
 func insideRoot(p string) bool {
-	return p != "" && !path.IsAbs(p) && path.Clean(p) == p && p != ".." && !strings.HasPrefix(p, "../")
+	return p != "" && !strings.ContainsAny(p, `\:`) && path.Clean(p) == p &&
+		filepath.IsLocal(filepath.FromSlash(p))
 }
 
 func readWritten(file string) (written, error) {
@@ -136,7 +260,7 @@ func hashOf(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func sortedKeys(m map[string]string) []string {
+func sortedKeys(m map[string]writtenFile) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -21,7 +21,7 @@ func TestWriteFilesRemovesWhatItNoLongerWrites(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := WriteFiles(root, format, first); err != nil {
+			if _, err := WriteFiles(root, format, first, false); err != nil {
 				t.Fatal(err)
 			}
 			gone := "doi:10.5555/fast.2023.7" // a work of its own: no version or preprint takes its place
@@ -40,10 +40,11 @@ func TestWriteFilesRemovesWhatItNoLongerWrites(t *testing.T) {
 			if len(stale) == 0 {
 				t.Fatalf("excluding %s changed no file: the test proves nothing", gone)
 			}
-			removed, err := WriteFiles(root, format, second)
+			outcome, err := WriteFiles(root, format, second, false)
 			if err != nil {
 				t.Fatal(err)
 			}
+			removed := notePaths(outcome.Removed)
 			slices.Sort(stale)
 			if !slices.Equal(removed, stale) {
 				t.Errorf("removed %q, want %q", removed, stale)
@@ -84,7 +85,7 @@ func TestWriteFilesKeepsFilesItDidNotWriteOrThatWereEdited(t *testing.T) {
 		{Path: "content/publication/anon2013peerj/cite.bib", Data: []byte("@article{anon2013peerj}\n")},
 		{Path: "content/publication/anon2014ab/index.md", Data: []byte("old\n")},
 	}
-	if _, err := WriteFiles(root, HugoBlox, old); err != nil {
+	if _, err := WriteFiles(root, HugoBlox, old, false); err != nil {
 		t.Fatal(err)
 	}
 	writeTemp(t, filepath.Join(root, "content/publication/anon2013peerj"), "featured.png", "image")
@@ -102,10 +103,11 @@ func TestWriteFilesKeepsFilesItDidNotWriteOrThatWereEdited(t *testing.T) {
 		{Path: "content/publication/binfield2013peerj/index.md", Data: []byte("new\n")},
 		{Path: "content/publication/binfield2013peerj/cite.bib", Data: []byte("@article{binfield2013peerj}\n")},
 	}
-	removed, err := WriteFiles(root, HugoBlox, renamed)
+	outcome, err := WriteFiles(root, HugoBlox, renamed, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	removed := notePaths(outcome.Removed)
 	want := []string{"content/publication/anon2013peerj/cite.bib", "content/publication/anon2013peerj/index.md"}
 	if !slices.Equal(removed, want) {
 		t.Errorf("removed %q, want %q", removed, want)
@@ -122,7 +124,7 @@ func TestWriteFilesKeepsFilesItDidNotWriteOrThatWereEdited(t *testing.T) {
 		t.Errorf("a path outside --out was followed: %v", err)
 	}
 	// A third render without the renamed work empties its bundle: the folder goes too.
-	if _, err := WriteFiles(root, HugoBlox, nil); err != nil {
+	if _, err := WriteFiles(root, HugoBlox, nil, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(root, "content/publication/binfield2013peerj")); !os.IsNotExist(err) {
@@ -131,4 +133,13 @@ func TestWriteFilesKeepsFilesItDidNotWriteOrThatWereEdited(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "content/publication")); err != nil {
 		t.Errorf("content/publication, which still holds the user's files, was removed: %v", err)
 	}
+}
+
+// notePaths are the notes' paths.
+func notePaths(notes []FileNote) []string {
+	var paths []string
+	for _, n := range notes {
+		paths = append(paths, n.Path)
+	}
+	return paths
 }
