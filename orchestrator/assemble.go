@@ -294,7 +294,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if nowhere := notFoundAnywhere(id, outcomes, src.sources); nowhere != "" {
 		w.warnings = append(w.warnings, providers.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, filepath.Base(w.m.Path), w.overrides[k])
+	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, w.overrides[k])
 	if err != nil {
 		return err
 	}
@@ -840,8 +840,11 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool) {
 }
 
 // workDoc merges the sources into the work's snapshot document and
-// applies the manifest's overrides to the merged record.
-func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, manifestPath string, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
+// applies the manifest's overrides to the merged record. Each override is
+// recorded by the field it sets ("title (manifest)"), not by the
+// manifest's file and line, which would change the snapshot whenever a
+// line is added above it or the manifest is renamed.
+func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
 	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
 	lw := linkWork{id: id, origins: origins}
 	for _, p := range slices.Sorted(maps.Keys(sources)) {
@@ -854,7 +857,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 	}
 	merged, from, conflicts := providers.Merge(lw.sources)
 	for _, o := range overrides {
-		where := fmt.Sprintf("%s:%d", manifestPath, o.Line)
+		const where = "manifest"
 		if o.Title != "" {
 			merged.Title, from["title"] = o.Title, "manifest"
 			conflicts = providers.Overridden(conflicts, lw.sources, "title", o.Title)
