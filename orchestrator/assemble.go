@@ -421,8 +421,13 @@ func (w *writer) authorlessWarnings() []providers.Warning {
 	var out []providers.Warning
 	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
 		keys := w.authorless[origin]
-		out = append(out, providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (they render without an author line)",
-			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5))})
+		wn := providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (they render without an author line)",
+			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5))}
+		if w.rep.warningWorks == nil {
+			w.rep.warningWorks = map[string][]string{}
+		}
+		w.rep.warningWorks[warningKey(wn)] = keys
+		out = append(out, wn)
 	}
 	return out
 }

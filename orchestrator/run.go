@@ -96,6 +96,11 @@ type Report struct {
 	Interrupted   bool            // the run was cancelled; what was answered was written
 	MissingMailto bool            // no contact e-mail was set
 	APIKeys       map[string]bool // provider → whether its API key variable was set
+
+	// warningWorks lists, for a warning about several works whose
+	// message names only the first few (the story stays short), every
+	// one of them, for the machine-readable report (warningKey → keys).
+	warningWorks map[string][]string
 }
 
 // NeedsMailtoError is a provider asked for by name that cannot run without

@@ -188,6 +188,14 @@ func TestAuthorlessWorksWarnedOnce(t *testing.T) {
 	if strings.Contains(folderBytes(t, m.Snapshots), "no authors at any service") {
 		t.Error("the warning was written into the snapshots")
 	}
+	// The story names five and "3 more"; the report lists all eight.
+	if !strings.Contains(found[0].Message, "and 3 more") {
+		t.Errorf("story message %q, want it kept short", found[0].Message)
+	}
+	i := slices.IndexFunc(rep.JSON().Warnings, func(w WarningReport) bool { return w.Message == found[0].Message })
+	if i < 0 || len(rep.JSON().Warnings[i].Works) != 8 || !slices.Contains(rep.JSON().Warnings[i].Works, "doi:10.3233/isu-130714") {
+		t.Errorf("report warnings %+v, want the authorless one listing all 8 works", rep.JSON().Warnings)
+	}
 	// With Crossref down, the DOIs' authors are unknown, not missing.
 	net := recordedNet(t)
 	net.down("api.crossref.org", 503, "down")
