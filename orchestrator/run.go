@@ -37,6 +37,7 @@ type Options struct {
 	Base     http.RoundTripper                                 // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
 	BaseURLs map[string]string                                 // provider → base URL, for fakes and replay
 	NoPacing bool                                              // replay: answers are local, no interval to keep
+	Replay   bool                                              // every answer comes from a recording: no request reaches a service
 	Clock    transport.Clock                                   // nil means the real clock
 	Seed     uint64                                            // seeds each host's backoff jitter (see transport.Options.Seed); 0 means from the clock
 	Recorder func(transport.Exchange)                          // sees every final response (--record)
@@ -96,6 +97,7 @@ type Report struct {
 	Interrupted   bool            // the run was cancelled; what was answered was written
 	MissingMailto bool            // no contact e-mail was set
 	APIKeys       map[string]bool // provider → whether its API key variable was set
+	Replayed      bool            // the answers came from a recording: a key would change nothing
 
 	// warningWorks lists, for a warning about several works whose
 	// message names only the first few (the story stays short), every
@@ -345,7 +347,7 @@ func plan(opts Options) (*run, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv)}
+	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 

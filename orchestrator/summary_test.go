@@ -169,6 +169,22 @@ func TestHintWhatAKeyWouldChange(t *testing.T) {
 	}
 }
 
+// TestNoKeyHintInAReplay: a replayed run sends no request to OpenAlex, so
+// a key would change nothing and the hint would be noise in CI's logs.
+func TestNoKeyHintInAReplay(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	opts := testOptions(m, recordedNet(t), 4)
+	opts.Replay = true
+	rep := runOK(t, opts)
+	if hints := strings.Join(rep.Hints(), "\n"); strings.Contains(hints, "OPENALEX_API_KEY") {
+		t.Errorf("hints %q in a replay", hints)
+	}
+	opts = testOptions(newManifest(t, recordedManifest), recordedNet(t), 4)
+	if hints := strings.Join(runOK(t, opts).Hints(), "\n"); !strings.Contains(hints, "no OPENALEX_API_KEY is set") {
+		t.Errorf("hints %q; want the key hint on a run that reaches OpenAlex", hints)
+	}
+}
+
 // TestAuthorlessWorksWarnedOnce: works of an ORCID record that services
 // answered about but none gave authors for are named in one warning of
 // the report, per record; the files say nothing of it, and a work whose
