@@ -42,6 +42,7 @@ func useNetwork(record, replay string, opts *orchestrator.Options) (finish func(
 		}
 		opts.Base = rp
 		opts.NoPacing = true                  // the answers are local: no interval to keep
+		opts.Replay = true                    // so no hint suggests an API key that would change nothing
 		opts.Clock = transport.InstantClock() // a replayed backoff or Retry-After passes at once
 		// No API key is read or sent: a replay must not depend on them.
 		opts.Getenv = func(string) string { return "" }

@@ -219,6 +219,12 @@ type writer struct {
 	works       []preparedWork
 	warnings    []providers.Warning // the first pass's, for the report
 	authorless  map[string][]string // ORCID record origin → its works no service gave authors for
+	leftOut     []string            // providers the manifest chooses that this run did not ask: their previous values stand
+	registry    []providers.Spec    // the providers chosen from, in the index's order
+	keptLeftOut int                 // works in which a left-out provider's previous values stand
+	keptBy      map[string]bool     // providers not asked whose previous values stand in some work
+	keptUnasked []string            // works no provider of this run was asked about: their previous file stands
+	dropped     map[string]int      // provider no longer chosen → works whose data of it went
 
 	spill spill         // the prepared documents, until the second pass
 	zw    *flate.Writer // reused: a flate writer is large
@@ -276,6 +282,8 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if src.stale {
 		w.rep.Kept = append(w.rep.Kept, k)
 	}
+	w.keepUnasked(&src, k, outcomes, prev, prevCounts)
+	w.noteDropped(&src, prev)
 	if len(src.sources) == 0 && !existed {
 		// Nothing answered about it and it has no file: an empty record
 		// would render as "Untitled" and look complete. The next run that
@@ -286,7 +294,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if nowhere := notFoundAnywhere(id, outcomes, src.sources); nowhere != "" {
 		w.warnings = append(w.warnings, providers.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, filepath.Base(w.m.Path), w.overrides[k])
+	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, w.overrides[k])
 	if err != nil {
 		return err
 	}
@@ -306,6 +314,82 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	}
 	w.works = append(w.works, preparedWork{files: at, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
 	return nil
+}
+
+// keepUnasked keeps, beside this run's answers, the previous values of
+// the providers this run did not ask (--only): not asking is no news
+// about a work. A work none of this run's providers was asked about keeps
+// all its previous sources and counts, so its file stays as it was rather
+// than becoming an empty record that renders as "Untitled".
+func (w *writer) keepUnasked(src *sourceSet, k string, outcomes []*reply, prev snapshots.Work, prevCounts snapshots.Counts) {
+	kept := false
+	for _, p := range w.leftOut {
+		if _, have := src.sources[p]; !have && src.keepPrevious(p, prev, prevCounts) {
+			kept = true
+			w.keepsDataOf(p)
+		}
+	}
+	if kept {
+		w.keptLeftOut++
+	}
+	if len(outcomes) > 0 || len(prev.Sources) == 0 {
+		return
+	}
+	kept = false
+	for _, s := range prev.Sources {
+		if _, have := src.sources[s.Provider]; !have && src.keepPrevious(s.Provider, prev, prevCounts) {
+			kept = true
+			w.keepsDataOf(s.Provider)
+		}
+	}
+	if kept {
+		w.keptUnasked = append(w.keptUnasked, k)
+	}
+}
+
+// keepsDataOf notes that the folder keeps data of provider, so the index
+// keeps its attribution and terms.
+func (w *writer) keepsDataOf(provider string) {
+	if w.keptBy == nil {
+		w.keptBy = map[string]bool{}
+	}
+	w.keptBy[provider] = true
+}
+
+// noteDropped counts, per provider, the works whose previous source of a
+// provider this run does not choose at all (the manifest no longer lists
+// it) is gone from the new file, so the story can say why they changed.
+func (w *writer) noteDropped(src *sourceSet, prev snapshots.Work) {
+	for _, s := range prev.Sources {
+		if _, have := src.sources[s.Provider]; have {
+			continue
+		}
+		if slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Provider }) {
+			continue // asked, and did not apply to the work this time
+		}
+		if w.dropped == nil {
+			w.dropped = map[string]int{}
+		}
+		w.dropped[s.Provider]++
+	}
+}
+
+// keptAndDroppedNotes tells what keepUnasked kept and noteDropped let go.
+func (w *writer) keptAndDroppedNotes() []string {
+	var notes []string
+	if w.keptLeftOut > 0 {
+		notes = append(notes, fmt.Sprintf("%s not asked this run: %s previous values stand in %d %s",
+			strings.Join(w.leftOut, ", "), english.Plural(len(w.leftOut), "its", "their"), w.keptLeftOut, english.Plural(w.keptLeftOut, "work", "works")))
+	}
+	if n := len(w.keptUnasked); n > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s that no provider of this run applies to %s (%s)",
+			n, english.Plural(n, "work", "works"), english.Plural(n, "keeps its previous file", "keep their previous files"), listSome(w.keptUnasked, 5)))
+	}
+	for _, p := range slices.Sorted(maps.Keys(w.dropped)) {
+		n := w.dropped[p]
+		notes = append(notes, fmt.Sprintf("%s is no longer among the providers: its data was removed from %d %s", p, n, english.Plural(n, "work", "works")))
+	}
+	return notes
 }
 
 // noteAuthorless remembers a work of an ORCID record that some service
@@ -337,8 +421,13 @@ func (w *writer) authorlessWarnings() []providers.Warning {
 	var out []providers.Warning
 	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
 		keys := w.authorless[origin]
-		out = append(out, providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (they render without an author line)",
-			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5))})
+		wn := providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (they render without an author line)",
+			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5))}
+		if w.rep.warningWorks == nil {
+			w.rep.warningWorks = map[string][]string{}
+		}
+		w.rep.warningWorks[warningKey(wn)] = keys
+		out = append(out, wn)
 	}
 	return out
 }
@@ -447,12 +536,12 @@ func (s *sourceSet) addOutcomes(outcomes []*reply, prev snapshots.Work, prevCoun
 			}
 		case providers.NotFound:
 			if o.unrouted { // maybe only "not ours": the previous value stands
-				s.keepPrevious(o.Provider, prev, prevCounts)
+				s.stale = s.keepPrevious(o.Provider, prev, prevCounts) || s.stale
 				continue
 			}
 			s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: s.attribution[o.Provider]}
 		default:
-			s.keepPrevious(o.Provider, prev, prevCounts)
+			s.stale = s.keepPrevious(o.Provider, prev, prevCounts) || s.stale
 		}
 	}
 	return nil
@@ -473,16 +562,19 @@ func (s *sourceSet) found(o *reply) error {
 	return nil
 }
 
-func (s *sourceSet) keepPrevious(provider string, prev snapshots.Work, prevCounts snapshots.Counts) {
-	if src, ok := previousSource(prev, provider); ok {
+// keepPrevious keeps the previous snapshot's source and counts of
+// provider, and reports whether there was a source to keep.
+func (s *sourceSet) keepPrevious(provider string, prev snapshots.Work, prevCounts snapshots.Counts) bool {
+	src, ok := previousSource(prev, provider)
+	if ok {
 		s.sources[provider] = src
-		s.stale = true
 	}
 	for _, c := range prevCounts.Sources {
 		if c.Provider == provider {
 			s.counts[provider] = c.Counts
 		}
 	}
+	return ok
 }
 
 func (w *writer) deflate(files preparedFiles) ([]byte, error) {
@@ -689,13 +781,29 @@ func (w *writer) writeExpansions(out *output) error {
 // providers with their attribution and terms.
 func (w *writer) writeIndex(out *output) error {
 	index := out.index
-	for _, s := range w.specs {
+	for _, s := range w.indexed() {
 		index.Providers = append(index.Providers, snapshots.IndexProvider{Name: s.Name, Attribution: s.Attribution, Terms: s.Terms})
 	}
 	if index.Works == nil {
 		index.Works = []snapshots.IndexWork{}
 	}
 	return w.write(w.d.IndexPath(), index)
+}
+
+// indexed is the providers whose data the folder holds, in registry
+// order: this run's, and those left out whose previous values stand (their
+// attribution and terms go with their data).
+func (w *writer) indexed() []providers.Spec {
+	if len(w.keptBy) == 0 {
+		return w.specs
+	}
+	var out []providers.Spec
+	for _, s := range w.registry {
+		if w.keptBy[s.Name] || slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Name }) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // prune removes the files of works that left the manifest, only when the
@@ -748,8 +856,11 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool, listedBefo
 }
 
 // workDoc merges the sources into the work's snapshot document and
-// applies the manifest's overrides to the merged record.
-func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, manifestPath string, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
+// applies the manifest's overrides to the merged record. Each override is
+// recorded by the field it sets ("title (manifest)"), not by the
+// manifest's file and line, which would change the snapshot whenever a
+// line is added above it or the manifest is renamed.
+func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
 	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
 	lw := linkWork{id: id, origins: origins}
 	for _, p := range slices.Sorted(maps.Keys(sources)) {
@@ -762,7 +873,7 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 	}
 	merged, from, conflicts := providers.Merge(lw.sources)
 	for _, o := range overrides {
-		where := fmt.Sprintf("%s:%d", manifestPath, o.Line)
+		const where = "manifest"
 		if o.Title != "" {
 			merged.Title, from["title"] = o.Title, "manifest"
 			conflicts = providers.Overridden(conflicts, lw.sources, "title", o.Title)

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 )
 
 // OriginLinked prefixes the origin of a work fetched only because a
@@ -108,12 +109,17 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 	w, plan, rep := rn.w, rn.plan, rn.rep
 	kept := w.works[:firstWorks]
 	order := plan.order[:first]
+	left := map[string]bool{} // the published versions not kept
+	for _, id := range plan.order[first:] {
+		left[id.Key()] = true
+	}
 	for _, pw := range w.works[firstWorks:] {
 		if !pw.found && !pw.existed {
 			continue
 		}
 		kept = append(kept, pw)
 		id := pw.link.id
+		delete(left, id.Key())
 		order = append(order, id)
 		for _, o := range plan.origins[id.Key()] {
 			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", id.Key(), o[len(OriginLinked):]))
@@ -121,6 +127,11 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 	}
 	w.works, plan.order = kept, order
 	rep.Unwritten = rep.Unwritten[:firstUnwritten]
+	// A work left out is none of the user's: a warning about it ("not
+	// found anywhere — check the DOI") would name a DOI they never wrote.
+	about := func(wn providers.Warning) bool { return left[wn.Identity] }
+	w.warnings = slices.DeleteFunc(w.warnings, about)
+	rn.warnings = slices.DeleteFunc(rn.warnings, about)
 }
 
 // excluded reports whether an [[exclude]] names the work.

@@ -272,3 +272,26 @@ func TestFailedWriteCountsEachJobOnce(t *testing.T) {
 		t.Errorf("the published version's job is counted %d times, want once", jobs)
 	}
 }
+
+// TestFollowedNotFoundIsNotWarned: a published version every service
+// calls "not found" is left out of the works, and so is the warning
+// "not found anywhere — check the DOI": the user never wrote that DOI.
+func TestFollowedNotFoundIsNotWarned(t *testing.T) {
+	var asked int
+	var mu sync.Mutex
+	m := newManifest(t, followManifest)
+	n := followNet(t, &asked, &mu)
+	n.routes["api.crossref.org/works/"+followPublished] = fakeAnswer{http.StatusNotFound, []byte("Resource not found.")}
+	rep := runOK(t, testOptions(m, n, 4))
+	if asked == 0 {
+		t.Fatal("setup: the published version was not asked about")
+	}
+	if slices.ContainsFunc(rep.Works, func(id manifest.Identity) bool { return id.Key() == publishedID.Key() }) {
+		t.Errorf("works %v hold the published version no service knows", rep.Works)
+	}
+	for _, wn := range rep.Warnings {
+		if strings.Contains(wn.Identity+wn.Message, followPublished) {
+			t.Errorf("warning about a DOI the user never wrote: %s: %s", wn.Identity, wn.Message)
+		}
+	}
+}

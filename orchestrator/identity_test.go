@@ -171,10 +171,9 @@ func TestIdentityByteIdentical(t *testing.T) {
 	}
 }
 
-// TestManifestLinksOverrideData: [[link]] kind = "distinct" undoes a link
-// the data made, and a [[link]] the data lacks is added.
-func TestManifestLinksOverrideData(t *testing.T) {
-	src := identityManifest + `
+// manifestLinks are [[link]]s over identityManifest's works: one undoing
+// a link of the data, one adding a link, one naming no work.
+const manifestLinks = `
 [[link]]
 from = "doi:10.5281/zenodo.101"
 to = "doi:10.5281/zenodo.100"
@@ -190,7 +189,11 @@ from = "doi:10.9999/not.here"
 to = "doi:10.5555/carberry.pots"
 kind = "same-as"
 `
-	m := newManifest(t, src)
+
+// TestManifestLinksOverrideData: [[link]] kind = "distinct" undoes a link
+// the data made, and a [[link]] the data lacks is added.
+func TestManifestLinksOverrideData(t *testing.T) {
+	m := newManifest(t, identityManifest+manifestLinks)
 	rep := runOK(t, testOptions(m, identityNet(t), 4))
 	var links snapshots.Links
 	if err := snapshots.Read(filepath.Join(m.Snapshots, snapshots.LinksFile), &links); err != nil {
@@ -213,5 +216,32 @@ kind = "same-as"
 	})
 	if !warned {
 		t.Errorf("a [[link]] naming no work was not reported: %v", rep.Warnings)
+	}
+}
+
+// TestManifestLayoutLeavesSnapshotsAlone: the snapshots record the
+// manifest's decisions ([[link]], [[override]]), not the file and line
+// they were written at, so a comment line above them, or another name for
+// the manifest, leaves every file byte for byte the same (else CI's check
+// would call it a bibliographic change).
+func TestManifestLayoutLeavesSnapshotsAlone(t *testing.T) {
+	src := identityManifest + manifestLinks
+	first := newManifest(t, src)
+	runOK(t, testOptions(first, identityNet(t), 4))
+
+	path := filepath.Join(t.TempDir(), "about.toml")
+	if err := os.WriteFile(path, []byte("# my publications\n\n"+src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second, err := manifest.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Overrides[0].Line == first.Overrides[0].Line {
+		t.Fatal("setup: the override did not move")
+	}
+	runOK(t, testOptions(second, identityNet(t), 4))
+	if a, b := folderBytes(t, first.Snapshots), folderBytes(t, second.Snapshots); a != b {
+		t.Errorf("a comment line and another name changed the snapshots:\n%s", firstDiff(a, b))
 	}
 }

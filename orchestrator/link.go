@@ -195,21 +195,23 @@ func (l *linker) applyManifest() {
 	if l.m == nil {
 		return
 	}
-	name := filepath.Base(l.m.Path) // snapshots must not depend on where the manifest lives
 	for _, ml := range l.m.Links {
-		l.applyManifestLink(ml, fmt.Sprintf("%s:%d [[link]] kind = %q", name, ml.Line, ml.Kind))
+		l.applyManifestLink(ml)
 	}
 }
 
 // applyManifestLink applies one [[link]]: "distinct" undoes the data's
 // link of the pair; any other kind sets the pair's link, keeping the
-// data's evidence. where is the [[link]]'s place, for the evidence.
-func (l *linker) applyManifestLink(ml manifest.Link, where string) {
+// data's evidence. The evidence names the decision, not its file and
+// line: snapshots must not change when the manifest gains a comment line
+// or is renamed. Warnings, read at run time, say where it is.
+func (l *linker) applyManifestLink(ml manifest.Link) {
 	from, to := ml.From.Key(), ml.To.Key()
 	if !l.isWork(from) || !l.isWork(to) {
-		l.manifestLinkOutside(ml, from, to, where)
+		l.manifestLinkOutside(ml, from, to, fmt.Sprintf("%s:%d [[link]] kind = %q", filepath.Base(l.m.Path), ml.Line, ml.Kind))
 		return
 	}
+	where := fmt.Sprintf("manifest [[link]] kind = %q", ml.Kind)
 	p := pairOf(from, to)
 	old, had := l.links[p]
 	if ml.Kind == manifest.LinkDistinct {

@@ -1,6 +1,8 @@
 package orchestrator
 
 import (
+	"github.com/aboutscholar/about/providers"
+
 	"time"
 )
 
@@ -81,8 +83,9 @@ type SnapshotsReport struct {
 
 // WarningReport is a problem in the data worth a look.
 type WarningReport struct {
-	Identity string `json:"identity"`
-	Message  string `json:"message"`
+	Identity string   `json:"identity"`
+	Message  string   `json:"message"`
+	Works    []string `json:"works,omitempty"` // every work a warning about several is about; its message may list only some
 }
 
 // JSON returns the report in its machine-readable form.
@@ -140,10 +143,13 @@ func (r *Report) JSON() RunReport {
 		out.Short = append(out.Short, j)
 	}
 	for _, w := range r.Warnings {
-		out.Warnings = append(out.Warnings, WarningReport{Identity: w.Identity, Message: w.Message})
+		out.Warnings = append(out.Warnings, WarningReport{Identity: w.Identity, Message: w.Message, Works: r.warningWorks[warningKey(w)]})
 	}
 	return out
 }
+
+// warningKey names a warning among the report's, for warningWorks.
+func warningKey(w providers.Warning) string { return w.Identity + "\x00" + w.Message }
 
 func ms(d time.Duration) int64 { return d.Milliseconds() }
 

@@ -37,6 +37,7 @@ type Options struct {
 	Base     http.RoundTripper                                 // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
 	BaseURLs map[string]string                                 // provider → base URL, for fakes and replay
 	NoPacing bool                                              // replay: answers are local, no interval to keep
+	Replay   bool                                              // every answer comes from a recording: no request reaches a service
 	Clock    transport.Clock                                   // nil means the real clock
 	Seed     uint64                                            // seeds each host's backoff jitter (see transport.Options.Seed); 0 means from the clock
 	Recorder func(transport.Exchange)                          // sees every final response (--record)
@@ -97,6 +98,12 @@ type Report struct {
 	Interrupted   bool            // the run was cancelled; what was answered was written
 	MissingMailto bool            // no contact e-mail was set
 	APIKeys       map[string]bool // provider → whether its API key variable was set
+	Replayed      bool            // the answers came from a recording: a key would change nothing
+
+	// warningWorks lists, for a warning about several works whose
+	// message names only the first few (the story stays short), every
+	// one of them, for the machine-readable report (warningKey → keys).
+	warningWorks map[string][]string
 }
 
 // NeedsMailtoError is a provider asked for by name that cannot run without
@@ -241,6 +248,27 @@ type run struct {
 	warnings []providers.Warning // the works' jobs', in job order
 	stop     context.CancelFunc  // ends the run's requests (a write failed)
 	noted    bool                // the first round noted a failed agency lookup (once is enough)
+	leftOut  []string            // providers the manifest chooses that this run does not ask (--only, no e-mail)
+	registry []providers.Spec    // the providers chosen from, in their order
+}
+
+// leftOut is the providers the manifest's list (or the defaults) chooses
+// that are not among specs: --only left them out, or they need a contact
+// e-mail. Their previous values stand, as a failed job's do: not asking is
+// no news about a work. A provider the manifest no longer lists is not
+// among them: leaving it out is the user's choice, and its data goes.
+func leftOut(registry []providers.Spec, manifestNames []string, specs []providers.Spec) []string {
+	intended, err := providers.Select(registry, manifestNames)
+	if err != nil { // the manifest names an unknown provider, yet --only runs: nothing to keep
+		return nil
+	}
+	var out []string
+	for _, s := range intended {
+		if !slices.ContainsFunc(specs, func(t providers.Spec) bool { return t.Name == s.Name }) {
+			out = append(out, s.Name)
+		}
+	}
+	return out
 }
 
 // selectProviders is the providers a run (or doctor) asks: --only, else
@@ -291,7 +319,7 @@ func plan(opts Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	rn := &run{opts: opts, m: m, explicit: len(names) > 0, specs: specs, clock: opts.Clock, notAsked: map[string]int{}}
+	rn := &run{opts: opts, m: m, explicit: len(names) > 0, specs: specs, clock: opts.Clock, notAsked: map[string]int{}, leftOut: leftOut(registry, m.Providers, specs), registry: registry}
 	if rn.clock == nil {
 		rn.clock = transport.SystemClock()
 	}
@@ -320,7 +348,7 @@ func plan(opts Options) (*run, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv)}
+	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 
@@ -392,6 +420,7 @@ func (rn *run) fetch(ctx context.Context) error {
 	sched.plannedAll()
 	rn.plan.finish()
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
+	rn.w.leftOut, rn.w.registry = rn.leftOut, rn.registry
 	err := rn.assemble(sched, rn.plan.order)
 	rn.account(sched.finish())
 	return err
@@ -508,6 +537,7 @@ func (rn *run) report() {
 	if rn.w != nil {
 		rep.Warnings = append(rep.Warnings, rn.w.warnings...)
 		rep.Warnings = append(rep.Warnings, rn.w.authorlessWarnings()...)
+		rep.Notes = append(rep.Notes, rn.w.keptAndDroppedNotes()...)
 	}
 	rep.Hosts = rn.client.Stats()
 	if n := len(rep.Unwritten); n > 0 {

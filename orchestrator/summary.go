@@ -100,8 +100,9 @@ func (r *Report) Hint(o Outcome) string {
 }
 
 // Hints lists, once each and in job order, the hints for the jobs that
-// came back short, then the polite-pool hint when no mailto was set and a
-// provider of the run would have given it more.
+// came back short, then what an API key would give (not in a replay, where
+// no request reaches the service), then the polite-pool hint when no
+// mailto was set and a provider of the run would have given it more.
 func (r *Report) Hints() []string {
 	var out []string
 	for _, o := range r.ShortJobs() {
@@ -110,7 +111,7 @@ func (r *Report) Hints() []string {
 		}
 	}
 	for _, s := range r.Specs {
-		if s.APIKey != nil && s.APIKey.Benefit != "" && !r.APIKeys[s.Name] {
+		if s.APIKey != nil && s.APIKey.Benefit != "" && !r.APIKeys[s.Name] && !r.Replayed {
 			out = append(out, fmt.Sprintf("no %s is set; a free key would give %s", s.APIKey.Env, s.APIKey.Benefit))
 		}
 	}

@@ -169,6 +169,22 @@ func TestHintWhatAKeyWouldChange(t *testing.T) {
 	}
 }
 
+// TestNoKeyHintInAReplay: a replayed run sends no request to OpenAlex, so
+// a key would change nothing and the hint would be noise in CI's logs.
+func TestNoKeyHintInAReplay(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	opts := testOptions(m, recordedNet(t), 4)
+	opts.Replay = true
+	rep := runOK(t, opts)
+	if hints := strings.Join(rep.Hints(), "\n"); strings.Contains(hints, "OPENALEX_API_KEY") {
+		t.Errorf("hints %q in a replay", hints)
+	}
+	opts = testOptions(newManifest(t, recordedManifest), recordedNet(t), 4)
+	if hints := strings.Join(runOK(t, opts).Hints(), "\n"); !strings.Contains(hints, "no OPENALEX_API_KEY is set") {
+		t.Errorf("hints %q; want the key hint on a run that reaches OpenAlex", hints)
+	}
+}
+
 // TestAuthorlessWorksWarnedOnce: works of an ORCID record that services
 // answered about but none gave authors for are named in one warning of
 // the report, per record; the files say nothing of it, and a work whose
@@ -187,6 +203,14 @@ func TestAuthorlessWorksWarnedOnce(t *testing.T) {
 	}
 	if strings.Contains(folderBytes(t, m.Snapshots), "no authors at any service") {
 		t.Error("the warning was written into the snapshots")
+	}
+	// The story names five and "3 more"; the report lists all eight.
+	if !strings.Contains(found[0].Message, "and 3 more") {
+		t.Errorf("story message %q, want it kept short", found[0].Message)
+	}
+	i := slices.IndexFunc(rep.JSON().Warnings, func(w WarningReport) bool { return w.Message == found[0].Message })
+	if i < 0 || len(rep.JSON().Warnings[i].Works) != 8 || !slices.Contains(rep.JSON().Warnings[i].Works, "doi:10.3233/isu-130714") {
+		t.Errorf("report warnings %+v, want the authorless one listing all 8 works", rep.JSON().Warnings)
 	}
 	// With Crossref down, the DOIs' authors are unknown, not missing.
 	net := recordedNet(t)

@@ -116,7 +116,7 @@ type Decisions struct {
 	Links     []Link   `json:"links,omitempty"`     // links among works touching this one
 	Outside   []Link   `json:"outside,omitempty"`   // links the data gives to works not in this snapshot
 	Undone    []Link   `json:"undone,omitempty"`    // links a [[link]] kind = "distinct" undid
-	Overrides []string `json:"overrides,omitempty"` // "title (manifest.toml:30)"
+	Overrides []string `json:"overrides,omitempty"` // "title (manifest)": the fields the manifest set
 }
 
 // IsZero reports that no decision touches the work.
