@@ -3,12 +3,14 @@ package render
 import (
 	"html"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/record"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -227,6 +229,57 @@ func TestHugoBuildsThePublicationBundles(t *testing.T) {
 		page := html.UnescapeString(string(built))
 		if !strings.Contains(page, "<h1>"+e.titleOf()+"</h1>") || !strings.Contains(page, `class="cite"`) {
 			t.Errorf("page %s lacks its title or its cite.bib link:\n%s", e.key, page)
+		}
+	}
+}
+
+// The site formats need a whole date (academicpages' file name and Jekyll's
+// date parser, Hugo's .Date), so a year-only or year-month work gets the
+// 1st of its first month there; what the themes print of it is in
+// docs/render.md. This pins that the filler never reaches text this
+// renderer writes for readers: academicpages' citation says the year only,
+// and the day is the 1st only when the work has none.
+func TestSiteDatesFillOnlyTheMissingParts(t *testing.T) {
+	work := func(id string, d record.Date) Work {
+		return Work{ID: id, Record: record.Record{Title: "Work " + id, Type: "report", Issued: d, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}}}}
+	}
+	f := &Folder{Works: []Work{
+		work("isbn:1", record.Date{Year: 2013}),
+		work("isbn:2", record.NewDate(2014, 6, 0)),
+		work("isbn:3", record.NewDate(2015, 7, 9)),
+	}}
+	want := map[string]string{"Work isbn:1": "2013-01-01", "Work isbn:2": "2014-06-01", "Work isbn:3": "2015-07-09"}
+	year := map[string]string{"Work isbn:1": "2013", "Work isbn:2": "2014", "Work isbn:3": "2015"}
+
+	pages, err := RenderFiles(f, Options{Format: AcademicPages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range pages {
+		fm := frontMatter(t, file.Path, file.Data)
+		title, _ := fm["title"].(string)
+		d := want[title]
+		if fm["date"] != d || !strings.HasPrefix(path.Base(file.Path), d+"-") || !strings.HasPrefix(fm["permalink"].(string), "/publication/"+d+"-") {
+			t.Errorf("%s: date %v, permalink %v; want %s", file.Path, fm["date"], fm["permalink"], d)
+		}
+		citation, _ := fm["citation"].(string)
+		if !strings.Contains(citation, "("+year[title]+")") || strings.Contains(citation, d) || strings.Contains(citation, "January") {
+			t.Errorf("%s: citation %q should give the year %s only", file.Path, citation, year[title])
+		}
+	}
+
+	bundles, err := RenderFiles(f, Options{Format: HugoBlox})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range bundles {
+		if !strings.HasSuffix(file.Path, "/index.md") {
+			continue
+		}
+		fm := frontMatter(t, file.Path, file.Data)
+		title, _ := fm["title"].(string)
+		if fm["date"] != want[title]+"T00:00:00Z" {
+			t.Errorf("%s: date %v, want %sT00:00:00Z", file.Path, fm["date"], want[title])
 		}
 	}
 }
