@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -79,7 +80,9 @@ func checkCommand(getenv func(string) string) *cli.Command {
 		Description: `With --offline, checks with no network that the committed snapshot folder
 is exactly what about fetch writes: every file canonical JSON, index.json
 listing the manifest's identities and works in order, every work's file
-present and no stray files. Each problem is one line: path, then what.
+present and no stray files, and every work's merged record what its
+sources and the manifest's [[override]]s give (a hand edit fails). Each
+problem is one line: path, then what.
 
 Without --offline, it does that and also fetches everything again (into a
 temporary copy; the committed folder is never written) and prints what a
@@ -150,6 +153,10 @@ func runCheck(ctx context.Context, o checkOptions) error {
 		dir = m.Snapshots
 	}
 	problems := snapshots.CheckFolder(m, dir)
+	// A hand-edited merged field is canonical and complete, so only a
+	// re-merge of the file's own sources notices it.
+	problems = append(problems, orchestrator.CheckMerged(m, dir)...)
+	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
 	warnForeignJSON(o.Stderr, dir)
 	for _, p := range problems {
 		fmt.Fprintf(o.Stdout, "%s: %s\n", displayPath(dir, p.Path), p.What)

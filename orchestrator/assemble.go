@@ -421,8 +421,12 @@ func (w *writer) authorlessWarnings() []providers.Warning {
 	var out []providers.Warning
 	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
 		keys := w.authorless[origin]
-		wn := providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (they render without an author line)",
-			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5))}
+		// The fix is upstream: a manifest [[override]] sets no authors, and
+		// about never invents an author list.
+		wn := providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (%s without an author line; "+
+			"add contributors to %s on the ORCID record or at the registrar: about never invents an author list)",
+			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5),
+			english.Plural(len(keys), "it renders", "they render"), english.Plural(len(keys), "it", "them"))}
 		if w.rep.warningWorks == nil {
 			w.rep.warningWorks = map[string][]string{}
 		}

@@ -1,0 +1,144 @@
+package orchestrator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// CheckMerged re-merges, with no network, each listed work's sources and
+// the manifest's overrides exactly as fetch does (workDoc), and reports
+// every merged field of the work's file (record, provenance, conflicts)
+// the re-merge does not give: a hand edit of a snapshot, which would
+// otherwise pass the offline check and reach the rendered page. Files
+// that are missing, unreadable or not listed are CheckFolder's problems,
+// not repeated here.
+func CheckMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
+	d := snapshots.Dir{Root: dir}
+	var index snapshots.Index
+	if err := snapshots.Read(d.IndexPath(), &index); err != nil {
+		return nil
+	}
+	overrides := map[string][]manifest.Override{}
+	for _, o := range m.Overrides {
+		overrides[o.ID.Key()] = append(overrides[o.ID.Key()], o)
+	}
+	// Each work is independent and merging is CPU-bound (folding names):
+	// one goroutine per CPU, each its own share of the works, results
+	// kept in the index's order.
+	found := make([][]snapshots.Problem, len(index.Works))
+	workers := min(runtime.GOMAXPROCS(0), len(index.Works))
+	var wg sync.WaitGroup
+	for g := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := g; i < len(index.Works); i += workers {
+				found[i] = remergeWork(d, index.Works[i], overrides)
+			}
+		}()
+	}
+	wg.Wait()
+	return slices.Concat(found...)
+}
+
+// remergeWork is CheckMerged for one listed work.
+func remergeWork(d snapshots.Dir, iw snapshots.IndexWork, overrides map[string][]manifest.Override) []snapshots.Problem {
+	id, err := manifest.ParseKey(iw.ID)
+	if err != nil {
+		return nil
+	}
+	var file snapshots.Work
+	if err := snapshots.Read(d.WorkPath(id), &file); err != nil || file.ID != iw.ID {
+		return nil
+	}
+	path := snapshots.WorksDir + "/" + iw.File + ".json"
+	var problems []snapshots.Problem
+	for _, what := range remergeDifferences(id, file, overrides[iw.ID]) {
+		problems = append(problems, snapshots.Problem{Path: path, What: what})
+	}
+	return problems
+}
+
+// remergeDifferences names each merged field of file that its sources and
+// overrides do not give, with what to do instead of a hand edit.
+func remergeDifferences(id manifest.Identity, file snapshots.Work, overrides []manifest.Override) []string {
+	sources := make(map[string]snapshots.Source, len(file.Sources))
+	for _, s := range file.Sources {
+		sources[s.Provider] = s
+	}
+	want, _, err := workDoc(id, file.Origins, sources, overrides)
+	if err != nil {
+		return []string{fmt.Sprintf("its sources cannot be merged: %v", err)}
+	}
+	var fields []string
+	fields = append(fields, differingKeys("record.", file.Record, want.Record)...)
+	fields = append(fields, differingKeys("provenance.", file.Provenance, want.Provenance)...)
+	fields = append(fields, differingKeys("conflicts.", conflictsByField(file), conflictsByField(want))...)
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f + " differs from what its sources give: " + instead(f)
+	}
+	return out
+}
+
+// instead is the way to change field that a fetch keeps.
+func instead(field string) string {
+	switch field {
+	case "record.title", "record.type", "record.issued", "provenance.title", "provenance.type", "provenance.issued":
+		return "use [[override]] in the manifest instead of editing snapshots (about fetch rewrites the file)"
+	}
+	return "snapshots are not edited by hand; about fetch rewrites the file from its sources"
+}
+
+// conflictsByField keys a work's conflicts by their field, so a
+// difference names the field rather than a position in the list.
+func conflictsByField(w snapshots.Work) map[string]any {
+	out := make(map[string]any, len(w.Conflicts))
+	for _, c := range w.Conflicts {
+		out[c.Field] = c
+	}
+	return out
+}
+
+// differingKeys compares a and b as the snapshot's JSON holds them, one
+// top-level key at a time, and returns prefix+key for each key whose
+// values differ, sorted. Comparing the encoded values means an empty list
+// and an absent one, which encode alike, are alike.
+func differingKeys(prefix string, a, b any) []string {
+	ja, jb := jsonFields(a), jsonFields(b)
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(ja)) {
+		if !bytes.Equal(ja[k], jb[k]) {
+			out = append(out, prefix+k)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(jb)) {
+		if _, seen := ja[k]; !seen {
+			out = append(out, prefix+k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// jsonFields is v's JSON object, key by key. Values of the snapshot's
+// own types always encode to an object; anything else is no fields.
+func jsonFields(v any) map[string]json.RawMessage {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) != nil {
+		return nil
+	}
+	return fields
+}

@@ -1,0 +1,99 @@
+package orchestrator
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// remergeFolder writes n works as fetch would: each file is workDoc of
+// its sources, two providers that disagree on the year, so every file
+// has a conflict as well as a record and provenance.
+func remergeFolder(tb testing.TB, n int) *manifest.Manifest {
+	tb.Helper()
+	m := newManifest(tb, "[[identity]]\norcid = \"0000-0002-1825-0097\"\n")
+	d := snapshots.Dir{Root: m.Snapshots}
+	if err := os.MkdirAll(filepath.Join(m.Snapshots, snapshots.WorksDir), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	idx := snapshots.Index{Identities: []string{m.Identities[0].Identity.Key()}, Providers: []snapshots.IndexProvider{}}
+	abstract := strings.Repeat("A sentence of an abstract, long enough to look like one. ", 20)
+	for i := range n {
+		id := manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/remerge.%04d", i)}
+		idx.Works = append(idx.Works, snapshots.IndexWork{ID: id.Key(), File: snapshots.FileName(id)})
+		var authors []record.Author
+		for a := range 8 {
+			authors = append(authors, record.Author{Given: "Ada", Family: fmt.Sprintf("Author%d", a)})
+		}
+		crossref := record.Record{Title: fmt.Sprintf("Work number %d", i), Abstract: abstract, Type: "article-journal",
+			Publisher: "Example Press", Authors: authors, Issued: record.Date{Year: 2020}, IDs: record.IDs{DOI: id.Value}}
+		openalex := record.Record{Title: fmt.Sprintf("Work Number %d", i), Type: "article-journal", Authors: authors,
+			Issued: record.Date{Year: 2021}, IDs: record.IDs{DOI: id.Value}}
+		sources := map[string]snapshots.Source{
+			"crossref": {Provider: "crossref", Status: "found", Record: &crossref},
+			"openalex": {Provider: "openalex", Status: "found", Record: &openalex},
+		}
+		doc, _, err := workDoc(id, []string{"manifest"}, sources, nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := snapshots.Write(d.WorkPath(id), doc); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if _, err := snapshots.Write(d.IndexPath(), idx); err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+func TestCheckMergedNamesEachEditedField(t *testing.T) {
+	m := remergeFolder(t, 3)
+	if ps := CheckMerged(m, m.Snapshots); len(ps) > 0 {
+		t.Fatalf("as fetch writes it: %v", ps)
+	}
+	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.5555/remerge.0001"}
+	path := snapshots.Dir{Root: m.Snapshots}.WorkPath(id)
+	var w snapshots.Work
+	if err := snapshots.Read(path, &w); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Conflicts) == 0 {
+		t.Fatal("the folder was meant to hold a conflict")
+	}
+	w.Conflicts = nil
+	w.Record.Issued = record.Date{Year: 1999}
+	if _, err := snapshots.Write(path, w); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range CheckMerged(m, m.Snapshots) {
+		got = append(got, p.Path+": "+strings.SplitN(p.What, ":", 2)[0])
+	}
+	file := "works/" + snapshots.FileName(id) + ".json"
+	// record, then provenance, then conflicts, as the file holds them
+	want := []string{file + ": record.issued differs from what its sources give", file + ": conflicts.issued differs from what its sources give"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// BenchmarkCheckMerged1000 is what re-merging adds to check --offline on
+// 1,000 works, beside snapshots' BenchmarkCheckFolder1000:
+//
+//	go test ./orchestrator -run '^$' -bench CheckMerged1000
+func BenchmarkCheckMerged1000(b *testing.B) {
+	m := remergeFolder(b, 1000)
+	b.ResetTimer()
+	for b.Loop() {
+		if ps := CheckMerged(m, m.Snapshots); len(ps) > 0 {
+			b.Fatal(ps)
+		}
+	}
+}
