@@ -54,6 +54,9 @@ func spelled(r rune) string {
 // "mullerludenscheidt". Letters of scripts without a Latin spelling are
 // kept as they are.
 func Fold(s string) string {
+	if ascii, ok := foldASCII(s); ok {
+		return ascii
+	}
 	lower := strings.ToLower(s)
 	bare, _, err := transform.String(unaccent(), lower)
 	if err != nil { // a transformer over a string in memory does not fail; keep the accents if it ever did
@@ -69,4 +72,23 @@ func Fold(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// foldASCII is Fold for a string of ASCII only, which most titles and
+// names are: it has nothing to decompose, so it skips the normaliser
+// (building its transformer chain was most of what a merge allocated).
+func foldASCII(s string) (string, bool) {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return "", false
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			b = append(b, c)
+		}
+	}
+	return string(b), true
 }

@@ -1,6 +1,12 @@
 package record
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/transform"
+)
 
 func TestFoldSpellsNamesInPlainLetters(t *testing.T) {
 	for in, want := range map[string]string{
@@ -22,4 +28,28 @@ func TestFoldSpellsNamesInPlainLetters(t *testing.T) {
 			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzFoldASCIIMatchesTheNormaliser: the ASCII shortcut gives what the
+// normaliser path gives for every ASCII string.
+func FuzzFoldASCIIMatchesTheNormaliser(f *testing.F) {
+	for _, s := range []string{"", "Müller", "Deep Learning, 2nd ed.", "p<0.05 & n>3", "O'Brien-Smith", "\x00\x7f~"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fast, ok := foldASCII(s)
+		if !ok {
+			return
+		}
+		slow, _, _ := transform.String(unaccent(), strings.ToLower(s))
+		var want strings.Builder
+		for _, r := range slow {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				want.WriteRune(r)
+			}
+		}
+		if fast != want.String() {
+			t.Errorf("Fold(%q): shortcut %q, normaliser %q", s, fast, want.String())
+		}
+	})
 }
