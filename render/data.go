@@ -148,7 +148,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		ID:         e.id,
 		Key:        e.key,
 		Type:       r.Type,
-		TypeLabel:  typeLabel(r.Type),
+		TypeLabel:  kindLabel(r),
 		Title:      e.titleOf(),
 		Authors:    []dataAuthor{},
 		Container:  clean(r.Container),

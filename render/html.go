@@ -390,7 +390,7 @@ func htmlVenue(p *page, e *entry) []htmlVenuePart {
 		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: longDate(d)})
 	}
 	if p.group == ByYear {
-		parts = append(parts, htmlVenuePart{Text: typeLabel(e.rec.Type)})
+		parts = append(parts, htmlVenuePart{Text: kindLabel(e.rec)})
 	}
 	return parts
 }

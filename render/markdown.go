@@ -71,7 +71,7 @@ func mdEntry(p *page, e *entry) string {
 		parts = append(parts, mdText(d)+".")
 	}
 	if p.group == ByYear {
-		parts = append(parts, mdText(typeLabel(e.rec.Type))+".")
+		parts = append(parts, mdText(kindLabel(e.rec))+".")
 	}
 	line := mdLineStart(strings.Join(parts, " "))
 	if links := mdLinks(p, e); len(links) > 0 {

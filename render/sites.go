@@ -117,7 +117,7 @@ func writeLabWebsite(buf *bytes.Buffer, p *page) error {
 			Publisher: firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),
 			Date:      fullDate(e.rec.Issued),
 			Link:      titleURL(e.rec),
-			Tags:      []string{typeLabel(e.rec.Type)},
+			Tags:      []string{kindLabel(e.rec)},
 		})
 	}
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")

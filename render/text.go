@@ -40,6 +40,18 @@ func longDate(d record.Date) string {
 	return fmt.Sprintf("%d %s %d", d.Day, time.Month(d.Month), d.Year)
 }
 
+// kindLabel names what a work is for people: its genre when the record
+// has one, since the genre is the more specific kind within the CSL type
+// (a poster is a speech of genre "Poster", and CSL defines genre as the
+// "class, type or genre of the item": https://docs.citationstyles.org/en/stable/specification.html#appendix-iv-variables);
+// else its type. Grouping and filtering stay by type (typeGroupOf).
+func kindLabel(r record.Record) string {
+	if g := clean(r.Genre); g != "" {
+		return strings.ToUpper(g[:1]) + g[1:]
+	}
+	return typeLabel(r.Type)
+}
+
 // typeLabel names a CSL item type for people.
 func typeLabel(t string) string {
 	switch t {
