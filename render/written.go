@@ -30,10 +30,19 @@ const WrittenList = ".about-render.json"
 type written map[Format]map[string]writtenFile
 
 // writtenFile is one file about wrote: the sha256 of its bytes, and the
-// work it puts on the site (for the message when it is kept).
+// work it puts on the site (for the message when it is kept). Pending is
+// the hash of the bytes a render is about to write over SHA256's: the list
+// goes to disk before the files, so a render cut between the two leaves
+// either content there, and both are about's.
 type writtenFile struct {
-	SHA256 string `json:"sha256"`
-	Work   string `json:"work,omitempty"`
+	SHA256  string `json:"sha256"`
+	Pending string `json:"pending,omitempty"`
+	Work    string `json:"work,omitempty"`
+}
+
+// holds is whether a file whose bytes hash to hash is what about wrote.
+func (w writtenFile) holds(hash string) bool {
+	return hash == w.SHA256 || w.Pending != "" && hash == w.Pending
 }
 
 // UnmarshalJSON also reads the first lists' form, the hash alone.
@@ -67,8 +76,9 @@ type Outcome struct {
 // wrote there that this one does not (and the folders that leaves empty).
 // A file whose content is not what about last wrote there (the user
 // edited it, or wrote it before about did) is not overwritten unless
-// force. The list is first widened to old ∪ new, so a render cut short
-// still knows every file it may have written.
+// force. The list is first widened to old ∪ new, with both hashes of each
+// file about overwrites, so a render cut short still knows every file it
+// may have written and still takes its unwritten files for its own.
 func WriteFiles(root string, format Format, files []File, force bool) (Outcome, error) {
 	var out Outcome
 	if err := os.MkdirAll(root, 0o755); err != nil {
@@ -80,12 +90,15 @@ func WriteFiles(root string, format Format, files []File, force bool) (Outcome, 
 		return out, err
 	}
 	old := list[format]
-	toWrite, now := planWrites(root, old, files, force, &out)
+	toWrite, now, pending := planWrites(root, old, files, force, &out)
 	wider := make(map[string]writtenFile, len(old)+len(now))
 	for p, w := range old {
 		wider[p] = w
 	}
 	for p, w := range now {
+		wider[p] = w
+	}
+	for p, w := range pending {
 		wider[p] = w
 	}
 	list[format] = wider
@@ -112,11 +125,13 @@ func WriteFiles(root string, format Format, files []File, force bool) (Outcome, 
 }
 
 // planWrites decides which files to write: each one not there, holding
-// what about last wrote there, or (with force) edited. It returns them and
-// the list entries for this render's files.
-func planWrites(root string, old map[string]writtenFile, files []File, force bool, out *Outcome) ([]File, map[string]writtenFile) {
-	var toWrite []File
-	now := make(map[string]writtenFile, len(files))
+// what about last wrote there, or (with force) edited. It returns them,
+// the list entries for this render's files, and for each listed file it
+// overwrites the entry to hold until it is written: the hash about wrote
+// before beside the new one.
+func planWrites(root string, old map[string]writtenFile, files []File, force bool, out *Outcome) (toWrite []File, now, pending map[string]writtenFile) {
+	now = make(map[string]writtenFile, len(files))
+	pending = map[string]writtenFile{}
 	for _, f := range files {
 		entry := writtenFile{SHA256: hashOf(f.Data), Work: f.Work}
 		current, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
@@ -125,8 +140,11 @@ func planWrites(root string, old map[string]writtenFile, files []File, force boo
 		case err != nil: // not there (or unreadable: writing it says why)
 			toWrite = append(toWrite, f)
 		case bytes.Equal(current, f.Data): // already so: not rewritten, so its time stays
-		case force || (listed && hashOf(current) == prev.SHA256):
+		case force || (listed && prev.holds(hashOf(current))):
 			toWrite = append(toWrite, f)
+			if listed {
+				pending[f.Path] = writtenFile{SHA256: aboutHash(prev, hashOf(current)), Pending: entry.SHA256, Work: f.Work}
+			}
 		default:
 			why := "edited since about wrote it"
 			if !listed {
@@ -140,7 +158,17 @@ func planWrites(root string, old map[string]writtenFile, files []File, force boo
 		}
 		now[f.Path] = entry
 	}
-	return toWrite, now
+	return toWrite, now, pending
+}
+
+// aboutHash is which of prev's hashes about's file holds: current when it
+// is one of them, else (a file edited, overwritten by force) the one
+// about wrote, so a cut render does not adopt the user's bytes as about's.
+func aboutHash(prev writtenFile, current string) string {
+	if prev.holds(current) {
+		return current
+	}
+	return prev.SHA256
 }
 
 // removeStale removes each file of old that now lacks, when it still holds
@@ -165,7 +193,7 @@ func removeStale(r *os.Root, old, now map[string]writtenFile, out *Outcome) map[
 			continue // gone already
 		case err != nil:
 			note.Why = "not removed: " + err.Error()
-		case hashOf(data) != w.SHA256:
+		case !w.holds(hashOf(data)):
 			note.Why = "edited since about wrote it"
 		default:
 			if err := r.Remove(filepath.FromSlash(p)); err != nil {
