@@ -124,18 +124,19 @@ func baseKey(e *entry) string {
 }
 
 // listerName is the family name of the first owner, in the index's order
-// of identities, of an ORCID record that lists the work; "" when none does
-// or no record's name is known. It keys a work no service gives authors
-// for (a work only its ORCID record knows) by the researcher whose record
-// claims it rather than "anon"; the work's author list stays empty, as
-// claiming a work is not the same as being its only author.
-func listerName(f *Folder, id string) string {
+// of identities, of an ORCID record that lists the work: the record's own
+// name, else the name the manifest gives with that iD (manifestNames);
+// "" when none does or no name is known. It keys a work no service gives
+// authors for (a work only its ORCID record knows) by the researcher whose
+// record claims it rather than "anon"; the work's author list stays empty,
+// as claiming a work is not the same as being its only author.
+func listerName(f *Folder, manifestNames map[string]string, id string) string {
 	for _, orcid := range f.ListedBy[id] {
-		n, ok := f.Owners[orcid]
-		if !ok {
-			continue
-		}
+		n := f.Owners[orcid]
 		if name := keyName(record.Author{Family: n.Family, Name: n.Credit}); name != "" {
+			return name
+		}
+		if name := keyName(record.Author{Name: manifestNames[orcid]}); name != "" {
 			return name
 		}
 		if n.Given != "" {

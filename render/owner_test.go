@@ -67,16 +67,22 @@ func TestDamagedORCIDFileIsAnError(t *testing.T) {
 // TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner: a work no service gave
 // authors for, listed by an ORCID record whose owner's name is known, is
 // keyed by the owner's family name (credit name read as "Given Family"
-// when there is no family name), and its BibTeX entry still has no
-// author. Without a name, or when no record lists it, "anon" stays.
+// when there is no family name), else by the family part of the name the
+// manifest gives with that iD, and its BibTeX entry still has no author.
+// Without any name, or when no record lists it, "anon" stays.
 func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
 	const notes = "orcid-work:0000-0002-1825-0097/15536015"
 	_, person := fixture(t)
-	cases := []struct{ name, file, want string }{
-		{"family name", `{"orcid":"0000-0002-1825-0097","name":{"given":"Augusta Ada","family":"King"},"works":["` + notes + `"]}`, "king2019notes"},
-		{"credit name only", `{"orcid":"0000-0002-1825-0097","name":{"credit":"Ada van der Lovelace"},"works":["` + notes + `"]}`, "vanderlovelace2019notes"},
-		{"no name", `{"orcid":"0000-0002-1825-0097","works":["` + notes + `"]}`, "anon2019notes"},
-		{"not listed", `{"orcid":"0000-0002-1825-0097","name":{"family":"King"},"works":[]}`, "anon2019notes"},
+	unnamed := Person{ORCIDs: person.ORCIDs}
+	cases := []struct {
+		name, file, want string
+		person           Person
+	}{
+		{"family name", `{"orcid":"0000-0002-1825-0097","name":{"given":"Augusta Ada","family":"King"},"works":["` + notes + `"]}`, "king2019notes", person},
+		{"credit name only", `{"orcid":"0000-0002-1825-0097","name":{"credit":"Ada van der Lovelace"},"works":["` + notes + `"]}`, "vanderlovelace2019notes", person},
+		{"manifest name", `{"orcid":"0000-0002-1825-0097","works":["` + notes + `"]}`, "lovelace2019notes", person},
+		{"no name anywhere", `{"orcid":"0000-0002-1825-0097","works":["` + notes + `"]}`, "anon2019notes", unnamed},
+		{"not listed", `{"orcid":"0000-0002-1825-0097","name":{"family":"King"},"works":[]}`, "anon2019notes", person},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -84,7 +90,7 @@ func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := buildPage(f, Options{Format: BibTeX, Person: person})
+			p := buildPage(f, Options{Format: BibTeX, Person: c.person})
 			var got *entry
 			for _, e := range p.all {
 				if e.id == notes {
@@ -100,7 +106,7 @@ func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
 			if got.key != c.want {
 				t.Fatalf("key %s, want %s", got.key, c.want)
 			}
-			assertNoAuthor(t, renderString(t, f, Options{Format: BibTeX, Person: person}), c.want)
+			assertNoAuthor(t, renderString(t, f, Options{Format: BibTeX, Person: c.person}), c.want)
 		})
 	}
 }

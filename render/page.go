@@ -107,7 +107,7 @@ func buildPage(f *Folder, opts Options) *page {
 		if excluded[relationKey(w.ID)] {
 			continue
 		}
-		e := &entry{id: w.ID, rec: w.Record, lister: listerName(f, w.ID)}
+		e := &entry{id: w.ID, rec: w.Record, lister: listerName(f, opts.Person.ORCIDNames, w.ID)}
 		for _, a := range w.Record.Authors {
 			e.self = append(e.self, me.Is(a))
 		}

@@ -100,6 +100,10 @@ func ParseGrouping(s string) (Grouping, error) {
 type Person struct {
 	Names  []string // display names, as the manifest gives them
 	ORCIDs []string // normalised iDs, e.g. 0000-0002-1825-0097
+	// ORCIDNames is the name the manifest gives with each ORCID iD: it keys
+	// a work with no authors that iD's record lists when the ORCID record
+	// itself has no name.
+	ORCIDNames map[string]string
 }
 
 // PersonOf reads the person from a manifest: every [[identity]] name and
@@ -112,6 +116,14 @@ func PersonOf(m *manifest.Manifest) Person {
 		}
 		if e.Kind == manifest.KindORCID && !containsFold(p.ORCIDs, e.Value) {
 			p.ORCIDs = append(p.ORCIDs, e.Value)
+		}
+		if e.Kind == manifest.KindORCID && e.Name != "" {
+			if p.ORCIDNames == nil {
+				p.ORCIDNames = map[string]string{}
+			}
+			if _, named := p.ORCIDNames[e.Value]; !named {
+				p.ORCIDNames[e.Value] = e.Name
+			}
 		}
 	}
 	return p
