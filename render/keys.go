@@ -16,12 +16,12 @@ import (
 // keys collide get a, b, c… in the order of their identity keys, which do
 // not change when a title is corrected or a date is refined elsewhere.
 //
-// Every work of the folder takes part, shown within another entry or not,
-// so linking a preprint to its article never renames a third work that
-// shares the preprint's key. The one exception: when all the works with
-// a key are one entry (a concept DOI and its versions, a DOI and its
-// PMID), the entry takes the key without a letter and the works shown
-// within it take none.
+// Only entries take part: a work shown within another entry (a preprint
+// within its article, a version within its concept DOI, a PMID record
+// within its DOI) is in no citation file and has no key, so it never
+// makes an entry's key take a letter it needs nothing to tell apart from.
+// The cost: unlinking such a work makes it an entry, and then both take a
+// letter.
 
 // stopWords are skipped when picking the title word of a key.
 var stopWords = map[string]bool{
@@ -32,6 +32,9 @@ var stopWords = map[string]bool{
 func assignKeys(all []*entry) {
 	bases := map[string][]*entry{}
 	for _, e := range all {
+		if e.in != nil {
+			continue
+		}
 		b := baseKey(e)
 		bases[b] = append(bases[b], e)
 	}
@@ -40,11 +43,6 @@ func assignKeys(all []*entry) {
 	for b, es := range bases {
 		if len(es) == 1 {
 			es[0].key = b
-			taken[b] = true
-			continue
-		}
-		if entry, one := oneEntry(es); one {
-			entry.key = b
 			taken[b] = true
 			continue
 		}
@@ -67,28 +65,6 @@ func assignKeys(all []*entry) {
 			}
 		}
 	}
-}
-
-// oneEntry reports whether es are all one entry, and which work is it.
-func oneEntry(es []*entry) (*entry, bool) {
-	var shown *entry
-	for _, e := range es {
-		if e.in == nil {
-			if shown != nil {
-				return nil, false
-			}
-			shown = e
-		}
-	}
-	if shown == nil {
-		return nil, false
-	}
-	for _, e := range es {
-		if e != shown && e.in != shown {
-			return nil, false
-		}
-	}
-	return shown, true
 }
 
 // letters is the n-th suffix: a … z, aa, ab, …

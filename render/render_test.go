@@ -459,7 +459,7 @@ func TestCitationKeysAreUniquePlainAndDisambiguated(t *testing.T) {
 	}
 	want := map[string]string{
 		"nunezgarcia2023analytical":  article,                                   // its PubMed record has the same key, but is one entry with it
-		"nunezgarcia2022analyticalb": "doi:10.5281/zenodo.7654321",              // the preprint, shown within the article, keeps "a"
+		"nunezgarcia2022analytical":  "doi:10.5281/zenodo.7654321",              // the preprint with the same key is shown within the article: no letter needed
 		"lovelace2024about":          concept,                                   // v1.2.0 has the same key, but is one entry with it
 		"lovelace2019notes":          "orcid-work:0000-0002-1825-0097/15536015", // no authors, no name in its ORCID file: the manifest's name
 		"lovelace2023fast":           "doi:10.5555/fast.2023.7",
@@ -469,18 +469,27 @@ func TestCitationKeysAreUniquePlainAndDisambiguated(t *testing.T) {
 			t.Errorf("key %s is %q, want %s", k, seen[k], id)
 		}
 	}
-	// the keys do not move when links.json is absent or joins nothing:
-	// the same entries keep the same keys
-	for _, links := range []*snapshots.Links{nil, {ShownAs: map[string]string{}}} {
-		g := *f
-		g.Links = links
-		for _, e := range buildPage(&g, Options{Person: person}).all {
-			if k := e.id; k == "doi:10.5281/zenodo.7654321" || k == "doi:10.5555/fast.2023.7" || k == "orcid-work:0000-0002-1825-0097/15536015" {
-				if seen[e.key] != k {
-					t.Errorf("links.json %v: %s has key %s", links != nil, k, e.key)
-				}
+	// the keys do not move when links.json is absent (the relations pair
+	// the preprint the same way): the same entries keep the same keys
+	g := *f
+	g.Links = nil
+	for _, e := range buildPage(&g, Options{Person: person}).all {
+		if k := e.id; k == "doi:10.5281/zenodo.7654321" || k == "doi:10.5555/fast.2023.7" || k == "orcid-work:0000-0002-1825-0097/15536015" {
+			if seen[e.key] != k {
+				t.Errorf("without links.json: %s has key %s", k, e.key)
 			}
 		}
+	}
+	// when links.json joins nothing the preprint is an entry of its own,
+	// emitted beside the dataset with the same key: both take a letter, in
+	// identity-key order
+	g.Links = &snapshots.Links{ShownAs: map[string]string{}}
+	keys := map[string]string{}
+	for _, e := range buildPage(&g, Options{Person: person}).all {
+		keys[e.id] = e.key
+	}
+	if keys[preprint] != "nunezgarcia2022analyticala" || keys["doi:10.5281/zenodo.7654321"] != "nunezgarcia2022analyticalb" {
+		t.Errorf("preprint and dataset as separate entries keyed %q and %q, want …a and …b", keys[preprint], keys["doi:10.5281/zenodo.7654321"])
 	}
 }
 
