@@ -458,11 +458,11 @@ func TestCitationKeysAreUniquePlainAndDisambiguated(t *testing.T) {
 		seen[e.key] = e.id
 	}
 	want := map[string]string{
-		"nunezgarcia2023analytical":  article,                                   // its PubMed record has the same key, but is one entry with it
-		"nunezgarcia2022analytical":  "doi:10.5281/zenodo.7654321",              // the preprint with the same key is shown within the article: no letter needed
-		"lovelace2024about":          concept,                                   // v1.2.0 has the same key, but is one entry with it
-		"lovelace2019notes":          "orcid-work:0000-0002-1825-0097/15536015", // no authors, no name in its ORCID file: the manifest's name
-		"lovelace2023fast":           "doi:10.5555/fast.2023.7",
+		"nunezgarcia2023analytical": article,                                   // its PubMed record has the same key, but is one entry with it
+		"nunezgarcia2022analytical": "doi:10.5281/zenodo.7654321",              // the preprint with the same key is shown within the article: no letter needed
+		"lovelace2024about":         concept,                                   // v1.2.0 has the same key, but is one entry with it
+		"lovelace2019notes":         "orcid-work:0000-0002-1825-0097/15536015", // no authors, no name in its ORCID file: the manifest's name
+		"lovelace2023fast":          "doi:10.5555/fast.2023.7",
 	}
 	for k, id := range want {
 		if seen[k] != id {
