@@ -473,7 +473,12 @@ func recordVersion(r record.Record) string {
 
 // entryVersion is the version an entry cites, which software citation
 // needs (https://www.force11.org/software-citation-principles); none for a
-// concept that lists its versions, as its DOI stands for all of them.
+// concept that lists its versions: its DOI stands for all of them and
+// resolves to whichever is latest, so a "latest v1.2.0" would go stale
+// with the next release; one who needs a version cites that version's DOI
+// (https://support.zenodo.org/help/en-gb/1-upload-deposit/97-what-is-doi-versioning,
+// https://archive.materialscloud.org/help/versioning "Which DOI should I
+// use in citations?").
 func entryVersion(e *entry) string {
 	if len(e.versions) > 0 {
 		return ""
