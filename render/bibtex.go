@@ -259,7 +259,7 @@ func (fs *bibFields) date(d record.Date, biblatex bool) {
 	}
 }
 
-// links adds the DOI, a URL and the arXiv eprint.
+// links adds the DOI, a URL, the arXiv eprint and the PubMed iD.
 func (fs *bibFields) links(r record.Record, biblatex bool) {
 	fs.addVerbatim("doi", r.IDs.DOI)
 	if r.IDs.DOI != "" && !verbatimSafe(r.IDs.DOI) {
@@ -277,6 +277,24 @@ func (fs *bibFields) links(r record.Record, biblatex bool) {
 		} else {
 			fs.addRaw("archiveprefix", "{arXiv}")
 		}
+	}
+	fs.pubmed(r.IDs.PMID, r.IDs.ArXiv != "", biblatex)
+}
+
+// pubmed adds a PubMed iD. BibLaTeX cites it as an eprint of type pubmed
+// (biblatex manual, "Electronic Publishing Information": https://ctan.org/pkg/biblatex;
+// https://tex.stackexchange.com/questions/155532/biblatex-and-pubmed-pubmed-central-ids),
+// which an entry has only one of, so an arXiv eprint keeps the field.
+// BibTeX has no field for it: pmid is the conventional name, which
+// plain.bst ignores without a warning (the bibtex validator test runs it).
+func (fs *bibFields) pubmed(pmid string, hasEprint, biblatex bool) {
+	switch {
+	case pmid == "":
+	case !biblatex:
+		fs.addVerbatim("pmid", pmid)
+	case !hasEprint:
+		fs.addVerbatim("eprint", pmid)
+		fs.addRaw("eprinttype", "{pubmed}")
 	}
 }
 

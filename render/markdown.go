@@ -91,6 +91,9 @@ func mdLinks(p *page, e *entry) []string {
 	} else if u := landingURL(e.rec); u != "" {
 		out = append(out, mdLink("link", u))
 	}
+	if pmid := e.rec.IDs.PMID; pmid != "" { // as the html chip says it
+		out = append(out, mdLink("PubMed "+pmid, "https://pubmed.ncbi.nlm.nih.gov/"+encodeURLBytes(pmid, "#?%&+=")+"/"))
+	}
 	if oa := e.rec.OA; oa != nil {
 		u := webURL(oa.URL)
 		lic := licenceLabel(oa.License)
