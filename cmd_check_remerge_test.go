@@ -62,7 +62,8 @@ func TestCheckOfflineNoticesHandEditedMergedFields(t *testing.T) {
 
 // TestCheckOfflineRemergeAppliesOverrides: a title the manifest's
 // [[override]] sets is what the sources give, so it passes; once the
-// override is gone from the manifest, the snapshot's title is a problem.
+// override is gone from the manifest, check says a fetch has its removal
+// still to apply.
 func TestCheckOfflineRemergeAppliesOverrides(t *testing.T) {
 	m, snaps := exampleCopy(t)
 	manifestText, err := os.ReadFile(m)
