@@ -7,6 +7,7 @@ import (
 	"maps"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/aboutscholar/about/manifest"
@@ -68,13 +69,18 @@ func remergeWork(d snapshots.Dir, iw snapshots.IndexWork, overrides map[string][
 }
 
 // remergeDifferences names each merged field of file that its sources and
-// overrides do not give, with what to do instead of a hand edit.
+// overrides do not give. A field the manifest's [[override]] sets, or set
+// when the file was written, differs because the override was added,
+// changed or removed since the last fetch: that is said once per
+// overridden field, not blamed on a hand edit. Any other difference is
+// worded neutrally, because a hand edit and a snapshot merged by another
+// version of about look the same from here.
 func remergeDifferences(id manifest.Identity, file snapshots.Work, overrides []manifest.Override) []string {
 	sources := make(map[string]snapshots.Source, len(file.Sources))
 	for _, s := range file.Sources {
 		sources[s.Provider] = s
 	}
-	want, _, err := workDoc(id, file.Origins, sources, overrides)
+	want, lw, err := workDoc(id, file.Origins, sources, overrides)
 	if err != nil {
 		return []string{fmt.Sprintf("its sources cannot be merged: %v", err)}
 	}
@@ -82,20 +88,65 @@ func remergeDifferences(id manifest.Identity, file snapshots.Work, overrides []m
 	fields = append(fields, differingKeys("record.", file.Record, want.Record)...)
 	fields = append(fields, differingKeys("provenance.", file.Provenance, want.Provenance)...)
 	fields = append(fields, differingKeys("conflicts.", conflictsByField(file), conflictsByField(want))...)
-	out := make([]string, len(fields))
-	for i, f := range fields {
-		out[i] = f + " differs from what its sources give: " + instead(f)
+	pending := pendingOverrides(recordedOverrides(file), lw.overrides, fields)
+	var out []string
+	for _, field := range slices.Sorted(maps.Keys(pending)) {
+		out = append(out, "the manifest's [[override]] of "+field+" is not applied yet (or its removal is not): run about fetch")
+	}
+	for _, f := range fields {
+		if pending[overriddenField(f)] {
+			continue
+		}
+		out = append(out, f+" differs from what this about's merge gives from the file's sources: "+
+			"edited by hand, or merged by another version of about; run about fetch (to change a value, use [[override]] in the manifest)")
 	}
 	return out
 }
 
-// instead is the way to change field that a fetch keeps.
-func instead(field string) string {
-	switch field {
-	case "record.title", "record.type", "record.issued", "provenance.title", "provenance.type", "provenance.issued":
-		return "use [[override]] in the manifest instead of editing snapshots (about fetch rewrites the file)"
+// recordedOverrides is the override entries ("title (manifest)") the
+// file's decisions record; a file without decisions recorded none.
+func recordedOverrides(file snapshots.Work) []string {
+	var dec snapshots.Decisions
+	if len(file.Decisions) == 0 || json.Unmarshal(file.Decisions, &dec) != nil {
+		return nil
 	}
-	return "snapshots are not edited by hand; about fetch rewrites the file from its sources"
+	return dec.Overrides
+}
+
+// pendingOverrides is the set of fields whose override the file does
+// not hold yet: an override added or removed since the last fetch (the
+// recorded entries differ from what a fetch would record now), or one
+// whose value changed (the field overridden now differs).
+func pendingOverrides(recorded, now, differing []string) map[string]bool {
+	pending := map[string]bool{}
+	field := func(entry string) string { return strings.TrimSuffix(entry, " (manifest)") }
+	for _, e := range recorded {
+		if !slices.Contains(now, e) {
+			pending[field(e)] = true
+		}
+	}
+	for _, e := range now {
+		if !slices.Contains(recorded, e) {
+			pending[field(e)] = true
+		}
+	}
+	for _, d := range differing {
+		if f := overriddenField(d); slices.Contains(now, f+" (manifest)") {
+			pending[f] = true
+		}
+	}
+	return pending
+}
+
+// overriddenField is the record field an override sets that a differing
+// key ("record.title", "conflicts.genre") belongs to; a type override
+// also clears the genre that came with the old type.
+func overriddenField(key string) string {
+	_, f, _ := strings.Cut(key, ".")
+	if f == "genre" {
+		return "type"
+	}
+	return f
 }
 
 // conflictsByField keys a work's conflicts by their field, so a

@@ -78,7 +78,7 @@ func TestCheckMergedNamesEachEditedField(t *testing.T) {
 	}
 	file := "works/" + snapshots.FileName(id) + ".json"
 	// record, then provenance, then conflicts, as the file holds them
-	want := []string{file + ": record.issued differs from what its sources give", file + ": conflicts.issued differs from what its sources give"}
+	want := []string{file + ": record.issued differs from what this about's merge gives from the file's sources", file + ": conflicts.issued differs from what this about's merge gives from the file's sources"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -50,6 +50,8 @@ WORKS = [
     (109, None, "Glaze Crazing in Stoneware", "journal-article", 2021, None, ["Michael Jensen"]),
     (110, None, "Catalysis at low temperature", "conference-poster", 2022, 6, ["Michael Jensen", "李明"]),
     (111, None, "Limits of catalysis", "journal-article", 2023, None, ["Michael Jensen"]),
+    (112, "10.5555/gt.thermal", "Thermal stress in glazes", "journal-article", 2020, None, ["Łukasz Żółw", "Michael Jensen"]),
+    (113, "10.1101/2023.01.02.000113", "Catalyst ageing, a preprint", "preprint", 2023, 1, ["Michael Jensen"]),
 ]
 
 
@@ -90,8 +92,8 @@ def date_parts(y, m=None):
     return {"date-parts": [[y, m] if m else [y]]}
 
 
-def crossref(doi, title, y, m, authors, license_url):
-    msg = {"indexed": {"date-parts": [[2025, 1, 1]]}, "publisher": "Ground Truth Press", "DOI": doi, "type": "journal-article",
+def crossref(doi, title, y, m, authors, license_url, typ="journal-article", publisher="Ground Truth Press"):
+    msg = {"indexed": {"date-parts": [[2025, 1, 1]]}, "publisher": publisher, "DOI": doi, "type": typ,
            "title": [title], "prefix": doi.split("/")[0], "author": [], "container-title": ["Journal of Ground Truth"],
            "issued": date_parts(y, m), "published": date_parts(y, m), "URL": "https://doi.org/" + doi,
            "is-referenced-by-count": 3, "member": "7822", "source": "Crossref"}
@@ -101,12 +103,17 @@ def crossref(doi, title, y, m, authors, license_url):
             a["ORCID"] = "https://orcid.org/" + OWNER
             a["authenticated-orcid"] = True
         msg["author"].append(a)
+    if typ == "posted-content":
+        # bioRxiv's records: the publisher is the laboratory, the server an institution
+        msg.update({"subtype": "preprint", "institution": [{"name": "bioRxiv"}], "container-title": []})
     if license_url:
         msg["license"] = [{"start": {"date-parts": [[y, 1, 1]]}, "content-version": "vor", "delay-in-days": 0, "URL": license_url}]
     return {"status": "ok", "message-type": "work", "message-version": "1.0.0", "message": msg}
 
 
-def openalex(doi, n, title, date, typ, names, license, oa_url):
+def openalex(doi, n, title, date, typ, names, license, oa_url, known=None):
+    """known: name -> (ORCID iD, institution) OpenAlex has and the registrar lacks."""
+    known = known or {}
     w = {"id": "https://openalex.org/W900000%04d" % n, "doi": "https://doi.org/" + doi, "title": title, "display_name": title,
          "publication_year": int(date[:4]), "publication_date": date, "ids": {"openalex": "https://openalex.org/W900000%04d" % n, "doi": "https://doi.org/" + doi},
          "language": "en", "type": typ, "authorships": [], "cited_by_count": 4,
@@ -116,8 +123,8 @@ def openalex(doi, n, title, date, typ, names, license, oa_url):
          "counts_by_year": [], "updated_date": "2025-01-01T00:00:00", "created_date": "2024-01-01"}
     for i, name in enumerate(names):
         w["authorships"].append({"author_position": "first" if i == 0 else "middle", "author": {"id": "https://openalex.org/A90000%02d" % i, "display_name": name,
-                                 "orcid": ("https://orcid.org/" + OWNER) if name == "Michael Jensen" else None},
-                                 "institutions": [], "countries": [], "is_corresponding": False, "raw_author_name": name, "raw_affiliation_strings": []})
+                                 "orcid": ("https://orcid.org/" + OWNER) if name == "Michael Jensen" else (("https://orcid.org/" + known[name][0]) if name in known else None)},
+                                 "institutions": [{"id": "https://openalex.org/I900000", "display_name": known[name][1], "type": "education"}] if name in known else [], "countries": [], "is_corresponding": False, "raw_author_name": name, "raw_affiliation_strings": []})
     return w
 
 
@@ -152,6 +159,12 @@ write("crossref-10.5555-gt.effects.json", crossref("10.5555/gt.effects", "Effect
 write("crossref-10.5555-gt.kiln.json", crossref("10.5555/gt.kiln", "Kiln physics", 2015, 4, [("Michael", "Jensen")], None))
 write("crossref-10.5555-gt.crazing.json", crossref("10.5555/gt.crazing", "Glaze crazing in stoneware: a field study", 2021, 2, [("Michael", "Jensen")], None))
 write("openalex-10.5555-gt.bounds.json", openalex("10.5555/gt.bounds", 1, "Is x < y? Bounds for catalysis robust", "2020-03-09", "article", ["Michael Jensen", "Nguyễn Văn An"], None, "https://gt.example.org/bounds"))
-write("openalex-10.5555-gt.effects.json", openalex("10.5555/gt.effects", 2, "Effects at p<0.05 and n>3", "2020-11-20", "article", ["Michael Jensen", "Łukasz Żółw"], None, "https://gt.example.org/effects"))
+ZOLW = {"Łukasz Żółw": ("0000-0002-5555-0013", "University of Wrocław")}  # checksum-valid, made up
+write("openalex-10.5555-gt.effects.json", openalex("10.5555/gt.effects", 2, "Effects at p<0.05 and n>3", "2020-11-20", "article", ["Michael Jensen", "Łukasz Żółw"], None, "https://gt.example.org/effects", ZOLW))
+# Crossref and OpenAlex disagree on the year: the registrar's is kept, the other is a conflict
+write("crossref-10.5555-gt.thermal.json", crossref("10.5555/gt.thermal", "Thermal stress in glazes", 2020, None, [("Łukasz", "Żółw"), ("Michael", "Jensen")], None))
+write("openalex-10.5555-gt.thermal.json", openalex("10.5555/gt.thermal", 4, "Thermal stress in glazes", "2021-01-15", "article", ["Łukasz Żółw", "Michael Jensen"], None, None))
+write("crossref-10.1101-2023.01.02.000113.json", crossref("10.1101/2023.01.02.000113", "Catalyst ageing, a preprint", 2023, 1, [("Michael", "Jensen")], None,
+                                                           "posted-content", "Cold Spring Harbor Laboratory"))
 write("openalex-10.5281-zenodo.777.json", openalex("10.5281/zenodo.777", 3, "Catalyst measurements from the Müller kiln", "2019-05-14", "dataset", ["Hans Müller", "Michael Jensen"], "cc-by", "https://zenodo.org/records/777"))
 write("datacite-10.5281-zenodo.777.json", datacite())
