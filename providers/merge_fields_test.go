@@ -207,6 +207,14 @@ func TestMergeLicenceMostSpecific(t *testing.T) {
 			"cc-by-3.0", "openalex", []record.Choice{{Value: "https://creativecommons.org/licenses/by/4.0/", Providers: []string{"crossref"}}}},
 		{"first versioned wins", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by/3.0/"), oa("datacite", "cc-by-4.0")},
 			"cc-by-3.0", "crossref", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"datacite"}}}},
+		// a category names no licence: the registrar's real one wins and
+		// nothing contradicts it (T#2)
+		{"real licence beats a category", []providers.Named{oa("openalex", "publisher-specific-oa"), oa("unpaywall", "implied-oa"), oa("crossref", "http://creativecommons.org/licenses/by/4.0/")},
+			"cc-by-4.0", "crossref", nil},
+		{"publisher terms beat a category", []providers.Named{oa("openalex", "other-oa"), oa("crossref", "https://www.elsevier.com/tdm/userlicense/1.0/")},
+			"https://www.elsevier.com/tdm/userlicense/1.0/", "crossref", nil},
+		{"a category alone is kept", []providers.Named{oa("unpaywall", "publisher-specific, author manuscript")},
+			"publisher-specific, author manuscript", "unpaywall", nil},
 	} {
 		got, from, conflicts := providers.Merge(c.in)
 		if got.OA == nil || got.OA.License != c.want || from["open_access.license"] != c.from {
