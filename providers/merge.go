@@ -106,21 +106,25 @@ func mergeTitle(ordered []Named) picked[string] {
 }
 
 // mergeDate starts from the registrar's date (the first provider in
-// Precedence that has one) and takes the most precise date that agrees
-// with it: DataCite's year-only 2020 gives way to OpenAlex's 2020-05-14,
-// but never to a 2021 or a 2020-06 when the registrar said 2020-05. Among
-// equally precise dates precedence decides. A 1 January date refines
-// nothing: indexes write it for "some day that year" (OpenAlex gives
-// 2015-01-01 for the year-only Springer chapter in the recorded fixtures;
-// the habit is common, https://github.com/WDscholia/scholia/issues/518),
-// so it would turn a known year into an invented day.
+// Precedence that has one) and lets each other provider, in precedence
+// order, refine the date kept so far with a more precise one that agrees
+// with it: DataCite's year-only 2020 gives way to OpenAlex's 2020-05 and
+// then to a 2020-05-14, but never to a 2021 or a 2020-06 once the
+// registrar or a higher provider said 2020-05. Comparing with the date
+// kept so far, not only with the registrar's, keeps a less curated source
+// (ORCID's hand-entered 2020-06-14) from overriding a better one's month
+// (OpenAlex's 2020-05) when the registrar gave a year only. A 1 January
+// date refines nothing: indexes write it for "some day that year"
+// (OpenAlex gives 2015-01-01 for the year-only Springer chapter in the
+// recorded fixtures; the habit is common,
+// https://github.com/WDscholia/scholia/issues/518), so it would turn a
+// known year into an invented day.
 func mergeDate(ordered []Named) picked[record.Date] {
 	best := first(ordered, func(r *record.Record) record.Date { return r.Issued }, record.Date.IsZero)
-	registrar := best.value
 	for _, n := range ordered {
 		d := n.Record.Issued
 		newYearsDay := d.Month == 1 && d.Day == 1
-		if precision(d) > precision(best.value) && sameDate(d, registrar) && !newYearsDay {
+		if precision(d) > precision(best.value) && sameDate(d, best.value) && !newYearsDay {
 			best = picked[record.Date]{d, n.Provider}
 		}
 	}

@@ -34,6 +34,13 @@ func TestMergeDatePrecision(t *testing.T) {
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 6, 2)}},
 			{Provider: "semanticscholar", Record: record.Record{Issued: record.NewDate(2020, 5, 9)}},
 		}, record.NewDate(2020, 5, 9), "semanticscholar", true},
+		// T#3: ORCID's day must agree with OpenAlex's month, not only
+		// with Crossref's year
+		{"a lower source never overrides a higher month", []providers.Named{
+			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
+			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 5, 0)}},
+			{Provider: "orcid", Record: record.Record{Issued: record.NewDate(2020, 6, 14)}},
+		}, record.NewDate(2020, 5, 0), "openalex", true},
 		{"1 January is no refinement", []providers.Named{
 			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2015, 0, 0)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2015, 1, 1)}},
