@@ -238,3 +238,34 @@ func TestMergeLicenceMostSpecific(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeAuthorsSharedIDNeedsTheName: a shared ORCID iD does not excuse
+// a name that disagrees (T#4): OpenAlex's iD attribution can be wrong, so
+// "Xavier Jensen" fills in nothing for "M. Jensen" — no given name, no
+// affiliations — while "Michael Jensen" with the iD still does.
+func TestMergeAuthorsSharedIDNeedsTheName(t *testing.T) {
+	const id = "0000-0002-1825-0097"
+	got, from, _ := providers.Merge([]providers.Named{
+		{Provider: "crossref", Record: record.Record{Authors: []record.Author{
+			{Given: "M.", Family: "Jensen", ORCID: id},
+			{Given: "A.", Family: "Berg", ORCID: "0000-0001-0000-0001"},
+		}}},
+		{Provider: "openalex", Record: record.Record{Authors: []record.Author{
+			{Given: "Xavier", Family: "Jensen", ORCID: id, Affiliations: []string{"Elsewhere"}},
+			{Given: "Anna", Family: "Berg", ORCID: "0000-0001-0000-0001", Affiliations: []string{"Lund University"}},
+		}}},
+		{Provider: "orcid", Record: record.Record{Authors: []record.Author{
+			{Given: "M.", Family: "Jensen-Holm", ORCID: id},
+		}}},
+	})
+	want := []record.Author{
+		{Given: "M.", Family: "Jensen", ORCID: id},
+		{Given: "Anna", Family: "Berg", ORCID: "0000-0001-0000-0001", Affiliations: []string{"Lund University"}},
+	}
+	if !reflect.DeepEqual(got.Authors, want) {
+		t.Errorf("authors %+v, want %+v", got.Authors, want)
+	}
+	if from["authors.given"] != "openalex" || from["authors.family"] != "" {
+		t.Errorf("provenance %v: want given from openalex (Anna), no family filled", from)
+	}
+}
