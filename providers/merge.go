@@ -3,6 +3,7 @@ package providers
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/aboutscholar/about/record"
 )
@@ -63,7 +64,48 @@ func Merge(records []Named) (record.Record, map[string]string, []record.Conflict
 		Relations: mergeRelations(ordered),
 		Extra:     mergeExtra(ordered),
 	}
-	return out, from, conflicts(out, ordered, oaOrdered)
+	preprintByDOI(&out, from)
+	return out, from, creditDOIPrefix(conflicts(out, ordered, oaOrdered), from)
+}
+
+// creditDOIPrefix names the DOI as the giver of a kept value preprintByDOI
+// set, so a conflict never keeps a value nobody gave.
+func creditDOIPrefix(cs []record.Conflict, from map[string]string) []record.Conflict {
+	for i := range cs {
+		if from[cs[i].Field] == DOIPrefixSource && !slices.Contains(cs[i].Kept.Providers, DOIPrefixSource) {
+			cs[i].Kept.Providers = append(cs[i].Kept.Providers, DOIPrefixSource)
+			slices.Sort(cs[i].Kept.Providers)
+		}
+	}
+	return cs
+}
+
+// DOIPrefixSource is the provenance of a field set from what the DOI
+// says (a preprint server's prefix), not from any provider's answer.
+const DOIPrefixSource = "doi-prefix"
+
+// preprintByDOI types a work whose DOI a preprint server registered
+// (DOIRepository) as a preprint — CSL article, genre Preprint — whatever
+// type a provider gave, and names the server as publisher when no
+// provider named one: ORCID's hand-entered "journal-article" for a Nature
+// Precedings DOI (T#6) is the researcher's guess; the DOI is the
+// server's.
+func preprintByDOI(r *record.Record, from map[string]string) {
+	server, ok := DOIRepository(r.IDs.DOI)
+	if !ok || !server.Preprint {
+		return
+	}
+	if r.Type != "article" {
+		r.Type, from["type"] = "article", DOIPrefixSource
+	}
+	if r.Genre != "Preprint" {
+		r.Genre, from["genre"] = "Preprint", DOIPrefixSource
+	}
+	// bioRxiv and medRxiv share a prefix: only a record can name which
+	if r.Publisher == "" && !strings.Contains(server.Name, "/") {
+		r.Publisher = server.Name
+		from["publisher"] = DOIPrefixSource
+	}
 }
 
 // picked is a merged field's value and the provider it came from ("" when
