@@ -111,6 +111,8 @@ func creativeCommonsCode(words []string) (licence, bool) {
 	case len(rest) == 0:
 	case len(rest) == 1 && isVersion(rest[0]):
 		l.version = rest[0]
+	case len(rest) == 2 && isVersion(rest[0]) && isUnported(rest[1]):
+		l.version = rest[0] // "CC BY 4.0 International" is cc-by-4.0
 	case len(rest) == 2 && isVersion(rest[0]) && isJurisdiction(rest[1]):
 		l.version = rest[0] + "-" + rest[1]
 	default:
@@ -141,6 +143,14 @@ func isVersion(s string) bool {
 
 func isDigits(s string) bool {
 	return s != "" && strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
+}
+
+// isUnported reports a licence name's word for "no jurisdiction": CC BY
+// 4.0 International, CC BY 3.0 Unported, CC BY 2.0 Generic are the
+// licences whose SPDX ids have no port (cc-by-4.0), not ports named
+// "international".
+func isUnported(s string) bool {
+	return s == "international" || s == "unported" || s == "generic"
 }
 
 // isJurisdiction reports whether s is a ported licence's jurisdiction:

@@ -183,7 +183,16 @@ func TestNormalLicence(t *testing.T) {
 		" https://www.elsevier.com/tdm/userlicense/1.0/ ": "https://www.elsevier.com/tdm/userlicense/1.0/",
 		"publisher-specific-oa":                           "publisher-specific-oa",
 		"cc-foo":                                          "cc-foo",
-		"https://creativecommons.org/about/":              "https://creativecommons.org/about/",
+		// ports that are not two letters (CR3#4): IGO in both forms, Scotland;
+		// the deed's other path parts and "International" name no port
+		"http://creativecommons.org/licenses/by/3.0/igo/":                 "cc-by-3.0-igo",
+		"https://creativecommons.org/licenses/by-nc-sa/3.0/igo/legalcode": "cc-by-nc-sa-3.0-igo",
+		"CC-BY-3.0-IGO": "cc-by-3.0-igo",
+		"https://creativecommons.org/licenses/by-nc-nd/2.5/scotland/": "cc-by-nc-nd-2.5-scotland",
+		"https://creativecommons.org/licenses/by/4.0/legalcode":       "cc-by-4.0",
+		"https://creativecommons.org/licenses/by/4.0/deed.en":         "cc-by-4.0",
+		"CC BY 4.0 International":                                     "cc-by-4.0",
+		"https://creativecommons.org/about/":                          "https://creativecommons.org/about/",
 	} {
 		if got := providers.NormalLicence(in); got != want {
 			t.Errorf("NormalLicence(%q) = %q, want %q", in, got, want)
@@ -214,6 +223,12 @@ func TestMergeLicenceMostSpecific(t *testing.T) {
 			"cc-by-3.0", "openalex", []record.Choice{{Value: "https://creativecommons.org/licenses/by/4.0/", Providers: []string{"crossref"}}}},
 		{"first versioned wins", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by/3.0/"), oa("datacite", "cc-by-4.0")},
 			"cc-by-3.0", "crossref", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"datacite"}}}},
+		// CR3#4: one IGO licence in Crossref's URL form and DataCite's SPDX
+		// id agrees; the unported 3.0 is another licence
+		{"IGO URL and SPDX id agree", []providers.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "CC-BY-3.0-IGO")},
+			"cc-by-3.0-igo", "crossref", nil},
+		{"IGO is not unported", []providers.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "cc-by-3.0")},
+			"cc-by-3.0-igo", "crossref", []record.Choice{{Value: "cc-by-3.0", Providers: []string{"datacite"}}}},
 		// a category names no licence: the registrar's real one wins and
 		// nothing contradicts it (T#2)
 		{"real licence beats a category", []providers.Named{oa("openalex", "publisher-specific-oa"), oa("unpaywall", "implied-oa"), oa("crossref", "http://creativecommons.org/licenses/by/4.0/")},
