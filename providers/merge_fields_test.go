@@ -218,9 +218,9 @@ func TestMergeLicenceMostSpecific(t *testing.T) {
 		{"versioned refines bare", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
 			"cc-by-4.0", "crossref", nil},
 		{"other family is a conflict", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by-nc/4.0/")},
-			"cc-by", "openalex", []record.Choice{{Value: "http://creativecommons.org/licenses/by-nc/4.0/", Providers: []string{"crossref"}}}},
+			"cc-by", "openalex", []record.Choice{{Value: "cc-by-nc-4.0", Providers: []string{"crossref"}}}},
 		{"other version is a conflict", []providers.Named{oa("openalex", "cc-by-3.0"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
-			"cc-by-3.0", "openalex", []record.Choice{{Value: "https://creativecommons.org/licenses/by/4.0/", Providers: []string{"crossref"}}}},
+			"cc-by-3.0", "openalex", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"crossref"}}}},
 		{"first versioned wins", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by/3.0/"), oa("datacite", "cc-by-4.0")},
 			"cc-by-3.0", "crossref", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"datacite"}}}},
 		// CR3#4: one IGO licence in Crossref's URL form and DataCite's SPDX
@@ -282,5 +282,36 @@ func TestMergeAuthorsSharedIDNeedsTheName(t *testing.T) {
 	}
 	if from["authors.given"] != "openalex" || from["authors.family"] != "" {
 		t.Errorf("provenance %v: want given from openalex (Anna), no family filled", from)
+	}
+}
+
+// TestLicenceConflictSpellingFree (CR3#5): a licence conflict stores values
+// not kept in NormalLicence's form, grouped by it exactly, so a service
+// switching from a URL to an SPDX id, or providers answering in another
+// order, changes no byte of the conflict.
+func TestLicenceConflictSpellingFree(t *testing.T) {
+	oa := func(provider, licence string) providers.Named {
+		return providers.Named{Provider: provider, Record: record.Record{OA: &record.OpenAccess{License: licence}}}
+	}
+	licenceConflict := func(in ...providers.Named) []byte {
+		_, _, conflicts := providers.Merge(in)
+		b, err := json.Marshal(conflicts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	asURL := licenceConflict(oa("openalex", "cc-by-nc"), oa("crossref", "http://creativecommons.org/licenses/by/4.0/"),
+		oa("datacite", "https://creativecommons.org/licenses/by/3.0/"), oa("europepmc", "cc by"))
+	asSPDX := licenceConflict(oa("openalex", "cc-by-nc"), oa("crossref", "CC-BY-4.0"),
+		oa("datacite", "cc-by-3.0"), oa("europepmc", "CC-BY"))
+	reordered := licenceConflict(oa("europepmc", "cc by"), oa("datacite", "cc-by-3.0"),
+		oa("crossref", "cc-by-4.0"), oa("openalex", "cc-by-nc"))
+	want := `[{"field":"open_access.license","kept":{"value":"cc-by-nc","providers":["openalex"]},"not_kept":[` +
+		`{"value":"cc-by","providers":["europepmc"]},{"value":"cc-by-3.0","providers":["datacite"]},{"value":"cc-by-4.0","providers":["crossref"]}]}]`
+	for name, got := range map[string][]byte{"URL form": asURL, "SPDX form": asSPDX, "another order": reordered} {
+		if string(got) != want {
+			t.Errorf("%s: conflicts\n%s\nwant\n%s", name, got, want)
+		}
 	}
 }
