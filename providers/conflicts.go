@@ -35,6 +35,10 @@ type fieldCheck struct {
 	field string
 	value func(*record.Record) string
 	same  func(a, b string) bool
+	// normal, when set, is the one spelling a value is stored and grouped
+	// in (NormalLicence for the licence), so a service switching between
+	// spellings of one value rewrites no conflict byte.
+	normal func(string) string
 }
 
 func sameFolded(a, b string) bool  { return record.Fold(a) == record.Fold(b) }
@@ -49,7 +53,7 @@ func sameTitle(a, b string) bool {
 
 func fieldChecks() []fieldCheck {
 	text := func(field string, get func(*record.Record) string) fieldCheck {
-		return fieldCheck{field, get, sameFolded}
+		return fieldCheck{field: field, value: get, same: sameFolded}
 	}
 	oa := func(get func(*record.OpenAccess) string) func(*record.Record) string {
 		return func(r *record.Record) string {
@@ -60,26 +64,26 @@ func fieldChecks() []fieldCheck {
 		}
 	}
 	id := func(field string, get func(*record.IDs) string) fieldCheck {
-		return fieldCheck{"ids." + field, func(r *record.Record) string { return get(&r.IDs) }, sameExactly}
+		return fieldCheck{field: "ids." + field, value: func(r *record.Record) string { return get(&r.IDs) }, same: sameExactly}
 	}
 	return []fieldCheck{
-		{"title", func(r *record.Record) string { return r.Title }, sameTitle},
+		{field: "title", value: func(r *record.Record) string { return r.Title }, same: sameTitle},
 		text("container", func(r *record.Record) string { return r.Container }),
 		text("type", func(r *record.Record) string { return r.Type }),
 		text("genre", func(r *record.Record) string { return r.Genre }),
 		text("volume", func(r *record.Record) string { return r.Volume }),
 		text("issue", func(r *record.Record) string { return r.Issue }),
 		text("pages", func(r *record.Record) string { return r.Pages }),
-		{"issued", func(r *record.Record) string { return r.Issued.String() }, func(a, b string) bool {
+		{field: "issued", value: func(r *record.Record) string { return r.Issued.String() }, same: func(a, b string) bool {
 			return sameDate(record.ParseDate(a), record.ParseDate(b))
 		}},
-		{"authors", func(r *record.Record) string {
+		{field: "authors", value: func(r *record.Record) string {
 			if len(r.Authors) == 0 {
 				return ""
 			}
 			return fmt.Sprintf("%d %s", len(r.Authors), english.Plural(len(r.Authors), "author", "authors"))
-		}, sameExactly},
-		{"open_access.license", oa(func(o *record.OpenAccess) string { return o.License }), sameLicence},
+		}, same: sameExactly},
+		{field: "open_access.license", value: oa(func(o *record.OpenAccess) string { return o.License }), same: sameLicence, normal: NormalLicence},
 		text("open_access.status", oa(func(o *record.OpenAccess) string { return o.Status })),
 		id("doi", func(i *record.IDs) string { return i.DOI }),
 		id("arxiv", func(i *record.IDs) string { return i.ArXiv }),
@@ -107,12 +111,18 @@ func conflicts(merged record.Record, ordered, oaOrdered []Named) []record.Confli
 }
 
 // disagreement groups providers' values of one field with the kept value
-// and with each other (by the field's comparison, the first value of a
-// group in precedence order naming it), and reports a conflict when some
-// provider's value is not the kept one.
+// and with each other, and reports a conflict when some provider's value
+// is not the kept one. A field with a normal form stores values not kept
+// in it and groups them by it exactly, so neither a service's spelling
+// nor the order of providers shows; other fields group by the field's
+// comparison, the first value of a group in precedence order naming it.
 func disagreement(c fieldCheck, kept string, records []Named) (record.Conflict, bool) {
 	if kept == "" {
 		return record.Conflict{}, false
+	}
+	group := c.same
+	if c.normal != nil {
+		group = sameExactly
 	}
 	k := record.Conflict{Field: c.field, Kept: record.Choice{Value: kept}}
 	for _, n := range records {
@@ -122,7 +132,10 @@ func disagreement(c fieldCheck, kept string, records []Named) (record.Conflict, 
 		case c.same(v, kept):
 			k.Kept.Providers = append(k.Kept.Providers, n.Provider)
 		default:
-			i := slices.IndexFunc(k.NotKept, func(ch record.Choice) bool { return c.same(ch.Value, v) })
+			if c.normal != nil {
+				v = c.normal(v)
+			}
+			i := slices.IndexFunc(k.NotKept, func(ch record.Choice) bool { return group(ch.Value, v) })
 			if i < 0 {
 				k.NotKept = append(k.NotKept, record.Choice{Value: v})
 				i = len(k.NotKept) - 1

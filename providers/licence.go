@@ -17,6 +17,14 @@ import (
 // changed licence, not a changed spelling. Licences that are not Creative
 // Commons (a publisher's terms URL, "publisher-specific-oa") are kept as
 // given: there is no id to turn them into.
+//
+// Some values are categories, not licences: OpenAlex's "other-oa",
+// "publisher-specific-oa", "implied-oa" (https://developers.openalex.org/
+// api-reference/licenses), Unpaywall's "implied-oa", "unspecified-oa" and
+// "publisher-specific, author manuscript" or "elsevier-specific: oa user
+// license" (https://unpaywall.org/data-format, oa_location.license). They
+// say a copy is open under some terms, never which: any real licence from
+// any service wins over one and does not contradict it.
 
 // licence is a licence split for comparison: a Creative Commons licence's
 // family ("cc-by-nc", "cc0") and version ("4.0", "3.0-de" for a ported
@@ -26,6 +34,7 @@ import (
 type licence struct {
 	family, version string
 	creativeCommons bool
+	category        bool // "other-oa" and kin: see isLicenceCategory
 }
 
 // parseLicence reads a licence in any of the services' forms.
@@ -41,7 +50,14 @@ func parseLicence(s string) licence {
 	if l, ok := creativeCommonsCode(strings.FieldsFunc(low, func(r rune) bool { return r == '-' || unicode.IsSpace(r) })); ok {
 		return l
 	}
-	return licence{family: bare}
+	return licence{family: bare, category: isLicenceCategory(low)}
+}
+
+// isLicenceCategory reports a category value ("other-oa",
+// "publisher-specific, author manuscript", "elsevier-specific: oa user
+// license") rather than a licence; s is lower-cased.
+func isLicenceCategory(s string) bool {
+	return strings.HasSuffix(s, "-oa") || strings.Contains(s, "-specific")
 }
 
 // creativeCommonsPath reads a creativecommons.org path: licenses/by/4.0,
@@ -95,6 +111,8 @@ func creativeCommonsCode(words []string) (licence, bool) {
 	case len(rest) == 0:
 	case len(rest) == 1 && isVersion(rest[0]):
 		l.version = rest[0]
+	case len(rest) == 2 && isVersion(rest[0]) && isUnported(rest[1]):
+		l.version = rest[0] // "CC BY 4.0 International" is cc-by-4.0
 	case len(rest) == 2 && isVersion(rest[0]) && isJurisdiction(rest[1]):
 		l.version = rest[0] + "-" + rest[1]
 	default:
@@ -127,16 +145,35 @@ func isDigits(s string) bool {
 	return s != "" && strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
 }
 
-// isJurisdiction reports whether s is a ported licence's two-letter
-// jurisdiction ("de" in licenses/by/3.0/de/).
+// isUnported reports a licence name's word for "no jurisdiction": CC BY
+// 4.0 International, CC BY 3.0 Unported, CC BY 2.0 Generic are the
+// licences whose SPDX ids have no port (cc-by-4.0), not ports named
+// "international".
+func isUnported(s string) bool {
+	return s == "international" || s == "unported" || s == "generic"
+}
+
+// isJurisdiction reports whether s is a ported licence's jurisdiction:
+// mostly a country's two letters ("de" in licenses/by/3.0/de/), but also
+// "igo" (intergovernmental organisations, SPDX CC-BY-3.0-IGO, common in
+// World Bank, WHO and IMF records) and "scotland"
+// (https://creativecommons.org/licenses/by-nc-nd/2.5/scotland/). The
+// deed's other path parts ("legalcode", "deed.en") are not one.
 func isJurisdiction(s string) bool {
-	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'z' && s[1] >= 'a' && s[1] <= 'z'
+	if s == "" || s == "legalcode" || s == "deed" {
+		return false
+	}
+	return strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0
 }
 
 // agrees reports whether two licences can be one: the same family, and
 // the same version unless one of them gave none (cc-by and cc-by-4.0
-// agree; cc-by-3.0 and cc-by-4.0, or cc-by and cc-by-nc, do not).
+// agree; cc-by-3.0 and cc-by-4.0, or cc-by and cc-by-nc, do not). A
+// category agrees with any real licence: it names none to contradict.
 func (l licence) agrees(o licence) bool {
+	if l.category != o.category {
+		return true
+	}
 	return l.family == o.family && (l.version == "" || o.version == "" || l.version == o.version)
 }
 
@@ -162,7 +199,8 @@ func sameLicence(a, b string) bool { return parseLicence(a).agrees(parseLicence(
 // precedence that gives one and takes the first more specific one that
 // agrees with it: OpenAlex's bare cc-by gives way to Crossref's
 // creativecommons.org/licenses/by/4.0/, but never to a cc-by-nc or a
-// cc-by-3.0. The result is in NormalLicence's form.
+// cc-by-3.0; a category (publisher-specific-oa) gives way to the first
+// real licence. The result is in NormalLicence's form.
 func mergeLicence(oaOrdered []Named) picked[string] {
 	var kept picked[string]
 	var keptLicence licence
@@ -173,6 +211,7 @@ func mergeLicence(oaOrdered []Named) picked[string] {
 		l := parseLicence(n.Record.OA.License)
 		switch {
 		case kept.provider == "":
+		case keptLicence.category && !l.category:
 		case keptLicence.version == "" && l.version != "" && keptLicence.agrees(l):
 		default:
 			continue

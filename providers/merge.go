@@ -3,6 +3,7 @@ package providers
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/aboutscholar/about/record"
 )
@@ -63,7 +64,48 @@ func Merge(records []Named) (record.Record, map[string]string, []record.Conflict
 		Relations: mergeRelations(ordered),
 		Extra:     mergeExtra(ordered),
 	}
-	return out, from, conflicts(out, ordered, oaOrdered)
+	preprintByDOI(&out, from)
+	return out, from, creditDOIPrefix(conflicts(out, ordered, oaOrdered), from)
+}
+
+// creditDOIPrefix names the DOI as the giver of a kept value preprintByDOI
+// set, so a conflict never keeps a value nobody gave.
+func creditDOIPrefix(cs []record.Conflict, from map[string]string) []record.Conflict {
+	for i := range cs {
+		if from[cs[i].Field] == DOIPrefixSource && !slices.Contains(cs[i].Kept.Providers, DOIPrefixSource) {
+			cs[i].Kept.Providers = append(cs[i].Kept.Providers, DOIPrefixSource)
+			slices.Sort(cs[i].Kept.Providers)
+		}
+	}
+	return cs
+}
+
+// DOIPrefixSource is the provenance of a field set from what the DOI
+// says (a preprint server's prefix), not from any provider's answer.
+const DOIPrefixSource = "doi-prefix"
+
+// preprintByDOI types a work whose DOI a preprint server registered
+// (DOIRepository) as a preprint — CSL article, genre Preprint — whatever
+// type a provider gave, and names the server as publisher when no
+// provider named one: ORCID's hand-entered "journal-article" for a Nature
+// Precedings DOI (T#6) is the researcher's guess; the DOI is the
+// server's.
+func preprintByDOI(r *record.Record, from map[string]string) {
+	server, ok := DOIRepository(r.IDs.DOI)
+	if !ok || !server.Preprint {
+		return
+	}
+	if r.Type != "article" {
+		r.Type, from["type"] = "article", DOIPrefixSource
+	}
+	if r.Genre != "Preprint" {
+		r.Genre, from["genre"] = "Preprint", DOIPrefixSource
+	}
+	// bioRxiv and medRxiv share a prefix: only a record can name which
+	if r.Publisher == "" && !strings.Contains(server.Name, "/") {
+		r.Publisher = server.Name
+		from["publisher"] = DOIPrefixSource
+	}
 }
 
 // picked is a merged field's value and the provider it came from ("" when
@@ -106,21 +148,25 @@ func mergeTitle(ordered []Named) picked[string] {
 }
 
 // mergeDate starts from the registrar's date (the first provider in
-// Precedence that has one) and takes the most precise date that agrees
-// with it: DataCite's year-only 2020 gives way to OpenAlex's 2020-05-14,
-// but never to a 2021 or a 2020-06 when the registrar said 2020-05. Among
-// equally precise dates precedence decides. A 1 January date refines
-// nothing: indexes write it for "some day that year" (OpenAlex gives
-// 2015-01-01 for the year-only Springer chapter in the recorded fixtures;
-// the habit is common, https://github.com/WDscholia/scholia/issues/518),
-// so it would turn a known year into an invented day.
+// Precedence that has one) and lets each other provider, in precedence
+// order, refine the date kept so far with a more precise one that agrees
+// with it: DataCite's year-only 2020 gives way to OpenAlex's 2020-05 and
+// then to a 2020-05-14, but never to a 2021 or a 2020-06 once the
+// registrar or a higher provider said 2020-05. Comparing with the date
+// kept so far, not only with the registrar's, keeps a less curated source
+// (ORCID's hand-entered 2020-06-14) from overriding a better one's month
+// (OpenAlex's 2020-05) when the registrar gave a year only. A 1 January
+// date refines nothing: indexes write it for "some day that year"
+// (OpenAlex gives 2015-01-01 for the year-only Springer chapter in the
+// recorded fixtures; the habit is common,
+// https://github.com/WDscholia/scholia/issues/518), so it would turn a
+// known year into an invented day.
 func mergeDate(ordered []Named) picked[record.Date] {
 	best := first(ordered, func(r *record.Record) record.Date { return r.Issued }, record.Date.IsZero)
-	registrar := best.value
 	for _, n := range ordered {
 		d := n.Record.Issued
 		newYearsDay := d.Month == 1 && d.Day == 1
-		if precision(d) > precision(best.value) && sameDate(d, registrar) && !newYearsDay {
+		if precision(d) > precision(best.value) && sameDate(d, best.value) && !newYearsDay {
 			best = picked[record.Date]{d, n.Provider}
 		}
 	}

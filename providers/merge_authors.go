@@ -13,7 +13,8 @@ import (
 // work's. Each of its authors is then completed person by person from the
 // other providers, in precedence order: when another provider lists the
 // same person (record.SameName: same family name, initials agreeing; an
-// ORCID iD that differs rules it out) it fills in a fuller given name
+// ORCID iD that differs rules it out, one that is the same does not
+// excuse a name that disagrees) it fills in a fuller given name
 // ("M." → "Michael"), a split of a literal name, an ORCID iD and
 // affiliations the registrar lacks. Nothing is ever shortened or
 // replaced. Provenance names the list's provider ("authors") and, for
@@ -72,11 +73,15 @@ func samePerson(a record.Author, at int, list []record.Author) (record.Author, b
 	return record.Author{}, false
 }
 
-// isSamePerson: the same iD when both have one, else the same name as
-// record.SameName reads names.
+// isSamePerson: the same name as record.SameName reads names, and not
+// two different iDs. A shared iD alone is not enough: OpenAlex attributes
+// iDs by its own disambiguation and gets some wrong, so "M. Jensen" and
+// "Xavier Jensen" with one iD must not make the registrar's author
+// "Xavier" (T#4); nothing, not even affiliations, is filled from a name
+// that does not agree.
 func isSamePerson(a, b record.Author) bool {
-	if a.ORCID != "" && b.ORCID != "" {
-		return strings.EqualFold(a.ORCID, b.ORCID)
+	if a.ORCID != "" && b.ORCID != "" && !strings.EqualFold(a.ORCID, b.ORCID) {
+		return false
 	}
 	return record.SameName(record.NameOf(a), record.NameOf(b))
 }

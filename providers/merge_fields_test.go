@@ -34,6 +34,13 @@ func TestMergeDatePrecision(t *testing.T) {
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 6, 2)}},
 			{Provider: "semanticscholar", Record: record.Record{Issued: record.NewDate(2020, 5, 9)}},
 		}, record.NewDate(2020, 5, 9), "semanticscholar", true},
+		// T#3: ORCID's day must agree with OpenAlex's month, not only
+		// with Crossref's year
+		{"a lower source never overrides a higher month", []providers.Named{
+			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
+			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 5, 0)}},
+			{Provider: "orcid", Record: record.Record{Issued: record.NewDate(2020, 6, 14)}},
+		}, record.NewDate(2020, 5, 0), "openalex", true},
 		{"1 January is no refinement", []providers.Named{
 			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2015, 0, 0)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2015, 1, 1)}},
@@ -176,7 +183,16 @@ func TestNormalLicence(t *testing.T) {
 		" https://www.elsevier.com/tdm/userlicense/1.0/ ": "https://www.elsevier.com/tdm/userlicense/1.0/",
 		"publisher-specific-oa":                           "publisher-specific-oa",
 		"cc-foo":                                          "cc-foo",
-		"https://creativecommons.org/about/":              "https://creativecommons.org/about/",
+		// ports that are not two letters (CR3#4): IGO in both forms, Scotland;
+		// the deed's other path parts and "International" name no port
+		"http://creativecommons.org/licenses/by/3.0/igo/":                 "cc-by-3.0-igo",
+		"https://creativecommons.org/licenses/by-nc-sa/3.0/igo/legalcode": "cc-by-nc-sa-3.0-igo",
+		"CC-BY-3.0-IGO": "cc-by-3.0-igo",
+		"https://creativecommons.org/licenses/by-nc-nd/2.5/scotland/": "cc-by-nc-nd-2.5-scotland",
+		"https://creativecommons.org/licenses/by/4.0/legalcode":       "cc-by-4.0",
+		"https://creativecommons.org/licenses/by/4.0/deed.en":         "cc-by-4.0",
+		"CC BY 4.0 International":                                     "cc-by-4.0",
+		"https://creativecommons.org/about/":                          "https://creativecommons.org/about/",
 	} {
 		if got := providers.NormalLicence(in); got != want {
 			t.Errorf("NormalLicence(%q) = %q, want %q", in, got, want)
@@ -202,11 +218,25 @@ func TestMergeLicenceMostSpecific(t *testing.T) {
 		{"versioned refines bare", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
 			"cc-by-4.0", "crossref", nil},
 		{"other family is a conflict", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by-nc/4.0/")},
-			"cc-by", "openalex", []record.Choice{{Value: "http://creativecommons.org/licenses/by-nc/4.0/", Providers: []string{"crossref"}}}},
+			"cc-by", "openalex", []record.Choice{{Value: "cc-by-nc-4.0", Providers: []string{"crossref"}}}},
 		{"other version is a conflict", []providers.Named{oa("openalex", "cc-by-3.0"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
-			"cc-by-3.0", "openalex", []record.Choice{{Value: "https://creativecommons.org/licenses/by/4.0/", Providers: []string{"crossref"}}}},
+			"cc-by-3.0", "openalex", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"crossref"}}}},
 		{"first versioned wins", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by/3.0/"), oa("datacite", "cc-by-4.0")},
 			"cc-by-3.0", "crossref", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"datacite"}}}},
+		// CR3#4: one IGO licence in Crossref's URL form and DataCite's SPDX
+		// id agrees; the unported 3.0 is another licence
+		{"IGO URL and SPDX id agree", []providers.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "CC-BY-3.0-IGO")},
+			"cc-by-3.0-igo", "crossref", nil},
+		{"IGO is not unported", []providers.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "cc-by-3.0")},
+			"cc-by-3.0-igo", "crossref", []record.Choice{{Value: "cc-by-3.0", Providers: []string{"datacite"}}}},
+		// a category names no licence: the registrar's real one wins and
+		// nothing contradicts it (T#2)
+		{"real licence beats a category", []providers.Named{oa("openalex", "publisher-specific-oa"), oa("unpaywall", "implied-oa"), oa("crossref", "http://creativecommons.org/licenses/by/4.0/")},
+			"cc-by-4.0", "crossref", nil},
+		{"publisher terms beat a category", []providers.Named{oa("openalex", "other-oa"), oa("crossref", "https://www.elsevier.com/tdm/userlicense/1.0/")},
+			"https://www.elsevier.com/tdm/userlicense/1.0/", "crossref", nil},
+		{"a category alone is kept", []providers.Named{oa("unpaywall", "publisher-specific, author manuscript")},
+			"publisher-specific, author manuscript", "unpaywall", nil},
 	} {
 		got, from, conflicts := providers.Merge(c.in)
 		if got.OA == nil || got.OA.License != c.want || from["open_access.license"] != c.from {
@@ -220,6 +250,68 @@ func TestMergeLicenceMostSpecific(t *testing.T) {
 		}
 		if !reflect.DeepEqual(notKept, c.notKept) {
 			t.Errorf("%s: licences not kept %+v, want %+v", c.name, notKept, c.notKept)
+		}
+	}
+}
+
+// TestMergeAuthorsSharedIDNeedsTheName: a shared ORCID iD does not excuse
+// a name that disagrees (T#4): OpenAlex's iD attribution can be wrong, so
+// "Xavier Jensen" fills in nothing for "M. Jensen" — no given name, no
+// affiliations — while "Michael Jensen" with the iD still does.
+func TestMergeAuthorsSharedIDNeedsTheName(t *testing.T) {
+	const id = "0000-0002-1825-0097"
+	got, from, _ := providers.Merge([]providers.Named{
+		{Provider: "crossref", Record: record.Record{Authors: []record.Author{
+			{Given: "M.", Family: "Jensen", ORCID: id},
+			{Given: "A.", Family: "Berg", ORCID: "0000-0001-0000-0001"},
+		}}},
+		{Provider: "openalex", Record: record.Record{Authors: []record.Author{
+			{Given: "Xavier", Family: "Jensen", ORCID: id, Affiliations: []string{"Elsewhere"}},
+			{Given: "Anna", Family: "Berg", ORCID: "0000-0001-0000-0001", Affiliations: []string{"Lund University"}},
+		}}},
+		{Provider: "orcid", Record: record.Record{Authors: []record.Author{
+			{Given: "M.", Family: "Jensen-Holm", ORCID: id},
+		}}},
+	})
+	want := []record.Author{
+		{Given: "M.", Family: "Jensen", ORCID: id},
+		{Given: "Anna", Family: "Berg", ORCID: "0000-0001-0000-0001", Affiliations: []string{"Lund University"}},
+	}
+	if !reflect.DeepEqual(got.Authors, want) {
+		t.Errorf("authors %+v, want %+v", got.Authors, want)
+	}
+	if from["authors.given"] != "openalex" || from["authors.family"] != "" {
+		t.Errorf("provenance %v: want given from openalex (Anna), no family filled", from)
+	}
+}
+
+// TestLicenceConflictSpellingFree (CR3#5): a licence conflict stores values
+// not kept in NormalLicence's form, grouped by it exactly, so a service
+// switching from a URL to an SPDX id, or providers answering in another
+// order, changes no byte of the conflict.
+func TestLicenceConflictSpellingFree(t *testing.T) {
+	oa := func(provider, licence string) providers.Named {
+		return providers.Named{Provider: provider, Record: record.Record{OA: &record.OpenAccess{License: licence}}}
+	}
+	licenceConflict := func(in ...providers.Named) []byte {
+		_, _, conflicts := providers.Merge(in)
+		b, err := json.Marshal(conflicts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	asURL := licenceConflict(oa("openalex", "cc-by-nc"), oa("crossref", "http://creativecommons.org/licenses/by/4.0/"),
+		oa("datacite", "https://creativecommons.org/licenses/by/3.0/"), oa("europepmc", "cc by"))
+	asSPDX := licenceConflict(oa("openalex", "cc-by-nc"), oa("crossref", "CC-BY-4.0"),
+		oa("datacite", "cc-by-3.0"), oa("europepmc", "CC-BY"))
+	reordered := licenceConflict(oa("europepmc", "cc by"), oa("datacite", "cc-by-3.0"),
+		oa("crossref", "cc-by-4.0"), oa("openalex", "cc-by-nc"))
+	want := `[{"field":"open_access.license","kept":{"value":"cc-by-nc","providers":["openalex"]},"not_kept":[` +
+		`{"value":"cc-by","providers":["europepmc"]},{"value":"cc-by-3.0","providers":["datacite"]},{"value":"cc-by-4.0","providers":["crossref"]}]}]`
+	for name, got := range map[string][]byte{"URL form": asURL, "SPDX form": asSPDX, "another order": reordered} {
+		if string(got) != want {
+			t.Errorf("%s: conflicts\n%s\nwant\n%s", name, got, want)
 		}
 	}
 }

@@ -27,10 +27,25 @@ var repositoryPrefixes = map[string]Repository{
 	"10.6084":  {Name: "figshare"},
 }
 
+// repositorySuffixes are preprint servers that share their publisher's
+// prefix and are known by the start of the DOI suffix instead. Nature
+// Precedings (2007–2012, https://www.nature.com/npre/) registered its
+// preprints as 10.1038/npre.<year>.<number>, beside Nature's journals'
+// 10.1038/nature… and 10.1038/s41586-….
+var repositorySuffixes = map[string]map[string]Repository{
+	"10.1038": {"npre.": {Name: "Nature Precedings", Preprint: true}},
+}
+
 // DOIRepository names the preprint server or repository that registered a
-// normalised DOI, by its prefix; ok is false for every other registrant.
+// normalised DOI, by its prefix (or, where a publisher shares it, the
+// start of its suffix); ok is false for every other registrant.
 func DOIRepository(doi string) (Repository, bool) {
 	prefix, suffix, _ := strings.Cut(doi, "/")
+	for start, r := range repositorySuffixes[prefix] {
+		if strings.HasPrefix(suffix, start) {
+			return r, true
+		}
+	}
 	r, ok := repositoryPrefixes[prefix]
 	if ok && prefix == "10.1101" && !isDigitsAndDots(suffix) {
 		// bioRxiv and medRxiv suffixes are dates and numbers
