@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestFlagsAfterManifestMeanTheSame(t *testing.T) {
@@ -38,7 +37,7 @@ func TestFlagsAfterManifestMeanTheSame(t *testing.T) {
 }
 
 func TestFlagsFirstKeepsValuesAndTheTerminator(t *testing.T) {
-	app := newApp(nil, nil, func(string) string { return "" }, time.Now())
+	app := newApp(nil, nil, testSystem(t, func(string) string { return "" }))
 	cases := []struct{ in, want string }{
 		{"about render m.toml --format html -o out.html --counts", "about render --format html -o out.html --counts m.toml"},
 		{"about render m.toml --format=html", "about render --format=html m.toml"},

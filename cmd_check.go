@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,8 +31,9 @@ func networkFlags() []cli.Flag {
 
 // useNetwork applies --record or --replay to opts. The returned finish
 // reports a recording that could not be written; call it after the run.
-func useNetwork(record, replay string, opts *orchestrator.Options) (finish func() error, err error) {
+func useNetwork(record, replay string, network http.RoundTripper, opts *orchestrator.Options) (finish func() error, err error) {
 	finish = func() error { return nil }
+	opts.Base = network
 	switch {
 	case record != "" && replay != "":
 		return nil, usageError(errors.New("--record and --replay cannot be combined"),
@@ -63,7 +65,7 @@ func useNetwork(record, replay string, opts *orchestrator.Options) (finish func(
 	return finish, nil
 }
 
-func checkCommand(getenv func(string) string) *cli.Command {
+func checkCommand(sys system) *cli.Command {
 	flags := []cli.Flag{
 		&cli.BoolFlag{Name: "offline", Usage: "only check the committed folder is canonical, complete and consistent; no network"},
 		&cli.BoolFlag{Name: "ignore-counts", Usage: "do not report changed volatile counters (counts/)"},
@@ -117,7 +119,8 @@ written; 130 interrupted.`,
 				Replay:       c.String("replay"),
 				Quiet:        c.Bool("quiet"),
 				Report:       c.String("report"),
-				Getenv:       getenv,
+				Getenv:       sys.getenv,
+				Network:      sys.network,
 				Stdout:       c.App.Writer,
 				Stderr:       c.App.ErrWriter,
 			})
@@ -137,8 +140,9 @@ type checkOptions struct {
 	Quiet        bool   // no progress, no summary unless short
 	Report       string // also write the story as JSON here
 	Getenv       func(string) string
-	Stdout       io.Writer // problems and the diff
-	Stderr       io.Writer // progress, story and hints
+	Network      http.RoundTripper // the services when not replaying; nil is Go's default transport
+	Stdout       io.Writer         // problems and the diff
+	Stderr       io.Writer         // progress, story and hints
 }
 
 // runCheck is `about check`: the committed folder's problems, then (unless
@@ -210,7 +214,7 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 		UserAgent: userAgent(m.Mailto),
 		Getenv:    o.Getenv,
 	}
-	if _, err := useNetwork("", o.Replay, &opts); err != nil {
+	if _, err := useNetwork("", o.Replay, o.Network, &opts); err != nil {
 		return nil, nil, err
 	}
 	if err := checkReportPath(o.Report); err != nil {

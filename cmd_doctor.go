@@ -32,7 +32,7 @@ var doctorRecordings embed.FS
 
 const doctorRecordingsRoot = "testdata/doctor/ok"
 
-func doctorCommand(getenv func(string) string) *cli.Command {
+func doctorCommand(sys system) *cli.Command {
 	return &cli.Command{
 		Name:      "doctor",
 		Usage:     "ask each configured service one cheap question: is it still answering in the shape about reads?",
@@ -84,7 +84,8 @@ refused, a pace is stricter than declared, or a service did not answer;
 				Live:     c.Bool("live"),
 				JSON:     c.Bool("json"),
 				Replay:   c.String("replay"),
-				Getenv:   getenv,
+				Getenv:   sys.getenv,
+				Network:  sys.network,
 				Stdout:   c.App.Writer,
 				Stderr:   c.App.ErrWriter,
 			})
@@ -99,8 +100,9 @@ type doctorOptions struct {
 	JSON     bool   // print JSON instead of lines
 	Replay   string // answer from this recording folder
 	Getenv   func(string) string
-	Stdout   io.Writer // the checkups
-	Stderr   io.Writer // what mode ran
+	Network  http.RoundTripper // the services with --live; nil is Go's default transport
+	Stdout   io.Writer         // the checkups
+	Stderr   io.Writer         // what mode ran
 }
 
 // runDoctor is `about doctor`: one probe per configured service, one
@@ -113,7 +115,7 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 	if err != nil {
 		return err
 	}
-	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(m.Mailto), Getenv: o.Getenv}
+	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(m.Mailto), Getenv: o.Getenv, Base: o.Network}
 	var misses *missedHosts
 	if !o.Live {
 		dir, cleanup, err := doctorReplayDir(o.Replay)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -27,7 +28,8 @@ type fetchOptions struct {
 	Quiet     bool     // no progress, no summary unless short
 	Report    string   // also write the story as JSON here
 	Getenv    func(string) string
-	Stderr    io.Writer // progress, story and hints
+	Network   http.RoundTripper // the services when not replaying; nil is Go's default transport
+	Stderr    io.Writer         // progress, story and hints
 	// ProcessStarted is when this process began (main records it): the
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
@@ -36,7 +38,7 @@ type fetchOptions struct {
 
 var errShortRun = errors.New("some jobs came back short")
 
-func fetchCommand(getenv func(string) string, started time.Time) *cli.Command {
+func fetchCommand(sys system) *cli.Command {
 	return &cli.Command{
 		Name:      "fetch",
 		Usage:     "fetch every work of the manifest and write the snapshot folder",
@@ -87,10 +89,11 @@ names it); 130 interrupted, every file still whole.`,
 				Replay:    c.String("replay"),
 				Quiet:     c.Bool("quiet"),
 				Report:    c.String("report"),
-				Getenv:    getenv,
+				Getenv:    sys.getenv,
+				Network:   sys.network,
 				Stderr:    c.App.ErrWriter,
 
-				ProcessStarted: started,
+				ProcessStarted: sys.started,
 			})
 		},
 	}
@@ -137,7 +140,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	// The recording is made last of the checks: nothing may return
 	// between it and finish, the one place a --record error comes out,
 	// and a refused run leaves no empty --record folder.
-	finish, err := useNetwork(o.Record, o.Replay, &opts)
+	finish, err := useNetwork(o.Record, o.Replay, o.Network, &opts)
 	if err != nil {
 		return err
 	}

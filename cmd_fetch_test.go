@@ -7,14 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // runCLIEnv runs the real command line with env as its environment.
 func runCLIEnv(t *testing.T, env map[string]string, args ...string) (code int, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, func(k string) string { return env[k] }, time.Now())
+	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, testSystem(t, func(k string) string { return env[k] }))
 	return code, errb.String()
 }
 

@@ -102,7 +102,7 @@ func TestRunFunctionsAreCallableWithoutTheCLI(t *testing.T) {
 	var stderr strings.Builder
 	err := runFetch(context.Background(), fetchOptions{
 		Manifest: exampleManifest, Threads: 2, Snapshots: filepath.Join(dir, "snapshots"),
-		Replay: exampleReplay, Quiet: true, Getenv: func(string) string { return "" }, Stderr: &stderr,
+		Replay: exampleReplay, Quiet: true, Getenv: func(string) string { return "" }, Network: noNetwork{t}, Stderr: &stderr,
 	})
 	if err != nil {
 		t.Fatalf("runFetch: %v\n%s", err, stderr.String())
@@ -115,7 +115,7 @@ func TestRunFunctionsAreCallableWithoutTheCLI(t *testing.T) {
 		t.Errorf("runRender wrote:\n%s", page.String())
 	}
 	err = runCheck(context.Background(), checkOptions{Manifest: exampleManifest, Offline: true, Snapshots: filepath.Join(dir, "snapshots"),
-		Getenv: func(string) string { return "" }, Stdout: io.Discard, Stderr: io.Discard})
+		Getenv: func(string) string { return "" }, Network: noNetwork{t}, Stdout: io.Discard, Stderr: io.Discard})
 	if err != nil {
 		t.Errorf("runCheck --offline of a fresh fetch: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/signal"
 	"sort"
@@ -29,15 +30,24 @@ const projectURL = "https://github.com/aboutscholar/about"
 func main() {
 	started := time.Now() // tells this process's fetch lock from a predecessor's with the same pid
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdout, os.Stderr, os.Getenv, started)
+	code := run(ctx, os.Args, os.Stdout, os.Stderr, system{getenv: os.Getenv, started: started})
 	stop()
 	os.Exit(code)
 }
 
-// run is main without the process: arguments, streams, environment and
-// the process's start are parameters so tests drive the real CLI.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, started time.Time) int {
-	app := newApp(stdout, stderr, getenv, started)
+// system is what the CLI takes from the process around it: the
+// environment, when the process started, and the network. Tests give the
+// CLI a network that refuses, so no test run of it can reach a service.
+type system struct {
+	getenv  func(string) string
+	started time.Time
+	network http.RoundTripper // the services; nil is Go's default transport (proxies, SSL_CERT_FILE)
+}
+
+// run is main without the process: arguments, streams and the system are
+// parameters so tests drive the real CLI.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, sys system) int {
+	app := newApp(stdout, stderr, sys)
 	ordered, err := flagsFirst(app, args)
 	if err == nil {
 		err = app.RunContext(ctx, ordered)
@@ -61,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	return code
 }
 
-func newApp(stdout, stderr io.Writer, getenv func(string) string, started time.Time) *cli.App {
+func newApp(stdout, stderr io.Writer, sys system) *cli.App {
 	app := &cli.App{
 		Name:    "about",
 		Usage:   "keep a publication page true: fetch scholarly metadata into committed snapshots",
@@ -88,9 +98,9 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		},
 		Action: noCommand,
 		Commands: []*cli.Command{
-			fetchValueCompletion(fetchCommand(getenv, started)),
-			checkCommand(getenv),
-			doctorCommand(getenv),
+			fetchValueCompletion(fetchCommand(sys)),
+			checkCommand(sys),
+			doctorCommand(sys),
 			renderValueCompletion(renderCommand()),
 			initCommand(),
 			providersCommand(),

@@ -3,19 +3,39 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
 
-// runCLI runs the real command line with no environment.
+// runCLI runs the real command line with no environment and no network.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, func(string) string { return "" }, time.Now())
+	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, testSystem(t, func(string) string { return "" }))
 	return code, out.String(), errb.String()
+}
+
+// testSystem is the process as a test gives it to the CLI: getenv as
+// given, and a network that refuses every request and fails the test that
+// sent it. A test that means to fetch uses --replay, or a fake internet
+// of its own (fakeInternet); none can reach a real service by mistake.
+func testSystem(t *testing.T, getenv func(string) string) system {
+	return system{getenv: getenv, started: time.Now(), network: noNetwork{t}}
+}
+
+// noNetwork refuses as a host with nothing listening does, so the run
+// behaves as it would offline, and names the request in the test's failure.
+type noNetwork struct{ t *testing.T }
+
+func (n noNetwork) RoundTrip(r *http.Request) (*http.Response, error) {
+	n.t.Errorf("a test run of the CLI reached for the network: %s %s (use --replay or a fake server)", r.Method, r.URL.Redacted())
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 }
 
 // assertUsageError runs the CLI and wants exit 2 with every want line on

@@ -1,17 +1,25 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tidwall/gjson"
 )
 
-// TestOfflineFetchWritesItsReport: with no network (a proxy that refuses,
-// as 127.0.0.1:9 does), fetch ends with its one line and exit 3, and
+// TestOfflineFetchWritesItsReport: with no network (every request goes
+// to a proxy on a local port nothing listens on, so no request leaves the
+// machine), fetch ends with its one line and exit 3, and
 // --report still writes the run's report, which says why each host was
 // stopped; the snapshot folder is not made.
 func TestOfflineFetchWritesItsReport(t *testing.T) {
@@ -21,7 +29,7 @@ func TestOfflineFetchWritesItsReport(t *testing.T) {
 	report := filepath.Join(dir, "run.json")
 	snaps := filepath.Join(dir, "fresh")
 	cmd := exec.Command(bin, "fetch", "--snapshots", snaps, "--report", report, manifestPath)
-	cmd.Env = []string{"HTTPS_PROXY=http://127.0.0.1:9", "HOME=" + dir, "PATH=" + os.Getenv("PATH")}
+	cmd.Env = []string{"HTTPS_PROXY=http://" + closedPort(t), "HOME=" + dir, "PATH=" + os.Getenv("PATH")}
 	out, err := cmd.CombinedOutput()
 	if code := exitCode(t, err); code != 3 {
 		t.Fatalf("exit %d, want 3:\n%s", code, out)
@@ -40,3 +48,43 @@ func TestOfflineFetchWritesItsReport(t *testing.T) {
 		t.Error("the offline run made the snapshot folder")
 	}
 }
+
+// closedPort is a loopback address nothing listens on: a port the kernel
+// handed out and that was closed again, so a connection to it is refused
+// (a fixed port such as 9 may have a listener on some machine).
+func closedPort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	if err := ln.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return addr
+}
+
+// TestCLITestsHaveNoNetwork: the network a test gives the CLI is the one
+// fetch uses, so a run without --replay reaches it (and is refused as an
+// offline one is) instead of the machine's network.
+func TestCLITestsHaveNoNetwork(t *testing.T) {
+	manifestPath, _ := exampleCopy(t)
+	var asked []string
+	sys := system{getenv: func(string) string { return "" }, started: time.Now(), network: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		asked = append(asked, r.URL.Host)
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+	})}
+	var stderr bytes.Buffer
+	code := run(context.Background(), []string{"about", "fetch", "-j", "1", "--quiet", "--snapshots", filepath.Join(t.TempDir(), "s"), manifestPath}, io.Discard, &stderr, sys)
+	if code != exitIO || !strings.Contains(stderr.String(), "cannot reach the network") {
+		t.Errorf("exit %d, want %d and the offline line:\n%s", code, exitIO, stderr.String())
+	}
+	if len(asked) == 0 {
+		t.Error("the run never used the network the test gave it")
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -539,7 +539,7 @@ func TestStoppedErrorIs(t *testing.T) {
 func TestJitterIsPerHost(t *testing.T) {
 	alone := New(Options{Clock: newFakeClock(), Seed: 7})
 	mixed := New(Options{Clock: newFakeClock(), Seed: 7})
-	a, b, other := alone.host("api.crossref.org"), mixed.host("api.crossref.org"), mixed.host("api.openalex.org")
+	a, b, other := alone.host("one.example"), mixed.host("one.example"), mixed.host("two.example")
 	for attempt := 1; attempt <= 6; attempt++ {
 		mixed.backoff(other, attempt)
 		if x, y := alone.backoff(a, attempt), mixed.backoff(b, attempt); x != y {
@@ -547,7 +547,7 @@ func TestJitterIsPerHost(t *testing.T) {
 		}
 	}
 	seven, eight := New(Options{Clock: newFakeClock(), Seed: 7}), New(Options{Clock: newFakeClock(), Seed: 8})
-	if seven.backoff(seven.host("api.crossref.org"), 6) == eight.backoff(eight.host("api.crossref.org"), 6) {
+	if seven.backoff(seven.host("one.example"), 6) == eight.backoff(eight.host("one.example"), 6) {
 		t.Error("seeds 7 and 8 drew the same wait; the seed is not used")
 	}
 }
