@@ -61,10 +61,10 @@ Examples:
    about fetch --replay recorded/ manifest.toml   # re-run with no network
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the
-summary names them); 2 usage or manifest error, nothing written; 3 no
-service could be reached (the hint says so), a file could not be read or
-written, or another fetch holds the snapshot folder (its .about-fetch.lock
-names it); 130 interrupted, every file still whole.`,
+summary names them; no service reachable at all is every job failing, and
+the hint says so); 2 usage or manifest error, nothing written; 3 a file
+could not be read or written, or another fetch holds the snapshot folder
+(its .about-fetch.lock names it); 130 interrupted, every file still whole.`,
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
@@ -223,8 +223,9 @@ func runSetupError(err error) error {
 // failure keeps an error that already carries its exit code, and makes
 // any other one an I/O failure: once the manifest and flags are accepted,
 // what is left to go wrong is reading or writing files, or the network.
-// No service answering shares exit 3; its hint says it is the network, so
-// neither a user nor a script's log reads it as a disk error.
+// No service answering is every job failing, which the contract
+// (shared/design/CONTRACTS.md §1) gives exit 1, as any short run; its hint
+// says it is the network.
 func failure(err error) error {
 	var ee *exitError
 	if errors.As(err, &ee) {
@@ -232,7 +233,7 @@ func failure(err error) error {
 	}
 	var offline *orchestrator.OfflineError
 	if errors.As(err, &offline) {
-		return ioError(err, "no service could be reached: check the network or proxy (HTTPS_PROXY); exit 3 here is not a disk error")
+		return shortError(err, "no service could be reached: check the network or proxy (HTTPS_PROXY); nothing was written")
 	}
 	return ioError(err)
 }

@@ -13,7 +13,7 @@ const (
 	exitOK          = 0
 	exitShort       = 1 // some jobs failed or were skipped; check: a problem or a difference
 	exitUsage       = 2 // bad flags or manifest; nothing written
-	exitIO          = 3 // a file could not be read or written, no service could be reached, or another failure that is neither the user's input nor a job's
+	exitIO          = 3 // a file could not be read or written, or another failure that is neither the user's input nor a job's
 	exitInterrupted = 130
 )
 

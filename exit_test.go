@@ -130,8 +130,8 @@ func TestRunFunctionsAreCallableWithoutTheCLI(t *testing.T) {
 func TestOfflineHasItsOwnHint(t *testing.T) {
 	err := failure(fmt.Errorf("run: %w", &orchestrator.OfflineError{Host: "api.crossref.org", Reason: "dial tcp: connection refused"}))
 	var ee *exitError
-	if !errors.As(err, &ee) || ee.code != exitIO {
-		t.Fatalf("failure(offline) = %#v, want exit %d", err, exitIO)
+	if !errors.As(err, &ee) || ee.code != exitShort {
+		t.Fatalf("failure(offline) = %#v, want exit %d (every job failed)", err, exitShort)
 	}
 	if len(ee.hints) != 1 || !strings.HasPrefix(ee.hints[0], "no service could be reached: check the network or proxy") {
 		t.Errorf("offline hints = %q", ee.hints)
