@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -200,9 +199,11 @@ func runRender(o renderOptions) error {
 	if err := o.parse(); err != nil {
 		return err
 	}
-	m, err := manifest.Load(o.Manifest)
+	// loadManifest holds provider names (counts_source among them) against
+	// the registry as fetch and check do; render reads no environment.
+	m, err := loadManifest(o.Manifest, func(string) string { return "" })
 	if err != nil {
-		return usageError(err)
+		return err
 	}
 	dir := m.Snapshots
 	if o.Snapshots != "" {
@@ -215,13 +216,6 @@ func runRender(o renderOptions) error {
 	}
 	if err != nil {
 		return ioError(err, "about check --offline "+o.Manifest+" names what is wrong with the folder; about fetch rewrites it")
-	}
-	if src := m.CountsSource; src != "" {
-		if _, ok := providers.ByName(src); !ok {
-			return usageError(&manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
-				Err:  fmt.Errorf("counts_source %q is not a provider", src),
-				Hint: "about providers lists them; openalex (the default), semanticscholar, crossref, datacite, europepmc and opencitations give counts"})
-		}
 	}
 	selected, err := selectedWorks(m, folder)
 	if err != nil {
