@@ -41,7 +41,7 @@ func countFiles(t *testing.T, dir string) int {
 	return len(entries)
 }
 
-// The README's own example, providers = ["crossref", "openalex"], with an
+// docs/manifest.md's own example, providers = ["crossref", "openalex"], with an
 // ORCID identity found no works and said "complete": orcid is implied.
 func TestProvidersWithoutORCIDStillExpandTheORCIDRecord(t *testing.T) {
 	path := exampleWithProviders(t, `providers = ["crossref", "openalex", "datacite"]`)

@@ -133,7 +133,7 @@ func TestLiveViewUnderATerminal(t *testing.T) {
 		t.Errorf("stray control sequences on screen:\n%q", text)
 	}
 
-	// The README: "TERM=dumb turns the live view into plain lines", on the
+	// docs/commands.md: "TERM=dumb turns the live view into plain lines", on the
 	// same terminal.
 	dumbWords := append([]string{"env", "TERM=dumb", bin}, exampleFetchArgs(t)...)
 	for i, w := range dumbWords {

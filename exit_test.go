@@ -15,8 +15,8 @@ import (
 	"github.com/aboutscholar/about/providers"
 )
 
-// TestExitCodesKeepTheContract: each way a command can end exits with the
-// README's code. The I/O cases use a regular file where a folder is
+// TestExitCodesKeepTheContract: each way a command can end exits with the code
+// docs/exit-codes.md gives. The I/O cases use a regular file where a folder is
 // wanted, which fails for root too (CI runs as root, so no chmod).
 func TestExitCodesKeepTheContract(t *testing.T) {
 	dir := t.TempDir()

@@ -8,32 +8,35 @@ import (
 	"testing"
 )
 
-// readmeBlock returns the lines of the first fenced block after the
-// README's line containing after, so a test can hold an example to the
-// program's real output.
-func readmeBlock(t *testing.T, after string) []string {
+// runPage is the docs page that shows what a run prints.
+const runPage = "docs/run.md"
+
+// docBlock returns the lines of the first fenced block after the line of
+// page containing after, so a test can hold an example to the program's
+// real output.
+func docBlock(t *testing.T, page, after string) []string {
 	t.Helper()
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(data), after)
 	if !ok {
-		t.Fatalf("README.md no longer says %q", after)
+		t.Fatalf("%s no longer says %q", page, after)
 	}
 	_, rest, _ = strings.Cut(rest, "```\n")
 	block, _, ok := strings.Cut(rest, "```")
 	if !ok {
-		t.Fatalf("no fenced block after %q in README.md", after)
+		t.Fatalf("no fenced block after %q in %s", after, page)
 	}
 	return strings.Split(strings.TrimRight(block, "\n"), "\n")
 }
 
-// TestREADMEFirstCommandEnding holds the README's "The README's first
+// TestRunPageFirstCommandEnding holds docs/run.md's "The README's first
 // command ends with" block to what the example's replay prints: the
 // summary table (requests counted after batching), the folder line, the
 // closing line and the hint. Run times are the only thing normalised.
-func TestREADMEFirstCommandEnding(t *testing.T) {
+func TestRunPageFirstCommandEnding(t *testing.T) {
 	manifestPath, snaps := exampleCopy(t)
 	replay, err := filepath.Abs(exampleReplay)
 	if err != nil {
@@ -50,23 +53,23 @@ func TestREADMEFirstCommandEnding(t *testing.T) {
 		return tableTime.ReplaceAllString(s, "$1 T")
 	}
 	got := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
-	want := readmeBlock(t, "The README's first command ends with")
+	want := docBlock(t, runPage, "The README's first command ends with")
 	if len(got) < len(want) {
-		t.Fatalf("the run printed %d lines, the README shows %d:\n%s", len(got), len(want), stderr)
+		t.Fatalf("the run printed %d lines, %s shows %d:\n%s", len(got), runPage, len(want), stderr)
 	}
 	got = got[len(got)-len(want):]
 	for i := range want {
 		if normal(got[i]) != normal(want[i]) {
-			t.Errorf("line %d of the README's example ending:\nREADME %q\n   run %q", i+1, want[i], got[i])
+			t.Errorf("line %d of the example ending in %s:\n  page %q\n   run %q", i+1, runPage, want[i], got[i])
 		}
 	}
 }
 
-// TestREADMEShortRunIsTheGolden holds the README's short-run story to the
-// orchestrator's golden of that run: every line the README shows (its "…"
-// stand for lines left out) is a line of the golden, in the same order,
-// and the README shows every hint the run gives.
-func TestREADMEShortRunIsTheGolden(t *testing.T) {
+// TestRunPageShortRunIsTheGolden holds docs/run.md's short-run story to
+// the orchestrator's golden of that run: every line the page shows (its
+// "…" stand for lines left out) is a line of the golden, in the same
+// order, and the page shows every hint the run gives.
+func TestRunPageShortRunIsTheGolden(t *testing.T) {
 	data, err := os.ReadFile("testdata/golden/orchestrator/summary/short.golden")
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +79,8 @@ func TestREADMEShortRunIsTheGolden(t *testing.T) {
 	golden = strings.ReplaceAll(golden, "\nhint: ", "\nabout: hint: ")
 	lines := strings.Split(strings.TrimRight(golden, "\n"), "\n")
 	next := 0
-	for _, line := range readmeBlock(t, "and a run with Crossref down") {
+	shown := docBlock(t, runPage, "and a run with Crossref down")
+	for _, line := range shown {
 		if strings.TrimSpace(line) == "…" {
 			continue
 		}
@@ -86,13 +90,13 @@ func TestREADMEShortRunIsTheGolden(t *testing.T) {
 			next++
 		}
 		if !found {
-			t.Errorf("the README's short run shows %q, which the golden lacks or has earlier", line)
+			t.Errorf("%s's short run shows %q, which the golden lacks or has earlier", runPage, line)
 		}
 	}
-	readme := strings.Join(readmeBlock(t, "and a run with Crossref down"), "\n")
+	page := strings.Join(shown, "\n")
 	for _, line := range lines {
-		if strings.HasPrefix(line, "about: hint:") && !strings.Contains(readme, line) {
-			t.Errorf("the README's short run leaves out the hint %q", line)
+		if strings.HasPrefix(line, "about: hint:") && !strings.Contains(page, line) {
+			t.Errorf("%s's short run leaves out the hint %q", runPage, line)
 		}
 	}
 }

@@ -9,20 +9,21 @@ import (
 	"time"
 )
 
-// TestREADMEProviderTableMatchesTheRegistry holds the README's provider
-// table to what `about providers` prints from the registry: the same
+// TestProvidersPageTableMatchesTheRegistry holds docs/providers.md's
+// provider table to what `about providers` prints from the registry: the same
 // providers, hosts, intervals, identity kinds, batch sizes, links and
 // attributions (the table said OpenAlex accepts only doi while the
 // registry also answers pmid and pmcid).
-func TestREADMEProviderTableMatchesTheRegistry(t *testing.T) {
-	data, err := os.ReadFile("README.md")
+func TestProvidersPageTableMatchesTheRegistry(t *testing.T) {
+	const page = "docs/providers.md"
+	data, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const header = "| provider | host | every | accepts | batch | terms · limit | attribution |"
 	_, table, ok := strings.Cut(string(data), header+"\n")
 	if !ok {
-		t.Fatalf("README.md has no provider table headed %q", header)
+		t.Fatalf("%s has no provider table headed %q", page, header)
 	}
 	link := regexp.MustCompile(`\[(terms|limit)\]\(([^)]+)\)`)
 	rows := map[string][]string{}
@@ -39,23 +40,23 @@ func TestREADMEProviderTableMatchesTheRegistry(t *testing.T) {
 	}
 	infos := providerInfos()
 	if len(rows) != len(infos) {
-		t.Errorf("the README's table has %d providers, the registry %d", len(rows), len(infos))
+		t.Errorf("the table of %s has %d providers, the registry %d", page, len(rows), len(infos))
 	}
 	for _, p := range infos {
 		cells, ok := rows[p.Name]
 		if !ok || len(cells) != 7 {
-			t.Errorf("%s: no row of 7 cells in the README's table (%q)", p.Name, cells)
+			t.Errorf("%s: no row of 7 cells in the table of %s (%q)", p.Name, page, cells)
 			continue
 		}
 		if got := strings.Contains(cells[0], "(when named)"); got == p.Default {
-			t.Errorf("%s: README says when named = %v, the registry default = %v", p.Name, got, p.Default)
+			t.Errorf("%s: %s says when named = %v, the registry default = %v", p.Name, page, got, p.Default)
 		}
 		every := (time.Duration(p.IntervalMS) * time.Millisecond).String()
 		links := map[string]string{}
 		for _, m := range link.FindAllStringSubmatch(cells[5], -1) {
 			links[m[1]] = m[2]
 		}
-		for _, c := range []struct{ what, readme, registry string }{
+		for _, c := range []struct{ what, page, registry string }{
 			{"host", cells[1], p.Host},
 			{"every", strings.Fields(cells[2])[0], every},
 			{"accepts", strings.ReplaceAll(cells[3], " ", ""), strings.Join(p.Accepts, ",")},
@@ -64,8 +65,8 @@ func TestREADMEProviderTableMatchesTheRegistry(t *testing.T) {
 			{"limit", links["limit"], p.RateSource},
 			{"attribution", cells[6], p.Attribution},
 		} {
-			if c.readme != c.registry {
-				t.Errorf("%s %s: README %q, about providers %q", p.Name, c.what, c.readme, c.registry)
+			if c.page != c.registry {
+				t.Errorf("%s %s: %s %q, about providers %q", p.Name, c.what, page, c.page, c.registry)
 			}
 		}
 	}

@@ -55,7 +55,7 @@ func TestEmptyProvidersIsAnErrorNotEverything(t *testing.T) {
 }
 
 // An ORCID identity's works are found through its ORCID record, so a
-// provider list without orcid (the README's own example) implies it.
+// provider list without orcid (docs/manifest.md's own example) implies it.
 func TestORCIDImpliedByAnORCIDIdentity(t *testing.T) {
 	cases := map[string]string{
 		"providers = [\"crossref\", \"openalex\"]\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n": "crossref,openalex,orcid",

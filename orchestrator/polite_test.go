@@ -129,7 +129,7 @@ func TestPolitenessAcrossHosts(t *testing.T) {
 	}
 }
 
-// TestRedirectOnlyHostGetsTheLongestDeclaredTimeout: the README's "a host
+// TestRedirectOnlyHostGetsTheLongestDeclaredTimeout: docs/providers.md's "a host
 // reached only by redirect gets the longest declared timeout", so a silent
 // redirect target cannot hold a lane longer than any declared service would.
 func TestRedirectOnlyHostGetsTheLongestDeclaredTimeout(t *testing.T) {

@@ -510,7 +510,7 @@ func TestLaneSizesBatchesByURL(t *testing.T) {
 		typical = append(typical, doi(i, 25))
 		long = append(long, doi(i, 60))
 	}
-	// 25 bytes escaped is 27, plus 10: the README's "about 90 typical DOIs".
+	// 25 bytes escaped is 27, plus 10: docs/providers.md's "about 90 typical DOIs".
 	if got := len(take(typical, false)); got != spec.BatchURLBytes/37 || got < 90 {
 		t.Errorf("DOIs of 25 characters: %d a call, want %d", got, spec.BatchURLBytes/37)
 	}

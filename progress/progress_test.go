@@ -206,7 +206,7 @@ func TestLiveViewDrawsEveryHost(t *testing.T) {
 	if n := strings.Count(frame, "\n"); n != 4 {
 		t.Errorf("last frame has %d lines, want 4 (3 hosts and the overall line):\n%s", n, frame)
 	}
-	// Monochrome, so NO_COLOR has nothing to turn off (README): cursor
+	// Monochrome, so NO_COLOR has nothing to turn off (docs/run.md): cursor
 	// movement only, never an SGR colour or style sequence.
 	if sgr := regexp.MustCompile(`\x1b\[[0-9;]*m`).FindString(out.String()); sgr != "" {
 		t.Errorf("the live view writes the SGR sequence %q", sgr)

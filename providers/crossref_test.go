@@ -141,7 +141,7 @@ func TestCrossrefSelectKeepsWhatTheParserReads(t *testing.T) {
 	if asked == 0 || asked == len(files) {
 		t.Errorf("%d of %d works asked again; want the preprint and the monograph only", asked, len(files))
 	}
-	// The README's "13% of the bytes".
+	// docs/providers.md's "13% of the bytes".
 	if pct := 100 * selBytes / fullBytes; pct > 13 {
 		t.Errorf("selected fields are %d%% of the recorded records' bytes, want at most 13%%", pct)
 	}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// docPages are the pages a reader follows links between: the README and
+// the reference under docs/.
+func docPages(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]string{"README.md"}, pages...)
+}
+
+var (
+	inlineCode   = regexp.MustCompile("`[^`\n]*`")
+	markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	linkText     = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	headingLine  = regexp.MustCompile(`^#{1,6} +(.*)$`)
+)
+
+// prose is a page without its fenced code blocks, whose "#" lines are
+// comments and whose brackets are TOML, not headings and links.
+func prose(page string) []string {
+	var lines []string
+	fenced := false
+	for _, line := range strings.Split(page, "\n") {
+		if strings.HasPrefix(strings.TrimLeft(line, " "), "```") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// headingAnchors are the fragment names GitHub gives a page's headings:
+// the heading's text lower-cased, punctuation but - and _ dropped, spaces
+// made -, and a -1, -2 … on a repeat.
+func headingAnchors(page string) map[string]bool {
+	anchors := map[string]bool{}
+	seen := map[string]int{}
+	for _, line := range prose(page) {
+		m := headingLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		text := strings.ReplaceAll(linkText.ReplaceAllString(m[1], "$1"), "`", "")
+		var b strings.Builder
+		for _, r := range strings.ToLower(text) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteRune('-')
+			}
+		}
+		anchor := b.String()
+		if n := seen[anchor]; n > 0 {
+			anchor += "-" + strconv.Itoa(n)
+		}
+		seen[b.String()]++
+		anchors[anchor] = true
+	}
+	return anchors
+}
+
+// TestDocLinksResolve: every relative link of the README and docs/ names
+// a file that exists and, for a page, a heading it has, and every docs
+// page is reached from the README, so a section moved between pages
+// cannot leave a dead link or an orphan behind.
+func TestDocLinksResolve(t *testing.T) {
+	pages := docPages(t)
+	text := map[string]string{}
+	for _, page := range pages {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text[page] = string(data)
+	}
+	linksTo := map[string][]string{}
+	for _, page := range pages {
+		for _, line := range prose(text[page]) {
+			line = inlineCode.ReplaceAllString(line, "")
+			for _, m := range markdownLink.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				file, fragment, _ := strings.Cut(target, "#")
+				path := page
+				if file != "" {
+					path = filepath.Join(filepath.Dir(page), file)
+				}
+				if _, err := os.Stat(path); err != nil {
+					t.Errorf("%s links %q: no such file", page, target)
+					continue
+				}
+				linksTo[page] = append(linksTo[page], path)
+				if fragment == "" || !strings.HasSuffix(path, ".md") {
+					continue
+				}
+				body, ok := text[path]
+				if !ok {
+					data, err := os.ReadFile(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					body = string(data)
+				}
+				if !headingAnchors(body)[fragment] {
+					t.Errorf("%s links %q: %s has no heading #%s", page, target, path, fragment)
+				}
+			}
+		}
+	}
+	reached := map[string]bool{"README.md": true}
+	for queue := []string{"README.md"}; len(queue) > 0; queue = queue[1:] {
+		for _, next := range linksTo[queue[0]] {
+			if !reached[next] {
+				reached[next] = true
+				queue = append(queue, next)
+			}
+		}
+	}
+	for _, page := range pages {
+		if !reached[page] {
+			t.Errorf("%s is reached by no link from README.md", page)
+		}
+	}
+}
