@@ -218,7 +218,7 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("Windows cannot send SIGINT or SIGTERM to another process")
 	}
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	orcid := map[string][]byte{}
 	for part, file := range map[string]string{"works": "orcid-works-0000-0002-9341-7985.json", "bulk": "constructed-orcid-works-bulk-0000-0002-9341-7985.json", "person": "orcid-person-0000-0002-9341-7985.json"} {
 		data, err := os.ReadFile(filepath.Join("testdata", "orcid", file))
@@ -373,7 +373,7 @@ var workTitle = regexp.MustCompile(`^work (\d+) version (\d+)$`)
 // the next complete run removes those.
 func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	const works, kills = 200, 8
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	var mu sync.Mutex
 	version := 0
 	served := make(chan time.Time, 1)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -135,4 +135,25 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
+}
+
+// manifestArg is the single MANIFEST argument of fetch, check and render;
+// example is the hint's example when it is missing.
+func manifestArg(c *cli.Context, example string) (string, error) {
+	if c.NArg() != 1 {
+		return "", usageError(fmt.Errorf("%s needs exactly one MANIFEST argument, got %d", c.Command.Name, c.NArg()), example)
+	}
+	return c.Args().First(), nil
+}
+
+// splitList is a comma-separated flag value's items, trimmed, without
+// empty ones.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -29,7 +29,8 @@ type fetchOptions struct {
 	Report    string   // also write the story as JSON here
 	Getenv    func(string) string
 	Network   http.RoundTripper // the services when not replaying; nil is Go's default transport
-	Stderr    io.Writer         // progress, story and hints
+	Version   string            // this build's, for the User-Agent
+	Stderr    io.Writer         // progress, summary and hints
 	// ProcessStarted is when this process began (main records it): the
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
@@ -38,7 +39,7 @@ type fetchOptions struct {
 
 var errShortRun = errors.New("some jobs came back short")
 
-func fetchCommand(sys system) *cli.Command {
+func fetchCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "fetch",
 		Usage:     "fetch every work of the manifest and write the snapshot folder",
@@ -89,11 +90,12 @@ could not be read or written, or another fetch holds the snapshot folder
 				Replay:    c.String("replay"),
 				Quiet:     c.Bool("quiet"),
 				Report:    c.String("report"),
-				Getenv:    sys.getenv,
-				Network:   sys.network,
+				Getenv:    sys.Getenv,
+				Network:   sys.Network,
+				Version:   sys.Version,
 				Stderr:    c.App.ErrWriter,
 
-				ProcessStarted: sys.started,
+				ProcessStarted: sys.Started,
 			})
 		},
 	}
@@ -118,7 +120,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		Only:      only,
 		Workers:   o.Threads,
 		Snapshots: o.Snapshots,
-		UserAgent: userAgent(m.Mailto),
+		UserAgent: userAgent(o.Version, m.Mailto),
 		Getenv:    o.Getenv,
 	}
 	if err := checkReportPath(o.Report); err != nil {
