@@ -8,18 +8,12 @@ import (
 )
 
 // flagsFirst moves a command's flags (with their values) before its
-// positional arguments, so "about render manifest.toml --format html"
-// means what it says: urfave/cli stops reading flags at the first
-// positional argument, and the flags after it became extra arguments
-// ("render needs --format", "got 3"). Everything after "--" stays
-// positional. A shell-completion request is left alone: urfave/cli
-// reads it as the last argument.
-//
-// Two cases the move alone would get wrong: a help flag anywhere asks for
-// the command's help (moved in front, urfave/cli read the manifest as a
-// help topic and failed with exit 3), and a value flag with nothing after
-// it is a usage error naming that flag (moved in front, it took the
-// manifest as its value, and the error blamed the manifest).
+// positional arguments, as urfave/cli reads flags only up to the first
+// one, so "about render manifest.toml --format html" means what it says.
+// Everything after "--" stays positional; a shell-completion request is
+// left alone, as urfave/cli reads it as the last argument. A help flag
+// anywhere asks for the command's help, and a value flag with nothing
+// after it is a usage error naming that flag, not taking the manifest.
 func flagsFirst(app *cli.App, args []string) ([]string, error) {
 	if len(args) < 3 || args[len(args)-1] == "--generate-bash-completion" {
 		return args, nil

@@ -92,12 +92,12 @@ type checkOptions struct {
 	Threads      int    // hosts served at once when fetching
 	Replay       string // fetch from this recorded folder
 	Quiet        bool   // no progress, no summary unless short
-	Report       string // also write the story as JSON here
+	Report       string // also write the run's report as JSON here
 	Getenv       func(string) string
 	Network      http.RoundTripper // the services when not replaying; nil is Go's default transport
 	Version      string            // this build's, for the User-Agent
 	Stdout       io.Writer         // problems and the diff
-	Stderr       io.Writer         // progress, story and hints
+	Stderr       io.Writer         // progress, summary and hints
 }
 
 // runCheck is `about check`: the committed folder's problems, then (unless
@@ -156,8 +156,8 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	return nil
 }
 
-// fetchForCheck fetches everything again into a copy of dir and tells the
-// run's story; the committed folder is never written.
+// fetchForCheck fetches everything again into a copy of dir and prints
+// the run's summary; the committed folder is never written.
 func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*orchestrator.Report, *snapshots.Diff, error) {
 	if o.Threads <= 0 {
 		return nil, nil, usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads))
@@ -178,11 +178,12 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, diff, err := orchestrator.CheckCurrent(ctx, opts)
 	endProgress(o.Stderr, view)
-	if err := runSetupError(err); err != nil {
+	if err := providerSetupError(err); err != nil {
 		return nil, nil, err
 	}
 	if rep != nil {
-		if rerr := tellStory(o.Stderr, o.Quiet, o.Report, rep); rerr != nil && err == nil {
+		printSummary(o.Stderr, o.Quiet, rep)
+		if rerr := writeReport(o.Report, rep); rerr != nil && err == nil {
 			err = rerr
 		}
 	}
@@ -190,7 +191,7 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 		return nil, nil, interruptedError(errors.New("interrupted; the committed snapshots were not touched"))
 	}
 	if err != nil {
-		return nil, nil, failure(err)
+		return nil, nil, runError(err)
 	}
 	return rep, diff, nil
 }
@@ -231,7 +232,6 @@ func refusedError(refused []string, m *manifest.Manifest) error {
 // errSnapshotsDiffer ends a check whose diff already said everything.
 var errSnapshotsDiffer = errors.New("snapshots differ from a fresh fetch")
 
-// displayPath joins the snapshot folder and a problem's relative path.
 // warnForeignJSON names, once, the .json files among the snapshots whose
 // names about never makes (works/foo.json): they are not checked and
 // fetch leaves them, so a misplaced snapshot would otherwise pass
@@ -250,6 +250,7 @@ func warnForeignJSON(stderr io.Writer, dir string) {
 		english.Plural(len(foreign), "1 .json file is", fmt.Sprintf("%d .json files are", len(foreign))), strings.Join(paths, ", "))
 }
 
+// displayPath joins the snapshot folder and a problem's relative path.
 func displayPath(dir, rel string) string {
 	if rel == "." {
 		return dir
