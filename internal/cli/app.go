@@ -12,7 +12,6 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -105,42 +104,4 @@ when nothing upstream changed, so a CI diff tells the truth.`,
 		c.HideHelpCommand = true // "about fetch help" would run the shared one; -h and "about help fetch" remain
 	}
 	return app
-}
-
-// noCommand runs when the first argument names no command. A typo is a
-// usage error naming the nearest command. A bare "about" prints the help
-// and exits 2, as git does (with its own usage code): a script that calls
-// "about $CMD" with an empty variable must not pass. "about help" and
-// "about --help" exit 0.
-func noCommand(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return unknownCommand(c.App, c.Args().First())
-	}
-	if err := cli.ShowAppHelp(c); err != nil {
-		return err
-	}
-	return usageError(errors.New("no command given"), "about help COMMAND shows one command's help, e.g. about help fetch")
-}
-
-// helpCommand is "about help [COMMAND]", built per app (see newApp).
-func helpCommand() *cli.Command {
-	return &cli.Command{
-		Name:         "help",
-		Aliases:      []string{"h"},
-		Usage:        "show the commands, or one command's help",
-		ArgsUsage:    "[COMMAND]",
-		BashComplete: completeArgument(commandNames),
-		Action: func(c *cli.Context) error {
-			if c.NArg() > 1 { // one topic: a second would be dropped unread
-				return usageError(fmt.Errorf("help takes one COMMAND, got %d: %s", c.NArg(), strings.Join(c.Args().Slice(), " ")), "e.g. about help fetch")
-			}
-			if name := c.Args().First(); name != "" {
-				if c.App.Command(name) == nil {
-					return unknownCommand(c.App, name)
-				}
-				return cli.ShowCommandHelp(c.Lineage()[1], name)
-			}
-			return cli.ShowAppHelp(c)
-		},
-	}
 }

@@ -78,59 +78,6 @@ func valueFlags(cmd *cli.Command) map[string]bool {
 	return takes
 }
 
-// unknownCommand is the error for "about frtch": a usage error (exit 2),
-// with the nearest command name when one is close enough to be a typo.
-func unknownCommand(app *cli.App, name string) error {
-	msg := fmt.Sprintf("unknown command %q", name)
-	if near := nearestCommand(app, name); near != "" {
-		msg += fmt.Sprintf(" (did you mean %s?)", near)
-	}
-	return usageError(fmt.Errorf("%s", msg), "about help lists the commands")
-}
-
-// nearestCommand is the command whose name is fewest edits from name,
-// at most two (one slip or one swap of neighbours), or "".
-func nearestCommand(app *cli.App, name string) string {
-	best, bestDistance := "", 3
-	for _, c := range app.Commands {
-		if c.Hidden {
-			continue
-		}
-		if d := editDistance(strings.ToLower(name), c.Name); d < bestDistance {
-			best, bestDistance = c.Name, d
-		}
-	}
-	return best
-}
-
-// editDistance is the optimal-string-alignment distance: insertions,
-// deletions, substitutions and swaps of neighbours each cost one, so
-// "frtch" and "fecth" are both one from "fetch".
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
-}
-
 // manifestArg is the single MANIFEST argument of fetch, check and render;
 // example is the hint's example when it is missing.
 func manifestArg(c *cli.Context, example string) (string, error) {

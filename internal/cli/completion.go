@@ -95,17 +95,6 @@ func completeArgument(words func(*cli.Context) []string) cli.BashCompleteFunc {
 	}
 }
 
-// commandNames are the commands "about help" can show.
-func commandNames(c *cli.Context) []string {
-	var names []string
-	for _, cmd := range c.App.Commands {
-		if !cmd.Hidden {
-			names = append(names, cmd.Name)
-		}
-	}
-	return names
-}
-
 // completeValues answers --generate-bash-completion with a flag's values
 // when the word before is that flag, and otherwise as urfave/cli would
 // (flag names after a "-", else subcommands). Like urfave/cli's own
