@@ -20,10 +20,11 @@ func networkFlags() []cli.Flag {
 	}
 }
 
-// useNetwork applies --record or --replay to opts. The returned finish
-// reports a recording that could not be written; call it after the run.
-func useNetwork(record, replay string, network http.RoundTripper, opts *orchestrator.Options) (finish func() error, err error) {
-	finish = func() error { return nil }
+// useNetwork applies --record or --replay to opts. The returned
+// closeRecording reports a recording that could not be written; call it
+// after the run.
+func useNetwork(record, replay string, network http.RoundTripper, opts *orchestrator.Options) (closeRecording func() error, err error) {
+	closeRecording = func() error { return nil }
 	opts.Base = network
 	switch {
 	case record != "" && replay != "":
@@ -46,14 +47,14 @@ func useNetwork(record, replay string, network http.RoundTripper, opts *orchestr
 			return nil, ioError(err, "--record takes a folder that can be created and written")
 		}
 		opts.Recorder = rec.Record
-		finish = func() error {
+		closeRecording = func() error {
 			if err := rec.Err(); err != nil {
 				return ioError(err)
 			}
 			return nil
 		}
 	}
-	return finish, nil
+	return closeRecording, nil
 }
 
 // userAgent names this build and the project, and the manifest's mailto
