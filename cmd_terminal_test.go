@@ -12,17 +12,6 @@ import (
 	"time"
 )
 
-// buildAbout builds the about binary into a temporary folder, for the tests
-// that need a real process: one under a terminal, one in a pipe.
-func buildAbout(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "about")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // exampleFetchArgs fetches the README's example from its replay folder into
 // a temporary copy, so the committed example is never touched.
 func exampleFetchArgs(t *testing.T) []string {
@@ -40,7 +29,7 @@ func exampleFetchArgs(t *testing.T) []string {
 // progress is plain lines and the output has no control characters, even
 // when TERM names a capable terminal.
 func TestProgressInAPipeIsPlain(t *testing.T) {
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	cmd := exec.Command(bin, exampleFetchArgs(t)...)
 	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
 	var stdout, stderr bytes.Buffer
@@ -74,7 +63,7 @@ func TestLiveViewUnderATerminal(t *testing.T) {
 	if err != nil {
 		t.Skip("tmux is not installed; the live view needs a terminal to test")
 	}
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "tmux.sock")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

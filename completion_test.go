@@ -24,7 +24,7 @@ func TestBashCompletionInAPlainBash(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	script := filepath.Join(t.TempDir(), "about.bash")
 	if out, err := exec.Command(bin, "completion", "bash").Output(); err != nil {
 		t.Fatal(err)
@@ -75,6 +75,31 @@ func TestBashCompletionInAPlainBash(t *testing.T) {
 			if strings.Contains(got, "\n"+w+"\n") {
 				t.Errorf("%q<TAB> offers %s:%s", c.line, w, got)
 			}
+		}
+	}
+}
+
+// TestBinaryAnswersCompletionRequests: the binary answers the scripts'
+// --generate-bash-completion with its commands and flags (urfave/cli reads
+// them from the process's arguments, so only a process can be asked).
+func TestBinaryAnswersCompletionRequests(t *testing.T) {
+	bin := aboutBinary(t)
+	out, err := exec.Command(bin, "--generate-bash-completion").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"fetch", "check", "render", "init", "providers", "completion"} {
+		if !strings.Contains(string(out), cmd+"\n") {
+			t.Errorf("command completion lacks %s:\n%s", cmd, out)
+		}
+	}
+	out, err = exec.Command(bin, "fetch", "-", "--generate-bash-completion").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--threads", "--quiet", "--report", "--replay"} {
+		if !strings.Contains(string(out), flag+"\n") {
+			t.Errorf("fetch flag completion lacks %s:\n%s", flag, out)
 		}
 	}
 }

@@ -210,6 +210,101 @@ func writeFile(t *testing.T, path, text string) {
 	}
 }
 
+// elifeServices are ORCID, doi.org and Crossref as TestInterruptKeepsEveryFileWhole
+// needs them: one ORCID record and the eLife work, with Crossref able to
+// refuse every request or hold the next one.
+type elifeServices struct {
+	t       *testing.T
+	orcid   map[string][]byte // orcidPart → answer
+	elife   []byte            // Crossref's answer for the eLife work
+	arrived chan struct{}     // a held request has arrived
+
+	mu     sync.Mutex
+	hold   chan struct{} // when set, the next Crossref request reports on arrived and waits for it
+	refuse bool          // when set, Crossref answers 400 (a failure not worth retrying)
+}
+
+func newElifeServices(t *testing.T) *elifeServices {
+	t.Helper()
+	s := &elifeServices{t: t, orcid: map[string][]byte{}, arrived: make(chan struct{}, 1)}
+	for part, file := range map[string]string{"works": "orcid-works-0000-0002-9341-7985.json", "bulk": "constructed-orcid-works-bulk-0000-0002-9341-7985.json", "person": "orcid-person-0000-0002-9341-7985.json"} {
+		s.orcid[part] = readTestdata(t, "orcid", file)
+	}
+	s.elife = readTestdata(t, "crossref", "crossref-work-10.7554-elife.01567.json")
+	return s
+}
+
+func readTestdata(t *testing.T, dir, file string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func (s *elifeServices) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.Host {
+	case "pub.orcid.org":
+		_, _ = w.Write(s.orcid[orcidPart(r.URL.Path)])
+	case "doi.org":
+		var items []string
+		for _, p := range strings.Split(strings.TrimPrefix(r.URL.Path, "/doiRA/"), ",") {
+			items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": "Crossref"}`, p))
+		}
+		fmt.Fprintf(w, "[%s]", strings.Join(items, ","))
+	case "api.crossref.org":
+		s.crossref(w, r)
+	default:
+		s.t.Errorf("unexpected request to %s%s", r.Host, r.URL)
+		w.WriteHeader(http.StatusTeapot)
+	}
+}
+
+func (s *elifeServices) crossref(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	hold, refuse := s.hold, s.refuse
+	s.hold = nil
+	s.mu.Unlock()
+	switch {
+	case refuse:
+		w.WriteHeader(http.StatusBadRequest)
+	case hold != nil:
+		s.arrived <- struct{}{}
+		select {
+		case <-hold:
+		case <-r.Context().Done():
+		}
+	case r.URL.Path == "/works/10.7554/elife.01567":
+		_, _ = w.Write(s.elife)
+	case r.URL.Path == "/works": // a list query: filter=doi:A,doi:B,…
+		var items []string
+		for _, f := range strings.Split(r.URL.Query().Get("filter"), ",") {
+			if f == "doi:10.7554/elife.01567" {
+				items = append(items, gjson.GetBytes(s.elife, "message").Raw)
+			}
+		}
+		fmt.Fprintf(w, `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, len(items), strings.Join(items, ","))
+	default:
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte("Resource not found."))
+	}
+}
+
+// setRefuse makes Crossref refuse every request, or answer again.
+func (s *elifeServices) setRefuse(refuse bool) {
+	s.mu.Lock()
+	s.refuse = refuse
+	s.mu.Unlock()
+}
+
+// holdNext makes the next Crossref request wait until release is closed.
+func (s *elifeServices) holdNext(release chan struct{}) {
+	s.mu.Lock()
+	s.hold = release
+	s.mu.Unlock()
+}
+
 // TestInterruptKeepsEveryFileWhole: SIGINT or SIGTERM while a request is
 // in flight stops the run, exits 130, and leaves the snapshot folder as
 // the last complete run wrote it: nothing lost, nothing pruned, nothing
@@ -218,75 +313,9 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("Windows cannot send SIGINT or SIGTERM to another process")
 	}
-	bin := buildAbout(t)
-	orcid := map[string][]byte{}
-	for part, file := range map[string]string{"works": "orcid-works-0000-0002-9341-7985.json", "bulk": "constructed-orcid-works-bulk-0000-0002-9341-7985.json", "person": "orcid-person-0000-0002-9341-7985.json"} {
-		data, err := os.ReadFile(filepath.Join("testdata", "orcid", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		orcid[part] = data
-	}
-	elife, err := os.ReadFile(filepath.Join("testdata", "crossref", "crossref-work-10.7554-elife.01567.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var hold chan struct{} // when set, the next Crossref request reports here and waits
-	refuse := false        // when set, Crossref answers 400 (a failure not worth retrying)
-	arrived := make(chan struct{}, 1)
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.Host {
-		case "pub.orcid.org":
-			_, _ = w.Write(orcid[orcidPart(r.URL.Path)])
-		case "doi.org":
-			var items []string
-			for _, p := range strings.Split(strings.TrimPrefix(r.URL.Path, "/doiRA/"), ",") {
-				items = append(items, fmt.Sprintf(`{"DOI": %q, "RA": "Crossref"}`, p))
-			}
-			fmt.Fprintf(w, "[%s]", strings.Join(items, ","))
-		case "api.crossref.org":
-			mu.Lock()
-			h := hold
-			hold = nil
-			mu.Unlock()
-			mu.Lock()
-			no := refuse
-			mu.Unlock()
-			if no {
-				w.WriteHeader(http.StatusBadRequest)
-				return
-			}
-			if h != nil {
-				arrived <- struct{}{}
-				select {
-				case <-h:
-				case <-r.Context().Done():
-				}
-				return
-			}
-			if r.URL.Path == "/works/10.7554/elife.01567" {
-				_, _ = w.Write(elife)
-				return
-			}
-			if r.URL.Path == "/works" { // a list query: filter=doi:A,doi:B,…
-				var items []string
-				for _, f := range strings.Split(r.URL.Query().Get("filter"), ",") {
-					if f == "doi:10.7554/elife.01567" {
-						items = append(items, gjson.GetBytes(elife, "message").Raw)
-					}
-				}
-				fmt.Fprintf(w, `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, len(items), strings.Join(items, ","))
-				return
-			}
-			w.WriteHeader(http.StatusNotFound)
-			_, _ = w.Write([]byte("Resource not found."))
-		default:
-			t.Errorf("unexpected request to %s%s", r.Host, r.URL)
-			w.WriteHeader(http.StatusTeapot)
-		}
-	})
-	net := newFakeInternet(t, handler)
+	bin := aboutBinary(t)
+	services := newElifeServices(t)
+	net := newFakeInternet(t, services)
 	dir := t.TempDir()
 	manifest := filepath.Join(dir, "manifest.toml")
 	writeFile(t, manifest, "mailto = \"ada@example.org\"\nproviders = [\"orcid\", \"crossref\"]\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n[[identity]]\ndoi = \"10.7554/eLife.01567\"\n")
@@ -295,25 +324,20 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 	if code := exitCode(t, cmd.Run()); code != 0 {
 		t.Fatalf("the complete run exited %d:\n%s", code, out)
 	}
-	before := snapshotFiles(t, filepath.Join(dir, "snapshots"))
+	snaps := filepath.Join(dir, "snapshots")
+	before := snapshotFiles(t, snaps)
 	if len(before) < 10 {
 		t.Fatalf("the complete run wrote only %d files:\n%s", len(before), out)
 	}
 
 	t.Run("failed jobs exit 1", func(t *testing.T) {
-		mu.Lock()
-		refuse = true
-		mu.Unlock()
-		defer func() {
-			mu.Lock()
-			refuse = false
-			mu.Unlock()
-		}()
+		services.setRefuse(true)
+		defer services.setRefuse(false)
 		cmd, out := net.fetchCmd(bin, manifest)
 		if code := exitCode(t, cmd.Run()); code != 1 || !strings.Contains(out.String(), "\nincomplete: ") {
 			t.Errorf("exit %d, want 1 and the summary saying the run is incomplete:\n%s", code, out)
 		}
-		if after := snapshotFiles(t, filepath.Join(dir, "snapshots")); !bytes.Equal(after["works/doi_10.7554_2felife.01567.json"], before["works/doi_10.7554_2felife.01567.json"]) {
+		if after := snapshotFiles(t, snaps); !bytes.Equal(after["works/doi_10.7554_2felife.01567.json"], before["works/doi_10.7554_2felife.01567.json"]) {
 			t.Error("a failed Crossref job did not keep its previous value")
 		}
 	})
@@ -322,12 +346,10 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			release := make(chan struct{})
 			defer close(release)
-			mu.Lock()
-			hold = release
-			mu.Unlock()
+			services.holdNext(release)
 			cmd, out := net.fetchCmd(bin, manifest)
 			startProcess(t, cmd)
-			within(t, arrived, "a Crossref request in flight")
+			within(t, services.arrived, "a Crossref request in flight")
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
@@ -337,18 +359,23 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 			if !strings.Contains(out.String(), "interrupted; every snapshot file is whole") || !strings.Contains(out.String(), "nothing pruned: the run was interrupted") {
 				t.Errorf("the run does not say it was interrupted and pruned nothing:\n%s", out)
 			}
-			after := snapshotFiles(t, filepath.Join(dir, "snapshots"))
-			for name, data := range before {
-				if !bytes.Equal(after[name], data) {
-					t.Errorf("%s changed or went missing after %s", name, sig)
-				}
-			}
-			for name := range after {
-				if _, ok := before[name]; !ok {
-					t.Errorf("%s appeared after %s", name, sig)
-				}
-			}
+			assertSameFiles(t, before, snapshotFiles(t, snaps), "after "+sig.String())
 		})
+	}
+}
+
+// assertSameFiles wants after to hold exactly before's files and bytes.
+func assertSameFiles(t *testing.T, before, after map[string][]byte, when string) {
+	t.Helper()
+	for name, data := range before {
+		if !bytes.Equal(after[name], data) {
+			t.Errorf("%s changed or went missing %s", name, when)
+		}
+	}
+	for name := range after {
+		if _, ok := before[name]; !ok {
+			t.Errorf("%s appeared %s", name, when)
+		}
 	}
 }
 
@@ -373,7 +400,7 @@ var workTitle = regexp.MustCompile(`^work (\d+) version (\d+)$`)
 // the next complete run removes those.
 func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	const works, kills = 200, 8
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	var mu sync.Mutex
 	version := 0
 	served := make(chan time.Time, 1)
@@ -414,38 +441,7 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	}
 	writing := complete() // how long writing the folder takes after the answer
 
-	// check reads every file; it returns how many were leftovers and how
-	// many versions the works folder holds (more than one: a kill landed
-	// mid-write).
-	check := func(upTo int) (leftovers int, versions map[string]bool) {
-		versions = map[string]bool{}
-		for name, data := range snapshotFiles(t, snaps) {
-			if strings.HasPrefix(filepath.Base(name), ".tmp-") || name == snapshots.LockName { // a killed run cannot remove its lock; the next breaks it
-				leftovers++
-				continue
-			}
-			if !strings.HasSuffix(name, ".json") || !json.Valid(data) {
-				t.Fatalf("%s is not a whole JSON file: %q", name, data)
-			}
-			if !strings.HasPrefix(name, "works/") {
-				continue
-			}
-			var doc snapshots.Work
-			if err := json.Unmarshal(data, &doc); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			rec := doc.Record
-			m := workTitle.FindStringSubmatch(rec.Title)
-			if m == nil {
-				t.Fatalf("%s holds %q, not a work's title", name, rec.Title)
-			}
-			if v, _ := strconv.Atoi(m[2]); doc.ID != "doi:10.5555/w"+m[1] || v > upTo {
-				t.Fatalf("%s holds %q (%s), not a version up to %d of its own work", name, rec.Title, doc.ID, upTo)
-			}
-			versions[m[2]] = true
-		}
-		return leftovers, versions
-	}
+	check := func(upTo int) (int, map[string]bool) { return folderVersions(t, snaps, upTo) }
 
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("kill moments seeded with %d", seed)
@@ -481,4 +477,45 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	if leftovers, versions := check(kills + 1); leftovers != 0 || len(versions) != 1 || !versions[fmt.Sprint(kills+1)] {
 		t.Errorf("after a complete run: %d leftovers, versions %v; want none and only version %d", leftovers, versions, kills+1)
 	}
+}
+
+// folderVersions reads every file of the snapshot folder snaps after a
+// killed run: it returns how many were leftovers and which versions the
+// works folder holds (more than one: a kill landed mid-write). A file
+// that is not whole, or holds another work or a version above upTo,
+// fails the test.
+func folderVersions(t *testing.T, snaps string, upTo int) (leftovers int, versions map[string]bool) {
+	t.Helper()
+	versions = map[string]bool{}
+	for name, data := range snapshotFiles(t, snaps) {
+		if strings.HasPrefix(filepath.Base(name), ".tmp-") || name == snapshots.LockName { // a killed run cannot remove its lock; the next breaks it
+			leftovers++
+			continue
+		}
+		if !strings.HasSuffix(name, ".json") || !json.Valid(data) {
+			t.Fatalf("%s is not a whole JSON file: %q", name, data)
+		}
+		if strings.HasPrefix(name, "works/") {
+			versions[workVersion(t, name, data, upTo)] = true
+		}
+	}
+	return leftovers, versions
+}
+
+// workVersion is the version a killed run's work file holds.
+func workVersion(t *testing.T, name string, data []byte, upTo int) string {
+	t.Helper()
+	var doc snapshots.Work
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	title := doc.Record.Title
+	m := workTitle.FindStringSubmatch(title)
+	if m == nil {
+		t.Fatalf("%s holds %q, not a work's title", name, title)
+	}
+	if v, _ := strconv.Atoi(m[2]); doc.ID != "doi:10.5555/w"+m[1] || v > upTo {
+		t.Fatalf("%s holds %q (%s), not a version up to %d of its own work", name, title, doc.ID, upTo)
+	}
+	return m[2]
 }

@@ -3,54 +3,147 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/internal/cli"
 )
 
-// runCLI runs the real command line with no environment and no network.
+// The tests of this package run the command line as a user does: the
+// built binary (end to end: signals, a terminal, a pipe, the proxy and CA
+// variables), or cli.Run with main's own system and no network. The
+// command line's own tests are in internal/cli.
+
+// The README's example, replayed from recorded answers: these tests never
+// touch the network.
+const (
+	exampleManifest  = "examples/manifest.toml"
+	exampleReplay    = "examples/replay"
+	exampleSnapshots = "examples/snapshots"
+)
+
+// The exit codes of the contract (shared/design/CONTRACTS.md), as a
+// script sees them.
+const (
+	exitShort       = 1
+	exitIO          = 3
+	exitInterrupted = 130
+)
+
+// built is the about binary of this test process: built once, on the
+// first test that needs it, into a folder TestMain removes.
+var built struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
+func TestMain(m *testing.M) {
+	m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+}
+
+// aboutBinary is the path of the built binary, for the tests that need a
+// real process.
+func aboutBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "about-test-bin-"); built.err != nil {
+			return
+		}
+		built.path = filepath.Join(built.dir, "about")
+		if out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+// runCLI runs the command line in this process, with main's system but no
+// environment and a network that refuses and fails the test.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	sys := system(time.Now())
+	sys.Getenv = func(string) string { return "" }
+	sys.Network = refusedNetwork{t.Errorf}
 	var out, errb bytes.Buffer
-	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, testSystem(t, func(string) string { return "" }))
+	code = cli.Run(context.Background(), append([]string{"about"}, args...), &out, &errb, sys)
 	return code, out.String(), errb.String()
 }
 
-// testSystem is the process as a test gives it to the CLI: getenv as
-// given, and a network that refuses every request and fails the test that
-// sent it. A test that means to fetch uses --replay, or a fake internet
-// of its own (fakeInternet); none can reach a real service by mistake.
-func testSystem(t *testing.T, getenv func(string) string) system {
-	return system{getenv: getenv, started: time.Now(), network: noNetwork{t}}
+// refusedNetwork refuses every request, reporting it through fail.
+type refusedNetwork struct {
+	fail func(format string, args ...any)
 }
 
-// noNetwork refuses as a host with nothing listening does, so the run
-// behaves as it would offline, and names the request in the test's failure.
-type noNetwork struct{ t *testing.T }
-
-func (n noNetwork) RoundTrip(r *http.Request) (*http.Response, error) {
-	n.t.Errorf("a test run of the CLI reached for the network: %s %s (use --replay or a fake server)", r.Method, r.URL.Redacted())
-	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+func (n refusedNetwork) RoundTrip(r *http.Request) (*http.Response, error) {
+	n.fail("a test run of the CLI reached for the network: %s %s (use --replay or a fake server)", r.Method, r.URL.Redacted())
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED} // as offline
 }
 
-// assertUsageError runs the CLI and wants exit 2 with every want line on
-// standard error.
-func assertUsageError(t *testing.T, args []string, want ...string) {
+// providerInfo is one provider as `about providers --json` prints it.
+type providerInfo struct {
+	Name        string   `json:"name"`
+	Host        string   `json:"host"`
+	IntervalMS  int64    `json:"interval_ms"`
+	Accepts     []string `json:"accepts"`
+	BatchSize   int      `json:"batch_size"`
+	Default     bool     `json:"default"`
+	Terms       string   `json:"terms"`
+	Attribution string   `json:"attribution"`
+	RateSource  string   `json:"rate_source"`
+}
+
+// providerInfos is the registry as `about providers --json` prints it; nil
+// (which no registry is) when the command fails.
+func providerInfos() []providerInfo {
+	sys := system(time.Now())
+	sys.Getenv = func(string) string { return "" }
+	sys.Network = refusedNetwork{func(string, ...any) {}}
+	var out bytes.Buffer
+	if cli.Run(context.Background(), []string{"about", "providers", "--json"}, &out, io.Discard, sys) != 0 {
+		return nil
+	}
+	var infos []providerInfo
+	if json.Unmarshal(out.Bytes(), &infos) != nil {
+		return nil
+	}
+	return infos
+}
+
+// exampleCopy copies the example manifest and snapshots into a temporary
+// folder, so a test may change them.
+func exampleCopy(t *testing.T) (manifestPath, snapshots string) {
 	t.Helper()
-	code, _, stderr := runCLI(t, args...)
-	if code != 2 {
-		t.Errorf("exit %d, want 2; stderr:\n%s", code, stderr)
+	dir := t.TempDir()
+	data, err := os.ReadFile(exampleManifest)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, w := range want {
-		if !strings.Contains(stderr, w) {
-			t.Errorf("stderr lacks %q:\n%s", w, stderr)
-		}
+	manifestPath = filepath.Join(dir, "manifest.toml")
+	if err := os.WriteFile(manifestPath, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
+	snapshots = filepath.Join(dir, "snapshots")
+	if err := os.CopyFS(snapshots, os.DirFS(exampleSnapshots)); err != nil {
+		t.Fatal(err)
+	}
+	return manifestPath, snapshots
 }
 
 func writeManifest(t *testing.T, src string) string {
@@ -60,56 +153,4 @@ func writeManifest(t *testing.T, src string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-func TestUsageErrorsExit2AndWriteNothing(t *testing.T) {
-	good := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
-	bad := writeManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0098\"\n")
-	badProvider := writeManifest(t, "providers = [\"crossref\", \"scopus\"]\n[[identity]]\ndoi = \"10.1/x\"\n")
-	badInterval := writeManifest(t, "[intervals]\ncrossreff = \"1s\"\n[[identity]]\ndoi = \"10.1/x\"\n")
-	fastInterval := writeManifest(t, "[intervals]\ncrossref = \"10ms\"\n[[identity]]\ndoi = \"10.1/x\"\n")
-	cases := []struct {
-		name string
-		args []string
-		want []string
-	}{
-		{"no manifest", []string{"fetch"}, []string{"about: error: fetch needs exactly one MANIFEST", "about: hint:"}},
-		{"zero workers", []string{"fetch", "-j", "0", good}, []string{"-j/--threads must be at least 1, got 0"}},
-		{"negative workers", []string{"fetch", "--threads", "-3", good}, []string{"got -3"}},
-		{"bad check digit", []string{"fetch", bad}, []string{bad + ":2:", `"0000-0002-1825-0098"`, "about: hint: check the iD on orcid.org; with these first 15 digits it would end in 7"}},
-		{"unknown provider", []string{"fetch", "--only", "scopus", good}, []string{`unknown provider "scopus"`, "crossref"}},
-		{"unknown flag", []string{"fetch", "--frobnicate", good}, []string{"flag provided but not defined"}},
-		{"unknown provider in the manifest", []string{"fetch", badProvider}, []string{badProvider + ":1:", `unknown provider "scopus"`}},
-		{"unknown provider in intervals", []string{"fetch", badInterval}, []string{badInterval + ":2:", `unknown provider "crossreff"`}},
-		{"interval faster than declared", []string{"check", "--offline", fastInterval}, []string{fastInterval + ":2:", "faster than Crossref's declared pace of 200ms", "about: hint: intervals can only slow"}},
-		{"missing file", []string{"fetch", filepath.Join(t.TempDir(), "none.toml")}, []string{"none.toml", "about init"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			assertUsageError(t, c.args, c.want...)
-			if _, err := os.Stat(filepath.Join(filepath.Dir(good), "snapshots")); err == nil {
-				t.Error("a usage error wrote snapshots")
-			}
-		})
-	}
-}
-
-func TestVersionAndProviders(t *testing.T) {
-	code, out, _ := runCLI(t, "--version")
-	if code != 0 || !strings.Contains(out, version) {
-		t.Errorf("--version: exit %d, %q", code, out)
-	}
-	code, out, _ = runCLI(t, "providers")
-	if code != 0 || !strings.Contains(out, "api.crossref.org") {
-		t.Errorf("providers: exit %d, %q", code, out)
-	}
-}
-
-func TestUserAgent(t *testing.T) {
-	if got := userAgent("ada@example.org"); got != "about/"+version+" (+https://github.com/aboutscholar/about; mailto:ada@example.org)" {
-		t.Errorf("userAgent = %q", got)
-	}
-	if got := userAgent(""); strings.Contains(got, "mailto") {
-		t.Errorf("userAgent without mailto = %q", got)
-	}
 }

@@ -1,18 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tidwall/gjson"
 )
@@ -24,7 +18,7 @@ import (
 // --report still writes the run's report, which says why each host was
 // stopped; the snapshot folder is not made.
 func TestOfflineFetchWritesItsReport(t *testing.T) {
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	manifestPath, _ := exampleCopy(t)
 	dir := filepath.Dir(manifestPath)
 	report := filepath.Join(dir, "run.json")
@@ -65,27 +59,3 @@ func closedPort(t *testing.T) string {
 	}
 	return addr
 }
-
-// TestCLITestsHaveNoNetwork: the network a test gives the CLI is the one
-// fetch uses, so a run without --replay reaches it (and is refused as an
-// offline one is) instead of the machine's network.
-func TestCLITestsHaveNoNetwork(t *testing.T) {
-	manifestPath, _ := exampleCopy(t)
-	var asked []string
-	sys := system{getenv: func(string) string { return "" }, started: time.Now(), network: roundTripFunc(func(r *http.Request) (*http.Response, error) {
-		asked = append(asked, r.URL.Host)
-		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
-	})}
-	var stderr bytes.Buffer
-	code := run(context.Background(), []string{"about", "fetch", "-j", "1", "--quiet", "--snapshots", filepath.Join(t.TempDir(), "s"), manifestPath}, io.Discard, &stderr, sys)
-	if code != exitShort || !strings.Contains(stderr.String(), "cannot reach the network") {
-		t.Errorf("exit %d, want %d and the offline line:\n%s", code, exitShort, stderr.String())
-	}
-	if len(asked) == 0 {
-		t.Error("the run never used the network the test gave it")
-	}
-}
-
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -167,7 +167,7 @@ func TestRefreshProposesItsChangesWithAndWithoutRendering(t *testing.T) {
 	}
 	var wf ghWorkflow
 	readYAML(t, exampleWorkflow, &wf)
-	bin := buildAbout(t)
+	bin := aboutBinary(t)
 	for _, render := range []bool{false, true} {
 		for _, event := range []string{"schedule", "workflow_dispatch"} {
 			name := map[bool]string{false: "render off", true: "render on"}[render] + ", " + event

@@ -1,11 +1,8 @@
-package main
+package cli
 
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -13,7 +10,6 @@ import (
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/progress"
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/snapshots"
 )
 
 // quietFlag and reportFlag are shared by fetch and check. Each call makes
@@ -21,10 +17,6 @@ import (
 // by two commands or two apps would carry state between them.
 func quietFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress, and no summary unless the run came back short (errors are always shown)"}
-}
-
-func reportFlag() cli.Flag {
-	return &cli.StringFlag{Name: "report", Usage: "also write the end-of-run story as JSON to `FILE` (schema in the README)", TakesFile: true}
 }
 
 // startProgress shows the run's progress on standard error, unless
@@ -51,7 +43,7 @@ func startProgress(quiet bool, w io.Writer, getenv func(string) string, opts *or
 }
 
 // endProgress takes the view down and leaves a blank line before the
-// story.
+// summary.
 func endProgress(w io.Writer, v *progress.View) {
 	if v != nil {
 		v.Finish()
@@ -70,39 +62,4 @@ func hostLabels() map[string]string {
 		}
 	}
 	return labels
-}
-
-// tellStory prints the end-of-run story and its hints (with --quiet, only
-// when the run came back short or was interrupted), and writes --report.
-func tellStory(w io.Writer, quiet bool, report string, rep *orchestrator.Report) error {
-	if !quiet || rep.Short() || rep.Interrupted {
-		rep.WriteSummary(w)
-		printHints(w, rep.Hints())
-	}
-	if report != "" {
-		if _, err := snapshots.Write(report, rep.JSON()); err != nil {
-			return ioError(err, "--report takes a file path in a folder that exists and can be written")
-		}
-	}
-	return nil
-}
-
-// checkReportPath refuses a --report whose folder does not exist before
-// the run starts, rather than after minutes of fetching.
-func checkReportPath(path string) error {
-	if path == "" {
-		return nil
-	}
-	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-		return usageError(fmt.Errorf("--report %s: the folder %s does not exist", path, filepath.Dir(path)), "create it first, or write the report elsewhere")
-	}
-	return nil
-}
-
-func printHints(w io.Writer, hints []string) {
-	for _, h := range hints {
-		for _, line := range strings.Split(h, "\n") {
-			io.WriteString(w, "about: hint: "+line+"\n")
-		}
-	}
 }

@@ -1,11 +1,9 @@
-package main
+package cli
 
 import (
-	_ "embed"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -14,16 +12,10 @@ import (
 	"github.com/aboutscholar/about/render"
 )
 
-// The shell scripts ask the binary itself for completions (urfave/cli's
+// completionCommand prints a shell's completion script. The bash and zsh
+// scripts ask the binary itself for completions (urfave/cli's
 // --generate-bash-completion), so they never go stale as commands change.
-var (
-	//go:embed contrib/completion/about.bash
-	bashCompletion string
-	//go:embed contrib/completion/about.zsh
-	zshCompletion string
-)
-
-func completionCommand() *cli.Command {
+func completionCommand(files Files) *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
 		Usage:     "print a shell completion script (bash, zsh or fish)",
@@ -47,10 +39,10 @@ Examples:
 			w := c.App.Writer
 			switch shell := c.Args().First(); shell {
 			case "bash":
-				_, err := io.WriteString(w, bashCompletion)
+				_, err := io.WriteString(w, files.BashCompletion)
 				return err
 			case "zsh":
-				_, err := io.WriteString(w, zshCompletion)
+				_, err := io.WriteString(w, files.ZshCompletion)
 				return err
 			case "fish":
 				script, err := c.App.ToFishCompletion()
@@ -66,27 +58,26 @@ Examples:
 	}
 }
 
-// renderValueCompletion completes render's --format and --group values
-// (render --format <TAB> offered nothing: urfave/cli completes flag names
-// and commands, never a flag's values).
-func renderValueCompletion(cmd *cli.Command) *cli.Command {
+// renderValueCompletion completes render's --format and --group values,
+// which urfave/cli does not: it completes flag names and commands only.
+func renderValueCompletion(args []string, cmd *cli.Command) *cli.Command {
 	var formats []string
 	for _, f := range render.Formats() {
 		formats = append(formats, string(f))
 	}
 	groups := []string{string(render.ByYear), string(render.ByType)}
-	cmd.BashComplete = completeValues(cmd, map[string][]string{"format": formats, "f": formats, "group": groups})
+	cmd.BashComplete = completeValues(args, cmd, map[string][]string{"format": formats, "f": formats, "group": groups})
 	return cmd
 }
 
 // fetchValueCompletion completes fetch's --only with the provider names
 // (a list goes one name at a time: bash does not split words at commas).
-func fetchValueCompletion(cmd *cli.Command) *cli.Command {
+func fetchValueCompletion(args []string, cmd *cli.Command) *cli.Command {
 	var names []string
 	for _, s := range providers.All() {
 		names = append(names, s.Name)
 	}
-	cmd.BashComplete = completeValues(cmd, map[string][]string{"only": names})
+	cmd.BashComplete = completeValues(args, cmd, map[string][]string{"only": names})
 	return cmd
 }
 
@@ -104,27 +95,16 @@ func completeArgument(words func(*cli.Context) []string) cli.BashCompleteFunc {
 	}
 }
 
-// commandNames are the commands "about help" can show.
-func commandNames(c *cli.Context) []string {
-	var names []string
-	for _, cmd := range c.App.Commands {
-		if !cmd.Hidden {
-			names = append(names, cmd.Name)
-		}
-	}
-	return names
-}
-
 // completeValues answers --generate-bash-completion with a flag's values
 // when the word before is that flag, and otherwise as urfave/cli would
 // (flag names after a "-", else subcommands). Like urfave/cli's own
-// completion it reads the words from os.Args: the completion protocol is
-// the process's command line.
-func completeValues(cmd *cli.Command, values map[string][]string) cli.BashCompleteFunc {
+// completion it reads the process's words, args: the completion protocol
+// is the command line.
+func completeValues(args []string, cmd *cli.Command, values map[string][]string) cli.BashCompleteFunc {
 	fallback := cli.DefaultCompleteWithFlags(cmd)
 	return func(c *cli.Context) {
-		if n := len(os.Args); n > 2 && strings.HasPrefix(os.Args[n-2], "-") {
-			if vs, ok := values[strings.TrimLeft(os.Args[n-2], "-")]; ok {
+		if n := len(args); n > 2 && strings.HasPrefix(args[n-2], "-") {
+			if vs, ok := values[strings.TrimLeft(args[n-2], "-")]; ok {
 				for _, v := range vs {
 					fmt.Fprintln(c.App.Writer, v)
 				}

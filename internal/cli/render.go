@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -171,10 +171,8 @@ func exampleFileName(f render.Format) string {
 	return "publications.json" // csl-json, json
 }
 
-// checkOut refuses an --out of the wrong kind before anything is read: a
-// one-file format's --out naming a folder failed only at the final rename
-// ("rename …: file exists"), and a folder format's naming a file failed
-// on its first file.
+// checkOut refuses an --out of the wrong kind before anything is read,
+// rather than at the final rename or the first file written.
 func (o *renderOptions) checkOut() error {
 	if o.Out == "" {
 		return nil
@@ -270,15 +268,16 @@ func writeRenderedFiles(folder *render.Folder, opts render.Options, o renderOpti
 		return err
 	}
 	outcome, err := render.WriteFiles(o.Out, opts.Format, files, o.Force)
-	tellWritten(o.Stderr, outcome)
+	printFolderOutcome(o.Stderr, outcome)
 	if err != nil {
 		return ioError(err)
 	}
 	return nil
 }
 
-// tellWritten says what a folder render removed and kept, one line a file.
-func tellWritten(w io.Writer, outcome render.Outcome) {
+// printFolderOutcome says what a folder render removed and kept, one line
+// a file.
+func printFolderOutcome(w io.Writer, outcome render.Outcome) {
 	if w == nil {
 		return
 	}

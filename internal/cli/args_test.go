@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"path/filepath"
@@ -37,7 +37,7 @@ func TestFlagsAfterManifestMeanTheSame(t *testing.T) {
 }
 
 func TestFlagsFirstKeepsValuesAndTheTerminator(t *testing.T) {
-	app := newApp(nil, nil, testSystem(t, func(string) string { return "" }))
+	app := newApp(nil, nil, nil, testSystem(t, func(string) string { return "" }))
 	cases := []struct{ in, want string }{
 		{"about render m.toml --format html -o out.html --counts", "about render --format html -o out.html --counts m.toml"},
 		{"about render m.toml --format=html", "about render --format=html m.toml"},

@@ -1,7 +1,9 @@
-package main
+package cli
 
 import (
 	"errors"
+	"io"
+	"strings"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
@@ -72,4 +74,45 @@ func codeOf(err error) int {
 		return exitUsage
 	}
 	return exitIO
+}
+
+// providerSetupError turns a run that refused to start over its providers
+// (an unknown name, a missing mailto) into a usage error with what to do;
+// nil for anything else.
+func providerSetupError(err error) error {
+	var unknown *providers.UnknownProviderError
+	if errors.As(err, &unknown) {
+		return usageError(err, "about providers lists them")
+	}
+	var needsMailto *orchestrator.NeedsMailtoError
+	if errors.As(err, &needsMailto) {
+		return usageError(err, "set mailto = \"you@example.org\" in the manifest or ABOUT_MAILTO; services use it to reach you before blocking a misbehaving client")
+	}
+	return nil
+}
+
+// runError is the exit error of a run that started: an error that carries
+// its exit code keeps it, and any other is an I/O failure, as once the
+// manifest and flags are accepted only files or the network can fail. No
+// service answering is every job failing, exit 1 as any short run
+// (shared/design/CONTRACTS.md §1), with a hint that it is the network.
+func runError(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	var offline *orchestrator.OfflineError
+	if errors.As(err, &offline) {
+		return shortError(err, "no service could be reached: check the network or proxy (HTTPS_PROXY); nothing was written")
+	}
+	return ioError(err)
+}
+
+// printHints prints each hint's lines as "about: hint: …".
+func printHints(w io.Writer, hints []string) {
+	for _, h := range hints {
+		for _, line := range strings.Split(h, "\n") {
+			io.WriteString(w, "about: hint: "+line+"\n")
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -128,15 +128,15 @@ func TestRunFunctionsAreCallableWithoutTheCLI(t *testing.T) {
 // No service answering exits 3 like a disk failure; its hint must say it
 // is the network, so nobody goes looking for a full disk.
 func TestOfflineHasItsOwnHint(t *testing.T) {
-	err := failure(fmt.Errorf("run: %w", &orchestrator.OfflineError{Host: "api.crossref.org", Reason: "dial tcp: connection refused"}))
+	err := runError(fmt.Errorf("run: %w", &orchestrator.OfflineError{Host: "api.crossref.org", Reason: "dial tcp: connection refused"}))
 	var ee *exitError
 	if !errors.As(err, &ee) || ee.code != exitShort {
-		t.Fatalf("failure(offline) = %#v, want exit %d (every job failed)", err, exitShort)
+		t.Fatalf("runError(offline) = %#v, want exit %d (every job failed)", err, exitShort)
 	}
 	if len(ee.hints) != 1 || !strings.HasPrefix(ee.hints[0], "no service could be reached: check the network or proxy") {
 		t.Errorf("offline hints = %q", ee.hints)
 	}
-	if ee := failure(errors.New("disk full")).(*exitError); len(ee.hints) != 0 {
+	if ee := runError(errors.New("disk full")).(*exitError); len(ee.hints) != 0 {
 		t.Errorf("a disk error got the network hint: %q", ee.hints)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -26,10 +26,11 @@ type fetchOptions struct {
 	Record    string   // save every answer into this folder
 	Replay    string   // answer every request from this folder
 	Quiet     bool     // no progress, no summary unless short
-	Report    string   // also write the story as JSON here
+	Report    string   // also write the run's report as JSON here
 	Getenv    func(string) string
 	Network   http.RoundTripper // the services when not replaying; nil is Go's default transport
-	Stderr    io.Writer         // progress, story and hints
+	Version   string            // this build's, for the User-Agent
+	Stderr    io.Writer         // progress, summary and hints
 	// ProcessStarted is when this process began (main records it): the
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
@@ -38,7 +39,7 @@ type fetchOptions struct {
 
 var errShortRun = errors.New("some jobs came back short")
 
-func fetchCommand(sys system) *cli.Command {
+func fetchCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "fetch",
 		Usage:     "fetch every work of the manifest and write the snapshot folder",
@@ -89,17 +90,18 @@ could not be read or written, or another fetch holds the snapshot folder
 				Replay:    c.String("replay"),
 				Quiet:     c.Bool("quiet"),
 				Report:    c.String("report"),
-				Getenv:    sys.getenv,
-				Network:   sys.network,
+				Getenv:    sys.Getenv,
+				Network:   sys.Network,
+				Version:   sys.Version,
 				Stderr:    c.App.ErrWriter,
 
-				ProcessStarted: sys.started,
+				ProcessStarted: sys.Started,
 			})
 		},
 	}
 }
 
-// runFetch is `about fetch`: load, run, tell the story, and say how it
+// runFetch is `about fetch`: load, run, print the summary, and say how it
 // ended as an error carrying its exit code.
 func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	m, err := loadManifest(o.Manifest, o.Getenv)
@@ -118,7 +120,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		Only:      only,
 		Workers:   o.Threads,
 		Snapshots: o.Snapshots,
-		UserAgent: userAgent(m.Mailto),
+		UserAgent: userAgent(o.Version, m.Mailto),
 		Getenv:    o.Getenv,
 	}
 	if err := checkReportPath(o.Report); err != nil {
@@ -137,28 +139,27 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 			err = ioError(rerr)
 		}
 	}()
-	// The recording is made last of the checks: nothing may return
-	// between it and finish, the one place a --record error comes out,
-	// and a refused run leaves no empty --record folder.
-	finish, err := useNetwork(o.Record, o.Replay, o.Network, &opts)
+	// Last of the checks, so a refused run leaves no empty --record folder.
+	closeRecording, err := useNetwork(o.Record, o.Replay, o.Network, &opts)
 	if err != nil {
 		return err
 	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, err := orchestrator.Run(ctx, opts)
 	endProgress(o.Stderr, view)
-	if err := runSetupError(err); err != nil {
+	if err := providerSetupError(err); err != nil {
 		return err
 	}
-	if ferr := finish(); ferr != nil && err == nil {
-		err = ferr
+	if rerr := closeRecording(); rerr != nil && err == nil {
+		err = rerr
 	}
-	story := o.Stderr
+	summaryOut := o.Stderr
 	if offline := (*orchestrator.OfflineError)(nil); errors.As(err, &offline) {
-		story = io.Discard // its one line says it all; --report still gets the hosts' stop reasons
+		summaryOut = io.Discard // its one line says it all; --report still gets the hosts' stop reasons
 	}
 	if rep != nil {
-		if rerr := tellStory(story, o.Quiet, o.Report, rep); rerr != nil && err == nil {
+		printSummary(summaryOut, o.Quiet, rep)
+		if rerr := writeReport(o.Report, rep); rerr != nil && err == nil {
 			err = rerr
 		}
 	}
@@ -166,7 +167,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	case ctx.Err() != nil:
 		return interruptedError(errors.New("interrupted; every snapshot file is whole (old or new)"))
 	case err != nil:
-		return failure(err)
+		return runError(err)
 	case rep.Short():
 		return shortError(errShortRun)
 	}
@@ -174,9 +175,9 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 }
 
 // lockSnapshots takes the snapshot folder's lock before the first
-// request, which also proves the folder writable (an unwritable one was
-// found only after the whole fetch). A stale lock, left by a fetch that
-// is gone, is broken with a warning naming it.
+// request, which also proves the folder writable before any fetching. A
+// stale lock, left by a fetch that is gone, is broken with a warning
+// naming it.
 func lockSnapshots(dir string, processStarted time.Time, stderr io.Writer) (*snapshots.Lock, error) {
 	lock, stale, err := snapshots.TakeLock(dir, processStarted)
 	var held *snapshots.HeldError
@@ -204,36 +205,4 @@ func onlyProviders(only []string, m *manifest.Manifest) ([]string, error) {
 		return nil, usageError(fmt.Errorf("--only: %w", err), "about providers lists them")
 	}
 	return manifest.WithORCID(only, m.Identities), nil
-}
-
-// runSetupError turns a run that refused to start over its providers into
-// a usage error with what to do; nil for anything else.
-func runSetupError(err error) error {
-	var unknown *providers.UnknownProviderError
-	if errors.As(err, &unknown) {
-		return usageError(err, "about providers lists them")
-	}
-	var needsMailto *orchestrator.NeedsMailtoError
-	if errors.As(err, &needsMailto) {
-		return usageError(err, "set mailto = \"you@example.org\" in the manifest or ABOUT_MAILTO; services use it to reach you before blocking a misbehaving client")
-	}
-	return nil
-}
-
-// failure keeps an error that already carries its exit code, and makes
-// any other one an I/O failure: once the manifest and flags are accepted,
-// what is left to go wrong is reading or writing files, or the network.
-// No service answering is every job failing, which the contract
-// (shared/design/CONTRACTS.md §1) gives exit 1, as any short run; its hint
-// says it is the network.
-func failure(err error) error {
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return err
-	}
-	var offline *orchestrator.OfflineError
-	if errors.As(err, &offline) {
-		return shortError(err, "no service could be reached: check the network or proxy (HTTPS_PROXY); nothing was written")
-	}
-	return ioError(err)
 }

@@ -1,8 +1,7 @@
-package main
+package cli
 
 import (
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -22,17 +20,7 @@ import (
 	"github.com/aboutscholar/about/transport"
 )
 
-// doctorRecordings are the probe answers shipped with this build: what
-// each service answered to its probe in the shape the parsers read, so an
-// offline doctor checks this build's probes and parsers agree, and which
-// providers, contact e-mail and keys the manifest's run would use.
-//
-//go:embed testdata/doctor/ok
-var doctorRecordings embed.FS
-
-const doctorRecordingsRoot = "testdata/doctor/ok"
-
-func doctorCommand(sys system) *cli.Command {
+func doctorCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "doctor",
 		Usage:     "ask each configured service one cheap question: is it still answering in the shape about reads?",
@@ -84,8 +72,10 @@ refused, a pace is stricter than declared, or a service did not answer;
 				Live:     c.Bool("live"),
 				JSON:     c.Bool("json"),
 				Replay:   c.String("replay"),
-				Getenv:   sys.getenv,
-				Network:  sys.network,
+				Getenv:   sys.Getenv,
+				Network:  sys.Network,
+				Version:  sys.Version,
+				Shipped:  sys.Files.DoctorRecordings,
 				Stdout:   c.App.Writer,
 				Stderr:   c.App.ErrWriter,
 			})
@@ -101,8 +91,14 @@ type doctorOptions struct {
 	Replay   string // answer from this recording folder
 	Getenv   func(string) string
 	Network  http.RoundTripper // the services with --live; nil is Go's default transport
-	Stdout   io.Writer         // the checkups
-	Stderr   io.Writer         // what mode ran
+	Version  string            // this build's, for the User-Agent
+	// Shipped are the probe answers this build carries: what each service
+	// answered to its probe in the shape the parsers read, so an offline
+	// doctor checks this build's probes and parsers agree, and which
+	// providers, contact e-mail and keys the manifest's run would use.
+	Shipped fs.FS
+	Stdout  io.Writer // the checkups
+	Stderr  io.Writer // what mode ran
 }
 
 // runDoctor is `about doctor`: one probe per configured service, one
@@ -115,10 +111,10 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 	if err != nil {
 		return err
 	}
-	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(m.Mailto), Getenv: o.Getenv, Base: o.Network}
+	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(o.Version, m.Mailto), Getenv: o.Getenv, Base: o.Network}
 	var misses *missedHosts
 	if !o.Live {
-		dir, cleanup, err := doctorReplayDir(o.Replay)
+		dir, cleanup, err := doctorReplayDir(o.Replay, o.Shipped)
 		if err != nil {
 			return err
 		}
@@ -235,33 +231,19 @@ func printCheckups(w io.Writer, asJSON bool, checkups []orchestrator.Checkup) er
 // doctorReplayDir is the folder the offline probes are answered from:
 // replay when given, else the shipped recordings copied to a temporary
 // folder (transport.LoadReplay reads folders), removed by cleanup.
-func doctorReplayDir(replay string) (dir string, cleanup func(), err error) {
+func doctorReplayDir(replay string, shipped fs.FS) (dir string, cleanup func(), err error) {
 	if replay != "" {
 		return replay, func() {}, nil
+	}
+	if shipped == nil {
+		return "", nil, ioError(errors.New("this build carries no probe recordings"), "use --replay DIR or --live")
 	}
 	tmp, err := os.MkdirTemp("", "about-doctor-")
 	if err != nil {
 		return "", nil, ioError(err)
 	}
 	cleanup = func() { os.RemoveAll(tmp) }
-	sub, err := fs.Sub(doctorRecordings, doctorRecordingsRoot)
-	if err == nil {
-		err = fs.WalkDir(sub, ".", func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			data, err := fs.ReadFile(sub, path)
-			if err != nil {
-				return err
-			}
-			target := filepath.Join(tmp, filepath.FromSlash(path))
-			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(target, data, 0o644)
-		})
-	}
-	if err != nil {
+	if err := os.CopyFS(tmp, shipped); err != nil {
 		cleanup()
 		return "", nil, ioError(fmt.Errorf("unpack the shipped probe recordings: %w", err))
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -10,7 +10,7 @@ import (
 	"github.com/aboutscholar/about/snapshots"
 )
 
-const renderFixture = "testdata/render/manifest.toml"
+const renderFixture = "../../testdata/render/manifest.toml"
 
 func TestRenderWritesThePageToStandardOutput(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "render", "--format", "markdown", renderFixture)
@@ -46,7 +46,7 @@ func TestRenderOutWritesTheSameBytesToAFile(t *testing.T) {
 
 func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 	noSnapshots := writeManifest(t, "[[identity]]\ndoi = \"10.1/x\"\n")
-	fixtureSnapshots, err := filepath.Abs("testdata/render/snapshots")
+	fixtureSnapshots, err := filepath.Abs("../../testdata/render/snapshots")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 
 func TestRenderSnapshotsFlagOverridesTheManifestFolder(t *testing.T) {
 	m := writeManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0097\"\nname = \"Ada Lovelace\"\n")
-	code, stdout, stderr := runCLI(t, "render", "--format", "html", "--snapshots", "testdata/render/snapshots", m)
+	code, stdout, stderr := runCLI(t, "render", "--format", "html", "--snapshots", "../../testdata/render/snapshots", m)
 	if code != 0 || !strings.Contains(stdout, "<h1>Publications of Ada Lovelace</h1>") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
@@ -110,24 +110,24 @@ func TestRenderSnapshotsFlagOverridesTheManifestFolder(t *testing.T) {
 // within another.
 func TestRenderTheExamples(t *testing.T) {
 	var index snapshots.Index
-	if err := snapshots.Read("examples/snapshots/index.json", &index); err != nil {
+	if err := snapshots.Read("../../examples/snapshots/index.json", &index); err != nil {
 		t.Fatal(err)
 	}
 	var links snapshots.Links
-	if err := snapshots.Read("examples/snapshots/links.json", &links); err != nil {
+	if err := snapshots.Read("../../examples/snapshots/links.json", &links); err != nil {
 		t.Fatal(err)
 	}
 	for _, format := range render.Formats() {
 		if format.IsFolder() {
 			site := t.TempDir()
-			code, _, stderr := runCLI(t, "render", "--format", string(format), "--out", site, "examples/manifest.toml")
+			code, _, stderr := runCLI(t, "render", "--format", string(format), "--out", site, "../../examples/manifest.toml")
 			files, _ := filepath.Glob(filepath.Join(site, "*", "*"))
 			if code != 0 || stderr != "" || len(files) == 0 {
 				t.Fatalf("%s: exit %d, %d files, stderr:\n%s", format, code, len(files), stderr)
 			}
 			continue
 		}
-		code, stdout, stderr := runCLI(t, "render", "--format", string(format), "examples/manifest.toml")
+		code, stdout, stderr := runCLI(t, "render", "--format", string(format), "../../examples/manifest.toml")
 		if code != 0 || stderr != "" || stdout == "" {
 			t.Fatalf("%s: exit %d, stderr:\n%s", format, code, stderr)
 		}
@@ -144,7 +144,7 @@ func TestRenderTheExamples(t *testing.T) {
 func TestRenderLeavesOutExcludedWorks(t *testing.T) {
 	m := writeManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0097\"\nname = \"Ada Lovelace\"\n\n"+
 		"[[exclude]]\nid = \"doi:10.5555/book.2020.ch3\"\nreason = \"another Ada\"\n")
-	code, stdout, stderr := runCLI(t, "render", "--format", "bibtex", "--snapshots", "testdata/render/snapshots", m)
+	code, stdout, stderr := runCLI(t, "render", "--format", "bibtex", "--snapshots", "../../testdata/render/snapshots", m)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
@@ -223,7 +223,7 @@ func TestRenderFolderSaysWhatItRemovedAndKept(t *testing.T) {
 	site := t.TempDir()
 	render := func(m string, extra ...string) string {
 		t.Helper()
-		args := append([]string{"render", "--format", "hugo-blox", "--snapshots", "testdata/render/snapshots", "--out", site}, extra...)
+		args := append([]string{"render", "--format", "hugo-blox", "--snapshots", "../../testdata/render/snapshots", "--out", site}, extra...)
 		code, _, stderr := runCLI(t, append(args, m)...)
 		if code != 0 {
 			t.Fatalf("exit %d, stderr:\n%s", code, stderr)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"crypto/sha256"
@@ -14,9 +14,9 @@ import (
 // The example of the README, replayed from recorded answers: these tests
 // never touch the network.
 const (
-	exampleManifest  = "examples/manifest.toml"
-	exampleReplay    = "examples/replay"
-	exampleSnapshots = "examples/snapshots"
+	exampleManifest  = "../../examples/manifest.toml"
+	exampleReplay    = "../../examples/replay"
+	exampleSnapshots = "../../examples/snapshots"
 )
 
 // treeHash digests every relative path and byte under dir.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -42,7 +42,7 @@ func TestDoctorOfflineUsesTheShippedRecordingsAndSaysSo(t *testing.T) {
 
 func TestDoctorNamesTheMovedFieldAndExits1(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join("testdata", "doctor", "ok", "api.semanticscholar.org", "semanticscholar.json")
+	src := filepath.Join("..", "..", "testdata", "doctor", "ok", "api.semanticscholar.org", "semanticscholar.json")
 	data, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -16,56 +16,9 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/snapshots"
-	"github.com/aboutscholar/about/transport"
 )
 
-// networkFlags choose where a run's answers come from: the network, the
-// network while saving every answer (--record), or a saved folder with no
-// network at all (--replay).
-func networkFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "record", Usage: "save every answer the run receives into `DIR`, for --replay", TakesFile: true},
-		&cli.StringFlag{Name: "replay", Usage: "answer every request from `DIR` (written by --record): no network, no pacing", TakesFile: true},
-	}
-}
-
-// useNetwork applies --record or --replay to opts. The returned finish
-// reports a recording that could not be written; call it after the run.
-func useNetwork(record, replay string, network http.RoundTripper, opts *orchestrator.Options) (finish func() error, err error) {
-	finish = func() error { return nil }
-	opts.Base = network
-	switch {
-	case record != "" && replay != "":
-		return nil, usageError(errors.New("--record and --replay cannot be combined"),
-			"record a live run with --record DIR, then re-run it offline with --replay DIR")
-	case replay != "":
-		rp, err := transport.LoadReplay(replay)
-		if err != nil {
-			return nil, usageError(err, "--replay takes a folder written by about fetch --record")
-		}
-		opts.Base = rp
-		opts.NoPacing = true                  // the answers are local: no interval to keep
-		opts.Replay = true                    // so no hint suggests an API key that would change nothing
-		opts.Clock = transport.InstantClock() // a replayed backoff or Retry-After passes at once
-		// No API key is read or sent: a replay must not depend on them.
-		opts.Getenv = func(string) string { return "" }
-	case record != "":
-		rec, err := transport.NewRecording(record)
-		if err != nil {
-			return nil, ioError(err, "--record takes a folder that can be created and written")
-		}
-		opts.Recorder = rec.Record
-		finish = func() error {
-			if err := rec.Err(); err != nil {
-				return ioError(err)
-			}
-			return nil
-		}
-	}
-	return finish, nil
-}
-
-func checkCommand(sys system) *cli.Command {
+func checkCommand(sys System) *cli.Command {
 	flags := []cli.Flag{
 		&cli.BoolFlag{Name: "offline", Usage: "only check the committed folder is canonical, complete and consistent; no network"},
 		&cli.BoolFlag{Name: "ignore-counts", Usage: "do not report changed volatile counters (counts/)"},
@@ -119,8 +72,9 @@ written; 130 interrupted.`,
 				Replay:       c.String("replay"),
 				Quiet:        c.Bool("quiet"),
 				Report:       c.String("report"),
-				Getenv:       sys.getenv,
-				Network:      sys.network,
+				Getenv:       sys.Getenv,
+				Network:      sys.Network,
+				Version:      sys.Version,
 				Stdout:       c.App.Writer,
 				Stderr:       c.App.ErrWriter,
 			})
@@ -138,11 +92,12 @@ type checkOptions struct {
 	Threads      int    // hosts served at once when fetching
 	Replay       string // fetch from this recorded folder
 	Quiet        bool   // no progress, no summary unless short
-	Report       string // also write the story as JSON here
+	Report       string // also write the run's report as JSON here
 	Getenv       func(string) string
 	Network      http.RoundTripper // the services when not replaying; nil is Go's default transport
+	Version      string            // this build's, for the User-Agent
 	Stdout       io.Writer         // problems and the diff
-	Stderr       io.Writer         // progress, story and hints
+	Stderr       io.Writer         // progress, summary and hints
 }
 
 // runCheck is `about check`: the committed folder's problems, then (unless
@@ -201,8 +156,8 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	return nil
 }
 
-// fetchForCheck fetches everything again into a copy of dir and tells the
-// run's story; the committed folder is never written.
+// fetchForCheck fetches everything again into a copy of dir and prints
+// the run's summary; the committed folder is never written.
 func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*orchestrator.Report, *snapshots.Diff, error) {
 	if o.Threads <= 0 {
 		return nil, nil, usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads))
@@ -211,7 +166,7 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 		Manifest:  m,
 		Workers:   o.Threads,
 		Snapshots: dir,
-		UserAgent: userAgent(m.Mailto),
+		UserAgent: userAgent(o.Version, m.Mailto),
 		Getenv:    o.Getenv,
 	}
 	if _, err := useNetwork("", o.Replay, o.Network, &opts); err != nil {
@@ -223,11 +178,12 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, diff, err := orchestrator.CheckCurrent(ctx, opts)
 	endProgress(o.Stderr, view)
-	if err := runSetupError(err); err != nil {
+	if err := providerSetupError(err); err != nil {
 		return nil, nil, err
 	}
 	if rep != nil {
-		if rerr := tellStory(o.Stderr, o.Quiet, o.Report, rep); rerr != nil && err == nil {
+		printSummary(o.Stderr, o.Quiet, rep)
+		if rerr := writeReport(o.Report, rep); rerr != nil && err == nil {
 			err = rerr
 		}
 	}
@@ -235,7 +191,7 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 		return nil, nil, interruptedError(errors.New("interrupted; the committed snapshots were not touched"))
 	}
 	if err != nil {
-		return nil, nil, failure(err)
+		return nil, nil, runError(err)
 	}
 	return rep, diff, nil
 }
@@ -276,7 +232,6 @@ func refusedError(refused []string, m *manifest.Manifest) error {
 // errSnapshotsDiffer ends a check whose diff already said everything.
 var errSnapshotsDiffer = errors.New("snapshots differ from a fresh fetch")
 
-// displayPath joins the snapshot folder and a problem's relative path.
 // warnForeignJSON names, once, the .json files among the snapshots whose
 // names about never makes (works/foo.json): they are not checked and
 // fetch leaves them, so a misplaced snapshot would otherwise pass
@@ -295,6 +250,7 @@ func warnForeignJSON(stderr io.Writer, dir string) {
 		english.Plural(len(foreign), "1 .json file is", fmt.Sprintf("%d .json files are", len(foreign))), strings.Join(paths, ", "))
 }
 
+// displayPath joins the snapshot folder and a problem's relative path.
 func displayPath(dir, rel string) string {
 	if rel == "." {
 		return dir

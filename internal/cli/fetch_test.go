@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 func runCLIEnv(t *testing.T, env map[string]string, args ...string) (code int, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), append([]string{"about"}, args...), &out, &errb, testSystem(t, func(k string) string { return env[k] }))
+	code = Run(context.Background(), append([]string{"about"}, args...), &out, &errb, testSystem(t, func(k string) string { return env[k] }))
 	return code, errb.String()
 }
 
@@ -21,7 +21,7 @@ func runCLIEnv(t *testing.T, env map[string]string, args ...string) (code int, s
 // with its providers line replaced, so its snapshots land there too.
 func exampleWithProviders(t *testing.T, providersLine string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("examples", "manifest.toml"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "manifest.toml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,12 +45,12 @@ func countFiles(t *testing.T, dir string) int {
 // ORCID identity found no works and said "complete": orcid is implied.
 func TestProvidersWithoutORCIDStillExpandTheORCIDRecord(t *testing.T) {
 	path := exampleWithProviders(t, `providers = ["crossref", "openalex", "datacite"]`)
-	code, stderr := runCLIEnv(t, nil, "fetch", "--replay", filepath.Join("examples", "replay"), "--quiet", path)
+	code, stderr := runCLIEnv(t, nil, "fetch", "--replay", filepath.Join("..", "..", "examples", "replay"), "--quiet", path)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 	snaps := filepath.Join(filepath.Dir(path), "snapshots")
-	got, want := countFiles(t, filepath.Join(snaps, "works")), countFiles(t, filepath.Join("examples", "snapshots", "works"))
+	got, want := countFiles(t, filepath.Join(snaps, "works")), countFiles(t, filepath.Join("..", "..", "examples", "snapshots", "works"))
 	if got != want {
 		t.Errorf("%d work files, want the example's %d (the ORCID record's works included)", got, want)
 	}
@@ -59,7 +59,7 @@ func TestProvidersWithoutORCIDStillExpandTheORCIDRecord(t *testing.T) {
 // --only with a typo must fail before anything runs or prints progress.
 func TestOnlyTypoFailsBeforeAnyProgress(t *testing.T) {
 	path := writeManifest(t, "[[identity]]\ndoi = \"10.7554/elife.01567\"\n")
-	code, stderr := runCLIEnv(t, nil, "fetch", "--only", "crossreff", "--replay", filepath.Join("examples", "replay"), path)
+	code, stderr := runCLIEnv(t, nil, "fetch", "--only", "crossreff", "--replay", filepath.Join("..", "..", "examples", "replay"), path)
 	if code != exitUsage {
 		t.Errorf("exit %d, want %d", code, exitUsage)
 	}
@@ -104,6 +104,54 @@ func TestTheUsersFilesInSnapshotsAreLeftAlone(t *testing.T) {
 	for _, p := range users {
 		if data, err := os.ReadFile(filepath.Join(snaps, filepath.FromSlash(p))); err != nil || string(data) != "mine\n" {
 			t.Errorf("fetch did not leave the user's %s alone: %q, %v", p, data, err)
+		}
+	}
+}
+
+// An unwritable snapshot folder is found before the first request, not
+// after a whole fetch whose summary said "complete": exit 3, nothing
+// asked, no progress.
+func TestUnwritableSnapshotFolderFailsBeforeTheFirstRequest(t *testing.T) {
+	path := writeManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.7554/elife.01567\"\n")
+	file := filepath.Join(t.TempDir(), "a-file")
+	writeFile(t, file, "")
+	for _, snaps := range []string{file, filepath.Join(file, "snapshots")} {
+		code, stderr := runCLIEnv(t, nil, "fetch", "--replay", exampleReplay, "--snapshots", snaps, path)
+		if code != exitIO || !strings.Contains(stderr, snaps) {
+			t.Errorf("--snapshots %s: exit %d, want %d naming it:\n%s", snaps, code, exitIO, stderr)
+		}
+		if strings.Contains(stderr, "jobs") || strings.Contains(stderr, "provider") {
+			t.Errorf("--snapshots %s: the fetch ran before the folder was found unwritable:\n%s", snaps, stderr)
+		}
+	}
+}
+
+// A fetch refused before its first request (a bad --report path, a
+// snapshot folder it cannot lock) leaves no empty --record folder: the
+// recording is made after every such check, so nothing returns between
+// making it and reading its errors.
+func TestARefusedFetchMakesNoRecording(t *testing.T) {
+	path := writeManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.7554/elife.01567\"\n")
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "a-file")
+	writeFile(t, file, "")
+	cases := []struct {
+		why  string
+		args []string
+		code int
+	}{
+		{"a --report in a missing folder", []string{"--report", filepath.Join(tmp, "missing", "run.json")}, exitUsage},
+		{"a snapshot folder that is a file", []string{"--snapshots", file}, exitIO},
+	}
+	for _, c := range cases {
+		rec := filepath.Join(tmp, "recorded")
+		args := append(append([]string{"fetch", "--record", rec}, c.args...), path)
+		code, stderr := runCLIEnv(t, nil, args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d:\n%s", c.why, code, c.code, stderr)
+		}
+		if _, err := os.Stat(rec); !os.IsNotExist(err) {
+			t.Errorf("%s: the refused fetch made the --record folder (%v)", c.why, err)
 		}
 	}
 }

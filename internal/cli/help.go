@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// noCommand runs when the first argument names no command. A typo is a
+// usage error naming the nearest command. A bare "about" prints the help
+// and exits 2, as git does (with its own usage code): a script that calls
+// "about $CMD" with an empty variable must not pass. "about help" and
+// "about --help" exit 0.
+func noCommand(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return unknownCommand(c.App, c.Args().First())
+	}
+	if err := cli.ShowAppHelp(c); err != nil {
+		return err
+	}
+	return usageError(errors.New("no command given"), "about help COMMAND shows one command's help, e.g. about help fetch")
+}
+
+// helpCommand is "about help [COMMAND]", built per app (see newApp).
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:         "help",
+		Aliases:      []string{"h"},
+		Usage:        "show the commands, or one command's help",
+		ArgsUsage:    "[COMMAND]",
+		BashComplete: completeArgument(commandNames),
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 1 { // one topic: a second would be dropped unread
+				return usageError(fmt.Errorf("help takes one COMMAND, got %d: %s", c.NArg(), strings.Join(c.Args().Slice(), " ")), "e.g. about help fetch")
+			}
+			if name := c.Args().First(); name != "" {
+				if c.App.Command(name) == nil {
+					return unknownCommand(c.App, name)
+				}
+				return cli.ShowCommandHelp(c.Lineage()[1], name)
+			}
+			return cli.ShowAppHelp(c)
+		},
+	}
+}
+
+// commandNames are the commands "about help" can show.
+func commandNames(c *cli.Context) []string {
+	var names []string
+	for _, cmd := range c.App.Commands {
+		if !cmd.Hidden {
+			names = append(names, cmd.Name)
+		}
+	}
+	return names
+}
+
+// unknownCommand is the error for "about frtch": a usage error (exit 2),
+// with the nearest command name when one is close enough to be a typo.
+func unknownCommand(app *cli.App, name string) error {
+	msg := fmt.Sprintf("unknown command %q", name)
+	if near := nearestCommand(app, name); near != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	return usageError(fmt.Errorf("%s", msg), "about help lists the commands")
+}
+
+// nearestCommand is the command whose name is fewest edits from name,
+// at most two (one slip or one swap of neighbours), or "".
+func nearestCommand(app *cli.App, name string) string {
+	best, bestDistance := "", 3
+	for _, c := range app.Commands {
+		if c.Hidden {
+			continue
+		}
+		if d := editDistance(strings.ToLower(name), c.Name); d < bestDistance {
+			best, bestDistance = c.Name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal-string-alignment distance: insertions,
+// deletions, substitutions and swaps of neighbours each cost one, so
+// "frtch" and "fecth" are both one from "fetch".
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}

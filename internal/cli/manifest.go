@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+)
+
+// loadManifest reads the manifest at path and holds its provider names
+// against the registry; ABOUT_MAILTO fills a missing mailto.
+func loadManifest(path string, getenv func(string) string) (*manifest.Manifest, error) {
+	m, err := manifest.Load(path)
+	if err != nil {
+		return nil, usageError(err)
+	}
+	if err := checkProviderNames(m, providers.All()); err != nil {
+		return nil, usageError(err)
+	}
+	if m.Mailto == "" {
+		if v := strings.TrimSpace(getenv("ABOUT_MAILTO")); v != "" {
+			if err := manifest.CheckMailto(v); err != nil {
+				return nil, usageError(fmt.Errorf("ABOUT_MAILTO: %w", err), "set it to the e-mail address services may contact you at, e.g. ABOUT_MAILTO=ada@example.org")
+			}
+			m.Mailto = v
+		}
+	}
+	return m, nil
+}
+
+// checkProviderNames holds the manifest's provider names (its providers
+// list, counts_source and [intervals] keys) against the registry, which the manifest
+// package does not know, so a typo is an error naming its line rather than
+// a setting that silently does nothing. An interval may only slow a
+// provider down: faster than its declared pace would break its terms.
+func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
+	byName := map[string]providers.Spec{}
+	var known []string
+	for _, s := range registry {
+		byName[s.Name] = s
+		known = append(known, s.Name)
+	}
+	unknown := func(key, name string) error {
+		return &manifest.Error{File: m.Path, Line: m.Line(key), Value: name,
+			Err:  fmt.Errorf("unknown provider %q (known: %s)", name, strings.Join(known, ", ")),
+			Hint: "about providers lists them"}
+	}
+	for _, name := range m.Providers {
+		if _, ok := byName[name]; !ok {
+			return unknown("providers", name)
+		}
+	}
+	if src := m.CountsSource; src != "" {
+		if _, ok := byName[src]; !ok {
+			return &manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
+				Err:  fmt.Errorf("counts_source %q is not a provider (known: %s)", src, strings.Join(known, ", ")),
+				Hint: "about providers lists them; openalex (the default), semanticscholar, crossref, datacite, europepmc and opencitations give counts"}
+		}
+	}
+	names := make([]string, 0, len(m.Intervals))
+	for name := range m.Intervals {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		spec, ok := byName[name]
+		if !ok {
+			return unknown("intervals."+name, name)
+		}
+		if d := m.Intervals[name]; d < spec.MinInterval {
+			return &manifest.Error{File: m.Path, Line: m.Line("intervals." + name), Value: d.String(),
+				Err:  fmt.Errorf("intervals.%s = %q is faster than %s's declared pace of %s", name, d, spec.Title, spec.MinInterval),
+				Hint: "intervals can only slow a provider down; " + spec.RateSource + " gives the service's limit"}
+		}
+	}
+	return nil
+}

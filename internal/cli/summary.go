@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/orchestrator"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// reportFlag is --report, the end of a fetch or check run as JSON besides
+// the summary on standard error (see quietFlag for why a func).
+func reportFlag() cli.Flag {
+	return &cli.StringFlag{Name: "report", Usage: "also write the end-of-run story as JSON to `FILE` (schema in the README)", TakesFile: true}
+}
+
+// printSummary prints the end-of-run summary and its hints; with --quiet
+// only when the run came back short or was interrupted.
+func printSummary(w io.Writer, quiet bool, rep *orchestrator.Report) {
+	if !quiet || rep.Short() || rep.Interrupted {
+		rep.WriteSummary(w)
+		printHints(w, rep.Hints())
+	}
+}
+
+// writeReport writes the run's report as JSON to path, --report; nothing
+// when path is "".
+func writeReport(path string, rep *orchestrator.Report) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := snapshots.Write(path, rep.JSON()); err != nil {
+		return ioError(err, "--report takes a file path in a folder that exists and can be written")
+	}
+	return nil
+}
+
+// checkReportPath refuses a --report whose folder does not exist before
+// the run starts, rather than after minutes of fetching.
+func checkReportPath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return usageError(fmt.Errorf("--report %s: the folder %s does not exist", path, filepath.Dir(path)), "create it first, or write the report elsewhere")
+	}
+	return nil
+}
