@@ -1,7 +1,7 @@
 //go:build ignore
 
 // demo draws the live view of a run against a 300-work ORCID record, for
-// the README's picture: the real progress package, driven by a scripted run
+// the picture in docs/run.md: the real progress package, driven by a scripted run
 // at each service's declared interval (no network), with OpenAlex asking
 // for a 30-second Retry-After part way through. The picture is a tmux
 // capture of it:

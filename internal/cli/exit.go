@@ -10,7 +10,7 @@ import (
 	"github.com/aboutscholar/about/providers"
 )
 
-// Exit codes, as promised in the README and shared/design/CONTRACTS.md.
+// Exit codes, as promised in docs/exit-codes.md and shared/design/CONTRACTS.md.
 const (
 	exitOK          = 0
 	exitShort       = 1 // some jobs failed or were skipped; check: a problem or a difference

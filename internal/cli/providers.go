@@ -13,7 +13,7 @@ import (
 )
 
 // providerInfo is one provider as `about providers --json` prints it. The
-// field names are a contract (README, "about providers").
+// field names are a contract (docs/commands.md, "about providers").
 type providerInfo struct {
 	Name          string   `json:"name"`
 	Title         string   `json:"title"`

@@ -15,7 +15,7 @@ import (
 // reportFlag is --report, the end of a fetch or check run as JSON besides
 // the summary on standard error (see quietFlag for why a func).
 func reportFlag() cli.Flag {
-	return &cli.StringFlag{Name: "report", Usage: "also write the end-of-run story as JSON to `FILE` (schema in the README)", TakesFile: true}
+	return &cli.StringFlag{Name: "report", Usage: "also write the end-of-run story as JSON to `FILE` (schema in docs/run.md)", TakesFile: true}
 }
 
 // printSummary prints the end-of-run summary and its hints; with --quiet
