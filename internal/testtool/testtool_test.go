@@ -29,6 +29,7 @@ func TestMissingToolSkipsLocally(t *testing.T) {
 }
 
 func TestMissingToolFailsUnderCI(t *testing.T) {
+	t.Setenv("ABOUT_TEST_TOOLS", "")
 	for _, ci := range []string{"true", "1"} {
 		t.Setenv("CI", ci)
 		r := &recorder{TB: t}
@@ -36,6 +37,16 @@ func TestMissingToolFailsUnderCI(t *testing.T) {
 		if r.skipped != "" || !strings.Contains(r.failed, nowhere+" is not installed") || !strings.Contains(r.failed, ".ci/run installs") {
 			t.Errorf("CI=%s: skipped %q, failed %q; want a failure naming the tool", ci, r.skipped, r.failed)
 		}
+	}
+}
+
+func TestOptionalToolsSkipUnderCI(t *testing.T) {
+	t.Setenv("CI", "true")
+	t.Setenv("ABOUT_TEST_TOOLS", "optional")
+	r := &recorder{TB: t}
+	Need(r, nowhere)
+	if r.failed != "" || r.skipped == "" {
+		t.Errorf("ABOUT_TEST_TOOLS=optional under CI: skipped %q, failed %q; want a skip", r.skipped, r.failed)
 	}
 }
 
