@@ -177,10 +177,7 @@ func TestHTMLIsWellFormedAndSelfContained(t *testing.T) {
 // The YAML is the JSON tree: a YAML 1.1 reader (PyYAML, as Jekyll's Psych
 // reads it) loads exactly what the JSON holds.
 func TestYAMLLoadsToTheSameTreeAsJSON(t *testing.T) {
-	python := tool(t, "python3")
-	if _, _, err := run(t, ".", python, "-c", "import yaml"); err != nil {
-		t.Skip("python3 has no yaml module; skipping")
-	}
+	python := python3WithYAML(t)
 	f, person := fixture(t)
 	dir := t.TempDir()
 	for _, opts := range []Options{{Person: person}, {Person: person, Group: ByType, Counts: true}} {
@@ -283,10 +280,7 @@ func TestYAMLQuoteEscapesWhatYAMLForbids(t *testing.T) {
 		t.Errorf("round trip through go.yaml.in/yaml/v3:\n got %q\nwant %q", got, want)
 	}
 
-	python := tool(t, "python3")
-	if _, _, err := run(t, ".", python, "-c", "import yaml"); err != nil {
-		t.Skip("python3 has no yaml module; skipping")
-	}
+	python := python3WithYAML(t)
 	dir := t.TempDir()
 	in := writeTemp(t, dir, "t.yaml", doc)
 	out, stderr, err := run(t, dir, python, "-c", `import json, sys, yaml

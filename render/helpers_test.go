@@ -13,6 +13,7 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/manifest"
 )
 
@@ -82,27 +83,44 @@ func renderString(t *testing.T, f *Folder, opts Options) string {
 	return buf.String()
 }
 
-// tool finds an external program or skips the test: the checks that use
-// pandoc, biber, python3 or chromium run where they are installed and are
-// skipped cleanly elsewhere.
+// tool finds an external program (pandoc, biber, bibtex, python3,
+// chromium, hugo): missing, it skips the test locally and fails it under
+// CI=true (testtool.Need).
 func tool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		t.Skipf("%s is not installed; skipping", name)
+	return testtool.Need(t, name)
+}
+
+// python3WithYAML is python3 with PyYAML, the YAML 1.1 reader Jekyll's
+// Psych reads as; without the module it is missing as a tool is.
+func python3WithYAML(t *testing.T) string {
+	t.Helper()
+	python := tool(t, "python3")
+	if _, _, err := run(t, ".", python, "-c", "import yaml"); err != nil {
+		testtool.Missing(t, "python3 has no yaml module (PyYAML)")
 	}
-	return path
+	return python
 }
 
 // run runs an external program with a deadline (a hung tool fails the
 // test instead of stalling it), returning stdout and stderr.
 func run(t *testing.T, dir, name string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
+	return runWith(t, dir, nil, name, args...)
+}
+
+// runWith is run with env added to the program's environment, last, so it
+// wins over run's own settings.
+func runWith(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir()) // tools keep no state between runs
+	// Tools keep no state between runs and leave nothing behind: Hugo's
+	// cache would otherwise go to the system's temp folder and stay.
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HUGO_CACHEDIR="+t.TempDir())
+	cmd.Env = append(cmd.Env, env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()

@@ -34,8 +34,12 @@ func TestHugoBuildsAPageFromTheData(t *testing.T) {
 			}
 			writeTemp(t, filepath.Join(site, "layouts"), "index.html", string(layout))
 			writeTemp(t, site, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'about test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
-			if _, stderr, err := run(t, site, hugo, "--quiet", "--destination", "public"); err != nil {
+			cache := t.TempDir()
+			if _, stderr, err := runWith(t, site, []string{"HUGO_CACHEDIR=" + cache}, hugo, "--quiet", "--destination", "public"); err != nil {
 				t.Fatalf("hugo build: %v\n%s", err, stderr)
+			}
+			if entries, _ := os.ReadDir(cache); len(entries) == 0 {
+				t.Errorf("hugo wrote no cache in %s: it went elsewhere, and would outlive the test", cache)
 			}
 			built, err := os.ReadFile(filepath.Join(site, "public", "index.html"))
 			if err != nil {

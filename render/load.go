@@ -18,9 +18,10 @@ import (
 // order, the providers whose data the folder holds, and links.json.
 type Folder struct {
 	Root      string                         // the folder as given
+	Schema    int                            // index.json's layout version (snapshots.SchemaVersion); 0 for a folder written before versions
 	Works     []Work                         // index order
 	Providers []snapshots.IndexProvider      // index.json's providers, then any other provider a work cites, sorted by name
-	Links     *snapshots.Links               // links.json; nil for a folder written before fetch decided links
+	Links     *snapshots.Links               // links.json; nil only in a schema 0 folder written before fetch decided links
 	Owners    map[string]snapshots.OwnerName // ORCID iD → the name its record gave (orcid/<iD>.json), when fetch stored one
 	ListedBy  map[string][]string            // work identity key → the ORCID iDs whose record (orcid/<iD>.json) lists it, in index order
 }
@@ -58,9 +59,17 @@ func (e *NoSnapshotsError) Unwrap() error { return e.Err }
 // Load reads the snapshot folder at dir: index.json, then every work file
 // it lists and the work's counters when there are any, and links.json when
 // it is there. A work the index lists whose file is missing or unreadable
-// is an error: a page quietly missing a work would be a lie.
+// is an error: a page quietly missing a work would be a lie. A folder of
+// a layout this about does not read (snapshots.SchemaReadable: written by
+// a newer about) is a *snapshots.SchemaError that says what to do.
 func Load(dir string) (*Folder, error) {
 	d := snapshots.Dir{Root: dir}
+	// The version is read first: a newer layout may not decode as this one.
+	if v, err := d.Schema(); err == nil {
+		if err := snapshots.SchemaReadable(d.IndexPath(), v); err != nil {
+			return nil, err
+		}
+	}
 	var index snapshots.Index
 	if err := snapshots.Read(d.IndexPath(), &index); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -68,7 +77,7 @@ func Load(dir string) (*Folder, error) {
 		}
 		return nil, fmt.Errorf("read snapshots: %w", err)
 	}
-	f := &Folder{Root: dir}
+	f := &Folder{Root: dir, Schema: index.Schema}
 	attribution := map[string]snapshots.IndexProvider{}
 	for _, p := range index.Providers {
 		attribution[p.Name] = p
@@ -96,8 +105,12 @@ func Load(dir string) (*Folder, error) {
 	}
 	var links snapshots.Links
 	switch err := snapshots.Read(d.LinksPath(), &links); {
+	case errors.Is(err, fs.ErrNotExist) && index.Schema == 0:
+		// Schema 0 compatibility: pages pair preprints from the records'
+		// relations (page.go's pair). Remove when snapshots.OldestSchema
+		// passes 0 (TestSchemaZeroCodeExpires says so).
 	case errors.Is(err, fs.ErrNotExist):
-		// an older folder: pages fall back to the records' relations
+		return nil, fmt.Errorf("read snapshots: %s is missing: fetch writes it in every schema %d folder; about fetch rewrites it", d.LinksPath(), index.Schema)
 	case err != nil:
 		return nil, fmt.Errorf("read snapshots: %w", err)
 	default:

@@ -118,7 +118,7 @@ func buildPage(f *Folder, opts Options) *page {
 	sort.SliceStable(p.all, func(i, j int) bool { return newer(p.all[i], p.all[j]) })
 	if f.Links != nil {
 		join(p.all, byID, f.Links)
-	} else {
+	} else { // a schema 0 folder (Load requires links.json from schema 1)
 		pair(p.all, byID)
 	}
 	assignKeys(p.all)
@@ -310,9 +310,12 @@ const (
 	relIsPreprintOf = "is-preprint-of"
 )
 
-// pair is the pairing for folders written before fetch decided links: it
-// shows a preprint within its published version when either record says
-// so (has-preprint / is-preprint-of) and both are in the folder. Works are
+// pair is the pairing for schema 0 folders written before fetch decided
+// links: it shows a preprint within its published version when either
+// record says so (has-preprint / is-preprint-of) and both are in the
+// folder. Schema 0 compatibility: remove it, the relation types above and
+// Load's leave for a missing links.json when snapshots.OldestSchema passes
+// 0 (TestSchemaZeroCodeExpires says so). Works are
 // visited newest first and relations in their sorted order, so the
 // pairing is deterministic; a work takes part in one pair at most, so
 // chains (a preprint of a preprint) stay separate entries.

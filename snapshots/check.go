@@ -3,6 +3,7 @@ package snapshots
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -50,6 +51,9 @@ func CheckFolder(m *manifest.Manifest, dir string) []Problem {
 		return []Problem{{Path: ".", What: fmt.Sprintf("no snapshot folder at %s (run about fetch to create it)", dir)}}
 	}
 	c.scan()
+	if !c.schema() {
+		return c.problems
+	}
 	idx, haveIndex := c.index()
 	expected, orcidFiles, complete := c.expected(m)
 
@@ -261,6 +265,36 @@ func (c *folderCheck) inFolder(sub string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// schema checks index.json's layout version (see the package doc). A
+// folder of a layout this about does not read is that one problem alone:
+// its files cannot be judged by this about's rules. A missing or damaged
+// index is index's to report.
+func (c *folderCheck) schema() (readable bool) {
+	var head struct {
+		Schema int `json:"schema"`
+	}
+	if data, ok := c.files[IndexFile]; !ok || json.Unmarshal(data, &head) != nil {
+		return true
+	}
+	var bad *SchemaError
+	if errors.As(SchemaReadable(IndexFile, head.Schema), &bad) {
+		c.problems = []Problem{{Path: IndexFile, What: bad.Reason()}}
+		return false
+	}
+	if head.Schema < SchemaVersion {
+		c.add(IndexFile, "snapshot schema %d%s, not the %d fetch writes: run about fetch to migrate it", head.Schema, unversioned(head.Schema), SchemaVersion)
+	}
+	return true
+}
+
+// unversioned explains schema 0 in a message.
+func unversioned(v int) string {
+	if v == 0 {
+		return ` (no "schema": written before about versioned its folders)`
+	}
+	return ""
 }
 
 func (c *folderCheck) index() (Index, bool) {

@@ -4,6 +4,24 @@
 // and reading back the previous run. It knows identities (manifest) and
 // the record schema (record), not providers: records are typed as record
 // defines them, so a schema change is one place and a golden.
+//
+// Every folder names its layout version: index.json's "schema"
+// (SchemaVersion). The rule:
+//
+//   - fetch writes SchemaVersion; over an older folder (schema 0 has no
+//     "schema": written before versions) it migrates it, as the next fetch
+//     rewrites every file in the current layout;
+//   - render and check read OldestSchema to SchemaVersion. They refuse an
+//     older folder with "run about fetch to migrate it"; check --offline
+//     also reports a readable older folder, which is not what fetch would
+//     write, with the same hint;
+//   - a folder newer than SchemaVersion was written by a newer about: render,
+//     check and fetch (which would drop what it does not know) refuse it
+//     with "upgrade about";
+//   - a layout change an older about would misread, or lose when it
+//     fetches, raises SchemaVersion;
+//   - compatibility code for an older layout says which version it serves
+//     and is removed when OldestSchema passes it.
 package snapshots
 
 import (

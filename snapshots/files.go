@@ -124,9 +124,11 @@ func (d Decisions) IsZero() bool {
 	return d.ShownAs == "" && len(d.Links) == 0 && len(d.Outside) == 0 && len(d.Undone) == 0 && len(d.Overrides) == 0
 }
 
-// Index is index.json: the works of the manifest in output order and the
-// providers whose data the folder holds, with their attribution.
+// Index is index.json: the folder's layout version, the works of the
+// manifest in output order and the providers whose data the folder holds,
+// with their attribution.
 type Index struct {
+	Schema     int             `json:"schema"`     // as read: 0 for a folder written before versions; always written as SchemaVersion (MarshalJSON)
 	Identities []string        `json:"identities"` // manifest identities, in manifest order
 	Works      []IndexWork     `json:"works"`      // every work, in job order
 	Providers  []IndexProvider `json:"providers"`  // sorted by name

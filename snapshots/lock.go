@@ -69,7 +69,16 @@ func (h LockHolder) same(o LockHolder) bool {
 // processStarted is when this process began, recorded once (main does)
 // and passed unchanged to every call: it tells a lock this process holds
 // from one an earlier process with the same pid left (see isStale).
+//
+// A folder a newer about wrote is refused here too, with a *SchemaError,
+// before anything is asked: this fetch would drop what it does not know.
 func TakeLock(dir string, processStarted time.Time) (lock *Lock, stale *LockHolder, err error) {
+	d := Dir{Root: dir}
+	if v, err := d.Schema(); err == nil { // a missing or damaged index is fetch's to rewrite
+		if err := SchemaWritable(d.IndexPath(), v); err != nil {
+			return nil, nil, err
+		}
+	}
 	created := missingFolders(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("snapshot folder %s cannot be created: %w", dir, err)

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -64,7 +65,7 @@ type TimeoutError struct {
 	Host  string        // URL host
 	After time.Duration // the per-attempt timeout that expired
 	Body  bool          // the headers came, the rest of the body did not
-	Err   error         // the underlying error (wraps context.DeadlineExceeded)
+	Err   error         // what the network layer said when the attempt was ended
 }
 
 func (e *TimeoutError) Error() string {
@@ -74,7 +75,8 @@ func (e *TimeoutError) Error() string {
 	return fmt.Sprintf("no answer from %s within %s", e.Host, e.After)
 }
 
-func (e *TimeoutError) Unwrap() error { return e.Err }
+// Unwrap gives context.DeadlineExceeded, as a deadline passed, and Err.
+func (e *TimeoutError) Unwrap() []error { return []error{context.DeadlineExceeded, e.Err} }
 
 // Timeout reports true, as net.Error's Timeout does.
 func (e *TimeoutError) Timeout() bool { return true }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -13,12 +14,22 @@ import (
 )
 
 // fakeClock records every positive sleep and advances its Now by it, so tests
-// assert waits without waiting. It is safe for concurrent use.
+// assert waits without waiting. Its timers (AfterFunc, which times each
+// attempt) fire only as its Now passes them: by Advance, or by a Sleep. It
+// is safe for concurrent use.
 type fakeClock struct {
 	mu       sync.Mutex
 	now      time.Time
 	sleeps   []time.Duration
+	timers   []*fakeTimer       // pending, in the order they were set
 	sleeping chan time.Duration // if set, Sleep(d>0) reports d here and then blocks until ctx is done
+}
+
+// fakeTimer is one AfterFunc of a fakeClock.
+type fakeTimer struct {
+	at   time.Time // when it fires
+	f    func()
+	done bool // fired or stopped
 }
 
 // newFakeClock starts on a whole second so HTTP dates round-trip exactly.
@@ -48,10 +59,49 @@ func (f *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	f.sleeps = append(f.sleeps, d)
-	f.now = f.now.Add(d)
+	f.mu.Unlock()
+	f.Advance(d)
 	return nil
+}
+
+func (f *fakeClock) AfterFunc(d time.Duration, fn func()) (stop func() bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t := &fakeTimer{at: f.now.Add(d), f: fn}
+	f.timers = append(f.timers, t)
+	return func() bool {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		stopped := !t.done
+		t.done = true
+		return stopped
+	}
+}
+
+// Advance moves Now forward by d and runs, earliest first and on the
+// caller's goroutine, every timer that came due.
+func (f *fakeClock) Advance(d time.Duration) {
+	f.mu.Lock()
+	f.now = f.now.Add(d)
+	var due []*fakeTimer
+	pending := f.timers[:0]
+	for _, t := range f.timers {
+		switch {
+		case t.done:
+		case !t.at.After(f.now):
+			t.done = true
+			due = append(due, t)
+		default:
+			pending = append(pending, t)
+		}
+	}
+	f.timers = pending
+	f.mu.Unlock()
+	sort.SliceStable(due, func(i, j int) bool { return due[i].at.Before(due[j].at) })
+	for _, t := range due {
+		t.f()
+	}
 }
 
 func (f *fakeClock) Sleeps() []time.Duration {
@@ -190,4 +240,25 @@ func wait[T any](t *testing.T, ch <-chan T, what string) T {
 		var zero T
 		return zero
 	}
+}
+
+// lateBody is a Base that lets d pass on clock as soon as an answer's
+// headers are in, so the attempt times out while its body is read: a host
+// that sends headers and then stalls, without a real wait.
+type lateBody struct {
+	*http.Transport // the network; also gives newClient's cleanup CloseIdleConnections
+	clock           *fakeClock
+	d               time.Duration
+}
+
+func newLateBody(clock *fakeClock, d time.Duration) lateBody {
+	return lateBody{Transport: http.DefaultTransport.(*http.Transport).Clone(), clock: clock, d: d}
+}
+
+func (l lateBody) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := l.Transport.RoundTrip(r)
+	if err == nil {
+		l.clock.Advance(l.d)
+	}
+	return resp, err
 }

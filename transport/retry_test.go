@@ -423,6 +423,7 @@ func TestTimeoutRetriedThenGivesUp(t *testing.T) {
 	clock := newFakeClock()
 	block := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		clock.Advance(50 * time.Millisecond) // the host stays silent past the attempt's timeout
 		select {
 		case <-block:
 		case <-r.Context().Done():
@@ -456,11 +457,30 @@ func TestTimeoutCoversBodyRead(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(block) })
-	c := newClient(t, clock, Options{Hosts: map[string]HostPolicy{hostOf(t, srv.URL): {Timeout: 50 * time.Millisecond}}})
+	c := newClient(t, clock, Options{Base: newLateBody(clock, 50*time.Millisecond),
+		Hosts: map[string]HostPolicy{hostOf(t, srv.URL): {Timeout: 50 * time.Millisecond}}})
 
 	_, _, err := get(t, c, context.Background(), srv.URL)
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("body read err = %v, want deadline exceeded", err)
+	var te *TimeoutError
+	if !errors.Is(err, context.DeadlineExceeded) || !errors.As(err, &te) || !te.Body {
+		t.Fatalf("body read err = %v, want a body timeout (deadline exceeded)", err)
+	}
+}
+
+// TestRealClocksTimeAttempts: the real clock times attempts, and so does a
+// Clock that cannot (InstantClock, falling back to real timers). The host
+// never answers, so a slow machine can only make the test slower.
+func TestRealClocksTimeAttempts(t *testing.T) {
+	for name, clock := range map[string]Clock{"system": SystemClock(), "instant": InstantClock()} {
+		t.Run(name, func(t *testing.T) {
+			srv, _ := silentServer(t, newFakeClock(), 0, func(int) bool { return true })
+			c := New(Options{Clock: clock, Seed: 1, MaxAttempts: 1, Hosts: map[string]HostPolicy{hostOf(t, srv.URL): {Timeout: time.Millisecond}}})
+			_, _, err := get(t, c, context.Background(), srv.URL)
+			var te *TimeoutError
+			if !errors.As(err, &te) || te.Body {
+				t.Fatalf("err = %v, want a *TimeoutError", err)
+			}
+		})
 	}
 }
 

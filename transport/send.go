@@ -44,7 +44,7 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 	parent := r.Context()
 	attempt, cancel := parent, context.CancelFunc(func() {})
 	if pol.Timeout > 0 {
-		attempt, cancel = context.WithTimeout(parent, pol.Timeout)
+		attempt, cancel = c.attemptContext(parent, pol.Timeout)
 		r = r.WithContext(attempt)
 	}
 	h := c.host(r.URL.Host)
@@ -52,7 +52,7 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 	// attempt's own deadline (not the caller's) that ended it, and counts
 	// the silence against the host.
 	expired := func(err error, inBody bool) error {
-		if pol.Timeout <= 0 || attempt.Err() != context.DeadlineExceeded || parent.Err() != nil {
+		if pol.Timeout <= 0 || context.Cause(attempt) != errAttemptTimeout || parent.Err() != nil {
 			return err
 		}
 		te := &TimeoutError{Host: h.name, After: pol.Timeout, Body: inBody, Err: err}

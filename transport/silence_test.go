@@ -11,14 +11,18 @@ import (
 	"time"
 )
 
-// silentServer hangs on the requests for which hang returns true (until
-// the client gives up or the test ends) and answers 200 "ok" otherwise.
-func silentServer(t *testing.T, hang func(n int) bool) (*httptest.Server, *atomic.Int32) {
+// silentServer stays silent on the requests for which hang returns true:
+// it lets timeout pass on clock, which ends the client's attempt, and
+// holds the request until the client gives up or the test ends. Other
+// requests get 200 "ok". No real time passes, so a loaded machine cannot
+// turn an answer into a silence or a silence into an answer.
+func silentServer(t *testing.T, clock *fakeClock, timeout time.Duration, hang func(n int) bool) (*httptest.Server, *atomic.Int32) {
 	t.Helper()
 	var hits atomic.Int32
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if hang(int(hits.Add(1))) {
+			clock.Advance(timeout)
 			select {
 			case <-release:
 			case <-r.Context().Done():
@@ -36,9 +40,10 @@ func silentServer(t *testing.T, hang func(n int) bool) (*httptest.Server, *atomi
 // StopAfter attempts in a row fails the request that waited, naming the
 // host and the wait, and is stopped so later requests do not wait again.
 func TestSilentHostStopped(t *testing.T) {
-	srv, hits := silentServer(t, func(int) bool { return true })
+	clock := newFakeClock()
+	srv, hits := silentServer(t, clock, 30*time.Millisecond, func(int) bool { return true })
 	host := hostOf(t, srv.URL)
-	c := newClient(t, newFakeClock(), Options{Hosts: map[string]HostPolicy{host: {Timeout: 30 * time.Millisecond}}})
+	c := newClient(t, clock, Options{Hosts: map[string]HostPolicy{host: {Timeout: 30 * time.Millisecond}}})
 
 	_, _, err := get(t, c, context.Background(), srv.URL)
 	var te *TimeoutError
@@ -65,10 +70,10 @@ func TestSilentHostStopped(t *testing.T) {
 // TestAnswerEndsSilentRun: silences separated by answers never add up to
 // a stop.
 func TestAnswerEndsSilentRun(t *testing.T) {
-	srv, hits := silentServer(t, func(n int) bool { return n%3 != 0 }) // hang, hang, answer, …
+	clock := newFakeClock()
+	srv, hits := silentServer(t, clock, 150*time.Millisecond, func(n int) bool { return n%3 != 0 }) // hang, hang, answer, …
 	host := hostOf(t, srv.URL)
-	// Long enough that an answer is never late, even on a loaded machine.
-	c := newClient(t, newFakeClock(), Options{Hosts: map[string]HostPolicy{host: {Timeout: 150 * time.Millisecond}}})
+	c := newClient(t, clock, Options{Hosts: map[string]HostPolicy{host: {Timeout: 150 * time.Millisecond}}})
 	for i := range 2 {
 		if _, body, err := get(t, c, context.Background(), srv.URL); err != nil || body != "ok" {
 			t.Fatalf("request %d: %q, %v", i, body, err)
@@ -94,8 +99,9 @@ func TestSilentBodiesStopHost(t *testing.T) {
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(release) })
 	host := hostOf(t, srv.URL)
-	// Long enough that the headers are never late, even on a loaded machine.
-	c := newClient(t, newFakeClock(), Options{Hosts: map[string]HostPolicy{host: {Timeout: 150 * time.Millisecond}}})
+	clock := newFakeClock()
+	c := newClient(t, clock, Options{Base: newLateBody(clock, 150*time.Millisecond),
+		Hosts: map[string]HostPolicy{host: {Timeout: 150 * time.Millisecond}}})
 	// The body is read within the attempt, so one request tries three
 	// times; the third silence stops the host.
 	_, _, err := get(t, c, context.Background(), srv.URL)
