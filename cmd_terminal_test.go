@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/internal/testtool"
 )
 
 // exampleFetchArgs fetches the README's example from its replay folder into
@@ -59,10 +61,7 @@ func TestProgressInAPipeIsPlain(t *testing.T) {
 // line, each exactly once (the view redrew in place rather than scrolling
 // frames), then the story, and no stray escape sequences.
 func TestLiveViewUnderATerminal(t *testing.T) {
-	tmux, err := exec.LookPath("tmux")
-	if err != nil {
-		t.Skip("tmux is not installed; the live view needs a terminal to test")
-	}
+	tmux := testtool.Need(t, "tmux")
 	bin := aboutBinary(t)
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "tmux.sock")
@@ -94,7 +93,7 @@ func TestLiveViewUnderATerminal(t *testing.T) {
 	// the terminal) so its screen can be read.
 	script := strings.Join(words, " ") + `; echo "exit=$?"; ` + shellQuote(tmux) + " -S " + shellQuote(sock) + " wait-for -S done; cat"
 	if out, err := tm("new-session", "-d", "-x", "110", "-y", "40", "sh", "-c", script); err != nil {
-		t.Skipf("tmux cannot start a session here: %v\n%s", err, out)
+		testtool.Missing(t, "tmux cannot start a session here: %v\n%s", err, out)
 	}
 	if out, err := tm("wait-for", "done"); err != nil {
 		t.Fatalf("waiting for the run: %v\n%s", err, out)

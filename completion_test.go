@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/internal/testtool"
 )
 
 // TestBashCompletionInAPlainBash sources `about completion bash` in a bash
@@ -21,9 +23,7 @@ func TestBashCompletionInAPlainBash(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("bash completion is for bash")
 	}
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash")
-	}
+	testtool.Need(t, "bash")
 	bin := aboutBinary(t)
 	script := filepath.Join(t.TempDir(), "about.bash")
 	if out, err := exec.Command(bin, "completion", "bash").Output(); err != nil {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/testtool"
+
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -162,9 +164,7 @@ func TestRefreshProposesItsChangesWithAndWithoutRendering(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the runner's steps are bash on ubuntu")
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
+	testtool.Need(t, "git")
 	var wf ghWorkflow
 	readYAML(t, exampleWorkflow, &wf)
 	bin := aboutBinary(t)

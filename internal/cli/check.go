@@ -111,6 +111,14 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	if dir == "" {
 		dir = m.Snapshots
 	}
+	// A newer about's folder is refused before anything is read or
+	// fetched: an older check would misread what it does not know.
+	if v, err := (snapshots.Dir{Root: dir}).Schema(); err == nil {
+		if err := snapshots.SchemaWritable(snapshots.Dir{Root: dir}.IndexPath(), v); err != nil {
+			hint, _ := schemaHint(err, o.Manifest)
+			return ioError(err, hint)
+		}
+	}
 	problems := snapshots.CheckFolder(m, dir)
 	// A hand-edited merged field is canonical and complete, so only a
 	// re-merge of the file's own sources notices it.

@@ -8,6 +8,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // Exit codes, as promised in docs/exit-codes.md and shared/design/CONTRACTS.md.
@@ -39,6 +40,19 @@ func usageError(err error, hints ...string) error {
 // rendered page, --report, a recording).
 func ioError(err error, hints ...string) error {
 	return &exitError{code: exitIO, err: err, hints: hints}
+}
+
+// schemaHint is the hint for a folder whose layout version this about
+// cannot use: a newer about wrote it, or it predates what this one reads.
+func schemaHint(err error, manifest string) (string, bool) {
+	var se *snapshots.SchemaError
+	if !errors.As(err, &se) {
+		return "", false
+	}
+	if se.Newer() {
+		return "install a newer about (go install github.com/aboutscholar/about@latest)", true
+	}
+	return "about fetch " + manifest + " migrates it", true
 }
 
 // shortError: the command ran but some of it came back short; check's

@@ -184,6 +184,9 @@ func lockSnapshots(dir string, processStarted time.Time, stderr io.Writer) (*sna
 	switch {
 	case errors.As(err, &held):
 		return nil, ioError(err, "wait for that fetch to end; if none is running (its machine crashed), delete "+held.Path)
+	case errors.As(err, new(*snapshots.SchemaError)):
+		hint, _ := schemaHint(err, "")
+		return nil, ioError(err, hint)
 	case err != nil:
 		return nil, ioError(err, "--snapshots or the manifest's snapshots names a folder about must be able to create and write")
 	}

@@ -212,6 +212,9 @@ func runRender(o renderOptions) error {
 	if errors.As(err, &none) {
 		return usageError(err, "run about fetch "+o.Manifest+" first; render reads only what fetch wrote")
 	}
+	if hint, ok := schemaHint(err, o.Manifest); ok {
+		return ioError(err, hint)
+	}
 	if err != nil {
 		return ioError(err, "about check --offline "+o.Manifest+" names what is wrong with the folder; about fetch rewrites it")
 	}
