@@ -3,8 +3,6 @@ package render
 import (
 	"bytes"
 	"encoding/json"
-
-	"github.com/aboutscholar/about/manifest"
 )
 
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
@@ -71,7 +69,7 @@ func cslOf(e *entry) cslItem {
 	r := e.rec
 	it := cslItem{
 		ID:             e.key,
-		Type:           r.Type,
+		Type:           typeOf(r.Type).cslJSON, // citation processors reject a type the schema lacks
 		Genre:          clean(r.Genre),
 		Title:          clean(r.Title),
 		ContainerTitle: clean(r.Container),
@@ -85,9 +83,6 @@ func cslOf(e *entry) cslItem {
 		PMCID:          r.IDs.PMCID,
 		Abstract:       clean(r.Abstract),
 		Version:        entryVersion(e),
-	}
-	if !isCSLSchemaType(it.Type) { // citation processors reject other types
-		it.Type = "document"
 	}
 	for _, a := range r.Authors {
 		n := cslName{Family: clean(a.Family), Given: clean(a.Given)}
@@ -125,8 +120,3 @@ func cslOf(e *entry) cslItem {
 	}
 	return it
 }
-
-// isCSLSchemaType reports whether the CSL-JSON schema's type enum has t:
-// CSL 1.0.2's types except "event", which the spec lists but the schema's
-// enum (csl-data.json, items.properties.type) does not.
-func isCSLSchemaType(t string) bool { return t != "event" && manifest.IsCSLType(t) }

@@ -68,20 +68,19 @@ func pdfURL(r record.Record) string {
 	return ""
 }
 
-// alFolioAbbr is the badge: the preprint server, "Data" or "Software",
-// else the venue when it is short enough for a badge (al-folio's are
-// "Nature", "NeurIPS"); "" for none.
+// alFolioAbbr is the badge: a preprint's server, the type's badge
+// (csltypes.md: "Preprint", "Data", "Software"), else the venue when it is
+// short enough for a badge (al-folio's are "Nature", "NeurIPS"); "" for
+// none.
 func alFolioAbbr(e *entry) string {
-	switch e.rec.Type {
-	case "article":
+	row := typeOf(e.rec.Type)
+	if row.group == "preprints" {
 		if s := preprintServer(e); s != "" {
 			return s
 		}
-		return "Preprint"
-	case "dataset":
-		return "Data"
-	case "software":
-		return "Software"
+	}
+	if row.alFolio != "" {
+		return row.alFolio
 	}
 	if _, c, _ := venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
 		return c
@@ -194,7 +193,7 @@ func hugoBloxFiles(p *page) ([]File, error) {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
 			Authors:          displayNames(e),
-			PublicationTypes: []string{hugoBloxType(e.rec.Type)},
+			PublicationTypes: []string{typeOf(e.rec.Type).hugoBlox},
 			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
 			Abstract:         withoutMarkup(e.rec.Abstract),
 			DOI:              e.rec.IDs.DOI,
@@ -232,16 +231,6 @@ func hugoBloxFiles(p *page) ([]File, error) {
 			File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id})
 	}
 	return files, nil
-}
-
-// hugoBloxType is the publication type: Hugo Blox's publication types are
-// CSL's (article-journal, paper-conference, chapter, …), so the record's
-// CSL type, or "manuscript" when it has none CSL knows.
-func hugoBloxType(t string) string {
-	if isCSLSchemaType(t) {
-		return t
-	}
-	return "manuscript"
 }
 
 // academicPublication is the front matter of an academicpages
