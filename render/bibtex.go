@@ -104,7 +104,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	if missingRequired(typ, fs, biblatex) {
 		typ, container = "misc", "howpublished"
 		if !biblatex {
-			label = typeOf(e.rec.Type).label
+			label = typeOf(e.rec.Type).Label
 		}
 		label = genreLabel(e.rec, typ, label)
 		fs = bibFieldsOf(e.rec, typ, container, label, version, biblatex)
@@ -318,12 +318,12 @@ func dedupe(fs []bibField) []bibField {
 // @thesis and @report in their type field.
 func bibType(t string, biblatex bool) (typ, container, label string) {
 	row := typeOf(t)
-	kind := row.bibtex
+	kind := row.BibTeX
 	if biblatex {
-		kind = row.biblatex
+		kind = row.BibLaTeX
 	}
 	if (!biblatex && kind.entry == "misc") || (biblatex && (kind.entry == "thesis" || kind.entry == "report")) {
-		label = row.label
+		label = row.Label
 	}
 	return kind.entry, kind.container, label
 }

@@ -69,7 +69,7 @@ func cslOf(e *entry) cslItem {
 	r := e.rec
 	it := cslItem{
 		ID:             e.key,
-		Type:           typeOf(r.Type).cslJSON, // citation processors reject a type the schema lacks
+		Type:           typeOf(r.Type).CSLJSON, // citation processors reject a type the schema lacks
 		Genre:          clean(r.Genre),
 		Title:          clean(r.Title),
 		ContainerTitle: clean(r.Container),

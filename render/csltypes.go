@@ -2,7 +2,9 @@ package render
 
 import (
 	_ "embed"
+	"encoding"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -21,47 +23,67 @@ var csltypesTable string
 // otherType is the row of a type the table does not list, and of none.
 const otherType = "*"
 
-// typeRow is one CSL item type as every format writes it.
+// typeRow is one CSL item type as every format writes it. Each field is
+// the column its col tag names; "blank" marks a column whose cell may be
+// empty. A format that needs a word per type adds a field and a column.
 type typeRow struct {
-	csl       string  // CSL 1.0.2 item type, or otherType
-	label     string  // for people; "" for a type that names no kind
-	group     string  // the page section by type: a typeGroups slug
-	bibtex    bibKind // BibTeX's entry type
-	biblatex  bibKind // BibLaTeX's
-	cslJSON   string  // the type CSL-JSON writes
-	schemaOrg string  // the JSON-LD @type
-	hugoBlox  string  // Hugo Blox's publication_types
-	alFolio   string  // al-folio's abbr badge, or "" for the venue
+	CSL       string  `col:"csl"`            // CSL 1.0.2 item type, or otherType
+	Label     string  `col:"label,blank"`    // for people; "" for a type that names no kind
+	Group     string  `col:"group"`          // the page section by type: a typeGroups slug
+	BibTeX    bibKind `col:"bibtex"`         // BibTeX's entry type
+	BibLaTeX  bibKind `col:"biblatex"`       // BibLaTeX's
+	CSLJSON   string  `col:"csl-json"`       // the type CSL-JSON writes
+	SchemaOrg string  `col:"schema.org"`     // the JSON-LD @type
+	HugoBlox  string  `col:"hugo-blox"`      // Hugo Blox's publication_types
+	AlFolio   string  `col:"al-folio,blank"` // al-folio's abbr badge, or "" for the venue
 }
 
 // bibKind is an entry type and the field its container goes in ("" for
-// none).
+// none), written "entry/container" in the table.
 type bibKind struct{ entry, container string }
 
-// typeColumns are the table's columns, by the header that names each; a
-// table missing one fails to parse.
-var typeColumns = map[string]func(*typeRow, string){
-	"csl":        func(r *typeRow, v string) { r.csl = v },
-	"label":      func(r *typeRow, v string) { r.label = v },
-	"group":      func(r *typeRow, v string) { r.group = v },
-	"bibtex":     func(r *typeRow, v string) { r.bibtex = parseBibKind(v) },
-	"biblatex":   func(r *typeRow, v string) { r.biblatex = parseBibKind(v) },
-	"csl-json":   func(r *typeRow, v string) { r.cslJSON = v },
-	"schema.org": func(r *typeRow, v string) { r.schemaOrg = v },
-	"hugo-blox":  func(r *typeRow, v string) { r.hugoBlox = v },
-	"al-folio":   func(r *typeRow, v string) { r.alFolio = v },
+// UnmarshalText reads a bibtex or biblatex cell.
+func (k *bibKind) UnmarshalText(cell []byte) error {
+	entry, container, _ := strings.Cut(string(cell), "/")
+	*k = bibKind{entry, container}
+	return nil
 }
 
-func parseBibKind(v string) bibKind {
-	entry, container, _ := strings.Cut(v, "/")
-	return bibKind{entry, container}
+// typeColumn is one column of the table: its header and whether a cell may
+// be empty.
+type typeColumn struct {
+	name  string
+	blank bool
+}
+
+// typeColumns are typeRow's columns, in field order.
+func typeColumns() []typeColumn {
+	rt := reflect.TypeFor[typeRow]()
+	cols := make([]typeColumn, rt.NumField())
+	for i := range cols {
+		name, opt, _ := strings.Cut(rt.Field(i).Tag.Get("col"), ",")
+		cols[i] = typeColumn{name: name, blank: opt == "blank"}
+	}
+	return cols
+}
+
+// setCell fills field i of r from a cell: a string as it is, any other
+// field through its UnmarshalText.
+func setCell(r *typeRow, i int, cell string) error {
+	f := reflect.ValueOf(r).Elem().Field(i)
+	if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
+		return u.UnmarshalText([]byte(cell))
+	}
+	f.SetString(cell)
+	return nil
 }
 
 // parseTypeTable reads the Markdown table: a header naming every column,
 // a separator, then one row per type.
 func parseTypeTable(md string) (map[string]typeRow, error) {
 	rows := map[string]typeRow{}
-	var header []string
+	cols := typeColumns()
+	var at []int // per typeRow field, the index of its cell
 	for n, line := range strings.Split(md, "\n") {
 		if !strings.HasPrefix(line, "|") {
 			continue
@@ -71,34 +93,57 @@ func parseTypeTable(md string) (map[string]typeRow, error) {
 			cells[i] = strings.TrimSpace(cells[i])
 		}
 		switch {
-		case header == nil:
-			header = cells
-			for name := range typeColumns {
-				if !slices.Contains(header, name) {
-					return nil, fmt.Errorf("csltypes.md: no %q column", name)
-				}
+		case at == nil:
+			var err error
+			if at, err = columnsAt(cols, cells); err != nil {
+				return nil, err
 			}
 			continue
 		case strings.HasPrefix(cells[0], "---"):
 			continue
-		case len(cells) != len(header):
-			return nil, fmt.Errorf("csltypes.md:%d: %d cells, the header has %d", n+1, len(cells), len(header))
 		}
-		var r typeRow
-		for i, name := range header {
-			if set := typeColumns[name]; set != nil {
-				set(&r, cells[i])
-			}
+		r, err := parseTypeRow(cols, at, cells)
+		if err != nil {
+			return nil, fmt.Errorf("csltypes.md:%d: %w", n+1, err)
 		}
-		if _, twice := rows[r.csl]; twice {
-			return nil, fmt.Errorf("csltypes.md:%d: %s is listed twice", n+1, r.csl)
+		if _, twice := rows[r.CSL]; twice {
+			return nil, fmt.Errorf("csltypes.md:%d: %s is listed twice", n+1, r.CSL)
 		}
-		rows[r.csl] = r
+		rows[r.CSL] = r
 	}
 	if _, ok := rows[otherType]; !ok {
 		return nil, fmt.Errorf("csltypes.md: no %q row for the types it does not list", otherType)
 	}
 	return rows, nil
+}
+
+// columnsAt finds each column in the header.
+func columnsAt(cols []typeColumn, header []string) ([]int, error) {
+	at := make([]int, len(cols))
+	for i, c := range cols {
+		if at[i] = slices.Index(header, c.name); at[i] < 0 {
+			return nil, fmt.Errorf("csltypes.md: no %q column", c.name)
+		}
+	}
+	return at, nil
+}
+
+// parseTypeRow reads one row; only a blank column's cell may be empty.
+func parseTypeRow(cols []typeColumn, at []int, cells []string) (typeRow, error) {
+	var r typeRow
+	for i, c := range cols {
+		if at[i] >= len(cells) {
+			return r, fmt.Errorf("%d cells, and %q is column %d", len(cells), c.name, at[i]+1)
+		}
+		cell := cells[at[i]]
+		if cell == "" && !c.blank {
+			return r, fmt.Errorf("%s: no %s", cells[0], c.name)
+		}
+		if err := setCell(&r, i, cell); err != nil {
+			return r, fmt.Errorf("%s: %s: %w", cells[0], c.name, err)
+		}
+	}
+	return r, nil
 }
 
 // typeTable is the parsed table; TestEveryCSLTypeHasARow parses it, so a
@@ -118,17 +163,17 @@ func typeOf(t string) typeRow {
 		return r
 	}
 	r := typeTable()[otherType]
-	r.csl = t
+	r.CSL = t
 	if first, size := utf8.DecodeRuneInString(t); size > 0 {
-		r.label = string(unicode.ToUpper(first)) + strings.ReplaceAll(t[size:], "-", " ")
+		r.Label = string(unicode.ToUpper(first)) + strings.ReplaceAll(t[size:], "-", " ")
 	}
 	return r
 }
 
 // pageLabel is what a page calls the type.
 func (r typeRow) pageLabel() string {
-	if r.label == "" {
+	if r.Label == "" {
 		return "Work"
 	}
-	return r.label
+	return r.Label
 }

@@ -28,22 +28,22 @@ func TestEveryCSLTypeHasARow(t *testing.T) {
 		if name != otherType && !manifest.IsCSLType(name) {
 			t.Errorf("%s: not a CSL 1.0.2 type", name)
 		}
-		if r.label == "" && name != "document" && name != otherType {
+		if r.Label == "" && name != "document" && name != otherType {
 			t.Errorf("%s: no label", name)
 		}
-		if !slices.Contains(groups, r.group) {
-			t.Errorf("%s: group %q is no page section", name, r.group)
+		if !slices.Contains(groups, r.Group) {
+			t.Errorf("%s: group %q is no page section", name, r.Group)
 		}
-		if _, ok := bibRules[false][r.bibtex.entry]; !ok {
-			t.Errorf("%s: @%s is no BibTeX type render knows the rules of", name, r.bibtex.entry)
+		if _, ok := bibRules[false][r.BibTeX.entry]; !ok {
+			t.Errorf("%s: @%s is no BibTeX type render knows the rules of", name, r.BibTeX.entry)
 		}
-		if _, ok := bibRules[true][r.biblatex.entry]; !ok {
-			t.Errorf("%s: @%s is no BibLaTeX type render knows the rules of", name, r.biblatex.entry)
+		if _, ok := bibRules[true][r.BibLaTeX.entry]; !ok {
+			t.Errorf("%s: @%s is no BibLaTeX type render knows the rules of", name, r.BibLaTeX.entry)
 		}
-		if !manifest.IsCSLType(r.cslJSON) || r.cslJSON == "event" {
-			t.Errorf("%s: csl-json %q is not in the CSL-JSON schema's type enum", name, r.cslJSON)
+		if !manifest.IsCSLType(r.CSLJSON) || r.CSLJSON == "event" {
+			t.Errorf("%s: csl-json %q is not in the CSL-JSON schema's type enum", name, r.CSLJSON)
 		}
-		if r.schemaOrg == "" || r.hugoBlox == "" {
+		if r.SchemaOrg == "" || r.HugoBlox == "" {
 			t.Errorf("%s: a schema.org or Hugo Blox cell is empty", name)
 		}
 	}
@@ -53,10 +53,10 @@ func TestEveryCSLTypeHasARow(t *testing.T) {
 // is written as the otherType row says, named after itself on a page.
 func TestAnUnlistedTypeTakesTheOtherRow(t *testing.T) {
 	r := typeOf("component")
-	if r.pageLabel() != "Component" || r.group != "other" || r.bibtex.entry != "misc" || r.cslJSON != "document" {
+	if r.pageLabel() != "Component" || r.Group != "other" || r.BibTeX.entry != "misc" || r.CSLJSON != "document" {
 		t.Errorf("component: %+v", r)
 	}
-	if r := typeOf(""); r.pageLabel() != "Work" || r.label != "" || r.hugoBlox != "manuscript" {
+	if r := typeOf(""); r.pageLabel() != "Work" || r.Label != "" || r.HugoBlox != "manuscript" {
 		t.Errorf("no type: %+v", r)
 	}
 }

@@ -70,7 +70,7 @@ func jsonLD(p *page) (string, error) {
 func ldWorkOf(e *entry) ldWork {
 	r := e.rec
 	w := ldWork{
-		Type:          typeOf(r.Type).schemaOrg,
+		Type:          typeOf(r.Type).SchemaOrg,
 		Name:          clean(r.Title),
 		DatePublished: r.Issued.String(),
 		IsPartOf:      clean(r.Container),

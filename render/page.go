@@ -377,7 +377,7 @@ func groupByType(items []*entry) []group {
 
 // typeGroupOf is the index in typeGroups of a type's section.
 func typeGroupOf(t string) int {
-	slug := typeOf(t).group
+	slug := typeOf(t).Group
 	for i, tg := range typeGroups {
 		if tg.slug == slug {
 			return i

@@ -74,13 +74,13 @@ func pdfURL(r record.Record) string {
 // none.
 func alFolioAbbr(e *entry) string {
 	row := typeOf(e.rec.Type)
-	if row.group == "preprints" {
+	if row.Group == "preprints" {
 		if s := preprintServer(e); s != "" {
 			return s
 		}
 	}
-	if row.alFolio != "" {
-		return row.alFolio
+	if row.AlFolio != "" {
+		return row.AlFolio
 	}
 	if _, c, _ := venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
 		return c
@@ -193,7 +193,7 @@ func hugoBloxFiles(p *page) ([]File, error) {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
 			Authors:          displayNames(e),
-			PublicationTypes: []string{typeOf(e.rec.Type).hugoBlox},
+			PublicationTypes: []string{typeOf(e.rec.Type).HugoBlox},
 			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
 			Abstract:         withoutMarkup(e.rec.Abstract),
 			DOI:              e.rec.IDs.DOI,
