@@ -265,11 +265,7 @@ func (fs *bibFields) links(r record.Record, biblatex bool) {
 	if r.IDs.DOI != "" && !verbatimSafe(r.IDs.DOI) {
 		fs.addVerbatim("url", doiURL(r.IDs.DOI))
 	}
-	if u := landingURL(r); u != "" {
-		fs.addVerbatim("url", u)
-	} else if r.IDs.DOI == "" && r.OA != nil {
-		fs.addVerbatim("url", webURL(r.OA.URL))
-	}
+	fs.addVerbatim("url", citationURL(r))
 	if r.IDs.ArXiv != "" {
 		fs.addVerbatim("eprint", r.IDs.ArXiv)
 		if biblatex {

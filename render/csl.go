@@ -78,7 +78,7 @@ func cslOf(e *entry) cslItem {
 		Issue:          clean(r.Issue),
 		Page:           clean(r.Pages),
 		DOI:            r.IDs.DOI,
-		URL:            landingURL(r),
+		URL:            citationURL(r),
 		PMID:           r.IDs.PMID,
 		PMCID:          r.IDs.PMCID,
 		Abstract:       clean(r.Abstract),
@@ -105,9 +105,6 @@ func cslOf(e *entry) cslItem {
 			}
 		}
 		it.Issued = &cslDate{DateParts: [][]int{parts}}
-	}
-	if it.URL == "" && r.IDs.DOI == "" && r.OA != nil {
-		it.URL = webURL(r.OA.URL)
 	}
 	if len(r.IDs.ISBN) > 0 {
 		it.ISBN = r.IDs.ISBN[0]

@@ -208,6 +208,16 @@ func landingURL(r record.Record) string {
 	return u
 }
 
+// citationURL is the URL a citation file gives a work: its landing page
+// when that says more than its DOI (the DOI field links there already),
+// else the open copy of a work without a DOI.
+func citationURL(r record.Record) string {
+	if u := landingURL(r); u != "" || r.IDs.DOI != "" || r.OA == nil {
+		return u
+	}
+	return webURL(r.OA.URL)
+}
+
 // authorLimit is how many authors a page lists before "et al."; the
 // person's own name is always shown.
 const authorLimit = 12
