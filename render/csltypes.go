@@ -36,6 +36,7 @@ type typeRow struct {
 	SchemaOrg string  `col:"schema.org"`     // the JSON-LD @type
 	HugoBlox  string  `col:"hugo-blox"`      // Hugo Blox's publication_types
 	AlFolio   string  `col:"al-folio,blank"` // al-folio's abbr badge, or "" for the venue
+	RIS       string  `col:"ris"`            // RIS's TY
 }
 
 // bibKind is an entry type and the field its container goes in ("" for

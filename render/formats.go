@@ -55,6 +55,7 @@ var formats = []formatRow{
 		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, false) }, nil},
 	{BibLaTeX, "BibLaTeX (biber) entry types and fields", "publications.bib", Citations,
 		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, true) }, nil},
+	{RIS, "RIS records, for EndNote, Zotero, Mendeley and every reference manager that imports RIS", "publications.ris", Citations, writeRIS, nil},
 	{Markdown, "a page for a README or a GitHub, Hugo or Jekyll site", "publications.md", Page, writeMarkdown, nil},
 	{HTML, "one self-contained page: inline CSS, phone-sized, dark mode, print; titles link to the works, " +
 		"identifier chips, abstract and BibTeX per entry, filters, schema.org JSON-LD", "index.html", Page, writeHTML, nil},

@@ -1,6 +1,6 @@
 // Package render turns a snapshot folder into a publication page or a
-// citation file: CSL-JSON, BibTeX, BibLaTeX, Markdown, HTML, and JSON or
-// YAML data for static-site generators. It reads only what fetch wrote —
+// citation file: CSL-JSON, BibTeX, BibLaTeX, RIS, Markdown, HTML, and JSON
+// or YAML data for static-site generators (formats.go lists them). It reads only what fetch wrote —
 // never the network, never the clock — so the same snapshots always give
 // the same bytes. It owns each format's escaping; it does not fetch, merge
 // or decide which works belong to the page (the snapshot index does).
