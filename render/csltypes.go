@@ -166,7 +166,7 @@ func typeOf(t string) typeRow {
 	r := typeTable()[otherType]
 	r.CSL = t
 	if first, size := utf8.DecodeRuneInString(t); size > 0 {
-		r.Label = string(unicode.ToUpper(first)) + strings.ReplaceAll(t[size:], "-", " ")
+		r.Label = string(unicode.ToUpper(first)) + strings.NewReplacer("-", " ", "_", " ").Replace(t[size:])
 	}
 	return r
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
@@ -31,6 +32,9 @@ func TestEveryCSLTypeHasARow(t *testing.T) {
 		if r.Label == "" && name != "document" && name != otherType {
 			t.Errorf("%s: no label", name)
 		}
+		if strings.ContainsAny(r.Label, "_-") {
+			t.Errorf("%s: label %q is a type name, not words", name, r.Label)
+		}
 		if !slices.Contains(groups, r.Group) {
 			t.Errorf("%s: group %q is no page section", name, r.Group)
 		}
@@ -52,6 +56,9 @@ func TestEveryCSLTypeHasARow(t *testing.T) {
 // A type the table does not list (a provider's own word, passed through)
 // is written as the otherType row says, named after itself on a page.
 func TestAnUnlistedTypeTakesTheOtherRow(t *testing.T) {
+	if r := typeOf("working_paper"); r.pageLabel() != "Working paper" {
+		t.Errorf("working_paper: %q", r.pageLabel())
+	}
 	r := typeOf("component")
 	if r.pageLabel() != "Component" || r.Group != "other" || r.BibTeX.entry != "misc" || r.CSLJSON != "document" {
 		t.Errorf("component: %+v", r)
