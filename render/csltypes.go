@@ -27,16 +27,17 @@ const otherType = "*"
 // the column its col tag names; "blank" marks a column whose cell may be
 // empty. A format that needs a word per type adds a field and a column.
 type typeRow struct {
-	CSL       string  `col:"csl"`            // CSL 1.0.2 item type, or otherType
-	Label     string  `col:"label,blank"`    // for people; "" for a type that names no kind
-	Group     string  `col:"group"`          // the page section by type: a typeGroups slug
-	BibTeX    bibKind `col:"bibtex"`         // BibTeX's entry type
-	BibLaTeX  bibKind `col:"biblatex"`       // BibLaTeX's
-	CSLJSON   string  `col:"csl-json"`       // the type CSL-JSON writes
-	SchemaOrg string  `col:"schema.org"`     // the JSON-LD @type
-	HugoBlox  string  `col:"hugo-blox"`      // Hugo Blox's publication_types
-	AlFolio   string  `col:"al-folio,blank"` // al-folio's abbr badge, or "" for the venue
-	RIS       string  `col:"ris"`            // RIS's TY
+	CSL           string  `col:"csl"`            // CSL 1.0.2 item type, or otherType
+	Label         string  `col:"label,blank"`    // for people; "" for a type that names no kind
+	Group         string  `col:"group"`          // the page section by type: a typeGroups slug
+	BibTeX        bibKind `col:"bibtex"`         // BibTeX's entry type
+	BibLaTeX      bibKind `col:"biblatex"`       // BibLaTeX's
+	CSLJSON       string  `col:"csl-json"`       // the type CSL-JSON writes
+	SchemaOrg     string  `col:"schema.org"`     // the JSON-LD @type
+	HugoBlox      string  `col:"hugo-blox"`      // Hugo Blox's publication_types
+	AlFolio       string  `col:"al-folio,blank"` // al-folio's abbr badge, or "" for the venue
+	RIS           string  `col:"ris"`            // RIS's TY
+	AcademicPages string  `col:"academicpages"`  // academicpages' category
 }
 
 // bibKind is an entry type and the field its container goes in ("" for

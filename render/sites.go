@@ -236,12 +236,14 @@ func hugoBloxFiles(p *page) ([]File, error) {
 // academicPublication is the front matter of an academicpages
 // _publications/*.md page: the fields its _includes/archive-single.html
 // reads for the publications collection (title, venue, date, excerpt,
-// citation, paperurl, bibtexurl, link),
+// citation, paperurl, bibtexurl, link), the category its
+// _pages/publications.html sections them by,
 // https://github.com/academicpages/academicpages.github.io, and the
 // collection and permalink its markdown_generator/publications.py writes.
 type academicPublication struct {
 	Title      string `json:"title"`
 	Collection string `json:"collection"`
+	Category   string `json:"category"` // the section of the publications page, which lists no page without one
 	Permalink  string `json:"permalink"`
 	Date       string `json:"date,omitempty"`
 	Venue      string `json:"venue,omitempty"`
@@ -262,6 +264,7 @@ func academicPagesFiles(p *page) ([]File, error) {
 		fm := academicPublication{
 			Title:      e.titleOf(),
 			Collection: "publications",
+			Category:   typeOf(e.rec.Type).AcademicPages,
 			Permalink:  "/publication/" + name,
 			Date:       date,
 			Venue:      firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),
