@@ -17,16 +17,16 @@ const RIS Format = "ris"
 // tags of the RIS specification (Research Information Systems' "RIS
 // Format Specifications", as citation.js's plugin-ris/src/spec keeps it
 // and pandoc's Readers/RIS.hs reads it): TY first, ER last, one
-// "XX  - value" line each. The citation key is the
-// ID, so a record is the same work as in the BibTeX and CSL-JSON files.
-// Values are plain UTF-8 text on one line: RIS has no escaping and no
-// comment, so clean folds every line break and there is no header.
+// "XX  - value" line each. The citation key is the ID, so a record is the
+// same work as in the BibTeX and CSL-JSON files. Values are plain UTF-8
+// text on one line: RIS has no escaping and no comment, so clean folds
+// every line break and there is no header.
 func writeRIS(buf *bytes.Buffer, p *page) error {
 	for n, e := range p.shown {
 		if n > 0 {
 			buf.WriteString("\n")
 		}
-		for _, f := range risFields(e) {
+		for _, f := range risRecordOf(e) {
 			fmt.Fprintf(buf, "%s  - %s\n", f.tag, f.value)
 		}
 		buf.WriteString("ER  - \n")
@@ -36,16 +36,16 @@ func writeRIS(buf *bytes.Buffer, p *page) error {
 
 type risField struct{ tag, value string }
 
-// risFields are an entry's tags in the specification's order. The type
+// risRecordOf is an entry's tags in the specification's order. The type
 // is csltypes.md's ris column, where it parts from citation.js's
 // types.json: a preprint is UNPB (an unpublished work: RIS has no
 // preprint, and JOUR would file a server as a journal), a talk or poster
 // CPAPER (EndNote's "Conference Paper", one presented; CONF is a paper in
 // the proceedings), a book review JOUR (it is an article, not a book),
 // legislation STAT and a regulation LEGAL.
-func risFields(e *entry) []risField {
+func risRecordOf(e *entry) risRecord {
 	r := e.rec
-	var fs risLines
+	var fs risRecord
 	ty := typeOf(r.Type).RIS
 	fs.add("TY", ty)
 	fs.add("ID", e.key)
@@ -86,10 +86,11 @@ func risFields(e *entry) []risField {
 	return fs
 }
 
-type risLines []risField
+// risRecord is one record's tags, in order.
+type risRecord []risField
 
 // add keeps a value on its one line; an empty value is no tag.
-func (fs *risLines) add(tag, value string) {
+func (fs *risRecord) add(tag, value string) {
 	if value = clean(value); value != "" {
 		*fs = append(*fs, risField{tag, value})
 	}
