@@ -58,3 +58,7 @@ func suggestCSLType(t string) string {
 	}
 	return ""
 }
+
+// CSLTypes lists the CSL 1.0.2 item types, for tests that hold a table
+// of types complete.
+func CSLTypes() []string { return slices.Clone(cslTypes) }

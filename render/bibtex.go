@@ -103,8 +103,8 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	fs := bibFieldsOf(e.rec, typ, container, label, version, biblatex)
 	if missingRequired(typ, fs, biblatex) {
 		typ, container = "misc", "howpublished"
-		if label == "" && !biblatex {
-			label = typeLabelOrEmpty(e.rec.Type)
+		if !biblatex {
+			label = typeOf(e.rec.Type).Label
 		}
 		label = genreLabel(e.rec, typ, label)
 		fs = bibFieldsOf(e.rec, typ, container, label, version, biblatex)
@@ -265,11 +265,7 @@ func (fs *bibFields) links(r record.Record, biblatex bool) {
 	if r.IDs.DOI != "" && !verbatimSafe(r.IDs.DOI) {
 		fs.addVerbatim("url", doiURL(r.IDs.DOI))
 	}
-	if u := landingURL(r); u != "" {
-		fs.addVerbatim("url", u)
-	} else if r.IDs.DOI == "" && r.OA != nil {
-		fs.addVerbatim("url", webURL(r.OA.URL))
-	}
+	fs.addVerbatim("url", citationURL(r))
 	if r.IDs.ArXiv != "" {
 		fs.addVerbatim("eprint", r.IDs.ArXiv)
 		if biblatex {
@@ -312,61 +308,20 @@ func dedupe(fs []bibField) []bibField {
 	return out
 }
 
-// bibType maps a CSL type to an entry type, the field the container goes
-// in ("" for none), and a label for types the entry type cannot say.
+// bibType is the entry type of a CSL type (csltypes.md), the field the
+// container goes in ("" for none), and a label for what the entry type
+// cannot say: BibTeX's @misc says the type in its note, BibLaTeX's
+// @thesis and @report in their type field.
 func bibType(t string, biblatex bool) (typ, container, label string) {
-	switch t {
-	case "article-journal", "article-magazine", "article-newspaper", "review", "review-book":
-		if biblatex {
-			return "article", "journaltitle", ""
-		}
-		return "article", "journal", ""
-	case "paper-conference":
-		return "inproceedings", "booktitle", ""
-	case "chapter":
-		if biblatex {
-			return "inbook", "booktitle", "" // @incollection would demand an editor
-		}
-		return "incollection", "booktitle", ""
-	case "book":
-		return "book", "publisher", ""
-	case "report":
-		if biblatex {
-			return "report", "", "Report"
-		}
-		return "techreport", "institution", ""
-	case "thesis":
-		if biblatex {
-			return "thesis", "", "Thesis"
-		}
-		return "misc", "howpublished", "Thesis"
-	case "article":
-		if biblatex {
-			return "online", "organization", ""
-		}
-		return "misc", "howpublished", "Preprint"
-	case "dataset":
-		if biblatex {
-			return "dataset", "publisher", ""
-		}
-		return "misc", "howpublished", "Dataset"
-	case "software":
-		if biblatex {
-			return "software", "howpublished", "" // @software has no publisher field
-		}
-		return "misc", "howpublished", "Software"
-	}
+	row := typeOf(t)
+	kind := row.BibTeX
 	if biblatex {
-		return "misc", "howpublished", ""
+		kind = row.BibLaTeX
 	}
-	return "misc", "howpublished", typeLabelOrEmpty(t)
-}
-
-func typeLabelOrEmpty(t string) string {
-	if t == "" || t == "document" {
-		return ""
+	if (!biblatex && kind.entry == "misc") || (biblatex && (kind.entry == "thesis" || kind.entry == "report")) {
+		label = row.Label
 	}
-	return typeLabel(t)
+	return kind.entry, kind.container, label
 }
 
 var monthMacros = [12]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}

@@ -3,8 +3,6 @@ package render
 import (
 	"bytes"
 	"encoding/json"
-
-	"github.com/aboutscholar/about/manifest"
 )
 
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
@@ -71,7 +69,7 @@ func cslOf(e *entry) cslItem {
 	r := e.rec
 	it := cslItem{
 		ID:             e.key,
-		Type:           r.Type,
+		Type:           typeOf(r.Type).CSLJSON, // citation processors reject a type the schema lacks
 		Genre:          clean(r.Genre),
 		Title:          clean(r.Title),
 		ContainerTitle: clean(r.Container),
@@ -80,14 +78,11 @@ func cslOf(e *entry) cslItem {
 		Issue:          clean(r.Issue),
 		Page:           clean(r.Pages),
 		DOI:            r.IDs.DOI,
-		URL:            landingURL(r),
+		URL:            citationURL(r),
 		PMID:           r.IDs.PMID,
 		PMCID:          r.IDs.PMCID,
 		Abstract:       clean(r.Abstract),
 		Version:        entryVersion(e),
-	}
-	if !isCSLSchemaType(it.Type) { // citation processors reject other types
-		it.Type = "document"
 	}
 	for _, a := range r.Authors {
 		n := cslName{Family: clean(a.Family), Given: clean(a.Given)}
@@ -111,9 +106,6 @@ func cslOf(e *entry) cslItem {
 		}
 		it.Issued = &cslDate{DateParts: [][]int{parts}}
 	}
-	if it.URL == "" && r.IDs.DOI == "" && r.OA != nil {
-		it.URL = webURL(r.OA.URL)
-	}
 	if len(r.IDs.ISBN) > 0 {
 		it.ISBN = r.IDs.ISBN[0]
 	}
@@ -125,8 +117,3 @@ func cslOf(e *entry) cslItem {
 	}
 	return it
 }
-
-// isCSLSchemaType reports whether the CSL-JSON schema's type enum has t:
-// CSL 1.0.2's types except "event", which the spec lists but the schema's
-// enum (csl-data.json, items.properties.type) does not.
-func isCSLSchemaType(t string) bool { return t != "event" && manifest.IsCSLType(t) }

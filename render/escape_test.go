@@ -98,70 +98,19 @@ func TestHTMLIsWellFormedAndSelfContained(t *testing.T) {
 		if !strings.HasPrefix(page, "<!DOCTYPE html>\n<html lang=\"en\">") {
 			t.Fatalf("page does not start with the HTML5 doctype")
 		}
-		allowed := map[string]bool{"html": true, "head": true, "meta": true, "title": true, "style": true, "body": true, "div": true,
-			"header": true, "h1": true, "h2": true, "p": true, "a": true, "nav": true, "main": true, "section": true, "span": true,
-			"ol": true, "li": true, "strong": true, "cite": true, "time": true, "footer": true,
-			// entry titles, the abstract and BibTeX blocks, the filter bar
-			"h3": true, "details": true, "summary": true, "pre": true, "label": true, "input": true, "select": true,
-			"option": true, "output": true,
-			// inline only: the src attribute is refused below
-			"script": true}
-		dec := xml.NewDecoder(strings.NewReader(page))
-		dec.Strict = true
-		ids, anchors := map[string]bool{}, []string{}
-		var style string
-		inStyle := false
-		for {
-			tok, err := dec.Token()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("not well-formed: %v", err)
-			}
-			switch tk := tok.(type) {
-			case xml.StartElement:
-				if !allowed[tk.Name.Local] {
-					t.Errorf("unexpected element <%s>", tk.Name.Local)
-				}
-				inStyle = tk.Name.Local == "style"
-				for _, a := range tk.Attr {
-					switch {
-					case a.Name.Local == "id":
-						if ids[a.Value] {
-							t.Errorf("duplicate id %q", a.Value)
-						}
-						ids[a.Value] = true
-					case a.Name.Local == "href" && strings.HasPrefix(a.Value, "#"):
-						anchors = append(anchors, a.Value[1:])
-					case a.Name.Local == "href":
-						if !strings.HasPrefix(a.Value, "https://") && !strings.HasPrefix(a.Value, "http://") {
-							t.Errorf("link to %q", a.Value)
-						}
-					case a.Name.Local == "src" || a.Name.Local == "style" || strings.HasPrefix(a.Name.Local, "on"):
-						t.Errorf("attribute %s=%q", a.Name.Local, a.Value)
-					}
-				}
-			case xml.CharData:
-				if inStyle {
-					style += string(tk)
-				}
-			case xml.EndElement:
-				inStyle = false
-			}
-		}
-		for _, a := range anchors {
-			if !ids[a] {
+		scan := scanHTML(t, page)
+		for _, a := range scan.anchors {
+			if !scan.ids[a] {
 				t.Errorf("in-page link #%s has no target", a)
 			}
 		}
 		for _, bad := range []string{"url(", "@import", "@font-face"} {
-			if strings.Contains(style, bad) {
+			if strings.Contains(scan.style, bad) {
 				t.Errorf("CSS loads something: %s", bad)
 			}
 		}
 		for _, want := range []string{"prefers-color-scheme: dark", "@media print", "max-width"} {
-			if !strings.Contains(style, want) {
+			if !strings.Contains(scan.style, want) {
 				t.Errorf("CSS lacks %s", want)
 			}
 		}
@@ -170,6 +119,79 @@ func TestHTMLIsWellFormedAndSelfContained(t *testing.T) {
 		}
 		if !strings.Contains(page, html.EscapeString(nastyTitle)) {
 			t.Error("the nasty title is not in the page as escaped text")
+		}
+	}
+}
+
+// pageElements are the elements the page may hold.
+var pageElements = map[string]bool{"html": true, "head": true, "meta": true, "title": true, "style": true, "body": true, "div": true,
+	"header": true, "h1": true, "h2": true, "p": true, "a": true, "nav": true, "main": true, "section": true, "span": true,
+	"ol": true, "li": true, "strong": true, "cite": true, "time": true, "footer": true,
+	// entry titles, the abstract and BibTeX blocks, the filter bar
+	"h3": true, "details": true, "summary": true, "pre": true, "label": true, "input": true, "select": true,
+	"option": true, "output": true,
+	// inline only: the src attribute is refused below
+	"script": true}
+
+// htmlScan is what a strict XML read of the page found: its ids, its
+// in-page links and its CSS.
+type htmlScan struct {
+	ids     map[string]bool
+	anchors []string
+	style   string
+}
+
+// scanHTML reads the page as strict XML, failing on anything not
+// well-formed, an element not in pageElements or an attribute that could
+// load or run something.
+func scanHTML(t *testing.T, page string) htmlScan {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(page))
+	dec.Strict = true
+	scan := htmlScan{ids: map[string]bool{}}
+	inStyle := false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return scan
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v", err)
+		}
+		switch tk := tok.(type) {
+		case xml.StartElement:
+			if !pageElements[tk.Name.Local] {
+				t.Errorf("unexpected element <%s>", tk.Name.Local)
+			}
+			inStyle = tk.Name.Local == "style"
+			scan.attrs(t, tk.Attr)
+		case xml.CharData:
+			if inStyle {
+				scan.style += string(tk)
+			}
+		case xml.EndElement:
+			inStyle = false
+		}
+	}
+}
+
+func (scan *htmlScan) attrs(t *testing.T, attrs []xml.Attr) {
+	t.Helper()
+	for _, a := range attrs {
+		switch {
+		case a.Name.Local == "id":
+			if scan.ids[a.Value] {
+				t.Errorf("duplicate id %q", a.Value)
+			}
+			scan.ids[a.Value] = true
+		case a.Name.Local == "href" && strings.HasPrefix(a.Value, "#"):
+			scan.anchors = append(scan.anchors, a.Value[1:])
+		case a.Name.Local == "href":
+			if !strings.HasPrefix(a.Value, "https://") && !strings.HasPrefix(a.Value, "http://") {
+				t.Errorf("link to %q", a.Value)
+			}
+		case a.Name.Local == "src" || a.Name.Local == "style" || strings.HasPrefix(a.Name.Local, "on"):
+			t.Errorf("attribute %s=%q", a.Name.Local, a.Value)
 		}
 	}
 }

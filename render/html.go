@@ -312,7 +312,7 @@ func htmlViewOf(p *page) (htmlView, error) {
 func filterChoices(p *page) ([]htmlOption, []string) {
 	hasType, hasYear := map[string]bool{}, map[int]bool{}
 	for _, e := range p.shown {
-		hasType[typeGroups[typeGroupOf(e.rec.Type)].slug] = true
+		hasType[typeOf(e.rec.Type).Group] = true
 		hasYear[e.rec.Issued.Year] = true
 	}
 	var types []htmlOption
@@ -343,7 +343,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 		Key:      e.key,
 		Title:    e.titleOf(),
 		Href:     titleURL(e.rec),
-		TypeSlug: typeGroups[typeGroupOf(e.rec.Type)].slug,
+		TypeSlug: typeOf(e.rec.Type).Group,
 		Authors:  authors,
 		EtAl:     etAl,
 		Venue:    htmlVenue(p, e),

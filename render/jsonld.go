@@ -49,20 +49,6 @@ type ldProperty struct {
 	Value      string `json:"value"`
 }
 
-// ldType is the schema.org type of a CSL type: datasets and software have
-// their own (https://schema.org/Dataset, https://schema.org/SoftwareSourceCode),
-// every other work is a ScholarlyArticle, schema.org's type for scholarly
-// writing.
-func ldType(cslType string) string {
-	switch cslType {
-	case "dataset":
-		return "Dataset"
-	case "software":
-		return "SoftwareSourceCode"
-	}
-	return "ScholarlyArticle"
-}
-
 // jsonLD is the page's entries as a schema.org ItemList, in page order.
 // encoding/json escapes <, > and & inside strings, so the data cannot end
 // its script element.
@@ -84,7 +70,7 @@ func jsonLD(p *page) (string, error) {
 func ldWorkOf(e *entry) ldWork {
 	r := e.rec
 	w := ldWork{
-		Type:          ldType(r.Type),
+		Type:          typeOf(r.Type).SchemaOrg,
 		Name:          clean(r.Title),
 		DatePublished: r.Issued.String(),
 		IsPartOf:      clean(r.Container),

@@ -58,17 +58,14 @@ type entry struct {
 }
 
 // typeGroups are the sections of a page grouped by type, in page order;
-// the last one takes every type not listed.
-var typeGroups = []struct {
-	slug, title string
-	types       []string // CSL item types
-}{
-	{"articles", "Articles", []string{"article-journal", "paper-conference", "article-magazine", "article-newspaper", "review", "review-book"}},
-	{"preprints", "Preprints", []string{"article"}}, // CSLType maps posted-content and preprint to "article"
-	{"datasets", "Datasets", []string{"dataset"}},
-	{"software", "Software", []string{"software"}},
-	{"books", "Books and chapters", []string{"book", "chapter"}},
-	{"other", "Other", nil},
+// each type's row in csltypes.md names its section.
+var typeGroups = []struct{ slug, title string }{
+	{"articles", "Articles"},
+	{"preprints", "Preprints"}, // CSLType maps posted-content and preprint to "article"
+	{"datasets", "Datasets"},
+	{"software", "Software"},
+	{"books", "Books and chapters"},
+	{"other", "Other"},
 }
 
 func buildPage(f *Folder, opts Options) *page {
@@ -381,12 +378,12 @@ func groupByType(items []*entry) []group {
 	return kept
 }
 
+// typeGroupOf is the index in typeGroups of a type's section.
 func typeGroupOf(t string) int {
+	slug := typeOf(t).Group
 	for i, tg := range typeGroups {
-		for _, x := range tg.types {
-			if x == t {
-				return i
-			}
+		if tg.slug == slug {
+			return i
 		}
 	}
 	return len(typeGroups) - 1

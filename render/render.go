@@ -1,6 +1,6 @@
 // Package render turns a snapshot folder into a publication page or a
-// citation file: CSL-JSON, BibTeX, BibLaTeX, Markdown, HTML, and JSON or
-// YAML data for static-site generators. It reads only what fetch wrote —
+// citation file: CSL-JSON, BibTeX, BibLaTeX, RIS, Markdown, HTML, and JSON
+// or YAML data for static-site generators (formats.go lists them). It reads only what fetch wrote —
 // never the network, never the clock — so the same snapshots always give
 // the same bytes. It owns each format's escaping; it does not fetch, merge
 // or decide which works belong to the page (the snapshot index does).
@@ -14,66 +14,6 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 )
-
-// Format is an output format.
-type Format string
-
-// The formats render writes.
-const (
-	CSLJSON  Format = "csl-json" // CSL-JSON items for pandoc --citeproc, Zotero
-	BibTeX   Format = "bibtex"   // classic BibTeX for LaTeX CVs and jekyll-scholar
-	BibLaTeX Format = "biblatex" // BibLaTeX (biber) fields and entry types
-	Markdown Format = "markdown" // a page for READMEs and GitHub/Hugo/Jekyll pages
-	HTML     Format = "html"     // one self-contained page
-	JSON     Format = "json"     // page data for Hugo data/ or Jekyll _data/
-	YAML     Format = "yaml"     // the same data as YAML
-
-	AlFolio       Format = "al-folio"      // al-folio's _bibliography/papers.bib
-	HugoBlox      Format = "hugo-blox"     // Hugo Blox publication bundles (a folder)
-	AcademicPages Format = "academicpages" // academicpages _publications/*.md (a folder)
-	LabWebsite    Format = "lab-website"   // the Lab Website Template's _data/citations.yaml
-)
-
-// Formats lists every format, in the order help shows them.
-func Formats() []Format {
-	return []Format{CSLJSON, BibTeX, BibLaTeX, Markdown, HTML, JSON, YAML, AlFolio, HugoBlox, AcademicPages, LabWebsite}
-}
-
-// IsFolder reports whether the format is a folder of files (RenderFiles)
-// rather than one file (Render).
-func (f Format) IsFolder() bool { return f == HugoBlox || f == AcademicPages }
-
-// FormatNames is Formats as a comma-separated list, for messages.
-func FormatNames() string {
-	names := make([]string, 0, len(Formats()))
-	for _, f := range Formats() {
-		names = append(names, string(f))
-	}
-	return strings.Join(names, ", ")
-}
-
-// ParseFormat reads a format name (any letter case); an unknown name is an
-// error listing the known ones.
-func ParseFormat(s string) (Format, error) {
-	want := Format(strings.ToLower(strings.TrimSpace(s)))
-	for _, f := range Formats() {
-		if f == want {
-			return f, nil
-		}
-	}
-	return "", fmt.Errorf("unknown format %q (formats: %s)", s, FormatNames())
-}
-
-// IsPage reports whether the format is a page (grouped, with what is shown
-// within each entry, with optional counts) rather than a citation database
-// (one item per entry).
-func (f Format) IsPage() bool {
-	switch f {
-	case Markdown, HTML, JSON, YAML:
-		return true
-	}
-	return false
-}
 
 // Grouping is how a page is divided into sections.
 type Grouping string
@@ -159,37 +99,18 @@ func Render(w io.Writer, f *Folder, opts Options) error {
 	if opts.Group == "" {
 		opts.Group = ByYear
 	}
-	p := buildPage(f, opts)
-	var buf bytes.Buffer
-	var err error
-	switch opts.Format {
-	case CSLJSON:
-		err = writeCSL(&buf, p)
-	case BibTeX:
-		err = writeBib(&buf, p, false)
-	case BibLaTeX:
-		err = writeBib(&buf, p, true)
-	case Markdown:
-		err = writeMarkdown(&buf, p)
-	case HTML:
-		err = writeHTML(&buf, p)
-	case JSON:
-		err = writeJSON(&buf, p)
-	case YAML:
-		err = writeYAML(&buf, p)
-	case AlFolio:
-		err = writeAlFolio(&buf, p)
-	case LabWebsite:
-		err = writeLabWebsite(&buf, p)
-	case HugoBlox, AcademicPages:
-		return fmt.Errorf("format %s is a folder of files: use RenderFiles", opts.Format)
-	default:
+	row, ok := opts.Format.row()
+	switch {
+	case !ok:
 		return fmt.Errorf("unknown format %q (formats: %s)", opts.Format, FormatNames())
+	case row.write == nil:
+		return fmt.Errorf("format %s is a folder of files: use RenderFiles", opts.Format)
 	}
-	if err != nil {
+	var buf bytes.Buffer
+	if err := row.write(&buf, buildPage(f, opts)); err != nil {
 		return fmt.Errorf("render %s: %w", opts.Format, err)
 	}
-	_, err = w.Write(buf.Bytes())
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 
@@ -200,17 +121,11 @@ func RenderFiles(f *Folder, opts Options) ([]File, error) {
 	if opts.Group == "" {
 		opts.Group = ByYear
 	}
-	p := buildPage(f, opts)
-	var files []File
-	var err error
-	switch opts.Format {
-	case HugoBlox:
-		files, err = hugoBloxFiles(p)
-	case AcademicPages:
-		files, err = academicPagesFiles(p)
-	default:
+	row, ok := opts.Format.row()
+	if !ok || row.files == nil {
 		return nil, fmt.Errorf("format %s is one file, not a folder", opts.Format)
 	}
+	files, err := row.files(buildPage(f, opts))
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", opts.Format, err)
 	}

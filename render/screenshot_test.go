@@ -44,16 +44,7 @@ func TestHTMLScreenshotIsNotBlank(t *testing.T) {
 			if _, stderr, err := run(t, dir, chromium, append(args, pageURL)...); err != nil {
 				t.Fatalf("chromium: %v\n%s", err, stderr)
 			}
-			fh, err := os.Open(shot)
-			if err != nil {
-				t.Fatalf("no screenshot: %v", err)
-			}
-			img, err := png.Decode(fh)
-			fh.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			bg, ink := inkShare(img)
+			bg, ink := inkShare(readPNG(t, shot))
 			if ink < 0.02 {
 				t.Errorf("screenshot is blank: %.4f of pixels differ from the background", ink)
 			}
@@ -61,18 +52,38 @@ func TestHTMLScreenshotIsNotBlank(t *testing.T) {
 				t.Errorf("background luminance %.2f, want dark=%v", bg, c.dark)
 			}
 			if updating() {
-				data, err := os.ReadFile(shot)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.MkdirAll(filepath.Dir(c.update), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(c.update, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				copyFile(t, shot, c.update)
 			}
 		})
+	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("no screenshot: %v", err)
+	}
+	defer fh.Close()
+	img, err := png.Decode(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// copyFile copies a file, making the folder it goes in.
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -68,20 +68,19 @@ func pdfURL(r record.Record) string {
 	return ""
 }
 
-// alFolioAbbr is the badge: the preprint server, "Data" or "Software",
-// else the venue when it is short enough for a badge (al-folio's are
-// "Nature", "NeurIPS"); "" for none.
+// alFolioAbbr is the badge: a preprint's server, the type's badge
+// (csltypes.md: "Preprint", "Data", "Software"), else the venue when it is
+// short enough for a badge (al-folio's are "Nature", "NeurIPS"); "" for
+// none.
 func alFolioAbbr(e *entry) string {
-	switch e.rec.Type {
-	case "article":
+	row := typeOf(e.rec.Type)
+	if row.Group == "preprints" {
 		if s := preprintServer(e); s != "" {
 			return s
 		}
-		return "Preprint"
-	case "dataset":
-		return "Data"
-	case "software":
-		return "Software"
+	}
+	if row.AlFolio != "" {
+		return row.AlFolio
 	}
 	if _, c, _ := venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
 		return c
@@ -194,7 +193,7 @@ func hugoBloxFiles(p *page) ([]File, error) {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
 			Authors:          displayNames(e),
-			PublicationTypes: []string{hugoBloxType(e.rec.Type)},
+			PublicationTypes: []string{typeOf(e.rec.Type).HugoBlox},
 			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
 			Abstract:         withoutMarkup(e.rec.Abstract),
 			DOI:              e.rec.IDs.DOI,
@@ -234,25 +233,17 @@ func hugoBloxFiles(p *page) ([]File, error) {
 	return files, nil
 }
 
-// hugoBloxType is the publication type: Hugo Blox's publication types are
-// CSL's (article-journal, paper-conference, chapter, …), so the record's
-// CSL type, or "manuscript" when it has none CSL knows.
-func hugoBloxType(t string) string {
-	if isCSLSchemaType(t) {
-		return t
-	}
-	return "manuscript"
-}
-
 // academicPublication is the front matter of an academicpages
 // _publications/*.md page: the fields its _includes/archive-single.html
 // reads for the publications collection (title, venue, date, excerpt,
-// citation, paperurl, bibtexurl, link),
+// citation, paperurl, bibtexurl, link), the category its
+// _pages/publications.html sections them by,
 // https://github.com/academicpages/academicpages.github.io, and the
 // collection and permalink its markdown_generator/publications.py writes.
 type academicPublication struct {
 	Title      string `json:"title"`
 	Collection string `json:"collection"`
+	Category   string `json:"category"` // the section of the publications page, which lists no page without one
 	Permalink  string `json:"permalink"`
 	Date       string `json:"date,omitempty"`
 	Venue      string `json:"venue,omitempty"`
@@ -273,6 +264,7 @@ func academicPagesFiles(p *page) ([]File, error) {
 		fm := academicPublication{
 			Title:      e.titleOf(),
 			Collection: "publications",
+			Category:   typeOf(e.rec.Type).AcademicPages,
 			Permalink:  "/publication/" + name,
 			Date:       date,
 			Venue:      firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),

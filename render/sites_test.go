@@ -21,9 +21,10 @@ var (
 	// academicpages/academicpages.github.io _includes/archive-single.html
 	// (post.title, post.link, post.venue, post.date, post.excerpt,
 	// post.citation, post.paperurl, post.slidesurl, post.bibtexurl,
-	// post.collection) and markdown_generator/publications.py (collection,
+	// post.collection), _pages/publications.html (post.category, the
+	// section) and markdown_generator/publications.py (collection,
 	// permalink, the fields it writes).
-	academicPagesFields = []string{"title", "link", "venue", "date", "excerpt", "citation", "paperurl", "slidesurl", "bibtexurl", "collection", "permalink"}
+	academicPagesFields = []string{"title", "link", "venue", "date", "excerpt", "citation", "paperurl", "slidesurl", "bibtexurl", "collection", "category", "permalink"}
 	// greenelab/lab-website-template _includes/citation.html (link, image,
 	// title, authors, publisher, date, tags, repo, extra-links) and
 	// _cite/cite.py (id, by which pages find a citation).
@@ -94,6 +95,9 @@ func TestAcademicPagesFrontMatterIsWhatTheThemeReads(t *testing.T) {
 		onlyFields(t, file.Path, fm, academicPagesFields)
 		if fm["collection"] != "publications" || fm["citation"] == "" {
 			t.Errorf("%s: collection %v, citation %v", file.Path, fm["collection"], fm["citation"])
+		}
+		if c := fm["category"]; c != "books" && c != "manuscripts" && c != "conferences" {
+			t.Errorf("%s: category %v is none of the three academicpages' _config.yml declares", file.Path, c)
 		}
 		if d, ok := fm["date"].(string); ok && !date.MatchString(d) {
 			t.Errorf("%s: date %q", file.Path, d)

@@ -44,53 +44,12 @@ func longDate(d record.Date) string {
 // has one, since the genre is the more specific kind within the CSL type
 // (a poster is a speech of genre "Poster", and CSL defines genre as the
 // "class, type or genre of the item": https://docs.citationstyles.org/en/stable/specification.html#appendix-iv-variables);
-// else its type. Grouping and filtering stay by type (typeGroupOf).
+// else its type. Grouping and filtering stay by type (typeRow.group).
 func kindLabel(r record.Record) string {
 	if g := clean(r.Genre); g != "" {
 		return strings.ToUpper(g[:1]) + g[1:]
 	}
-	return typeLabel(r.Type)
-}
-
-// typeLabel names a CSL item type for people.
-func typeLabel(t string) string {
-	switch t {
-	case "article-journal":
-		return "Journal article"
-	case "paper-conference":
-		return "Conference paper"
-	case "article":
-		return "Preprint"
-	case "dataset":
-		return "Dataset"
-	case "software":
-		return "Software"
-	case "book":
-		return "Book"
-	case "chapter":
-		return "Book chapter"
-	case "thesis":
-		return "Thesis"
-	case "report":
-		return "Report"
-	case "review", "review-book":
-		return "Review"
-	case "speech":
-		return "Talk"
-	case "article-magazine":
-		return "Magazine article"
-	case "article-newspaper":
-		return "Newspaper article"
-	case "patent":
-		return "Patent"
-	case "standard":
-		return "Standard"
-	case "entry", "entry-dictionary", "entry-encyclopedia":
-		return "Reference entry"
-	case "", "document":
-		return "Work"
-	}
-	return strings.ToUpper(t[:1]) + strings.ReplaceAll(t[1:], "-", " ") // CSL types are ASCII
+	return typeOf(r.Type).pageLabel()
 }
 
 // venue is the "where" of a work: its container, or its publisher when it
@@ -247,6 +206,16 @@ func landingURL(r record.Record) string {
 		}
 	}
 	return u
+}
+
+// citationURL is the URL a citation file gives a work: its landing page
+// when that says more than its DOI (the DOI field links there already),
+// else the open copy of a work without a DOI.
+func citationURL(r record.Record) string {
+	if u := landingURL(r); u != "" || r.IDs.DOI != "" || r.OA == nil {
+		return u
+	}
+	return webURL(r.OA.URL)
 }
 
 // authorLimit is how many authors a page lists before "et al."; the

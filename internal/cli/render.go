@@ -27,24 +27,11 @@ and writes the works in one format, newest first. The same snapshots always
 give the same bytes, so the output can be committed and diffed.
 
 Formats:
-   csl-json   CSL-JSON items, for pandoc --citeproc and Zotero
-   bibtex     BibTeX, for LaTeX CVs and jekyll-scholar
-   biblatex   BibLaTeX (biber) entry types and fields
-   markdown   a page for a README or a GitHub, Hugo or Jekyll site
-   html       one self-contained page: inline CSS, phone-sized, dark mode, print;
-              titles link to the works, identifier chips, abstract and
-              BibTeX per entry, filters, schema.org JSON-LD
-   json, yaml the page as data for Hugo data/ or Jekyll _data/
-   al-folio   al-folio's _bibliography/papers.bib (abbr, arxiv, pdf, html,
-              code, abstract, bibtex_show, selected)
-   hugo-blox  Hugo Blox publication bundles, content/publication/<key>/
-              index.md and cite.bib, under --out (the site's root)
-   academicpages  academicpages _publications/<date>-<key>.md under --out
-   lab-website    the Lab Website Template's _data/citations.yaml
+` + render.FormatHelp("   ", 76) + `
 
 Works that links.json shows as one entry are one entry: a preprint with
 its published version, version DOIs under their concept DOI. Pages
-(markdown, html, json, yaml) are grouped by year or by type, highlight the
+(` + render.FormatNamesOf(render.Page) + `) are grouped by year or by type, highlight the
 manifest's name and ORCID iD among the authors, and end with each
 provider's attribution. Citation files list each entry once, with a
 stable key.
@@ -133,7 +120,7 @@ func (o *renderOptions) parse() error {
 		return err
 	}
 	if o.Force && !o.format.IsFolder() {
-		return usageError(fmt.Errorf("--force applies to the folder formats (hugo-blox, academicpages), not to %s", o.format),
+		return usageError(fmt.Errorf("--force applies to the folder formats (%s), not to %s", render.FormatNamesOf(render.Site), o.format),
 			"a one-file format's --out is always replaced whole")
 	}
 	if o.format.IsPage() {
@@ -144,31 +131,11 @@ func (o *renderOptions) parse() error {
 		set  bool
 	}{{"group", o.Group != ""}, {"counts", o.Counts}} {
 		if f.set {
-			return usageError(fmt.Errorf("--%s applies to pages (markdown, html, json, yaml), not to %s", f.flag, o.format),
+			return usageError(fmt.Errorf("--%s applies to pages (%s), not to %s", f.flag, render.FormatNamesOf(render.Page), o.format),
 				"a citation file lists every work once, ungrouped and without counts")
 		}
 	}
 	return nil
-}
-
-// exampleFileName is a file name to suggest for a one-file format's --out;
-// for a site format, where its theme reads it under the site's root.
-func exampleFileName(f render.Format) string {
-	switch f {
-	case render.BibTeX, render.BibLaTeX:
-		return "publications.bib"
-	case render.AlFolio:
-		return filepath.Join("_bibliography", "papers.bib")
-	case render.Markdown:
-		return "publications.md"
-	case render.HTML:
-		return "index.html"
-	case render.YAML:
-		return "publications.yaml"
-	case render.LabWebsite:
-		return filepath.Join("_data", "citations.yaml")
-	}
-	return "publications.json" // csl-json, json
 }
 
 // checkOut refuses an --out of the wrong kind before anything is read,
@@ -186,7 +153,7 @@ func (o *renderOptions) checkOut() error {
 			"give the site's root folder (created if missing), e.g. --out mysite")
 	case !o.format.IsFolder() && fi.IsDir():
 		return usageError(fmt.Errorf("--out %s is a folder, and format %s writes one file", o.Out, o.format),
-			"give a file name, e.g. --out "+filepath.Join(o.Out, exampleFileName(o.format)))
+			"give a file name, e.g. --out "+filepath.Join(o.Out, o.format.Example()))
 	}
 	return nil
 }

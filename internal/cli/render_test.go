@@ -58,9 +58,9 @@ func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 		want []string // lines or fragments stderr must hold
 	}{
 		{"no format", []string{"render", renderFixture},
-			[]string{"about: error: render needs --format", "about: hint: formats: csl-json, bibtex, biblatex, markdown, html, json, yaml"}},
+			[]string{"about: error: render needs --format", "about: hint: formats: " + render.FormatNames()}},
 		{"unknown format", []string{"render", "--format", "docx", renderFixture},
-			[]string{`about: error: unknown format "docx" (formats: csl-json, bibtex, biblatex, markdown, html, json, yaml, al-folio, hugo-blox, academicpages, lab-website)`}},
+			[]string{`about: error: unknown format "docx" (formats: ` + render.FormatNames() + `)`}},
 		{"unknown grouping", []string{"render", "--format", "html", "--group", "month", renderFixture},
 			[]string{`unknown grouping "month" (groupings: year, type)`}},
 		{"counts on a citation file", []string{"render", "--format", "bibtex", "--counts", renderFixture},

@@ -1,0 +1,181 @@
+package render
+
+import (
+	_ "embed"
+	"encoding"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// csltypesTable is the one table of what each format calls each CSL item
+// type: data, reviewed as a table (csltypes.md says what each column is),
+// as citation.js keeps RIS's types in types.json, so the formats cannot
+// drift apart type by type.
+//
+//go:embed csltypes.md
+var csltypesTable string
+
+// otherType is the row of a type the table does not list, and of none.
+const otherType = "*"
+
+// typeRow is one CSL item type as every format writes it. Each field is
+// the column its col tag names; "blank" marks a column whose cell may be
+// empty. A format that needs a word per type adds a field and a column.
+type typeRow struct {
+	CSL           string  `col:"csl"`            // CSL 1.0.2 item type, or otherType
+	Label         string  `col:"label,blank"`    // for people; "" for a type that names no kind
+	Group         string  `col:"group"`          // the page section by type: a typeGroups slug
+	BibTeX        bibKind `col:"bibtex"`         // BibTeX's entry type
+	BibLaTeX      bibKind `col:"biblatex"`       // BibLaTeX's
+	CSLJSON       string  `col:"csl-json"`       // the type CSL-JSON writes
+	SchemaOrg     string  `col:"schema.org"`     // the JSON-LD @type
+	HugoBlox      string  `col:"hugo-blox"`      // Hugo Blox's publication_types
+	AlFolio       string  `col:"al-folio,blank"` // al-folio's abbr badge, or "" for the venue
+	RIS           string  `col:"ris"`            // RIS's TY
+	AcademicPages string  `col:"academicpages"`  // academicpages' category
+}
+
+// bibKind is an entry type and the field its container goes in ("" for
+// none), written "entry/container" in the table.
+type bibKind struct{ entry, container string }
+
+// UnmarshalText reads a bibtex or biblatex cell.
+func (k *bibKind) UnmarshalText(cell []byte) error {
+	entry, container, _ := strings.Cut(string(cell), "/")
+	*k = bibKind{entry, container}
+	return nil
+}
+
+// typeColumn is one column of the table: its header and whether a cell may
+// be empty.
+type typeColumn struct {
+	name  string
+	blank bool
+}
+
+// typeColumns are typeRow's columns, in field order.
+func typeColumns() []typeColumn {
+	rt := reflect.TypeFor[typeRow]()
+	cols := make([]typeColumn, rt.NumField())
+	for i := range cols {
+		name, opt, _ := strings.Cut(rt.Field(i).Tag.Get("col"), ",")
+		cols[i] = typeColumn{name: name, blank: opt == "blank"}
+	}
+	return cols
+}
+
+// setCell fills field i of r from a cell: a string as it is, any other
+// field through its UnmarshalText.
+func setCell(r *typeRow, i int, cell string) error {
+	f := reflect.ValueOf(r).Elem().Field(i)
+	if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
+		return u.UnmarshalText([]byte(cell))
+	}
+	f.SetString(cell)
+	return nil
+}
+
+// parseTypeTable reads the Markdown table: a header naming every column,
+// a separator, then one row per type.
+func parseTypeTable(md string) (map[string]typeRow, error) {
+	rows := map[string]typeRow{}
+	cols := typeColumns()
+	var at []int // per typeRow field, the index of its cell
+	for n, line := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		switch {
+		case at == nil:
+			var err error
+			if at, err = columnsAt(cols, cells); err != nil {
+				return nil, err
+			}
+			continue
+		case strings.HasPrefix(cells[0], "---"):
+			continue
+		}
+		r, err := parseTypeRow(cols, at, cells)
+		if err != nil {
+			return nil, fmt.Errorf("csltypes.md:%d: %w", n+1, err)
+		}
+		if _, twice := rows[r.CSL]; twice {
+			return nil, fmt.Errorf("csltypes.md:%d: %s is listed twice", n+1, r.CSL)
+		}
+		rows[r.CSL] = r
+	}
+	if _, ok := rows[otherType]; !ok {
+		return nil, fmt.Errorf("csltypes.md: no %q row for the types it does not list", otherType)
+	}
+	return rows, nil
+}
+
+// columnsAt finds each column in the header.
+func columnsAt(cols []typeColumn, header []string) ([]int, error) {
+	at := make([]int, len(cols))
+	for i, c := range cols {
+		if at[i] = slices.Index(header, c.name); at[i] < 0 {
+			return nil, fmt.Errorf("csltypes.md: no %q column", c.name)
+		}
+	}
+	return at, nil
+}
+
+// parseTypeRow reads one row; only a blank column's cell may be empty.
+func parseTypeRow(cols []typeColumn, at []int, cells []string) (typeRow, error) {
+	var r typeRow
+	for i, c := range cols {
+		if at[i] >= len(cells) {
+			return r, fmt.Errorf("%d cells, and %q is column %d", len(cells), c.name, at[i]+1)
+		}
+		cell := cells[at[i]]
+		if cell == "" && !c.blank {
+			return r, fmt.Errorf("%s: no %s", cells[0], c.name)
+		}
+		if err := setCell(&r, i, cell); err != nil {
+			return r, fmt.Errorf("%s: %s: %w", cells[0], c.name, err)
+		}
+	}
+	return r, nil
+}
+
+// typeTable is the parsed table; TestEveryCSLTypeHasARow parses it, so a
+// table that does not parse fails the tests, never a render.
+var typeTable = sync.OnceValue(func() map[string]typeRow {
+	rows, err := parseTypeTable(csltypesTable)
+	if err != nil {
+		panic(err)
+	}
+	return rows
+})
+
+// typeOf is the row of a CSL type; a type the table does not list (one a
+// provider passed through) takes the otherType row, labelled by its name.
+func typeOf(t string) typeRow {
+	if r, ok := typeTable()[t]; ok {
+		return r
+	}
+	r := typeTable()[otherType]
+	r.CSL = t
+	if first, size := utf8.DecodeRuneInString(t); size > 0 {
+		r.Label = string(unicode.ToUpper(first)) + strings.NewReplacer("-", " ", "_", " ").Replace(t[size:])
+	}
+	return r
+}
+
+// pageLabel is what a page calls the type.
+func (r typeRow) pageLabel() string {
+	if r.Label == "" {
+		return "Work"
+	}
+	return r.Label
+}

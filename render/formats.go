@@ -1,0 +1,166 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Format is an output format.
+type Format string
+
+// The formats render writes; formats lists what each is.
+const (
+	CSLJSON  Format = "csl-json"
+	BibTeX   Format = "bibtex"
+	BibLaTeX Format = "biblatex"
+	Markdown Format = "markdown"
+	HTML     Format = "html"
+	JSON     Format = "json"
+	YAML     Format = "yaml"
+
+	AlFolio       Format = "al-folio"
+	HugoBlox      Format = "hugo-blox"
+	AcademicPages Format = "academicpages"
+	LabWebsite    Format = "lab-website"
+)
+
+// Kind is what a format writes, which decides the options it takes.
+type Kind int
+
+// The kinds of format.
+const (
+	Citations Kind = iota // one file, each entry once, ungrouped and without counts
+	Page                  // one file: the page, grouped, with what each entry shows and optional counts
+	Site                  // a folder of files under the site's root (--out)
+)
+
+// formatRow is every fact about one format: the command line's help,
+// completion and --out checks, and render's dispatch, all read it.
+type formatRow struct {
+	format  Format
+	help    string // what it is for, as `about help render` lists it
+	example string // one-file formats: a name to suggest for --out (where the site reads it), with forward slashes
+	kind    Kind
+	write   func(*bytes.Buffer, *page) error // one-file formats
+	files   func(*page) ([]File, error)      // Site formats
+}
+
+// formats is the table of formats, in the order help lists them; it is
+// read, never written.
+var formats = []formatRow{
+	{CSLJSON, "CSL-JSON items, for pandoc --citeproc and Zotero", "publications.json", Citations, writeCSL, nil},
+	{BibTeX, "BibTeX, for LaTeX CVs and jekyll-scholar", "publications.bib", Citations,
+		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, false) }, nil},
+	{BibLaTeX, "BibLaTeX (biber) entry types and fields", "publications.bib", Citations,
+		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, true) }, nil},
+	{RIS, "RIS records, for EndNote, Zotero, Mendeley and every reference manager that imports RIS", "publications.ris", Citations, writeRIS, nil},
+	{Markdown, "a page for a README or a GitHub, Hugo or Jekyll site", "publications.md", Page, writeMarkdown, nil},
+	{HTML, "one self-contained page: inline CSS, phone-sized, dark mode, print; titles link to the works, " +
+		"identifier chips, abstract and BibTeX per entry, filters, schema.org JSON-LD", "index.html", Page, writeHTML, nil},
+	{JSON, "the page as data for Hugo data/ or Jekyll _data/", "publications.json", Page, writeJSON, nil},
+	{YAML, "the page as YAML data for Hugo data/ or Jekyll _data/", "publications.yaml", Page, writeYAML, nil},
+	{AlFolio, "al-folio's _bibliography/papers.bib (abbr, arxiv, pdf, html, code, abstract, bibtex_show, selected)",
+		"_bibliography/papers.bib", Citations, writeAlFolio, nil},
+	{HugoBlox, "Hugo Blox publication bundles, content/publication/<key>/index.md and cite.bib, under --out (the site's root)",
+		"", Site, nil, hugoBloxFiles},
+	{AcademicPages, "academicpages _publications/<date>-<key>.md under --out", "", Site, nil, academicPagesFiles},
+	{LabWebsite, "the Lab Website Template's _data/citations.yaml", "_data/citations.yaml", Citations, writeLabWebsite, nil},
+}
+
+// row is the format's row of the table; ok is false for an unknown format.
+func (f Format) row() (formatRow, bool) {
+	for _, r := range formats {
+		if r.format == f {
+			return r, true
+		}
+	}
+	return formatRow{}, false
+}
+
+// Formats lists every format, in the order help shows them.
+func Formats() []Format {
+	out := make([]Format, len(formats))
+	for i, r := range formats {
+		out[i] = r.format
+	}
+	return out
+}
+
+// Kind is what the format writes.
+func (f Format) Kind() Kind {
+	r, _ := f.row()
+	return r.kind
+}
+
+// IsFolder reports whether the format is a folder of files (RenderFiles)
+// rather than one file (Render).
+func (f Format) IsFolder() bool { return f.Kind() == Site }
+
+// IsPage reports whether the format is a page (grouped, with what is shown
+// within each entry, with optional counts) rather than a citation database
+// (one item per entry).
+func (f Format) IsPage() bool { return f.Kind() == Page }
+
+// Example is a file name to suggest for a one-file format's --out (for a
+// site's file, where its theme reads it under the site's root, with the
+// system's separator); "" for a folder format.
+func (f Format) Example() string {
+	r, _ := f.row()
+	return filepath.FromSlash(r.example)
+}
+
+// FormatNames is Formats as a comma-separated list, for messages.
+func FormatNames() string { return namesWhere(func(formatRow) bool { return true }) }
+
+// FormatNamesOf lists the formats of one kind, comma-separated, for
+// messages such as "--counts applies to pages (markdown, html, …)".
+func FormatNamesOf(k Kind) string { return namesWhere(func(r formatRow) bool { return r.kind == k }) }
+
+func namesWhere(keep func(formatRow) bool) string {
+	var names []string
+	for _, r := range formats {
+		if keep(r) {
+			names = append(names, string(r.format))
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseFormat reads a format name (any letter case); an unknown name is an
+// error listing the known ones.
+func ParseFormat(s string) (Format, error) {
+	want := Format(strings.ToLower(strings.TrimSpace(s)))
+	if _, ok := want.row(); ok {
+		return want, nil
+	}
+	return "", fmt.Errorf("unknown format %q (formats: %s)", s, FormatNames())
+}
+
+// FormatHelp is the list of formats for `about help render`: a name and
+// what it is for, one format a paragraph, wrapped to width columns.
+func FormatHelp(indent string, width int) string {
+	name := 0
+	for _, r := range formats {
+		name = max(name, len(r.format))
+	}
+	var b strings.Builder
+	hang := indent + strings.Repeat(" ", name+2)
+	for _, r := range formats {
+		line := indent + string(r.format) + strings.Repeat(" ", name+2-len(r.format))
+		for i, word := range strings.Fields(r.help) {
+			if i > 0 && len(line)+1+len(word) > width {
+				b.WriteString(line + "\n")
+				line = hang + word
+				continue
+			}
+			if i > 0 {
+				line += " "
+			}
+			line += word
+		}
+		b.WriteString(line + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,134 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// RIS is the tagged format every reference manager imports (EndNote,
+// Zotero, Mendeley, Citavi, RefWorks).
+const RIS Format = "ris"
+
+// writeRIS writes every entry as one RIS record, newest first, with the
+// tags of the RIS specification (Research Information Systems' "RIS
+// Format Specifications", as citation.js's plugin-ris/src/spec keeps it
+// and pandoc's Readers/RIS.hs reads it): TY first, ER last, one
+// "XX  - value" line each. The citation key is the ID, so a record is the
+// same work as in the BibTeX and CSL-JSON files. Values are plain UTF-8
+// text on one line: RIS has no escaping and no comment, so clean folds
+// every line break and there is no header.
+func writeRIS(buf *bytes.Buffer, p *page) error {
+	for n, e := range p.shown {
+		if n > 0 {
+			buf.WriteString("\n")
+		}
+		for _, f := range risRecordOf(e) {
+			fmt.Fprintf(buf, "%s  - %s\n", f.tag, f.value)
+		}
+		buf.WriteString("ER  - \n")
+	}
+	return nil
+}
+
+type risField struct{ tag, value string }
+
+// risRecordOf is an entry's tags in the specification's order. The type
+// is csltypes.md's ris column, where it parts from citation.js's
+// types.json: a preprint is UNPB (an unpublished work: RIS has no
+// preprint, and JOUR would file a server as a journal), a talk or poster
+// CPAPER (EndNote's "Conference Paper", one presented; CONF is a paper in
+// the proceedings), a book review JOUR (it is an article, not a book),
+// legislation STAT and a regulation LEGAL.
+func risRecordOf(e *entry) risRecord {
+	r := e.rec
+	var fs risRecord
+	ty := typeOf(r.Type).RIS
+	fs.add("TY", ty)
+	fs.add("ID", e.key)
+	fs.add("TI", r.Title)
+	for _, a := range r.Authors {
+		fs.add("AU", risName(a.Family, a.Given, a.Name))
+	}
+	fs.add("T2", r.Container)
+	if ty == "CONF" {
+		fs.add("C3", r.Container) // the specification's proceedings title; T2 is the conference's, which readers such as pandoc take for it
+	}
+	if d := r.Issued; d.Year > 0 {
+		// PY is the date of publication for some types (CHAP, COMP) and DA
+		// for most others (JOUR, CONF, DATA), so both are written
+		fs.add("PY", strconv.Itoa(d.Year))
+		fs.add("DA", risDate(d))
+	}
+	fs.add("VL", r.Volume)
+	fs.add("IS", r.Issue)
+	start, end := pageSpan(r.Pages)
+	fs.add("SP", start)
+	fs.add("EP", end)
+	fs.add("PB", r.Publisher)
+	if len(r.IDs.ISBN) > 0 {
+		fs.add("SN", r.IDs.ISBN[0])
+	}
+	if len(r.IDs.ISSN) > 0 {
+		fs.add("SN", r.IDs.ISSN[0])
+	}
+	fs.add("ET", entryVersion(e)) // a computer program's version (COMP's ET)
+	fs.add("M3", r.Genre)         // type of work: "Poster" within CPAPER
+	fs.add("DO", r.IDs.DOI)
+	fs.add("UR", citationURL(r))
+	fs.add("AB", withoutMarkup(r.Abstract))
+	for _, k := range r.Topics {
+		fs.add("KW", k)
+	}
+	return fs
+}
+
+// risRecord is one record's tags, in order.
+type risRecord []risField
+
+// add keeps a value on its one line; an empty value is no tag.
+func (fs *risRecord) add(tag, value string) {
+	if value = clean(value); value != "" {
+		*fs = append(*fs, risField{tag, value})
+	}
+}
+
+// risName is "Family, Given" as the specification writes a person; an
+// organisation or a name given whole as it is.
+func risName(family, given, whole string) string {
+	family, given = clean(family), clean(given)
+	switch {
+	case family != "" && given != "":
+		return family + ", " + given
+	case family != "":
+		return family
+	case given != "":
+		return given
+	}
+	return whole
+}
+
+// risDate is DA's "YYYY/MM/DD/": the slashes stay when a part is
+// missing ("2020/03//", "2009///").
+func risDate(d record.Date) string {
+	part := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%02d", n)
+	}
+	return fmt.Sprintf("%04d/%s/%s/", d.Year, part(d.Month), part(d.Day))
+}
+
+// pageSpan is a page range's first and last page (SP, EP); an article
+// number or a single page is the first alone.
+func pageSpan(pages string) (start, end string) {
+	s := pageRange(clean(pages))
+	if a, b, ok := strings.Cut(s, "–"); ok {
+		return a, b
+	}
+	return s, ""
+}
