@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/internal/testtool"
 )
 
 // risReaders are real RIS importers, each turning RIS into CSL-JSON:
@@ -166,7 +168,7 @@ process.stdout.write(JSON.stringify(items));`, ris)
 
 // nodeReadsRIS runs a script with the RIS on standard input under node,
 // with root the global npm packages folder, where pkg must be installed;
-// the test is skipped without node or pkg.
+// without node or pkg the test skips (fails under CI: testtool).
 func nodeReadsRIS(t *testing.T, pkg, script, ris string) (string, string) {
 	t.Helper()
 	node, npm := tool(t, "node"), tool(t, "npm")
@@ -177,7 +179,7 @@ func nodeReadsRIS(t *testing.T, pkg, script, ris string) (string, string) {
 	}
 	root = strings.TrimSpace(root)
 	if _, err := os.Stat(filepath.Join(root, pkg)); err != nil {
-		t.Skipf("%s is not installed (npm install -g pandoc-wasm @citation-js/core @citation-js/plugin-ris); skipping", pkg)
+		testtool.Missing(t, "%s is not installed (npm install -g pandoc-wasm @citation-js/core @citation-js/plugin-ris)", pkg)
 	}
 	js := `import fs from "node:fs";
 import { join } from "node:path";
