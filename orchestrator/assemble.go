@@ -20,6 +20,7 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // OriginManifest marks a work the manifest lists itself.
@@ -873,14 +874,15 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 		if src.Status != string(providers.Found) || src.Record == nil {
 			continue
 		}
-		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: *src.Record})
+		lw.sources = append(lw.sources, works.Named{Provider: p, Record: *src.Record})
 	}
-	merged, from, conflicts := providers.Merge(lw.sources)
+	order := precedence()
+	merged, from, conflicts := order.Merge(lw.sources)
 	for _, o := range overrides {
 		const where = "manifest"
 		if o.Title != "" {
 			merged.Title, from["title"] = o.Title, "manifest"
-			conflicts = providers.Overridden(conflicts, lw.sources, "title", o.Title)
+			conflicts = order.Overridden(conflicts, lw.sources, "title", o.Title)
 			lw.overrides = append(lw.overrides, "title ("+where+")")
 		}
 		if o.Type != "" {
@@ -891,18 +893,23 @@ func workDoc(id manifest.Identity, origins []string, sources map[string]snapshot
 				delete(from, "genre")
 			}
 			merged.Type, from["type"] = o.Type, "manifest"
-			conflicts = providers.Overridden(conflicts, lw.sources, "type", o.Type)
+			conflicts = order.Overridden(conflicts, lw.sources, "type", o.Type)
 			lw.overrides = append(lw.overrides, "type ("+where+")")
 		}
 		if o.Year != 0 && merged.Issued.Year != o.Year {
 			merged.Issued, from["issued"] = record.Date{Year: o.Year}, "manifest"
-			conflicts = providers.Overridden(conflicts, lw.sources, "issued", merged.Issued.String())
+			conflicts = order.Overridden(conflicts, lw.sources, "issued", merged.Issued.String())
 			lw.overrides = append(lw.overrides, "issued ("+where+")")
 		}
 	}
 	doc.Record, doc.Provenance, doc.Conflicts = merged, from, conflicts
 	lw.merged, lw.provenance = merged, from
 	return doc, lw, nil
+}
+
+// precedence is the registry's merge order, handed to the core as data.
+func precedence() works.Precedence {
+	return works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}
 }
 
 func previousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {

@@ -12,12 +12,13 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // linkWork is what the link pass knows of one work after the fetch.
 type linkWork struct {
 	id         manifest.Identity
-	sources    []providers.Named // each provider's own record, for evidence
+	sources    []works.Named // each provider's own record, for evidence
 	merged     record.Record
 	provenance map[string]string
 	overrides  []string // fields the manifest set, with where
@@ -32,7 +33,7 @@ func (w linkWork) slim() linkWork {
 	out := linkWork{id: w.id, overrides: w.overrides, origins: w.origins, provenance: map[string]string{}}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
-			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
+			out.sources = append(out.sources, works.Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
 		}
 	}
 	out.merged = record.Record{IDs: w.merged.IDs, Title: w.merged.Title, Type: w.merged.Type, Issued: record.Date{Year: w.merged.Issued.Year}}
@@ -539,15 +540,15 @@ func matchKey(id manifest.Identity) string {
 
 var arxivVersionSuffix = regexp.MustCompile(`v[0-9]+$`)
 
-func keyRepository(key string) (providers.Repository, bool) {
+func keyRepository(key string) (record.Repository, bool) {
 	doi, ok := strings.CutPrefix(key, "doi:")
 	if !ok {
 		if strings.HasPrefix(key, "arxiv:") {
-			return providers.Repository{Name: "arXiv", Preprint: true}, true
+			return record.Repository{Name: "arXiv", Preprint: true}, true
 		}
-		return providers.Repository{}, false
+		return record.Repository{}, false
 	}
-	return providers.DOIRepository(doi)
+	return record.DOIRepository(doi)
 }
 
 func doiPrefixOfKey(key string) string {

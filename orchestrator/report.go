@@ -1,9 +1,9 @@
 package orchestrator
 
 import (
-	"github.com/aboutscholar/about/providers"
-
 	"time"
+
+	"github.com/aboutscholar/about/providers"
 )
 
 // RunReportSchema names the version of the RunReport layout. It changes

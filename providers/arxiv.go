@@ -58,9 +58,6 @@ func ArXiv() Spec {
 		Terms:       "https://info.arxiv.org/help/api/tou.html",
 		Attribution: "Thank you to arXiv for use of its open access interoperability.",
 		Fetch:       fetchArXiv,
-
-		Precedence:   6,
-		OAPrecedence: 4,
 	}
 }
 
@@ -435,3 +432,14 @@ func arxivTerms(cs []arxivCategory) []string {
 // collapseXMLSpace trims s and turns every run of white space (arXiv wraps
 // titles and abstracts at about 80 columns) into one space.
 func collapseXMLSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// ArXivDOI is the DOI arXiv registers for an e-print (10.48550/arXiv.<id>,
+// version-less), lower-cased like every normalised DOI; "" for old-style
+// ids with a slash, which arXiv gave no such DOI.
+func ArXivDOI(arxivID string) string {
+	base := arxivVersion.FindStringSubmatch(strings.ToLower(arxivID))[1]
+	if base == "" || strings.Contains(base, "/") {
+		return ""
+	}
+	return "10.48550/arxiv." + base
+}

@@ -86,9 +86,6 @@ func Crossref() Spec {
 		Fetch:         Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
 
 		MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
-
-		Precedence:   1,
-		OAPrecedence: 5,
 	}
 }
 
@@ -324,12 +321,12 @@ func crossrefGenre(m gjson.Result) string {
 // preprint gives: the posting institution Crossref records when it names
 // one (bioRxiv and medRxiv share CSHL's prefix 10.1101, so only the
 // record can tell them apart), else the server that registered the DOI's
-// prefix (DOIRepository), never the ambiguous 10.1101 guessed.
+// prefix (record.DOIRepository), never the ambiguous 10.1101 guessed.
 func preprintServer(doi, institution string) string {
 	if inst := strings.TrimSpace(institution); inst != "" {
 		return inst
 	}
-	if r, ok := DOIRepository(doi); ok && r.Preprint && !strings.Contains(r.Name, "/") {
+	if r, ok := record.DOIRepository(doi); ok && r.Preprint && !strings.Contains(r.Name, "/") {
 		return r.Name
 	}
 	return ""

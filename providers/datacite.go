@@ -62,9 +62,6 @@ func DataCite() Spec {
 		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
 
 		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
-
-		Precedence:   2,
-		OAPrecedence: 6,
 	}
 }
 

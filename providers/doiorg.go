@@ -65,8 +65,6 @@ func DOIOrg() Spec {
 		Attribution:    "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
 		Fetch:          One(fetchDOIOrg),
 
-		Precedence:   3,
-		OAPrecedence: 7,
 		// The Which RA? service lives on this host: it routes DOIs to their
 		// agency's provider whenever one serves a single agency.
 		AgencyLookup: true,

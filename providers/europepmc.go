@@ -49,9 +49,6 @@ func EuropePMC() Spec {
 		// publishers' copyright (https://europepmc.org/Copyright).
 		Attribution: "Data from Europe PMC (EMBL-EBI); abstracts remain under their publishers' copyright",
 		Fetch:       fetchEuropePMC,
-
-		Precedence:   5,
-		OAPrecedence: 3,
 	}
 }
 

@@ -67,9 +67,6 @@ func OpenAlex() Spec {
 		Terms:       "https://openalex.org/about",
 		Attribution: "Data from OpenAlex (CC0)",
 		Fetch:       Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
-
-		Precedence:   7,
-		OAPrecedence: 2,
 	}
 }
 

@@ -46,9 +46,6 @@ func OpenCitations() Spec {
 		Terms:       "https://opencitations.net/about",
 		Attribution: "Citation counts from the OpenCitations Index (CC0)",
 		Fetch:       One(fetchOpenCitations),
-
-		Precedence:   10,
-		OAPrecedence: 11,
 	}
 }
 

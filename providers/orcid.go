@@ -47,9 +47,6 @@ func ORCID() Spec {
 		Terms:       "https://info.orcid.org/public-client-terms-of-service/",
 		Attribution: "Data from the ORCID public API (public data CC0)",
 		Fetch:       One(fetchORCID),
-
-		Precedence:   11,
-		OAPrecedence: 10,
 	}
 }
 
@@ -342,8 +339,8 @@ func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) Warning
 // and the entry listing the chosen DOI speaks for the work.
 func (w *orcidWork) nameByDOI(dois []doiCandidate) {
 	pick := 0
-	if r, ok := DOIRepository(dois[0].doi); ok && r.Preprint {
-		if i := slices.IndexFunc(dois, func(c doiCandidate) bool { return !IsPreprintDOI(c.doi) }); i > 0 {
+	if r, ok := record.DOIRepository(dois[0].doi); ok && r.Preprint {
+		if i := slices.IndexFunc(dois, func(c doiCandidate) bool { return !record.IsPreprintDOI(c.doi) }); i > 0 {
 			pick = i
 			w.why = fmt.Sprintf("doi:%s is a %s preprint; the group also holds doi:%s, its published version, which names the work", dois[0].doi, r.Name, dois[i].doi)
 		}
@@ -409,7 +406,7 @@ func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
 	}
 	for _, doi := range w.aliases {
 		rel := "is-identical-to" // ORCID grouped them: one work, two DOIs
-		if IsPreprintDOI(doi) && !IsPreprintDOI(w.ids.DOI) {
+		if record.IsPreprintDOI(doi) && !record.IsPreprintDOI(w.ids.DOI) {
 			rel = "has-preprint"
 		}
 		rec.Relations = append(rec.Relations, record.Relation{Type: rel, ID: "doi:" + doi})

@@ -56,31 +56,18 @@ func TestSelect(t *testing.T) {
 	}
 }
 
-// TestEveryProviderIsPlaced: merge precedence comes from the declarations,
-// so every provider must hold a rank of its own in both orders, and a
-// provider's asked-only-when rule must name a provider that exists.
+// TestEveryProviderIsPlaced: each merge order places every provider of
+// the registry exactly once, and a provider's asked-only-when rule must
+// name a provider that exists.
 func TestEveryProviderIsPlaced(t *testing.T) {
 	all := providers.All()
-	for _, order := range []struct {
-		name string
-		rank func(providers.Spec) int
-	}{
-		{"Precedence", func(s providers.Spec) int { return s.Precedence }},
-		{"OAPrecedence", func(s providers.Spec) int { return s.OAPrecedence }},
-	} {
-		seen := map[int]string{}
-		for _, s := range all {
-			r := order.rank(s)
-			if r < 1 || r > len(all) {
-				t.Errorf("%s: %s %d, want 1…%d", s.Name, order.name, r, len(all))
-			}
-			if other, dup := seen[r]; dup {
-				t.Errorf("%s: %s %d is %s's too", s.Name, order.name, r, other)
-			}
-			seen[r] = s.Name
+	for name, order := range map[string][]string{"Precedence": providers.Precedence(), "OAPrecedence": providers.OAPrecedence()} {
+		got := slices.Sorted(slices.Values(order))
+		if !slices.Equal(got, providers.Names()) {
+			t.Errorf("%s = %v: want every provider of the registry exactly once", name, order)
 		}
 	}
-	// The documented orders (see Precedence), now read from the registry.
+	// The documented order (README, merge rules).
 	want := []string{"crossref", "datacite", "doi", "pubmed", "europepmc", "arxiv", "openalex", "semanticscholar", "unpaywall", "opencitations", "orcid"}
 	if got := providers.Precedence(); !slices.Equal(got, want) {
 		t.Errorf("Precedence() = %v, want %v", got, want)

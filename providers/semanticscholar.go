@@ -64,9 +64,6 @@ func SemanticScholar() Spec {
 		Terms:          "https://www.semanticscholar.org/product/api/license",
 		Attribution:    "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
 		Fetch:          fetchSemanticScholar,
-
-		Precedence:   8,
-		OAPrecedence: 8,
 	}
 }
 

@@ -62,12 +62,6 @@ type Spec struct {
 	// mailto is set; "" when it buys nothing more.
 	MailtoBenefit string
 
-	// Precedence places the provider in the order in which fields win when
-	// records are merged (1 wins over 2); OAPrecedence does the same for
-	// open-access locations. Every provider has a rank of its own in both
-	// (the registry test checks), so adding one is placing it here.
-	Precedence   int
-	OAPrecedence int
 	// AgencyLookup: the provider's host answers which registration agency
 	// registered a DOI prefix, so it is asked (selected or not) whenever
 	// DOIs are routed to the agency's own provider.

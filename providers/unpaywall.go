@@ -48,8 +48,6 @@ func Unpaywall() Spec {
 		Attribution: "Open-access data from Unpaywall (OurResearch)",
 		Fetch:       One(fetchUnpaywall),
 
-		Precedence:   9,
-		OAPrecedence: 1,
 		// Since 2025 Unpaywall is built on OpenAlex's own data, so its OA
 		// location, licence and status say what OpenAlex's open_access block
 		// said: asked only when OpenAlex gave no open-access status (no record,

@@ -1,4 +1,4 @@
-package providers
+package record
 
 import "strings"
 
@@ -59,17 +59,6 @@ func DOIRepository(doi string) (Repository, bool) {
 func IsPreprintDOI(doi string) bool {
 	r, ok := DOIRepository(doi)
 	return ok && r.Preprint
-}
-
-// ArXivDOI is the DOI arXiv registers for an e-print (10.48550/arXiv.<id>,
-// version-less), lower-cased like every normalised DOI; "" for old-style
-// ids with a slash, which arXiv gave no such DOI.
-func ArXivDOI(arxivID string) string {
-	base := arxivVersion.FindStringSubmatch(strings.ToLower(arxivID))[1]
-	if base == "" || strings.Contains(base, "/") {
-		return ""
-	}
-	return "10.48550/arxiv." + base
 }
 
 // isDigitsAndDots reports a non-empty run of digits and dots.
