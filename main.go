@@ -20,6 +20,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/render"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -183,6 +184,21 @@ func loadManifest(path string, getenv func(string) string) (*manifest.Manifest, 
 	return m, nil
 }
 
+// countsHint names the providers that give counts, the page's default first.
+func countsHint(registry []providers.Spec) string {
+	names := []string{render.DefaultCountsSource + " (the default)"}
+	for _, s := range registry {
+		if s.Counts && s.Name != render.DefaultCountsSource {
+			names = append(names, s.Name)
+		}
+	}
+	last := len(names) - 1
+	if last == 0 {
+		return names[0] + " gives counts"
+	}
+	return strings.Join(names[:last], ", ") + " and " + names[last] + " give counts"
+}
+
 // checkProviderNames holds the manifest's provider names (its providers
 // list, counts_source and [intervals] keys) against the registry, which the manifest
 // package does not know, so a typo is an error naming its line rather than
@@ -209,7 +225,7 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 		if _, ok := byName[src]; !ok {
 			return &manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
 				Err:  fmt.Errorf("counts_source %q is not a provider (known: %s)", src, strings.Join(known, ", ")),
-				Hint: "about providers lists them; openalex (the default), semanticscholar, crossref, datacite, europepmc and opencitations give counts"}
+				Hint: "about providers lists them; " + countsHint(registry)}
 		}
 	}
 	names := make([]string, 0, len(m.Intervals))

@@ -83,7 +83,10 @@ func Crossref() Spec {
 		BatchURLBytes: crossrefBatchURLBytes,
 		Terms:         "https://www.crossref.org/documentation/retrieve-metadata/rest-api/",
 		Attribution:   "Metadata from Crossref (CC0; facts, no restrictions on reuse)",
-		Fetch:         Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
+		// a count without a list of citing works: Crossref's cited-by is for
+		// members only (https://www.crossref.org/documentation/cited-by/)
+		Counts: true,
+		Fetch:  Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
 
 		MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
 	}

@@ -59,6 +59,7 @@ func DataCite() Spec {
 		BatchSize:   dataCiteBatch,
 		Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
 		Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
+		Counts:      true,
 		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
 
 		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",

@@ -48,6 +48,7 @@ func EuropePMC() Spec {
 		// EMBL-EBI adds no restrictions of its own; abstracts stay under their
 		// publishers' copyright (https://europepmc.org/Copyright).
 		Attribution: "Data from Europe PMC (EMBL-EBI); abstracts remain under their publishers' copyright",
+		Counts:      true,
 		Fetch:       fetchEuropePMC,
 	}
 }

@@ -66,7 +66,11 @@ func OpenAlex() Spec {
 			Benefit: "OpenAlex $1 a day of list calls (10,000 calls of 50 works) instead of the keyless $0.01 (100 calls)"},
 		Terms:       "https://openalex.org/about",
 		Attribution: "Data from OpenAlex (CC0)",
-		Fetch:       Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
+		Counts:      true,
+		// OpenAlex lists the citing works with the cites filter
+		// (https://docs.openalex.org/api-entities/works/filter-works#cites).
+		Citing: &Citing{Prefix: "https://openalex.org/works?filter=cites:", ID: func(ids record.IDs) string { return ids.OpenAlex }},
+		Fetch:  Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
 	}
 }
 

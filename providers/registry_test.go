@@ -40,6 +40,9 @@ func TestRegistry(t *testing.T) {
 		if s.Attribution == "" {
 			t.Errorf("%s: no attribution", s.Name)
 		}
+		if c := s.Citing; c != nil && (c.ID == nil || !strings.HasPrefix(c.Prefix, "https://") || !s.Counts) {
+			t.Errorf("%s: a citing-works list needs an https prefix, an id and counts to link from", s.Name)
+		}
 		if s.APIKey != nil && (s.APIKey.Env == "" || (s.APIKey.Header == "" && s.APIKey.Query == "")) {
 			t.Errorf("%s: API key declared without a variable or a way to send it", s.Name)
 		}

@@ -63,7 +63,10 @@ func SemanticScholar() Spec {
 		APIKey:         &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
 		Terms:          "https://www.semanticscholar.org/product/api/license",
 		Attribution:    "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
-		Fetch:          fetchSemanticScholar,
+		Counts:         true,
+		// Semantic Scholar's paper page lists a paper's citations.
+		Citing: &Citing{Prefix: "https://www.semanticscholar.org/paper/", ID: func(ids record.IDs) string { return ids.S2 }},
+		Fetch:  fetchSemanticScholar,
 	}
 }
 

@@ -62,6 +62,12 @@ type Spec struct {
 	// mailto is set; "" when it buys nothing more.
 	MailtoBenefit string
 
+	// Counts: the service gives citation counts (Result.Counts), so a
+	// manifest may name it as the page's counts_source.
+	Counts bool
+	// Citing, when set, says where the service lists the works citing
+	// one, for a page's count to link to.
+	Citing *Citing
 	// AgencyLookup: the provider's host answers which registration agency
 	// registered a DOI prefix, so it is asked (selected or not) whenever
 	// DOIs are routed to the agency's own provider.
@@ -82,6 +88,13 @@ type Redundancy struct {
 	Covered func(Result) bool // whether that answer already says it all
 	What    string            // what that answer gives, for the run's note ("open-access status")
 	Why     string            // why it is the same, for the note ("built on the same data")
+}
+
+// Citing is a service's public list of the works citing a work: Prefix
+// followed by the work's own id at the service, escaped.
+type Citing struct {
+	Prefix string                  // e.g. "https://openalex.org/works?filter=cites:"
+	ID     func(record.IDs) string // the work's id at the service, "" when it has none
 }
 
 // APIKey says where a provider's credential comes from and how it is sent.
@@ -110,16 +123,15 @@ type Env struct {
 	Mailto string // polite-pool contact, "" when none
 }
 
-// Status is the outcome of one identity at one provider.
-type Status string
+// Status is the outcome of one identity at one provider (record.Status).
+type Status = record.Status
 
-// The outcomes. NotFound is an answer ("this service has no such work"),
-// not a failure; Failed and Skipped mean the question went unanswered.
+// The outcomes, as record names them.
 const (
-	Found    Status = "found"
-	NotFound Status = "not_found"
-	Failed   Status = "failed"
-	Skipped  Status = "skipped"
+	Found    = record.Found
+	NotFound = record.NotFound
+	Failed   = record.Failed
+	Skipped  = record.Skipped
 )
 
 // Result is what a provider said about one identity.

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -15,17 +14,17 @@ import (
 // entries, keyed and grouped once, so the formats differ only in how they
 // write.
 type page struct {
-	name    string                    // the person's display name, or ""
-	person  Person                    // whose authors are highlighted
-	group   Grouping                  // how sections are made
-	counts  bool                      // show citation counts
-	source  string                    // the provider whose counts are shown
-	chosen  map[string]bool           // relation keys of the manifest's selected works
-	all     []*entry                  // every work of the folder, newest first
-	shown   []*entry                  // the entries: works not shown within another, newest first (citation files)
-	groups  []group                   // page sections, each newest first (pages)
-	credits []snapshots.IndexProvider // providers to attribute, sorted by name
-	titles  map[string]string         // provider name → the service's own name
+	name     string                    // the person's display name, or ""
+	person   Person                    // whose authors are highlighted
+	group    Grouping                  // how sections are made
+	counts   bool                      // show citation counts
+	source   string                    // the provider whose counts are shown
+	chosen   map[string]bool           // relation keys of the manifest's selected works
+	all      []*entry                  // every work of the folder, newest first
+	shown    []*entry                  // the entries: works not shown within another, newest first (citation files)
+	groups   []group                   // page sections, each newest first (pages)
+	credits  []snapshots.IndexProvider // providers to attribute, sorted by name
+	services map[string]Service        // provider name → what the registry says of it
 }
 
 // group is one section of a page.
@@ -73,11 +72,11 @@ var typeGroups = []struct {
 
 func buildPage(f *Folder, opts Options) *page {
 	p := &page{
-		person:  opts.Person,
-		group:   opts.Group,
-		counts:  opts.Counts,
-		credits: f.Providers,
-		titles:  map[string]string{},
+		person:   opts.Person,
+		group:    opts.Group,
+		counts:   opts.Counts,
+		credits:  f.Providers,
+		services: map[string]Service{},
 	}
 	switch {
 	case len(opts.Person.Names) > 0:
@@ -94,8 +93,8 @@ func buildPage(f *Folder, opts Options) *page {
 	if p.source = opts.CountsSource; p.source == "" {
 		p.source = DefaultCountsSource
 	}
-	for _, s := range providers.All() {
-		p.titles[s.Name] = s.Title
+	for _, s := range opts.Services {
+		p.services[s.Name] = s
 	}
 	excluded := map[string]bool{}
 	for _, id := range opts.Exclude {
@@ -403,15 +402,6 @@ func (p *page) years() (newest, oldest int) {
 		}
 	}
 	return newest, oldest
-}
-
-// providerTitle is a provider's own name for people ("OpenAlex"), or its
-// registry name when the registry does not know it.
-func (p *page) providerTitle(name string) string {
-	if t := p.titles[name]; t != "" {
-		return t
-	}
-	return name
 }
 
 // lookFor is the page's person as record matches authors against them:
