@@ -35,9 +35,9 @@ type workPlan struct {
 	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
 	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
-	owners    map[string]owner               // ORCID key → whose record it is, for the same-name check
+	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
 	excluded  []string                       // what [[exclude]] left out, for the report
-	warnings  []providers.Warning
+	warnings  []record.Warning
 
 	m        *manifest.Manifest
 	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
@@ -61,7 +61,7 @@ func newWorkPlan(m *manifest.Manifest) *workPlan {
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
 		nameless:  map[string]bool{},
-		owners:    map[string]owner{},
+		owners:    map[string]works.Researcher{},
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
 		matched:   map[string]bool{},
@@ -97,7 +97,7 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 	exp := snapshots.Expansion{ORCID: e.Value}
 	ok := false
-	var person *providers.Person
+	var person *record.Owner
 	for _, o := range outcomes {
 		if o.Status != providers.Found {
 			continue
@@ -117,7 +117,7 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 		exp.Name = previousName(e, d)
 	}
 	p.expanded[e.Key()] = exp
-	p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
+	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, person)
 }
 
 // addDiscovered adds the works one provider found in the record, with
@@ -163,7 +163,7 @@ func (p *workPlan) expandFromPrevious(e manifest.Entry, d snapshots.Dir, exp sna
 
 // ownerName is the name an ORCID record gave; nil for a record whose name
 // is private, so the file says nothing rather than an empty name.
-func ownerName(person *providers.Person) *snapshots.OwnerName {
+func ownerName(person *record.Owner) *snapshots.OwnerName {
 	n := snapshots.OwnerName{Given: person.Given, Family: person.Family, Credit: person.Credit}
 	if n == (snapshots.OwnerName{}) {
 		return nil
@@ -189,11 +189,11 @@ func (p *workPlan) finish() {
 
 // unmatchedExcludes warns of [[exclude]]s that matched nothing, once the
 // second round (which an [[exclude]] may also keep out) has added its works.
-func (p *workPlan) unmatchedExcludes() []providers.Warning {
-	var out []providers.Warning
+func (p *workPlan) unmatchedExcludes() []record.Warning {
+	var out []record.Warning
 	for _, x := range p.m.Excludes {
 		if !p.matched[x.ID.Key()] {
-			out = append(out, providers.Warning{Identity: x.ID.Key(),
+			out = append(out, record.Warning{Identity: x.ID.Key(),
 				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", p.m.Path, x.Line)})
 		}
 	}
@@ -218,7 +218,7 @@ type writer struct {
 	attribution map[string]string
 	overrides   map[string][]manifest.Override
 	works       []preparedWork
-	warnings    []providers.Warning // the first pass's, for the report
+	warnings    []record.Warning    // the first pass's, for the report
 	authorless  map[string][]string // ORCID record origin → its works no service gave authors for
 	leftOut     []string            // providers the manifest chooses that this run did not ask: their previous values stand
 	registry    []providers.Spec    // the providers chosen from, in the index's order
@@ -235,11 +235,11 @@ type writer struct {
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files     spilled  // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link      linkWork // only what the link pass reads
-	strangers []string // the same-name check's warnings, for the report
-	existed   bool     // the work's file was there before this run
-	found     bool     // some source (this run's or kept) has a record of it
+	files     spilled    // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link      works.Work // only what the link pass reads
+	strangers []string   // the same-name check's warnings, for the report
+	existed   bool       // the work's file was there before this run
+	found     bool       // some source (this run's or kept) has a record of it
 }
 
 // preparedFiles is what preparedWork.files holds.
@@ -293,16 +293,16 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 		return nil
 	}
 	if nowhere := notFoundAnywhere(id, outcomes, src.sources); nowhere != "" {
-		w.warnings = append(w.warnings, providers.Warning{Identity: k, Message: nowhere})
+		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, w.overrides[k])
+	doc, lw, err := precedence().Document(id, w.plan.origins[k], src.sources, w.overrides[k])
 	if err != nil {
 		return err
 	}
 	w.noteAuthorless(k, doc.Origins, lw, outcomes)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass: its warnings are kept instead.
-	strangers := w.strangers(doc.Origins, lw.merged.Authors, prev.Warnings)
+	strangers := w.strangers(doc.Origins, lw.Authors(), prev.Warnings)
 	doc.Warnings = append(doc.Warnings, strangers...)
 	sort.Strings(doc.Warnings)
 	z, err := w.deflate(preparedFiles{Work: doc, Counts: src.counts})
@@ -313,7 +313,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if err != nil {
 		return err
 	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
+	w.works = append(w.works, preparedWork{files: at, link: lw.Slim(), strangers: strangers, existed: existed, found: lw.Found()})
 	return nil
 }
 
@@ -399,8 +399,8 @@ func (w *writer) keptAndDroppedNotes() []string {
 // contributors), which the run says once per record rather than per work.
 // A work some service did not answer about (failed, skipped) is not one:
 // that service may have the authors.
-func (w *writer) noteAuthorless(k string, origins []string, lw linkWork, outcomes []*reply) {
-	if len(lw.sources) == 0 || len(lw.merged.Authors) > 0 {
+func (w *writer) noteAuthorless(k string, origins []string, lw works.Work, outcomes []*reply) {
+	if !lw.Found() || len(lw.Authors()) > 0 {
 		return
 	}
 	if slices.ContainsFunc(outcomes, func(o *reply) bool { return o.Status == providers.Failed || o.Status == providers.Skipped }) {
@@ -418,13 +418,13 @@ func (w *writer) noteAuthorless(k string, origins []string, lw linkWork, outcome
 
 // authorlessWarnings is one warning per ORCID record with works no
 // service gave authors for, in the order of the records' iDs.
-func (w *writer) authorlessWarnings() []providers.Warning {
-	var out []providers.Warning
+func (w *writer) authorlessWarnings() []record.Warning {
+	var out []record.Warning
 	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
 		keys := w.authorless[origin]
 		// The fix is upstream: a manifest [[override]] sets no authors, and
 		// about never invents an author list.
-		wn := providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (%s without an author line; "+
+		wn := record.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (%s without an author line; "+
 			"add contributors to %s on the ORCID record or at the registrar: about never invents an author list)",
 			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5),
 			english.Plural(len(keys), "it renders", "they render"), english.Plural(len(keys), "it", "them"))}
@@ -490,34 +490,10 @@ func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 	return &rec, nil
 }
 
-// strangerPrefix starts every warning of the same-name check (strangerCheck).
-const strangerPrefix = "possible same-name stranger: "
-
-// strangers is the same-name check of a work's authors against the owner
-// of each ORCID record that listed it. An owner whose name could not be
-// read this run keeps the findings of the work's previous file (among
-// prev), since a check on fewer names would change them for no reason of
-// the work's.
+// strangers is the same-name check of a work's authors against the
+// owner of each ORCID record that listed it (works.Strangers).
 func (w *writer) strangers(origins []string, authors []record.Author, prev []string) []string {
-	var out []string
-	for _, origin := range origins {
-		o, ok := w.plan.owners[origin]
-		if !ok {
-			continue
-		}
-		if w.plan.nameless[origin] {
-			for _, msg := range prev {
-				if strings.HasPrefix(msg, strangerPrefix) && strings.Contains(msg, o.orcid) {
-					out = append(out, msg)
-				}
-			}
-			continue
-		}
-		if msg := strangerCheck(o, authors); msg != "" {
-			out = append(out, msg)
-		}
-	}
-	return out
+	return works.Strangers(origins, w.plan.owners, w.plan.nameless, authors, prev)
 }
 
 // sourceSet is one work's sources and counts, by provider, as prepare
@@ -632,7 +608,7 @@ func (w *writer) finish(interrupted bool) error {
 	if err := w.writeIndex(out); err != nil {
 		return err
 	}
-	if err := w.write(w.d.LinksPath(), linked.links); err != nil {
+	if err := w.write(w.d.LinksPath(), linked.Links); err != nil {
 		return err
 	}
 	var before map[string]bool // nil: no earlier index, so every removed work file counts as a work
@@ -659,15 +635,15 @@ func newOutput(m *manifest.Manifest) *output {
 
 // link decides which works are one entry, on the merged records; the
 // decisions are written with each work and in links.json.
-func (w *writer) link() linkResult {
-	linkWorks := make([]linkWork, len(w.works))
+func (w *writer) link() works.Linked {
+	linkWorks := make([]works.Work, len(w.works))
 	for i, pw := range w.works {
 		linkWorks[i] = pw.link
 	}
-	linked := decideLinks(linkWorks, w.m)
-	w.rep.Warnings = append(w.rep.Warnings, linked.warnings...)
-	w.rep.Notes = append(w.rep.Notes, linked.notes...)
-	w.rep.Links = len(linked.links.Links)
+	linked := works.Decide(linkWorks, w.m)
+	w.rep.Warnings = append(w.rep.Warnings, linked.Warnings...)
+	w.rep.Notes = append(w.rep.Notes, linked.Notes...)
+	w.rep.Links = len(linked.Links.Links)
 	return linked
 }
 
@@ -691,24 +667,24 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 
 // writeWork writes one work's file, with its warnings and decisions, and
 // its counts file, and lets its documents go.
-func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) error {
+func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
 	var files preparedFiles
 	z, err := w.spill.get(pw.files)
 	if err != nil {
 		return err
 	}
 	if err := w.inflate(z, &files); err != nil {
-		return fmt.Errorf("read back the documents of %s: %w", pw.link.id.Key(), err)
+		return fmt.Errorf("read back the documents of %s: %w", pw.link.ID().Key(), err)
 	}
 	doc := files.Work
 	k := doc.ID
 	for _, msg := range pw.strangers {
-		w.rep.Warnings = append(w.rep.Warnings, providers.Warning{Identity: k, Message: msg})
+		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: k, Message: msg})
 	}
-	if err := withDecisions(&doc, linked.decisions[k], pw.link.overrides); err != nil {
+	if err := works.WithDecisions(&doc, linked.Decisions[k], pw.link.Overrides()); err != nil {
 		return err
 	}
-	id := pw.link.id
+	id := pw.link.ID()
 	changed, err := w.writeChanged(w.d.WorkPath(id), doc)
 	if err != nil {
 		return err
@@ -717,7 +693,7 @@ func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) err
 	out.keep[snapshots.WorksDir+"/"+name] = true
 	out.index.Works = append(out.index.Works, snapshots.IndexWork{ID: k, File: name})
 	if len(files.Counts) > 0 {
-		countsChanged, err := w.writeChanged(w.d.CountsPath(id), countsDoc(k, files.Counts))
+		countsChanged, err := w.writeChanged(w.d.CountsPath(id), works.CountsDoc(k, files.Counts))
 		if err != nil {
 			return err
 		}
@@ -731,33 +707,6 @@ func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) err
 		w.rep.WorksChanged = append(w.rep.WorksChanged, k)
 	}
 	return nil
-}
-
-// withDecisions puts the link pass's decisions (dec may be nil) and the
-// manifest's overrides into doc, when there are any.
-func withDecisions(doc *snapshots.Work, dec *snapshots.Decisions, overrides []string) error {
-	if dec == nil {
-		dec = &snapshots.Decisions{}
-	}
-	dec.Overrides = overrides
-	if dec.IsZero() {
-		return nil
-	}
-	raw, err := json.Marshal(dec)
-	if err != nil {
-		return fmt.Errorf("encode decisions of %s: %w", doc.ID, err)
-	}
-	doc.Decisions = raw
-	return nil
-}
-
-// countsDoc is a work's counts file, its providers in name order.
-func countsDoc(k string, counts map[string]record.Counts) snapshots.Counts {
-	cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
-	for _, p := range slices.Sorted(maps.Keys(counts)) {
-		cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
-	}
-	return cdoc
 }
 
 // writeExpansions writes each ORCID record's expansion file; a record
@@ -858,58 +807,6 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool, listedBefo
 			rep.WorksChanged = append(rep.WorksChanged, key)
 		}
 	}
-}
-
-// workDoc merges the sources into the work's snapshot document and
-// applies the manifest's overrides to the merged record. Each override is
-// recorded by the field it sets ("title (manifest)"), not by the
-// manifest's file and line, which would change the snapshot whenever a
-// line is added above it or the manifest is renamed.
-func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
-	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
-	lw := linkWork{id: id, origins: origins}
-	for _, p := range slices.Sorted(maps.Keys(sources)) {
-		src := sources[p]
-		doc.Sources = append(doc.Sources, src)
-		if src.Status != string(providers.Found) || src.Record == nil {
-			continue
-		}
-		lw.sources = append(lw.sources, works.Named{Provider: p, Record: *src.Record})
-	}
-	order := precedence()
-	merged, from, conflicts := order.Merge(lw.sources)
-	for _, o := range overrides {
-		const where = "manifest"
-		if o.Title != "" {
-			merged.Title, from["title"] = o.Title, "manifest"
-			conflicts = order.Overridden(conflicts, lw.sources, "title", o.Title)
-			lw.overrides = append(lw.overrides, "title ("+where+")")
-		}
-		if o.Type != "" {
-			if o.Type != merged.Type && from["genre"] != "manifest" {
-				// a genre qualifies the type it came with ("Poster" of a
-				// speech): under another type it would mislabel the work
-				merged.Genre = ""
-				delete(from, "genre")
-			}
-			merged.Type, from["type"] = o.Type, "manifest"
-			conflicts = order.Overridden(conflicts, lw.sources, "type", o.Type)
-			lw.overrides = append(lw.overrides, "type ("+where+")")
-		}
-		if o.Year != 0 && merged.Issued.Year != o.Year {
-			merged.Issued, from["issued"] = record.Date{Year: o.Year}, "manifest"
-			conflicts = order.Overridden(conflicts, lw.sources, "issued", merged.Issued.String())
-			lw.overrides = append(lw.overrides, "issued ("+where+")")
-		}
-	}
-	doc.Record, doc.Provenance, doc.Conflicts = merged, from, conflicts
-	lw.merged, lw.provenance = merged, from
-	return doc, lw, nil
-}
-
-// precedence is the registry's merge order, handed to the core as data.
-func precedence() works.Precedence {
-	return works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}
 }
 
 func previousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {

@@ -17,6 +17,7 @@ import (
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -77,7 +78,7 @@ type Report struct {
 	Outcomes   []Outcome           // one per work × provider, in job order
 	Works      []manifest.Identity // the works written, in output order
 	Hosts      []transport.HostStats
-	Warnings   []providers.Warning
+	Warnings   []record.Warning
 	Written    []string // files that changed
 	Removed    []string // files of works that left the manifest
 	Kept       []string // identity keys whose files were kept because their source could not be read
@@ -244,12 +245,12 @@ type run struct {
 	rep      *Report
 	plan     *workPlan
 	w        *writer
-	notAsked map[string]int      // provider → jobs another's answer made redundant
-	warnings []providers.Warning // the works' jobs', in job order
-	stop     context.CancelFunc  // ends the run's requests (a write failed)
-	noted    bool                // the first round noted a failed agency lookup (once is enough)
-	leftOut  []string            // providers the manifest chooses that this run does not ask (--only, no e-mail)
-	registry []providers.Spec    // the providers chosen from, in their order
+	notAsked map[string]int     // provider → jobs another's answer made redundant
+	warnings []record.Warning   // the works' jobs', in job order
+	stop     context.CancelFunc // ends the run's requests (a write failed)
+	noted    bool               // the first round noted a failed agency lookup (once is enough)
+	leftOut  []string           // providers the manifest chooses that this run does not ask (--only, no e-mail)
+	registry []providers.Spec   // the providers chosen from, in their order
 }
 
 // leftOut is the providers the manifest's list (or the defaults) chooses

@@ -12,6 +12,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -192,7 +193,7 @@ func TestNoKeyHintInAReplay(t *testing.T) {
 func TestAuthorlessWorksWarnedOnce(t *testing.T) {
 	m := newManifest(t, recordedManifest)
 	rep := runOK(t, testOptions(m, recordedNet(t), 4))
-	var found []providers.Warning
+	var found []record.Warning
 	for _, w := range rep.Warnings {
 		if strings.Contains(w.Message, "no authors at any service") {
 			found = append(found, w)

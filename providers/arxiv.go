@@ -269,7 +269,7 @@ func (b *arxivBatch) reject(pending []int, errEntry arxivEntry) []int {
 	var rest []int
 	for _, i := range pending {
 		if bad != "" && b.asked[i] == parseArXivID(bad) {
-			b.out[i] = Result{Status: NotFound, Warnings: []Warning{{
+			b.out[i] = Result{Status: NotFound, Warnings: []record.Warning{{
 				Identity: b.ids[i].Key(),
 				Message:  "arXiv rejects the id: " + collapseXMLSpace(errEntry.Summary),
 			}}}
@@ -432,14 +432,3 @@ func arxivTerms(cs []arxivCategory) []string {
 // collapseXMLSpace trims s and turns every run of white space (arXiv wraps
 // titles and abstracts at about 80 columns) into one space.
 func collapseXMLSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// ArXivDOI is the DOI arXiv registers for an e-print (10.48550/arXiv.<id>,
-// version-less), lower-cased like every normalised DOI; "" for old-style
-// ids with a slash, which arXiv gave no such DOI.
-func ArXivDOI(arxivID string) string {
-	base := arxivVersion.FindStringSubmatch(strings.ToLower(arxivID))[1]
-	if base == "" || strings.Contains(base, "/") {
-		return ""
-	}
-	return "10.48550/arxiv." + base
-}

@@ -94,14 +94,14 @@ func fetchDOIOrg(ctx context.Context, env Env, id manifest.Identity) Result {
 		return Result{Status: NotFound}
 	case ans.Status == http.StatusNotAcceptable:
 		// The agency exists but offers no CSL-JSON: no answer will come.
-		return Result{Status: NotFound, Warnings: []Warning{{Identity: id.Key(),
+		return Result{Status: NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency offers no CSL-JSON for this DOI"}}}
 	case ans.Status < 200 || ans.Status > 299:
 		return Result{Status: Failed, Err: &StatusError{Provider: "doi", Code: ans.Status}}
 	case isHTML(ans.Header.Get("Content-Type")):
 		// Agencies without content negotiation send the reader on to the
 		// landing page: an answer, but not metadata.
-		return Result{Status: NotFound, Warnings: []Warning{{Identity: id.Key(),
+		return Result{Status: NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency answered with a web page, not CSL-JSON"}}}
 	case !gjson.ValidBytes(ans.Body):
 		return Result{Status: Failed, Err: Malformed("doi", "body is not valid JSON")}

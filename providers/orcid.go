@@ -80,7 +80,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 		return res
 	}
 	works := make([]orcidWork, len(groups))
-	var warnings []Warning
+	var warnings []record.Warning
 	for i, g := range groups {
 		works[i], warnings = chooseORCIDWork(id.Value, g, warnings)
 	}
@@ -89,7 +89,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 		return Result{Status: Failed, Err: fmt.Errorf("orcid: work details: %w", err)}
 	}
 	for _, pc := range missing {
-		warnings = append(warnings, Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
+		warnings = append(warnings, record.Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
 	}
 	res = Result{Status: Found, Record: &record.Record{}, Warnings: warnings}
 	for _, w := range works {
@@ -97,7 +97,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 	}
 	person, err := orcidPerson(ctx, env, base, id.Value)
 	if err != nil {
-		res.Warnings = append(res.Warnings, Warning{Identity: id.Key(), Transient: true,
+		res.Warnings = append(res.Warnings, record.Warning{Identity: id.Key(), Transient: true,
 			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", err)})
 	}
 	res.Person = person
@@ -116,7 +116,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 // Berg"); any other is read by record.ParseName (last word and the
 // particles before it). Contributor fields:
 // https://github.com/ORCID/orcid-model/blob/master/src/main/resources/record_3.0/common_3.0.xsd
-func splitCreditNames(authors []record.Author, owner *Person) {
+func splitCreditNames(authors []record.Author, owner *record.Owner) {
 	var known []record.Name
 	if owner != nil && owner.Family != "" {
 		known = append(known, record.Name{Given: owner.Given, Family: owner.Family})
@@ -244,7 +244,7 @@ func orcidIDs(putCode string, list gjson.Result) []orcidID {
 // even when another entry has a good one. The preferred entry's DOI names
 // the work, unless it is a preprint and the group also holds a DOI that is
 // not: then the published version names it and the preprint is an alias.
-func chooseORCIDWork(orcid string, g orcidGroup, warnings []Warning) (orcidWork, []Warning) {
+func chooseORCIDWork(orcid string, g orcidGroup, warnings []record.Warning) (orcidWork, []record.Warning) {
 	w := orcidWork{group: g, why: defaultORCIDChoice(g)}
 	all := orcidGroupIDs(g)
 	var dois []doiCandidate
@@ -289,7 +289,7 @@ type doiCandidate struct {
 // orcidDOIs checks every DOI in the group: malformed ones become warnings
 // (once per value), self DOIs become candidates in order, version-of DOIs
 // are collected for relations.
-func orcidDOIs(orcid string, g orcidGroup, all []orcidID, warnings []Warning) ([]doiCandidate, []string, []Warning) {
+func orcidDOIs(orcid string, g orcidGroup, all []orcidID, warnings []record.Warning) ([]doiCandidate, []string, []record.Warning) {
 	var dois []doiCandidate
 	var version []string
 	warned := map[string]bool{}
@@ -321,7 +321,7 @@ func orcidDOIs(orcid string, g orcidGroup, all []orcidID, warnings []Warning) ([
 // malformedORCIDDOI names where a bad DOI sits — its put-code, or the
 // group's put-codes when only the group's list has it — so the owner can
 // find and fix it.
-func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) Warning {
+func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) record.Warning {
 	where := "put-code " + x.putCode
 	if x.putCode == "" {
 		var putCodes []string
@@ -330,7 +330,7 @@ func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) Warning
 		}
 		where = "the group of put-codes " + strings.Join(putCodes, ", ")
 	}
-	return Warning{Identity: "orcid:" + orcid,
+	return record.Warning{Identity: "orcid:" + orcid,
 		Message: fmt.Sprintf("%s lists a malformed DOI %q: %v", where, x.value, err)}
 }
 
@@ -594,7 +594,7 @@ func orcidMissing(chunk []string, found map[string]gjson.Result, errs []string) 
 
 // orcidPerson reads the record's name: /v3.0/{orcid}/person. A record
 // whose name is private answers with no name; that is not an error.
-func orcidPerson(ctx context.Context, env Env, base, orcid string) (*Person, error) {
+func orcidPerson(ctx context.Context, env Env, base, orcid string) (*record.Owner, error) {
 	ans, err := Get(ctx, env, base+"/person", "application/json")
 	switch {
 	case err != nil:
@@ -605,7 +605,7 @@ func orcidPerson(ctx context.Context, env Env, base, orcid string) (*Person, err
 		return nil, Malformed("orcid", "person answer is not valid JSON")
 	}
 	doc := gjson.ParseBytes(ans.Body)
-	p := &Person{
+	p := &record.Owner{
 		ORCID:  orcid,
 		Given:  strings.TrimSpace(doc.Get("name.given-names.value").String()),
 		Family: strings.TrimSpace(doc.Get("name.family-name.value").String()),

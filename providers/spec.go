@@ -136,13 +136,13 @@ const (
 
 // Result is what a provider said about one identity.
 type Result struct {
-	Status     Status         // Found, NotFound or Failed
-	Record     *record.Record // when Found
-	Counts     record.Counts  // volatile counters, when the service gives them
-	Discovered []Discovered   // works found by expansion (ORCID records)
-	Person     *Person        // whose record was expanded, when the service says
-	Warnings   []Warning      // problems worth telling the user
-	Err        error          // when Failed
+	Status     Status           // Found, NotFound or Failed
+	Record     *record.Record   // when Found
+	Counts     record.Counts    // volatile counters, when the service gives them
+	Discovered []Discovered     // works found by expansion (ORCID records)
+	Person     *record.Owner    // whose record was expanded, when the service says
+	Warnings   []record.Warning // problems worth telling the user
+	Err        error            // when Failed
 }
 
 // ErrNotFound marks a clean "no such work" from a service.

@@ -61,5 +61,19 @@ func IsPreprintDOI(doi string) bool {
 	return ok && r.Preprint
 }
 
+// ArXivDOI is the DOI arXiv registers for an e-print (10.48550/arXiv.<id>,
+// version-less), lower-cased like every normalised DOI; "" for old-style
+// ids with a slash, which arXiv gave no such DOI.
+func ArXivDOI(arxivID string) string {
+	base := strings.ToLower(arxivID)
+	if i := strings.LastIndexByte(base, 'v'); i >= 0 && i < len(base)-1 && strings.Trim(base[i+1:], "0123456789") == "" {
+		base = base[:i] // the version: v2
+	}
+	if base == "" || strings.Contains(base, "/") {
+		return ""
+	}
+	return "10.48550/arxiv." + base
+}
+
 // isDigitsAndDots reports a non-empty run of digits and dots.
 func isDigitsAndDots(s string) bool { return s != "" && strings.Trim(s, "0123456789.") == "" }

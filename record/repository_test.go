@@ -24,3 +24,14 @@ func TestDOIRepositoryBySuffix(t *testing.T) {
 		}
 	}
 }
+
+func TestArXivDOI(t *testing.T) {
+	for id, want := range map[string]string{
+		"2101.00001": "10.48550/arxiv.2101.00001", "2101.00001v12": "10.48550/arxiv.2101.00001",
+		"2101.00001V2": "10.48550/arxiv.2101.00001", "math/0309136v1": "", "v1": "",
+	} {
+		if got := record.ArXivDOI(id); got != want {
+			t.Errorf("ArXivDOI(%q) = %q, want %q", id, got, want)
+		}
+	}
+}
