@@ -273,29 +273,31 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	existed := readPrevious(w.d.WorkPath(id), &prev)
 	readPrevious(w.d.CountsPath(id), &prevCounts)
 
-	src := sourceSet{sources: map[string]snapshots.Source{}, counts: map[string]record.Counts{}, attribution: w.attribution}
-	if err := w.orcidSource(&src, k, prev); err != nil {
+	src := works.NewSources(w.attribution, works.Previous{Work: prev, Counts: prevCounts})
+	if err := w.orcidSource(src, k); err != nil {
 		return err
 	}
-	if err := src.addOutcomes(outcomes, prev, prevCounts); err != nil {
+	answers, err := answersOf(outcomes)
+	if err != nil {
 		return err
 	}
-	if src.stale {
+	src.Add(answers)
+	if src.Stale {
 		w.rep.Kept = append(w.rep.Kept, k)
 	}
-	w.keepUnasked(&src, k, outcomes, prev, prevCounts)
-	w.noteDropped(&src, prev)
-	if len(src.sources) == 0 && !existed {
+	w.keepUnasked(src, k, len(outcomes) > 0)
+	w.noteDropped(src, prev)
+	if len(src.Sources) == 0 && !existed {
 		// Nothing answered about it and it has no file: an empty record
 		// would render as "Untitled" and look complete. The next run that
 		// reaches the services writes it.
 		w.rep.Unwritten = append(w.rep.Unwritten, k)
 		return nil
 	}
-	if nowhere := notFoundAnywhere(id, outcomes, src.sources); nowhere != "" {
+	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := precedence().Document(id, w.plan.origins[k], src.sources, w.overrides[k])
+	doc, lw, err := precedence().Document(id, w.plan.origins[k], src.Sources, w.overrides[k])
 	if err != nil {
 		return err
 	}
@@ -305,7 +307,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	strangers := w.strangers(doc.Origins, lw.Authors(), prev.Warnings)
 	doc.Warnings = append(doc.Warnings, strangers...)
 	sort.Strings(doc.Warnings)
-	z, err := w.deflate(preparedFiles{Work: doc, Counts: src.counts})
+	z, err := w.deflate(preparedFiles{Work: doc, Counts: src.Counts})
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
@@ -318,32 +320,25 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 }
 
 // keepUnasked keeps, beside this run's answers, the previous values of
-// the providers this run did not ask (--only): not asking is no news
-// about a work. A work none of this run's providers was asked about keeps
-// all its previous sources and counts, so its file stays as it was rather
-// than becoming an empty record that renders as "Untitled".
-func (w *writer) keepUnasked(src *sourceSet, k string, outcomes []*reply, prev snapshots.Work, prevCounts snapshots.Counts) {
-	kept := false
-	for _, p := range w.leftOut {
-		if _, have := src.sources[p]; !have && src.keepPrevious(p, prev, prevCounts) {
-			kept = true
-			w.keepsDataOf(p)
-		}
+// the providers this run did not ask (--only); a work none of this run's
+// providers was asked about (asked false) keeps all its previous sources
+// and counts. It counts what it kept for the story.
+func (w *writer) keepUnasked(src *works.Sources, k string, asked bool) {
+	kept := src.KeepUnanswered(w.leftOut)
+	for _, p := range kept {
+		w.keepsDataOf(p)
 	}
-	if kept {
+	if len(kept) > 0 {
 		w.keptLeftOut++
 	}
-	if len(outcomes) > 0 || len(prev.Sources) == 0 {
+	if asked {
 		return
 	}
-	kept = false
-	for _, s := range prev.Sources {
-		if _, have := src.sources[s.Provider]; !have && src.keepPrevious(s.Provider, prev, prevCounts) {
-			kept = true
-			w.keepsDataOf(s.Provider)
-		}
+	kept = src.KeepUnanswered(src.PreviousProviders())
+	for _, p := range kept {
+		w.keepsDataOf(p)
 	}
-	if kept {
+	if len(kept) > 0 {
 		w.keptUnasked = append(w.keptUnasked, k)
 	}
 }
@@ -360,9 +355,9 @@ func (w *writer) keepsDataOf(provider string) {
 // noteDropped counts, per provider, the works whose previous source of a
 // provider this run does not choose at all (the manifest no longer lists
 // it) is gone from the new file, so the story can say why they changed.
-func (w *writer) noteDropped(src *sourceSet, prev snapshots.Work) {
+func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
 	for _, s := range prev.Sources {
-		if _, have := src.sources[s.Provider]; have {
+		if _, have := src.Sources[s.Provider]; have {
 			continue
 		}
 		if slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Provider }) {
@@ -437,47 +432,39 @@ func (w *writer) authorlessWarnings() []record.Warning {
 	return out
 }
 
-// notFoundAnywhere is the warning for a work every service asked answered
-// "not found" about (a typo in the DOI, or an invisible character): the
-// run did all it could, so it is a warning, not a failure; "" otherwise.
-func notFoundAnywhere(id manifest.Identity, outcomes []*reply, sources map[string]snapshots.Source) string {
-	var asked []string
-	for _, o := range outcomes {
-		if o.Status != providers.NotFound || o.unrouted {
-			return ""
-		}
-		asked = append(asked, o.Provider)
-	}
-	for _, src := range sources {
-		if src.Status == string(providers.Found) {
-			return ""
-		}
-	}
-	if len(asked) == 0 {
-		return ""
-	}
-	what := "identifier"
-	if id.Kind == manifest.KindDOI {
-		what = "DOI"
-	}
-	return fmt.Sprintf("%s: not found anywhere (%s answered \"not found\") — check the %s", id.Key(), strings.Join(asked, ", "), what)
-}
-
 // orcidSource adds the ORCID record's own entry for work k, and lets the
 // plan's copy go (each work is prepared once); when the record could not
 // be read, the previous snapshot's entry is kept.
-func (w *writer) orcidSource(src *sourceSet, k string, prev snapshots.Work) error {
+func (w *writer) orcidSource(src *works.Sources, k string) error {
 	if s, ok := w.plan.summaries[k]; ok {
 		delete(w.plan.summaries, k)
 		rec, err := decodeRecord(s.record)
 		if err != nil {
 			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
 		}
-		src.sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: rec}
-	} else if old, ok := previousSource(prev, "orcid"); ok && anyUnread(w.plan, w.plan.origins[k]) {
-		src.sources["orcid"] = old
+		src.Found(s.provider, rec)
+	} else if anyUnread(w.plan, w.plan.origins[k]) {
+		src.Keep("orcid")
 	}
 	return nil
+}
+
+// answersOf is this run's replies about one work as the core takes them,
+// each found record decoded back from its sealed form.
+func answersOf(outcomes []*reply) ([]works.Answer, error) {
+	answers := make([]works.Answer, len(outcomes))
+	for i, o := range outcomes {
+		a := works.Answer{Provider: o.Provider, Status: o.Status, Record: o.result.Record, Counts: o.result.Counts, Unrouted: o.unrouted}
+		if o.Status == providers.Found && o.record != nil { // sealed
+			rec, err := decodeRecord(o.record)
+			if err != nil {
+				return nil, fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)
+			}
+			a.Record = rec
+		}
+		answers[i] = a
+	}
+	return answers, nil
 }
 
 // decodeRecord is a record kept encoded while the run holds it (see
@@ -494,68 +481,6 @@ func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 // owner of each ORCID record that listed it (works.Strangers).
 func (w *writer) strangers(origins []string, authors []record.Author, prev []string) []string {
 	return works.Strangers(origins, w.plan.owners, w.plan.nameless, authors, prev)
-}
-
-// sourceSet is one work's sources and counts, by provider, as prepare
-// gathers them.
-type sourceSet struct {
-	sources     map[string]snapshots.Source
-	counts      map[string]record.Counts
-	attribution map[string]string
-	stale       bool // some source is the previous snapshot's
-}
-
-// addOutcomes adds this run's answers: a found record and its counts, a
-// "not found", or for a job that came back short the previous snapshot's
-// source and counts.
-func (s *sourceSet) addOutcomes(outcomes []*reply, prev snapshots.Work, prevCounts snapshots.Counts) error {
-	for _, o := range outcomes {
-		switch o.Status {
-		case providers.Found:
-			if err := s.found(o); err != nil {
-				return err
-			}
-		case providers.NotFound:
-			if o.unrouted { // maybe only "not ours": the previous value stands
-				s.stale = s.keepPrevious(o.Provider, prev, prevCounts) || s.stale
-				continue
-			}
-			s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: s.attribution[o.Provider]}
-		default:
-			s.stale = s.keepPrevious(o.Provider, prev, prevCounts) || s.stale
-		}
-	}
-	return nil
-}
-
-func (s *sourceSet) found(o *reply) error {
-	rec := o.result.Record
-	if o.record != nil { // sealed
-		var err error
-		if rec, err = decodeRecord(o.record); err != nil {
-			return fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)
-		}
-	}
-	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: rec}
-	if !o.result.Counts.IsZero() {
-		s.counts[o.Provider] = o.result.Counts
-	}
-	return nil
-}
-
-// keepPrevious keeps the previous snapshot's source and counts of
-// provider, and reports whether there was a source to keep.
-func (s *sourceSet) keepPrevious(provider string, prev snapshots.Work, prevCounts snapshots.Counts) bool {
-	src, ok := previousSource(prev, provider)
-	if ok {
-		s.sources[provider] = src
-	}
-	for _, c := range prevCounts.Sources {
-		if c.Provider == provider {
-			s.counts[provider] = c.Counts
-		}
-	}
-	return ok
 }
 
 func (w *writer) deflate(files preparedFiles) ([]byte, error) {
@@ -807,15 +732,6 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool, listedBefo
 			rep.WorksChanged = append(rep.WorksChanged, key)
 		}
 	}
-}
-
-func previousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {
-	for _, s := range prev.Sources {
-		if s.Provider == provider {
-			return s, true
-		}
-	}
-	return snapshots.Source{}, false
 }
 
 // readPrevious loads the last run's file and reports whether there was
