@@ -1,13 +1,10 @@
 package orchestrator
 
 import (
-	"bytes"
 	"cmp"
-	"compress/flate"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"path/filepath"
@@ -202,55 +199,56 @@ func (p *workPlan) unmatchedExcludes() []record.Warning {
 
 // writer turns outcomes into snapshot files in two passes. The first
 // takes each work as soon as its jobs are done (in plan order), builds its
-// documents, keeps what the link pass needs in memory and the documents
-// themselves deflated in a temporary file (see spill), and lets the
-// records go, so a run holds a few small keys a work rather than every
-// answer. The second, once every work is in, decides the
-// links among works and writes each file with its decisions. A slot whose
-// job failed or was skipped keeps the previous snapshot's value for that
-// provider; pruning happens only when the run knows the full list of works.
+// documents with the core (works), keeps what the link pass needs in
+// memory and the documents themselves deflated in a temporary file (see
+// heldDocuments), and lets the records go, so a run holds a few small
+// keys a work rather than every answer. The second, once every work is
+// in, decides the links among works and writes each file with its
+// decisions. Pruning happens only when the run knows the full list of
+// works.
 type writer struct {
+	writePolicy
+	tally
+	plan  *workPlan
+	rep   *Report
+	works []preparedWork // the first pass's, in plan order
+	held  heldDocuments  // their documents, until the second pass
+}
+
+// writePolicy is what the run chose before any answer: where the files
+// go and which providers' data they hold.
+type writePolicy struct {
 	d           snapshots.Dir
 	m           *manifest.Manifest
-	specs       []providers.Spec
-	plan        *workPlan
-	rep         *Report
-	attribution map[string]string
-	overrides   map[string][]manifest.Override
-	works       []preparedWork
-	warnings    []record.Warning    // the first pass's, for the report
-	authorless  map[string][]string // ORCID record origin → its works no service gave authors for
-	leftOut     []string            // providers the manifest chooses that this run did not ask: their previous values stand
-	registry    []providers.Spec    // the providers chosen from, in the index's order
-	keptLeftOut int                 // works in which a left-out provider's previous values stand
-	keptBy      map[string]bool     // providers not asked whose previous values stand in some work
-	keptUnasked []string            // works no provider of this run was asked about: their previous file stands
-	dropped     map[string]int      // provider no longer chosen → works whose data of it went
+	specs       []providers.Spec               // the providers this run asks
+	registry    []providers.Spec               // the providers chosen from, in the index's order
+	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
+	attribution map[string]string              // provider → the attribution its sources carry
+	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
+}
 
-	spill spill         // the prepared documents, until the second pass
-	zw    *flate.Writer // reused: a flate writer is large
-	buf   bytes.Buffer
-	zr    io.ReadCloser
+// tally is what the first pass saw that the run's story tells.
+type tally struct {
+	warnings         []record.Warning    // the first pass's, for the report
+	authorless       map[string][]string // ORCID record origin → its works no service gave authors for
+	worksKeptLeftOut int                 // works in which a left-out provider's previous values stand
+	keptBy           map[string]bool     // providers not asked whose previous values stand in some work
+	worksKeptWhole   []string            // works no provider of this run was asked about: their previous file stands
+	dropped          map[string]int      // provider no longer chosen → works whose data of it went
 }
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files     spilled    // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link      works.Work // only what the link pass reads
-	strangers []string   // the same-name check's warnings, for the report
-	existed   bool       // the work's file was there before this run
-	found     bool       // some source (this run's or kept) has a record of it
-}
-
-// preparedFiles is what preparedWork.files holds.
-type preparedFiles struct {
-	Work   snapshots.Work           `json:"work"`
-	Counts map[string]record.Counts `json:"counts,omitempty"`
+	files     scratchSpan // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link      works.Work  // only what the link pass reads
+	strangers []string    // the same-name check's warnings, for the report
+	existed   bool        // the work's file was there before this run
+	found     bool        // some source (this run's or kept) has a record of it
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
-	w := &writer{d: snapshots.Dir{Root: dir}, m: m, specs: specs, plan: plan, rep: rep,
-		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}}
+	w := &writer{plan: plan, rep: rep, writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
+		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}}}
 	for _, s := range providers.All() {
 		w.attribution[s.Name] = s.Attribution
 	}
@@ -307,13 +305,9 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	strangers := w.strangers(doc.Origins, lw.Authors(), prev.Warnings)
 	doc.Warnings = append(doc.Warnings, strangers...)
 	sort.Strings(doc.Warnings)
-	z, err := w.deflate(preparedFiles{Work: doc, Counts: src.Counts})
+	at, err := w.held.put(preparedFiles{Work: doc, Counts: src.Counts})
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
-	}
-	at, err := w.spill.put(z)
-	if err != nil {
-		return err
 	}
 	w.works = append(w.works, preparedWork{files: at, link: lw.Slim(), strangers: strangers, existed: existed, found: lw.Found()})
 	return nil
@@ -329,7 +323,7 @@ func (w *writer) keepUnasked(src *works.Sources, k string, asked bool) {
 		w.keepsDataOf(p)
 	}
 	if len(kept) > 0 {
-		w.keptLeftOut++
+		w.worksKeptLeftOut++
 	}
 	if asked {
 		return
@@ -339,7 +333,7 @@ func (w *writer) keepUnasked(src *works.Sources, k string, asked bool) {
 		w.keepsDataOf(p)
 	}
 	if len(kept) > 0 {
-		w.keptUnasked = append(w.keptUnasked, k)
+		w.worksKeptWhole = append(w.worksKeptWhole, k)
 	}
 }
 
@@ -373,13 +367,13 @@ func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
 // keptAndDroppedNotes tells what keepUnasked kept and noteDropped let go.
 func (w *writer) keptAndDroppedNotes() []string {
 	var notes []string
-	if w.keptLeftOut > 0 {
+	if w.worksKeptLeftOut > 0 {
 		notes = append(notes, fmt.Sprintf("%s not asked this run: %s previous values stand in %d %s",
-			strings.Join(w.leftOut, ", "), english.Plural(len(w.leftOut), "its", "their"), w.keptLeftOut, english.Plural(w.keptLeftOut, "work", "works")))
+			strings.Join(w.leftOut, ", "), english.Plural(len(w.leftOut), "its", "their"), w.worksKeptLeftOut, english.Plural(w.worksKeptLeftOut, "work", "works")))
 	}
-	if n := len(w.keptUnasked); n > 0 {
+	if n := len(w.worksKeptWhole); n > 0 {
 		notes = append(notes, fmt.Sprintf("%d %s that no provider of this run applies to %s (%s)",
-			n, english.Plural(n, "work", "works"), english.Plural(n, "keeps its previous file", "keep their previous files"), listSome(w.keptUnasked, 5)))
+			n, english.Plural(n, "work", "works"), english.Plural(n, "keeps its previous file", "keep their previous files"), listSome(w.worksKeptWhole, 5)))
 	}
 	for _, p := range slices.Sorted(maps.Keys(w.dropped)) {
 		n := w.dropped[p]
@@ -483,42 +477,13 @@ func (w *writer) strangers(origins []string, authors []record.Author, prev []str
 	return works.Strangers(origins, w.plan.owners, w.plan.nameless, authors, prev)
 }
 
-func (w *writer) deflate(files preparedFiles) ([]byte, error) {
-	w.buf.Reset()
-	if w.zw == nil {
-		zw, err := flate.NewWriter(&w.buf, flate.BestSpeed)
-		if err != nil {
-			return nil, err
-		}
-		w.zw = zw
-	} else {
-		w.zw.Reset(&w.buf)
-	}
-	if err := json.NewEncoder(w.zw).Encode(files); err != nil {
-		return nil, err
-	}
-	if err := w.zw.Close(); err != nil {
-		return nil, err
-	}
-	return w.buf.Bytes(), nil // valid until the next deflate
-}
-
-func (w *writer) inflate(z []byte, files *preparedFiles) error {
-	if w.zr == nil {
-		w.zr = flate.NewReader(bytes.NewReader(z))
-	} else if err := w.zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
-		return err
-	}
-	return json.NewDecoder(w.zr).Decode(files)
-}
-
 // finish is the second pass: it decides the links among works, writes each
 // work's file with its decisions, then the expansion files, the index and
 // links.json, and prunes what left the manifest.
 func (w *writer) finish(interrupted bool) error {
 	// Every document is read back before finish returns, so closing the
 	// temporary file cannot lose anything a snapshot needs.
-	defer func() { _ = w.spill.close() }()
+	defer func() { _ = w.held.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
 	for i := range w.works {
@@ -594,11 +559,7 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 // its counts file, and lets its documents go.
 func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
 	var files preparedFiles
-	z, err := w.spill.get(pw.files)
-	if err != nil {
-		return err
-	}
-	if err := w.inflate(z, &files); err != nil {
+	if err := w.held.get(pw.files, &files); err != nil {
 		return fmt.Errorf("read back the documents of %s: %w", pw.link.ID().Key(), err)
 	}
 	doc := files.Work

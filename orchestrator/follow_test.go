@@ -245,20 +245,20 @@ func TestFailedWriteCountsEachJobOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(rn.closeSpill)
+	t.Cleanup(rn.closeScratch)
 	rn.stop = func() {}
 	if err := rn.fetch(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	// The second round's work cannot be kept: its spill file is read-only.
-	if err := rn.w.spill.close(); err != nil {
+	// The second round's work cannot be kept: its scratch file is read-only.
+	if err := rn.w.held.close(); err != nil {
 		t.Fatal(err)
 	}
 	readOnly, err := os.Open(m.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rn.w.spill = spill{f: readOnly, unlinked: true}
+	rn.w.held.file = scratchFile{f: readOnly, unlinked: true}
 	if err := rn.follow(context.Background()); err == nil {
 		t.Fatal("the second round kept a work it could not write")
 	}

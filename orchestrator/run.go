@@ -168,7 +168,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	rn.stop = stop
 	// The writer's finish closes it too, but a run can end before: a
 	// failed write, a failed second round, or no network.
-	defer rn.closeSpill()
+	defer rn.closeScratch()
 	err = rn.fetch(runCtx)
 	if err == nil && rn.m.FollowPublished {
 		err = rn.follow(runCtx)
@@ -185,10 +185,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	return rn.rep, rn.write(ctx.Err() != nil)
 }
 
-// closeSpill lets the writer's temporary file go (closing twice is fine).
-func (rn *run) closeSpill() {
+// closeScratch lets the writer's temporary file go (closing twice is fine).
+func (rn *run) closeScratch() {
 	if rn.w != nil {
-		_ = rn.w.spill.close()
+		_ = rn.w.held.close()
 	}
 }
 
