@@ -41,7 +41,7 @@ type workPlan struct {
 	matched  map[string]bool             // excludes that matched a work
 }
 
-// summary is an ORCID record's own entry for a work, encoded (see seal).
+// summary is an ORCID record's own entry for a work, encoded (see reply.encodeRecord).
 type summary struct {
 	provider string
 	record   json.RawMessage
@@ -239,11 +239,11 @@ type tally struct {
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files     scratchSpan // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link      works.Work  // only what the link pass reads
-	strangers []string    // the same-name check's warnings, for the report
-	existed   bool        // the work's file was there before this run
-	found     bool        // some source (this run's or kept) has a record of it
+	files    scratchSpan // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link     works.Work  // only what the link pass reads
+	sameName []string    // the same-name check's warnings, for the report
+	existed  bool        // the work's file was there before this run
+	found    bool        // some source (this run's or kept) has a record of it
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
@@ -302,14 +302,14 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	w.noteAuthorless(k, doc.Origins, lw, outcomes)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass: its warnings are kept instead.
-	strangers := w.strangers(doc.Origins, lw.Authors(), prev.Warnings)
-	doc.Warnings = append(doc.Warnings, strangers...)
+	sameName := w.sameNameWarnings(doc.Origins, lw.Authors(), prev.Warnings)
+	doc.Warnings = append(doc.Warnings, sameName...)
 	sort.Strings(doc.Warnings)
 	at, err := w.held.put(preparedFiles{Work: doc, Counts: src.Counts})
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.Slim(), strangers: strangers, existed: existed, found: lw.Found()})
+	w.works = append(w.works, preparedWork{files: at, link: lw.Slim(), sameName: sameName, existed: existed, found: lw.Found()})
 	return nil
 }
 
@@ -444,12 +444,12 @@ func (w *writer) orcidSource(src *works.Sources, k string) error {
 }
 
 // answersOf is this run's replies about one work as the core takes them,
-// each found record decoded back from its sealed form.
+// each found record decoded back from its encoded form.
 func answersOf(outcomes []*reply) ([]works.Answer, error) {
 	answers := make([]works.Answer, len(outcomes))
 	for i, o := range outcomes {
 		a := works.Answer{Provider: o.Provider, Status: o.Status, Record: o.result.Record, Counts: o.result.Counts, Unrouted: o.unrouted}
-		if o.Status == providers.Found && o.record != nil { // sealed
+		if o.Status == providers.Found && o.record != nil { // encoded on arrival
 			rec, err := decodeRecord(o.record)
 			if err != nil {
 				return nil, fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)
@@ -462,7 +462,7 @@ func answersOf(outcomes []*reply) ([]works.Answer, error) {
 }
 
 // decodeRecord is a record kept encoded while the run holds it (see
-// reply.seal), back in the schema's type for the work's document.
+// reply.encodeRecord), back in the schema's type for the work's document.
 func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 	var rec record.Record
 	if err := json.Unmarshal(raw, &rec); err != nil {
@@ -471,9 +471,9 @@ func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 	return &rec, nil
 }
 
-// strangers is the same-name check of a work's authors against the
+// sameNameWarnings is the same-name check of a work's authors against the
 // owner of each ORCID record that listed it (works.Strangers).
-func (w *writer) strangers(origins []string, authors []record.Author, prev []string) []string {
+func (w *writer) sameNameWarnings(origins []string, authors []record.Author, prev []string) []string {
 	return works.Strangers(origins, w.plan.owners, w.plan.nameless, authors, prev)
 }
 
@@ -564,7 +564,7 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 	}
 	doc := files.Work
 	k := doc.ID
-	for _, msg := range pw.strangers {
+	for _, msg := range pw.sameName {
 		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: k, Message: msg})
 	}
 	if err := works.WithDecisions(&doc, linked.Decisions[k], pw.link.Overrides()); err != nil {

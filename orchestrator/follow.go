@@ -78,7 +78,7 @@ func (rn *run) follow(ctx context.Context) error {
 	sched.plannedAll()
 	unwritten := len(rn.rep.Unwritten)
 	err := rn.assemble(sched, added)
-	rn.account(sched.finish())
+	rn.takeAnswers(sched.finish())
 	if err != nil {
 		return err
 	}

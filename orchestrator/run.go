@@ -229,28 +229,28 @@ func offline(hosts []transport.HostStats) error {
 
 // run is one fetch run: what plan settles, and what later phases hand on.
 type run struct {
-	opts     Options
-	m        *manifest.Manifest
-	explicit bool             // providers were named (--only or the manifest): each is asked
-	specs    []providers.Spec // the selected providers, in registry order
-	lookup   *providers.Spec  // the agency lookup's provider, when DOIs are routed by agency; else nil
-	bases    map[string]string
-	clock    transport.Clock
-	start    time.Time
-	client   *transport.Client
-	r        *runner
-	size     func(providers.Spec) int // identities per call
-	gates    map[string]*providers.Redundancy
-	rt       *routing
-	rep      *Report
-	plan     *workPlan
-	w        *writer
-	notAsked map[string]int     // provider → jobs another's answer made redundant
-	warnings []record.Warning   // the works' jobs', in job order
-	stop     context.CancelFunc // ends the run's requests (a write failed)
-	noted    bool               // the first round noted a failed agency lookup (once is enough)
-	leftOut  []string           // providers the manifest chooses that this run does not ask (--only, no e-mail)
-	registry []providers.Spec   // the providers chosen from, in their order
+	opts              Options
+	m                 *manifest.Manifest
+	explicit          bool             // providers were named (--only or the manifest): each is asked
+	specs             []providers.Spec // the selected providers, in registry order
+	lookup            *providers.Spec  // the agency lookup's provider, when DOIs are routed by agency; else nil
+	bases             map[string]string
+	clock             transport.Clock
+	start             time.Time
+	client            *transport.Client
+	r                 *runner
+	size              func(providers.Spec) int // identities per call
+	gates             map[string]*providers.Redundancy
+	rt                *routing
+	rep               *Report
+	plan              *workPlan
+	w                 *writer
+	notAsked          map[string]int     // provider → jobs another's answer made redundant
+	warnings          []record.Warning   // the works' jobs', in job order
+	stop              context.CancelFunc // ends the run's requests (a write failed)
+	lookupFailureTold bool               // the first round noted a failed agency lookup (once is enough)
+	leftOut           []string           // providers the manifest chooses that this run does not ask (--only, no e-mail)
+	registry          []providers.Spec   // the providers chosen from, in their order
 }
 
 // leftOut is the providers the manifest's list (or the defaults) chooses
@@ -339,7 +339,7 @@ func plan(opts Options) (*run, error) {
 	}
 	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
 	if planned := opts.Progress.Planned; planned != nil {
-		rn.r.withdraw = func(j *job) { rn.r.announce([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
+		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
 	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
@@ -423,7 +423,7 @@ func (rn *run) fetch(ctx context.Context) error {
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
 	rn.w.leftOut, rn.w.registry = rn.leftOut, rn.registry
 	err := rn.assemble(sched, rn.plan.order)
-	rn.account(sched.finish())
+	rn.takeAnswers(sched.finish())
 	return err
 }
 
@@ -461,8 +461,8 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		// An interrupted run says so once in its verdict; a lookup cut
 		// short by it is no news.
 		err := rn.rt.learn(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
-		if err != nil && ctx.Err() == nil && (what != "" || !rn.noted) { // the second round notes its own works
-			rn.noted = rn.noted || what == ""
+		if err != nil && ctx.Err() == nil && (what != "" || !rn.lookupFailureTold) { // the second round notes its own works
+			rn.lookupFailureTold = rn.lookupFailureTold || what == ""
 			rn.rep.Notes = append(rn.rep.Notes, fmt.Sprintf("%v; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", err, what))
 		}
 		rn.rememberUnrouted(works)
@@ -473,7 +473,7 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		sched.add(jobs)
 		added = append(added, jobs...)
 	}
-	rn.r.announce(added, rn.size, rn.interval, rn.opts.Progress.Planned)
+	rn.r.tellPlanned(added, rn.size, rn.interval, rn.opts.Progress.Planned)
 }
 
 // rememberUnrouted reads the last snapshot of each work whose agency
@@ -496,7 +496,7 @@ func (rn *run) rememberUnrouted(works []manifest.Identity) {
 // write stops the run's requests and lets the lanes finish at once.
 func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	for k, id := range works {
-		answers := rn.account(sched.await(k))
+		answers := rn.takeAnswers(sched.await(k))
 		if err := rn.w.prepare(id, answers); err != nil {
 			sched.release(k) // accounted for above: finish must not hand its jobs back
 			rn.stop()
@@ -509,10 +509,10 @@ func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	return nil
 }
 
-// account keeps what the report needs of jobs (their outcomes, warnings,
+// takeAnswers keeps what the report needs of jobs (their outcomes, warnings,
 // and which were not asked), and returns the answers of those asked, in
 // job order. The jobs themselves are then let go.
-func (rn *run) account(jobs []*job) []*reply {
+func (rn *run) takeAnswers(jobs []*job) []*reply {
 	var answers []*reply
 	for _, j := range jobs {
 		if j.notAsked {
@@ -577,7 +577,7 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 		jobs = append(jobs, record)
 		all = append(all, record...)
 	}
-	r.announce(all, func(providers.Spec) int { return 1 }, interval, planned)
+	r.tellPlanned(all, func(providers.Spec) int { return 1 }, interval, planned)
 	out := make(chan []reply, len(jobs))
 	go func() {
 		defer close(out)
@@ -596,11 +596,11 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 	return out
 }
 
-// announce tells the live view about newly planned jobs, per host in
+// tellPlanned tells the live view about newly planned jobs, per host in
 // first-seen order: how many, the calls they take (batched per provider as
 // the lanes will batch them: batchCalls) and the least time those take at
 // the host's interval (0 in a replay).
-func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
+func (r *runner) tellPlanned(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
 	if planned == nil || len(jobs) == 0 {
 		return
 	}

@@ -81,7 +81,7 @@ const DOIPrefixSource = "doi-prefix"
 // (record.DOIRepository) as a preprint — CSL article, genre Preprint — whatever
 // type a provider gave, and names the server as publisher when no
 // provider named one: ORCID's hand-entered "journal-article" for a Nature
-// Precedings DOI (T#6) is the researcher's guess; the DOI is the
+// Precedings DOI is the researcher's guess; the DOI is the
 // server's.
 func preprintByDOI(r *record.Record, from map[string]string) {
 	server, ok := record.DOIRepository(r.IDs.DOI)
