@@ -11,6 +11,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -151,7 +152,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		Type:      dataCiteType(a.Get("types")),
 		Genre:     dataCiteGenre(a.Get("types")),
 		Issued:    dataCiteIssued(a),
-		Abstract:  AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
+		Abstract:  markup.AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
 		URL:       strings.TrimSpace(a.Get("url").String()),
 	}
 	rec.IDs.DOI = StripDOI(a.Get("doi").String())
@@ -193,7 +194,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 func dataCiteTitle(titles gjson.Result) string {
 	var title, sub string
 	titles.ForEach(func(_, t gjson.Result) bool {
-		text := PlainText(t.Get("title").String())
+		text := markup.PlainText(t.Get("title").String())
 		switch kind := t.Get("titleType").String(); {
 		case text == "":
 		case kind == "" && title == "":
@@ -204,7 +205,7 @@ func dataCiteTitle(titles gjson.Result) string {
 		return true
 	})
 	if title == "" { // only typed titles: the first one is still the best name
-		title = PlainText(titles.Get("0.title").String())
+		title = markup.PlainText(titles.Get("0.title").String())
 	}
 	if sub != "" && title != "" && !strings.Contains(title, sub) {
 		title += ": " + sub
@@ -300,7 +301,7 @@ func dataCiteType(types gjson.Result) string {
 		return t
 	}
 	if general != "" {
-		return CSLType(general)
+		return record.CSLType(general)
 	}
 	return strings.ToLower(strings.TrimSpace(types.Get("citeproc").String()))
 }
@@ -357,7 +358,7 @@ func textResourceType(s string) string {
 func dataCiteContainer(a gjson.Result, rec *record.Record) {
 	c := a.Get("container")
 	if strings.TrimSpace(c.Get("title").String()) != "" {
-		rec.Container = PlainText(c.Get("title").String())
+		rec.Container = markup.PlainText(c.Get("title").String())
 		rec.Volume = strings.TrimSpace(c.Get("volume").String())
 		rec.Issue = strings.TrimSpace(c.Get("issue").String())
 		rec.Pages = pageRange(strings.TrimSpace(c.Get("firstPage").String()), strings.TrimSpace(c.Get("lastPage").String()))
@@ -370,7 +371,7 @@ func dataCiteContainer(a gjson.Result, rec *record.Record) {
 	if !item.Exists() {
 		return
 	}
-	rec.Container = PlainText(item.Get("titles.0.title").String())
+	rec.Container = markup.PlainText(item.Get("titles.0.title").String())
 	rec.Volume = strings.TrimSpace(item.Get("volume").String())
 	rec.Issue = strings.TrimSpace(item.Get("issue").String())
 	rec.Pages = pageRange(strings.TrimSpace(item.Get("firstPage").String()), strings.TrimSpace(item.Get("lastPage").String()))

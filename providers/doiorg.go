@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -130,20 +131,20 @@ func parseCSL(item gjson.Result) (Result, error) {
 		return Result{}, Malformed("doi", "CSL-JSON item has no title, DOI or type")
 	}
 	rec := record.Record{
-		Title:     PlainText(First(item.Get("title"))),
-		Container: PlainText(First(item.Get("container-title"))),
+		Title:     markup.PlainText(First(item.Get("title"))),
+		Container: markup.PlainText(First(item.Get("container-title"))),
 		Publisher: strings.TrimSpace(item.Get("publisher").String()),
 		Type:      cslItemType(item.Get("type").String()),
 		Issued:    cslIssued(item),
 		Volume:    strings.TrimSpace(item.Get("volume").String()),
 		Issue:     strings.TrimSpace(item.Get("issue").String()),
 		Pages:     strings.TrimSpace(item.Get("page").String()),
-		Abstract:  AbstractText(item.Get("abstract").String()),
+		Abstract:  markup.AbstractText(item.Get("abstract").String()),
 		URL:       cslURL(item),
 	}
 	// CSL has no subtitle; Crossref adds one, and its own citation formats
 	// (BibTeX, APA) join it to the title, as the crossref provider does.
-	if sub := PlainText(First(item.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
+	if sub := markup.PlainText(First(item.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
 		rec.Title += ": " + sub
 	}
 	rec.IDs.DOI = StripDOI(item.Get("DOI").String())
@@ -187,7 +188,7 @@ func cslItemType(t string) string {
 	if manifest.IsCSLType(t) {
 		return t
 	}
-	return CSLType(t)
+	return record.CSLType(t)
 }
 
 // cslIssued reads "issued" as date-parts at their precision (numbers, or

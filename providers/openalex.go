@@ -12,6 +12,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -213,11 +214,11 @@ func parseOpenAlex(w gjson.Result) (Result, error) {
 // openAlexWork maps one OpenAlex work object; shared with list answers.
 func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 	rec := record.Record{
-		Title:     PlainText(w.Get("title").String()),
+		Title:     markup.PlainText(w.Get("title").String()),
 		Container: strings.TrimSpace(w.Get("primary_location.source.display_name").String()),
 		Publisher: strings.TrimSpace(w.Get("primary_location.source.host_organization_name").String()),
-		Type:      CSLType(w.Get("type").String()),
-		Genre:     CSLGenre(w.Get("type").String()), // of the work types only "preprint" implies one: https://developers.openalex.org/api-reference/work-types
+		Type:      record.CSLType(w.Get("type").String()),
+		Genre:     record.CSLGenre(w.Get("type").String()), // of the work types only "preprint" implies one: https://developers.openalex.org/api-reference/work-types
 		Issued:    record.ParseDate(w.Get("publication_date").String()),
 		Volume:    w.Get("biblio.volume").String(),
 		Issue:     w.Get("biblio.issue").String(),

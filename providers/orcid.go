@@ -12,6 +12,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -125,34 +126,12 @@ func splitCreditNames(authors []record.Author, owner *record.Owner) {
 		if a.Name == "" || a.Given != "" || a.Family != "" {
 			continue
 		}
-		n, ok := splitCreditName(a.Name, known)
+		n, ok := record.SplitCreditName(a.Name, known)
 		if !ok {
 			continue
 		}
 		authors[i].Given, authors[i].Family, authors[i].Name = n.Given, n.Family, ""
 	}
-}
-
-// splitCreditName splits a credit name, the owner's own split first; ok is
-// false for a name written as one word ("李明", an organisation's
-// acronym), which stays literal: where its family name ends is not ours
-// to guess.
-func splitCreditName(credit string, known []record.Name) (record.Name, bool) {
-	words := strings.Fields(credit)
-	for _, k := range known {
-		if record.Fold(credit) == record.Fold(k.Given+k.Family) {
-			return k, true
-		}
-		for at := 1; at < len(words); at++ {
-			if record.Fold(strings.Join(words[at:], "")) == record.Fold(k.Family) {
-				return record.Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}, true
-			}
-		}
-	}
-	if len(words) < 2 {
-		return record.Name{}, false
-	}
-	return record.ParseName(credit), true
 }
 
 // orcidEntry is one work-summary: one source's entry for a work.
@@ -438,16 +417,16 @@ func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
 // say when the entry was edited, never when the work appeared.
 func orcidRecord(w gjson.Result) record.Record {
 	rec := record.Record{
-		Title:     PlainText(w.Get("title.title.value").String()),
+		Title:     markup.PlainText(w.Get("title.title.value").String()),
 		Container: strings.TrimSpace(w.Get("journal-title.value").String()),
-		Type:      CSLType(w.Get("type").String()),
-		Genre:     CSLGenre(w.Get("type").String()),
+		Type:      record.CSLType(w.Get("type").String()),
+		Genre:     record.CSLGenre(w.Get("type").String()),
 		Issued: record.NewDate(
 			int(w.Get("publication-date.year.value").Int()),
 			int(w.Get("publication-date.month.value").Int()),
 			int(w.Get("publication-date.day.value").Int())),
 		URL:      orcidWorkURL(w.Get("url.value").String()),
-		Abstract: AbstractText(w.Get("short-description").String()),
+		Abstract: markup.AbstractText(w.Get("short-description").String()),
 		Authors:  orcidContributors(w.Get("contributors.contributor")),
 	}
 	if c := strings.TrimSpace(w.Get("citation.citation-value").String()); c != "" {
