@@ -417,10 +417,7 @@ func (w *writer) authorlessWarnings() []record.Warning {
 			"add contributors to %s on the ORCID record or at the registrar: about never invents an author list)",
 			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5),
 			english.Plural(len(keys), "it renders", "they render"), english.Plural(len(keys), "it", "them"))}
-		if w.rep.warningWorks == nil {
-			w.rep.warningWorks = map[string][]string{}
-		}
-		w.rep.warningWorks[warningKey(wn)] = keys
+		w.rep.ListWorks(wn, keys)
 		out = append(out, wn)
 	}
 	return out

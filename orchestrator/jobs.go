@@ -50,6 +50,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -76,15 +77,8 @@ type job struct {
 	unrouted bool
 }
 
-// Outcome is what became of one job, as the report keeps it for every
-// job of the run: small, since a run has one per work and provider.
-type Outcome struct {
-	Identity manifest.Identity
-	Provider string
-	Host     string
-	Status   providers.Status
-	Err      error // why it failed or was skipped
-}
+// Outcome is what became of one job (report.Outcome).
+type Outcome = report.Outcome
 
 // reply is a job's outcome with what the service said: held only until
 // the writer has taken the job's work (see run.takeAnswers).

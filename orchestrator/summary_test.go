@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -209,7 +210,7 @@ func TestAuthorlessWorksWarnedOnce(t *testing.T) {
 	if !strings.Contains(found[0].Message, "and 3 more") {
 		t.Errorf("story message %q, want it kept short", found[0].Message)
 	}
-	i := slices.IndexFunc(rep.JSON().Warnings, func(w WarningReport) bool { return w.Message == found[0].Message })
+	i := slices.IndexFunc(rep.JSON().Warnings, func(w report.WarningReport) bool { return w.Message == found[0].Message })
 	if i < 0 || len(rep.JSON().Warnings[i].Works) != 8 || !slices.Contains(rep.JSON().Warnings[i].Works, "doi:10.3233/isu-130714") {
 		t.Errorf("report warnings %+v, want the authorless one listing all 8 works", rep.JSON().Warnings)
 	}

@@ -1,4 +1,4 @@
-package orchestrator
+package report
 
 // No test here makes a request: host names appear only in fake outcomes.
 
