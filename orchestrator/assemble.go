@@ -225,6 +225,7 @@ type writePolicy struct {
 	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
 	attribution map[string]string              // provider → the attribution its sources carry
 	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
+	order       works.Precedence               // the registry's merge order, for the core
 }
 
 // tally is what the first pass saw that the run's story tells.
@@ -248,7 +249,7 @@ type preparedWork struct {
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
 	w := &writer{plan: plan, rep: rep, writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
-		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}}}
+		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
 	for _, s := range providers.All() {
 		w.attribution[s.Name] = s.Attribution
 	}
@@ -295,7 +296,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := precedence().Document(id, w.plan.origins[k], src.Sources, w.overrides[k])
+	doc, lw, err := w.order.Document(id, w.plan.origins[k], src.Sources, w.overrides[k])
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,7 @@ func CheckMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
 	// Each work is independent and merging is CPU-bound (folding names):
 	// one goroutine per CPU, each its own share of the works, results
 	// kept in the index's order.
+	order := precedence()
 	found := make([][]snapshots.Problem, len(index.Works))
 	workers := min(runtime.GOMAXPROCS(0), len(index.Works))
 	var wg sync.WaitGroup
@@ -39,7 +40,7 @@ func CheckMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
 		go func() {
 			defer wg.Done()
 			for i := g; i < len(index.Works); i += workers {
-				found[i] = remergeWork(d, index.Works[i], overrides)
+				found[i] = remergeWork(d, order, index.Works[i], overrides)
 			}
 		}()
 	}
@@ -48,7 +49,7 @@ func CheckMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
 }
 
 // remergeWork is CheckMerged for one listed work.
-func remergeWork(d snapshots.Dir, iw snapshots.IndexWork, overrides map[string][]manifest.Override) []snapshots.Problem {
+func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork, overrides map[string][]manifest.Override) []snapshots.Problem {
 	id, err := manifest.ParseKey(iw.ID)
 	if err != nil {
 		return nil
@@ -59,7 +60,7 @@ func remergeWork(d snapshots.Dir, iw snapshots.IndexWork, overrides map[string][
 	}
 	path := snapshots.WorksDir + "/" + iw.File + ".json"
 	var problems []snapshots.Problem
-	for _, what := range precedence().Differences(id, file, overrides[iw.ID]) {
+	for _, what := range order.Differences(id, file, overrides[iw.ID]) {
 		problems = append(problems, snapshots.Problem{Path: path, What: what})
 	}
 	return problems
