@@ -76,11 +76,6 @@ func TestEveryProviderIsPlaced(t *testing.T) {
 			t.Errorf("%s = %v: want every provider of the registry exactly once", name, order)
 		}
 	}
-	// The documented order (README, merge rules).
-	want := []string{"crossref", "datacite", "doi", "pubmed", "europepmc", "arxiv", "openalex", "semanticscholar", "unpaywall", "opencitations", "orcid"}
-	if got := providers.Precedence(); !slices.Equal(got, want) {
-		t.Errorf("Precedence() = %v, want %v", got, want)
-	}
 	lookups := 0
 	for _, s := range all {
 		if s.AgencyLookup {
