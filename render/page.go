@@ -14,17 +14,17 @@ import (
 // entries, keyed and grouped once, so the formats differ only in how they
 // write.
 type page struct {
-	name     string                    // the person's display name, or ""
-	person   Person                    // whose authors are highlighted
-	group    Grouping                  // how sections are made
-	counts   bool                      // show citation counts
-	source   string                    // the provider whose counts are shown
-	chosen   map[string]bool           // relation keys of the manifest's selected works
-	all      []*entry                  // every work of the folder, newest first
-	shown    []*entry                  // the entries: works not shown within another, newest first (citation files)
-	groups   []group                   // page sections, each newest first (pages)
-	credits  []snapshots.IndexProvider // providers to attribute, sorted by name
-	services map[string]Service        // provider name → what the registry says of it
+	name    string                    // the person's display name, or ""
+	person  Person                    // whose authors are highlighted
+	group   Grouping                  // how sections are made
+	counts  bool                      // show citation counts
+	source  string                    // the provider whose counts are shown
+	chosen  map[string]bool           // relation keys of the manifest's selected works
+	all     []*entry                  // every work of the folder, newest first
+	shown   []*entry                  // the entries: works not shown within another, newest first (citation files)
+	groups  []group                   // page sections, each newest first (pages)
+	credits []snapshots.IndexProvider // providers to attribute, sorted by name
+	service map[string]Service        // provider name → what the registry says of it
 }
 
 // group is one section of a page.
@@ -72,11 +72,11 @@ var typeGroups = []struct {
 
 func buildPage(f *Folder, opts Options) *page {
 	p := &page{
-		person:   opts.Person,
-		group:    opts.Group,
-		counts:   opts.Counts,
-		credits:  f.Providers,
-		services: map[string]Service{},
+		person:  opts.Person,
+		group:   opts.Group,
+		counts:  opts.Counts,
+		credits: f.Providers,
+		service: map[string]Service{},
 	}
 	switch {
 	case len(opts.Person.Names) > 0:
@@ -94,7 +94,7 @@ func buildPage(f *Folder, opts Options) *page {
 		p.source = DefaultCountsSource
 	}
 	for _, s := range opts.Services {
-		p.services[s.Name] = s
+		p.service[s.Name] = s
 	}
 	excluded := map[string]bool{}
 	for _, id := range opts.Exclude {

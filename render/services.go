@@ -18,7 +18,7 @@ type Service struct {
 // citingURL is where a count's citing works are listed, "" when its
 // service has no public list of them.
 func (p *page) citingURL(provider string, ids record.IDs) string {
-	s, ok := p.services[provider]
+	s, ok := p.service[provider]
 	if !ok || s.CitingID == nil {
 		return ""
 	}
@@ -32,7 +32,7 @@ func (p *page) citingURL(provider string, ids record.IDs) string {
 // providerTitle is a provider's own name for people ("OpenAlex"), or its
 // registry name when the registry does not know it.
 func (p *page) providerTitle(name string) string {
-	if t := p.services[name].Title; t != "" {
+	if t := p.service[name].Title; t != "" {
 		return t
 	}
 	return name
