@@ -1,8 +1,11 @@
 // Package orchestrator is where providers and the transport meet: it
-// expands ORCID records, builds the identity × provider job list, runs it
-// host by host with a bounded pool of workers, and writes the snapshot
-// folder. Failures are values in the Report; Run returns an error only
-// when nothing trustworthy can be written.
+// expands ORCID records, builds the identity × provider job list, routes
+// and runs it host by host with a bounded pool of workers, follows
+// preprints to their published versions, and writes the snapshot folder.
+// What a work's document says (merge, keep-previous, identity) is the
+// core's (works); the run's story is report's. Failures are values in
+// the Report; Run returns an error only when nothing trustworthy can be
+// written.
 package orchestrator
 
 import (

@@ -3,7 +3,8 @@
 // terms of use, how to build its requests and how to parse its answers
 // (with gjson) into typed Records. It has no HTTP client of its own: a
 // provider's Fetch is handed a Doer by the caller, which owns pacing,
-// retries and the network.
+// retries and the network. It holds adapters only: merging their records
+// is the works package's.
 package providers
 
 import (
