@@ -192,19 +192,36 @@ func offline(hosts []transport.HostStats) error {
 
 // run is one fetch run: what plan settles, and what later phases hand on.
 type run struct {
-	opts              Options
-	m                 *manifest.Manifest
-	explicit          bool             // providers were named (--only or the manifest): each is asked
-	specs             []providers.Spec // the selected providers, in registry order
-	lookup            *providers.Spec  // the agency lookup's provider, when DOIs are routed by agency; else nil
-	bases             map[string]string
-	clock             transport.Clock
-	start             time.Time
-	client            *transport.Client
-	r                 *runner
-	size              func(providers.Spec) int // identities per call
-	gates             map[string]*providers.Redundancy
-	rt                *routing
+	runChoice
+	runNet
+	runState
+}
+
+// runChoice is what the run was asked to do, settled before any request.
+type runChoice struct {
+	opts     Options
+	m        *manifest.Manifest
+	explicit bool                             // providers were named (--only or the manifest): each is asked
+	registry []providers.Spec                 // the providers chosen from, in their order
+	specs    []providers.Spec                 // the selected providers, in registry order
+	leftOut  []string                         // providers the manifest chooses that this run does not ask (--only, no e-mail)
+	lookup   *providers.Spec                  // the agency lookup's provider, when DOIs are routed by agency; else nil
+	bases    map[string]string                // provider → scheme://host it is asked at
+	size     func(providers.Spec) int         // identities per call
+	gates    map[string]*providers.Redundancy // provider → when another's answer makes it redundant
+}
+
+// runNet is how the run reaches the services.
+type runNet struct {
+	clock  transport.Clock
+	start  time.Time
+	client *transport.Client
+	r      *runner
+	rt     *routing
+}
+
+// runState is what the run has learned so far.
+type runState struct {
 	rep               *Report
 	plan              *workPlan
 	w                 *writer
@@ -212,8 +229,6 @@ type run struct {
 	warnings          []record.Warning   // the works' jobs', in job order
 	stop              context.CancelFunc // ends the run's requests (a write failed)
 	lookupFailureTold bool               // the first round noted a failed agency lookup (once is enough)
-	leftOut           []string           // providers the manifest chooses that this run does not ask (--only, no e-mail)
-	registry          []providers.Spec   // the providers chosen from, in their order
 }
 
 // leftOut is the providers the manifest's list (or the defaults) chooses
@@ -283,7 +298,11 @@ func plan(opts Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	rn := &run{opts: opts, m: m, explicit: len(names) > 0, specs: specs, clock: opts.Clock, notAsked: map[string]int{}, leftOut: leftOut(registry, m.Providers, specs), registry: registry}
+	rn := &run{
+		runChoice: runChoice{opts: opts, m: m, explicit: len(names) > 0, specs: specs, leftOut: leftOut(registry, m.Providers, specs), registry: registry},
+		runNet:    runNet{clock: opts.Clock},
+		runState:  runState{notAsked: map[string]int{}},
+	}
 	if rn.clock == nil {
 		rn.clock = transport.SystemClock()
 	}
