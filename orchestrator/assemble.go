@@ -1,13 +1,10 @@
 package orchestrator
 
 import (
-	"bytes"
 	"cmp"
-	"compress/flate"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"path/filepath"
@@ -20,6 +17,7 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // OriginManifest marks a work the manifest lists itself.
@@ -34,16 +32,16 @@ type workPlan struct {
 	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
 	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
-	owners    map[string]owner               // ORCID key → whose record it is, for the same-name check
+	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
 	excluded  []string                       // what [[exclude]] left out, for the report
-	warnings  []providers.Warning
+	warnings  []record.Warning
 
 	m        *manifest.Manifest
 	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
 	matched  map[string]bool             // excludes that matched a work
 }
 
-// summary is an ORCID record's own entry for a work, encoded (see seal).
+// summary is an ORCID record's own entry for a work, encoded (see reply.encodeRecord).
 type summary struct {
 	provider string
 	record   json.RawMessage
@@ -60,7 +58,7 @@ func newWorkPlan(m *manifest.Manifest) *workPlan {
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
 		nameless:  map[string]bool{},
-		owners:    map[string]owner{},
+		owners:    map[string]works.Researcher{},
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
 		matched:   map[string]bool{},
@@ -96,7 +94,7 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 	exp := snapshots.Expansion{ORCID: e.Value}
 	ok := false
-	var person *providers.Person
+	var person *record.Owner
 	for _, o := range outcomes {
 		if o.Status != providers.Found {
 			continue
@@ -116,7 +114,7 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 		exp.Name = previousName(e, d)
 	}
 	p.expanded[e.Key()] = exp
-	p.owners[e.Key()] = newOwner(e.Value, e.Name, person)
+	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, person)
 }
 
 // addDiscovered adds the works one provider found in the record, with
@@ -162,7 +160,7 @@ func (p *workPlan) expandFromPrevious(e manifest.Entry, d snapshots.Dir, exp sna
 
 // ownerName is the name an ORCID record gave; nil for a record whose name
 // is private, so the file says nothing rather than an empty name.
-func ownerName(person *providers.Person) *snapshots.OwnerName {
+func ownerName(person *record.Owner) *snapshots.OwnerName {
 	n := snapshots.OwnerName{Given: person.Given, Family: person.Family, Credit: person.Credit}
 	if n == (snapshots.OwnerName{}) {
 		return nil
@@ -188,11 +186,11 @@ func (p *workPlan) finish() {
 
 // unmatchedExcludes warns of [[exclude]]s that matched nothing, once the
 // second round (which an [[exclude]] may also keep out) has added its works.
-func (p *workPlan) unmatchedExcludes() []providers.Warning {
-	var out []providers.Warning
+func (p *workPlan) unmatchedExcludes() []record.Warning {
+	var out []record.Warning
 	for _, x := range p.m.Excludes {
 		if !p.matched[x.ID.Key()] {
-			out = append(out, providers.Warning{Identity: x.ID.Key(),
+			out = append(out, record.Warning{Identity: x.ID.Key(),
 				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", p.m.Path, x.Line)})
 		}
 	}
@@ -201,55 +199,57 @@ func (p *workPlan) unmatchedExcludes() []providers.Warning {
 
 // writer turns outcomes into snapshot files in two passes. The first
 // takes each work as soon as its jobs are done (in plan order), builds its
-// documents, keeps what the link pass needs in memory and the documents
-// themselves deflated in a temporary file (see spill), and lets the
-// records go, so a run holds a few small keys a work rather than every
-// answer. The second, once every work is in, decides the
-// links among works and writes each file with its decisions. A slot whose
-// job failed or was skipped keeps the previous snapshot's value for that
-// provider; pruning happens only when the run knows the full list of works.
+// documents with the core (works), keeps what the link pass needs in
+// memory and the documents themselves deflated in a temporary file (see
+// heldDocuments), and lets the records go, so a run holds a few small
+// keys a work rather than every answer. The second, once every work is
+// in, decides the links among works and writes each file with its
+// decisions. Pruning happens only when the run knows the full list of
+// works.
 type writer struct {
+	writePolicy
+	tally
+	plan  *workPlan
+	rep   *Report
+	works []preparedWork // the first pass's, in plan order
+	held  heldDocuments  // their documents, until the second pass
+}
+
+// writePolicy is what the run chose before any answer: where the files
+// go and which providers' data they hold.
+type writePolicy struct {
 	d           snapshots.Dir
 	m           *manifest.Manifest
-	specs       []providers.Spec
-	plan        *workPlan
-	rep         *Report
-	attribution map[string]string
-	overrides   map[string][]manifest.Override
-	works       []preparedWork
-	warnings    []providers.Warning // the first pass's, for the report
-	authorless  map[string][]string // ORCID record origin → its works no service gave authors for
-	leftOut     []string            // providers the manifest chooses that this run did not ask: their previous values stand
-	registry    []providers.Spec    // the providers chosen from, in the index's order
-	keptLeftOut int                 // works in which a left-out provider's previous values stand
-	keptBy      map[string]bool     // providers not asked whose previous values stand in some work
-	keptUnasked []string            // works no provider of this run was asked about: their previous file stands
-	dropped     map[string]int      // provider no longer chosen → works whose data of it went
+	specs       []providers.Spec               // the providers this run asks
+	registry    []providers.Spec               // the providers chosen from, in the index's order
+	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
+	attribution map[string]string              // provider → the attribution its sources carry
+	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
+	order       works.Precedence               // the registry's merge order, for the core
+}
 
-	spill spill         // the prepared documents, until the second pass
-	zw    *flate.Writer // reused: a flate writer is large
-	buf   bytes.Buffer
-	zr    io.ReadCloser
+// tally is what the first pass saw that the run's story tells.
+type tally struct {
+	warnings         []record.Warning    // the first pass's, for the report
+	authorless       map[string][]string // ORCID record origin → its works no service gave authors for
+	worksKeptLeftOut int                 // works in which a left-out provider's previous values stand
+	keptBy           map[string]bool     // providers not asked whose previous values stand in some work
+	worksKeptWhole   []string            // works no provider of this run was asked about: their previous file stands
+	dropped          map[string]int      // provider no longer chosen → works whose data of it went
 }
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files     spilled  // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link      linkWork // only what the link pass reads
-	strangers []string // the same-name check's warnings, for the report
-	existed   bool     // the work's file was there before this run
-	found     bool     // some source (this run's or kept) has a record of it
-}
-
-// preparedFiles is what preparedWork.files holds.
-type preparedFiles struct {
-	Work   snapshots.Work           `json:"work"`
-	Counts map[string]record.Counts `json:"counts,omitempty"`
+	files    scratchSpan // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link     works.Work  // only what the link pass reads
+	sameName []string    // the same-name check's warnings, for the report
+	existed  bool        // the work's file was there before this run
+	found    bool        // some source (this run's or kept) has a record of it
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
-	w := &writer{d: snapshots.Dir{Root: dir}, m: m, specs: specs, plan: plan, rep: rep,
-		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}}
+	w := &writer{plan: plan, rep: rep, writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
+		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
 	for _, s := range providers.All() {
 		w.attribution[s.Name] = s.Attribution
 	}
@@ -272,78 +272,69 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	existed := readPrevious(w.d.WorkPath(id), &prev)
 	readPrevious(w.d.CountsPath(id), &prevCounts)
 
-	src := sourceSet{sources: map[string]snapshots.Source{}, counts: map[string]record.Counts{}, attribution: w.attribution}
-	if err := w.orcidSource(&src, k, prev); err != nil {
+	src := works.NewSources(w.attribution, works.Previous{Work: prev, Counts: prevCounts})
+	if err := w.orcidSource(src, k); err != nil {
 		return err
 	}
-	if err := src.addOutcomes(outcomes, prev, prevCounts); err != nil {
+	answers, err := answersOf(outcomes)
+	if err != nil {
 		return err
 	}
-	if src.stale {
+	src.Add(answers)
+	if src.Stale {
 		w.rep.Kept = append(w.rep.Kept, k)
 	}
-	w.keepUnasked(&src, k, outcomes, prev, prevCounts)
-	w.noteDropped(&src, prev)
-	if len(src.sources) == 0 && !existed {
+	w.keepUnasked(src, k, len(outcomes) > 0)
+	w.noteDropped(src, prev)
+	if len(src.Sources) == 0 && !existed {
 		// Nothing answered about it and it has no file: an empty record
 		// would render as "Untitled" and look complete. The next run that
 		// reaches the services writes it.
 		w.rep.Unwritten = append(w.rep.Unwritten, k)
 		return nil
 	}
-	if nowhere := notFoundAnywhere(id, outcomes, src.sources); nowhere != "" {
-		w.warnings = append(w.warnings, providers.Warning{Identity: k, Message: nowhere})
+	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
+		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := workDoc(id, w.plan.origins[k], src.sources, w.overrides[k])
+	doc, lw, err := w.order.Document(id, w.plan.origins[k], src.Sources, w.overrides[k])
 	if err != nil {
 		return err
 	}
 	w.noteAuthorless(k, doc.Origins, lw, outcomes)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass: its warnings are kept instead.
-	strangers := w.strangers(doc.Origins, lw.merged.Authors, prev.Warnings)
-	doc.Warnings = append(doc.Warnings, strangers...)
+	sameName := w.sameNameWarnings(doc.Origins, lw.Authors(), prev.Warnings)
+	doc.Warnings = append(doc.Warnings, sameName...)
 	sort.Strings(doc.Warnings)
-	z, err := w.deflate(preparedFiles{Work: doc, Counts: src.counts})
+	at, err := w.held.put(preparedFiles{Work: doc, Counts: src.Counts})
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	at, err := w.spill.put(z)
-	if err != nil {
-		return err
-	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.slim(), strangers: strangers, existed: existed, found: len(lw.sources) > 0})
+	w.works = append(w.works, preparedWork{files: at, link: lw.Slim(), sameName: sameName, existed: existed, found: lw.Found()})
 	return nil
 }
 
 // keepUnasked keeps, beside this run's answers, the previous values of
-// the providers this run did not ask (--only): not asking is no news
-// about a work. A work none of this run's providers was asked about keeps
-// all its previous sources and counts, so its file stays as it was rather
-// than becoming an empty record that renders as "Untitled".
-func (w *writer) keepUnasked(src *sourceSet, k string, outcomes []*reply, prev snapshots.Work, prevCounts snapshots.Counts) {
-	kept := false
-	for _, p := range w.leftOut {
-		if _, have := src.sources[p]; !have && src.keepPrevious(p, prev, prevCounts) {
-			kept = true
-			w.keepsDataOf(p)
-		}
+// the providers this run did not ask (--only); a work none of this run's
+// providers was asked about (asked false) keeps all its previous sources
+// and counts. It counts what it kept for the story.
+func (w *writer) keepUnasked(src *works.Sources, k string, asked bool) {
+	kept := src.KeepUnanswered(w.leftOut)
+	for _, p := range kept {
+		w.keepsDataOf(p)
 	}
-	if kept {
-		w.keptLeftOut++
+	if len(kept) > 0 {
+		w.worksKeptLeftOut++
 	}
-	if len(outcomes) > 0 || len(prev.Sources) == 0 {
+	if asked {
 		return
 	}
-	kept = false
-	for _, s := range prev.Sources {
-		if _, have := src.sources[s.Provider]; !have && src.keepPrevious(s.Provider, prev, prevCounts) {
-			kept = true
-			w.keepsDataOf(s.Provider)
-		}
+	kept = src.KeepUnanswered(src.PreviousProviders())
+	for _, p := range kept {
+		w.keepsDataOf(p)
 	}
-	if kept {
-		w.keptUnasked = append(w.keptUnasked, k)
+	if len(kept) > 0 {
+		w.worksKeptWhole = append(w.worksKeptWhole, k)
 	}
 }
 
@@ -359,9 +350,9 @@ func (w *writer) keepsDataOf(provider string) {
 // noteDropped counts, per provider, the works whose previous source of a
 // provider this run does not choose at all (the manifest no longer lists
 // it) is gone from the new file, so the story can say why they changed.
-func (w *writer) noteDropped(src *sourceSet, prev snapshots.Work) {
+func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
 	for _, s := range prev.Sources {
-		if _, have := src.sources[s.Provider]; have {
+		if _, have := src.Sources[s.Provider]; have {
 			continue
 		}
 		if slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Provider }) {
@@ -377,13 +368,13 @@ func (w *writer) noteDropped(src *sourceSet, prev snapshots.Work) {
 // keptAndDroppedNotes tells what keepUnasked kept and noteDropped let go.
 func (w *writer) keptAndDroppedNotes() []string {
 	var notes []string
-	if w.keptLeftOut > 0 {
+	if w.worksKeptLeftOut > 0 {
 		notes = append(notes, fmt.Sprintf("%s not asked this run: %s previous values stand in %d %s",
-			strings.Join(w.leftOut, ", "), english.Plural(len(w.leftOut), "its", "their"), w.keptLeftOut, english.Plural(w.keptLeftOut, "work", "works")))
+			strings.Join(w.leftOut, ", "), english.Plural(len(w.leftOut), "its", "their"), w.worksKeptLeftOut, english.Plural(w.worksKeptLeftOut, "work", "works")))
 	}
-	if n := len(w.keptUnasked); n > 0 {
+	if n := len(w.worksKeptWhole); n > 0 {
 		notes = append(notes, fmt.Sprintf("%d %s that no provider of this run applies to %s (%s)",
-			n, english.Plural(n, "work", "works"), english.Plural(n, "keeps its previous file", "keep their previous files"), listSome(w.keptUnasked, 5)))
+			n, english.Plural(n, "work", "works"), english.Plural(n, "keeps its previous file", "keep their previous files"), listSome(w.worksKeptWhole, 5)))
 	}
 	for _, p := range slices.Sorted(maps.Keys(w.dropped)) {
 		n := w.dropped[p]
@@ -398,8 +389,8 @@ func (w *writer) keptAndDroppedNotes() []string {
 // contributors), which the run says once per record rather than per work.
 // A work some service did not answer about (failed, skipped) is not one:
 // that service may have the authors.
-func (w *writer) noteAuthorless(k string, origins []string, lw linkWork, outcomes []*reply) {
-	if len(lw.sources) == 0 || len(lw.merged.Authors) > 0 {
+func (w *writer) noteAuthorless(k string, origins []string, lw works.Work, outcomes []*reply) {
+	if !lw.Found() || len(lw.Authors()) > 0 {
 		return
 	}
 	if slices.ContainsFunc(outcomes, func(o *reply) bool { return o.Status == providers.Failed || o.Status == providers.Skipped }) {
@@ -417,70 +408,59 @@ func (w *writer) noteAuthorless(k string, origins []string, lw linkWork, outcome
 
 // authorlessWarnings is one warning per ORCID record with works no
 // service gave authors for, in the order of the records' iDs.
-func (w *writer) authorlessWarnings() []providers.Warning {
-	var out []providers.Warning
+func (w *writer) authorlessWarnings() []record.Warning {
+	var out []record.Warning
 	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
 		keys := w.authorless[origin]
 		// The fix is upstream: a manifest [[override]] sets no authors, and
 		// about never invents an author list.
-		wn := providers.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (%s without an author line; "+
+		wn := record.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (%s without an author line; "+
 			"add contributors to %s on the ORCID record or at the registrar: about never invents an author list)",
 			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5),
 			english.Plural(len(keys), "it renders", "they render"), english.Plural(len(keys), "it", "them"))}
-		if w.rep.warningWorks == nil {
-			w.rep.warningWorks = map[string][]string{}
-		}
-		w.rep.warningWorks[warningKey(wn)] = keys
+		w.rep.ListWorks(wn, keys)
 		out = append(out, wn)
 	}
 	return out
 }
 
-// notFoundAnywhere is the warning for a work every service asked answered
-// "not found" about (a typo in the DOI, or an invisible character): the
-// run did all it could, so it is a warning, not a failure; "" otherwise.
-func notFoundAnywhere(id manifest.Identity, outcomes []*reply, sources map[string]snapshots.Source) string {
-	var asked []string
-	for _, o := range outcomes {
-		if o.Status != providers.NotFound || o.unrouted {
-			return ""
-		}
-		asked = append(asked, o.Provider)
-	}
-	for _, src := range sources {
-		if src.Status == string(providers.Found) {
-			return ""
-		}
-	}
-	if len(asked) == 0 {
-		return ""
-	}
-	what := "identifier"
-	if id.Kind == manifest.KindDOI {
-		what = "DOI"
-	}
-	return fmt.Sprintf("%s: not found anywhere (%s answered \"not found\") — check the %s", id.Key(), strings.Join(asked, ", "), what)
-}
-
 // orcidSource adds the ORCID record's own entry for work k, and lets the
 // plan's copy go (each work is prepared once); when the record could not
 // be read, the previous snapshot's entry is kept.
-func (w *writer) orcidSource(src *sourceSet, k string, prev snapshots.Work) error {
+func (w *writer) orcidSource(src *works.Sources, k string) error {
 	if s, ok := w.plan.summaries[k]; ok {
 		delete(w.plan.summaries, k)
 		rec, err := decodeRecord(s.record)
 		if err != nil {
 			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
 		}
-		src.sources[s.provider] = snapshots.Source{Provider: s.provider, Status: string(providers.Found), Attribution: w.attribution[s.provider], Record: rec}
-	} else if old, ok := previousSource(prev, "orcid"); ok && anyUnread(w.plan, w.plan.origins[k]) {
-		src.sources["orcid"] = old
+		src.Found(s.provider, rec)
+	} else if anyUnread(w.plan, w.plan.origins[k]) {
+		src.Keep("orcid")
 	}
 	return nil
 }
 
+// answersOf is this run's replies about one work as the core takes them,
+// each found record decoded back from its encoded form.
+func answersOf(outcomes []*reply) ([]works.Answer, error) {
+	answers := make([]works.Answer, len(outcomes))
+	for i, o := range outcomes {
+		a := works.Answer{Provider: o.Provider, Status: o.Status, Record: o.result.Record, Counts: o.result.Counts, Unrouted: o.unrouted}
+		if o.Status == providers.Found && o.record != nil { // encoded on arrival
+			rec, err := decodeRecord(o.record)
+			if err != nil {
+				return nil, fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)
+			}
+			a.Record = rec
+		}
+		answers[i] = a
+	}
+	return answers, nil
+}
+
 // decodeRecord is a record kept encoded while the run holds it (see
-// reply.seal), back in the schema's type for the work's document.
+// reply.encodeRecord), back in the schema's type for the work's document.
 func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 	var rec record.Record
 	if err := json.Unmarshal(raw, &rec); err != nil {
@@ -489,125 +469,10 @@ func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 	return &rec, nil
 }
 
-// strangerPrefix starts every warning of the same-name check (strangerCheck).
-const strangerPrefix = "possible same-name stranger: "
-
-// strangers is the same-name check of a work's authors against the owner
-// of each ORCID record that listed it. An owner whose name could not be
-// read this run keeps the findings of the work's previous file (among
-// prev), since a check on fewer names would change them for no reason of
-// the work's.
-func (w *writer) strangers(origins []string, authors []record.Author, prev []string) []string {
-	var out []string
-	for _, origin := range origins {
-		o, ok := w.plan.owners[origin]
-		if !ok {
-			continue
-		}
-		if w.plan.nameless[origin] {
-			for _, msg := range prev {
-				if strings.HasPrefix(msg, strangerPrefix) && strings.Contains(msg, o.orcid) {
-					out = append(out, msg)
-				}
-			}
-			continue
-		}
-		if msg := strangerCheck(o, authors); msg != "" {
-			out = append(out, msg)
-		}
-	}
-	return out
-}
-
-// sourceSet is one work's sources and counts, by provider, as prepare
-// gathers them.
-type sourceSet struct {
-	sources     map[string]snapshots.Source
-	counts      map[string]record.Counts
-	attribution map[string]string
-	stale       bool // some source is the previous snapshot's
-}
-
-// addOutcomes adds this run's answers: a found record and its counts, a
-// "not found", or for a job that came back short the previous snapshot's
-// source and counts.
-func (s *sourceSet) addOutcomes(outcomes []*reply, prev snapshots.Work, prevCounts snapshots.Counts) error {
-	for _, o := range outcomes {
-		switch o.Status {
-		case providers.Found:
-			if err := s.found(o); err != nil {
-				return err
-			}
-		case providers.NotFound:
-			if o.unrouted { // maybe only "not ours": the previous value stands
-				s.stale = s.keepPrevious(o.Provider, prev, prevCounts) || s.stale
-				continue
-			}
-			s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.NotFound), Attribution: s.attribution[o.Provider]}
-		default:
-			s.stale = s.keepPrevious(o.Provider, prev, prevCounts) || s.stale
-		}
-	}
-	return nil
-}
-
-func (s *sourceSet) found(o *reply) error {
-	rec := o.result.Record
-	if o.record != nil { // sealed
-		var err error
-		if rec, err = decodeRecord(o.record); err != nil {
-			return fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)
-		}
-	}
-	s.sources[o.Provider] = snapshots.Source{Provider: o.Provider, Status: string(providers.Found), Attribution: s.attribution[o.Provider], Record: rec}
-	if !o.result.Counts.IsZero() {
-		s.counts[o.Provider] = o.result.Counts
-	}
-	return nil
-}
-
-// keepPrevious keeps the previous snapshot's source and counts of
-// provider, and reports whether there was a source to keep.
-func (s *sourceSet) keepPrevious(provider string, prev snapshots.Work, prevCounts snapshots.Counts) bool {
-	src, ok := previousSource(prev, provider)
-	if ok {
-		s.sources[provider] = src
-	}
-	for _, c := range prevCounts.Sources {
-		if c.Provider == provider {
-			s.counts[provider] = c.Counts
-		}
-	}
-	return ok
-}
-
-func (w *writer) deflate(files preparedFiles) ([]byte, error) {
-	w.buf.Reset()
-	if w.zw == nil {
-		zw, err := flate.NewWriter(&w.buf, flate.BestSpeed)
-		if err != nil {
-			return nil, err
-		}
-		w.zw = zw
-	} else {
-		w.zw.Reset(&w.buf)
-	}
-	if err := json.NewEncoder(w.zw).Encode(files); err != nil {
-		return nil, err
-	}
-	if err := w.zw.Close(); err != nil {
-		return nil, err
-	}
-	return w.buf.Bytes(), nil // valid until the next deflate
-}
-
-func (w *writer) inflate(z []byte, files *preparedFiles) error {
-	if w.zr == nil {
-		w.zr = flate.NewReader(bytes.NewReader(z))
-	} else if err := w.zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
-		return err
-	}
-	return json.NewDecoder(w.zr).Decode(files)
+// sameNameWarnings is the same-name check of a work's authors against the
+// owner of each ORCID record that listed it (works.Strangers).
+func (w *writer) sameNameWarnings(origins []string, authors []record.Author, prev []string) []string {
+	return works.Strangers(origins, w.plan.owners, w.plan.nameless, authors, prev)
 }
 
 // finish is the second pass: it decides the links among works, writes each
@@ -616,7 +481,7 @@ func (w *writer) inflate(z []byte, files *preparedFiles) error {
 func (w *writer) finish(interrupted bool) error {
 	// Every document is read back before finish returns, so closing the
 	// temporary file cannot lose anything a snapshot needs.
-	defer func() { _ = w.spill.close() }()
+	defer func() { _ = w.held.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
 	for i := range w.works {
@@ -631,7 +496,7 @@ func (w *writer) finish(interrupted bool) error {
 	if err := w.writeIndex(out); err != nil {
 		return err
 	}
-	if err := w.write(w.d.LinksPath(), linked.links); err != nil {
+	if err := w.write(w.d.LinksPath(), linked.Links); err != nil {
 		return err
 	}
 	var before map[string]bool // nil: no earlier index, so every removed work file counts as a work
@@ -658,15 +523,15 @@ func newOutput(m *manifest.Manifest) *output {
 
 // link decides which works are one entry, on the merged records; the
 // decisions are written with each work and in links.json.
-func (w *writer) link() linkResult {
-	linkWorks := make([]linkWork, len(w.works))
+func (w *writer) link() works.Linked {
+	linkWorks := make([]works.Work, len(w.works))
 	for i, pw := range w.works {
 		linkWorks[i] = pw.link
 	}
-	linked := decideLinks(linkWorks, w.m)
-	w.rep.Warnings = append(w.rep.Warnings, linked.warnings...)
-	w.rep.Notes = append(w.rep.Notes, linked.notes...)
-	w.rep.Links = len(linked.links.Links)
+	linked := works.Decide(linkWorks, w.m)
+	w.rep.Warnings = append(w.rep.Warnings, linked.Warnings...)
+	w.rep.Notes = append(w.rep.Notes, linked.Notes...)
+	w.rep.Links = len(linked.Links.Links)
 	return linked
 }
 
@@ -690,24 +555,20 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 
 // writeWork writes one work's file, with its warnings and decisions, and
 // its counts file, and lets its documents go.
-func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) error {
+func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
 	var files preparedFiles
-	z, err := w.spill.get(pw.files)
-	if err != nil {
-		return err
-	}
-	if err := w.inflate(z, &files); err != nil {
-		return fmt.Errorf("read back the documents of %s: %w", pw.link.id.Key(), err)
+	if err := w.held.get(pw.files, &files); err != nil {
+		return fmt.Errorf("read back the documents of %s: %w", pw.link.ID().Key(), err)
 	}
 	doc := files.Work
 	k := doc.ID
-	for _, msg := range pw.strangers {
-		w.rep.Warnings = append(w.rep.Warnings, providers.Warning{Identity: k, Message: msg})
+	for _, msg := range pw.sameName {
+		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: k, Message: msg})
 	}
-	if err := withDecisions(&doc, linked.decisions[k], pw.link.overrides); err != nil {
+	if err := works.WithDecisions(&doc, linked.Decisions[k], pw.link.Overrides()); err != nil {
 		return err
 	}
-	id := pw.link.id
+	id := pw.link.ID()
 	changed, err := w.writeChanged(w.d.WorkPath(id), doc)
 	if err != nil {
 		return err
@@ -716,7 +577,7 @@ func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) err
 	out.keep[snapshots.WorksDir+"/"+name] = true
 	out.index.Works = append(out.index.Works, snapshots.IndexWork{ID: k, File: name})
 	if len(files.Counts) > 0 {
-		countsChanged, err := w.writeChanged(w.d.CountsPath(id), countsDoc(k, files.Counts))
+		countsChanged, err := w.writeChanged(w.d.CountsPath(id), works.CountsDoc(k, files.Counts))
 		if err != nil {
 			return err
 		}
@@ -730,33 +591,6 @@ func (w *writer) writeWork(pw *preparedWork, linked linkResult, out *output) err
 		w.rep.WorksChanged = append(w.rep.WorksChanged, k)
 	}
 	return nil
-}
-
-// withDecisions puts the link pass's decisions (dec may be nil) and the
-// manifest's overrides into doc, when there are any.
-func withDecisions(doc *snapshots.Work, dec *snapshots.Decisions, overrides []string) error {
-	if dec == nil {
-		dec = &snapshots.Decisions{}
-	}
-	dec.Overrides = overrides
-	if dec.IsZero() {
-		return nil
-	}
-	raw, err := json.Marshal(dec)
-	if err != nil {
-		return fmt.Errorf("encode decisions of %s: %w", doc.ID, err)
-	}
-	doc.Decisions = raw
-	return nil
-}
-
-// countsDoc is a work's counts file, its providers in name order.
-func countsDoc(k string, counts map[string]record.Counts) snapshots.Counts {
-	cdoc := snapshots.Counts{ID: k, Sources: []snapshots.SourceCounts{}}
-	for _, p := range slices.Sorted(maps.Keys(counts)) {
-		cdoc.Sources = append(cdoc.Sources, snapshots.SourceCounts{Provider: p, Counts: counts[p]})
-	}
-	return cdoc
 }
 
 // writeExpansions writes each ORCID record's expansion file; a record
@@ -857,61 +691,6 @@ func noteRemoved(rep *Report, removed []string, keep map[string]bool, listedBefo
 			rep.WorksChanged = append(rep.WorksChanged, key)
 		}
 	}
-}
-
-// workDoc merges the sources into the work's snapshot document and
-// applies the manifest's overrides to the merged record. Each override is
-// recorded by the field it sets ("title (manifest)"), not by the
-// manifest's file and line, which would change the snapshot whenever a
-// line is added above it or the manifest is renamed.
-func workDoc(id manifest.Identity, origins []string, sources map[string]snapshots.Source, overrides []manifest.Override) (snapshots.Work, linkWork, error) {
-	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
-	lw := linkWork{id: id, origins: origins}
-	for _, p := range slices.Sorted(maps.Keys(sources)) {
-		src := sources[p]
-		doc.Sources = append(doc.Sources, src)
-		if src.Status != string(providers.Found) || src.Record == nil {
-			continue
-		}
-		lw.sources = append(lw.sources, providers.Named{Provider: p, Record: *src.Record})
-	}
-	merged, from, conflicts := providers.Merge(lw.sources)
-	for _, o := range overrides {
-		const where = "manifest"
-		if o.Title != "" {
-			merged.Title, from["title"] = o.Title, "manifest"
-			conflicts = providers.Overridden(conflicts, lw.sources, "title", o.Title)
-			lw.overrides = append(lw.overrides, "title ("+where+")")
-		}
-		if o.Type != "" {
-			if o.Type != merged.Type && from["genre"] != "manifest" {
-				// a genre qualifies the type it came with ("Poster" of a
-				// speech): under another type it would mislabel the work
-				merged.Genre = ""
-				delete(from, "genre")
-			}
-			merged.Type, from["type"] = o.Type, "manifest"
-			conflicts = providers.Overridden(conflicts, lw.sources, "type", o.Type)
-			lw.overrides = append(lw.overrides, "type ("+where+")")
-		}
-		if o.Year != 0 && merged.Issued.Year != o.Year {
-			merged.Issued, from["issued"] = record.Date{Year: o.Year}, "manifest"
-			conflicts = providers.Overridden(conflicts, lw.sources, "issued", merged.Issued.String())
-			lw.overrides = append(lw.overrides, "issued ("+where+")")
-		}
-	}
-	doc.Record, doc.Provenance, doc.Conflicts = merged, from, conflicts
-	lw.merged, lw.provenance = merged, from
-	return doc, lw, nil
-}
-
-func previousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {
-	for _, s := range prev.Sources {
-		if s.Provider == provider {
-			return s, true
-		}
-	}
-	return snapshots.Source{}, false
 }
 
 // readPrevious loads the last run's file and reports whether there was

@@ -38,7 +38,7 @@ func TestPlanCountsCallsAsTheLanesMakeThem(t *testing.T) {
 		}
 		var plans []LanePlan
 		r := &runner{paced: true}
-		r.announce(jobs, size, func(providers.Spec) time.Duration { return time.Second }, func(lp LanePlan) { plans = append(plans, lp) })
+		r.tellPlanned(jobs, size, func(providers.Spec) time.Duration { return time.Second }, func(lp LanePlan) { plans = append(plans, lp) })
 		if len(plans) != 1 || plans[0].Calls != made || plans[0].Pace != time.Duration(made)*time.Second {
 			t.Errorf("DOIs of %d characters: planned %+v, the lane made %d calls", length, plans, made)
 		}

@@ -412,167 +412,201 @@ func simWork(doi string) int {
 // answer builds the answer to req: its status, how many records it
 // carries (for the latency) and the body.
 func (n *simNet) answer(req *http.Request) (int, int, []byte) {
-	var buf bytes.Buffer
-	q := req.URL.Query()
-	path := req.URL.Path
-	list := func(dois []string, write func(b *bytes.Buffer, i int) bool, open, sep, close func(b *bytes.Buffer, count int)) (int, int, []byte) {
-		var works []int
-		for _, d := range dois {
-			if i := simWork(d); i >= 0 {
-				works = append(works, i)
-			}
-		}
-		var items bytes.Buffer
-		count := 0
-		for _, i := range works {
-			mark := items.Len()
-			if count > 0 {
-				items.WriteByte(',')
-			}
-			if write(&items, i) {
-				count++
-			} else {
-				items.Truncate(mark)
-			}
-		}
-		open(&buf, count)
-		buf.Write(items.Bytes())
-		close(&buf, count)
-		return 200, len(dois), buf.Bytes()
-	}
-	noop := func(*bytes.Buffer, int) {}
-	switch req.URL.Host {
-	case "pub.orcid.org":
-		// /v3.0/{iD}/works (the summary), /works/{put-codes} (details in
-		// bulk) and /person (the name).
-		rest := strings.TrimPrefix(path, "/v3.0/")
-		id, what, _ := strings.Cut(rest, "/")
-		r, ok := n.orcids[id]
-		if !ok {
-			return 404, 0, nil
-		}
-		switch {
-		case what == "person":
-			return 200, 1, []byte(`{"name":{"given-names":{"value":"Rosalind"},"family-name":{"value":"Simulated"},"credit-name":null},"other-names":{"other-name":[]}}`)
-		case what == "works":
-			buf.WriteString(`{"group":[`)
-			for k := range n.perRecord {
-				if k > 0 {
-					buf.WriteByte(',')
-				}
-				n.corpus.orcidGroup(&buf, r*n.perRecord+k)
-			}
-			buf.WriteString(`]}`)
-			return 200, n.perRecord, buf.Bytes()
-		case strings.HasPrefix(what, "works/"):
-			codes := strings.Split(strings.TrimPrefix(what, "works/"), ",")
-			buf.WriteString(`{"bulk":[`)
-			for k, code := range codes {
-				if k > 0 {
-					buf.WriteByte(',')
-				}
-				i, err := strconv.Atoi(strings.TrimPrefix(code, "1")) // put-codes are 1 followed by the work's number
-				if err != nil {
-					return 400, 1, nil
-				}
-				buf.WriteString(`{"work":`)
-				n.corpus.orcidWork(&buf, i)
-				buf.WriteString(`}`)
-			}
-			buf.WriteString(`]}`)
-			return 200, len(codes), buf.Bytes()
-		}
+	host := map[string]func(*http.Request) (int, int, []byte){
+		"pub.orcid.org":           n.orcidAnswer,
+		"doi.org":                 n.agencyAnswer,
+		"api.crossref.org":        n.crossrefAnswer,
+		"api.openalex.org":        n.openAlexAnswer,
+		"www.ebi.ac.uk":           n.epmcAnswer,
+		"api.semanticscholar.org": n.s2Answer,
+		"api.unpaywall.org":       n.unpaywallAnswer,
+	}[req.URL.Host]
+	if host == nil {
 		return 404, 1, nil
-	case "doi.org":
-		if !strings.HasPrefix(path, "/doiRA/") {
-			return 404, 1, nil
+	}
+	return host(req)
+}
+
+// simList is a list answer of the works among dois: open, each item write
+// gives (false: the service lacks it), close; count is what it listed.
+func simList(dois []string, write func(b *bytes.Buffer, i int) bool, open, close func(b *bytes.Buffer, count int)) (int, int, []byte) {
+	var items bytes.Buffer
+	count := 0
+	for _, d := range dois {
+		i := simWork(d)
+		if i < 0 {
+			continue
 		}
-		names := strings.Split(strings.TrimPrefix(path, "/doiRA/"), ",")
-		buf.WriteByte('[')
-		for k, p := range names {
+		mark := items.Len()
+		if count > 0 {
+			items.WriteByte(',')
+		}
+		if write(&items, i) {
+			count++
+		} else {
+			items.Truncate(mark)
+		}
+	}
+	var buf bytes.Buffer
+	open(&buf, count)
+	buf.Write(items.Bytes())
+	close(&buf, count)
+	return 200, len(dois), buf.Bytes()
+}
+
+// orcidAnswer: /v3.0/{iD}/works (the summary), /works/{put-codes}
+// (details in bulk) and /person (the name).
+func (n *simNet) orcidAnswer(req *http.Request) (int, int, []byte) {
+	var buf bytes.Buffer
+	rest := strings.TrimPrefix(req.URL.Path, "/v3.0/")
+	id, what, _ := strings.Cut(rest, "/")
+	r, ok := n.orcids[id]
+	if !ok {
+		return 404, 0, nil
+	}
+	switch {
+	case what == "person":
+		return 200, 1, []byte(`{"name":{"given-names":{"value":"Rosalind"},"family-name":{"value":"Simulated"},"credit-name":null},"other-names":{"other-name":[]}}`)
+	case what == "works":
+		buf.WriteString(`{"group":[`)
+		for k := range n.perRecord {
 			if k > 0 {
 				buf.WriteByte(',')
 			}
-			fmt.Fprintf(&buf, `{"DOI":%q,"RA":"Crossref"}`, p)
+			n.corpus.orcidGroup(&buf, r*n.perRecord+k)
 		}
-		buf.WriteByte(']')
-		return 200, len(names), buf.Bytes()
-	case "api.crossref.org":
-		if path == "/works" {
-			var dois []string
-			for _, f := range strings.Split(q.Get("filter"), ",") {
-				dois = append(dois, strings.TrimPrefix(f, "doi:"))
-			}
-			return list(dois, func(b *bytes.Buffer, i int) bool { n.crossrefListItem(b, i, q); return true },
-				func(b *bytes.Buffer, c int) {
-					fmt.Fprintf(b, `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[`, c)
-				}, noop, func(b *bytes.Buffer, _ int) { b.WriteString(`]}}`) })
-		}
-		i := simWork(strings.TrimPrefix(path, "/works/"))
-		if i < 0 {
-			return 404, 1, []byte("Resource not found.")
-		}
-		buf.WriteString(`{"status":"ok","message-type":"work","message":`)
-		n.corpus.crossrefWork(&buf, i)
-		buf.WriteString(`}`)
-		return 200, 1, buf.Bytes()
-	case "api.openalex.org":
-		if path == "/works" {
-			dois := strings.Split(strings.TrimPrefix(q.Get("filter"), "doi:"), "|")
-			return list(dois, func(b *bytes.Buffer, i int) bool {
-				if simOpenAlexMisses(i) {
-					return false
-				}
-				n.corpus.openAlexWork(b, i)
-				return true
-			}, func(b *bytes.Buffer, _ int) { b.WriteString(`{"results":[`) }, noop,
-				func(b *bytes.Buffer, c int) { fmt.Fprintf(b, `],"meta":{"count":%d}}`, c) })
-		}
-		i := simWork(strings.TrimPrefix(path, "/works/doi:"))
-		if i < 0 || simOpenAlexMisses(i) {
-			return 404, 1, []byte(`{"error":"not found"}`)
-		}
-		n.corpus.openAlexWork(&buf, i)
-		return 200, 1, buf.Bytes()
-	case "www.ebi.ac.uk":
-		var dois []string
-		for _, m := range simEPMCPattern.FindAllStringSubmatch(q.Get("query"), -1) {
-			dois = append(dois, m[1])
-		}
-		return list(dois, func(b *bytes.Buffer, i int) bool {
-			if i%5 >= 3 { // two works in five are not in Europe PMC
-				return false
-			}
-			n.corpus.epmcResult(b, i)
-			return true
-		}, func(b *bytes.Buffer, c int) { fmt.Fprintf(b, `{"hitCount":%d,"resultList":{"result":[`, c) }, noop,
-			func(b *bytes.Buffer, _ int) { b.WriteString(`]}}`) })
-	case "api.semanticscholar.org":
-		var in struct{ IDs []string }
-		body, _ := io.ReadAll(req.Body)
-		_ = json.Unmarshal(body, &in)
-		buf.WriteByte('[')
-		for k, id := range in.IDs {
-			if k > 0 {
-				buf.WriteByte(',')
-			}
-			if i := simWork(strings.TrimPrefix(id, "DOI:")); i >= 0 {
-				n.corpus.s2Paper(&buf, i)
-			} else {
-				buf.WriteString("null")
-			}
-		}
-		buf.WriteByte(']')
-		return 200, len(in.IDs), buf.Bytes()
-	case "api.unpaywall.org":
-		i := simWork(strings.TrimPrefix(path, "/v2/"))
-		if i < 0 {
-			return 404, 1, []byte(`{"error":true}`)
-		}
-		n.corpus.unpaywall(&buf, i)
-		return 200, 1, buf.Bytes()
+		buf.WriteString(`]}`)
+		return 200, n.perRecord, buf.Bytes()
+	case strings.HasPrefix(what, "works/"):
+		return n.orcidBulk(strings.Split(strings.TrimPrefix(what, "works/"), ","))
 	}
 	return 404, 1, nil
+}
+
+func (n *simNet) orcidBulk(codes []string) (int, int, []byte) {
+	var buf bytes.Buffer
+	buf.WriteString(`{"bulk":[`)
+	for k, code := range codes {
+		if k > 0 {
+			buf.WriteByte(',')
+		}
+		i, err := strconv.Atoi(strings.TrimPrefix(code, "1")) // put-codes are 1 followed by the work's number
+		if err != nil {
+			return 400, 1, nil
+		}
+		buf.WriteString(`{"work":`)
+		n.corpus.orcidWork(&buf, i)
+		buf.WriteString(`}`)
+	}
+	buf.WriteString(`]}`)
+	return 200, len(codes), buf.Bytes()
+}
+
+// agencyAnswer is doi.org's registration-agency lookup: all Crossref.
+func (n *simNet) agencyAnswer(req *http.Request) (int, int, []byte) {
+	if !strings.HasPrefix(req.URL.Path, "/doiRA/") {
+		return 404, 1, nil
+	}
+	var buf bytes.Buffer
+	names := strings.Split(strings.TrimPrefix(req.URL.Path, "/doiRA/"), ",")
+	buf.WriteByte('[')
+	for k, p := range names {
+		if k > 0 {
+			buf.WriteByte(',')
+		}
+		fmt.Fprintf(&buf, `{"DOI":%q,"RA":"Crossref"}`, p)
+	}
+	buf.WriteByte(']')
+	return 200, len(names), buf.Bytes()
+}
+
+func (n *simNet) crossrefAnswer(req *http.Request) (int, int, []byte) {
+	q := req.URL.Query()
+	if req.URL.Path == "/works" {
+		var dois []string
+		for _, f := range strings.Split(q.Get("filter"), ",") {
+			dois = append(dois, strings.TrimPrefix(f, "doi:"))
+		}
+		return simList(dois, func(b *bytes.Buffer, i int) bool { n.crossrefListItem(b, i, q); return true },
+			func(b *bytes.Buffer, c int) {
+				fmt.Fprintf(b, `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[`, c)
+			}, func(b *bytes.Buffer, _ int) { b.WriteString(`]}}`) })
+	}
+	i := simWork(strings.TrimPrefix(req.URL.Path, "/works/"))
+	if i < 0 {
+		return 404, 1, []byte("Resource not found.")
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`{"status":"ok","message-type":"work","message":`)
+	n.corpus.crossrefWork(&buf, i)
+	buf.WriteString(`}`)
+	return 200, 1, buf.Bytes()
+}
+
+func (n *simNet) openAlexAnswer(req *http.Request) (int, int, []byte) {
+	if req.URL.Path == "/works" {
+		dois := strings.Split(strings.TrimPrefix(req.URL.Query().Get("filter"), "doi:"), "|")
+		return simList(dois, func(b *bytes.Buffer, i int) bool {
+			if simOpenAlexMisses(i) {
+				return false
+			}
+			n.corpus.openAlexWork(b, i)
+			return true
+		}, func(b *bytes.Buffer, _ int) { b.WriteString(`{"results":[`) },
+			func(b *bytes.Buffer, c int) { fmt.Fprintf(b, `],"meta":{"count":%d}}`, c) })
+	}
+	i := simWork(strings.TrimPrefix(req.URL.Path, "/works/doi:"))
+	if i < 0 || simOpenAlexMisses(i) {
+		return 404, 1, []byte(`{"error":"not found"}`)
+	}
+	var buf bytes.Buffer
+	n.corpus.openAlexWork(&buf, i)
+	return 200, 1, buf.Bytes()
+}
+
+func (n *simNet) epmcAnswer(req *http.Request) (int, int, []byte) {
+	var dois []string
+	for _, m := range simEPMCPattern.FindAllStringSubmatch(req.URL.Query().Get("query"), -1) {
+		dois = append(dois, m[1])
+	}
+	return simList(dois, func(b *bytes.Buffer, i int) bool {
+		if i%5 >= 3 { // two works in five are not in Europe PMC
+			return false
+		}
+		n.corpus.epmcResult(b, i)
+		return true
+	}, func(b *bytes.Buffer, c int) { fmt.Fprintf(b, `{"hitCount":%d,"resultList":{"result":[`, c) },
+		func(b *bytes.Buffer, _ int) { b.WriteString(`]}}`) })
+}
+
+func (n *simNet) s2Answer(req *http.Request) (int, int, []byte) {
+	var in struct{ IDs []string }
+	body, _ := io.ReadAll(req.Body)
+	_ = json.Unmarshal(body, &in)
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for k, id := range in.IDs {
+		if k > 0 {
+			buf.WriteByte(',')
+		}
+		if i := simWork(strings.TrimPrefix(id, "DOI:")); i >= 0 {
+			n.corpus.s2Paper(&buf, i)
+		} else {
+			buf.WriteString("null")
+		}
+	}
+	buf.WriteByte(']')
+	return 200, len(in.IDs), buf.Bytes()
+}
+
+func (n *simNet) unpaywallAnswer(req *http.Request) (int, int, []byte) {
+	i := simWork(strings.TrimPrefix(req.URL.Path, "/v2/"))
+	if i < 0 {
+		return 404, 1, []byte(`{"error":true}`)
+	}
+	var buf bytes.Buffer
+	n.corpus.unpaywall(&buf, i)
+	return 200, 1, buf.Bytes()
 }
 
 // The synthetic works: work i has DOI 10.(5500+i%simPrefixes)/sim.i and a

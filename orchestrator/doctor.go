@@ -129,7 +129,7 @@ func Diagnose(c Checkup, s providers.Spec, gap time.Duration, keySet bool, statu
 		c.Health, c.What = HealthDrift, fmt.Sprintf("answered %d %s to the probe", status, http.StatusText(status))
 		return c
 	}
-	missing, err := s.Probe.Missing(body)
+	missing, err := probeMissing(s.Probe, body)
 	switch {
 	case err != nil:
 		c.Health, c.What = HealthDrift, err.Error()
@@ -168,7 +168,7 @@ func refusal(s providers.Spec, keySet bool, status int) string {
 // the service has relaxed).
 func pace(c *Checkup, s providers.Spec, gap time.Duration, header http.Header) {
 	r := s.Probe.Rate
-	limit, window, ok := r.Announced(header)
+	limit, window, ok := announcedPace(*r, header)
 	if !ok {
 		c.Notes = append(c.Notes, fmt.Sprintf("announced no pace (%s absent); declared %s", r.Limit, gap))
 		return

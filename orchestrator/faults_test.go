@@ -198,35 +198,11 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	for i, c := range cases {
 		name := fmt.Sprintf("fault%d", i)
 		t.Run(c.name, func(t *testing.T) {
-			outs := byProvider[name]
-			if len(outs) != 2 {
-				t.Fatalf("%d outcomes, want 2", len(outs))
-			}
 			reason := c.reason
 			if strings.Contains(reason, "%s") {
 				reason = fmt.Sprintf(reason, services[name].host())
 			}
-			for _, o := range outs {
-				t.Logf("%s %s: %v", o.Identity, o.Status, o.Err)
-			}
-			first := outs[0]
-			if first.Status != providers.Failed || first.Err == nil || !strings.Contains(first.Err.Error(), reason) {
-				t.Errorf("first job: %s, %v; want failed with %q", first.Status, first.Err, reason)
-			}
-			for _, o := range outs {
-				if o.Err != nil && strings.Contains(o.Err.Error(), "internal error") {
-					t.Errorf("%s: %v", o.Identity, o.Err)
-				}
-				switch o.Status {
-				case providers.Failed:
-				case providers.Skipped:
-					if !strings.Contains(o.Err.Error(), "host "+services[name].host()+" stopped for this run") {
-						t.Errorf("skipped %s: %v; want the stopped host named", o.Identity, o.Err)
-					}
-				default:
-					t.Errorf("%s: %s, want failed or skipped", o.Identity, o.Status)
-				}
-			}
+			checkFaultOutcomes(t, byProvider[name], reason, services[name].host())
 		})
 	}
 	if !rep.Short() {
@@ -237,6 +213,36 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	}
 	if got := folderBytes(t, m.Snapshots); got != before {
 		t.Errorf("the faulty run changed the snapshots; every failed slot must keep its previous value\nbefore:\n%s\nafter:\n%s", before, got)
+	}
+}
+
+// checkFaultOutcomes: a faulty provider's two jobs failed, the first with
+// reason, any later one failed too or skipped on the stopped host.
+func checkFaultOutcomes(t *testing.T, outs []Outcome, reason, host string) {
+	t.Helper()
+	if len(outs) != 2 {
+		t.Fatalf("%d outcomes, want 2", len(outs))
+	}
+	for _, o := range outs {
+		t.Logf("%s %s: %v", o.Identity, o.Status, o.Err)
+	}
+	first := outs[0]
+	if first.Status != providers.Failed || first.Err == nil || !strings.Contains(first.Err.Error(), reason) {
+		t.Errorf("first job: %s, %v; want failed with %q", first.Status, first.Err, reason)
+	}
+	for _, o := range outs {
+		if o.Err != nil && strings.Contains(o.Err.Error(), "internal error") {
+			t.Errorf("%s: %v", o.Identity, o.Err)
+		}
+		switch o.Status {
+		case providers.Failed:
+		case providers.Skipped:
+			if !strings.Contains(o.Err.Error(), "host "+host+" stopped for this run") {
+				t.Errorf("skipped %s: %v; want the stopped host named", o.Identity, o.Err)
+			}
+		default:
+			t.Errorf("%s: %s, want failed or skipped", o.Identity, o.Status)
+		}
 	}
 }
 

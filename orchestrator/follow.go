@@ -7,7 +7,8 @@ import (
 	"sort"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/works"
 )
 
 // OriginLinked prefixes the origin of a work fetched only because a
@@ -26,22 +27,22 @@ type followed struct {
 // works, in a fixed order: the preprints' plan order, then the published
 // version's key. A [[link]] kind = "distinct" on the pair keeps it out;
 // an [[exclude]] is applied when the work is added to the plan.
-func publishedToFollow(works []preparedWork, m *manifest.Manifest) []followed {
-	linkWorks := make([]linkWork, len(works))
-	for i, pw := range works {
+func publishedToFollow(prepared []preparedWork, m *manifest.Manifest) []followed {
+	linkWorks := make([]works.Work, len(prepared))
+	for i, pw := range prepared {
 		linkWorks[i] = pw.link
 	}
-	decided := decideLinks(linkWorks, m)
+	decided := works.Decide(linkWorks, m)
 	var out []followed
 	seen := map[string]bool{}
 	for _, lw := range linkWorks {
-		k := lw.id.Key()
-		d := decided.decisions[k]
+		k := lw.ID().Key()
+		d := decided.Decisions[k]
 		if d == nil {
 			continue
 		}
 		for _, l := range d.Outside {
-			if l.Kind != manifest.LinkPreprintOf || l.From != k || seen[l.To] || keptApart(m, l.From, l.To) {
+			if l.Kind != manifest.LinkPreprintOf || l.From != k || seen[l.To] || works.KeptApart(m, l.From, l.To) {
 				continue
 			}
 			id, err := manifest.ParseKey(l.To)
@@ -53,20 +54,6 @@ func publishedToFollow(works []preparedWork, m *manifest.Manifest) []followed {
 		}
 	}
 	return out
-}
-
-// keptApart reports whether a [[link]] kind = "distinct" names the pair.
-func keptApart(m *manifest.Manifest, a, b string) bool {
-	if m == nil {
-		return false
-	}
-	return slices.ContainsFunc(m.Links, func(l manifest.Link) bool {
-		if l.Kind != manifest.LinkDistinct {
-			return false
-		}
-		from, to := l.From.Key(), l.To.Key()
-		return (from == a && to == b) || (from == b && to == a)
-	})
 }
 
 // follow is the run's second round: it fetches the published versions
@@ -91,7 +78,7 @@ func (rn *run) follow(ctx context.Context) error {
 	sched.plannedAll()
 	unwritten := len(rn.rep.Unwritten)
 	err := rn.assemble(sched, added)
-	rn.account(sched.finish())
+	rn.takeAnswers(sched.finish())
 	if err != nil {
 		return err
 	}
@@ -118,7 +105,7 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 			continue
 		}
 		kept = append(kept, pw)
-		id := pw.link.id
+		id := pw.link.ID()
 		delete(left, id.Key())
 		order = append(order, id)
 		for _, o := range plan.origins[id.Key()] {
@@ -129,12 +116,7 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 	rep.Unwritten = rep.Unwritten[:firstUnwritten]
 	// A work left out is none of the user's: a warning about it ("not
 	// found anywhere — check the DOI") would name a DOI they never wrote.
-	about := func(wn providers.Warning) bool { return left[wn.Identity] }
+	about := func(wn record.Warning) bool { return left[wn.Identity] }
 	w.warnings = slices.DeleteFunc(w.warnings, about)
 	rn.warnings = slices.DeleteFunc(rn.warnings, about)
-}
-
-// excluded reports whether an [[exclude]] names the work.
-func excluded(m *manifest.Manifest, key string) bool {
-	return m != nil && slices.ContainsFunc(m.Excludes, func(x manifest.Exclude) bool { return x.ID.Key() == key })
 }

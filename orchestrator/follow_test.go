@@ -229,8 +229,10 @@ func TestFollowedWorkNotWrittenKeepsTheOthersStraight(t *testing.T) {
 		t.Errorf("the readable published version was not written: %v", err)
 	}
 	// The one left out is not counted as a work of the folder either.
-	if line := rep.changeLine(); !strings.HasPrefix(line, "2 works in ") {
-		t.Errorf("change line %q, want the preprint and the published version counted", line)
+	var story strings.Builder
+	rep.WriteSummary(&story)
+	if !strings.Contains(story.String(), "\n2 works in ") && !strings.HasPrefix(story.String(), "2 works in ") {
+		t.Errorf("summary %q, want the preprint and the published version counted", story.String())
 	}
 }
 
@@ -245,20 +247,20 @@ func TestFailedWriteCountsEachJobOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(rn.closeSpill)
+	t.Cleanup(rn.closeScratch)
 	rn.stop = func() {}
 	if err := rn.fetch(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	// The second round's work cannot be kept: its spill file is read-only.
-	if err := rn.w.spill.close(); err != nil {
+	// The second round's work cannot be kept: its scratch file is read-only.
+	if err := rn.w.held.close(); err != nil {
 		t.Fatal(err)
 	}
 	readOnly, err := os.Open(m.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rn.w.spill = spill{f: readOnly, unlinked: true}
+	rn.w.held.file = scratchFile{f: readOnly, unlinked: true}
 	if err := rn.follow(context.Background()); err == nil {
 		t.Fatal("the second round kept a work it could not write")
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -211,7 +211,7 @@ func TestManifestLinksOverrideData(t *testing.T) {
 	if i < 0 || links.Links[i].By != "manifest" || links.ShownAs["orcid-work:0000-0002-1825-0097/6001"] != "doi:10.5555/carberry.pots" {
 		t.Errorf("manifest link not applied: %+v", links)
 	}
-	warned := slices.ContainsFunc(rep.Warnings, func(w providers.Warning) bool {
+	warned := slices.ContainsFunc(rep.Warnings, func(w record.Warning) bool {
 		return w.Identity == "doi:10.9999/not.here" && strings.Contains(w.Message, "not among the works")
 	})
 	if !warned {

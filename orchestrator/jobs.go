@@ -50,6 +50,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -76,31 +77,24 @@ type job struct {
 	unrouted bool
 }
 
-// Outcome is what became of one job, as the report keeps it for every
-// job of the run: small, since a run has one per work and provider.
-type Outcome struct {
-	Identity manifest.Identity
-	Provider string
-	Host     string
-	Status   providers.Status
-	Err      error // why it failed or was skipped
-}
+// Outcome is what became of one job (report.Outcome).
+type Outcome = report.Outcome
 
 // reply is a job's outcome with what the service said: held only until
-// the writer has taken the job's work (see run.account).
+// the writer has taken the job's work (see run.takeAnswers).
 type reply struct {
 	Outcome
-	result   providers.Result // result.Record is nil once sealed: the record is kept encoded
+	result   providers.Result // result.Record is nil once encoded: the record is kept as JSON
 	record   json.RawMessage  // the found record as the snapshot will hold it
 	unrouted bool             // the job's (see job.unrouted)
 }
 
-// seal encodes a found record as soon as it arrives and lets go of the
+// encodeRecord encodes a found record as soon as it arrives and lets go of the
 // parsed one. Strings read from an answer share the memory of the whole
 // answer (a batch of 50 works, reference lists included); the encoded copy
 // holds only what the snapshot keeps, so memory grows with the records
 // written, not with the answers read.
-func (a *reply) seal() {
+func (a *reply) encodeRecord() {
 	if a.result.Record == nil {
 		return
 	}
@@ -262,7 +256,7 @@ type scheduler struct {
 }
 
 // minWindow is the least window, in works. A work's answers are held
-// sealed (encoded records, tens of kilobytes), so a thousand of them are
+// encoded (records as JSON, tens of kilobytes), so a thousand of them are
 // a few tens of megabytes at most, while a fast host is held back only by
 // a slow host more than a thousand works behind it.
 const minWindow = 1000
@@ -473,7 +467,7 @@ func (s *scheduler) run(call []*job) {
 			d.lane.arrive(nil)
 			s.done(d)
 		}
-		j.ans.seal()
+		j.ans.encodeRecord()
 		s.done(j)
 	}
 }

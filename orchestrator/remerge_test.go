@@ -12,7 +12,7 @@ import (
 	"github.com/aboutscholar/about/snapshots"
 )
 
-// remergeFolder writes n works as fetch would: each file is workDoc of
+// remergeFolder writes n works as fetch would: each file is the core's Document of
 // its sources, two providers that disagree on the year, so every file
 // has a conflict as well as a record and provenance.
 func remergeFolder(tb testing.TB, n int) *manifest.Manifest {
@@ -39,7 +39,7 @@ func remergeFolder(tb testing.TB, n int) *manifest.Manifest {
 			"crossref": {Provider: "crossref", Status: "found", Record: &crossref},
 			"openalex": {Provider: "openalex", Status: "found", Record: &openalex},
 		}
-		doc, _, err := workDoc(id, []string{"manifest"}, sources, nil)
+		doc, _, err := precedence().Document(id, []string{"manifest"}, sources, nil)
 		if err != nil {
 			tb.Fatal(err)
 		}

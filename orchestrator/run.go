@@ -1,8 +1,11 @@
 // Package orchestrator is where providers and the transport meet: it
-// expands ORCID records, builds the identity × provider job list, runs it
-// host by host with a bounded pool of workers, and writes the snapshot
-// folder. Failures are values in the Report; Run returns an error only
-// when nothing trustworthy can be written.
+// expands ORCID records, builds the identity × provider job list, routes
+// and runs it host by host with a bounded pool of workers, follows
+// preprints to their published versions, and writes the snapshot folder.
+// What a work's document says (merge, keep-previous, identity) is the
+// core's (works); the run's story is report's. Failures are values in
+// the Report; Run returns an error only when nothing trustworthy can be
+// written.
 package orchestrator
 
 import (
@@ -17,6 +20,8 @@ import (
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -71,40 +76,9 @@ type LanePlan struct {
 	Pace  time.Duration // least time those calls take at the host's interval; 0 when unpaced (replay)
 }
 
-// Report is what a run did, for the summary and the exit code.
-type Report struct {
-	Expansions []Outcome           // one per ORCID identity × expanding provider
-	Outcomes   []Outcome           // one per work × provider, in job order
-	Works      []manifest.Identity // the works written, in output order
-	Hosts      []transport.HostStats
-	Warnings   []providers.Warning
-	Written    []string // files that changed
-	Removed    []string // files of works that left the manifest
-	Kept       []string // identity keys whose files were kept because their source could not be read
-	Excluded   []string // works [[exclude]] left out, with where and why
-	Followed   []string // published versions fetched in the second round, and the preprint that led there
-	Unwritten  []string // identity keys of works no service answered about and with no file yet: not written
-	Links      int      // links among works written to links.json
-	PruneNote  string   // why nothing was pruned, when nothing was
-	Elapsed    time.Duration
-	Snapshots  string
-	Specs      []providers.Spec
-	Notes      []string // things the user should know that are not failures
-
-	WorksAdded    []string        // identity keys of works whose file is new
-	WorksChanged  []string        // identity keys of works whose work or counts file changed
-	WorksRemoved  []string        // identity keys of works whose file was removed (they left the manifest)
-	StraysRemoved []string        // snapshot-named files no earlier index listed, removed: no work left
-	Interrupted   bool            // the run was cancelled; what was answered was written
-	MissingMailto bool            // no contact e-mail was set
-	APIKeys       map[string]bool // provider → whether its API key variable was set
-	Replayed      bool            // the answers came from a recording: a key would change nothing
-
-	// warningWorks lists, for a warning about several works whose
-	// message names only the first few (the story stays short), every
-	// one of them, for the machine-readable report (warningKey → keys).
-	warningWorks map[string][]string
-}
+// Report is what a run did, for the summary and the exit code (the
+// report package tells it).
+type Report = report.Report
 
 // NeedsMailtoError is a provider asked for by name that cannot run without
 // a contact e-mail.
@@ -136,16 +110,6 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]prov
 	return kept, notes, nil
 }
 
-// Short reports whether any job failed or was skipped.
-func (r *Report) Short() bool {
-	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
-		if o.Status == providers.Failed || o.Status == providers.Skipped {
-			return true
-		}
-	}
-	return false
-}
-
 // Run fetches everything the manifest names and writes the snapshot
 // folder. Cancelling ctx stops new requests; what was answered is still
 // written (each file atomically) and nothing is pruned.
@@ -167,7 +131,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	rn.stop = stop
 	// The writer's finish closes it too, but a run can end before: a
 	// failed write, a failed second round, or no network.
-	defer rn.closeSpill()
+	defer rn.closeScratch()
 	err = rn.fetch(runCtx)
 	if err == nil && rn.m.FollowPublished {
 		err = rn.follow(runCtx)
@@ -184,10 +148,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	return rn.rep, rn.write(ctx.Err() != nil)
 }
 
-// closeSpill lets the writer's temporary file go (closing twice is fine).
-func (rn *run) closeSpill() {
+// closeScratch lets the writer's temporary file go (closing twice is fine).
+func (rn *run) closeScratch() {
 	if rn.w != nil {
-		_ = rn.w.spill.close()
+		_ = rn.w.held.close()
 	}
 }
 
@@ -228,28 +192,43 @@ func offline(hosts []transport.HostStats) error {
 
 // run is one fetch run: what plan settles, and what later phases hand on.
 type run struct {
+	runChoice
+	runNet
+	runState
+}
+
+// runChoice is what the run was asked to do, settled before any request.
+type runChoice struct {
 	opts     Options
 	m        *manifest.Manifest
-	explicit bool             // providers were named (--only or the manifest): each is asked
-	specs    []providers.Spec // the selected providers, in registry order
-	lookup   *providers.Spec  // the agency lookup's provider, when DOIs are routed by agency; else nil
-	bases    map[string]string
-	clock    transport.Clock
-	start    time.Time
-	client   *transport.Client
-	r        *runner
-	size     func(providers.Spec) int // identities per call
-	gates    map[string]*providers.Redundancy
-	rt       *routing
-	rep      *Report
-	plan     *workPlan
-	w        *writer
-	notAsked map[string]int      // provider → jobs another's answer made redundant
-	warnings []providers.Warning // the works' jobs', in job order
-	stop     context.CancelFunc  // ends the run's requests (a write failed)
-	noted    bool                // the first round noted a failed agency lookup (once is enough)
-	leftOut  []string            // providers the manifest chooses that this run does not ask (--only, no e-mail)
-	registry []providers.Spec    // the providers chosen from, in their order
+	explicit bool                             // providers were named (--only or the manifest): each is asked
+	registry []providers.Spec                 // the providers chosen from, in their order
+	specs    []providers.Spec                 // the selected providers, in registry order
+	leftOut  []string                         // providers the manifest chooses that this run does not ask (--only, no e-mail)
+	lookup   *providers.Spec                  // the agency lookup's provider, when DOIs are routed by agency; else nil
+	bases    map[string]string                // provider → scheme://host it is asked at
+	size     func(providers.Spec) int         // identities per call
+	gates    map[string]*providers.Redundancy // provider → when another's answer makes it redundant
+}
+
+// runNet is how the run reaches the services.
+type runNet struct {
+	clock  transport.Clock
+	start  time.Time
+	client *transport.Client
+	r      *runner
+	rt     *routing
+}
+
+// runState is what the run has learned so far.
+type runState struct {
+	rep               *Report
+	plan              *workPlan
+	w                 *writer
+	notAsked          map[string]int     // provider → jobs another's answer made redundant
+	warnings          []record.Warning   // the works' jobs', in job order
+	stop              context.CancelFunc // ends the run's requests (a write failed)
+	lookupFailureTold bool               // the first round noted a failed agency lookup (once is enough)
 }
 
 // leftOut is the providers the manifest's list (or the defaults) chooses
@@ -319,7 +298,11 @@ func plan(opts Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	rn := &run{opts: opts, m: m, explicit: len(names) > 0, specs: specs, clock: opts.Clock, notAsked: map[string]int{}, leftOut: leftOut(registry, m.Providers, specs), registry: registry}
+	rn := &run{
+		runChoice: runChoice{opts: opts, m: m, explicit: len(names) > 0, specs: specs, leftOut: leftOut(registry, m.Providers, specs), registry: registry},
+		runNet:    runNet{clock: opts.Clock},
+		runState:  runState{notAsked: map[string]int{}},
+	}
 	if rn.clock == nil {
 		rn.clock = transport.SystemClock()
 	}
@@ -338,7 +321,7 @@ func plan(opts Options) (*run, error) {
 	}
 	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
 	if planned := opts.Progress.Planned; planned != nil {
-		rn.r.withdraw = func(j *job) { rn.r.announce([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
+		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
 	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
@@ -422,7 +405,7 @@ func (rn *run) fetch(ctx context.Context) error {
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
 	rn.w.leftOut, rn.w.registry = rn.leftOut, rn.registry
 	err := rn.assemble(sched, rn.plan.order)
-	rn.account(sched.finish())
+	rn.takeAnswers(sched.finish())
 	return err
 }
 
@@ -460,8 +443,8 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		// An interrupted run says so once in its verdict; a lookup cut
 		// short by it is no news.
 		err := rn.rt.learn(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
-		if err != nil && ctx.Err() == nil && (what != "" || !rn.noted) { // the second round notes its own works
-			rn.noted = rn.noted || what == ""
+		if err != nil && ctx.Err() == nil && (what != "" || !rn.lookupFailureTold) { // the second round notes its own works
+			rn.lookupFailureTold = rn.lookupFailureTold || what == ""
 			rn.rep.Notes = append(rn.rep.Notes, fmt.Sprintf("%v; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", err, what))
 		}
 		rn.rememberUnrouted(works)
@@ -472,7 +455,7 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		sched.add(jobs)
 		added = append(added, jobs...)
 	}
-	rn.r.announce(added, rn.size, rn.interval, rn.opts.Progress.Planned)
+	rn.r.tellPlanned(added, rn.size, rn.interval, rn.opts.Progress.Planned)
 }
 
 // rememberUnrouted reads the last snapshot of each work whose agency
@@ -495,7 +478,7 @@ func (rn *run) rememberUnrouted(works []manifest.Identity) {
 // write stops the run's requests and lets the lanes finish at once.
 func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	for k, id := range works {
-		answers := rn.account(sched.await(k))
+		answers := rn.takeAnswers(sched.await(k))
 		if err := rn.w.prepare(id, answers); err != nil {
 			sched.release(k) // accounted for above: finish must not hand its jobs back
 			rn.stop()
@@ -508,10 +491,10 @@ func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	return nil
 }
 
-// account keeps what the report needs of jobs (their outcomes, warnings,
+// takeAnswers keeps what the report needs of jobs (their outcomes, warnings,
 // and which were not asked), and returns the answers of those asked, in
 // job order. The jobs themselves are then let go.
-func (rn *run) account(jobs []*job) []*reply {
+func (rn *run) takeAnswers(jobs []*job) []*reply {
 	var answers []*reply
 	for _, j := range jobs {
 		if j.notAsked {
@@ -576,7 +559,7 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 		jobs = append(jobs, record)
 		all = append(all, record...)
 	}
-	r.announce(all, func(providers.Spec) int { return 1 }, interval, planned)
+	r.tellPlanned(all, func(providers.Spec) int { return 1 }, interval, planned)
 	out := make(chan []reply, len(jobs))
 	go func() {
 		defer close(out)
@@ -595,11 +578,11 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 	return out
 }
 
-// announce tells the live view about newly planned jobs, per host in
+// tellPlanned tells the live view about newly planned jobs, per host in
 // first-seen order: how many, the calls they take (batched per provider as
 // the lanes will batch them: batchCalls) and the least time those take at
 // the host's interval (0 in a replay).
-func (r *runner) announce(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
+func (r *runner) tellPlanned(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
 	if planned == nil || len(jobs) == 0 {
 		return
 	}

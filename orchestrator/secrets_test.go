@@ -121,17 +121,7 @@ pmid = "29106400"
 		if len(reqs) == 0 {
 			t.Errorf("%s was never asked; the test proves nothing about it", name)
 		}
-		for _, r := range reqs {
-			for env, key := range keys {
-				has := strings.Contains(r, key)
-				if key == own[s] && !has {
-					t.Errorf("%s: a request lacks its own key %s:\n%s", name, env, r)
-				}
-				if key != own[s] && has {
-					t.Errorf("%s was sent %s:\n%s", name, env, r)
-				}
-			}
-		}
+		checkKeys(t, name, reqs, keys, own[s])
 	}
 
 	var text strings.Builder
@@ -155,6 +145,23 @@ pmid = "29106400"
 	}
 	if !strings.Contains(text.String(), "500 Internal Server Error") || len(recorded) == 0 {
 		t.Errorf("the run did not go where the test needs it to:\n%s", text.String())
+	}
+}
+
+// checkKeys: every request to a host carries its own key (own, "" for
+// none) and no other.
+func checkKeys(t *testing.T, name string, reqs []string, keys map[string]string, own string) {
+	t.Helper()
+	for _, r := range reqs {
+		for env, key := range keys {
+			has := strings.Contains(r, key)
+			if key == own && !has {
+				t.Errorf("%s: a request lacks its own key %s:\n%s", name, env, r)
+			}
+			if key != own && has {
+				t.Errorf("%s was sent %s:\n%s", name, env, r)
+			}
+		}
 	}
 }
 

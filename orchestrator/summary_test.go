@@ -12,6 +12,8 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -192,7 +194,7 @@ func TestNoKeyHintInAReplay(t *testing.T) {
 func TestAuthorlessWorksWarnedOnce(t *testing.T) {
 	m := newManifest(t, recordedManifest)
 	rep := runOK(t, testOptions(m, recordedNet(t), 4))
-	var found []providers.Warning
+	var found []record.Warning
 	for _, w := range rep.Warnings {
 		if strings.Contains(w.Message, "no authors at any service") {
 			found = append(found, w)
@@ -208,7 +210,7 @@ func TestAuthorlessWorksWarnedOnce(t *testing.T) {
 	if !strings.Contains(found[0].Message, "and 3 more") {
 		t.Errorf("story message %q, want it kept short", found[0].Message)
 	}
-	i := slices.IndexFunc(rep.JSON().Warnings, func(w WarningReport) bool { return w.Message == found[0].Message })
+	i := slices.IndexFunc(rep.JSON().Warnings, func(w report.WarningReport) bool { return w.Message == found[0].Message })
 	if i < 0 || len(rep.JSON().Warnings[i].Works) != 8 || !slices.Contains(rep.JSON().Warnings[i].Works, "doi:10.3233/isu-130714") {
 		t.Errorf("report warnings %+v, want the authorless one listing all 8 works", rep.JSON().Warnings)
 	}

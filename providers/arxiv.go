@@ -58,9 +58,6 @@ func ArXiv() Spec {
 		Terms:       "https://info.arxiv.org/help/api/tou.html",
 		Attribution: "Thank you to arXiv for use of its open access interoperability.",
 		Fetch:       fetchArXiv,
-
-		Precedence:   6,
-		OAPrecedence: 4,
 	}
 }
 
@@ -272,7 +269,7 @@ func (b *arxivBatch) reject(pending []int, errEntry arxivEntry) []int {
 	var rest []int
 	for _, i := range pending {
 		if bad != "" && b.asked[i] == parseArXivID(bad) {
-			b.out[i] = Result{Status: NotFound, Warnings: []Warning{{
+			b.out[i] = Result{Status: NotFound, Warnings: []record.Warning{{
 				Identity: b.ids[i].Key(),
 				Message:  "arXiv rejects the id: " + collapseXMLSpace(errEntry.Summary),
 			}}}

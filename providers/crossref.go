@@ -11,6 +11,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -83,12 +84,12 @@ func Crossref() Spec {
 		BatchURLBytes: crossrefBatchURLBytes,
 		Terms:         "https://www.crossref.org/documentation/retrieve-metadata/rest-api/",
 		Attribution:   "Metadata from Crossref (CC0; facts, no restrictions on reuse)",
-		Fetch:         Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
+		// a count without a list of citing works: Crossref's cited-by is for
+		// members only (https://www.crossref.org/documentation/cited-by/)
+		Counts: true,
+		Fetch:  Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
 
 		MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
-
-		Precedence:   1,
-		OAPrecedence: 5,
 	}
 }
 
@@ -157,7 +158,7 @@ func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []
 // "institution" names the container of a work with no container-title
 // (a preprint's server).
 func crossrefNeedsWhole(m gjson.Result) bool {
-	return m.Get("type").String() == "posted-content" || PlainText(First(m.Get("container-title"))) == ""
+	return m.Get("type").String() == "posted-content" || markup.PlainText(First(m.Get("container-title"))) == ""
 }
 
 // crossrefListItem is crossrefItem for a list item asked with select.
@@ -225,19 +226,19 @@ func crossrefItem(m gjson.Result) (Result, error) {
 // answers.
 func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 	rec := record.Record{
-		Title:     PlainText(First(m.Get("title"))),
-		Container: PlainText(First(m.Get("container-title"))),
+		Title:     markup.PlainText(First(m.Get("title"))),
+		Container: markup.PlainText(First(m.Get("container-title"))),
 		Publisher: strings.TrimSpace(m.Get("publisher").String()),
 		Type:      crossrefType(m),
 		Issued:    crossrefDate(m),
 		Volume:    m.Get("volume").String(),
 		Issue:     m.Get("issue").String(),
 		Pages:     m.Get("page").String(),
-		Abstract:  AbstractText(m.Get("abstract").String()),
+		Abstract:  markup.AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
 		Topics:    Strings(m.Get("subject")),
 	}
-	if sub := PlainText(First(m.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
+	if sub := markup.PlainText(First(m.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
 		rec.Title += ": " + sub
 	}
 	if rec.Pages == "" {
@@ -263,7 +264,7 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 				ORCID:  StripORCID(a.Get("ORCID").String()),
 			}
 			a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
-				author.Affiliations = append(author.Affiliations, PlainText(n.String()))
+				author.Affiliations = append(author.Affiliations, markup.PlainText(n.String()))
 				return true
 			})
 			rec.Authors = append(rec.Authors, author)
@@ -302,9 +303,9 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 func crossrefType(m gjson.Result) string {
 	t := m.Get("type").String()
 	if t == "posted-content" && m.Get("subtype").String() != "" && m.Get("subtype").String() != "preprint" {
-		return CSLType(m.Get("subtype").String())
+		return record.CSLType(m.Get("subtype").String())
 	}
-	return CSLType(t)
+	return record.CSLType(t)
 }
 
 // crossrefGenre is "Preprint" for posted content that is a preprint (the
@@ -324,12 +325,12 @@ func crossrefGenre(m gjson.Result) string {
 // preprint gives: the posting institution Crossref records when it names
 // one (bioRxiv and medRxiv share CSHL's prefix 10.1101, so only the
 // record can tell them apart), else the server that registered the DOI's
-// prefix (DOIRepository), never the ambiguous 10.1101 guessed.
+// prefix (record.DOIRepository), never the ambiguous 10.1101 guessed.
 func preprintServer(doi, institution string) string {
 	if inst := strings.TrimSpace(institution); inst != "" {
 		return inst
 	}
-	if r, ok := DOIRepository(doi); ok && r.Preprint && !strings.Contains(r.Name, "/") {
+	if r, ok := record.DOIRepository(doi); ok && r.Preprint && !strings.Contains(r.Name, "/") {
 		return r.Name
 	}
 	return ""

@@ -8,9 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
-	"github.com/tidwall/gjson"
 )
 
 func TestCrossrefRecorded(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -59,12 +60,10 @@ func DataCite() Spec {
 		BatchSize:   dataCiteBatch,
 		Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
 		Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
+		Counts:      true,
 		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
 
 		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
-
-		Precedence:   2,
-		OAPrecedence: 6,
 	}
 }
 
@@ -153,7 +152,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		Type:      dataCiteType(a.Get("types")),
 		Genre:     dataCiteGenre(a.Get("types")),
 		Issued:    dataCiteIssued(a),
-		Abstract:  AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
+		Abstract:  markup.AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
 		URL:       strings.TrimSpace(a.Get("url").String()),
 	}
 	rec.IDs.DOI = StripDOI(a.Get("doi").String())
@@ -195,7 +194,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 func dataCiteTitle(titles gjson.Result) string {
 	var title, sub string
 	titles.ForEach(func(_, t gjson.Result) bool {
-		text := PlainText(t.Get("title").String())
+		text := markup.PlainText(t.Get("title").String())
 		switch kind := t.Get("titleType").String(); {
 		case text == "":
 		case kind == "" && title == "":
@@ -206,7 +205,7 @@ func dataCiteTitle(titles gjson.Result) string {
 		return true
 	})
 	if title == "" { // only typed titles: the first one is still the best name
-		title = PlainText(titles.Get("0.title").String())
+		title = markup.PlainText(titles.Get("0.title").String())
 	}
 	if sub != "" && title != "" && !strings.Contains(title, sub) {
 		title += ": " + sub
@@ -302,7 +301,7 @@ func dataCiteType(types gjson.Result) string {
 		return t
 	}
 	if general != "" {
-		return CSLType(general)
+		return record.CSLType(general)
 	}
 	return strings.ToLower(strings.TrimSpace(types.Get("citeproc").String()))
 }
@@ -359,7 +358,7 @@ func textResourceType(s string) string {
 func dataCiteContainer(a gjson.Result, rec *record.Record) {
 	c := a.Get("container")
 	if strings.TrimSpace(c.Get("title").String()) != "" {
-		rec.Container = PlainText(c.Get("title").String())
+		rec.Container = markup.PlainText(c.Get("title").String())
 		rec.Volume = strings.TrimSpace(c.Get("volume").String())
 		rec.Issue = strings.TrimSpace(c.Get("issue").String())
 		rec.Pages = pageRange(strings.TrimSpace(c.Get("firstPage").String()), strings.TrimSpace(c.Get("lastPage").String()))
@@ -372,7 +371,7 @@ func dataCiteContainer(a gjson.Result, rec *record.Record) {
 	if !item.Exists() {
 		return
 	}
-	rec.Container = PlainText(item.Get("titles.0.title").String())
+	rec.Container = markup.PlainText(item.Get("titles.0.title").String())
 	rec.Volume = strings.TrimSpace(item.Get("volume").String())
 	rec.Issue = strings.TrimSpace(item.Get("issue").String())
 	rec.Pages = pageRange(strings.TrimSpace(item.Get("firstPage").String()), strings.TrimSpace(item.Get("lastPage").String()))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -65,8 +66,6 @@ func DOIOrg() Spec {
 		Attribution:    "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
 		Fetch:          One(fetchDOIOrg),
 
-		Precedence:   3,
-		OAPrecedence: 7,
 		// The Which RA? service lives on this host: it routes DOIs to their
 		// agency's provider whenever one serves a single agency.
 		AgencyLookup: true,
@@ -96,14 +95,14 @@ func fetchDOIOrg(ctx context.Context, env Env, id manifest.Identity) Result {
 		return Result{Status: NotFound}
 	case ans.Status == http.StatusNotAcceptable:
 		// The agency exists but offers no CSL-JSON: no answer will come.
-		return Result{Status: NotFound, Warnings: []Warning{{Identity: id.Key(),
+		return Result{Status: NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency offers no CSL-JSON for this DOI"}}}
 	case ans.Status < 200 || ans.Status > 299:
 		return Result{Status: Failed, Err: &StatusError{Provider: "doi", Code: ans.Status}}
 	case isHTML(ans.Header.Get("Content-Type")):
 		// Agencies without content negotiation send the reader on to the
 		// landing page: an answer, but not metadata.
-		return Result{Status: NotFound, Warnings: []Warning{{Identity: id.Key(),
+		return Result{Status: NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency answered with a web page, not CSL-JSON"}}}
 	case !gjson.ValidBytes(ans.Body):
 		return Result{Status: Failed, Err: Malformed("doi", "body is not valid JSON")}
@@ -132,20 +131,20 @@ func parseCSL(item gjson.Result) (Result, error) {
 		return Result{}, Malformed("doi", "CSL-JSON item has no title, DOI or type")
 	}
 	rec := record.Record{
-		Title:     PlainText(First(item.Get("title"))),
-		Container: PlainText(First(item.Get("container-title"))),
+		Title:     markup.PlainText(First(item.Get("title"))),
+		Container: markup.PlainText(First(item.Get("container-title"))),
 		Publisher: strings.TrimSpace(item.Get("publisher").String()),
 		Type:      cslItemType(item.Get("type").String()),
 		Issued:    cslIssued(item),
 		Volume:    strings.TrimSpace(item.Get("volume").String()),
 		Issue:     strings.TrimSpace(item.Get("issue").String()),
 		Pages:     strings.TrimSpace(item.Get("page").String()),
-		Abstract:  AbstractText(item.Get("abstract").String()),
+		Abstract:  markup.AbstractText(item.Get("abstract").String()),
 		URL:       cslURL(item),
 	}
 	// CSL has no subtitle; Crossref adds one, and its own citation formats
 	// (BibTeX, APA) join it to the title, as the crossref provider does.
-	if sub := PlainText(First(item.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
+	if sub := markup.PlainText(First(item.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
 		rec.Title += ": " + sub
 	}
 	rec.IDs.DOI = StripDOI(item.Get("DOI").String())
@@ -189,7 +188,7 @@ func cslItemType(t string) string {
 	if manifest.IsCSLType(t) {
 		return t
 	}
-	return CSLType(t)
+	return record.CSLType(t)
 }
 
 // cslIssued reads "issued" as date-parts at their precision (numbers, or

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -48,10 +49,8 @@ func EuropePMC() Spec {
 		// EMBL-EBI adds no restrictions of its own; abstracts stay under their
 		// publishers' copyright (https://europepmc.org/Copyright).
 		Attribution: "Data from Europe PMC (EMBL-EBI); abstracts remain under their publishers' copyright",
+		Counts:      true,
 		Fetch:       fetchEuropePMC,
-
-		Precedence:   5,
-		OAPrecedence: 3,
 	}
 }
 
@@ -243,7 +242,7 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
 		Issue:     strings.TrimSpace(journal.Get("issue").String()),
 		Pages:     strings.TrimSpace(r.Get("pageInfo").String()),
-		Abstract:  AbstractText(r.Get("abstractText").String()),
+		Abstract:  markup.AbstractText(r.Get("abstractText").String()),
 	}
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)
@@ -280,7 +279,7 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 // europePMCTitle drops the full stop MEDLINE ends every title with, so the
 // title compares equal to the publisher's.
 func europePMCTitle(s string) string {
-	t := PlainText(s)
+	t := markup.PlainText(s)
 	if strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..") {
 		t = strings.TrimSpace(strings.TrimSuffix(t, "."))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -66,10 +67,11 @@ func OpenAlex() Spec {
 			Benefit: "OpenAlex $1 a day of list calls (10,000 calls of 50 works) instead of the keyless $0.01 (100 calls)"},
 		Terms:       "https://openalex.org/about",
 		Attribution: "Data from OpenAlex (CC0)",
-		Fetch:       Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
-
-		Precedence:   7,
-		OAPrecedence: 2,
+		Counts:      true,
+		// OpenAlex lists the citing works with the cites filter
+		// (https://docs.openalex.org/api-entities/works/filter-works#cites).
+		Citing: &Citing{Prefix: "https://openalex.org/works?filter=cites:", ID: func(ids record.IDs) string { return ids.OpenAlex }},
+		Fetch:  Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
 	}
 }
 
@@ -212,11 +214,11 @@ func parseOpenAlex(w gjson.Result) (Result, error) {
 // openAlexWork maps one OpenAlex work object; shared with list answers.
 func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 	rec := record.Record{
-		Title:     PlainText(w.Get("title").String()),
+		Title:     markup.PlainText(w.Get("title").String()),
 		Container: strings.TrimSpace(w.Get("primary_location.source.display_name").String()),
 		Publisher: strings.TrimSpace(w.Get("primary_location.source.host_organization_name").String()),
-		Type:      CSLType(w.Get("type").String()),
-		Genre:     CSLGenre(w.Get("type").String()), // of the work types only "preprint" implies one: https://developers.openalex.org/api-reference/work-types
+		Type:      record.CSLType(w.Get("type").String()),
+		Genre:     record.CSLGenre(w.Get("type").String()), // of the work types only "preprint" implies one: https://developers.openalex.org/api-reference/work-types
 		Issued:    record.ParseDate(w.Get("publication_date").String()),
 		Volume:    w.Get("biblio.volume").String(),
 		Issue:     w.Get("biblio.issue").String(),

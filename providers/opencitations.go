@@ -45,10 +45,8 @@ func OpenCitations() Spec {
 		Optional:    true,
 		Terms:       "https://opencitations.net/about",
 		Attribution: "Citation counts from the OpenCitations Index (CC0)",
+		Counts:      true,
 		Fetch:       One(fetchOpenCitations),
-
-		Precedence:   10,
-		OAPrecedence: 11,
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -47,9 +48,6 @@ func ORCID() Spec {
 		Terms:       "https://info.orcid.org/public-client-terms-of-service/",
 		Attribution: "Data from the ORCID public API (public data CC0)",
 		Fetch:       One(fetchORCID),
-
-		Precedence:   11,
-		OAPrecedence: 10,
 	}
 }
 
@@ -83,7 +81,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 		return res
 	}
 	works := make([]orcidWork, len(groups))
-	var warnings []Warning
+	var warnings []record.Warning
 	for i, g := range groups {
 		works[i], warnings = chooseORCIDWork(id.Value, g, warnings)
 	}
@@ -92,7 +90,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 		return Result{Status: Failed, Err: fmt.Errorf("orcid: work details: %w", err)}
 	}
 	for _, pc := range missing {
-		warnings = append(warnings, Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
+		warnings = append(warnings, record.Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
 	}
 	res = Result{Status: Found, Record: &record.Record{}, Warnings: warnings}
 	for _, w := range works {
@@ -100,7 +98,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 	}
 	person, err := orcidPerson(ctx, env, base, id.Value)
 	if err != nil {
-		res.Warnings = append(res.Warnings, Warning{Identity: id.Key(), Transient: true,
+		res.Warnings = append(res.Warnings, record.Warning{Identity: id.Key(), Transient: true,
 			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", err)})
 	}
 	res.Person = person
@@ -119,7 +117,7 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 // Berg"); any other is read by record.ParseName (last word and the
 // particles before it). Contributor fields:
 // https://github.com/ORCID/orcid-model/blob/master/src/main/resources/record_3.0/common_3.0.xsd
-func splitCreditNames(authors []record.Author, owner *Person) {
+func splitCreditNames(authors []record.Author, owner *record.Owner) {
 	var known []record.Name
 	if owner != nil && owner.Family != "" {
 		known = append(known, record.Name{Given: owner.Given, Family: owner.Family})
@@ -128,34 +126,12 @@ func splitCreditNames(authors []record.Author, owner *Person) {
 		if a.Name == "" || a.Given != "" || a.Family != "" {
 			continue
 		}
-		n, ok := splitCreditName(a.Name, known)
+		n, ok := record.SplitCreditName(a.Name, known)
 		if !ok {
 			continue
 		}
 		authors[i].Given, authors[i].Family, authors[i].Name = n.Given, n.Family, ""
 	}
-}
-
-// splitCreditName splits a credit name, the owner's own split first; ok is
-// false for a name written as one word ("李明", an organisation's
-// acronym), which stays literal: where its family name ends is not ours
-// to guess.
-func splitCreditName(credit string, known []record.Name) (record.Name, bool) {
-	words := strings.Fields(credit)
-	for _, k := range known {
-		if record.Fold(credit) == record.Fold(k.Given+k.Family) {
-			return k, true
-		}
-		for at := 1; at < len(words); at++ {
-			if record.Fold(strings.Join(words[at:], "")) == record.Fold(k.Family) {
-				return record.Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}, true
-			}
-		}
-	}
-	if len(words) < 2 {
-		return record.Name{}, false
-	}
-	return record.ParseName(credit), true
 }
 
 // orcidEntry is one work-summary: one source's entry for a work.
@@ -247,7 +223,7 @@ func orcidIDs(putCode string, list gjson.Result) []orcidID {
 // even when another entry has a good one. The preferred entry's DOI names
 // the work, unless it is a preprint and the group also holds a DOI that is
 // not: then the published version names it and the preprint is an alias.
-func chooseORCIDWork(orcid string, g orcidGroup, warnings []Warning) (orcidWork, []Warning) {
+func chooseORCIDWork(orcid string, g orcidGroup, warnings []record.Warning) (orcidWork, []record.Warning) {
 	w := orcidWork{group: g, why: defaultORCIDChoice(g)}
 	all := orcidGroupIDs(g)
 	var dois []doiCandidate
@@ -292,7 +268,7 @@ type doiCandidate struct {
 // orcidDOIs checks every DOI in the group: malformed ones become warnings
 // (once per value), self DOIs become candidates in order, version-of DOIs
 // are collected for relations.
-func orcidDOIs(orcid string, g orcidGroup, all []orcidID, warnings []Warning) ([]doiCandidate, []string, []Warning) {
+func orcidDOIs(orcid string, g orcidGroup, all []orcidID, warnings []record.Warning) ([]doiCandidate, []string, []record.Warning) {
 	var dois []doiCandidate
 	var version []string
 	warned := map[string]bool{}
@@ -324,7 +300,7 @@ func orcidDOIs(orcid string, g orcidGroup, all []orcidID, warnings []Warning) ([
 // malformedORCIDDOI names where a bad DOI sits — its put-code, or the
 // group's put-codes when only the group's list has it — so the owner can
 // find and fix it.
-func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) Warning {
+func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) record.Warning {
 	where := "put-code " + x.putCode
 	if x.putCode == "" {
 		var putCodes []string
@@ -333,7 +309,7 @@ func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) Warning
 		}
 		where = "the group of put-codes " + strings.Join(putCodes, ", ")
 	}
-	return Warning{Identity: "orcid:" + orcid,
+	return record.Warning{Identity: "orcid:" + orcid,
 		Message: fmt.Sprintf("%s lists a malformed DOI %q: %v", where, x.value, err)}
 }
 
@@ -342,8 +318,8 @@ func malformedORCIDDOI(orcid string, g orcidGroup, x orcidID, err error) Warning
 // and the entry listing the chosen DOI speaks for the work.
 func (w *orcidWork) nameByDOI(dois []doiCandidate) {
 	pick := 0
-	if r, ok := DOIRepository(dois[0].doi); ok && r.Preprint {
-		if i := slices.IndexFunc(dois, func(c doiCandidate) bool { return !IsPreprintDOI(c.doi) }); i > 0 {
+	if r, ok := record.DOIRepository(dois[0].doi); ok && r.Preprint {
+		if i := slices.IndexFunc(dois, func(c doiCandidate) bool { return !record.IsPreprintDOI(c.doi) }); i > 0 {
 			pick = i
 			w.why = fmt.Sprintf("doi:%s is a %s preprint; the group also holds doi:%s, its published version, which names the work", dois[0].doi, r.Name, dois[i].doi)
 		}
@@ -409,7 +385,7 @@ func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
 	}
 	for _, doi := range w.aliases {
 		rel := "is-identical-to" // ORCID grouped them: one work, two DOIs
-		if IsPreprintDOI(doi) && !IsPreprintDOI(w.ids.DOI) {
+		if record.IsPreprintDOI(doi) && !record.IsPreprintDOI(w.ids.DOI) {
 			rel = "has-preprint"
 		}
 		rec.Relations = append(rec.Relations, record.Relation{Type: rel, ID: "doi:" + doi})
@@ -441,16 +417,16 @@ func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
 // say when the entry was edited, never when the work appeared.
 func orcidRecord(w gjson.Result) record.Record {
 	rec := record.Record{
-		Title:     PlainText(w.Get("title.title.value").String()),
+		Title:     markup.PlainText(w.Get("title.title.value").String()),
 		Container: strings.TrimSpace(w.Get("journal-title.value").String()),
-		Type:      CSLType(w.Get("type").String()),
-		Genre:     CSLGenre(w.Get("type").String()),
+		Type:      record.CSLType(w.Get("type").String()),
+		Genre:     record.CSLGenre(w.Get("type").String()),
 		Issued: record.NewDate(
 			int(w.Get("publication-date.year.value").Int()),
 			int(w.Get("publication-date.month.value").Int()),
 			int(w.Get("publication-date.day.value").Int())),
 		URL:      orcidWorkURL(w.Get("url.value").String()),
-		Abstract: AbstractText(w.Get("short-description").String()),
+		Abstract: markup.AbstractText(w.Get("short-description").String()),
 		Authors:  orcidContributors(w.Get("contributors.contributor")),
 	}
 	if c := strings.TrimSpace(w.Get("citation.citation-value").String()); c != "" {
@@ -597,7 +573,7 @@ func orcidMissing(chunk []string, found map[string]gjson.Result, errs []string) 
 
 // orcidPerson reads the record's name: /v3.0/{orcid}/person. A record
 // whose name is private answers with no name; that is not an error.
-func orcidPerson(ctx context.Context, env Env, base, orcid string) (*Person, error) {
+func orcidPerson(ctx context.Context, env Env, base, orcid string) (*record.Owner, error) {
 	ans, err := Get(ctx, env, base+"/person", "application/json")
 	switch {
 	case err != nil:
@@ -608,7 +584,7 @@ func orcidPerson(ctx context.Context, env Env, base, orcid string) (*Person, err
 		return nil, Malformed("orcid", "person answer is not valid JSON")
 	}
 	doc := gjson.ParseBytes(ans.Body)
-	p := &Person{
+	p := &record.Owner{
 		ORCID:  orcid,
 		Given:  strings.TrimSpace(doc.Get("name.given-names.value").String()),
 		Family: strings.TrimSpace(doc.Get("name.family-name.value").String()),

@@ -12,7 +12,7 @@ import (
 // one-word name ("Plato", "李明") stays literal: where its family name ends
 // is not ours to guess (keys and matching still read it as a family name).
 func TestSplitCreditNames(t *testing.T) {
-	owner := &Person{Given: "Maria José", Family: "van der Berg"}
+	owner := &record.Owner{Given: "Maria José", Family: "van der Berg"}
 	authors := []record.Author{
 		{Name: "Maria José van der Berg"},
 		{Name: "M. J. van der Berg", ORCID: "0000-0002-1825-0097"},

@@ -56,9 +56,6 @@ func PubMed() Spec {
 		Fetch:       fetchPubMed,
 
 		MailtoBenefit: "the contact NCBI asks every E-utilities client for",
-
-		Precedence:   4,
-		OAPrecedence: 9,
 	}
 }
 

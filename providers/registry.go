@@ -26,15 +26,29 @@ func ByName(name string) (Spec, bool) {
 	return Spec{}, false
 }
 
-// ranked lists the registry's provider names by a rank of theirs.
-func ranked(rank func(Spec) int) []string {
-	specs := All()
-	sort.SliceStable(specs, func(i, j int) bool { return rank(specs[i]) < rank(specs[j]) })
-	names := make([]string, len(specs))
+// Precedence is the order in which providers' fields win when records
+// are merged (first wins): the registration agency's own record first
+// (Crossref, DataCite), then doi.org's content negotiation (also the
+// agency's data), then the indexes, then the ORCID record (the
+// researcher's own entry, least curated). Every provider is placed once
+// (TestEveryProviderIsPlaced), so adding one is one line here.
+func Precedence() []string {
+	return names(Crossref(), DataCite(), DOIOrg(), PubMed(), EuropePMC(), ArXiv(), OpenAlex(), SemanticScholar(), Unpaywall(), OpenCitations(), ORCID())
+}
+
+// OAPrecedence is the same for open-access locations: Unpaywall is the
+// reference, OpenAlex is built on the same data, the agencies give only a
+// licence.
+func OAPrecedence() []string {
+	return names(Unpaywall(), OpenAlex(), EuropePMC(), ArXiv(), Crossref(), DataCite(), DOIOrg(), SemanticScholar(), PubMed(), ORCID(), OpenCitations())
+}
+
+func names(specs ...Spec) []string {
+	out := make([]string, len(specs))
 	for i, s := range specs {
-		names[i] = s.Name
+		out[i] = s.Name
 	}
-	return names
+	return out
 }
 
 // Names lists the registry's provider names, sorted.

@@ -1,6 +1,7 @@
 package providers_test
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"sort"
@@ -12,38 +13,46 @@ import (
 
 // TestRegistry enforces what every declaration must say.
 func TestRegistry(t *testing.T) {
-	all := providers.All()
 	names := providers.Names()
 	if !sort.StringsAreSorted(names) {
 		t.Errorf("registry not sorted: %v", names)
 	}
 	seen := map[string]bool{}
-	for _, s := range all {
-		if seen[s.Name] || s.Name != strings.ToLower(s.Name) || s.Name == "" {
-			t.Errorf("%q: names must be unique and lower case", s.Name)
+	for _, s := range providers.All() {
+		if seen[s.Name] {
+			t.Errorf("%q: names must be unique", s.Name)
 		}
 		seen[s.Name] = true
-		if s.Host == "" || strings.Contains(s.Host, "/") || strings.Contains(s.Host, ":") {
-			t.Errorf("%s: host %q must be a bare host", s.Name, s.Host)
-		}
-		if s.MinInterval <= 0 || s.Timeout <= 0 {
-			t.Errorf("%s: interval %v and timeout %v must be positive", s.Name, s.MinInterval, s.Timeout)
-		}
-		if len(s.Accepts) == 0 || s.Fetch == nil || s.BatchSize < 1 {
-			t.Errorf("%s: needs Accepts, Fetch and BatchSize ≥ 1", s.Name)
-		}
-		for _, link := range []string{s.Terms, s.RateSource} {
-			if u, err := url.Parse(link); err != nil || u.Scheme != "https" {
-				t.Errorf("%s: %q must be an https link to the service's own documentation", s.Name, link)
-			}
-		}
-		if s.Attribution == "" {
-			t.Errorf("%s: no attribution", s.Name)
-		}
-		if s.APIKey != nil && (s.APIKey.Env == "" || (s.APIKey.Header == "" && s.APIKey.Query == "")) {
-			t.Errorf("%s: API key declared without a variable or a way to send it", s.Name)
+		for _, problem := range declarationProblems(s) {
+			t.Errorf("%s: %s", s.Name, problem)
 		}
 	}
+}
+
+// declarationProblems is what one declaration fails to say.
+func declarationProblems(s providers.Spec) []string {
+	var out []string
+	check := func(ok bool, problem string, args ...any) {
+		if !ok {
+			out = append(out, fmt.Sprintf(problem, args...))
+		}
+	}
+	check(s.Name != "" && s.Name == strings.ToLower(s.Name), "names must be lower case")
+	check(s.Host != "" && !strings.ContainsAny(s.Host, "/:"), "host %q must be a bare host", s.Host)
+	check(s.MinInterval > 0 && s.Timeout > 0, "interval %v and timeout %v must be positive", s.MinInterval, s.Timeout)
+	check(len(s.Accepts) > 0 && s.Fetch != nil && s.BatchSize >= 1, "needs Accepts, Fetch and BatchSize ≥ 1")
+	for _, link := range []string{s.Terms, s.RateSource} {
+		u, err := url.Parse(link)
+		check(err == nil && u.Scheme == "https", "%q must be an https link to the service's own documentation", link)
+	}
+	check(s.Attribution != "", "no attribution")
+	if c := s.Citing; c != nil {
+		check(c.ID != nil && strings.HasPrefix(c.Prefix, "https://") && s.Counts, "a citing-works list needs an https prefix, an id and counts to link from")
+	}
+	if k := s.APIKey; k != nil {
+		check(k.Env != "" && (k.Header != "" || k.Query != ""), "API key declared without a variable or a way to send it")
+	}
+	return out
 }
 
 func TestSelect(t *testing.T) {
@@ -56,34 +65,16 @@ func TestSelect(t *testing.T) {
 	}
 }
 
-// TestEveryProviderIsPlaced: merge precedence comes from the declarations,
-// so every provider must hold a rank of its own in both orders, and a
-// provider's asked-only-when rule must name a provider that exists.
+// TestEveryProviderIsPlaced: each merge order places every provider of
+// the registry exactly once, and a provider's asked-only-when rule must
+// name a provider that exists.
 func TestEveryProviderIsPlaced(t *testing.T) {
 	all := providers.All()
-	for _, order := range []struct {
-		name string
-		rank func(providers.Spec) int
-	}{
-		{"Precedence", func(s providers.Spec) int { return s.Precedence }},
-		{"OAPrecedence", func(s providers.Spec) int { return s.OAPrecedence }},
-	} {
-		seen := map[int]string{}
-		for _, s := range all {
-			r := order.rank(s)
-			if r < 1 || r > len(all) {
-				t.Errorf("%s: %s %d, want 1…%d", s.Name, order.name, r, len(all))
-			}
-			if other, dup := seen[r]; dup {
-				t.Errorf("%s: %s %d is %s's too", s.Name, order.name, r, other)
-			}
-			seen[r] = s.Name
+	for name, order := range map[string][]string{"Precedence": providers.Precedence(), "OAPrecedence": providers.OAPrecedence()} {
+		got := slices.Sorted(slices.Values(order))
+		if !slices.Equal(got, providers.Names()) {
+			t.Errorf("%s = %v: want every provider of the registry exactly once", name, order)
 		}
-	}
-	// The documented orders (see Precedence), now read from the registry.
-	want := []string{"crossref", "datacite", "doi", "pubmed", "europepmc", "arxiv", "openalex", "semanticscholar", "unpaywall", "opencitations", "orcid"}
-	if got := providers.Precedence(); !slices.Equal(got, want) {
-		t.Errorf("Precedence() = %v, want %v", got, want)
 	}
 	lookups := 0
 	for _, s := range all {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -63,10 +64,10 @@ func SemanticScholar() Spec {
 		APIKey:         &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
 		Terms:          "https://www.semanticscholar.org/product/api/license",
 		Attribution:    "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
-		Fetch:          fetchSemanticScholar,
-
-		Precedence:   8,
-		OAPrecedence: 8,
+		Counts:         true,
+		// Semantic Scholar's paper page lists a paper's citations.
+		Citing: &Citing{Prefix: "https://www.semanticscholar.org/paper/", ID: func(ids record.IDs) string { return ids.S2 }},
+		Fetch:  fetchSemanticScholar,
 	}
 }
 
@@ -255,13 +256,13 @@ func s2Result(p gjson.Result) Result {
 func s2Paper(p gjson.Result) (record.Record, record.Counts) {
 	journal := p.Get("journal")
 	rec := record.Record{
-		Title:     PlainText(p.Get("title").String()),
+		Title:     markup.PlainText(p.Get("title").String()),
 		Container: firstNonEmpty(journal.Get("name").String(), p.Get("venue").String()),
 		Type:      s2Type(p.Get("publicationTypes")),
 		Issued:    record.ParseDate(p.Get("publicationDate").String()),
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
 		Pages:     strings.TrimSpace(journal.Get("pages").String()),
-		Abstract:  AbstractText(p.Get("abstract").String()),
+		Abstract:  markup.AbstractText(p.Get("abstract").String()),
 	}
 	if rec.Issued.IsZero() {
 		rec.Issued = record.NewDate(int(p.Get("year").Int()), 0, 0) // year only stays year only

@@ -3,7 +3,8 @@
 // terms of use, how to build its requests and how to parse its answers
 // (with gjson) into typed Records. It has no HTTP client of its own: a
 // provider's Fetch is handed a Doer by the caller, which owns pacing,
-// retries and the network.
+// retries and the network. It holds adapters only: merging their records
+// is the works package's.
 package providers
 
 import (
@@ -62,12 +63,12 @@ type Spec struct {
 	// mailto is set; "" when it buys nothing more.
 	MailtoBenefit string
 
-	// Precedence places the provider in the order in which fields win when
-	// records are merged (1 wins over 2); OAPrecedence does the same for
-	// open-access locations. Every provider has a rank of its own in both
-	// (the registry test checks), so adding one is placing it here.
-	Precedence   int
-	OAPrecedence int
+	// Counts: the service gives citation counts (Result.Counts), so a
+	// manifest may name it as the page's counts_source.
+	Counts bool
+	// Citing, when set, says where the service lists the works citing
+	// one, for a page's count to link to.
+	Citing *Citing
 	// AgencyLookup: the provider's host answers which registration agency
 	// registered a DOI prefix, so it is asked (selected or not) whenever
 	// DOIs are routed to the agency's own provider.
@@ -88,6 +89,13 @@ type Redundancy struct {
 	Covered func(Result) bool // whether that answer already says it all
 	What    string            // what that answer gives, for the run's note ("open-access status")
 	Why     string            // why it is the same, for the note ("built on the same data")
+}
+
+// Citing is a service's public list of the works citing a work: Prefix
+// followed by the work's own id at the service, escaped.
+type Citing struct {
+	Prefix string                  // e.g. "https://openalex.org/works?filter=cites:"
+	ID     func(record.IDs) string // the work's id at the service, "" when it has none
 }
 
 // APIKey says where a provider's credential comes from and how it is sent.
@@ -116,27 +124,26 @@ type Env struct {
 	Mailto string // polite-pool contact, "" when none
 }
 
-// Status is the outcome of one identity at one provider.
-type Status string
+// Status is the outcome of one identity at one provider (record.Status).
+type Status = record.Status
 
-// The outcomes. NotFound is an answer ("this service has no such work"),
-// not a failure; Failed and Skipped mean the question went unanswered.
+// The outcomes, as record names them.
 const (
-	Found    Status = "found"
-	NotFound Status = "not_found"
-	Failed   Status = "failed"
-	Skipped  Status = "skipped"
+	Found    = record.Found
+	NotFound = record.NotFound
+	Failed   = record.Failed
+	Skipped  = record.Skipped
 )
 
 // Result is what a provider said about one identity.
 type Result struct {
-	Status     Status         // Found, NotFound or Failed
-	Record     *record.Record // when Found
-	Counts     record.Counts  // volatile counters, when the service gives them
-	Discovered []Discovered   // works found by expansion (ORCID records)
-	Person     *Person        // whose record was expanded, when the service says
-	Warnings   []Warning      // problems worth telling the user
-	Err        error          // when Failed
+	Status     Status           // Found, NotFound or Failed
+	Record     *record.Record   // when Found
+	Counts     record.Counts    // volatile counters, when the service gives them
+	Discovered []Discovered     // works found by expansion (ORCID records)
+	Person     *record.Owner    // whose record was expanded, when the service says
+	Warnings   []record.Warning // problems worth telling the user
+	Err        error            // when Failed
 }
 
 // ErrNotFound marks a clean "no such work" from a service.

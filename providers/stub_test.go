@@ -224,8 +224,8 @@ func assertGolden(t *testing.T, res providers.Result) {
 		Record     *record.Record         `json:"record,omitempty"`
 		Counts     record.Counts          `json:"counts"`
 		Discovered []providers.Discovered `json:"discovered,omitempty"`
-		Person     *providers.Person      `json:"person,omitempty"`
-		Warnings   []providers.Warning    `json:"warnings,omitempty"`
+		Person     *record.Owner          `json:"person,omitempty"`
+		Warnings   []record.Warning       `json:"warnings,omitempty"`
 	}{res.Status, res.Record, res.Counts, res.Discovered, res.Person, res.Warnings}
 	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
@@ -240,11 +240,11 @@ func assertGolden(t *testing.T, res providers.Result) {
 func assertBatchGolden(t *testing.T, ids []manifest.Identity, res []providers.Result) {
 	t.Helper()
 	type entry struct {
-		ID       string              `json:"id"`
-		Status   providers.Status    `json:"status"`
-		Record   *record.Record      `json:"record,omitempty"`
-		Counts   record.Counts       `json:"counts,omitzero"`
-		Warnings []providers.Warning `json:"warnings,omitempty"`
+		ID       string           `json:"id"`
+		Status   providers.Status `json:"status"`
+		Record   *record.Record   `json:"record,omitempty"`
+		Counts   record.Counts    `json:"counts,omitzero"`
+		Warnings []record.Warning `json:"warnings,omitempty"`
 	}
 	entries := make([]entry, len(res))
 	for i, r := range res {

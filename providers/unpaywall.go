@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -48,8 +49,6 @@ func Unpaywall() Spec {
 		Attribution: "Open-access data from Unpaywall (OurResearch)",
 		Fetch:       One(fetchUnpaywall),
 
-		Precedence:   9,
-		OAPrecedence: 1,
 		// Since 2025 Unpaywall is built on OpenAlex's own data, so its OA
 		// location, licence and status say what OpenAlex's open_access block
 		// said: asked only when OpenAlex gave no open-access status (no record,
@@ -104,10 +103,10 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 		return Result{}, Malformed("unpaywall", "answer is not a DOI object")
 	}
 	rec := record.Record{
-		Title:     PlainText(doc.Get("title").String()),
+		Title:     markup.PlainText(doc.Get("title").String()),
 		Container: strings.TrimSpace(doc.Get("journal_name").String()),
 		Publisher: strings.TrimSpace(doc.Get("publisher").String()),
-		Type:      CSLType(doc.Get("genre").String()),
+		Type:      record.CSLType(doc.Get("genre").String()),
 		Issued:    unpaywallDate(doc.Get("published_date").String(), int(doc.Get("year").Int())),
 	}
 	rec.IDs.DOI = StripDOI(doc.Get("doi").String())

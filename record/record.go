@@ -1,7 +1,7 @@
 // Package record owns the snapshot schema: what one provider says about one
 // work (Record, Author, Date, IDs, OpenAccess, Counts) with the JSON tags
 // the snapshot files carry. It is a leaf: providers fill it, snapshots store
-// it, orchestrator merges it and render reads it, so a schema change is one
+// it, works merges it and render reads it, so a schema change is one
 // place and a golden.
 package record
 

@@ -64,6 +64,9 @@ func fixture(t *testing.T) (*Folder, Person) {
 // folder format, each after a "==> path <==" line.
 func renderString(t *testing.T, f *Folder, opts Options) string {
 	t.Helper()
+	if opts.Services == nil {
+		opts.Services = testServices()
+	}
 	if opts.Format.IsFolder() {
 		files, err := RenderFiles(f, opts)
 		if err != nil {

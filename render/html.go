@@ -480,7 +480,7 @@ func htmlChips(p *page, e *entry) []htmlChip {
 		chips = append(chips, c)
 	}
 	if c := p.citedBy(e); c != "" {
-		chips = append(chips, htmlChip{Class: "cites", Href: citingURL(e.cite.Provider, e.rec.IDs), Text: c})
+		chips = append(chips, htmlChip{Class: "cites", Href: p.citingURL(e.cite.Provider, e.rec.IDs), Text: c})
 	}
 	return chips
 }

@@ -9,7 +9,6 @@ import (
 	"sort"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -93,7 +92,7 @@ func Load(dir string) (*Folder, error) {
 			return nil, err
 		}
 		for _, s := range sources {
-			if _, known := attribution[s.Provider]; !known && s.Status == string(providers.Found) {
+			if _, known := attribution[s.Provider]; !known && s.Status == string(record.Found) {
 				attribution[s.Provider] = snapshots.IndexProvider{Name: s.Provider, Attribution: s.Attribution}
 			}
 		}

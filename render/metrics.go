@@ -4,7 +4,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -50,21 +49,6 @@ func (p *page) metrics() metrics {
 		}
 	}
 	return m
-}
-
-// citingURL is where a count's citing works are listed, "" when its
-// service has no public list (Crossref's cited-by is for members only:
-// https://www.crossref.org/documentation/cited-by/). OpenAlex lists them
-// with the cites filter (https://docs.openalex.org/api-entities/works/filter-works#cites);
-// Semantic Scholar's paper page lists a paper's citations.
-func citingURL(provider string, ids record.IDs) string {
-	switch {
-	case provider == "openalex" && ids.OpenAlex != "":
-		return "https://openalex.org/works?filter=cites:" + encodeURLBytes(ids.OpenAlex, "#?%&+=/")
-	case provider == "semanticscholar" && ids.S2 != "":
-		return "https://www.semanticscholar.org/paper/" + encodeURLBytes(ids.S2, "#?%&+=/")
-	}
-	return ""
 }
 
 // ownerName is the name the first of the person's ORCID records gives

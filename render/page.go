@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -25,7 +24,7 @@ type page struct {
 	shown   []*entry                  // the entries: works not shown within another, newest first (citation files)
 	groups  []group                   // page sections, each newest first (pages)
 	credits []snapshots.IndexProvider // providers to attribute, sorted by name
-	titles  map[string]string         // provider name → the service's own name
+	service map[string]Service        // provider name → what the registry says of it
 }
 
 // group is one section of a page.
@@ -74,7 +73,7 @@ func buildPage(f *Folder, opts Options) *page {
 		group:   opts.Group,
 		counts:  opts.Counts,
 		credits: f.Providers,
-		titles:  map[string]string{},
+		service: map[string]Service{},
 	}
 	switch {
 	case len(opts.Person.Names) > 0:
@@ -91,8 +90,8 @@ func buildPage(f *Folder, opts Options) *page {
 	if p.source = opts.CountsSource; p.source == "" {
 		p.source = DefaultCountsSource
 	}
-	for _, s := range providers.All() {
-		p.titles[s.Name] = s.Title
+	for _, s := range opts.Services {
+		p.service[s.Name] = s
 	}
 	excluded := map[string]bool{}
 	for _, id := range opts.Exclude {
@@ -403,15 +402,6 @@ func (p *page) years() (newest, oldest int) {
 		}
 	}
 	return newest, oldest
-}
-
-// providerTitle is a provider's own name for people ("OpenAlex"), or its
-// registry name when the registry does not know it.
-func (p *page) providerTitle(name string) string {
-	if t := p.titles[name]; t != "" {
-		return t
-	}
-	return name
 }
 
 // lookFor is the page's person as record matches authors against them:

@@ -91,6 +91,7 @@ type Options struct {
 	// Selected are identity keys of the works the manifest selects:
 	// al-folio's selected = {true}, Hugo Blox's featured.
 	Selected []string
+	Services []Service // the providers' titles and citing-works lists, from the registry
 }
 
 // Render writes the folder in the options' format to w. Output depends

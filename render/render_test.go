@@ -19,6 +19,7 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // goldenCases are the outputs kept as golden files: every format with the
@@ -79,7 +80,7 @@ func TestRenderIsByteIdenticalWhateverTheIndexOrder(t *testing.T) {
 
 // The fixture must be what fetch would write: canonical bytes, every file
 // decodable into the snapshot types, and each merged record equal to
-// providers.Merge of its sources, so the render tests test real shapes.
+// the merge of its sources, so the render tests test real shapes.
 func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 	root := filepath.Dir(fixtureManifest) + "/snapshots"
 	assertCanonical(t, root)
@@ -95,7 +96,7 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 		if err := dec.Decode(&doc); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		var named []providers.Named
+		var named []works.Named
 		for _, s := range doc.Sources {
 			if s.Status != string(providers.Found) {
 				continue
@@ -103,9 +104,9 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 			if s.Record == nil {
 				t.Fatalf("%s: %s: found without a record", path, s.Provider)
 			}
-			named = append(named, providers.Named{Provider: s.Provider, Record: *s.Record})
+			named = append(named, works.Named{Provider: s.Provider, Record: *s.Record})
 		}
-		merged, from, conflicts := providers.Merge(named)
+		merged, from, conflicts := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}.Merge(named)
 		want, _ := json.Marshal(merged)
 		gotJSON, _ := json.Marshal(doc.Record)
 		if !bytes.Equal(gotJSON, want) || !reflect.DeepEqual(from, doc.Provenance) || !reflect.DeepEqual(conflicts, doc.Conflicts) {

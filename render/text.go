@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -403,7 +402,7 @@ func preprintServer(e *entry) string {
 		case manifest.KindArXiv:
 			return "arXiv"
 		case manifest.KindDOI:
-			if r, ok := providers.DOIRepository(id.Value); ok {
+			if r, ok := record.DOIRepository(id.Value); ok {
 				return r.Name
 			}
 		}

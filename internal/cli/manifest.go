@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/render"
 )
 
 // loadManifest reads the manifest at path and holds its provider names
@@ -56,7 +57,7 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 		if _, ok := byName[src]; !ok {
 			return &manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
 				Err:  fmt.Errorf("counts_source %q is not a provider (known: %s)", src, strings.Join(known, ", ")),
-				Hint: "about providers lists them; openalex (the default), semanticscholar, crossref, datacite, europepmc and opencitations give counts"}
+				Hint: "about providers lists them; " + countsHint(registry)}
 		}
 	}
 	names := make([]string, 0, len(m.Intervals))
@@ -76,4 +77,20 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 		}
 	}
 	return nil
+}
+
+// countsHint names the providers that give counts, the page's default
+// first, from their declarations.
+func countsHint(registry []providers.Spec) string {
+	names := []string{render.DefaultCountsSource + " (the default)"}
+	for _, s := range registry {
+		if s.Counts && s.Name != render.DefaultCountsSource {
+			names = append(names, s.Name)
+		}
+	}
+	last := len(names) - 1
+	if last == 0 {
+		return names[0] + " gives counts"
+	}
+	return strings.Join(names[:last], ", ") + " and " + names[last] + " give counts"
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -190,7 +191,7 @@ func runRender(o renderOptions) error {
 		return err
 	}
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
-		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected}
+		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All())}
 	if o.format.IsFolder() {
 		return writeRenderedFiles(folder, opts, o)
 	}
@@ -276,4 +277,17 @@ func firstNonEmpty(s, otherwise string) string {
 		return s
 	}
 	return otherwise
+}
+
+// renderServices is what pages say of each provider, from its declaration.
+func renderServices(registry []providers.Spec) []render.Service {
+	out := make([]render.Service, 0, len(registry))
+	for _, s := range registry {
+		r := render.Service{Name: s.Name, Title: s.Title}
+		if s.Citing != nil {
+			r.CitingPrefix, r.CitingID = s.Citing.Prefix, s.Citing.ID
+		}
+		out = append(out, r)
+	}
+	return out
 }

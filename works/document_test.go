@@ -1,4 +1,4 @@
-package orchestrator
+package works_test
 
 import (
 	"reflect"
@@ -26,7 +26,7 @@ func TestOverrideRewritesItsFieldsConflict(t *testing.T) {
 		"orcid":    found("orcid", record.Record{Title: "Deep learning for dogs.", Type: "article-journal", Issued: record.Date{Year: 2020}}),
 	}
 	overrides := []manifest.Override{{ID: id, Title: "Deep learning for dogs", Type: "article-journal", Year: 2019, Line: 7}}
-	doc, _, err := workDoc(id, nil, sources, overrides)
+	doc, _, err := order.Document(id, nil, sources, overrides)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestOverrideConflictAppearsAndGoes(t *testing.T) {
 		"crossref": found("crossref", record.Record{Title: "Old title", Issued: record.Date{Year: 2020}}),
 		"openalex": found("openalex", record.Record{Title: "New title", Issued: record.Date{Year: 2020}}),
 	}
-	doc, _, err := workDoc(id, nil, sources, []manifest.Override{
+	doc, _, err := order.Document(id, nil, sources, []manifest.Override{
 		{ID: id, Title: "New title", Line: 3}, {ID: id, Year: 2021, Line: 4}})
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestOverrideConflictAppearsAndGoes(t *testing.T) {
 		t.Errorf("conflicts:\n got %+v\nwant %+v", doc.Conflicts, want)
 	}
 	sources["crossref"] = found("crossref", record.Record{Title: "New Title.", Issued: record.Date{Year: 2020}})
-	doc, _, err = workDoc(id, nil, sources, []manifest.Override{{ID: id, Title: "New title", Line: 3}})
+	doc, _, err = order.Document(id, nil, sources, []manifest.Override{{ID: id, Title: "New title", Line: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestTypeOverrideDropsTheGenreOfTheOldType(t *testing.T) {
 	poster := record.Record{Title: "Kiln physics", Type: "speech", Genre: "Poster", Issued: record.Date{Year: 2021}}
 	sources := map[string]snapshots.Source{"datacite": {Provider: "datacite", Status: string(providers.Found), Record: &poster}}
 	for _, c := range []struct{ typ, genre string }{{"article-journal", ""}, {"speech", "Poster"}} {
-		doc, _, err := workDoc(id, nil, sources, []manifest.Override{{ID: id, Type: c.typ, Line: 2}})
+		doc, _, err := order.Document(id, nil, sources, []manifest.Override{{ID: id, Type: c.typ, Line: 2}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package orchestrator
+package works
 
 import (
 	"fmt"
@@ -9,30 +9,41 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
-// linkWork is what the link pass knows of one work after the fetch.
-type linkWork struct {
+// Work is what the link pass knows of one work after the fetch.
+type Work struct {
 	id         manifest.Identity
-	sources    []providers.Named // each provider's own record, for evidence
+	sources    []Named // each provider's own record, for evidence
 	merged     record.Record
 	provenance map[string]string
 	overrides  []string // fields the manifest set, with where
 	origins    []string // where the work came from ("manifest", "orcid:<iD>"), for title matching
 }
 
-// slim keeps only what the link pass reads (each source's relations, the
+// ID is the work's identity.
+func (w Work) ID() manifest.Identity { return w.id }
+
+// Authors is the merged record's author list.
+func (w Work) Authors() []record.Author { return w.merged.Authors }
+
+// Found reports whether some provider has a record of the work.
+func (w Work) Found() bool { return len(w.sources) > 0 }
+
+// Overrides is the fields the manifest set, with where ("title (manifest)").
+func (w Work) Overrides() []string { return w.overrides }
+
+// Slim keeps only what the link pass reads (each source's relations, the
 // merged identifiers, title, year and type, where the identifiers came
 // from), so the works of a
 // large run wait for the link pass in little memory.
-func (w linkWork) slim() linkWork {
-	out := linkWork{id: w.id, overrides: w.overrides, origins: w.origins, provenance: map[string]string{}}
+func (w Work) Slim() Work {
+	out := Work{id: w.id, overrides: w.overrides, origins: w.origins, provenance: map[string]string{}}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
-			out.sources = append(out.sources, providers.Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
+			out.sources = append(out.sources, Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
 		}
 	}
 	out.merged = record.Record{IDs: w.merged.IDs, Title: w.merged.Title, Type: w.merged.Type, Issued: record.Date{Year: w.merged.Issued.Year}}
@@ -44,12 +55,12 @@ func (w linkWork) slim() linkWork {
 	return out
 }
 
-// linkResult is the link pass's decisions.
-type linkResult struct {
-	links     snapshots.Links
-	decisions map[string]*snapshots.Decisions // work key → its decisions
-	warnings  []providers.Warning
-	notes     []string
+// Linked is the link pass's decisions.
+type Linked struct {
+	Links     snapshots.Links                 // links.json
+	Decisions map[string]*snapshots.Decisions // work key → its decisions
+	Warnings  []record.Warning
+	Notes     []string
 }
 
 // edge is one piece of evidence that two identities are one entry.
@@ -72,7 +83,7 @@ func kindStrength(kind string) int {
 	return 1
 }
 
-// decideLinks finds, from the registrars' relations, identifiers the
+// Decide finds, from the registrars' relations, identifiers the
 // services give, ORCID's grouping and known preprint prefixes, which works
 // are one entry, and applies the manifest's [[link]]s on top. Every
 // decision keeps its evidence. works is in output order, which breaks
@@ -91,7 +102,7 @@ func kindStrength(kind string) int {
 //  6. recordShownAs: the entry each linked work is shown as;
 //  7. recordOutside: links to works outside the snapshot, and a note for
 //     a preprint whose published version is not among the works.
-func decideLinks(works []linkWork, m *manifest.Manifest) linkResult {
+func Decide(works []Work, m *manifest.Manifest) Linked {
 	l := newLinker(works, m)
 	l.groupEdges(l.collectEdges())
 	l.settleData()
@@ -114,7 +125,7 @@ func pairOf(x, y string) pair {
 
 // linker is the link pass's working state, shared by its steps.
 type linker struct {
-	works   []linkWork
+	works   []Work
 	m       *manifest.Manifest
 	order   map[string]int    // work key → place in output order
 	byMatch map[string]string // match key → work key
@@ -124,13 +135,13 @@ type linker struct {
 	links   map[pair]snapshots.Link // the current link of each pair
 	outside map[string][]edge       // work key → evidence about a work outside the snapshot
 
-	res linkResult
+	res Linked
 }
 
-func newLinker(works []linkWork, m *manifest.Manifest) *linker {
+func newLinker(works []Work, m *manifest.Manifest) *linker {
 	l := &linker{works: works, m: m, order: map[string]int{}, byMatch: map[string]string{},
 		grouped: map[pair][]edge{}, links: map[pair]snapshots.Link{}, outside: map[string][]edge{},
-		res: linkResult{decisions: map[string]*snapshots.Decisions{}}}
+		res: Linked{Decisions: map[string]*snapshots.Decisions{}}}
 	for i, w := range works {
 		l.order[w.id.Key()] = i
 		l.byMatch[matchKey(w.id)] = w.id.Key()
@@ -143,10 +154,10 @@ func (l *linker) isWork(k string) bool { _, ok := l.order[k]; return ok }
 
 // decision is work k's decisions, made on first use.
 func (l *linker) decision(k string) *snapshots.Decisions {
-	if l.res.decisions[k] == nil {
-		l.res.decisions[k] = &snapshots.Decisions{}
+	if l.res.Decisions[k] == nil {
+		l.res.Decisions[k] = &snapshots.Decisions{}
 	}
-	return l.res.decisions[k]
+	return l.res.Decisions[k]
 }
 
 // collectEdges is step 1: the evidence of every work, in work order.
@@ -217,7 +228,7 @@ func (l *linker) applyManifestLink(ml manifest.Link) {
 	if ml.Kind == manifest.LinkDistinct {
 		if had {
 			old.Evidence = sortedUnique(append(old.Evidence, where+" undid it"))
-			l.res.links.Undone = append(l.res.links.Undone, old)
+			l.res.Links.Undone = append(l.res.Links.Undone, old)
 			l.decision(from).Undone = append(l.decision(from).Undone, old)
 			l.decision(to).Undone = append(l.decision(to).Undone, old)
 			delete(l.links, p)
@@ -242,14 +253,14 @@ func (l *linker) manifestLinkOutside(ml manifest.Link, from, to, where string) {
 	if ml.Kind == manifest.LinkDistinct && slices.ContainsFunc(l.outside[present], func(e edge) bool { return e.from == missing || e.to == missing }) {
 		return
 	}
-	l.res.warnings = append(l.res.warnings, providers.Warning{Identity: missing,
+	l.res.Warnings = append(l.res.Warnings, record.Warning{Identity: missing,
 		Message: fmt.Sprintf("%s names %s, which is not among the works; the link does nothing", where, missing)})
 }
 
 // recordLinks is step 5: each pair's link once (a pair undone and linked
 // again is listed twice in pairs), sorted, and with both its ends.
 func (l *linker) recordLinks() {
-	l.res.links.Links = []snapshots.Link{}
+	l.res.Links.Links = []snapshots.Link{}
 	recorded := map[pair]bool{}
 	for _, p := range l.pairs {
 		link, ok := l.links[p]
@@ -257,18 +268,18 @@ func (l *linker) recordLinks() {
 			continue
 		}
 		recorded[p] = true
-		l.res.links.Links = append(l.res.links.Links, link)
+		l.res.Links.Links = append(l.res.Links.Links, link)
 		l.decision(link.From).Links = append(l.decision(link.From).Links, link)
 		l.decision(link.To).Links = append(l.decision(link.To).Links, link)
 	}
-	sortLinks(l.res.links.Links)
-	sortLinks(l.res.links.Undone)
+	sortLinks(l.res.Links.Links)
+	sortLinks(l.res.Links.Undone)
 }
 
 // recordShownAs is step 6.
 func (l *linker) recordShownAs() {
-	l.res.links.ShownAs = shownAs(l.works, l.res.links.Links, l.order)
-	for k, to := range l.res.links.ShownAs {
+	l.res.Links.ShownAs = shownAs(l.works, l.res.Links.Links, l.order)
+	for k, to := range l.res.Links.ShownAs {
 		l.decision(k).ShownAs = to
 	}
 }
@@ -281,7 +292,7 @@ func (l *linker) recordOutside() {
 		for _, e := range l.outside[k] {
 			l.recordOutsideEdge(k, e)
 		}
-		if d := l.res.decisions[k]; d != nil {
+		if d := l.res.Decisions[k]; d != nil {
 			sortLinks(d.Links)
 			sortLinks(d.Outside)
 			sortLinks(d.Undone)
@@ -302,9 +313,9 @@ func (l *linker) recordOutsideEdge(k string, e edge) {
 		return
 	}
 	d.Outside = append(d.Outside, link)
-	if e.kind == manifest.LinkPreprintOf && e.from == k && !keptApart(l.m, e.from, e.to) && !excluded(l.m, e.to) {
+	if e.kind == manifest.LinkPreprintOf && e.from == k && !KeptApart(l.m, e.from, e.to) && !Excluded(l.m, e.to) {
 		kind, value, _ := strings.Cut(e.to, ":")
-		l.res.notes = append(l.res.notes, fmt.Sprintf("%s is a preprint of %s, which is not among the works (%s); to show the published version, add [[identity]] %s = %q",
+		l.res.Notes = append(l.res.Notes, fmt.Sprintf("%s is a preprint of %s, which is not among the works (%s); to show the published version, add [[identity]] %s = %q",
 			k, e.to, e.evidence, kind, value))
 	}
 }
@@ -375,7 +386,7 @@ func identityBetter(a, b string, order map[string]int) bool {
 // of linked works, the one no link leads away from (the version of record,
 // the concept DOI); when there is no such single work (conflicting data),
 // the best identity among those with fewest links away.
-func shownAs(works []linkWork, links []snapshots.Link, order map[string]int) map[string]string {
+func shownAs(works []Work, links []snapshots.Link, order map[string]int) map[string]string {
 	groups := unionFind{}
 	away := map[string]int{} // work key → links leading away from it
 	for _, l := range links {
@@ -440,7 +451,7 @@ func (u unionFind) union(a, b string) {
 // relationEdges reads the relations each provider gives for w. The
 // registrars' relation vocabularies (Crossref's relation field, DataCite's
 // relatedIdentifiers) and ORCID's grouping arrive as Relations.
-func relationEdges(w linkWork) []edge {
+func relationEdges(w Work) []edge {
 	k := w.id.Key()
 	var out []edge
 	for _, src := range w.sources {
@@ -484,7 +495,7 @@ func versionEdge(from, to, ev string) edge {
 // identifierEdges links w to other works that one of its identifiers
 // names: a PMID record giving the DOI of a DOI work is the same work; an
 // arXiv e-print and a journal DOI are a preprint and its version of record.
-func identifierEdges(w linkWork, byMatch map[string]string) []edge {
+func identifierEdges(w Work, byMatch map[string]string) []edge {
 	k := w.id.Key()
 	var out []edge
 	ids := []manifest.Identity{
@@ -506,7 +517,7 @@ func identifierEdges(w linkWork, byMatch map[string]string) []edge {
 		out = append(out, idEdge(k, other, ev))
 	}
 	if w.id.Kind == manifest.KindArXiv {
-		if doi := providers.ArXivDOI(w.id.Value); doi != "" {
+		if doi := record.ArXivDOI(w.id.Value); doi != "" {
 			if other, ok := byMatch["doi:"+doi]; ok {
 				out = append(out, edge{manifest.LinkSameAs, k, other, fmt.Sprintf("arXiv registers doi:%s for %s", doi, k)})
 			}
@@ -539,15 +550,15 @@ func matchKey(id manifest.Identity) string {
 
 var arxivVersionSuffix = regexp.MustCompile(`v[0-9]+$`)
 
-func keyRepository(key string) (providers.Repository, bool) {
+func keyRepository(key string) (record.Repository, bool) {
 	doi, ok := strings.CutPrefix(key, "doi:")
 	if !ok {
 		if strings.HasPrefix(key, "arxiv:") {
-			return providers.Repository{Name: "arXiv", Preprint: true}, true
+			return record.Repository{Name: "arXiv", Preprint: true}, true
 		}
-		return providers.Repository{}, false
+		return record.Repository{}, false
 	}
-	return providers.DOIRepository(doi)
+	return record.DOIRepository(doi)
 }
 
 func doiPrefixOfKey(key string) string {
@@ -576,4 +587,23 @@ func sortedUnique(list []string) []string {
 	out := slices.Clone(list)
 	sort.Strings(out)
 	return slices.Compact(out)
+}
+
+// KeptApart reports whether a [[link]] kind = "distinct" names the pair.
+func KeptApart(m *manifest.Manifest, a, b string) bool {
+	if m == nil {
+		return false
+	}
+	return slices.ContainsFunc(m.Links, func(l manifest.Link) bool {
+		if l.Kind != manifest.LinkDistinct {
+			return false
+		}
+		from, to := l.From.Key(), l.To.Key()
+		return (from == a && to == b) || (from == b && to == a)
+	})
+}
+
+// Excluded reports whether an [[exclude]] names the work.
+func Excluded(m *manifest.Manifest, key string) bool {
+	return m != nil && slices.ContainsFunc(m.Excludes, func(x manifest.Exclude) bool { return x.ID.Key() == key })
 }

@@ -1,12 +1,12 @@
-package providers_test
+package works_test
 
 import (
 	"encoding/json"
 	"reflect"
 	"testing"
 
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/works"
 )
 
 // TestMergeDatePrecision: the registrar's year-only date gives way to the
@@ -15,43 +15,43 @@ import (
 func TestMergeDatePrecision(t *testing.T) {
 	cases := []struct {
 		name     string
-		in       []providers.Named
+		in       []works.Named
 		want     record.Date
 		from     string
 		conflict bool
 	}{
-		{"year-only registrar refined", []providers.Named{
+		{"year-only registrar refined", []works.Named{
 			{Provider: "datacite", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 5, 0)}},
 			{Provider: "orcid", Record: record.Record{Issued: record.NewDate(2020, 5, 14)}},
 		}, record.NewDate(2020, 5, 14), "orcid", false},
-		{"another year never wins", []providers.Named{
+		{"another year never wins", []works.Named{
 			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2021, 3, 2)}},
 		}, record.NewDate(2020, 0, 0), "crossref", true},
-		{"another month never wins", []providers.Named{
+		{"another month never wins", []works.Named{
 			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 5, 0)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 6, 2)}},
 			{Provider: "semanticscholar", Record: record.Record{Issued: record.NewDate(2020, 5, 9)}},
 		}, record.NewDate(2020, 5, 9), "semanticscholar", true},
 		// T#3: ORCID's day must agree with OpenAlex's month, not only
 		// with Crossref's year
-		{"a lower source never overrides a higher month", []providers.Named{
+		{"a lower source never overrides a higher month", []works.Named{
 			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 5, 0)}},
 			{Provider: "orcid", Record: record.Record{Issued: record.NewDate(2020, 6, 14)}},
 		}, record.NewDate(2020, 5, 0), "openalex", true},
-		{"1 January is no refinement", []providers.Named{
+		{"1 January is no refinement", []works.Named{
 			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2015, 0, 0)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2015, 1, 1)}},
 		}, record.NewDate(2015, 0, 0), "crossref", false},
-		{"precise registrar kept", []providers.Named{
+		{"precise registrar kept", []works.Named{
 			{Provider: "crossref", Record: record.Record{Issued: record.NewDate(2020, 5, 1)}},
 			{Provider: "openalex", Record: record.Record{Issued: record.NewDate(2020, 0, 0)}},
 		}, record.NewDate(2020, 5, 1), "crossref", false},
 	}
 	for _, c := range cases {
-		got, from, conflicts := providers.Merge(c.in)
+		got, from, conflicts := order.Merge(c.in)
 		if got.Issued != c.want || from["issued"] != c.from {
 			t.Errorf("%s: issued %v from %q, want %v from %q", c.name, got.Issued, from["issued"], c.want, c.from)
 		}
@@ -66,7 +66,7 @@ func TestMergeDatePrecision(t *testing.T) {
 // affiliations; a different person (another iD, another initial) or an
 // ambiguous one fills in nothing; nothing is shortened.
 func TestMergeAuthorsPersonByPerson(t *testing.T) {
-	in := []providers.Named{
+	in := []works.Named{
 		{Provider: "crossref", Record: record.Record{Authors: []record.Author{
 			{Given: "M.", Family: "Jensen"},
 			{Given: "Anna Maria", Family: "Berg"},
@@ -84,7 +84,7 @@ func TestMergeAuthorsPersonByPerson(t *testing.T) {
 			{Given: "Mary", Family: "Jensen"}, // another initial: not M. Jensen's fuller form
 		}}},
 	}
-	got, from, conflicts := providers.Merge(in)
+	got, from, conflicts := order.Merge(in)
 	want := []record.Author{
 		{Given: "Michael", Family: "Jensen", ORCID: "0000-0002-1825-0097", Affiliations: []string{"Aarhus University"}},
 		{Given: "Anna Maria", Family: "van den Berg"},
@@ -113,7 +113,7 @@ func TestMergeAuthorsPersonByPerson(t *testing.T) {
 // same person elsewhere; a registrar's full name is never replaced by an
 // initial.
 func TestMergeAuthorsNotShortened(t *testing.T) {
-	got, _, _ := providers.Merge([]providers.Named{
+	got, _, _ := order.Merge([]works.Named{
 		{Provider: "datacite", Record: record.Record{Authors: []record.Author{{Name: "Maria van der Berg"}, {Given: "Michael James", Family: "Jensen"}}}},
 		{Provider: "openalex", Record: record.Record{Authors: []record.Author{{Given: "Maria", Family: "van der Berg"}, {Given: "M.", Family: "Jensen", ORCID: "0000-0002-1825-0097"}}}},
 	})
@@ -127,13 +127,13 @@ func TestMergeAuthorsNotShortened(t *testing.T) {
 // and the values not kept, each with its providers, sorted; cosmetic ones
 // (case, punctuation, a trailing period) are not.
 func TestMergeConflicts(t *testing.T) {
-	in := []providers.Named{
+	in := []works.Named{
 		{Provider: "crossref", Record: record.Record{Title: "Bounds for Catalysis", Type: "article-journal", Volume: "3"}},
 		{Provider: "openalex", Record: record.Record{Title: "bounds for catalysis.", Type: "article-journal", Volume: "4"}},
 		{Provider: "europepmc", Record: record.Record{Title: "Bounds for catalysis", Type: "review", Volume: "4"}},
 		{Provider: "orcid", Record: record.Record{Title: "Limits of catalysis", Type: "paper-conference"}},
 	}
-	_, _, got := providers.Merge(in)
+	_, _, got := order.Merge(in)
 	want := []record.Conflict{
 		{Field: "title", Kept: record.Choice{Value: "Bounds for Catalysis", Providers: []string{"crossref", "europepmc", "openalex"}},
 			NotKept: []record.Choice{{Value: "Limits of catalysis", Providers: []string{"orcid"}}}},
@@ -147,7 +147,7 @@ func TestMergeConflicts(t *testing.T) {
 		t.Errorf("conflicts\n%s", g)
 	}
 	// Input order never changes them.
-	_, _, again := providers.Merge([]providers.Named{in[3], in[1], in[0], in[2]})
+	_, _, again := order.Merge([]works.Named{in[3], in[1], in[0], in[2]})
 	if !reflect.DeepEqual(again, want) {
 		t.Errorf("conflicts depend on input order: %+v", again)
 	}
@@ -157,7 +157,7 @@ func TestMergeConflicts(t *testing.T) {
 // the registrar's author fill in nothing; a respelling of the same
 // letters ("Martı́n", dotless i and a combining accent) is not fuller.
 func TestMergeAuthorsAmbiguousOrRespelt(t *testing.T) {
-	got, from, _ := providers.Merge([]providers.Named{
+	got, from, _ := order.Merge([]works.Named{
 		{Provider: "crossref", Record: record.Record{Authors: []record.Author{{Given: "A.", Family: "Li"}, {Given: "Martin", Family: "Farach-Colton"}}}},
 		{Provider: "openalex", Record: record.Record{Authors: []record.Author{{Name: "Xavier Smith"}, {Name: "Martı́n Farach-Colton"}, {Name: "Andrew Li"}, {Name: "Anna Li"}}}},
 	})
@@ -194,7 +194,7 @@ func TestNormalLicence(t *testing.T) {
 		"CC BY 4.0 International":                                     "cc-by-4.0",
 		"https://creativecommons.org/about/":                          "https://creativecommons.org/about/",
 	} {
-		if got := providers.NormalLicence(in); got != want {
+		if got := works.NormalLicence(in); got != want {
 			t.Errorf("NormalLicence(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -205,40 +205,40 @@ func TestNormalLicence(t *testing.T) {
 // family — the SIGMOD paper in the example lost "4.0" this way — but a
 // different licence or another version is a conflict, never a refinement.
 func TestMergeLicenceMostSpecific(t *testing.T) {
-	oa := func(provider, licence string) providers.Named {
-		return providers.Named{Provider: provider, Record: record.Record{OA: &record.OpenAccess{License: licence}}}
+	oa := func(provider, licence string) works.Named {
+		return works.Named{Provider: provider, Record: record.Record{OA: &record.OpenAccess{License: licence}}}
 	}
 	for _, c := range []struct {
 		name    string
-		in      []providers.Named
+		in      []works.Named
 		want    string
 		from    string
 		notKept []record.Choice
 	}{
-		{"versioned refines bare", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
+		{"versioned refines bare", []works.Named{oa("openalex", "cc-by"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
 			"cc-by-4.0", "crossref", nil},
-		{"other family is a conflict", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by-nc/4.0/")},
+		{"other family is a conflict", []works.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by-nc/4.0/")},
 			"cc-by", "openalex", []record.Choice{{Value: "cc-by-nc-4.0", Providers: []string{"crossref"}}}},
-		{"other version is a conflict", []providers.Named{oa("openalex", "cc-by-3.0"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
+		{"other version is a conflict", []works.Named{oa("openalex", "cc-by-3.0"), oa("crossref", "https://creativecommons.org/licenses/by/4.0/")},
 			"cc-by-3.0", "openalex", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"crossref"}}}},
-		{"first versioned wins", []providers.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by/3.0/"), oa("datacite", "cc-by-4.0")},
+		{"first versioned wins", []works.Named{oa("openalex", "cc-by"), oa("crossref", "http://creativecommons.org/licenses/by/3.0/"), oa("datacite", "cc-by-4.0")},
 			"cc-by-3.0", "crossref", []record.Choice{{Value: "cc-by-4.0", Providers: []string{"datacite"}}}},
 		// CR3#4: one IGO licence in Crossref's URL form and DataCite's SPDX
 		// id agrees; the unported 3.0 is another licence
-		{"IGO URL and SPDX id agree", []providers.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "CC-BY-3.0-IGO")},
+		{"IGO URL and SPDX id agree", []works.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "CC-BY-3.0-IGO")},
 			"cc-by-3.0-igo", "crossref", nil},
-		{"IGO is not unported", []providers.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "cc-by-3.0")},
+		{"IGO is not unported", []works.Named{oa("crossref", "http://creativecommons.org/licenses/by/3.0/igo/"), oa("datacite", "cc-by-3.0")},
 			"cc-by-3.0-igo", "crossref", []record.Choice{{Value: "cc-by-3.0", Providers: []string{"datacite"}}}},
 		// a category names no licence: the registrar's real one wins and
 		// nothing contradicts it (T#2)
-		{"real licence beats a category", []providers.Named{oa("openalex", "publisher-specific-oa"), oa("unpaywall", "implied-oa"), oa("crossref", "http://creativecommons.org/licenses/by/4.0/")},
+		{"real licence beats a category", []works.Named{oa("openalex", "publisher-specific-oa"), oa("unpaywall", "implied-oa"), oa("crossref", "http://creativecommons.org/licenses/by/4.0/")},
 			"cc-by-4.0", "crossref", nil},
-		{"publisher terms beat a category", []providers.Named{oa("openalex", "other-oa"), oa("crossref", "https://www.elsevier.com/tdm/userlicense/1.0/")},
+		{"publisher terms beat a category", []works.Named{oa("openalex", "other-oa"), oa("crossref", "https://www.elsevier.com/tdm/userlicense/1.0/")},
 			"https://www.elsevier.com/tdm/userlicense/1.0/", "crossref", nil},
-		{"a category alone is kept", []providers.Named{oa("unpaywall", "publisher-specific, author manuscript")},
+		{"a category alone is kept", []works.Named{oa("unpaywall", "publisher-specific, author manuscript")},
 			"publisher-specific, author manuscript", "unpaywall", nil},
 	} {
-		got, from, conflicts := providers.Merge(c.in)
+		got, from, conflicts := order.Merge(c.in)
 		if got.OA == nil || got.OA.License != c.want || from["open_access.license"] != c.from {
 			t.Errorf("%s: licence %+v from %q, want %q from %q", c.name, got.OA, from["open_access.license"], c.want, c.from)
 		}
@@ -260,7 +260,7 @@ func TestMergeLicenceMostSpecific(t *testing.T) {
 // affiliations — while "Michael Jensen" with the iD still does.
 func TestMergeAuthorsSharedIDNeedsTheName(t *testing.T) {
 	const id = "0000-0002-1825-0097"
-	got, from, _ := providers.Merge([]providers.Named{
+	got, from, _ := order.Merge([]works.Named{
 		{Provider: "crossref", Record: record.Record{Authors: []record.Author{
 			{Given: "M.", Family: "Jensen", ORCID: id},
 			{Given: "A.", Family: "Berg", ORCID: "0000-0001-0000-0001"},
@@ -290,11 +290,11 @@ func TestMergeAuthorsSharedIDNeedsTheName(t *testing.T) {
 // switching from a URL to an SPDX id, or providers answering in another
 // order, changes no byte of the conflict.
 func TestLicenceConflictSpellingFree(t *testing.T) {
-	oa := func(provider, licence string) providers.Named {
-		return providers.Named{Provider: provider, Record: record.Record{OA: &record.OpenAccess{License: licence}}}
+	oa := func(provider, licence string) works.Named {
+		return works.Named{Provider: provider, Record: record.Record{OA: &record.OpenAccess{License: licence}}}
 	}
-	licenceConflict := func(in ...providers.Named) []byte {
-		_, _, conflicts := providers.Merge(in)
+	licenceConflict := func(in ...works.Named) []byte {
+		_, _, conflicts := order.Merge(in)
 		b, err := json.Marshal(conflicts)
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package orchestrator
+package works
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -54,7 +53,7 @@ const shortestComparable = 12
 
 // orcidOnlyOwner is the ORCID iD whose record alone gives w (an
 // orcid-work: key without identifiers), or "".
-func orcidOnlyOwner(w linkWork) string {
+func orcidOnlyOwner(w Work) string {
 	if w.id.Kind != manifest.KindORCIDWork || w.merged.IDs.DOI != "" || w.merged.IDs.ArXiv != "" ||
 		w.merged.IDs.PMID != "" || w.merged.IDs.PMCID != "" {
 		return ""
@@ -66,7 +65,7 @@ func orcidOnlyOwner(w linkWork) string {
 // titleEdges is the same-as evidence from titles, and the warnings for
 // near misses, in work order.
 func (l *linker) titleEdges() []edge {
-	var hand []linkWork
+	var hand []Work
 	for _, w := range l.works {
 		if orcidOnlyOwner(w) != "" && w.merged.Title != "" {
 			hand = append(hand, w)
@@ -83,7 +82,7 @@ func (l *linker) titleEdges() []edge {
 	return edges
 }
 
-func asTitleWork(w linkWork) titleWork {
+func asTitleWork(w Work) titleWork {
 	return titleWork{key: w.id.Key(), title: w.merged.Title, fold: record.Fold(w.merged.Title), year: w.merged.Issued.Year, typ: w.merged.Type}
 }
 
@@ -207,7 +206,7 @@ func (l *linker) warnNearMiss(h, c titleWork, why string) {
 	msg := fmt.Sprintf("may be the same work as %s (%q, %d; this one %q, %d): %s, so they are not merged. To decide, paste into the manifest:\n"+
 		"    [[link]]\n    from = %q\n    to   = %q\n    kind = \"same-as\"    # or \"distinct\" to keep them apart",
 		c.key, c.title, c.year, h.title, h.year, why, h.key, c.key)
-	l.res.warnings = append(l.res.warnings, providers.Warning{Identity: h.key, Message: msg})
+	l.res.Warnings = append(l.res.Warnings, record.Warning{Identity: h.key, Message: msg})
 }
 
 // typeKind groups CSL types into kinds of work that cannot be one

@@ -1,15 +1,17 @@
-package providers
+package orchestrator
 
 import (
 	"net/http"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/providers"
 )
 
 func TestProbeMissingReadsArraysAndXML(t *testing.T) {
-	js := Probe{Fields: []string{"a[].b", "a[].c[].d", "[].x", "n", "gone", "a[].gone"}}
-	got, err := js.Missing([]byte(`{"a":[{"b":1},{"c":[{"e":1},{"d":null}]}],"n":null}`))
+	js := providers.Probe{Fields: []string{"a[].b", "a[].c[].d", "[].x", "n", "gone", "a[].gone"}}
+	got, err := probeMissing(js, []byte(`{"a":[{"b":1},{"c":[{"e":1},{"d":null}]}],"n":null}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,28 +19,28 @@ func TestProbeMissingReadsArraysAndXML(t *testing.T) {
 	if want := []string{"[].x", "gone", "a[].gone"}; !slices.Equal(got, want) {
 		t.Errorf("JSON: missing %v, want %v", got, want)
 	}
-	if _, err := js.Missing([]byte("<html>")); err == nil {
+	if _, err := probeMissing(js, []byte("<html>")); err == nil {
 		t.Error("an HTML answer passed as JSON")
 	}
-	xp := Probe{XML: true, Fields: []string{"feed/entry/title", "feed/entry/link@href", "feed/entry/link@rel", "feed/title"}}
-	got, err = xp.Missing([]byte(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>T</title><link href="u"/></entry></feed>`))
+	xp := providers.Probe{XML: true, Fields: []string{"feed/entry/title", "feed/entry/link@href", "feed/entry/link@rel", "feed/title"}}
+	got, err = probeMissing(xp, []byte(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>T</title><link href="u"/></entry></feed>`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"feed/entry/link@rel", "feed/title"}; !slices.Equal(got, want) {
 		t.Errorf("XML: missing %v, want %v", got, want)
 	}
-	if _, err := xp.Missing([]byte(`{"a":1}`)); err == nil {
+	if _, err := probeMissing(xp, []byte(`{"a":1}`)); err == nil {
 		t.Error("a JSON answer passed as XML")
 	}
 }
 
 func TestRateHeadersAnnounced(t *testing.T) {
-	crossref := RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval"}
-	ncbi := RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second}
+	crossref := providers.RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval"}
+	ncbi := providers.RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second}
 	for _, tc := range []struct {
 		name   string
-		r      RateHeaders
+		r      providers.RateHeaders
 		h      map[string]string
 		limit  int
 		window time.Duration
@@ -56,7 +58,7 @@ func TestRateHeadersAnnounced(t *testing.T) {
 		for k, v := range tc.h {
 			h.Set(k, v)
 		}
-		limit, window, ok := tc.r.Announced(h)
+		limit, window, ok := announcedPace(tc.r, h)
 		if limit != tc.limit || window != tc.window || ok != tc.ok {
 			t.Errorf("%s: got %d per %s (%v), want %d per %s (%v)", tc.name, limit, window, ok, tc.limit, tc.window, tc.ok)
 		}

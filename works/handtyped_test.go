@@ -1,4 +1,4 @@
-package orchestrator
+package works
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 
 const typedOwner = "0000-0002-1825-0097"
 
-func typedWork(t *testing.T, key, title string, year int, typ string) linkWork {
+func typedWork(t *testing.T, key, title string, year int, typ string) Work {
 	t.Helper()
 	id, err := manifest.ParseKey(key)
 	if err != nil {
@@ -20,7 +20,7 @@ func typedWork(t *testing.T, key, title string, year int, typ string) linkWork {
 	if id.Kind == manifest.KindDOI {
 		rec.IDs.DOI = id.Value
 	}
-	return linkWork{id: id, merged: rec, origins: []string{"orcid:" + typedOwner}, provenance: map[string]string{}}
+	return Work{id: id, merged: rec, origins: []string{"orcid:" + typedOwner}, provenance: map[string]string{}}
 }
 
 // TestTypedTwice: each rule of the title match, on one pair at a time.
@@ -65,7 +65,7 @@ func TestTypedTwice(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			works := []linkWork{
+			works := []Work{
 				typedWork(t, "doi:10.5555/glaze", c.doiTitle, c.doiYear, c.doiType),
 				typedWork(t, hand, c.handTitle, c.handYear, c.handType),
 			}
@@ -73,13 +73,13 @@ func TestTypedTwice(t *testing.T) {
 			if c.manifest != "" {
 				m.Links = []manifest.Link{{From: works[1].id, To: works[0].id, Kind: c.manifest, Line: 7}}
 			}
-			res := decideLinks(works, m)
-			linked := res.links.ShownAs[hand] == "doi:10.5555/glaze"
+			res := Decide(works, m)
+			linked := res.Links.ShownAs[hand] == "doi:10.5555/glaze"
 			if linked != c.linked {
-				t.Errorf("linked %v, want %v: %+v", linked, c.linked, res.links)
+				t.Errorf("linked %v, want %v: %+v", linked, c.linked, res.Links)
 			}
 			var warnings []string
-			for _, w := range res.warnings {
+			for _, w := range res.Warnings {
 				warnings = append(warnings, w.Message)
 			}
 			all := strings.Join(warnings, "\n")
@@ -91,7 +91,7 @@ func TestTypedTwice(t *testing.T) {
 				t.Errorf("warning %q, want one with %q and the [[link]] lines", all, c.warned)
 			}
 			if linked && c.manifest == "" {
-				d := res.decisions[hand]
+				d := res.Decisions[hand]
 				if d == nil || len(d.Links) != 1 || !strings.Contains(d.Links[0].Evidence[0], "title matches doi:10.5555/glaze's after normalisation") {
 					t.Errorf("decisions %+v lack the evidence", d)
 				}
@@ -106,13 +106,13 @@ func TestTypedTwiceOnlySameRecordAndUnique(t *testing.T) {
 	hand := typedWork(t, "orcid-work:"+typedOwner+"/9001", "Kiln Physics", 2020, "")
 	other := typedWork(t, "doi:10.5555/other", "Kiln physics", 2020, "")
 	other.origins = []string{"manifest"}
-	res := decideLinks([]linkWork{other, hand}, nil)
-	if len(res.links.Links) != 0 || len(res.warnings) != 0 {
-		t.Errorf("a work of another origin was matched: %+v %v", res.links, res.warnings)
+	res := Decide([]Work{other, hand}, nil)
+	if len(res.Links.Links) != 0 || len(res.Warnings) != 0 {
+		t.Errorf("a work of another origin was matched: %+v %v", res.Links, res.Warnings)
 	}
-	res = decideLinks([]linkWork{typedWork(t, "doi:10.5555/a", "Kiln physics", 2020, ""), typedWork(t, "doi:10.5555/b", "Kiln physics", 2020, ""), hand}, nil)
-	if len(res.links.Links) != 0 || len(res.warnings) != 2 || !strings.Contains(res.warnings[0].Message, "matches 2 works") {
-		t.Errorf("an ambiguous title was merged or not warned about: %+v %v", res.links, res.warnings)
+	res = Decide([]Work{typedWork(t, "doi:10.5555/a", "Kiln physics", 2020, ""), typedWork(t, "doi:10.5555/b", "Kiln physics", 2020, ""), hand}, nil)
+	if len(res.Links.Links) != 0 || len(res.Warnings) != 2 || !strings.Contains(res.Warnings[0].Message, "matches 2 works") {
+		t.Errorf("an ambiguous title was merged or not warned about: %+v %v", res.Links, res.Warnings)
 	}
 }
 

@@ -1,4 +1,4 @@
-package providers
+package works
 
 import (
 	"slices"
@@ -77,7 +77,7 @@ func samePerson(a record.Author, at int, list []record.Author) (record.Author, b
 // two different iDs. A shared iD alone is not enough: OpenAlex attributes
 // iDs by its own disambiguation and gets some wrong, so "M. Jensen" and
 // "Xavier Jensen" with one iD must not make the registrar's author
-// "Xavier" (T#4); nothing, not even affiliations, is filled from a name
+// "Xavier"; nothing, not even affiliations, is filled from a name
 // that does not agree.
 func isSamePerson(a, b record.Author) bool {
 	if a.ORCID != "" && b.ORCID != "" && !strings.EqualFold(a.ORCID, b.ORCID) {

@@ -1,12 +1,12 @@
-package providers_test
+package works_test
 
 import (
 	"encoding/json"
 	"reflect"
 	"testing"
 
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/works"
 )
 
 // TestMergeWholeFields pins Merge's rules: each field comes whole from the
@@ -15,7 +15,7 @@ import (
 // union and extras concatenated in precedence order, whatever the input
 // order.
 func TestMergeWholeFields(t *testing.T) {
-	in := []providers.Named{
+	in := []works.Named{
 		{Provider: "zeta", Record: record.Record{ // unlisted: after every listed provider
 			Title: "Zeta title", Volume: "99", Pages: "1-2",
 			IDs:   record.IDs{MAG: "123", ISSN: []string{"9999-9999"}},
@@ -100,9 +100,9 @@ func TestMergeWholeFields(t *testing.T) {
 		"ids.openalex": "openalex", "ids.mag": "zeta", "ids.semanticscholar": "semanticscholar",
 		"ids.isbn": "doi", "ids.issn": "crossref",
 	}
-	check := func(name string, in []providers.Named) {
+	check := func(name string, in []works.Named) {
 		t.Helper()
-		got, from, _ := providers.Merge(in)
+		got, from, _ := order.Merge(in)
 		if !reflect.DeepEqual(got, want) {
 			g, _ := json.MarshalIndent(got, "", " ")
 			w, _ := json.MarshalIndent(want, "", " ")
@@ -113,7 +113,7 @@ func TestMergeWholeFields(t *testing.T) {
 		}
 	}
 	check("given order", in)
-	reversed := make([]providers.Named, len(in))
+	reversed := make([]works.Named, len(in))
 	for i, n := range in {
 		reversed[len(in)-1-i] = n
 	}
@@ -121,7 +121,7 @@ func TestMergeWholeFields(t *testing.T) {
 
 	// The merged open access is a copy: changing a source after the merge
 	// leaves it alone.
-	got, _, _ := providers.Merge(in)
+	got, _, _ := order.Merge(in)
 	in[2].Record.OA.URL = "changed"
 	if got.OA.URL != "https://free.example/x.pdf" {
 		t.Errorf("merged open access shares the source's: %q", got.OA.URL)
@@ -135,7 +135,7 @@ func TestMergeWholeFields(t *testing.T) {
 // as a URL and as its short name is one licence, kept in its SPDX-style
 // form; a different licence is a conflict.
 func TestMergeOAPartByPart(t *testing.T) {
-	got, from, conflicts := providers.Merge([]providers.Named{
+	got, from, conflicts := order.Merge([]works.Named{
 		{Provider: "unpaywall", Record: record.Record{OA: &record.OpenAccess{URL: "https://repo.example/x.pdf", Version: "acceptedVersion", Status: "green"}}},
 		{Provider: "crossref", Record: record.Record{OA: &record.OpenAccess{License: "https://creativecommons.org/licenses/by/4.0/", Version: "publishedVersion"}}},
 		{Provider: "semanticscholar", Record: record.Record{OA: &record.OpenAccess{License: "cc-by", URL: "https://s2.example/x.pdf"}}},
@@ -166,8 +166,8 @@ func TestMergeOAPartByPart(t *testing.T) {
 // TestMergeNothing: no records, or records with nothing in them, merge to
 // an empty record with empty (not nil) provenance.
 func TestMergeNothing(t *testing.T) {
-	for _, in := range [][]providers.Named{nil, {{Provider: "crossref"}, {Provider: "orcid", Record: record.Record{OA: &record.OpenAccess{}}}}} {
-		got, from, _ := providers.Merge(in)
+	for _, in := range [][]works.Named{nil, {{Provider: "crossref"}, {Provider: "orcid", Record: record.Record{OA: &record.OpenAccess{}}}}} {
+		got, from, _ := order.Merge(in)
 		if !reflect.DeepEqual(got, record.Record{}) {
 			t.Errorf("Merge(%v) = %+v, want the zero record", in, got)
 		}

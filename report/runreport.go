@@ -1,9 +1,9 @@
-package orchestrator
+package report
 
 import (
-	"github.com/aboutscholar/about/providers"
-
 	"time"
+
+	"github.com/aboutscholar/about/record"
 )
 
 // RunReportSchema names the version of the RunReport layout. It changes
@@ -149,7 +149,7 @@ func (r *Report) JSON() RunReport {
 }
 
 // warningKey names a warning among the report's, for warningWorks.
-func warningKey(w providers.Warning) string { return w.Identity + "\x00" + w.Message }
+func warningKey(w record.Warning) string { return w.Identity + "\x00" + w.Message }
 
 func ms(d time.Duration) int64 { return d.Milliseconds() }
 

@@ -15,8 +15,8 @@ import (
 func TestSpillGivesBackWhatItKeptAndLeavesNoFile(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	var s spill
-	var kept []spilled
+	var s scratchFile
+	var kept []scratchSpan
 	var want [][]byte
 	buf := []byte{}
 	for i := range 50 {
@@ -55,7 +55,7 @@ func TestSpillGivesBackWhatItKeptAndLeavesNoFile(t *testing.T) {
 
 func TestSpillKeepsInMemoryWithoutATemporaryFolder(t *testing.T) {
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
-	var s spill
+	var s scratchFile
 	buf := []byte("the work")
 	at, err := s.put(buf)
 	if err != nil {

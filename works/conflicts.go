@@ -1,4 +1,4 @@
-package providers
+package works
 
 import (
 	"fmt"
@@ -167,15 +167,15 @@ const ManifestSource = "manifest"
 // including the one the merge had kept. When every provider that gave the
 // field agrees with the override there is nothing to explain and the
 // field has no conflict. The other fields' entries are untouched.
-func Overridden(conflicts []record.Conflict, records []Named, field, value string) []record.Conflict {
+func (p Precedence) Overridden(conflicts []record.Conflict, records []Named, field, value string) []record.Conflict {
 	i := slices.IndexFunc(fieldChecks(), func(c fieldCheck) bool { return c.field == field })
 	if i < 0 {
 		return conflicts
 	}
 	check := fieldChecks()[i]
-	order := Precedence()
+	order := p.Fields
 	if strings.HasPrefix(field, "open_access.") {
-		order = oaPrecedence()
+		order = p.OA
 	}
 	out := slices.DeleteFunc(slices.Clone(conflicts), func(c record.Conflict) bool { return c.Field == field })
 	k, ok := disagreement(check, value, byPrecedence(records, order))

@@ -1,4 +1,4 @@
-package providers
+package record
 
 import "strings"
 
@@ -65,7 +65,10 @@ func IsPreprintDOI(doi string) bool {
 // version-less), lower-cased like every normalised DOI; "" for old-style
 // ids with a slash, which arXiv gave no such DOI.
 func ArXivDOI(arxivID string) string {
-	base := arxivVersion.FindStringSubmatch(strings.ToLower(arxivID))[1]
+	base := strings.ToLower(arxivID)
+	if i := strings.LastIndexByte(base, 'v'); i >= 0 && i < len(base)-1 && strings.Trim(base[i+1:], "0123456789") == "" {
+		base = base[:i] // the version: v2
+	}
 	if base == "" || strings.Contains(base, "/") {
 		return ""
 	}

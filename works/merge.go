@@ -1,4 +1,4 @@
-package providers
+package works
 
 import (
 	"slices"
@@ -8,21 +8,14 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
-// Precedence is the documented order in which providers' fields win when
-// records are merged: the registration agency's own record first (Crossref,
-// DataCite), then doi.org's content negotiation (also the agency's data),
-// then the indexes, then the ORCID record (the researcher's own entry,
-// least curated). Each provider declares its place (Spec.Precedence).
-// Open-access fields have their own order, below.
-func Precedence() []string {
-	return ranked(func(s Spec) int { return s.Precedence })
-}
-
-// oaPrecedence: Unpaywall is the reference for open-access locations,
-// OpenAlex is built on the same data, the agency gives only a licence
-// (Spec.OAPrecedence).
-func oaPrecedence() []string {
-	return ranked(func(s Spec) int { return s.OAPrecedence })
+// Precedence is the order in which providers' values win when records
+// are merged: Fields for every field but open access, OA for open-access
+// locations. The provider registry declares both (providers.Precedence);
+// the core takes them as data, so it never needs to know a provider. A
+// provider listed in neither comes after every listed one, by name.
+type Precedence struct {
+	Fields []string // first wins: the registration agency's record first, the researcher's own ORCID entry last
+	OA     []string // first wins: the open-access reference first
 }
 
 // Named is one provider's record for merging.
@@ -32,7 +25,7 @@ type Named struct {
 }
 
 // Merge combines providers' records into one, field by field: a field
-// comes from the first provider in Precedence that has it, and provenance
+// comes from the first provider in p.Fields that has it, and provenance
 // says which one (field name → provider). Some fields merge below the
 // whole value: authors person by person (mergeAuthors), the date by
 // precision (mergeDate), open access part by part (mergeOA), identifiers
@@ -40,9 +33,9 @@ type Named struct {
 // providers really disagreed gets a conflict naming the value kept and the
 // values not kept (conflicts.go). Each field's rule is a function of the
 // records in precedence order, so a rule can change alone.
-func Merge(records []Named) (record.Record, map[string]string, []record.Conflict) {
-	ordered := byPrecedence(records, Precedence())
-	oaOrdered := byPrecedence(records, oaPrecedence())
+func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []record.Conflict) {
+	ordered := byPrecedence(records, p.Fields)
+	oaOrdered := byPrecedence(records, p.OA)
 	from := map[string]string{}
 	authors := mergeAuthors(ordered, from)
 	out := record.Record{
@@ -85,13 +78,13 @@ func creditDOIPrefix(cs []record.Conflict, from map[string]string) []record.Conf
 const DOIPrefixSource = "doi-prefix"
 
 // preprintByDOI types a work whose DOI a preprint server registered
-// (DOIRepository) as a preprint — CSL article, genre Preprint — whatever
+// (record.DOIRepository) as a preprint — CSL article, genre Preprint — whatever
 // type a provider gave, and names the server as publisher when no
 // provider named one: ORCID's hand-entered "journal-article" for a Nature
-// Precedings DOI (T#6) is the researcher's guess; the DOI is the
+// Precedings DOI is the researcher's guess; the DOI is the
 // server's.
 func preprintByDOI(r *record.Record, from map[string]string) {
-	server, ok := DOIRepository(r.IDs.DOI)
+	server, ok := record.DOIRepository(r.IDs.DOI)
 	if !ok || !server.Preprint {
 		return
 	}

@@ -1,0 +1,22 @@
+package record
+
+// Owner is the name on an ORCID record, used to tell its owner's works
+// from those of a stranger with the same name.
+type Owner struct {
+	ORCID  string   // the record's iD
+	Given  string   // given names
+	Family string   // family name
+	Credit string   // the name the owner publishes under ("credit-name"), when set
+	Other  []string // other names the owner lists (maiden names, transliterations…)
+}
+
+// Warning is something a provider noticed that the user should see but
+// that does not fail the job (e.g. a malformed DOI on an ORCID record).
+type Warning struct {
+	Identity string // identity key the warning is about
+	Message  string
+	// Transient marks a warning about a request of this run that failed,
+	// not about the work: it is told in the run's story and never written
+	// into a snapshot, where the previous values stand.
+	Transient bool `json:",omitempty"`
+}

@@ -1,0 +1,80 @@
+// Package report is the story of a run: what it asked, what came back
+// and what changed in the folder, told to people (WriteSummary, Hints)
+// and to machines (JSON, the run report). It only reads what the
+// orchestrator recorded; it asks nothing and writes no snapshot.
+package report
+
+import (
+	"slices"
+	"time"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/transport"
+)
+
+// Report is what a run did, for the summary and the exit code.
+type Report struct {
+	Expansions []Outcome           // one per ORCID identity × expanding provider
+	Outcomes   []Outcome           // one per work × provider, in job order
+	Works      []manifest.Identity // the works written, in output order
+	Hosts      []transport.HostStats
+	Warnings   []record.Warning
+	Written    []string // files that changed
+	Removed    []string // files of works that left the manifest
+	Kept       []string // identity keys whose files were kept because their source could not be read
+	Excluded   []string // works [[exclude]] left out, with where and why
+	Followed   []string // published versions fetched in the second round, and the preprint that led there
+	Unwritten  []string // identity keys of works no service answered about and with no file yet: not written
+	Links      int      // links among works written to links.json
+	PruneNote  string   // why nothing was pruned, when nothing was
+	Elapsed    time.Duration
+	Snapshots  string
+	Specs      []providers.Spec
+	Notes      []string // things the user should know that are not failures
+
+	WorksAdded    []string        // identity keys of works whose file is new
+	WorksChanged  []string        // identity keys of works whose work or counts file changed
+	WorksRemoved  []string        // identity keys of works whose file was removed (they left the manifest)
+	StraysRemoved []string        // snapshot-named files no earlier index listed, removed: no work left
+	Interrupted   bool            // the run was cancelled; what was answered was written
+	MissingMailto bool            // no contact e-mail was set
+	APIKeys       map[string]bool // provider → whether its API key variable was set
+	Replayed      bool            // the answers came from a recording: a key would change nothing
+
+	// warningWorks lists, for a warning about several works whose
+	// message names only the first few (the story stays short), every
+	// one of them, for the machine-readable report (warningKey → keys):
+	// see ListWorks.
+	warningWorks map[string][]string
+}
+
+// Short reports whether any job failed or was skipped.
+func (r *Report) Short() bool {
+	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
+		if o.Status == providers.Failed || o.Status == providers.Skipped {
+			return true
+		}
+	}
+	return false
+}
+
+// ListWorks notes every work a warning is about when its message names
+// only the first few, for the machine-readable report.
+func (r *Report) ListWorks(w record.Warning, keys []string) {
+	if r.warningWorks == nil {
+		r.warningWorks = map[string][]string{}
+	}
+	r.warningWorks[warningKey(w)] = keys
+}
+
+// Outcome is what became of one job, as the report keeps it for every
+// job of the run: small, since a run has one per work and provider.
+type Outcome struct {
+	Identity manifest.Identity
+	Provider string
+	Host     string
+	Status   providers.Status
+	Err      error // why it failed or was skipped
+}
