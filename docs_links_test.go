@@ -84,50 +84,70 @@ func TestDocLinksResolve(t *testing.T) {
 	pages := docPages(t)
 	text := map[string]string{}
 	for _, page := range pages {
-		data, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text[page] = string(data)
+		text[page] = readText(t, page)
 	}
 	linksTo := map[string][]string{}
 	for _, page := range pages {
 		for _, line := range prose(text[page]) {
 			line = inlineCode.ReplaceAllString(line, "")
 			for _, m := range markdownLink.FindAllStringSubmatch(line, -1) {
-				target := m[1]
-				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
-					continue
-				}
-				file, fragment, _ := strings.Cut(target, "#")
-				path := page
-				if file != "" {
-					path = filepath.Join(filepath.Dir(page), file)
-				}
-				if _, err := os.Stat(path); err != nil {
-					t.Errorf("%s links %q: no such file", page, target)
-					continue
-				}
-				linksTo[page] = append(linksTo[page], path)
-				if fragment == "" || !strings.HasSuffix(path, ".md") {
-					continue
-				}
-				body, ok := text[path]
-				if !ok {
-					data, err := os.ReadFile(path)
-					if err != nil {
-						t.Fatal(err)
-					}
-					body = string(data)
-				}
-				if !headingAnchors(body)[fragment] {
-					t.Errorf("%s links %q: %s has no heading #%s", page, target, path, fragment)
+				if path, ok := checkLink(t, page, m[1], text); ok {
+					linksTo[page] = append(linksTo[page], path)
 				}
 			}
 		}
 	}
-	reached := map[string]bool{"README.md": true}
-	for queue := []string{"README.md"}; len(queue) > 0; queue = queue[1:] {
+	reached := reachedFrom("README.md", linksTo)
+	for _, page := range pages {
+		if !reached[page] {
+			t.Errorf("%s is reached by no link from README.md", page)
+		}
+	}
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// checkLink fails the test when page's relative link target names no file
+// or a heading its page lacks; it returns the file linked to. Links that
+// leave the repository are not checked.
+func checkLink(t *testing.T, page, target string, text map[string]string) (string, bool) {
+	t.Helper()
+	if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+		return "", false
+	}
+	file, fragment, _ := strings.Cut(target, "#")
+	path := page
+	if file != "" {
+		path = filepath.Join(filepath.Dir(page), file)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("%s links %q: no such file", page, target)
+		return "", false
+	}
+	if fragment == "" || !strings.HasSuffix(path, ".md") {
+		return path, true
+	}
+	body, ok := text[path]
+	if !ok {
+		body = readText(t, path)
+	}
+	if !headingAnchors(body)[fragment] {
+		t.Errorf("%s links %q: %s has no heading #%s", page, target, path, fragment)
+	}
+	return path, true
+}
+
+// reachedFrom is every page reached by following links from start.
+func reachedFrom(start string, linksTo map[string][]string) map[string]bool {
+	reached := map[string]bool{start: true}
+	for queue := []string{start}; len(queue) > 0; queue = queue[1:] {
 		for _, next := range linksTo[queue[0]] {
 			if !reached[next] {
 				reached[next] = true
@@ -135,9 +155,5 @@ func TestDocLinksResolve(t *testing.T) {
 			}
 		}
 	}
-	for _, page := range pages {
-		if !reached[page] {
-			t.Errorf("%s is reached by no link from README.md", page)
-		}
-	}
+	return reached
 }

@@ -21,19 +21,8 @@ func TestHugoBuildsAPageFromTheData(t *testing.T) {
 	for _, format := range []Format{JSON, YAML} {
 		t.Run(string(format), func(t *testing.T) {
 			site := t.TempDir()
-			for _, sub := range []string{"data", "layouts"} {
-				if err := os.MkdirAll(filepath.Join(site, sub), 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
 			ext := map[Format]string{JSON: "json", YAML: "yaml"}[format]
-			writeTemp(t, filepath.Join(site, "data"), "publications."+ext, renderString(t, f, Options{Format: format, Person: person}))
-			layout, err := os.ReadFile(exampleHugoLayout)
-			if err != nil {
-				t.Fatal(err)
-			}
-			writeTemp(t, filepath.Join(site, "layouts"), "index.html", string(layout))
-			writeTemp(t, site, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'about test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
+			hugoSite(t, site, "publications."+ext, renderString(t, f, Options{Format: format, Person: person}))
 			cache := t.TempDir()
 			if _, stderr, err := runWith(t, site, []string{"HUGO_CACHEDIR=" + cache}, hugo, "--quiet", "--destination", "public"); err != nil {
 				t.Fatalf("hugo build: %v\n%s", err, stderr)
@@ -63,4 +52,22 @@ func TestHugoBuildsAPageFromTheData(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hugoSite lays out a Hugo site in dir whose data/ holds the page data as
+// file, built with the example's layout.
+func hugoSite(t *testing.T, dir, file, data string) {
+	t.Helper()
+	for _, sub := range []string{"data", "layouts"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeTemp(t, filepath.Join(dir, "data"), file, data)
+	layout, err := os.ReadFile(exampleHugoLayout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, filepath.Join(dir, "layouts"), "index.html", string(layout))
+	writeTemp(t, dir, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'about test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
 }

@@ -102,30 +102,35 @@ func problemLines(ps []Problem) string {
 	return b.String()
 }
 
+// write puts data at rel under dir, making its folders.
+func write(t *testing.T, dir, rel, data string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// edit changes the JSON document at rel under dir and writes it back
+// canonically, so only the change is a problem.
+func edit(t *testing.T, dir, rel string, change func(map[string]any)) {
+	t.Helper()
+	var doc map[string]any
+	if err := Read(filepath.Join(dir, filepath.FromSlash(rel)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	change(doc)
+	data, err := Encode(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, rel, string(data))
+}
+
 func TestCheckFolderFindsEachProblem(t *testing.T) {
-	write := func(t *testing.T, dir, rel, data string) {
-		t.Helper()
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	edit := func(t *testing.T, dir, rel string, change func(map[string]any)) {
-		t.Helper()
-		var doc map[string]any
-		if err := Read(filepath.Join(dir, filepath.FromSlash(rel)), &doc); err != nil {
-			t.Fatal(err)
-		}
-		change(doc)
-		data, err := Encode(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, dir, rel, string(data))
-	}
 	cases := []struct {
 		name     string
 		manifest string // "" means checkManifest
