@@ -32,6 +32,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -205,9 +206,7 @@ func snapshotFiles(t *testing.T, dir string) map[string][]byte {
 
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testtool.WriteFile(t, path, text)
 }
 
 // elifeServices are ORCID, doi.org and Crossref as TestInterruptKeepsEveryFileWhole

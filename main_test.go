@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/internal/cli"
+	"github.com/aboutscholar/about/internal/testtool"
 )
 
 // The tests of this package run the command line as a user does: the
@@ -130,27 +131,10 @@ func providerInfos() []providerInfo {
 // folder, so a test may change them.
 func exampleCopy(t *testing.T) (manifestPath, snapshots string) {
 	t.Helper()
-	dir := t.TempDir()
-	data, err := os.ReadFile(exampleManifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	manifestPath = filepath.Join(dir, "manifest.toml")
-	if err := os.WriteFile(manifestPath, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	snapshots = filepath.Join(dir, "snapshots")
-	if err := os.CopyFS(snapshots, os.DirFS(exampleSnapshots)); err != nil {
-		t.Fatal(err)
-	}
-	return manifestPath, snapshots
+	return testtool.CopyExample(t, exampleManifest, exampleSnapshots)
 }
 
 func writeManifest(t *testing.T, src string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "manifest.toml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return testtool.WriteManifest(t, src)
 }

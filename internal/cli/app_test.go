@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/internal/testtool"
 )
 
 // testVersion stands in for the version main is built with.
@@ -71,11 +73,7 @@ func assertUsageError(t *testing.T, args []string, want ...string) {
 
 func writeManifest(t *testing.T, src string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "manifest.toml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return testtool.WriteManifest(t, src)
 }
 
 func TestUsageErrorsExit2AndWriteNothing(t *testing.T) {
@@ -157,7 +155,5 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testtool.WriteFile(t, path, text)
 }

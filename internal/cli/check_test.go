@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/internal/testtool"
 )
 
 // The example of the README, replayed from recorded answers: these tests
@@ -48,23 +50,10 @@ func treeHash(t *testing.T, dir string) string {
 }
 
 // exampleCopy copies the example manifest and snapshots into a temporary
-// folder, so a test may break them.
+// folder, so a test may change them.
 func exampleCopy(t *testing.T) (manifestPath, snapshots string) {
 	t.Helper()
-	dir := t.TempDir()
-	data, err := os.ReadFile(exampleManifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	manifestPath = filepath.Join(dir, "manifest.toml")
-	if err := os.WriteFile(manifestPath, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	snapshots = filepath.Join(dir, "snapshots")
-	if err := os.CopyFS(snapshots, os.DirFS(exampleSnapshots)); err != nil {
-		t.Fatal(err)
-	}
-	return manifestPath, snapshots
+	return testtool.CopyExample(t, exampleManifest, exampleSnapshots)
 }
 
 // TestReplayWritesTheCommittedExample is the README's first command: it
