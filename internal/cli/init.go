@@ -139,7 +139,7 @@ func starterManifest(orcid, mailto string) string {
 	var b strings.Builder
 	b.WriteString(`# about manifest: the works to keep true on your publication page.
 # "about fetch manifest.toml" writes their snapshots next to this file;
-# every key is described at https://github.com/aboutscholar/about#manifest-reference
+# every key is described at https://github.com/aboutscholar/about/blob/main/docs/manifest.md
 
 # A contact e-mail, sent to the services with every request (in the
 # User-Agent, and as mailto=/email= where a service asks for it) and never
