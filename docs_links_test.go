@@ -157,3 +157,49 @@ func reachedFrom(start string, linksTo map[string][]string) map[string]bool {
 	}
 	return reached
 }
+
+// projectFileURL is a link into this repository's files on GitHub, as
+// the manifests init writes and the help texts carry them.
+var projectFileURL = regexp.MustCompile(`https://github\.com/aboutscholar/about/blob/main/([^\s"'()` + "`" + `#]+)(#[^\s"'()` + "`" + `]+)?`)
+
+// TestProjectFileURLsResolve: a link to one of this repository's files,
+// in the code, the goldens or the docs, names a file that exists (and,
+// for a page, a heading it has), so moving a page cannot leave the
+// manifests users already have pointing nowhere new.
+func TestProjectFileURLsResolve(t *testing.T) {
+	found := 0
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if strings.HasPrefix(d.Name(), ".") && path != "." {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".golden", ".toml", ".yml", ".yaml":
+		default:
+			return nil
+		}
+		for _, m := range projectFileURL.FindAllStringSubmatch(readText(t, path), -1) {
+			found++
+			target := m[1]
+			if _, err := os.Stat(filepath.FromSlash(target)); err != nil {
+				t.Errorf("%s links %s: no file %s in the repository", path, m[0], target)
+				continue
+			}
+			if anchor := strings.TrimPrefix(m[2], "#"); anchor != "" && !headingAnchors(readText(t, target))[anchor] {
+				t.Errorf("%s links %s: %s has no heading #%s", path, m[0], target, anchor)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Fatal("no link into the repository found: the manifest init writes carries one")
+	}
+}
