@@ -238,7 +238,7 @@ func CheckMailto(v string) error {
 
 // WithORCID adds orcid to an explicit provider list when an identity is an
 // ORCID iD: the ORCID record is how that identity's works are found, so a
-// list naming only the services that describe works (the README's
+// list naming only the services that describe works (docs/manifest.md's
 // providers = ["crossref", "openalex"]) would otherwise find none and
 // report an empty, "complete" run. nil (every provider) stays nil.
 func WithORCID(names []string, ids []Entry) []string {

@@ -12,8 +12,7 @@ import (
 // TestProvidersPageTableMatchesTheRegistry holds docs/providers.md's
 // provider table to what `about providers` prints from the registry: the same
 // providers, hosts, intervals, identity kinds, batch sizes, links and
-// attributions (the table said OpenAlex accepts only doi while the
-// registry also answers pmid and pmcid).
+// attributions, so the page cannot drift from the code.
 func TestProvidersPageTableMatchesTheRegistry(t *testing.T) {
 	const page = "docs/providers.md"
 	data, err := os.ReadFile(page)
