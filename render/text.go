@@ -371,18 +371,14 @@ func pageRange(s string) string {
 // identifier (a preprint's arXiv record links to the journal's DOI, so
 // the record's DOI will not do), else its landing page; "" when it has
 // neither.
-func workURL(e *entry) string {
-	id, err := manifest.ParseKey(e.id)
-	if err == nil {
-		switch id.Kind {
-		case manifest.KindDOI:
+func (p *page) workURL(e *entry) string {
+	if id, err := manifest.ParseKey(e.id); err == nil {
+		if id.Kind == manifest.KindDOI {
 			return doiURL(id.Value)
-		case manifest.KindArXiv:
-			return "https://arxiv.org/abs/" + encodeURLBytes(id.Value, "#?%&+=")
-		case manifest.KindPMID:
-			return "https://pubmed.ncbi.nlm.nih.gov/" + encodeURLBytes(id.Value, "#?%&+=") + "/"
-		case manifest.KindPMCID:
-			return "https://pmc.ncbi.nlm.nih.gov/articles/" + encodeURLBytes(id.Value, "#?%&+=") + "/"
+		}
+		// An identity kind is named as its record.IDs field is.
+		if u := p.idURL(string(id.Kind), id.Value); u != "" {
+			return u
 		}
 	}
 	if u := landingURL(e.rec); u != "" {
