@@ -283,7 +283,7 @@ func htmlViewOf(p *page) (htmlView, error) {
 		v.Metrics = &htmlMetrics{Citations: m.Citations, HIndex: m.HIndex, Source: p.providerTitle(p.source)}
 	}
 	for _, o := range p.person.ORCIDs {
-		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: "https://orcid.org/" + encodeURLBytes(o, ""), Text: o})
+		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: orcidURL(o), Text: o})
 	}
 	for _, g := range p.groups {
 		hg := htmlGroup{Slug: g.slug, Title: g.title, Count: countLabel(len(g.items))}

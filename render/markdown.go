@@ -14,7 +14,7 @@ func writeMarkdown(buf *bytes.Buffer, p *page) error {
 	buf.WriteString("# " + mdText(p.pageTitle()) + "\n\n")
 	buf.WriteString(mdText(p.summary()))
 	for _, o := range p.person.ORCIDs {
-		buf.WriteString(" · ORCID " + mdLink(o, "https://orcid.org/"+encodeURLBytes(o, "")))
+		buf.WriteString(" · ORCID " + mdLink(o, orcidURL(o)))
 	}
 	buf.WriteString("\n")
 	for _, g := range p.groups {

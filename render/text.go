@@ -175,6 +175,13 @@ func doiURL(doi string) string {
 	return "https://doi.org/" + encodeURLBytes(doi, "#?%&+=")
 }
 
+// orcidURL is an ORCID iD in the form ORCID asks it be shown and linked,
+// the full https://orcid.org/ URL: like a DOI, a scheme's own link, not a
+// provider's, so every format writes it through here.
+func orcidURL(orcid string) string {
+	return "https://orcid.org/" + encodeURLBytes(orcid, "")
+}
+
 // encodeURLBytes percent-encodes every byte of s outside a conservative
 // set of URL characters, and the bytes in also.
 func encodeURLBytes(s, also string) string {
