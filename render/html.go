@@ -433,9 +433,9 @@ func titleURL(r record.Record) string {
 	return ""
 }
 
-// htmlChips is the links line: the DOI, every identifier a service is the
-// home of (arXiv, PubMed, PMC: p.idLinks) and the landing page, open access, code and data, preprints,
-// versions and the citation count.
+// htmlChips is the links line: the DOI (else the landing page), every
+// identifier a service is the home of (arXiv, PubMed, PMC: p.idLinks),
+// open access, code and data, preprints, versions and the citation count.
 func htmlChips(p *page, e *entry) []htmlChip {
 	var chips []htmlChip
 	ids := e.rec.IDs

@@ -375,9 +375,9 @@ func pageRange(s string) string {
 }
 
 // workURL is where a work shown within an entry is linked: its own
-// identifier (a preprint's arXiv record links to the journal's DOI, so
-// the record's DOI will not do), else its landing page; "" when it has
-// neither.
+// identifier, at doi.org or where its home service links it (a
+// preprint's arXiv record links to the journal's DOI, so the record's
+// DOI will not do), else its landing page; "" when it has neither.
 func (p *page) workURL(e *entry) string {
 	if id, err := manifest.ParseKey(e.id); err == nil {
 		if id.Kind == manifest.KindDOI {
