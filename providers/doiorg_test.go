@@ -26,9 +26,9 @@ const (
 func TestDOIOrgFetchCrossrefCSL(t *testing.T) {
 	const target = "/v1/works/10.1126%2Fscience.169.3946.635/transform"
 	s := newStub(t)
-	s.file("/10.1126/science.169.3946.635", http.StatusFound, "doiorg/doiorg-cn-redirect-10.1126-science.169.3946.635.html").
+	s.file("/10.1126/science.169.3946.635", http.StatusFound, "doi/doiorg-cn-redirect-10.1126-science.169.3946.635.html").
 		withHeader("Content-Type", "text/html;charset=utf-8").withHeader("Location", target).check(requestHeader("Accept", cslJSON))
-	s.file(target, 200, "doiorg/doiorg-cn-csl-json-10.1126-science.169.3946.635.json").
+	s.file(target, 200, "doi/doiorg-cn-csl-json-10.1126-science.169.3946.635.json").
 		withHeader("Content-Type", cslJSON).check(requestHeader("Accept", cslJSON))
 	res := fetchOne(t, providers.DOIOrg(), s.env(), manifest.KindDOI, "10.1126/science.169.3946.635")
 	if res.Status != providers.Found {
@@ -39,7 +39,7 @@ func TestDOIOrgFetchCrossrefCSL(t *testing.T) {
 
 func TestDOIOrgFetchDataCiteCSL(t *testing.T) {
 	s := newStub(t)
-	s.file("/10.5281/zenodo.50213", 200, "doiorg/constructed-doiorg-cn-csl-json-datacite-10.5281-zenodo.50213.json").
+	s.file("/10.5281/zenodo.50213", 200, "doi/constructed-doiorg-cn-csl-json-datacite-10.5281-zenodo.50213.json").
 		withHeader("Content-Type", cslJSON+"; charset=utf-8").check(requestHeader("Accept", cslJSON))
 	res := fetchOne(t, providers.DOIOrg(), s.envAs(""), manifest.KindDOI, "10.5281/zenodo.50213")
 	if res.Status != providers.Found {
@@ -110,7 +110,7 @@ func TestDOIOrgDeclaration(t *testing.T) {
 func TestRegistrationAgenciesMixedBatch(t *testing.T) {
 	wantURI := "/doiRA/10.1126/science.169.3946.635,10.5281/zenodo.48440,10.5555/does-not-exist," + oddDOIPath + ",10.5555/a%2Cb"
 	s := newStub(t)
-	s.file(wantURI, 200, "doiorg/constructed-doiorg-ra-mixed-batch.json")
+	s.file(wantURI, 200, "doi/constructed-doiorg-ra-mixed-batch.json")
 	in := []string{
 		"10.1126/science.169.3946.635",
 		"https://doi.org/10.5281/zenodo.48440",
@@ -135,7 +135,7 @@ func TestRegistrationAgenciesMixedBatch(t *testing.T) {
 // Which RA? service does not take.
 func TestRegistrationAgenciesDOIName(t *testing.T) {
 	s := newStub(t)
-	s.file("/doiRA/10.7554/elife.01567", 200, "doiorg/constructed-doiorg-doira-10.7554-elife.01567.json")
+	s.file("/doiRA/10.7554/elife.01567", 200, "doi/constructed-doiorg-doira-10.7554-elife.01567.json")
 	got, err := providers.RegistrationAgencies(context.Background(), s.envAs(""), []string{"10.7554", "https://doi.org/10.7554/eLife.01567"})
 	if err != nil {
 		t.Fatal(err)

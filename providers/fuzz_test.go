@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -99,12 +100,15 @@ func (d *fakeDoer) Do(req *http.Request) (*http.Response, error) {
 	}, nil
 }
 
-func seedFromTestdata(f *testing.F, dir string) {
+// recordedBodies are the recorded answers of testdata/<dir>/, plus a few
+// bodies of no service's shape.
+func recordedBodies(f *testing.F, dir string) [][]byte {
 	f.Helper()
 	entries, err := os.ReadDir(filepath.Join("..", "testdata", dir))
 	if err != nil {
-		f.Fatal(err)
+		f.Fatalf("a provider's recorded answers live in testdata/%s: %v", dir, err)
 	}
+	var out [][]byte
 	for _, e := range entries {
 		if e.IsDir() || filepath.Ext(e.Name()) == ".md" {
 			continue
@@ -113,11 +117,9 @@ func seedFromTestdata(f *testing.F, dir string) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(body, uint8(0))
+		out = append(out, body)
 	}
-	f.Add([]byte("{}"), uint8(0))
-	f.Add([]byte("[]"), uint8(0))
-	f.Add([]byte("<?xml version=\"1.0\"?><x/>"), uint8(0))
+	return append(out, []byte("{}"), []byte("[]"), []byte("<?xml version=\"1.0\"?><x/>"))
 }
 
 var errTooManyRequests = errors.New("fake service: too many requests for one Fetch")
@@ -211,11 +213,25 @@ func errorTexts(rs []providers.Result) []string {
 	return out
 }
 
-func fuzzProvider(f *testing.F, spec providers.Spec, dirs ...string) {
-	for _, d := range dirs {
-		seedFromTestdata(f, d)
+// FuzzProviders fuzzes every provider of the registry, so a new one is
+// fuzzed with no line here: the first byte picks the provider, seeded
+// with each provider's own recorded answers (testdata/<name>/).
+// FUZZ_PROVIDER=<name> keeps the fuzzer on one provider.
+func FuzzProviders(f *testing.F) {
+	specs := providers.All()
+	if only := os.Getenv("FUZZ_PROVIDER"); only != "" {
+		specs = slices.DeleteFunc(specs, func(s providers.Spec) bool { return s.Name != only })
+		if len(specs) == 0 {
+			f.Fatalf("FUZZ_PROVIDER=%s: no such provider", only)
+		}
 	}
-	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
+	for i, spec := range specs {
+		for _, body := range recordedBodies(f, spec.Name) {
+			f.Add(uint8(i), body, uint8(0))
+		}
+	}
+	f.Fuzz(func(t *testing.T, provider uint8, body []byte, which uint8) {
+		spec := specs[int(provider)%len(specs)]
 		first := fetchResults(t, spec, body, which)
 		if again := fetchResults(t, spec, body, which); !bytes.Equal(first, again) {
 			t.Fatalf("%s: the same answer parsed twice differs:\n%s\n%s", spec.Name, first, again)
@@ -223,24 +239,12 @@ func fuzzProvider(f *testing.F, spec providers.Spec, dirs ...string) {
 	})
 }
 
-func FuzzArXiv(f *testing.F)         { fuzzProvider(f, providers.ArXiv(), "arxiv") }
-func FuzzCrossref(f *testing.F)      { fuzzProvider(f, providers.Crossref(), "crossref") }
-func FuzzDataCite(f *testing.F)      { fuzzProvider(f, providers.DataCite(), "datacite") }
-func FuzzDOIOrg(f *testing.F)        { fuzzProvider(f, providers.DOIOrg(), "doiorg") }
-func FuzzEuropePMC(f *testing.F)     { fuzzProvider(f, providers.EuropePMC(), "europepmc") }
-func FuzzOpenAlex(f *testing.F)      { fuzzProvider(f, providers.OpenAlex(), "openalex") }
-func FuzzOpenCitations(f *testing.F) { fuzzProvider(f, providers.OpenCitations(), "opencitations") }
-func FuzzORCID(f *testing.F)         { fuzzProvider(f, providers.ORCID(), "orcid") }
-func FuzzPubMed(f *testing.F)        { fuzzProvider(f, providers.PubMed(), "pubmed") }
-func FuzzSemanticScholar(f *testing.F) {
-	fuzzProvider(f, providers.SemanticScholar(), "semanticscholar")
-}
-func FuzzUnpaywall(f *testing.F) { fuzzProvider(f, providers.Unpaywall(), "unpaywall") }
-
 // FuzzRegistrationAgencies fuzzes doi.org's "Which RA?" answer: one
 // agency (or "") per DOI asked, or an error.
 func FuzzRegistrationAgencies(f *testing.F) {
-	seedFromTestdata(f, "doiorg")
+	for _, body := range recordedBodies(f, providers.DOIOrg().Name) {
+		f.Add(body, uint8(0))
+	}
 	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
 		d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
 		dois := []string{"10.1145/3448016.3452841", "10.5281/zenodo.48440", "10.7554/elife.01567"}
@@ -252,18 +256,4 @@ func FuzzRegistrationAgencies(f *testing.F) {
 			t.Fatalf("%d answers for %d DOIs", len(got), len(dois))
 		}
 	})
-}
-
-// TestEveryProviderIsFuzzed keeps the list above complete.
-func TestEveryProviderIsFuzzed(t *testing.T) {
-	fuzzed := map[string]bool{}
-	for _, s := range []providers.Spec{providers.ArXiv(), providers.Crossref(), providers.DataCite(), providers.DOIOrg(), providers.EuropePMC(),
-		providers.OpenAlex(), providers.OpenCitations(), providers.ORCID(), providers.PubMed(), providers.SemanticScholar(), providers.Unpaywall()} {
-		fuzzed[s.Name] = true
-	}
-	for _, s := range providers.All() {
-		if !fuzzed[s.Name] {
-			t.Errorf("provider %s has no fuzz target in fuzz_test.go", s.Name)
-		}
-	}
 }

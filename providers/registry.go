@@ -10,6 +10,13 @@ import (
 // All returns the registry: every provider, sorted by name. Each call
 // builds fresh declarations (their slices and API key included), so no
 // caller can change another's view of a provider.
+//
+// Adding a provider is its file (its Spec), its line here and in the two
+// precedence lists below, and its test data: recorded answers in
+// testdata/<name>/ (TestConformance and FuzzProviders find them there)
+// and its probe's answer under testdata/doctor/ok/<host>/. The
+// docs/providers.md row is held to the registry on purpose, and
+// `go test ./internal/cli -update` rewrites the `about providers` goldens.
 func All() []Spec {
 	specs := []Spec{ArXiv(), Crossref(), DataCite(), DOIOrg(), EuropePMC(), OpenAlex(), OpenCitations(), ORCID(), PubMed(), SemanticScholar(), Unpaywall()}
 	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })

@@ -3,12 +3,14 @@ package providers_test
 import (
 	"fmt"
 	"net/url"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // TestRegistry enforces what every declaration must say.
@@ -119,6 +121,34 @@ func TestRegistryIsImmutable(t *testing.T) {
 		if strings.HasSuffix(s.Name, "-changed") || s.Accepts[0] == "changed" || slices.Contains(s.SlowDown, 999) || (s.APIKey != nil && s.APIKey.Env == "CHANGED") ||
 			slices.Contains(s.Probe.Fields, "changed") || (s.Probe.Rate != nil && s.Probe.Rate.Limit == "Changed") {
 			t.Errorf("%s: a change to an earlier All() leaked into this one", s.Name)
+		}
+	}
+}
+
+// TestIdentifiersNameRecordFields: each identifier a provider declares
+// names a single-valued record.IDs field (by its JSON name), is declared
+// by one provider only, and links over https.
+func TestIdentifiersNameRecordFields(t *testing.T) {
+	fields := map[string]bool{}
+	ids := reflect.TypeFor[record.IDs]()
+	for i := range ids.NumField() {
+		if f := ids.Field(i); f.Type.Kind() == reflect.String {
+			fields[strings.Split(f.Tag.Get("json"), ",")[0]] = true
+		}
+	}
+	home := map[string]string{}
+	for _, s := range providers.All() {
+		for _, id := range s.Identifiers {
+			if !fields[id.Field] {
+				t.Errorf("%s: identifier field %q is no string field of record.IDs", s.Name, id.Field)
+			}
+			if other, ok := home[id.Field]; ok {
+				t.Errorf("%s and %s both declare the %s identifier", other, s.Name, id.Field)
+			}
+			home[id.Field] = s.Name
+			if u, err := url.Parse(id.URLPrefix); err != nil || u.Scheme != "https" || u.Host == "" {
+				t.Errorf("%s: identifier %s links to %q, not an https URL", s.Name, id.Field, id.URLPrefix)
+			}
 		}
 	}
 }

@@ -127,7 +127,7 @@ func dataOf(p *page) dataPage {
 				w.Preprints = append(w.Preprints, d)
 			}
 			for _, v := range e.versions {
-				w.Versions = append(w.Versions, dataVersion{ID: v.id, Label: versionLabel(v), URL: workURL(v), Issued: v.rec.Issued.String()})
+				w.Versions = append(w.Versions, dataVersion{ID: v.id, Label: versionLabel(v), URL: p.workURL(v), Issued: v.rec.Issued.String()})
 			}
 			for _, m := range e.members {
 				w.Includes = append(w.Includes, m.id)

@@ -283,7 +283,7 @@ func htmlViewOf(p *page) (htmlView, error) {
 		v.Metrics = &htmlMetrics{Citations: m.Citations, HIndex: m.HIndex, Source: p.providerTitle(p.source)}
 	}
 	for _, o := range p.person.ORCIDs {
-		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: "https://orcid.org/" + encodeURLBytes(o, ""), Text: o})
+		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: orcidURL(o), Text: o})
 	}
 	for _, g := range p.groups {
 		hg := htmlGroup{Slug: g.slug, Title: g.title, Count: countLabel(len(g.items))}
@@ -433,9 +433,9 @@ func titleURL(r record.Record) string {
 	return ""
 }
 
-// htmlChips is the links line: every identifier (DOI, arXiv, PubMed,
-// PMC) and the landing page, open access, code and data, preprints,
-// versions and the citation count.
+// htmlChips is the links line: the DOI (else the landing page), every
+// identifier a service is the home of (arXiv, PubMed, PMC: p.idLinks),
+// open access, code and data, preprints, versions and the citation count.
 func htmlChips(p *page, e *entry) []htmlChip {
 	var chips []htmlChip
 	ids := e.rec.IDs
@@ -444,15 +444,11 @@ func htmlChips(p *page, e *entry) []htmlChip {
 	} else if u := landingURL(e.rec); u != "" {
 		chips = append(chips, htmlChip{Class: "url", Href: u, Text: "Link"})
 	}
-	const keep = "#?%&+="
-	if ids.ArXiv != "" && !hasPreprintOn(e, manifest.KindArXiv) {
-		chips = append(chips, htmlChip{Class: "id", Href: "https://arxiv.org/abs/" + encodeURLBytes(ids.ArXiv, keep), Text: "arXiv:" + ids.ArXiv})
-	}
-	if ids.PMID != "" {
-		chips = append(chips, htmlChip{Class: "id", Href: "https://pubmed.ncbi.nlm.nih.gov/" + encodeURLBytes(ids.PMID, keep) + "/", Text: "PubMed " + ids.PMID})
-	}
-	if ids.PMCID != "" {
-		chips = append(chips, htmlChip{Class: "id", Href: "https://pmc.ncbi.nlm.nih.gov/articles/" + encodeURLBytes(ids.PMCID, keep) + "/", Text: ids.PMCID})
+	for _, l := range p.idLinks(ids) {
+		if l.Field == string(manifest.KindArXiv) && hasPreprintOn(e, manifest.KindArXiv) {
+			continue // the preprint's own chip links it
+		}
+		chips = append(chips, htmlChip{Class: "id", Href: l.URL, Text: l.Text})
 	}
 	if oa := e.rec.OA; oa != nil {
 		if c, ok := oaChip(oa.URL, oa.License); ok {
@@ -460,22 +456,22 @@ func htmlChips(p *page, e *entry) []htmlChip {
 		}
 	}
 	for _, c := range e.code {
-		chips = append(chips, htmlChip{Class: "code", Href: workURL(c), Text: "Code"})
+		chips = append(chips, htmlChip{Class: "code", Href: p.workURL(c), Text: "Code"})
 	}
 	for _, d := range e.data {
-		chips = append(chips, htmlChip{Class: "data", Href: workURL(d), Text: "Data"})
+		chips = append(chips, htmlChip{Class: "data", Href: p.workURL(d), Text: "Data"})
 	}
 	for _, pre := range e.preprints {
 		text := "Preprint"
 		if s := preprintServer(pre); s != "" {
 			text += " · " + s
 		}
-		chips = append(chips, htmlChip{Class: "pre", Href: workURL(pre), Text: text})
+		chips = append(chips, htmlChip{Class: "pre", Href: p.workURL(pre), Text: text})
 	}
 	if len(e.versions) > 0 {
 		c := htmlChip{}
 		for _, v := range e.versions {
-			c.Versions = append(c.Versions, htmlLink{Href: workURL(v), Text: versionLabel(v)})
+			c.Versions = append(c.Versions, htmlLink{Href: p.workURL(v), Text: versionLabel(v)})
 		}
 		chips = append(chips, c)
 	}

@@ -95,7 +95,7 @@ func ldWorkOf(e *entry) ldWork {
 		}
 		person := ldPerson{Type: "Person", Name: n}
 		if a.ORCID != "" {
-			person.ID = "https://orcid.org/" + encodeURLBytes(a.ORCID, "")
+			person.ID = orcidURL(a.ORCID)
 		}
 		if a.Given == "" && a.Family == "" && a.ORCID == "" {
 			person.Type = "Organization" // a literal name without parts: a group or organisation

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"strings"
+
+	"github.com/aboutscholar/about/manifest"
 )
 
 // writeMarkdown writes the page as CommonMark that GitHub, Hugo (goldmark)
@@ -12,7 +14,7 @@ func writeMarkdown(buf *bytes.Buffer, p *page) error {
 	buf.WriteString("# " + mdText(p.pageTitle()) + "\n\n")
 	buf.WriteString(mdText(p.summary()))
 	for _, o := range p.person.ORCIDs {
-		buf.WriteString(" · ORCID " + mdLink(o, "https://orcid.org/"+encodeURLBytes(o, "")))
+		buf.WriteString(" · ORCID " + mdLink(o, orcidURL(o)))
 	}
 	buf.WriteString("\n")
 	for _, g := range p.groups {
@@ -91,8 +93,12 @@ func mdLinks(p *page, e *entry) []string {
 	} else if u := landingURL(e.rec); u != "" {
 		out = append(out, mdLink("link", u))
 	}
-	if pmid := e.rec.IDs.PMID; pmid != "" { // as the html chip says it
-		out = append(out, mdLink("PubMed "+pmid, "https://pubmed.ncbi.nlm.nih.gov/"+encodeURLBytes(pmid, "#?%&+=")+"/"))
+	for _, l := range p.idLinks(e.rec.IDs) {
+		// Of the identifiers, a list links only the PubMed one, as it
+		// always has; the others would change every list's lines.
+		if l.Field == string(manifest.KindPMID) {
+			out = append(out, mdLink(l.Text, l.URL))
+		}
 	}
 	if oa := e.rec.OA; oa != nil {
 		u := webURL(oa.URL)
@@ -111,7 +117,7 @@ func mdLinks(p *page, e *entry) []string {
 		if s := preprintServer(pre); s != "" {
 			text += " (" + s + ")"
 		}
-		if u := workURL(pre); u != "" {
+		if u := p.workURL(pre); u != "" {
 			out = append(out, mdLink(text, u))
 		} else {
 			out = append(out, mdText(text))
@@ -120,7 +126,7 @@ func mdLinks(p *page, e *entry) []string {
 	if len(e.versions) > 0 {
 		var vs []string
 		for _, v := range e.versions {
-			if u := workURL(v); u != "" {
+			if u := p.workURL(v); u != "" {
 				vs = append(vs, mdLink(versionLabel(v), u))
 			} else {
 				vs = append(vs, mdText(versionLabel(v)))

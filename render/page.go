@@ -25,6 +25,7 @@ type page struct {
 	groups  []group                   // page sections, each newest first (pages)
 	credits []snapshots.IndexProvider // providers to attribute, sorted by name
 	service map[string]Service        // provider name → what the registry says of it
+	ids     []Identifier              // every service's identifiers, in record.IDs field order
 }
 
 // group is one section of a page.
@@ -93,6 +94,7 @@ func buildPage(f *Folder, opts Options) *page {
 	for _, s := range opts.Services {
 		p.service[s.Name] = s
 	}
+	p.ids = identifiers(opts.Services)
 	excluded := map[string]bool{}
 	for _, id := range opts.Exclude {
 		excluded[relationKey(id)] = true

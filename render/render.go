@@ -91,7 +91,12 @@ type Options struct {
 	// Selected are identity keys of the works the manifest selects:
 	// al-folio's selected = {true}, Hugo Blox's featured.
 	Selected []string
-	Services []Service // the providers' titles and citing-works lists, from the registry
+	// Services are the providers' titles, citing-works lists and the
+	// identifiers each is the home of, from the registry (internal/cli
+	// builds them from providers.All()). Without them a page names
+	// providers by their registry names, links no count and shows no
+	// identifier but the DOI: render knows no service of its own.
+	Services []Service
 }
 
 // Render writes the folder in the options' format to w. Output depends

@@ -405,7 +405,7 @@ func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
 		},
 	}
 	f.Works[0].Record.Type = "article-journal"
-	p := buildPage(f, Options{})
+	p := buildPage(f, Options{Services: testServices()})
 	if len(p.shown) != 1 {
 		t.Fatalf("%d entries, want 1", len(p.shown))
 	}
@@ -413,8 +413,8 @@ func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
 	if !reflect.DeepEqual(ids(e.preprints), []string{"arxiv:2401.00001"}) {
 		t.Fatalf("preprints %v, want the arXiv id only", ids(e.preprints))
 	}
-	if e.preprints[0].rec.IDs.DOI != "10.5555/j.1" || workURL(e.preprints[0]) != "https://arxiv.org/abs/2401.00001" {
-		t.Errorf("the preprint links to %s", workURL(e.preprints[0]))
+	if e.preprints[0].rec.IDs.DOI != "10.5555/j.1" || p.workURL(e.preprints[0]) != "https://arxiv.org/abs/2401.00001" {
+		t.Errorf("the preprint links to %s", p.workURL(e.preprints[0]))
 	}
 	md := renderString(t, f, Options{Format: Markdown})
 	if !strings.Contains(md, "[preprint (arXiv)](https://arxiv.org/abs/2401.00001)") || strings.Count(md, "48550") != 0 {

@@ -1,27 +1,31 @@
 package render
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 )
 
-// testServices are the provider facts the command line gives a render
-// (from the registry's declarations), as the fixture's goldens show them.
+// testServices are the provider facts the command line gives a render,
+// built from the registry's declarations the same way (internal/cli's
+// renderServices), so the goldens show what a real render shows. Only
+// render's tests import providers; render itself never does.
 func testServices() []Service {
-	return []Service{
-		{Name: "arxiv", Title: "arXiv"},
-		{Name: "crossref", Title: "Crossref"},
-		{Name: "datacite", Title: "DataCite"},
-		{Name: "doi", Title: "doi.org content negotiation"},
-		{Name: "europepmc", Title: "Europe PMC"},
-		{Name: "openalex", Title: "OpenAlex", CitingPrefix: "https://openalex.org/works?filter=cites:", CitingID: func(ids record.IDs) string { return ids.OpenAlex }},
-		{Name: "opencitations", Title: "OpenCitations Index"},
-		{Name: "orcid", Title: "ORCID"},
-		{Name: "pubmed", Title: "PubMed"},
-		{Name: "semanticscholar", Title: "Semantic Scholar", CitingPrefix: "https://www.semanticscholar.org/paper/", CitingID: func(ids record.IDs) string { return ids.S2 }},
-		{Name: "unpaywall", Title: "Unpaywall"},
+	var out []Service
+	for _, s := range providers.All() {
+		r := Service{Name: s.Name, Title: s.Title}
+		if s.Citing != nil {
+			r.CitingPrefix, r.CitingID = s.Citing.Prefix, s.Citing.ID
+		}
+		for _, id := range s.Identifiers {
+			r.Identifiers = append(r.Identifiers, Identifier(id))
+		}
+		out = append(out, r)
 	}
+	return out
 }
 
 // TestServicesAreData: a page names a provider by the title it is given
@@ -37,5 +41,43 @@ func TestServicesAreData(t *testing.T) {
 	}
 	if got := p.providerTitle("y") + p.citingURL("y", record.IDs{S2: "1"}) + p.citingURL("x", record.IDs{}); got != "y" {
 		t.Errorf("unknown provider or missing id: %q, want just the name", got)
+	}
+}
+
+// TestIdentifiersAreData: a page links the identifiers its services are
+// the home of, as they declare them, in record.IDs field order whatever
+// the services' order; one no service declares is not shown.
+func TestIdentifiersAreData(t *testing.T) {
+	p := buildPage(&Folder{}, Options{Services: []Service{
+		{Name: "b", Identifiers: []Identifier{{Field: "pmcid", URLPrefix: "https://b.example/"}}},
+		{Name: "a", Identifiers: []Identifier{{Field: "arxiv", Label: "A ", URLPrefix: "https://a.example/", URLSuffix: "/x"}, {Field: "no-such-field"}}},
+	}})
+	got := p.idLinks(record.IDs{ArXiv: "1/2", PMCID: "PMC1", PMID: "9"})
+	want := []idLink{{Field: "arxiv", Text: "A 1/2", URL: "https://a.example/1/2/x"}, {Field: "pmcid", Text: "PMC1", URL: "https://b.example/PMC1"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("links %+v\nwant %+v", got, want)
+	}
+	if got := buildPage(&Folder{}, Options{}).idLinks(record.IDs{ArXiv: "1"}); got != nil {
+		t.Errorf("with no services: %+v, want none", got)
+	}
+}
+
+// TestEveryIDFieldHasARank: idField knows every string field of
+// record.IDs, in the struct's order, so a field a provider may declare
+// is placed where record puts it.
+func TestEveryIDFieldHasARank(t *testing.T) {
+	ids := reflect.TypeFor[record.IDs]()
+	rank := -1
+	for i := range ids.NumField() {
+		f := ids.Field(i)
+		if f.Type.Kind() != reflect.String {
+			continue
+		}
+		name := strings.Split(f.Tag.Get("json"), ",")[0]
+		_, r := idField(record.IDs{}, name)
+		if r <= rank {
+			t.Errorf("record.IDs.%s (%q): rank %d after %d", f.Name, name, r, rank)
+		}
+		rank = r
 	}
 }

@@ -42,7 +42,7 @@ func writeAlFolio(buf *bytes.Buffer, p *page) error {
 		fs.addVerbatim("pdf", pdfURL(e.rec))
 		fs.addVerbatim("html", titleURL(e.rec))
 		if len(e.code) > 0 {
-			fs.addVerbatim("code", workURL(e.code[0]))
+			fs.addVerbatim("code", p.workURL(e.code[0]))
 		}
 		fs.add("abstract", withoutMarkup(e.rec.Abstract))
 		fs.addRaw("bibtex_show", "{true}")
@@ -204,10 +204,10 @@ func hugoBloxFiles(p *page) ([]File, error) {
 		}
 		fm.URLPDF = pdfURL(e.rec)
 		if len(e.code) > 0 {
-			fm.URLCode = workURL(e.code[0])
+			fm.URLCode = p.workURL(e.code[0])
 		}
 		if len(e.data) > 0 {
-			fm.URLDataset = workURL(e.data[0])
+			fm.URLDataset = p.workURL(e.data[0])
 		}
 		if e.rec.IDs.DOI == "" {
 			if u := titleURL(e.rec); u != "" {
@@ -215,7 +215,7 @@ func hugoBloxFiles(p *page) ([]File, error) {
 			}
 		}
 		for _, pre := range e.preprints {
-			if u := workURL(pre); u != "" {
+			if u := p.workURL(pre); u != "" {
 				fm.Links = append(fm.Links, hugoLink{Name: "Preprint", URL: u})
 			}
 		}

@@ -175,6 +175,13 @@ func doiURL(doi string) string {
 	return "https://doi.org/" + encodeURLBytes(doi, "#?%&+=")
 }
 
+// orcidURL is an ORCID iD in the form ORCID asks it be shown and linked,
+// the full https://orcid.org/ URL: like a DOI, a scheme's own link, not a
+// provider's, so every format writes it through here.
+func orcidURL(orcid string) string {
+	return "https://orcid.org/" + encodeURLBytes(orcid, "")
+}
+
 // encodeURLBytes percent-encodes every byte of s outside a conservative
 // set of URL characters, and the bytes in also.
 func encodeURLBytes(s, also string) string {
@@ -368,21 +375,17 @@ func pageRange(s string) string {
 }
 
 // workURL is where a work shown within an entry is linked: its own
-// identifier (a preprint's arXiv record links to the journal's DOI, so
-// the record's DOI will not do), else its landing page; "" when it has
-// neither.
-func workURL(e *entry) string {
-	id, err := manifest.ParseKey(e.id)
-	if err == nil {
-		switch id.Kind {
-		case manifest.KindDOI:
+// identifier, at doi.org or where its home service links it (a
+// preprint's arXiv record links to the journal's DOI, so the record's
+// DOI will not do), else its landing page; "" when it has neither.
+func (p *page) workURL(e *entry) string {
+	if id, err := manifest.ParseKey(e.id); err == nil {
+		if id.Kind == manifest.KindDOI {
 			return doiURL(id.Value)
-		case manifest.KindArXiv:
-			return "https://arxiv.org/abs/" + encodeURLBytes(id.Value, "#?%&+=")
-		case manifest.KindPMID:
-			return "https://pubmed.ncbi.nlm.nih.gov/" + encodeURLBytes(id.Value, "#?%&+=") + "/"
-		case manifest.KindPMCID:
-			return "https://pmc.ncbi.nlm.nih.gov/articles/" + encodeURLBytes(id.Value, "#?%&+=") + "/"
+		}
+		// An identity kind is named as its record.IDs field is.
+		if u := p.idURL(string(id.Kind), id.Value); u != "" {
+			return u
 		}
 	}
 	if u := landingURL(e.rec); u != "" {
