@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -82,7 +83,7 @@ func probe(ctx context.Context, client *transport.Client, s providers.Spec, base
 		c.Health, c.What = HealthSkipped, "not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)"
 		return c
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, providers.WithMailto(u, p.Mailto, m.Mailto), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, wire.WithMailto(u, p.Mailto, m.Mailto), nil)
 	if err != nil {
 		c.Health, c.What = HealthFailed, fmt.Sprintf("probe request: %v", err)
 		return c

@@ -20,7 +20,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/wire"
 )
 
 // fakeNet is an in-process network fed from testdata: it answers each
@@ -222,7 +222,7 @@ func dataCiteListView(t testing.TB, item string, q url.Values) string {
 func (n *fakeNet) list(host string, form listForm, q url.Values) fakeAnswer {
 	var items []string
 	for _, doi := range form.dois(q) {
-		ans, ok := n.routes[host+form.single+providers.EscapeDOI(doi)]
+		ans, ok := n.routes[host+form.single+wire.EscapeDOI(doi)]
 		if !ok {
 			ans, ok = n.fallback[host]
 		}

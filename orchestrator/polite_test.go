@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -27,7 +28,7 @@ func simSpec(name string, interval time.Duration) providers.Spec {
 		Accepts: []manifest.Kind{manifest.KindDOI}, BatchSize: 1,
 		Attribution: "simulated " + name,
 		Fetch: providers.One(func(ctx context.Context, env providers.Env, id manifest.Identity) providers.Result {
-			return providers.GetJSONRecord(ctx, env, name, env.Base+"/work/"+providers.EscapeDOI(id.Value), func(doc gjson.Result) (providers.Result, error) {
+			return providers.GetJSONRecord(ctx, env, name, env.Base+"/work/"+wire.EscapeDOI(id.Value), func(doc gjson.Result) (providers.Result, error) {
 				return providers.Result{Status: providers.Found, Record: &record.Record{Title: doc.Get("title").String()}}, nil
 			})
 		}),

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -294,7 +295,7 @@ func queryArXiv(ctx context.Context, env Env, list []string) (arxivFeed, *Result
 		return arxivFeed{}, &Result{Status: Failed, Err: fmt.Errorf("arxiv: %w", err)}
 	}
 	switch {
-	case IsNotFound(ans.Status):
+	case wire.IsNotFound(ans.Status):
 		return arxivFeed{}, &Result{Status: NotFound}
 	case ans.Status < 200 || ans.Status > 299:
 		return arxivFeed{}, &Result{Status: Failed, Err: &StatusError{Provider: "arxiv", Code: ans.Status}}
@@ -361,7 +362,7 @@ func arxivRecord(e arxivEntry) record.Record {
 	// arxiv:doi is the DOI the authors give for the published version (a
 	// journal's, not arXiv's own); a few entries list more than one.
 	for _, f := range strings.Fields(e.DOI) {
-		if doi := StripDOI(f); doi != "" {
+		if doi := wire.StripDOI(f); doi != "" {
 			rec.Relations = append(rec.Relations, record.Relation{Type: "is-preprint-of", ID: "doi:" + doi})
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 )
 
 // GetJSON is Get for a JSON answer that must be a 2xx: any other status
@@ -39,7 +40,7 @@ func ByDOI(provider string, ids []manifest.Identity, items []gjson.Result, compl
 	parse func(gjson.Result) (Result, error)) []Result {
 	found := map[string]gjson.Result{}
 	for _, it := range items {
-		doi := StripDOI(doiOf(it))
+		doi := wire.StripDOI(doiOf(it))
 		if doi == "" {
 			continue
 		}
@@ -64,27 +65,6 @@ func ByDOI(provider string, ids []manifest.Identity, items []gjson.Result, compl
 		}
 	}
 	return out
-}
-
-// Chunks splits positions, in order, into runs of at most maxLen (0: no
-// bound) whose request URI, as built by uri, stays within maxURI bytes (a
-// run of one is always allowed), so a batch of unusually long identifiers
-// is split rather than refused.
-func Chunks(positions []int, maxLen, maxURI int, uri func(run []int) string) [][]int {
-	var chunks [][]int
-	var cur []int
-	for _, i := range positions {
-		next := append(append([]int(nil), cur...), i)
-		if len(cur) > 0 && ((maxLen > 0 && len(next) > maxLen) || len(uri(next)) > maxURI) {
-			chunks = append(chunks, cur)
-			next = []int{i}
-		}
-		cur = next
-	}
-	if len(cur) > 0 {
-		chunks = append(chunks, cur)
-	}
-	return chunks
 }
 
 // Batched is the FetchFunc shape of a service with a list form: a single
@@ -157,7 +137,7 @@ func (l ListForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 		positions[i] = i
 	}
 	out := make([]Result, len(ids))
-	for _, chunk := range Chunks(positions, 0, l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) }) {
+	for _, chunk := range wire.Chunks(positions, 0, l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) }) {
 		batch := asked(chunk)
 		for j, r := range l.ask(ctx, env, batch) {
 			if r.Status == NotFound && l.Absent != nil {

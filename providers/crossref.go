@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -134,7 +135,7 @@ func crossrefProbeFields() []string {
 }
 
 func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {
-	u := WithMailto(env.Base+crossrefWorksPath+EscapeDOI(id.Value), crossrefMailto, env.Mailto)
+	u := wire.WithMailto(env.Base+crossrefWorksPath+wire.EscapeDOI(id.Value), crossrefMailto, env.Mailto)
 	return GetJSONRecord(ctx, env, "crossref", u, parseCrossref)
 }
 
@@ -158,7 +159,7 @@ func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []
 // "institution" names the container of a work with no container-title
 // (a preprint's server).
 func crossrefNeedsWhole(m gjson.Result) bool {
-	return m.Get("type").String() == "posted-content" || markup.PlainText(First(m.Get("container-title"))) == ""
+	return m.Get("type").String() == "posted-content" || markup.PlainText(wire.First(m.Get("container-title"))) == ""
 }
 
 // crossrefListItem is crossrefItem for a list item asked with select.
@@ -226,8 +227,8 @@ func crossrefItem(m gjson.Result) (Result, error) {
 // answers.
 func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 	rec := record.Record{
-		Title:     markup.PlainText(First(m.Get("title"))),
-		Container: markup.PlainText(First(m.Get("container-title"))),
+		Title:     markup.PlainText(wire.First(m.Get("title"))),
+		Container: markup.PlainText(wire.First(m.Get("container-title"))),
 		Publisher: strings.TrimSpace(m.Get("publisher").String()),
 		Type:      crossrefType(m),
 		Issued:    crossrefDate(m),
@@ -236,9 +237,9 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		Pages:     m.Get("page").String(),
 		Abstract:  markup.AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
-		Topics:    Strings(m.Get("subject")),
+		Topics:    wire.Strings(m.Get("subject")),
 	}
-	if sub := markup.PlainText(First(m.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
+	if sub := markup.PlainText(wire.First(m.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
 		rec.Title += ": " + sub
 	}
 	if rec.Pages == "" {
@@ -247,21 +248,21 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 	if rec.Container == "" { // preprints name their server as the posting institution
 		rec.Container = strings.TrimSpace(m.Get("institution.0.name").String())
 	}
-	rec.IDs.DOI = StripDOI(m.Get("DOI").String())
+	rec.IDs.DOI = wire.StripDOI(m.Get("DOI").String())
 	if rec.Genre = crossrefGenre(m); rec.Genre == "Preprint" {
 		if server := preprintServer(rec.IDs.DOI, m.Get("institution.0.name").String()); server != "" {
 			rec.Publisher = server
 		}
 	}
-	rec.IDs.ISSN = Strings(m.Get("ISSN"))
-	rec.IDs.ISBN = Strings(m.Get("ISBN"))
+	rec.IDs.ISSN = wire.Strings(m.Get("ISSN"))
+	rec.IDs.ISBN = wire.Strings(m.Get("ISBN"))
 	for _, kind := range []string{"author", "editor"} {
 		m.Get(kind).ForEach(func(_, a gjson.Result) bool {
 			author := record.Author{
 				Given:  strings.TrimSpace(a.Get("given").String()),
 				Family: strings.TrimSpace(a.Get("family").String()),
 				Name:   strings.TrimSpace(a.Get("name").String()),
-				ORCID:  StripORCID(a.Get("ORCID").String()),
+				ORCID:  wire.StripORCID(a.Get("ORCID").String()),
 			}
 			a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
 				author.Affiliations = append(author.Affiliations, markup.PlainText(n.String()))
@@ -280,7 +281,7 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 	m.Get("relation").ForEach(func(relType, targets gjson.Result) bool {
 		targets.ForEach(func(_, t gjson.Result) bool {
 			if strings.EqualFold(t.Get("id-type").String(), "doi") {
-				if doi := StripDOI(t.Get("id").String()); doi != "" {
+				if doi := wire.StripDOI(t.Get("id").String()); doi != "" {
 					rec.Relations = append(rec.Relations, record.Relation{Type: relType.String(), ID: "doi:" + doi})
 				}
 			}

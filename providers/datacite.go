@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -83,7 +84,7 @@ func dataCiteProbe() Probe {
 
 // fetchDataCite asks /dois/{doi}; a DOI DataCite did not register is a 404.
 func fetchDataCite(ctx context.Context, env Env, id manifest.Identity) Result {
-	u := WithMailto(env.Base+dataCiteDOIsPath+EscapeDOI(id.Value), dataCiteMailto, env.Mailto)
+	u := wire.WithMailto(env.Base+dataCiteDOIsPath+wire.EscapeDOI(id.Value), dataCiteMailto, env.Mailto)
 	return GetJSONRecord(ctx, env, "datacite", u, parseDataCite)
 }
 
@@ -107,7 +108,7 @@ func dataCiteList() ListForm {
 func dataCiteListURI(env Env, ids []manifest.Identity) string {
 	terms := make([]string, len(ids))
 	for i, id := range ids {
-		terms[i] = `"` + escapeQuoted(id.Value) + `"`
+		terms[i] = `"` + wire.EscapeQuoted(id.Value) + `"`
 	}
 	v := url.Values{}
 	v.Set("query", "doi:("+strings.Join(terms, " OR ")+")")
@@ -155,7 +156,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		Abstract:  markup.AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
 		URL:       strings.TrimSpace(a.Get("url").String()),
 	}
-	rec.IDs.DOI = StripDOI(a.Get("doi").String())
+	rec.IDs.DOI = wire.StripDOI(a.Get("doi").String())
 	a.Get("creators").ForEach(func(_, c gjson.Result) bool {
 		if author, ok := dataCiteCreator(c); ok {
 			rec.Authors = append(rec.Authors, author)
@@ -236,7 +237,7 @@ func dataCiteCreator(c gjson.Result) (record.Author, bool) {
 	}
 	c.Get("nameIdentifiers").ForEach(func(_, n gjson.Result) bool {
 		if strings.EqualFold(n.Get("nameIdentifierScheme").String(), "ORCID") {
-			if o := StripORCID(n.Get("nameIdentifier").String()); o != "" {
+			if o := wire.StripORCID(n.Get("nameIdentifier").String()); o != "" {
 				author.ORCID = o
 				return false
 			}
@@ -471,7 +472,7 @@ func dataCiteRelations(a gjson.Result) []record.Relation {
 		if dataCiteCitationRelations[relType] || !strings.EqualFold(idType, "DOI") || relType == "" {
 			return
 		}
-		doi := StripDOI(id)
+		doi := wire.StripDOI(id)
 		if doi == "" {
 			return
 		}

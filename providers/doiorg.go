@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -86,12 +87,12 @@ func doiOrgProbe() Probe {
 // fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to
 // the agency, so the answer read here is the agency's.
 func fetchDOIOrg(ctx context.Context, env Env, id manifest.Identity) Result {
-	ans, err := Get(ctx, env, env.Base+"/"+EscapeDOI(id.Value), doiOrgCSLJSON)
+	ans, err := Get(ctx, env, env.Base+"/"+wire.EscapeDOI(id.Value), doiOrgCSLJSON)
 	if err != nil {
 		return Result{Status: Failed, Err: err}
 	}
 	switch {
-	case IsNotFound(ans.Status):
+	case wire.IsNotFound(ans.Status):
 		return Result{Status: NotFound}
 	case ans.Status == http.StatusNotAcceptable:
 		// The agency exists but offers no CSL-JSON: no answer will come.
@@ -131,8 +132,8 @@ func parseCSL(item gjson.Result) (Result, error) {
 		return Result{}, Malformed("doi", "CSL-JSON item has no title, DOI or type")
 	}
 	rec := record.Record{
-		Title:     markup.PlainText(First(item.Get("title"))),
-		Container: markup.PlainText(First(item.Get("container-title"))),
+		Title:     markup.PlainText(wire.First(item.Get("title"))),
+		Container: markup.PlainText(wire.First(item.Get("container-title"))),
 		Publisher: strings.TrimSpace(item.Get("publisher").String()),
 		Type:      cslItemType(item.Get("type").String()),
 		Issued:    cslIssued(item),
@@ -144,10 +145,10 @@ func parseCSL(item gjson.Result) (Result, error) {
 	}
 	// CSL has no subtitle; Crossref adds one, and its own citation formats
 	// (BibTeX, APA) join it to the title, as the crossref provider does.
-	if sub := markup.PlainText(First(item.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
+	if sub := markup.PlainText(wire.First(item.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
 		rec.Title += ": " + sub
 	}
-	rec.IDs.DOI = StripDOI(item.Get("DOI").String())
+	rec.IDs.DOI = wire.StripDOI(item.Get("DOI").String())
 	rec.IDs.ISSN = cslList(item.Get("ISSN"))
 	rec.IDs.ISBN = cslList(item.Get("ISBN"))
 	item.Get("author").ForEach(func(_, a gjson.Result) bool {
@@ -155,13 +156,13 @@ func parseCSL(item gjson.Result) (Result, error) {
 			Given:  strings.TrimSpace(a.Get("given").String()),
 			Family: strings.TrimSpace(a.Get("family").String()),
 			Name:   strings.TrimSpace(a.Get("literal").String()),
-			ORCID:  StripORCID(a.Get("ORCID").String()),
+			ORCID:  wire.StripORCID(a.Get("ORCID").String()),
 		}
 		if author.Name == "" && author.Given == "" && author.Family == "" {
 			author.Name = strings.TrimSpace(a.Get("name").String())
 		}
 		if author.ORCID == "" {
-			author.ORCID = StripORCID(a.Get("orcid").String())
+			author.ORCID = wire.StripORCID(a.Get("orcid").String())
 		}
 		a.Get("affiliation").ForEach(func(_, aff gjson.Result) bool {
 			n := aff.String()
@@ -219,7 +220,7 @@ func cslURL(item gjson.Result) string {
 		return u
 	}
 	u := strings.TrimSpace(item.Get("URL").String())
-	if StripDOI(u) != "" {
+	if wire.StripDOI(u) != "" {
 		return ""
 	}
 	return u
@@ -230,7 +231,7 @@ func cslURL(item gjson.Result) string {
 func cslList(v gjson.Result) []string {
 	if v.IsArray() {
 		var out []string
-		for _, s := range Strings(v) {
+		for _, s := range wire.Strings(v) {
 			out = addDistinct(out, s)
 		}
 		return out
@@ -260,7 +261,7 @@ func RegistrationAgencies(ctx context.Context, env Env, dois []string) ([]string
 	var ask []string // distinct DOIs, in first-seen order
 	seen := map[string]bool{}
 	for i, d := range dois {
-		keys[i] = StripDOI(d)
+		keys[i] = wire.StripDOI(d)
 		if keys[i] != "" && !seen[keys[i]] {
 			seen[keys[i]] = true
 			ask = append(ask, keys[i])
@@ -287,14 +288,14 @@ func RegistrationAgencies(ctx context.Context, env Env, dois []string) ([]string
 func askRA(ctx context.Context, env Env, batch []string, agency map[string]string) error {
 	escaped := make([]string, len(batch))
 	for i, d := range batch {
-		escaped[i] = EscapeDOI(d)
+		escaped[i] = wire.EscapeDOI(d)
 	}
 	ans, err := Get(ctx, env, env.Base+doiOrgRAPath+strings.Join(escaped, ","), "application/json")
 	if err != nil {
 		return fmt.Errorf("doi: which ra: %w", err)
 	}
 	// A lone unknown DOI may come back as 404 with the same JSON array.
-	if (ans.Status < 200 || ans.Status > 299) && !(IsNotFound(ans.Status) && gjson.ValidBytes(ans.Body)) {
+	if (ans.Status < 200 || ans.Status > 299) && !(wire.IsNotFound(ans.Status) && gjson.ValidBytes(ans.Body)) {
 		return fmt.Errorf("which ra: %w", &StatusError{Provider: "doi", Code: ans.Status})
 	}
 	if !gjson.ValidBytes(ans.Body) {
@@ -302,13 +303,13 @@ func askRA(ctx context.Context, env Env, batch []string, agency map[string]strin
 	}
 	doc := gjson.ParseBytes(ans.Body)
 	if !doc.IsArray() {
-		if IsNotFound(ans.Status) {
+		if wire.IsNotFound(ans.Status) {
 			return nil // nothing known about any of them
 		}
 		return Malformed("doi", "which ra answer is not a JSON array")
 	}
 	doc.ForEach(func(_, item gjson.Result) bool {
-		k := StripDOI(item.Get("DOI").String())
+		k := wire.StripDOI(item.Get("DOI").String())
 		ra := strings.TrimSpace(item.Get("RA").String())
 		if k != "" && ra != "" && !item.Get("status").Exists() {
 			agency[k] = ra

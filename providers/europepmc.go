@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -100,7 +101,7 @@ func europePMCChunks(ids []manifest.Identity) [][]int {
 	}
 	var chunks [][]int
 	for _, k := range kinds {
-		chunks = append(chunks, Chunks(byKind[k], europePMCBatch, europePMCMaxURI, func(run []int) string {
+		chunks = append(chunks, wire.Chunks(byKind[k], europePMCBatch, europePMCMaxURI, func(run []int) string {
 			return europePMCRequestURI(ids, run)
 		})...)
 	}
@@ -113,7 +114,7 @@ func europePMCChunks(ids []manifest.Identity) [][]int {
 func europePMCTerm(id manifest.Identity) string {
 	switch id.Kind {
 	case manifest.KindDOI:
-		return `DOI:"` + escapeQuoted(id.Value) + `"`
+		return `DOI:"` + wire.EscapeQuoted(id.Value) + `"`
 	case manifest.KindPMID:
 		return "EXT_ID:" + id.Value
 	case manifest.KindPMCID:
@@ -207,7 +208,7 @@ func europePMCMatch(id manifest.Identity, hits []gjson.Result) (gjson.Result, bo
 		var carries bool
 		switch id.Kind {
 		case manifest.KindDOI:
-			carries = strings.EqualFold(StripDOI(h.Get("doi").String()), id.Value)
+			carries = strings.EqualFold(wire.StripDOI(h.Get("doi").String()), id.Value)
 		case manifest.KindPMID:
 			carries = strings.TrimSpace(h.Get("pmid").String()) == id.Value
 		case manifest.KindPMCID:
@@ -248,7 +249,7 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)
 	}
 	rec.IDs = record.IDs{
-		DOI:   StripDOI(r.Get("doi").String()),
+		DOI:   wire.StripDOI(r.Get("doi").String()),
 		PMID:  strings.TrimSpace(r.Get("pmid").String()),
 		PMCID: strings.ToUpper(strings.TrimSpace(r.Get("pmcid").String())),
 	}
@@ -264,7 +265,7 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		return true
 	})
 	rec.OA = europePMCAccess(r)
-	if types := Strings(r.Get("pubTypeList.pubType")); len(types) > 0 {
+	if types := wire.Strings(r.Get("pubTypeList.pubType")); len(types) > 0 {
 		// The MEDLINE publication types say what CSL cannot (erratum,
 		// review, retraction notice); kept as given.
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "europepmc:pub_type", Value: strings.Join(types, "; ")})
@@ -297,7 +298,7 @@ func europePMCAuthor(a gjson.Result) record.Author {
 		author.Name = strings.TrimSpace(firstNonEmpty(a.Get("collectiveName").String(), a.Get("fullName").String()))
 	}
 	if strings.EqualFold(a.Get("authorId.type").String(), "ORCID") {
-		author.ORCID = StripORCID(a.Get("authorId.value").String())
+		author.ORCID = wire.StripORCID(a.Get("authorId.value").String())
 	}
 	a.Get("authorAffiliationDetailsList.authorAffiliation.#.affiliation").ForEach(func(_, s gjson.Result) bool {
 		if v := strings.TrimSpace(s.String()); v != "" {
@@ -315,7 +316,7 @@ func europePMCAuthor(a gjson.Result) record.Author {
 
 // europePMCType: Europe PMC's sources and publication types, in CSL terms.
 func europePMCType(r gjson.Result) string {
-	for _, t := range Strings(r.Get("pubTypeList.pubType")) {
+	for _, t := range wire.Strings(r.Get("pubTypeList.pubType")) {
 		if strings.EqualFold(t, "preprint") {
 			return "article"
 		}

@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 )
 
 // Answer is a read response: status and body, with the body fully read and
@@ -49,9 +48,6 @@ func Send(env Env, req *http.Request) (Answer, error) {
 	return Answer{Status: resp.StatusCode, Header: resp.Header, Body: body}, nil
 }
 
-// IsNotFound reports the statuses services use for "no such work".
-func IsNotFound(status int) bool { return status == http.StatusNotFound || status == http.StatusGone }
-
 // One adapts a single-identity lookup into a FetchFunc: each id is asked
 // for on its own (BatchSize 1), and one failing id does not fail the rest.
 func One(lookup func(ctx context.Context, env Env, id manifest.Identity) Result) FetchFunc {
@@ -76,7 +72,7 @@ func GetJSONRecord(ctx context.Context, env Env, provider, rawURL string, parse 
 		return Result{Status: Failed, Err: err}
 	}
 	switch {
-	case IsNotFound(ans.Status):
+	case wire.IsNotFound(ans.Status):
 		return Result{Status: NotFound}
 	case ans.Status < 200 || ans.Status > 299:
 		return Result{Status: Failed, Err: &StatusError{Provider: provider, Code: ans.Status}}
@@ -88,63 +84,4 @@ func GetJSONRecord(ctx context.Context, env Env, provider, rawURL string, parse 
 		return Result{Status: Failed, Err: err}
 	}
 	return r
-}
-
-// EscapeDOI escapes a DOI for use as URL path segments: each '/'-separated
-// part is path-escaped, so '<', '>', ';', '#', '?', '%' and spaces survive
-// the trip while the prefix/suffix slash stays a slash, as the APIs expect.
-func EscapeDOI(doi string) string {
-	parts := strings.Split(doi, "/")
-	for i, p := range parts {
-		parts[i] = url.PathEscape(p)
-	}
-	return strings.Join(parts, "/")
-}
-
-// WithMailto appends the polite-pool contact parameter when one is set.
-func WithMailto(rawURL, param, mailto string) string {
-	if mailto == "" || param == "" {
-		return rawURL
-	}
-	sep := "?"
-	if strings.Contains(rawURL, "?") {
-		sep = "&"
-	}
-	return rawURL + sep + param + "=" + url.QueryEscape(mailto)
-}
-
-// StripORCID reduces an ORCID given as URL or bare to its normalised form,
-// or "" when it is not a valid iD.
-func StripORCID(s string) string {
-	v, err := manifest.NormalizeORCID(s)
-	if err != nil {
-		return ""
-	}
-	return v
-}
-
-// StripDOI reduces a DOI given as URL or bare to its normalised form, or ""
-// when it is not a DOI.
-func StripDOI(s string) string {
-	v, err := manifest.NormalizeDOI(s)
-	if err != nil {
-		return ""
-	}
-	return v
-}
-
-// escapeQuoted escapes the two characters special inside a quoted phrase
-// of a Lucene or Elasticsearch query (backslash and double quote).
-func escapeQuoted(s string) string {
-	if !strings.ContainsAny(s, `\"`) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if r == '\\' || r == '"' {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -98,7 +99,7 @@ func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
 	// An id is read from the path after decoding, and OpenAlex has refused
 	// ids holding ',' or '&' (its parameter separators): both go escaped,
 	// ',' by EscapeDOI and '&' here, which the path grammar would allow raw.
-	path := openAlexWorksPath + strings.ReplaceAll(EscapeDOI(id.Value), "&", "%26")
+	path := openAlexWorksPath + strings.ReplaceAll(wire.EscapeDOI(id.Value), "&", "%26")
 	switch id.Kind {
 	case manifest.KindPMID:
 		path = openAlexWorksByID + "pmid:" + url.PathEscape(id.Value)
@@ -231,17 +232,17 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 	}
 	ids := w.Get("ids")
 	rec.IDs = record.IDs{
-		DOI:      StripDOI(ids.Get("doi").String()),
+		DOI:      wire.StripDOI(ids.Get("doi").String()),
 		OpenAlex: strings.TrimPrefix(ids.Get("openalex").String(), "https://openalex.org/"),
 		MAG:      ids.Get("mag").String(),
 		PMID:     lastPathPart(ids.Get("pmid").String()),
 		PMCID:    strings.ToUpper(lastPathPart(ids.Get("pmcid").String())),
-		ISSN:     Strings(w.Get("primary_location.source.issn")),
+		ISSN:     wire.Strings(w.Get("primary_location.source.issn")),
 	}
 	w.Get("authorships").ForEach(func(_, a gjson.Result) bool {
 		author := record.Author{
 			Name:  strings.TrimSpace(a.Get("author.display_name").String()),
-			ORCID: StripORCID(a.Get("author.orcid").String()),
+			ORCID: wire.StripORCID(a.Get("author.orcid").String()),
 		}
 		if author.Name == "" {
 			author.Name = strings.TrimSpace(a.Get("raw_author_name").String())

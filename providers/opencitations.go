@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -61,7 +62,7 @@ func openCitationsProbe() Probe {
 }
 
 func fetchOpenCitations(ctx context.Context, env Env, id manifest.Identity) Result {
-	u := env.Base + openCitationsCountPath + EscapeDOI(id.Value)
+	u := env.Base + openCitationsCountPath + wire.EscapeDOI(id.Value)
 	return GetJSONRecord(ctx, env, "opencitations", u, func(doc gjson.Result) (Result, error) {
 		return parseOpenCitationsCount(id.Value, doc)
 	})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -483,7 +484,7 @@ func orcidContributors(list gjson.Result) []record.Author {
 		}
 		a := record.Author{
 			Name:  strings.Join(strings.Fields(c.Get("credit-name.value").String()), " "),
-			ORCID: StripORCID(c.Get("contributor-orcid.path").String()),
+			ORCID: wire.StripORCID(c.Get("contributor-orcid.path").String()),
 		}
 		if a.Name == "" && a.ORCID == "" {
 			return true

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -129,14 +130,14 @@ func pubmedPlan(ids []manifest.Identity) (out []Result, asked, list []string) {
 func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Result) {
 	// PMIDs are digits only (NormalizePMID checked), so the list needs no
 	// escaping and its commas stay literal, as in NCBI's examples.
-	u := WithMailto(env.Base+pubmedEFetchPath+"?db=pubmed&id="+strings.Join(list, ",")+"&retmode=xml&tool="+pubmedTool,
+	u := wire.WithMailto(env.Base+pubmedEFetchPath+"?db=pubmed&id="+strings.Join(list, ",")+"&retmode=xml&tool="+pubmedTool,
 		pubmedEmail, env.Mailto)
 	ans, err := Get(ctx, env, u, "application/xml, text/xml")
 	if err != nil {
 		return pubmedSet{}, &Result{Status: Failed, Err: fmt.Errorf("pubmed: %w", err)}
 	}
 	switch {
-	case IsNotFound(ans.Status):
+	case wire.IsNotFound(ans.Status):
 		return pubmedSet{}, &Result{Status: NotFound}
 	case ans.Status < 200 || ans.Status > 299:
 		return pubmedSet{}, &Result{Status: Failed, Err: &StatusError{Provider: "pubmed", Code: ans.Status}}
@@ -293,7 +294,7 @@ func (a pubmedArticle) record() record.Record {
 	if rec.IDs.DOI == "" {
 		for _, e := range art.ELocationIDs {
 			if strings.EqualFold(e.Type, "doi") && e.Valid != "N" {
-				if rec.IDs.DOI = StripDOI(e.Value); rec.IDs.DOI != "" {
+				if rec.IDs.DOI = wire.StripDOI(e.Value); rec.IDs.DOI != "" {
 					break
 				}
 			}
@@ -365,7 +366,7 @@ func pubmedIDs(pmid string, list []pubmedID) record.IDs {
 			}
 		case "doi":
 			if ids.DOI == "" {
-				ids.DOI = StripDOI(id.Value)
+				ids.DOI = wire.StripDOI(id.Value)
 			}
 		case "pmc":
 			if v, err := manifest.NormalizePMCID(id.Value); err == nil && ids.PMCID == "" {
@@ -416,7 +417,7 @@ func (a pubmedAuthor) author() record.Author {
 func pubmedORCID(ids []pubmedIdentifier) string {
 	for _, id := range ids {
 		if strings.EqualFold(strings.TrimSpace(id.Source), "ORCID") {
-			if o := StripORCID(id.Value); o != "" {
+			if o := wire.StripORCID(id.Value); o != "" {
 				return o
 			}
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -137,7 +138,7 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 	switch {
 	case err != nil:
 		return all(Result{Status: Failed, Err: err})
-	case IsNotFound(status):
+	case wire.IsNotFound(status):
 		return all(Result{Status: NotFound})
 	case status == http.StatusBadRequest && gjson.GetBytes(body, "error").String() == s2NoValidIDs:
 		// Not one id of the batch is known: that is an answer, not a fault.
@@ -270,7 +271,7 @@ func s2Paper(p gjson.Result) (record.Record, record.Counts) {
 	ext := p.Get("externalIds")
 	rec.IDs = record.IDs{
 		S2:    strings.TrimSpace(p.Get("paperId").String()),
-		DOI:   StripDOI(ext.Get("DOI").String()),
+		DOI:   wire.StripDOI(ext.Get("DOI").String()),
 		ArXiv: s2Normalized(manifest.NormalizeArXiv, ext.Get("ArXiv").String()),
 		PMID:  s2Normalized(manifest.NormalizePMID, ext.Get("PubMed").String()),
 		PMCID: s2Normalized(manifest.NormalizePMCID, ext.Get("PubMedCentral").String()),

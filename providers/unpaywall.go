@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -85,7 +86,7 @@ func fetchUnpaywall(ctx context.Context, env Env, id manifest.Identity) Result {
 		// request on a known refusal.
 		return Result{Status: Failed, Err: fmt.Errorf("unpaywall: %w", ErrNeedsMailto)}
 	}
-	u := WithMailto(env.Base+unpaywallPath+EscapeDOI(id.Value), unpaywallEmail, env.Mailto)
+	u := wire.WithMailto(env.Base+unpaywallPath+wire.EscapeDOI(id.Value), unpaywallEmail, env.Mailto)
 	res := GetJSONRecord(ctx, env, "unpaywall", u, parseUnpaywall)
 	var se *StatusError
 	if res.Status == Failed && errors.As(res.Err, &se) && se.Code == http.StatusUnprocessableEntity {
@@ -109,7 +110,7 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 		Type:      record.CSLType(doc.Get("genre").String()),
 		Issued:    unpaywallDate(doc.Get("published_date").String(), int(doc.Get("year").Int())),
 	}
-	rec.IDs.DOI = StripDOI(doc.Get("doi").String())
+	rec.IDs.DOI = wire.StripDOI(doc.Get("doi").String())
 	for _, issn := range strings.Split(doc.Get("journal_issns").String(), ",") {
 		if issn = strings.TrimSpace(issn); issn != "" {
 			rec.IDs.ISSN = append(rec.IDs.ISSN, issn)
@@ -121,7 +122,7 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 			Given:  strings.TrimSpace(a.Get("given").String()),
 			Family: strings.TrimSpace(a.Get("family").String()),
 			Name:   strings.TrimSpace(a.Get("name").String()),
-			ORCID:  StripORCID(firstNonEmpty(a.Get("ORCID").String(), a.Get("orcid").String())),
+			ORCID:  wire.StripORCID(firstNonEmpty(a.Get("ORCID").String(), a.Get("orcid").String())),
 		}
 		a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
 			if s := strings.TrimSpace(n.String()); s != "" {
