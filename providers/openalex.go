@@ -69,6 +69,10 @@ func OpenAlex() Spec {
 		Terms:       "https://openalex.org/about",
 		Attribution: "Data from OpenAlex (CC0)",
 		Counts:      true,
+		// The page's counts when the manifest names none: OpenAlex counts
+		// every work type (datasets and software too) and lists the
+		// citing works at a public address.
+		DefaultCounts: true,
 		// OpenAlex lists the citing works with the cites filter
 		// (https://docs.openalex.org/api-entities/works/filter-works#cites).
 		Citing: &Citing{Prefix: "https://openalex.org/works?filter=cites:", ID: func(ids record.IDs) string { return ids.OpenAlex }},

@@ -101,3 +101,14 @@ type UnknownProviderError struct {
 func (e *UnknownProviderError) Error() string {
 	return fmt.Sprintf("unknown provider %q (known: %s)", e.Name, strings.Join(e.Known, ", "))
 }
+
+// DefaultCountsSource is the provider whose counts a page shows when the
+// manifest names no counts_source (Spec.DefaultCounts).
+func DefaultCountsSource() string {
+	for _, s := range All() {
+		if s.DefaultCounts {
+			return s.Name
+		}
+	}
+	return ""
+}

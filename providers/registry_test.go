@@ -152,3 +152,24 @@ func TestIdentifiersNameRecordFields(t *testing.T) {
 		}
 	}
 }
+
+// TestOneProviderGivesThePagesDefaultCounts: a page without counts_source
+// shows one service's counts, so exactly one provider declares it, and it
+// gives counts.
+func TestOneProviderGivesThePagesDefaultCounts(t *testing.T) {
+	var named []string
+	for _, s := range providers.All() {
+		if s.DefaultCounts {
+			named = append(named, s.Name)
+			if !s.Counts {
+				t.Errorf("%s is the default counts source but gives no counts", s.Name)
+			}
+		}
+	}
+	if len(named) != 1 {
+		t.Fatalf("default counts sources: %v, want exactly one", named)
+	}
+	if got := providers.DefaultCountsSource(); got != named[0] {
+		t.Errorf("providers.DefaultCountsSource() = %q, want %q", got, named[0])
+	}
+}

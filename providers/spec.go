@@ -66,6 +66,10 @@ type Spec struct {
 	// Counts: the service gives citation counts (Result.Counts), so a
 	// manifest may name it as the page's counts_source.
 	Counts bool
+	// DefaultCounts: a page shows this service's counts when the manifest
+	// names no counts_source. Exactly one provider says so (the registry
+	// test holds it).
+	DefaultCounts bool
 	// Citing, when set, says where the service lists the works citing
 	// one, for a page's count to link to.
 	Citing *Citing

@@ -7,11 +7,6 @@ import (
 	"github.com/aboutscholar/about/snapshots"
 )
 
-// DefaultCountsSource is the provider whose citation counts a page shows
-// when the manifest names none: OpenAlex counts every work type (datasets
-// and software too), and lists the citing works at a public address.
-const DefaultCountsSource = "openalex"
-
 // pickCount is the entry's count from the page's counts source alone, so
 // every count on a page is one service's and they compare; nil when that
 // service gave none.

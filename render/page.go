@@ -88,11 +88,12 @@ func buildPage(f *Folder, opts Options) *page {
 	for _, id := range opts.Selected {
 		p.chosen[relationKey(id)] = true
 	}
-	if p.source = opts.CountsSource; p.source == "" {
-		p.source = DefaultCountsSource
-	}
+	p.source = opts.CountsSource
 	for _, s := range opts.Services {
 		p.service[s.Name] = s
+		if p.source == "" && s.DefaultCounts {
+			p.source = s.Name
+		}
 	}
 	p.ids = identifiers(opts.Services)
 	excluded := map[string]bool{}

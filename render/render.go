@@ -84,7 +84,7 @@ type Options struct {
 	Group  Grouping // pages only; "" means ByYear
 	Counts bool     // pages only: show citation counts with their source
 	// CountsSource is the provider whose counts a page shows (one, so
-	// they compare); "" means DefaultCountsSource.
+	// they compare); "" means the service marked DefaultCounts.
 	CountsSource string
 	Person       Person   // whose names to highlight
 	Exclude      []string // identity keys never to show: the manifest's [[exclude]]s, should the folder predate them

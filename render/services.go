@@ -18,6 +18,9 @@ type Service struct {
 	CitingPrefix string
 	CitingID     func(record.IDs) string
 	Identifiers  []Identifier // the identifiers the service is the home of
+	// DefaultCounts: a page shows this service's counts when
+	// Options.CountsSource is "".
+	DefaultCounts bool
 }
 
 // citingURL is where a count's citing works are listed, "" when its

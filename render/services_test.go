@@ -16,7 +16,7 @@ import (
 func testServices() []Service {
 	var out []Service
 	for _, s := range providers.All() {
-		r := Service{Name: s.Name, Title: s.Title}
+		r := Service{Name: s.Name, Title: s.Title, DefaultCounts: s.DefaultCounts}
 		if s.Citing != nil {
 			r.CitingPrefix, r.CitingID = s.Citing.Prefix, s.Citing.ID
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/render"
 )
 
 // loadManifest reads the manifest at path and holds its provider names
@@ -82,9 +81,9 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 // countsHint names the providers that give counts, the page's default
 // first, from their declarations.
 func countsHint(registry []providers.Spec) string {
-	names := []string{render.DefaultCountsSource + " (the default)"}
+	names := []string{providers.DefaultCountsSource() + " (the default)"}
 	for _, s := range registry {
-		if s.Counts && s.Name != render.DefaultCountsSource {
+		if s.Counts && !s.DefaultCounts {
 			names = append(names, s.Name)
 		}
 	}

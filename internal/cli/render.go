@@ -283,7 +283,7 @@ func firstNonEmpty(s, otherwise string) string {
 func renderServices(registry []providers.Spec) []render.Service {
 	out := make([]render.Service, 0, len(registry))
 	for _, s := range registry {
-		r := render.Service{Name: s.Name, Title: s.Title}
+		r := render.Service{Name: s.Name, Title: s.Title, DefaultCounts: s.DefaultCounts}
 		if s.Citing != nil {
 			r.CitingPrefix, r.CitingID = s.Citing.Prefix, s.Citing.ID
 		}
