@@ -16,12 +16,10 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
-
-// OriginManifest marks a work the manifest lists itself.
-const OriginManifest = "manifest"
 
 // workPlan is the list of works a run covers and what expansion said of
 // each before any provider is asked.
@@ -210,7 +208,7 @@ type writer struct {
 	writePolicy
 	tally
 	plan  *workPlan
-	rep   *Report
+	rep   *report.Report
 	works []preparedWork // the first pass's, in plan order
 	held  heldDocuments  // their documents, until the second pass
 }
@@ -247,7 +245,7 @@ type preparedWork struct {
 	found    bool        // some source (this run's or kept) has a record of it
 }
 
-func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
+func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report) *writer {
 	w := &writer{plan: plan, rep: rep, writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
 		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
 	for _, s := range providers.All() {
@@ -669,7 +667,7 @@ func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[
 // still there but lost their counts file (which changed them), and stray
 // files: snapshot-named files of a work no earlier index listed (copied
 // in, or left by a hand edit), which are no work that left.
-func noteRemoved(rep *Report, removed []string, keep map[string]bool, listedBefore map[string]bool) {
+func noteRemoved(rep *report.Report, removed []string, keep map[string]bool, listedBefore map[string]bool) {
 	for _, path := range removed {
 		dir := filepath.Base(filepath.Dir(path))
 		name, ok := strings.CutSuffix(filepath.Base(path), ".json")

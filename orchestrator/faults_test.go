@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -186,7 +187,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	opts.Clock = &instantClock{}
 	rep := runOK(t, opts)
 
-	byProvider := map[string][]Outcome{}
+	byProvider := map[string][]report.Outcome{}
 	for _, o := range rep.Outcomes {
 		byProvider[o.Provider] = append(byProvider[o.Provider], o)
 	}
@@ -218,7 +219,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 
 // checkFaultOutcomes: a faulty provider's two jobs failed, the first with
 // reason, any later one failed too or skipped on the stopped host.
-func checkFaultOutcomes(t *testing.T, outs []Outcome, reason, host string) {
+func checkFaultOutcomes(t *testing.T, outs []report.Outcome, reason, host string) {
 	t.Helper()
 	if len(outs) != 2 {
 		t.Fatalf("%d outcomes, want 2", len(outs))

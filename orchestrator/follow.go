@@ -8,12 +8,9 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
-
-// OriginLinked prefixes the origin of a work fetched only because a
-// preprint of the run is a preprint of it: "linked:<preprint key>".
-const OriginLinked = "linked:"
 
 // followed is a published version the first round did not have, and the
 // preprint that leads to it.
@@ -64,7 +61,7 @@ func (rn *run) follow(ctx context.Context) error {
 	w, plan := rn.w, rn.plan
 	first, firstWorks := len(plan.order), len(w.works)
 	for _, f := range publishedToFollow(w.works, w.m) {
-		plan.add(f.id, OriginLinked+f.preprint)
+		plan.add(f.id, snapshots.OriginLinked+f.preprint)
 	}
 	added := plan.order[first:]
 	if len(added) == 0 {
@@ -109,7 +106,7 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 		delete(left, id.Key())
 		order = append(order, id)
 		for _, o := range plan.origins[id.Key()] {
-			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", id.Key(), o[len(OriginLinked):]))
+			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", id.Key(), o[len(snapshots.OriginLinked):]))
 		}
 	}
 	w.works, plan.order = kept, order

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -96,7 +97,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.WorkPath(publishedID), &work); err != nil {
 		t.Fatalf("the published version was not written: %v", err)
 	}
-	if want := []string{OriginLinked + "doi:" + followPreprint}; !slices.Equal(work.Origins, want) {
+	if want := []string{snapshots.OriginLinked + "doi:" + followPreprint}; !slices.Equal(work.Origins, want) {
 		t.Errorf("origins %v, want %v", work.Origins, want)
 	}
 	links := readLinks(t, m.Snapshots)
@@ -212,7 +213,7 @@ func TestFollowedWorkNotWrittenKeepsTheOthersStraight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(rep.ShortJobs(), func(o Outcome) bool { return o.Identity.Key() == "doi:"+unreadable }) {
+	if !slices.ContainsFunc(rep.ShortJobs(), func(o report.Outcome) bool { return o.Identity.Key() == "doi:"+unreadable }) {
 		t.Fatalf("short jobs %v, want the unreadable published version's", rep.ShortJobs())
 	}
 	var keys []string

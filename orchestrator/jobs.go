@@ -77,13 +77,10 @@ type job struct {
 	unrouted bool
 }
 
-// Outcome is what became of one job (report.Outcome).
-type Outcome = report.Outcome
-
 // reply is a job's outcome with what the service said: held only until
 // the writer has taken the job's work (see run.takeAnswers).
 type reply struct {
-	Outcome
+	report.Outcome
 	result   providers.Result // result.Record is nil once encoded: the record is kept as JSON
 	record   json.RawMessage  // the found record as the snapshot will hold it
 	unrouted bool             // the job's (see job.unrouted)
@@ -478,7 +475,7 @@ func (s *scheduler) run(call []*job) {
 // because another request failed).
 func undecided(d, j *job) *reply {
 	err := fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", d.spec.Name, j.spec.Name)
-	return &reply{Outcome: Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: providers.Skipped, Err: err}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: providers.Skipped, Err: err}}
 }
 
 // runner executes calls against the network.
@@ -486,9 +483,9 @@ type runner struct {
 	client *transport.Client
 	bases  map[string]string // provider → base URL
 	mailto string
-	tokens chan struct{}   // one per worker: at most this many calls at once
-	paced  bool            // requests keep their hosts' intervals (not a replay)
-	done   func(o Outcome) // progress hook; may be nil
+	tokens chan struct{}          // one per worker: at most this many calls at once
+	paced  bool                   // requests keep their hosts' intervals (not a replay)
+	done   func(o report.Outcome) // progress hook; may be nil
 	// withdraw takes a job found not to be needed out of the progress
 	// plan; may be nil.
 	withdraw func(j *job)
@@ -504,7 +501,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	outcomes = make([]reply, len(call))
 	for i, j := range call {
 		ids[i] = j.id
-		outcomes[i].Outcome = Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
+		outcomes[i].Outcome = report.Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
 	}
 	fail := func(status providers.Status, err error) []reply {
 		for i := range outcomes {

@@ -19,6 +19,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -201,7 +202,7 @@ func TestOutageMatrix(t *testing.T) {
 }
 
 // foundBy reports whether provider found some work in the run.
-func foundBy(rep *Report, provider string) bool {
+func foundBy(rep *report.Report, provider string) bool {
 	for _, o := range rep.Outcomes {
 		if o.Provider == provider && o.Status == providers.Found {
 			return true
@@ -519,7 +520,7 @@ func TestProgressCountsAsTheSummary(t *testing.T) {
 	var mu sync.Mutex
 	planned, done := 0, 0
 	opts.Progress.Planned = func(lp LanePlan) { mu.Lock(); planned += lp.Jobs; mu.Unlock() }
-	opts.Progress.Done = func(Outcome) { mu.Lock(); done++; mu.Unlock() }
+	opts.Progress.Done = func(report.Outcome) { mu.Lock(); done++; mu.Unlock() }
 	rep := runOK(t, opts)
 	jobs := len(rep.Expansions) + len(rep.Outcomes)
 	if planned != jobs || done != jobs {

@@ -60,8 +60,8 @@ type Options struct {
 // Progress receives run events; any field may be nil. Calls come from
 // worker goroutines, so implementations must be safe for concurrent use.
 type Progress struct {
-	Planned func(LanePlan) // more work for a lane, as soon as it is planned
-	Done    func(Outcome)  // a job finished
+	Planned func(LanePlan)       // more work for a lane, as soon as it is planned
+	Done    func(report.Outcome) // a job finished
 }
 
 // LanePlan is work added to one host's lane: ORCID expansion at the
@@ -75,10 +75,6 @@ type LanePlan struct {
 	Calls int           // requests the jobs take when nothing is retried (jobs are batched)
 	Pace  time.Duration // least time those calls take at the host's interval; 0 when unpaced (replay)
 }
-
-// Report is what a run did, for the summary and the exit code (the
-// report package tells it).
-type Report = report.Report
 
 // NeedsMailtoError is a provider asked for by name that cannot run without
 // a contact e-mail.
@@ -120,7 +116,7 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]prov
 // its jobs finish; pipelined with fetch), follow (the second round, for
 // published versions of preprints), report, and write (links, index and
 // pruning, in the writer's finish).
-func Run(ctx context.Context, opts Options) (*Report, error) {
+func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	rn, err := plan(opts)
 	if err != nil {
 		return nil, err
@@ -222,7 +218,7 @@ type runNet struct {
 
 // runState is what the run has learned so far.
 type runState struct {
-	rep               *Report
+	rep               *report.Report
 	plan              *workPlan
 	w                 *writer
 	notAsked          map[string]int     // provider → jobs another's answer made redundant
@@ -331,7 +327,7 @@ func plan(opts Options) (*run, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
+	rn.rep = &report.Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 
@@ -388,7 +384,7 @@ func (rn *run) fetch(ctx context.Context) error {
 	}
 	for _, e := range rn.m.Identities {
 		if e.Kind != manifest.KindORCID {
-			rn.plan.add(e.Identity, OriginManifest)
+			rn.plan.add(e.Identity, snapshots.OriginManifest)
 			continue
 		}
 		flush() // the works before this record need not wait for it

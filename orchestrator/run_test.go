@@ -18,6 +18,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -110,7 +111,7 @@ func TestReversedCompletionOrder(t *testing.T) {
 				mu.Unlock()
 			}
 		},
-		Done: func(o Outcome) {
+		Done: func(o report.Outcome) {
 			mu.Lock()
 			defer mu.Unlock()
 			order = append(order, o.Provider)

@@ -313,7 +313,7 @@ func (l *linker) recordOutsideEdge(k string, e edge) {
 		return
 	}
 	d.Outside = append(d.Outside, link)
-	if e.kind == manifest.LinkPreprintOf && e.from == k && !KeptApart(l.m, e.from, e.to) && !Excluded(l.m, e.to) {
+	if e.kind == manifest.LinkPreprintOf && e.from == k && !KeptApart(l.m, e.from, e.to) && !excluded(l.m, e.to) {
 		kind, value, _ := strings.Cut(e.to, ":")
 		l.res.Notes = append(l.res.Notes, fmt.Sprintf("%s is a preprint of %s, which is not among the works (%s); to show the published version, add [[identity]] %s = %q",
 			k, e.to, e.evidence, kind, value))
@@ -603,7 +603,7 @@ func KeptApart(m *manifest.Manifest, a, b string) bool {
 	})
 }
 
-// Excluded reports whether an [[exclude]] names the work.
-func Excluded(m *manifest.Manifest, key string) bool {
+// excluded reports whether an [[exclude]] names the work.
+func excluded(m *manifest.Manifest, key string) bool {
 	return m != nil && slices.ContainsFunc(m.Excludes, func(x manifest.Exclude) bool { return x.ID.Key() == key })
 }

@@ -73,7 +73,7 @@ func (s *Sources) Add(answers []Answer) {
 // Keep keeps the previous snapshot's source and counts of provider, and
 // reports whether there was a source to keep.
 func (s *Sources) Keep(provider string) bool {
-	src, ok := PreviousSource(s.prev.Work, provider)
+	src, ok := previousSource(s.prev.Work, provider)
 	if ok {
 		s.Sources[provider] = src
 	}
@@ -110,8 +110,8 @@ func (s *Sources) PreviousProviders() []string {
 	return out
 }
 
-// PreviousSource is provider's source in the previous document.
-func PreviousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {
+// previousSource is provider's source in the previous document.
+func previousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {
 	for _, s := range prev.Sources {
 		if s.Provider == provider {
 			return s, true

@@ -14,6 +14,7 @@ import (
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -161,7 +162,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 
 // fetchForCheck fetches everything again into a copy of dir and prints
 // the run's summary; the committed folder is never written.
-func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*orchestrator.Report, *snapshots.Diff, error) {
+func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *snapshots.Diff, error) {
 	if o.Threads <= 0 {
 		return nil, nil, usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads))
 	}
