@@ -6,13 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
-	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -363,24 +361,6 @@ func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
 	}
 }
 
-// keptAndDroppedNotes tells what keepUnasked kept and noteDropped let go.
-func (w *writer) keptAndDroppedNotes() []string {
-	var notes []string
-	if w.worksKeptLeftOut > 0 {
-		notes = append(notes, fmt.Sprintf("%s not asked this run: %s previous values stand in %d %s",
-			strings.Join(w.leftOut, ", "), english.Plural(len(w.leftOut), "its", "their"), w.worksKeptLeftOut, english.Plural(w.worksKeptLeftOut, "work", "works")))
-	}
-	if n := len(w.worksKeptWhole); n > 0 {
-		notes = append(notes, fmt.Sprintf("%d %s that no provider of this run applies to %s (%s)",
-			n, english.Plural(n, "work", "works"), english.Plural(n, "keeps its previous file", "keep their previous files"), listSome(w.worksKeptWhole, 5)))
-	}
-	for _, p := range slices.Sorted(maps.Keys(w.dropped)) {
-		n := w.dropped[p]
-		notes = append(notes, fmt.Sprintf("%s is no longer among the providers: its data was removed from %d %s", p, n, english.Plural(n, "work", "works")))
-	}
-	return notes
-}
-
 // noteAuthorless remembers a work of an ORCID record that some service
 // has a record of but none gave authors for: rendered, it has no author
 // line on the researcher's own page (ORCID's work summaries carry no
@@ -402,24 +382,6 @@ func (w *writer) noteAuthorless(k string, origins []string, lw works.Work, outco
 			w.authorless[o] = append(w.authorless[o], k)
 		}
 	}
-}
-
-// authorlessWarnings is one warning per ORCID record with works no
-// service gave authors for, in the order of the records' iDs.
-func (w *writer) authorlessWarnings() []record.Warning {
-	var out []record.Warning
-	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
-		keys := w.authorless[origin]
-		// The fix is upstream: a manifest [[override]] sets no authors, and
-		// about never invents an author list.
-		wn := record.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (%s without an author line; "+
-			"add contributors to %s on the ORCID record or at the registrar: about never invents an author list)",
-			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5),
-			english.Plural(len(keys), "it renders", "they render"), english.Plural(len(keys), "it", "them"))}
-		w.rep.ListWorks(wn, keys)
-		out = append(out, wn)
-	}
-	return out
 }
 
 // orcidSource adds the ORCID record's own entry for work k, and lets the
@@ -528,7 +490,7 @@ func (w *writer) link() works.Linked {
 	}
 	linked := works.Decide(linkWorks, w.m)
 	w.rep.Warnings = append(w.rep.Warnings, linked.Warnings...)
-	w.rep.Notes = append(w.rep.Notes, linked.Notes...)
+	w.rep.LinkNotes = append(w.rep.LinkNotes, linked.Notes...)
 	w.rep.Links = len(linked.Links.Links)
 	return linked
 }

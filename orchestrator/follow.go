@@ -71,7 +71,7 @@ func (rn *run) follow(ctx context.Context) error {
 		sort.Strings(plan.origins[id.Key()])
 	}
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
-	rn.schedule(ctx, sched, added, " about the published versions")
+	rn.schedule(ctx, sched, added, true)
 	sched.plannedAll()
 	unwritten := len(rn.rep.Unwritten)
 	err := rn.assemble(sched, added)

@@ -115,7 +115,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	if !strings.Contains(summary.String(), "fetched the published version of preprints") || !strings.Contains(summary.String(), "doi:"+followPublished+", the published version of doi:"+followPreprint) {
 		t.Errorf("the summary does not say what was followed:\n%s", summary.String())
 	}
-	for _, n := range rep.Notes {
+	for _, n := range rep.Notes() {
 		if strings.Contains(n, "not among the works") {
 			t.Errorf("note %q after the published version was fetched", n)
 		}
@@ -180,9 +180,9 @@ func TestFollowPublishedPrevented(t *testing.T) {
 					t.Errorf("warning %q: the manifest entry did keep the published version out", w.Message)
 				}
 			}
-			noted := slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "not among the works") })
+			noted := slices.ContainsFunc(rep.Notes(), func(n string) bool { return strings.Contains(n, "not among the works") })
 			if noted != (name == "off") {
-				t.Errorf("note suggesting the published version: %v, want %v (%v)", noted, name == "off", rep.Notes)
+				t.Errorf("note suggesting the published version: %v, want %v (%v)", noted, name == "off", rep.Notes())
 			}
 			if name == "exclude" && (len(rep.Excluded) != 1 || !strings.Contains(rep.Excluded[0], "not mine")) {
 				t.Errorf("excluded %v", rep.Excluded)

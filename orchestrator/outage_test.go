@@ -316,8 +316,8 @@ func TestNeverFetchedWorksNotWritten(t *testing.T) {
 			t.Errorf("%s: a never-fetched work was written (%v)", id, err)
 		}
 	}
-	if !strings.Contains(strings.Join(rep.Notes, "\n"), "2 works were not written: no service answered about them") {
-		t.Errorf("notes %q; want the unwritten works told", rep.Notes)
+	if !strings.Contains(strings.Join(rep.Notes(), "\n"), "2 works were not written: no service answered about them") {
+		t.Errorf("notes %q; want the unwritten works told", rep.Notes())
 	}
 }
 
@@ -459,8 +459,8 @@ func TestAgencyLookupOutage(t *testing.T) {
 	if n := nw.hostRequests("api.datacite.org"); n != 0 {
 		t.Errorf("DataCite was asked %d times; the works' last snapshots name Crossref", n)
 	}
-	if !strings.Contains(strings.Join(rep.Notes, "\n"), "asked of the agency their last snapshot names") {
-		t.Errorf("notes %q; want the failed lookup told", rep.Notes)
+	if !strings.Contains(strings.Join(rep.Notes(), "\n"), "asked of the agency their last snapshot names") {
+		t.Errorf("notes %q; want the failed lookup told", rep.Notes())
 	}
 
 	first := newOutageNet(orcid, 10)

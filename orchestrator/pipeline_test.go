@@ -203,8 +203,8 @@ func TestUnpaywallNotAskedWhenOpenAlexGaveOA(t *testing.T) {
 				unpaywallJobs++
 			}
 		}
-		if unpaywallJobs != 5 || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "unpaywall was not asked about 3 works") {
-			t.Errorf("-j %d: %d unpaywall outcomes, notes %q", workers, unpaywallJobs, rep.Notes)
+		if unpaywallJobs != 5 || len(rep.Notes()) != 1 || !strings.Contains(rep.Notes()[0], "unpaywall was not asked about 3 works") {
+			t.Errorf("-j %d: %d unpaywall outcomes, notes %q", workers, unpaywallJobs, rep.Notes())
 		}
 	}
 
@@ -213,8 +213,8 @@ func TestUnpaywallNotAskedWhenOpenAlexGaveOA(t *testing.T) {
 	opts := testOptions(newManifest(t, explicit), net, 4)
 	opts.Registry = redundancyRegistry()
 	rep := runOK(t, opts)
-	if len(*asked) != 8 || len(rep.Notes) != 0 {
-		t.Errorf("named by the user, unpaywall was asked about %d DOIs (notes %q), want all 8", len(*asked), rep.Notes)
+	if len(*asked) != 8 || len(rep.Notes()) != 0 {
+		t.Errorf("named by the user, unpaywall was asked about %d DOIs (notes %q), want all 8", len(*asked), rep.Notes())
 	}
 }
 

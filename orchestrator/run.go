@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -87,12 +86,10 @@ func (e *NeedsMailtoError) Error() string {
 // withoutMailto leaves out providers that refuse requests without a
 // contact e-mail when none is set: chosen by default they are dropped with
 // a note; chosen by name it is an error, since the user asked for them.
-func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]providers.Spec, []string, error) {
+func withoutMailto(specs []providers.Spec, mailto string, explicit bool) (kept []providers.Spec, dropped []string, err error) {
 	if mailto != "" {
 		return specs, nil, nil
 	}
-	var kept []providers.Spec
-	var notes []string
 	for _, s := range specs {
 		if !s.NeedsMailto {
 			kept = append(kept, s)
@@ -101,9 +98,9 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]prov
 		if explicit {
 			return nil, nil, &NeedsMailtoError{Provider: s.Name}
 		}
-		notes = append(notes, fmt.Sprintf("%s was not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)", s.Name))
+		dropped = append(dropped, s.Name)
 	}
-	return kept, notes, nil
+	return kept, dropped, nil
 }
 
 // Run fetches everything the manifest names and writes the snapshot
@@ -290,7 +287,7 @@ func plan(opts Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	specs, notes, err := withoutMailto(specs, m.Mailto, len(names) > 0)
+	specs, needMailto, err := withoutMailto(specs, m.Mailto, len(names) > 0)
 	if err != nil {
 		return nil, err
 	}
@@ -327,7 +324,7 @@ func plan(opts Options) (*run, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rn.rep = &report.Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
+	rn.rep = &report.Report{Snapshots: dir, Specs: specs, NeedMailto: needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 
@@ -379,7 +376,7 @@ func (rn *run) fetch(ctx context.Context) error {
 	d := snapshots.Dir{Root: rn.rep.Snapshots}
 	queued := 0 // works of plan.order already handed to the lanes
 	flush := func() {
-		rn.schedule(ctx, sched, rn.plan.order[queued:], "")
+		rn.schedule(ctx, sched, rn.plan.order[queued:], false)
 		queued = len(rn.plan.order)
 	}
 	for _, e := range rn.m.Identities {
@@ -405,14 +402,6 @@ func (rn *run) fetch(ctx context.Context) error {
 	return err
 }
 
-// listSome names the first n of keys, and how many more there are.
-func listSome(keys []string, n int) string {
-	if len(keys) <= n {
-		return strings.Join(keys, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(keys[:n], ", "), len(keys)-n)
-}
-
 // unknownORCID makes an ORCID iD of the manifest that every expanding
 // provider answered "not found" about a failure naming the iD: a typo
 // there would otherwise quietly give no works.
@@ -432,16 +421,16 @@ func unknownORCID(id manifest.Identity, outcomes []reply) {
 }
 
 // schedule routes newly planned works (learning their DOIs' agencies) and
-// hands their jobs to the lanes. what names the works in the note of a
-// failed agency lookup ("" for the first round's).
-func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.Identity, what string) {
+// hands their jobs to the lanes; followed says they are the second
+// round's published versions, whose failed agency lookup is told apart.
+func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.Identity, followed bool) {
 	if rn.lookup != nil {
 		// An interrupted run says so once in its verdict; a lookup cut
 		// short by it is no news.
 		err := rn.rt.learn(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
-		if err != nil && ctx.Err() == nil && (what != "" || !rn.lookupFailureTold) { // the second round notes its own works
-			rn.lookupFailureTold = rn.lookupFailureTold || what == ""
-			rn.rep.Notes = append(rn.rep.Notes, fmt.Sprintf("%v; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", err, what))
+		if err != nil && ctx.Err() == nil && (followed || !rn.lookupFailureTold) { // the second round notes its own works
+			rn.lookupFailureTold = rn.lookupFailureTold || !followed
+			rn.rep.LookupFailures = append(rn.rep.LookupFailures, report.LookupFailure{Err: err, Followed: followed})
 		}
 		rn.rememberUnrouted(works)
 	}
@@ -511,18 +500,14 @@ func (rn *run) report() {
 	rep.Works = plan.order
 	rep.Warnings = append(plan.warnings, plan.unmatchedExcludes()...)
 	rep.Excluded = plan.excluded
-	rep.Notes = append(rep.Notes, notAskedNotes(rn.specs, rn.notAsked)...)
+	rep.NotAsked = rn.notAsked
 	rep.Warnings = append(rep.Warnings, rn.warnings...)
 	if rn.w != nil {
 		rep.Warnings = append(rep.Warnings, rn.w.warnings...)
-		rep.Warnings = append(rep.Warnings, rn.w.authorlessWarnings()...)
-		rep.Notes = append(rep.Notes, rn.w.keptAndDroppedNotes()...)
+		rep.WarnAuthorless(rn.w.authorless)
+		rep.LeftOut, rep.WorksKeptLeftOut, rep.KeptWhole, rep.Dropped = rn.w.leftOut, rn.w.worksKeptLeftOut, rn.w.worksKeptWhole, rn.w.dropped
 	}
 	rep.Hosts = rn.client.Stats()
-	if n := len(rep.Unwritten); n > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s not written: no service answered about %s and %s no file yet (%s)",
-			n, english.Plural(n, "work was", "works were"), english.Plural(n, "it", "them"), english.Plural(n, "it has", "they have"), listSome(rep.Unwritten, 5)))
-	}
 }
 
 // write links the works, writes the index and prunes what left the

@@ -361,8 +361,8 @@ doi = "10.7554/elife.01567"
 	if len(rep.Outcomes) != 4 {
 		t.Errorf("with the lookup down, %d jobs; want both agencies asked for both DOIs (4)", len(rep.Outcomes))
 	}
-	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "registration agency lookup") {
-		t.Errorf("notes %v, want one saying the lookup failed", rep.Notes)
+	if len(rep.Notes()) != 1 || !strings.Contains(rep.Notes()[0], "registration agency lookup") {
+		t.Errorf("notes %v, want one saying the lookup failed", rep.Notes())
 	}
 	if rep.Short() {
 		t.Errorf("a failed lookup must not fail jobs: %v", rep.ShortJobs())

@@ -32,7 +32,16 @@ type Report struct {
 	Elapsed    time.Duration
 	Snapshots  string
 	Specs      []providers.Spec
-	Notes      []string // things the user should know that are not failures
+
+	// What the notes are told from (Notes), in the order they are told.
+	NeedMailto       []string        // providers not asked: they require a contact e-mail and none was set
+	LookupFailures   []LookupFailure // registration agency lookups that failed
+	NotAsked         map[string]int  // provider → works it was not asked about because another's answer covered them
+	LeftOut          []string        // providers the manifest chooses that this run did not ask
+	WorksKeptLeftOut int             // works in which those providers' previous values stand
+	KeptWhole        []string        // identity keys of works no provider of this run applies to: their previous file stands
+	Dropped          map[string]int  // provider no longer chosen → works its data was removed from
+	LinkNotes        []string        // what deciding the links suggests (works.Linked.Notes)
 
 	WorksAdded    []string        // identity keys of works whose file is new
 	WorksChanged  []string        // identity keys of works whose work or counts file changed

@@ -114,7 +114,7 @@ func (r *Report) JSON() RunReport {
 			Pruned:       r.PruneNote == "",
 			NotPruned:    r.PruneNote,
 		},
-		Notes:    orEmpty(r.Notes),
+		Notes:    orEmpty(r.Notes()),
 		Warnings: []WarningReport{},
 		Hints:    orEmpty(r.Hints()),
 	}

@@ -276,7 +276,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if r.Links > 0 {
 		fmt.Fprintf(w, "\n%d %s among the works (see links.json: which works are shown as one entry, and why)\n", r.Links, english.Plural(r.Links, "link", "links"))
 	}
-	for _, n := range r.Notes {
+	for _, n := range r.Notes() {
 		fmt.Fprintf(w, "\nnote: %s\n", n)
 	}
 	if len(r.Warnings) > 0 {

@@ -43,11 +43,11 @@ func mixedReport() *Report {
 			{Host: "api.openalex.org", Requests: 1, Busy: 80 * time.Millisecond, Stopped: true, StopReason: stopped.Reason},
 			{Host: "pub.orcid.org", Requests: 1, Busy: 456 * time.Millisecond},
 		},
-		Warnings:  []record.Warning{{Identity: "orcid:0000-0002-9341-7985", Message: `put-code 7 lists a malformed DOI "10.x": DOI "10.x" has no suffix`}},
-		Written:   []string{"snapshots/works/doi_10.1_2fa.json"},
-		Kept:      []string{"doi:10.1/c"},
-		Notes:     []string{"unpaywall was not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)"},
-		Snapshots: "snapshots",
+		Warnings:   []record.Warning{{Identity: "orcid:0000-0002-9341-7985", Message: `put-code 7 lists a malformed DOI "10.x": DOI "10.x" has no suffix`}},
+		Written:    []string{"snapshots/works/doi_10.1_2fa.json"},
+		Kept:       []string{"doi:10.1/c"},
+		NeedMailto: []string{"unpaywall"},
+		Snapshots:  "snapshots",
 	}
 }
 
