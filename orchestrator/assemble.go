@@ -29,7 +29,7 @@ type workPlan struct {
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
 	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
 	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
-	excluded  []string                       // what [[exclude]] left out, for the report
+	excluded  []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
 	warnings  []record.Warning
 
 	m        *manifest.Manifest
@@ -72,7 +72,7 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 	if x, ok := p.excludes[k]; ok {
 		if !p.matched[k] {
 			p.matched[k] = true
-			p.excluded = append(p.excluded, fmt.Sprintf("%s (%s:%d: %s)", k, p.m.Path, x.Line, cmp.Or(x.Reason, "no reason given")))
+			p.excluded = append(p.excluded, x)
 		}
 		return
 	}
@@ -180,14 +180,13 @@ func (p *workPlan) finish() {
 	}
 }
 
-// unmatchedExcludes warns of [[exclude]]s that matched nothing, once the
+// unmatchedExcludes are the [[exclude]]s that matched nothing, once the
 // second round (which an [[exclude]] may also keep out) has added its works.
-func (p *workPlan) unmatchedExcludes() []record.Warning {
-	var out []record.Warning
+func (p *workPlan) unmatchedExcludes() []manifest.Exclude {
+	var out []manifest.Exclude
 	for _, x := range p.m.Excludes {
 		if !p.matched[x.ID.Key()] {
-			out = append(out, record.Warning{Identity: x.ID.Key(),
-				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", p.m.Path, x.Line)})
+			out = append(out, x)
 		}
 	}
 	return out

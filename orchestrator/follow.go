@@ -2,12 +2,12 @@ package orchestrator
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"sort"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -106,7 +106,7 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 		delete(left, id.Key())
 		order = append(order, id)
 		for _, o := range plan.origins[id.Key()] {
-			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", id.Key(), o[len(snapshots.OriginLinked):]))
+			rep.Followed = append(rep.Followed, report.FollowedVersion{Published: id.Key(), Preprint: o[len(snapshots.OriginLinked):]})
 		}
 	}
 	w.works, plan.order = kept, order

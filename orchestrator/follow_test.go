@@ -107,7 +107,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	if links.ShownAs["doi:"+followPreprint] != "doi:"+followPublished {
 		t.Errorf("shown_as %v", links.ShownAs)
 	}
-	if len(rep.Followed) != 1 || !strings.Contains(rep.Followed[0], "doi:"+followPublished) {
+	if len(rep.Followed) != 1 || rep.Followed[0].Published != "doi:"+followPublished {
 		t.Errorf("followed %v", rep.Followed)
 	}
 	var summary bytes.Buffer
@@ -184,7 +184,7 @@ func TestFollowPublishedPrevented(t *testing.T) {
 			if noted != (name == "off") {
 				t.Errorf("note suggesting the published version: %v, want %v (%v)", noted, name == "off", rep.Notes())
 			}
-			if name == "exclude" && (len(rep.Excluded) != 1 || !strings.Contains(rep.Excluded[0], "not mine")) {
+			if name == "exclude" && (len(rep.Excluded) != 1 || !strings.Contains(rep.Excluded[0].Reason, "not mine")) {
 				t.Errorf("excluded %v", rep.Excluded)
 			}
 			if problems := snapshots.CheckFolder(m, m.Snapshots); len(problems) > 0 {
@@ -223,7 +223,7 @@ func TestFollowedWorkNotWrittenKeepsTheOthersStraight(t *testing.T) {
 	if !slices.Contains(keys, "doi:"+followPublished) || slices.Contains(keys, "doi:"+unreadable) {
 		t.Errorf("works %v, want %s and not %s", keys, followPublished, unreadable)
 	}
-	if len(rep.Followed) != 1 || !strings.HasPrefix(rep.Followed[0], "doi:"+followPublished+",") {
+	if len(rep.Followed) != 1 || rep.Followed[0].Published != "doi:"+followPublished {
 		t.Errorf("followed %v, want only %s", rep.Followed, followPublished)
 	}
 	if _, err := os.Stat(snapshots.Dir{Root: m.Snapshots}.WorkPath(publishedID)); err != nil {

@@ -324,7 +324,7 @@ func plan(opts Options) (*run, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rn.rep = &report.Report{Snapshots: dir, Specs: specs, NeedMailto: needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
+	rn.rep = &report.Report{Manifest: m.Path, Snapshots: dir, Specs: specs, NeedMailto: needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 
@@ -498,7 +498,8 @@ func (rn *run) takeAnswers(jobs []*job) []*reply {
 func (rn *run) report() {
 	rep, plan := rn.rep, rn.plan
 	rep.Works = plan.order
-	rep.Warnings = append(plan.warnings, plan.unmatchedExcludes()...)
+	rep.Warnings = plan.warnings
+	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
 	rep.Excluded = plan.excluded
 	rep.NotAsked = rn.notAsked
 	rep.Warnings = append(rep.Warnings, rn.warnings...)

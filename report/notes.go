@@ -1,12 +1,14 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 )
@@ -98,6 +100,33 @@ func (r *Report) WarnAuthorless(byRecord map[string][]string) {
 		r.ListWorks(wn, keys)
 		r.Warnings = append(r.Warnings, wn)
 	}
+}
+
+// WarnUnmatchedExcludes adds a warning for each [[exclude]] that matched
+// no work of the run.
+func (r *Report) WarnUnmatchedExcludes(unmatched []manifest.Exclude) {
+	for _, x := range unmatched {
+		r.Warnings = append(r.Warnings, record.Warning{Identity: x.ID.Key(),
+			Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", r.Manifest, x.Line)})
+	}
+}
+
+// excludedLines tells each work [[exclude]] left out, with where and why.
+func (r *Report) excludedLines() []string {
+	var lines []string
+	for _, x := range r.Excluded {
+		lines = append(lines, fmt.Sprintf("%s (%s:%d: %s)", x.ID.Key(), r.Manifest, x.Line, cmp.Or(x.Reason, "no reason given")))
+	}
+	return lines
+}
+
+// followedLines tells each published version the second round fetched.
+func (r *Report) followedLines() []string {
+	var lines []string
+	for _, f := range r.Followed {
+		lines = append(lines, fmt.Sprintf("%s, the published version of %s", f.Published, f.Preprint))
+	}
+	return lines
 }
 
 // listSome names the first n of keys, and how many more there are.

@@ -21,15 +21,16 @@ type Report struct {
 	Works      []manifest.Identity // the works written, in output order
 	Hosts      []transport.HostStats
 	Warnings   []record.Warning
-	Written    []string // files that changed
-	Removed    []string // files of works that left the manifest
-	Kept       []string // identity keys whose files were kept because their source could not be read
-	Excluded   []string // works [[exclude]] left out, with where and why
-	Followed   []string // published versions fetched in the second round, and the preprint that led there
-	Unwritten  []string // identity keys of works no service answered about and with no file yet: not written
-	Links      int      // links among works written to links.json
-	PruneNote  string   // why nothing was pruned, when nothing was
+	Written    []string           // files that changed
+	Removed    []string           // files of works that left the manifest
+	Kept       []string           // identity keys whose files were kept because their source could not be read
+	Excluded   []manifest.Exclude // the [[exclude]]s that left a work out, in the order the run met them
+	Followed   []FollowedVersion  // published versions fetched in the second round
+	Unwritten  []string           // identity keys of works no service answered about and with no file yet: not written
+	Links      int                // links among works written to links.json
+	PruneNote  string             // why nothing was pruned, when nothing was
 	Elapsed    time.Duration
+	Manifest   string // the manifest's path, as given
 	Snapshots  string
 	Specs      []providers.Spec
 
@@ -77,6 +78,10 @@ func (r *Report) ListWorks(w record.Warning, keys []string) {
 	}
 	r.warningWorks[warningKey(w)] = keys
 }
+
+// FollowedVersion is a published version the second round fetched, and
+// the preprint of the run that led there (identity keys).
+type FollowedVersion struct{ Published, Preprint string }
 
 // Outcome is what became of one job, as the report keeps it for every
 // job of the run: small, since a run has one per work and provider.

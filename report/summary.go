@@ -263,13 +263,13 @@ func (r *Report) WriteSummary(w io.Writer) {
 	}
 	if len(r.Excluded) > 0 {
 		fmt.Fprintf(w, "\nleft out by [[exclude]]:\n")
-		for _, x := range r.Excluded {
+		for _, x := range r.excludedLines() {
 			fmt.Fprintf(w, "  %s\n", x)
 		}
 	}
 	if len(r.Followed) > 0 {
 		fmt.Fprintf(w, "\nfetched the published %s of preprints (follow_published):\n", english.Plural(len(r.Followed), "version", "versions"))
-		for _, f := range r.Followed {
+		for _, f := range r.followedLines() {
 			fmt.Fprintf(w, "  %s\n", f)
 		}
 	}
