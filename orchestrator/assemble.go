@@ -86,31 +86,34 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 }
 
 // expand adds the works an ORCID record's expansion listed. A record that
-// could not be read contributes the works its last snapshot listed.
+// could not be read contributes the works its last snapshot listed
+// (works.Expansion keeps that file).
 func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
-	exp := snapshots.Expansion{ORCID: e.Value}
-	ok := false
-	var person *record.Owner
+	now := works.ORCIDRead{Listed: snapshots.Expansion{ORCID: e.Value}}
 	for _, o := range outcomes {
 		if o.Status != providers.Found {
 			continue
 		}
-		ok = true
-		person = cmp.Or(person, o.result.Person)
-		p.addDiscovered(&exp, e.Key(), o)
+		now.Read = true
+		now.Person = cmp.Or(now.Person, o.result.Person)
+		p.addDiscovered(&now.Listed, e.Key(), o)
 	}
-	switch {
-	case !ok:
+	var prev *snapshots.Expansion
+	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
+		prev = nil // no file, or one about never wrote: nothing to keep
+	}
+	exp := works.Expansion(prev, now)
+	if !now.Read {
 		p.unread[e.Key()] = true
 		p.nameless[e.Key()] = true
-		exp = p.expandFromPrevious(e, d, exp)
-	case person != nil:
-		exp.Name = ownerName(person)
-	default: // the works were read but /person failed: a failed request keeps the last name
-		exp.Name = previousName(e, d)
+		for _, k := range exp.Works {
+			if id, err := manifest.ParseKey(k); err == nil {
+				p.add(id, e.Key())
+			}
+		}
 	}
 	p.expanded[e.Key()] = exp
-	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, person)
+	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, now.Person)
 }
 
 // addDiscovered adds the works one provider found in the record, with
@@ -137,40 +140,6 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o repl
 		}
 		exp.Warnings = append(exp.Warnings, w.Message)
 	}
-}
-
-// expandFromPrevious is the expansion of a record that could not be read:
-// the last snapshot's, whose works join the plan; exp when there is none.
-func (p *workPlan) expandFromPrevious(e manifest.Entry, d snapshots.Dir, exp snapshots.Expansion) snapshots.Expansion {
-	var prev snapshots.Expansion
-	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
-		return exp
-	}
-	for _, k := range prev.Works {
-		if id, err := manifest.ParseKey(k); err == nil {
-			p.add(id, e.Key())
-		}
-	}
-	return prev
-}
-
-// ownerName is the name an ORCID record gave; nil for a record whose name
-// is private, so the file says nothing rather than an empty name.
-func ownerName(person *record.Owner) *snapshots.OwnerName {
-	n := snapshots.OwnerName{Given: person.Given, Family: person.Family, Credit: person.Credit}
-	if n == (snapshots.OwnerName{}) {
-		return nil
-	}
-	return &n
-}
-
-// previousName is the name the record's last expansion file kept, if any.
-func previousName(e manifest.Entry, d snapshots.Dir) *snapshots.OwnerName {
-	var prev snapshots.Expansion
-	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
-		return nil
-	}
-	return prev.Name
 }
 
 // finish puts each work's origins in a fixed order once all are known.

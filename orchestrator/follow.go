@@ -79,17 +79,17 @@ func (rn *run) follow(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rn.keepFound(first, firstWorks, unwritten)
+	rn.dropFollowedWithNothing(first, firstWorks, unwritten)
 	return nil
 }
 
-// keepFound keeps the published versions that have something to show: a
-// published version that nothing answered for and that had no file before
-// is left out (its preprint keeps the note that suggests listing it), so
-// it is neither among the works nor among those not written. prepare adds
-// no prepared work for one it does not write, so each kept work's
+// dropFollowedWithNothing takes out of the works, the plan and the not
+// written the published versions of the second round that have nothing
+// to show (works.KeepFollowed), so each is neither among the works nor
+// among those not written, and tells the report the ones kept. prepare
+// adds no prepared work for one it does not write, so each kept work's
 // identity is its own, never the one at its position in the plan.
-func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
+func (rn *run) dropFollowedWithNothing(first, firstWorks, firstUnwritten int) {
 	w, plan, rep := rn.w, rn.plan, rn.rep
 	kept := w.works[:firstWorks]
 	order := plan.order[:first]
@@ -98,7 +98,7 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 		left[id.Key()] = true
 	}
 	for _, pw := range w.works[firstWorks:] {
-		if !pw.found && !pw.existed {
+		if !works.KeepFollowed(pw.found, pw.existed) {
 			continue
 		}
 		kept = append(kept, pw)
