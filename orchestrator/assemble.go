@@ -172,11 +172,11 @@ func (p *workPlan) unmatchedExcludes() []manifest.Exclude {
 // works.
 type writer struct {
 	writePolicy
-	tally
-	plan  *workPlan
-	rep   *report.Report
-	works []preparedWork // the first pass's, in plan order
-	held  heldDocuments  // their documents, until the second pass
+	reportFacts
+	plan     *workPlan
+	rep      *report.Report
+	works    []preparedWork // the first pass's, in plan order
+	prepared heldDocuments  // their documents, until the second pass
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -192,8 +192,8 @@ type writePolicy struct {
 	order       works.Precedence               // the registry's merge order, for the core
 }
 
-// tally is what the first pass saw that the run's story tells.
-type tally struct {
+// reportFacts is what the first pass saw that the run's story tells.
+type reportFacts struct {
 	warnings         []record.Warning    // the first pass's, for the report
 	authorless       map[string][]string // ORCID record origin → its works no service gave authors for
 	worksKeptLeftOut int                 // works in which a left-out provider's previous values stand
@@ -250,7 +250,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	}
 	w.keepUnasked(src, k, len(outcomes) > 0)
 	w.noteDropped(src, prev)
-	if len(src.Sources) == 0 && !existed {
+	if len(src.BySource) == 0 && !existed {
 		// Nothing answered about it and it has no file: an empty record
 		// would render as "Untitled" and look complete. The next run that
 		// reaches the services writes it.
@@ -260,7 +260,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := w.order.Document(id, w.plan.origins[k], src.Sources, w.overrides[k])
+	doc, lw, err := w.order.Document(id, w.plan.origins[k], src.BySource, w.overrides[k])
 	if err != nil {
 		return err
 	}
@@ -270,11 +270,11 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	sameName := w.sameNameWarnings(doc.Origins, lw.Authors(), prev.Warnings)
 	doc.Warnings = append(doc.Warnings, sameName...)
 	sort.Strings(doc.Warnings)
-	at, err := w.held.put(preparedFiles{Work: doc, Counts: src.Counts})
+	at, err := w.prepared.put(preparedFiles{Work: doc, Counts: src.Counts})
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.Slim(), sameName: sameName, existed: existed, found: lw.Found()})
+	w.works = append(w.works, preparedWork{files: at, link: lw.ForLinking(), sameName: sameName, existed: existed, found: lw.Found()})
 	return nil
 }
 
@@ -316,7 +316,7 @@ func (w *writer) keepsDataOf(provider string) {
 // it) is gone from the new file, so the story can say why they changed.
 func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
 	for _, s := range prev.Sources {
-		if _, have := src.Sources[s.Provider]; have {
+		if _, have := src.BySource[s.Provider]; have {
 			continue
 		}
 		if slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Provider }) {
@@ -409,7 +409,7 @@ func (w *writer) sameNameWarnings(origins []string, authors []record.Author, pre
 func (w *writer) finish(interrupted bool) error {
 	// Every document is read back before finish returns, so closing the
 	// temporary file cannot lose anything a snapshot needs.
-	defer func() { _ = w.held.close() }()
+	defer func() { _ = w.prepared.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
 	for i := range w.works {
@@ -485,7 +485,7 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 // its counts file, and lets its documents go.
 func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
 	var files preparedFiles
-	if err := w.held.get(pw.files, &files); err != nil {
+	if err := w.prepared.get(pw.files, &files); err != nil {
 		return fmt.Errorf("read back the documents of %s: %w", pw.link.ID().Key(), err)
 	}
 	doc := files.Work

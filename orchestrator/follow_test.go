@@ -87,7 +87,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	var mu sync.Mutex
 	m := newManifest(t, followManifest)
 	rep := runOK(t, testOptions(m, followNet(t, &asked, &mu), 4))
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("short: %v", rep.ShortJobs())
 	}
 	if asked != 1 {
@@ -254,14 +254,14 @@ func TestFailedWriteCountsEachJobOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The second round's work cannot be kept: its scratch file is read-only.
-	if err := rn.w.held.close(); err != nil {
+	if err := rn.w.prepared.close(); err != nil {
 		t.Fatal(err)
 	}
 	readOnly, err := os.Open(m.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rn.w.held.file = scratchFile{f: readOnly, unlinked: true}
+	rn.w.prepared.file = scratchFile{f: readOnly, unlinked: true}
 	if err := rn.follow(context.Background()); err == nil {
 		t.Fatal("the second round kept a work it could not write")
 	}

@@ -167,7 +167,7 @@ func TestOutageMatrix(t *testing.T) {
 			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)+extraIdentities)
 			opts := testOptions(m, nw, 4)
 			rep := runOK(t, opts)
-			if rep.Short() || len(rep.Works) != 43 {
+			if rep.Incomplete() || len(rep.Works) != 43 {
 				t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
 			}
 			for _, p := range []string{"unpaywall", "datacite", "arxiv", "pubmed"} {
@@ -183,15 +183,15 @@ func TestOutageMatrix(t *testing.T) {
 			for _, o := range rep.ShortJobs() {
 				named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
 			}
-			if host != "doi.org" && (!rep.Short() || !named) {
-				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Short(), named)
+			if host != "doi.org" && (!rep.Incomplete() || !named) {
+				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Incomplete(), named)
 			}
 			if got := folderBytes(t, m.Snapshots); got != before {
 				t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
 			}
 
 			nw.set("", nil)
-			if rep := runOK(t, opts); rep.Short() {
+			if rep := runOK(t, opts); rep.Incomplete() {
 				t.Fatalf("recovery run: short %v", rep.ShortJobs())
 			}
 			if got := folderBytes(t, m.Snapshots); got != before {
@@ -307,8 +307,8 @@ func TestNeverFetchedWorksNotWritten(t *testing.T) {
 	opts.Only = []string{"crossref"}
 	nw.set("api.crossref.org", unavailable)
 	rep := runOK(t, opts)
-	if !rep.Short() || len(rep.Unwritten) != 2 {
-		t.Fatalf("short %v, unwritten %v; want both works unwritten", rep.Short(), rep.Unwritten)
+	if !rep.Incomplete() || len(rep.Unwritten) != 2 {
+		t.Fatalf("short %v, unwritten %v; want both works unwritten", rep.Incomplete(), rep.Unwritten)
 	}
 	d := snapshots.Dir{Root: m.Snapshots}
 	for _, id := range rep.Works {
@@ -388,7 +388,7 @@ func TestBrokenAnswersRetriedToCompleteRun(t *testing.T) {
 				return nw.next.RoundTrip(req)
 			})
 			rep := runOK(t, opts)
-			if rep.Short() {
+			if rep.Incomplete() {
 				t.Fatalf("short: %v", rep.ShortJobs())
 			}
 			if got := folderBytes(t, m.Snapshots); got != clean {
@@ -453,7 +453,7 @@ func TestAgencyLookupOutage(t *testing.T) {
 	healthy := folderBytes(t, m.Snapshots)
 	nw.set("doi.org", unavailable)
 	rep := runOK(t, opts)
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("with only the lookup down the run is short: %v", rep.ShortJobs())
 	}
 	if n := nw.hostRequests("api.datacite.org"); n != 0 {

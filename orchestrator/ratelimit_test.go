@@ -111,7 +111,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 	clock := &instantClock{}
 	s := newScripted(t, clock, answer(429, "Retry-After", "7"), answer(200), retryAfterDate(20*time.Second), answer(200))
 	rep := simRun(t, s, twoWorks)
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("short: %v", rep.ShortJobs())
 	}
 	at := s.arrivals()
@@ -226,7 +226,7 @@ doi = "10.1234/third"
 	t.Run("403 once is slow down, then the answer", func(t *testing.T) {
 		rep, s := run(t, answer(403), work, notFound)
 		at := s.arrivals()
-		if len(at) != 4 || rep.Outcomes[0].Status != providers.Found || rep.Short() {
+		if len(at) != 4 || rep.Outcomes[0].Status != providers.Found || rep.Incomplete() {
 			t.Fatalf("%d requests, outcomes %+v", len(at), rep.Outcomes)
 		}
 		if gap := at[1].Sub(at[0]); gap < 500*time.Millisecond {

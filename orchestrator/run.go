@@ -133,7 +133,7 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	if err != nil {
 		return rn.rep, err
 	}
-	if err := offline(rn.rep.Hosts); err != nil {
+	if err := offlineError(rn.rep.Hosts); err != nil {
 		// Nothing was learned, so the folder is left as it was; the
 		// report still says which host stopped and why (--report).
 		return rn.rep, err
@@ -144,7 +144,7 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 // closeScratch lets the writer's temporary file go (closing twice is fine).
 func (rn *run) closeScratch() {
 	if rn.w != nil {
-		_ = rn.w.held.close()
+		_ = rn.w.prepared.close()
 	}
 }
 
@@ -164,10 +164,10 @@ func (e *OfflineError) Error() string {
 	return fmt.Sprintf("cannot reach %s (%s: %s); no service answered, nothing was changed", what, e.Host, e.Reason)
 }
 
-// offline is the run's OfflineError when no host answered anything and
+// offlineError is the run's OfflineError when no host answered anything and
 // one could not be reached (each such host is stopped after one attempt,
 // so the run ends within a request per host); nil otherwise.
-func offline(hosts []transport.HostStats) error {
+func offlineError(hosts []transport.HostStats) error {
 	var first *OfflineError
 	for _, h := range hosts {
 		if h.Answers > 0 {
@@ -314,7 +314,7 @@ func plan(opts Options) (*run, error) {
 	}
 	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
 	if planned := opts.Progress.Planned; planned != nil {
-		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
+		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, negatedPlans(planned)) }
 	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
@@ -328,8 +328,8 @@ func plan(opts Options) (*run, error) {
 	return rn, nil
 }
 
-// withdrawn passes plans on with their counts negated.
-func withdrawn(planned func(LanePlan)) func(LanePlan) {
+// negatedPlans passes plans on with their counts negated.
+func negatedPlans(planned func(LanePlan)) func(LanePlan) {
 	return func(lp LanePlan) { planned(LanePlan{Host: lp.Host, Jobs: -lp.Jobs, Calls: -lp.Calls, Pace: -lp.Pace}) }
 }
 
@@ -427,7 +427,7 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 	if rn.lookup != nil {
 		// An interrupted run says so once in its verdict; a lookup cut
 		// short by it is no news.
-		err := rn.rt.learn(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
+		err := rn.rt.lookupAgencies(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
 		if err != nil && ctx.Err() == nil && (followed || !rn.lookupFailureTold) { // the second round notes its own works
 			rn.lookupFailureTold = rn.lookupFailureTold || !followed
 			rn.rep.LookupFailures = append(rn.rep.LookupFailures, report.LookupFailure{Err: err, Followed: followed})

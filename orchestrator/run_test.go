@@ -49,7 +49,7 @@ func TestFetchRecordedGolden(t *testing.T) {
 	m := newManifest(t, recordedManifest)
 	net := recordedNet(t)
 	rep := runOK(t, testOptions(m, net, 4))
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("run came back short: %v", rep.ShortJobs())
 	}
 	if got, want := len(rep.Works), 12; got != want {
@@ -195,7 +195,7 @@ func TestFailureKeepsPreviousValues(t *testing.T) {
 	net := recordedNet(t)
 	net.down("api.crossref.org", http.StatusBadGateway, "bad gateway")
 	rep := runOK(t, testOptions(m, net, 4))
-	if !rep.Short() {
+	if !rep.Incomplete() {
 		t.Fatal("a run with Crossref down was not reported short")
 	}
 	short := rep.ShortJobs()
@@ -350,7 +350,7 @@ doi = "10.7554/elife.01567"
 			t.Errorf("wasted request %s", a)
 		}
 	}
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("short: %v", rep.ShortJobs())
 	}
 
@@ -364,7 +364,7 @@ doi = "10.7554/elife.01567"
 	if len(rep.Notes()) != 1 || !strings.Contains(rep.Notes()[0], "registration agency lookup") {
 		t.Errorf("notes %v, want one saying the lookup failed", rep.Notes())
 	}
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("a failed lookup must not fail jobs: %v", rep.ShortJobs())
 	}
 }
@@ -402,7 +402,7 @@ doi = "10.7554/elife.01567"
 	opts := testOptions(newManifest(t, src), net, 4)
 	opts.Registry = []providers.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
 	rep := runOK(t, opts)
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("short: %v", rep.ShortJobs())
 	}
 	ra := 0
@@ -463,7 +463,7 @@ doi = "10.5281/zenodo.48440"
 		net.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
 		opts := testOptions(m, net, 4)
 		opts.NoBatching = noBatching
-		if rep := runOK(t, opts); rep.Short() {
+		if rep := runOK(t, opts); rep.Incomplete() {
 			t.Fatalf("short run: %v", rep.ShortJobs())
 		}
 		return folderBytes(t, m.Snapshots), net, m.Snapshots

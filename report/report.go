@@ -60,8 +60,8 @@ type Report struct {
 	warningWorks map[string][]string
 }
 
-// Short reports whether any job failed or was skipped.
-func (r *Report) Short() bool {
+// Incomplete reports whether any job failed or was skipped.
+func (r *Report) Incomplete() bool {
 	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
 		if o.Status == providers.Failed || o.Status == providers.Skipped {
 			return true

@@ -13,8 +13,8 @@ const RunReportSchema = "about.run-report/1"
 
 // RunReport is the end-of-run story for machines (about fetch --report
 // FILE): the same facts as WriteSummary, with every job that came back
-// short listed one by one. Field names are a contract documented in the
-// README; lists are never null, and times are whole milliseconds.
+// short listed one by one. Field names are a contract documented in
+// docs/run.md; lists are never null, and times are whole milliseconds.
 type RunReport struct {
 	Schema    string           `json:"schema"`     // RunReportSchema
 	Outcome   string           `json:"outcome"`    // "complete", "incomplete" or "interrupted"

@@ -53,7 +53,7 @@ func mixedReport() *Report {
 
 // TestSummaryVerdict: the summary says "complete" exactly when no job
 // failed or was skipped, whichever job it is (an expansion included), and
-// Short (hence exit status 1) agrees.
+// Incomplete (hence exit status 1) agrees.
 func TestSummaryVerdict(t *testing.T) {
 	all := func(r *Report) []*Outcome {
 		var out []*Outcome
@@ -81,8 +81,8 @@ func TestSummaryVerdict(t *testing.T) {
 			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 			verdict := lines[len(lines)-1]
 			short := st == providers.Failed || st == providers.Skipped
-			if r.Short() != short {
-				t.Errorf("job %d %s: Short() = %v", i, st, r.Short())
+			if r.Incomplete() != short {
+				t.Errorf("job %d %s: Incomplete() = %v", i, st, r.Incomplete())
 			}
 			if short && (!strings.HasPrefix(verdict, "incomplete: 1 job failed or skipped") || !strings.Contains(out.String(), "the reason")) {
 				t.Errorf("job %d %s: summary does not say the run is incomplete and why:\n%s", i, st, out.String())

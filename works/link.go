@@ -35,11 +35,11 @@ func (w Work) Found() bool { return len(w.sources) > 0 }
 // Overrides is the fields the manifest set, with where ("title (manifest)").
 func (w Work) Overrides() []string { return w.overrides }
 
-// Slim keeps only what the link pass reads (each source's relations, the
+// ForLinking keeps only what the link pass reads (each source's relations, the
 // merged identifiers, title, year and type, where the identifiers came
 // from), so the works of a
 // large run wait for the link pass in little memory.
-func (w Work) Slim() Work {
+func (w Work) ForLinking() Work {
 	out := Work{id: w.id, overrides: w.overrides, origins: w.origins, provenance: map[string]string{}}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
@@ -93,7 +93,7 @@ func kindStrength(kind string) int {
 //
 //  1. collectEdges: every piece of evidence the data gives (relations,
 //     shared identifiers, an ORCID work typed by hand beside its DOI
-//     work: typedtwice.go), as edges between identity keys;
+//     work: handtyped.go), as edges between identity keys;
 //  2. groupEdges: one group of edges per pair of works; edges to works
 //     outside the snapshot are kept with the work they came from;
 //  3. settleData: each pair's evidence becomes one link (settle);

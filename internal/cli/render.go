@@ -250,7 +250,7 @@ func printFolderOutcome(w io.Writer, outcome render.Outcome) {
 		return
 	}
 	for _, n := range outcome.Removed {
-		fmt.Fprintf(w, "about: removed %s: an earlier render wrote it%s, and this one does not\n", n.Path, forWork(n.Work))
+		fmt.Fprintf(w, "about: removed %s: an earlier render wrote it%s, and this one does not\n", n.Path, forWorkSuffix(n.Work))
 	}
 	for _, n := range outcome.KeptStale {
 		fmt.Fprintf(w, "about: kept %s: %s; this render does not write it, yet it still puts %s on the site — delete it by hand\n",
@@ -258,11 +258,12 @@ func printFolderOutcome(w io.Writer, outcome render.Outcome) {
 	}
 	for _, n := range outcome.KeptEdited {
 		fmt.Fprintf(w, "about: kept %s: %s, so about's version%s is not written — move your changes aside and delete it, or pass --force to overwrite it\n",
-			n.Path, n.Why, forWork(n.Work))
+			n.Path, n.Why, forWorkSuffix(n.Work))
 	}
 }
 
-func forWork(work string) string {
+// forWorkSuffix is " for <work>" when a file was written for a work.
+func forWorkSuffix(work string) string {
 	if work == "" {
 		return ""
 	}
