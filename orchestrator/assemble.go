@@ -579,9 +579,9 @@ func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[
 	rep := w.rep
 	switch {
 	case interrupted:
-		rep.PruneNote = "the run was interrupted"
+		rep.NotPruned = report.PruneInterrupted
 	case len(w.plan.unread) > 0:
-		rep.PruneNote = "an ORCID record could not be read, so the full list of works is unknown"
+		rep.NotPruned = report.PruneRecordUnread
 	default:
 		removed, err := w.d.Prune(keep)
 		rep.Removed = removed

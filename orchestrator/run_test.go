@@ -231,8 +231,8 @@ func TestUnreadableORCIDPrunesNothing(t *testing.T) {
 	if len(rep.Works) != 12 {
 		t.Errorf("works = %d, want the 12 of the last run", len(rep.Works))
 	}
-	if len(rep.Removed) != 0 || rep.PruneNote == "" {
-		t.Errorf("removed %v (note %q); an unreadable record must prune nothing", rep.Removed, rep.PruneNote)
+	if len(rep.Removed) != 0 || rep.NotPruned == report.Pruned {
+		t.Errorf("removed %v (note %q); an unreadable record must prune nothing", rep.Removed, rep.NotPruned)
 	}
 	if got := folderBytes(t, m.Snapshots); got != before {
 		t.Error("snapshots changed although only the ORCID read failed")
@@ -271,7 +271,7 @@ func TestSkippedWhenInterrupted(t *testing.T) {
 			t.Errorf("expansion %v: status %s, want skipped", o.Identity, o.Status)
 		}
 	}
-	if rep.PruneNote == "" {
+	if rep.NotPruned == report.Pruned {
 		t.Error("an interrupted run must not prune")
 	}
 }

@@ -28,7 +28,7 @@ type Report struct {
 	Followed   []FollowedVersion  // published versions fetched in the second round
 	Unwritten  []string           // identity keys of works no service answered about and with no file yet: not written
 	Links      int                // links among works written to links.json
-	PruneNote  string             // why nothing was pruned, when nothing was
+	NotPruned  WhyNotPruned       // why nothing was pruned, when nothing was
 	Elapsed    time.Duration
 	Manifest   string // the manifest's path, as given
 	Snapshots  string
@@ -77,6 +77,27 @@ func (r *Report) ListWorks(w record.Warning, keys []string) {
 		r.warningWorks = map[string][]string{}
 	}
 	r.warningWorks[warningKey(w)] = keys
+}
+
+// WhyNotPruned is why a run removed no file of a work that left the
+// manifest; the zero value is a run that pruned.
+type WhyNotPruned int
+
+const (
+	Pruned            WhyNotPruned = iota // the run pruned
+	PruneInterrupted                      // the run was interrupted
+	PruneRecordUnread                     // an ORCID record could not be read
+)
+
+// String is the reason as the story tells it; "" for a run that pruned.
+func (w WhyNotPruned) String() string {
+	switch w {
+	case PruneInterrupted:
+		return "the run was interrupted"
+	case PruneRecordUnread:
+		return "an ORCID record could not be read, so the full list of works is unknown"
+	}
+	return ""
 }
 
 // FollowedVersion is a published version the second round fetched, and

@@ -306,8 +306,8 @@ func (r *Report) changeLine() string {
 	if n := len(r.StraysRemoved); n > 0 {
 		fmt.Fprintf(&b, "; %d stray %s removed (no work listed %s)", n, english.Plural(n, "file", "files"), english.Plural(n, "it", "them"))
 	}
-	if r.PruneNote != "" {
-		fmt.Fprintf(&b, "; nothing pruned: %s", r.PruneNote)
+	if r.NotPruned != Pruned {
+		fmt.Fprintf(&b, "; nothing pruned: %s", r.NotPruned)
 	}
 	return b.String()
 }
