@@ -97,3 +97,14 @@ func BenchmarkCheckMerged1000(b *testing.B) {
 		}
 	}
 }
+
+// TestCheckOfflineRefusesUnlistedSelected: check --offline names each
+// selected work the folder does not list, as render would refuse it.
+func TestCheckOfflineRefusesUnlistedSelected(t *testing.T) {
+	m := remergeFolder(t, 2)
+	m.Selected = []string{"doi:10.5555/remerge.0001", "doi:10.9999/nope"}
+	got := CheckOffline(m, m.Snapshots).Refused
+	if len(got) != 1 || got[0].Value != "doi:10.9999/nope" {
+		t.Errorf("refused %v, want only the unlisted work", got)
+	}
+}
