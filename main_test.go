@@ -133,8 +133,3 @@ func exampleCopy(t *testing.T) (manifestPath, snapshots string) {
 	t.Helper()
 	return testtool.CopyExample(t, exampleManifest, exampleSnapshots)
 }
-
-func writeManifest(t *testing.T, src string) string {
-	t.Helper()
-	return testtool.WriteManifest(t, src)
-}

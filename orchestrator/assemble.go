@@ -6,22 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
-	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
-
-// OriginManifest marks a work the manifest lists itself.
-const OriginManifest = "manifest"
 
 // workPlan is the list of works a run covers and what expansion said of
 // each before any provider is asked.
@@ -33,7 +29,7 @@ type workPlan struct {
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
 	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
 	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
-	excluded  []string                       // what [[exclude]] left out, for the report
+	excluded  []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
 	warnings  []record.Warning
 
 	m        *manifest.Manifest
@@ -76,7 +72,7 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 	if x, ok := p.excludes[k]; ok {
 		if !p.matched[k] {
 			p.matched[k] = true
-			p.excluded = append(p.excluded, fmt.Sprintf("%s (%s:%d: %s)", k, p.m.Path, x.Line, cmp.Or(x.Reason, "no reason given")))
+			p.excluded = append(p.excluded, x)
 		}
 		return
 	}
@@ -90,31 +86,34 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 }
 
 // expand adds the works an ORCID record's expansion listed. A record that
-// could not be read contributes the works its last snapshot listed.
+// could not be read contributes the works its last snapshot listed
+// (works.Expansion keeps that file).
 func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
-	exp := snapshots.Expansion{ORCID: e.Value}
-	ok := false
-	var person *record.Owner
+	now := works.ORCIDRead{Listed: snapshots.Expansion{ORCID: e.Value}}
 	for _, o := range outcomes {
 		if o.Status != providers.Found {
 			continue
 		}
-		ok = true
-		person = cmp.Or(person, o.result.Person)
-		p.addDiscovered(&exp, e.Key(), o)
+		now.Read = true
+		now.Person = cmp.Or(now.Person, o.result.Person)
+		p.addDiscovered(&now.Listed, e.Key(), o)
 	}
-	switch {
-	case !ok:
+	var prev *snapshots.Expansion
+	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
+		prev = nil // no file, or one about never wrote: nothing to keep
+	}
+	exp := works.Expansion(prev, now)
+	if !now.Read {
 		p.unread[e.Key()] = true
 		p.nameless[e.Key()] = true
-		exp = p.expandFromPrevious(e, d, exp)
-	case person != nil:
-		exp.Name = ownerName(person)
-	default: // the works were read but /person failed: a failed request keeps the last name
-		exp.Name = previousName(e, d)
+		for _, k := range exp.Works {
+			if id, err := manifest.ParseKey(k); err == nil {
+				p.add(id, e.Key())
+			}
+		}
 	}
 	p.expanded[e.Key()] = exp
-	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, person)
+	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, now.Person)
 }
 
 // addDiscovered adds the works one provider found in the record, with
@@ -143,40 +142,6 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o repl
 	}
 }
 
-// expandFromPrevious is the expansion of a record that could not be read:
-// the last snapshot's, whose works join the plan; exp when there is none.
-func (p *workPlan) expandFromPrevious(e manifest.Entry, d snapshots.Dir, exp snapshots.Expansion) snapshots.Expansion {
-	var prev snapshots.Expansion
-	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
-		return exp
-	}
-	for _, k := range prev.Works {
-		if id, err := manifest.ParseKey(k); err == nil {
-			p.add(id, e.Key())
-		}
-	}
-	return prev
-}
-
-// ownerName is the name an ORCID record gave; nil for a record whose name
-// is private, so the file says nothing rather than an empty name.
-func ownerName(person *record.Owner) *snapshots.OwnerName {
-	n := snapshots.OwnerName{Given: person.Given, Family: person.Family, Credit: person.Credit}
-	if n == (snapshots.OwnerName{}) {
-		return nil
-	}
-	return &n
-}
-
-// previousName is the name the record's last expansion file kept, if any.
-func previousName(e manifest.Entry, d snapshots.Dir) *snapshots.OwnerName {
-	var prev snapshots.Expansion
-	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
-		return nil
-	}
-	return prev.Name
-}
-
 // finish puts each work's origins in a fixed order once all are known.
 func (p *workPlan) finish() {
 	for k := range p.origins {
@@ -184,14 +149,13 @@ func (p *workPlan) finish() {
 	}
 }
 
-// unmatchedExcludes warns of [[exclude]]s that matched nothing, once the
+// unmatchedExcludes are the [[exclude]]s that matched nothing, once the
 // second round (which an [[exclude]] may also keep out) has added its works.
-func (p *workPlan) unmatchedExcludes() []record.Warning {
-	var out []record.Warning
+func (p *workPlan) unmatchedExcludes() []manifest.Exclude {
+	var out []manifest.Exclude
 	for _, x := range p.m.Excludes {
 		if !p.matched[x.ID.Key()] {
-			out = append(out, record.Warning{Identity: x.ID.Key(),
-				Message: fmt.Sprintf("%s:%d [[exclude]] matches no work of this run", p.m.Path, x.Line)})
+			out = append(out, x)
 		}
 	}
 	return out
@@ -208,11 +172,11 @@ func (p *workPlan) unmatchedExcludes() []record.Warning {
 // works.
 type writer struct {
 	writePolicy
-	tally
-	plan  *workPlan
-	rep   *Report
-	works []preparedWork // the first pass's, in plan order
-	held  heldDocuments  // their documents, until the second pass
+	reportFacts
+	plan     *workPlan
+	rep      *report.Report
+	works    []preparedWork // the first pass's, in plan order
+	prepared heldDocuments  // their documents, until the second pass
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -228,8 +192,8 @@ type writePolicy struct {
 	order       works.Precedence               // the registry's merge order, for the core
 }
 
-// tally is what the first pass saw that the run's story tells.
-type tally struct {
+// reportFacts is what the first pass saw that the run's story tells.
+type reportFacts struct {
 	warnings         []record.Warning    // the first pass's, for the report
 	authorless       map[string][]string // ORCID record origin → its works no service gave authors for
 	worksKeptLeftOut int                 // works in which a left-out provider's previous values stand
@@ -247,7 +211,7 @@ type preparedWork struct {
 	found    bool        // some source (this run's or kept) has a record of it
 }
 
-func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *Report) *writer {
+func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report) *writer {
 	w := &writer{plan: plan, rep: rep, writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
 		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
 	for _, s := range providers.All() {
@@ -286,7 +250,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	}
 	w.keepUnasked(src, k, len(outcomes) > 0)
 	w.noteDropped(src, prev)
-	if len(src.Sources) == 0 && !existed {
+	if len(src.BySource) == 0 && !existed {
 		// Nothing answered about it and it has no file: an empty record
 		// would render as "Untitled" and look complete. The next run that
 		// reaches the services writes it.
@@ -296,7 +260,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := w.order.Document(id, w.plan.origins[k], src.Sources, w.overrides[k])
+	doc, lw, err := w.order.Document(id, w.plan.origins[k], src.BySource, w.overrides[k])
 	if err != nil {
 		return err
 	}
@@ -306,11 +270,11 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	sameName := w.sameNameWarnings(doc.Origins, lw.Authors(), prev.Warnings)
 	doc.Warnings = append(doc.Warnings, sameName...)
 	sort.Strings(doc.Warnings)
-	at, err := w.held.put(preparedFiles{Work: doc, Counts: src.Counts})
+	at, err := w.prepared.put(preparedFiles{Work: doc, Counts: src.Counts})
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.Slim(), sameName: sameName, existed: existed, found: lw.Found()})
+	w.works = append(w.works, preparedWork{files: at, link: lw.ForLinking(), sameName: sameName, existed: existed, found: lw.Found()})
 	return nil
 }
 
@@ -352,7 +316,7 @@ func (w *writer) keepsDataOf(provider string) {
 // it) is gone from the new file, so the story can say why they changed.
 func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
 	for _, s := range prev.Sources {
-		if _, have := src.Sources[s.Provider]; have {
+		if _, have := src.BySource[s.Provider]; have {
 			continue
 		}
 		if slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Provider }) {
@@ -363,24 +327,6 @@ func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
 		}
 		w.dropped[s.Provider]++
 	}
-}
-
-// keptAndDroppedNotes tells what keepUnasked kept and noteDropped let go.
-func (w *writer) keptAndDroppedNotes() []string {
-	var notes []string
-	if w.worksKeptLeftOut > 0 {
-		notes = append(notes, fmt.Sprintf("%s not asked this run: %s previous values stand in %d %s",
-			strings.Join(w.leftOut, ", "), english.Plural(len(w.leftOut), "its", "their"), w.worksKeptLeftOut, english.Plural(w.worksKeptLeftOut, "work", "works")))
-	}
-	if n := len(w.worksKeptWhole); n > 0 {
-		notes = append(notes, fmt.Sprintf("%d %s that no provider of this run applies to %s (%s)",
-			n, english.Plural(n, "work", "works"), english.Plural(n, "keeps its previous file", "keep their previous files"), listSome(w.worksKeptWhole, 5)))
-	}
-	for _, p := range slices.Sorted(maps.Keys(w.dropped)) {
-		n := w.dropped[p]
-		notes = append(notes, fmt.Sprintf("%s is no longer among the providers: its data was removed from %d %s", p, n, english.Plural(n, "work", "works")))
-	}
-	return notes
 }
 
 // noteAuthorless remembers a work of an ORCID record that some service
@@ -404,24 +350,6 @@ func (w *writer) noteAuthorless(k string, origins []string, lw works.Work, outco
 			w.authorless[o] = append(w.authorless[o], k)
 		}
 	}
-}
-
-// authorlessWarnings is one warning per ORCID record with works no
-// service gave authors for, in the order of the records' iDs.
-func (w *writer) authorlessWarnings() []record.Warning {
-	var out []record.Warning
-	for _, origin := range slices.Sorted(maps.Keys(w.authorless)) {
-		keys := w.authorless[origin]
-		// The fix is upstream: a manifest [[override]] sets no authors, and
-		// about never invents an author list.
-		wn := record.Warning{Identity: origin, Message: fmt.Sprintf("%d %s no authors at any service: %s (%s without an author line; "+
-			"add contributors to %s on the ORCID record or at the registrar: about never invents an author list)",
-			len(keys), english.Plural(len(keys), "work has", "works have"), listSome(keys, 5),
-			english.Plural(len(keys), "it renders", "they render"), english.Plural(len(keys), "it", "them"))}
-		w.rep.ListWorks(wn, keys)
-		out = append(out, wn)
-	}
-	return out
 }
 
 // orcidSource adds the ORCID record's own entry for work k, and lets the
@@ -481,7 +409,7 @@ func (w *writer) sameNameWarnings(origins []string, authors []record.Author, pre
 func (w *writer) finish(interrupted bool) error {
 	// Every document is read back before finish returns, so closing the
 	// temporary file cannot lose anything a snapshot needs.
-	defer func() { _ = w.held.close() }()
+	defer func() { _ = w.prepared.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
 	for i := range w.works {
@@ -530,7 +458,7 @@ func (w *writer) link() works.Linked {
 	}
 	linked := works.Decide(linkWorks, w.m)
 	w.rep.Warnings = append(w.rep.Warnings, linked.Warnings...)
-	w.rep.Notes = append(w.rep.Notes, linked.Notes...)
+	w.rep.LinkNotes = append(w.rep.LinkNotes, linked.Notes...)
 	w.rep.Links = len(linked.Links.Links)
 	return linked
 }
@@ -557,7 +485,7 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 // its counts file, and lets its documents go.
 func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
 	var files preparedFiles
-	if err := w.held.get(pw.files, &files); err != nil {
+	if err := w.prepared.get(pw.files, &files); err != nil {
 		return fmt.Errorf("read back the documents of %s: %w", pw.link.ID().Key(), err)
 	}
 	doc := files.Work
@@ -651,9 +579,9 @@ func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[
 	rep := w.rep
 	switch {
 	case interrupted:
-		rep.PruneNote = "the run was interrupted"
+		rep.NotPruned = report.PruneInterrupted
 	case len(w.plan.unread) > 0:
-		rep.PruneNote = "an ORCID record could not be read, so the full list of works is unknown"
+		rep.NotPruned = report.PruneRecordUnread
 	default:
 		removed, err := w.d.Prune(keep)
 		rep.Removed = removed
@@ -669,7 +597,7 @@ func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[
 // still there but lost their counts file (which changed them), and stray
 // files: snapshot-named files of a work no earlier index listed (copied
 // in, or left by a hand edit), which are no work that left.
-func noteRemoved(rep *Report, removed []string, keep map[string]bool, listedBefore map[string]bool) {
+func noteRemoved(rep *report.Report, removed []string, keep map[string]bool, listedBefore map[string]bool) {
 	for _, path := range removed {
 		dir := filepath.Base(filepath.Dir(path))
 		name, ok := strings.CutSuffix(filepath.Base(path), ".json")

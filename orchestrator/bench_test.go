@@ -145,7 +145,7 @@ func benchFetch(b *testing.B, sh benchShape, noBatching bool, workers, scale int
 		rep, err := Run(context.Background(), Options{Manifest: m, Workers: workers, Registry: registry, Base: net, NoBatching: noBatching})
 		stop()
 		rss = max(rss, peakRSS())
-		if err != nil || rep.Short() {
+		if err != nil || rep.Incomplete() {
 			b.Fatalf("run failed: %v %v", err, rep.ShortJobs())
 		}
 		if len(rep.Works) != total {
@@ -803,7 +803,7 @@ func TestSimulatedServicesAnswerEveryWork(t *testing.T) {
 		opts := testOptions(m, net, 8)
 		opts.NoBatching = noBatching
 		rep := runOK(t, opts)
-		if rep.Short() || len(rep.Works) != 60 {
+		if rep.Incomplete() || len(rep.Works) != 60 {
 			t.Fatalf("short: %v, %d works", rep.ShortJobs(), len(rep.Works))
 		}
 		found := map[string]int{}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -17,7 +18,7 @@ import (
 // which is never written. Starting from a copy means a provider that fails
 // now keeps its committed values, as it would in a real fetch, instead of
 // showing up as a removal.
-func CheckCurrent(ctx context.Context, opts Options) (*Report, *snapshots.Diff, error) {
+func CheckCurrent(ctx context.Context, opts Options) (*report.Report, *snapshots.Diff, error) {
 	committed := opts.Snapshots
 	if committed == "" {
 		committed = opts.Manifest.Snapshots

@@ -43,7 +43,7 @@ func fetched(t *testing.T, src string) *manifest.Manifest {
 	t.Helper()
 	m := newManifest(t, src)
 	rep := runOK(t, testOptions(m, recordedNet(t), 4))
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("run came back short: %v", rep.ShortJobs())
 	}
 	return m
@@ -122,7 +122,7 @@ func TestCheckCurrentTellsTitleFromCitationCount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.Short() {
+		if rep.Incomplete() {
 			t.Fatalf("short: %v", rep.ShortJobs())
 		}
 		if after := folderHash(t, m.Snapshots); after != before {
@@ -185,7 +185,7 @@ func TestCheckCurrentKeepsCommittedValuesOfFailedJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Short() {
+	if !rep.Incomplete() {
 		t.Error("a failed job did not make the run short")
 	}
 	if !diff.Empty(false) {
@@ -243,7 +243,7 @@ func TestRecordThenReplayWritesIdenticalSnapshots(t *testing.T) {
 	live := newManifest(t, checkManifest(t))
 	opts := testOptions(live, nil, 4)
 	opts.Base, opts.BaseURLs, opts.Recorder = nil, bases, rec.Record
-	if rep := runOK(t, opts); rep.Short() {
+	if rep := runOK(t, opts); rep.Incomplete() {
 		t.Fatalf("recording run came back short: %v", rep.ShortJobs())
 	}
 	if err := rec.Err(); err != nil {
@@ -266,7 +266,7 @@ func TestRecordThenReplayWritesIdenticalSnapshots(t *testing.T) {
 	opts.BaseURLs = bases
 	opts.Clock = transport.InstantClock()
 	rep := runOK(t, opts)
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("replay came back short: %v", rep.ShortJobs())
 	}
 	if got, want := folderBytes(t, offline.Snapshots), folderBytes(t, live.Snapshots); got != want {
@@ -282,7 +282,7 @@ func TestReplayMissFailsTheJobAndSaysWhy(t *testing.T) {
 	m := newManifest(t, "providers = [\"crossref\"]\n\n[[identity]]\ndoi = \"10.5555/unrecorded\"\n")
 	opts := testOptions(m, rp, 1)
 	rep := runOK(t, opts)
-	if !rep.Short() {
+	if !rep.Incomplete() {
 		t.Fatal("a run with no recorded answers was not short")
 	}
 	var found bool

@@ -175,7 +175,7 @@ func pace(c *Checkup, s providers.Spec, gap time.Duration, header http.Header) {
 		return
 	}
 	allowed := window / time.Duration(limit)
-	said := fmt.Sprintf("announces %d requests per %s (one per %s)", limit, window, forPeople(allowed))
+	said := fmt.Sprintf("announces %d requests per %s (one per %s)", limit, window, roundForDisplay(allowed))
 	switch {
 	case gap < allowed:
 		c.Health = HealthDrift
@@ -187,9 +187,9 @@ func pace(c *Checkup, s providers.Spec, gap time.Duration, header http.Header) {
 	}
 }
 
-// forPeople rounds a duration for a line people read: "333ms", not the
+// roundForDisplay rounds a duration for a line people read: "333ms", not the
 // "333.333333ms" of 1s/3. Comparisons use the exact value.
-func forPeople(d time.Duration) time.Duration {
+func roundForDisplay(d time.Duration) time.Duration {
 	if d >= time.Millisecond {
 		return d.Round(time.Millisecond)
 	}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
+	"github.com/aboutscholar/about/report"
 )
 
 // fakeNet is an in-process network fed from testdata: it answers each
@@ -363,7 +364,7 @@ func folderBytes(t testing.TB, dir string) string {
 	return b.String()
 }
 
-func runOK(t testing.TB, opts Options) *Report {
+func runOK(t testing.TB, opts Options) *report.Report {
 	t.Helper()
 	rep, err := Run(context.Background(), opts)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -167,7 +168,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	m := newManifest(t, twoWorks)
 	opts := testOptions(m, base, 8)
 	opts.Registry, opts.BaseURLs = registry, bases
-	if rep := runOK(t, opts); rep.Short() {
+	if rep := runOK(t, opts); rep.Incomplete() {
 		t.Fatalf("the healthy run came back short: %v", rep.ShortJobs())
 	}
 	before := folderBytes(t, m.Snapshots)
@@ -186,7 +187,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	opts.Clock = &instantClock{}
 	rep := runOK(t, opts)
 
-	byProvider := map[string][]Outcome{}
+	byProvider := map[string][]report.Outcome{}
 	for _, o := range rep.Outcomes {
 		byProvider[o.Provider] = append(byProvider[o.Provider], o)
 	}
@@ -205,7 +206,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 			checkFaultOutcomes(t, byProvider[name], reason, services[name].host())
 		})
 	}
-	if !rep.Short() {
+	if !rep.Incomplete() {
 		t.Error("a run with failed jobs is not short")
 	}
 	if len(rep.Kept) != 2 {
@@ -218,7 +219,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 
 // checkFaultOutcomes: a faulty provider's two jobs failed, the first with
 // reason, any later one failed too or skipped on the stopped host.
-func checkFaultOutcomes(t *testing.T, outs []Outcome, reason, host string) {
+func checkFaultOutcomes(t *testing.T, outs []report.Outcome, reason, host string) {
 	t.Helper()
 	if len(outs) != 2 {
 		t.Fatalf("%d outcomes, want 2", len(outs))

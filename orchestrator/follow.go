@@ -2,18 +2,15 @@ package orchestrator
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"sort"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
-
-// OriginLinked prefixes the origin of a work fetched only because a
-// preprint of the run is a preprint of it: "linked:<preprint key>".
-const OriginLinked = "linked:"
 
 // followed is a published version the first round did not have, and the
 // preprint that leads to it.
@@ -64,7 +61,7 @@ func (rn *run) follow(ctx context.Context) error {
 	w, plan := rn.w, rn.plan
 	first, firstWorks := len(plan.order), len(w.works)
 	for _, f := range publishedToFollow(w.works, w.m) {
-		plan.add(f.id, OriginLinked+f.preprint)
+		plan.add(f.id, snapshots.OriginLinked+f.preprint)
 	}
 	added := plan.order[first:]
 	if len(added) == 0 {
@@ -74,7 +71,7 @@ func (rn *run) follow(ctx context.Context) error {
 		sort.Strings(plan.origins[id.Key()])
 	}
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
-	rn.schedule(ctx, sched, added, " about the published versions")
+	rn.schedule(ctx, sched, added, true)
 	sched.plannedAll()
 	unwritten := len(rn.rep.Unwritten)
 	err := rn.assemble(sched, added)
@@ -82,17 +79,17 @@ func (rn *run) follow(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rn.keepFound(first, firstWorks, unwritten)
+	rn.dropFollowedWithNothing(first, firstWorks, unwritten)
 	return nil
 }
 
-// keepFound keeps the published versions that have something to show: a
-// published version that nothing answered for and that had no file before
-// is left out (its preprint keeps the note that suggests listing it), so
-// it is neither among the works nor among those not written. prepare adds
-// no prepared work for one it does not write, so each kept work's
+// dropFollowedWithNothing takes out of the works, the plan and the not
+// written the published versions of the second round that have nothing
+// to show (works.KeepFollowed), so each is neither among the works nor
+// among those not written, and tells the report the ones kept. prepare
+// adds no prepared work for one it does not write, so each kept work's
 // identity is its own, never the one at its position in the plan.
-func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
+func (rn *run) dropFollowedWithNothing(first, firstWorks, firstUnwritten int) {
 	w, plan, rep := rn.w, rn.plan, rn.rep
 	kept := w.works[:firstWorks]
 	order := plan.order[:first]
@@ -101,7 +98,7 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 		left[id.Key()] = true
 	}
 	for _, pw := range w.works[firstWorks:] {
-		if !pw.found && !pw.existed {
+		if !works.KeepFollowed(pw.found, pw.existed) {
 			continue
 		}
 		kept = append(kept, pw)
@@ -109,7 +106,7 @@ func (rn *run) keepFound(first, firstWorks, firstUnwritten int) {
 		delete(left, id.Key())
 		order = append(order, id)
 		for _, o := range plan.origins[id.Key()] {
-			rep.Followed = append(rep.Followed, fmt.Sprintf("%s, the published version of %s", id.Key(), o[len(OriginLinked):]))
+			rep.Followed = append(rep.Followed, report.FollowedVersion{Published: id.Key(), Preprint: o[len(snapshots.OriginLinked):]})
 		}
 	}
 	w.works, plan.order = kept, order

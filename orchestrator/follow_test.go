@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -86,7 +87,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	var mu sync.Mutex
 	m := newManifest(t, followManifest)
 	rep := runOK(t, testOptions(m, followNet(t, &asked, &mu), 4))
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("short: %v", rep.ShortJobs())
 	}
 	if asked != 1 {
@@ -96,7 +97,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.WorkPath(publishedID), &work); err != nil {
 		t.Fatalf("the published version was not written: %v", err)
 	}
-	if want := []string{OriginLinked + "doi:" + followPreprint}; !slices.Equal(work.Origins, want) {
+	if want := []string{snapshots.OriginLinked + "doi:" + followPreprint}; !slices.Equal(work.Origins, want) {
 		t.Errorf("origins %v, want %v", work.Origins, want)
 	}
 	links := readLinks(t, m.Snapshots)
@@ -106,7 +107,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	if links.ShownAs["doi:"+followPreprint] != "doi:"+followPublished {
 		t.Errorf("shown_as %v", links.ShownAs)
 	}
-	if len(rep.Followed) != 1 || !strings.Contains(rep.Followed[0], "doi:"+followPublished) {
+	if len(rep.Followed) != 1 || rep.Followed[0].Published != "doi:"+followPublished {
 		t.Errorf("followed %v", rep.Followed)
 	}
 	var summary bytes.Buffer
@@ -114,7 +115,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 	if !strings.Contains(summary.String(), "fetched the published version of preprints") || !strings.Contains(summary.String(), "doi:"+followPublished+", the published version of doi:"+followPreprint) {
 		t.Errorf("the summary does not say what was followed:\n%s", summary.String())
 	}
-	for _, n := range rep.Notes {
+	for _, n := range rep.Notes() {
 		if strings.Contains(n, "not among the works") {
 			t.Errorf("note %q after the published version was fetched", n)
 		}
@@ -179,11 +180,11 @@ func TestFollowPublishedPrevented(t *testing.T) {
 					t.Errorf("warning %q: the manifest entry did keep the published version out", w.Message)
 				}
 			}
-			noted := slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "not among the works") })
+			noted := slices.ContainsFunc(rep.Notes(), func(n string) bool { return strings.Contains(n, "not among the works") })
 			if noted != (name == "off") {
-				t.Errorf("note suggesting the published version: %v, want %v (%v)", noted, name == "off", rep.Notes)
+				t.Errorf("note suggesting the published version: %v, want %v (%v)", noted, name == "off", rep.Notes())
 			}
-			if name == "exclude" && (len(rep.Excluded) != 1 || !strings.Contains(rep.Excluded[0], "not mine")) {
+			if name == "exclude" && (len(rep.Excluded) != 1 || !strings.Contains(rep.Excluded[0].Reason, "not mine")) {
 				t.Errorf("excluded %v", rep.Excluded)
 			}
 			if problems := snapshots.CheckFolder(m, m.Snapshots); len(problems) > 0 {
@@ -212,7 +213,7 @@ func TestFollowedWorkNotWrittenKeepsTheOthersStraight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(rep.ShortJobs(), func(o Outcome) bool { return o.Identity.Key() == "doi:"+unreadable }) {
+	if !slices.ContainsFunc(rep.ShortJobs(), func(o report.Outcome) bool { return o.Identity.Key() == "doi:"+unreadable }) {
 		t.Fatalf("short jobs %v, want the unreadable published version's", rep.ShortJobs())
 	}
 	var keys []string
@@ -222,7 +223,7 @@ func TestFollowedWorkNotWrittenKeepsTheOthersStraight(t *testing.T) {
 	if !slices.Contains(keys, "doi:"+followPublished) || slices.Contains(keys, "doi:"+unreadable) {
 		t.Errorf("works %v, want %s and not %s", keys, followPublished, unreadable)
 	}
-	if len(rep.Followed) != 1 || !strings.HasPrefix(rep.Followed[0], "doi:"+followPublished+",") {
+	if len(rep.Followed) != 1 || rep.Followed[0].Published != "doi:"+followPublished {
 		t.Errorf("followed %v, want only %s", rep.Followed, followPublished)
 	}
 	if _, err := os.Stat(snapshots.Dir{Root: m.Snapshots}.WorkPath(publishedID)); err != nil {
@@ -253,14 +254,14 @@ func TestFailedWriteCountsEachJobOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The second round's work cannot be kept: its scratch file is read-only.
-	if err := rn.w.held.close(); err != nil {
+	if err := rn.w.prepared.close(); err != nil {
 		t.Fatal(err)
 	}
 	readOnly, err := os.Open(m.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rn.w.held.file = scratchFile{f: readOnly, unlinked: true}
+	rn.w.prepared.file = scratchFile{f: readOnly, unlinked: true}
 	if err := rn.follow(context.Background()); err == nil {
 		t.Fatal("the second round kept a work it could not write")
 	}

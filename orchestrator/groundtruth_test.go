@@ -11,6 +11,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -51,11 +52,11 @@ func groundTruthNet(t testing.TB) *fakeNet {
 }
 
 // groundTruthRun fetches the ground-truth record into a fresh folder.
-func groundTruthRun(t *testing.T, workers int) (*manifest.Manifest, *Report) {
+func groundTruthRun(t *testing.T, workers int) (*manifest.Manifest, *report.Report) {
 	t.Helper()
 	m := newManifest(t, groundTruthManifest)
 	rep := runOK(t, testOptions(m, groundTruthNet(t), workers))
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("short: %v", rep.ShortJobs())
 	}
 	return m, rep

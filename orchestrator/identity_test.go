@@ -88,7 +88,7 @@ func identityNet(t testing.TB) *fakeNet {
 func TestIdentityGolden(t *testing.T) {
 	m := newManifest(t, identityManifest)
 	rep := runOK(t, testOptions(m, identityNet(t), 4))
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("short: %v", rep.ShortJobs())
 	}
 	var links snapshots.Links
@@ -112,7 +112,7 @@ func TestIdentityGolden(t *testing.T) {
 	if links.ShownAs["doi:10.1101/2020.12.01.406702"] != "doi:10.5555/carberry.glazes" {
 		t.Errorf("shown_as %v: the preprint must be shown as its published version", links.ShownAs)
 	}
-	if strings.Join(rep.Excluded, "") == "" || !strings.Contains(rep.Excluded[0], "a talk I did not give") {
+	if len(rep.Excluded) == 0 || !strings.Contains(rep.Excluded[0].Reason, "a talk I did not give") {
 		t.Errorf("excluded %v", rep.Excluded)
 	}
 	if _, err := os.Stat(snapshots.Dir{Root: m.Snapshots}.WorkPath(manifest.Identity{Kind: manifest.KindORCIDWork, Value: "0000-0002-1825-0097/5001"})); err == nil {

@@ -22,10 +22,10 @@ package orchestrator
 //     past the oldest work the writer has not taken (see scheduler).
 //   - Every blocking wait selects on the run's context: a lane's wait for
 //     jobs or a token, the writer's wait for a work (await). Once the
-//     context is done, lanes stop at once and the writer settles the
-//     scheduler (settle): it joins the lanes, whose last calls end quickly
-//     (every wait in the transport selects on the context too), then skips
-//     each job left without a request. So answered works are still written
+//     context is done, lanes stop at once and the writer has the
+//     scheduler skip what is left (skipLeftovers): it joins the lanes,
+//     whose last calls end quickly (every wait in the transport selects
+//     on the context too), then skips each job left without a request. So answered works are still written
 //     after Ctrl-C, and the only waits left are that join and the planner's
 //     read of each ORCID record's outcomes, whose calls end the same way.
 //   - A seeded run repeats its waits at any -j: each host draws retry
@@ -73,17 +73,14 @@ type job struct {
 	notAsked   bool // another source already answered: never sent, no outcome
 	// unrouted: the DOI's agency is unknown because the agency lookup
 	// failed, so an agency's "not found" may only mean "not ours" and is
-	// not written (see sourceSet.addOutcomes).
+	// not written (see works.Sources.Add).
 	unrouted bool
 }
-
-// Outcome is what became of one job (report.Outcome).
-type Outcome = report.Outcome
 
 // reply is a job's outcome with what the service said: held only until
 // the writer has taken the job's work (see run.takeAnswers).
 type reply struct {
-	Outcome
+	report.Outcome
 	result   providers.Result // result.Record is nil once encoded: the record is kept as JSON
 	record   json.RawMessage  // the found record as the snapshot will hold it
 	unrouted bool             // the job's (see job.unrouted)
@@ -109,7 +106,7 @@ func (a *reply) encodeRecord() {
 // one only when no more jobs can come, so pipelining costs no requests.
 type lane struct {
 	host    string
-	ctx     context.Context // the run's: once done, the lane stops (see scheduler.settle)
+	ctx     context.Context // the run's: once done, the lane stops (see scheduler.skipLeftovers)
 	mu      sync.Mutex
 	queues  map[string][]*job // provider → queued jobs, in slot order
 	names   []string          // providers in first-queued order
@@ -176,7 +173,7 @@ func (l *lane) close() {
 func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
 	for {
 		if l.ctx.Err() != nil {
-			return nil // cancelled: the scheduler's sweep skips what is left (see settle)
+			return nil // cancelled: the scheduler's sweep skips what is left (see skipLeftovers)
 		}
 		call, done := l.take(size, limit)
 		if call != nil || done {
@@ -237,14 +234,14 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*jo
 // back, so the slowest host still sets the wall time, and memory stays
 // flat whatever the number of works.
 type scheduler struct {
-	r       *runner
-	ctx     context.Context
-	size    func(providers.Spec) int // identities per call
-	window  int                      // see above; at least twice the largest batch
-	lanes   map[string]*lane         // by host; only the planner adds
-	slots   int                      // jobs added so far
-	wg      sync.WaitGroup           // the lanes' goroutines
-	settled sync.Once                // see settle
+	r                *runner
+	ctx              context.Context
+	size             func(providers.Spec) int // identities per call
+	window           int                      // see above; at least twice the largest batch
+	lanes            map[string]*lane         // by host; only the planner adds
+	slots            int                      // jobs added so far
+	wg               sync.WaitGroup           // the lanes' goroutines
+	leftoversSkipped sync.Once                // see skipLeftovers
 
 	mu       sync.Mutex
 	order    []*lane       // lanes in creation order
@@ -350,8 +347,8 @@ func (s *scheduler) advance() {
 }
 
 // await blocks until work k's jobs are all done, and returns them. Once
-// the run is cancelled it settles the scheduler, after which every work is
-// done: what was answered is still written.
+// the run is cancelled it skips the scheduler's leftovers, after which
+// every work is done: what was answered is still written.
 func (s *scheduler) await(k int) []*job {
 	for {
 		s.mu.Lock()
@@ -364,17 +361,17 @@ func (s *scheduler) await(k int) []*job {
 		select {
 		case <-s.moved:
 		case <-s.ctx.Done():
-			s.settle()
+			s.skipLeftovers()
 		}
 	}
 }
 
-// settle joins the lanes, then skips every job they left behind (a
+// skipLeftovers joins the lanes, then skips every job they left behind (a
 // cancelled lane stops at once; a gated job may arrive after its lane
 // stopped), without a request, in slot order per lane, until no job is
 // left: each job then has its outcome. Only after plannedAll; idempotent.
-func (s *scheduler) settle() {
-	s.settled.Do(func() {
+func (s *scheduler) skipLeftovers() {
+	s.leftoversSkipped.Do(func() {
 		s.wg.Wait()
 		s.mu.Lock()
 		lanes := slices.Clone(s.order)
@@ -416,7 +413,7 @@ func (s *scheduler) release(k int) {
 // finish waits for every lane (after plannedAll) and returns the jobs of
 // the works not released (the writer stopped early), in slot order.
 func (s *scheduler) finish() []*job {
-	s.settle()
+	s.skipLeftovers()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var left []*job
@@ -456,7 +453,7 @@ func (s *scheduler) run(call []*job) {
 					s.r.withdraw(d)
 				}
 			case j.ans.Status == providers.Failed || j.ans.Status == providers.Skipped:
-				d.ans = undecided(d, j)
+				d.ans = skippedAfterFailedGate(d, j)
 				if s.r.done != nil {
 					s.r.done(d.ans.Outcome)
 				}
@@ -472,13 +469,13 @@ func (s *scheduler) run(call []*job) {
 	}
 }
 
-// undecided is the outcome of d, whose asking depends on j's answer, when
+// skippedAfterFailedGate is the outcome of d, whose asking depends on j's answer, when
 // j failed: whether d would have been asked is unknown, so it is not asked
 // and its previous value stands (asking it would change the file only
 // because another request failed).
-func undecided(d, j *job) *reply {
+func skippedAfterFailedGate(d, j *job) *reply {
 	err := fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", d.spec.Name, j.spec.Name)
-	return &reply{Outcome: Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: providers.Skipped, Err: err}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: providers.Skipped, Err: err}}
 }
 
 // runner executes calls against the network.
@@ -486,9 +483,9 @@ type runner struct {
 	client *transport.Client
 	bases  map[string]string // provider → base URL
 	mailto string
-	tokens chan struct{}   // one per worker: at most this many calls at once
-	paced  bool            // requests keep their hosts' intervals (not a replay)
-	done   func(o Outcome) // progress hook; may be nil
+	tokens chan struct{}          // one per worker: at most this many calls at once
+	paced  bool                   // requests keep their hosts' intervals (not a replay)
+	done   func(o report.Outcome) // progress hook; may be nil
 	// withdraw takes a job found not to be needed out of the progress
 	// plan; may be nil.
 	withdraw func(j *job)
@@ -504,7 +501,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	outcomes = make([]reply, len(call))
 	for i, j := range call {
 		ids[i] = j.id
-		outcomes[i].Outcome = Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
+		outcomes[i].Outcome = report.Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
 	}
 	fail := func(status providers.Status, err error) []reply {
 		for i := range outcomes {

@@ -65,10 +65,10 @@ func TestOnlyKeepsLeftOutProviders(t *testing.T) {
 	if after := folderBytes(t, snaps); after != before {
 		t.Errorf("--only crossref changed the folder:\n%s", firstDiff(before, after))
 	}
-	if len(rep.WorksChanged) != 0 || rep.Short() {
-		t.Errorf("changed %v, short %v; want nothing changed and a complete run", rep.WorksChanged, rep.Short())
+	if len(rep.WorksChanged) != 0 || rep.Incomplete() {
+		t.Errorf("changed %v, short %v; want nothing changed and a complete run", rep.WorksChanged, rep.Incomplete())
 	}
-	notes := strings.Join(rep.Notes, "\n")
+	notes := strings.Join(rep.Notes(), "\n")
 	if !strings.Contains(notes, "datacite, openalex not asked this run: their previous values stand in 2 works") {
 		t.Errorf("notes %q; want the kept providers told", notes)
 	}
@@ -90,7 +90,7 @@ func TestRemovedProviderDataGoes(t *testing.T) {
 	if b, err := os.ReadFile(counts); err == nil && strings.Contains(string(b), "openalex") {
 		t.Errorf("the counts still hold OpenAlex's:\n%s", b)
 	}
-	notes := strings.Join(rep.Notes, "\n")
+	notes := strings.Join(rep.Notes(), "\n")
 	if !strings.Contains(notes, "openalex is no longer among the providers: its data was removed from 2 works") {
 		t.Errorf("notes %q; want the removal told", notes)
 	}
@@ -109,7 +109,7 @@ func TestUnaskedWorkKeepsItsFile(t *testing.T) {
 	if after := readFile(t, zenodo); after != before {
 		t.Errorf("the unasked work's file changed:\n%s", firstDiff(before, after))
 	}
-	notes := strings.Join(rep.Notes, "\n")
+	notes := strings.Join(rep.Notes(), "\n")
 	if !strings.Contains(notes, "1 work that no provider of this run applies to keeps its previous file (doi:10.5281/zenodo.48440)") {
 		t.Errorf("notes %q; want the kept file told", notes)
 	}

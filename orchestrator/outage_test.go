@@ -19,6 +19,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
@@ -166,7 +167,7 @@ func TestOutageMatrix(t *testing.T) {
 			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)+extraIdentities)
 			opts := testOptions(m, nw, 4)
 			rep := runOK(t, opts)
-			if rep.Short() || len(rep.Works) != 43 {
+			if rep.Incomplete() || len(rep.Works) != 43 {
 				t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
 			}
 			for _, p := range []string{"unpaywall", "datacite", "arxiv", "pubmed"} {
@@ -182,15 +183,15 @@ func TestOutageMatrix(t *testing.T) {
 			for _, o := range rep.ShortJobs() {
 				named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
 			}
-			if host != "doi.org" && (!rep.Short() || !named) {
-				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Short(), named)
+			if host != "doi.org" && (!rep.Incomplete() || !named) {
+				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Incomplete(), named)
 			}
 			if got := folderBytes(t, m.Snapshots); got != before {
 				t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
 			}
 
 			nw.set("", nil)
-			if rep := runOK(t, opts); rep.Short() {
+			if rep := runOK(t, opts); rep.Incomplete() {
 				t.Fatalf("recovery run: short %v", rep.ShortJobs())
 			}
 			if got := folderBytes(t, m.Snapshots); got != before {
@@ -201,7 +202,7 @@ func TestOutageMatrix(t *testing.T) {
 }
 
 // foundBy reports whether provider found some work in the run.
-func foundBy(rep *Report, provider string) bool {
+func foundBy(rep *report.Report, provider string) bool {
 	for _, o := range rep.Outcomes {
 		if o.Provider == provider && o.Status == providers.Found {
 			return true
@@ -306,8 +307,8 @@ func TestNeverFetchedWorksNotWritten(t *testing.T) {
 	opts.Only = []string{"crossref"}
 	nw.set("api.crossref.org", unavailable)
 	rep := runOK(t, opts)
-	if !rep.Short() || len(rep.Unwritten) != 2 {
-		t.Fatalf("short %v, unwritten %v; want both works unwritten", rep.Short(), rep.Unwritten)
+	if !rep.Incomplete() || len(rep.Unwritten) != 2 {
+		t.Fatalf("short %v, unwritten %v; want both works unwritten", rep.Incomplete(), rep.Unwritten)
 	}
 	d := snapshots.Dir{Root: m.Snapshots}
 	for _, id := range rep.Works {
@@ -315,8 +316,8 @@ func TestNeverFetchedWorksNotWritten(t *testing.T) {
 			t.Errorf("%s: a never-fetched work was written (%v)", id, err)
 		}
 	}
-	if !strings.Contains(strings.Join(rep.Notes, "\n"), "2 works were not written: no service answered about them") {
-		t.Errorf("notes %q; want the unwritten works told", rep.Notes)
+	if !strings.Contains(strings.Join(rep.Notes(), "\n"), "2 works were not written: no service answered about them") {
+		t.Errorf("notes %q; want the unwritten works told", rep.Notes())
 	}
 }
 
@@ -387,7 +388,7 @@ func TestBrokenAnswersRetriedToCompleteRun(t *testing.T) {
 				return nw.next.RoundTrip(req)
 			})
 			rep := runOK(t, opts)
-			if rep.Short() {
+			if rep.Incomplete() {
 				t.Fatalf("short: %v", rep.ShortJobs())
 			}
 			if got := folderBytes(t, m.Snapshots); got != clean {
@@ -452,14 +453,14 @@ func TestAgencyLookupOutage(t *testing.T) {
 	healthy := folderBytes(t, m.Snapshots)
 	nw.set("doi.org", unavailable)
 	rep := runOK(t, opts)
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("with only the lookup down the run is short: %v", rep.ShortJobs())
 	}
 	if n := nw.hostRequests("api.datacite.org"); n != 0 {
 		t.Errorf("DataCite was asked %d times; the works' last snapshots name Crossref", n)
 	}
-	if !strings.Contains(strings.Join(rep.Notes, "\n"), "asked of the agency their last snapshot names") {
-		t.Errorf("notes %q; want the failed lookup told", rep.Notes)
+	if !strings.Contains(strings.Join(rep.Notes(), "\n"), "asked of the agency their last snapshot names") {
+		t.Errorf("notes %q; want the failed lookup told", rep.Notes())
 	}
 
 	first := newOutageNet(orcid, 10)
@@ -519,7 +520,7 @@ func TestProgressCountsAsTheSummary(t *testing.T) {
 	var mu sync.Mutex
 	planned, done := 0, 0
 	opts.Progress.Planned = func(lp LanePlan) { mu.Lock(); planned += lp.Jobs; mu.Unlock() }
-	opts.Progress.Done = func(Outcome) { mu.Lock(); done++; mu.Unlock() }
+	opts.Progress.Done = func(report.Outcome) { mu.Lock(); done++; mu.Unlock() }
 	rep := runOK(t, opts)
 	jobs := len(rep.Expansions) + len(rep.Outcomes)
 	if planned != jobs || done != jobs {

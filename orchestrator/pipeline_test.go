@@ -70,7 +70,7 @@ func TestBatchingLeavesSnapshotsAlone(t *testing.T) {
 		net := batchNet(t)
 		opts := testOptions(m, net, 4)
 		opts.NoBatching = noBatching
-		if rep := runOK(t, opts); rep.Short() {
+		if rep := runOK(t, opts); rep.Incomplete() {
 			t.Fatalf("short run: %v", rep.ShortJobs())
 		}
 		return folderBytes(t, m.Snapshots), net
@@ -132,7 +132,7 @@ orcid = "0000-0002-1825-0097"
 	if !early {
 		t.Fatal("no provider request before the last ORCID record was read: lanes wait for every expansion")
 	}
-	if rep.Short() || len(rep.Expansions) != 2 {
+	if rep.Incomplete() || len(rep.Expansions) != 2 {
 		t.Errorf("short: %v; %d expansions", rep.ShortJobs(), len(rep.Expansions))
 	}
 
@@ -203,8 +203,8 @@ func TestUnpaywallNotAskedWhenOpenAlexGaveOA(t *testing.T) {
 				unpaywallJobs++
 			}
 		}
-		if unpaywallJobs != 5 || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "unpaywall was not asked about 3 works") {
-			t.Errorf("-j %d: %d unpaywall outcomes, notes %q", workers, unpaywallJobs, rep.Notes)
+		if unpaywallJobs != 5 || len(rep.Notes()) != 1 || !strings.Contains(rep.Notes()[0], "unpaywall was not asked about 3 works") {
+			t.Errorf("-j %d: %d unpaywall outcomes, notes %q", workers, unpaywallJobs, rep.Notes())
 		}
 	}
 
@@ -213,8 +213,8 @@ func TestUnpaywallNotAskedWhenOpenAlexGaveOA(t *testing.T) {
 	opts := testOptions(newManifest(t, explicit), net, 4)
 	opts.Registry = redundancyRegistry()
 	rep := runOK(t, opts)
-	if len(*asked) != 8 || len(rep.Notes) != 0 {
-		t.Errorf("named by the user, unpaywall was asked about %d DOIs (notes %q), want all 8", len(*asked), rep.Notes)
+	if len(*asked) != 8 || len(rep.Notes()) != 0 {
+		t.Errorf("named by the user, unpaywall was asked about %d DOIs (notes %q), want all 8", len(*asked), rep.Notes())
 	}
 }
 
@@ -289,7 +289,7 @@ func TestOneConnectionPerHost(t *testing.T) {
 		fmt.Fprintf(&src, "[[identity]]\ndoi = \"10.1234/work.%d\"\n", i)
 	}
 	rep, err := Run(context.Background(), Options{Manifest: newManifest(t, src.String()), Workers: 8, Registry: registry, BaseURLs: bases})
-	if err != nil || rep.Short() {
+	if err != nil || rep.Incomplete() {
 		t.Fatalf("run: %v %v", err, rep.ShortJobs())
 	}
 	for name, n := range dials {
@@ -362,7 +362,7 @@ func TestExampleReplayBatchedOrNot(t *testing.T) {
 		}
 		opts := Options{Manifest: m, Snapshots: t.TempDir(), Workers: 4, Base: rp, NoPacing: true, Clock: transport.InstantClock(), UserAgent: "about-test", NoBatching: noBatching}
 		rep := runOK(t, opts)
-		if rep.Short() {
+		if rep.Incomplete() {
 			t.Fatalf("no batching %v: short: %v", noBatching, rep.ShortJobs())
 		}
 		got := folderBytes(t, opts.Snapshots)

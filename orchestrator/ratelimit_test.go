@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -84,7 +85,7 @@ func fromFile(t *testing.T, file string) func(http.ResponseWriter, *http.Request
 }
 
 // simRun runs the simulated provider "sim" against s with the fake clock.
-func simRun(t *testing.T, s *scripted, manifestSrc string) *Report {
+func simRun(t *testing.T, s *scripted, manifestSrc string) *report.Report {
 	t.Helper()
 	m := newManifest(t, manifestSrc)
 	opts := testOptions(m, nil, 4)
@@ -94,7 +95,7 @@ func simRun(t *testing.T, s *scripted, manifestSrc string) *Report {
 	return runOK(t, opts)
 }
 
-func statsOf(rep *Report, host string) transport.HostStats {
+func statsOf(rep *report.Report, host string) transport.HostStats {
 	for _, h := range rep.Hosts {
 		if h.Host == host {
 			return h
@@ -110,7 +111,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 	clock := &instantClock{}
 	s := newScripted(t, clock, answer(429, "Retry-After", "7"), answer(200), retryAfterDate(20*time.Second), answer(200))
 	rep := simRun(t, s, twoWorks)
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("short: %v", rep.ShortJobs())
 	}
 	at := s.arrivals()
@@ -209,7 +210,7 @@ doi = "10.1234/second"
 [[identity]]
 doi = "10.1234/third"
 `
-	run := func(t *testing.T, steps ...func(http.ResponseWriter, *http.Request, time.Time)) (*Report, *scripted) {
+	run := func(t *testing.T, steps ...func(http.ResponseWriter, *http.Request, time.Time)) (*report.Report, *scripted) {
 		clock := &instantClock{}
 		s := newScripted(t, clock, steps...)
 		m := newManifest(t, src)
@@ -225,7 +226,7 @@ doi = "10.1234/third"
 	t.Run("403 once is slow down, then the answer", func(t *testing.T) {
 		rep, s := run(t, answer(403), work, notFound)
 		at := s.arrivals()
-		if len(at) != 4 || rep.Outcomes[0].Status != providers.Found || rep.Short() {
+		if len(at) != 4 || rep.Outcomes[0].Status != providers.Found || rep.Incomplete() {
 			t.Fatalf("%d requests, outcomes %+v", len(at), rep.Outcomes)
 		}
 		if gap := at[1].Sub(at[0]); gap < 500*time.Millisecond {

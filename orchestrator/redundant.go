@@ -1,10 +1,8 @@
 package orchestrator
 
 import (
-	"fmt"
 	"slices"
 
-	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/providers"
 )
 
@@ -43,27 +41,4 @@ func redundancies(specs []providers.Spec, explicit bool) map[string]*providers.R
 func covered(d *job, gate *reply) bool {
 	r := d.spec.Redundant
 	return r != nil && r.Covered != nil && r.Covered(gate.result)
-}
-
-// notAskedNotes tells the user, per provider, about the works it was not
-// asked about because another's answer covered them.
-func notAskedNotes(specs []providers.Spec, notAsked map[string]int) []string {
-	var notes []string
-	for _, s := range specs {
-		n, r := notAsked[s.Name], s.Redundant
-		if n == 0 || r == nil {
-			continue
-		}
-		notes = append(notes, fmt.Sprintf("%s was not asked about %d %s whose %s %s gave (%s); name %s in the manifest's providers or --only to ask it anyway",
-			s.Name, n, english.Plural(n, "work", "works"), r.What, titleOf(specs, r.After), r.Why, s.Name))
-	}
-	return notes
-}
-
-// titleOf is the service's own name of the provider called name.
-func titleOf(specs []providers.Spec, name string) string {
-	if i := slices.IndexFunc(specs, func(s providers.Spec) bool { return s.Name == name }); i >= 0 {
-		return specs[i].Title
-	}
-	return name
 }

@@ -3,6 +3,7 @@ package orchestrator
 import (
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/aboutscholar/about/manifest"
@@ -11,14 +12,48 @@ import (
 	"github.com/aboutscholar/about/works"
 )
 
-// CheckMerged re-merges, with no network, each listed work's sources and
+// OfflineCheck is what check --offline finds in a committed folder.
+type OfflineCheck struct {
+	// Problems are the folder's, sorted by path: not canonical or not
+	// complete (snapshots.CheckFolder), or a merged field its sources do
+	// not give (checkMerged).
+	Problems []snapshots.Problem
+	// Refused are the manifest settings render would refuse with this
+	// folder: a selected work the snapshots do not hold. check is the CI
+	// gate before the deploy step's render, so it fails on them rather
+	// than passing a folder render cannot use.
+	Refused []*manifest.Error
+}
+
+// CheckOffline is check --offline with no network: the committed folder
+// dir's problems and the manifest settings render would refuse with it.
+// An unreadable index.json is a problem, so nothing is refused then.
+func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
+	problems := snapshots.CheckFolder(m, dir)
+	// A hand-edited merged field is canonical and complete, so only a
+	// re-merge of the file's own sources notices it.
+	problems = append(problems, checkMerged(m, dir)...)
+	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
+	check := OfflineCheck{Problems: problems}
+	var index snapshots.Index
+	if err := snapshots.Read(snapshots.Dir{Root: dir}.IndexPath(), &index); err == nil {
+		listed := make([]string, len(index.Works))
+		for i, w := range index.Works {
+			listed[i] = w.ID
+		}
+		check.Refused = works.UnlistedSelected(m, listed)
+	}
+	return check
+}
+
+// checkMerged re-merges, with no network, each listed work's sources and
 // the manifest's overrides exactly as fetch does (works.Precedence.Document), and reports
 // every merged field of the work's file (record, provenance, conflicts)
 // the re-merge does not give: a hand edit of a snapshot, which would
 // otherwise pass the offline check and reach the rendered page. Files
 // that are missing, unreadable or not listed are CheckFolder's problems,
 // not repeated here.
-func CheckMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
+func checkMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
 	d := snapshots.Dir{Root: dir}
 	var index snapshots.Index
 	if err := snapshots.Read(d.IndexPath(), &index); err != nil {
@@ -48,7 +83,7 @@ func CheckMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
 	return slices.Concat(found...)
 }
 
-// remergeWork is CheckMerged for one listed work.
+// remergeWork is checkMerged for one listed work.
 func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork, overrides map[string][]manifest.Override) []snapshots.Problem {
 	id, err := manifest.ParseKey(iw.ID)
 	if err != nil {

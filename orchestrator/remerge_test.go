@@ -55,7 +55,7 @@ func remergeFolder(tb testing.TB, n int) *manifest.Manifest {
 
 func TestCheckMergedNamesEachEditedField(t *testing.T) {
 	m := remergeFolder(t, 3)
-	if ps := CheckMerged(m, m.Snapshots); len(ps) > 0 {
+	if ps := checkMerged(m, m.Snapshots); len(ps) > 0 {
 		t.Fatalf("as fetch writes it: %v", ps)
 	}
 	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.5555/remerge.0001"}
@@ -73,7 +73,7 @@ func TestCheckMergedNamesEachEditedField(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, p := range CheckMerged(m, m.Snapshots) {
+	for _, p := range checkMerged(m, m.Snapshots) {
 		got = append(got, p.Path+": "+strings.SplitN(p.What, ":", 2)[0])
 	}
 	file := "works/" + snapshots.FileName(id) + ".json"
@@ -92,8 +92,19 @@ func BenchmarkCheckMerged1000(b *testing.B) {
 	m := remergeFolder(b, 1000)
 	b.ResetTimer()
 	for b.Loop() {
-		if ps := CheckMerged(m, m.Snapshots); len(ps) > 0 {
+		if ps := checkMerged(m, m.Snapshots); len(ps) > 0 {
 			b.Fatal(ps)
 		}
+	}
+}
+
+// TestCheckOfflineRefusesUnlistedSelected: check --offline names each
+// selected work the folder does not list, as render would refuse it.
+func TestCheckOfflineRefusesUnlistedSelected(t *testing.T) {
+	m := remergeFolder(t, 2)
+	m.Selected = []string{"doi:10.5555/remerge.0001", "doi:10.9999/nope"}
+	got := CheckOffline(m, m.Snapshots).Refused
+	if len(got) != 1 || got[0].Value != "doi:10.9999/nope" {
+		t.Errorf("refused %v, want only the unlisted work", got)
 	}
 }

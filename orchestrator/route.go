@@ -35,7 +35,7 @@ func needsRouting(specs []providers.Spec) bool {
 	return false
 }
 
-// learn asks doi.org which agency registered the DOI prefixes of works
+// lookupAgencies asks doi.org which agency registered the DOI prefixes of works
 // that it has not asked about yet: one lookup per prefix (prefixes belong
 // to one agency), perRequest prefixes a request, holding a worker token.
 // The documented Which RA? service takes DOI names, not prefixes, so each
@@ -44,7 +44,7 @@ func needsRouting(specs []providers.Spec) bool {
 // prefixes are asked as ORCID records are expanded, each once. A failed
 // lookup is not fatal: its prefixes stay unknown and every agency's
 // provider is asked; so do prefixes whose DOI the service does not know.
-func (rt *routing) learn(ctx context.Context, r *runner, base string, works []manifest.Identity, perRequest int) error {
+func (rt *routing) lookupAgencies(ctx context.Context, r *runner, base string, works []manifest.Identity, perRequest int) error {
 	var prefixes, dois []string
 	for _, id := range works {
 		if p := doiPrefix(id); p != "" && !rt.asked[p] {

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -60,8 +59,8 @@ type Options struct {
 // Progress receives run events; any field may be nil. Calls come from
 // worker goroutines, so implementations must be safe for concurrent use.
 type Progress struct {
-	Planned func(LanePlan) // more work for a lane, as soon as it is planned
-	Done    func(Outcome)  // a job finished
+	Planned func(LanePlan)       // more work for a lane, as soon as it is planned
+	Done    func(report.Outcome) // a job finished
 }
 
 // LanePlan is work added to one host's lane: ORCID expansion at the
@@ -76,10 +75,6 @@ type LanePlan struct {
 	Pace  time.Duration // least time those calls take at the host's interval; 0 when unpaced (replay)
 }
 
-// Report is what a run did, for the summary and the exit code (the
-// report package tells it).
-type Report = report.Report
-
 // NeedsMailtoError is a provider asked for by name that cannot run without
 // a contact e-mail.
 type NeedsMailtoError struct{ Provider string }
@@ -91,12 +86,10 @@ func (e *NeedsMailtoError) Error() string {
 // withoutMailto leaves out providers that refuse requests without a
 // contact e-mail when none is set: chosen by default they are dropped with
 // a note; chosen by name it is an error, since the user asked for them.
-func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]providers.Spec, []string, error) {
+func withoutMailto(specs []providers.Spec, mailto string, explicit bool) (kept []providers.Spec, dropped []string, err error) {
 	if mailto != "" {
 		return specs, nil, nil
 	}
-	var kept []providers.Spec
-	var notes []string
 	for _, s := range specs {
 		if !s.NeedsMailto {
 			kept = append(kept, s)
@@ -105,9 +98,9 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]prov
 		if explicit {
 			return nil, nil, &NeedsMailtoError{Provider: s.Name}
 		}
-		notes = append(notes, fmt.Sprintf("%s was not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)", s.Name))
+		dropped = append(dropped, s.Name)
 	}
-	return kept, notes, nil
+	return kept, dropped, nil
 }
 
 // Run fetches everything the manifest names and writes the snapshot
@@ -120,7 +113,7 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) ([]prov
 // its jobs finish; pipelined with fetch), follow (the second round, for
 // published versions of preprints), report, and write (links, index and
 // pruning, in the writer's finish).
-func Run(ctx context.Context, opts Options) (*Report, error) {
+func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	rn, err := plan(opts)
 	if err != nil {
 		return nil, err
@@ -140,7 +133,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return rn.rep, err
 	}
-	if err := offline(rn.rep.Hosts); err != nil {
+	if err := offlineError(rn.rep.Hosts); err != nil {
 		// Nothing was learned, so the folder is left as it was; the
 		// report still says which host stopped and why (--report).
 		return rn.rep, err
@@ -151,7 +144,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 // closeScratch lets the writer's temporary file go (closing twice is fine).
 func (rn *run) closeScratch() {
 	if rn.w != nil {
-		_ = rn.w.held.close()
+		_ = rn.w.prepared.close()
 	}
 }
 
@@ -171,10 +164,10 @@ func (e *OfflineError) Error() string {
 	return fmt.Sprintf("cannot reach %s (%s: %s); no service answered, nothing was changed", what, e.Host, e.Reason)
 }
 
-// offline is the run's OfflineError when no host answered anything and
+// offlineError is the run's OfflineError when no host answered anything and
 // one could not be reached (each such host is stopped after one attempt,
 // so the run ends within a request per host); nil otherwise.
-func offline(hosts []transport.HostStats) error {
+func offlineError(hosts []transport.HostStats) error {
 	var first *OfflineError
 	for _, h := range hosts {
 		if h.Answers > 0 {
@@ -222,7 +215,7 @@ type runNet struct {
 
 // runState is what the run has learned so far.
 type runState struct {
-	rep               *Report
+	rep               *report.Report
 	plan              *workPlan
 	w                 *writer
 	notAsked          map[string]int     // provider → jobs another's answer made redundant
@@ -294,7 +287,7 @@ func plan(opts Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	specs, notes, err := withoutMailto(specs, m.Mailto, len(names) > 0)
+	specs, needMailto, err := withoutMailto(specs, m.Mailto, len(names) > 0)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +314,7 @@ func plan(opts Options) (*run, error) {
 	}
 	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
 	if planned := opts.Progress.Planned; planned != nil {
-		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, withdrawn(planned)) }
+		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, negatedPlans(planned)) }
 	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
@@ -331,12 +324,12 @@ func plan(opts Options) (*run, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rn.rep = &Report{Snapshots: dir, Specs: specs, Notes: notes, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
+	rn.rep = &report.Report{Manifest: m.Path, Snapshots: dir, Specs: specs, NeedMailto: needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 
-// withdrawn passes plans on with their counts negated.
-func withdrawn(planned func(LanePlan)) func(LanePlan) {
+// negatedPlans passes plans on with their counts negated.
+func negatedPlans(planned func(LanePlan)) func(LanePlan) {
 	return func(lp LanePlan) { planned(LanePlan{Host: lp.Host, Jobs: -lp.Jobs, Calls: -lp.Calls, Pace: -lp.Pace}) }
 }
 
@@ -383,12 +376,12 @@ func (rn *run) fetch(ctx context.Context) error {
 	d := snapshots.Dir{Root: rn.rep.Snapshots}
 	queued := 0 // works of plan.order already handed to the lanes
 	flush := func() {
-		rn.schedule(ctx, sched, rn.plan.order[queued:], "")
+		rn.schedule(ctx, sched, rn.plan.order[queued:], false)
 		queued = len(rn.plan.order)
 	}
 	for _, e := range rn.m.Identities {
 		if e.Kind != manifest.KindORCID {
-			rn.plan.add(e.Identity, OriginManifest)
+			rn.plan.add(e.Identity, snapshots.OriginManifest)
 			continue
 		}
 		flush() // the works before this record need not wait for it
@@ -407,14 +400,6 @@ func (rn *run) fetch(ctx context.Context) error {
 	err := rn.assemble(sched, rn.plan.order)
 	rn.takeAnswers(sched.finish())
 	return err
-}
-
-// listSome names the first n of keys, and how many more there are.
-func listSome(keys []string, n int) string {
-	if len(keys) <= n {
-		return strings.Join(keys, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(keys[:n], ", "), len(keys)-n)
 }
 
 // unknownORCID makes an ORCID iD of the manifest that every expanding
@@ -436,16 +421,16 @@ func unknownORCID(id manifest.Identity, outcomes []reply) {
 }
 
 // schedule routes newly planned works (learning their DOIs' agencies) and
-// hands their jobs to the lanes. what names the works in the note of a
-// failed agency lookup ("" for the first round's).
-func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.Identity, what string) {
+// hands their jobs to the lanes; followed says they are the second
+// round's published versions, whose failed agency lookup is told apart.
+func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.Identity, followed bool) {
 	if rn.lookup != nil {
 		// An interrupted run says so once in its verdict; a lookup cut
 		// short by it is no news.
-		err := rn.rt.learn(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
-		if err != nil && ctx.Err() == nil && (what != "" || !rn.lookupFailureTold) { // the second round notes its own works
-			rn.lookupFailureTold = rn.lookupFailureTold || what == ""
-			rn.rep.Notes = append(rn.rep.Notes, fmt.Sprintf("%v; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", err, what))
+		err := rn.rt.lookupAgencies(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
+		if err != nil && ctx.Err() == nil && (followed || !rn.lookupFailureTold) { // the second round notes its own works
+			rn.lookupFailureTold = rn.lookupFailureTold || !followed
+			rn.rep.LookupFailures = append(rn.rep.LookupFailures, report.LookupFailure{Err: err, Followed: followed})
 		}
 		rn.rememberUnrouted(works)
 	}
@@ -513,20 +498,17 @@ func (rn *run) takeAnswers(jobs []*job) []*reply {
 func (rn *run) report() {
 	rep, plan := rn.rep, rn.plan
 	rep.Works = plan.order
-	rep.Warnings = append(plan.warnings, plan.unmatchedExcludes()...)
+	rep.Warnings = plan.warnings
+	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
 	rep.Excluded = plan.excluded
-	rep.Notes = append(rep.Notes, notAskedNotes(rn.specs, rn.notAsked)...)
+	rep.NotAsked = rn.notAsked
 	rep.Warnings = append(rep.Warnings, rn.warnings...)
 	if rn.w != nil {
 		rep.Warnings = append(rep.Warnings, rn.w.warnings...)
-		rep.Warnings = append(rep.Warnings, rn.w.authorlessWarnings()...)
-		rep.Notes = append(rep.Notes, rn.w.keptAndDroppedNotes()...)
+		rep.WarnAuthorless(rn.w.authorless)
+		rep.LeftOut, rep.WorksKeptLeftOut, rep.KeptWhole, rep.Dropped = rn.w.leftOut, rn.w.worksKeptLeftOut, rn.w.worksKeptWhole, rn.w.dropped
 	}
 	rep.Hosts = rn.client.Stats()
-	if n := len(rep.Unwritten); n > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s not written: no service answered about %s and %s no file yet (%s)",
-			n, english.Plural(n, "work was", "works were"), english.Plural(n, "it", "them"), english.Plural(n, "it has", "they have"), listSome(rep.Unwritten, 5)))
-	}
 }
 
 // write links the works, writes the index and prunes what left the

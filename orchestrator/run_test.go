@@ -18,6 +18,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -48,7 +49,7 @@ func TestFetchRecordedGolden(t *testing.T) {
 	m := newManifest(t, recordedManifest)
 	net := recordedNet(t)
 	rep := runOK(t, testOptions(m, net, 4))
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Fatalf("run came back short: %v", rep.ShortJobs())
 	}
 	if got, want := len(rep.Works), 12; got != want {
@@ -110,7 +111,7 @@ func TestReversedCompletionOrder(t *testing.T) {
 				mu.Unlock()
 			}
 		},
-		Done: func(o Outcome) {
+		Done: func(o report.Outcome) {
 			mu.Lock()
 			defer mu.Unlock()
 			order = append(order, o.Provider)
@@ -194,7 +195,7 @@ func TestFailureKeepsPreviousValues(t *testing.T) {
 	net := recordedNet(t)
 	net.down("api.crossref.org", http.StatusBadGateway, "bad gateway")
 	rep := runOK(t, testOptions(m, net, 4))
-	if !rep.Short() {
+	if !rep.Incomplete() {
 		t.Fatal("a run with Crossref down was not reported short")
 	}
 	short := rep.ShortJobs()
@@ -230,8 +231,8 @@ func TestUnreadableORCIDPrunesNothing(t *testing.T) {
 	if len(rep.Works) != 12 {
 		t.Errorf("works = %d, want the 12 of the last run", len(rep.Works))
 	}
-	if len(rep.Removed) != 0 || rep.PruneNote == "" {
-		t.Errorf("removed %v (note %q); an unreadable record must prune nothing", rep.Removed, rep.PruneNote)
+	if len(rep.Removed) != 0 || rep.NotPruned == report.Pruned {
+		t.Errorf("removed %v (note %q); an unreadable record must prune nothing", rep.Removed, rep.NotPruned)
 	}
 	if got := folderBytes(t, m.Snapshots); got != before {
 		t.Error("snapshots changed although only the ORCID read failed")
@@ -270,7 +271,7 @@ func TestSkippedWhenInterrupted(t *testing.T) {
 			t.Errorf("expansion %v: status %s, want skipped", o.Identity, o.Status)
 		}
 	}
-	if rep.PruneNote == "" {
+	if rep.NotPruned == report.Pruned {
 		t.Error("an interrupted run must not prune")
 	}
 }
@@ -349,7 +350,7 @@ doi = "10.7554/elife.01567"
 			t.Errorf("wasted request %s", a)
 		}
 	}
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("short: %v", rep.ShortJobs())
 	}
 
@@ -360,10 +361,10 @@ doi = "10.7554/elife.01567"
 	if len(rep.Outcomes) != 4 {
 		t.Errorf("with the lookup down, %d jobs; want both agencies asked for both DOIs (4)", len(rep.Outcomes))
 	}
-	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "registration agency lookup") {
-		t.Errorf("notes %v, want one saying the lookup failed", rep.Notes)
+	if len(rep.Notes()) != 1 || !strings.Contains(rep.Notes()[0], "registration agency lookup") {
+		t.Errorf("notes %v, want one saying the lookup failed", rep.Notes())
 	}
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("a failed lookup must not fail jobs: %v", rep.ShortJobs())
 	}
 }
@@ -401,7 +402,7 @@ doi = "10.7554/elife.01567"
 	opts := testOptions(newManifest(t, src), net, 4)
 	opts.Registry = []providers.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
 	rep := runOK(t, opts)
-	if rep.Short() {
+	if rep.Incomplete() {
 		t.Errorf("short: %v", rep.ShortJobs())
 	}
 	ra := 0
@@ -462,7 +463,7 @@ doi = "10.5281/zenodo.48440"
 		net.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
 		opts := testOptions(m, net, 4)
 		opts.NoBatching = noBatching
-		if rep := runOK(t, opts); rep.Short() {
+		if rep := runOK(t, opts); rep.Incomplete() {
 			t.Fatalf("short run: %v", rep.ShortJobs())
 		}
 		return folderBytes(t, m.Snapshots), net, m.Snapshots

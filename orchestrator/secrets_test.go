@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -165,4 +166,6 @@ func checkKeys(t *testing.T, name string, reqs []string, keys map[string]string,
 	}
 }
 
-func slicesConcat(a, b []Outcome) []Outcome { return append(append([]Outcome(nil), a...), b...) }
+func slicesConcat(a, b []report.Outcome) []report.Outcome {
+	return append(append([]report.Outcome(nil), a...), b...)
+}

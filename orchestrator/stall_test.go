@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 )
 
 // TestSilentHostsDoNotStallTheRun: every stage that waits on several
@@ -44,7 +45,7 @@ func TestSilentHostsDoNotStallTheRun(t *testing.T) {
 	opts.Registry = []providers.Spec{orcidSpec, silentSpec, redirectingSpec}
 	opts.BaseURLs = map[string]string{"orcid": orcid.srv.URL, "silent": silent.srv.URL, "redirecting": redirecting.srv.URL}
 
-	done := make(chan *Report, 1)
+	done := make(chan *report.Report, 1)
 	go func() {
 		rep, err := Run(context.Background(), opts)
 		if err != nil {
@@ -52,7 +53,7 @@ func TestSilentHostsDoNotStallTheRun(t *testing.T) {
 		}
 		done <- rep
 	}()
-	var rep *Report
+	var rep *report.Report
 	select {
 	case rep = <-done:
 	case <-time.After(time.Minute): // a watchdog, so a regression fails instead of hanging the suite

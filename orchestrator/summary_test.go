@@ -19,7 +19,7 @@ import (
 
 // story is a run's summary and hints as the CLI prints them, with the
 // temporary snapshot folder replaced by a fixed name.
-func story(rep *Report) string {
+func story(rep *report.Report) string {
 	var b strings.Builder
 	rep.WriteSummary(&b)
 	for _, h := range rep.Hints() {
@@ -163,7 +163,7 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 // what a key would change; a run with one says nothing about it.
 func TestHintWhatAKeyWouldChange(t *testing.T) {
 	for _, set := range []bool{false, true} {
-		rep := &Report{Specs: []providers.Spec{providers.OpenAlex()}, APIKeys: map[string]bool{"openalex": set}}
+		rep := &report.Report{Specs: []providers.Spec{providers.OpenAlex()}, APIKeys: map[string]bool{"openalex": set}}
 		hints := strings.Join(rep.Hints(), "\n")
 		if got := strings.Contains(hints, "no OPENALEX_API_KEY is set; a free key would give OpenAlex $1 a day"); got == set {
 			t.Errorf("key set %v: hints %q", set, hints)

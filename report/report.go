@@ -21,18 +21,28 @@ type Report struct {
 	Works      []manifest.Identity // the works written, in output order
 	Hosts      []transport.HostStats
 	Warnings   []record.Warning
-	Written    []string // files that changed
-	Removed    []string // files of works that left the manifest
-	Kept       []string // identity keys whose files were kept because their source could not be read
-	Excluded   []string // works [[exclude]] left out, with where and why
-	Followed   []string // published versions fetched in the second round, and the preprint that led there
-	Unwritten  []string // identity keys of works no service answered about and with no file yet: not written
-	Links      int      // links among works written to links.json
-	PruneNote  string   // why nothing was pruned, when nothing was
+	Written    []string           // files that changed
+	Removed    []string           // files of works that left the manifest
+	Kept       []string           // identity keys whose files were kept because their source could not be read
+	Excluded   []manifest.Exclude // the [[exclude]]s that left a work out, in the order the run met them
+	Followed   []FollowedVersion  // published versions fetched in the second round
+	Unwritten  []string           // identity keys of works no service answered about and with no file yet: not written
+	Links      int                // links among works written to links.json
+	NotPruned  WhyNotPruned       // why nothing was pruned, when nothing was
 	Elapsed    time.Duration
+	Manifest   string // the manifest's path, as given
 	Snapshots  string
 	Specs      []providers.Spec
-	Notes      []string // things the user should know that are not failures
+
+	// What the notes are told from (Notes), in the order they are told.
+	NeedMailto       []string        // providers not asked: they require a contact e-mail and none was set
+	LookupFailures   []LookupFailure // registration agency lookups that failed
+	NotAsked         map[string]int  // provider → works it was not asked about because another's answer covered them
+	LeftOut          []string        // providers the manifest chooses that this run did not ask
+	WorksKeptLeftOut int             // works in which those providers' previous values stand
+	KeptWhole        []string        // identity keys of works no provider of this run applies to: their previous file stands
+	Dropped          map[string]int  // provider no longer chosen → works its data was removed from
+	LinkNotes        []string        // what deciding the links suggests (works.Linked.Notes)
 
 	WorksAdded    []string        // identity keys of works whose file is new
 	WorksChanged  []string        // identity keys of works whose work or counts file changed
@@ -50,8 +60,8 @@ type Report struct {
 	warningWorks map[string][]string
 }
 
-// Short reports whether any job failed or was skipped.
-func (r *Report) Short() bool {
+// Incomplete reports whether any job failed or was skipped.
+func (r *Report) Incomplete() bool {
 	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
 		if o.Status == providers.Failed || o.Status == providers.Skipped {
 			return true
@@ -68,6 +78,31 @@ func (r *Report) ListWorks(w record.Warning, keys []string) {
 	}
 	r.warningWorks[warningKey(w)] = keys
 }
+
+// WhyNotPruned is why a run removed no file of a work that left the
+// manifest; the zero value is a run that pruned.
+type WhyNotPruned int
+
+const (
+	Pruned            WhyNotPruned = iota // the run pruned
+	PruneInterrupted                      // the run was interrupted
+	PruneRecordUnread                     // an ORCID record could not be read
+)
+
+// String is the reason as the story tells it; "" for a run that pruned.
+func (w WhyNotPruned) String() string {
+	switch w {
+	case PruneInterrupted:
+		return "the run was interrupted"
+	case PruneRecordUnread:
+		return "an ORCID record could not be read, so the full list of works is unknown"
+	}
+	return ""
+}
+
+// FollowedVersion is a published version the second round fetched, and
+// the preprint of the run that led there (identity keys).
+type FollowedVersion struct{ Published, Preprint string }
 
 // Outcome is what became of one job, as the report keeps it for every
 // job of the run: small, since a run has one per work and provider.

@@ -13,8 +13,8 @@ const RunReportSchema = "about.run-report/1"
 
 // RunReport is the end-of-run story for machines (about fetch --report
 // FILE): the same facts as WriteSummary, with every job that came back
-// short listed one by one. Field names are a contract documented in the
-// README; lists are never null, and times are whole milliseconds.
+// short listed one by one. Field names are a contract documented in
+// docs/run.md; lists are never null, and times are whole milliseconds.
 type RunReport struct {
 	Schema    string           `json:"schema"`     // RunReportSchema
 	Outcome   string           `json:"outcome"`    // "complete", "incomplete" or "interrupted"
@@ -105,16 +105,16 @@ func (r *Report) JSON() RunReport {
 			Changed:      orEmpty(r.WorksChanged),
 			Removed:      orEmpty(r.WorksRemoved),
 			Kept:         orEmpty(r.Kept),
-			Excluded:     orEmpty(r.Excluded),
-			Followed:     orEmpty(r.Followed),
+			Excluded:     orEmpty(r.excludedLines()),
+			Followed:     orEmpty(r.followedLines()),
 			Links:        r.Links,
 			FilesWritten: orEmpty(r.Written),
 			FilesRemoved: orEmpty(r.Removed),
 			StrayRemoved: orEmpty(r.StraysRemoved),
-			Pruned:       r.PruneNote == "",
-			NotPruned:    r.PruneNote,
+			Pruned:       r.NotPruned == Pruned,
+			NotPruned:    r.NotPruned.String(),
 		},
-		Notes:    orEmpty(r.Notes),
+		Notes:    orEmpty(r.Notes()),
 		Warnings: []WarningReport{},
 		Hints:    orEmpty(r.Hints()),
 	}

@@ -263,20 +263,20 @@ func (r *Report) WriteSummary(w io.Writer) {
 	}
 	if len(r.Excluded) > 0 {
 		fmt.Fprintf(w, "\nleft out by [[exclude]]:\n")
-		for _, x := range r.Excluded {
+		for _, x := range r.excludedLines() {
 			fmt.Fprintf(w, "  %s\n", x)
 		}
 	}
 	if len(r.Followed) > 0 {
 		fmt.Fprintf(w, "\nfetched the published %s of preprints (follow_published):\n", english.Plural(len(r.Followed), "version", "versions"))
-		for _, f := range r.Followed {
+		for _, f := range r.followedLines() {
 			fmt.Fprintf(w, "  %s\n", f)
 		}
 	}
 	if r.Links > 0 {
 		fmt.Fprintf(w, "\n%d %s among the works (see links.json: which works are shown as one entry, and why)\n", r.Links, english.Plural(r.Links, "link", "links"))
 	}
-	for _, n := range r.Notes {
+	for _, n := range r.Notes() {
 		fmt.Fprintf(w, "\nnote: %s\n", n)
 	}
 	if len(r.Warnings) > 0 {
@@ -306,8 +306,8 @@ func (r *Report) changeLine() string {
 	if n := len(r.StraysRemoved); n > 0 {
 		fmt.Fprintf(&b, "; %d stray %s removed (no work listed %s)", n, english.Plural(n, "file", "files"), english.Plural(n, "it", "them"))
 	}
-	if r.PruneNote != "" {
-		fmt.Fprintf(&b, "; nothing pruned: %s", r.PruneNote)
+	if r.NotPruned != Pruned {
+		fmt.Fprintf(&b, "; nothing pruned: %s", r.NotPruned)
 	}
 	return b.String()
 }

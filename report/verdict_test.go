@@ -43,17 +43,17 @@ func mixedReport() *Report {
 			{Host: "api.openalex.org", Requests: 1, Busy: 80 * time.Millisecond, Stopped: true, StopReason: stopped.Reason},
 			{Host: "pub.orcid.org", Requests: 1, Busy: 456 * time.Millisecond},
 		},
-		Warnings:  []record.Warning{{Identity: "orcid:0000-0002-9341-7985", Message: `put-code 7 lists a malformed DOI "10.x": DOI "10.x" has no suffix`}},
-		Written:   []string{"snapshots/works/doi_10.1_2fa.json"},
-		Kept:      []string{"doi:10.1/c"},
-		Notes:     []string{"unpaywall was not asked: it requires a contact e-mail (set mailto in the manifest or ABOUT_MAILTO)"},
-		Snapshots: "snapshots",
+		Warnings:   []record.Warning{{Identity: "orcid:0000-0002-9341-7985", Message: `put-code 7 lists a malformed DOI "10.x": DOI "10.x" has no suffix`}},
+		Written:    []string{"snapshots/works/doi_10.1_2fa.json"},
+		Kept:       []string{"doi:10.1/c"},
+		NeedMailto: []string{"unpaywall"},
+		Snapshots:  "snapshots",
 	}
 }
 
 // TestSummaryVerdict: the summary says "complete" exactly when no job
 // failed or was skipped, whichever job it is (an expansion included), and
-// Short (hence exit status 1) agrees.
+// Incomplete (hence exit status 1) agrees.
 func TestSummaryVerdict(t *testing.T) {
 	all := func(r *Report) []*Outcome {
 		var out []*Outcome
@@ -81,8 +81,8 @@ func TestSummaryVerdict(t *testing.T) {
 			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 			verdict := lines[len(lines)-1]
 			short := st == providers.Failed || st == providers.Skipped
-			if r.Short() != short {
-				t.Errorf("job %d %s: Short() = %v", i, st, r.Short())
+			if r.Incomplete() != short {
+				t.Errorf("job %d %s: Incomplete() = %v", i, st, r.Incomplete())
 			}
 			if short && (!strings.HasPrefix(verdict, "incomplete: 1 job failed or skipped") || !strings.Contains(out.String(), "the reason")) {
 				t.Errorf("job %d %s: summary does not say the run is incomplete and why:\n%s", i, st, out.String())

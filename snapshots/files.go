@@ -26,6 +26,16 @@ const (
 	tempMark  = ".tmp-"
 )
 
+// The origins a work's file names (Work.Origins) besides "orcid:<iD>",
+// the ORCID record that lists it.
+const (
+	// OriginManifest marks a work the manifest lists itself.
+	OriginManifest = "manifest"
+	// OriginLinked prefixes the origin of a work fetched only because a
+	// preprint of the run is a preprint of it: "linked:<preprint key>".
+	OriginLinked = "linked:"
+)
+
 // Work is works/<name>.json: what every provider said about one work, and
 // the merged record with the provider of each field.
 type Work struct {

@@ -53,8 +53,8 @@ func TestFetchMigratesASchemaZeroFolder(t *testing.T) {
 		Manifest: m, Snapshots: dir, Base: replay, NoPacing: true, Replay: true,
 		Clock: transport.InstantClock(), Getenv: func(string) string { return "" }, UserAgent: "about-test",
 	})
-	if err != nil || rep.Short() {
-		t.Fatalf("fetch over the old folder: %v, short %v", err, rep != nil && rep.Short())
+	if err != nil || rep.Incomplete() {
+		t.Fatalf("fetch over the old folder: %v, short %v", err, rep != nil && rep.Incomplete())
 	}
 	want, got := folderFiles(t, example), folderFiles(t, dir)
 	for rel, data := range want {

@@ -36,7 +36,7 @@ type fieldCheck struct {
 	value func(*record.Record) string
 	same  func(a, b string) bool
 	// normal, when set, is the one spelling a value is stored and grouped
-	// in (NormalLicence for the licence), so a service switching between
+	// in (normalLicence for the licence), so a service switching between
 	// spellings of one value rewrites no conflict byte.
 	normal func(string) string
 }
@@ -83,7 +83,7 @@ func fieldChecks() []fieldCheck {
 			}
 			return fmt.Sprintf("%d %s", len(r.Authors), english.Plural(len(r.Authors), "author", "authors"))
 		}, same: sameExactly},
-		{field: "open_access.license", value: oa(func(o *record.OpenAccess) string { return o.License }), same: sameLicence, normal: NormalLicence},
+		{field: "open_access.license", value: oa(func(o *record.OpenAccess) string { return o.License }), same: sameLicence, normal: normalLicence},
 		text("open_access.status", oa(func(o *record.OpenAccess) string { return o.Status })),
 		id("doi", func(i *record.IDs) string { return i.DOI }),
 		id("arxiv", func(i *record.IDs) string { return i.ArXiv }),

@@ -5,8 +5,10 @@
 // (document.go). Over all works it decides which are one entry (link.go:
 // same-as, versions, preprints, a work typed by hand beside its DOI in
 // handtyped.go) and flags works of a same-name stranger (samename.go). It
-// re-merges a written document for check --offline (remerge.go), so fetch
-// and check run one code path.
+// keeps the previous snapshot's values where a run learned nothing
+// (sources.go for works, expansion.go for ORCID records) and re-merges a
+// written document for check --offline (remerge.go), so fetch and check
+// run one code path.
 //
 // It does no I/O, reads no clock and starts no goroutine. Which provider
 // wins comes in as data (Precedence, from the registry), so it never

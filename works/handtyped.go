@@ -194,7 +194,7 @@ func nearMiss(h, c titleWork) string {
 		return "one title is the other with more after it (a subtitle?)"
 	}
 	limit := max(2, n/10)
-	if d := editDistance(short, long, limit); d <= limit {
+	if d := boundedLevenshtein(short, long, limit); d <= limit {
 		return fmt.Sprintf("their titles differ in only %d %s after normalisation", d, english.Plural(d, "letter", "letters"))
 	}
 	return ""
@@ -235,9 +235,10 @@ func typesContradict(a, b string) bool {
 	return ka != "" && kb != "" && ka != kb
 }
 
-// editDistance is the Levenshtein distance between a and b in runes, or
-// limit+1 as soon as it must exceed limit.
-func editDistance(a, b string, limit int) int {
+// boundedLevenshtein is the Levenshtein distance between a and b in runes
+// (a swap of neighbours costs two), or limit+1 as soon as it must exceed
+// limit.
+func boundedLevenshtein(a, b string, limit int) int {
 	ra, rb := []rune(a), []rune(b)
 	if len(rb)-len(ra) > limit || len(ra)-len(rb) > limit {
 		return limit + 1

@@ -122,8 +122,8 @@ func TestEditDistance(t *testing.T) {
 		limit int
 		want  int
 	}{{"kitten", "sitting", 5, 3}, {"", "abc", 5, 3}, {"abc", "abc", 0, 0}, {"abcdef", "ghijkl", 2, 3}, {"łódź", "lodz", 5, 3}} {
-		if got := editDistance(c.a, c.b, c.limit); got != c.want {
-			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
+		if got := boundedLevenshtein(c.a, c.b, c.limit); got != c.want {
+			t.Errorf("boundedLevenshtein(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
 		}
 	}
 }

@@ -177,10 +177,10 @@ func (l licence) agrees(o licence) bool {
 	return l.family == o.family && (l.version == "" || o.version == "" || l.version == o.version)
 }
 
-// NormalLicence is the form the record keeps of a licence a service gave:
+// normalLicence is the form the record keeps of a licence a service gave:
 // the SPDX-style id of a Creative Commons licence ("cc-by-4.0"), any other
 // licence as given.
-func NormalLicence(s string) string {
+func normalLicence(s string) string {
 	l := parseLicence(s)
 	if !l.creativeCommons {
 		return strings.TrimSpace(s)
@@ -200,7 +200,7 @@ func sameLicence(a, b string) bool { return parseLicence(a).agrees(parseLicence(
 // agrees with it: OpenAlex's bare cc-by gives way to Crossref's
 // creativecommons.org/licenses/by/4.0/, but never to a cc-by-nc or a
 // cc-by-3.0; a category (publisher-specific-oa) gives way to the first
-// real licence. The result is in NormalLicence's form.
+// real licence. The result is in normalLicence's form.
 func mergeLicence(oaOrdered []Named) picked[string] {
 	var kept picked[string]
 	var keptLicence licence
@@ -216,7 +216,7 @@ func mergeLicence(oaOrdered []Named) picked[string] {
 		default:
 			continue
 		}
-		kept, keptLicence = picked[string]{NormalLicence(n.Record.OA.License), n.Provider}, l
+		kept, keptLicence = picked[string]{normalLicence(n.Record.OA.License), n.Provider}, l
 	}
 	return kept
 }

@@ -35,11 +35,11 @@ func (w Work) Found() bool { return len(w.sources) > 0 }
 // Overrides is the fields the manifest set, with where ("title (manifest)").
 func (w Work) Overrides() []string { return w.overrides }
 
-// Slim keeps only what the link pass reads (each source's relations, the
+// ForLinking keeps only what the link pass reads (each source's relations, the
 // merged identifiers, title, year and type, where the identifiers came
 // from), so the works of a
 // large run wait for the link pass in little memory.
-func (w Work) Slim() Work {
+func (w Work) ForLinking() Work {
 	out := Work{id: w.id, overrides: w.overrides, origins: w.origins, provenance: map[string]string{}}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
@@ -93,7 +93,7 @@ func kindStrength(kind string) int {
 //
 //  1. collectEdges: every piece of evidence the data gives (relations,
 //     shared identifiers, an ORCID work typed by hand beside its DOI
-//     work: typedtwice.go), as edges between identity keys;
+//     work: handtyped.go), as edges between identity keys;
 //  2. groupEdges: one group of edges per pair of works; edges to works
 //     outside the snapshot are kept with the work they came from;
 //  3. settleData: each pair's evidence becomes one link (settle);
@@ -313,7 +313,7 @@ func (l *linker) recordOutsideEdge(k string, e edge) {
 		return
 	}
 	d.Outside = append(d.Outside, link)
-	if e.kind == manifest.LinkPreprintOf && e.from == k && !KeptApart(l.m, e.from, e.to) && !Excluded(l.m, e.to) {
+	if e.kind == manifest.LinkPreprintOf && e.from == k && !KeptApart(l.m, e.from, e.to) && !excluded(l.m, e.to) {
 		kind, value, _ := strings.Cut(e.to, ":")
 		l.res.Notes = append(l.res.Notes, fmt.Sprintf("%s is a preprint of %s, which is not among the works (%s); to show the published version, add [[identity]] %s = %q",
 			k, e.to, e.evidence, kind, value))
@@ -603,7 +603,7 @@ func KeptApart(m *manifest.Manifest, a, b string) bool {
 	})
 }
 
-// Excluded reports whether an [[exclude]] names the work.
-func Excluded(m *manifest.Manifest, key string) bool {
+// excluded reports whether an [[exclude]] names the work.
+func excluded(m *manifest.Manifest, key string) bool {
 	return m != nil && slices.ContainsFunc(m.Excludes, func(x manifest.Exclude) bool { return x.ID.Key() == key })
 }

@@ -33,7 +33,7 @@ type Previous struct {
 // news of a provider. A failed, skipped or unasked provider is no news, so
 // its previous value stands; only an answer replaces it.
 type Sources struct {
-	Sources     map[string]snapshots.Source
+	BySource    map[string]snapshots.Source // provider → its source
 	Counts      map[string]record.Counts
 	Stale       bool              // some answer came back short and a previous value stands in for it
 	attribution map[string]string // provider → the attribution its source carries
@@ -43,12 +43,12 @@ type Sources struct {
 // NewSources starts a work's sources from nothing but its previous
 // snapshot, to keep from.
 func NewSources(attribution map[string]string, prev Previous) *Sources {
-	return &Sources{Sources: map[string]snapshots.Source{}, Counts: map[string]record.Counts{}, attribution: attribution, prev: prev}
+	return &Sources{BySource: map[string]snapshots.Source{}, Counts: map[string]record.Counts{}, attribution: attribution, prev: prev}
 }
 
 // Found sets provider's source to a found record.
 func (s *Sources) Found(provider string, rec *record.Record) {
-	s.Sources[provider] = snapshots.Source{Provider: provider, Status: string(record.Found), Attribution: s.attribution[provider], Record: rec}
+	s.BySource[provider] = snapshots.Source{Provider: provider, Status: string(record.Found), Attribution: s.attribution[provider], Record: rec}
 }
 
 // Add adds this run's answers: a found record and its counts, a "not
@@ -63,7 +63,7 @@ func (s *Sources) Add(answers []Answer) {
 				s.Counts[a.Provider] = a.Counts
 			}
 		case a.Status == record.NotFound && !a.Unrouted:
-			s.Sources[a.Provider] = snapshots.Source{Provider: a.Provider, Status: string(record.NotFound), Attribution: s.attribution[a.Provider]}
+			s.BySource[a.Provider] = snapshots.Source{Provider: a.Provider, Status: string(record.NotFound), Attribution: s.attribution[a.Provider]}
 		default:
 			s.Stale = s.Keep(a.Provider) || s.Stale
 		}
@@ -73,9 +73,9 @@ func (s *Sources) Add(answers []Answer) {
 // Keep keeps the previous snapshot's source and counts of provider, and
 // reports whether there was a source to keep.
 func (s *Sources) Keep(provider string) bool {
-	src, ok := PreviousSource(s.prev.Work, provider)
+	src, ok := previousSource(s.prev.Work, provider)
 	if ok {
-		s.Sources[provider] = src
+		s.BySource[provider] = src
 	}
 	for _, c := range s.prev.Counts.Sources {
 		if c.Provider == provider {
@@ -91,7 +91,7 @@ func (s *Sources) Keep(provider string) bool {
 func (s *Sources) KeepUnanswered(providers []string) []string {
 	var kept []string
 	for _, p := range providers {
-		if _, have := s.Sources[p]; !have && s.Keep(p) {
+		if _, have := s.BySource[p]; !have && s.Keep(p) {
 			kept = append(kept, p)
 		}
 	}
@@ -110,8 +110,8 @@ func (s *Sources) PreviousProviders() []string {
 	return out
 }
 
-// PreviousSource is provider's source in the previous document.
-func PreviousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {
+// previousSource is provider's source in the previous document.
+func previousSource(prev snapshots.Work, provider string) (snapshots.Source, bool) {
 	for _, s := range prev.Sources {
 		if s.Provider == provider {
 			return s, true
@@ -131,7 +131,7 @@ func (s *Sources) NotFoundAnywhere(id manifest.Identity, answers []Answer) strin
 		}
 		asked = append(asked, a.Provider)
 	}
-	for _, src := range s.Sources {
+	for _, src := range s.BySource {
 		if src.Status == string(record.Found) {
 			return ""
 		}

@@ -28,16 +28,16 @@ func TestSourcesKeepThePreviousValueUnlessAnswered(t *testing.T) {
 		{Provider: "pubmed", Status: record.NotFound},
 		{Provider: "datacite", Status: record.NotFound, Unrouted: true},
 	})
-	if got := src.Sources["crossref"]; got.Record.Title != "new" || got.Attribution != "Metadata from Crossref" {
+	if got := src.BySource["crossref"]; got.Record.Title != "new" || got.Attribution != "Metadata from Crossref" {
 		t.Errorf("crossref %+v, want this run's record with its attribution", got)
 	}
-	if got := src.Sources["openalex"]; got.Record == nil || got.Record.Title != "old openalex" || src.Counts["openalex"].CitedBy == nil {
+	if got := src.BySource["openalex"]; got.Record == nil || got.Record.Title != "old openalex" || src.Counts["openalex"].CitedBy == nil {
 		t.Errorf("failed openalex %+v, counts %+v: want the previous source and counts", got, src.Counts)
 	}
-	if got := src.Sources["pubmed"]; got.Status != string(record.NotFound) || got.Record != nil {
+	if got := src.BySource["pubmed"]; got.Status != string(record.NotFound) || got.Record != nil {
 		t.Errorf("pubmed %+v, want a clean not found", got)
 	}
-	if got := src.Sources["datacite"]; got.Record == nil {
+	if got := src.BySource["datacite"]; got.Record == nil {
 		t.Errorf("unrouted datacite %+v, want the previous source", got)
 	}
 	if !src.Stale {

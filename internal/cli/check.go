@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -15,6 +14,7 @@ import (
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -119,16 +119,12 @@ func runCheck(ctx context.Context, o checkOptions) error {
 			return ioError(err, hint)
 		}
 	}
-	problems := snapshots.CheckFolder(m, dir)
-	// A hand-edited merged field is canonical and complete, so only a
-	// re-merge of the file's own sources notices it.
-	problems = append(problems, orchestrator.CheckMerged(m, dir)...)
-	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
+	offline := orchestrator.CheckOffline(m, dir)
+	problems, refused := offline.Problems, offline.Refused
 	warnForeignJSON(o.Stderr, dir)
 	for _, p := range problems {
 		fmt.Fprintf(o.Stdout, "%s: %s\n", displayPath(dir, p.Path), p.What)
 	}
-	refused := settingsRenderRefuses(m, dir)
 	for _, r := range refused {
 		fmt.Fprintln(o.Stdout, r)
 	}
@@ -151,7 +147,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	}
 	diff.WriteDiff(o.Stdout, o.IgnoreCounts)
 	switch {
-	case rep.Short():
+	case rep.Incomplete():
 		return shortError(errors.New("some jobs came back short, so the comparison is incomplete"),
 			"the summary above names them; their committed values were used")
 	case len(problems) > 0:
@@ -166,7 +162,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 
 // fetchForCheck fetches everything again into a copy of dir and prints
 // the run's summary; the committed folder is never written.
-func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*orchestrator.Report, *snapshots.Diff, error) {
+func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *snapshots.Diff, error) {
 	if o.Threads <= 0 {
 		return nil, nil, usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads))
 	}
@@ -209,31 +205,8 @@ func problemsError(problems []snapshots.Problem, dir string) error {
 	return fmt.Errorf("%d %s in %s", len(problems), english.Plural(len(problems), "problem", "problems"), dir)
 }
 
-// settingsRenderRefuses lists, one "file:line: what" each, the manifest
-// settings render would refuse with this folder: a selected work the
-// snapshots do not hold. check is the CI gate before the deploy step's
-// render, so it fails on them rather than passing a folder render cannot
-// use. An unreadable index.json is CheckFolder's problem, not listed here.
-func settingsRenderRefuses(m *manifest.Manifest, dir string) []string {
-	var index snapshots.Index
-	if err := snapshots.Read(filepath.Join(dir, "index.json"), &index); err != nil {
-		return nil
-	}
-	listed := map[string]bool{}
-	for _, w := range index.Works {
-		listed[w.ID] = true
-	}
-	var refused []string
-	for _, id := range m.Selected {
-		if !listed[id] {
-			refused = append(refused, fmt.Sprintf("%s:%d: selected work %q is not in the snapshots", m.Path, m.Line("selected"), id))
-		}
-	}
-	return refused
-}
-
 // refusedError counts the manifest settings render would refuse.
-func refusedError(refused []string, m *manifest.Manifest) error {
+func refusedError(refused []*manifest.Error, m *manifest.Manifest) error {
 	return fmt.Errorf("%d %s in %s that render would refuse", len(refused), english.Plural(len(refused), "setting", "settings"), m.Path)
 }
 

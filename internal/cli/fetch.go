@@ -168,7 +168,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		return interruptedError(errors.New("interrupted; every snapshot file is whole (old or new)"))
 	case err != nil:
 		return runError(err)
-	case rep.Short():
+	case rep.Incomplete():
 		return shortError(errShortRun)
 	}
 	return nil

@@ -75,17 +75,17 @@ func nearestCommand(app *cli.App, name string) string {
 		if c.Hidden {
 			continue
 		}
-		if d := editDistance(strings.ToLower(name), c.Name); d < bestDistance {
+		if d := osaDistance(strings.ToLower(name), c.Name); d < bestDistance {
 			best, bestDistance = c.Name, d
 		}
 	}
 	return best
 }
 
-// editDistance is the optimal-string-alignment distance: insertions,
+// osaDistance is the optimal-string-alignment distance: insertions,
 // deletions, substitutions and swaps of neighbours each cost one, so
 // "frtch" and "fecth" are both one from "fetch".
-func editDistance(a, b string) int {
+func osaDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	d := make([][]int, len(ra)+1)
 	for i := range d {

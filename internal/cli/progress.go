@@ -10,6 +10,7 @@ import (
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/progress"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/report"
 )
 
 // quietFlag and reportFlag are shared by fetch and check. Each call makes
@@ -33,7 +34,7 @@ func startProgress(quiet bool, w io.Writer, getenv func(string) string, opts *or
 		Labels: hostLabels(),
 	})
 	opts.Progress.Planned = func(lp orchestrator.LanePlan) { v.Plan(lp.Host, lp.Jobs, lp.Calls, lp.Pace) }
-	opts.Progress.Done = func(o orchestrator.Outcome) {
+	opts.Progress.Done = func(o report.Outcome) {
 		v.Done(o.Host, o.Status == providers.Found || o.Status == providers.NotFound)
 	}
 	opts.OnStart = func(host string, _ time.Time) { v.Request(host) }

@@ -14,6 +14,7 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // renderCommand is `about render`: the snapshot folder, and nothing else,
@@ -214,16 +215,12 @@ func runRender(o renderOptions) error {
 // selectedWorks checks the manifest's selected list: each one a work of
 // the folder, by its identity key as index.json lists it.
 func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error) {
-	listed := map[string]bool{}
-	for _, w := range folder.Works {
-		listed[w.ID] = true
+	listed := make([]string, len(folder.Works))
+	for i, w := range folder.Works {
+		listed[i] = w.ID
 	}
-	for _, id := range m.Selected {
-		if !listed[id] {
-			return nil, usageError(&manifest.Error{File: m.Path, Line: m.Line("selected"), Value: id,
-				Err:  fmt.Errorf("selected work %q is not in the snapshots", id),
-				Hint: "name works as index.json lists them, e.g. \"doi:10.5555/abc\""})
-		}
+	if unlisted := works.UnlistedSelected(m, listed); len(unlisted) > 0 {
+		return nil, usageError(unlisted[0])
 	}
 	return m.Selected, nil
 }
@@ -253,7 +250,7 @@ func printFolderOutcome(w io.Writer, outcome render.Outcome) {
 		return
 	}
 	for _, n := range outcome.Removed {
-		fmt.Fprintf(w, "about: removed %s: an earlier render wrote it%s, and this one does not\n", n.Path, forWork(n.Work))
+		fmt.Fprintf(w, "about: removed %s: an earlier render wrote it%s, and this one does not\n", n.Path, forWorkSuffix(n.Work))
 	}
 	for _, n := range outcome.KeptStale {
 		fmt.Fprintf(w, "about: kept %s: %s; this render does not write it, yet it still puts %s on the site — delete it by hand\n",
@@ -261,11 +258,12 @@ func printFolderOutcome(w io.Writer, outcome render.Outcome) {
 	}
 	for _, n := range outcome.KeptEdited {
 		fmt.Fprintf(w, "about: kept %s: %s, so about's version%s is not written — move your changes aside and delete it, or pass --force to overwrite it\n",
-			n.Path, n.Why, forWork(n.Work))
+			n.Path, n.Why, forWorkSuffix(n.Work))
 	}
 }
 
-func forWork(work string) string {
+// forWorkSuffix is " for <work>" when a file was written for a work.
+func forWorkSuffix(work string) string {
 	if work == "" {
 		return ""
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/aboutscholar/about/orchestrator"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -20,8 +20,8 @@ func reportFlag() cli.Flag {
 
 // printSummary prints the end-of-run summary and its hints; with --quiet
 // only when the run came back short or was interrupted.
-func printSummary(w io.Writer, quiet bool, rep *orchestrator.Report) {
-	if !quiet || rep.Short() || rep.Interrupted {
+func printSummary(w io.Writer, quiet bool, rep *report.Report) {
+	if !quiet || rep.Incomplete() || rep.Interrupted {
 		rep.WriteSummary(w)
 		printHints(w, rep.Hints())
 	}
@@ -29,7 +29,7 @@ func printSummary(w io.Writer, quiet bool, rep *orchestrator.Report) {
 
 // writeReport writes the run's report as JSON to path, --report; nothing
 // when path is "".
-func writeReport(path string, rep *orchestrator.Report) error {
+func writeReport(path string, rep *report.Report) error {
 	if path == "" {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package orchestrator
+package report
 
 import (
 	"strings"
@@ -8,12 +8,13 @@ import (
 // TestAuthorlessWarningSaysWhatFixesIt is B13: the warning names the fix,
 // which is upstream, in the grammar of one work as of many.
 func TestAuthorlessWarningSaysWhatFixesIt(t *testing.T) {
-	w := &writer{rep: &Report{}, tally: tally{authorless: map[string][]string{
+	r := &Report{}
+	r.WarnAuthorless(map[string][]string{
 		"orcid:0000-0002-1825-0097": {"doi:10.5555/one"},
 		"orcid:0000-0002-9341-7985": {"doi:10.5555/a", "doi:10.5555/b"},
-	}}}
+	})
 	var got []string
-	for _, wn := range w.authorlessWarnings() {
+	for _, wn := range r.Warnings {
 		got = append(got, wn.Identity+": "+wn.Message)
 	}
 	want := []string{
