@@ -91,7 +91,7 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 	now := works.ORCIDRead{Listed: snapshots.Expansion{ORCID: e.Value}}
 	for _, o := range outcomes {
-		if o.Status != providers.Found {
+		if o.Status != record.Found {
 			continue
 		}
 		now.Read = true
@@ -339,7 +339,7 @@ func (w *writer) noteAuthorless(k string, origins []string, lw works.Work, outco
 	if !lw.Found() || len(lw.Authors()) > 0 {
 		return
 	}
-	if slices.ContainsFunc(outcomes, func(o *reply) bool { return o.Status == providers.Failed || o.Status == providers.Skipped }) {
+	if slices.ContainsFunc(outcomes, func(o *reply) bool { return o.Status == record.Failed || o.Status == record.Skipped }) {
 		return
 	}
 	for _, o := range origins {
@@ -375,7 +375,7 @@ func answersOf(outcomes []*reply) ([]works.Answer, error) {
 	answers := make([]works.Answer, len(outcomes))
 	for i, o := range outcomes {
 		a := works.Answer{Provider: o.Provider, Status: o.Status, Record: o.result.Record, Counts: o.result.Counts, Unrouted: o.unrouted}
-		if o.Status == providers.Found && o.record != nil { // encoded on arrival
+		if o.Status == record.Found && o.record != nil { // encoded on arrival
 			rec, err := decodeRecord(o.record)
 			if err != nil {
 				return nil, fmt.Errorf("%s record of %s: %w", o.Provider, o.Identity, err)

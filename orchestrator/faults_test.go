@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
@@ -192,7 +193,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 		byProvider[o.Provider] = append(byProvider[o.Provider], o)
 	}
 	for _, o := range byProvider["healthy"] {
-		if o.Status != providers.Found {
+		if o.Status != record.Found {
 			t.Errorf("healthy provider: %s %s: %v", o.Identity, o.Status, o.Err)
 		}
 	}
@@ -228,7 +229,7 @@ func checkFaultOutcomes(t *testing.T, outs []report.Outcome, reason, host string
 		t.Logf("%s %s: %v", o.Identity, o.Status, o.Err)
 	}
 	first := outs[0]
-	if first.Status != providers.Failed || first.Err == nil || !strings.Contains(first.Err.Error(), reason) {
+	if first.Status != record.Failed || first.Err == nil || !strings.Contains(first.Err.Error(), reason) {
 		t.Errorf("first job: %s, %v; want failed with %q", first.Status, first.Err, reason)
 	}
 	for _, o := range outs {
@@ -236,8 +237,8 @@ func checkFaultOutcomes(t *testing.T, outs []report.Outcome, reason, host string
 			t.Errorf("%s: %v", o.Identity, o.Err)
 		}
 		switch o.Status {
-		case providers.Failed:
-		case providers.Skipped:
+		case record.Failed:
+		case record.Skipped:
 			if !strings.Contains(o.Err.Error(), "host "+host+" stopped for this run") {
 				t.Errorf("skipped %s: %v; want the stopped host named", o.Identity, o.Err)
 			}
@@ -276,7 +277,7 @@ func TestRedirectToAnotherHostIsPacedAsThatHost(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := work.Record
-		if o.Status != providers.Found || rec.Title != "/work/"+o.Identity.Value {
+		if o.Status != record.Found || rec.Title != "/work/"+o.Identity.Value {
 			t.Errorf("%s: %s %v, want found at the redirect target", o.Identity, o.Status, o.Err)
 		}
 	}

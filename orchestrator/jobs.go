@@ -50,6 +50,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
@@ -452,7 +453,7 @@ func (s *scheduler) run(call []*job) {
 				if s.r.withdraw != nil {
 					s.r.withdraw(d)
 				}
-			case j.ans.Status == providers.Failed || j.ans.Status == providers.Skipped:
+			case j.ans.Status == record.Failed || j.ans.Status == record.Skipped:
 				d.ans = skippedAfterFailedGate(d, j)
 				if s.r.done != nil {
 					s.r.done(d.ans.Outcome)
@@ -475,7 +476,7 @@ func (s *scheduler) run(call []*job) {
 // because another request failed).
 func skippedAfterFailedGate(d, j *job) *reply {
 	err := fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", d.spec.Name, j.spec.Name)
-	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: providers.Skipped, Err: err}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: record.Skipped, Err: err}}
 }
 
 // runner executes calls against the network.
@@ -503,7 +504,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 		ids[i] = j.id
 		outcomes[i].Outcome = report.Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
 	}
-	fail := func(status providers.Status, err error) []reply {
+	fail := func(status record.Status, err error) []reply {
 		for i := range outcomes {
 			outcomes[i].Status, outcomes[i].Err = status, err
 		}
@@ -515,14 +516,14 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	case <-ctx.Done():
 	}
 	if err := ctx.Err(); err != nil {
-		return fail(providers.Skipped, fmt.Errorf("interrupted before asking %s", host))
+		return fail(record.Skipped, fmt.Errorf("interrupted before asking %s", host))
 	}
 	if err := r.client.Stopped(host); err != nil {
-		return fail(providers.Skipped, err)
+		return fail(record.Skipped, err)
 	}
 	defer func() {
 		if p := recover(); p != nil { // a parser bug on odd data must not end the run
-			outcomes = fail(providers.Failed, fmt.Errorf("%s: internal error: %v", spec.Name, p))
+			outcomes = fail(record.Failed, fmt.Errorf("%s: internal error: %v", spec.Name, p))
 		}
 	}()
 	env := providers.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto}
@@ -537,11 +538,11 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 		outcomes[i].result = res
 		outcomes[i].Status = res.Status
 		outcomes[i].Err = res.Err
-		if res.Status == providers.Failed {
+		if res.Status == record.Failed {
 			outcomes[i].Status = classify(ctx, res.Err)
 		}
 		if res.Status == "" {
-			outcomes[i].Status, outcomes[i].Err = providers.Failed, fmt.Errorf("%s: internal error: no status", spec.Name)
+			outcomes[i].Status, outcomes[i].Err = record.Failed, fmt.Errorf("%s: internal error: no status", spec.Name)
 		}
 	}
 	return outcomes
@@ -587,11 +588,11 @@ func wantsJSON(req *http.Request, resp *http.Response) bool {
 
 // classify tells a skipped job (the host was stopped, the run was
 // interrupted) from a failed one.
-func classify(ctx context.Context, err error) providers.Status {
+func classify(ctx context.Context, err error) record.Status {
 	if errors.Is(err, transport.ErrHostStopped) || (ctx.Err() != nil && errors.Is(err, ctx.Err())) {
-		return providers.Skipped
+		return record.Skipped
 	}
-	return providers.Failed
+	return record.Failed
 }
 
 // hostOf is the URL host of a base URL.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // TestOpenAlexRequestProblemFailsOnlyItsJob: OpenAlex has answered 403
@@ -47,9 +48,9 @@ doi = "10.1234/fourth"
 	failed, found := 0, 0
 	for _, o := range rep.Outcomes {
 		switch {
-		case o.Status == providers.Failed && strings.Contains(o.Err.Error(), "403"):
+		case o.Status == record.Failed && strings.Contains(o.Err.Error(), "403"):
 			failed++
-		case o.Status == providers.Found:
+		case o.Status == record.Found:
 			found++
 		default:
 			t.Errorf("%s: %s %v", o.Identity, o.Status, o.Err)

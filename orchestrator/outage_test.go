@@ -19,6 +19,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
@@ -204,7 +205,7 @@ func TestOutageMatrix(t *testing.T) {
 // foundBy reports whether provider found some work in the run.
 func foundBy(rep *report.Report, provider string) bool {
 	for _, o := range rep.Outcomes {
-		if o.Provider == provider && o.Status == providers.Found {
+		if o.Provider == provider && o.Status == record.Found {
 			return true
 		}
 	}
@@ -328,7 +329,7 @@ func TestUnknownORCIDFails(t *testing.T) {
 	m := newManifest(t, "[[identity]]\norcid = \"0000-0002-1825-0097\"\n")
 	rep := runOK(t, testOptions(m, nw, 4))
 	short := rep.ShortJobs()
-	if len(short) != 1 || short[0].Status != providers.Failed || !strings.Contains(short[0].Err.Error(), "ORCID iD 0000-0002-1825-0097 of the manifest was not found — check the iD") {
+	if len(short) != 1 || short[0].Status != record.Failed || !strings.Contains(short[0].Err.Error(), "ORCID iD 0000-0002-1825-0097 of the manifest was not found — check the iD") {
 		t.Fatalf("short jobs %v; want the unknown iD named as a failure", short)
 	}
 }

@@ -29,7 +29,7 @@ func simSpec(name string, interval time.Duration) providers.Spec {
 		Attribution: "simulated " + name,
 		Fetch: providers.One(func(ctx context.Context, env providers.Env, id manifest.Identity) providers.Result {
 			return providers.GetJSONRecord(ctx, env, name, env.Base+"/work/"+wire.EscapeDOI(id.Value), func(doc gjson.Result) (providers.Result, error) {
-				return providers.Result{Status: providers.Found, Record: &record.Record{Title: doc.Get("title").String()}}, nil
+				return providers.Result{Status: record.Found, Record: &record.Record{Title: doc.Get("title").String()}}, nil
 			})
 		}),
 	}

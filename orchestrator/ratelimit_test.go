@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
@@ -143,10 +144,10 @@ func TestRetriedAndNotRetried(t *testing.T) {
 		t.Errorf("retry after a 500 came %v later, want the first backoff step (0.5s to 1s)", gap)
 	}
 	first, second := rep.Outcomes[0], rep.Outcomes[1]
-	if first.Status != providers.Found {
+	if first.Status != record.Found {
 		t.Errorf("job after a 500 then 200: %s %v", first.Status, first.Err)
 	}
-	if second.Status != providers.Failed || !strings.Contains(second.Err.Error(), "sim answered 400 Bad Request") {
+	if second.Status != record.Failed || !strings.Contains(second.Err.Error(), "sim answered 400 Bad Request") {
 		t.Errorf("job answered 400: %s %v, want failed naming the status", second.Status, second.Err)
 	}
 }
@@ -173,7 +174,7 @@ func TestHostThatKeeps429IsStopped(t *testing.T) {
 		t.Errorf("%d requests, want %d and then none", n, transport.DefaultStopAfter)
 	}
 	for _, o := range rep.Outcomes {
-		if o.Status != providers.Skipped || !strings.Contains(o.Err.Error(), "stopped for this run: answered 429 3 times in a row") {
+		if o.Status != record.Skipped || !strings.Contains(o.Err.Error(), "stopped for this run: answered 429 3 times in a row") {
 			t.Errorf("%s: %s %v, want skipped because the host was stopped", o.Identity, o.Status, o.Err)
 		}
 	}
@@ -226,7 +227,7 @@ doi = "10.1234/third"
 	t.Run("403 once is slow down, then the answer", func(t *testing.T) {
 		rep, s := run(t, answer(403), work, notFound)
 		at := s.arrivals()
-		if len(at) != 4 || rep.Outcomes[0].Status != providers.Found || rep.Incomplete() {
+		if len(at) != 4 || rep.Outcomes[0].Status != record.Found || rep.Incomplete() {
 			t.Fatalf("%d requests, outcomes %+v", len(at), rep.Outcomes)
 		}
 		if gap := at[1].Sub(at[0]); gap < 500*time.Millisecond {
@@ -239,7 +240,7 @@ doi = "10.1234/third"
 			t.Errorf("%d requests, want 3", n)
 		}
 		for _, o := range rep.Outcomes {
-			if o.Status != providers.Skipped || !strings.Contains(o.Err.Error(), "answered 403 3 times in a row") {
+			if o.Status != record.Skipped || !strings.Contains(o.Err.Error(), "answered 403 3 times in a row") {
 				t.Errorf("%s: %s %v", o.Identity, o.Status, o.Err)
 			}
 		}
@@ -250,7 +251,7 @@ doi = "10.1234/third"
 			t.Errorf("%d requests, want 1", n)
 		}
 		for _, o := range rep.Outcomes {
-			if o.Status != providers.Skipped || !strings.Contains(o.Err.Error(), "429 with Retry-After 15h0m0s, past the 2m0s cap") {
+			if o.Status != record.Skipped || !strings.Contains(o.Err.Error(), "429 with Retry-After 15h0m0s, past the 2m0s cap") {
 				t.Errorf("%s: %s %v", o.Identity, o.Status, o.Err)
 			}
 		}
@@ -266,7 +267,7 @@ func TestORCIDBurst503(t *testing.T) {
 	clock := &instantClock{}
 	works, bulk, person := fromFile(t, "orcid/orcid-works-0000-0002-9341-7985.json"),
 		fromFile(t, "orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json"), fromFile(t, "orcid/orcid-person-0000-0002-9341-7985.json")
-	record := func(w http.ResponseWriter, r *http.Request, now time.Time) {
+	orcidRecord := func(w http.ResponseWriter, r *http.Request, now time.Time) {
 		switch {
 		case strings.HasSuffix(r.URL.Path, "/works"):
 			works(w, r, now)
@@ -276,13 +277,13 @@ func TestORCIDBurst503(t *testing.T) {
 			person(w, r, now)
 		}
 	}
-	s := newScripted(t, clock, answer(503), answer(503), record)
+	s := newScripted(t, clock, answer(503), answer(503), orcidRecord)
 	m := newManifest(t, "providers = [\"orcid\"]\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n")
 	opts := testOptions(m, nil, 4)
 	opts.BaseURLs = map[string]string{"orcid": s.srv.URL}
 	opts.Clock = clock
 	rep := runOK(t, opts)
-	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != providers.Found {
+	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != record.Found {
 		t.Fatalf("expansions %+v", rep.Expansions)
 	}
 	if st := statsOf(rep, hostOf(s.srv.URL)); st.Requests != 5 || st.Retries != 2 || st.Stopped {

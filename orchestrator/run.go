@@ -410,12 +410,12 @@ func unknownORCID(id manifest.Identity, outcomes []reply) {
 		return
 	}
 	for _, o := range outcomes {
-		if o.Status != providers.NotFound {
+		if o.Status != record.NotFound {
 			return
 		}
 	}
 	for i := range outcomes {
-		outcomes[i].Status = providers.Failed
+		outcomes[i].Status = record.Failed
 		outcomes[i].Err = fmt.Errorf("%s: ORCID iD %s of the manifest was not found — check the iD", outcomes[i].Provider, id.Value)
 	}
 }

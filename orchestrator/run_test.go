@@ -18,6 +18,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -203,7 +204,7 @@ func TestFailureKeepsPreviousValues(t *testing.T) {
 		t.Errorf("short jobs = %d, want one per DOI work (8)", len(short))
 	}
 	for _, o := range short {
-		if o.Provider != "crossref" || o.Status != providers.Failed || o.Err == nil {
+		if o.Provider != "crossref" || o.Status != record.Failed || o.Err == nil {
 			t.Errorf("short job %+v, want a failed crossref job with a reason", o)
 		}
 	}
@@ -225,7 +226,7 @@ func TestUnreadableORCIDPrunesNothing(t *testing.T) {
 	net := recordedNet(t)
 	net.down("pub.orcid.org", http.StatusInternalServerError, "")
 	rep := runOK(t, testOptions(m, net, 4))
-	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != providers.Failed {
+	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != record.Failed {
 		t.Fatalf("expansion outcomes %+v, want one failure", rep.Expansions)
 	}
 	if len(rep.Works) != 12 {
@@ -267,7 +268,7 @@ func TestSkippedWhenInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range rep.Expansions {
-		if o.Status != providers.Skipped {
+		if o.Status != record.Skipped {
 			t.Errorf("expansion %v: status %s, want skipped", o.Identity, o.Status)
 		}
 	}

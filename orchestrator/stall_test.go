@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 )
 
@@ -61,7 +62,7 @@ func TestSilentHostsDoNotStallTheRun(t *testing.T) {
 	}
 
 	exp := rep.Expansions
-	if len(exp) != 1 || exp[0].Status != providers.Failed || !strings.Contains(exp[0].Err.Error(), "no answer from "+orcid.host()+" within 250ms") {
+	if len(exp) != 1 || exp[0].Status != record.Failed || !strings.Contains(exp[0].Err.Error(), "no answer from "+orcid.host()+" within 250ms") {
 		t.Errorf("expansion %+v, want failed naming the ORCID host", exp)
 	}
 	if len(rep.Works) != 5 {

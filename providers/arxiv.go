@@ -199,7 +199,7 @@ func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result
 		rest := b.reject(pending, feed.Entries[k])
 		if len(rest) == len(pending) { // the error names none of ours: nothing answered
 			err := fmt.Errorf("arxiv: the API answered with an error: %s", collapseXMLSpace(feed.Entries[k].Summary))
-			b.settle(pending, Result{Status: Failed, Err: err})
+			b.settle(pending, Result{Status: record.Failed, Err: err})
 			return b.out, nil
 		}
 		pending = rest
@@ -223,7 +223,7 @@ func newArXivBatch(ids []manifest.Identity) *arxivBatch {
 	for i, id := range ids {
 		a, err := arxivAsked(id)
 		if err != nil {
-			b.out[i] = Result{Status: Failed, Err: fmt.Errorf("arxiv: %s: %w", id, err)}
+			b.out[i] = Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %s: %w", id, err)}
 			continue
 		}
 		b.asked[i] = a
@@ -256,10 +256,10 @@ func (b *arxivBatch) settle(pending []int, r Result) {
 // no entry is NotFound.
 func (b *arxivBatch) answer(pending []int, entries []arxivEntry) {
 	for _, i := range pending {
-		b.out[i] = Result{Status: NotFound}
+		b.out[i] = Result{Status: record.NotFound}
 		if e, ok := arxivMatch(entries, b.asked[i]); ok {
 			rec := arxivRecord(e)
-			b.out[i] = Result{Status: Found, Record: &rec}
+			b.out[i] = Result{Status: record.Found, Record: &rec}
 		}
 	}
 }
@@ -271,7 +271,7 @@ func (b *arxivBatch) reject(pending []int, errEntry arxivEntry) []int {
 	var rest []int
 	for _, i := range pending {
 		if bad != "" && b.asked[i] == parseArXivID(bad) {
-			b.out[i] = Result{Status: NotFound, Warnings: []record.Warning{{
+			b.out[i] = Result{Status: record.NotFound, Warnings: []record.Warning{{
 				Identity: b.ids[i].Key(),
 				Message:  "arXiv rejects the id: " + collapseXMLSpace(errEntry.Summary),
 			}}}
@@ -292,20 +292,20 @@ func queryArXiv(ctx context.Context, env Env, list []string) (arxivFeed, *Result
 		"&" + arxivMaxResults + "=" + strconv.Itoa(len(list))
 	ans, err := Get(ctx, env, u, "application/atom+xml")
 	if err != nil {
-		return arxivFeed{}, &Result{Status: Failed, Err: fmt.Errorf("arxiv: %w", err)}
+		return arxivFeed{}, &Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %w", err)}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return arxivFeed{}, &Result{Status: NotFound}
+		return arxivFeed{}, &Result{Status: record.NotFound}
 	case ans.Status < 200 || ans.Status > 299:
-		return arxivFeed{}, &Result{Status: Failed, Err: &StatusError{Provider: "arxiv", Code: ans.Status}}
+		return arxivFeed{}, &Result{Status: record.Failed, Err: &StatusError{Provider: "arxiv", Code: ans.Status}}
 	}
 	var feed arxivFeed
 	if err := xml.Unmarshal(ans.Body, &feed); err != nil {
-		return arxivFeed{}, &Result{Status: Failed, Err: Malformed("arxiv", "body is not well-formed XML: "+err.Error())}
+		return arxivFeed{}, &Result{Status: record.Failed, Err: Malformed("arxiv", "body is not well-formed XML: "+err.Error())}
 	}
 	if feed.XMLName.Local != "feed" {
-		return arxivFeed{}, &Result{Status: Failed, Err: Malformed("arxiv", "answer is <"+feed.XMLName.Local+">, not an Atom feed")}
+		return arxivFeed{}, &Result{Status: record.Failed, Err: Malformed("arxiv", "answer is <"+feed.XMLName.Local+">, not an Atom feed")}
 	}
 	return feed, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 func arxivIdentity(v string) manifest.Identity {
@@ -27,10 +28,10 @@ func TestArXivBatch(t *testing.T) {
 		arxivIdentity("2399.99999"),
 	}
 	res := fetchAll(t, providers.ArXiv(), s.env(), ids...)
-	if res[2].Status != providers.NotFound {
+	if res[2].Status != record.NotFound {
 		t.Errorf("2399.99999: %s, want not_found", res[2].Status)
 	}
-	if res[0].Status == providers.Found && !strings.Contains(res[0].Record.Title, "$σ$-model") {
+	if res[0].Status == record.Found && !strings.Contains(res[0].Record.Title, "$σ$-model") {
 		t.Errorf("non-ASCII title not kept: %q", res[0].Record.Title)
 	}
 	assertBatchGolden(t, ids, res)
@@ -44,13 +45,13 @@ func TestArXivMalformedIDIsRetriedWithout(t *testing.T) {
 	s.file("/api/query?id_list=1234.12345,0710.2073&max_results=2", 200, "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml")
 	s.file("/api/query?id_list=0710.2073&max_results=1", 200, arxivBatchFixture)
 	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("1234.12345"), arxivIdentity("0710.2073"))
-	if res[0].Status != providers.NotFound || len(res[0].Warnings) != 1 || !strings.Contains(res[0].Warnings[0].Message, "incorrect id format for 1234.12345") {
+	if res[0].Status != record.NotFound || len(res[0].Warnings) != 1 || !strings.Contains(res[0].Warnings[0].Message, "incorrect id format for 1234.12345") {
 		t.Errorf("1234.12345: %+v, want not_found with the API's message", res[0])
 	}
 	if res[0].Warnings != nil && res[0].Warnings[0].Identity != "arxiv:1234.12345" {
 		t.Errorf("warning names %q", res[0].Warnings[0].Identity)
 	}
-	if res[1].Status != providers.Found || res[1].Record.IDs.ArXiv != "0710.2073" {
+	if res[1].Status != record.Found || res[1].Record.IDs.ArXiv != "0710.2073" {
 		t.Errorf("0710.2073: %+v, want found", res[1])
 	}
 }
@@ -61,7 +62,7 @@ func TestArXivErrorNamingNoneOfOurs(t *testing.T) {
 	s := newStub(t)
 	s.file("/api/query?id_list=0710.2073&max_results=1", 200, "arxiv/constructed-arxiv-error-incorrect-id-format-1234.12345.xml")
 	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"))
-	if res[0].Status != providers.Failed || res[0].Err == nil || !strings.Contains(res[0].Err.Error(), "incorrect id format") {
+	if res[0].Status != record.Failed || res[0].Err == nil || !strings.Contains(res[0].Err.Error(), "incorrect id format") {
 		t.Errorf("got %+v, want failed with the API's message", res[0])
 	}
 }
@@ -72,16 +73,16 @@ func TestArXivAnswers(t *testing.T) {
 		name   string
 		status int
 		body   string
-		want   providers.Status
+		want   record.Status
 		err    error
 	}{
-		{"empty feed", 200, string(fixture(t, "arxiv/constructed-arxiv-empty.xml")), providers.NotFound, nil},
-		{"404", 404, "not found", providers.NotFound, nil},
-		{"500", 500, "oops", providers.Failed, nil},
-		{"truncated", 200, `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`, providers.Failed, providers.ErrMalformed},
-		{"empty body", 200, "", providers.Failed, providers.ErrMalformed},
-		{"html page", 200, "<html><body>Access Denied</body></html>", providers.Failed, providers.ErrMalformed},
-		{"json", 200, `{"entries":[]}`, providers.Failed, providers.ErrMalformed},
+		{"empty feed", 200, string(fixture(t, "arxiv/constructed-arxiv-empty.xml")), record.NotFound, nil},
+		{"404", 404, "not found", record.NotFound, nil},
+		{"500", 500, "oops", record.Failed, nil},
+		{"truncated", 200, `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`, record.Failed, providers.ErrMalformed},
+		{"empty body", 200, "", record.Failed, providers.ErrMalformed},
+		{"html page", 200, "<html><body>Access Denied</body></html>", record.Failed, providers.ErrMalformed},
+		{"json", 200, `{"entries":[]}`, record.Failed, providers.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -132,10 +133,10 @@ func TestArXivOddDOINeverSent(t *testing.T) {
 	res := fetchAll(t, providers.ArXiv(), s.env(),
 		doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		arxivIdentity("0710.2073v2"))
-	if res[0].Status != providers.Failed {
+	if res[0].Status != record.Failed {
 		t.Errorf("odd DOI: %s, want failed", res[0].Status)
 	}
-	if res[1].Status != providers.Found || res[1].Record.IDs.ArXiv != "0710.2073" {
+	if res[1].Status != record.Found || res[1].Record.IDs.ArXiv != "0710.2073" {
 		t.Errorf("0710.2073v2: %+v, want found, id without version", res[1])
 	}
 }
@@ -179,7 +180,7 @@ func TestArXivVersionsAndDuplicates(t *testing.T) {
 	)
 	want := []string{"Constructed title, version 1", "Constructed title, version 2", "Constructed title, version 2", "Constructed old-style entry"}
 	for i, w := range want {
-		if res[i].Status != providers.Found {
+		if res[i].Status != record.Found {
 			t.Fatalf("result %d: %s (%v)", i, res[i].Status, res[i].Err)
 		}
 		if res[i].Record.Title != w {

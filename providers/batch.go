@@ -9,13 +9,14 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
+	"github.com/aboutscholar/about/record"
 )
 
-// GetJSON is Get for a JSON answer that must be a 2xx: any other status
+// getJSON is Get for a JSON answer that must be a 2xx: any other status
 // or an invalid body is the error, so a batch can fail all its members at
 // once. 404 and 410 are errors here too: a list endpoint answers "none of
 // these" with an empty list, not with a 404.
-func GetJSON(ctx context.Context, env Env, provider, rawURL string) (gjson.Result, error) {
+func getJSON(ctx context.Context, env Env, provider, rawURL string) (gjson.Result, error) {
 	ans, err := Get(ctx, env, rawURL, "application/json")
 	switch {
 	case err != nil:
@@ -28,14 +29,14 @@ func GetJSON(ctx context.Context, env Env, provider, rawURL string) (gjson.Resul
 	return gjson.ParseBytes(ans.Body), nil
 }
 
-// ByDOI hands each id of a batch the item of a list answer that carries
+// byDOI hands each id of a batch the item of a list answer that carries
 // its DOI, compared in normalised form (case-insensitive), and parses it
 // with parse. An id no item carries is NotFound when the answer is
 // complete, and Failed when it may have been cut short (the service
 // counted more hits than it returned), since its record could be on a page
 // that was not asked for. When several items carry one DOI, prefer picks
 // the one to keep (nil keeps the first).
-func ByDOI(provider string, ids []manifest.Identity, items []gjson.Result, complete bool,
+func byDOI(provider string, ids []manifest.Identity, items []gjson.Result, complete bool,
 	doiOf func(gjson.Result) string, prefer func(candidate, kept gjson.Result) bool,
 	parse func(gjson.Result) (Result, error)) []Result {
 	found := map[string]gjson.Result{}
@@ -55,13 +56,13 @@ func ByDOI(provider string, ids []manifest.Identity, items []gjson.Result, compl
 		case ok:
 			r, err := parse(it)
 			if err != nil {
-				r = Result{Status: Failed, Err: err}
+				r = Result{Status: record.Failed, Err: err}
 			}
 			out[i] = r
 		case complete:
-			out[i] = Result{Status: NotFound}
+			out[i] = Result{Status: record.NotFound}
 		default:
-			out[i] = Result{Status: Failed, Err: fmt.Errorf("%s: %s not among the %d records of a cut-short answer", provider, id.Key(), len(items))}
+			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("%s: %s not among the %d records of a cut-short answer", provider, id.Key(), len(items))}
 		}
 	}
 	return out
@@ -102,10 +103,10 @@ func Batched(single func(ctx context.Context, env Env, id manifest.Identity) Res
 	}
 }
 
-// ListForm is a service's list endpoint for DOIs: how to ask it about
+// listForm is a service's list endpoint for DOIs: how to ask it about
 // several at once and how to read its answer. Each provider declares its
 // own beside its single lookup; Fetch does the rest.
-type ListForm struct {
+type listForm struct {
 	Provider string // name for errors
 	MaxURI   int    // longest path and query of one request; a longer chunk is split
 	// URI is the path and query that asks about ids.
@@ -122,9 +123,9 @@ type ListForm struct {
 }
 
 // Fetch asks the list form about ids, one request per URL-sized chunk,
-// and hands each id its item (see ByDOI); a request that fails fails just
+// and hands each id its item (see byDOI); a request that fails fails just
 // the ids it asked about. It is the list argument of Batched.
-func (l ListForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) []Result {
 	asked := func(chunk []int) []manifest.Identity {
 		out := make([]manifest.Identity, len(chunk))
 		for j, i := range chunk {
@@ -140,7 +141,7 @@ func (l ListForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 	for _, chunk := range wire.Chunks(positions, 0, l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) }) {
 		batch := asked(chunk)
 		for j, r := range l.ask(ctx, env, batch) {
-			if r.Status == NotFound && l.Absent != nil {
+			if r.Status == record.NotFound && l.Absent != nil {
 				r = l.Absent(ctx, env, batch[j])
 			}
 			out[chunk[j]] = r
@@ -150,18 +151,18 @@ func (l ListForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 }
 
 // ask sends one list request about ids and matches its items back to them.
-func (l ListForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	doc, err := GetJSON(ctx, env, l.Provider, env.Base+l.URI(env, ids))
+func (l listForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+	doc, err := getJSON(ctx, env, l.Provider, env.Base+l.URI(env, ids))
 	if err == nil {
 		var items []gjson.Result
 		var total int64
 		if items, total, err = l.Items(doc); err == nil {
-			return ByDOI(l.Provider, ids, items, total <= int64(len(items)), l.DOI, l.Prefer, l.Parse)
+			return byDOI(l.Provider, ids, items, total <= int64(len(items)), l.DOI, l.Prefer, l.Parse)
 		}
 	}
 	out := make([]Result, len(ids))
 	for i := range out {
-		out[i] = Result{Status: Failed, Err: err}
+		out[i] = Result{Status: record.Failed, Err: err}
 	}
 	return out
 }
@@ -171,7 +172,7 @@ func (l ListForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []R
 // what a single record has (Crossref's select= cannot name every field;
 // OpenAlex cuts authorships at 100) must not make a batched snapshot
 // differ from an unbatched one.
-func (l ListForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Identity, short error, single func(context.Context, Env, manifest.Identity) Result) []Result {
+func (l listForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Identity, short error, single func(context.Context, Env, manifest.Identity) Result) []Result {
 	out := l.Fetch(ctx, env, ids)
 	for i, r := range out {
 		if errors.Is(r.Err, short) {

@@ -48,7 +48,7 @@ const (
 func resultJSON(t *testing.T, r providers.Result) string {
 	t.Helper()
 	data, err := json.Marshal(struct {
-		S providers.Status
+		S record.Status
 		R *record.Record
 		C record.Counts
 	}{r.Status, r.Record, r.Counts})
@@ -88,7 +88,7 @@ func TestCrossrefBatchMatchesSingles(t *testing.T) {
 			t.Errorf("%s: batch answer differs from the single one", d)
 		}
 	}
-	if got[3].Status != providers.NotFound || got[3].Err != nil {
+	if got[3].Status != record.NotFound || got[3].Err != nil {
 		t.Errorf("missing DOI: %+v, want not found", got[3])
 	}
 }
@@ -121,10 +121,10 @@ func TestBatchCutShortFailsTheMissing(t *testing.T) {
 	body := listBody(t, crossrefEnvelope, "message", 9, "crossref/crossref-work-10.7554-elife.01567.json")
 	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=2"+crossrefSelectQuery, 200, body)
 	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.7554/elife.01567", "10.5555/missing")...)
-	if got[0].Status != providers.Found {
+	if got[0].Status != record.Found {
 		t.Errorf("present DOI: %s", got[0].Status)
 	}
-	if got[1].Status != providers.Failed || got[1].Err == nil {
+	if got[1].Status != record.Failed || got[1].Err == nil {
 		t.Errorf("missing DOI of a cut-short answer: %+v, want failed", got[1])
 	}
 }
@@ -138,11 +138,11 @@ func TestFailedBatchFailsOnlyItsMembers(t *testing.T) {
 	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/c,d", "10.1/b")...)
 	var se *providers.StatusError
 	for _, i := range []int{0, 2} {
-		if got[i].Status != providers.Failed || !errors.As(got[i].Err, &se) || se.Code != 400 {
+		if got[i].Status != record.Failed || !errors.As(got[i].Err, &se) || se.Code != 400 {
 			t.Errorf("member %d: %+v, want failed with the 400", i, got[i])
 		}
 	}
-	if got[1].Status != providers.NotFound {
+	if got[1].Status != record.NotFound {
 		t.Errorf("a DOI with a comma is asked on its own: %+v", got[1])
 	}
 }
@@ -151,7 +151,7 @@ func TestCrossrefBatchMalformed(t *testing.T) {
 	s := newStub(t)
 	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2"+crossrefSelectQuery, 200, `{"status":"ok","message":{"items":{}}}`)
 	for _, r := range fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/b")...) {
-		if r.Status != providers.Failed || !errors.Is(r.Err, providers.ErrMalformed) {
+		if r.Status != record.Failed || !errors.Is(r.Err, providers.ErrMalformed) {
 			t.Errorf("%+v, want malformed", r)
 		}
 	}
@@ -190,7 +190,7 @@ func TestOpenAlexBatchMatchesSingles(t *testing.T) {
 			t.Errorf("%s: batch answer differs from the single one:\n%s\n%s", d, resultJSON(t, got[i]), resultJSON(t, want))
 		}
 	}
-	if got[3].Status != providers.NotFound {
+	if got[3].Status != record.NotFound {
 		t.Errorf("missing DOI: %+v, want not found", got[3])
 	}
 }
@@ -200,7 +200,7 @@ func TestOpenAlexBatchURL(t *testing.T) {
 	s.text("/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1%2Fa%7Chttps%3A%2F%2Fdoi.org%2F10.1%2Fb&per_page=4", 200, `{"meta":{"count":0},"results":[]}`)
 	s.text("/works/doi:10.1/c%7Cd", 404, `{"error":"not found"}`)
 	for _, r := range fetchAll(t, providers.OpenAlex(), s.env(), dois("10.1/a", "10.1/c|d", "10.1/b")...) {
-		if r.Status != providers.NotFound {
+		if r.Status != record.NotFound {
 			t.Errorf("%+v, want not found", r)
 		}
 	}
@@ -227,7 +227,7 @@ func TestDataCiteBatchMatchesSingles(t *testing.T) {
 			t.Errorf("%s: batch answer differs from the single one", d)
 		}
 	}
-	if got[2].Status != providers.NotFound {
+	if got[2].Status != record.NotFound {
 		t.Errorf("missing DOI: %+v, want not found", got[2])
 	}
 }
@@ -286,7 +286,7 @@ func TestBatchSplitByURL(t *testing.T) {
 	v.Set("rows", "1")
 	s.text("/works?"+v.Encode(), 200, `{"status":"ok","message":{"total-results":0,"items":[]}}`)
 	for _, r := range fetchAll(t, providers.Crossref(), s.env(), ids...) {
-		if r.Status != providers.NotFound {
+		if r.Status != record.NotFound {
 			t.Errorf("%+v", r)
 		}
 	}
@@ -301,7 +301,7 @@ func TestDataCiteSearchThatMatchesNothing(t *testing.T) {
 	s.file("/dois/10.5281/zenodo.48440?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.5281-zenodo.48440.json")
 	s.file("/dois/10.1594/pangaea.836178?mailto=ada%40example.org", 200, "datacite/datacite-doi-10.1594-pangaea.836178.json")
 	for _, r := range fetchAll(t, providers.DataCite(), s.env(), dois("10.5281/zenodo.48440", "10.1594/pangaea.836178")...) {
-		if r.Status != providers.Found {
+		if r.Status != record.Found {
 			t.Errorf("%+v, want found by the single lookup", r)
 		}
 	}

@@ -145,7 +145,7 @@ func conformRecorded(t *testing.T, spec providers.Spec, answers []recorded) {
 	})
 	results := conformFetch(t, spec, h.env(), ids)
 	for i, r := range results {
-		if r.Status == providers.Found && r.Record != nil && carriesOther(r.Record.IDs, ids, i) {
+		if r.Status == record.Found && r.Record != nil && carriesOther(r.Record.IDs, ids, i) {
 			t.Errorf("result %d (%s) is the record of another identity asked: %+v", i, ids[i], r.Record.IDs)
 		}
 	}
@@ -228,10 +228,10 @@ func conformNotFound(t *testing.T, spec providers.Spec) {
 		r := conformFetch(t, spec, h.env(), []manifest.Identity{id})[0]
 		var status *providers.StatusError
 		switch {
-		case r.Status == providers.NotFound:
-		case r.Status == providers.Failed && errors.As(r.Err, &status) && status.Code == http.StatusNotFound:
+		case r.Status == record.NotFound:
+		case r.Status == record.Failed && errors.As(r.Err, &status) && status.Code == http.StatusNotFound:
 		default:
-			t.Errorf("%s on a 404: %s (%v), want %s", id, r.Status, r.Err, providers.NotFound)
+			t.Errorf("%s on a 404: %s (%v), want %s", id, r.Status, r.Err, record.NotFound)
 		}
 	}
 }
@@ -263,7 +263,7 @@ func conformMalformed(t *testing.T, spec providers.Spec) {
 		t.Fatalf("%d results for %d identities", len(results), len(ids))
 	}
 	for i, r := range results {
-		if r.Status == providers.Found {
+		if r.Status == record.Found {
 			t.Errorf("%s found in an unreadable answer: %+v", ids[i], r.Record)
 		}
 	}
@@ -313,11 +313,11 @@ func conformFetch(t *testing.T, spec providers.Spec, env providers.Env, ids []ma
 	}
 	for i, r := range results {
 		switch {
-		case r.Status == providers.Found && r.Record == nil:
+		case r.Status == record.Found && r.Record == nil:
 			t.Errorf("%s found with no record", ids[i])
-		case r.Status == providers.Failed && r.Err == nil:
+		case r.Status == record.Failed && r.Err == nil:
 			t.Errorf("%s failed with no error", ids[i])
-		case r.Status != providers.Found && r.Status != providers.NotFound && r.Status != providers.Failed:
+		case r.Status != record.Found && r.Status != record.NotFound && r.Status != record.Failed:
 			t.Errorf("%s: status %q", ids[i], r.Status)
 		}
 	}

@@ -39,7 +39,7 @@ const (
 	// may fill (as the orchestrator counts them: escaped, plus 10 bytes
 	// each for "doi:" and the comma). The other 600 bytes hold the path,
 	// rows, select (about 340 escaped) and a mailto of up to about 230;
-	// a longer mailto only makes ListForm split a batch in two.
+	// a longer mailto only makes listForm split a batch in two.
 	crossrefBatchURLBytes = crossrefMaxURI - 600
 )
 
@@ -173,8 +173,8 @@ func crossrefListItem(m gjson.Result) (Result, error) {
 // crossrefList asks GET /works?filter=doi:A,doi:B,…&select=… about the
 // DOIs and reads the work-list answer:
 // {"status":"ok","message-type":"work-list","message":{"total-results":n,"items":[…]}}.
-func crossrefList() ListForm {
-	return ListForm{
+func crossrefList() listForm {
+	return listForm{
 		Provider: "crossref",
 		MaxURI:   crossrefMaxURI,
 		URI:      crossrefListURI,
@@ -220,7 +220,7 @@ func parseCrossref(doc gjson.Result) (Result, error) {
 // answer.
 func crossrefItem(m gjson.Result) (Result, error) {
 	rec, counts := crossrefWork(m)
-	return Result{Status: Found, Record: &rec, Counts: counts}, nil
+	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // crossrefWork maps one Crossref work object; shared by single and list

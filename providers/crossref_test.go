@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 func TestCrossrefRecorded(t *testing.T) {
@@ -28,7 +29,7 @@ func TestCrossrefRecorded(t *testing.T) {
 			s := newStub(t)
 			s.file("/works/"+c.doi+"?mailto=ada%40example.org", 200, "crossref/crossref-work-"+strings.ReplaceAll(c.doi, "/", "-")+".json")
 			res := fetchOne(t, providers.Crossref(), s.env(), manifest.KindDOI, c.doi)
-			if res.Status != providers.Found || res.Record.IDs.DOI != c.doi {
+			if res.Status != record.Found || res.Record.IDs.DOI != c.doi {
 				t.Fatalf("result %+v", res)
 			}
 			assertGolden(t, res)
@@ -40,7 +41,7 @@ func TestCrossrefNotFoundIsNotAFailure(t *testing.T) {
 	s := newStub(t)
 	s.file("/works/10.1371/notarealdoi?mailto=ada%40example.org", 404, "crossref/crossref-work-not-found-10.1371-notarealdoi.txt")
 	res := fetchOne(t, providers.Crossref(), s.env(), manifest.KindDOI, "10.1371/notarealdoi")
-	if res.Status != providers.NotFound || res.Err != nil {
+	if res.Status != record.NotFound || res.Err != nil {
 		t.Errorf("result %+v, want not found without error", res)
 	}
 }
@@ -54,7 +55,7 @@ func TestCrossrefOddDOIIsEscaped(t *testing.T) {
 	env := s.env()
 	env.Mailto = ""
 	res := fetchOne(t, providers.Crossref(), env, manifest.KindDOI, "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#")
-	if res.Status != providers.Found || res.Record.Title != "Ödön & <Söhne> in vivo" {
+	if res.Status != record.Found || res.Record.Title != "Ödön & <Söhne> in vivo" {
 		t.Errorf("result %+v", res.Record)
 	}
 	if res.Record.IDs.DOI != "10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#" {
@@ -81,7 +82,7 @@ func TestCrossrefBadAnswers(t *testing.T) {
 			s := newStub(t)
 			s.text("/works/10.1/x?mailto=ada%40example.org", c.status, c.body)
 			res := fetchOne(t, providers.Crossref(), s.env(), manifest.KindDOI, "10.1/x")
-			if res.Status != providers.Failed || !c.check(res.Err) {
+			if res.Status != record.Failed || !c.check(res.Err) {
 				t.Errorf("result %+v (err %v)", res.Status, res.Err)
 			}
 		})

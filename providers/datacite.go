@@ -90,8 +90,8 @@ func fetchDataCite(ctx context.Context, env Env, id manifest.Identity) Result {
 
 // dataCiteList asks GET /dois?query=doi:("A" OR "B" …) about the DOIs and
 // reads the list answer: {"data":[{resource}…],"meta":{"total":n}}.
-func dataCiteList() ListForm {
-	return ListForm{
+func dataCiteList() listForm {
+	return listForm{
 		Provider: "datacite",
 		MaxURI:   dataCiteMaxURI,
 		URI:      dataCiteListURI,
@@ -142,7 +142,7 @@ func dataCiteResource(data gjson.Result) (Result, error) {
 		return Result{}, Malformed("datacite", "no dois resource in the answer")
 	}
 	rec, counts := dataCiteWork(data.Get("attributes"))
-	return Result{Status: Found, Record: &rec, Counts: counts}, nil
+	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // dataCiteWork maps the attributes of one DataCite DOI resource.

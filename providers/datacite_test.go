@@ -31,7 +31,7 @@ func TestDataCiteFetch(t *testing.T) {
 			s := newStub(t)
 			s.file("/dois/"+tc.doi+"?mailto=ada%40example.org", 200, tc.file)
 			res := fetchOne(t, providers.DataCite(), s.env(), manifest.KindDOI, tc.doi)
-			if res.Status != providers.Found {
+			if res.Status != record.Found {
 				t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 			}
 			assertGolden(t, res)
@@ -43,7 +43,7 @@ func TestDataCiteEscapesDOIAndOmitsEmptyMailto(t *testing.T) {
 	s := newStub(t)
 	s.file("/dois/"+oddDOIPath, 404, "datacite/constructed-datacite-error-404.json")
 	res := fetchOne(t, providers.DataCite(), s.envAs(""), manifest.KindDOI, oddDOI)
-	if res.Status != providers.NotFound {
+	if res.Status != record.NotFound {
 		t.Errorf("status %s (%v), want not_found", res.Status, res.Err)
 	}
 }
@@ -54,18 +54,18 @@ func TestDataCiteFailures(t *testing.T) {
 		name      string
 		status    int
 		body      string
-		want      providers.Status
+		want      record.Status
 		malformed bool
 		code      int
 	}{
-		{"not-found", 404, string(fixture(t, "datacite/constructed-datacite-error-404.json")), providers.NotFound, false, 0},
-		{"gone", 410, "", providers.NotFound, false, 0},
-		{"server-error", 500, `{"errors":[{"status":"500"}]}`, providers.Failed, false, 500},
-		{"bad-request", 400, `{"errors":[{"status":"400"}]}`, providers.Failed, false, 400},
-		{"malformed-json", 200, `{"data":{"type":"dois","attributes":{`, providers.Failed, true, 0},
-		{"not-a-doi-resource", 200, `{"data":[]}`, providers.Failed, true, 0},
-		{"attributes-not-object", 200, `{"data":{"type":"dois","attributes":"x"}}`, providers.Failed, true, 0},
-		{"empty-body", 200, ``, providers.Failed, true, 0},
+		{"not-found", 404, string(fixture(t, "datacite/constructed-datacite-error-404.json")), record.NotFound, false, 0},
+		{"gone", 410, "", record.NotFound, false, 0},
+		{"server-error", 500, `{"errors":[{"status":"500"}]}`, record.Failed, false, 500},
+		{"bad-request", 400, `{"errors":[{"status":"400"}]}`, record.Failed, false, 400},
+		{"malformed-json", 200, `{"data":{"type":"dois","attributes":{`, record.Failed, true, 0},
+		{"not-a-doi-resource", 200, `{"data":[]}`, record.Failed, true, 0},
+		{"attributes-not-object", 200, `{"data":{"type":"dois","attributes":"x"}}`, record.Failed, true, 0},
+		{"empty-body", 200, ``, record.Failed, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)
@@ -74,7 +74,7 @@ func TestDataCiteFailures(t *testing.T) {
 			if res.Status != tc.want {
 				t.Fatalf("status %s (%v), want %s", res.Status, res.Err, tc.want)
 			}
-			if res.Record != nil && tc.want != providers.Found {
+			if res.Record != nil && tc.want != record.Found {
 				t.Errorf("record %+v on a %s answer", res.Record, res.Status)
 			}
 			assertErrorKind(t, res.Err, tc.malformed, tc.code)
@@ -93,7 +93,7 @@ func TestDataCiteMinimalRecord(t *testing.T) {
 	s := newStub(t)
 	s.text("/dois/10.5555/min", 200, body)
 	res := fetchOne(t, providers.DataCite(), s.envAs(""), manifest.KindDOI, "10.5555/min")
-	if res.Status != providers.Found {
+	if res.Status != record.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
 	r := res.Record

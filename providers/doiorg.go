@@ -89,28 +89,28 @@ func doiOrgProbe() Probe {
 func fetchDOIOrg(ctx context.Context, env Env, id manifest.Identity) Result {
 	ans, err := Get(ctx, env, env.Base+"/"+wire.EscapeDOI(id.Value), doiOrgCSLJSON)
 	if err != nil {
-		return Result{Status: Failed, Err: err}
+		return Result{Status: record.Failed, Err: err}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return Result{Status: NotFound}
+		return Result{Status: record.NotFound}
 	case ans.Status == http.StatusNotAcceptable:
 		// The agency exists but offers no CSL-JSON: no answer will come.
-		return Result{Status: NotFound, Warnings: []record.Warning{{Identity: id.Key(),
+		return Result{Status: record.NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency offers no CSL-JSON for this DOI"}}}
 	case ans.Status < 200 || ans.Status > 299:
-		return Result{Status: Failed, Err: &StatusError{Provider: "doi", Code: ans.Status}}
+		return Result{Status: record.Failed, Err: &StatusError{Provider: "doi", Code: ans.Status}}
 	case isHTML(ans.Header.Get("Content-Type")):
 		// Agencies without content negotiation send the reader on to the
 		// landing page: an answer, but not metadata.
-		return Result{Status: NotFound, Warnings: []record.Warning{{Identity: id.Key(),
+		return Result{Status: record.NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency answered with a web page, not CSL-JSON"}}}
 	case !gjson.ValidBytes(ans.Body):
-		return Result{Status: Failed, Err: Malformed("doi", "body is not valid JSON")}
+		return Result{Status: record.Failed, Err: Malformed("doi", "body is not valid JSON")}
 	}
 	r, err := parseCSL(gjson.ParseBytes(ans.Body))
 	if err != nil {
-		return Result{Status: Failed, Err: err}
+		return Result{Status: record.Failed, Err: err}
 	}
 	return r
 }
@@ -177,7 +177,7 @@ func parseCSL(item gjson.Result) (Result, error) {
 		}
 		return true
 	})
-	return Result{Status: Found, Record: &rec}, nil
+	return Result{Status: record.Found, Record: &rec}, nil
 }
 
 // cslItemType keeps a CSL type and maps an agency's own vocabulary

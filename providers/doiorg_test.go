@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 const (
@@ -31,7 +32,7 @@ func TestDOIOrgFetchCrossrefCSL(t *testing.T) {
 	s.file(target, 200, "doi/doiorg-cn-csl-json-10.1126-science.169.3946.635.json").
 		withHeader("Content-Type", cslJSON).check(requestHeader("Accept", cslJSON))
 	res := fetchOne(t, providers.DOIOrg(), s.env(), manifest.KindDOI, "10.1126/science.169.3946.635")
-	if res.Status != providers.Found {
+	if res.Status != record.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
 	assertGolden(t, res)
@@ -42,7 +43,7 @@ func TestDOIOrgFetchDataCiteCSL(t *testing.T) {
 	s.file("/10.5281/zenodo.50213", 200, "doi/constructed-doiorg-cn-csl-json-datacite-10.5281-zenodo.50213.json").
 		withHeader("Content-Type", cslJSON+"; charset=utf-8").check(requestHeader("Accept", cslJSON))
 	res := fetchOne(t, providers.DOIOrg(), s.envAs(""), manifest.KindDOI, "10.5281/zenodo.50213")
-	if res.Status != providers.Found {
+	if res.Status != record.Found {
 		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
 	}
 	assertGolden(t, res)
@@ -52,7 +53,7 @@ func TestDOIOrgEscapesDOI(t *testing.T) {
 	s := newStub(t)
 	s.text("/"+oddDOIPath, 404, "<html>DOI Not Found</html>").withHeader("Content-Type", "text/html")
 	res := fetchOne(t, providers.DOIOrg(), s.env(), manifest.KindDOI, oddDOI)
-	if res.Status != providers.NotFound {
+	if res.Status != record.NotFound {
 		t.Errorf("status %s (%v), want not_found", res.Status, res.Err)
 	}
 }
@@ -64,18 +65,18 @@ func TestDOIOrgFailures(t *testing.T) {
 		status    int
 		ctype     string
 		body      string
-		want      providers.Status
+		want      record.Status
 		malformed bool
 		code      int
 		warned    bool
 	}{
-		{"not-found", 404, "text/html", "<html>DOI Not Found</html>", providers.NotFound, false, 0, false},
-		{"not-acceptable", 406, "text/plain", "Not Acceptable", providers.NotFound, false, 0, true},
-		{"landing-page", 200, "text/html; charset=utf-8", "<!doctype html><title>Landing</title>", providers.NotFound, false, 0, true},
-		{"server-error", 500, "text/plain", "oops", providers.Failed, false, 500, false},
-		{"malformed-json", 200, jsonType, `{"title":`, providers.Failed, true, 0, false},
-		{"array", 200, jsonType, `[{"title":"x"}]`, providers.Failed, true, 0, false},
-		{"empty-object", 200, jsonType, `{}`, providers.Failed, true, 0, false},
+		{"not-found", 404, "text/html", "<html>DOI Not Found</html>", record.NotFound, false, 0, false},
+		{"not-acceptable", 406, "text/plain", "Not Acceptable", record.NotFound, false, 0, true},
+		{"landing-page", 200, "text/html; charset=utf-8", "<!doctype html><title>Landing</title>", record.NotFound, false, 0, true},
+		{"server-error", 500, "text/plain", "oops", record.Failed, false, 500, false},
+		{"malformed-json", 200, jsonType, `{"title":`, record.Failed, true, 0, false},
+		{"array", 200, jsonType, `[{"title":"x"}]`, record.Failed, true, 0, false},
+		{"empty-object", 200, jsonType, `{}`, record.Failed, true, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStub(t)

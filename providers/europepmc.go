@@ -78,7 +78,7 @@ func fetchEuropePMC(ctx context.Context, env Env, ids []manifest.Identity) ([]Re
 		}
 		if europePMCTerm(ids[chunk[0]]) == "" {
 			for _, i := range chunk {
-				out[i] = Result{Status: Failed, Err: fmt.Errorf("europepmc: cannot look up %s identities", ids[i].Kind)}
+				out[i] = Result{Status: record.Failed, Err: fmt.Errorf("europepmc: cannot look up %s identities", ids[i].Kind)}
 			}
 			continue
 		}
@@ -156,7 +156,7 @@ func europePMCRequestURI(ids []manifest.Identity, chunk []int) string {
 func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chunk []int, out []Result) {
 	fail := func(err error) {
 		for _, i := range chunk {
-			out[i] = Result{Status: Failed, Err: err}
+			out[i] = Result{Status: record.Failed, Err: err}
 		}
 	}
 	ans, err := Get(ctx, env, env.Base+europePMCRequestURI(ids, chunk), "application/json")
@@ -189,11 +189,11 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 		switch {
 		case ok:
 			rec, counts := europePMCRecord(hit)
-			out[i] = Result{Status: Found, Record: &rec, Counts: counts}
+			out[i] = Result{Status: record.Found, Record: &rec, Counts: counts}
 		case truncated:
-			out[i] = Result{Status: Failed, Err: fmt.Errorf("europepmc: %s not among the first %d of %d hits", ids[i].Key(), len(hits), doc.Get("hitCount").Int())}
+			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("europepmc: %s not among the first %d of %d hits", ids[i].Key(), len(hits), doc.Get("hitCount").Int())}
 		default:
-			out[i] = Result{Status: NotFound}
+			out[i] = Result{Status: record.NotFound}
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // europePMCURI is the request URI of a core search for query, pageSize
@@ -30,7 +31,7 @@ func TestEuropePMCSingleDOI(t *testing.T) {
 	s := newStub(t)
 	s.file(europePMCURI(`DOI:"10.1093/nutrit/nuae105"`, "2"), http.StatusOK, "europepmc/constructed-europepmc-doi-10.1093-nutrit-nuae105.json")
 	res := fetchAll(t, providers.EuropePMC(), s.env(), europePMCID(manifest.KindDOI, "10.1093/nutrit/nuae105"))
-	if len(res) != 1 || res[0].Status != providers.Found {
+	if len(res) != 1 || res[0].Status != record.Found {
 		t.Fatalf("got %+v, want one found result", res)
 	}
 	assertUnpaywallGolden(t, res)
@@ -49,7 +50,7 @@ func TestEuropePMCBatch(t *testing.T) {
 		europePMCID(manifest.KindDOI, "10.5555/epmc.minimal-record"),
 	}
 	res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
-	want := []providers.Status{providers.Found, providers.NotFound, providers.Found}
+	want := []record.Status{record.Found, record.NotFound, record.Found}
 	if len(res) != len(want) {
 		t.Fatalf("%d results, want %d", len(res), len(want))
 	}
@@ -72,7 +73,7 @@ func TestEuropePMCKinds(t *testing.T) {
 	s.file(europePMCURI("PMCID:PMC12120539", "2"), http.StatusOK, "europepmc/constructed-europepmc-pmcid-PMC12120539.json")
 	ids := []manifest.Identity{europePMCID(manifest.KindPMCID, "PMC12120539"), europePMCID(manifest.KindPMID, "39038316")}
 	res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
-	if len(res) != 2 || res[0].Status != providers.Found || res[1].Status != providers.Found {
+	if len(res) != 2 || res[0].Status != record.Found || res[1].Status != record.Found {
 		t.Fatalf("got %+v, want two found results", res)
 	}
 	if res[0].Record.IDs.PMCID != "PMC12120539" || res[1].Record.IDs.PMID != "39038316" {
@@ -101,11 +102,11 @@ func TestEuropePMCRecordedPage(t *testing.T) {
 	}
 	res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
 	for i, r := range res[:24] {
-		if r.Status != providers.Found || r.Record.IDs.DOI != ids[i].Value {
+		if r.Status != record.Found || r.Record.IDs.DOI != ids[i].Value {
 			t.Errorf("result %d: %s %v, want found %s", i, r.Status, r.Err, ids[i].Value)
 		}
 	}
-	if last := res[24]; last.Status != providers.Failed || last.Err == nil || !strings.Contains(last.Err.Error(), "5059039") {
+	if last := res[24]; last.Status != record.Failed || last.Err == nil || !strings.Contains(last.Err.Error(), "5059039") {
 		t.Errorf("DOI off the page: %s %v, want failed naming the hit count", last.Status, last.Err)
 	}
 	// Spot checks against the page, by eye: the erratum with 22 authors.
@@ -124,7 +125,7 @@ func TestEuropePMCNotFound(t *testing.T) {
 	s := newStub(t)
 	s.file(europePMCURI(`DOI:"10.9999/epmc.no-such-work"`, "2"), http.StatusOK, "europepmc/constructed-europepmc-empty.json")
 	res := fetchAll(t, providers.EuropePMC(), s.env(), europePMCID(manifest.KindDOI, "10.9999/epmc.no-such-work"))
-	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
+	if res[0].Status != record.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
 }
@@ -153,7 +154,7 @@ func TestEuropePMCBadAnswers(t *testing.T) {
 			for i, r := range res {
 				var se *providers.StatusError
 				switch {
-				case r.Status != providers.Failed || r.Record != nil:
+				case r.Status != record.Failed || r.Record != nil:
 					t.Errorf("result %d: %+v, want failed", i, r)
 				case tc.malformed && !errors.Is(r.Err, providers.ErrMalformed):
 					t.Errorf("result %d: %v, want ErrMalformed", i, r.Err)
@@ -172,7 +173,7 @@ func TestEuropePMCEscapesQuery(t *testing.T) {
 	want := providers.EuropePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1002%2F%28sici%291097-4636%28199812%2942%3A3%3C444%3A%3Aaid-jbm16%3E3.0.co%3B2-%23%22&resultType=core"
 	s := newStub(t)
 	s.file(want, http.StatusOK, "europepmc/constructed-europepmc-empty.json")
-	if res := fetchAll(t, providers.EuropePMC(), s.env(), europePMCID(manifest.KindDOI, doi)); res[0].Status != providers.NotFound {
+	if res := fetchAll(t, providers.EuropePMC(), s.env(), europePMCID(manifest.KindDOI, doi)); res[0].Status != record.NotFound {
 		t.Errorf("%s; want the one request answered not found", res[0].Status)
 	}
 	// Inside the quoted phrase only the quote and the backslash are special.
@@ -255,7 +256,7 @@ func TestEuropePMCBatchOfThirty(t *testing.T) {
 		t.Fatalf("%d results, want 30", len(res))
 	}
 	for i, r := range res {
-		if r.Status != providers.NotFound {
+		if r.Status != record.NotFound {
 			t.Errorf("result %d: %s %v", i, r.Status, r.Err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
+	"github.com/aboutscholar/about/record"
 )
 
 // Answer is a read response: status and body, with the body fully read and
@@ -69,19 +70,19 @@ func One(lookup func(ctx context.Context, env Env, id manifest.Identity) Result)
 func GetJSONRecord(ctx context.Context, env Env, provider, rawURL string, parse func(gjson.Result) (Result, error)) Result {
 	ans, err := Get(ctx, env, rawURL, "application/json")
 	if err != nil {
-		return Result{Status: Failed, Err: err}
+		return Result{Status: record.Failed, Err: err}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return Result{Status: NotFound}
+		return Result{Status: record.NotFound}
 	case ans.Status < 200 || ans.Status > 299:
-		return Result{Status: Failed, Err: &StatusError{Provider: provider, Code: ans.Status}}
+		return Result{Status: record.Failed, Err: &StatusError{Provider: provider, Code: ans.Status}}
 	case !gjson.ValidBytes(ans.Body):
-		return Result{Status: Failed, Err: Malformed(provider, "body is not valid JSON")}
+		return Result{Status: record.Failed, Err: Malformed(provider, "body is not valid JSON")}
 	}
 	r, err := parse(gjson.ParseBytes(ans.Body))
 	if err != nil {
-		return Result{Status: Failed, Err: err}
+		return Result{Status: record.Failed, Err: err}
 	}
 	return r
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // Every provider's parser is fuzzed through its real Fetch: a fake Doer
@@ -172,12 +173,12 @@ func checkFetch(spec providers.Spec, body []byte, which uint8) ([]byte, error) {
 	}
 	for i, r := range results {
 		switch r.Status {
-		case providers.Found:
+		case record.Found:
 			if r.Record == nil {
 				return nil, fmt.Errorf("%s: %s found with no record", spec.Name, ids[i])
 			}
-		case providers.NotFound:
-		case providers.Failed:
+		case record.NotFound:
+		case record.Failed:
 			if r.Err == nil {
 				return nil, fmt.Errorf("%s: %s failed with no error", spec.Name, ids[i])
 			}

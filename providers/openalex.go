@@ -164,8 +164,8 @@ func parseOpenAlexListItem(w gjson.Result) (Result, error) {
 
 // openAlexList asks GET /works?filter=doi:A|B|… about the DOIs and reads
 // the list answer: {"meta":{"count":n,…},"results":[…]}.
-func openAlexList() ListForm {
-	return ListForm{
+func openAlexList() listForm {
+	return listForm{
 		Provider: "openalex",
 		MaxURI:   openAlexMaxURI,
 		URI:      openAlexListURI,
@@ -213,7 +213,7 @@ func parseOpenAlex(w gjson.Result) (Result, error) {
 		return Result{}, Malformed("openalex", "answer is not a work")
 	}
 	rec, counts := openAlexWork(w)
-	return Result{Status: Found, Record: &rec, Counts: counts}, nil
+	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // openAlexWork maps one OpenAlex work object; shared with list answers.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 func TestOpenAlexRecorded(t *testing.T) {
@@ -22,7 +23,7 @@ func TestOpenAlexRecorded(t *testing.T) {
 			s := newStub(t)
 			s.file("/works/doi:"+c.doi, 200, "openalex/openalex-work-doi-"+strings.ReplaceAll(c.doi, "/", "-")+".json")
 			res := fetchOne(t, providers.OpenAlex(), s.env(), manifest.KindDOI, c.doi)
-			if res.Status != providers.Found || res.Record.IDs.DOI != c.doi || res.Counts.CitedBy == nil {
+			if res.Status != record.Found || res.Record.IDs.DOI != c.doi || res.Counts.CitedBy == nil {
 				t.Fatalf("result %+v", res)
 			}
 			assertGolden(t, res)
@@ -34,7 +35,7 @@ func TestOpenAlexSendsNoMailtoAndNoKeyItself(t *testing.T) {
 	s := newStub(t)
 	s.text("/works/doi:10.1/x", 404, `{"error":"not found"}`)
 	res := fetchOne(t, providers.OpenAlex(), s.env(), manifest.KindDOI, "10.1/x")
-	if res.Status != providers.NotFound {
+	if res.Status != record.NotFound {
 		t.Errorf("status %s", res.Status)
 	}
 	if providers.OpenAlex().APIKey == nil || providers.OpenAlex().APIKey.Env != "OPENALEX_API_KEY" || providers.OpenAlex().APIKey.Query != "api_key" {
@@ -60,10 +61,10 @@ func TestOpenAlexByPubMedIDs(t *testing.T) {
 	res := fetchAll(t, providers.OpenAlex(), s.env(),
 		manifest.Identity{Kind: manifest.KindPMID, Value: "17183658"},
 		manifest.Identity{Kind: manifest.KindPMCID, Value: "PMC1762313"})
-	if res[0].Status != providers.Found || res[0].Record.IDs.PMID != "17183658" || res[0].Record.IDs.DOI != "10.1371/journal.pone.0000030" {
+	if res[0].Status != record.Found || res[0].Record.IDs.PMID != "17183658" || res[0].Record.IDs.DOI != "10.1371/journal.pone.0000030" {
 		t.Errorf("pmid result %+v", res[0])
 	}
-	if res[1].Status != providers.NotFound {
+	if res[1].Status != record.NotFound {
 		t.Errorf("pmcid result %s, want not found", res[1].Status)
 	}
 }
@@ -128,7 +129,7 @@ func TestOpenAlexOddDOIAskedSinglyEscaped(t *testing.T) {
 	s.text("/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1%2Fa%7Chttps%3A%2F%2Fdoi.org%2F10.1%2Fb&per_page=4", 200, `{"meta":{"count":0},"results":[]}`)
 	s.text("/works/doi:10.1/x%26y%2Cz", 404, `{"error":"not found"}`)
 	for _, r := range fetchAll(t, providers.OpenAlex(), s.env(), dois("10.1/a", "10.1/x&y,z", "10.1/b")...) {
-		if r.Status != providers.NotFound {
+		if r.Status != record.NotFound {
 			t.Errorf("%+v, want not found", r)
 		}
 	}

@@ -82,7 +82,7 @@ func parseOpenCitationsCount(doi string, doc gjson.Result) (Result, error) {
 	}
 	rows := doc.Array()
 	if len(rows) == 0 {
-		return Result{Status: NotFound}, nil
+		return Result{Status: record.NotFound}, nil
 	}
 	c := rows[0].Get("count")
 	if c.Type != gjson.String && c.Type != gjson.Number { // documented as a string of digits
@@ -93,7 +93,7 @@ func parseOpenCitationsCount(doi string, doc gjson.Result) (Result, error) {
 		return Result{}, Malformed("opencitations", "count "+strconv.Quote(c.String())+" is not a whole number")
 	}
 	return Result{
-		Status: Found,
+		Status: record.Found,
 		Record: &record.Record{IDs: record.IDs{DOI: doi}},
 		Counts: record.Counts{CitedBy: record.Int(int(n))},
 	}, nil

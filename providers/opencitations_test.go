@@ -30,13 +30,13 @@ func openCitationsFetch(t *testing.T, doi, uri string, status int, answer []byte
 func TestOpenCitationsCount(t *testing.T) {
 	res := openCitationsFetch(t, "10.1108/jd-12-2013-0166", "/index/v2/citation-count/doi:10.1108/jd-12-2013-0166", http.StatusOK,
 		fixture(t, "opencitations/constructed-opencitations-v2-citation-count-10.1108-jd-12-2013-0166.json"))
-	if res.Status != providers.Found || res.Err != nil {
+	if res.Status != record.Found || res.Err != nil {
 		t.Fatalf("status %s, err %v", res.Status, res.Err)
 	}
 	got, err := json.MarshalIndent(struct {
-		Status providers.Status `json:"status"`
-		Record *record.Record   `json:"record,omitempty"`
-		Counts record.Counts    `json:"counts,omitzero"`
+		Status record.Status  `json:"status"`
+		Record *record.Record `json:"record,omitempty"`
+		Counts record.Counts  `json:"counts,omitzero"`
 	}{res.Status, res.Record, res.Counts}, "", "  ")
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func TestOpenCitationsCount(t *testing.T) {
 func TestOpenCitationsZero(t *testing.T) {
 	res := openCitationsFetch(t, "10.5555/12345678", "/index/v2/citation-count/doi:10.5555/12345678", http.StatusOK,
 		fixture(t, "opencitations/constructed-opencitations-v2-citation-count-zero.json"))
-	if res.Status != providers.Found || res.Counts.CitedBy == nil || *res.Counts.CitedBy != 0 {
+	if res.Status != record.Found || res.Counts.CitedBy == nil || *res.Counts.CitedBy != 0 {
 		t.Fatalf("got %+v, want Found with cited_by 0", res)
 	}
 	if res.Counts.References != nil || res.Counts.InfluentialCitedBy != nil {
@@ -66,7 +66,7 @@ func TestOpenCitationsOddDOI(t *testing.T) {
 	res := openCitationsFetch(t, doi,
 		"/index/v2/citation-count/doi:10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23",
 		http.StatusOK, fixture(t, "opencitations/constructed-opencitations-v2-citation-count-zero.json"))
-	if res.Status != providers.Found || res.Record.IDs.DOI != doi {
+	if res.Status != record.Found || res.Record.IDs.DOI != doi {
 		t.Errorf("got %+v", res)
 	}
 }
@@ -76,19 +76,19 @@ func TestOpenCitationsFailures(t *testing.T) {
 		name      string
 		status    int
 		answer    string
-		want      providers.Status
+		want      record.Status
 		malformed bool
 		code      int
 	}{
-		{"404", http.StatusNotFound, `[]`, providers.NotFound, false, 0},
-		{"empty list", http.StatusOK, `[]`, providers.NotFound, false, 0},
-		{"500", http.StatusInternalServerError, `Internal Server Error`, providers.Failed, false, 500},
-		{"not JSON", http.StatusOK, `[{"count": "3"`, providers.Failed, true, 0},
-		{"not a list", http.StatusOK, `{"count": "3"}`, providers.Failed, true, 0},
-		{"no count", http.StatusOK, `[{"citing": "doi:10.1/x"}]`, providers.Failed, true, 0},
-		{"null count", http.StatusOK, `[{"count": null}]`, providers.Failed, true, 0},
-		{"count not a number", http.StatusOK, `[{"count": "many"}]`, providers.Failed, true, 0},
-		{"negative count", http.StatusOK, `[{"count": "-1"}]`, providers.Failed, true, 0},
+		{"404", http.StatusNotFound, `[]`, record.NotFound, false, 0},
+		{"empty list", http.StatusOK, `[]`, record.NotFound, false, 0},
+		{"500", http.StatusInternalServerError, `Internal Server Error`, record.Failed, false, 500},
+		{"not JSON", http.StatusOK, `[{"count": "3"`, record.Failed, true, 0},
+		{"not a list", http.StatusOK, `{"count": "3"}`, record.Failed, true, 0},
+		{"no count", http.StatusOK, `[{"citing": "doi:10.1/x"}]`, record.Failed, true, 0},
+		{"null count", http.StatusOK, `[{"count": null}]`, record.Failed, true, 0},
+		{"count not a number", http.StatusOK, `[{"count": "many"}]`, record.Failed, true, 0},
+		{"negative count", http.StatusOK, `[{"count": "-1"}]`, record.Failed, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := openCitationsFetch(t, "10.5555/a", "/index/v2/citation-count/doi:10.5555/a", tc.status, []byte(tc.answer))

@@ -76,9 +76,9 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 	res := GetJSONRecord(ctx, env, "orcid", base+"/works", func(doc gjson.Result) (Result, error) {
 		var err error
 		groups, err = readORCIDGroups(doc)
-		return Result{Status: Found}, err
+		return Result{Status: record.Found}, err
 	})
-	if res.Status != Found {
+	if res.Status != record.Found {
 		return res
 	}
 	works := make([]orcidWork, len(groups))
@@ -88,12 +88,12 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 	}
 	details, missing, err := orcidDetails(ctx, env, base, works)
 	if err != nil {
-		return Result{Status: Failed, Err: fmt.Errorf("orcid: work details: %w", err)}
+		return Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", err)}
 	}
 	for _, pc := range missing {
 		warnings = append(warnings, record.Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
 	}
-	res = Result{Status: Found, Record: &record.Record{}, Warnings: warnings}
+	res = Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings}
 	for _, w := range works {
 		res.Discovered = append(res.Discovered, w.discovered(id.Value, details[w.entry().putCode]))
 	}

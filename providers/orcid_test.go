@@ -20,7 +20,7 @@ func TestORCIDExpansionRecorded(t *testing.T) {
 	s.file("/v3.0/0000-0002-9341-7985/works/15536015,5011717,15536016,15536014,15536013,15536017,15536018,15536019", 200, "orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json")
 	s.file("/v3.0/0000-0002-9341-7985/person", 200, "orcid/orcid-person-0000-0002-9341-7985.json")
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, "0000-0002-9341-7985")
-	if res.Status != providers.Found || len(res.Discovered) != 8 {
+	if res.Status != record.Found || len(res.Discovered) != 8 {
 		t.Fatalf("status %s (%v), %d works; want 8 (one per group)", res.Status, res.Err, len(res.Discovered))
 	}
 	if got := keys(res.Discovered); got != "doi:10.3233/isu-130714 doi:10.1038/npre.2009.2801 orcid-work:0000-0002-9341-7985/15536016 doi:10.1080/03615260801973992 doi:10.1080/03615260801973414 orcid-work:0000-0002-9341-7985/15536017 orcid-work:0000-0002-9341-7985/15536018 orcid-work:0000-0002-9341-7985/15536019" {
@@ -74,7 +74,7 @@ func TestORCIDRealDetails(t *testing.T) {
 	s.file("/v3.0/0000-0002-0734-2199/works/77226586,40038622", 200, "orcid/constructed-orcid-works-bulk-0000-0002-0734-2199.json")
 	s.text("/v3.0/0000-0002-0734-2199/person", 200, `{"name":null,"other-names":{"other-name":[]}}`)
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, "0000-0002-0734-2199")
-	if res.Status != providers.Found || len(res.Discovered) != 2 {
+	if res.Status != record.Found || len(res.Discovered) != 2 {
 		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
 	}
 	aftermath := res.Discovered[0].Summary
@@ -96,7 +96,7 @@ func TestORCIDConstructedCases(t *testing.T) {
 	s.file("/v3.0/"+orcid+"/works/1002,2001,3002,4001,5001,6001,7001", 200, "orcid/constructed-orcid-works-bulk-"+orcid+".json")
 	s.file("/v3.0/"+orcid+"/person", 200, "orcid/constructed-orcid-person-"+orcid+".json")
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
-	if res.Status != providers.Found {
+	if res.Status != record.Found {
 		t.Fatalf("status %s: %v", res.Status, res.Err)
 	}
 	want := "doi:10.5555/carberry.pots doi:10.6084/m9.figshare.22422428 doi:10.5555/carberry.glazes arxiv:2311.16162 orcid-work:" + orcid + "/5001 orcid-work:" + orcid + "/6001 pmid:11748933"
@@ -177,7 +177,7 @@ func TestORCIDBulkChunks(t *testing.T) {
 	}
 	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
-	if res.Status != providers.Found || len(res.Discovered) != 250 {
+	if res.Status != record.Found || len(res.Discovered) != 250 {
 		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
 	}
 	if got := res.Discovered[249].Summary.Title; got != "W249 in full" {
@@ -198,7 +198,7 @@ func TestORCIDDetailsFailureFails(t *testing.T) {
 	s.file("/v3.0/0000-0002-9341-7985/works", 200, "orcid/orcid-works-0000-0002-9341-7985.json")
 	s.text("/v3.0/0000-0002-9341-7985/works/15536015,5011717,15536016,15536014,15536013,15536017,15536018,15536019", 400, `{"response-code":400}`)
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, "0000-0002-9341-7985")
-	if res.Status != providers.Failed || len(res.Discovered) != 0 || !strings.Contains(fmt.Sprint(res.Err), "work details") {
+	if res.Status != record.Failed || len(res.Discovered) != 0 || !strings.Contains(fmt.Sprint(res.Err), "work details") {
 		t.Errorf("status %s, %d works, err %v; want a failed expansion", res.Status, len(res.Discovered), res.Err)
 	}
 }
@@ -206,7 +206,7 @@ func TestORCIDDetailsFailureFails(t *testing.T) {
 func TestORCIDUnknownRecord(t *testing.T) {
 	s := newStub(t)
 	s.text("/v3.0/0000-0002-1825-0097/works", 404, `{"response-code":404}`)
-	if res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, "0000-0002-1825-0097"); res.Status != providers.NotFound {
+	if res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, "0000-0002-1825-0097"); res.Status != record.NotFound {
 		t.Errorf("status %s", res.Status)
 	}
 }
@@ -237,7 +237,7 @@ func TestORCIDGroupListIdentifiers(t *testing.T) {
 	s.text("/v3.0/"+orcid+"/works/11", 200, `{"bulk":[]}`)
 	s.text("/v3.0/"+orcid+"/person", 200, `{"name":null}`)
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
-	if res.Status != providers.Found || len(res.Discovered) != 1 {
+	if res.Status != record.Found || len(res.Discovered) != 1 {
 		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
 	}
 	d := res.Discovered[0]

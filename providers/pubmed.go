@@ -114,7 +114,7 @@ func pubmedPlan(ids []manifest.Identity) (out []Result, asked, list []string) {
 	for i, id := range ids {
 		pmid, err := manifest.NormalizePMID(id.Value)
 		if err != nil || id.Kind != manifest.KindPMID {
-			out[i] = Result{Status: Failed, Err: fmt.Errorf("pubmed: %s is not a PMID identity", id)}
+			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("pubmed: %s is not a PMID identity", id)}
 			continue
 		}
 		asked[i] = pmid
@@ -134,17 +134,17 @@ func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Resul
 		pubmedEmail, env.Mailto)
 	ans, err := Get(ctx, env, u, "application/xml, text/xml")
 	if err != nil {
-		return pubmedSet{}, &Result{Status: Failed, Err: fmt.Errorf("pubmed: %w", err)}
+		return pubmedSet{}, &Result{Status: record.Failed, Err: fmt.Errorf("pubmed: %w", err)}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return pubmedSet{}, &Result{Status: NotFound}
+		return pubmedSet{}, &Result{Status: record.NotFound}
 	case ans.Status < 200 || ans.Status > 299:
-		return pubmedSet{}, &Result{Status: Failed, Err: &StatusError{Provider: "pubmed", Code: ans.Status}}
+		return pubmedSet{}, &Result{Status: record.Failed, Err: &StatusError{Provider: "pubmed", Code: ans.Status}}
 	}
 	var set pubmedSet
 	if err := xml.Unmarshal(ans.Body, &set); err != nil {
-		return pubmedSet{}, &Result{Status: Failed, Err: Malformed("pubmed", "body is not well-formed XML: "+err.Error())}
+		return pubmedSet{}, &Result{Status: record.Failed, Err: Malformed("pubmed", "body is not well-formed XML: "+err.Error())}
 	}
 	switch set.XMLName.Local {
 	case "PubmedArticleSet":
@@ -153,9 +153,9 @@ func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Resul
 		// EFetch's in-band error, sent with status 200 ("API key invalid",
 		// "Empty id list", …): the question went unanswered.
 		why := collapseXMLSpace(strings.Join(set.Errors, "; "))
-		return pubmedSet{}, &Result{Status: Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)}
+		return pubmedSet{}, &Result{Status: record.Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)}
 	default:
-		return pubmedSet{}, &Result{Status: Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}
+		return pubmedSet{}, &Result{Status: record.Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}
 	}
 }
 
@@ -165,16 +165,16 @@ func (set pubmedSet) find(pmid string) Result {
 	for _, a := range set.Articles {
 		if strings.TrimSpace(a.PMID) == pmid {
 			rec := a.record()
-			return Result{Status: Found, Record: &rec}
+			return Result{Status: record.Found, Record: &rec}
 		}
 	}
 	for _, b := range set.Books {
 		if strings.TrimSpace(b.Doc.PMID) == pmid {
 			rec := b.record()
-			return Result{Status: Found, Record: &rec}
+			return Result{Status: record.Found, Record: &rec}
 		}
 	}
-	return Result{Status: NotFound}
+	return Result{Status: record.NotFound}
 }
 
 // pubmedSet is an EFetch answer: a PubmedArticleSet (journal articles and

@@ -28,7 +28,7 @@ func TestPubMedArticle(t *testing.T) {
 	s.file(pubmedURI("27797938"), 200, "pubmed/pubmed-efetch-29106400.xml")
 	ids := []manifest.Identity{pubmedIdentity("27797938")}
 	res := fetchAll(t, providers.PubMed(), s.env(), ids...)
-	if res[0].Status == providers.Found {
+	if res[0].Status == record.Found {
 		rec := res[0].Record
 		if rec.Title != "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer." {
 			t.Errorf("title %q", rec.Title)
@@ -48,7 +48,7 @@ func TestPubMedAnswerForAnotherPMID(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("29106400"), 200, "pubmed/pubmed-efetch-29106400.xml")
 	res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity("29106400"))
-	if res[0].Status != providers.NotFound {
+	if res[0].Status != record.NotFound {
 		t.Errorf("status %s, want not_found", res[0].Status)
 	}
 }
@@ -58,7 +58,7 @@ func TestPubMedBatch(t *testing.T) {
 	s.file(pubmedURI("11748933,11700088"), 200, "pubmed/pubmed-efetch-11748933-11700088.xml")
 	ids := []manifest.Identity{pubmedIdentity("11748933"), pubmedIdentity("11700088")}
 	res := fetchAll(t, providers.PubMed(), s.env(), ids...)
-	if res[0].Status == providers.Found && !strings.Contains(res[0].Record.Authors[0].Affiliations[0], "Università") {
+	if res[0].Status == record.Found && !strings.Contains(res[0].Record.Authors[0].Affiliations[0], "Università") {
 		t.Errorf("&#xe0; not decoded: %q", res[0].Record.Authors[0].Affiliations)
 	}
 	assertBatchGolden(t, ids, res)
@@ -71,10 +71,10 @@ func TestPubMedSeasonAndDay(t *testing.T) {
 	s.file(pubmedURI("12091962,9997"), 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
 	ids := []manifest.Identity{pubmedIdentity("12091962"), pubmedIdentity("9997")}
 	res := fetchAll(t, providers.PubMed(), s.env(), ids...)
-	if res[0].Status == providers.Found && res[0].Record.Issued != (record.Date{Year: 1990}) {
+	if res[0].Status == record.Found && res[0].Record.Issued != (record.Date{Year: 1990}) {
 		t.Errorf("season date %+v, want year only", res[0].Record.Issued)
 	}
-	if res[1].Status == providers.Found && res[1].Record.Issued != (record.Date{Year: 1976, Month: 9, Day: 28}) {
+	if res[1].Status == record.Found && res[1].Record.Issued != (record.Date{Year: 1976, Month: 9, Day: 28}) {
 		t.Errorf("date %+v", res[1].Record.Issued)
 	}
 	assertBatchGolden(t, ids, res)
@@ -86,13 +86,13 @@ func TestPubMedPartialBatch(t *testing.T) {
 	s := newStub(t)
 	s.file(pubmedURI("11700088,99999999,11748933"), 200, "pubmed/pubmed-efetch-11748933-11700088.xml")
 	res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity("11700088"), pubmedIdentity("99999999"), pubmedIdentity("11748933"), pubmedIdentity("11700088"))
-	want := []providers.Status{providers.Found, providers.NotFound, providers.Found, providers.Found}
+	want := []record.Status{record.Found, record.NotFound, record.Found, record.Found}
 	for i, w := range want {
 		if res[i].Status != w {
 			t.Errorf("result %d: %s, want %s", i, res[i].Status, w)
 		}
 	}
-	if res[0].Status == providers.Found && res[0].Record.IDs.PMID != "11700088" || res[2].Status == providers.Found && res[2].Record.IDs.PMID != "11748933" {
+	if res[0].Status == record.Found && res[0].Record.IDs.PMID != "11700088" || res[2].Status == record.Found && res[2].Record.IDs.PMID != "11748933" {
 		t.Errorf("results out of order: %+v %+v", res[0].Record.IDs, res[2].Record.IDs)
 	}
 }
@@ -102,19 +102,19 @@ func TestPubMedAnswers(t *testing.T) {
 		name   string
 		status int
 		body   string
-		want   providers.Status
+		want   record.Status
 		err    error
 	}{
-		{"empty set", 200, `<?xml version="1.0" ?><PubmedArticleSet></PubmedArticleSet>`, providers.NotFound, nil},
-		{"404", 404, "not found", providers.NotFound, nil},
-		{"400", 400, `{"error":"API key invalid"}`, providers.Failed, nil},
-		{"500", 500, "oops", providers.Failed, nil},
+		{"empty set", 200, `<?xml version="1.0" ?><PubmedArticleSet></PubmedArticleSet>`, record.NotFound, nil},
+		{"404", 404, "not found", record.NotFound, nil},
+		{"400", 400, `{"error":"API key invalid"}`, record.Failed, nil},
+		{"500", 500, "oops", record.Failed, nil},
 		// EFetch's in-band error document, sent with status 200.
-		{"efetch error", 200, `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`, providers.Failed, nil},
-		{"esummary instead", 200, string(fixture(t, "pubmed/pubmed-esummary-11850928-11482001.xml")), providers.Failed, providers.ErrMalformed},
-		{"truncated", 200, `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`, providers.Failed, providers.ErrMalformed},
-		{"empty body", 200, "", providers.Failed, providers.ErrMalformed},
-		{"not xml", 200, `{"result":{}}`, providers.Failed, providers.ErrMalformed},
+		{"efetch error", 200, `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`, record.Failed, nil},
+		{"esummary instead", 200, string(fixture(t, "pubmed/pubmed-esummary-11850928-11482001.xml")), record.Failed, providers.ErrMalformed},
+		{"truncated", 200, `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`, record.Failed, providers.ErrMalformed},
+		{"empty body", 200, "", record.Failed, providers.ErrMalformed},
+		{"not xml", 200, `{"result":{}}`, record.Failed, providers.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -140,7 +140,7 @@ func TestPubMedParameters(t *testing.T) {
 	s := newStub(t)
 	s.file("/entrez/eutils/efetch.fcgi?db=pubmed&id=9997&retmode=xml&tool=about", 200, "pubmed/pubmed-efetch-12091962-9997-abstract.xml")
 	res := fetchAll(t, providers.PubMed(), s.envAs(""), pubmedIdentity("9997"))
-	if res[0].Status != providers.Found {
+	if res[0].Status != record.Found {
 		t.Errorf("status %s (%v)", res[0].Status, res[0].Err)
 	}
 	if k := providers.PubMed().APIKey; k == nil || k.Env != "NCBI_API_KEY" || k.Query != "api_key" || k.Header != "" {
@@ -157,7 +157,7 @@ func TestPubMedNotAPMID(t *testing.T) {
 		doi("10.1002/(sici)1097-4636(199812)42:3<444::aid-jbm16>3.0.co;2-#"),
 		pubmedIdentity("09997"),
 		pubmedIdentity("9997"))
-	if res[0].Status != providers.Failed || res[1].Status != providers.Failed || res[2].Status != providers.Found {
+	if res[0].Status != record.Failed || res[1].Status != record.Failed || res[2].Status != record.Found {
 		t.Errorf("statuses %s %s %s, want failed failed found", res[0].Status, res[1].Status, res[2].Status)
 	}
 }
@@ -214,7 +214,7 @@ func TestPubMedConstructedShapes(t *testing.T) {
 	s := newStub(t)
 	s.text(pubmedURI("100,200"), 200, pubmedConstructedSet)
 	res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity("100"), pubmedIdentity("200"))
-	if res[0].Status != providers.Found || res[1].Status != providers.Found {
+	if res[0].Status != record.Found || res[1].Status != record.Found {
 		t.Fatalf("statuses %s %s (%v %v)", res[0].Status, res[1].Status, res[0].Err, res[1].Err)
 	}
 	a := res[0].Record

@@ -94,7 +94,7 @@ func fetchSemanticScholar(ctx context.Context, env Env, ids []manifest.Identity)
 	for i, id := range ids {
 		key, ok := s2PaperID(id)
 		if !ok {
-			out[i] = Result{Status: Failed, Err: fmt.Errorf("semanticscholar: cannot look up %s", id)}
+			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("semanticscholar: cannot look up %s", id)}
 			continue
 		}
 		keys = append(keys, key)
@@ -137,35 +137,35 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 	}
 	switch {
 	case err != nil:
-		return all(Result{Status: Failed, Err: err})
+		return all(Result{Status: record.Failed, Err: err})
 	case wire.IsNotFound(status):
-		return all(Result{Status: NotFound})
+		return all(Result{Status: record.NotFound})
 	case status == http.StatusBadRequest && gjson.GetBytes(body, "error").String() == s2NoValidIDs:
 		// Not one id of the batch is known: that is an answer, not a fault.
-		return all(Result{Status: NotFound})
+		return all(Result{Status: record.NotFound})
 	case status < 200 || status > 299:
 		err := error(&StatusError{Provider: "semanticscholar", Code: status})
 		if msg := strings.TrimSpace(gjson.GetBytes(body, "error").String()); msg != "" {
 			err = fmt.Errorf("semanticscholar: %s: %w", msg, err)
 		}
-		return all(Result{Status: Failed, Err: err})
+		return all(Result{Status: record.Failed, Err: err})
 	case !gjson.ValidBytes(body):
-		return all(Result{Status: Failed, Err: Malformed("semanticscholar", "body is not valid JSON")})
+		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar", "body is not valid JSON")})
 	}
 	doc := gjson.ParseBytes(body)
 	if !doc.IsArray() {
-		return all(Result{Status: Failed, Err: Malformed("semanticscholar", "batch answer is not a list")})
+		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar", "batch answer is not a list")})
 	}
 	papers := doc.Array()
 	if len(papers) > len(keys) {
 		// Answers are matched to ids by position; with more answers than
 		// ids no position can be trusted.
-		return all(Result{Status: Failed, Err: Malformed("semanticscholar",
+		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar",
 			fmt.Sprintf("batch answer has %d papers for %d ids", len(papers), len(keys)))})
 	}
 	for j := range out {
 		if j >= len(papers) { // a short answer: the missing tail is unknown
-			out[j] = Result{Status: NotFound}
+			out[j] = Result{Status: record.NotFound}
 			continue
 		}
 		out[j] = s2Result(papers[j])
@@ -243,14 +243,14 @@ func s2Body(keys []string) ([]byte, error) {
 func s2Result(p gjson.Result) Result {
 	switch {
 	case p.Type == gjson.Null:
-		return Result{Status: NotFound}
+		return Result{Status: record.NotFound}
 	case !p.IsObject():
-		return Result{Status: Failed, Err: Malformed("semanticscholar", "batch entry is neither a paper nor null")}
+		return Result{Status: record.Failed, Err: Malformed("semanticscholar", "batch entry is neither a paper nor null")}
 	case strings.TrimSpace(p.Get("paperId").String()) == "":
-		return Result{Status: Failed, Err: Malformed("semanticscholar", "paper has no paperId")}
+		return Result{Status: record.Failed, Err: Malformed("semanticscholar", "paper has no paperId")}
 	}
 	rec, counts := s2Paper(p)
-	return Result{Status: Found, Record: &rec, Counts: counts}
+	return Result{Status: record.Found, Record: &rec, Counts: counts}
 }
 
 // s2Paper maps one Graph API paper object.

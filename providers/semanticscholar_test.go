@@ -46,7 +46,7 @@ func s2Stub(t *testing.T, wantBody string, status int, answer []byte) *stub {
 	return s
 }
 
-func s2WantStatuses(t *testing.T, res []providers.Result, want ...providers.Status) {
+func s2WantStatuses(t *testing.T, res []providers.Result, want ...record.Status) {
 	t.Helper()
 	for i, r := range res {
 		if r.Status != want[i] {
@@ -70,7 +70,7 @@ func TestSemanticScholarBatch(t *testing.T) {
 		`{"ids":["DOI:10.5555/recorded-as-corpusid-470667","DOI:10.2139/ssrn.2250500","DOI:10.5555/recorded-as-paperid-0f40b1f0"]}`,
 		http.StatusOK, fixture(t, "semanticscholar/s2-paper-batch-fields-authors.json"))
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
-	s2WantStatuses(t, res, providers.Found, providers.Found, providers.Found)
+	s2WantStatuses(t, res, record.Found, record.Found, record.Found)
 	assertBatchGolden(t, ids, res)
 }
 
@@ -81,7 +81,7 @@ func TestSemanticScholarSinglePaper(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.1093/mind/lix.236.433","DOI:10.5555/no-such-paper"]}`,
 		http.StatusOK, fixture(t, "semanticscholar/constructed-s2-batch-mind-title-and-null.json"))
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
-	s2WantStatuses(t, res, providers.Found, providers.NotFound)
+	s2WantStatuses(t, res, record.Found, record.NotFound)
 	if res[1].Record != nil || !res[1].Counts.IsZero() {
 		t.Errorf("a null entry must carry no record or counts, got %+v", res[1])
 	}
@@ -100,7 +100,7 @@ func TestSemanticScholarAllFields(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.18653/v1/2020.acl-main.447","DOI:10.5555/12345678","PMID:29106400"]}`,
 		http.StatusOK, fixture(t, "semanticscholar/constructed-s2-batch-all-fields.json"))
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
-	s2WantStatuses(t, res, providers.Found, providers.Found, providers.NotFound)
+	s2WantStatuses(t, res, record.Found, record.Found, record.NotFound)
 	if got := res[1].Record.Title; got != "Über die Zählung — eine Übung in Präzision" {
 		t.Errorf("non-ASCII title changed: %q", got)
 	}
@@ -131,7 +131,7 @@ func TestSemanticScholarRequestBody(t *testing.T) {
 		`"DOI:10.1000/a\"b\\c&d","ARXIV:2106.15928","ARXIV:solv-int/9901001","PMID:19872477"]}`
 	stub := s2Stub(t, want, http.StatusOK, []byte(`[null, null, null, null, null]`))
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), ids...)
-	s2WantStatuses(t, res, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound, providers.NotFound)
+	s2WantStatuses(t, res, record.NotFound, record.NotFound, record.NotFound, record.NotFound, record.NotFound)
 
 	var decoded struct{ IDs []string }
 	if err := json.Unmarshal([]byte(want), &decoded); err != nil || decoded.IDs[0] != "DOI:"+ids[0].Value || decoded.IDs[1] != "DOI:"+ids[1].Value {
@@ -145,7 +145,7 @@ func TestSemanticScholarNoValidIDs(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
 		fixture(t, "semanticscholar/constructed-s2-error-400-no-valid-ids.json"))
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"))
-	s2WantStatuses(t, res, providers.NotFound, providers.NotFound)
+	s2WantStatuses(t, res, record.NotFound, record.NotFound)
 }
 
 // TestSemanticScholarBadRequest: any other 400 is a failure of every id,
@@ -154,7 +154,7 @@ func TestSemanticScholarBadRequest(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, http.StatusBadRequest,
 		fixture(t, "semanticscholar/constructed-s2-error-400-unsupported-fields.json"))
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"))
-	s2WantStatuses(t, res, providers.Failed, providers.Failed)
+	s2WantStatuses(t, res, record.Failed, record.Failed)
 	for _, r := range res {
 		var se *providers.StatusError
 		if !errors.As(r.Err, &se) || se.Code != http.StatusBadRequest {
@@ -171,15 +171,15 @@ func TestSemanticScholarFailures(t *testing.T) {
 		name      string
 		status    int
 		answer    string
-		want      providers.Status
+		want      record.Status
 		malformed bool
 		code      int
 	}{
-		{"404", http.StatusNotFound, `{"error":"Paper/Author/Object not found"}`, providers.NotFound, false, 0},
-		{"500", http.StatusInternalServerError, `{"message":"Internal server error"}`, providers.Failed, false, 500},
-		{"not JSON", http.StatusOK, `[{"paperId": "x"`, providers.Failed, true, 0},
-		{"not a list", http.StatusOK, `{"data": []}`, providers.Failed, true, 0},
-		{"more papers than ids", http.StatusOK, `[null, null, null]`, providers.Failed, true, 0},
+		{"404", http.StatusNotFound, `{"error":"Paper/Author/Object not found"}`, record.NotFound, false, 0},
+		{"500", http.StatusInternalServerError, `{"message":"Internal server error"}`, record.Failed, false, 500},
+		{"not JSON", http.StatusOK, `[{"paperId": "x"`, record.Failed, true, 0},
+		{"not a list", http.StatusOK, `{"data": []}`, record.Failed, true, 0},
+		{"more papers than ids", http.StatusOK, `[null, null, null]`, record.Failed, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b"]}`, tc.status, []byte(tc.answer))
@@ -199,7 +199,7 @@ func TestSemanticScholarOddEntries(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a","DOI:10.5555/b","DOI:10.5555/c","DOI:10.5555/d"]}`,
 		http.StatusOK, []byte(`[42, {"title": "no id"}, `+paper+`]`))
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"), doi("10.5555/c"), doi("10.5555/d"))
-	s2WantStatuses(t, res, providers.Failed, providers.Failed, providers.Found, providers.NotFound)
+	s2WantStatuses(t, res, record.Failed, record.Failed, record.Found, record.NotFound)
 	for _, r := range res[:2] {
 		if !errors.Is(r.Err, providers.ErrMalformed) {
 			t.Errorf("err = %v, want ErrMalformed", r.Err)
@@ -216,11 +216,11 @@ func TestSemanticScholarUnaskable(t *testing.T) {
 	stub := s2Stub(t, `{"ids":["DOI:10.5555/a"]}`, http.StatusOK, []byte(`[null]`))
 	orcid := manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-1825-0097"}
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), orcid, doi("10.5555/a"))
-	s2WantStatuses(t, res, providers.Failed, providers.NotFound)
+	s2WantStatuses(t, res, record.Failed, record.NotFound)
 
 	idle := newStub(t)
 	res = fetchAll(t, providers.SemanticScholar(), idle.env(), orcid)
-	s2WantStatuses(t, res, providers.Failed)
+	s2WantStatuses(t, res, record.Failed)
 	if n := len(idle.requests()); n != 0 {
 		t.Errorf("a batch with nothing to ask sent %d requests", n)
 	}
@@ -288,7 +288,7 @@ func TestSemanticScholarSplitsBatchThatTimesOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, r := range got {
-		if r.Status != providers.Found || r.Record.Title != "DOI:"+asked[i].Value {
+		if r.Status != record.Found || r.Record.Title != "DOI:"+asked[i].Value {
 			t.Errorf("%s: %s %v %+v, want its own paper", asked[i].Value, r.Status, r.Err, r.Record)
 		}
 	}

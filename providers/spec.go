@@ -141,20 +141,9 @@ type Env struct {
 	Mailto string // polite-pool contact, "" when none
 }
 
-// Status is the outcome of one identity at one provider (record.Status).
-type Status = record.Status
-
-// The outcomes, as record names them.
-const (
-	Found    = record.Found
-	NotFound = record.NotFound
-	Failed   = record.Failed
-	Skipped  = record.Skipped
-)
-
 // Result is what a provider said about one identity.
 type Result struct {
-	Status     Status           // Found, NotFound or Failed
+	Status     record.Status    // Found, NotFound or Failed
 	Record     *record.Record   // when Found
 	Counts     record.Counts    // volatile counters, when the service gives them
 	Discovered []Discovered     // works found by expansion (ORCID records)
@@ -162,9 +151,6 @@ type Result struct {
 	Warnings   []record.Warning // problems worth telling the user
 	Err        error            // when Failed
 }
-
-// ErrNotFound marks a clean "no such work" from a service.
-var ErrNotFound = errors.New("not found")
 
 // ErrMalformed marks an answer that could not be read.
 var ErrMalformed = errors.New("malformed answer")

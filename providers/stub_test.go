@@ -220,7 +220,7 @@ func assertGolden(t *testing.T, res providers.Result) {
 		t.Fatalf("unexpected error: %v", res.Err)
 	}
 	out := struct {
-		Status     providers.Status       `json:"status"`
+		Status     record.Status          `json:"status"`
 		Record     *record.Record         `json:"record,omitempty"`
 		Counts     record.Counts          `json:"counts"`
 		Discovered []providers.Discovered `json:"discovered,omitempty"`
@@ -241,14 +241,14 @@ func assertBatchGolden(t *testing.T, ids []manifest.Identity, res []providers.Re
 	t.Helper()
 	type entry struct {
 		ID       string           `json:"id"`
-		Status   providers.Status `json:"status"`
+		Status   record.Status    `json:"status"`
 		Record   *record.Record   `json:"record,omitempty"`
 		Counts   record.Counts    `json:"counts,omitzero"`
 		Warnings []record.Warning `json:"warnings,omitempty"`
 	}
 	entries := make([]entry, len(res))
 	for i, r := range res {
-		if r.Status == providers.Failed || r.Err != nil {
+		if r.Status == record.Failed || r.Err != nil {
 			t.Errorf("%s: %s, error %v", ids[i], r.Status, r.Err)
 		}
 		entries[i] = entry{ID: ids[i].Key(), Status: r.Status, Record: r.Record, Counts: r.Counts, Warnings: r.Warnings}

@@ -57,7 +57,7 @@ func Unpaywall() Spec {
 		Redundant: &Redundancy{
 			After: "openalex",
 			Covered: func(r Result) bool {
-				if r.Status != Found || r.Record == nil || r.Record.OA == nil {
+				if r.Status != record.Found || r.Record == nil || r.Record.OA == nil {
 					return false
 				}
 				return r.Record.OA.Status != "" || r.Record.OA.URL != ""
@@ -84,12 +84,12 @@ func fetchUnpaywall(ctx context.Context, env Env, id manifest.Identity) Result {
 	if env.Mailto == "" {
 		// Unpaywall answers 422 without an e-mail; asking would only spend a
 		// request on a known refusal.
-		return Result{Status: Failed, Err: fmt.Errorf("unpaywall: %w", ErrNeedsMailto)}
+		return Result{Status: record.Failed, Err: fmt.Errorf("unpaywall: %w", ErrNeedsMailto)}
 	}
 	u := wire.WithMailto(env.Base+unpaywallPath+wire.EscapeDOI(id.Value), unpaywallEmail, env.Mailto)
 	res := GetJSONRecord(ctx, env, "unpaywall", u, parseUnpaywall)
 	var se *StatusError
-	if res.Status == Failed && errors.As(res.Err, &se) && se.Code == http.StatusUnprocessableEntity {
+	if res.Status == record.Failed && errors.As(res.Err, &se) && se.Code == http.StatusUnprocessableEntity {
 		// 422 is how Unpaywall refuses a contact address it will not accept
 		// (placeholders such as test@example.com), so say which one.
 		res.Err = fmt.Errorf("unpaywall: contact e-mail %q refused, use an address you read: %w", env.Mailto, res.Err)
@@ -154,7 +154,7 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 		// "closed" (or an OA status without a location) is an answer too.
 		rec.OA = &record.OpenAccess{Status: status}
 	}
-	return Result{Status: Found, Record: &rec}, nil
+	return Result{Status: record.Found, Record: &rec}, nil
 }
 
 // unpaywallDate reads published_date. Unpaywall builds it from Crossref's

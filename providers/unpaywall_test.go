@@ -17,9 +17,9 @@ import (
 // unpaywallGolden is what goldens keep of a Result: its status and parsed
 // data (errors are checked by the tests themselves).
 type unpaywallGolden struct {
-	Status providers.Status `json:"status"`
-	Record *record.Record   `json:"record,omitempty"`
-	Counts record.Counts    `json:"counts"`
+	Status record.Status  `json:"status"`
+	Record *record.Record `json:"record,omitempty"`
+	Counts record.Counts  `json:"counts"`
 }
 
 func assertUnpaywallGolden(t *testing.T, results []providers.Result) {
@@ -48,7 +48,7 @@ func TestUnpaywallFetch(t *testing.T) {
 			s := newStub(t)
 			s.file("/v2/"+tc.doi+"?email=ada%40example.org", http.StatusOK, "unpaywall/"+tc.fixture)
 			res := fetchAll(t, providers.Unpaywall(), s.env(), doi(tc.doi))
-			if len(res) != 1 || res[0].Status != providers.Found || res[0].Err != nil {
+			if len(res) != 1 || res[0].Status != record.Found || res[0].Err != nil {
 				t.Fatalf("got %+v, want one found result", res)
 			}
 			if got := res[0].Record.IDs.DOI; got != tc.doi {
@@ -70,7 +70,7 @@ func TestUnpaywallNeedsMailto(t *testing.T) {
 		t.Fatalf("%d results for %d ids", len(res), len(ids))
 	}
 	for i, r := range res {
-		if r.Status != providers.Failed || !errors.Is(r.Err, providers.ErrNeedsMailto) {
+		if r.Status != record.Failed || !errors.Is(r.Err, providers.ErrNeedsMailto) {
 			t.Errorf("result %d: %s %v, want failed with ErrNeedsMailto", i, r.Status, r.Err)
 			continue
 		}
@@ -88,7 +88,7 @@ func TestUnpaywallNotFound(t *testing.T) {
 	s := newStub(t)
 	s.file("/v2/"+doi+"?email=ada%40example.org", http.StatusNotFound, "unpaywall/constructed-unpaywall-404-10.1038-s41557-019-0236-7.json")
 	res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...)
-	if res[0].Status != providers.NotFound || res[0].Err != nil || res[0].Record != nil {
+	if res[0].Status != record.NotFound || res[0].Err != nil || res[0].Record != nil {
 		t.Errorf("got %+v, want a clean not found", res[0])
 	}
 }
@@ -99,7 +99,7 @@ func TestUnpaywallRefusedMailto(t *testing.T) {
 	s.file("/v2/"+doi+"?email=ada%40example.org", http.StatusUnprocessableEntity, "unpaywall/constructed-unpaywall-422-placeholder-email.json")
 	res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...)
 	var se *providers.StatusError
-	if res[0].Status != providers.Failed || !errors.As(res[0].Err, &se) || se.Code != http.StatusUnprocessableEntity {
+	if res[0].Status != record.Failed || !errors.As(res[0].Err, &se) || se.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("got %s %v, want failed with a 422 StatusError", res[0].Status, res[0].Err)
 	}
 	if !strings.Contains(res[0].Err.Error(), `"ada@example.org"`) {
@@ -124,7 +124,7 @@ func TestUnpaywallBadAnswers(t *testing.T) {
 			s := newStub(t)
 			s.text("/v2/"+doi+"?email=ada%40example.org", tc.status, tc.body)
 			res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...)
-			if res[0].Status != providers.Failed || res[0].Record != nil {
+			if res[0].Status != record.Failed || res[0].Record != nil {
 				t.Fatalf("got %+v, want failed", res[0])
 			}
 			var se *providers.StatusError
@@ -143,7 +143,7 @@ func TestUnpaywallEscapesDOI(t *testing.T) {
 	want := "/v2/10.1002/%28sici%291097-4636%28199812%2942:3%3C444::aid-jbm16%3E3.0.co%3B2-%23?email=ada%40example.org"
 	s := newStub(t)
 	s.text(want, http.StatusNotFound, "")
-	if res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...); res[0].Status != providers.NotFound {
+	if res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...); res[0].Status != record.NotFound {
 		t.Errorf("%s; want the one request answered not found", res[0].Status)
 	}
 }

@@ -98,7 +98,7 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 		}
 		var named []works.Named
 		for _, s := range doc.Sources {
-			if s.Status != string(providers.Found) {
+			if s.Status != string(record.Found) {
 				continue
 			}
 			if s.Record == nil {

@@ -63,7 +63,7 @@ type Report struct {
 // Incomplete reports whether any job failed or was skipped.
 func (r *Report) Incomplete() bool {
 	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
-		if o.Status == providers.Failed || o.Status == providers.Skipped {
+		if o.Status == record.Failed || o.Status == record.Skipped {
 			return true
 		}
 	}
@@ -110,6 +110,6 @@ type Outcome struct {
 	Identity manifest.Identity
 	Provider string
 	Host     string
-	Status   providers.Status
+	Status   record.Status
 	Err      error // why it failed or was skipped
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -48,13 +49,13 @@ func (r *Report) Summaries() []ProviderSummary {
 		ps := &out[i]
 		ps.Host = o.Host
 		switch o.Status {
-		case providers.Found:
+		case record.Found:
 			ps.Found++
-		case providers.NotFound:
+		case record.NotFound:
 			ps.NotFound++
-		case providers.Failed:
+		case record.Failed:
 			ps.Failed++
-		case providers.Skipped:
+		case record.Skipped:
 			ps.Skipped++
 		}
 	}
@@ -72,7 +73,7 @@ func (r *Report) Summaries() []ProviderSummary {
 func (r *Report) ShortJobs() []Outcome {
 	var out []Outcome
 	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
-		if o.Status == providers.Failed || o.Status == providers.Skipped {
+		if o.Status == record.Failed || o.Status == record.Skipped {
 			out = append(out, o)
 		}
 	}
@@ -160,7 +161,7 @@ func statusCode(err error) int {
 // shortGroup is jobs that came back short for the same reason at the same
 // provider: a stopped host skips hundreds of jobs with one reason.
 type shortGroup struct {
-	status     providers.Status
+	status     record.Status
 	provider   string
 	host       string
 	reason     string

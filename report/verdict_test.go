@@ -22,20 +22,20 @@ func doiID(v string) manifest.Identity { return manifest.Identity{Kind: manifest
 // a warning, and files written, removed and not pruned.
 func mixedReport() *Report {
 	orcid := manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-9341-7985"}
-	o := func(id manifest.Identity, provider, host string, status providers.Status, err error) Outcome {
+	o := func(id manifest.Identity, provider, host string, status record.Status, err error) Outcome {
 		return Outcome{Identity: id, Provider: provider, Host: host, Status: status, Err: err}
 	}
 	stopped := &transport.StoppedError{Host: "api.openalex.org", Reason: "429 with Retry-After 15h0m0s, past the 2m0s cap"}
 	return &Report{
 		Specs:      []providers.Spec{{Name: "orcid"}, {Name: "crossref"}, {Name: "openalex"}, {Name: "unpaywall"}},
-		Expansions: []Outcome{o(orcid, "orcid", "pub.orcid.org", providers.Found, nil)},
+		Expansions: []Outcome{o(orcid, "orcid", "pub.orcid.org", record.Found, nil)},
 		Outcomes: []Outcome{
-			o(doiID("10.1/a"), "crossref", "api.crossref.org", providers.Found, nil),
-			o(doiID("10.1/a"), "openalex", "api.openalex.org", providers.Skipped, stopped),
-			o(doiID("10.1/b"), "crossref", "api.crossref.org", providers.NotFound, nil),
-			o(doiID("10.1/b"), "openalex", "api.openalex.org", providers.Skipped, stopped),
-			o(doiID("10.1/c"), "crossref", "api.crossref.org", providers.Failed, errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")),
-			o(doiID("10.1/c"), "openalex", "api.openalex.org", providers.Skipped, stopped),
+			o(doiID("10.1/a"), "crossref", "api.crossref.org", record.Found, nil),
+			o(doiID("10.1/a"), "openalex", "api.openalex.org", record.Skipped, stopped),
+			o(doiID("10.1/b"), "crossref", "api.crossref.org", record.NotFound, nil),
+			o(doiID("10.1/b"), "openalex", "api.openalex.org", record.Skipped, stopped),
+			o(doiID("10.1/c"), "crossref", "api.crossref.org", record.Failed, errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")),
+			o(doiID("10.1/c"), "openalex", "api.openalex.org", record.Skipped, stopped),
 		},
 		Works: []manifest.Identity{doiID("10.1/a"), doiID("10.1/b"), doiID("10.1/c")},
 		Hosts: []transport.HostStats{
@@ -66,21 +66,21 @@ func TestSummaryVerdict(t *testing.T) {
 		return out
 	}
 	for i := range all(mixedReport()) {
-		for _, st := range []providers.Status{providers.Found, providers.NotFound, providers.Failed, providers.Skipped} {
+		for _, st := range []record.Status{record.Found, record.NotFound, record.Failed, record.Skipped} {
 			r := mixedReport()
 			for _, o := range all(r) {
-				o.Status, o.Err = providers.Found, nil
+				o.Status, o.Err = record.Found, nil
 			}
 			o := all(r)[i]
 			o.Status = st
-			if st == providers.Failed || st == providers.Skipped {
+			if st == record.Failed || st == record.Skipped {
 				o.Err = fmt.Errorf("the reason")
 			}
 			var out strings.Builder
 			r.WriteSummary(&out)
 			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 			verdict := lines[len(lines)-1]
-			short := st == providers.Failed || st == providers.Skipped
+			short := st == record.Failed || st == record.Skipped
 			if r.Incomplete() != short {
 				t.Errorf("job %d %s: Incomplete() = %v", i, st, r.Incomplete())
 			}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -18,7 +17,7 @@ func TestOverrideRewritesItsFieldsConflict(t *testing.T) {
 		t.Fatal(err)
 	}
 	found := func(p string, r record.Record) snapshots.Source {
-		return snapshots.Source{Provider: p, Status: string(providers.Found), Record: &r}
+		return snapshots.Source{Provider: p, Status: string(record.Found), Record: &r}
 	}
 	sources := map[string]snapshots.Source{
 		"crossref": found("crossref", record.Record{Title: "Deep learning for cats", Type: "article-journal", Issued: record.Date{Year: 2020}}),
@@ -56,7 +55,7 @@ func TestOverrideConflictAppearsAndGoes(t *testing.T) {
 		t.Fatal(err)
 	}
 	found := func(p string, r record.Record) snapshots.Source {
-		return snapshots.Source{Provider: p, Status: string(providers.Found), Record: &r}
+		return snapshots.Source{Provider: p, Status: string(record.Found), Record: &r}
 	}
 	sources := map[string]snapshots.Source{
 		"crossref": found("crossref", record.Record{Title: "Old title", Issued: record.Date{Year: 2020}}),
@@ -95,7 +94,7 @@ func TestTypeOverrideDropsTheGenreOfTheOldType(t *testing.T) {
 		t.Fatal(err)
 	}
 	poster := record.Record{Title: "Kiln physics", Type: "speech", Genre: "Poster", Issued: record.Date{Year: 2021}}
-	sources := map[string]snapshots.Source{"datacite": {Provider: "datacite", Status: string(providers.Found), Record: &poster}}
+	sources := map[string]snapshots.Source{"datacite": {Provider: "datacite", Status: string(record.Found), Record: &poster}}
 	for _, c := range []struct{ typ, genre string }{{"article-journal", ""}, {"speech", "Poster"}} {
 		doc, _, err := order.Document(id, nil, sources, []manifest.Override{{ID: id, Type: c.typ, Line: 2}})
 		if err != nil {

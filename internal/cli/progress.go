@@ -10,6 +10,7 @@ import (
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/progress"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 )
 
@@ -35,7 +36,7 @@ func startProgress(quiet bool, w io.Writer, getenv func(string) string, opts *or
 	})
 	opts.Progress.Planned = func(lp orchestrator.LanePlan) { v.Plan(lp.Host, lp.Jobs, lp.Calls, lp.Pace) }
 	opts.Progress.Done = func(o report.Outcome) {
-		v.Done(o.Host, o.Status == providers.Found || o.Status == providers.NotFound)
+		v.Done(o.Host, o.Status == record.Found || o.Status == record.NotFound)
 	}
 	opts.OnStart = func(host string, _ time.Time) { v.Request(host) }
 	opts.OnWait = v.Wait
