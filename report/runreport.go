@@ -30,15 +30,8 @@ type RunReport struct {
 
 // ProviderReport is one row of the summary table.
 type ProviderReport struct {
-	Provider string `json:"provider"`
-	Host     string `json:"host"`
-	Found    int    `json:"found"`
-	NotFound int    `json:"not_found"`
-	Failed   int    `json:"failed"`
-	Skipped  int    `json:"skipped"`
-	Requests int    `json:"requests"` // the host's, retries included
-	Retries  int    `json:"retries"`
-	TimeMS   int64  `json:"time_ms"` // time the host spent answering
+	ProviderCounts
+	TimeMS int64 `json:"time_ms"` // time the host spent answering
 }
 
 // HostReport is what the transport did with one host.
@@ -125,10 +118,7 @@ func (r *Report) JSON() RunReport {
 		out.Outcome = "incomplete"
 	}
 	for _, s := range r.Summaries() {
-		out.Providers = append(out.Providers, ProviderReport{
-			Provider: s.Provider, Host: s.Host, Found: s.Found, NotFound: s.NotFound, Failed: s.Failed,
-			Skipped: s.Skipped, Requests: s.Requests, Retries: s.Retries, TimeMS: ms(s.Busy),
-		})
+		out.Providers = append(out.Providers, ProviderReport{ProviderCounts: s.ProviderCounts, TimeMS: ms(s.Busy)})
 	}
 	for _, h := range r.Hosts {
 		out.Hosts = append(out.Hosts, HostReport{Host: h.Host, Requests: h.Requests, Retries: h.Retries,

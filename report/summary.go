@@ -18,17 +18,24 @@ import (
 	"github.com/aboutscholar/about/transport"
 )
 
-// ProviderSummary counts one provider's outcomes over a run.
+// ProviderCounts counts one provider's outcomes over a run: the summary
+// table's row and the run report's, which differ only in how they give
+// the time.
+type ProviderCounts struct {
+	Provider string `json:"provider"`
+	Host     string `json:"host"`
+	Found    int    `json:"found"`
+	NotFound int    `json:"not_found"`
+	Failed   int    `json:"failed"`
+	Skipped  int    `json:"skipped"`
+	Requests int    `json:"requests"` // the host's, retries included
+	Retries  int    `json:"retries"`
+}
+
+// ProviderSummary is one provider's counts and the time its host spent.
 type ProviderSummary struct {
-	Provider string        `json:"provider"`
-	Host     string        `json:"host"`
-	Found    int           `json:"found"`
-	NotFound int           `json:"not_found"`
-	Failed   int           `json:"failed"`
-	Skipped  int           `json:"skipped"`
-	Requests int           `json:"requests"`
-	Retries  int           `json:"retries"`
-	Busy     time.Duration `json:"busy_ns"`
+	ProviderCounts
+	Busy time.Duration
 }
 
 // Summaries counts outcomes per provider, in registry order. Requests,
@@ -39,7 +46,7 @@ func (r *Report) Summaries() []ProviderSummary {
 	index := map[string]int{}
 	for _, s := range r.Specs {
 		index[s.Name] = len(out)
-		out = append(out, ProviderSummary{Provider: s.Name, Host: s.Host})
+		out = append(out, ProviderSummary{ProviderCounts: ProviderCounts{Provider: s.Name, Host: s.Host}})
 	}
 	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
 		i, ok := index[o.Provider]
