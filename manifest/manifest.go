@@ -286,6 +286,9 @@ func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
 	if err := d.linkCycle(m.Links); err != nil {
 		return err
 	}
+	if err := d.linkPairOnce(m.Links); err != nil {
+		return err
+	}
 	if err := d.excludedIdentity(m.Excludes, m.Identities); err != nil {
 		return err
 	}
@@ -314,6 +317,26 @@ func (d decisions) linkCycle(links []Link) error {
 				Hint: fmt.Sprintf("links lead from the work hidden to the one shown; delete or turn round one of the [[link]]s at lines %s", cycleLines(l, path))}
 		}
 		next[l.From.Key()] = append(next[l.From.Key()], l)
+	}
+	return nil
+}
+
+// linkPairOnce rejects a second [[link]] of one pair of works (either
+// way round): one link would stand and the other be ignored, a distinct
+// beside a preprint-of saying both that the works are one and not.
+func (d decisions) linkPairOnce(links []Link) error {
+	first := map[[2]string]Link{}
+	for _, l := range links {
+		a, b := l.From.Key(), l.To.Key()
+		if a > b {
+			a, b = b, a
+		}
+		if f, ok := first[[2]string{a, b}]; ok {
+			return &Error{File: d.path, Line: l.Line, Value: l.From.Key(),
+				Err:  fmt.Errorf("[[link]] of %s and %s again (kind %q); line %d already links them (kind %q)", l.From.Key(), l.To.Key(), l.Kind, f.Line, f.Kind),
+				Hint: "a pair of works has one [[link]]: delete one of the two"}
+		}
+		first[[2]string{a, b}] = l
 	}
 	return nil
 }
