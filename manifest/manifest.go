@@ -283,8 +283,109 @@ func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
 	if m.Excludes, err = d.excludes(raw.Exclude); err != nil {
 		return err
 	}
+	if err := d.linkCycle(m.Links); err != nil {
+		return err
+	}
+	if err := d.linkPairOnce(m.Links); err != nil {
+		return err
+	}
+	if err := d.excludedIdentity(m.Excludes, m.Identities); err != nil {
+		return err
+	}
 	m.Overrides, err = d.overrides(raw.Override)
 	return err
+}
+
+// linkCycle rejects [[link]]s that, followed from the work shown as
+// another to that one, come back where they started (preprint-of A → B,
+// B → C, C → A): no work of the group could be the one shown, and
+// links.json would contradict itself. The error is at the link that
+// closes the cycle, which it spells out. "distinct" links show nothing.
+func (d decisions) linkCycle(links []Link) error {
+	next := map[string][]Link{} // from key → the links from it so far
+	for _, l := range links {
+		if l.Kind == LinkDistinct {
+			continue
+		}
+		if path := linkPath(next, l.To.Key(), l.From.Key(), map[string]bool{}); path != nil {
+			cycle := l.From.Key() + " → " + l.To.Key()
+			for _, p := range path {
+				cycle += " → " + p.To.Key()
+			}
+			return &Error{File: d.path, Line: l.Line, Value: l.From.Key(),
+				Err:  fmt.Errorf("[[link]] closes a cycle: %s (each is shown as the next, so none can be shown)", cycle),
+				Hint: fmt.Sprintf("links lead from the work hidden to the one shown; delete or turn round one of the [[link]]s at lines %s", cycleLines(l, path))}
+		}
+		next[l.From.Key()] = append(next[l.From.Key()], l)
+	}
+	return nil
+}
+
+// linkPairOnce rejects a second [[link]] of one pair of works (either
+// way round): one link would stand and the other be ignored, a distinct
+// beside a preprint-of saying both that the works are one and not.
+func (d decisions) linkPairOnce(links []Link) error {
+	first := map[[2]string]Link{}
+	for _, l := range links {
+		a, b := l.From.Key(), l.To.Key()
+		if a > b {
+			a, b = b, a
+		}
+		if f, ok := first[[2]string{a, b}]; ok {
+			return &Error{File: d.path, Line: l.Line, Value: l.From.Key(),
+				Err:  fmt.Errorf("[[link]] of %s and %s again (kind %q); line %d already links them (kind %q)", l.From.Key(), l.To.Key(), l.Kind, f.Line, f.Kind),
+				Hint: "a pair of works has one [[link]]: delete one of the two"}
+		}
+		first[[2]string{a, b}] = l
+	}
+	return nil
+}
+
+// linkPath is a path of links from key from to key to, or nil.
+func linkPath(next map[string][]Link, from, to string, seen map[string]bool) []Link {
+	if seen[from] {
+		return nil
+	}
+	seen[from] = true
+	for _, l := range next[from] {
+		if l.To.Key() == to {
+			return []Link{l}
+		}
+		if rest := linkPath(next, l.To.Key(), to, seen); rest != nil {
+			return append([]Link{l}, rest...)
+		}
+	}
+	return nil
+}
+
+// cycleLines is the lines of the links of a cycle, in file order.
+func cycleLines(closing Link, path []Link) string {
+	lines := []int{closing.Line}
+	for _, p := range path {
+		lines = append(lines, p.Line)
+	}
+	slices.Sort(lines)
+	words := make([]string, len(lines))
+	for i, n := range lines {
+		words[i] = fmt.Sprint(n)
+	}
+	return strings.Join(words, ", ")
+}
+
+// excludedIdentity rejects an [[exclude]] of a work an [[identity]]
+// lists: fetch would leave out the work the manifest asks for, and check
+// could not say which word stands.
+func (d decisions) excludedIdentity(excludes []Exclude, ids []Entry) error {
+	for _, x := range excludes {
+		i := slices.IndexFunc(ids, func(e Entry) bool { return e.Key() == x.ID.Key() })
+		if i < 0 {
+			continue
+		}
+		return &Error{File: d.path, Line: x.Line, Value: x.ID.Key(),
+			Err:  fmt.Errorf("[[exclude]] of %s, which the [[identity]] at line %d lists", x.ID.Key(), ids[i].Line),
+			Hint: "a work is either asked for or left out: delete the [[identity]] or the [[exclude]]"}
+	}
+	return nil
 }
 
 // decisions reads the [[link]], [[exclude]] and [[override]] tables,
@@ -355,6 +456,7 @@ func (d decisions) excludes(raw []rawExclude) ([]Exclude, error) {
 
 func (d decisions) overrides(raw []rawOverride) ([]Override, error) {
 	var overrides []Override
+	set := map[string]overrideField{} // "key field" → the override that sets it first
 	for i, r := range raw {
 		table := fmt.Sprintf("override.%d", i)
 		v, err := d.id(table, "id", r.ID)
@@ -371,9 +473,42 @@ func (d decisions) overrides(raw []rawOverride) ([]Override, error) {
 		if o.Title == "" && o.Type == "" && o.Year == 0 {
 			return nil, &Error{File: d.path, Line: d.lines[table], Err: errors.New("[[override]] sets nothing"), Hint: "give title, type or year"}
 		}
+		if err := d.overrideOnce(set, table, o); err != nil {
+			return nil, err
+		}
 		overrides = append(overrides, o)
 	}
 	return overrides, nil
+}
+
+// overrideField is where a field of a work was first overridden.
+type overrideField struct {
+	line  int
+	value string
+}
+
+// overrideOnce rejects a second [[override]] of a field of one work
+// (however its identifier is spelled): only one could stand, and which
+// one would depend on the order of the tables.
+func (d decisions) overrideOnce(set map[string]overrideField, table string, o Override) error {
+	fields := []struct{ name, value string }{{"title", o.Title}, {"type", o.Type}, {"year", ""}}
+	if o.Year != 0 {
+		fields[2].value = fmt.Sprint(o.Year)
+	}
+	for _, f := range fields {
+		if f.value == "" {
+			continue
+		}
+		k := o.ID.Key() + " " + f.name
+		line := d.line(table, f.name)
+		if first, ok := set[k]; ok {
+			return &Error{File: d.path, Line: line, Value: f.value,
+				Err:  fmt.Errorf("[[override]] of %s sets %s again (%q); line %d already sets it (%q)", o.ID.Key(), f.name, f.value, first.line, first.value),
+				Hint: "a field of a work is overridden once: delete one of the two"}
+		}
+		set[k] = overrideField{line: line, value: f.value}
+	}
+	return nil
 }
 
 // overrideTypeError says a type is not a CSL one, with the type probably

@@ -161,6 +161,18 @@ func (p *workPlan) unmatchedExcludes() []manifest.Exclude {
 	return out
 }
 
+// unmatchedOverrides are the [[override]]s of no work of the run (one
+// excluded included), once the second round has added its works.
+func (p *workPlan) unmatchedOverrides() []manifest.Override {
+	var out []manifest.Override
+	for _, o := range p.m.Overrides {
+		if _, ok := p.origins[o.ID.Key()]; !ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // writer turns outcomes into snapshot files in two passes. The first
 // takes each work as soon as its jobs are done (in plan order), builds its
 // documents with the core (works), keeps what the link pass needs in

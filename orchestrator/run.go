@@ -500,6 +500,7 @@ func (rn *run) report() {
 	rep.Works = plan.order
 	rep.Warnings = plan.warnings
 	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
+	rep.WarnUnmatchedOverrides(plan.unmatchedOverrides())
 	rep.Excluded = plan.excluded
 	rep.NotAsked = rn.notAsked
 	rep.Warnings = append(rep.Warnings, rn.warnings...)

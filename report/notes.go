@@ -111,6 +111,16 @@ func (r *Report) WarnUnmatchedExcludes(unmatched []manifest.Exclude) {
 	}
 }
 
+// WarnUnmatchedOverrides adds a warning for each [[override]] of no work
+// of the run: it sets nothing, as an [[exclude]] or [[link]] that matches
+// nothing does nothing.
+func (r *Report) WarnUnmatchedOverrides(unmatched []manifest.Override) {
+	for _, o := range unmatched {
+		r.Warnings = append(r.Warnings, record.Warning{Identity: o.ID.Key(),
+			Message: fmt.Sprintf("%s:%d [[override]] matches no work of this run; it sets nothing", r.Manifest, o.Line)})
+	}
+}
+
 // excludedLines tells each work [[exclude]] left out, with where and why.
 func (r *Report) excludedLines() []string {
 	var lines []string

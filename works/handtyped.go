@@ -32,7 +32,9 @@ import (
 //     never merged but warned about with the [[link]] lines to paste;
 //   - any [[link]] in the manifest naming the pair decides it instead:
 //     "same-as" merges it, "distinct" keeps it apart and silences the
-//     warning.
+//     warning. A pair the rule would merge keeps the rule's evidence, so
+//     links.json records the researcher's word: the link with both
+//     evidences, or (distinct) the link under undone.
 //
 // A type-contradicting pair (a dataset titled as its article) is not a
 // near miss: the two are different works, as they usually are.
@@ -107,31 +109,39 @@ func (l *linker) matchTitle(h titleWork, candidates []titleWork) []edge {
 		return nil
 	}
 	var matches []titleWork
+	var decided []edge // the data's word on pairs the researcher has decided
 	for _, c := range candidates {
-		if l.manifestNames(h.key, c.key) {
-			continue // the researcher has decided this pair
-		}
-		if c.fold == h.fold && yearsAgree(h.year, c.year) {
-			if !typesContradict(h.typ, c.typ) {
-				matches = append(matches, c)
+		match := c.fold == h.fold && yearsAgree(h.year, c.year) && !typesContradict(h.typ, c.typ)
+		switch {
+		case l.manifestNames(h.key, c.key):
+			// The [[link]] decides the pair; the match it confirms or
+			// undoes is kept as evidence, so links.json shows both words.
+			if match {
+				decided = append(decided, titleEdge(h, c))
 			}
-			continue
-		}
-		if why := nearMiss(h, c); why != "" {
-			l.warnNearMiss(h, c, why)
+		case match:
+			matches = append(matches, c)
+		case c.fold != h.fold || !yearsAgree(h.year, c.year):
+			if why := nearMiss(h, c); why != "" {
+				l.warnNearMiss(h, c, why)
+			}
 		}
 	}
 	switch len(matches) {
 	case 0:
-		return nil
+		return decided
 	case 1:
-		c := matches[0]
-		return []edge{{kind: manifest.LinkSameAs, from: h.key, to: c.key, evidence: titleEvidence(h, c)}}
+		return append(decided, titleEdge(h, matches[0]))
 	}
 	for _, c := range matches {
 		l.warnNearMiss(h, c, fmt.Sprintf("its title matches %d works of the record after normalisation", len(matches)))
 	}
-	return nil
+	return decided
+}
+
+// titleEdge is the same-as evidence that hand-typed h is c.
+func titleEdge(h, c titleWork) edge {
+	return edge{kind: manifest.LinkSameAs, from: h.key, to: c.key, evidence: titleEvidence(h, c)}
 }
 
 // manifestNames reports whether any [[link]] names the pair.

@@ -127,3 +127,44 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedTwiceManifestWordIsRecorded: a [[link]] on a pair the title
+// rule would merge is recorded with the rule's evidence: "distinct" as a
+// link undone (in links.json and both works' decisions), "same-as" as the
+// link with both the title match and the manifest as evidence.
+func TestTypedTwiceManifestWordIsRecorded(t *testing.T) {
+	hand := "orcid-work:" + typedOwner + "/9001"
+	for _, kind := range []string{manifest.LinkDistinct, manifest.LinkSameAs} {
+		t.Run(kind, func(t *testing.T) {
+			works := []Work{
+				typedWork(t, "doi:10.5555/glaze", "Kiln physics", 2020, ""),
+				typedWork(t, hand, "Kiln Physics.", 2020, ""),
+			}
+			m := &manifest.Manifest{Path: "manifest.toml", Links: []manifest.Link{{From: works[1].id, To: works[0].id, Kind: kind, Line: 7}}}
+			res := Decide(works, m)
+			got := res.Links.Links
+			if kind == manifest.LinkDistinct {
+				got = res.Links.Undone
+				if len(res.Links.Links) != 0 || len(res.Links.ShownAs) != 0 {
+					t.Errorf("kept apart, yet linked: %+v", res.Links)
+				}
+			}
+			if len(got) != 1 || got[0].From != hand || got[0].To != "doi:10.5555/glaze" {
+				t.Fatalf("links.json %+v, want the pair once", res.Links)
+			}
+			ev := strings.Join(got[0].Evidence, "\n")
+			if !strings.Contains(ev, "title matches doi:10.5555/glaze's after normalisation") || !strings.Contains(ev, `manifest [[link]] kind = "`+kind+`"`) {
+				t.Errorf("evidence %q, want the title match and the manifest's word", ev)
+			}
+			for _, k := range []string{hand, "doi:10.5555/glaze"} {
+				d := res.Decisions[k]
+				if d == nil || len(d.Links)+len(d.Undone) != 1 {
+					t.Errorf("decisions of %s: %+v, want the pair", k, d)
+				}
+			}
+			if len(res.Warnings) != 0 {
+				t.Errorf("warnings %v", res.Warnings)
+			}
+		})
+	}
+}
