@@ -63,7 +63,7 @@ func Doctor(ctx context.Context, opts Options) ([]Checkup, error) {
 		clock = transport.SystemClock()
 	}
 	client := transport.New(transportOptions(opts, specs, bases,
-		func(s providers.Spec) time.Duration { return hostInterval(s, m, false) }, clock))
+		func(s providers.Spec) time.Duration { return hostInterval(s, m, false, keySet(s, opts.Getenv)) }, clock))
 	out := make([]Checkup, 0, len(specs))
 	for _, s := range specs {
 		if err := ctx.Err(); err != nil {
