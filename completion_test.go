@@ -103,3 +103,89 @@ func TestBinaryAnswersCompletionRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestFishCompletionAsksTheBinary sources `about completion fish` in a
+// fish with no config and completes as a user's TAB would. The script
+// asks the binary, as the bash and zsh ones do, so it offers render's
+// formats and groups and fetch's providers, which urfave/cli's static
+// fish script (flag names only, some lines twice) did not.
+func TestFishCompletionAsksTheBinary(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("fish completion is for fish")
+	}
+	bin := aboutBinary(t)
+	out, err := exec.Command(bin, "completion", "fish").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if !strings.HasPrefix(line, "complete ") {
+			continue
+		}
+		if seen[line] {
+			t.Errorf("the fish script has %q twice", line)
+		}
+		seen[line] = true
+	}
+	if !strings.Contains(string(out), "--generate-bash-completion") {
+		t.Errorf("the fish script does not ask the binary:\n%s", out)
+	}
+	testtool.Need(t, "fish")
+	script := filepath.Join(t.TempDir(), "about.fish")
+	writeFile(t, script, string(out))
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "manifest.toml"), "")
+	cases := []struct {
+		line    string // the command line so far; completion is at its end
+		want    []string
+		notWant []string
+	}{
+		{"about f", []string{"fetch"}, []string{"render"}},
+		{"about fetch --", []string{"--threads", "--quiet", "--only", "--replay"}, nil},
+		{"about fetch --th", []string{"--threads"}, []string{"--quiet"}},
+		{"about render --format ", []string{"html", "bibtex", "csl-json", "markdown"}, []string{"--out"}},
+		{"about render --format b", []string{"bibtex", "biblatex"}, []string{"html"}},
+		{"about render -f ", []string{"yaml"}, nil},
+		{"about render --group ", []string{"year", "type"}, nil},
+		{"about completion ", []string{"bash", "zsh", "fish"}, []string{"fetch"}},
+		{"about fetch --only ", []string{"crossref", "openalex", "opencitations", "pubmed"}, []string{"--quiet"}},
+		{"about fetch --only open", []string{"openalex", "opencitations"}, []string{"crossref"}},
+		{"about help ", []string{"fetch", "check", "render", "completion"}, []string{"--help"}},
+		{"about completion bash ", []string{"manifest.toml"}, []string{"bash", "zsh", "fish"}}, // nothing from about: paths
+	}
+	for _, c := range cases {
+		prog := "source " + script + "\ncomplete -C" + fishQuote(c.line) + "\n"
+		cmd := exec.Command("fish", "--no-config", "-c", prog)
+		cmd.Dir = dir
+		home := t.TempDir()
+		cmd.Env = []string{"PATH=" + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + home, "XDG_CONFIG_HOME=" + home, "XDG_DATA_HOME=" + home}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+			t.Errorf("%q: %v\n%s", c.line, err, stderr.String())
+			continue
+		}
+		var got []string
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			word, _, _ := strings.Cut(line, "\t") // fish prints "word<TAB>description"
+			got = append(got, word)
+		}
+		list := "\n" + strings.Join(got, "\n") + "\n"
+		for _, w := range c.want {
+			if !strings.Contains(list, "\n"+w+"\n") {
+				t.Errorf("%q<TAB> does not offer %s:%s", c.line, w, list)
+			}
+		}
+		for _, w := range c.notWant {
+			if strings.Contains(list, "\n"+w+"\n") {
+				t.Errorf("%q<TAB> offers %s:%s", c.line, w, list)
+			}
+		}
+	}
+}
+
+// fishQuote quotes s as one fish word.
+func fishQuote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}

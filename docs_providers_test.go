@@ -51,6 +51,10 @@ func TestProvidersPageTableMatchesTheRegistry(t *testing.T) {
 			t.Errorf("%s: %s says when named = %v, the registry default = %v", p.Name, page, got, p.Default)
 		}
 		every := (time.Duration(p.IntervalMS) * time.Millisecond).String()
+		// A keyed pace is in the cell too, as "(110ms with `NCBI_API_KEY`)".
+		if keyed := "(" + (time.Duration(p.KeyedMS) * time.Millisecond).String() + " with `" + p.APIKeyEnv + "`)"; (p.KeyedMS > 0) != strings.Contains(cells[2], keyed) || (p.KeyedMS == 0 && strings.Contains(cells[2], " with `")) {
+			t.Errorf("%s every: %s says %q, about providers --json keyed_interval_ms %d (%s)", p.Name, page, cells[2], p.KeyedMS, p.APIKeyEnv)
+		}
 		links := map[string]string{}
 		for _, m := range link.FindAllStringSubmatch(cells[5], -1) {
 			links[m[1]] = m[2]

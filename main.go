@@ -29,6 +29,8 @@ var (
 	bashCompletion string
 	//go:embed contrib/completion/about.zsh
 	zshCompletion string
+	//go:embed contrib/completion/about.fish
+	fishCompletion string
 	//go:embed testdata/doctor/ok
 	doctorRecordings embed.FS
 )
@@ -52,7 +54,7 @@ func system(started time.Time) cli.System {
 		Started: started,
 		Network: network(),
 		Version: version,
-		Files:   cli.Files{BashCompletion: bashCompletion, ZshCompletion: zshCompletion, DoctorRecordings: recordings},
+		Files:   cli.Files{BashCompletion: bashCompletion, ZshCompletion: zshCompletion, FishCompletion: fishCompletion, DoctorRecordings: recordings},
 	}
 }
 

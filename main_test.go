@@ -102,6 +102,8 @@ type providerInfo struct {
 	Name        string   `json:"name"`
 	Host        string   `json:"host"`
 	IntervalMS  int64    `json:"interval_ms"`
+	KeyedMS     int64    `json:"keyed_interval_ms"`
+	APIKeyEnv   string   `json:"api_key_env"`
 	Accepts     []string `json:"accepts"`
 	BatchSize   int      `json:"batch_size"`
 	Default     bool     `json:"default"`

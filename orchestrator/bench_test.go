@@ -247,7 +247,7 @@ func simBound(sh benchShape, registry []providers.Spec, noBatching bool, scale i
 	size := map[string]int{}
 	m := &manifest.Manifest{}
 	for _, s := range registry {
-		interval[s.Host] = hostInterval(s, m, noBatching)
+		interval[s.Host] = hostInterval(s, m, noBatching, false)
 		size[s.Host] = batchSize(noBatching)(s)
 	}
 	cost := func(host string, n int) time.Duration { return max(interval[host], lat(host, n)) }

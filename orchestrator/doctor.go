@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/providers/wire"
@@ -23,6 +25,7 @@ type Health string
 const (
 	HealthOK      Health = "ok"      // answered in the shape the parser reads
 	HealthDrift   Health = "drift"   // a field moved, the answer is not what it was, or the pace announced is stricter than declared
+	HealthAbsent  Health = "absent"  // the probe work was not in the (list) answer, so no field could be checked
 	HealthRefused Health = "refused" // 401/403: key missing or refused
 	HealthFailed  Health = "failed"  // no answer at all (network, stopped host, no recording)
 	HealthSkipped Health = "skipped" // not asked (it needs a contact e-mail and none is set)
@@ -63,7 +66,7 @@ func Doctor(ctx context.Context, opts Options) ([]Checkup, error) {
 		clock = transport.SystemClock()
 	}
 	client := transport.New(transportOptions(opts, specs, bases,
-		func(s providers.Spec) time.Duration { return hostInterval(s, m, false) }, clock))
+		func(s providers.Spec) time.Duration { return hostInterval(s, m, false, keySet(s, opts.Getenv)) }, clock))
 	out := make([]Checkup, 0, len(specs))
 	for _, s := range specs {
 		if err := ctx.Err(); err != nil {
@@ -136,6 +139,10 @@ func Diagnose(c Checkup, s providers.Spec, gap time.Duration, keySet bool, statu
 		c.Health, c.What = HealthDrift, err.Error()
 		return c
 	case len(missing) > 0:
+		if list, ok := absentWork(s.Probe, body, missing); ok {
+			c.Health, c.What = HealthAbsent, "the probe work was not in the answer ("+list+" is empty), so no field could be checked"
+			return c
+		}
 		c.Missing = missing
 		c.Health, c.What = HealthDrift, strings.Join(missing, ", ")+" missing"
 		return c
@@ -148,6 +155,38 @@ func Diagnose(c Checkup, s providers.Spec, gap time.Duration, keySet bool, statu
 		pace(&c, s, gap, header)
 	}
 	return c
+}
+
+// absentWork reports a JSON probe answer whose work list is empty while
+// every field found missing lies inside that list: the probe work was not
+// in the answer (the service did not find it this time), which says
+// nothing about the fields, so none is drift. list names the empty list
+// ("message.items", or "the answer" for a top-level array). A missing
+// envelope field, or a field missing from a list that has elements, is
+// drift as before.
+func absentWork(p providers.Probe, body []byte, missing []string) (list string, ok bool) {
+	if p.XML {
+		return "", false
+	}
+	doc := gjson.ParseBytes(body)
+	for _, f := range missing {
+		head, _, each := strings.Cut(f, "[]")
+		if !each {
+			return "", false
+		}
+		head = strings.TrimSuffix(head, ".")
+		node, name := doc, "the answer"
+		if head != "" {
+			node, name = doc.Get(head), head
+		}
+		if !node.IsArray() || len(node.Array()) > 0 {
+			return "", false
+		}
+		if list == "" {
+			list = name
+		}
+	}
+	return list, list != ""
 }
 
 // refusal says why a 401/403 came back: which variable to set or check.

@@ -289,3 +289,38 @@ func TestDoctorChecksEverySelectedCrossrefField(t *testing.T) {
 		t.Errorf("crossref: %s %q, want drift naming message.items[].is-referenced-by-count", c.Health, c.What)
 	}
 }
+
+// TestDoctorTellsAnAbsentProbeWorkFromDrift: a Crossref list answer
+// without the probe work (no items, total-results 0) is that, not 25
+// selected fields gone missing; an answer that also lost an envelope
+// field is still drift.
+func TestDoctorTellsAnAbsentProbeWorkFromDrift(t *testing.T) {
+	empty := func(drop string) func(a map[string]any) {
+		return func(a map[string]any) {
+			var body map[string]any
+			if err := json.Unmarshal([]byte(a["body"].(string)), &body); err != nil {
+				t.Fatal(err)
+			}
+			msg := body["message"].(map[string]any)
+			msg["items"], msg["total-results"] = []any{}, 0
+			delete(body, drop)
+			data, err := json.Marshal(body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a["body"] = string(data)
+		}
+	}
+	c := doctorOn(t, copyRecordings(t, "api.crossref.org", empty("")), func(string) string { return "" })["crossref"]
+	want := "the probe work was not in the answer (message.items is empty), so no field could be checked"
+	if c.Health != HealthAbsent || c.What != want || len(c.Missing) != 0 {
+		t.Errorf("crossref: %s %q (missing %d fields), want absent %q and no field missing", c.Health, c.What, len(c.Missing), want)
+	}
+	if c.Healthy() {
+		t.Error("an unchecked answer counts as healthy")
+	}
+	c = doctorOn(t, copyRecordings(t, "api.crossref.org", empty("status")), func(string) string { return "" })["crossref"]
+	if c.Health != HealthDrift || !strings.HasPrefix(c.What, "status, ") {
+		t.Errorf("crossref without status and items: %s %q, want drift naming status", c.Health, c.What)
+	}
+}

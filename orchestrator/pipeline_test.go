@@ -247,14 +247,14 @@ func TestRedundantSkipIsStable(t *testing.T) {
 // its single-record pace.
 func TestListQueriesKeepTheirOwnPace(t *testing.T) {
 	m := newManifest(t, recordedManifest)
-	if got := hostInterval(providers.Crossref(), m, false); got != time.Second {
+	if got := hostInterval(providers.Crossref(), m, false, false); got != time.Second {
 		t.Errorf("batched Crossref interval %v, want 1s", got)
 	}
-	if got := hostInterval(providers.Crossref(), m, true); got != 200*time.Millisecond {
+	if got := hostInterval(providers.Crossref(), m, true, false); got != 200*time.Millisecond {
 		t.Errorf("single Crossref interval %v, want 200ms", got)
 	}
 	m.Intervals = map[string]time.Duration{"crossref": 2 * time.Second}
-	if got := hostInterval(providers.Crossref(), m, false); got != 2*time.Second {
+	if got := hostInterval(providers.Crossref(), m, false, false); got != 2*time.Second {
 		t.Errorf("a slower manifest interval must win: %v", got)
 	}
 }

@@ -353,15 +353,20 @@ func apiKeys(specs []providers.Spec, getenv func(string) string) map[string]bool
 			if keys == nil {
 				keys = map[string]bool{}
 			}
-			keys[s.Name] = getenv != nil && strings.TrimSpace(getenv(s.APIKey.Env)) != ""
+			keys[s.Name] = keySet(s, getenv)
 		}
 	}
 	return keys
 }
 
+// keySet says whether s takes an API key and its variable is set.
+func keySet(s providers.Spec, getenv func(string) string) bool {
+	return s.APIKey != nil && getenv != nil && strings.TrimSpace(getenv(s.APIKey.Env)) != ""
+}
+
 // interval is the least gap between requests of provider s in this run.
 func (rn *run) interval(s providers.Spec) time.Duration {
-	return hostInterval(s, rn.m, rn.opts.NoBatching)
+	return hostInterval(s, rn.m, rn.opts.NoBatching, keySet(s, rn.opts.Getenv))
 }
 
 // fetch is the first round, four stages joined as a pipeline so provider
@@ -637,10 +642,14 @@ func batchSize(off bool) func(providers.Spec) int {
 }
 
 // hostInterval is the least gap between requests of provider s: its
-// declared interval, the stricter one its service sets for list queries
-// while batching, or the manifest's, whichever is longest.
-func hostInterval(s providers.Spec, m *manifest.Manifest, noBatching bool) time.Duration {
+// declared interval (the keyed one when keyed, its API key set, and the
+// service documents one), the stricter one its service sets for list
+// queries while batching, or the manifest's, whichever is longest.
+func hostInterval(s providers.Spec, m *manifest.Manifest, noBatching, keyed bool) time.Duration {
 	d := s.MinInterval
+	if keyed && s.APIKey != nil && s.APIKey.MinInterval > 0 {
+		d = s.APIKey.MinInterval
+	}
 	if !noBatching && s.BatchSize > 1 {
 		d = max(d, s.BatchInterval)
 	}

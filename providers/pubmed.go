@@ -38,8 +38,8 @@ func PubMed() Spec {
 		Title: "PubMed",
 		Host:  "eutils.ncbi.nlm.nih.gov",
 		// NCBI allows 3 requests/s per IP without an API key and 10/s with one
-		// (NCBI_API_KEY); past that it answers 429. 350ms stays under 3/s, so
-		// a run without a key is within limits too.
+		// (NCBI_API_KEY, APIKey.MinInterval below); past that it answers 429.
+		// 350ms stays under 3/s.
 		MinInterval: 350 * time.Millisecond,
 		RateSource:  "https://www.ncbi.nlm.nih.gov/books/NBK25497/",
 		Timeout:     60 * time.Second,
@@ -49,7 +49,9 @@ func PubMed() Spec {
 		// method" (https://www.ncbi.nlm.nih.gov/books/NBK25499/), so 200 is
 		// the most one GET should carry.
 		BatchSize: 200,
-		APIKey:    &APIKey{Env: "NCBI_API_KEY", Query: "api_key"},
+		// With a key NCBI allows 10 requests/s ("up to 10 requests per
+		// second by default" for a key, NBK25497); 110ms stays under that.
+		APIKey: &APIKey{Env: "NCBI_API_KEY", Query: "api_key", MinInterval: 110 * time.Millisecond, RateSource: "https://www.ncbi.nlm.nih.gov/books/NBK25497/"},
 		// NLM's terms for MEDLINE/PubMed data, which ask for the statement
 		// below; some abstracts remain under their publishers' copyright.
 		Terms:       "https://www.nlm.nih.gov/databases/download/terms_and_conditions.html",

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -145,6 +146,8 @@ func TestPubMedParameters(t *testing.T) {
 	}
 	if k := providers.PubMed().APIKey; k == nil || k.Env != "NCBI_API_KEY" || k.Query != "api_key" || k.Header != "" {
 		t.Errorf("APIKey %+v, want NCBI_API_KEY as api_key", k)
+	} else if k.MinInterval < 100*time.Millisecond || k.RateSource == "" {
+		t.Errorf("keyed interval %v (source %q): NCBI allows a key 10 requests/s, so at least 100ms, from a documented source", k.MinInterval, k.RateSource)
 	}
 }
 

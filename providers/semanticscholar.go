@@ -46,9 +46,11 @@ func SemanticScholar() Spec {
 		Host:  "api.semanticscholar.org",
 		// Without a key, requests come from a pool shared by every
 		// unauthenticated user (429 when it is busy); a key gives an
-		// introductory dedicated rate of 1 request/s across all endpoints. One
-		// request a second keeps within the key's rate and is polite to the
-		// shared pool; a batch of 500 works still costs one request.
+		// introductory dedicated rate of 1 request/s across all endpoints
+		// (APIKey.MinInterval below). One request a second keeps within the
+		// key's rate and is polite to the shared pool, so a key buys a rate
+		// of one's own (fewer 429s), not a faster pace; a batch of 100 works
+		// still costs one request.
 		MinInterval: time.Second,
 		RateSource:  "https://www.semanticscholar.org/product/api#rate-limits",
 		Timeout:     60 * time.Second,
@@ -62,10 +64,12 @@ func SemanticScholar() Spec {
 		// A 504 goes straight back to s2Ask, which splits the batch, rather
 		// than being retried whole by the transport.
 		RequestProblem: func(code int, _ []byte) bool { return code == http.StatusGatewayTimeout },
-		APIKey:         &APIKey{Env: "S2_API_KEY", Header: "x-api-key"}, // the header name is case-sensitive per the docs
-		Terms:          "https://www.semanticscholar.org/product/api/license",
-		Attribution:    "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
-		Counts:         true,
+		// The header name is case-sensitive per the docs. A key's dedicated
+		// rate is 1 request/s across all endpoints: the keyless pace.
+		APIKey:      &APIKey{Env: "S2_API_KEY", Header: "x-api-key", MinInterval: time.Second, RateSource: "https://www.semanticscholar.org/product/api#rate-limits"},
+		Terms:       "https://www.semanticscholar.org/product/api/license",
+		Attribution: "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
+		Counts:      true,
 		// Semantic Scholar's paper page lists a paper's citations.
 		Citing: &Citing{Prefix: "https://www.semanticscholar.org/paper/", ID: func(ids record.IDs) string { return ids.S2 }},
 		Fetch:  fetchSemanticScholar,

@@ -240,8 +240,8 @@ func TestSemanticScholarDeclaration(t *testing.T) {
 	if s.MinInterval != time.Second {
 		t.Errorf("MinInterval = %v, want 1s (the keyed rate)", s.MinInterval)
 	}
-	if s.APIKey == nil || *s.APIKey != (providers.APIKey{Env: "S2_API_KEY", Header: "x-api-key"}) {
-		t.Errorf("APIKey = %+v, want S2_API_KEY in header x-api-key", s.APIKey)
+	if s.APIKey == nil || *s.APIKey != (providers.APIKey{Env: "S2_API_KEY", Header: "x-api-key", MinInterval: time.Second, RateSource: s.RateSource}) {
+		t.Errorf("APIKey = %+v, want S2_API_KEY in header x-api-key, paced at the key's 1 request/s", s.APIKey)
 	}
 	for _, k := range []manifest.Kind{manifest.KindDOI, manifest.KindArXiv, manifest.KindPMID} {
 		if !s.AppliesTo(manifest.Identity{Kind: k, Value: "x"}) {

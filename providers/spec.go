@@ -123,6 +123,12 @@ type APIKey struct {
 	// Benefit says what a key would change for a run without one, for the
 	// run's hint; "" when nothing worth saying.
 	Benefit string
+	// MinInterval is the least gap between two requests to Host when the
+	// key is set, from the allowance the service documents for keyed
+	// clients (RateSource); 0 means the Spec's MinInterval, key or not.
+	// The orchestrator uses it only when Env is set.
+	MinInterval time.Duration
+	RateSource  string // link to the documented keyed allowance
 }
 
 // FetchFunc asks the service about ids and returns one Result per id, in

@@ -35,6 +35,7 @@ type System struct {
 type Files struct {
 	BashCompletion   string // contrib/completion/about.bash
 	ZshCompletion    string // contrib/completion/about.zsh
+	FishCompletion   string // contrib/completion/about.fish
 	DoctorRecordings fs.FS  // testdata/doctor/ok: the answers an offline doctor's probes get
 }
 

@@ -43,6 +43,7 @@ func testSystem(t *testing.T, getenv func(string) string) System {
 	return System{Getenv: getenv, Started: time.Now(), Network: noNetwork{t}, Version: testVersion, Files: Files{
 		BashCompletion:   read("contrib/completion/about.bash"),
 		ZshCompletion:    read("contrib/completion/about.zsh"),
+		FishCompletion:   read("contrib/completion/about.fish"),
 		DoctorRecordings: os.DirFS(filepath.Join("..", "..", "testdata", "doctor", "ok")),
 	}}
 }

@@ -12,21 +12,24 @@ import (
 	"github.com/aboutscholar/about/render"
 )
 
-// completionCommand prints a shell's completion script. The bash and zsh
-// scripts ask the binary itself for completions (urfave/cli's
-// --generate-bash-completion), so they never go stale as commands change.
+// completionCommand prints a shell's completion script. The bash, zsh and
+// fish scripts all ask the binary itself for completions (urfave/cli's
+// --generate-bash-completion), so they never go stale as commands change
+// and all offer the same flag values.
 func completionCommand(files Files) *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
 		Usage:     "print a shell completion script (bash, zsh or fish)",
 		ArgsUsage: "SHELL",
-		Description: `Prints the completion script for SHELL on standard output. The bash and
-zsh scripts are also in contrib/completion/ in the source.
+		Description: `Prints the completion script for SHELL on standard output. The scripts
+are also in contrib/completion/ in the source; each asks about itself
+for the words that fit, flag values included.
 
 Examples:
    source <(about completion bash)                                    # this shell
    about completion bash > ~/.local/share/bash-completion/completions/about
    about completion zsh > "${fpath[1]}/_about"                        # then a new shell
+   about completion fish | source                                     # this fish
    about completion fish > ~/.config/fish/completions/about.fish`,
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help completion")
@@ -45,11 +48,7 @@ Examples:
 				_, err := io.WriteString(w, files.ZshCompletion)
 				return err
 			case "fish":
-				script, err := c.App.ToFishCompletion()
-				if err != nil {
-					return err
-				}
-				_, err = io.WriteString(w, script)
+				_, err := io.WriteString(w, files.FishCompletion)
 				return err
 			default:
 				return usageError(fmt.Errorf("no completion for shell %q", shell), "about completes bash, zsh and fish")

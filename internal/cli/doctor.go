@@ -35,6 +35,7 @@ pace the service announces where it sends one. One line per service:
    crossref: OK
    crossref: OK; announces 10 requests per 1s (one per 100ms), about keeps 200ms
    crossref: message.items[].title missing
+   crossref: the probe work was not in the answer (message.items is empty), …
    crossref: pace: announces 3 requests per 1s (…) but about declares 200ms, faster; see …
    openalex: key refused (403 Forbidden): check OPENALEX_API_KEY
    openalex: key missing (401 Unauthorized): set OPENALEX_API_KEY
@@ -51,8 +52,9 @@ Examples:
    about doctor --live manifest.toml
    about doctor --live --json manifest.toml
 
-Exit status: 0 every service OK; 1 a field moved, a key was missing or
-refused, a pace is stricter than declared, or a service did not answer;
+Exit status: 0 every service OK; 1 a field moved, the probe work was not
+in the answer, a key was missing or refused, a pace is stricter than
+declared, or a service did not answer;
 2 usage or manifest error; 130 interrupted.`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "live", Usage: "ask the real services (default: the recordings shipped with this build)"},
@@ -152,12 +154,15 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 // not the services: a fetch's recording holds fetch's requests, not
 // doctor's probes.
 func doctorVerdict(checkups []orchestrator.Checkup, replay string, misses *missedHosts) error {
-	unhealthy, missed := 0, 0
+	unhealthy, missed, absent := 0, 0, 0
 	for _, c := range checkups {
 		if c.Healthy() {
 			continue
 		}
 		unhealthy++
+		if c.Health == orchestrator.HealthAbsent {
+			absent++
+		}
 		if c.Health == orchestrator.HealthFailed && misses.missed(c.URL) {
 			missed++
 		}
@@ -169,9 +174,15 @@ func doctorVerdict(checkups []orchestrator.Checkup, replay string, misses *misse
 		return shortError(fmt.Errorf("the replay folder %s has no answer for %d of %d probes", replay, missed, len(checkups)),
 			"a folder from about fetch --record holds fetch's requests, not doctor's probes; omit --replay to use the recordings shipped with this build, or --live to ask the services")
 	}
+	var hints []string
+	if absent < unhealthy {
+		hints = append(hints, "a moved field or a changed answer needs a newer about; a refused key needs its variable (about providers names it); a stricter pace needs a slower [intervals] entry in the manifest")
+	}
+	if absent > 0 {
+		hints = append(hints, "a probe work not in the answer is the service not finding it this time, not a moved field: ask again later, and if it lasts, the service has lost the work or changed its list query")
+	}
 	return shortError(fmt.Errorf("%d of %d %s not fit for a fetch", unhealthy, len(checkups),
-		english.Plural(len(checkups), "service is", "services are")),
-		"a moved field or a changed answer needs a newer about; a refused key needs its variable (about providers names it); a stricter pace needs a slower [intervals] entry in the manifest")
+		english.Plural(len(checkups), "service is", "services are")), strings.Join(hints, "; "))
 }
 
 // missedHosts is the replay network of an offline doctor, noting each

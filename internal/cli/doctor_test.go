@@ -103,3 +103,51 @@ func TestDoctorReplayWithoutProbesBlamesTheFolder(t *testing.T) {
 		t.Errorf("drift verdict = %v, hints %q", err, ee.hints)
 	}
 }
+
+// TestDoctorSaysTheProbeWorkWasAbsent: a Crossref list answer without the
+// probe work is reported as that, exit 1, and the hint does not send the
+// user for a newer about, as 25 "missing" fields did.
+func TestDoctorSaysTheProbeWorkWasAbsent(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "testdata", "doctor", "ok", "api.crossref.org", "crossref.json")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a map[string]any
+	if err := json.Unmarshal(data, &a); err != nil {
+		t.Fatal(err)
+	}
+	a["body"] = `{"status":"ok","message-type":"work-list","message-version":"1.0.0","message":{"facets":{},"total-results":0,"items":[],"items-per-page":1,"query":{"start-index":0,"search-terms":null}}}`
+	if data, err = json.Marshal(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "crossref"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "crossref", "answer.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The agency lookup's probe, answered as recorded.
+	ra, err := os.ReadFile(filepath.Join("..", "..", "testdata", "doctor", "ok", "doi.org", "doi.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "crossref", "doi.json"), ra, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := writeManifest(t, "providers = [\"crossref\"]\n[[identity]]\ndoi = \"10.1/x\"\n")
+	code, stdout, stderr := runCLI(t, "doctor", "--replay", dir, m)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if want := "crossref: the probe work was not in the answer (message.items is empty), so no field could be checked"; !strings.Contains(stdout, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, stdout)
+	}
+	if strings.Contains(stdout, "missing") || strings.Contains(stderr, "newer about") {
+		t.Errorf("an absent probe work is reported as drift:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	if !strings.Contains(stderr, "not finding it this time") {
+		t.Errorf("stderr lacks the hint for an absent work:\n%s", stderr)
+	}
+}

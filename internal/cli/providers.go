@@ -15,21 +15,25 @@ import (
 // providerInfo is one provider as `about providers --json` prints it. The
 // field names are a contract (docs/commands.md, "about providers").
 type providerInfo struct {
-	Name          string   `json:"name"`
-	Title         string   `json:"title"`
-	Host          string   `json:"host"`
-	IntervalMS    int64    `json:"interval_ms"` // least gap between two requests
-	TimeoutMS     int64    `json:"timeout_ms"`  // per attempt
-	Accepts       []string `json:"accepts"`     // identity kinds
-	BatchSize     int      `json:"batch_size"`  // identities per request
-	Default       bool     `json:"default"`     // asked unless the manifest or --only names providers
-	NeedsMailto   bool     `json:"needs_mailto"`
-	MailtoBenefit string   `json:"mailto_benefit,omitempty"`
-	APIKeyEnv     string   `json:"api_key_env,omitempty"`
-	SlowDown      []int    `json:"slow_down"` // statuses besides 429 that mean "slow down"
-	Terms         string   `json:"terms"`
-	Attribution   string   `json:"attribution"`
-	RateSource    string   `json:"rate_source"`
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	Host       string `json:"host"`
+	IntervalMS int64  `json:"interval_ms"` // least gap between two requests
+	// KeyedIntervalMS is the least gap while api_key_env is set, when the
+	// service documents a keyed allowance (KeyedRateSource); else absent.
+	KeyedIntervalMS int64    `json:"keyed_interval_ms,omitempty"`
+	KeyedRateSource string   `json:"keyed_rate_source,omitempty"`
+	TimeoutMS       int64    `json:"timeout_ms"` // per attempt
+	Accepts         []string `json:"accepts"`    // identity kinds
+	BatchSize       int      `json:"batch_size"` // identities per request
+	Default         bool     `json:"default"`    // asked unless the manifest or --only names providers
+	NeedsMailto     bool     `json:"needs_mailto"`
+	MailtoBenefit   string   `json:"mailto_benefit,omitempty"`
+	APIKeyEnv       string   `json:"api_key_env,omitempty"`
+	SlowDown        []int    `json:"slow_down"` // statuses besides 429 that mean "slow down"
+	Terms           string   `json:"terms"`
+	Attribution     string   `json:"attribution"`
+	RateSource      string   `json:"rate_source"`
 }
 
 func providerInfos() []providerInfo {
@@ -47,6 +51,7 @@ func providerInfos() []providerInfo {
 		}
 		if s.APIKey != nil {
 			p.APIKeyEnv = s.APIKey.Env
+			p.KeyedIntervalMS, p.KeyedRateSource = s.APIKey.MinInterval.Milliseconds(), s.APIKey.RateSource
 		}
 		out = append(out, p)
 	}
