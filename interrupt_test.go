@@ -358,6 +358,9 @@ func TestInterruptKeepsEveryFileWhole(t *testing.T) {
 			if !strings.Contains(out.String(), "interrupted; every snapshot file is whole") || !strings.Contains(out.String(), "nothing pruned: the run was interrupted") {
 				t.Errorf("the run does not say it was interrupted and pruned nothing:\n%s", out)
 			}
+			if !regexp.MustCompile(`(?m)^about: interrupted after \S+: \d+ of \d+ jobs answered`).MatchString(out.String()) || strings.Contains(out.String(), "about: finished ") {
+				t.Errorf("the last progress line does not say the run was interrupted:\n%s", out)
+			}
 			assertSameFiles(t, before, snapshotFiles(t, snaps), "after "+sig.String())
 		})
 	}

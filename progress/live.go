@@ -30,13 +30,19 @@ func (v *View) startLive() {
 				v.mu.Lock()
 				defer v.mu.Unlock()
 				done, jobs, _, _ := v.totalsLocked(v.opts.Now())
+				if v.interrupted {
+					done = v.answeredLocked()
+				}
 				return fmt.Sprintf("%d/%d", done, jobs)
 			}, decor.WCSyncSpace),
 			decor.Any(func(s decor.Statistics) string {
 				now := v.opts.Now()
 				v.mu.Lock()
 				defer v.mu.Unlock()
-				if s.Completed || s.Aborted {
+				switch {
+				case v.interrupted:
+					return "  interrupted after " + v.elapsed().String()
+				case s.Completed || s.Aborted:
 					return "  in " + v.elapsed().String()
 				}
 				if _, _, eta, ok := v.totalsLocked(now); ok {
@@ -129,31 +135,42 @@ func (v *View) increment(h *host) {
 }
 
 // finishLive completes every bar whose jobs all finished and aborts the
-// others (an interrupted run), which keeps them on screen as they are, then
-// waits for mpb's last frame.
+// others, which keeps them on screen as they are, then waits for mpb's
+// last frame. Once the run was interrupted a bar shows the jobs answered,
+// not the jobs skipped on the way out.
 func (v *View) finishLive() {
 	v.barMu.Lock()
 	defer v.barMu.Unlock()
 	type end struct {
 		bar      *mpb.Bar
+		current  int
 		complete bool
 	}
 	var ends []end
-	all := true
+	all, answered := true, 0
 	v.mu.Lock()
 	for _, h := range v.hosts {
-		complete := h.done >= h.jobs
+		current := h.done
+		if h.interrupted {
+			current = h.answered()
+		}
+		complete := current >= h.jobs
 		all = all && complete
-		ends = append(ends, end{h.bar, complete})
+		answered += current
+		ends = append(ends, end{h.bar, current, complete})
 	}
+	interrupted := v.interrupted
 	v.mu.Unlock()
 	// A ^C echoed by the terminal leaves the cursor two columns in, and the
 	// last frame's cursor-up would start there and leave "^C" debris: back
 	// to column 0 first (mpb writes this before its next frame).
 	_, _ = v.bars.Write([]byte("\r"))
-	for _, e := range append(ends, end{v.total, all}) {
+	for _, e := range append(ends, end{v.total, answered, all}) {
 		switch {
 		case e.bar == nil:
+		case interrupted && !e.complete:
+			e.bar.SetCurrent(int64(e.current))
+			e.bar.Abort(false)
 		case e.complete:
 			e.bar.SetTotal(-1, true)
 		default:

@@ -49,8 +49,9 @@ type View struct {
 	endMu sync.Mutex
 	end   time.Time // when Finish was called; the run's length is start to end
 
-	mu    sync.Mutex // guards hosts and every host's fields
-	hosts []*host    // in the order they first appeared
+	mu          sync.Mutex // guards hosts, every host's fields and interrupted
+	hosts       []*host    // in the order they first appeared
+	interrupted bool       // FinishInterrupted ended the run
 
 	// barMu serialises calls into mpb. It is never held with mu taken
 	// first, and mpb's decorators take only mu: a decorator runs on mpb's
@@ -80,9 +81,10 @@ type host struct {
 	requests int
 	recent   []time.Time // the last request starts, oldest first
 
-	waitUntil time.Time
-	waitWhy   string
-	stopWhy   string
+	waitUntil   time.Time
+	waitWhy     string
+	stopWhy     string
+	interrupted bool // the run was interrupted: its counts are the jobs answered
 
 	bar *mpb.Bar // live view only; guarded by barMu
 }
@@ -206,8 +208,16 @@ func (v *View) Stop(name, why string) {
 
 // Finish ends the view: the live view draws its last frame and lets go of
 // the terminal; the plain form writes its last line. Call it once the run
-// is over and before writing anything else to Out. Later calls do nothing.
-func (v *View) Finish() {
+// is over and before writing anything else to Out. Later calls (of Finish
+// or FinishInterrupted) do nothing.
+func (v *View) Finish() { v.finish(false) }
+
+// FinishInterrupted is Finish for a run a signal ended: the jobs it
+// skipped count as done to the hosts, so the last line says instead that
+// the run was interrupted and how many jobs of the plan were answered.
+func (v *View) FinishInterrupted() { v.finish(true) }
+
+func (v *View) finish(interrupted bool) {
 	if v == nil {
 		return
 	}
@@ -221,6 +231,14 @@ func (v *View) Finish() {
 	v.endMu.Lock()
 	v.end = v.opts.Now()
 	v.endMu.Unlock()
+	if interrupted {
+		v.mu.Lock()
+		v.interrupted = true
+		for _, h := range v.hosts {
+			h.interrupted = true
+		}
+		v.mu.Unlock()
+	}
 	if v.opts.Live {
 		v.finishLive()
 		return
@@ -247,15 +265,22 @@ func (v *View) hostLocked(name string) *host {
 	return h
 }
 
-// counts is "done/planned", or the requests of a host that has no plan
-// (one reached by redirect, or asked on the side, such as doi.org's
-// registration agency lookup).
+// counts is "done/planned" ("answered/planned" once the run was
+// interrupted), or the requests of a host that has no plan (one reached
+// by redirect, or asked on the side, such as doi.org's registration
+// agency lookup).
 func (h *host) counts() string {
-	if h.jobs == 0 {
+	switch {
+	case h.jobs == 0:
 		return fmt.Sprintf("%d %s", h.requests, english.Plural(h.requests, "request", "requests"))
+	case h.interrupted:
+		return fmt.Sprintf("%d/%d", h.answered(), h.jobs)
 	}
 	return fmt.Sprintf("%d/%d", h.done, h.jobs)
 }
+
+// answered is the host's jobs that finished with an answer.
+func (h *host) answered() int { return h.done - h.short }
 
 // state says what the host is doing, in a few words: stopped (and why,
 // unless whyElsewhere: the line says it once for several hosts), done
@@ -268,6 +293,8 @@ func (h *host) state(now time.Time, sayDone, whyElsewhere bool) string {
 		parts = append(parts, "stopped")
 	case h.stopWhy != "":
 		parts = append(parts, "stopped: "+h.stopWhy)
+	case h.interrupted && h.answered() < h.jobs:
+		parts = append(parts, "interrupted")
 	case h.jobs > 0 && h.done >= h.jobs:
 		if sayDone {
 			parts = append(parts, "done")
@@ -279,7 +306,7 @@ func (h *host) state(now time.Time, sayDone, whyElsewhere bool) string {
 			parts = append(parts, fmt.Sprintf("%.1f req/s", r))
 		}
 	}
-	if h.short > 0 {
+	if h.short > 0 && !h.interrupted { // an interrupted run's counts say it
 		parts = append(parts, fmt.Sprintf("%d failed or skipped", h.short))
 	}
 	return strings.Join(parts, ", ")
@@ -329,6 +356,15 @@ func (h *host) remaining(now time.Time) (time.Duration, bool) {
 	return d, true
 }
 
+// answeredLocked is the jobs of the run that finished with an answer.
+func (v *View) answeredLocked() int {
+	n := 0
+	for _, h := range v.hosts {
+		n += h.answered()
+	}
+	return n
+}
+
 // totalsLocked sums the plan; eta is the longest host's remaining time,
 // since hosts are served side by side.
 func (v *View) totalsLocked(now time.Time) (done, jobs int, eta time.Duration, etaKnown bool) {
@@ -348,7 +384,8 @@ func (v *View) totalsLocked(now time.Time) (done, jobs int, eta time.Duration, e
 //
 // A reason several hosts were stopped for (no network: every host's) is
 // said once, after the hosts; a run in which no job was answered ends
-// with one short line. ok is false while there is nothing to say yet.
+// with one short line; an interrupted run's last line says so, and counts
+// the jobs answered. ok is false while there is nothing to say yet.
 func (v *View) plainLine(final bool) (line string, ok bool) {
 	now := v.opts.Now()
 	v.mu.Lock()
@@ -357,6 +394,8 @@ func (v *View) plainLine(final bool) (line string, ok bool) {
 	groups := v.stopGroupsLocked()
 	var b strings.Builder
 	switch {
+	case final && v.interrupted:
+		fmt.Fprintf(&b, "about: interrupted after %s: %d of %d %s answered", v.elapsed(), v.answeredLocked(), jobs, english.Plural(jobs, "job", "jobs"))
 	case final && v.noneAnsweredLocked():
 		fmt.Fprintf(&b, "about: finished in %s, no service answered: %d/%d jobs failed or skipped", v.elapsed(), done, jobs)
 		writeStops(&b, groups, 1)
@@ -374,7 +413,7 @@ func (v *View) plainLine(final bool) (line string, ok bool) {
 	}
 	for _, h := range v.hosts {
 		fmt.Fprintf(&b, " · %s %s", h.label, h.counts())
-		if s := h.state(now, false, shared[h.stopWhy]); s != "" && (!final || h.stopWhy != "" || h.short > 0) {
+		if s := h.state(now, false, shared[h.stopWhy]); s != "" && (!final || h.stopWhy != "" || (h.short > 0 && !h.interrupted)) {
 			fmt.Fprintf(&b, " (%s)", s)
 		}
 	}

@@ -312,3 +312,61 @@ func TestSharedStopReasonSaidOnce(t *testing.T) {
 		t.Errorf("last line:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// interruptedRun is a run a signal ended: 3 of Crossref's 120 jobs and 1
+// of OpenAlex's 80 answered, 1 OpenAlex job failed before the signal,
+// and the rest skipped on the way out, which the hosts count as done.
+func interruptedRun(v *View, clock *fakeTime) {
+	v.Plan("pub.orcid.org", 1, 1, 0)
+	v.Request("pub.orcid.org")
+	v.Done("pub.orcid.org", true)
+	v.Plan("api.crossref.org", 120, 120, 0)
+	v.Plan("api.openalex.org", 80, 80, 0)
+	for range 3 {
+		v.Request("api.crossref.org")
+		v.Done("api.crossref.org", true)
+	}
+	v.Request("api.openalex.org")
+	v.Done("api.openalex.org", true)
+	v.Done("api.openalex.org", false)
+	for range 117 {
+		v.Done("api.crossref.org", false)
+	}
+	for range 78 {
+		v.Done("api.openalex.org", false)
+	}
+	clock.add(3 * time.Second)
+	v.FinishInterrupted()
+}
+
+// TestInterruptedLastLine: an interrupted run's last line says it was
+// interrupted and how many jobs were answered, not "finished 201/201".
+func TestInterruptedLastLine(t *testing.T) {
+	clock := newFakeTime()
+	var out syncBuffer
+	v := Start(Options{Out: &out, Labels: labels, Ticks: make(chan time.Time), Now: clock.Now})
+	interruptedRun(v, clock)
+	v.Finish() // once finished, nothing more
+	want := "about: interrupted after 3s: 5 of 201 jobs answered · orcid 1/1 · crossref 3/120 · openalex 1/80\n"
+	if got := out.String(); got != want {
+		t.Errorf("last line:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestInterruptedLiveView: the live view's last frame shows the jobs
+// answered, and says the run was interrupted.
+func TestInterruptedLiveView(t *testing.T) {
+	clock := newFakeTime()
+	var out syncBuffer
+	v := Start(Options{Out: &out, Live: true, Width: 100, Labels: labels, Now: clock.Now})
+	interruptedRun(v, clock)
+	frame := lastFrame(out.String())
+	for _, want := range []string{"3/120", "1/80", "interrupted", "5/201", "interrupted after 3s"} {
+		if !strings.Contains(frame, want) {
+			t.Errorf("last frame lacks %q:\n%s", want, frame)
+		}
+	}
+	if strings.Contains(frame, "201/201") || strings.Contains(frame, "120/120") {
+		t.Errorf("last frame counts skipped jobs as done:\n%s", frame)
+	}
+}

@@ -126,14 +126,14 @@ func (r *Report) JSON() RunReport {
 	}
 	for _, o := range short {
 		j := ShortJob{Identity: o.Identity.Key(), Provider: o.Provider, Host: o.Host, Status: string(o.Status),
-			Reason: shortReason(o.Err), Hint: r.Hint(o)}
+			Reason: jobReason(o), Hint: r.Hint(o)}
 		if o.Err != nil {
 			j.Error = o.Err.Error()
 		}
 		out.Short = append(out.Short, j)
 	}
 	for _, w := range r.Warnings {
-		out.Warnings = append(out.Warnings, WarningReport{Identity: w.Identity, Message: w.Message, Works: r.warningWorks[warningKey(w)]})
+		out.Warnings = append(out.Warnings, WarningReport{Identity: w.Identity, Message: warningMessage(w), Works: r.warningWorks[warningKey(w)]})
 	}
 	return out
 }

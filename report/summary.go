@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -181,7 +182,7 @@ func (r *Report) groupShort(short []Outcome) []*shortGroup {
 	var groups []*shortGroup
 	byKey := map[string]*shortGroup{}
 	for _, o := range short {
-		reason := shortReason(o.Err)
+		reason := jobReason(o)
 		k := strings.Join([]string{string(o.Status), o.Provider, o.Host, reason}, "\x00")
 		g := byKey[k]
 		if g == nil {
@@ -198,6 +199,59 @@ func (r *Report) groupShort(short []Outcome) []*shortGroup {
 	return groups
 }
 
+// jobReason says why a job came back short, phrased for the line that
+// prints it: the story's line and the run report's entry already name the
+// identity, the provider and its host, so the reason does not begin with
+// them again ("crossref: malformed answer", an identity's own key), and a
+// URL in it is shortened to what a person reads (see shortURLs). The run
+// report's error field keeps the whole error.
+func jobReason(o Outcome) string {
+	reason := shortReason(o.Err)
+	for _, named := range []string{o.Provider + ": ", o.Identity.Key() + ": "} {
+		for {
+			rest, ok := strings.CutPrefix(reason, named)
+			if !ok || rest == "" {
+				break
+			}
+			reason = rest
+		}
+	}
+	return shortURLs(reason)
+}
+
+// aURL is a URL in an error's text, up to the space, quote or bracket
+// that ends it.
+var aURL = regexp.MustCompile(`https?://[^\s"'<>()]+`)
+
+// pathRunes is how much of a URL's path a reason keeps.
+const pathRunes = 60
+
+// shortURLs shortens every URL in s to scheme://host/path, with "?…" for
+// a query left out and the path cut to pathRunes with "…": a batched list
+// request's URL runs to kilobytes of DOIs, which no one reads in a
+// reason, and a query is where a credential would be.
+func shortURLs(s string) string {
+	return aURL.ReplaceAllStringFunc(s, func(m string) string {
+		raw := strings.TrimRight(m, ".,:;")
+		tail := m[len(raw):]
+		u, err := url.Parse(raw)
+		if err != nil || u.Host == "" {
+			return m
+		}
+		short := u.Scheme + "://" + u.Host
+		path := []rune(u.EscapedPath())
+		if len(path) > pathRunes {
+			short += string(path[:pathRunes]) + "…"
+		} else {
+			short += string(path)
+		}
+		if u.RawQuery != "" || u.ForceQuery {
+			short += "?…"
+		}
+		return short + tail
+	})
+}
+
 // shortReason says why a job came back short in the fewest words that are
 // still true: the summary line already names the identity, provider and
 // host, so the request URL the transport's errors repeat is left out, and
@@ -207,6 +261,7 @@ func shortReason(err error) string {
 		te *transport.StatusError
 		se *transport.StoppedError
 		to *transport.TimeoutError
+		pe *providers.StatusError
 		ue *url.Error
 	)
 	switch {
@@ -220,6 +275,8 @@ func shortReason(err error) string {
 		return fmt.Sprintf("%d %s (%s)", te.Code, http.StatusText(te.Code), attempts(te.Attempts))
 	case errors.As(err, &se):
 		return "stopped for the rest of the run: " + se.Reason
+	case errors.As(err, &pe) && err == error(pe):
+		return fmt.Sprintf("answered %d %s", pe.Code, http.StatusText(pe.Code)) // the line names the provider
 	case errors.As(err, &ue) && err == error(ue):
 		return shortReason(ue.Err)
 	}
@@ -290,12 +347,23 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(w, "\n%d %s:\n", len(r.Warnings), english.Plural(len(r.Warnings), "warning", "warnings"))
 		for _, wn := range r.Warnings {
-			fmt.Fprintf(w, "  %s: %s\n", wn.Identity, wn.Message)
+			fmt.Fprintf(w, "  %s: %s\n", wn.Identity, warningMessage(wn))
 		}
 	}
 
 	fmt.Fprintf(w, "\n%s\n", r.changeLine())
 	fmt.Fprintln(w, r.closingLine(len(short)))
+}
+
+// warningMessage is a warning's message as the story prints it, after its
+// identity, and as --report gives it, beside its identity: without the
+// identity again, which a message made to stand alone begins with ("doi:X:
+// not found anywhere …").
+func warningMessage(w record.Warning) string {
+	if rest, ok := strings.CutPrefix(w.Message, w.Identity+": "); ok && w.Identity != "" && rest != "" {
+		return rest
+	}
+	return w.Message
 }
 
 // changeLine says where the snapshots went and what changed there.

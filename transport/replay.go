@@ -34,8 +34,10 @@ type answer struct {
 }
 
 // LoadReplay reads every answer file (*.json, any depth) under dir. Other
-// files (a SOURCES.md, say) are ignored. A file that is not an answer, or
-// two files answering the same request, is an error naming the files.
+// files (a SOURCES.md, say) are ignored. A folder that cannot be walked
+// (it does not exist, say) is an error naming the folder; a file that
+// cannot be read, is not a whole answer, or answers the same request as
+// another is a *ReplayFileError naming the file.
 func LoadReplay(dir string) (*Replay, error) {
 	r := &Replay{dir: dir, answers: map[string]*answer{}}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -48,43 +50,70 @@ func LoadReplay(dir string) (*Replay, error) {
 		}
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
-		data, err := os.ReadFile(path)
+		a, body, key, err := loadAnswer(path)
 		if err != nil {
-			return err
-		}
-		a, err := decodeAnswer(data)
-		if err != nil {
-			return fmt.Errorf("replay file %s: %w", rel, err)
-		}
-		body, err := a.body()
-		if err != nil {
-			return fmt.Errorf("replay file %s: body_base64: %w", rel, err)
-		}
-		reqBody, err := a.requestBody()
-		if err != nil {
-			return fmt.Errorf("replay file %s: request_body_base64: %w", rel, err)
-		}
-		key, err := replayKey(a.Method, a.URL, reqBody)
-		if err != nil {
-			return fmt.Errorf("replay file %s: %w", rel, err)
+			return &ReplayFileError{Path: path, Err: err}
 		}
 		if prev, dup := r.answers[key]; dup {
-			return fmt.Errorf("replay files %s and %s both answer %s %s", prev.file, rel, a.Method, a.URL)
+			return &ReplayFileError{Path: path, Err: fmt.Errorf("it and %s both answer %s %s", filepath.Join(dir, filepath.FromSlash(prev.file)), a.Method, a.URL)}
 		}
 		r.answers[key] = &answer{Answer: a, file: rel, body: body}
 		return nil
 	})
-	if err != nil {
+	var fe *ReplayFileError
+	switch {
+	case errors.As(err, &fe):
+		return nil, err
+	case err != nil:
 		return nil, fmt.Errorf("load replay folder %s: %w", dir, err)
 	}
 	return r, nil
 }
+
+// loadAnswer reads one answer file: the answer, its body and its replay
+// key.
+func loadAnswer(path string) (a Answer, body []byte, key string, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return a, nil, "", err
+	}
+	if a, err = decodeAnswer(data); err != nil {
+		return a, nil, "", err
+	}
+	if body, err = a.body(); err != nil {
+		return a, nil, "", fmt.Errorf("body_base64: %w", err)
+	}
+	reqBody, err := a.requestBody()
+	if err != nil {
+		return a, nil, "", fmt.Errorf("request_body_base64: %w", err)
+	}
+	key, err = replayKey(a.Method, a.URL, reqBody)
+	return a, body, key, err
+}
+
+// ReplayFileError is a file of a replay folder that cannot be used: it
+// could not be read, is not a whole recorded answer (cut short, say), or
+// answers a request another file answers. It names the file, so the user
+// can record it again or delete it.
+type ReplayFileError struct {
+	Path string // the file, as under the folder given
+	Err  error
+}
+
+func (e *ReplayFileError) Error() string {
+	return fmt.Sprintf("replay file %s: %v", e.Path, e.Err)
+}
+
+func (e *ReplayFileError) Unwrap() error { return e.Err }
 
 func decodeAnswer(data []byte) (Answer, error) {
 	var a Answer
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&a); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			return a, fmt.Errorf("not a whole recorded answer: it is empty or cut short (%w)", err)
+		}
 		return a, fmt.Errorf("not a recorded answer: %w", err)
 	}
 	switch {

@@ -48,6 +48,16 @@ func TestLoadReplayRejectsBadAndDuplicateFiles(t *testing.T) {
 			t.Errorf("err = %v, want one naming h/x.json", err)
 		}
 	})
+	t.Run("cut short", func(t *testing.T) {
+		dir := t.TempDir()
+		cut := filepath.Join(dir, "h", "x.json")
+		writeFile(t, cut, `{"method":"GET","url":"https://h/p","sta`)
+		_, err := LoadReplay(dir)
+		var fe *ReplayFileError
+		if !errors.As(err, &fe) || fe.Path != cut || !strings.Contains(err.Error(), "cut short") {
+			t.Errorf("err = %v, want a *ReplayFileError naming %s as cut short", err, cut)
+		}
+	})
 	t.Run("duplicate", func(t *testing.T) {
 		dir := t.TempDir()
 		writeFile(t, filepath.Join(dir, "h", "a.json"), `{"method":"GET","url":"https://h/p?mailto=a","status":200,"body":""}`)

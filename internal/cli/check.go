@@ -181,7 +181,7 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, diff, err := orchestrator.CheckCurrent(ctx, opts)
-	endProgress(o.Stderr, view)
+	endProgress(o.Stderr, view, ctx.Err() != nil)
 	if err := providerSetupError(err); err != nil {
 		return nil, nil, err
 	}

@@ -191,6 +191,28 @@ func TestRecordAndReplayTogetherIsAUsageError(t *testing.T) {
 	}
 }
 
+// TestReplayOfATruncatedFileIsAReadError: a --record folder whose file
+// was cut short (a full disk, an interrupted copy) is a file that could
+// not be read, exit 3 as docs/exit-codes.md gives, naming the file; not a
+// usage error, as the folder given was the right one.
+func TestReplayOfATruncatedFileIsAReadError(t *testing.T) {
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "api.crossref.org", "works-0123abcd.json")
+	if err := os.Mkdir(filepath.Dir(cut), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cut, `{"method": "GET", "url": "https://api.crossref.org/works/10.1/x", "sta`)
+	for _, args := range [][]string{
+		{"fetch", "--replay", dir, "--snapshots", filepath.Join(t.TempDir(), "out"), exampleManifest},
+		{"check", "--replay", dir, exampleManifest},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		if code != exitIO || !strings.Contains(stderr, "replay file "+cut+": ") || !strings.Contains(stderr, "cut short") {
+			t.Errorf("%s: exit %d, want %d naming %s as cut short; stderr:\n%s", args[0], code, exitIO, cut, stderr)
+		}
+	}
+}
+
 func TestReplayOfAMissingFolderIsAUsageError(t *testing.T) {
 	code, _, stderr := runCLI(t, "fetch", "--replay", filepath.Join(t.TempDir(), "nothing"), exampleManifest)
 	if code != 2 || !strings.Contains(stderr, "load replay folder") {

@@ -123,7 +123,7 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 		defer cleanup()
 		rp, err := transport.LoadReplay(dir)
 		if err != nil {
-			return usageError(err, "--replay takes a folder written by about fetch --record")
+			return replayError(err)
 		}
 		misses = &missedHosts{base: rp, hosts: map[string]bool{}}
 		opts.Base = misses

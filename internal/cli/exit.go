@@ -9,6 +9,7 @@ import (
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/transport"
 )
 
 // Exit codes, as promised in docs/exit-codes.md and shared/design/CONTRACTS.md.
@@ -120,6 +121,19 @@ func runError(err error) error {
 		return shortError(err, "no service could be reached: check the network or proxy (HTTPS_PROXY); nothing was written")
 	}
 	return ioError(err)
+}
+
+// replayError is the exit error of a --replay folder that did not load.
+// A folder that cannot be read at all (it does not exist) is the
+// argument's fault, a usage error; a file in it that cannot be read or is
+// not a whole answer (cut short by a full disk or an interrupted copy) is
+// a file that could not be read, exit 3, and its error names the file.
+func replayError(err error) error {
+	var fe *transport.ReplayFileError
+	if errors.As(err, &fe) {
+		return ioError(err, "record the folder again with about fetch --record, or delete that file (its request then fails its job, naming the request)")
+	}
+	return usageError(err, "--replay takes a folder written by about fetch --record")
 }
 
 // printHints prints each hint's lines as "about: hint: …".

@@ -146,7 +146,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, err := orchestrator.Run(ctx, opts)
-	endProgress(o.Stderr, view)
+	endProgress(o.Stderr, view, ctx.Err() != nil)
 	if err := providerSetupError(err); err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func useNetwork(record, replay string, network http.RoundTripper, opts *orchestr
 	case replay != "":
 		rp, err := transport.LoadReplay(replay)
 		if err != nil {
-			return nil, usageError(err, "--replay takes a folder written by about fetch --record")
+			return nil, replayError(err)
 		}
 		opts.Base = rp
 		opts.NoPacing = true                  // the answers are local: no interval to keep

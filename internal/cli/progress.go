@@ -45,12 +45,17 @@ func startProgress(quiet bool, w io.Writer, getenv func(string) string, opts *or
 }
 
 // endProgress takes the view down and leaves a blank line before the
-// summary.
-func endProgress(w io.Writer, v *progress.View) {
-	if v != nil {
-		v.Finish()
-		fmt.Fprintln(w)
+// summary. An interrupted run's last line says so, not "finished".
+func endProgress(w io.Writer, v *progress.View, interrupted bool) {
+	if v == nil {
+		return
 	}
+	if interrupted {
+		v.FinishInterrupted()
+	} else {
+		v.Finish()
+	}
+	fmt.Fprintln(w)
 }
 
 // hostLabels names each host by its providers, as users know them.
