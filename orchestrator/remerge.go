@@ -33,6 +33,9 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 	// A hand-edited merged field is canonical and complete, so only a
 	// re-merge of the file's own sources notices it.
 	problems = append(problems, checkMerged(m, dir)...)
+	// links.json decides which works the page shows: a hand edit of it,
+	// or a [[link]] not fetched yet, is canonical and complete too.
+	problems = append(problems, checkLinks(m, dir)...)
 	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
 	check := OfflineCheck{Problems: problems}
 	var index snapshots.Index
@@ -104,4 +107,48 @@ func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork
 // precedence is the registry's merge order, handed to the core as data.
 func precedence() works.Precedence {
 	return works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}
+}
+
+// checkLinks decides the links among the listed works again, with no
+// network, from their files and the manifest's [[link]]s, with the core
+// fetch decides them with (works.Decide), and reports where the committed
+// links.json or a work's recorded decisions is not what fetch would write
+// now (works.LinkDifferences). A folder whose index, links.json or a
+// listed work's file cannot be read is CheckFolder's problem: with works
+// missing, the links would differ for that reason alone.
+func checkLinks(m *manifest.Manifest, dir string) []snapshots.Problem {
+	d := snapshots.Dir{Root: dir}
+	var index snapshots.Index
+	if err := snapshots.Read(d.IndexPath(), &index); err != nil {
+		return nil
+	}
+	var have snapshots.Links
+	if err := snapshots.Read(d.LinksPath(), &have); err != nil {
+		return nil
+	}
+	files := make([]snapshots.Work, len(index.Works))
+	linkWorks := make([]works.Work, len(index.Works))
+	names := map[string]string{} // work key → its file, relative
+	for i, iw := range index.Works {
+		id, err := manifest.ParseKey(iw.ID)
+		if err != nil {
+			return nil
+		}
+		if err := snapshots.Read(d.WorkPath(id), &files[i]); err != nil || files[i].ID != iw.ID {
+			return nil
+		}
+		if linkWorks[i], err = works.Written(files[i]); err != nil {
+			return nil
+		}
+		names[iw.ID] = snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json"
+	}
+	var problems []snapshots.Problem
+	for _, p := range works.LinkDifferences(have, files, works.Decide(linkWorks, m), m) {
+		path := snapshots.LinksFile
+		if p.Work != "" {
+			path = names[p.Work]
+		}
+		problems = append(problems, snapshots.Problem{Path: path, What: p.What})
+	}
+	return problems
 }
