@@ -23,6 +23,10 @@ type OfflineCheck struct {
 	// gate before the deploy step's render, so it fails on them rather
 	// than passing a folder render cannot use.
 	Refused []*manifest.Error
+	// Works is the works index.json lists, in its order, and Links the
+	// links links.json holds, for check's --report; none when unreadable.
+	Works []manifest.Identity
+	Links int
 }
 
 // CheckOffline is check --offline with no network: the committed folder
@@ -43,8 +47,15 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 		listed := make([]string, len(index.Works))
 		for i, w := range index.Works {
 			listed[i] = w.ID
+			if id, err := manifest.ParseKey(w.ID); err == nil {
+				check.Works = append(check.Works, id)
+			}
 		}
 		check.Refused = works.UnlistedSelected(m, listed)
+	}
+	var links snapshots.Links
+	if err := snapshots.Read(snapshots.Dir{Root: dir}.LinksPath(), &links); err == nil {
+		check.Links = len(links.Links)
 	}
 	return check
 }
