@@ -1,6 +1,7 @@
 package orchestrator
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -97,3 +98,49 @@ func TestCheckOfflineLinkNotFetchedYet(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestCheckOfflineNoticesHandEditedDecisions: a work's recorded decisions
+// are re-derived with links.json, so an edited shown_as there is named.
+func TestCheckOfflineNoticesHandEditedDecisions(t *testing.T) {
+	m := identityFetched(t)
+	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.5281/zenodo.101"}
+	path := snapshots.Dir{Root: m.Snapshots}.WorkPath(id)
+	var w snapshots.Work
+	if err := snapshots.Read(path, &w); err != nil {
+		t.Fatal(err)
+	}
+	var dec snapshots.Decisions
+	if err := json.Unmarshal(w.Decisions, &dec); err != nil || dec.ShownAs != "doi:10.5281/zenodo.100" {
+		t.Fatalf("fixture changed: decisions %s (%v)", w.Decisions, err)
+	}
+	dec.ShownAs = ""
+	w.Decisions, _ = json.Marshal(dec)
+	if _, err := snapshots.Write(path, w); err != nil {
+		t.Fatal(err)
+	}
+	got := offlineLines(m)
+	want := "works/" + snapshots.FileName(id) + ".json: decisions.shown_as differs from what this about's link pass gives: edited by hand"
+	if !strings.Contains(got, want) || strings.Contains(got, "links.json") {
+		t.Errorf("problems:\n%s\nwant only a line with:\n%s", got, want)
+	}
+}
+
+// BenchmarkCheckLinks1000 is the re-merge and the link pass of check
+// --offline together on 1,000 works with their links.json; beside
+// BenchmarkCheckMerged1000 (no links.json, so no link pass) it shows
+// what deciding the links again adds:
+//
+//	go test ./orchestrator -run '^$' -bench 'Check(Links|Merged)1000'
+func BenchmarkCheckLinks1000(b *testing.B) {
+	m := remergeFolder(b, 1000)
+	empty := snapshots.Links{Links: []snapshots.Link{}, ShownAs: map[string]string{}}
+	if _, err := snapshots.Write(snapshots.Dir{Root: m.Snapshots}.LinksPath(), empty); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if ps := checkLinks(m, m.Snapshots); len(ps) > 0 {
+			b.Fatal(ps)
+		}
+	}
+}
