@@ -35,15 +35,19 @@ func checkCommand(sys System) *cli.Command {
 		Description: `With --offline, checks with no network that the committed snapshot folder
 is exactly what about fetch writes: every file canonical JSON, index.json
 listing the manifest's identities and works in order, every work's file
-present and no stray files, and every work's merged record what its
-sources and the manifest's [[override]]s give (a hand edit fails). Each
-problem is one line: path, then what.
+present and no stray files, every work's merged record what its
+sources and the manifest's [[override]]s give, and links.json (which
+works the page shows as one entry) what the link pass gives from the
+works and the manifest's [[link]]s: a hand edit fails, and so does an
+[[override]], [[link]] or [[exclude]] not fetched yet. Each problem is
+one line: path, then what. --report FILE writes the report, offline too.
 
 Without --offline, it does that and also fetches everything again (into a
 temporary copy; the committed folder is never written) and prints what a
 fetch would change, as a diff per file: which field, which provider, old
-and new. Bibliographic changes (works/) are listed apart from volatile
-counters (counts/); --ignore-counts leaves the counters out.
+and new (a fetch that came back short is never called current).
+Bibliographic changes (works/) are listed apart from volatile counters
+(counts/); --ignore-counts leaves the counters out.
 
 Examples:
    about check --offline manifest.toml
