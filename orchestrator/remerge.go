@@ -23,6 +23,10 @@ type OfflineCheck struct {
 	// gate before the deploy step's render, so it fails on them rather
 	// than passing a folder render cannot use.
 	Refused []*manifest.Error
+	// Works is the works index.json lists, in its order, and Links the
+	// links links.json holds, for check's --report; none when unreadable.
+	Works []manifest.Identity
+	Links int
 }
 
 // CheckOffline is check --offline with no network: the committed folder
@@ -30,9 +34,11 @@ type OfflineCheck struct {
 // An unreadable index.json is a problem, so nothing is refused then.
 func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 	problems := snapshots.CheckFolder(m, dir)
-	// A hand-edited merged field is canonical and complete, so only a
-	// re-merge of the file's own sources notices it.
-	problems = append(problems, checkMerged(m, dir)...)
+	// A hand-edited merged field or links.json is canonical and complete
+	// (and links.json decides which works the page shows), so only doing
+	// again what fetch does with the files notices it.
+	merged, linked := recheckWorks(m, dir)
+	problems = append(problems, slices.Concat(merged, linked)...)
 	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
 	check := OfflineCheck{Problems: problems}
 	var index snapshots.Index
@@ -40,24 +46,56 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 		listed := make([]string, len(index.Works))
 		for i, w := range index.Works {
 			listed[i] = w.ID
+			if id, err := manifest.ParseKey(w.ID); err == nil {
+				check.Works = append(check.Works, id)
+			}
 		}
 		check.Refused = works.UnlistedSelected(m, listed)
+	}
+	var links snapshots.Links
+	if err := snapshots.Read(snapshots.Dir{Root: dir}.LinksPath(), &links); err == nil {
+		check.Links = len(links.Links)
 	}
 	return check
 }
 
-// checkMerged re-merges, with no network, each listed work's sources and
-// the manifest's overrides exactly as fetch does (works.Precedence.Document), and reports
-// every merged field of the work's file (record, provenance, conflicts)
-// the re-merge does not give: a hand edit of a snapshot, which would
-// otherwise pass the offline check and reach the rendered page. Files
-// that are missing, unreadable or not listed are CheckFolder's problems,
-// not repeated here.
+// checkMerged is the re-merge's problems alone (recheckWorks).
 func checkMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
+	merged, _ := recheckWorks(m, dir)
+	return merged
+}
+
+// checkLinks is the link pass's problems alone (recheckWorks).
+func checkLinks(m *manifest.Manifest, dir string) []snapshots.Problem {
+	_, linked := recheckWorks(m, dir)
+	return linked
+}
+
+// recheckWorks reads each listed work's file once and does again, with
+// no network, what fetch does with it:
+//
+//   - merged: it re-merges the work's sources and the manifest's
+//     overrides exactly as fetch does (works.Precedence.Differences), and
+//     reports every merged field of the work's file (record, provenance,
+//     conflicts) the re-merge does not give: a hand edit of a snapshot,
+//     which would otherwise pass the offline check and reach the
+//     rendered page;
+//   - linked: it decides the links among the listed works again, in index
+//     order (fetch's), from their files and the manifest's [[link]]s with
+//     the core fetch decides them with (works.Decide), and reports where
+//     the committed links.json or a work's recorded decisions is not what
+//     fetch would write now (works.LinkDifferences): links.json decides
+//     which works the page shows.
+//
+// Files that are missing, unreadable or not listed are CheckFolder's
+// problems, not repeated here; with any listed work's file unreadable, or
+// links.json, the links are not decided again (they would differ for
+// that reason alone).
+func recheckWorks(m *manifest.Manifest, dir string) (merged, linked []snapshots.Problem) {
 	d := snapshots.Dir{Root: dir}
 	var index snapshots.Index
 	if err := snapshots.Read(d.IndexPath(), &index); err != nil {
-		return nil
+		return nil, nil
 	}
 	overrides := map[string][]manifest.Override{}
 	for _, o := range m.Overrides {
@@ -67,7 +105,7 @@ func checkMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
 	// one goroutine per CPU, each its own share of the works, results
 	// kept in the index's order.
 	order := precedence()
-	found := make([][]snapshots.Problem, len(index.Works))
+	found := make([]rechecked, len(index.Works))
 	workers := min(runtime.GOMAXPROCS(0), len(index.Works))
 	var wg sync.WaitGroup
 	for g := range workers {
@@ -80,23 +118,64 @@ func checkMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
 		}()
 	}
 	wg.Wait()
-	return slices.Concat(found...)
+	for _, r := range found {
+		merged = append(merged, r.problems...)
+	}
+	return merged, relink(d, m, found)
 }
 
-// remergeWork is checkMerged for one listed work.
-func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork, overrides map[string][]manifest.Override) []snapshots.Problem {
+// rechecked is what recheckWorks keeps of one listed work.
+type rechecked struct {
+	problems  []snapshots.Problem // its merged fields' (Differences)
+	read      bool                // its file was read, about it
+	path      string              // its file, relative to the folder
+	link      works.Work          // what the link pass reads of it
+	decisions snapshots.Work      // its id and recorded decisions only
+}
+
+// remergeWork is recheckWorks for one listed work.
+func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork, overrides map[string][]manifest.Override) rechecked {
 	id, err := manifest.ParseKey(iw.ID)
 	if err != nil {
-		return nil
+		return rechecked{}
 	}
 	var file snapshots.Work
 	if err := snapshots.Read(d.WorkPath(id), &file); err != nil || file.ID != iw.ID {
+		return rechecked{}
+	}
+	r := rechecked{path: snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json",
+		decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
+	for _, what := range order.Differences(id, file, overrides[iw.ID]) {
+		r.problems = append(r.problems, snapshots.Problem{Path: r.path, What: what})
+	}
+	if r.link, err = works.Written(file); err == nil {
+		r.read = true
+	}
+	return r
+}
+
+// relink is recheckWorks' link pass over the works it read.
+func relink(d snapshots.Dir, m *manifest.Manifest, found []rechecked) []snapshots.Problem {
+	var have snapshots.Links
+	if err := snapshots.Read(d.LinksPath(), &have); err != nil {
 		return nil
 	}
-	path := snapshots.WorksDir + "/" + iw.File + ".json"
+	files := make([]snapshots.Work, len(found))
+	linkWorks := make([]works.Work, len(found))
+	paths := map[string]string{} // work key → its file
+	for i, r := range found {
+		if !r.read {
+			return nil
+		}
+		files[i], linkWorks[i], paths[r.decisions.ID] = r.decisions, r.link, r.path
+	}
 	var problems []snapshots.Problem
-	for _, what := range order.Differences(id, file, overrides[iw.ID]) {
-		problems = append(problems, snapshots.Problem{Path: path, What: what})
+	for _, p := range works.LinkDifferences(have, files, works.Decide(linkWorks, m), m) {
+		path := snapshots.LinksFile
+		if p.Work != "" {
+			path = paths[p.Work]
+		}
+		problems = append(problems, snapshots.Problem{Path: path, What: p.What})
 	}
 	return problems
 }

@@ -63,7 +63,7 @@ func CheckFolder(m *manifest.Manifest, dir string) []Problem {
 	listed := map[string]string{} // work key → file name
 	var listedOrder []string
 	if haveIndex {
-		listed, listedOrder = c.indexWorks(idx, expected, complete)
+		listed, listedOrder = c.indexWorks(m, idx, expected, complete)
 	}
 	// Every work the manifest reaches needs its file, listed in the index or not.
 	for _, k := range expected {
@@ -475,8 +475,10 @@ func (c *folderCheck) identities(m *manifest.Manifest, idx Index) {
 // indexWorks compares index.json's works with the expected list and
 // returns the listed works with their file names. When the expected list
 // is partial (an orcid/ file is missing or unreadable, already reported),
-// works it lacks and their order are not held against the index.
-func (c *folderCheck) indexWorks(idx Index, expected []string, complete bool) (map[string]string, []string) {
+// works it lacks and their order are not held against the index; a work
+// an [[exclude]] of m names is never expected, so listed it is an exclude
+// not fetched yet, said with its manifest line.
+func (c *folderCheck) indexWorks(m *manifest.Manifest, idx Index, expected []string, complete bool) (map[string]string, []string) {
 	listed := map[string]string{}
 	var order []string
 	for i, w := range idx.Works {
@@ -496,7 +498,17 @@ func (c *folderCheck) indexWorks(idx Index, expected []string, complete bool) (m
 		order = append(order, w.ID)
 	}
 	inExpected := set(expected)
+	excludedAt := map[string]int{} // work key → line of its [[exclude]]
+	for _, x := range m.Excludes {
+		if _, seen := excludedAt[x.ID.Key()]; !seen {
+			excludedAt[x.ID.Key()] = x.Line
+		}
+	}
 	for _, k := range order {
+		if line, ok := excludedAt[k]; ok {
+			c.add(IndexFile, "work %s is listed, but the manifest's [[exclude]] at %s:%d leaves it out: the exclude is not applied yet: run about fetch", k, m.Path, line)
+			continue
+		}
 		if complete && !inExpected[k] {
 			c.add(IndexFile, "work %s is listed but neither the manifest, an ORCID record's orcid/ file nor a preprint's link in links.json names it", k)
 		}

@@ -347,6 +347,13 @@ func providerOf(field string, prov, oldProv map[string]string) string {
 // field and its provider, then - old and + new. Counters are left out
 // when ignoreCounts. It ends with a one-line verdict.
 func (d *Diff) WriteDiff(w io.Writer, ignoreCounts bool) {
+	d.WriteChanges(w, ignoreCounts)
+	d.writeVerdict(w, ignoreCounts)
+}
+
+// WriteChanges is WriteDiff without its last line, for a caller whose
+// verdict is not the diff's alone (a comparison that came back short).
+func (d *Diff) WriteChanges(w io.Writer, ignoreCounts bool) {
 	writeSection(w, "bibliographic changes (works/)", d.Works)
 	writeSection(w, "works listed (index.json, orcid/)", d.Lists)
 	if ignoreCounts {
@@ -356,7 +363,6 @@ func (d *Diff) WriteDiff(w io.Writer, ignoreCounts bool) {
 	} else {
 		writeSection(w, "volatile counters (counts/)", d.Counts)
 	}
-	d.writeVerdict(w, ignoreCounts)
 }
 
 // writeSection prints one kind of change: a title with the file count,

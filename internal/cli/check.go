@@ -35,15 +35,19 @@ func checkCommand(sys System) *cli.Command {
 		Description: `With --offline, checks with no network that the committed snapshot folder
 is exactly what about fetch writes: every file canonical JSON, index.json
 listing the manifest's identities and works in order, every work's file
-present and no stray files, and every work's merged record what its
-sources and the manifest's [[override]]s give (a hand edit fails). Each
-problem is one line: path, then what.
+present and no stray files, every work's merged record what its
+sources and the manifest's [[override]]s give, and links.json (which
+works the page shows as one entry) what the link pass gives from the
+works and the manifest's [[link]]s: a hand edit fails, and so does an
+[[override]], [[link]] or [[exclude]] not fetched yet. Each problem is
+one line: path, then what. --report FILE writes the report, offline too.
 
 Without --offline, it does that and also fetches everything again (into a
 temporary copy; the committed folder is never written) and prints what a
 fetch would change, as a diff per file: which field, which provider, old
-and new. Bibliographic changes (works/) are listed apart from volatile
-counters (counts/); --ignore-counts leaves the counters out.
+and new (a fetch that came back short is never called current).
+Bibliographic changes (works/) are listed apart from volatile counters
+(counts/); --ignore-counts leaves the counters out.
 
 Examples:
    about check --offline manifest.toml
@@ -119,49 +123,86 @@ func runCheck(ctx context.Context, o checkOptions) error {
 			return ioError(err, hint)
 		}
 	}
+	if err := checkReportPath(o.Report); err != nil {
+		return err
+	}
 	offline := orchestrator.CheckOffline(m, dir)
 	problems, refused := offline.Problems, offline.Refused
 	warnForeignJSON(o.Stderr, dir)
+	var lines []string // what check says about the folder and the manifest, for the report too
 	for _, p := range problems {
-		fmt.Fprintf(o.Stdout, "%s: %s\n", displayPath(dir, p.Path), p.What)
+		lines = append(lines, fmt.Sprintf("%s: %s", displayPath(dir, p.Path), p.What))
 	}
 	for _, r := range refused {
-		fmt.Fprintln(o.Stdout, r)
+		lines = append(lines, r.Error())
+	}
+	for _, l := range lines {
+		fmt.Fprintln(o.Stdout, l)
 	}
 	if o.Offline {
-		if len(problems) > 0 {
-			return shortError(problemsError(problems, dir), "about fetch rewrites the folder canonically and completely")
-		}
-		if len(refused) > 0 {
-			return shortError(refusedError(refused, m), "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\"")
-		}
-		fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
-		return nil
+		err := offlineVerdict(o, m, dir, offline)
+		rep := &report.Report{Manifest: o.Manifest, Snapshots: dir, Works: offline.Works, Links: offline.Links}
+		return withReport(o.Report, checkReport(rep, true, lines, err), err)
 	}
 	if len(problems) > 0 {
 		fmt.Fprintln(o.Stdout)
 	}
 	rep, diff, err := fetchForCheck(ctx, o, m, dir)
 	if err != nil {
+		if rep != nil {
+			return withReport(o.Report, checkReport(rep, false, lines, err), err)
+		}
 		return err
 	}
-	diff.WriteDiff(o.Stdout, o.IgnoreCounts)
+	err = onlineVerdict(o, m, dir, offline, rep, diff)
+	return withReport(o.Report, checkReport(rep, false, lines, err), err)
+}
+
+// offlineVerdict is check --offline's last word: its error, or nil after
+// saying the folder is good.
+func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck) error {
+	if len(c.Problems) > 0 {
+		return shortError(problemsError(c.Problems, dir), "about fetch rewrites the folder canonically and completely")
+	}
+	if len(c.Refused) > 0 {
+		return shortError(refusedError(c.Refused, m), "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\"")
+	}
+	fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
+	return nil
+}
+
+// onlineVerdict prints what a fetch would change and is check's error,
+// or nil when the folder is good and current. A comparison that came back
+// short is never called current: what the short jobs cover was compared
+// with the committed values kept in their place.
+func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck, rep *report.Report, diff *snapshots.Diff) error {
+	if rep.Incomplete() && diff.Empty(o.IgnoreCounts) {
+		diff.WriteChanges(o.Stdout, o.IgnoreCounts)
+		fmt.Fprintln(o.Stdout, errNotShownCurrent)
+	} else {
+		diff.WriteDiff(o.Stdout, o.IgnoreCounts)
+	}
 	switch {
 	case rep.Incomplete():
 		return shortError(errors.New("some jobs came back short, so the comparison is incomplete"),
 			"the summary above names them; their committed values were used")
-	case len(problems) > 0:
-		return shortError(problemsError(problems, dir))
-	case len(refused) > 0:
-		return shortError(refusedError(refused, m))
+	case len(c.Problems) > 0:
+		return shortError(problemsError(c.Problems, dir))
+	case len(c.Refused) > 0:
+		return shortError(refusedError(c.Refused, m))
 	case !diff.Empty(o.IgnoreCounts):
 		return shortError(errSnapshotsDiffer)
 	}
 	return nil
 }
 
+// errNotShownCurrent is the diff's last line when nothing differs but
+// some jobs came back short.
+const errNotShownCurrent = "snapshots not shown current: nothing that answered would change, but some jobs came back short, so what they cover was not compared"
+
 // fetchForCheck fetches everything again into a copy of dir and prints
-// the run's summary; the committed folder is never written.
+// the run's summary; the committed folder is never written. The run's
+// report comes back with an error when there is one.
 func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *snapshots.Diff, error) {
 	if o.Threads <= 0 {
 		return nil, nil, usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads))
@@ -176,9 +217,6 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 	if _, err := useNetwork("", o.Replay, o.Network, &opts); err != nil {
 		return nil, nil, err
 	}
-	if err := checkReportPath(o.Report); err != nil {
-		return nil, nil, err
-	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, diff, err := orchestrator.CheckCurrent(ctx, opts)
 	endProgress(o.Stderr, view, ctx.Err() != nil)
@@ -187,17 +225,56 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 	}
 	if rep != nil {
 		printSummary(o.Stderr, o.Quiet, rep)
-		if rerr := writeReport(o.Report, rep); rerr != nil && err == nil {
-			err = rerr
-		}
 	}
 	if ctx.Err() != nil {
-		return nil, nil, interruptedError(errors.New("interrupted; the committed snapshots were not touched"))
+		return rep, nil, interruptedError(errors.New("interrupted; the committed snapshots were not touched"))
 	}
 	if err != nil {
-		return nil, nil, runError(err)
+		return rep, nil, runError(err)
 	}
 	return rep, diff, nil
+}
+
+// checkRunReport is check's --report: the run's report (for --offline, of
+// a run that asked nothing) and check's own verdict.
+type checkRunReport struct {
+	report.RunReport
+	Check checkVerdict `json:"check"`
+}
+
+// checkVerdict is what check found, as it printed it.
+type checkVerdict struct {
+	Offline  bool     `json:"offline"`  // --offline: nothing was fetched
+	Passed   bool     `json:"passed"`   // check exits 0
+	Problems []string `json:"problems"` // each line about the folder and the manifest, as printed; never null
+	Error    string   `json:"error,omitempty"`
+}
+
+func checkReport(rep *report.Report, offline bool, lines []string, err error) checkRunReport {
+	out := checkRunReport{RunReport: rep.JSON(), Check: checkVerdict{Offline: offline, Passed: err == nil, Problems: lines}}
+	if out.Check.Problems == nil {
+		out.Check.Problems = []string{}
+	}
+	if err != nil {
+		out.Check.Error = err.Error()
+	}
+	if offline {
+		// nothing was fetched, written or pruned
+		out.Snapshots.Pruned, out.Snapshots.NotPruned = false, "check --offline writes nothing"
+	}
+	return out
+}
+
+// withReport writes the check's report to path (none when "") and
+// returns check's error, or the report's when check had none.
+func withReport(path string, r checkRunReport, err error) error {
+	if path == "" {
+		return err
+	}
+	if _, werr := snapshots.Write(path, r); werr != nil && err == nil {
+		return ioError(werr, "--report takes a file path in a folder that exists and can be written")
+	}
+	return err
 }
 
 // problemsError counts the committed folder's problems.
