@@ -14,13 +14,15 @@ import (
 type bibField struct {
 	name, value string
 	raw         bool // the value is already BibTeX (a month macro or a name list)
+	verbatim    bool // an identifier or URL, written as it is (never LaTeX-escaped)
 }
 
 // writeBib writes every entry as a BibTeX entry (biblatex false) or a
 // BibLaTeX one (true), newest first; works shown within another's entry
 // are not entries of their own. Keys are the page's citation keys.
-// Text fields are LaTeX-escaped; non-ASCII stays UTF-8 (biber and pandoc
-// read it; bibtex8 and LaTeX's inputenc do too).
+// Text fields are LaTeX-escaped. BibTeX's are also written for pdfLaTeX
+// (latexASCII: {\'e}, {\DJ}, {$\beta$}), as classic BibTeX reads bytes;
+// BibLaTeX's stay UTF-8, which biber reads and hands to any engine.
 func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 	buf.WriteString("% Written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, c := range p.credits {
@@ -35,10 +37,28 @@ func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 }
 
 // bibEntryText is one entry as the citation file writes it; the HTML page
-// shows the same text under each entry.
+// shows the same text under each entry, and Hugo Blox's cite.bib holds it.
+// A BibTeX entry's non-ASCII characters are LaTeX commands (latexASCII);
+// al-folio's file, read by jekyll-scholar rather than by LaTeX, keeps them.
 func bibEntryText(e *entry, biblatex bool) string {
 	typ, fields := bibEntry(e, biblatex)
+	if !biblatex {
+		fields = forPDFLaTeX(fields)
+	}
 	return formatBibEntry(typ, e.key, fields)
+}
+
+// forPDFLaTeX writes the non-ASCII characters of every field but the
+// verbatim ones (doi, url, eprint, pmid) as LaTeX commands.
+func forPDFLaTeX(fs []bibField) []bibField {
+	out := make([]bibField, len(fs))
+	for i, f := range fs {
+		if !f.verbatim {
+			f.value = latexASCII(f.value)
+		}
+		out[i] = f
+	}
+	return out
 }
 
 // formatBibEntry writes one entry, its field names aligned.
@@ -89,7 +109,7 @@ func (fs *bibFields) addRaw(name, value string) {
 // addVerbatim adds an identifier or URL as it is, when it is safe to.
 func (fs *bibFields) addVerbatim(name, value string) {
 	if value != "" && verbatimSafe(value) {
-		*fs = append(*fs, bibField{name: name, value: value})
+		*fs = append(*fs, bibField{name: name, value: value, verbatim: true})
 	}
 }
 

@@ -53,7 +53,9 @@ type cslDate struct {
 // A work shown within another's entry (a preprint with its published
 // version, a version under its concept DOI) is not an item of its own.
 // Strings are data: no escaping beyond JSON's (HTML escaping off, so "&"
-// and "<" stay themselves).
+// and "<" stay themselves); a title's math and words with inner capitals
+// are in CSL's nocase markup (cslNocase), so styles that recase titles
+// leave them as they are.
 func writeCSL(buf *bytes.Buffer, p *page) error {
 	items := make([]cslItem, 0, len(p.shown))
 	for _, e := range p.shown {
@@ -71,7 +73,7 @@ func cslOf(e *entry) cslItem {
 		ID:             e.key,
 		Type:           typeOf(r.Type).CSLJSON, // citation processors reject a type the schema lacks
 		Genre:          clean(r.Genre),
-		Title:          clean(r.Title),
+		Title:          cslNocase(clean(r.Title)), // math and inner capitals protected from the style's recasing
 		ContainerTitle: clean(r.Container),
 		Publisher:      clean(r.Publisher),
 		Volume:         clean(r.Volume),

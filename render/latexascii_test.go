@@ -1,0 +1,118 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// latexFolder is a record of what pdfLaTeX's default UTF-8 input stops
+// on (Vietnamese, Serbo-Croatian Đ, Greek in a title) and every other
+// character latexASCII writes as a command.
+func latexFolder() *Folder {
+	var every []rune
+	for r := range latexChars {
+		every = append(every, r)
+	}
+	sort.Slice(every, func(i, j int) bool { return every[i] < every[j] })
+	titles := []string{
+		"β-decay of ^13C and $\\sigma_8$ in Hà Nội: Đặng's mRNA study",
+		"Every character: " + string(every) + " àáâãäåāăąçćĉċčďèéêëēĕėęěĝğġģĥìíîïĩīĭįĵķĺļľńņňñòóôõöōŏőŕŗřśŝşšșţťțùúûüũūŭůűųŵýÿŷźżžǎǐǒǔḍḥṃṇṛṣṭẹẽỉịọụỳỹễầặổ",
+	}
+	f := &Folder{Root: "latex"}
+	for i, title := range titles {
+		r := record.Record{
+			Title:     title,
+			Type:      "article-journal",
+			Container: "Tạp chí Khoa học",
+			Issued:    record.NewDate(2020+i, 1, 1),
+			Authors: []record.Author{{Given: "Thị Ễ", Family: "Nguyễn"}, {Given: "Đorđe", Family: "Đặng"},
+				{Given: "Łukasz", Family: "Żółć"}, {Given: "Ørjan", Family: "Ægir-Þórsdóttir"}},
+			IDs: record.IDs{DOI: fmt.Sprintf("10.5555/latex.%d", i)},
+		}
+		f.Works = append(f.Works, Work{ID: "doi:" + r.IDs.DOI, Record: r})
+	}
+	return f
+}
+
+// A LaTeX user's document: article, T1 fonts (for Đ, ð, þ, ą), nothing
+// else, citing every entry through bibtex with abbrv.bst (plain.bst's
+// names in full, and given names cut to their first character: a UTF-8
+// "Ł." cut to its first byte stops pdfLaTeX). It must complete without an
+// error. Characters with no LaTeX command (the fixture's CJK) are all the
+// file keeps as UTF-8: the document declares those, as a document with a
+// CJK package would print them.
+func TestBibTeXRunsThroughPDFLaTeX(t *testing.T) {
+	pdflatex, bibtex := tool(t, "pdflatex"), tool(t, "bibtex")
+	fixtureFolder, _ := fixture(t)
+	corpora := map[string]*Folder{"fixture": fixtureFolder, "latex": latexFolder()}
+	for _, name := range sortedNames(corpora) {
+		for _, style := range []string{"abbrv"} {
+			dir := t.TempDir()
+			bib := renderString(t, corpora[name], Options{Format: BibTeX})
+			writeTemp(t, dir, "works.bib", bib)
+			writeTemp(t, dir, "doc.tex", "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n"+
+				declareUnlettered(t, bib)+"\\begin{document}\n\\nocite{*}\n\\bibliographystyle{"+style+"}\n\\bibliography{works}\n\\end{document}\n")
+			steps := [][]string{
+				{pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"},
+				{bibtex, "doc"},
+				{pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"},
+			}
+			for _, step := range steps {
+				stdout, stderr, err := run(t, dir, step[0], step[1:]...)
+				if err != nil {
+					t.Fatalf("%s, %s: %s: %v\n%s%s", name, style, step[0], err, lastLines(stdout, 30), stderr)
+				}
+			}
+		}
+	}
+}
+
+// declareUnlettered declares, for pdfLaTeX, the non-ASCII characters the
+// file still holds, and fails the test unless each is one no LaTeX font
+// encoding but T5 has (a Han character, a Vietnamese letter with a hook
+// above or a horn, which need T5): every other Latin, Greek and
+// typographic character must have become a command.
+func declareUnlettered(t *testing.T, bib string) string {
+	t.Helper()
+	seen := map[rune]bool{}
+	var b strings.Builder
+	for _, r := range bib {
+		if r < 0x80 || seen[r] {
+			continue
+		}
+		seen[r] = true
+		if d := norm.NFD.String(string(r)); !unicode.Is(unicode.Han, r) && !strings.ContainsAny(d, "\u0309\u031b") {
+			t.Errorf("the BibTeX file keeps %q (U+%04X) as UTF-8", r, r)
+		}
+		fmt.Fprintf(&b, "\\DeclareUnicodeCharacter{%04X}{?}\n", r)
+	}
+	return b.String()
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+func TestLatexASCIIWritesCommands(t *testing.T) {
+	for in, want := range map[string]string{
+		"Đặng":      `{\DJ}{\u{\d{a}}}ng`,
+		"Nguyễn":    `Nguy{\~{\^{e}}}n`,
+		"β-decay":   `{$\beta$}-decay`,
+		"naïve — x": `na{\"{i}}ve {---} x`,
+		"Żółć":      `{\.{Z}}{\'{o}}{\l}{\'{c}}`,
+		"日本":        `{\relax 日}{\relax 本}`,
+		"Dương":     `D{\relax ư}{\relax ơ}ng`, // horn: T5 only, kept
+	} {
+		if got := latexASCII(in); got != want {
+			t.Errorf("latexASCII(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
