@@ -213,8 +213,9 @@ func TestDocsNameSnapshotFilesAsWritten(t *testing.T) {
 	for _, page := range append(docPages(t), "README.md") {
 		for _, m := range placeholder.FindAllStringSubmatch(readText(t, page), -1) {
 			pattern := regexp.QuoteMeta(m[1])
-			pattern = regexp.MustCompile(`<[^>]+>`).ReplaceAllString(strings.ReplaceAll(pattern, `\.`, `.`), `.+`)
-			pattern = strings.ReplaceAll(pattern, ".json", `\.json`)
+			// an iD is digits, dashes and X; another placeholder any name part
+			pattern = strings.ReplaceAll(pattern, "<iD>", "[0-9X-]+")
+			pattern = regexp.MustCompile(`<[^>]+>`).ReplaceAllString(pattern, `[^/]+`)
 			re := regexp.MustCompile("^" + pattern + "$")
 			matches, _ := filepath.Glob(filepath.Join(exampleSnapshots, filepath.Dir(m[1]), "*.json"))
 			found := false
