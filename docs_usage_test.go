@@ -63,3 +63,26 @@ func TestNoTableIsSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletionPageSaysWhichShellsAskTheBinary: docs/commands.md said
+// every shell's script asks the binary; fish's is urfave's static script.
+// The page's claim follows each script: a script that calls the binary is
+// named among those that do, one that does not is called static.
+func TestCompletionPageSaysWhichShellsAskTheBinary(t *testing.T) {
+	page := strings.Join(strings.Fields(readText(t, "docs/commands.md")), " ")
+	asks := strings.Contains(page, "The bash and zsh scripts (also in `contrib/completion/`) ask the binary itself")
+	static := strings.Contains(page, "The fish script is urfave/cli's static one")
+	for shell, claimed := range map[string]bool{"bash": asks, "zsh": asks, "fish": static} {
+		code, script, stderr := runCLI(t, "completion", shell)
+		if code != 0 {
+			t.Fatalf("about completion %s: exit %d\n%s", shell, code, stderr)
+		}
+		callsBinary := strings.Contains(script, "--generate-bash-completion")
+		if shell == "fish" {
+			callsBinary = !callsBinary // the page calls fish's static
+		}
+		if !claimed || !callsBinary {
+			t.Errorf("docs/commands.md's account of the %s completion no longer holds (the script calls the binary: %v); say what it does", shell, strings.Contains(script, "--generate-bash-completion"))
+		}
+	}
+}
