@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestGoldenUpdateCommandNamesThePackagesWithUpdate: docs/development.md's
+// command for regenerating goldens names exactly the packages whose tests
+// take -update (they use goldie, which defines it). It said
+// `go test ./... -update`, which every other package fails with "flag
+// provided but not defined".
+func TestGoldenUpdateCommandNamesThePackagesWithUpdate(t *testing.T) {
+	var want []string
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != "." || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if goldieImport.Match(data) {
+			pkg := "./" + filepath.ToSlash(filepath.Dir(path))
+			if len(want) == 0 || want[len(want)-1] != pkg {
+				want = append(want, pkg)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(want)
+	want = compactStrings(want)
+	m := regexp.MustCompile("`go test ((?:\\./[a-z/]+ )+)-update`").FindStringSubmatch(readText(t, "docs/development.md"))
+	if m == nil {
+		t.Fatal("docs/development.md has no `go test PKG… -update` command")
+	}
+	got := strings.Fields(m[1])
+	sort.Strings(got)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("docs/development.md regenerates goldens in %v; the packages whose tests take -update are %v", got, want)
+	}
+}
+
+// goldieImport is an import line of goldie, which defines -update.
+var goldieImport = regexp.MustCompile(`(?m)^\s*(\w+ )?"github.com/sebdah/goldie`)
+
+func compactStrings(s []string) []string {
+	var out []string
+	for i, v := range s {
+		if i == 0 || s[i-1] != v {
+			out = append(out, v)
+		}
+	}
+	return out
+}
