@@ -86,3 +86,20 @@ func TestCompletionPageSaysWhichShellsAskTheBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatsPageSaysHowNonASCIIIsWritten: docs/formats.md said non-ASCII
+// characters are escaped for each format; the BibTeX of the example holds
+// them as UTF-8 (as docs/render.md says). The page's word follows the
+// output.
+func TestFormatsPageSaysHowNonASCIIIsWritten(t *testing.T) {
+	code, bib, stderr := runCLI(t, "render", "--format", "bibtex", exampleManifest)
+	if code != 0 {
+		t.Fatalf("render: exit %d\n%s", code, stderr)
+	}
+	raw := strings.ContainsFunc(bib, func(r rune) bool { return r > 127 })
+	page := strings.Join(strings.Fields(readText(t, "docs/formats.md")), " ")
+	saysRaw := strings.Contains(page, "non-ASCII characters stay UTF-8, in BibTeX too")
+	if raw != saysRaw || strings.Contains(page, "or non-ASCII characters are escaped") {
+		t.Errorf("the example's BibTeX has raw non-ASCII: %v; docs/formats.md says it stays UTF-8: %v", raw, saysRaw)
+	}
+}
