@@ -66,3 +66,53 @@ func compactStrings(s []string) []string {
 	}
 	return out
 }
+
+// TestNamedTestsExist: every test, benchmark or fuzz target the README
+// and the docs name as holding a claim exists in the module's tests, so a
+// renamed or deleted test cannot leave a claim pointing at nothing.
+func TestNamedTestsExist(t *testing.T) {
+	defined := map[string]bool{}
+	fn := regexp.MustCompile(`(?m)^func ((?:Test|Benchmark|Fuzz)[A-Za-z0-9_]*)\(`)
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "." {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(path, "_test.go") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for _, m := range fn.FindAllStringSubmatch(string(data), -1) {
+				defined[m[1]] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := regexp.MustCompile(`\b((?:Test|Benchmark|Fuzz)[A-Z][A-Za-z0-9_]*)`)
+	pages, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range append(pages, "README.md") {
+		for _, m := range named.FindAllStringSubmatch(readText(t, page), -1) {
+			name := m[1]
+			if defined[name] {
+				continue
+			}
+			// a -bench or -fuzz pattern names a prefix of the function
+			prefixed := false
+			for d := range defined {
+				prefixed = prefixed || strings.HasPrefix(d, name) && name != "Test" && name != "Benchmark"
+			}
+			if !prefixed {
+				t.Errorf("%s names %s; no test, benchmark or fuzz target has that name", page, name)
+			}
+		}
+	}
+}
