@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/record"
 )
 
 // TestGoldenUpdateCommandNamesThePackagesWithUpdate: docs/development.md's
@@ -113,6 +115,38 @@ func TestNamedTestsExist(t *testing.T) {
 			if !prefixed {
 				t.Errorf("%s names %s; no test, benchmark or fuzz target has that name", page, name)
 			}
+		}
+	}
+}
+
+// TestIdentityPageListsThePreprintServers holds docs/identity.md's list
+// of preprint servers to record's table: each prefix it names is one, and
+// the ones the table has that the page left out (ChemRxiv, Nature
+// Precedings) are named.
+func TestIdentityPageListsThePreprintServers(t *testing.T) {
+	_, list, ok := strings.Cut(strings.Join(strings.Fields(readText(t, "docs/identity.md")), " "), "(a known preprint server: ")
+	list, _, ok2 := strings.Cut(list, ")")
+	if !ok || !ok2 {
+		t.Fatal("docs/identity.md no longer lists the preprint servers")
+	}
+	prefixes := regexp.MustCompile(`10\.\d+(?:/[a-z]+\.)?`).FindAllString(list, -1)
+	for _, p := range prefixes {
+		doi := p + "/2020.01.01.000001"
+		if strings.Contains(p, "/") {
+			doi = p + "2009.1234.1"
+		}
+		if !record.IsPreprintDOI(doi) {
+			t.Errorf("docs/identity.md names %s a preprint server; record does not (%s)", p, doi)
+		}
+	}
+	for _, doi := range []string{"10.26434/chemrxiv-2021-abc", "10.1038/npre.2009.2801.1"} {
+		if !record.IsPreprintDOI(doi) {
+			t.Fatalf("%s is no longer a preprint DOI: update this test and the page", doi)
+		}
+	}
+	for _, want := range []string{"10.26434", "10.1038/npre."} {
+		if !strings.Contains(list, want) {
+			t.Errorf("docs/identity.md's preprint servers leave out %s", want)
 		}
 	}
 }
