@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -82,4 +84,53 @@ func TestReadmeRunTimeIsNotMinutes(t *testing.T) {
 	if strings.Contains(text, "a few minutes") || !strings.Contains(text, "[docs/run.md](docs/run.md) works it out for 300 works") {
 		t.Error("README.md does not point to docs/run.md's figures for a 300-work run")
 	}
+}
+
+// TestPerformanceTableRowsAreTheBenchmarks: docs/performance.md's table
+// has one row per sub-benchmark of BenchmarkFetch (its shapes × batching
+// × -j, at the scale the benchmark picks), so a shape added to the
+// benchmark (1 × 2,000 was missing) is measured and shown.
+func TestPerformanceTableRowsAreTheBenchmarks(t *testing.T) {
+	src := readText(t, "orchestrator/bench_test.go")
+	_, shapes, ok := strings.Cut(src, "shapes := []benchShape{")
+	shapes, _, ok2 := strings.Cut(shapes, "}\n")
+	if !ok || !ok2 {
+		t.Fatal("orchestrator/bench_test.go has no shapes list")
+	}
+	var want []string
+	for _, m := range regexp.MustCompile(`\{"[^"]+", (\d+), (\d+), (\d+)\}`).FindAllStringSubmatch(shapes, -1) {
+		r, _ := strconv.Atoi(m[1])
+		w, _ := strconv.Atoi(m[2])
+		for _, batching := range []string{"on", "off"} {
+			for _, j := range []string{"8", "1"} {
+				scale := m[3]
+				switch {
+				case batching == "off" && r*w > 120:
+					scale = "1000"
+				case batching == "off":
+					scale = "10"
+				}
+				works := fmt.Sprintf("%d × %s", r, thousands(w))
+				want = append(want, strings.Join([]string{works, batching, j, scale}, " | "))
+			}
+		}
+	}
+	var got []string
+	for _, line := range strings.Split(readText(t, "docs/performance.md"), "\n") {
+		if cells := strings.Split(line, " | "); strings.HasPrefix(line, "| ") && len(cells) == 7 && !strings.HasPrefix(line, "| works") {
+			got = append(got, strings.TrimPrefix(strings.Join(cells[:4], " | "), "| "))
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("docs/performance.md's rows:\n%s\nBenchmarkFetch's sub-benchmarks:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// thousands writes n with a comma every three digits, as the docs do.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
