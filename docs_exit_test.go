@@ -78,3 +78,25 @@ func TestNoNetworkExitCodeAsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestReportInAMissingFolderExitsAsDocumented: a --report whose folder
+// does not exist is refused before the run, as a usage error; the exit
+// table listed --report only under 3.
+func TestReportInAMissingFolderExitsAsDocumented(t *testing.T) {
+	manifestPath, _ := exampleCopy(t)
+	replay, err := filepath.Abs(exampleReplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := filepath.Join(t.TempDir(), "no-such-folder", "run.json")
+	code, _, stderr := runCLI(t, "fetch", "--quiet", "--replay", replay, "--report", report, manifestPath)
+	row := ""
+	for _, p := range passages(readText(t, "docs/exit-codes.md")) {
+		if strings.HasPrefix(p, "| "+strconv.Itoa(code)+" |") {
+			row = p
+		}
+	}
+	if !strings.Contains(row, "a `--report` file whose folder does not exist") {
+		t.Errorf("a --report in a missing folder exits %d, and docs/exit-codes.md's row for %d does not say so:\n%s", code, code, stderr)
+	}
+}
