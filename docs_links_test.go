@@ -203,3 +203,30 @@ func TestProjectFileURLsResolve(t *testing.T) {
 		t.Fatal("no link into the repository found: the manifest init writes carries one")
 	}
 }
+
+// TestDocsNameSnapshotFilesAsWritten: a path of a snapshot file the docs
+// spell with a placeholder (`orcid/<iD>.json`, `works/<…>.json`) is the
+// name the example folder holds once the placeholder is filled in. The
+// pages wrote orcid/<iD>.json where the file is orcid/orcid_<iD>.json.
+func TestDocsNameSnapshotFilesAsWritten(t *testing.T) {
+	placeholder := regexp.MustCompile("`((?:works|counts|orcid)/[^`]*<[^`>]+>[^`]*\\.json)`")
+	for _, page := range append(docPages(t), "README.md") {
+		for _, m := range placeholder.FindAllStringSubmatch(readText(t, page), -1) {
+			pattern := regexp.QuoteMeta(m[1])
+			// an iD is digits, dashes and X; another placeholder any name part
+			pattern = strings.ReplaceAll(pattern, "<iD>", "[0-9X-]+")
+			pattern = regexp.MustCompile(`<[^>]+>`).ReplaceAllString(pattern, `[^/]+`)
+			re := regexp.MustCompile("^" + pattern + "$")
+			matches, _ := filepath.Glob(filepath.Join(exampleSnapshots, filepath.Dir(m[1]), "*.json"))
+			found := false
+			for _, f := range matches {
+				if rel, _ := filepath.Rel(exampleSnapshots, f); re.MatchString(filepath.ToSlash(rel)) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s names %s; no file of %s has that form", page, m[1], exampleSnapshots)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -97,6 +98,18 @@ func TestRunPageShortRunIsTheGolden(t *testing.T) {
 	for _, line := range lines {
 		if strings.HasPrefix(line, "about: hint:") && !strings.Contains(page, line) {
 			t.Errorf("%s's short run leaves out the hint %q", runPage, line)
+		}
+	}
+}
+
+// TestRunPagePlainLinesAreTheProgressTest: docs/run.md's plain progress
+// lines are TestPlainLines' first and last (the page's ETA of 2m10s
+// matched no plan its line showed).
+func TestRunPagePlainLinesAreTheProgressTest(t *testing.T) {
+	test := readText(t, "progress/progress_test.go")
+	for _, line := range docBlock(t, runPage, "it is one plain line every 15") {
+		if !strings.Contains(test, strconv.Quote(line)) {
+			t.Errorf("%s shows a plain line TestPlainLines does not hold:\n  %s", runPage, line)
 		}
 	}
 }

@@ -25,8 +25,10 @@ func initCommand() *cli.Command {
 		Description: `Writes a manifest (default manifest.toml in the current folder) that
 names your ORCID iD and explains every other setting in comments: the
 contact e-mail (mailto) and what it buys at each service, the snapshot
-folder, the providers list, extra works by DOI, arXiv id or PMID, and the
-API key variables. The iD's check digit is verified, so a typo is caught
+folder, the providers list, following published versions, the counts
+source, selected works, extra works by DOI, arXiv id, PMID or PMCID,
+[intervals], [[link]], [[exclude]], [[override]] and the API key
+variables. The iD's check digit is verified, so a typo is caught
 now rather than as a puzzling 404 later. An existing file is never
 replaced without --force.
 
@@ -169,6 +171,17 @@ snapshots = "snapshots"
 # are added to about.
 # providers = ["orcid", "crossref", "datacite", "openalex"]
 
+# When a preprint names its published version and your works lack it,
+# fetch that version too, so the two show as one entry (default true):
+# follow_published = false
+
+# Whose citation counts "about render --counts" shows, one provider for
+# every entry so counts compare (default "openalex"):
+# counts_source = "semanticscholar"
+
+# Works render marks as selected (al-folio) or featured (Hugo Blox):
+# selected = ["doi:10.5281/zenodo.1234567"]
+
 # API keys are read from the environment only, never from this file, and
 # each is sent only to its own service:
 `)
@@ -189,10 +202,33 @@ orcid = %q   # expands to every work on your public ORCID record
 # arxiv = "2311.16162"
 # [[identity]]
 # pmid = "31452104"
+# [[identity]]
+# pmcid = "PMC5679183"
 
 # Slow a provider down (never below its declared pace):
 # [intervals]
 # crossref = "500ms"
-`, orcid)
+
+# Your word over the data (each table may repeat; identifiers as
+# snapshots/index.json lists them):
+# Two works that are one entry, or (kind = "distinct") two that are not;
+# kind is preprint-of, version-of, same-as or distinct:
+# [[link]]
+# from = "doi:10.1101/2020.12.01.406702"
+# to = "doi:10.7554/elife.01567"
+# kind = "preprint-of"
+#
+# A work on your record that is not yours: never fetched nor written:
+# [[exclude]]
+# id = "orcid-work:`+"%s"+`/5001"
+# reason = "a talk by someone else"
+#
+# The title, type (CSL) or year as it should read:
+# [[override]]
+# id = "doi:10.5281/zenodo.1234567"
+# title = "The title as it should read"
+# type = "software"
+# year = 2016
+`, orcid, orcid)
 	return b.String()
 }
