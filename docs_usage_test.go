@@ -64,42 +64,41 @@ func TestNoTableIsSplit(t *testing.T) {
 	}
 }
 
-// TestCompletionPageSaysWhichShellsAskTheBinary: docs/commands.md said
-// every shell's script asks the binary; fish's is urfave's static script.
-// The page's claim follows each script: a script that calls the binary is
-// named among those that do, one that does not is called static.
+// TestCompletionPageSaysWhichShellsAskTheBinary: docs/commands.md says
+// every shell's script asks the binary for its values; each script must
+// (fish's was once urfave's static script, which asked nothing).
 func TestCompletionPageSaysWhichShellsAskTheBinary(t *testing.T) {
 	page := strings.Join(strings.Fields(readText(t, "docs/commands.md")), " ")
-	asks := strings.Contains(page, "The bash and zsh scripts (also in `contrib/completion/`) ask the binary itself")
-	static := strings.Contains(page, "The fish script is urfave/cli's static one")
-	for shell, claimed := range map[string]bool{"bash": asks, "zsh": asks, "fish": static} {
+	if !strings.Contains(page, "All three scripts (also in `contrib/completion/`) ask the binary itself") {
+		t.Fatal("docs/commands.md no longer says all three completion scripts ask the binary; say what each does")
+	}
+	for _, shell := range []string{"bash", "zsh", "fish"} {
 		code, script, stderr := runCLI(t, "completion", shell)
 		if code != 0 {
 			t.Fatalf("about completion %s: exit %d\n%s", shell, code, stderr)
 		}
-		callsBinary := strings.Contains(script, "--generate-bash-completion")
-		if shell == "fish" {
-			callsBinary = !callsBinary // the page calls fish's static
-		}
-		if !claimed || !callsBinary {
-			t.Errorf("docs/commands.md's account of the %s completion no longer holds (the script calls the binary: %v); say what it does", shell, strings.Contains(script, "--generate-bash-completion"))
+		if !strings.Contains(script, "--generate-bash-completion") {
+			t.Errorf("the %s script does not ask the binary, as docs/commands.md says it does", shell)
 		}
 	}
 }
 
-// TestFormatsPageSaysHowNonASCIIIsWritten: docs/formats.md said non-ASCII
-// characters are escaped for each format; the BibTeX of the example holds
-// them as UTF-8 (as docs/render.md says). The page's word follows the
-// output.
+// TestFormatsPageSaysHowNonASCIIIsWritten: docs/formats.md says bibtex
+// writes non-ASCII as LaTeX commands and biblatex keeps UTF-8; the
+// example's output holds the page to it (the example has no CJK, which
+// bibtex too keeps as UTF-8).
 func TestFormatsPageSaysHowNonASCIIIsWritten(t *testing.T) {
-	code, bib, stderr := runCLI(t, "render", "--format", "bibtex", exampleManifest)
-	if code != 0 {
-		t.Fatalf("render: exit %d\n%s", code, stderr)
-	}
-	raw := strings.ContainsFunc(bib, func(r rune) bool { return r > 127 })
 	page := strings.Join(strings.Fields(readText(t, "docs/formats.md")), " ")
-	saysRaw := strings.Contains(page, "non-ASCII characters stay UTF-8, in BibTeX too")
-	if raw != saysRaw || strings.Contains(page, "or non-ASCII characters are escaped") {
-		t.Errorf("the example's BibTeX has raw non-ASCII: %v; docs/formats.md says it stays UTF-8: %v", raw, saysRaw)
+	if !strings.Contains(page, "Non-ASCII characters stay UTF-8 in every format but `bibtex`, which writes them as LaTeX commands") {
+		t.Fatal("docs/formats.md no longer says how non-ASCII is written; say what each format does")
+	}
+	for format, wantRaw := range map[string]bool{"bibtex": false, "biblatex": true} {
+		code, bib, stderr := runCLI(t, "render", "--format", format, exampleManifest)
+		if code != 0 {
+			t.Fatalf("render %s: exit %d\n%s", format, code, stderr)
+		}
+		if raw := strings.ContainsFunc(bib, func(r rune) bool { return r > 127 }); raw != wantRaw {
+			t.Errorf("the example's %s has raw non-ASCII: %v, where docs/formats.md says %v", format, raw, wantRaw)
+		}
 	}
 }
