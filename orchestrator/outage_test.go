@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -153,33 +154,87 @@ func unavailable(req *http.Request) (*http.Response, error) { return cannedAnswe
 var defaultHosts = []string{"pub.orcid.org", "doi.org", "api.crossref.org", "api.openalex.org", "www.ebi.ac.uk", "api.semanticscholar.org", "api.unpaywall.org",
 	"api.datacite.org", "export.arxiv.org", "eutils.ncbi.nlm.nih.gov"}
 
-// TestOutageMatrix: for each default host, a healthy run, then a run with
-// that host answering 503 throughout, then a healthy run again leave the
-// snapshot folder byte for byte as the first run wrote it: which providers
-// are asked about a work, and what lands in its file, never depends on
-// another request of the run having failed. The run with the host down is
-// short (exit 1) and names the host; the agency lookup's loss may be
-// noted only, when nothing is missing.
+// outageMatrixManifest is the manifest of the outage matrix: the
+// simulated ORCID record's 40 works and the extra works.
+func outageMatrixManifest(t *testing.T, orcid string) string {
+	t.Helper()
+	return fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid) + extraIdentities
+}
+
+// healthyMatrixFolder is the folder a healthy run of the outage matrix
+// writes, run once and shared by its sub-cases (each works on its own
+// copy), so the matrix pays for one first run rather than one per case.
+func healthyMatrixFolder(t *testing.T, orcid string) map[string][]byte {
+	t.Helper()
+	nw := newOutageNet(orcid, 40) // works 7 and 27 are not in OpenAlex: Unpaywall is asked about them
+	m := newManifest(t, outageMatrixManifest(t, orcid))
+	rep := runOK(t, testOptions(m, nw, 4))
+	if rep.Incomplete() || len(rep.Works) != 43 {
+		t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
+	}
+	for _, p := range []string{"unpaywall", "datacite", "arxiv", "pubmed"} {
+		if !foundBy(rep, p) {
+			t.Fatalf("the healthy run found no work at %s; the matrix would not cover its host", p)
+		}
+	}
+	files := map[string][]byte{}
+	err := filepath.WalkDir(m.Snapshots, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(m.Snapshots, p)
+		if err != nil {
+			return err
+		}
+		files[rel], err = os.ReadFile(p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// matrixCase is one sub-case's own network and manifest, its snapshot
+// folder a copy of the healthy one.
+func matrixCase(t *testing.T, orcid string, healthy map[string][]byte) (*outageNet, Options) {
+	t.Helper()
+	nw := newOutageNet(orcid, 40)
+	m := newManifest(t, outageMatrixManifest(t, orcid))
+	for rel, data := range healthy {
+		path := filepath.Join(m.Snapshots, rel)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return nw, testOptions(m, nw, 4)
+}
+
+// TestOutageMatrix: from a healthy run's folder, for each default host, a
+// run with that host answering 503 throughout, then a healthy run again
+// leave the snapshot folder byte for byte as the healthy run wrote it:
+// which providers are asked about a work, and what lands in its file,
+// never depends on another request of the run having failed. The run with
+// the host down is short (exit 1) and names the host; the agency lookup's
+// loss may be noted only, when nothing is missing. For each default
+// provider, a run with --only that provider, then a full run, change no
+// byte either: a provider not asked keeps what it said, in the works and
+// in the index. The sub-cases share the healthy run and run in parallel,
+// each on its own copy of the folder and its own network.
 func TestOutageMatrix(t *testing.T) {
 	orcid := simORCID(0)
+	healthy := healthyMatrixFolder(t, orcid)
 	for _, host := range defaultHosts {
 		t.Run(host, func(t *testing.T) {
-			nw := newOutageNet(orcid, 40) // works 7 and 27 are not in OpenAlex: Unpaywall is asked about them
-			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)+extraIdentities)
-			opts := testOptions(m, nw, 4)
-			rep := runOK(t, opts)
-			if rep.Incomplete() || len(rep.Works) != 43 {
-				t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
-			}
-			for _, p := range []string{"unpaywall", "datacite", "arxiv", "pubmed"} {
-				if !foundBy(rep, p) {
-					t.Fatalf("the healthy run found no work at %s; the matrix would not cover its host", p)
-				}
-			}
-			before := folderBytes(t, m.Snapshots)
+			t.Parallel()
+			nw, opts := matrixCase(t, orcid, healthy)
+			before := folderBytes(t, opts.Manifest.Snapshots)
 
 			nw.set(host, unavailable)
-			rep = runOK(t, opts)
+			rep := runOK(t, opts)
 			named := false
 			for _, o := range rep.ShortJobs() {
 				named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
@@ -187,7 +242,7 @@ func TestOutageMatrix(t *testing.T) {
 			if host != "doi.org" && (!rep.Incomplete() || !named) {
 				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Incomplete(), named)
 			}
-			if got := folderBytes(t, m.Snapshots); got != before {
+			if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
 				t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
 			}
 
@@ -195,8 +250,32 @@ func TestOutageMatrix(t *testing.T) {
 			if rep := runOK(t, opts); rep.Incomplete() {
 				t.Fatalf("recovery run: short %v", rep.ShortJobs())
 			}
-			if got := folderBytes(t, m.Snapshots); got != before {
+			if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
 				t.Errorf("after %s came back the snapshots changed:\n%s", host, firstDiff(before, got))
+			}
+		})
+	}
+	defaults, err := providers.Select(providers.All(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range defaults {
+		t.Run("only "+s.Name, func(t *testing.T) {
+			t.Parallel()
+			_, opts := matrixCase(t, orcid, healthy)
+			before := folderBytes(t, opts.Manifest.Snapshots)
+			only := opts
+			only.Only = []string{s.Name}
+			runOK(t, only)
+			// A provider a full run asks only where no other answers (doi.org's
+			// content negotiation, Unpaywall after OpenAlex) is asked about
+			// every work when named (redundant.go): its answers are new data.
+			if got := folderBytes(t, opts.Manifest.Snapshots); got != before && s.Redundant == nil && !s.AgencyFallback {
+				t.Errorf("--only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
+			}
+			runOK(t, opts)
+			if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
+				t.Errorf("a full run after --only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
 			}
 		})
 	}
