@@ -264,6 +264,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if err != nil {
 		return err
 	}
+	w.order.KeepConflicts(&doc, prev, src.Unread)
 	w.noteAuthorless(k, doc.Origins, lw, outcomes)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass: its warnings are kept instead.
@@ -364,7 +365,7 @@ func (w *writer) orcidSource(src *works.Sources, k string) error {
 		}
 		src.Found(s.provider, rec)
 	} else if anyUnread(w.plan, w.plan.origins[k]) {
-		src.Keep("orcid")
+		src.KeepUnread("orcid")
 	}
 	return nil
 }

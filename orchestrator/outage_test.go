@@ -281,6 +281,93 @@ func TestOutageMatrix(t *testing.T) {
 	}
 }
 
+// retitled is the network after every service corrected the works'
+// titles ("On …" became "Upon …"), with Crossref down when down is set.
+func retitled(nw *outageNet, down bool) func(req *http.Request) (*http.Response, error) {
+	return func(req *http.Request) (*http.Response, error) {
+		if down && req.URL.Host == "api.crossref.org" {
+			return unavailable(req)
+		}
+		resp, ok := recordedExtra(req)
+		if !ok {
+			var err error
+			if resp, err = nw.next.RoundTrip(req); err != nil {
+				return nil, err
+			}
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		resp.Body = io.NopCloser(strings.NewReader(strings.ReplaceAll(string(body), `"On `, `"Upon `)))
+		resp.ContentLength = -1
+		resp.Header.Del("Content-Length")
+		return resp, nil
+	}
+}
+
+// conflictsOf is every work file's conflicts (and the fields whose
+// conflicts it keeps from before), by path.
+func conflictsOf(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	files, err := filepath.Glob(filepath.Join(dir, snapshots.WorksDir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = gjson.GetBytes(data, "conflicts").Raw
+	}
+	return out
+}
+
+// TestOutageKeepsConflicts: the titles corrected at every service while
+// Crossref is down keep Crossref's old title (its value stands) but
+// create no title conflict the previous snapshot did not have: Crossref's
+// kept value against the others' fresh ones is a disagreement no source
+// made. The folder passes check --offline, and the next healthy run
+// writes exactly what a healthy run after the correction writes alone.
+func TestOutageKeepsConflicts(t *testing.T) {
+	t.Parallel()
+	orcid := simORCID(0)
+	healthy := healthyMatrixFolder(t, orcid)
+
+	nw, opts := matrixCase(t, orcid, healthy)
+	dir := opts.Manifest.Snapshots
+	before := conflictsOf(t, dir)
+	nw.set("*", retitled(nw, true))
+	if rep := runOK(t, opts); !rep.Incomplete() {
+		t.Fatal("with Crossref down the run is not short")
+	}
+	if !strings.Contains(folderBytes(t, dir), `"Upon `) {
+		t.Fatal("no corrected title reached the snapshots; the case tests nothing")
+	}
+	for f, got := range conflictsOf(t, dir) {
+		if got != before[f] {
+			t.Errorf("%s: with Crossref down its conflicts became\n%s\nwere\n%s", f, got, before[f])
+		}
+	}
+	if problems := CheckOffline(opts.Manifest, dir).Problems; len(problems) > 0 {
+		t.Errorf("check --offline after the outage: %v", problems)
+	}
+
+	nw.set("*", retitled(nw, false))
+	if rep := runOK(t, opts); rep.Incomplete() {
+		t.Fatalf("recovery run: short %v", rep.ShortJobs())
+	}
+	alone, aloneOpts := matrixCase(t, orcid, healthy)
+	alone.set("*", retitled(alone, false))
+	runOK(t, aloneOpts)
+	if got, want := folderBytes(t, dir), folderBytes(t, aloneOpts.Manifest.Snapshots); got != want {
+		t.Errorf("after Crossref came back the snapshots are not a healthy run's:\n%s", firstDiff(want, got))
+	}
+}
+
 // foundBy reports whether provider found some work in the run.
 func foundBy(rep *report.Report, provider string) bool {
 	for _, o := range rep.Outcomes {
