@@ -231,29 +231,7 @@ func TestOutageMatrix(t *testing.T) {
 	for _, host := range defaultHosts {
 		t.Run(host, func(t *testing.T) {
 			t.Parallel()
-			nw, opts := matrixCase(t, orcid, healthy)
-			before := folderBytes(t, opts.Manifest.Snapshots)
-
-			nw.set(host, unavailable)
-			rep := runOK(t, opts)
-			named := false
-			for _, o := range rep.ShortJobs() {
-				named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
-			}
-			if host != "doi.org" && (!rep.Incomplete() || !named) {
-				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Incomplete(), named)
-			}
-			if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
-				t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
-			}
-
-			nw.set("", nil)
-			if rep := runOK(t, opts); rep.Incomplete() {
-				t.Fatalf("recovery run: short %v", rep.ShortJobs())
-			}
-			if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
-				t.Errorf("after %s came back the snapshots changed:\n%s", host, firstDiff(before, got))
-			}
+			outageOf(t, orcid, healthy, host)
 		})
 	}
 	t.Run("titles corrected while crossref is down", func(t *testing.T) {
@@ -267,26 +245,58 @@ func TestOutageMatrix(t *testing.T) {
 	for _, s := range defaults {
 		t.Run("only "+s.Name, func(t *testing.T) {
 			t.Parallel()
-			_, opts := matrixCase(t, orcid, healthy)
-			before := folderBytes(t, opts.Manifest.Snapshots)
-			only := opts
-			only.Only = []string{s.Name}
-			runOK(t, only)
-			// A provider a full run asks only where no other answers (doi.org's
-			// content negotiation, Unpaywall after OpenAlex) is asked about
-			// every work when named (redundant.go): its answers are new data.
-			got := folderBytes(t, opts.Manifest.Snapshots)
-			if got != before && s.Redundant == nil && !s.AgencyFallback {
-				t.Errorf("--only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
-			}
-			if got == before {
-				return // the full run starts from the healthy folder: the host cases' recovery runs show it changes nothing
-			}
-			runOK(t, opts)
-			if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
-				t.Errorf("a full run after --only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
-			}
+			onlyThenFull(t, orcid, healthy, s)
 		})
+	}
+}
+
+// outageOf is the matrix's case of host down, then back.
+func outageOf(t *testing.T, orcid string, healthy map[string][]byte, host string) {
+	nw, opts := matrixCase(t, orcid, healthy)
+	before := folderBytes(t, opts.Manifest.Snapshots)
+
+	nw.set(host, unavailable)
+	rep := runOK(t, opts)
+	named := false
+	for _, o := range rep.ShortJobs() {
+		named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
+	}
+	if host != "doi.org" && (!rep.Incomplete() || !named) {
+		t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Incomplete(), named)
+	}
+	if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
+		t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
+	}
+
+	nw.set("", nil)
+	if rep := runOK(t, opts); rep.Incomplete() {
+		t.Fatalf("recovery run: short %v", rep.ShortJobs())
+	}
+	if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
+		t.Errorf("after %s came back the snapshots changed:\n%s", host, firstDiff(before, got))
+	}
+}
+
+// onlyThenFull is the matrix's case of --only s, then a full run.
+func onlyThenFull(t *testing.T, orcid string, healthy map[string][]byte, s providers.Spec) {
+	_, opts := matrixCase(t, orcid, healthy)
+	before := folderBytes(t, opts.Manifest.Snapshots)
+	only := opts
+	only.Only = []string{s.Name}
+	runOK(t, only)
+	// A provider a full run asks only where no other answers (doi.org's
+	// content negotiation, Unpaywall after OpenAlex) is asked about
+	// every work when named (redundant.go): its answers are new data.
+	got := folderBytes(t, opts.Manifest.Snapshots)
+	if got != before && s.Redundant == nil && !s.AgencyFallback {
+		t.Errorf("--only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
+	}
+	if got == before {
+		return // the full run starts from the healthy folder: the host cases' recovery runs show it changes nothing
+	}
+	runOK(t, opts)
+	if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
+		t.Errorf("a full run after --only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
 	}
 }
 
