@@ -223,8 +223,9 @@ func matrixCase(t *testing.T, orcid string, healthy map[string][]byte) (*outageN
 // provider, a run with --only that provider, then a full run, change no
 // byte either: a provider not asked keeps what it said, in the works and
 // in the index. And a correction upstream during an outage raises no
-// conflict that only the outage made (outageKeepsConflicts). The sub-cases share the healthy run and run in parallel,
-// each on its own copy of the folder and its own network.
+// conflict that only the outage made (outageKeepsConflicts). The
+// sub-cases share the healthy run and run in parallel, each on its own
+// copy of the folder and its own network.
 func TestOutageMatrix(t *testing.T) {
 	orcid := simORCID(0)
 	healthy := healthyMatrixFolder(t, orcid)
