@@ -276,6 +276,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if err != nil {
 		return err
 	}
+	w.order.KeepConflicts(&doc, prev, src.Unread)
 	w.noteAuthorless(k, doc.Origins, lw, outcomes)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass: its warnings are kept instead.
@@ -376,7 +377,7 @@ func (w *writer) orcidSource(src *works.Sources, k string) error {
 		}
 		src.Found(s.provider, rec)
 	} else if anyUnread(w.plan, w.plan.origins[k]) {
-		src.Keep("orcid")
+		src.KeepUnread("orcid")
 	}
 	return nil
 }
@@ -559,9 +560,7 @@ func (w *writer) writeExpansions(out *output) error {
 // providers with their attribution and terms.
 func (w *writer) writeIndex(out *output) error {
 	index := out.index
-	for _, s := range w.indexed() {
-		index.Providers = append(index.Providers, snapshots.IndexProvider{Name: s.Name, Attribution: s.Attribution, Terms: s.Terms})
-	}
+	index.Providers = w.indexed()
 	if index.Works == nil {
 		index.Works = []snapshots.IndexWork{}
 	}
@@ -569,16 +568,31 @@ func (w *writer) writeIndex(out *output) error {
 }
 
 // indexed is the providers whose data the folder holds, in registry
-// order: this run's, and those left out whose previous values stand (their
+// order: this run's; those the manifest chooses that this run did not
+// ask (--only, no e-mail), as the previous index listed them, since not
+// asking a provider is no news of it (an agency lookup or a provider
+// that found nothing holds no work's data, yet its entry stands); and
+// any other provider whose previous values stand in some work (their
 // attribution and terms go with their data).
-func (w *writer) indexed() []providers.Spec {
-	if len(w.keptBy) == 0 {
-		return w.specs
+func (w *writer) indexed() []snapshots.IndexProvider {
+	var prev snapshots.Index
+	if err := snapshots.Read(w.d.IndexPath(), &prev); err != nil {
+		prev = snapshots.Index{} // no index, or a damaged one: nothing to keep
 	}
-	var out []providers.Spec
+	out := []snapshots.IndexProvider{}
+	entry := func(s providers.Spec) snapshots.IndexProvider {
+		return snapshots.IndexProvider{Name: s.Name, Attribution: s.Attribution, Terms: s.Terms}
+	}
 	for _, s := range w.registry {
-		if w.keptBy[s.Name] || slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Name }) {
-			out = append(out, s)
+		asked := slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Name })
+		i := slices.IndexFunc(prev.Providers, func(p snapshots.IndexProvider) bool { return p.Name == s.Name })
+		switch {
+		case asked:
+			out = append(out, entry(s))
+		case slices.Contains(w.leftOut, s.Name) && i >= 0:
+			out = append(out, prev.Providers[i])
+		case w.keptBy[s.Name]:
+			out = append(out, entry(s))
 		}
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -153,52 +154,234 @@ func unavailable(req *http.Request) (*http.Response, error) { return cannedAnswe
 var defaultHosts = []string{"pub.orcid.org", "doi.org", "api.crossref.org", "api.openalex.org", "www.ebi.ac.uk", "api.semanticscholar.org", "api.unpaywall.org",
 	"api.datacite.org", "export.arxiv.org", "eutils.ncbi.nlm.nih.gov"}
 
-// TestOutageMatrix: for each default host, a healthy run, then a run with
-// that host answering 503 throughout, then a healthy run again leave the
-// snapshot folder byte for byte as the first run wrote it: which providers
-// are asked about a work, and what lands in its file, never depends on
-// another request of the run having failed. The run with the host down is
-// short (exit 1) and names the host; the agency lookup's loss may be
-// noted only, when nothing is missing.
+// outageMatrixManifest is the manifest of the outage matrix: the
+// simulated ORCID record's 40 works and the extra works.
+func outageMatrixManifest(t *testing.T, orcid string) string {
+	t.Helper()
+	return fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid) + extraIdentities
+}
+
+// healthyMatrixFolder is the folder a healthy run of the outage matrix
+// writes, run once and shared by its sub-cases (each works on its own
+// copy), so the matrix pays for one first run rather than one per case.
+func healthyMatrixFolder(t *testing.T, orcid string) map[string][]byte {
+	t.Helper()
+	nw := newOutageNet(orcid, 40) // works 7 and 27 are not in OpenAlex: Unpaywall is asked about them
+	m := newManifest(t, outageMatrixManifest(t, orcid))
+	rep := runOK(t, testOptions(m, nw, 4))
+	if rep.Incomplete() || len(rep.Works) != 43 {
+		t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
+	}
+	for _, p := range []string{"unpaywall", "datacite", "arxiv", "pubmed"} {
+		if !foundBy(rep, p) {
+			t.Fatalf("the healthy run found no work at %s; the matrix would not cover its host", p)
+		}
+	}
+	files := map[string][]byte{}
+	err := filepath.WalkDir(m.Snapshots, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(m.Snapshots, p)
+		if err != nil {
+			return err
+		}
+		files[rel], err = os.ReadFile(p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// matrixCase is one sub-case's own network and manifest, its snapshot
+// folder a copy of the healthy one.
+func matrixCase(t *testing.T, orcid string, healthy map[string][]byte) (*outageNet, Options) {
+	t.Helper()
+	nw := newOutageNet(orcid, 40)
+	m := newManifest(t, outageMatrixManifest(t, orcid))
+	for rel, data := range healthy {
+		path := filepath.Join(m.Snapshots, rel)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return nw, testOptions(m, nw, 4)
+}
+
+// TestOutageMatrix: from a healthy run's folder, for each default host, a
+// run with that host answering 503 throughout, then a healthy run again
+// leave the snapshot folder byte for byte as the healthy run wrote it:
+// which providers are asked about a work, and what lands in its file,
+// never depends on another request of the run having failed. The run with
+// the host down is short (exit 1) and names the host; the agency lookup's
+// loss may be noted only, when nothing is missing. For each default
+// provider, a run with --only that provider, then a full run, change no
+// byte either: a provider not asked keeps what it said, in the works and
+// in the index. And a correction upstream during an outage raises no
+// conflict that only the outage made (outageKeepsConflicts). The
+// sub-cases share the healthy run and run in parallel, each on its own
+// copy of the folder and its own network.
 func TestOutageMatrix(t *testing.T) {
 	orcid := simORCID(0)
+	healthy := healthyMatrixFolder(t, orcid)
 	for _, host := range defaultHosts {
 		t.Run(host, func(t *testing.T) {
-			nw := newOutageNet(orcid, 40) // works 7 and 27 are not in OpenAlex: Unpaywall is asked about them
-			m := newManifest(t, fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)+extraIdentities)
-			opts := testOptions(m, nw, 4)
-			rep := runOK(t, opts)
-			if rep.Incomplete() || len(rep.Works) != 43 {
-				t.Fatalf("healthy run: %d works, short %v", len(rep.Works), rep.ShortJobs())
-			}
-			for _, p := range []string{"unpaywall", "datacite", "arxiv", "pubmed"} {
-				if !foundBy(rep, p) {
-					t.Fatalf("the healthy run found no work at %s; the matrix would not cover its host", p)
-				}
-			}
-			before := folderBytes(t, m.Snapshots)
-
-			nw.set(host, unavailable)
-			rep = runOK(t, opts)
-			named := false
-			for _, o := range rep.ShortJobs() {
-				named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
-			}
-			if host != "doi.org" && (!rep.Incomplete() || !named) {
-				t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Incomplete(), named)
-			}
-			if got := folderBytes(t, m.Snapshots); got != before {
-				t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
-			}
-
-			nw.set("", nil)
-			if rep := runOK(t, opts); rep.Incomplete() {
-				t.Fatalf("recovery run: short %v", rep.ShortJobs())
-			}
-			if got := folderBytes(t, m.Snapshots); got != before {
-				t.Errorf("after %s came back the snapshots changed:\n%s", host, firstDiff(before, got))
-			}
+			t.Parallel()
+			outageOf(t, orcid, healthy, host)
 		})
+	}
+	t.Run("titles corrected while crossref is down", func(t *testing.T) {
+		t.Parallel()
+		outageKeepsConflicts(t, orcid, healthy)
+	})
+	defaults, err := providers.Select(providers.All(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range defaults {
+		t.Run("only "+s.Name, func(t *testing.T) {
+			t.Parallel()
+			onlyThenFull(t, orcid, healthy, s)
+		})
+	}
+}
+
+// outageOf is the matrix's case of host down, then back.
+func outageOf(t *testing.T, orcid string, healthy map[string][]byte, host string) {
+	nw, opts := matrixCase(t, orcid, healthy)
+	before := folderBytes(t, opts.Manifest.Snapshots)
+
+	nw.set(host, unavailable)
+	rep := runOK(t, opts)
+	named := false
+	for _, o := range rep.ShortJobs() {
+		named = named || strings.Contains(o.Err.Error(), host) || o.Host == host
+	}
+	if host != "doi.org" && (!rep.Incomplete() || !named) {
+		t.Errorf("with %s down the run is short %v, names it %v; want both", host, rep.Incomplete(), named)
+	}
+	if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
+		t.Errorf("with %s down the snapshots changed:\n%s", host, firstDiff(before, got))
+	}
+
+	nw.set("", nil)
+	if rep := runOK(t, opts); rep.Incomplete() {
+		t.Fatalf("recovery run: short %v", rep.ShortJobs())
+	}
+	if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
+		t.Errorf("after %s came back the snapshots changed:\n%s", host, firstDiff(before, got))
+	}
+}
+
+// onlyThenFull is the matrix's case of --only s, then a full run.
+func onlyThenFull(t *testing.T, orcid string, healthy map[string][]byte, s providers.Spec) {
+	_, opts := matrixCase(t, orcid, healthy)
+	before := folderBytes(t, opts.Manifest.Snapshots)
+	only := opts
+	only.Only = []string{s.Name}
+	runOK(t, only)
+	// A provider a full run asks only where no other answers (doi.org's
+	// content negotiation, Unpaywall after OpenAlex) is asked about
+	// every work when named (redundant.go): its answers are new data.
+	got := folderBytes(t, opts.Manifest.Snapshots)
+	if got != before && s.Redundant == nil && !s.AgencyFallback {
+		t.Errorf("--only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
+	}
+	if got == before {
+		return // the full run starts from the healthy folder: the host cases' recovery runs show it changes nothing
+	}
+	runOK(t, opts)
+	if got := folderBytes(t, opts.Manifest.Snapshots); got != before {
+		t.Errorf("a full run after --only %s changed the snapshots:\n%s", s.Name, firstDiff(before, got))
+	}
+}
+
+// retitled is the network after every service corrected the works'
+// titles ("On …" became "Upon …"), with Crossref down when down is set.
+func retitled(nw *outageNet, down bool) func(req *http.Request) (*http.Response, error) {
+	return func(req *http.Request) (*http.Response, error) {
+		if down && req.URL.Host == "api.crossref.org" {
+			return unavailable(req)
+		}
+		resp, ok := recordedExtra(req)
+		if !ok {
+			var err error
+			if resp, err = nw.next.RoundTrip(req); err != nil {
+				return nil, err
+			}
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		resp.Body = io.NopCloser(strings.NewReader(strings.ReplaceAll(string(body), `"On `, `"Upon `)))
+		resp.ContentLength = -1
+		resp.Header.Del("Content-Length")
+		return resp, nil
+	}
+}
+
+// conflictsOf is every work file's conflicts (and the fields whose
+// conflicts it keeps from before), by path.
+func conflictsOf(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	files, err := filepath.Glob(filepath.Join(dir, snapshots.WorksDir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = gjson.GetBytes(data, "conflicts").Raw
+	}
+	return out
+}
+
+// outageKeepsConflicts is the outage matrix's title case: the titles
+// corrected at every service while Crossref is down keep Crossref's old
+// title (its value stands) but create no title conflict the previous
+// snapshot did not have: Crossref's kept value against the others' fresh
+// ones is a disagreement no source made. The folder passes check
+// --offline, and the next healthy run writes exactly what a healthy run
+// after the correction writes alone.
+func outageKeepsConflicts(t *testing.T, orcid string, healthy map[string][]byte) {
+	nw, opts := matrixCase(t, orcid, healthy)
+	dir := opts.Manifest.Snapshots
+	before := conflictsOf(t, dir)
+	nw.set("*", retitled(nw, true))
+	if rep := runOK(t, opts); !rep.Incomplete() {
+		t.Fatal("with Crossref down the run is not short")
+	}
+	if !strings.Contains(folderBytes(t, dir), `"Upon `) {
+		t.Fatal("no corrected title reached the snapshots; the case tests nothing")
+	}
+	for f, got := range conflictsOf(t, dir) {
+		if got != before[f] {
+			t.Errorf("%s: with Crossref down its conflicts became\n%s\nwere\n%s", f, got, before[f])
+		}
+	}
+	if problems := CheckOffline(opts.Manifest, dir).Problems; len(problems) > 0 {
+		t.Errorf("check --offline after the outage: %v", problems)
+	}
+
+	nw.set("*", retitled(nw, false))
+	if rep := runOK(t, opts); rep.Incomplete() {
+		t.Fatalf("recovery run: short %v", rep.ShortJobs())
+	}
+	alone, aloneOpts := matrixCase(t, orcid, healthy)
+	alone.set("*", retitled(alone, false))
+	runOK(t, aloneOpts)
+	if got, want := folderBytes(t, dir), folderBytes(t, aloneOpts.Manifest.Snapshots); got != want {
+		t.Errorf("after Crossref came back the snapshots are not a healthy run's:\n%s", firstDiff(want, got))
 	}
 }
 

@@ -44,9 +44,14 @@ type Work struct {
 	Record     record.Record     `json:"record"`              // merged record
 	Provenance map[string]string `json:"provenance"`          // merged field → provider
 	Conflicts  []record.Conflict `json:"conflicts,omitempty"` // fields providers disagreed on: value kept, values not kept; sorted by field
-	Sources    []Source          `json:"sources"`             // sorted by provider
-	Warnings   []string          `json:"warnings,omitempty"`  // sorted
-	Decisions  json.RawMessage   `json:"decisions,omitempty"` // linking/merging evidence
+	// ConflictsKept names the fields whose conflict entry (or its absence)
+	// is the previous snapshot's, where that differs from what the sources
+	// give now: a provider that gives the field could not be read, so its
+	// value is last time's, and so is its comparison. Sorted.
+	ConflictsKept []string        `json:"conflicts_kept,omitempty"`
+	Sources       []Source        `json:"sources"`             // sorted by provider
+	Warnings      []string        `json:"warnings,omitempty"`  // sorted
+	Decisions     json.RawMessage `json:"decisions,omitempty"` // linking/merging evidence
 }
 
 // Source is one provider's answer for a work.

@@ -1,12 +1,14 @@
 package works
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // A conflict is recorded where providers gave the same field really
@@ -187,4 +189,107 @@ func (p Precedence) Overridden(conflicts []record.Conflict, records []Named, fie
 	out = append(out, k)
 	slices.SortFunc(out, func(a, b record.Conflict) int { return strings.Compare(a.Field, b.Field) })
 	return out
+}
+
+// KeepConflicts makes a work's conflicts those of values gathered at one
+// time. A provider this run could not read (unread) stands with last
+// time's values, and a careful bibliographer does not set them against the
+// others' fresh ones: a title corrected everywhere, Crossref's old one kept
+// through an outage, would otherwise be a conflict for one run that no
+// source made. So, for each compared field an unread provider gives:
+// while the merged value is the one the previous snapshot kept, the
+// previous snapshot's entry of the field stands as it was (or its
+// absence); when the merged value changed (a provider read this run gave
+// a new one), the field is compared among the providers read this run
+// only. The fresh comparison returns on the next run that reads the
+// provider. A field the manifest overrides is compared as the override
+// says. Fields whose entry differs from the comparison of every source
+// are named in doc.ConflictsKept, so the re-merge of check --offline
+// takes them as filed (ConflictsAsFiled).
+func (p Precedence) KeepConflicts(doc *snapshots.Work, prev snapshots.Work, unread []string) {
+	doc.ConflictsKept = nil
+	if len(unread) == 0 {
+		return
+	}
+	var read []Named
+	for _, s := range doc.Sources {
+		if s.Record != nil && s.Status == string(record.Found) && !slices.Contains(unread, s.Provider) {
+			read = append(read, Named{Provider: s.Provider, Record: *s.Record})
+		}
+	}
+	for _, c := range fieldChecks() {
+		if doc.Provenance[c.field] == ManifestSource || !givenBy(c, doc.Sources, unread) {
+			continue
+		}
+		want, ok := conflictOf(prev.Conflicts, c.field)
+		if c.value(&doc.Record) != c.value(&prev.Record) {
+			want, ok = p.freshConflict(c, doc, read)
+		}
+		now, has := conflictOf(doc.Conflicts, c.field)
+		if ok == has && (!ok || sameConflict(want, now)) {
+			continue
+		}
+		doc.Conflicts = slices.DeleteFunc(doc.Conflicts, func(k record.Conflict) bool { return k.Field == c.field })
+		if ok {
+			doc.Conflicts = append(doc.Conflicts, want)
+		}
+		doc.ConflictsKept = append(doc.ConflictsKept, c.field)
+	}
+	slices.SortFunc(doc.Conflicts, func(a, b record.Conflict) int { return strings.Compare(a.Field, b.Field) })
+	slices.Sort(doc.ConflictsKept)
+}
+
+// freshConflict is the field's conflict among the records read this run,
+// with the work's merged value kept, as Merge writes it.
+func (p Precedence) freshConflict(c fieldCheck, doc *snapshots.Work, read []Named) (record.Conflict, bool) {
+	order := p.Fields
+	if strings.HasPrefix(c.field, "open_access.") {
+		order = p.OA
+	}
+	k, ok := disagreement(c, c.value(&doc.Record), byPrecedence(read, order))
+	if ok {
+		k = creditDOIPrefix([]record.Conflict{k}, doc.Provenance)[0]
+	}
+	return k, ok
+}
+
+// ConflictsAsFiled is the re-merge's conflicts of a work with the entries
+// of the fields its file keeps from an earlier snapshot (KeepConflicts)
+// taken as the file has them: the sources alone cannot say what was
+// compared when the provider was last read.
+func ConflictsAsFiled(merged []record.Conflict, file snapshots.Work) []record.Conflict {
+	if len(file.ConflictsKept) == 0 {
+		return merged
+	}
+	out := slices.DeleteFunc(slices.Clone(merged), func(k record.Conflict) bool { return slices.Contains(file.ConflictsKept, k.Field) })
+	for _, k := range file.Conflicts {
+		if slices.Contains(file.ConflictsKept, k.Field) {
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, func(a, b record.Conflict) int { return strings.Compare(a.Field, b.Field) })
+	return out
+}
+
+// givenBy reports whether one of providers' found sources gives the field.
+func givenBy(c fieldCheck, sources []snapshots.Source, providers []string) bool {
+	return slices.ContainsFunc(sources, func(s snapshots.Source) bool {
+		return s.Record != nil && s.Status == string(record.Found) && slices.Contains(providers, s.Provider) && c.value(s.Record) != ""
+	})
+}
+
+// conflictOf is the entry of field in conflicts.
+func conflictOf(conflicts []record.Conflict, field string) (record.Conflict, bool) {
+	i := slices.IndexFunc(conflicts, func(k record.Conflict) bool { return k.Field == field })
+	if i < 0 {
+		return record.Conflict{}, false
+	}
+	return conflicts[i], true
+}
+
+// sameConflict compares two entries as the file holds them.
+func sameConflict(a, b record.Conflict) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
 }

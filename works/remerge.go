@@ -28,6 +28,7 @@ func (p Precedence) Differences(id manifest.Identity, file snapshots.Work, overr
 	if err != nil {
 		return []string{fmt.Sprintf("its sources cannot be merged: %v", err)}
 	}
+	want.Conflicts = ConflictsAsFiled(want.Conflicts, file)
 	var fields []string
 	fields = append(fields, differingKeys("record.", file.Record, want.Record)...)
 	fields = append(fields, differingKeys("provenance.", file.Provenance, want.Provenance)...)

@@ -33,9 +33,14 @@ type Previous struct {
 // news of a provider. A failed, skipped or unasked provider is no news, so
 // its previous value stands; only an answer replaces it.
 type Sources struct {
-	BySource    map[string]snapshots.Source // provider → its source
-	Counts      map[string]record.Counts
-	Stale       bool              // some answer came back short and a previous value stands in for it
+	BySource map[string]snapshots.Source // provider → its source
+	Counts   map[string]record.Counts
+	Stale    bool // some answer came back short and a previous value stands in for it
+	// Unread is the providers whose previous source stands because they
+	// could not be read this run (failed, skipped, or a record unread),
+	// in the order kept: their values are last time's, so their conflicts
+	// are too (KeepConflicts).
+	Unread      []string
 	attribution map[string]string // provider → the attribution its source carries
 	prev        Previous
 }
@@ -65,7 +70,7 @@ func (s *Sources) Add(answers []Answer) {
 		case a.Status == record.NotFound && !a.Unrouted:
 			s.BySource[a.Provider] = snapshots.Source{Provider: a.Provider, Status: string(record.NotFound), Attribution: s.attribution[a.Provider]}
 		default:
-			s.Stale = s.Keep(a.Provider) || s.Stale
+			s.Stale = s.KeepUnread(a.Provider) || s.Stale
 		}
 	}
 }
@@ -81,6 +86,16 @@ func (s *Sources) Keep(provider string) bool {
 		if c.Provider == provider {
 			s.Counts[provider] = c.Counts
 		}
+	}
+	return ok
+}
+
+// KeepUnread is Keep for a provider that could not be read this run,
+// noted in Unread when there was a source to keep.
+func (s *Sources) KeepUnread(provider string) bool {
+	ok := s.Keep(provider)
+	if ok {
+		s.Unread = append(s.Unread, provider)
 	}
 	return ok
 }
