@@ -1,11 +1,15 @@
 package main
 
 import (
+	"reflect"
+
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
 
@@ -108,5 +112,51 @@ func TestMergePageLicenceForms(t *testing.T) {
 	}
 	if got := kept(licensed("unpaywall", "implied-oa")); got != "implied-oa" {
 		t.Errorf("a lone category is kept as %q", got)
+	}
+}
+
+// TestMergePageYearOverride holds docs/merge.md's year override to
+// Document: a year sets issued to that year alone, recorded as "issued
+// (manifest)"; a year the merged date already has changes nothing.
+func TestMergePageYearOverride(t *testing.T) {
+	page := readText(t, mergePage)
+	if !strings.Contains(page, "a year the merged date already has\n  changes nothing") {
+		t.Fatalf("%s no longer says what a year override the merge agrees with does", mergePage)
+	}
+	id, err := manifest.ParseID("10.1234/year")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := func(p string, r record.Record) snapshots.Source {
+		return snapshots.Source{Provider: p, Status: string(record.Found), Record: &r}
+	}
+	sources := map[string]snapshots.Source{
+		"crossref": found("crossref", record.Record{Title: "T", Issued: record.Date{Year: 2020, Month: 5}}),
+		"openalex": found("openalex", record.Record{Title: "T", Issued: record.Date{Year: 2021}}),
+	}
+	p := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}
+	plain, _, err := p.Document(id, nil, sources, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, lw, err := p.Document(id, nil, sources, []manifest.Override{{ID: id, Year: 2020}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := works.WithDecisions(&same, nil, lw.Overrides()); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(same.Record, plain.Record) || !reflect.DeepEqual(same.Conflicts, plain.Conflicts) || same.Decisions != nil {
+		t.Errorf("a year the merge has changed the work: %+v %+v %s", same.Record.Issued, same.Conflicts, same.Decisions)
+	}
+	other, lw, err := p.Document(id, nil, sources, []manifest.Override{{ID: id, Year: 2021}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.Record.Issued != (record.Date{Year: 2021}) || other.Provenance["issued"] != works.ManifestSource {
+		t.Errorf("a year override gave issued %+v from %q", other.Record.Issued, other.Provenance["issued"])
+	}
+	if got := lw.Overrides(); !reflect.DeepEqual(got, []string{"issued (manifest)"}) {
+		t.Errorf("decisions.overrides = %q", got)
 	}
 }
