@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -178,4 +180,64 @@ func TestPageDataReferenceIsTheSchema(t *testing.T) {
 func asList(v any) []any {
 	l, _ := v.([]any)
 	return l
+}
+
+// TestPageDataPersonIsTheManifests holds docs/page-data.md's person and
+// self rows: with no name in the manifest, the title still takes the
+// ORCID record's name, person.names is empty, and an author without an
+// iD who bears that name is not marked self (one with the iD is).
+func TestPageDataPersonIsTheManifests(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/render")); err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "manifest.toml")
+	text := strings.Replace(readText(t, m), "name = \"Ada Lovelace\"\n", "", 1)
+	if err := os.WriteFile(m, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCLI(t, "render", "--format", "json", m)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var page struct {
+		Title  string `json:"title"`
+		Person struct {
+			Names []string `json:"names"`
+		} `json:"person"`
+		Groups []struct {
+			Works []struct {
+				Authors []struct {
+					Name  string `json:"name"`
+					ORCID string `json:"orcid"`
+					Self  bool   `json:"self"`
+				} `json:"authors"`
+			} `json:"works"`
+		} `json:"groups"`
+	}
+	if err := json.Unmarshal([]byte(out), &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.Title != "Publications of Ada Lovelace" || len(page.Person.Names) != 0 {
+		t.Errorf("title %q, person.names %v; want the ORCID record's name and none", page.Title, page.Person.Names)
+	}
+	withID, withoutID := 0, 0
+	for _, g := range page.Groups {
+		for _, w := range g.Works {
+			for _, a := range w.Authors {
+				switch {
+				case a.Name == "Ada Lovelace" && a.ORCID != "" && a.Self:
+					withID++
+				case a.Name == "Ada Lovelace" && a.ORCID == "":
+					withoutID++
+					if a.Self {
+						t.Errorf("an author without an iD is marked self with no manifest name")
+					}
+				}
+			}
+		}
+	}
+	if withID == 0 || withoutID == 0 {
+		t.Errorf("the fixture no longer has Ada Lovelace with (%d) and without (%d) an iD", withID, withoutID)
+	}
 }
