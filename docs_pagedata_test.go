@@ -1,0 +1,243 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const pageDataPage = "docs/page-data.md"
+
+// pageDataTables reads docs/page-data.md's field tables: section (the
+// first word of its heading: Page, group, work, …) → field → required.
+func pageDataTables(t *testing.T) map[string]map[string]bool {
+	t.Helper()
+	tables := map[string]map[string]bool{}
+	section := ""
+	row := regexp.MustCompile("^\\| `([a-z_]+)` \\| [^|]+ \\| (yes|no) \\|")
+	for _, line := range strings.Split(readText(t, pageDataPage), "\n") {
+		if h, ok := strings.CutPrefix(line, "## "); ok {
+			section = strings.Fields(h)[0]
+			tables[section] = map[string]bool{}
+			continue
+		}
+		if m := row.FindStringSubmatch(line); m != nil && section != "" {
+			tables[section][m[1]] = m[2] == "yes"
+		}
+	}
+	return tables
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// TestPageDataReferenceIsTheSchema holds docs/page-data.md to
+// docs/page-data.schema.json table by table (every field, and the
+// required column), and its meanings to what `about render --format json`
+// writes for the example and for testdata/render: every key written is
+// in its table, key and cited_by only on entries, cited_by only with
+// --counts, count is the entries of all groups, a group id is a year,
+// undated or a type slug, url is never the DOI link, title is
+// "Publications of" the manifest's name, person is the manifest's.
+func TestPageDataReferenceIsTheSchema(t *testing.T) {
+	tables := pageDataTables(t)
+	var schema struct {
+		Required    []string                   `json:"required"`
+		Properties  map[string]json.RawMessage `json:"properties"`
+		Definitions map[string]struct {
+			Required   []string                   `json:"required"`
+			Properties map[string]json.RawMessage `json:"properties"`
+		} `json:"definitions"`
+	}
+	if err := json.Unmarshal([]byte(readText(t, "docs/page-data.schema.json")), &schema); err != nil {
+		t.Fatal(err)
+	}
+	check := func(section string, props map[string]json.RawMessage, required []string) {
+		table, ok := tables[section]
+		if !ok {
+			t.Errorf("%s has no table for the schema's %s", pageDataPage, section)
+			return
+		}
+		req := map[string]bool{}
+		for _, r := range required {
+			req[r] = true
+		}
+		for _, f := range sortedKeys(props) {
+			if r, ok := table[f]; !ok {
+				t.Errorf("%s: %s.%s is in the schema, not in the table", pageDataPage, section, f)
+			} else if r != req[f] {
+				t.Errorf("%s: %s.%s required %v in the table, %v in the schema", pageDataPage, section, f, r, req[f])
+			}
+		}
+		for _, f := range sortedKeys(table) {
+			if _, ok := props[f]; !ok {
+				t.Errorf("%s: %s.%s is in the table, not in the schema", pageDataPage, section, f)
+			}
+		}
+	}
+	check("Page", schema.Properties, schema.Required)
+	for _, name := range sortedKeys(schema.Definitions) {
+		d := schema.Definitions[name]
+		check(name, d.Properties, d.Required)
+	}
+
+	years := regexp.MustCompile(`^([0-9]{4}|undated|articles|preprints|datasets|software|books|other)$`)
+	for _, c := range []struct {
+		manifest, name, orcid string
+	}{
+		{exampleManifest, "Peter Binfield", "0000-0002-9341-7985"},
+		{"testdata/render/manifest.toml", "Ada Lovelace", "0000-0002-1825-0097"},
+	} {
+		for _, opts := range [][]string{nil, {"--counts"}, {"--group", "type", "--counts"}} {
+			args := append(append([]string{"render", "--format", "json"}, opts...), c.manifest)
+			code, out, stderr := runCLI(t, args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, stderr)
+			}
+			var page map[string]any
+			if err := json.Unmarshal([]byte(out), &page); err != nil {
+				t.Fatal(err)
+			}
+			at := strings.Join(args, " ")
+			keysIn := func(where, section string, obj map[string]any) {
+				for k := range obj {
+					if _, ok := tables[section][k]; !ok {
+						t.Errorf("%s: %s writes %s, not in the %s table", at, where, k, section)
+					}
+				}
+			}
+			keysIn("the page", "Page", page)
+			if page["title"] != "Publications of "+c.name {
+				t.Errorf("%s: title %v", at, page["title"])
+			}
+			person, _ := json.Marshal(page["person"])
+			if want := `{"names":["` + c.name + `"],"orcids":["` + c.orcid + `"]}`; string(person) != want {
+				t.Errorf("%s: person %s, want the manifest's %s", at, person, want)
+			}
+			entries := 0
+			var work func(where string, w map[string]any, entry bool)
+			work = func(where string, w map[string]any, entry bool) {
+				keysIn(where, "work", w)
+				if _, ok := w["key"]; ok != entry {
+					t.Errorf("%s: %s has key %v (entries only)", at, where, ok)
+				}
+				if _, ok := w["cited_by"]; ok && (!entry || len(opts) == 0) {
+					t.Errorf("%s: %s has cited_by (with --counts, on entries only)", at, where)
+				}
+				if u, _ := w["url"].(string); strings.Contains(u, "doi.org/") {
+					t.Errorf("%s: %s url %s is the DOI link", at, where, u)
+				}
+				for _, a := range w["authors"].([]any) {
+					keysIn(where+" author", "author", a.(map[string]any))
+				}
+				if oa, ok := w["open_access"].(map[string]any); ok {
+					keysIn(where+" open_access", "open_access", oa)
+				}
+				if cb, ok := w["cited_by"].(map[string]any); ok {
+					keysIn(where+" cited_by", "cited_by", cb)
+				}
+				for _, v := range asList(w["versions"]) {
+					keysIn(where+" version", "version", v.(map[string]any))
+					if _, ok := w["version"]; ok {
+						t.Errorf("%s: %s lists versions and cites version %v", at, where, w["version"])
+					}
+				}
+				for _, p := range asList(w["preprints"]) {
+					work(where+" preprint", p.(map[string]any), false)
+				}
+			}
+			for _, g := range page["groups"].([]any) {
+				g := g.(map[string]any)
+				keysIn("a group", "group", g)
+				if !years.MatchString(g["id"].(string)) {
+					t.Errorf("%s: group id %v", at, g["id"])
+				}
+				for _, w := range g["works"].([]any) {
+					entries++
+					work(g["id"].(string)+" "+w.(map[string]any)["id"].(string), w.(map[string]any), true)
+				}
+			}
+			if n := page["count"].(float64); int(n) != entries {
+				t.Errorf("%s: count %v, %d entries in groups", at, n, entries)
+			}
+			for _, a := range page["attribution"].([]any) {
+				keysIn("attribution", "credit", a.(map[string]any))
+			}
+		}
+	}
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// TestPageDataPersonIsTheManifests holds docs/page-data.md's person and
+// self rows: with no name in the manifest, the title still takes the
+// ORCID record's name, person.names is empty, and an author without an
+// iD who bears that name is not marked self (one with the iD is).
+func TestPageDataPersonIsTheManifests(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/render")); err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "manifest.toml")
+	text := strings.Replace(readText(t, m), "name = \"Ada Lovelace\"\n", "", 1)
+	if err := os.WriteFile(m, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCLI(t, "render", "--format", "json", m)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var page struct {
+		Title  string `json:"title"`
+		Person struct {
+			Names []string `json:"names"`
+		} `json:"person"`
+		Groups []struct {
+			Works []struct {
+				Authors []struct {
+					Name  string `json:"name"`
+					ORCID string `json:"orcid"`
+					Self  bool   `json:"self"`
+				} `json:"authors"`
+			} `json:"works"`
+		} `json:"groups"`
+	}
+	if err := json.Unmarshal([]byte(out), &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.Title != "Publications of Ada Lovelace" || len(page.Person.Names) != 0 {
+		t.Errorf("title %q, person.names %v; want the ORCID record's name and none", page.Title, page.Person.Names)
+	}
+	withID, withoutID := 0, 0
+	for _, g := range page.Groups {
+		for _, w := range g.Works {
+			for _, a := range w.Authors {
+				switch {
+				case a.Name == "Ada Lovelace" && a.ORCID != "" && a.Self:
+					withID++
+				case a.Name == "Ada Lovelace" && a.ORCID == "":
+					withoutID++
+					if a.Self {
+						t.Errorf("an author without an iD is marked self with no manifest name")
+					}
+				}
+			}
+		}
+	}
+	if withID == 0 || withoutID == 0 {
+		t.Errorf("the fixture no longer has Ada Lovelace with (%d) and without (%d) an iD", withID, withoutID)
+	}
+}
