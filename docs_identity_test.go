@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // identityPage is the docs page on one entry per work.
@@ -30,14 +35,14 @@ func TestDocIdentityLoadErrors(t *testing.T) {
 		{"second link of one pair", "a second `[[link]]` of one pair of works, either way round and whatever its kind",
 			link(a, b, "preprint-of") + link(b, "https://doi.org/"+a, "distinct"),
 			[]string{"again (kind \"distinct\")", "already links them (kind \"preprint-of\")"}},
-		{"cycle", "`[[link]]`s\n  that form a cycle",
+		{"cycle", "`[[link]]`s that form a cycle",
 			link(a, b, "preprint-of") + link(b, c, "preprint-of") + link(c, a, "preprint-of"),
 			[]string{"closes a cycle: doi:10.1594/pangaea.836178 → doi:10.7554/elife.01567 → doi:10.1145/3448016.3452841 → doi:10.1594/pangaea.836178"}},
 		{"exclude of a listed identity", "an `[[exclude]]` of a work an `[[identity]]` lists",
 			"\n[[exclude]]\nid = \"doi:" + b + "\"\nreason = \"not mine\"\n",
 			[]string{"[[exclude]] of doi:10.1145/3448016.3452841, which the [[identity]] at line "}},
 	}
-	page := readText(t, identityPage)
+	page := strings.Join(strings.Fields(readText(t, identityPage)), " ")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if !strings.Contains(page, tc.page) {
@@ -64,5 +69,47 @@ func TestDocIdentityLoadErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDocIdentityLinksExample holds docs/identity.md's links.json example
+// to the file TestIdentityGolden's run writes: it reads as links.json
+// (no field links.json lacks), and each of its links and shown_as entries
+// is one of the golden's, evidence and all.
+func TestDocIdentityLinksExample(t *testing.T) {
+	_, rest, ok := strings.Cut(readText(t, identityPage), "and decides which works are one entry:\n\n```json\n")
+	block, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatalf("%s no longer shows links.json after \"and decides which works are one entry:\"", identityPage)
+	}
+	var page snapshots.Links
+	dec := json.NewDecoder(strings.NewReader(block))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&page); err != nil {
+		t.Fatalf("%s's links.json example: %v\n%s", identityPage, err, block)
+	}
+	golden := readText(t, "testdata/golden/orchestrator/TestIdentityGolden.golden")
+	_, section, ok := strings.Cut(golden, "=== links.json\n")
+	section, _, _ = strings.Cut(section, "\n=== ")
+	var want snapshots.Links
+	if !ok || json.NewDecoder(bytes.NewReader([]byte(section))).Decode(&want) != nil {
+		t.Fatal("TestIdentityGolden's golden has no links.json")
+	}
+	if len(page.Links) == 0 || len(page.ShownAs) == 0 {
+		t.Fatalf("the example shows no link: %+v", page)
+	}
+	for _, l := range page.Links {
+		found := false
+		for _, w := range want.Links {
+			found = found || reflect.DeepEqual(l, w)
+		}
+		if !found {
+			t.Errorf("the example's link %+v is not one TestIdentityGolden's run writes", l)
+		}
+	}
+	for k, v := range page.ShownAs {
+		if want.ShownAs[k] != v {
+			t.Errorf("the example shows %s as %s; the run shows it as %q", k, v, want.ShownAs[k])
+		}
 	}
 }
