@@ -118,3 +118,37 @@ func TestRenderPageNamesEveryRISTag(t *testing.T) {
 		}
 	}
 }
+
+// TestRISListsTheEntriesOfTheOtherCitationFiles: the page says ris is a
+// citation file like csl-json and bibtex (every entry once, works shown
+// within another's entry not records of their own) and that its ID is
+// the citation key; the example's three files name the same keys in the
+// same order.
+func TestRISListsTheEntriesOfTheOtherCitationFiles(t *testing.T) {
+	page := strings.Join(strings.Fields(readText(t, renderPage)), " ")
+	for _, claim := range []string{
+		"Citation files (`csl-json`, `bibtex`, `biblatex`, `ris`) list every entry once",
+		"the CSL-JSON `id`, the BibTeX key, the RIS `ID` and the HTML anchor",
+	} {
+		if !strings.Contains(page, claim) {
+			t.Errorf("%s no longer says %q", renderPage, claim)
+		}
+	}
+	keys := func(format string, re *regexp.Regexp) []string {
+		code, out, stderr := runCLI(t, "render", "--format", format, exampleManifest)
+		if code != 0 {
+			t.Fatalf("render --format %s: exit %d\n%s", format, code, stderr)
+		}
+		var ks []string
+		for _, m := range re.FindAllStringSubmatch(out, -1) {
+			ks = append(ks, m[1])
+		}
+		return ks
+	}
+	ris := keys("ris", regexp.MustCompile(`(?m)^ID  - (.+)$`))
+	bib := keys("bibtex", regexp.MustCompile(`(?m)^@[a-z]+\{([^,]+),$`))
+	csl := keys("csl-json", regexp.MustCompile(`(?m)^    "id": "([^"]+)"`))
+	if len(ris) == 0 || !slices.Equal(ris, bib) || !slices.Equal(ris, csl) {
+		t.Errorf("the example's keys differ:\nris      %v\nbibtex   %v\ncsl-json %v", ris, bib, csl)
+	}
+}
