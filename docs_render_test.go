@@ -152,3 +152,31 @@ func TestRISListsTheEntriesOfTheOtherCitationFiles(t *testing.T) {
 		t.Errorf("the example's keys differ:\nris      %v\nbibtex   %v\ncsl-json %v", ris, bib, csl)
 	}
 }
+
+// TestRenderPageToolsAreWhatCIInstalls: every Debian and npm package the
+// page's "How the outputs are checked" says .ci/run installs is one
+// .ci/run names (the page once listed five of the ten, and no npm).
+func TestRenderPageToolsAreWhatCIInstalls(t *testing.T) {
+	page := strings.Join(strings.Fields(readText(t, renderPage)), " ")
+	_, rest, ok := strings.Cut(page, "`.ci/run` installs every tool the checks use: from Debian `")
+	if !ok {
+		t.Fatalf("%s no longer says what .ci/run installs", renderPage)
+	}
+	debian, rest, _ := strings.Cut(rest, "`")
+	_, rest, _ = strings.Cut(rest, "from npm the pinned `")
+	npm, _, _ := strings.Cut(rest, "`")
+	ci := readText(t, ".ci/run")
+	for _, pkg := range strings.Fields(debian) {
+		if !regexp.MustCompile(`(want [a-z0-9]+ |missing\+=\()` + regexp.QuoteMeta(pkg) + `\b`).MatchString(ci) {
+			t.Errorf("%s says .ci/run installs Debian's %s; it does not", renderPage, pkg)
+		}
+	}
+	if len(strings.Fields(npm)) == 0 {
+		t.Fatalf("%s names no npm package", renderPage)
+	}
+	for _, pkg := range strings.Fields(npm) {
+		if !strings.Contains(ci, pkg) {
+			t.Errorf("%s says .ci/run installs %s from npm; it does not", renderPage, pkg)
+		}
+	}
+}
