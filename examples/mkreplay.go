@@ -364,7 +364,7 @@ one file per request, in the form ` + "`about fetch --record`" + ` writes. They 
 follows in the last column). Replay matches on method and URL and ignores the
 ` + "`mailto`, `email` and `api_key`" + ` parameters, so the URLs below leave mailto out.
 
-Three kinds of answer are not recordings:
+Four kinds of answer are not recordings:
 
 - **404s** for requests nobody recorded. Crossref's use the body and Content-Type of
   Crossref's real 404 for an unknown DOI (recorded for 10.1371/notarealdoi). OpenAlex's
