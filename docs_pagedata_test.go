@@ -42,13 +42,8 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // TestPageDataReferenceIsTheSchema holds docs/page-data.md to
-// docs/page-data.schema.json table by table (every field, and the
-// required column), and its meanings to what `about render --format json`
-// writes for the example and for testdata/render: every key written is
-// in its table, key and cited_by only on entries, cited_by only with
-// --counts, count is the entries of all groups, a group id is a year,
-// undated or a type slug, url is never the DOI link, title is
-// "Publications of" the manifest's name, person is the manifest's.
+// docs/page-data.schema.json table by table: every field, and the
+// required column.
 func TestPageDataReferenceIsTheSchema(t *testing.T) {
 	tables := pageDataTables(t)
 	var schema struct {
@@ -62,36 +57,49 @@ func TestPageDataReferenceIsTheSchema(t *testing.T) {
 	if err := json.Unmarshal([]byte(readText(t, "docs/page-data.schema.json")), &schema); err != nil {
 		t.Fatal(err)
 	}
-	check := func(section string, props map[string]json.RawMessage, required []string) {
-		table, ok := tables[section]
-		if !ok {
-			t.Errorf("%s has no table for the schema's %s", pageDataPage, section)
-			return
-		}
-		req := map[string]bool{}
-		for _, r := range required {
-			req[r] = true
-		}
-		for _, f := range sortedKeys(props) {
-			if r, ok := table[f]; !ok {
-				t.Errorf("%s: %s.%s is in the schema, not in the table", pageDataPage, section, f)
-			} else if r != req[f] {
-				t.Errorf("%s: %s.%s required %v in the table, %v in the schema", pageDataPage, section, f, r, req[f])
-			}
-		}
-		for _, f := range sortedKeys(table) {
-			if _, ok := props[f]; !ok {
-				t.Errorf("%s: %s.%s is in the table, not in the schema", pageDataPage, section, f)
-			}
-		}
-	}
-	check("Page", schema.Properties, schema.Required)
+	checkSchemaTable(t, tables, "Page", schema.Properties, schema.Required)
 	for _, name := range sortedKeys(schema.Definitions) {
 		d := schema.Definitions[name]
-		check(name, d.Properties, d.Required)
+		checkSchemaTable(t, tables, name, d.Properties, d.Required)
 	}
+}
 
-	years := regexp.MustCompile(`^([0-9]{4}|undated|articles|preprints|datasets|software|books|other)$`)
+// checkSchemaTable holds the page's table of section to the schema's
+// properties and required list.
+func checkSchemaTable(t *testing.T, tables map[string]map[string]bool, section string, props map[string]json.RawMessage, required []string) {
+	t.Helper()
+	table, ok := tables[section]
+	if !ok {
+		t.Errorf("%s has no table for the schema's %s", pageDataPage, section)
+		return
+	}
+	req := map[string]bool{}
+	for _, r := range required {
+		req[r] = true
+	}
+	for _, f := range sortedKeys(props) {
+		if r, ok := table[f]; !ok {
+			t.Errorf("%s: %s.%s is in the schema, not in the table", pageDataPage, section, f)
+		} else if r != req[f] {
+			t.Errorf("%s: %s.%s required %v in the table, %v in the schema", pageDataPage, section, f, r, req[f])
+		}
+	}
+	for _, f := range sortedKeys(table) {
+		if _, ok := props[f]; !ok {
+			t.Errorf("%s: %s.%s is in the table, not in the schema", pageDataPage, section, f)
+		}
+	}
+}
+
+// TestPageDataFieldsAreWhatRenderWrites holds the page's meanings to what
+// `about render --format json` writes for the example and for
+// testdata/render: every key written is in its table, key and cited_by
+// only on entries, cited_by only with --counts, count is the entries of
+// all groups, a group id is a year, undated or a type slug, url is never
+// the DOI link, title is "Publications of" the manifest's name, person is
+// the manifest's.
+func TestPageDataFieldsAreWhatRenderWrites(t *testing.T) {
+	tables := pageDataTables(t)
 	for _, c := range []struct {
 		manifest, name, orcid string
 	}{
@@ -108,72 +116,87 @@ func TestPageDataReferenceIsTheSchema(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &page); err != nil {
 				t.Fatal(err)
 			}
-			at := strings.Join(args, " ")
-			keysIn := func(where, section string, obj map[string]any) {
-				for k := range obj {
-					if _, ok := tables[section][k]; !ok {
-						t.Errorf("%s: %s writes %s, not in the %s table", at, where, k, section)
-					}
-				}
-			}
-			keysIn("the page", "Page", page)
-			if page["title"] != "Publications of "+c.name {
-				t.Errorf("%s: title %v", at, page["title"])
-			}
-			person, _ := json.Marshal(page["person"])
-			if want := `{"names":["` + c.name + `"],"orcids":["` + c.orcid + `"]}`; string(person) != want {
-				t.Errorf("%s: person %s, want the manifest's %s", at, person, want)
-			}
-			entries := 0
-			var work func(where string, w map[string]any, entry bool)
-			work = func(where string, w map[string]any, entry bool) {
-				keysIn(where, "work", w)
-				if _, ok := w["key"]; ok != entry {
-					t.Errorf("%s: %s has key %v (entries only)", at, where, ok)
-				}
-				if _, ok := w["cited_by"]; ok && (!entry || len(opts) == 0) {
-					t.Errorf("%s: %s has cited_by (with --counts, on entries only)", at, where)
-				}
-				if u, _ := w["url"].(string); strings.Contains(u, "doi.org/") {
-					t.Errorf("%s: %s url %s is the DOI link", at, where, u)
-				}
-				for _, a := range w["authors"].([]any) {
-					keysIn(where+" author", "author", a.(map[string]any))
-				}
-				if oa, ok := w["open_access"].(map[string]any); ok {
-					keysIn(where+" open_access", "open_access", oa)
-				}
-				if cb, ok := w["cited_by"].(map[string]any); ok {
-					keysIn(where+" cited_by", "cited_by", cb)
-				}
-				for _, v := range asList(w["versions"]) {
-					keysIn(where+" version", "version", v.(map[string]any))
-					if _, ok := w["version"]; ok {
-						t.Errorf("%s: %s lists versions and cites version %v", at, where, w["version"])
-					}
-				}
-				for _, p := range asList(w["preprints"]) {
-					work(where+" preprint", p.(map[string]any), false)
-				}
-			}
-			for _, g := range page["groups"].([]any) {
-				g := g.(map[string]any)
-				keysIn("a group", "group", g)
-				if !years.MatchString(g["id"].(string)) {
-					t.Errorf("%s: group id %v", at, g["id"])
-				}
-				for _, w := range g["works"].([]any) {
-					entries++
-					work(g["id"].(string)+" "+w.(map[string]any)["id"].(string), w.(map[string]any), true)
-				}
-			}
-			if n := page["count"].(float64); int(n) != entries {
-				t.Errorf("%s: count %v, %d entries in groups", at, n, entries)
-			}
-			for _, a := range page["attribution"].([]any) {
-				keysIn("attribution", "credit", a.(map[string]any))
-			}
+			pc := pageDataCheck{t: t, tables: tables, at: strings.Join(args, " "), counts: len(opts) > 0}
+			pc.page(page, c.name, c.orcid)
 		}
+	}
+}
+
+// pageDataCheck holds one rendered page's data to the page's tables.
+type pageDataCheck struct {
+	t      *testing.T
+	tables map[string]map[string]bool
+	at     string // the command that rendered it, for messages
+	counts bool   // rendered with --counts
+}
+
+var pageDataGroupID = regexp.MustCompile(`^([0-9]{4}|undated|articles|preprints|datasets|software|books|other)$`)
+
+func (c pageDataCheck) keysIn(where, section string, obj map[string]any) {
+	for k := range obj {
+		if _, ok := c.tables[section][k]; !ok {
+			c.t.Errorf("%s: %s writes %s, not in the %s table", c.at, where, k, section)
+		}
+	}
+}
+
+func (c pageDataCheck) page(page map[string]any, name, orcid string) {
+	c.keysIn("the page", "Page", page)
+	if page["title"] != "Publications of "+name {
+		c.t.Errorf("%s: title %v", c.at, page["title"])
+	}
+	person, _ := json.Marshal(page["person"])
+	if want := `{"names":["` + name + `"],"orcids":["` + orcid + `"]}`; string(person) != want {
+		c.t.Errorf("%s: person %s, want the manifest's %s", c.at, person, want)
+	}
+	entries := 0
+	for _, g := range page["groups"].([]any) {
+		g := g.(map[string]any)
+		c.keysIn("a group", "group", g)
+		if !pageDataGroupID.MatchString(g["id"].(string)) {
+			c.t.Errorf("%s: group id %v", c.at, g["id"])
+		}
+		for _, w := range g["works"].([]any) {
+			entries++
+			c.work(g["id"].(string)+" "+w.(map[string]any)["id"].(string), w.(map[string]any), true)
+		}
+	}
+	if n := page["count"].(float64); int(n) != entries {
+		c.t.Errorf("%s: count %v, %d entries in groups", c.at, n, entries)
+	}
+	for _, a := range page["attribution"].([]any) {
+		c.keysIn("attribution", "credit", a.(map[string]any))
+	}
+}
+
+func (c pageDataCheck) work(where string, w map[string]any, entry bool) {
+	c.keysIn(where, "work", w)
+	if _, ok := w["key"]; ok != entry {
+		c.t.Errorf("%s: %s has key %v (entries only)", c.at, where, ok)
+	}
+	if _, ok := w["cited_by"]; ok && (!entry || !c.counts) {
+		c.t.Errorf("%s: %s has cited_by (with --counts, on entries only)", c.at, where)
+	}
+	if u, _ := w["url"].(string); strings.Contains(u, "doi.org/") {
+		c.t.Errorf("%s: %s url %s is the DOI link", c.at, where, u)
+	}
+	for _, a := range w["authors"].([]any) {
+		c.keysIn(where+" author", "author", a.(map[string]any))
+	}
+	if oa, ok := w["open_access"].(map[string]any); ok {
+		c.keysIn(where+" open_access", "open_access", oa)
+	}
+	if cb, ok := w["cited_by"].(map[string]any); ok {
+		c.keysIn(where+" cited_by", "cited_by", cb)
+	}
+	for _, v := range asList(w["versions"]) {
+		c.keysIn(where+" version", "version", v.(map[string]any))
+		if _, ok := w["version"]; ok {
+			c.t.Errorf("%s: %s lists versions and cites version %v", c.at, where, w["version"])
+		}
+	}
+	for _, p := range asList(w["preprints"]) {
+		c.work(where+" preprint", p.(map[string]any), false)
 	}
 }
 
