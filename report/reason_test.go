@@ -7,7 +7,8 @@ import (
 
 // TestShortURLs: a URL in a reason keeps its scheme, host and path (cut
 // to pathRunes), never its query, fragment or user info; the words
-// around it stay as they were.
+// around it stay as they were. The URLs are error text only: nothing is
+// sent, so no fake server is needed.
 func TestShortURLs(t *testing.T) {
 	long := "/ra/" + strings.Repeat("10.5500/x,", 40) + "10.5500/y"
 	cases := map[string]string{
