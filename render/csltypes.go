@@ -158,6 +158,9 @@ var typeTable = sync.OnceValue(func() map[string]typeRow {
 	return rows
 })
 
+// wordsOfType spells an unlisted type's name as words ("legal_case").
+var wordsOfType = strings.NewReplacer("-", " ", "_", " ")
+
 // typeOf is the row of a CSL type; a type the table does not list (one a
 // provider passed through) takes the otherType row, labelled by its name.
 func typeOf(t string) typeRow {
@@ -167,7 +170,7 @@ func typeOf(t string) typeRow {
 	r := typeTable()[otherType]
 	r.CSL = t
 	if first, size := utf8.DecodeRuneInString(t); size > 0 {
-		r.Label = string(unicode.ToUpper(first)) + strings.NewReplacer("-", " ", "_", " ").Replace(t[size:])
+		r.Label = string(unicode.ToUpper(first)) + wordsOfType.Replace(t[size:])
 	}
 	return r
 }

@@ -68,14 +68,39 @@ func TestAnUnlistedTypeTakesTheOtherRow(t *testing.T) {
 	}
 }
 
+// TestABrokenTypeTableIsRefused: each check of the table's parser fails
+// the table it is for. The cases keep the real header, so each reaches
+// the check it names rather than stopping at a missing column.
 func TestABrokenTypeTableIsRefused(t *testing.T) {
-	for _, md := range []string{
-		"| csl | label |\n|---|---|\n| * | |\n",
-		"| csl | label | group | bibtex | biblatex | csl-json | schema.org | hugo-blox | al-folio |\n|---|\n| book | Book |\n",
-		"| csl | label | group | bibtex | biblatex | csl-json | schema.org | hugo-blox | al-folio |\n|---|\n| book | Book | books | book | book | book | Book | book | |\n",
-	} {
-		if _, err := parseTypeTable(md); err == nil {
-			t.Errorf("parsed:\n%s", md)
+	lines := strings.Split(csltypesTable, "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "| csl ") })
+	if at < 0 || at+1 >= len(lines) {
+		t.Fatal("csltypes.md has no header row")
+	}
+	head := lines[at] + "\n" + lines[at+1] + "\n"
+	columns := strings.Count(lines[at], "|") - 1
+	whole := func(csl string, empty int) string {
+		cells := make([]string, columns)
+		for i := range cells {
+			cells[i] = "x"
+		}
+		cells[0] = csl
+		if empty > 0 {
+			cells[empty] = ""
+		}
+		return "| " + strings.Join(cells, " | ") + " |\n"
+	}
+	cases := map[string]string{
+		"no \"label\" column": "| csl | group |\n|---|---|\n| * | x |\n",
+		"cells, and":          head + "| book | Book |\n" + whole("*", 0),
+		"no \"*\" row":        head + whole("book", 0),
+		"listed twice":        head + whole("book", 0) + whole("book", 0) + whole("*", 0),
+		"book: no":            head + whole("book", 2) + whole("*", 0),
+	}
+	for want, md := range cases {
+		_, err := parseTypeTable(md)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one saying %q, for:\n%s", err, want, md)
 		}
 	}
 }

@@ -20,8 +20,25 @@ func TestEveryFormatRowIsWhole(t *testing.T) {
 		if folder := r.kind == Site; folder != (r.files != nil) || folder == (r.write != nil) || folder == (r.example != "") {
 			t.Errorf("%s: a %v format needs files (a folder) or write and an example (one file), not both", r.format, r.kind)
 		}
-		if !strings.Contains(FormatHelp("", 72), string(r.format)+" ") {
-			t.Errorf("%s: not in the help", r.format)
+	}
+}
+
+// TestFormatHelpListsEachRowInOrder: the help's unindented lines are the
+// formats table's rows, in order, each followed by its help's first word.
+func TestFormatHelpListsEachRowInOrder(t *testing.T) {
+	var heads []string
+	for _, line := range strings.Split(FormatHelp("", 72), "\n") {
+		if !strings.HasPrefix(line, " ") {
+			heads = append(heads, line)
+		}
+	}
+	if len(heads) != len(formats) {
+		t.Fatalf("%d help entries, %d formats:\n%s", len(heads), len(formats), FormatHelp("", 72))
+	}
+	for i, r := range formats {
+		fields := strings.Fields(heads[i])
+		if len(fields) < 2 || fields[0] != string(r.format) || fields[1] != strings.Fields(r.help)[0] {
+			t.Errorf("help entry %d is %q, want %s and its help", i, heads[i], r.format)
 		}
 	}
 }

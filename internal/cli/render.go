@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -107,11 +108,7 @@ func (o *renderOptions) parse() error {
 	if o.format, err = render.ParseFormat(o.Format); err != nil {
 		return usageError(err, "about help render says what each format is for") // the error lists the formats
 	}
-	group := o.Group
-	if group == "" {
-		group = string(render.ByYear)
-	}
-	if o.group, err = render.ParseGrouping(group); err != nil {
+	if o.group, err = render.ParseGrouping(o.Group); err != nil {
 		return usageError(err)
 	}
 	if o.format.IsFolder() && o.Out == "" {
@@ -172,10 +169,7 @@ func runRender(o renderOptions) error {
 	if err != nil {
 		return err
 	}
-	dir := m.Snapshots
-	if o.Snapshots != "" {
-		dir = o.Snapshots
-	}
+	dir := cmp.Or(o.Snapshots, m.Snapshots)
 	folder, err := render.Load(dir)
 	var none *render.NoSnapshotsError
 	if errors.As(err, &none) {
@@ -254,7 +248,7 @@ func printFolderOutcome(w io.Writer, outcome render.Outcome) {
 	}
 	for _, n := range outcome.KeptStale {
 		fmt.Fprintf(w, "about: kept %s: %s; this render does not write it, yet it still puts %s on the site — delete it by hand\n",
-			n.Path, n.Why, firstNonEmpty(n.Work, "its work"))
+			n.Path, n.Why, cmp.Or(n.Work, "its work"))
 	}
 	for _, n := range outcome.KeptEdited {
 		fmt.Fprintf(w, "about: kept %s: %s, so about's version%s is not written — move your changes aside and delete it, or pass --force to overwrite it\n",
@@ -268,13 +262,6 @@ func forWorkSuffix(work string) string {
 		return ""
 	}
 	return " for " + work
-}
-
-func firstNonEmpty(s, otherwise string) string {
-	if s != "" {
-		return s
-	}
-	return otherwise
 }
 
 // renderServices is what pages say of each provider, from its declaration.
