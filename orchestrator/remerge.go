@@ -16,7 +16,7 @@ import (
 type OfflineCheck struct {
 	// Problems are the folder's, sorted by path: not canonical or not
 	// complete (snapshots.CheckFolder), or a merged field its sources do
-	// not give (checkMerged).
+	// not give (recheckWorks).
 	Problems []snapshots.Problem
 	// Refused are the manifest settings render would refuse with this
 	// folder: a selected work the snapshots do not hold. check is the CI
@@ -57,18 +57,6 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 		check.Links = len(links.Links)
 	}
 	return check
-}
-
-// checkMerged is the re-merge's problems alone (recheckWorks).
-func checkMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
-	merged, _ := recheckWorks(m, dir)
-	return merged
-}
-
-// checkLinks is the link pass's problems alone (recheckWorks).
-func checkLinks(m *manifest.Manifest, dir string) []snapshots.Problem {
-	_, linked := recheckWorks(m, dir)
-	return linked
 }
 
 // recheckWorks reads each listed work's file once and does again, with

@@ -9,7 +9,6 @@ import (
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -60,8 +59,8 @@ func (r *Report) notAskedNotes() []string {
 
 // titleOf is the service's own name of the provider called name.
 func (r *Report) titleOf(name string) string {
-	if i := slices.IndexFunc(r.Specs, func(s providers.Spec) bool { return s.Name == name }); i >= 0 {
-		return r.Specs[i].Title
+	if s, ok := r.spec(name); ok {
+		return s.Title
 	}
 	return name
 }

@@ -5,7 +5,6 @@
 package report
 
 import (
-	"slices"
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
@@ -62,12 +61,7 @@ type Report struct {
 
 // Incomplete reports whether any job failed or was skipped.
 func (r *Report) Incomplete() bool {
-	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
-		if o.Status == record.Failed || o.Status == record.Skipped {
-			return true
-		}
-	}
-	return false
+	return len(r.ShortJobs()) > 0
 }
 
 // ListWorks notes every work a warning is about when its message names

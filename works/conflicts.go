@@ -175,10 +175,7 @@ func (p Precedence) Overridden(conflicts []record.Conflict, records []Named, fie
 		return conflicts
 	}
 	check := fieldChecks()[i]
-	order := p.Fields
-	if strings.HasPrefix(field, "open_access.") {
-		order = p.OA
-	}
+	order := p.orderFor(field)
 	out := slices.DeleteFunc(slices.Clone(conflicts), func(c record.Conflict) bool { return c.Field == field })
 	k, ok := disagreement(check, value, byPrecedence(records, order))
 	if !ok {
@@ -242,10 +239,7 @@ func (p Precedence) KeepConflicts(doc *snapshots.Work, prev snapshots.Work, unre
 // freshConflict is the field's conflict among the records read this run,
 // with the work's merged value kept, as Merge writes it.
 func (p Precedence) freshConflict(c fieldCheck, doc *snapshots.Work, read []Named) (record.Conflict, bool) {
-	order := p.Fields
-	if strings.HasPrefix(c.field, "open_access.") {
-		order = p.OA
-	}
+	order := p.orderFor(c.field)
 	k, ok := disagreement(c, c.value(&doc.Record), byPrecedence(read, order))
 	if ok {
 		k = creditDOIPrefix([]record.Conflict{k}, doc.Provenance)[0]
@@ -292,4 +286,13 @@ func sameConflict(a, b record.Conflict) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
 	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// orderFor is the precedence a field's values are taken in: open-access
+// fields have their own order.
+func (p Precedence) orderFor(field string) []string {
+	if strings.HasPrefix(field, "open_access.") {
+		return p.OA
+	}
+	return p.Fields
 }

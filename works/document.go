@@ -29,27 +29,26 @@ func (p Precedence) Document(id manifest.Identity, origins []string, sources map
 	}
 	merged, from, conflicts := p.Merge(lw.sources)
 	for _, o := range overrides {
-		const where = "manifest"
 		if o.Title != "" {
-			merged.Title, from["title"] = o.Title, "manifest"
+			merged.Title, from["title"] = o.Title, ManifestSource
 			conflicts = p.Overridden(conflicts, lw.sources, "title", o.Title)
-			lw.overrides = append(lw.overrides, "title ("+where+")")
+			lw.overrides = append(lw.overrides, "title ("+ManifestSource+")")
 		}
 		if o.Type != "" {
-			if o.Type != merged.Type && from["genre"] != "manifest" {
+			if o.Type != merged.Type {
 				// a genre qualifies the type it came with ("Poster" of a
 				// speech): under another type it would mislabel the work
 				merged.Genre = ""
 				delete(from, "genre")
 			}
-			merged.Type, from["type"] = o.Type, "manifest"
+			merged.Type, from["type"] = o.Type, ManifestSource
 			conflicts = p.Overridden(conflicts, lw.sources, "type", o.Type)
-			lw.overrides = append(lw.overrides, "type ("+where+")")
+			lw.overrides = append(lw.overrides, "type ("+ManifestSource+")")
 		}
 		if o.Year != 0 && merged.Issued.Year != o.Year {
-			merged.Issued, from["issued"] = record.Date{Year: o.Year}, "manifest"
+			merged.Issued, from["issued"] = record.Date{Year: o.Year}, ManifestSource
 			conflicts = p.Overridden(conflicts, lw.sources, "issued", merged.Issued.String())
-			lw.overrides = append(lw.overrides, "issued ("+where+")")
+			lw.overrides = append(lw.overrides, "issued ("+ManifestSource+")")
 		}
 	}
 	doc.Record, doc.Provenance, doc.Conflicts = merged, from, conflicts
