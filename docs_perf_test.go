@@ -59,10 +59,7 @@ func thousandWorkFolder(t *testing.T, dir string, n int) string {
 			cited := i + k
 			counts.Sources = append(counts.Sources, snapshots.SourceCounts{Provider: name, Counts: record.Counts{CitedBy: &cited}})
 		}
-		doc, _, err := order.Document(id, []string{owner.Key()}, sources, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc, _ := order.Document(id, []string{owner.Key()}, sources, nil)
 		put(d.WorkPath(id), doc)
 		put(d.CountsPath(id), counts)
 	}

@@ -272,10 +272,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
-	doc, lw, err := w.order.Document(id, w.plan.origins[k], src.BySource, w.overrides[k])
-	if err != nil {
-		return err
-	}
+	doc, lw := w.order.Document(id, w.plan.origins[k], src.BySource, w.overrides[k])
 	w.order.KeepConflicts(&doc, prev, src.Unread)
 	w.noteAuthorless(k, doc.Origins, lw, outcomes)
 	// The same-name check reads the authors, which need not wait for the

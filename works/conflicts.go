@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/record"
@@ -53,7 +54,9 @@ func sameTitle(a, b string) bool {
 	return fa == fb || fa == main(b) || main(a) == fb
 }
 
-func fieldChecks() []fieldCheck {
+// fieldChecks is built once: the table of closures is the same for every
+// work, and conflicts are checked for each.
+var fieldChecks = sync.OnceValue(func() []fieldCheck {
 	text := func(field string, get func(*record.Record) string) fieldCheck {
 		return fieldCheck{field: field, value: get, same: sameFolded}
 	}
@@ -92,7 +95,7 @@ func fieldChecks() []fieldCheck {
 		id("pmid", func(i *record.IDs) string { return i.PMID }),
 		id("pmcid", func(i *record.IDs) string { return i.PMCID }),
 	}
-}
+})
 
 // conflicts compares every checked field of every provider's record with
 // the merged value and lists the fields where some provider disagreed,
@@ -170,11 +173,12 @@ const ManifestSource = "manifest"
 // field agrees with the override there is nothing to explain and the
 // field has no conflict. The other fields' entries are untouched.
 func (p Precedence) Overridden(conflicts []record.Conflict, records []Named, field, value string) []record.Conflict {
-	i := slices.IndexFunc(fieldChecks(), func(c fieldCheck) bool { return c.field == field })
+	checks := fieldChecks()
+	i := slices.IndexFunc(checks, func(c fieldCheck) bool { return c.field == field })
 	if i < 0 {
 		return conflicts
 	}
-	check := fieldChecks()[i]
+	check := checks[i]
 	order := p.orderFor(field)
 	out := slices.DeleteFunc(slices.Clone(conflicts), func(c record.Conflict) bool { return c.Field == field })
 	k, ok := disagreement(check, value, byPrecedence(records, order))

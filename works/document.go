@@ -16,7 +16,7 @@ import (
 // recorded by the field it sets ("title (manifest)"), not by the
 // manifest's file and line, which would change the snapshot whenever a
 // line is added above it or the manifest is renamed.
-func (p Precedence) Document(id manifest.Identity, origins []string, sources map[string]snapshots.Source, overrides []manifest.Override) (snapshots.Work, Work, error) {
+func (p Precedence) Document(id manifest.Identity, origins []string, sources map[string]snapshots.Source, overrides []manifest.Override) (snapshots.Work, Work) {
 	doc := snapshots.Work{ID: id.Key(), Origins: origins, Sources: []snapshots.Source{}}
 	lw := Work{id: id, origins: origins}
 	for _, name := range slices.Sorted(maps.Keys(sources)) {
@@ -53,7 +53,7 @@ func (p Precedence) Document(id manifest.Identity, origins []string, sources map
 	}
 	doc.Record, doc.Provenance, doc.Conflicts = merged, from, conflicts
 	lw.merged, lw.provenance = merged, from
-	return doc, lw, nil
+	return doc, lw
 }
 
 // WithDecisions puts the link pass's decisions (dec may be nil) and the

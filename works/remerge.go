@@ -3,7 +3,6 @@ package works
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -24,10 +23,7 @@ func (p Precedence) Differences(id manifest.Identity, file snapshots.Work, overr
 	for _, s := range file.Sources {
 		sources[s.Provider] = s
 	}
-	want, lw, err := p.Document(id, file.Origins, sources, overrides)
-	if err != nil {
-		return []string{fmt.Sprintf("its sources cannot be merged: %v", err)}
-	}
+	want, lw := p.Document(id, file.Origins, sources, overrides)
 	want.Conflicts = ConflictsAsFiled(want.Conflicts, file)
 	var fields []string
 	fields = append(fields, differingKeys("record.", file.Record, want.Record)...)
