@@ -74,10 +74,8 @@ func (h LockHolder) same(o LockHolder) bool {
 // before anything is asked: this fetch would drop what it does not know.
 func TakeLock(dir string, processStarted time.Time) (lock *Lock, stale *LockHolder, err error) {
 	d := Dir{Root: dir}
-	if v, err := d.Schema(); err == nil { // a missing or damaged index is fetch's to rewrite
-		if err := SchemaWritable(d.IndexPath(), v); err != nil {
-			return nil, nil, err
-		}
+	if err := d.Writable(); err != nil {
+		return nil, nil, err
 	}
 	created := missingFolders(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {

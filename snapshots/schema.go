@@ -91,3 +91,14 @@ func (x Index) MarshalJSON() ([]byte, error) {
 	v.Schema = SchemaVersion
 	return json.Marshal(v)
 }
+
+// Writable is nil unless the folder's index names a layout fetch may not
+// write over (SchemaWritable); a missing or damaged index is fetch's to
+// rewrite, and so no reason to refuse.
+func (d Dir) Writable() error {
+	v, err := d.Schema()
+	if err != nil {
+		return nil
+	}
+	return SchemaWritable(d.IndexPath(), v)
+}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/orchestrator"
 )
 
 // flagsFirst moves a command's flags (with their values) before its
@@ -97,4 +99,13 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// checkThreads refuses a -j below 1, for fetch and check alike.
+func checkThreads(n int) error {
+	if n <= 0 {
+		return usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", n),
+			fmt.Sprintf("use -j 1 for one host at a time, or leave it out for the default of %d", orchestrator.DefaultWorkers))
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -111,17 +112,12 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	if err != nil {
 		return err
 	}
-	dir := o.Snapshots
-	if dir == "" {
-		dir = m.Snapshots
-	}
+	dir := cmp.Or(o.Snapshots, m.Snapshots)
 	// A newer about's folder is refused before anything is read or
 	// fetched: an older check would misread what it does not know.
-	if v, err := (snapshots.Dir{Root: dir}).Schema(); err == nil {
-		if err := snapshots.SchemaWritable(snapshots.Dir{Root: dir}.IndexPath(), v); err != nil {
-			hint, _ := schemaHint(err, o.Manifest)
-			return ioError(err, hint)
-		}
+	if err := (snapshots.Dir{Root: dir}).Writable(); err != nil {
+		hint, _ := schemaHint(err, o.Manifest)
+		return ioError(err, hint)
 	}
 	if err := checkReportPath(o.Report); err != nil {
 		return err
@@ -204,8 +200,8 @@ const errNotShownCurrent = "snapshots not shown current: nothing that answered w
 // the run's summary; the committed folder is never written. The run's
 // report comes back with an error when there is one.
 func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *snapshots.Diff, error) {
-	if o.Threads <= 0 {
-		return nil, nil, usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads))
+	if err := checkThreads(o.Threads); err != nil {
+		return nil, nil, err
 	}
 	opts := orchestrator.Options{
 		Manifest:  m,
@@ -271,8 +267,8 @@ func withReport(path string, r checkRunReport, err error) error {
 	if path == "" {
 		return err
 	}
-	if _, werr := snapshots.Write(path, r); werr != nil && err == nil {
-		return ioError(werr, "--report takes a file path in a folder that exists and can be written")
+	if werr := writeJSONReport(path, r); werr != nil && err == nil {
+		return werr
 	}
 	return err
 }

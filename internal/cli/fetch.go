@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -108,8 +109,8 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	if o.Threads <= 0 {
-		return usageError(fmt.Errorf("-j/--threads must be at least 1, got %d", o.Threads), "use -j 1 for one host at a time, or leave it out for the default of 8")
+	if err := checkThreads(o.Threads); err != nil {
+		return err
 	}
 	only, err := onlyProviders(o.Only, m)
 	if err != nil {
@@ -126,10 +127,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	if err := checkReportPath(o.Report); err != nil {
 		return err
 	}
-	dir := o.Snapshots
-	if dir == "" {
-		dir = m.Snapshots
-	}
+	dir := cmp.Or(o.Snapshots, m.Snapshots)
 	lock, err := lockSnapshots(dir, o.ProcessStarted, o.Stderr)
 	if err != nil {
 		return err

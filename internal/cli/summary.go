@@ -33,7 +33,12 @@ func writeReport(path string, rep *report.Report) error {
 	if path == "" {
 		return nil
 	}
-	if _, err := snapshots.Write(path, rep.JSON()); err != nil {
+	return writeJSONReport(path, rep.JSON())
+}
+
+// writeJSONReport writes a --report file, whole or not at all.
+func writeJSONReport(path string, v any) error {
+	if _, err := snapshots.Write(path, v); err != nil {
 		return ioError(err, "--report takes a file path in a folder that exists and can be written")
 	}
 	return nil
