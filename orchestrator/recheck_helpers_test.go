@@ -7,12 +7,23 @@ import (
 
 // checkMerged is the re-merge's problems alone (recheckWorks).
 func checkMerged(m *manifest.Manifest, dir string) []snapshots.Problem {
-	merged, _ := recheckWorks(m, dir)
+	merged, _ := recheckFolder(m, dir)
 	return merged
 }
 
 // checkLinks is the link pass's problems alone (recheckWorks).
 func checkLinks(m *manifest.Manifest, dir string) []snapshots.Problem {
-	_, linked := recheckWorks(m, dir)
+	_, linked := recheckFolder(m, dir)
 	return linked
+}
+
+// recheckFolder is recheckWorks over the folder at dir, as CheckOffline
+// reads it.
+func recheckFolder(m *manifest.Manifest, dir string) (merged, linked []snapshots.Problem) {
+	d := snapshots.Dir{Root: dir}
+	index, links := readIndexAndLinks(d)
+	if index == nil {
+		return nil, nil
+	}
+	return recheckWorks(m, d, *index, links)
 }

@@ -33,16 +33,19 @@ type OfflineCheck struct {
 // dir's problems and the manifest settings render would refuse with it.
 // An unreadable index.json is a problem, so nothing is refused then.
 func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
+	d := snapshots.Dir{Root: dir}
 	problems := snapshots.CheckFolder(m, dir)
-	// A hand-edited merged field or links.json is canonical and complete
-	// (and links.json decides which works the page shows), so only doing
-	// again what fetch does with the files notices it.
-	merged, linked := recheckWorks(m, dir)
-	problems = append(problems, slices.Concat(merged, linked)...)
+	index, links := readIndexAndLinks(d)
+	if index != nil {
+		// A hand-edited merged field or links.json is canonical and
+		// complete (and links.json decides which works the page shows),
+		// so only doing again what fetch does with the files notices it.
+		merged, linked := recheckWorks(m, d, *index, links)
+		problems = append(problems, slices.Concat(merged, linked)...)
+	}
 	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
 	check := OfflineCheck{Problems: problems}
-	var index snapshots.Index
-	if err := snapshots.Read(snapshots.Dir{Root: dir}.IndexPath(), &index); err == nil {
+	if index != nil {
 		listed := make([]string, len(index.Works))
 		for i, w := range index.Works {
 			listed[i] = w.ID
@@ -52,11 +55,25 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 		}
 		check.Refused = works.UnlistedSelected(m, listed)
 	}
-	var links snapshots.Links
-	if err := snapshots.Read(snapshots.Dir{Root: dir}.LinksPath(), &links); err == nil {
+	if links != nil {
 		check.Links = len(links.Links)
 	}
 	return check
+}
+
+// readIndexAndLinks reads the folder's index.json and links.json once for
+// the whole check; nil for one that cannot be read (CheckFolder says so).
+func readIndexAndLinks(d snapshots.Dir) (*snapshots.Index, *snapshots.Links) {
+	var index snapshots.Index
+	var links snapshots.Links
+	ip, lp := &index, &links
+	if snapshots.Read(d.IndexPath(), ip) != nil {
+		ip = nil
+	}
+	if snapshots.Read(d.LinksPath(), lp) != nil {
+		lp = nil
+	}
+	return ip, lp
 }
 
 // recheckWorks reads each listed work's file once and does again, with
@@ -77,14 +94,9 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 //
 // Files that are missing, unreadable or not listed are CheckFolder's
 // problems, not repeated here; with any listed work's file unreadable, or
-// links.json, the links are not decided again (they would differ for
-// that reason alone).
-func recheckWorks(m *manifest.Manifest, dir string) (merged, linked []snapshots.Problem) {
-	d := snapshots.Dir{Root: dir}
-	var index snapshots.Index
-	if err := snapshots.Read(d.IndexPath(), &index); err != nil {
-		return nil, nil
-	}
+// links.json (links nil), the links are not decided again (they would
+// differ for that reason alone).
+func recheckWorks(m *manifest.Manifest, d snapshots.Dir, index snapshots.Index, links *snapshots.Links) (merged, linked []snapshots.Problem) {
 	overrides := map[string][]manifest.Override{}
 	for _, o := range m.Overrides {
 		overrides[o.ID.Key()] = append(overrides[o.ID.Key()], o)
@@ -109,7 +121,10 @@ func recheckWorks(m *manifest.Manifest, dir string) (merged, linked []snapshots.
 	for _, r := range found {
 		merged = append(merged, r.problems...)
 	}
-	return merged, relink(d, m, found)
+	if links == nil {
+		return merged, nil
+	}
+	return merged, relink(m, *links, found)
 }
 
 // rechecked is what recheckWorks keeps of one listed work.
@@ -143,11 +158,7 @@ func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork
 }
 
 // relink is recheckWorks' link pass over the works it read.
-func relink(d snapshots.Dir, m *manifest.Manifest, found []rechecked) []snapshots.Problem {
-	var have snapshots.Links
-	if err := snapshots.Read(d.LinksPath(), &have); err != nil {
-		return nil
-	}
+func relink(m *manifest.Manifest, have snapshots.Links, found []rechecked) []snapshots.Problem {
 	files := make([]snapshots.Work, len(found))
 	linkWorks := make([]works.Work, len(found))
 	paths := map[string]string{} // work key → its file
