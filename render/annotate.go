@@ -5,19 +5,19 @@ import (
 	"strings"
 )
 
-// Highlight is the BibLaTeX data annotation render puts on the page's
+// highlightMark is the BibLaTeX data annotation render puts on the page's
 // person among a work's authors, so a CV can set its own name in bold
 // with \ifitemannotation{highlight} (examples/cv/cv.tex).
-const Highlight = "highlight"
+const highlightMark = "highlight"
 
 // authorMarks are the data annotations of each author, in record order:
-// the page's person is Highlight. A name list's annotations are per name
+// the page's person is highlightMark. A name list's annotations are per name
 // biber parses, so the marks are indexed as bibNames writes names.
 func authorMarks(e *entry) [][]string {
 	marks := make([][]string, len(e.rec.Authors))
 	for i := range e.rec.Authors {
 		if i < len(e.self) && e.self[i] {
-			marks[i] = append(marks[i], Highlight)
+			marks[i] = append(marks[i], highlightMark)
 		}
 	}
 	return marks
