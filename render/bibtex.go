@@ -134,6 +134,9 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 		// field, and warns "to sort, need author or key" without one
 		fs.add("key", firstOf(e.rec.Title, e.key))
 	}
+	if biblatex {
+		return typ, withAnnotation(dedupe(fs), e)
+	}
 	return typ, dedupe(fs)
 }
 

@@ -24,6 +24,8 @@ const (
 	HugoBlox      Format = "hugo-blox"
 	AcademicPages Format = "academicpages"
 	LabWebsite    Format = "lab-website"
+
+	Atom Format = "atom"
 )
 
 // Kind is what a format writes, which decides the options it takes.
@@ -67,6 +69,7 @@ var formats = []formatRow{
 		"", Site, nil, hugoBloxFiles},
 	{AcademicPages, "academicpages _publications/<date>-<key>.md under --out", "", Site, nil, academicPagesFiles},
 	{LabWebsite, "the Lab Website Template's _data/citations.yaml", "_data/citations.yaml", Citations, writeLabWebsite, nil},
+	{Atom, "an Atom feed of the works, newest first, for feed readers; ids from DOIs, dates from the works", "feed.xml", Citations, writeAtom, nil},
 }
 
 // row is the format's row of the table; ok is false for an unknown format.

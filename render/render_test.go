@@ -44,6 +44,7 @@ var goldenCases = []struct {
 	{"hugo-blox", Options{Format: HugoBlox, Selected: []string{"doi:10.5555/jcp.2023.042"}}},
 	{"academicpages", Options{Format: AcademicPages}},
 	{"lab-website", Options{Format: LabWebsite}},
+	{"atom", Options{Format: Atom}},
 }
 
 func TestRenderMatchesGolden(t *testing.T) {

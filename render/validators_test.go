@@ -99,13 +99,17 @@ func sortedNames(m map[string]*Folder) []string {
 
 // biber --validate-datamodel accepts every BibLaTeX entry without a
 // warning: each entry type has its mandatory fields and no field its type
-// does not declare (biblatex's blx-dm.def).
+// does not declare (biblatex's blx-dm.def), the person's author+an
+// annotations included.
 func TestBibLaTeXPassesBiberDataModelValidation(t *testing.T) {
 	biber := tool(t, "biber")
 	corpora := citationCorpora(t)
+	annotated := 0
 	for _, name := range sortedNames(corpora) {
 		dir := t.TempDir()
-		bib := writeTemp(t, dir, name+".bib", renderString(t, corpora[name], Options{Format: BibLaTeX}))
+		text := renderString(t, corpora[name], Options{Format: BibLaTeX, Person: ada})
+		annotated += strings.Count(text, "author+an")
+		bib := writeTemp(t, dir, name+".bib", text)
 		stdout, stderr, err := run(t, dir, biber, "--tool", "--nolog", "--validate-datamodel",
 			"--output-file="+filepath.Join(dir, "out.bib"), bib)
 		if err != nil {
@@ -116,6 +120,9 @@ func TestBibLaTeXPassesBiberDataModelValidation(t *testing.T) {
 				t.Errorf("%s: %s", name, line)
 			}
 		}
+	}
+	if annotated == 0 {
+		t.Error("no entry has author+an: the validation did not meet an annotation")
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package testtool finds the external programs tests check about's output
-// with (pandoc, biber, bibtex, chromium, hugo, tmux, python3 with PyYAML).
+// with (pandoc, biber, bibtex, pdflatex, pdftohtml, chromium, hugo, tmux,
+// python3 with PyYAML or feedparser).
 // On a developer's machine a missing tool skips the test that needs it;
 // under CI (CI=true, as GitHub Actions and .ci/run set it) it fails the
 // test, so what CI covers never depends on what the machine happens to

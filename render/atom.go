@@ -1,0 +1,216 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
+)
+
+// The Atom feed (RFC 4287) of the page's entries. It reads no clock: every
+// date in it is a work's own, so the same snapshots give the same bytes,
+// and a feed reader sees an entry change only when its record does.
+const (
+	atomNamespace = "http://www.w3.org/2005/Atom"
+	// atomTag starts the id of a work with no DOI: a tag: URI (RFC 4151)
+	// under the project's own name (its GitHub organisation's Pages host),
+	// followed by the work's identity key, which never changes.
+	atomTag = "tag:aboutscholar.github.io,2026:"
+	// atomUndated is the updated date of a work with none: the Unix epoch,
+	// so an undated work sorts last in a reader, as it does on the page.
+	atomUndated = "1970-01-01T00:00:00Z"
+	// atomTypes names the scheme of an entry's category: CSL's item types.
+	atomTypes = "https://docs.citationstyles.org/en/stable/specification.html#appendix-iii-types"
+)
+
+type atomFeed struct {
+	XMLName   xml.Name      `xml:"feed"`
+	NS        string        `xml:"xmlns,attr"`
+	ID        string        `xml:"id"`
+	Title     string        `xml:"title"`
+	Subtitle  string        `xml:"subtitle,omitempty"`
+	Updated   string        `xml:"updated"`
+	Author    atomPerson    `xml:"author"`
+	Links     []atomLink    `xml:"link"`
+	Rights    string        `xml:"rights,omitempty"`
+	Generator atomGenerator `xml:"generator"`
+	Entries   []atomEntry   `xml:"entry"`
+}
+
+type atomEntry struct {
+	ID         string         `xml:"id"`
+	Title      string         `xml:"title"`
+	Updated    string         `xml:"updated"`
+	Published  string         `xml:"published,omitempty"`
+	Authors    []atomPerson   `xml:"author"`
+	Links      []atomLink     `xml:"link"`
+	Categories []atomCategory `xml:"category"`
+	Summary    string         `xml:"summary,omitempty"`
+	Content    *atomContent   `xml:"content"`
+}
+
+type atomPerson struct {
+	Name string `xml:"name"`
+	URI  string `xml:"uri,omitempty"`
+}
+
+type atomLink struct {
+	Rel  string `xml:"rel,attr"`
+	Href string `xml:"href,attr"`
+}
+
+type atomCategory struct {
+	Term   string `xml:"term,attr"`
+	Scheme string `xml:"scheme,attr"`
+	Label  string `xml:"label,attr,omitempty"`
+}
+
+type atomGenerator struct {
+	URI  string `xml:"uri,attr"`
+	Text string `xml:",chardata"`
+}
+
+// atomContent is an entry's text when it has no link: Atom requires one
+// or the other (RFC 4287 §4.1.1.1).
+type atomContent struct {
+	Type string `xml:"type,attr"`
+	Text string `xml:",chardata"`
+}
+
+// writeAtom writes the page's entries, newest first, as an Atom feed.
+func writeAtom(buf *bytes.Buffer, p *page) error {
+	feed := atomFeed{
+		NS:        atomNamespace,
+		ID:        atomFeedID(p),
+		Title:     p.pageTitle(),
+		Subtitle:  p.summary(),
+		Updated:   atomUndated,
+		Author:    atomPerson{Name: firstOf(clean(p.name), "Anonymous")},
+		Generator: atomGenerator{URI: projectURL, Text: "about"},
+		Rights:    atomRights(p),
+	}
+	if len(p.person.ORCIDs) > 0 {
+		feed.Author.URI = orcidURL(p.person.ORCIDs[0])
+		feed.Links = []atomLink{{Rel: "alternate", Href: feed.Author.URI}}
+	}
+	for _, e := range p.shown {
+		entry := atomEntryOf(p, e)
+		if entry.Updated > feed.Updated { // RFC 3339 in UTC: text order is time order
+			feed.Updated = entry.Updated
+		}
+		feed.Entries = append(feed.Entries, entry)
+	}
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(buf)
+	enc.Indent("", "  ")
+	if err := enc.Encode(feed); err != nil {
+		return err
+	}
+	buf.WriteString("\n")
+	return nil
+}
+
+// atomFeedID is the feed's id: the person's first ORCID iD as its URL,
+// else a tag: URI of the page's name (lower case, words joined by
+// hyphens), else of "publications".
+func atomFeedID(p *page) string {
+	if len(p.person.ORCIDs) > 0 {
+		return orcidURL(p.person.ORCIDs[0])
+	}
+	name := strings.Join(strings.Fields(strings.ToLower(p.name)), "-")
+	return atomTag + "feed/" + encodeURLBytes(firstOf(name, "publications"), "#%")
+}
+
+// atomEntryID is a work's id: its DOI's URL, else a tag: URI of its
+// identity key; never a date or a position, so it stays as works come and
+// go.
+func atomEntryID(key string) string {
+	if k, err := manifest.ParseKey(key); err == nil && k.Kind == manifest.KindDOI {
+		return doiURL(k.Value)
+	}
+	return atomTag + "work/" + encodeURLBytes(key, "#%")
+}
+
+// atomDate is a work's date as an Atom date: midnight UTC on its day, a
+// missing day or month counting as the first (a year-only work is 1
+// January), so the feed's order is the page's.
+func atomDate(d record.Date) string {
+	if d.Year == 0 {
+		return atomUndated
+	}
+	return fmt.Sprintf("%04d-%02d-%02dT00:00:00Z", d.Year, max(d.Month, 1), max(d.Day, 1))
+}
+
+func atomEntryOf(p *page, e *entry) atomEntry {
+	r := e.rec
+	entry := atomEntry{
+		ID:         atomEntryID(e.id),
+		Title:      e.titleOf(),
+		Updated:    atomDate(r.Issued),
+		Summary:    withoutMarkup(r.Abstract),
+		Categories: []atomCategory{{Term: typeOf(r.Type).CSLJSON, Scheme: atomTypes, Label: kindLabel(r)}},
+	}
+	if !r.Issued.IsZero() {
+		entry.Published = entry.Updated
+	}
+	idx, _ := shownAuthors(e)
+	for _, i := range idx {
+		a := r.Authors[i]
+		if clean(a.Display()) == "" {
+			continue
+		}
+		person := atomPerson{Name: authorName(a)}
+		if a.ORCID != "" {
+			person.URI = orcidURL(a.ORCID)
+		}
+		entry.Authors = append(entry.Authors, person)
+	}
+	if href := atomLinkOf(p, e); href != "" {
+		entry.Links = []atomLink{{Rel: "alternate", Href: href}}
+	} else {
+		entry.Content = &atomContent{Type: "text", Text: atomCitation(e)}
+	}
+	return entry
+}
+
+// atomLinkOf is where an entry links: the work (its DOI, landing page or
+// open copy), else its identifier's home, else, for a work known only to
+// an ORCID record, that record.
+func atomLinkOf(p *page, e *entry) string {
+	if u := firstOf(titleURL(e.rec), p.workURL(e)); u != "" {
+		return u
+	}
+	if k, err := manifest.ParseKey(e.id); err == nil && k.Kind == manifest.KindORCIDWork {
+		if orcid, _, ok := strings.Cut(k.Value, "/"); ok {
+			return orcidURL(orcid)
+		}
+	}
+	return ""
+}
+
+// atomCitation is the text of an entry with no link: its kind, venue and
+// date ("Talk. 2019.").
+func atomCitation(e *entry) string {
+	_, container, detail := venue(e.rec)
+	var parts []string
+	for _, s := range []string{kindLabel(e.rec), container, detail, longDate(e.rec.Issued)} {
+		if s != "" {
+			parts = append(parts, sentence(s))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// atomRights credits the services the data came from, as their terms ask.
+func atomRights(p *page) string {
+	var credits []string
+	for _, c := range p.credits {
+		if a := clean(c.Attribution); a != "" {
+			credits = append(credits, sentence(a))
+		}
+	}
+	return strings.Join(credits, " ")
+}
