@@ -50,7 +50,7 @@ func TestRenderPageOptionsAreWhatRenderChecks(t *testing.T) {
 	for _, claim := range []string{
 		"`--format` (`-f`) is required; a name in any letter case",
 		"`--group year|type` (default `year`) and `--counts` apply to pages only",
-		"`--force` applies to `hugo-blox` and `academicpages` only",
+		"`--force` applies to the folder formats (`hugo-blox`, `academicpages`, `html-site`) only",
 	} {
 		if !strings.Contains(page, claim) {
 			t.Errorf("%s no longer says %q; say what render checks", renderPage, claim)
@@ -71,6 +71,7 @@ func TestRenderPageOptionsAreWhatRenderChecks(t *testing.T) {
 		{"--format", "html", "--force"},
 		{"--format", "ris", "--force"},
 		{"--format", "hugo-blox"},
+		{"--format", "html-site"},
 		{"--format", "academicpages", "--out", file},
 		{"--format", "html", "--out", dir},
 	} {
