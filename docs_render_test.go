@@ -51,6 +51,7 @@ func TestRenderPageOptionsAreWhatRenderChecks(t *testing.T) {
 		"`--format` (`-f`) is required; a name in any letter case",
 		"`--group year|type` (default `year`) and `--counts` apply to pages only",
 		"`--force` applies to the folder formats (`hugo-blox`, `academicpages`, `html-site`) only",
+		"`--site-url URL` applies to `html-site` only: the absolute `http` or `https` address",
 	} {
 		if !strings.Contains(page, claim) {
 			t.Errorf("%s no longer says %q; say what render checks", renderPage, claim)
@@ -72,6 +73,8 @@ func TestRenderPageOptionsAreWhatRenderChecks(t *testing.T) {
 		{"--format", "ris", "--force"},
 		{"--format", "hugo-blox"},
 		{"--format", "html-site"},
+		{"--format", "html", "--site-url", "https://ada.example.org/"},
+		{"--format", "html-site", "--out", dir, "--site-url", "ada.example.org"},
 		{"--format", "academicpages", "--out", file},
 		{"--format", "html", "--out", dir},
 	} {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -58,6 +59,7 @@ var workTemplate = template.Must(template.Must(pageTemplate.Clone()).New("work")
 // workView is one work page as the template sees it.
 type workView struct {
 	Title      string
+	Canonical  string       // the page's own address, with Options.SiteURL
 	CSS        template.CSS // pageCSS and workPageCSS: our own constants
 	JSONLD     template.JS  // the work as schema.org data, <, > and & escaped by encoding/json
 	Meta       []metaTag    // Google Scholar's citation_* tags, in the guidelines' order
@@ -129,11 +131,16 @@ func workViewOf(p *page, e *entry) (workView, error) {
 	}
 	byYear := *p // a work page says what the work is, as a page by year does
 	byYear.group = ByYear
+	canonical := ""
+	if p.site != "" {
+		canonical = p.site + workPagePath(e.key)
+	}
 	v := workView{
 		Title:      e.titleOf(),
+		Canonical:  canonical,
 		CSS:        template.CSS(pageCSS + workPageCSS),
 		JSONLD:     template.JS(ld),
-		Meta:       scholarTags(e),
+		Meta:       scholarTags(e, canonical),
 		Back:       "../index.html#" + e.key,
 		BackText:   p.pageTitle(),
 		Venue:      htmlVenue(&byYear, e),
@@ -195,9 +202,11 @@ var scholarVenueTag = map[string]string{
 // citation_publication_date ("full dates in the "2010/5/12" format if
 // available; or a year alone otherwise"); the venue tag; volume, issue,
 // first and last page; and citation_pdf_url for "the full text ... in a
-// separate file". Values are plain text: the data's own markup (Crossref's
-// <i>, JATS) is dropped, and html/template escapes the rest.
-func scholarTags(e *entry) []metaTag {
+// separate file"; and citation_abstract_html_url, the page's own
+// address (pageURL), when the site's is known. Values are plain text: the
+// data's own markup (Crossref's <i>, JATS) is dropped, and html/template
+// escapes the rest.
+func scholarTags(e *entry, pageURL string) []metaTag {
 	r := e.rec
 	var tags []metaTag
 	add := func(name, value string) {
@@ -232,7 +241,28 @@ func scholarTags(e *entry) []metaTag {
 	add("citation_doi", r.IDs.DOI)
 	add("citation_pdf_url", pdfURL(r))
 	add("citation_publisher", publisher)
+	add("citation_abstract_html_url", pageURL)
 	return tags
+}
+
+// ParseSiteURL reads the address html-site is served at: an absolute
+// http or https URL without query or fragment, returned ending "/" so a
+// page's path joins it (https://ada.example.org/papers → …/papers/).
+func ParseSiteURL(s string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("site URL %q: %w", s, err)
+	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+		return "", fmt.Errorf("site URL %q is not an absolute http or https address", s)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return "", fmt.Errorf("site URL %q has a query, a fragment or a user: give the folder the site is served from", s)
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+		u.RawPath = ""
+	}
+	return webURL(u.String()), nil
 }
 
 // scholarAuthor is an author as the guidelines write one, family name

@@ -28,12 +28,14 @@ VOID = {"meta", "link", "br", "img", "input", "hr", "source", "wbr"}
 class Page(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.open, self.meta, self.hrefs, self.ids, self.jsonld = [], [], [], [], []
+        self.open, self.meta, self.hrefs, self.ids, self.jsonld, self.canonical = [], [], [], [], [], []
         self.ld = None
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "meta" and "name" in a:
             self.meta.append({"name": a["name"], "content": a.get("content"), "head": "head" in self.open and "body" not in self.open})
+        if tag == "link" and a.get("rel") == "canonical":
+            self.canonical.append(a.get("href"))
         if tag == "a" and "href" in a:
             self.hrefs.append(a["href"])
         if "id" in a:
@@ -63,7 +65,7 @@ for name in sys.argv[1:]:
     with open(name, encoding="utf-8") as f:
         p.feed(f.read())
     p.close()
-    out[name] = {"meta": p.meta, "hrefs": p.hrefs, "ids": p.ids, "jsonld": p.jsonld, "unclosed": p.open}
+    out[name] = {"meta": p.meta, "hrefs": p.hrefs, "ids": p.ids, "jsonld": p.jsonld, "unclosed": p.open, "canonical": p.canonical}
 print(json.dumps(out))
 `
 
@@ -74,10 +76,11 @@ type parsedPage struct {
 		Content *string `json:"content"`
 		Head    bool    `json:"head"`
 	} `json:"meta"`
-	Hrefs    []string `json:"hrefs"`
-	IDs      []string `json:"ids"`
-	JSONLD   []string `json:"jsonld"`
-	Unclosed []string `json:"unclosed"`
+	Hrefs     []string `json:"hrefs"`
+	IDs       []string `json:"ids"`
+	JSONLD    []string `json:"jsonld"`
+	Unclosed  []string `json:"unclosed"`
+	Canonical []string `json:"canonical"`
 }
 
 // tags is every content of the named meta tag, in page order.
@@ -134,7 +137,8 @@ var formattingMarkup = regexp.MustCompile(`(?i)</?(i|b|em|strong|sub|sup|sc|span
 // a file written.
 func TestWorkPagesMeetScholarsInclusionGuidelines(t *testing.T) {
 	f, person := fixture(t)
-	opts := Options{Format: HTMLSite, Person: person, Services: testServices()}
+	const site = "https://ada.example.org/papers/"
+	opts := Options{Format: HTMLSite, Person: person, Services: testServices(), SiteURL: site}
 	files, err := RenderFiles(f, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +165,9 @@ func TestWorkPagesMeetScholarsInclusionGuidelines(t *testing.T) {
 		}
 		checkScholarTags(t, path, page, e.rec, e.titleOf())
 		checkWorkJSONLD(t, path, page, e.titleOf())
+		if got := page.tags("citation_abstract_html_url"); len(got) != 1 || got[0] != site+path || !slices.Equal(page.Canonical, got) {
+			t.Errorf("%s: citation_abstract_html_url %q, canonical %q, want both %s", path, got, page.Canonical, site+path)
+		}
 		if !slices.Contains(pages["index.html"].Hrefs, path) {
 			t.Errorf("index.html does not link %s", path)
 		}
@@ -352,12 +359,12 @@ func TestScholarTagsFromTheRecord(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := scholarTags(&entry{id: "doi:10.5555/x", rec: c.rec}); !slices.Equal(got, c.want) {
+			if got := scholarTags(&entry{id: "doi:10.5555/x", rec: c.rec}, ""); !slices.Equal(got, c.want) {
 				t.Errorf("scholarTags\n got %q\nwant %q", got, c.want)
 			}
 		})
 	}
-	got := scholarTags(&entry{id: "doi:10.5555/many", rec: record.Record{Title: "Many", Authors: many}})
+	got := scholarTags(&entry{id: "doi:10.5555/many", rec: record.Record{Title: "Many", Authors: many}}, "")
 	var authors []string
 	for _, m := range got {
 		if m.Name == "citation_author" {
@@ -399,6 +406,44 @@ func TestAPACitation(t *testing.T) {
 		}
 		if b.String() != c.want {
 			t.Errorf("apaCitation\n got %s\nwant %s", b.String(), c.want)
+		}
+	}
+}
+
+// TestParseSiteURL: --site-url is an absolute web address, returned as a
+// folder (ending "/") a page's path joins; anything else is refused.
+func TestParseSiteURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://ada.example.org":         "https://ada.example.org/",
+		"https://ada.example.org/papers":  "https://ada.example.org/papers/",
+		" http://ada.example.org/p/ ":     "http://ada.example.org/p/",
+		"https://ada.example.org/a%20b/":  "https://ada.example.org/a%20b/",
+		"https://ada.example.org/café/":   "https://ada.example.org/caf%C3%A9/",
+		"ftp://ada.example.org/":          "",
+		"ada.example.org":                 "",
+		"https://ada.example.org/?page=2": "",
+		"https://ada.example.org/#works":  "",
+		"https://me@ada.example.org/":     "",
+		"javascript:alert(1)":             "",
+	} {
+		got, err := ParseSiteURL(in)
+		if want == "" && err == nil || want != "" && (err != nil || got != want) {
+			t.Errorf("ParseSiteURL(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+// Without --site-url a work page names no address of its own: the tags
+// and the canonical link need an absolute one.
+func TestWorkPageWithoutSiteURLHasNoAddress(t *testing.T) {
+	f, person := fixture(t)
+	files, err := RenderFiles(f, Options{Format: HTMLSite, Person: person})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		if s := string(file.Data); strings.Contains(s, "citation_abstract_html_url") || strings.Contains(s, `rel="canonical"`) {
+			t.Errorf("%s names an address without a site URL", file.Path)
 		}
 	}
 }
