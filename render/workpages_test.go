@@ -2,7 +2,9 @@ package render
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -444,6 +446,78 @@ func TestWorkPageWithoutSiteURLHasNoAddress(t *testing.T) {
 	for _, file := range files {
 		if s := string(file.Data); strings.Contains(s, "citation_abstract_html_url") || strings.Contains(s, `rel="canonical"`) {
 			t.Errorf("%s names an address without a site URL", file.Path)
+		}
+	}
+}
+
+// On the hostile folder (every value HTML syntax somewhere) each page of
+// the site is well-formed XML, as the list page is, holds no element or
+// meta tag the data put there, and links only to the web, to an anchor
+// or to a page of the site.
+func TestWorkPagesKeepHostileValuesAsText(t *testing.T) {
+	hostile, person := hostileFolder()
+	files, err := RenderFiles(hostile, Options{Format: HTMLSite, Person: person, Counts: true, SiteURL: "https://ada.example.org/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := map[string]bool{"viewport": true, "color-scheme": true, "generator": true}
+	site := regexp.MustCompile(`^(works/[a-z0-9]+\.html|\.\./index\.html#[a-z0-9]+)$`)
+	for _, file := range files[1:] {
+		dec := xml.NewDecoder(strings.NewReader(string(file.Data)))
+		dec.Strict = true
+		scripts := 0
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: not well-formed: %v", file.Path, err)
+			}
+			el, ok := tok.(xml.StartElement)
+			if !ok {
+				continue
+			}
+			if el.Name.Local == "script" || el.Name.Local == "b" {
+				scripts++
+			}
+			attr := map[string]string{}
+			for _, a := range el.Attr {
+				attr[a.Name.Local] = a.Value
+			}
+			if name, ok := attr["name"]; el.Name.Local == "meta" && ok && !fixed[name] && !strings.HasPrefix(name, "citation_") {
+				t.Errorf("%s: meta %q", file.Path, name)
+			}
+			if h, ok := attr["href"]; ok && !strings.HasPrefix(h, "https://") && !strings.HasPrefix(h, "http://") && !site.MatchString(h) {
+				t.Errorf("%s: link %q", file.Path, h)
+			}
+		}
+		if scripts != 1 { // the JSON-LD; the data's <b> is text
+			t.Errorf("%s: %d script or b elements, want the JSON-LD alone", file.Path, scripts)
+		}
+	}
+}
+
+// index.html is the html page, grouped and counted as asked, with one
+// line more per entry: the link to its page.
+func TestSiteIndexIsTheHTMLPageWithLinks(t *testing.T) {
+	f, person := fixture(t)
+	link := regexp.MustCompile(`(?m)^<p class="links"><a class="page" href="works/([a-z0-9]+)\.html">Work page</a></p>\n`)
+	for _, opts := range []Options{{Group: ByYear}, {Group: ByType, Counts: true}} {
+		opts.Person, opts.Services = person, testServices()
+		opts.Format = HTML
+		page := renderString(t, f, opts)
+		opts.Format = HTMLSite
+		files, err := RenderFiles(f, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		index := string(files[0].Data)
+		if n := len(link.FindAllString(index, -1)); n != len(files)-1 {
+			t.Errorf("%s: %d work page links for %d work pages", opts.Group, n, len(files)-1)
+		}
+		if link.ReplaceAllString(index, "") != page {
+			t.Errorf("%s: index.html is not the html page with its links", opts.Group)
 		}
 	}
 }
