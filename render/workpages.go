@@ -181,26 +181,13 @@ func workJSONLD(e *entry) (string, error) {
 	return strings.TrimSpace(buf.String()), nil
 }
 
-// scholarVenueTag is the tag a type's container (or, for a thesis or a
-// report, its institution) goes in: the guidelines name
-// citation_journal_title or citation_conference_title "for journal and
-// conference papers", and citation_dissertation_institution and
-// citation_technical_report_institution "for theses, dissertations, and
-// technical reports". Other types give their container no tag of these.
-var scholarVenueTag = map[string]string{
-	"article-journal":   "citation_journal_title",
-	"article-magazine":  "citation_journal_title",
-	"article-newspaper": "citation_journal_title",
-	"paper-conference":  "citation_conference_title",
-	"thesis":            "citation_dissertation_institution",
-	"report":            "citation_technical_report_institution",
-}
-
 // scholarTags are a work page's citation_* meta tags. The guidelines ask
 // for one citation_title; one citation_author per author ("Smith, John"
 // or "John Smith", "each author name in a separate tag"); a
 // citation_publication_date ("full dates in the "2010/5/12" format if
-// available; or a year alone otherwise"); the venue tag; volume, issue,
+// available; or a year alone otherwise"); the venue tag, journal or
+// conference "for journal and conference papers", the institution "for
+// theses, dissertations, and technical reports"; volume, issue,
 // first and last page; and citation_pdf_url for "the full text ... in a
 // separate file"; and citation_abstract_html_url, the page's own
 // address (pageURL), when the site's is known. Values are plain text: the
@@ -220,11 +207,12 @@ func scholarTags(e *entry, pageURL string) []metaTag {
 	}
 	add("citation_publication_date", scholarDate(r.Issued))
 	publisher := r.Publisher
-	switch tag := scholarVenueTag[r.Type]; tag {
-	case "citation_journal_title", "citation_conference_title":
-		add(tag, r.Container)
-	case "citation_dissertation_institution", "citation_technical_report_institution":
-		add(tag, firstOf(clean(r.Publisher), clean(r.Container)))
+	// The type table's scholar column names the venue's tag (csltypes.md).
+	switch tag := typeOf(r.Type).Scholar; tag {
+	case "journal_title", "conference_title":
+		add("citation_"+tag, r.Container)
+	case "dissertation_institution", "technical_report_institution":
+		add("citation_"+tag, firstOf(clean(r.Publisher), clean(r.Container)))
 		publisher = "" // named as the institution
 	}
 	add("citation_volume", r.Volume)
@@ -357,12 +345,12 @@ func apaCitation(e *entry) []citePart {
 		text(sentence(names) + " " + date)
 	}
 	container := clean(r.Container)
-	if !apaInContainer[r.Type] {
+	if !apaInContainer(r.Type) {
 		container = ""
 	}
 	if container == "" {
 		italic(strings.TrimSuffix(sentence(e.titleOf()), "."))
-		if label := apaLabel[r.Type]; label != "" {
+		if label := apaLabel[typeOf(r.Type).Group]; label != "" {
 			text(" [" + label + "]")
 		}
 		text(". ")
@@ -394,17 +382,16 @@ func apaCitation(e *entry) []citePart {
 	return parts
 }
 
-// apaInContainer are the types APA cites within their container (a
-// journal, proceedings, a book); every other type stands alone.
-var apaInContainer = map[string]bool{
-	"article-journal": true, "article-magazine": true, "article-newspaper": true,
-	"paper-conference": true, "chapter": true, "entry-encyclopedia": true, "entry-dictionary": true,
-}
+// apaInContainer reports whether APA cites a type within its container:
+// the articles section's types (journal, magazine and newspaper
+// articles, reviews, conference papers) and a book's chapter; every other
+// type stands alone.
+func apaInContainer(t string) bool { return typeOf(t).Group == "articles" || t == "chapter" }
 
-// apaLabel is the bracketed description APA 7 gives a work that is not
-// a paper (its "Data set", "Computer software", "Preprint").
+// apaLabel is the bracketed description APA 7 gives a work that is not a
+// paper, by its page section (typeGroups).
 var apaLabel = map[string]string{
-	"dataset": "Data set", "software": "Computer software", "article": "Preprint",
+	"datasets": "Data set", "software": "Computer software", "preprints": "Preprint",
 }
 
 // apaDetail is what follows the container: ", 12(3), 45–67" for a

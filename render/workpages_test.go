@@ -249,13 +249,14 @@ func checkScholarDate(t *testing.T, file string, page parsedPage, d record.Date)
 	}
 }
 
-// checkScholarVenue: a journal article names its journal, a conference
-// paper its conference, and no page names both.
+// checkScholarVenue: a journal, magazine or newspaper article or a review
+// names its journal, a conference paper its conference, and no other
+// work either.
 func checkScholarVenue(t *testing.T, file string, page parsedPage, r record.Record) {
 	t.Helper()
 	journal, conference := page.tags("citation_journal_title"), page.tags("citation_conference_title")
 	switch r.Type {
-	case "article-journal":
+	case "article-journal", "article-magazine", "article-newspaper", "review", "review-book":
 		if len(journal) != 1 || journal[0] != clean(r.Container) || len(conference) > 0 {
 			t.Errorf("%s: a journal article with citation_journal_title %q, citation_conference_title %q", file, journal, conference)
 		}
@@ -315,8 +316,9 @@ func checkLinksResolve(t *testing.T, root, file string, pages map[string]parsedP
 }
 
 // TestScholarTagsFromTheRecord: the tags of records the fixture lacks — a
-// title with JATS and HTML markup (dropped, its words kept), a thesis and a
-// report (the institution tags, not the publisher), a date with a month
+// title with JATS and HTML markup (dropped, its words kept), a review (a
+// journal's, as the type table says), a thesis and a report (the
+// institution tags, not the publisher), a date with a month
 // but no day (the year alone), an article number (a first page alone) and
 // an author list longer than the list page shows (every author tagged).
 func TestScholarTagsFromTheRecord(t *testing.T) {
@@ -348,6 +350,16 @@ func TestScholarTagsFromTheRecord(t *testing.T) {
 			{"citation_author", "Ada Lovelace"},
 			{"citation_publication_date", "1843/9/5"},
 			{"citation_dissertation_institution", "University of London"},
+		}},
+		{"review", record.Record{
+			Title: "A review", Type: "review", Authors: []record.Author{{Given: "Mary", Family: "Somerville"}},
+			Container: "Reviews of Engines", Volume: "2", Issued: record.Date{Year: 1834},
+		}, []metaTag{
+			{"citation_title", "A review"},
+			{"citation_author", "Somerville, Mary"},
+			{"citation_publication_date", "1834"},
+			{"citation_journal_title", "Reviews of Engines"},
+			{"citation_volume", "2"},
 		}},
 		{"report", record.Record{
 			Title: "Engine tables", Type: "report", Authors: []record.Author{{Given: "Charles", Family: "Babbage"}},
