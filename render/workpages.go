@@ -112,7 +112,7 @@ func htmlSiteFiles(p *page) ([]File, error) {
 	files := []File{{Path: "index.html", Data: index.Bytes()}}
 	for _, e := range p.shown {
 		var buf bytes.Buffer
-		wv, err := workViewOf(p, e)
+		wv, err := workViewOf(p, e, v.Credits)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +124,9 @@ func htmlSiteFiles(p *page) ([]File, error) {
 	return files, nil
 }
 
-func workViewOf(p *page, e *entry) (workView, error) {
+// workViewOf is an entry's page; credits are the list page's footer,
+// which every page of the site shares.
+func workViewOf(p *page, e *entry, credits []htmlLink) (workView, error) {
 	ld, err := workJSONLD(e)
 	if err != nil {
 		return workView{}, err
@@ -147,6 +149,7 @@ func workViewOf(p *page, e *entry) (workView, error) {
 		Chips:      htmlChips(p, e),
 		Abstract:   withoutMarkup(e.rec.Abstract),
 		BibTeX:     bibEntryText(e, false),
+		Credits:    credits,
 		ProjectURL: projectURL,
 		Citations: []workCitation{
 			{Style: "APA", Parts: apaCitation(e)},
@@ -155,13 +158,6 @@ func workViewOf(p *page, e *entry) (workView, error) {
 	}
 	for i, a := range e.rec.Authors {
 		v.Authors = append(v.Authors, shownAuthor{Name: authorName(a), Me: i < len(e.self) && e.self[i]})
-	}
-	for _, c := range p.credits {
-		text := clean(c.Attribution)
-		if text == "" {
-			text = p.providerTitle(c.Name)
-		}
-		v.Credits = append(v.Credits, htmlLink{Href: webURL(c.Terms), Text: text})
 	}
 	return v, nil
 }
