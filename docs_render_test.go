@@ -50,7 +50,8 @@ func TestRenderPageOptionsAreWhatRenderChecks(t *testing.T) {
 	for _, claim := range []string{
 		"`--format` (`-f`) is required; a name in any letter case",
 		"`--group year|type` (default `year`) and `--counts` apply to pages only",
-		"`--force` applies to `hugo-blox` and `academicpages` only",
+		"`--force` applies to the folder formats (`hugo-blox`, `academicpages`, `html-site`) only",
+		"`--site-url URL` applies to `html-site` only: the absolute `http` or `https` address",
 	} {
 		if !strings.Contains(page, claim) {
 			t.Errorf("%s no longer says %q; say what render checks", renderPage, claim)
@@ -71,6 +72,9 @@ func TestRenderPageOptionsAreWhatRenderChecks(t *testing.T) {
 		{"--format", "html", "--force"},
 		{"--format", "ris", "--force"},
 		{"--format", "hugo-blox"},
+		{"--format", "html-site"},
+		{"--format", "html", "--site-url", "https://ada.example.org/"},
+		{"--format", "html-site", "--out", dir, "--site-url", "ada.example.org"},
 		{"--format", "academicpages", "--out", file},
 		{"--format", "html", "--out", dir},
 	} {

@@ -38,6 +38,7 @@ type typeRow struct {
 	AlFolio       string  `col:"al-folio,blank"` // al-folio's abbr badge, or "" for the venue
 	RIS           string  `col:"ris"`            // RIS's TY
 	AcademicPages string  `col:"academicpages"`  // academicpages' category
+	Scholar       string  `col:"scholar,blank"`  // html-site: the citation_* tag of the venue, less "citation_"; "" for none
 }
 
 // bibKind is an entry type and the field its container goes in ("" for

@@ -17,6 +17,7 @@ const (
 	BibLaTeX Format = "biblatex"
 	Markdown Format = "markdown"
 	HTML     Format = "html"
+	HTMLSite Format = "html-site"
 	JSON     Format = "json"
 	YAML     Format = "yaml"
 
@@ -61,6 +62,9 @@ var formats = []formatRow{
 	{Markdown, "a page for a README or a GitHub, Hugo or Jekyll site", "publications.md", Page, writeMarkdown, nil},
 	{HTML, "one self-contained page: inline CSS, phone-sized, dark mode, print; titles link to the works, " +
 		"identifier chips, abstract and BibTeX per entry, filters, schema.org JSON-LD", "index.html", Page, writeHTML, nil},
+	{HTMLSite, "the html page as index.html and a page per work, works/<key>.html, for Google Scholar: its citation_* " +
+		"meta tags, schema.org JSON-LD, the abstract, the work cited in APA's shape and as listed, and its BibTeX, under --out",
+		"", Site, nil, htmlSiteFiles},
 	{JSON, "the page as data for Hugo data/ or Jekyll _data/", "publications.json", Page, writeJSON, nil},
 	{YAML, "the page as YAML data for Hugo data/ or Jekyll _data/", "publications.yaml", Page, writeYAML, nil},
 	{AlFolio, "al-folio's _bibliography/papers.bib (abbr, arxiv, pdf, html, code, abstract, bibtex_show, selected)",
@@ -103,8 +107,9 @@ func (f Format) IsFolder() bool { return f.Kind() == Site }
 
 // IsPage reports whether the format is a page (grouped, with what is shown
 // within each entry, with optional counts) rather than a citation database
-// (one item per entry).
-func (f Format) IsPage() bool { return f.Kind() == Page }
+// (one item per entry). html-site is a folder whose index is the html
+// page, so it takes a page's options too.
+func (f Format) IsPage() bool { return f.Kind() == Page || f == HTMLSite }
 
 // Example is a file name to suggest for a one-file format's --out (for a
 // site's file, where its theme reads it under the site's root, with the

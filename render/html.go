@@ -231,6 +231,7 @@ type htmlEntry struct {
 	Chips            []htmlChip
 	Abstract         string
 	BibTeX           string
+	Page             string // html-site: the entry's own page, relative to the list page
 }
 
 // htmlVenuePart is one part of the venue line: where the work appeared

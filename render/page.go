@@ -26,6 +26,7 @@ type page struct {
 	credits []snapshots.IndexProvider // providers to attribute, sorted by name
 	service map[string]Service        // provider name → what the registry says of it
 	ids     []Identifier              // every service's identifiers, in record.IDs field order
+	site    string                    // Options.SiteURL
 }
 
 // group is one section of a page.
@@ -75,6 +76,7 @@ func buildPage(f *Folder, opts Options) *page {
 		counts:  opts.Counts,
 		credits: f.Providers,
 		service: map[string]Service{},
+		site:    opts.SiteURL,
 	}
 	switch {
 	case len(opts.Person.Names) > 0:

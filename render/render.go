@@ -97,6 +97,11 @@ type Options struct {
 	// providers by their registry names, links no count and shows no
 	// identifier but the DOI: render knows no service of its own.
 	Services []Service
+	// SiteURL is where html-site is served (ParseSiteURL's form, ending
+	// "/"): a work page's canonical address and Scholar's
+	// citation_abstract_html_url are absolute, so they need it; "" for
+	// neither.
+	SiteURL string
 }
 
 // Render writes the folder in the options' format to w. Output depends

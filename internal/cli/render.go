@@ -42,14 +42,16 @@ stable key.
 Examples:
    about render --format html --out docs/index.html manifest.toml
    about render --format markdown --group type --counts manifest.toml
-   about render --format bibtex --out cv/works.bib manifest.toml`,
+   about render --format bibtex --out cv/works.bib manifest.toml
+   about render --format html-site --site-url https://ada.example.org/ --out public manifest.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
 			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds totals and h-index"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
-			&cli.BoolFlag{Name: "force", Usage: "hugo-blox, academicpages: overwrite files edited since about wrote them (kept, with a warning, without it)"},
+			&cli.BoolFlag{Name: "force", Usage: render.FormatNamesOf(render.Site) + ": overwrite files edited since about wrote them (kept, with a warning, without it)"},
+			&cli.StringFlag{Name: "site-url", Usage: "html-site: the address the site is served at, e.g. https://ada.example.org/ (each work page's canonical link and citation_abstract_html_url)"},
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError(err, "see about help render")
@@ -61,6 +63,7 @@ Examples:
 				Snapshots: c.String("snapshots"),
 				Out:       c.String("out"),
 				Force:     c.Bool("force"),
+				SiteURL:   c.String("site-url"),
 				Stdout:    c.App.Writer,
 				Stderr:    c.App.ErrWriter,
 			}
@@ -91,6 +94,7 @@ type renderOptions struct {
 	Snapshots string    // snapshot folder; "" for the manifest's
 	Out       string    // write here atomically; "" for Stdout
 	Force     bool      // folder formats: overwrite files edited since about wrote them
+	SiteURL   string    // html-site: where the site is served
 	Stdout    io.Writer // the page when Out is ""
 	Stderr    io.Writer // folder formats: what was removed or kept
 
@@ -122,6 +126,9 @@ func (o *renderOptions) parse() error {
 		return usageError(fmt.Errorf("--force applies to the folder formats (%s), not to %s", render.FormatNamesOf(render.Site), o.format),
 			"a one-file format's --out is always replaced whole")
 	}
+	if err := o.parseSiteURL(); err != nil {
+		return err
+	}
 	if o.format.IsPage() {
 		return nil
 	}
@@ -134,6 +141,23 @@ func (o *renderOptions) parse() error {
 				"a citation file lists every work once, ungrouped and without counts")
 		}
 	}
+	return nil
+}
+
+// parseSiteURL checks --site-url, which only html-site's pages use.
+func (o *renderOptions) parseSiteURL() error {
+	if o.SiteURL == "" {
+		return nil
+	}
+	if o.format != render.HTMLSite {
+		return usageError(fmt.Errorf("--site-url applies to %s, not to %s", render.HTMLSite, o.format),
+			"the other formats write no address of their own")
+	}
+	u, err := render.ParseSiteURL(o.SiteURL)
+	if err != nil {
+		return usageError(err, "give the address the site's index.html is served at, e.g. --site-url https://ada.example.org/")
+	}
+	o.SiteURL = u
 	return nil
 }
 
@@ -186,7 +210,7 @@ func runRender(o renderOptions) error {
 		return err
 	}
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
-		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All())}
+		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()), SiteURL: o.SiteURL}
 	if o.format.IsFolder() {
 		return writeRenderedFiles(folder, opts, o)
 	}

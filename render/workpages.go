@@ -1,0 +1,493 @@
+package render
+
+import (
+	"bytes"
+	_ "embed" // the work page template
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// The html-site format: the html page as the site's index.html, each
+// entry linking to a page of its own under works/, which Google Scholar
+// can index. Scholar indexes a site's papers from one page per work whose
+// <head> carries Highwire Press citation_* meta tags; its rules, which
+// the comments below cite, are Google Scholar's "Inclusion Guidelines for
+// Webmasters", https://scholar.google.com/intl/en/scholar/inclusion.html#indexing.
+
+// workPagesDir is the folder of the work pages, under the site's root.
+const workPagesDir = "works"
+
+// workPagePath is an entry's page, relative to the site's root: its
+// citation key is unique in the folder and only ASCII letters and digits
+// (keys.go), so it is a file name on every system.
+func workPagePath(key string) string { return workPagesDir + "/" + key + ".html" }
+
+// workPageCSS is what a work page adds to the list page's style sheet:
+// the link back, the sections and the BibTeX block. Like pageCSS it holds
+// no '<' or '&'.
+const workPageCSS = `
+.back { margin: 0 0 1.5rem; font-size: 0.9rem; }
+.back a { text-decoration: none; }
+.back a:hover, .back a:focus-visible { text-decoration: underline; }
+.work-page .authors { font-size: 1rem; }
+.work-page section p { margin: 0 0 0.75rem; }
+.cite dt { font-size: 0.72rem; letter-spacing: 0.05em; text-transform: uppercase; color: var(--faint); }
+.cite dd { margin: 0.15rem 0 1rem; }
+pre.bib { margin: 0; padding: 0.5rem 0.7rem; overflow-x: auto; background: var(--chip); color: var(--fg); border-radius: 0.4rem; font-size: 0.8rem; white-space: pre; }
+@media print { .back { display: none; } }
+`
+
+// workTemplateText is a work page's markup; as with the list page, every
+// value is plain text or a URL that html/template escapes for where it
+// stands.
+//
+//go:embed templates/work.html.tmpl
+var workTemplateText string
+
+// workTemplate is parsed once at start-up, beside a copy of the list
+// page's templates (it writes venues, chips and links as they do), and
+// never changed after.
+var workTemplate = template.Must(template.Must(pageTemplate.Clone()).New("work").Parse(workTemplateText))
+
+// workView is one work page as the template sees it.
+type workView struct {
+	Title      string
+	Canonical  string       // the page's own address, with Options.SiteURL
+	CSS        template.CSS // pageCSS and workPageCSS: our own constants
+	JSONLD     template.JS  // the work as schema.org data, <, > and & escaped by encoding/json
+	Meta       []metaTag    // Google Scholar's citation_* tags, in the guidelines' order
+	Back       string       // the list page, at this entry
+	BackText   string
+	Authors    []shownAuthor // every author, in the record's order
+	Venue      []htmlVenuePart
+	Chips      []htmlChip
+	Abstract   string
+	Citations  []workCitation
+	BibTeX     string
+	Credits    []htmlLink
+	ProjectURL string
+}
+
+// metaTag is one <meta name content> of a work page's head.
+type metaTag struct {
+	Name, Content string
+}
+
+// workCitation is the work cited in one style: runs of text, some in
+// italics (a journal's name).
+type workCitation struct {
+	Style string
+	Parts []citePart
+}
+
+type citePart struct {
+	Text   string
+	Italic bool
+}
+
+// htmlSiteFiles are the list page (index.html, as the html format writes
+// it, each entry linking to its page) and one page per entry.
+func htmlSiteFiles(p *page) ([]File, error) {
+	v, err := htmlViewOf(p)
+	if err != nil {
+		return nil, err
+	}
+	for gi := range v.Groups {
+		for ei := range v.Groups[gi].Entries {
+			e := &v.Groups[gi].Entries[ei]
+			e.Page = workPagePath(e.Key)
+		}
+	}
+	var index bytes.Buffer
+	if err := pageTemplate.Execute(&index, v); err != nil {
+		return nil, err
+	}
+	files := []File{{Path: "index.html", Data: index.Bytes()}}
+	for _, e := range p.shown {
+		var buf bytes.Buffer
+		wv, err := workViewOf(p, e, v.Credits)
+		if err != nil {
+			return nil, err
+		}
+		if err := workTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id})
+	}
+	return files, nil
+}
+
+// workViewOf is an entry's page; credits are the list page's footer,
+// which every page of the site shares.
+func workViewOf(p *page, e *entry, credits []htmlLink) (workView, error) {
+	ld, err := workJSONLD(e)
+	if err != nil {
+		return workView{}, err
+	}
+	byYear := *p // a work page says what the work is, as a page by year does
+	byYear.group = ByYear
+	canonical := ""
+	if p.site != "" {
+		canonical = p.site + workPagePath(e.key)
+	}
+	v := workView{
+		Title:      e.titleOf(),
+		Canonical:  canonical,
+		CSS:        template.CSS(pageCSS + workPageCSS),
+		JSONLD:     template.JS(ld),
+		Meta:       scholarTags(e, canonical),
+		Back:       "../index.html#" + e.key,
+		BackText:   p.pageTitle(),
+		Venue:      htmlVenue(&byYear, e),
+		Chips:      htmlChips(p, e),
+		Abstract:   withoutMarkup(e.rec.Abstract),
+		BibTeX:     bibEntryText(e, false),
+		Credits:    credits,
+		ProjectURL: projectURL,
+		Citations: []workCitation{
+			{Style: "APA", Parts: apaCitation(e)},
+			{Style: "As listed", Parts: listedCitation(e)},
+		},
+	}
+	for i, a := range e.rec.Authors {
+		v.Authors = append(v.Authors, shownAuthor{Name: authorName(a), Me: i < len(e.self) && e.self[i]})
+	}
+	return v, nil
+}
+
+// ldWorkPage is one work as schema.org data, the list page's ldWork with
+// its context, as a page of one work gives it.
+type ldWorkPage struct {
+	Context string `json:"@context"`
+	ldWork
+}
+
+func workJSONLD(e *entry) (string, error) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(ldWorkPage{Context: "https://schema.org", ldWork: ldWorkOf(e)}); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(buf.String()), nil
+}
+
+// scholarTags are a work page's citation_* meta tags. The guidelines ask
+// for one citation_title; one citation_author per author ("Smith, John"
+// or "John Smith", "each author name in a separate tag"); a
+// citation_publication_date ("full dates in the "2010/5/12" format if
+// available; or a year alone otherwise"); the venue tag, journal or
+// conference "for journal and conference papers", the institution "for
+// theses, dissertations, and technical reports"; volume, issue,
+// first and last page; and citation_pdf_url for "the full text ... in a
+// separate file"; and citation_abstract_html_url, the page's own
+// address (pageURL), when the site's is known. Values are plain text: the
+// data's own markup (Crossref's <i>, JATS) is dropped, and html/template
+// escapes the rest.
+func scholarTags(e *entry, pageURL string) []metaTag {
+	r := e.rec
+	var tags []metaTag
+	add := func(name, value string) {
+		if v := scholarText(value); v != "" {
+			tags = append(tags, metaTag{Name: name, Content: v})
+		}
+	}
+	add("citation_title", e.titleOf())
+	for _, a := range r.Authors {
+		add("citation_author", scholarAuthor(a))
+	}
+	add("citation_publication_date", scholarDate(r.Issued))
+	publisher := r.Publisher
+	// The type table's scholar column names the venue's tag (csltypes.md).
+	switch tag := typeOf(r.Type).Scholar; tag {
+	case "journal_title", "conference_title":
+		add("citation_"+tag, r.Container)
+	case "dissertation_institution", "technical_report_institution":
+		add("citation_"+tag, firstOf(clean(r.Publisher), clean(r.Container)))
+		publisher = "" // named as the institution
+	}
+	add("citation_volume", r.Volume)
+	add("citation_issue", r.Issue)
+	first, last := pageBounds(r.Pages)
+	add("citation_firstpage", first)
+	add("citation_lastpage", last)
+	for _, n := range r.IDs.ISSN {
+		add("citation_issn", n)
+	}
+	for _, n := range r.IDs.ISBN {
+		add("citation_isbn", n)
+	}
+	add("citation_doi", r.IDs.DOI)
+	add("citation_pdf_url", pdfURL(r))
+	add("citation_publisher", publisher)
+	add("citation_abstract_html_url", pageURL)
+	return tags
+}
+
+// ParseSiteURL reads the address html-site is served at: an absolute
+// http or https URL without query or fragment, returned ending "/" so a
+// page's path joins it (https://ada.example.org/papers → …/papers/).
+func ParseSiteURL(s string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("site URL %q: %w", s, err)
+	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+		return "", fmt.Errorf("site URL %q is not an absolute http or https address", s)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return "", fmt.Errorf("site URL %q has a query, a fragment or a user: give the folder the site is served from", s)
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+		u.RawPath = ""
+	}
+	return webURL(u.String()), nil
+}
+
+// scholarAuthor is an author as the guidelines write one, family name
+// first ("Smith, John"); a name in Han, Hangul or kana as it is written
+// there; a name without parts (an organisation) as given.
+func scholarAuthor(a record.Author) string {
+	given, family := clean(a.Given), clean(a.Family)
+	switch {
+	case family != "" && given != "" && eastAsian(given) && eastAsian(family):
+		return family + given // as the page writes it (authorName): "李小龙"
+	case family != "" && given != "":
+		return family + ", " + given
+	case family != "":
+		return family
+	}
+	return clean(a.Display())
+}
+
+// scholarDate is a date as the guidelines take it: 2010/5/12 when the
+// day is known, else the year alone (a month without its day is no date
+// they name); "" for none.
+func scholarDate(d record.Date) string {
+	switch {
+	case d.Year == 0:
+		return ""
+	case d.Month > 0 && d.Day > 0:
+		return fmt.Sprintf("%d/%d/%d", d.Year, d.Month, d.Day)
+	}
+	return fmt.Sprintf("%d", d.Year)
+}
+
+// pageBounds splits a page range into its first and last page ("101–110",
+// "101-110"); an article number or a single page is the first page alone.
+func pageBounds(pages string) (first, last string) {
+	pr := pageRange(clean(pages))
+	if a, b, ok := strings.Cut(pr, "–"); ok {
+		return a, b
+	}
+	return pr, ""
+}
+
+// formattingTags are the elements of the markup records carry in titles
+// and names (HTML's inline elements, Crossref's JATS and MathML, which
+// come with a prefix): scholarText drops them. Other text in angle
+// brackets ("Fast & <Furious>") is the title's own and stays.
+var formattingTags = map[string]bool{
+	"i": true, "b": true, "em": true, "strong": true, "sub": true, "sup": true, "u": true,
+	"sc": true, "span": true, "small": true, "tt": true, "italic": true, "bold": true,
+	"p": true, "br": true, "scp": true, "inline-formula": true, "math": true,
+}
+
+// scholarText is a value as Scholar's tags take it: plain text on one
+// line, without the data's formatting markup.
+func scholarText(s string) string {
+	return clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
+		name := strings.ToLower(markupTag.FindStringSubmatch(tag)[1])
+		prefixed := strings.Contains(name, ":")
+		if _, local, ok := strings.Cut(name, ":"); ok {
+			name = local
+		}
+		if !prefixed && !formattingTags[name] {
+			return tag
+		}
+		if blockTags[name] {
+			return " "
+		}
+		return ""
+	}))
+}
+
+// apaAuthorLimit is how many authors APA 7 lists before it cuts the
+// list to the first 19, an ellipsis and the last.
+const apaAuthorLimit = 20
+
+// apaCitation is the work in the shape of an APA 7 reference: authors
+// (family name, initials), (year), title, the container in italics with
+// volume(issue) and pages — or, for a work that stands alone (a dataset,
+// software, a preprint), the title in italics with its kind in brackets
+// and where it was published — then the DOI link. It is APA's order and
+// punctuation only: about has no CSL processor, so titles keep their case.
+func apaCitation(e *entry) []citePart {
+	r := e.rec
+	var parts []citePart
+	text := func(s string) { parts = append(parts, citePart{Text: s}) }
+	italic := func(s string) { parts = append(parts, citePart{Text: s, Italic: true}) }
+	date := "(n.d.). "
+	if y := r.Issued.Year; y > 0 {
+		date = fmt.Sprintf("(%d). ", y)
+	}
+	names := apaAuthors(r.Authors)
+	if names != "" {
+		text(sentence(names) + " " + date)
+	}
+	container := clean(r.Container)
+	if !apaInContainer(r.Type) {
+		container = ""
+	}
+	if container == "" {
+		italic(strings.TrimSuffix(sentence(e.titleOf()), "."))
+		if label := apaLabel[typeOf(r.Type).Group]; label != "" {
+			text(" [" + label + "]")
+		}
+		text(". ")
+	} else {
+		text(sentence(e.titleOf()) + " ")
+	}
+	if names == "" { // APA moves the title to the author's place
+		text(date)
+	}
+	if container != "" {
+		if r.Type == "chapter" {
+			text("In ")
+		}
+		italic(container)
+		apaDetail(r, text, italic)
+		text(". ")
+	}
+	where := firstOf(clean(r.Publisher), clean(r.Container))
+	if r.Type == "chapter" || r.Type == "book" {
+		where = clean(r.Publisher)
+	}
+	if where != "" && container == "" || r.Type == "chapter" && where != "" {
+		text(sentence(where) + " ")
+	}
+	if u := titleURL(r); u != "" {
+		text(u)
+	}
+	parts[len(parts)-1].Text = strings.TrimSpace(parts[len(parts)-1].Text)
+	return parts
+}
+
+// apaInContainer reports whether APA cites a type within its container:
+// the articles section's types (journal, magazine and newspaper
+// articles, reviews, conference papers) and a book's chapter; every other
+// type stands alone.
+func apaInContainer(t string) bool { return typeOf(t).Group == "articles" || t == "chapter" }
+
+// apaLabel is the bracketed description APA 7 gives a work that is not a
+// paper, by its page section (typeGroups).
+var apaLabel = map[string]string{
+	"datasets": "Data set", "software": "Computer software", "preprints": "Preprint",
+}
+
+// apaDetail is what follows the container: ", 12(3), 45–67" for a
+// journal, " (pp. 45–67)" for a chapter.
+func apaDetail(r record.Record, text, italic func(string)) {
+	pages := pageRange(clean(r.Pages))
+	if r.Type == "chapter" {
+		if pages != "" {
+			text(" (pp. " + pages + ")")
+		}
+		return
+	}
+	if v := clean(r.Volume); v != "" {
+		text(", ")
+		italic(v)
+	}
+	if i := clean(r.Issue); i != "" {
+		text("(" + i + ")")
+	}
+	if pages != "" {
+		text(", " + pages)
+	}
+}
+
+// apaAuthors is APA's author list: "Lovelace, A., Babbage, C., & Somerville, M.".
+func apaAuthors(authors []record.Author) string {
+	var names []string
+	for _, a := range authors {
+		if n := apaName(a); n != "" {
+			names = append(names, n)
+		}
+	}
+	switch n := len(names); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return names[0]
+	case n > apaAuthorLimit:
+		return strings.Join(names[:apaAuthorLimit-1], ", ") + ", … " + names[n-1]
+	default:
+		return strings.Join(names[:n-1], ", ") + ", & " + names[n-1]
+	}
+}
+
+// apaName is "Family, G. M." (a hyphenated given name keeps its hyphen:
+// "J.-P."); a name without parts as given.
+func apaName(a record.Author) string {
+	given, family := clean(a.Given), clean(a.Family)
+	if given != "" && family != "" && eastAsian(given) && eastAsian(family) {
+		return family + given // initials are no part of a name in Han, Hangul or kana
+	}
+	if family == "" {
+		return clean(a.Display())
+	}
+	var initials []string
+	for _, word := range strings.Fields(given) {
+		var parts []string
+		for _, part := range strings.Split(word, "-") {
+			if r, _ := utf8.DecodeRuneInString(part); r != utf8.RuneError {
+				parts = append(parts, string(unicode.ToUpper(r))+".")
+			}
+		}
+		if len(parts) > 0 {
+			initials = append(initials, strings.Join(parts, "-"))
+		}
+	}
+	if len(initials) == 0 {
+		return family
+	}
+	return family + ", " + strings.Join(initials, " ")
+}
+
+// listedCitation is the work as the list page writes it: authors, title,
+// where it appeared, version and date.
+func listedCitation(e *entry) []citePart {
+	var parts []citePart
+	text := func(s string) { parts = append(parts, citePart{Text: s}) }
+	if names := authorList(e, func(s string) string { return s }, func(s string) string { return s }); names != "" {
+		text(names + ". ")
+	}
+	text(sentence(e.titleOf()))
+	in, container, detail := venue(e.rec)
+	if container != "" {
+		if in != "" {
+			text(" " + in)
+		}
+		text(" ")
+		parts = append(parts, citePart{Text: container, Italic: true})
+		if detail != "" {
+			text(", " + detail)
+		}
+		text(".")
+	} else if detail != "" {
+		text(" " + sentence(detail))
+	}
+	if v := versionPhrase(entryVersion(e)); v != "" {
+		text(" " + sentence(v))
+	}
+	if d := longDate(e.rec.Issued); d != "" {
+		text(" " + d + ".")
+	}
+	return parts
+}
