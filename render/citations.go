@@ -145,11 +145,24 @@ func sortedYears(years *[]record.YearCount) *[]record.YearCount {
 // page give them: "39 citations · h-index 3 · i10-index 1 · since 2021:
 // 30 citations, h-index 3, i10-index 1".
 func (f citationFigures) figuresText() string {
-	s := fmt.Sprintf("%s · h-index %d · i10-index %d", citationsLabel(f.Citations), f.HIndex, f.I10)
-	if f.Since > 0 {
-		s += fmt.Sprintf(" · since %d: %s, h-index %d, i10-index %d", f.Since, citationsLabel(f.Recent.Citations), f.Recent.HIndex, f.Recent.I10)
+	if since := f.sinceText(); since != "" {
+		return f.allText() + " · " + since
 	}
-	return s
+	return f.allText()
+}
+
+// allText is the all-time figures: "39 citations · h-index 3 · i10-index 1".
+func (f citationFigures) allText() string {
+	return fmt.Sprintf("%s · h-index %d · i10-index %d", citationsLabel(f.Citations), f.HIndex, f.I10)
+}
+
+// sinceText is the recent figures, "" without years: "since 2021: 30
+// citations, h-index 3, i10-index 1".
+func (f citationFigures) sinceText() string {
+	if f.Since == 0 {
+		return ""
+	}
+	return fmt.Sprintf("since %d: %s, h-index %d, i10-index %d", f.Since, citationsLabel(f.Recent.Citations), f.Recent.HIndex, f.Recent.I10)
 }
 
 // figuresLine is the figures as one sentence, for a page with no room

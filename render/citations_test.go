@@ -153,7 +153,7 @@ func TestCitationChartIsInlineSVGWithATextEquivalent(t *testing.T) {
 	}
 	page := buf.String()
 	for _, want := range []string{
-		`<p class="metrics">218 citations · h-index 6 · i10-index 5 · since 2021: 97 citations, h-index 4, i10-index 3 <span class="src">· counts from openalex</span></p>`,
+		`<p class="metrics">218 citations · h-index 6 · i10-index 5 · <span class="since">since 2021: 97 citations, h-index 4, i10-index 3</span> <span class="src">· counts from openalex</span></p>`,
 		`role="img" aria-labelledby="chart-title chart-desc"`,
 		`<title id="chart-title">Citations per year, 2017–2026</title>`,
 		`<desc id="chart-desc">2017: 10, 2018: 18, 2019: 20, 2020: 23, 2021: 18, 2022: 19, 2023: 19, 2024: 17, 2025: 15, 2026: 9 (counts from openalex)</desc>`,

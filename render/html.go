@@ -208,9 +208,9 @@ type htmlView struct {
 // htmlMetrics is the header's line of citation figures, from one counts
 // source, and the chart of its citations per year (citations.go).
 type htmlMetrics struct {
-	Text, Source string
-	Chart        *htmlChart // nil when no count has years
-	Note         string     // which figures are partial, and why
+	Text, Since, Source string     // all-time figures, recent ones ("" without years), provider title
+	Chart               *htmlChart // nil when no count has years
+	Note                string     // which figures are partial, and why
 }
 
 // htmlOption is one choice of the type filter.
@@ -282,7 +282,7 @@ func htmlViewOf(p *page) (htmlView, error) {
 	v.JSONLD = template.JS(ld)
 	if p.counts {
 		f := p.citationFigures()
-		v.Metrics = &htmlMetrics{Text: f.figuresText(), Source: p.providerTitle(p.source), Chart: chartOf(f, p.providerTitle(p.source)), Note: p.partialText(f)}
+		v.Metrics = &htmlMetrics{Text: f.allText(), Since: f.sinceText(), Source: p.providerTitle(p.source), Chart: chartOf(f, p.providerTitle(p.source)), Note: p.partialText(f)}
 		if v.Metrics.Chart != nil {
 			v.CSS += template.CSS(chartCSS) // only on a page with a chart, so the others keep their bytes
 		}
