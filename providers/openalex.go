@@ -290,8 +290,9 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 // aren't included. Years with zero citations have been removed"
 // (https://docs.openalex.org/api-entities/works/work-object#counts_by_year):
 // so a year missing inside the window is none, and citations before it
-// have no year (render says so rather than guess them). Nil when the
-// answer has no such list.
+// have no year (render says so rather than guess them). The window is
+// not always ten: the recorded PLOS ONE answer bins 2012–2026. Nil when
+// the answer has no such list.
 func openAlexByYear(v gjson.Result) *[]record.YearCount {
 	if !v.IsArray() {
 		return nil

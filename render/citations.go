@@ -185,7 +185,7 @@ func (p *page) partialText(f citationFigures) string {
 	if f.WithoutYear > 0 && len(f.Years) > 0 {
 		why := p.providerTitle(p.source) + " gives no year for them"
 		if p.source == "openalex" {
-			why = "OpenAlex counts only its last ten years by year"
+			why = "OpenAlex gives years for recent citations only" // ten years, its docs say; the recordings reach back further
 		}
 		verb := "have"
 		if f.WithoutYear == 1 {

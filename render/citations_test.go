@@ -160,7 +160,7 @@ func TestCitationChartIsInlineSVGWithATextEquivalent(t *testing.T) {
 		// the busiest year, 2020 (23), is the full 100 units; 2017's 10 is 100·10/23 rounded up
 		`<rect x="127" y="18" width="26" height="100" /><text x="140" y="13">23</text><text x="140" y="133">2020</text>`,
 		`<rect x="7" y="74" width="26" height="44" /><text x="20" y="69">10</text><text x="20" y="133">2017</text>`,
-		`10 of the 218 citations have no year (OpenAlex counts only its last ten years by year): the chart, from 2017, leaves them out.`,
+		`10 of the 218 citations have no year (OpenAlex gives years for recent citations only): the chart, from 2017, leaves them out.`,
 		`1 work&#39;s count has no years: the since-2021 figures and the chart leave it out.`, // html/template writes ' as &#39;
 		".chart rect { fill: var(--accent); }",
 	} {
