@@ -229,3 +229,27 @@ func TestPageDataCarriesTheFigures(t *testing.T) {
 		t.Error("citations without --counts")
 	}
 }
+
+// A counts source that gives no years (Crossref, or counts fetched before
+// about kept years) gets the all-time figures and nothing it cannot
+// back: no since figures, no chart, no chart style, no note.
+func TestNoYearsGiveTheTotalsOnly(t *testing.T) {
+	p := figuresPage([]cited{{total: 15, noYears: true}, {total: 4, noYears: true}})
+	var buf bytes.Buffer
+	if err := writeHTML(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if !strings.Contains(page, `<p class="metrics">19 citations · h-index 2 · i10-index 1 <span class="src">`) {
+		t.Errorf("no all-time figures in the header:\n%.3000s", page)
+	}
+	for _, bad := range []string{"since", "<figure", ".chart", "no year"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("page without years has %q", bad)
+		}
+	}
+	d := dataOf(p).Citations
+	if d.Since != nil || len(d.ByYear) != 0 || d.Note != "" || d.WorksWithoutYears != 2 {
+		t.Errorf("data without years: %+v", *d)
+	}
+}
