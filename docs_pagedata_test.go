@@ -18,7 +18,7 @@ func pageDataTables(t *testing.T) map[string]map[string]bool {
 	t.Helper()
 	tables := map[string]map[string]bool{}
 	section := ""
-	row := regexp.MustCompile("^\\| `([a-z_]+)` \\| [^|]+ \\| (yes|no) \\|")
+	row := regexp.MustCompile("^\\| `([a-z0-9_]+)` \\| [^|]+ \\| (yes|no) \\|")
 	for _, line := range strings.Split(readText(t, pageDataPage), "\n") {
 		if h, ok := strings.CutPrefix(line, "## "); ok {
 			section = strings.Fields(h)[0]

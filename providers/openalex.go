@@ -91,7 +91,7 @@ func openAlexProbe() Probe {
 		Fields: []string{"meta.count", "results[].id", "results[].doi", "results[].title", "results[].type", "results[].publication_date",
 			"results[].ids.doi", "results[].authorships[].author.display_name", "results[].authorships[].author.orcid",
 			"results[].primary_location.landing_page_url", "results[].open_access.is_oa", "results[].open_access.oa_status",
-			"results[].biblio.volume", "results[].cited_by_count"},
+			"results[].biblio.volume", "results[].cited_by_count", "results[].counts_by_year"},
 		Doc: "https://docs.openalex.org/api-entities/works/filter-works",
 	}
 }
@@ -281,7 +281,28 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 	if v := w.Get("referenced_works_count"); v.Exists() {
 		counts.References = record.Int(int(v.Int()))
 	}
+	counts.ByYear = openAlexByYear(w.Get("counts_by_year"))
 	return rec, counts
+}
+
+// openAlexByYear reads counts_by_year, "cited_by_count for each of the
+// last ten years, binned by year … Any citations older than ten years old
+// aren't included. Years with zero citations have been removed"
+// (https://docs.openalex.org/api-entities/works/work-object#counts_by_year):
+// so a year missing inside the window is none, and citations before it
+// have no year (render says so rather than guess them). The window is
+// not always ten: the recorded PLOS ONE answer bins 2012–2026. Nil when
+// the answer has no such list.
+func openAlexByYear(v gjson.Result) *[]record.YearCount {
+	if !v.IsArray() {
+		return nil
+	}
+	var years []record.YearCount
+	v.ForEach(func(_, y gjson.Result) bool {
+		years = append(years, record.YearCount{Year: int(y.Get("year").Int()), CitedBy: int(y.Get("cited_by_count").Int())})
+		return true
+	})
+	return record.ByYearOf(years)
 }
 
 // invertedAbstract rebuilds the text OpenAlex ships as word → positions

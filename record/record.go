@@ -7,6 +7,7 @@ package record
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 )
@@ -158,11 +159,42 @@ type Counts struct {
 	CitedBy            *int `json:"cited_by,omitempty"`
 	InfluentialCitedBy *int `json:"influential_cited_by,omitempty"`
 	References         *int `json:"references,omitempty"`
+	// ByYear is the citations received per calendar year, oldest first,
+	// only years with citations; nil when the provider gave no years, and
+	// an empty list when it gave years and none had a citation (OpenAlex
+	// for a work not cited in its last ten years), which is not the same.
+	ByYear *[]YearCount `json:"by_year,omitempty"`
+}
+
+// YearCount is the citations a work received in one calendar year.
+type YearCount struct {
+	Year    int `json:"year"`
+	CitedBy int `json:"cited_by"`
 }
 
 // IsZero reports that the provider gave no counters.
 func (c Counts) IsZero() bool {
-	return c.CitedBy == nil && c.InfluentialCitedBy == nil && c.References == nil
+	return c.CitedBy == nil && c.InfluentialCitedBy == nil && c.References == nil && c.ByYear == nil
+}
+
+// ByYearOf is a provider's per-year counts in the form snapshots keep:
+// years with citations only (a year without is the same as one not
+// given), one entry a year (a repeated year adds up), oldest first, so
+// the counts file is the same bytes however the provider ordered them.
+// Never nil: the provider gave years.
+func ByYearOf(counts []YearCount) *[]YearCount {
+	sum := map[int]int{}
+	for _, c := range counts {
+		if c.Year > 0 && c.CitedBy > 0 {
+			sum[c.Year] += c.CitedBy
+		}
+	}
+	out := []YearCount{}
+	for y, n := range sum {
+		out = append(out, YearCount{Year: y, CitedBy: n})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Year < out[j].Year })
+	return &out
 }
 
 // Int is a small helper for building Counts from parsed values.

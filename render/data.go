@@ -16,13 +16,14 @@ import (
 // value plain text. JSON and YAML carry the same tree, key for key.
 
 type dataPage struct {
-	Title       string       `json:"title"`
-	Person      dataPerson   `json:"person"`
-	GroupBy     Grouping     `json:"group_by"`
-	Summary     string       `json:"summary"`
-	Count       int          `json:"count"` // entries on the page; a work shown within another's entry is not counted again
-	Groups      []dataGroup  `json:"groups"`
-	Attribution []dataCredit `json:"attribution"`
+	Title       string         `json:"title"`
+	Person      dataPerson     `json:"person"`
+	GroupBy     Grouping       `json:"group_by"`
+	Summary     string         `json:"summary"`
+	Count       int            `json:"count"`               // entries on the page; a work shown within another's entry is not counted again
+	Citations   *dataCitations `json:"citations,omitempty"` // with --counts (citations.go)
+	Groups      []dataGroup    `json:"groups"`
+	Attribution []dataCredit   `json:"attribution"`
 }
 
 type dataPerson struct {
@@ -90,10 +91,11 @@ type dataOA struct {
 }
 
 type dataCitation struct {
-	Count    int    `json:"count"`
-	Provider string `json:"provider"`
-	Source   string `json:"source"` // the provider's own name, e.g. OpenAlex
-	Text     string `json:"text"`   // cited by 85 · OpenAlex
+	Count    int         `json:"count"`
+	Provider string      `json:"provider"`
+	Source   string      `json:"source"`            // the provider's own name, e.g. OpenAlex
+	Text     string      `json:"text"`              // cited by 85 · OpenAlex
+	ByYear   *[]dataYear `json:"by_year,omitempty"` // oldest first, years with citations only; absent when the source gave no years
 }
 
 type dataCredit struct {
@@ -109,6 +111,7 @@ func dataOf(p *page) dataPage {
 		GroupBy:     p.group,
 		Summary:     p.summary(),
 		Count:       len(p.shown),
+		Citations:   p.dataCitations(),
 		Groups:      []dataGroup{},
 		Attribution: []dataCredit{},
 	}
@@ -188,6 +191,10 @@ func dataWorkOf(p *page, e *entry) dataWork {
 	}
 	if p.counts && e.cite != nil {
 		w.CitedBy = &dataCitation{Count: e.cite.Count, Provider: e.cite.Provider, Source: p.providerTitle(e.cite.Provider), Text: p.citedBy(e)}
+		if y := e.cite.ByYear; y != nil {
+			years := dataYears(*y)
+			w.CitedBy.ByYear = &years
+		}
 	}
 	return w
 }

@@ -205,10 +205,12 @@ type htmlView struct {
 	ProjectURL string
 }
 
-// htmlMetrics is the header's line of totals, from one counts source.
+// htmlMetrics is the header's line of citation figures, from one counts
+// source, and the chart of its citations per year (citations.go).
 type htmlMetrics struct {
-	Citations, HIndex int
-	Source            string
+	Text, Since, Source string     // all-time figures, recent ones ("" without years), provider title
+	Chart               *htmlChart // nil when no count has years
+	Note                string     // which figures are partial, and why
 }
 
 // htmlOption is one choice of the type filter.
@@ -280,8 +282,11 @@ func htmlViewOf(p *page) (htmlView, error) {
 	}
 	v.JSONLD = template.JS(ld)
 	if p.counts {
-		m := p.metrics()
-		v.Metrics = &htmlMetrics{Citations: m.Citations, HIndex: m.HIndex, Source: p.providerTitle(p.source)}
+		f := p.citationFigures()
+		v.Metrics = &htmlMetrics{Text: f.allText(), Since: f.sinceText(), Source: p.providerTitle(p.source), Chart: chartOf(f, p.providerTitle(p.source)), Note: p.partialText(f)}
+		if v.Metrics.Chart != nil {
+			v.CSS += template.CSS(chartCSS) // only on a page with a chart, so the others keep their bytes
+		}
 	}
 	for _, o := range p.person.ORCIDs {
 		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: orcidURL(o), Text: o})

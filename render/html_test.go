@@ -177,7 +177,7 @@ func TestCountsComeFromOneSourceWithTotalsAndHIndex(t *testing.T) {
 	}
 	page := renderString(t, f, Options{Format: HTML, Counts: true})
 	for _, want := range []string{
-		`<p class="metrics">18 citations · h-index 3 <span class="src">· counts from OpenAlex</span></p>`,
+		`<p class="metrics">18 citations · h-index 3 · i10-index 1 <span class="src">· counts from OpenAlex</span></p>`,
 		`<a class="cites" href="https://openalex.org/works?filter=cites:W0">cited by 10 · OpenAlex</a>`,
 	} {
 		if !strings.Contains(page, want) {

@@ -36,6 +36,9 @@ type Work struct {
 type Citation struct {
 	Provider string // provider name, e.g. openalex
 	Count    int
+	// ByYear is the provider's citations per year, oldest first; nil when
+	// it gave no years (see record.Counts).
+	ByYear *[]record.YearCount
 }
 
 // NoSnapshotsError says the folder (or its index) is not there: nothing
@@ -181,7 +184,7 @@ func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, err
 	default:
 		for _, sc := range counts.Sources {
 			if c := sc.Counts; c.CitedBy != nil {
-				w.CitedBy = append(w.CitedBy, Citation{Provider: sc.Provider, Count: *c.CitedBy})
+				w.CitedBy = append(w.CitedBy, Citation{Provider: sc.Provider, Count: *c.CitedBy, ByYear: sortedYears(c.ByYear)})
 			}
 		}
 		sort.Slice(w.CitedBy, func(i, j int) bool { return w.CitedBy[i].Provider < w.CitedBy[j].Provider })

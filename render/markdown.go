@@ -17,6 +17,9 @@ func writeMarkdown(buf *bytes.Buffer, p *page) error {
 		buf.WriteString(" · ORCID " + mdLink(o, orcidURL(o)))
 	}
 	buf.WriteString("\n")
+	if p.counts {
+		buf.WriteString("\n" + mdLineStart(mdText(p.figuresLine())) + "\n")
+	}
 	for _, g := range p.groups {
 		buf.WriteString("\n## " + mdText(g.title) + "\n\n")
 		for _, e := range g.items {

@@ -20,32 +20,6 @@ func pickCount(cited []Citation, source string) *Citation {
 	return nil
 }
 
-// metrics are the page's totals for the header: entries, citations by the
-// counts source, and the h-index over those counts (the largest h with h
-// entries cited at least h times each; Hirsch 2005,
-// https://doi.org/10.1073/pnas.0507655102).
-type metrics struct {
-	Works, Citations, HIndex int
-}
-
-func (p *page) metrics() metrics {
-	m := metrics{Works: len(p.shown)}
-	var counts []int
-	for _, e := range p.shown {
-		if e.cite != nil {
-			m.Citations += e.cite.Count
-			counts = append(counts, e.cite.Count)
-		}
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(counts)))
-	for i, c := range counts {
-		if c >= i+1 {
-			m.HIndex = i + 1
-		}
-	}
-	return m
-}
-
 // ownerName is the name the first of the person's ORCID records gives
 // (in manifest order): the credit name the owner publishes under when
 // set, else given and family names.

@@ -48,7 +48,7 @@ Examples:
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
-			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds totals and h-index"},
+			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds citations, h-index and i10-index, all time and since the newest cited year less five, over a chart of citations per year"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.BoolFlag{Name: "force", Usage: render.FormatNamesOf(render.Site) + ": overwrite files edited since about wrote them (kept, with a warning, without it)"},
 			&cli.StringFlag{Name: "site-url", Usage: "html-site: the address the site is served at, e.g. https://ada.example.org/ (each work page's canonical link and citation_abstract_html_url)"},
