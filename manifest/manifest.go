@@ -34,6 +34,7 @@ type Manifest struct {
 	Links      []Link                   // [[link]]: the user's word on which works are one entry
 	Excludes   []Exclude                // [[exclude]]: works never fetched nor written
 	Overrides  []Override               // [[override]]: fields the user sets on a work
+	Works      []Work                   // [[work]]: the user's own links, notes, tags and author marks per work (work.go)
 	// FollowPublished (follow_published, default true) fetches, in a
 	// second round of the same run, the published version a preprint of
 	// the run links to when it is not among the works, so the pair is
@@ -131,6 +132,7 @@ type rawManifest struct {
 	Link      []rawLink         `toml:"link"`
 	Exclude   []rawExclude      `toml:"exclude"`
 	Override  []rawOverride     `toml:"override"`
+	Work      []rawWork         `toml:"work"`
 }
 
 type rawLink struct {
@@ -264,6 +266,9 @@ func Parse(path string, data []byte) (*Manifest, error) {
 			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\""}
 	}
 	if err := m.readDecisions(raw, lines); err != nil {
+		return nil, err
+	}
+	if err := m.readWorks(raw.Work, lines); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -604,7 +609,7 @@ func topLevelHint(key string) string {
 }
 
 // knownKeysHint lists every key a manifest may hold, by table.
-var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"
+var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year; in [[work]]: " + strings.Join(workKeys(), ", ")
 
 // decodeError turns the TOML library's errors into ones naming the line.
 func decodeError(path string, data []byte, err error) error {
