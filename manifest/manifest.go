@@ -268,9 +268,6 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	if err := m.readDecisions(raw, lines); err != nil {
 		return nil, err
 	}
-	if err := m.readWorks(raw.Work, lines); err != nil {
-		return nil, err
-	}
 	return m, nil
 }
 
@@ -278,7 +275,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 // [[override]] may look like.
 const idHint = "write identifiers as doi:10.5281/zenodo.1234567 (or a bare DOI or https://doi.org/…), arxiv:2311.16162, pmid:29106400, pmcid:PMC5679183 or orcid-work:0000-0002-1825-0097/12345 (as index.json lists them)"
 
-// readDecisions validates [[link]], [[exclude]] and [[override]].
+// readDecisions validates [[link]], [[exclude]], [[override]] and [[work]].
 func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
 	d := decisions{path: m.Path, lines: lines}
 	var err error
@@ -297,7 +294,10 @@ func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
 	if err := d.excludedIdentity(m.Excludes, m.Identities); err != nil {
 		return err
 	}
-	m.Overrides, err = d.overrides(raw.Override)
+	if m.Overrides, err = d.overrides(raw.Override); err != nil {
+		return err
+	}
+	m.Works, err = d.works(raw.Work, m.Excludes) // work.go
 	return err
 }
 

@@ -218,10 +218,3 @@ func (d decisions) positions(table, key string, raw []int) ([]int, error) {
 	slices.Sort(out)
 	return out, nil
 }
-
-// readWorks validates the [[work]] tables into m.Works.
-func (m *Manifest) readWorks(raw []rawWork, lines map[string]int) error {
-	var err error
-	m.Works, err = decisions{path: m.Path, lines: lines}.works(raw, m.Excludes)
-	return err
-}
