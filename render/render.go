@@ -97,6 +97,9 @@ type Options struct {
 	// providers by their registry names, links no count and shows no
 	// identifier but the DOI: render knows no service of its own.
 	Services []Service
+	// User are the manifest's [[work]] fields (UserFieldsOf), joined to
+	// the entries they name; the snapshots never hold them.
+	User UserFields
 }
 
 // Render writes the folder in the options' format to w. Output depends

@@ -186,7 +186,8 @@ func runRender(o renderOptions) error {
 		return err
 	}
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
-		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All())}
+		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
+		User: render.UserFieldsOf(m)}
 	if o.format.IsFolder() {
 		return writeRenderedFiles(folder, opts, o)
 	}
