@@ -447,3 +447,72 @@ func TestMarkdownCarriesTheUserFields(t *testing.T) {
 		}
 	}
 }
+
+// hugoBloxLinksLayout is the part of Hugo Blox's
+// layouts/partials/page_links.html that reads the user's links (each
+// url_* a page resource or relURL'd; links' urls relURL'd unless they
+// have a scheme), with its author list's author_notes tooltip and the
+// tags: the fields as the theme reads them, not as the test wishes.
+const hugoBloxLinksLayout = `<h1>{{ .Title }}</h1>
+<p class="authors">{{ range $i, $a := .Params.authors }}{{ if $i }}, {{ end }}<span>{{ $a }}{{ with index ($.Params.author_notes | default slice) $i }}<i class="author-notes" title="{{ . }}"></i>{{ end }}</span>{{ end }}</p>
+{{ $page := . }}
+{{ range $kind := slice "url_pdf" "url_code" "url_dataset" "url_project" "url_poster" "url_slides" "url_video" }}{{ with index $page.Params $kind }}{{ $link := . | relURL }}{{ with $page.Resources.GetMatch . }}{{ $link = .RelPermalink }}{{ end }}<a class="btn {{ $kind }}" href="{{ $link }}">{{ $kind }}</a>
+{{ end }}{{ end }}
+{{ range .Params.links }}{{ $link := .url }}{{ if not (urls.Parse $link).Scheme }}{{ $link = $link | relURL }}{{ end }}<a class="btn link" href="{{ $link | safeURL }}">{{ .name }}</a>
+{{ end }}
+<ul class="tags">{{ range .Params.tags }}<li>{{ . }}</li>{{ end }}</ul>
+`
+
+// A real Hugo build (Debian's hugo) of the Hugo Blox bundles shows the
+// user's links, author notes and tags in the built page, site paths
+// kept at the site's root.
+func TestHugoBuildShowsTheUserLinks(t *testing.T) {
+	hugo := tool(t, "hugo")
+	f, opts := userFixture(t)
+	opts.Format = HugoBlox
+	files, err := RenderFiles(f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := t.TempDir()
+	key := ""
+	for _, file := range files {
+		dir := filepath.Join(site, filepath.Dir(filepath.FromSlash(file.Path)))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeTemp(t, dir, filepath.Base(file.Path), string(file.Data))
+		if file.Work == articleID {
+			key = filepath.Base(filepath.Dir(file.Path))
+		}
+	}
+	// another host than the links': relURL makes a link to the site's own host relative
+	writeTemp(t, site, "hugo.toml", "baseURL = 'https://lab.example.net/'\ntitle = 'about test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
+	if err := os.MkdirAll(filepath.Join(site, "layouts", "_default"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, filepath.Join(site, "layouts", "_default"), "single.html", hugoBloxLinksLayout)
+	writeTemp(t, filepath.Join(site, "layouts", "_default"), "list.html", `{{ range .Pages }}<li>{{ .Title }}</li>{{ end }}`)
+	if _, stderr, err := runWith(t, site, []string{"HUGO_CACHEDIR=" + t.TempDir()}, hugo, "--quiet", "--destination", "public"); err != nil {
+		t.Fatalf("hugo build: %v\n%s", err, stderr)
+	}
+	built, err := os.ReadFile(filepath.Join(site, "public", "publication", key, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(built)
+	for _, want := range []string{
+		`<a class="btn url_pdf" href="https://example.org/papers/note-g.pdf">`,
+		`<a class="btn url_code" href="https://github.com/example/note-g">`,
+		`<a class="btn url_poster" href="/files/note-g-poster.pdf">`,
+		`<a class="btn url_slides" href="/assets/pdf/note-g-slides.pdf">`,
+		`<a class="btn url_video" href="https://video.example.org/note-g">`,
+		`<a class="btn link" href="https://blog.example.org/note-g">Blog</a>`,
+		`<span>Ada Lovelace<i class="author-notes" title="Equal contribution, Corresponding author"></i></span>`,
+		`<li>poetry</li><li>engines</li><li>preprints</li>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("built page lacks %s:\n%s", want, page)
+		}
+	}
+}
