@@ -84,52 +84,15 @@ func TestUserFieldsSurviveARefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, manifestPath, string(data)+elifeWork)
-	formats := []string{"html", "json", "yaml", "markdown", "bibtex", "biblatex", "csl-json", "ris", "al-folio", "lab-website"}
-	renderAll := func() map[string]string {
-		out := map[string]string{}
-		for _, f := range formats {
-			code, stdout, stderr := runCLI(t, "render", "--format", f, manifestPath)
-			if code != 0 || stderr != "" {
-				t.Fatalf("render %s: exit %d\n%s", f, code, stderr)
-			}
-			out[f] = stdout
-		}
-		for _, f := range []string{"hugo-blox", "academicpages"} {
-			site := filepath.Join(t.TempDir(), "site")
-			if code, _, stderr := runCLI(t, "render", "--format", f, "--out", site, manifestPath); code != 0 {
-				t.Fatalf("render %s: exit %d\n%s", f, code, stderr)
-			}
-			out[f] = treeText(t, site)
-		}
-		return out
-	}
-	before, again := renderAll(), renderAll()
+	before, again := renderEveryFormat(t, manifestPath), renderEveryFormat(t, manifestPath)
 	for _, f := range slices.Sorted(maps.Keys(before)) {
 		if before[f] != again[f] {
 			t.Errorf("%s: two renders differ", f)
 		}
 	}
 
-	const oldTitle, newTitle = "Automated quantitative histology reveals vascular morphodynamics", "Vascular morphodynamics, measured again"
-	replay := filepath.Join(t.TempDir(), "replay")
-	if err := os.CopyFS(replay, os.DirFS(exampleReplay)); err != nil {
-		t.Fatal(err)
-	}
-	changed := 0
-	err = filepath.WalkDir(replay, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err == nil && strings.Contains(string(b), oldTitle) {
-			changed++
-			err = os.WriteFile(p, []byte(strings.ReplaceAll(string(b), oldTitle, newTitle)), 0o644)
-		}
-		return err
-	})
-	if err != nil || changed == 0 {
-		t.Fatalf("the recorded answers no longer hold the eLife title (%d files): %v", changed, err)
-	}
+	const newTitle = "Vascular morphodynamics, measured again"
+	replay := retitledReplay(t, "Automated quantitative histology reveals vascular morphodynamics", newTitle)
 	if code, _, stderr := runCLI(t, "fetch", "--quiet", "--replay", replay, manifestPath); code != 0 {
 		t.Fatalf("refresh: exit %d\n%s", code, stderr)
 	}
@@ -142,7 +105,7 @@ func TestUserFieldsSurviveARefresh(t *testing.T) {
 			t.Errorf("the snapshots hold the user field %q", field)
 		}
 	}
-	after := renderAll()
+	after := renderEveryFormat(t, manifestPath)
 	for _, f := range slices.Sorted(maps.Keys(before)) {
 		if !strings.Contains(after[f], "Vascular morphodynamics") {
 			t.Errorf("%s: the refreshed title is not on the page", f)
@@ -155,6 +118,54 @@ func TestUserFieldsSurviveARefresh(t *testing.T) {
 			t.Errorf("%s shows every user field, but: %s", f, got)
 		}
 	}
+}
+
+// renderEveryFormat is each format's output for the manifest: a folder
+// format's files as treeText.
+func renderEveryFormat(t *testing.T, manifestPath string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, f := range []string{"html", "json", "yaml", "markdown", "bibtex", "biblatex", "csl-json", "ris", "al-folio", "lab-website"} {
+		code, stdout, stderr := runCLI(t, "render", "--format", f, manifestPath)
+		if code != 0 || stderr != "" {
+			t.Fatalf("render %s: exit %d\n%s", f, code, stderr)
+		}
+		out[f] = stdout
+	}
+	for _, f := range []string{"hugo-blox", "academicpages"} {
+		site := filepath.Join(t.TempDir(), "site")
+		if code, _, stderr := runCLI(t, "render", "--format", f, "--out", site, manifestPath); code != 0 {
+			t.Fatalf("render %s: exit %d\n%s", f, code, stderr)
+		}
+		out[f] = treeText(t, site)
+	}
+	return out
+}
+
+// retitledReplay is a copy of the example's recorded answers in which
+// every oldTitle reads newTitle: upstream changed its record.
+func retitledReplay(t *testing.T, oldTitle, newTitle string) string {
+	t.Helper()
+	replay := filepath.Join(t.TempDir(), "replay")
+	if err := os.CopyFS(replay, os.DirFS(exampleReplay)); err != nil {
+		t.Fatal(err)
+	}
+	changed := 0
+	err := filepath.WalkDir(replay, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil && strings.Contains(string(b), oldTitle) {
+			changed++
+			err = os.WriteFile(p, []byte(strings.ReplaceAll(string(b), oldTitle, newTitle)), 0o644)
+		}
+		return err
+	})
+	if err != nil || changed == 0 {
+		t.Fatalf("the recorded answers no longer hold %q (%d files): %v", oldTitle, changed, err)
+	}
+	return replay
 }
 
 // userFieldMentions counts, per user field of elifeWork, how often an
