@@ -115,6 +115,8 @@ func TestHTMLShowsTheUserFields(t *testing.T) {
 		`<a class="user" href="https://data.example.org/bernoulli">Data</a> <a class="user" href="https://project.example.org">Project</a> <a class="user" href="https://bernoulli.example.org">Website</a> <a class="user" href="/assets/pdf/bernoulli-supp.pdf">Supplement</a>`,
 		`data-q="analytical engines as poetic machines: a computational reading of note g`,
 		`<style>` + userCSS + `</style>`,
+		// schema.org's CreativeWork keywords and award, in the page's JSON-LD
+		`"keywords":"poetry, engines, preprints","award":"Best Paper Award"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
