@@ -504,7 +504,7 @@ var labButtonTypes = map[string]string{"pdf": "paper", "code": "source", "data":
 
 // labWebsiteUser fills a Lab Website Template citation from the user's
 // [[work]]: buttons (type, text, link), image, tags after the type's,
-// and description (the award and note), all of which its
+// and description (the award, note and marks' legend), all of which its
 // _includes/citation.html shows in the "rich" style.
 func labWebsiteUser(c *labCitation, e *entry) {
 	if e.user == nil {
@@ -521,7 +521,9 @@ func labWebsiteUser(c *labCitation, e *entry) {
 			c.Tags = append(c.Tags, t)
 		}
 	}
-	c.Description = strings.TrimSpace(e.userText() + " " + e.markLegend("; "))
+	// citation.html markdownifies the description: the legend's leading
+	// "* " would open a list, so the text is escaped as Markdown
+	c.Description = mdText(e.userText() + " " + e.markLegend("; "))
 }
 
 // labButton is one of a Lab Website Template citation's buttons.

@@ -367,7 +367,7 @@ func TestLabWebsiteCitationsCarryTheUserFields(t *testing.T) {
 		t.Errorf("article buttons %v", buttons)
 	}
 	if !reflect.DeepEqual(article["tags"], []any{"Journal article", "poetry", "engines", "preprints"}) ||
-		article["description"] != "Best Paper Award. Preprint discussed at the 1843 salon. * Equal contribution; † Corresponding author" {
+		article["description"] != `Best Paper Award. Preprint discussed at the 1843 salon. \* Equal contribution; † Corresponding author` {
 		t.Errorf("article tags %v description %v", article["tags"], article["description"])
 	}
 	if byID[chapterID]["image"] != "/assets/img/publication_preview/bernoulli.png" {
