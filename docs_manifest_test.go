@@ -67,6 +67,9 @@ func TestManifestPageErrorsAreTheLoadersWords(t *testing.T) {
 				"[[link]]\nfrom = \"doi:10.1/a\"\nto = \"doi:10.1/b\"\nkind = \"preprint-of\"\n" +
 				"[[link]]\nfrom = \"doi:10.1/b\"\nto = \"doi:10.1/a\"\nkind = \"distinct\"\n",
 			said: []string{`manifest.toml:7: [[link]] of doi:10.1/b and doi:10.1/a again (kind "distinct"); line 3 already links them (kind "preprint-of")`}},
+		{name: "second [[work]] for one work", code: 2,
+			manifest: orcid + "[[work]]\nid = \"doi:10.1234/X\"\ntags = [\"a\"]\n\n[[work]]\nid = \"https://doi.org/10.1234/x\"\nnote = \"b\"\n",
+			quoted:   []string{"manifest.toml:7: a second [[work]] for doi:10.1234/x; line 3 already has one"}},
 		{name: "exclude of a listed work", code: 2,
 			manifest: "[[identity]]\ndoi = \"10.1/x\"\n\n[[exclude]]\nid = \"doi:10.1/X\"\nreason = \"r\"\n",
 			said:     []string{"manifest.toml:4: [[exclude]] of doi:10.1/x, which the [[identity]] at line 2 lists"}},

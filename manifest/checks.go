@@ -109,6 +109,12 @@ func keyType(key string) string {
 		return "[[override]] tables"
 	case "override.year":
 		return "a year as a number, e.g. year = 2021"
+	case "work":
+		return "[[work]] tables"
+	case "work.tags":
+		return `a list of tags in quotes, e.g. tags = ["filters", "databases"]`
+	case "work.equal", "work.corresponding":
+		return "a list of author positions, e.g. " + strings.TrimPrefix(key, "work.") + " = [1, 2]"
 	}
 	return ""
 }
@@ -172,6 +178,8 @@ func bareValueType(key string) string {
 	switch key {
 	case "follow_published", "providers", "selected":
 		return keyType(key)
+	case "tags", "equal", "corresponding":
+		return keyType("work." + key)
 	case "year":
 		return keyType("override.year")
 	}

@@ -34,6 +34,7 @@ type Manifest struct {
 	Links      []Link                   // [[link]]: the user's word on which works are one entry
 	Excludes   []Exclude                // [[exclude]]: works never fetched nor written
 	Overrides  []Override               // [[override]]: fields the user sets on a work
+	Works      []Work                   // [[work]]: the user's own links, notes, tags and author marks per work (work.go)
 	// FollowPublished (follow_published, default true) fetches, in a
 	// second round of the same run, the published version a preprint of
 	// the run links to when it is not among the works, so the pair is
@@ -131,6 +132,7 @@ type rawManifest struct {
 	Link      []rawLink         `toml:"link"`
 	Exclude   []rawExclude      `toml:"exclude"`
 	Override  []rawOverride     `toml:"override"`
+	Work      []rawWork         `toml:"work"`
 }
 
 type rawLink struct {
@@ -273,7 +275,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 // [[override]] may look like.
 const idHint = "write identifiers as doi:10.5281/zenodo.1234567 (or a bare DOI or https://doi.org/…), arxiv:2311.16162, pmid:29106400, pmcid:PMC5679183 or orcid-work:0000-0002-1825-0097/12345 (as index.json lists them)"
 
-// readDecisions validates [[link]], [[exclude]] and [[override]].
+// readDecisions validates [[link]], [[exclude]], [[override]] and [[work]].
 func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
 	d := decisions{path: m.Path, lines: lines}
 	var err error
@@ -292,7 +294,10 @@ func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
 	if err := d.excludedIdentity(m.Excludes, m.Identities); err != nil {
 		return err
 	}
-	m.Overrides, err = d.overrides(raw.Override)
+	if m.Overrides, err = d.overrides(raw.Override); err != nil {
+		return err
+	}
+	m.Works, err = d.works(raw.Work, m.Excludes) // work.go
 	return err
 }
 
@@ -604,7 +609,7 @@ func topLevelHint(key string) string {
 }
 
 // knownKeysHint lists every key a manifest may hold, by table.
-var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year"
+var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year; in [[work]]: " + strings.Join(workKeys(), ", ")
 
 // decodeError turns the TOML library's errors into ones naming the line.
 func decodeError(path string, data []byte, err error) error {

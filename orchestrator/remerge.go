@@ -23,6 +23,11 @@ type OfflineCheck struct {
 	// gate before the deploy step's render, so it fails on them rather
 	// than passing a folder render cannot use.
 	Refused []*manifest.Error
+	// Stale are the manifest's [[work]]s that name no work of the folder,
+	// or mark authors past its author list (works.StaleWorks): their
+	// fields would be on no page, so check says so rather than render
+	// dropping them without a word.
+	Stale []*manifest.Error
 	// Works is the works index.json lists, in its order, and Links the
 	// links links.json holds, for check's --report; none when unreadable.
 	Works []manifest.Identity
@@ -54,11 +59,37 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 			}
 		}
 		check.Refused = works.UnlistedSelected(m, listed)
+		check.Stale = works.StaleWorks(m, workAuthors(m, d, listed))
 	}
 	if links != nil {
 		check.Links = len(links.Links)
 	}
 	return check
+}
+
+// workAuthors is, for each listed work, its record's number of authors
+// when a [[work]] marks some (-1 when its file cannot be read), else 0:
+// what works.StaleWorks holds the marks to.
+func workAuthors(m *manifest.Manifest, d snapshots.Dir, listed []string) map[string]int {
+	marks := map[string]bool{}
+	for _, w := range m.Works {
+		marks[w.ID.Key()] = len(w.Equal)+len(w.Corresponding) > 0
+	}
+	authors := make(map[string]int, len(listed))
+	for _, key := range listed {
+		authors[key] = 0
+		id, err := manifest.ParseKey(key)
+		if !marks[key] || err != nil {
+			continue
+		}
+		var file snapshots.Work
+		if err := snapshots.Read(d.WorkPath(id), &file); err != nil {
+			authors[key] = -1
+			continue
+		}
+		authors[key] = len(file.Record.Authors)
+	}
+	return authors
 }
 
 // readIndexAndLinks reads the folder's index.json and links.json once for

@@ -134,6 +134,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 		// field, and warns "to sort, need author or key" without one
 		fs.add("key", firstOf(e.rec.Title, e.key))
 	}
+	fs.user(e, biblatex)
 	if biblatex {
 		return typ, withAnnotation(dedupe(fs), e)
 	}

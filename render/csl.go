@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 )
 
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
@@ -27,6 +28,8 @@ type cslItem struct {
 	PMCID          string     `json:"PMCID,omitempty"`
 	Abstract       string     `json:"abstract,omitempty"`
 	Version        string     `json:"version,omitempty"` // CSL's version variable: the software or data version cited
+	Keyword        string     `json:"keyword,omitempty"` // the manifest's [[work]] tags, comma-separated
+	Note           string     `json:"note,omitempty"`    // the [[work]] award and note
 	Custom         *cslCustom `json:"custom,omitempty"`
 }
 
@@ -117,5 +120,6 @@ func cslOf(e *entry) cslItem {
 	if r.OA != nil && r.OA.License != "" {
 		it.Custom = &cslCustom{License: clean(r.OA.License)}
 	}
+	it.Keyword, it.Note = strings.Join(e.userTags(), ", "), e.userText()
 	return it
 }

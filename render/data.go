@@ -65,6 +65,7 @@ type dataWork struct {
 	Includes   []string      `json:"includes,omitempty"`  // identity keys of every work shown within this entry
 	CitedBy    *dataCitation `json:"cited_by,omitempty"`
 	Abstract   string        `json:"abstract,omitempty"` // plain text, as the HTML page shows it: a template escapes markup into visible tags
+	dataUser                 // the manifest's [[work]] fields, on entries (userfields.go)
 }
 
 type dataVersion struct {
@@ -80,6 +81,9 @@ type dataAuthor struct {
 	Family string `json:"family,omitempty"`
 	ORCID  string `json:"orcid,omitempty"`
 	Self   bool   `json:"self"`
+	// Equal and Corresponding are the manifest's [[work]] author marks.
+	Equal         bool `json:"equal,omitempty"`
+	Corresponding bool `json:"corresponding,omitempty"`
 }
 
 type dataOA struct {
@@ -178,8 +182,12 @@ func dataWorkOf(p *page, e *entry) dataWork {
 			Family: clean(a.Family),
 			ORCID:  a.ORCID,
 			Self:   i < len(e.self) && e.self[i],
+
+			Equal:         e.equal(i),
+			Corresponding: e.corresponding(i),
 		})
 	}
+	w.dataUser = dataUserOf(e)
 	if oa := r.OA; oa != nil && (oa.URL != "" || oa.License != "") {
 		w.OpenAccess = &dataOA{
 			URL:          webURL(oa.URL),

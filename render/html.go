@@ -192,6 +192,7 @@ var pageTemplate = template.Must(template.New("page").Parse(pageTemplateText))
 type htmlView struct {
 	Title      string
 	CSS        template.CSS // pageCSS: our own constant, trusted as a style sheet
+	UserCSS    template.CSS // userCSS when an entry has [[work]] fields (userfields.go); "" otherwise
 	Script     template.JS  // pageScript: our own constant
 	JSONLD     template.JS  // schema.org data, JSON with <, > and & escaped by encoding/json
 	Summary    string
@@ -234,6 +235,7 @@ type htmlEntry struct {
 	Abstract         string
 	BibTeX           string
 	Page             string // html-site: the entry's own page, relative to the list page
+	htmlUser                // the manifest's [[work]] fields (userfields.go)
 }
 
 // htmlVenuePart is one part of the venue line: where the work appeared
@@ -302,6 +304,7 @@ func htmlViewOf(p *page) (htmlView, error) {
 		v.Nav = v.Groups
 	}
 	v.Types, v.Years = filterChoices(p)
+	v.UserCSS = userCSSFor(p)
 	for _, c := range p.credits {
 		text := clean(c.Attribution)
 		if text == "" {
@@ -356,6 +359,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 		Chips:    htmlChips(p, e),
 		Abstract: withoutMarkup(e.rec.Abstract),
 		BibTeX:   bibEntryText(e, false),
+		htmlUser: htmlUserOf(e),
 	}
 	if y := e.rec.Issued.Year; y > 0 {
 		he.Year = strconv.Itoa(y)
@@ -376,6 +380,7 @@ func searchText(he htmlEntry) string {
 	for _, v := range he.Venue {
 		words = append(words, v.Container, v.Detail, v.Text)
 	}
+	words = append(words, he.Tags...)
 	return strings.ToLower(strings.Join(strings.Fields(strings.Join(words, " ")), " "))
 }
 
@@ -456,6 +461,7 @@ func htmlChips(p *page, e *entry) []htmlChip {
 		}
 		chips = append(chips, htmlChip{Class: "id", Href: l.URL, Text: l.Text})
 	}
+	chips = append(chips, userChips(e)...)
 	if oa := e.rec.OA; oa != nil {
 		if c, ok := oaChip(oa.URL, oa.License); ok {
 			chips = append(chips, c)

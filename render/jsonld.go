@@ -35,6 +35,8 @@ type ldWork struct {
 	URL           string       `json:"url,omitempty"`
 	Identifier    []ldProperty `json:"identifier,omitempty"`
 	Abstract      string       `json:"abstract,omitempty"`
+	Keywords      string       `json:"keywords,omitempty"` // the [[work]] tags, comma-separated (CreativeWork's keywords)
+	Award         string       `json:"award,omitempty"`    // the [[work]] award (CreativeWork's award)
 }
 
 type ldPerson struct {
@@ -77,6 +79,10 @@ func ldWorkOf(e *entry) ldWork {
 		Publisher:     clean(r.Publisher),
 		URL:           titleURL(r),
 		Abstract:      withoutMarkup(r.Abstract),
+		Keywords:      strings.Join(e.userTags(), ", "),
+	}
+	if e.user != nil {
+		w.Award = clean(e.user.Award)
 	}
 	if r.IDs.DOI != "" {
 		w.ID = doiURL(r.IDs.DOI)

@@ -78,6 +78,7 @@ func mdEntry(p *page, e *entry) string {
 	if p.group == ByYear {
 		parts = append(parts, mdText(kindLabel(e.rec))+".")
 	}
+	parts = append(parts, mdUserText(e)...)
 	line := mdLineStart(strings.Join(parts, " "))
 	if links := mdLinks(p, e); len(links) > 0 {
 		line += " " + strings.Join(links, " · ")
@@ -103,6 +104,7 @@ func mdLinks(p *page, e *entry) []string {
 			out = append(out, mdLink(l.Text, l.URL))
 		}
 	}
+	out = append(out, mdUserLinks(e)...)
 	if oa := e.rec.OA; oa != nil {
 		u := webURL(oa.URL)
 		lic := licenceLabel(oa.License)

@@ -49,6 +49,7 @@ type entry struct {
 	cite   *Citation     // the count shown with --counts: the counts source's
 	code   []*entry      // on an entry: software in the folder a registrar relates to it
 	data   []*entry      // on an entry: datasets in the folder a registrar relates to it
+	user   *UserWork     // on an entry: the manifest's [[work]] fields of it and of the works shown within it (userfields.go)
 
 	in   *entry // on a work shown within another entry: that entry
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
@@ -124,6 +125,7 @@ func buildPage(f *Folder, opts Options) *page {
 	}
 	assignKeys(p.all)
 	relate(p.all, byID)
+	joinUserFields(p.all, opts.User)
 
 	for _, e := range p.all {
 		if e.in == nil {

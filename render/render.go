@@ -102,6 +102,9 @@ type Options struct {
 	// citation_abstract_html_url are absolute, so they need it; "" for
 	// neither.
 	SiteURL string
+	// User are the manifest's [[work]] fields (UserFieldsOf), joined to
+	// the entries they name; the snapshots never hold them.
+	User UserFields
 }
 
 // Render writes the folder in the options' format to w. Output depends

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -83,6 +84,12 @@ func risRecordOf(e *entry) risRecord {
 	for _, k := range r.Topics {
 		fs.add("KW", k)
 	}
+	for _, k := range e.userTags() {
+		if !slices.ContainsFunc(r.Topics, func(t string) bool { return strings.EqualFold(clean(t), k) }) {
+			fs.add("KW", k)
+		}
+	}
+	fs.add("N1", e.userText())
 	return fs
 }
 

@@ -44,6 +44,7 @@ func writeAlFolio(buf *bytes.Buffer, p *page) error {
 		if len(e.code) > 0 {
 			fs.addVerbatim("code", p.workURL(e.code[0]))
 		}
+		fs.alFolioUser(e)
 		fs.add("abstract", withoutMarkup(e.rec.Abstract))
 		fs.addRaw("bibtex_show", "{true}")
 		if p.selected(e) {
@@ -102,6 +103,10 @@ type labCitation struct {
 	Date      string   `json:"date,omitempty"`
 	Link      string   `json:"link,omitempty"`
 	Tags      []string `json:"tags,omitempty"`
+	// The [[work]] fields (labWebsiteUser), which the rich style shows.
+	Image       string      `json:"image,omitempty"`
+	Description string      `json:"description,omitempty"`
+	Buttons     []labButton `json:"buttons,omitempty"`
 }
 
 // writeLabWebsite writes _data/citations.yaml for the Lab Website
@@ -109,7 +114,7 @@ type labCitation struct {
 func writeLabWebsite(buf *bytes.Buffer, p *page) error {
 	items := make([]labCitation, 0, len(p.shown))
 	for _, e := range p.shown {
-		items = append(items, labCitation{
+		c := labCitation{
 			ID:        e.id,
 			Title:     e.titleOf(),
 			Authors:   displayNames(e),
@@ -117,7 +122,9 @@ func writeLabWebsite(buf *bytes.Buffer, p *page) error {
 			Date:      fullDate(e.rec.Issued),
 			Link:      titleURL(e.rec),
 			Tags:      []string{kindLabel(e.rec)},
-		})
+		}
+		labWebsiteUser(&c, e)
+		items = append(items, c)
 	}
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	return encodeYAMLValue(buf, items)
@@ -179,6 +186,13 @@ type hugoBloxPublication struct {
 	URLDataset       string     `json:"url_dataset,omitempty"`
 	Links            []hugoLink `json:"links,omitempty"`
 	Featured         bool       `json:"featured"`
+	// The [[work]] fields (hugoBloxUser).
+	URLPoster   string   `json:"url_poster,omitempty"`
+	URLProject  string   `json:"url_project,omitempty"`
+	URLSlides   string   `json:"url_slides,omitempty"`
+	URLVideo    string   `json:"url_video,omitempty"`
+	Tags        []string `json:"tags,omitempty"`
+	AuthorNotes []string `json:"author_notes,omitempty"`
 }
 
 type hugoLink struct {
@@ -219,6 +233,7 @@ func hugoBloxFiles(p *page) ([]File, error) {
 				fm.Links = append(fm.Links, hugoLink{Name: "Preprint", URL: u})
 			}
 		}
+		hugoBloxUser(&fm, e)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
 		if err := encodeYAMLValue(&buf, fm); err != nil {
@@ -249,6 +264,7 @@ type academicPublication struct {
 	Venue      string `json:"venue,omitempty"`
 	Excerpt    string `json:"excerpt,omitempty"`
 	PaperURL   string `json:"paperurl,omitempty"`
+	SlidesURL  string `json:"slidesurl,omitempty"` // the [[work]] slides (academicPagesUser)
 	Citation   string `json:"citation"`
 }
 
@@ -275,6 +291,7 @@ func academicPagesFiles(p *page) ([]File, error) {
 		if e.rec.OA != nil && webURL(e.rec.OA.URL) != "" {
 			fm.PaperURL = webURL(e.rec.OA.URL)
 		}
+		academicPagesUser(&fm, e)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
 		if err := encodeYAMLValue(&buf, fm); err != nil {

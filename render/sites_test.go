@@ -28,15 +28,23 @@ var (
 	// greenelab/lab-website-template _includes/citation.html (link, image,
 	// title, authors, publisher, date, tags, repo, extra-links) and
 	// _cite/cite.py (id, by which pages find a citation).
-	labWebsiteFields = []string{"id", "link", "image", "title", "authors", "publisher", "date", "tags", "repo", "extra-links"}
+	labWebsiteFields = []string{"id", "link", "image", "title", "authors", "publisher", "date", "tags", "repo", "extra-links",
+		// and, since v1 (commit ec23a34), description and buttons
+		// (type, text, link: _includes/button.html; types from _data/types.yaml)
+		"description", "buttons"}
 	// HugoBlox/hugo-blox-builder (as wowchemy) layouts/publication/single.html
 	// (title, authors, date, publication_types, publication, abstract,
 	// featured via the page lists) and layouts/partials/page_links.html
 	// (doi, url_pdf, url_code, url_dataset, links).
-	hugoBloxFields = []string{"title", "authors", "date", "publication_types", "publication", "abstract", "featured", "doi", "url_pdf", "url_code", "url_dataset", "links"}
+	hugoBloxFields = []string{"title", "authors", "date", "publication_types", "publication", "abstract", "featured", "doi", "url_pdf", "url_code", "url_dataset", "links",
+		// page_links.html's other links, the tags taxonomy and the
+		// author list's author_notes (layouts/partials/page_metadata_authors.html)
+		"url_poster", "url_project", "url_slides", "url_video", "tags", "author_notes"}
 	// alshedivat/al-folio _layouts/bib.liquid: the custom entry fields it
 	// reads beside BibTeX's own.
-	alFolioFields = []string{"abbr", "arxiv", "pdf", "html", "code", "abstract", "bibtex_show", "selected"}
+	alFolioFields = []string{"abbr", "arxiv", "pdf", "html", "code", "abstract", "bibtex_show", "selected",
+		// and the links, preview, award and annotation the user's [[work]] gives
+		"supp", "video", "blog", "poster", "slides", "website", "preview", "award", "award_name", "annotation"}
 )
 
 // frontMatter splits a Markdown page's YAML front matter from its body

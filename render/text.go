@@ -233,6 +233,7 @@ const authorLimit = 12
 type shownAuthor struct {
 	Name    string
 	Gap, Me bool
+	Mark    string // the user's marks on the author: "*" equal contribution, "†" corresponding (userfields.go)
 }
 
 // shownAuthorList is the authors a page lists, and the tail saying how
@@ -246,6 +247,7 @@ func shownAuthorList(e *entry) ([]shownAuthor, string) {
 			Name: authorName(e.rec.Authors[i]),
 			Gap:  prev >= 0 && i > prev+1,
 			Me:   i < len(e.self) && e.self[i],
+			Mark: e.mark(i),
 		})
 		prev = i
 	}
@@ -273,7 +275,7 @@ func authorList(e *entry, escape, mark func(string) string) string {
 		if a.Me {
 			name = mark(name)
 		}
-		b.WriteString(name)
+		b.WriteString(name + escape(a.Mark))
 	}
 	b.WriteString(etAl)
 	return b.String()
@@ -291,7 +293,7 @@ func shownAuthors(e *entry) (idx []int, hidden int) {
 		return idx, 0
 	}
 	for i := range n {
-		if i < authorLimit-2 || (i < len(e.self) && e.self[i]) {
+		if i < authorLimit-2 || (i < len(e.self) && e.self[i]) || e.marked(i) {
 			idx = append(idx, i)
 		}
 	}

@@ -132,6 +132,9 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	for _, r := range refused {
 		lines = append(lines, r.Error())
 	}
+	for _, s := range offline.Stale {
+		lines = append(lines, s.Error())
+	}
 	for _, l := range lines {
 		fmt.Fprintln(o.Stdout, l)
 	}
@@ -163,6 +166,9 @@ func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestr
 	if len(c.Refused) > 0 {
 		return shortError(refusedError(c.Refused, m), "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\"")
 	}
+	if len(c.Stale) > 0 {
+		return shortError(staleError(c.Stale, m), staleHint)
+	}
 	fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
 	return nil
 }
@@ -186,6 +192,8 @@ func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestra
 		return shortError(problemsError(c.Problems, dir))
 	case len(c.Refused) > 0:
 		return shortError(refusedError(c.Refused, m))
+	case len(c.Stale) > 0:
+		return shortError(staleError(c.Stale, m))
 	case !diff.Empty(o.IgnoreCounts):
 		return shortError(errSnapshotsDiffer)
 	}
@@ -281,6 +289,14 @@ func problemsError(problems []snapshots.Problem, dir string) error {
 // refusedError counts the manifest settings render would refuse.
 func refusedError(refused []*manifest.Error, m *manifest.Manifest) error {
 	return fmt.Errorf("%d %s in %s that render would refuse", len(refused), english.Plural(len(refused), "setting", "settings"), m.Path)
+}
+
+// staleHint is what to do about stale [[work]]s, whatever each says.
+const staleHint = "for each line above: delete the [[work]], correct its id (as index.json lists the work) or its author positions, or add the work as an [[identity]] and run about fetch"
+
+// staleError counts the [[work]]s whose fields would be on no page.
+func staleError(stale []*manifest.Error, m *manifest.Manifest) error {
+	return fmt.Errorf("%d stale [[work]] %s in %s", len(stale), english.Plural(len(stale), "table", "tables"), m.Path)
 }
 
 // errSnapshotsDiffer ends a check whose diff already said everything.

@@ -27,8 +27,8 @@ names your ORCID iD and explains every other setting in comments: the
 contact e-mail (mailto) and what it buys at each service, the snapshot
 folder, the providers list, following published versions, the counts
 source, selected works, extra works by DOI, arXiv id, PMID or PMCID,
-[intervals], [[link]], [[exclude]], [[override]] and the API key
-variables. The iD's check digit is verified, so a typo is caught
+[intervals], [[link]], [[exclude]], [[override]], [[work]] (your own
+links, notes and tags per work) and the API key variables. The iD's check digit is verified, so a typo is caught
 now rather than as a puzzling 404 later. An existing file is never
 replaced without --force.
 
@@ -229,6 +229,27 @@ orcid = %q   # expands to every work on your public ORCID record
 # title = "The title as it should read"
 # type = "software"
 # year = 2016
+
+# Your own fields for a work, kept through every refresh and shown in
+# every format (links are http(s) URLs or paths on your site from "/"):
+# [[work]]
+# id = "doi:10.5281/zenodo.1234567"
+# pdf = "/assets/pdf/paper.pdf"
+# slides = "https://example.org/slides.pdf"
+# video = "https://example.org/talk"
+# poster = "/assets/pdf/poster.pdf"
+# code = "https://github.com/you/project"
+# data = "https://example.org/data"
+# project = "https://example.org/project"
+# blog = "https://example.org/blog/post"
+# website = "https://example.org"
+# supplement = "/assets/pdf/supplement.pdf"
+# image = "/assets/img/preview.png"     # preview image
+# award = "Best Paper Award"
+# note = "Invited talk at …"
+# tags = ["filters", "databases"]
+# equal = [1, 2]                        # authors (from 1) who contributed equally
+# corresponding = [2]                   # corresponding authors
 `, orcid, orcid)
 	return b.String()
 }

@@ -209,8 +209,10 @@ func runRender(o renderOptions) error {
 	if err != nil {
 		return err
 	}
+	warnStaleWorks(o.Stderr, m, folder)
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
-		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()), SiteURL: o.SiteURL}
+		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
+		User: render.UserFieldsOf(m), SiteURL: o.SiteURL}
 	if o.format.IsFolder() {
 		return writeRenderedFiles(folder, opts, o)
 	}
