@@ -26,6 +26,8 @@ type page struct {
 	credits []snapshots.IndexProvider // providers to attribute, sorted by name
 	service map[string]Service        // provider name → what the registry says of it
 	ids     []Identifier              // every service's identifiers, in record.IDs field order
+	title   string                    // the manifest's title; "" for "Publications of <name>"
+	lab     *labPage                  // a lab's page (or a member's); nil for one researcher's
 }
 
 // group is one section of a page.
@@ -53,6 +55,8 @@ type entry struct {
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
 
 	members   []*entry // on an entry: every work shown within it, by identity key
+	lab       []int    // on a lab's page: the members (indices in Lab.Members) it belongs to
+	authorOf  []int    // on a lab's page: per author, the member it is, or -1
 	preprints []*entry // on an entry: the preprints it links to, oldest first
 	versions  []*entry // on an entry: the versions it lists, oldest first
 }
@@ -75,6 +79,7 @@ func buildPage(f *Folder, opts Options) *page {
 		counts:  opts.Counts,
 		credits: f.Providers,
 		service: map[string]Service{},
+		title:   opts.Title,
 	}
 	switch {
 	case len(opts.Person.Names) > 0:
@@ -122,9 +127,12 @@ func buildPage(f *Folder, opts Options) *page {
 	}
 	assignKeys(p.all)
 	relate(p.all, byID)
+	if opts.Lab != nil {
+		p.useLab(f, opts)
+	}
 
 	for _, e := range p.all {
-		if e.in == nil {
+		if e.in == nil && p.onPage(e) {
 			p.shown = append(p.shown, e)
 		}
 	}

@@ -1,0 +1,241 @@
+package render
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
+)
+
+// Lab is a lab's page: its name, link and members, as the manifest's
+// [lab] and [[member]]s give them (LabOf).
+type Lab struct {
+	Name    string
+	URL     string // the lab's site; "" when none
+	Members []Member
+}
+
+// Member is one lab member, matched against authors as a researcher is.
+type Member struct {
+	Name  string   // display name, unique among the members
+	ORCID string   // normalised iD; "" when the member has none
+	Also  []string // other spellings of the name
+	Role  string
+	Start int      // year joined; 0 when not given
+	End   int      // year left; 0 for a current member
+	URL   string   // the member's page; "" when none
+	Works []string // identity keys of the works the manifest names as the member's
+}
+
+// Alumnus reports whether the member has left the lab.
+func (m Member) Alumnus() bool { return m.End != 0 }
+
+// person is the member as a page's person: the name and its spellings,
+// and the iD, so lookFor matches the member exactly as it matches the
+// researcher of a one-person page.
+func (m Member) person() Person {
+	p := Person{Names: append([]string{m.Name}, m.Also...)}
+	if m.ORCID != "" {
+		p.ORCIDs = []string{m.ORCID}
+	}
+	return p
+}
+
+// LabOf reads the lab from a manifest; nil when it has no [lab].
+func LabOf(m *manifest.Manifest) *Lab {
+	if m.Lab == nil {
+		return nil
+	}
+	l := &Lab{Name: m.Lab.Name, URL: m.Lab.URL}
+	for _, mem := range m.Lab.Members {
+		r := Member{Name: mem.Name, ORCID: mem.ORCID, Also: mem.Also, Role: mem.Role, Start: mem.Start, End: mem.End, URL: mem.URL}
+		for _, w := range mem.Works {
+			r.Works = append(r.Works, w.Key())
+		}
+		l.Members = append(l.Members, r)
+	}
+	return l
+}
+
+// Find is the index of the member of that name (any letter case), or -1.
+func (l *Lab) Find(name string) int {
+	return slices.IndexFunc(l.Members, func(m Member) bool { return strings.EqualFold(m.Name, strings.TrimSpace(name)) })
+}
+
+// Names are the members' names, in manifest order.
+func (l *Lab) Names() []string {
+	names := make([]string, len(l.Members))
+	for i, m := range l.Members {
+		names[i] = m.Name
+	}
+	return names
+}
+
+// memberError refuses a --member the lab does not have, and one without
+// a lab, before anything is rendered.
+func memberError(opts Options) error {
+	switch {
+	case opts.Member == "":
+		return nil
+	case opts.Lab == nil:
+		return fmt.Errorf("member %q: the manifest has no [lab]", opts.Member)
+	case opts.Lab.Find(opts.Member) < 0:
+		return fmt.Errorf("the lab has no member %q (members: %s)", opts.Member, strings.Join(opts.Lab.Names(), ", "))
+	}
+	return nil
+}
+
+// labPage is what a page knows of its lab.
+type labPage struct {
+	lab    *Lab
+	slugs  []string // per member: the filter's value and the data's id, unique
+	member int      // the member whose page it is; -1 for the lab's page
+}
+
+// useLab makes the page the lab's (or one member's): its name and person,
+// and on every work the members it belongs to and which author is which
+// member. A work belongs to a member whose iD or spelling is on one of its
+// authors (by lookFor, the one rule of a researcher's page), whose ORCID
+// record lists it, or whose works name it; an entry belongs to the
+// members of every work shown within it too. The page's self marks the
+// lab's members, or on a member's page that member.
+func (p *page) useLab(f *Folder, opts Options) {
+	l := opts.Lab
+	p.lab = &labPage{lab: l, slugs: memberSlugs(l), member: l.Find(opts.Member)}
+	p.name = l.Name
+	if p.lab.member >= 0 {
+		m := l.Members[p.lab.member]
+		p.name, p.title, p.person = m.Name, "", m.person()
+	} else {
+		p.person = Person{}
+		for _, m := range l.Members {
+			p.person.Names = append(p.person.Names, m.Name)
+			if m.ORCID != "" {
+				p.person.ORCIDs = append(p.person.ORCIDs, m.ORCID)
+			}
+		}
+	}
+	matchers := make([]record.Person, len(l.Members))
+	for i, m := range l.Members {
+		matchers[i] = lookFor(m.person())
+	}
+	for _, e := range p.all {
+		e.authorOf = make([]int, len(e.rec.Authors))
+		for i, a := range e.rec.Authors {
+			e.authorOf[i] = slices.IndexFunc(matchers, func(m record.Person) bool { return m.Is(a) })
+			e.self[i] = e.authorOf[i] >= 0 && (p.lab.member < 0 || matchers[p.lab.member].Is(a))
+		}
+		for j, m := range l.Members {
+			if e.ownedBy(f, j, m) {
+				e.lab = append(e.lab, j)
+			}
+		}
+	}
+	for _, e := range p.all {
+		for _, w := range e.members {
+			e.lab = append(e.lab, w.lab...)
+		}
+		slices.Sort(e.lab)
+		e.lab = slices.Compact(e.lab)
+	}
+}
+
+// ownedBy reports whether the work itself (not those shown within it) is
+// member j's: an author is the member, the member's record lists it, or
+// the member's works name it.
+func (e *entry) ownedBy(f *Folder, j int, m Member) bool {
+	if slices.Contains(e.authorOf, j) {
+		return true
+	}
+	if m.ORCID != "" && slices.Contains(f.ListedBy[e.id], m.ORCID) {
+		return true
+	}
+	return slices.ContainsFunc(m.Works, func(k string) bool { return relationKey(k) == relationKey(e.id) })
+}
+
+// onPage reports whether an entry belongs on the page: every entry on a
+// lab's page, a member's own on a member's page.
+func (p *page) onPage(e *entry) bool {
+	return p.lab == nil || p.lab.member < 0 || slices.Contains(e.lab, p.lab.member)
+}
+
+// memberNames are the names of an entry's members, in manifest order.
+func (p *page) memberNames(e *entry) []string {
+	if p.lab == nil {
+		return nil
+	}
+	names := make([]string, len(e.lab))
+	for i, j := range e.lab {
+		names[i] = clean(p.lab.lab.Members[j].Name)
+	}
+	return names
+}
+
+// memberSlugs are the members' names as lower-case ASCII words joined by
+// hyphens ("Élodie Marchand" → elodie-marchand), each unique: the member
+// filter keeps one in the page's address.
+func memberSlugs(l *Lab) []string {
+	slugs := make([]string, len(l.Members))
+	used := map[string]bool{}
+	for i, m := range l.Members {
+		var words []string
+		for _, w := range strings.Fields(m.Name) {
+			if f := fold(w); f != "" {
+				words = append(words, f)
+			}
+		}
+		base := strings.Join(words, "-")
+		if base == "" {
+			base = "member-" + strconv.Itoa(i+1)
+		}
+		s := base
+		for n := 2; used[s]; n++ {
+			s = base + "-" + strconv.Itoa(n)
+		}
+		used[s] = true
+		slugs[i] = s
+	}
+	return slugs
+}
+
+// memberYears is a member's time in the lab: "2016–2022", "since 2019",
+// "until 2020", or "".
+func memberYears(m Member) string {
+	switch {
+	case m.Start != 0 && m.End != 0 && m.Start == m.End:
+		return strconv.Itoa(m.Start)
+	case m.Start != 0 && m.End != 0:
+		return strconv.Itoa(m.Start) + "–" + strconv.Itoa(m.End)
+	case m.End != 0:
+		return "until " + strconv.Itoa(m.End)
+	case m.Start != 0:
+		return "since " + strconv.Itoa(m.Start)
+	}
+	return ""
+}
+
+// memberLink is where a member's name links: their page, else their
+// ORCID record, else nowhere.
+func memberLink(m Member) string {
+	if u := webURL(m.URL); u != "" {
+		return u
+	}
+	if m.ORCID != "" {
+		return orcidURL(m.ORCID)
+	}
+	return ""
+}
+
+// memberWorks counts each member's entries on the lab's page.
+func (p *page) memberWorks() []int {
+	n := make([]int, len(p.lab.lab.Members))
+	for _, e := range p.shown {
+		for _, j := range e.lab {
+			n[j]++
+		}
+	}
+	return n
+}

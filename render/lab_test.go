@@ -1,0 +1,119 @@
+package render
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+const labManifest = "../testdata/lab/manifest.toml"
+
+// labFixture loads the lab fixture's folder and the options its manifest
+// gives a page: the person (as the command line passes it), title and lab.
+func labFixture(t *testing.T) (*Folder, Options) {
+	t.Helper()
+	m, err := manifest.Load(labManifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(m.Snapshots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, Options{Person: PersonOf(m), Title: m.Title, Lab: LabOf(m), Group: ByYear, Services: testServices()}
+}
+
+// Each work of the lab is one entry, credited to exactly the members the
+// manifest's comments say, and on each the authors who are members are
+// marked. The table is written from the fixture's story, by hand.
+func TestLabCreditsEachWorkToItsMembers(t *testing.T) {
+	f, opts := labFixture(t)
+	p := buildPage(f, opts)
+	want := []struct {
+		id      string
+		members []string
+		self    []bool // per author: is a member
+	}{
+		{"doi:10.5555/holt.2024.6", []string{"Ada Quist", "Ben Okafor", "Élodie Marchand"}, []bool{true, true}},  // Okafor: his record lists its preprint
+		{"doi:10.5555/holt.2024.1", []string{"Maren Holt", "Ada Quist", "Ben Okafor"}, []bool{true, true, true}}, // Okafor by the iD on him, which his record omits
+		{"doi:10.5555/holt.2023.2", []string{"Wei Chen"}, []bool{true, false}},                                   // "M. Holt" with another iD is not Maren Holt
+		{"doi:10.5281/zenodo.8000008", []string{}, []bool{false}},                                                // the lab's software: no member among its authors
+		{"doi:10.5555/holt.2022.3", []string{"Wei Chen", "Dana Ferreira"}, []bool{false, true, true}},            // "D. Ferreira" is Dana, "Daniel Ferreira" is not
+		{"doi:10.5555/holt.2021.4", []string{"Maren Holt", "Dana Ferreira"}, []bool{false}},                      // Holt's record lists it, Dana's works name it
+		{"doi:10.5555/holt.2019.5", []string{"Ben Okafor", "Élodie Marchand"}, []bool{true, true}},               // "É. Dubois" is Élodie Marchand's other name
+	}
+	if len(p.shown) != len(want) {
+		var ids []string
+		for _, e := range p.shown {
+			ids = append(ids, e.id)
+		}
+		t.Fatalf("entries %q, want %d: each work once, the preprint within its paper", ids, len(want))
+	}
+	for i, w := range want {
+		e := p.shown[i]
+		if e.id != w.id {
+			t.Errorf("entry %d is %s, want %s", i, e.id, w.id)
+			continue
+		}
+		if got := p.memberNames(e); !slices.Equal(got, w.members) {
+			t.Errorf("%s: members %q, want %q", e.id, got, w.members)
+		}
+		if !slices.Equal(e.self, w.self) {
+			t.Errorf("%s: self %v, want %v", e.id, e.self, w.self)
+		}
+	}
+	if got := p.pageTitle(); got != "Publications of the Holt Lab" {
+		t.Errorf("title %q", got)
+	}
+}
+
+// A member's page holds exactly that member's works, titled for them, and
+// marks only them among the authors; without a title the lab's page is
+// "Publications of <lab>". A member the lab does not have is an error
+// naming the members.
+func TestLabMemberPage(t *testing.T) {
+	f, opts := labFixture(t)
+	for _, c := range []struct {
+		member string
+		works  []string
+	}{
+		{"Maren Holt", []string{"doi:10.5555/holt.2024.1", "doi:10.5555/holt.2021.4"}},
+		{"ada quist", []string{"doi:10.5555/holt.2024.6", "doi:10.5555/holt.2024.1"}},
+		{"Ben Okafor", []string{"doi:10.5555/holt.2024.6", "doi:10.5555/holt.2024.1", "doi:10.5555/holt.2019.5"}},
+		{"Wei Chen", []string{"doi:10.5555/holt.2023.2", "doi:10.5555/holt.2022.3"}},
+		{"Dana Ferreira", []string{"doi:10.5555/holt.2022.3", "doi:10.5555/holt.2021.4"}},
+		{"Élodie Marchand", []string{"doi:10.5555/holt.2024.6", "doi:10.5555/holt.2019.5"}},
+	} {
+		o := opts
+		o.Member = c.member
+		p := buildPage(f, o)
+		var got []string
+		for _, e := range p.shown {
+			got = append(got, e.id)
+		}
+		if !slices.Equal(got, c.works) {
+			t.Errorf("%s: works %q, want %q", c.member, got, c.works)
+		}
+		if title := p.pageTitle(); !strings.EqualFold(title, "Publications of "+c.member) {
+			t.Errorf("%s: title %q", c.member, title)
+		}
+	}
+	o := opts
+	o.Member = "Dana Ferreira"
+	p := buildPage(f, o)
+	if atlas := p.shown[0]; !slices.Equal(atlas.self, []bool{false, false, true}) {
+		t.Errorf("on Dana Ferreira's page the atlas marks %v, want only D. Ferreira", atlas.self)
+	}
+	o = opts
+	o.Title = ""
+	if got := buildPage(f, o).pageTitle(); got != "Publications of Holt Lab" {
+		t.Errorf("untitled lab page: %q", got)
+	}
+	o = opts
+	o.Member, o.Format = "Grace Hopper", HTML
+	if err := Render(&strings.Builder{}, f, o); err == nil || !strings.Contains(err.Error(), "Maren Holt, Ada Quist, Ben Okafor, Wei Chen, Dana Ferreira, Élodie Marchand") {
+		t.Errorf("unknown member: %v", err)
+	}
+}
