@@ -239,3 +239,204 @@ func (p *page) memberWorks() []int {
 	}
 	return n
 }
+
+// htmlLab is a lab page's members list and member filter.
+type htmlLab struct {
+	Site            htmlLink // the lab's name, linked to its site
+	Members, Alumni []htmlMember
+	Choices         []htmlOption // the member filter: each member with works on the page
+}
+
+// htmlMember is one member in the members list.
+type htmlMember struct {
+	Name          htmlLink // to the member's page, else their ORCID record
+	Detail        string   // role and years, e.g. "PhD student · 2016–2022"
+	Works, Filter string   // "2 works" and the filter's address, #member=<slug>; "" with none
+}
+
+// htmlMemberOf is a member's page's line: the role and the lab.
+type htmlMemberOf struct {
+	Role  string
+	Lab   htmlLink
+	Years string // "since 2021", "2016–2022"
+}
+
+// htmlLabOf is the lab's members list, or the member's line on a member's
+// page; both nil on one researcher's page.
+func htmlLabOf(p *page) (*htmlLab, *htmlMemberOf) {
+	if p.lab == nil {
+		return nil, nil
+	}
+	l := p.lab.lab
+	if p.lab.member >= 0 {
+		m := l.Members[p.lab.member]
+		return nil, &htmlMemberOf{Role: clean(m.Role), Lab: htmlLink{Href: webURL(l.URL), Text: clean(l.Name)}, Years: memberYears(m)}
+	}
+	v := &htmlLab{Site: htmlLink{Href: webURL(l.URL), Text: clean(l.Name)}}
+	counts := p.memberWorks()
+	for j, m := range l.Members {
+		var detail []string
+		for _, d := range []string{clean(m.Role), memberYears(m)} {
+			if d != "" {
+				detail = append(detail, d)
+			}
+		}
+		hm := htmlMember{Name: htmlLink{Href: memberLink(m), Text: clean(m.Name)}, Detail: strings.Join(detail, " · ")}
+		if counts[j] > 0 {
+			hm.Works, hm.Filter = countLabel(counts[j]), "#member="+p.lab.slugs[j]
+			v.Choices = append(v.Choices, htmlOption{Value: p.lab.slugs[j], Text: clean(m.Name)})
+		}
+		if m.Alumnus() {
+			v.Alumni = append(v.Alumni, hm)
+		} else {
+			v.Members = append(v.Members, hm)
+		}
+	}
+	return v, nil
+}
+
+// htmlEntryMembers is an entry's members for the member filter, and a
+// line naming those of them no author is (credited by their ORCID record
+// or works, or through a preprint), so a reader sees why the filter
+// shows it: "Credited to Maren Holt", or "Also credited to …" when
+// members are among the authors.
+func htmlEntryMembers(p *page, e *entry) (slugs, credited string) {
+	if p.lab == nil || p.lab.member >= 0 {
+		return "", ""
+	}
+	var s, names []string
+	for _, j := range e.lab {
+		s = append(s, p.lab.slugs[j])
+		if !slices.Contains(e.authorOf, j) {
+			names = append(names, clean(p.lab.lab.Members[j].Name))
+		}
+	}
+	switch {
+	case len(names) == 0:
+	case slices.ContainsFunc(e.authorOf, func(j int) bool { return j >= 0 }):
+		credited = "Also credited to " + andList(names)
+	default:
+		credited = "Credited to " + andList(names)
+	}
+	return strings.Join(s, " "), credited
+}
+
+// andList is names as a sentence lists them: "A", "A and B", "A, B and C".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// mdLabHeader is the rest of a lab page's Markdown header line (the lab,
+// then a paragraph of members and one of alumni), or on a member's page
+// their role, lab and ORCID iD.
+func mdLabHeader(p *page) string {
+	l := p.lab.lab
+	mdMaybeLink := func(text, href string) string {
+		if href == "" {
+			return mdText(text)
+		}
+		return mdLink(text, href)
+	}
+	lab := mdMaybeLink(clean(l.Name), webURL(l.URL))
+	if p.lab.member >= 0 {
+		m := l.Members[p.lab.member]
+		s := " · " + lab
+		if r := clean(m.Role); r != "" {
+			s = " · " + mdText(r) + ", " + lab
+		}
+		if y := memberYears(m); y != "" {
+			s += ", " + y
+		}
+		if m.ORCID != "" {
+			s += " · ORCID " + mdLink(m.ORCID, orcidURL(m.ORCID))
+		}
+		return s
+	}
+	var members, alumni []string
+	for _, m := range l.Members {
+		s := mdMaybeLink(clean(m.Name), memberLink(m))
+		var detail []string
+		for _, d := range []string{clean(m.Role), memberYears(m)} {
+			if d != "" {
+				detail = append(detail, mdText(d))
+			}
+		}
+		if len(detail) > 0 {
+			s += " (" + strings.Join(detail, ", ") + ")"
+		}
+		if m.Alumnus() {
+			alumni = append(alumni, s)
+		} else {
+			members = append(members, s)
+		}
+	}
+	s := " · " + lab
+	if len(members) > 0 {
+		s += "\n\nMembers: " + strings.Join(members, " · ")
+	}
+	if len(alumni) > 0 {
+		s += "\n\nAlumni: " + strings.Join(alumni, " · ")
+	}
+	return s
+}
+
+// labCSS styles what only a lab's page has: the members list and the
+// line crediting members no author is. Pages of one researcher do not
+// carry it. Like pageCSS it holds no '<' or '&'.
+const labCSS = `.credited { color: var(--faint); font-size: 0.85rem; }
+.people { margin: 0 0 1.25rem; }
+.people-h { display: block; font-size: 0.8rem; font-weight: 600; letter-spacing: 0.05em; text-transform: uppercase; color: var(--faint); margin: 0.9rem 0 0.35rem; padding: 0; border: 0; }
+.members { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.3rem 1.25rem; font-size: 0.92rem; }
+.members li { line-height: 1.4; }
+.members .role { display: block; color: var(--muted); font-size: 0.82rem; }
+.members a.n { font-size: 0.8rem; color: var(--chip-fg); }
+@media print {
+  .members { display: block; }
+  .members li { display: inline; }
+  .members li + li::before { content: " · "; }
+  .members .role { display: inline; }
+  .members a.n { display: none; }
+}
+`
+
+// labPageScript is pageScript with the member filter added: a member
+// chosen is kept in the fragment as the other filters are
+// (#member=ada-quist), and the members list links to those fragments, so
+// the filter follows the address as it changes too. It is pageScript
+// edited at fixed lines, so a researcher's page keeps its script
+// byte for byte; labScriptEdits panics at start-up should a line it
+// edits after be gone (a programmer error, which every test run shows).
+var labPageScript = labScriptEdits(pageScript, []scriptEdit{
+	{after: `  var q = document.getElementById("f-q"), ty = document.getElementById("f-type"), yr = document.getElementById("f-year");` + "\n",
+		add: `  var mb = document.getElementById("f-member");` + "\n"},
+	{after: `      if (yr.value) { ok = ok ? li.dataset.year === yr.value : false; }` + "\n",
+		add: `      if (mb.value) { ok = ok ? (" " + (li.dataset.members || "") + " ").indexOf(" " + mb.value + " ") !== -1 : false; }` + "\n"},
+	{after: `  var keys = [["q", q], ["type", ty], ["year", yr]];` + "\n",
+		add: `  keys.push(["member", mb]);` + "\n"},
+	{after: `  [q, ty, yr].forEach(function (el) { el.addEventListener("input", function () { apply(); remember(); }); });` + "\n",
+		add: `  mb.addEventListener("input", function () { apply(); remember(); });` + "\n" +
+			`  window.addEventListener("hashchange", function () {` + "\n" +
+			`    var now = new URLSearchParams(location.hash.slice(1));` + "\n" +
+			`    if (keys.some(function (k) { return now.has(k[0]); })) {` + "\n" +
+			`      keys.forEach(function (k) { k[1].value = now.get(k[0]) || ""; });` + "\n" +
+			`      apply();` + "\n" +
+			`    }` + "\n" +
+			`  });` + "\n"},
+})
+
+// scriptEdit adds lines after a line of a script.
+type scriptEdit struct{ after, add string }
+
+// labScriptEdits is script with each edit made once, in order.
+func labScriptEdits(script string, edits []scriptEdit) string {
+	for _, e := range edits {
+		if strings.Count(script, e.after) != 1 {
+			panic(fmt.Sprintf("render: labPageScript: pageScript has %d lines %q", strings.Count(script, e.after), e.after))
+		}
+		script = strings.Replace(script, e.after, e.after+e.add, 1)
+	}
+	return script
+}
