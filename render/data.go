@@ -18,6 +18,7 @@ import (
 type dataPage struct {
 	Title       string       `json:"title"`
 	Person      dataPerson   `json:"person"`
+	Lab         *dataLab     `json:"lab,omitempty"` // a lab's manifest: the lab and its members
 	GroupBy     Grouping     `json:"group_by"`
 	Summary     string       `json:"summary"`
 	Count       int          `json:"count"` // entries on the page; a work shown within another's entry is not counted again
@@ -64,6 +65,7 @@ type dataWork struct {
 	Includes   []string      `json:"includes,omitempty"`  // identity keys of every work shown within this entry
 	CitedBy    *dataCitation `json:"cited_by,omitempty"`
 	Abstract   string        `json:"abstract,omitempty"` // plain text, as the HTML page shows it: a template escapes markup into visible tags
+	Members    []string      `json:"members,omitempty"`  // a lab's page: the names of the members it belongs to, in the lab's order
 }
 
 type dataVersion struct {
@@ -79,6 +81,7 @@ type dataAuthor struct {
 	Family string `json:"family,omitempty"`
 	ORCID  string `json:"orcid,omitempty"`
 	Self   bool   `json:"self"`
+	Member string `json:"member,omitempty"` // a lab's page: the member this author is
 }
 
 type dataOA struct {
@@ -116,6 +119,7 @@ func dataOf(p *page) dataPage {
 		d.Person.Names = append(d.Person.Names, clean(n))
 	}
 	d.Person.ORCIDs = append(d.Person.ORCIDs, p.person.ORCIDs...)
+	d.Lab = dataLabOf(p)
 	for _, g := range p.groups {
 		dg := dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}
 		for _, e := range g.items {
@@ -167,6 +171,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		PMID:       r.IDs.PMID,
 		PMCID:      r.IDs.PMCID,
 		Abstract:   withoutMarkup(r.Abstract),
+		Members:    p.memberNames(e),
 	}
 	for i, a := range r.Authors {
 		w.Authors = append(w.Authors, dataAuthor{
@@ -175,6 +180,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 			Family: clean(a.Family),
 			ORCID:  a.ORCID,
 			Self:   i < len(e.self) && e.self[i],
+			Member: p.authorMember(e, i),
 		})
 	}
 	if oa := r.OA; oa != nil && (oa.URL != "" || oa.License != "") {

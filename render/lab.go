@@ -229,10 +229,14 @@ func memberLink(m Member) string {
 	return ""
 }
 
-// memberWorks counts each member's entries on the lab's page.
+// memberWorks counts each member's entries (on the lab's page, and so
+// on each member's).
 func (p *page) memberWorks() []int {
 	n := make([]int, len(p.lab.lab.Members))
-	for _, e := range p.shown {
+	for _, e := range p.all {
+		if e.in != nil {
+			continue
+		}
 		for _, j := range e.lab {
 			n[j]++
 		}
@@ -439,4 +443,56 @@ func labScriptEdits(script string, edits []scriptEdit) string {
 		script = strings.Replace(script, e.after, e.after+e.add, 1)
 	}
 	return script
+}
+
+// dataLab is the lab in the page data.
+type dataLab struct {
+	Name    string       `json:"name"`
+	URL     string       `json:"url,omitempty"`
+	Member  string       `json:"member,omitempty"` // on a member's page (--member): whose it is
+	Members []dataMember `json:"members"`
+}
+
+// dataMember is one member in the page data.
+type dataMember struct {
+	ID      string   `json:"id"` // the member filter's value, e.g. ada-quist (#member=ada-quist on the HTML page)
+	Name    string   `json:"name"`
+	ORCID   string   `json:"orcid,omitempty"`
+	Also    []string `json:"also,omitempty"`
+	Role    string   `json:"role,omitempty"`
+	Start   int      `json:"start,omitempty"`
+	End     int      `json:"end,omitempty"`
+	Alumnus bool     `json:"alumnus"`
+	URL     string   `json:"url,omitempty"`
+	Works   int      `json:"works"` // the member's entries on the lab's page
+}
+
+// dataLabOf is the lab for the page data; nil on a researcher's page.
+func dataLabOf(p *page) *dataLab {
+	if p.lab == nil {
+		return nil
+	}
+	l := p.lab.lab
+	d := &dataLab{Name: clean(l.Name), URL: webURL(l.URL), Members: []dataMember{}}
+	if p.lab.member >= 0 {
+		d.Member = clean(l.Members[p.lab.member].Name)
+	}
+	counts := p.memberWorks()
+	for j, m := range l.Members {
+		dm := dataMember{ID: p.lab.slugs[j], Name: clean(m.Name), ORCID: m.ORCID, Role: clean(m.Role),
+			Start: m.Start, End: m.End, Alumnus: m.Alumnus(), URL: webURL(m.URL), Works: counts[j]}
+		for _, a := range m.Also {
+			dm.Also = append(dm.Also, clean(a))
+		}
+		d.Members = append(d.Members, dm)
+	}
+	return d
+}
+
+// authorMember is the name of the member author i of an entry is, or "".
+func (p *page) authorMember(e *entry, i int) string {
+	if p.lab == nil || i >= len(e.authorOf) || e.authorOf[i] < 0 {
+		return ""
+	}
+	return clean(p.lab.lab.Members[e.authorOf[i]].Name)
 }

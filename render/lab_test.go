@@ -1,6 +1,8 @@
 package render
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -115,5 +117,106 @@ func TestLabMemberPage(t *testing.T) {
 	o.Member, o.Format = "Grace Hopper", HTML
 	if err := Render(&strings.Builder{}, f, o); err == nil || !strings.Contains(err.Error(), "Maren Holt, Ada Quist, Ben Okafor, Wei Chen, Dana Ferreira, Élodie Marchand") {
 		t.Errorf("unknown member: %v", err)
+	}
+}
+
+// The lab's page data, and a member's, are valid against the page-data
+// schema, and carry the lab, each entry's members and which author is
+// which member.
+func TestLabPageData(t *testing.T) {
+	raw, err := os.ReadFile(pageDataSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema map[string]any
+	if err := json.Unmarshal(raw, &schema); err != nil {
+		t.Fatal(err)
+	}
+	v := schemaValidator{root: schema}
+	f, opts := labFixture(t)
+	for _, member := range []string{"", "Wei Chen"} {
+		o := opts
+		o.Format, o.Member = JSON, member
+		out := renderString(t, f, o)
+		var doc any
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range v.check("$", doc, schema) {
+			t.Errorf("member %q: %s", member, p)
+		}
+		checkLabData(t, member, out)
+	}
+}
+
+// labData is the part of the page data a lab adds.
+type labData struct {
+	Lab struct {
+		Member  string `json:"member"`
+		Members []struct {
+			ID      string `json:"id"`
+			Alumnus bool   `json:"alumnus"`
+			Works   int    `json:"works"`
+		} `json:"members"`
+	} `json:"lab"`
+	Groups []struct {
+		Works []struct {
+			ID      string   `json:"id"`
+			Members []string `json:"members"`
+			Authors []struct {
+				Self   bool   `json:"self"`
+				Member string `json:"member"`
+			} `json:"authors"`
+		} `json:"works"`
+	} `json:"groups"`
+}
+
+// checkLabData holds a lab page's data (member's, when member is given)
+// to the fixture: the lab, Wei Chen, and the 2023 paper's members and
+// authors.
+func checkLabData(t *testing.T, member, out string) {
+	t.Helper()
+	var page labData
+	if err := json.Unmarshal([]byte(out), &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.Lab.Member != member || len(page.Lab.Members) != 6 {
+		t.Fatalf("member %q: lab %+v", member, page.Lab)
+	}
+	if m := page.Lab.Members[3]; m.ID != "wei-chen" || !m.Alumnus || m.Works != 2 {
+		t.Errorf("Wei Chen in the data: %+v", m)
+	}
+	for _, g := range page.Groups {
+		for _, w := range g.Works {
+			if w.ID != "doi:10.5555/holt.2023.2" {
+				continue
+			}
+			if !slices.Equal(w.Members, []string{"Wei Chen"}) {
+				t.Errorf("member %q: the 2023 paper's members %q", member, w.Members)
+			}
+			a := w.Authors
+			if len(a) != 2 || a[0].Member != "Wei Chen" || !a[0].Self || a[1].Member != "" || a[1].Self {
+				t.Errorf("member %q: the 2023 paper's authors %+v: Wei Chen, and an M. Holt who is not Maren Holt", member, a)
+			}
+		}
+	}
+}
+
+// A researcher's manifest with a title is titled so, and nothing else of
+// its page changes (the heading, the window's title and the JSON-LD
+// list's name are the title): the lab's CSS, script and filter are not on it.
+func TestTitleWithoutLab(t *testing.T) {
+	f, person := fixture(t)
+	plain := renderString(t, f, Options{Format: HTML, Person: person})
+	titled := renderString(t, f, Options{Format: HTML, Person: person, Title: "Ada's papers"})
+	retitle := strings.NewReplacer(`"name":"Publications of Ada Lovelace"`, `"name":"Ada's papers"`, // the JSON-LD list
+		"Publications of Ada Lovelace", "Ada&#39;s papers") // <title> and <h1>
+	if want := retitle.Replace(plain); titled != want {
+		t.Errorf("a title changed more than the title")
+	}
+	for _, lab := range []string{"f-member", "data-members", ".members", "hashchange"} {
+		if strings.Contains(plain, lab) {
+			t.Errorf("a researcher's page holds the lab's %s", lab)
+		}
 	}
 }
