@@ -205,7 +205,7 @@ func (l labReader) url(table, raw string, line int) (string, error) {
 
 func (l labReader) members(raw []rawMember) ([]Member, error) {
 	var members []Member
-	names := map[string]int{}  // folded name → line of the member first given it
+	names := map[string]int{}  // folded name → line it was first given on
 	orcids := map[string]int{} // iD → line of the member first given it
 	for i, r := range raw {
 		table := fmt.Sprintf("member.%d", i)
@@ -218,7 +218,7 @@ func (l labReader) members(raw []rawMember) ([]Member, error) {
 				Err:  fmt.Errorf("[[member]] %q again; line %d names a member so already", mem.Name, first),
 				Hint: "members' names tell them apart on the page and in --member: give each member once (other spellings go in also)"}
 		}
-		names[strings.ToLower(mem.Name)] = mem.Line
+		names[strings.ToLower(mem.Name)] = l.line(table, "name")
 		if first, ok := orcids[mem.ORCID]; ok && mem.ORCID != "" {
 			return nil, &Error{File: l.path, Line: l.line(table, "orcid"), Value: mem.ORCID,
 				Err:  fmt.Errorf("[[member]] %q has the ORCID iD %s of the member at line %d", mem.Name, mem.ORCID, first),

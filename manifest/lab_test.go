@@ -114,7 +114,7 @@ func TestLabErrors(t *testing.T) {
 		{"title in lab", "[lab]\nname = \"L\"\ntitle = \"T\"\n", 3, "lab.title", `unknown key "lab.title"`},
 		{"unknown member key", lab + member + "email = \"m@x.org\"\n", 5, "member.email", `unknown key "member.email"`},
 		{"member without name", lab + "[[member]]\norcid = \"0000-0002-1825-0097\"\n", 3, "", "[[member]] has no name"},
-		{"same name twice", lab + member + "[[member]]\nname = \"maren holt\"\n", 6, "maren holt", "again; line 3"},
+		{"same name twice", lab + member + "[[member]]\nname = \"maren holt\"\n", 6, "maren holt", "again; line 4"},
 		{"check digit", lab + member + "orcid = \"0000-0002-1825-0098\"\n", 5, "0000-0002-1825-0098", "check digit"},
 		{"shared orcid", lab + member + "orcid = \"0000-0002-1825-0097\"\n[[member]]\nname = \"B\"\norcid = \"0000-0002-1825-0097\"\n", 8, "0000-0002-1825-0097", "has the ORCID iD"},
 		{"start not a year", lab + member + "start = 19\n", 5, "19", "is not a year"},
