@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // TestManifestPageLabExampleLoads holds docs/manifest.md's lab example
@@ -58,5 +60,62 @@ func TestManifestPageLabErrorsAreTheLoadersWords(t *testing.T) {
 		if !strings.Contains(page, c.quoted) {
 			t.Errorf("docs/manifest.md no longer quotes %q", c.quoted)
 		}
+	}
+}
+
+// TestLabMembersAreFetchedAsIdentities holds "members' iDs and works are
+// identities, fetched as [[identity]]s are": the README's example written
+// as a lab (its ORCID iD a member's, its DOIs the works of a member
+// without an iD) fetches, from the same recorded answers, exactly the
+// committed example snapshots, byte for byte; and the lab's page credits
+// the record's works to the one member and the DOIs to the other.
+func TestLabMembersAreFetchedAsIdentities(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "manifest.toml")
+	writeFile(t, path, `mailto = "ada@example.org"
+providers = ["orcid", "crossref", "openalex", "datacite"]
+
+[lab]
+name = "Example Lab"
+
+[[member]]
+name = "Peter Binfield"
+orcid = "0000-0002-9341-7985"
+
+[[member]]
+name = "Dana Ferreira"
+works = ["https://doi.org/10.7554/eLife.01567", "10.1145/3448016.3452841", "10.1594/PANGAEA.836178",
+  "10.5281/zenodo.48440", "doi:10.1101/2020.12.01.406702"]
+`)
+	if code, _, stderr := runCLI(t, "fetch", "--replay", exampleReplay, path); code != 0 {
+		t.Fatalf("fetch: exit %d\n%s", code, stderr)
+	}
+	d, err := snapshots.CompareFolders(exampleSnapshots, filepath.Join(dir, "snapshots"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Empty(false) {
+		var b strings.Builder
+		d.WriteDiff(&b, false)
+		t.Errorf("the lab's snapshots differ from the example's:\n%s", b.String())
+	}
+	code, page, stderr := runCLI(t, "render", "--format", "json", path)
+	if code != 0 {
+		t.Fatalf("render: exit %d\n%s", code, stderr)
+	}
+	var data struct {
+		Lab struct {
+			Members []struct {
+				Name  string `json:"name"`
+				Works int    `json:"works"`
+			} `json:"members"`
+		} `json:"lab"`
+		Count int `json:"count"`
+	}
+	if err := json.Unmarshal([]byte(page), &data); err != nil {
+		t.Fatal(err)
+	}
+	if m := data.Lab.Members; len(m) != 2 || m[0].Works == 0 || m[1].Works == 0 || m[0].Works+m[1].Works < data.Count {
+		t.Errorf("members %+v on a page of %d entries: every entry is someone's", m, data.Count)
 	}
 }
