@@ -130,6 +130,8 @@ var pageElements = map[string]bool{"html": true, "head": true, "meta": true, "ti
 	// entry titles, the abstract and BibTeX blocks, the filter bar
 	"h3": true, "details": true, "summary": true, "pre": true, "label": true, "input": true, "select": true,
 	"option": true, "output": true,
+	// a lab's members list
+	"ul": true,
 	// inline only: the src attribute is refused below
 	"script": true}
 

@@ -3,9 +3,12 @@ package render
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/aboutscholar/about/manifest"
 )
@@ -217,6 +220,44 @@ func TestTitleWithoutLab(t *testing.T) {
 	for _, lab := range []string{"f-member", "data-members", ".members", "hashchange"} {
 		if strings.Contains(plain, lab) {
 			t.Errorf("a researcher's page holds the lab's %s", lab)
+		}
+	}
+}
+
+// The lab's page and a member's are well-formed, hold only the page's
+// elements and safe links, and every in-page link has its target but the
+// member filter's (#member=…, which the script reads); the YAML is the
+// JSON's tree.
+func TestLabPageIsWellFormed(t *testing.T) {
+	f, opts := labFixture(t)
+	for _, member := range []string{"", "Élodie Marchand"} {
+		o := opts
+		o.Format, o.Member = HTML, member
+		scan := scanHTML(t, renderString(t, f, o))
+		for _, a := range scan.anchors {
+			if !scan.ids[a] && !strings.HasPrefix(a, "member=") {
+				t.Errorf("member %q: in-page link #%s has no target", member, a)
+			}
+		}
+		o.Format = YAML
+		var y any
+		if err := yaml.Unmarshal([]byte(renderString(t, f, o)), &y); err != nil {
+			t.Fatal(err)
+		}
+		viaJSON, err := json.Marshal(y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Format = JSON
+		var got, want any
+		if err := json.Unmarshal(viaJSON, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(renderString(t, f, o)), &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("member %q: the YAML is not the JSON's tree", member)
 		}
 	}
 }
