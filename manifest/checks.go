@@ -116,7 +116,7 @@ func keyType(key string) string {
 	case "work.equal", "work.corresponding":
 		return "a list of author positions, e.g. " + strings.TrimPrefix(key, "work.") + " = [1, 2]"
 	}
-	return ""
+	return labKeyType(key)
 }
 
 // expectedType is what the value at key (as the decoder names it, without
@@ -150,7 +150,9 @@ func typeError(path string, de *toml.DecodeError) error {
 	row, _ := de.Position()
 	name := strings.Join(key, ".")
 	e := &Error{File: path, Line: row, Value: name, Err: fmt.Errorf("%s must be %s", name, want), Hint: tomlValuesHint}
-	if len(key) == 2 && isTopLevelKey(key[1]) {
+	// Only [intervals] takes any key; elsewhere a top-level name (title
+	// in [[override]]) is the table's own field.
+	if len(key) == 2 && key[0] == "intervals" && isTopLevelKey(key[1]) {
 		e.Hint = topLevelHint(key[1])
 	}
 	return e

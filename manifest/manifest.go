@@ -48,6 +48,8 @@ type Manifest struct {
 	// (normalised, so "10.5555/ABC" is "doi:10.5555/abc"): the works render
 	// marks selected (al-folio) or featured (Hugo Blox).
 	Selected []string
+	Title    string // title: the page title; "" for "Publications of <name>"
+	Lab      *Lab   // [lab] and its [[member]]s; nil for one researcher's manifest
 
 	lines map[string]int // TOML key path → line, for errors found after loading
 }
@@ -133,6 +135,9 @@ type rawManifest struct {
 	Exclude   []rawExclude      `toml:"exclude"`
 	Override  []rawOverride     `toml:"override"`
 	Work      []rawWork         `toml:"work"`
+	Title     string            `toml:"title"`
+	Lab       *rawLab           `toml:"lab"`
+	Member    []rawMember       `toml:"member"`
 }
 
 type rawLink struct {
@@ -248,11 +253,28 @@ func Parse(path string, data []byte) (*Manifest, error) {
 		m.Intervals[strings.ToLower(name)] = d
 	}
 
+	if err := m.readIdentities(raw); err != nil {
+		return nil, err
+	}
+	m.Providers = WithORCID(m.Providers, m.Identities)
+	if len(m.Identities) == 0 {
+		return nil, &Error{File: path, Err: errors.New("no [[identity]] entries"),
+			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n(a lab's [[member]]s with an orcid or works count too)"}
+	}
+	if err := m.readDecisions(raw, lines); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// readIdentities reads the [[identity]]s, then title, [lab] and its
+// [[member]]s, whose iDs and works are identities too.
+func (m *Manifest) readIdentities(raw rawManifest) error {
 	seen := map[string]bool{}
 	for i, ri := range raw.Identity {
-		entry, err := identityEntry(path, i, ri, lines)
+		entry, err := identityEntry(m.Path, i, ri, m.lines)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if seen[entry.Key()] {
 			continue
@@ -260,15 +282,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 		seen[entry.Key()] = true
 		m.Identities = append(m.Identities, entry)
 	}
-	m.Providers = WithORCID(m.Providers, m.Identities)
-	if len(m.Identities) == 0 {
-		return nil, &Error{File: path, Err: errors.New("no [[identity]] entries"),
-			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\""}
-	}
-	if err := m.readDecisions(raw, lines); err != nil {
-		return nil, err
-	}
-	return m, nil
+	return m.readLab(raw, seen)
 }
 
 // idHint is what every identifier in [[link]], [[exclude]] and
@@ -598,7 +612,7 @@ func looksLikeEmail(s string) bool {
 }
 
 // topLevelKeys are the keys a manifest has before its first table.
-var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "counts_source", "selected"}
+var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "counts_source", "selected", "title"}
 
 func isTopLevelKey(k string) bool { return slices.Contains(topLevelKeys, k) }
 
@@ -609,7 +623,7 @@ func topLevelHint(key string) string {
 }
 
 // knownKeysHint lists every key a manifest may hold, by table.
-var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year; in [[work]]: " + strings.Join(workKeys(), ", ")
+var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year; in [[work]]: " + strings.Join(workKeys(), ", ") + "; " + labKeysHint
 
 // decodeError turns the TOML library's errors into ones naming the line.
 func decodeError(path string, data []byte, err error) error {

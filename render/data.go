@@ -18,6 +18,7 @@ import (
 type dataPage struct {
 	Title       string         `json:"title"`
 	Person      dataPerson     `json:"person"`
+	Lab         *dataLab       `json:"lab,omitempty"` // a lab's manifest: the lab and its members
 	GroupBy     Grouping       `json:"group_by"`
 	Summary     string         `json:"summary"`
 	Count       int            `json:"count"`               // entries on the page; a work shown within another's entry is not counted again
@@ -66,6 +67,7 @@ type dataWork struct {
 	CitedBy    *dataCitation `json:"cited_by,omitempty"`
 	Abstract   string        `json:"abstract,omitempty"` // plain text, as the HTML page shows it: a template escapes markup into visible tags
 	dataUser                 // the manifest's [[work]] fields, on entries (userfields.go)
+	Members    []string      `json:"members,omitempty"` // a lab's page: the names of the members it belongs to, in the lab's order
 }
 
 type dataVersion struct {
@@ -82,8 +84,9 @@ type dataAuthor struct {
 	ORCID  string `json:"orcid,omitempty"`
 	Self   bool   `json:"self"`
 	// Equal and Corresponding are the manifest's [[work]] author marks.
-	Equal         bool `json:"equal,omitempty"`
-	Corresponding bool `json:"corresponding,omitempty"`
+	Equal         bool   `json:"equal,omitempty"`
+	Corresponding bool   `json:"corresponding,omitempty"`
+	Member        string `json:"member,omitempty"` // a lab's page: the member this author is
 }
 
 type dataOA struct {
@@ -123,6 +126,7 @@ func dataOf(p *page) dataPage {
 		d.Person.Names = append(d.Person.Names, clean(n))
 	}
 	d.Person.ORCIDs = append(d.Person.ORCIDs, p.person.ORCIDs...)
+	d.Lab = dataLabOf(p)
 	for _, g := range p.groups {
 		dg := dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}
 		for _, e := range g.items {
@@ -174,17 +178,18 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		PMID:       r.IDs.PMID,
 		PMCID:      r.IDs.PMCID,
 		Abstract:   withoutMarkup(r.Abstract),
+		Members:    p.memberNames(e),
 	}
 	for i, a := range r.Authors {
 		w.Authors = append(w.Authors, dataAuthor{
-			Name:   authorName(a),
-			Given:  clean(a.Given),
-			Family: clean(a.Family),
-			ORCID:  a.ORCID,
-			Self:   i < len(e.self) && e.self[i],
-
+			Name:          authorName(a),
+			Given:         clean(a.Given),
+			Family:        clean(a.Family),
+			ORCID:         a.ORCID,
+			Self:          i < len(e.self) && e.self[i],
 			Equal:         e.equal(i),
 			Corresponding: e.corresponding(i),
+			Member:        p.authorMember(e, i),
 		})
 	}
 	w.dataUser = dataUserOf(e)

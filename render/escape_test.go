@@ -132,6 +132,8 @@ var pageElements = map[string]bool{"html": true, "head": true, "meta": true, "ti
 	"option": true, "output": true,
 	// the citations chart (--counts): inline SVG in a figure
 	"figure": true, "figcaption": true, "svg": true, "desc": true, "line": true, "g": true, "rect": true, "text": true,
+	// a lab's members list
+	"ul": true,
 	// inline only: the src attribute is refused below
 	"script": true}
 

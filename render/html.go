@@ -204,6 +204,8 @@ type htmlView struct {
 	Groups     []htmlGroup
 	Credits    []htmlLink
 	ProjectURL string
+	Lab        *htmlLab      // a lab's page: its members and alumni, and the member filter
+	MemberOf   *htmlMemberOf // a member's page: their role and the lab
 }
 
 // htmlMetrics is the header's line of citation figures, from one counts
@@ -236,6 +238,8 @@ type htmlEntry struct {
 	BibTeX           string
 	Page             string // html-site: the entry's own page, relative to the list page
 	htmlUser                // the manifest's [[work]] fields (userfields.go)
+	Members          string // a lab's page: the slugs of the entry's members, space-separated, for the member filter
+	Credited         string // a lab's page: its members not among its authors shown, e.g. "Ben Okafor"
 }
 
 // htmlVenuePart is one part of the venue line: where the work appeared
@@ -290,7 +294,15 @@ func htmlViewOf(p *page) (htmlView, error) {
 			v.CSS += template.CSS(chartCSS) // only on a page with a chart, so the others keep their bytes
 		}
 	}
+	v.Lab, v.MemberOf = htmlLabOf(p)
+	if v.Lab != nil {
+		v.CSS += template.CSS(labCSS)
+		v.Script = template.JS(labPageScript)
+	}
 	for _, o := range p.person.ORCIDs {
+		if v.Lab != nil {
+			break // the members list names and links each member
+		}
 		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: orcidURL(o), Text: o})
 	}
 	for _, g := range p.groups {
@@ -364,6 +376,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 	if y := e.rec.Issued.Year; y > 0 {
 		he.Year = strconv.Itoa(y)
 	}
+	he.Members, he.Credited = htmlEntryMembers(p, e)
 	he.Search = searchText(he)
 	return he
 }

@@ -13,8 +13,12 @@ import (
 func writeMarkdown(buf *bytes.Buffer, p *page) error {
 	buf.WriteString("# " + mdText(p.pageTitle()) + "\n\n")
 	buf.WriteString(mdText(p.summary()))
-	for _, o := range p.person.ORCIDs {
-		buf.WriteString(" · ORCID " + mdLink(o, orcidURL(o)))
+	if p.lab != nil {
+		buf.WriteString(mdLabHeader(p))
+	} else {
+		for _, o := range p.person.ORCIDs {
+			buf.WriteString(" · ORCID " + mdLink(o, orcidURL(o)))
+		}
 	}
 	buf.WriteString("\n")
 	if p.counts {

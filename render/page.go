@@ -27,6 +27,8 @@ type page struct {
 	service map[string]Service        // provider name → what the registry says of it
 	ids     []Identifier              // every service's identifiers, in record.IDs field order
 	site    string                    // Options.SiteURL
+	title   string                    // the manifest's title; "" for "Publications of <name>"
+	lab     *labPage                  // a lab's page (or a member's); nil for one researcher's
 }
 
 // group is one section of a page.
@@ -55,6 +57,8 @@ type entry struct {
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
 
 	members   []*entry // on an entry: every work shown within it, by identity key
+	lab       []int    // on a lab's page: the members (indices in Lab.Members) it belongs to
+	authorOf  []int    // on a lab's page: per author, the member it is, or -1
 	preprints []*entry // on an entry: the preprints it links to, oldest first
 	versions  []*entry // on an entry: the versions it lists, oldest first
 }
@@ -78,6 +82,7 @@ func buildPage(f *Folder, opts Options) *page {
 		credits: f.Providers,
 		service: map[string]Service{},
 		site:    opts.SiteURL,
+		title:   opts.Title,
 	}
 	switch {
 	case len(opts.Person.Names) > 0:
@@ -126,9 +131,12 @@ func buildPage(f *Folder, opts Options) *page {
 	assignKeys(p.all)
 	relate(p.all, byID)
 	joinUserFields(p.all, opts.User)
+	if opts.Lab != nil {
+		p.useLab(f, opts)
+	}
 
 	for _, e := range p.all {
-		if e.in == nil {
+		if e.in == nil && p.onPage(e) {
 			p.shown = append(p.shown, e)
 		}
 	}

@@ -104,7 +104,10 @@ type Options struct {
 	SiteURL string
 	// User are the manifest's [[work]] fields (UserFieldsOf), joined to
 	// the entries they name; the snapshots never hold them.
-	User UserFields
+	User   UserFields
+	Title  string // the manifest's title; "" for "Publications of <name>"
+	Lab    *Lab   // a lab's manifest (LabOf): the page is the members'; nil for one researcher's
+	Member string // with Lab: only this member's works, titled for them
 }
 
 // Render writes the folder in the options' format to w. Output depends
@@ -119,6 +122,9 @@ func Render(w io.Writer, f *Folder, opts Options) error {
 		return fmt.Errorf("unknown format %q (formats: %s)", opts.Format, FormatNames())
 	case row.write == nil:
 		return fmt.Errorf("format %s is a folder of files: use RenderFiles", opts.Format)
+	}
+	if err := memberError(opts); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := row.write(&buf, buildPage(f, opts)); err != nil {
@@ -138,6 +144,9 @@ func RenderFiles(f *Folder, opts Options) ([]File, error) {
 	row, ok := opts.Format.row()
 	if !ok || row.files == nil {
 		return nil, fmt.Errorf("format %s is one file, not a folder", opts.Format)
+	}
+	if err := memberError(opts); err != nil {
+		return nil, err
 	}
 	files, err := row.files(buildPage(f, opts))
 	if err != nil {

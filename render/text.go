@@ -333,6 +333,9 @@ func (p *page) citedBy(e *entry) string {
 
 // pageTitle is the heading of a page.
 func (p *page) pageTitle() string {
+	if t := clean(p.title); t != "" {
+		return t
+	}
 	if p.name != "" {
 		return "Publications of " + clean(p.name)
 	}

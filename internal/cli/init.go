@@ -27,8 +27,9 @@ names your ORCID iD and explains every other setting in comments: the
 contact e-mail (mailto) and what it buys at each service, the snapshot
 folder, the providers list, following published versions, the counts
 source, selected works, extra works by DOI, arXiv id, PMID or PMCID,
-[intervals], [[link]], [[exclude]], [[override]], [[work]] (your own
-links, notes and tags per work) and the API key variables. The iD's check digit is verified, so a typo is caught
+a lab's [lab] and [[member]]s, [intervals], [[link]], [[exclude]],
+[[override]], [[work]] (your own links, notes and tags per work) and the
+API key variables. The iD's check digit is verified, so a typo is caught
 now rather than as a puzzling 404 later. An existing file is never
 replaced without --force.
 
@@ -182,6 +183,9 @@ snapshots = "snapshots"
 # Works render marks as selected (al-folio) or featured (Hugo Blox):
 # selected = ["doi:10.5281/zenodo.1234567"]
 
+# The page's title (default "Publications of <your name>", or of the lab):
+# title = "Publications and talks"
+
 # API keys are read from the environment only, never from this file, and
 # each is sent only to its own service:
 `)
@@ -204,6 +208,24 @@ orcid = %q   # expands to every work on your public ORCID record
 # pmid = "31452104"
 # [[identity]]
 # pmcid = "PMC5679183"
+
+# A lab's page instead: the lab, and each member with an iD, other
+# spellings of the name, works, or all three (a member's iD and works are
+# fetched as an [[identity]]'s are). The page lists the members, credits
+# each work to every member on it, and filters by member; about render
+# --member "Maren Holt" renders one member's works:
+# [lab]
+# name = "Holt Lab"
+# url = "https://holtlab.example.org"
+# [[member]]
+# name = "Maren Holt"
+# orcid = "0000-0002-1111-2222"
+# also = ["M. A. Holt", "Holt, Maren"]   # matched as the name is
+# role = "Principal investigator"
+# start = 2011
+# end = 2020                             # a member with an end is an alumnus
+# url = "https://holtlab.example.org/people/holt"
+# works = ["doi:10.5281/zenodo.1234567"]
 
 # Slow a provider down (never below its declared pace):
 # [intervals]

@@ -35,7 +35,8 @@ Formats:
 Works that links.json shows as one entry are one entry: a preprint with
 its published version, version DOIs under their concept DOI. Pages
 (` + render.FormatNamesOf(render.Page) + `) are grouped by year or by type, highlight the
-manifest's name and ORCID iD among the authors, and end with each
+manifest's name and ORCID iD among the authors (a lab's page: its members,
+with a member filter), and end with each
 provider's attribution. Citation files list each entry once, with a
 stable key.
 
@@ -43,13 +44,15 @@ Examples:
    about render --format html --out docs/index.html manifest.toml
    about render --format markdown --group type --counts manifest.toml
    about render --format bibtex --out cv/works.bib manifest.toml
-   about render --format html-site --site-url https://ada.example.org/ --out public manifest.toml`,
+   about render --format html-site --site-url https://ada.example.org/ --out public manifest.toml
+   about render --format html --member "Ada Quist" --out people/quist.html lab.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
 			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds citations, h-index and i10-index, all time and since the newest cited year less five, over a chart of citations per year"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
+			&cli.StringFlag{Name: "member", Usage: "a lab's manifest: only this [[member]]'s works, titled for them (a page, or a citation file, per member)"},
 			&cli.BoolFlag{Name: "force", Usage: render.FormatNamesOf(render.Site) + ": overwrite files edited since about wrote them (kept, with a warning, without it)"},
 			&cli.StringFlag{Name: "site-url", Usage: "html-site: the address the site is served at, e.g. https://ada.example.org/ (each work page's canonical link and citation_abstract_html_url)"},
 		},
@@ -64,6 +67,7 @@ Examples:
 				Out:       c.String("out"),
 				Force:     c.Bool("force"),
 				SiteURL:   c.String("site-url"),
+				Member:    c.String("member"),
 				Stdout:    c.App.Writer,
 				Stderr:    c.App.ErrWriter,
 			}
@@ -95,6 +99,7 @@ type renderOptions struct {
 	Out       string    // write here atomically; "" for Stdout
 	Force     bool      // folder formats: overwrite files edited since about wrote them
 	SiteURL   string    // html-site: where the site is served
+	Member    string    // a lab's manifest: only this member's works; "" for the whole lab
 	Stdout    io.Writer // the page when Out is ""
 	Stderr    io.Writer // folder formats: what was removed or kept
 
@@ -193,6 +198,9 @@ func runRender(o renderOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := checkMember(m, o.Member); err != nil {
+		return err
+	}
 	dir := cmp.Or(o.Snapshots, m.Snapshots)
 	folder, err := render.Load(dir)
 	var none *render.NoSnapshotsError
@@ -212,7 +220,8 @@ func runRender(o renderOptions) error {
 	warnStaleWorks(o.Stderr, m, folder)
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
-		User: render.UserFieldsOf(m), SiteURL: o.SiteURL}
+		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
+		Title: m.Title, Lab: render.LabOf(m), Member: o.Member}
 	if o.format.IsFolder() {
 		return writeRenderedFiles(folder, opts, o)
 	}
