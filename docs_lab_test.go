@@ -119,3 +119,31 @@ works = ["https://doi.org/10.7554/eLife.01567", "10.1145/3448016.3452841", "10.1
 		t.Errorf("members %+v on a page of %d entries: every entry is someone's", m, data.Count)
 	}
 }
+
+// TestReadmeLabExampleLoads: the README's lab example is one the loader
+// takes, with the members and the alumnus it describes.
+func TestReadmeLabExampleLoads(t *testing.T) {
+	var example string
+	for _, block := range strings.Split(readText(t, "README.md"), "```toml\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if strings.Contains(block, "[lab]") {
+			example = block
+		}
+	}
+	if example == "" {
+		t.Fatal("README.md has no lab example")
+	}
+	m, err := manifest.Parse(filepath.Join(t.TempDir(), "manifest.toml"), []byte(example))
+	if err != nil {
+		t.Fatalf("the README's lab example does not load: %v", err)
+	}
+	if m.Lab == nil || m.Lab.Name != "Quist Lab" || len(m.Lab.Members) != 2 || m.Title != "Publications of the Quist Lab" {
+		t.Fatalf("lab %+v, title %q", m.Lab, m.Title)
+	}
+	if ada, wei := m.Lab.Members[0], m.Lab.Members[1]; ada.Alumnus() || !wei.Alumnus() || len(ada.Also) != 1 {
+		t.Errorf("Ada Quist alumnus %v (also %v), Wei Chen alumnus %v; want false, one spelling, true", ada.Alumnus(), ada.Also, wei.Alumnus())
+	}
+	if len(m.Identities) != 2 { // Ada's iD and Wei's work
+		t.Errorf("%d identities, want Ada's iD and Wei Chen's work", len(m.Identities))
+	}
+}
