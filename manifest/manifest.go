@@ -39,6 +39,10 @@ type Manifest struct {
 	// the run links to when it is not among the works, so the pair is
 	// shown as one entry.
 	FollowPublished bool
+	// Discover (discover, default true) asks Crossref, OpenAlex and
+	// DataCite, for each ORCID identity, which works carry that iD, and
+	// reports those missing from the record (never adding them).
+	Discover bool
 	// CountsSource (counts_source) is the provider whose citation counts
 	// render's pages show; "" for render's default. The caller checks it
 	// against the provider registry, as it does providers.
@@ -123,6 +127,7 @@ type rawManifest struct {
 	Mailto    string            `toml:"mailto"`
 	Snapshots string            `toml:"snapshots"`
 	Follow    *bool             `toml:"follow_published"`
+	Discover  *bool             `toml:"discover"`
 	Counts    string            `toml:"counts_source"`
 	Selected  []string          `toml:"selected"`
 	Providers []string          `toml:"providers"`
@@ -209,6 +214,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	}
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
+	m.Discover = orTrue(raw.Discover)
 	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
 	for _, v := range raw.Selected {
 		id, err := ParseID(v)
@@ -593,7 +599,7 @@ func looksLikeEmail(s string) bool {
 }
 
 // topLevelKeys are the keys a manifest has before its first table.
-var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "counts_source", "selected"}
+var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "discover", "counts_source", "selected"}
 
 func isTopLevelKey(k string) bool { return slices.Contains(topLevelKeys, k) }
 
@@ -681,3 +687,6 @@ func lineOf(data []byte, it unstable.Iterator) int {
 	}
 	return 1 + bytes.Count(data[:off], []byte("\n"))
 }
+
+// orTrue is a switch that is on unless the manifest turns it off.
+func orTrue(b *bool) bool { return b == nil || *b }
