@@ -3,6 +3,7 @@ package orchestrator
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -255,4 +256,39 @@ func worksOnly(t *testing.T, dir string) string {
 		return all[:i] + rest[j+1:]
 	}
 	return all
+}
+
+// TestUnclaimedKeptWhenListingsFailAndRemovedWhenOff: listings that fail
+// keep last time's suggestions (told in a note; the run is not short for
+// it), and discover = false removes the file.
+func TestUnclaimedKeptWhenListingsFailAndRemovedWhenOff(t *testing.T) {
+	m := newManifest(t, discoverManifest)
+	runOK(t, testOptions(m, discoverNet(t), 4))
+	path := filepath.Join(m.Snapshots, snapshots.UnclaimedFile)
+	first, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	down := discoverNet(t)
+	for k := range down.listings {
+		down.listings[k] = fakeAnswer{status: http.StatusInternalServerError, body: []byte("oops")}
+	}
+	rep := runOK(t, testOptions(m, down, 4))
+	if got, _ := os.ReadFile(path); string(got) != string(first) {
+		t.Errorf("failed listings changed unclaimed.json:\n%s\nwant\n%s", got, first)
+	}
+	if rep.Incomplete() {
+		t.Errorf("a failed listing made the run short: %v", rep.ShortJobs())
+	}
+	if notes := strings.Join(rep.Notes(), "\n"); !strings.Contains(notes, "could not list the works crossref attributes to ORCID iD 0000-0002-9341-7985") {
+		t.Errorf("notes %q; want the failed listing told", notes)
+	}
+
+	off := newManifest(t, strings.Replace(discoverManifest, "mailto =", "discover = false\nmailto =", 1))
+	off.Snapshots = m.Snapshots
+	runOK(t, testOptions(off, discoverNet(t), 4))
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("with discover = false, unclaimed.json is still there (%v)", err)
+	}
 }
