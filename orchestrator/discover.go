@@ -101,7 +101,7 @@ func (rn *run) findUnclaimed() {
 	known := rn.knownDOIs()
 	var prev snapshots.Unclaimed
 	_ = snapshots.Read(snapshots.Dir{Root: rn.rep.Snapshots}.UnclaimedPath(), &prev) // none yet, or unreadable: nothing to keep
-	out := &snapshots.Unclaimed{Researchers: []snapshots.UnclaimedResearcher{}}
+	out := &snapshots.Unclaimed{FixRecord: fixRecord, Researchers: []snapshots.UnclaimedResearcher{}}
 	for _, e := range rn.m.Identities {
 		if e.Kind != manifest.KindORCID {
 			continue
@@ -142,6 +142,9 @@ func (rn *run) matchExcludes() {
 		}
 	}
 }
+
+// fixRecord is unclaimed.json's word on fixing the ORCID record itself.
+const fixRecord = "pasting a DOI fixes the page, not the ORCID record: to have such works added to the record, let Crossref and DataCite update it (ORCID's auto-update): " + report.ORCIDAutoUpdate
 
 // listingsOf is the listing jobs of one ORCID identity, in registry order.
 func (rn *run) listingsOf(id manifest.Identity) []*job {

@@ -86,6 +86,7 @@ func discoverNet(t *testing.T) *fakeNet {
 // the lines to paste; the mistyped iD apart, under name_differs; the
 // excluded work and the one on the record nowhere.
 const wantUnclaimed = `{
+  "fix_record": "pasting a DOI fixes the page, not the ORCID record: to have such works added to the record, let Crossref and DataCite update it (ORCID's auto-update): https://support.orcid.org/hc/en-us/articles/360006971293-Auto-updates-in-third-party-systems-Crossref",
   "researchers": [
     {
       "name_differs": [

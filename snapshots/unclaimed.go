@@ -13,6 +13,9 @@ func (d Dir) UnclaimedPath() string { return filepath.Join(d.Root, UnclaimedFile
 
 // Unclaimed is unclaimed.json.
 type Unclaimed struct {
+	// FixRecord says how the record itself gets such works (pasting a DOI
+	// fixes the page only): the same sentence in every file.
+	FixRecord string `json:"fix_record"`
 	// Researchers are the ORCID identities with unclaimed works, sorted by iD.
 	Researchers []UnclaimedResearcher `json:"researchers"`
 }
