@@ -94,7 +94,6 @@ func listingSpec(s providers.Spec) providers.Spec {
 // --only, or the ORCID record could not be read) keeps the previous
 // file's suggestions beside this run's.
 func (rn *run) findUnclaimed() {
-	rn.rep.DiscoveryAsked = rn.m.Discover
 	if !rn.m.Discover {
 		return
 	}

@@ -219,12 +219,14 @@ type runState struct {
 	rep               *report.Report
 	plan              *workPlan
 	w                 *writer
-	notAsked          map[string]int       // provider → jobs another's answer made redundant
-	warnings          []record.Warning     // the works' jobs', in job order
-	stop              context.CancelFunc   // ends the run's requests (a write failed)
-	lookupFailureTold bool                 // the first round noted a failed agency lookup (once is enough)
-	listings          []*job               // discovery listings, per ORCID identity × listing provider (discover.go)
-	unclaimed         *snapshots.Unclaimed // what the listings found, for unclaimed.json; nil: the file is left as it is
+	notAsked          map[string]int     // provider → jobs another's answer made redundant
+	warnings          []record.Warning   // the works' jobs', in job order
+	stop              context.CancelFunc // ends the run's requests (a write failed)
+	lookupFailureTold bool               // the first round noted a failed agency lookup (once is enough)
+
+	// Discovery (discover.go).
+	listings  []*job               // per ORCID identity × listing provider
+	unclaimed *snapshots.Unclaimed // what the listings found, for unclaimed.json; nil: the file is left as it is
 }
 
 // leftOut is the providers the manifest's list (or the defaults) chooses
@@ -651,7 +653,8 @@ func batchSize(off bool) func(providers.Spec) int {
 // hostInterval is the least gap between requests of provider s: its
 // declared interval (the keyed one when keyed, its API key set, and the
 // service documents one), the stricter one its service sets for list
-// queries while batching, or the manifest's, whichever is longest.
+// queries while batching or listing works for discovery, or the
+// manifest's, whichever is longest.
 func hostInterval(s providers.Spec, m *manifest.Manifest, noBatching, keyed bool) time.Duration {
 	d := s.MinInterval
 	if keyed && s.APIKey != nil && s.APIKey.MinInterval > 0 {

@@ -45,9 +45,8 @@ type Report struct {
 
 	// Discovery (manifest discover): the listings of the works carrying
 	// each ORCID iD, and what they name beyond the page (unclaimed.json).
-	DiscoveryAsked bool
-	Listings       []Listing
-	Unclaimed      []Unclaimed
+	Listings  []Listing
+	Unclaimed []Unclaimed
 
 	WorksAdded    []string        // identity keys of works whose file is new
 	WorksChanged  []string        // identity keys of works whose work or counts file changed
