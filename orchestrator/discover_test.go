@@ -204,6 +204,9 @@ func TestDiscoverUnclaimedWorks(t *testing.T) {
 			}
 		}
 		checkDiscoveryStory(t, workers, rep)
+		if c := CheckOffline(m, m.Snapshots); len(c.Problems) > 0 {
+			t.Errorf("-j %d: check --offline finds problems in the folder fetch wrote: %v", workers, c.Problems)
+		}
 		folders = append(folders, folderBytes(t, m.Snapshots))
 	}
 	if folders[0] != folders[1] {
