@@ -20,16 +20,16 @@ const (
 	dataCiteDiscoverPages = 10
 )
 
-// discoverDataCite lists the DOIs whose creators carry the iD. lupo's
-// dois index turns user-id into the filter term
-// creators.nameIdentifiers.nameIdentifier = "https://orcid.org/<iD>"
-// (app/models/doi.rb, query: https://github.com/datacite/lupo), the one
-// DataCite Commons' person pages use. Its links.next carries query= and
-// the other filters but not user-id
-// (app/controllers/datacite_dois_controller.rb), so the next page is
-// built here from links.next's page[cursor] rather than followed. Cursor
-// paging starts at page[cursor]=1. Only findable DOIs are listed to
-// anonymous clients (the same controller).
+// discoverDataCite lists the DOIs whose creators carry the iD, with the
+// index's user-id parameter (https://github.com/datacite/lupo): the dois
+// controller passes it to the model's query, which filters on the term
+// creators.nameIdentifiers.nameIdentifier = "https://orcid.org/<iD>", and
+// a hyphenated parameter reaches it as user_id (ApplicationController's
+// transform_params). The controller's links.next carries query= and other
+// filters but not user-id (app/controllers/datacite_dois_controller.rb),
+// so the next page is built here from links.next's page[cursor] rather
+// than followed. Cursor paging starts at page[cursor]=1; anonymous
+// clients are shown findable DOIs only (the same controller).
 func discoverDataCite(ctx context.Context, env Env, orcid string) (*Listing, error) {
 	p := pager{
 		provider: "datacite",
