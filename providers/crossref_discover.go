@@ -15,7 +15,8 @@ import (
 
 const (
 	// crossrefDiscoverRows is a page of GET /works?filter=orcid:…: rows
-	// goes up to 1,000 (https://api.crossref.org/swagger-ui/index.html#/Works/get_works),
+	// goes up to 1,000 (https://api.crossref.org/swagger-ui/index.html#/Works/get_works;
+	// rcrossref's cr_works documents "Max: 1000"),
 	// and with select= a work is a few hundred bytes, so most researchers
 	// take one call.
 	crossrefDiscoverRows = 1000
@@ -35,8 +36,9 @@ func crossrefDiscoverSelect() []string {
 // the metadata" (Crossref's answer in
 // https://community.crossref.org/t/query-api-by-orcid/3209), authors and
 // editors alike. Pages follow the deep-paging cursor: cursor=* first, then
-// each answer's message.next-cursor; the end is an answer with fewer items
-// than rows (https://github.com/CrossRef/rest-api-doc#deep-paging-with-cursors).
+// each answer's message.next-cursor, which is given even past the end, so
+// a page with fewer items than rows, or the total-results reached, ends it
+// (https://github.com/CrossRef/rest-api-doc/blob/master/rest_api.md#deep-paging-with-cursors).
 // List requests keep Crossref's list pace (Spec.BatchInterval).
 func discoverCrossref(ctx context.Context, env Env, orcid string) (*Listing, error) {
 	fetched := 0
