@@ -45,7 +45,8 @@ func TestProgressInAPipeIsPlain(t *testing.T) {
 	}
 	for _, want := range []string{
 		"about: finished 19/19 jobs in ",
-		" · orcid 1/1 · doi 1 request · crossref 7/7 · openalex 9/9 · datacite 2/2\n",
+		// hosts in the order they were planned: the record, its discovery listings (registry order), the agency lookup
+		" · orcid 1/1 · crossref 7/7 · datacite 2/2 · openalex 9/9 · doi 1 request\n",
 		"  provider  found  not found",
 		"13 added, 0 changed, 0 removed",
 		"complete: 19 jobs answered in ",

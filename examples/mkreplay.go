@@ -46,6 +46,7 @@ type answer struct {
 const (
 	crossref404 = "crossref/crossref-work-not-found-10.1371-notarealdoi.txt"
 	note404     = "no recording of this request; Crossref's real 404 for an unknown DOI (body and Content-Type as recorded for 10.1371/notarealdoi)"
+	noteListing = "constructed (no recording of a discovery listing): an empty list in the service's documented list shape"
 	empty404    = "no recording of this request; an empty 404, which is how about reads the service's real \"not found\" (the real body is a short error document)"
 )
 
@@ -82,6 +83,14 @@ var answers = []answer{
 	{"https://api.openalex.org/works/doi:10.1038/npre.2009.2801", 404, "", "", empty404, ""},
 	{"https://api.openalex.org/works/doi:10.1080/03615260801973992", 404, "", "", empty404, ""},
 	{"https://api.openalex.org/works/doi:10.1080/03615260801973414", 404, "", "", empty404, ""},
+
+	// Discovery: each service's list of the works carrying the record's
+	// iD. No one recorded these requests; each answer is an empty list in
+	// the service's documented list shape, so the example has no
+	// unclaimed works (orchestrator's TestDiscoverUnclaimedWorks has some).
+	{"https://api.crossref.org/works?cursor=%2A&filter=orcid%3A0000-0002-9341-7985&rows=1000&select=DOI%2Cauthor%2Ceditor%2Cissued%2Ctitle", 200, "application/json", "", noteListing, "testdata/discover/constructed-crossref-orcid-0000-0002-9341-7985.json"},
+	{"https://api.datacite.org/dois?disable-facets=true&page%5Bcursor%5D=1&page%5Bsize%5D=100&user-id=0000-0002-9341-7985", 200, "application/json; charset=utf-8", "", noteListing, "testdata/discover/constructed-datacite-orcid-0000-0002-9341-7985.json"},
+	{"https://api.openalex.org/works?cursor=%2A&filter=authorships.author.orcid%3Ahttps%3A%2F%2Forcid.org%2F0000-0002-9341-7985&per_page=100&select=doi%2Ctitle%2Cpublication_year%2Cauthorships", 200, "application/json", "", noteListing, "testdata/discover/constructed-openalex-orcid-0000-0002-9341-7985.json"},
 }
 
 // lists are the batch requests of the example run: the services with a

@@ -40,6 +40,10 @@ type Manifest struct {
 	// the run links to when it is not among the works, so the pair is
 	// shown as one entry.
 	FollowPublished bool
+	// Discover (discover, default true) asks Crossref, OpenAlex and
+	// DataCite, for each ORCID identity, which works carry that iD, and
+	// reports those missing from the record (never adding them).
+	Discover bool
 	// CountsSource (counts_source) is the provider whose citation counts
 	// render's pages show; "" for render's default. The caller checks it
 	// against the provider registry, as it does providers.
@@ -126,6 +130,7 @@ type rawManifest struct {
 	Mailto    string            `toml:"mailto"`
 	Snapshots string            `toml:"snapshots"`
 	Follow    *bool             `toml:"follow_published"`
+	Discover  *bool             `toml:"discover"`
 	Counts    string            `toml:"counts_source"`
 	Selected  []string          `toml:"selected"`
 	Providers []string          `toml:"providers"`
@@ -216,6 +221,7 @@ func Parse(path string, data []byte) (*Manifest, error) {
 	}
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
+	m.Discover = orTrue(raw.Discover)
 	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
 	for _, v := range raw.Selected {
 		id, err := ParseID(v)
@@ -612,7 +618,7 @@ func looksLikeEmail(s string) bool {
 }
 
 // topLevelKeys are the keys a manifest has before its first table.
-var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "counts_source", "selected", "title"}
+var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "discover", "counts_source", "selected", "title"}
 
 func isTopLevelKey(k string) bool { return slices.Contains(topLevelKeys, k) }
 
@@ -700,3 +706,6 @@ func lineOf(data []byte, it unstable.Iterator) int {
 	}
 	return 1 + bytes.Count(data[:off], []byte("\n"))
 }
+
+// orTrue is a switch that is on unless the manifest turns it off.
+func orTrue(b *bool) bool { return b == nil || *b }

@@ -68,6 +68,7 @@ var simLatencies = map[string]simLatency{
 	"www.ebi.ac.uk":           {300 * time.Millisecond, 10 * time.Millisecond},
 	"api.semanticscholar.org": {400 * time.Millisecond, 2 * time.Millisecond},
 	"api.unpaywall.org":       {150 * time.Millisecond, 0},
+	"api.datacite.org":        {300 * time.Millisecond, 5 * time.Millisecond},
 }
 
 // benchShape is one manifest: researchers ORCID records of works each.
@@ -245,7 +246,7 @@ func simBound(sh benchShape, registry []providers.Spec, noBatching bool, scale i
 	lat := func(host string, n int) time.Duration { return simLatencies[host].of(n) / time.Duration(scale) }
 	interval := map[string]time.Duration{}
 	size := map[string]int{}
-	m := &manifest.Manifest{}
+	m := &manifest.Manifest{Discover: true} // as the benchmark's manifest: its listings set Crossref's list pace
 	for _, s := range registry {
 		interval[s.Host] = hostInterval(s, m, noBatching, false)
 		size[s.Host] = batchSize(noBatching)(s)
@@ -420,6 +421,7 @@ func (n *simNet) answer(req *http.Request) (int, int, []byte) {
 		"www.ebi.ac.uk":           n.epmcAnswer,
 		"api.semanticscholar.org": n.s2Answer,
 		"api.unpaywall.org":       n.unpaywallAnswer,
+		"api.datacite.org":        n.dataCiteAnswer,
 	}[req.URL.Host]
 	if host == nil {
 		return 404, 1, nil
@@ -522,6 +524,9 @@ func (n *simNet) agencyAnswer(req *http.Request) (int, int, []byte) {
 
 func (n *simNet) crossrefAnswer(req *http.Request) (int, int, []byte) {
 	q := req.URL.Query()
+	if id, ok := strings.CutPrefix(q.Get("filter"), "orcid:"); ok {
+		return n.crossrefListing(id, q)
+	}
 	if req.URL.Path == "/works" {
 		var dois []string
 		for _, f := range strings.Split(q.Get("filter"), ",") {
@@ -544,6 +549,9 @@ func (n *simNet) crossrefAnswer(req *http.Request) (int, int, []byte) {
 }
 
 func (n *simNet) openAlexAnswer(req *http.Request) (int, int, []byte) {
+	if id, ok := strings.CutPrefix(req.URL.Query().Get("filter"), "authorships.author.orcid:https://orcid.org/"); ok {
+		return n.openAlexListing(id, req.URL.Query())
+	}
 	if req.URL.Path == "/works" {
 		dois := strings.Split(strings.TrimPrefix(req.URL.Query().Get("filter"), "doi:"), "|")
 		return simList(dois, func(b *bytes.Buffer, i int) bool {
@@ -825,4 +833,64 @@ func TestSimulatedServicesAnswerEveryWork(t *testing.T) {
 			t.Error("simulated run wrote different snapshots with batching off")
 		}
 	}
+}
+
+// The discovery listings: Crossref and OpenAlex list every work of the
+// researcher's record (all on the record, so nothing is suggested: the
+// cost of discovery when it finds nothing), a page at a time by cursor;
+// DataCite, which registered none of them, lists none.
+
+// listingPage is the works of researcher id from cursor on ("*" starts,
+// else the offset a previous page gave), at most size of them.
+func (n *simNet) listingPage(id, cursor string, size int) (from int, works []int) {
+	r, ok := n.orcids[id]
+	if !ok {
+		return 0, nil
+	}
+	if cursor != "*" {
+		fmt.Sscan(cursor, &from)
+	}
+	for k := from; k < n.perRecord && len(works) < size; k++ {
+		works = append(works, r*n.perRecord+k)
+	}
+	return from, works
+}
+
+func (n *simNet) crossrefListing(id string, q url.Values) (int, int, []byte) {
+	from, works := n.listingPage(id, q.Get("cursor"), 1000)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"next-cursor":"%d","items":[`, n.perRecord, from+len(works))
+	for k, i := range works {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		n.crossrefListItem(&b, i, q)
+	}
+	b.WriteString(`]}}`)
+	return 200, len(works), b.Bytes()
+}
+
+func (n *simNet) openAlexListing(id string, q url.Values) (int, int, []byte) {
+	from, works := n.listingPage(id, q.Get("cursor"), 100)
+	next := "null"
+	if from+len(works) < n.perRecord {
+		next = fmt.Sprintf(`"%d"`, from+len(works))
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"meta":{"count":%d,"per_page":100,"next_cursor":%s},"results":[`, n.perRecord, next)
+	for k, i := range works {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		n.corpus.openAlexWork(&b, i)
+	}
+	b.WriteString(`]}`)
+	return 200, len(works), b.Bytes()
+}
+
+func (n *simNet) dataCiteAnswer(req *http.Request) (int, int, []byte) {
+	if req.URL.Path == "/dois" && req.URL.Query().Has("user-id") {
+		return 200, 1, []byte(`{"data":[],"meta":{"total":0},"links":{"self":"https://api.datacite.org/dois"}}`)
+	}
+	return 404, 1, nil
 }

@@ -35,6 +35,10 @@ type fakeNet struct {
 	hook     func(req *http.Request) // runs before answering; may block
 	calls    map[string]int          // host → requests
 	agencies map[string]string       // DOI prefix → agency, for doi.org's /doiRA/
+	// listings answers discovery listings (the works carrying an ORCID
+	// iD), by listingKey; a listing with no entry is an empty list in its
+	// service's shape (emptyListing), as for an iD no publisher sent.
+	listings map[string]fakeAnswer
 }
 
 type fakeAnswer struct {
@@ -81,6 +85,12 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 	n.calls[req.URL.Host]++
 	n.mu.Unlock()
 	ans, ok := n.routes[req.URL.Host+req.URL.EscapedPath()]
+	if key, isListing := listingKey(req.URL); isListing {
+		ans, ok = n.listings[key]
+		if !ok {
+			ans, ok = emptyListing(req.URL.Host), true
+		}
+	}
 	if form, isList := listForms[req.URL.Host]; !ok && isList && req.URL.Path == form.path {
 		ans, ok = n.list(req.URL.Host, form, req.URL.Query()), true
 	}
@@ -371,4 +381,30 @@ func runOK(t testing.TB, opts Options) *report.Report {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// listingKey names a discovery listing's page as "host iD cursor" (the
+// cursor "*" or "1" for the first page), false for any other request: the
+// query forms of providers/*_discover.go.
+func listingKey(u *url.URL) (string, bool) {
+	q := u.Query()
+	switch {
+	case u.Host == "api.crossref.org" && strings.HasPrefix(q.Get("filter"), "orcid:"):
+		return u.Host + " " + strings.TrimPrefix(q.Get("filter"), "orcid:") + " " + q.Get("cursor"), true
+	case u.Host == "api.openalex.org" && strings.HasPrefix(q.Get("filter"), "authorships.author.orcid:"):
+		return u.Host + " " + strings.TrimPrefix(q.Get("filter"), "authorships.author.orcid:https://orcid.org/") + " " + q.Get("cursor"), true
+	case u.Host == "api.datacite.org" && q.Has("user-id"):
+		return u.Host + " " + q.Get("user-id") + " " + q.Get("page[cursor]"), true
+	}
+	return "", false
+}
+
+// emptyListing is a service's list answer with nothing in it.
+func emptyListing(host string) fakeAnswer {
+	body := map[string]string{
+		"api.crossref.org": `{"status":"ok","message-type":"work-list","message":{"total-results":0,"items":[],"next-cursor":"end"}}`,
+		"api.openalex.org": `{"meta":{"count":0,"per_page":100,"next_cursor":null},"results":[]}`,
+		"api.datacite.org": `{"data":[],"meta":{"total":0},"links":{"self":"https://api.datacite.org/dois"}}`,
+	}[host]
+	return fakeAnswer{status: http.StatusOK, body: []byte(body)}
 }

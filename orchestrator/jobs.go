@@ -76,6 +76,16 @@ type job struct {
 	// failed, so an agency's "not found" may only mean "not ours" and is
 	// not written (see works.Sources.Add).
 	unrouted bool
+	listing  bool // a discovery listing (discover.go): of no work, queued apart from the provider's works
+}
+
+// queue is the lane queue the job waits in: a provider's works batch
+// together, its discovery listings go one by one beside them.
+func (j *job) queue() string {
+	if j.listing {
+		return j.spec.Name + " listing"
+	}
+	return j.spec.Name
 }
 
 // reply is a job's outcome with what the service said: held only until
@@ -109,8 +119,8 @@ type lane struct {
 	host    string
 	ctx     context.Context // the run's: once done, the lane stops (see scheduler.skipLeftovers)
 	mu      sync.Mutex
-	queues  map[string][]*job // provider → queued jobs, in slot order
-	names   []string          // providers in first-queued order
+	queues  map[string][]*job // queue → queued jobs, in slot order
+	names   []string          // queues in first-queued order (see job.queue)
 	waiting int               // jobs that will come once the job they wait for has answered
 	closed  bool              // the planner will add nothing more
 	wake    chan struct{}     // a change happened; capacity 1, so no signal is lost
@@ -130,10 +140,10 @@ func (l *lane) signal() {
 // push queues a job that can be asked now.
 func (l *lane) push(j *job) {
 	l.mu.Lock()
-	if _, ok := l.queues[j.spec.Name]; !ok {
-		l.names = append(l.names, j.spec.Name)
+	if _, ok := l.queues[j.queue()]; !ok {
+		l.names = append(l.names, j.queue())
 	}
-	l.queues[j.spec.Name] = append(l.queues[j.spec.Name], j)
+	l.queues[j.queue()] = append(l.queues[j.queue()], j)
 	l.mu.Unlock()
 	l.signal()
 }
@@ -293,6 +303,22 @@ func (s *scheduler) add(jobs []*job) {
 	}
 }
 
+// addListings queues jobs that belong to no work (discovery listings):
+// they take slots ahead of the works planned after them, so a lane asks
+// them as soon as it is idle, and the writer never waits for them.
+func (s *scheduler) addListings(jobs []*job) {
+	s.mu.Lock()
+	for _, j := range jobs {
+		j.slot, j.work = s.slots, -1
+		s.slots++
+		j.lane = s.laneFor(j.host)
+	}
+	s.mu.Unlock()
+	for _, j := range jobs {
+		j.lane.push(j)
+	}
+}
+
 // laneFor is the host's lane, started on first use; s.mu is held.
 func (s *scheduler) laneFor(host string) *lane {
 	if l, ok := s.lanes[host]; ok {
@@ -323,6 +349,9 @@ func (s *scheduler) wrote(n int) {
 
 // done records that j needs nothing more (answered, or not needed).
 func (s *scheduler) done(j *job) {
+	if j.work < 0 {
+		return // a listing: no work waits for it (addListings)
+	}
 	s.mu.Lock()
 	s.pending[j.work]--
 	s.advance()
@@ -443,7 +472,7 @@ func (s *scheduler) run(call []*job) {
 	for i, j := range call {
 		j.ans = &answers[i]
 		j.ans.unrouted = j.unrouted
-		if s.r.done != nil {
+		if s.r.done != nil && !j.listing { // listings are no work's jobs: the live view counts the works'
 			s.r.done(j.ans.Outcome)
 		}
 		for _, d := range j.dependents {

@@ -628,7 +628,8 @@ func TestPersonOutageKeepsFiles(t *testing.T) {
 // written: the files are those of a healthy run either way.
 func TestAgencyLookupOutage(t *testing.T) {
 	orcid := simORCID(0)
-	src := fmt.Sprintf("mailto = \"ada@example.org\"\n[[identity]]\norcid = %q\n", orcid)
+	// No discovery listings: they ask DataCite about the iD, not a work.
+	src := fmt.Sprintf("mailto = \"ada@example.org\"\ndiscover = false\n[[identity]]\norcid = %q\n", orcid)
 
 	nw := newOutageNet(orcid, 10)
 	m := newManifest(t, src)

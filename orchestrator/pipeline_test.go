@@ -84,7 +84,8 @@ func TestBatchingLeavesSnapshotsAlone(t *testing.T) {
 		// DataCite: one list, then the DOI it lacks on its own (see dataCiteList and its Absent hook).
 		// Crossref: one list, then the monograph with no container-title,
 		// whose institution select cannot ask for (see crossrefNeedsWhole).
-		"api.crossref.org": {2, 8}, "api.openalex.org": {1, 11}, "api.datacite.org": {2, 3},
+		// Each host also answers the researcher's discovery listing, once, either way.
+		"api.crossref.org": {3, 9}, "api.openalex.org": {2, 12}, "api.datacite.org": {3, 4},
 	} {
 		if b, s := bnet.requests(host), snet.requests(host); b != want[0] || s != want[1] {
 			t.Errorf("%s: %d requests batched, %d single; want %d and %d", host, b, s, want[0], want[1])
@@ -250,6 +251,10 @@ func TestListQueriesKeepTheirOwnPace(t *testing.T) {
 	if got := hostInterval(providers.Crossref(), m, false, false); got != time.Second {
 		t.Errorf("batched Crossref interval %v, want 1s", got)
 	}
+	if got := hostInterval(providers.Crossref(), m, true, false); got != time.Second {
+		t.Errorf("single Crossref interval with discovery on %v, want 1s: its listings are list queries", got)
+	}
+	m.Discover = false
 	if got := hostInterval(providers.Crossref(), m, true, false); got != 200*time.Millisecond {
 		t.Errorf("single Crossref interval %v, want 200ms", got)
 	}

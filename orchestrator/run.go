@@ -129,6 +129,7 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	if err == nil && rn.m.FollowPublished {
 		err = rn.follow(runCtx)
 	}
+	rn.findUnclaimed()
 	rn.report()
 	if err != nil {
 		return rn.rep, err
@@ -222,6 +223,10 @@ type runState struct {
 	warnings          []record.Warning   // the works' jobs', in job order
 	stop              context.CancelFunc // ends the run's requests (a write failed)
 	lookupFailureTold bool               // the first round noted a failed agency lookup (once is enough)
+
+	// Discovery (discover.go).
+	listings  []*job               // per ORCID identity × listing provider
+	unclaimed *snapshots.Unclaimed // what the listings found, for unclaimed.json; nil: the file is left as it is
 }
 
 // leftOut is the providers the manifest's list (or the defaults) chooses
@@ -378,6 +383,7 @@ func (rn *run) interval(s providers.Spec) time.Duration {
 func (rn *run) fetch(ctx context.Context) error {
 	expansions := rn.r.expand(ctx, rn.m, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
+	rn.queueListings(sched)
 	d := snapshots.Dir{Root: rn.rep.Snapshots}
 	queued := 0 // works of plan.order already handed to the lanes
 	flush := func() {
@@ -524,6 +530,9 @@ func (rn *run) write(interrupted bool) error {
 	if err := rn.w.finish(interrupted); err != nil {
 		return err
 	}
+	if err := rn.writeUnclaimed(); err != nil {
+		return err
+	}
 	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
 	return nil
 }
@@ -644,13 +653,14 @@ func batchSize(off bool) func(providers.Spec) int {
 // hostInterval is the least gap between requests of provider s: its
 // declared interval (the keyed one when keyed, its API key set, and the
 // service documents one), the stricter one its service sets for list
-// queries while batching, or the manifest's, whichever is longest.
+// queries while batching or listing works for discovery, or the
+// manifest's, whichever is longest.
 func hostInterval(s providers.Spec, m *manifest.Manifest, noBatching, keyed bool) time.Duration {
 	d := s.MinInterval
 	if keyed && s.APIKey != nil && s.APIKey.MinInterval > 0 {
 		d = s.APIKey.MinInterval
 	}
-	if !noBatching && s.BatchSize > 1 {
+	if (!noBatching && s.BatchSize > 1) || (m.Discover && s.Discover != nil) { // discovery listings are list requests
 		d = max(d, s.BatchInterval)
 	}
 	if o, ok := m.Intervals[s.Name]; ok && o > d {

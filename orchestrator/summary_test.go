@@ -1,6 +1,7 @@
 package orchestrator
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"os"
@@ -142,9 +143,11 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 			mu.Unlock()
 		}
 		runOK(t, opts)
-		slices.SortFunc(plans, func(a, b LanePlan) int { return strings.Compare(a.Host, b.Host) })
+		slices.SortFunc(plans, func(a, b LanePlan) int { return cmp.Or(strings.Compare(a.Host, b.Host), a.Jobs-b.Jobs) })
 		want := []LanePlan{
+			{Host: "api.crossref.org", Jobs: 0, Calls: 1, Pace: providers.Crossref().BatchInterval}, // the record's discovery listing: a request, no job
 			{Host: "api.crossref.org", Jobs: 8, Calls: 1, Pace: providers.Crossref().BatchInterval}, // one list query, at Crossref's pace for those
+			{Host: "api.openalex.org", Jobs: 0, Calls: 1, Pace: providers.OpenAlex().MinInterval},
 			{Host: "api.openalex.org", Jobs: 8, Calls: 1, Pace: providers.OpenAlex().MinInterval},
 			{Host: "pub.orcid.org", Jobs: 1, Calls: 1, Pace: providers.ORCID().MinInterval},
 		}

@@ -90,6 +90,8 @@ func Crossref() Spec {
 		Counts: true,
 		Fetch:  Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
 
+		Discover: discoverCrossref, // the works carrying an ORCID iD: crossref_discover.go
+
 		MailtoBenefit: "the polite pool, 10 requests/s instead of 5",
 	}
 }

@@ -63,6 +63,7 @@ func DataCite() Spec {
 		Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
 		Counts:      true,
 		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
+		Discover:    discoverDataCite,
 
 		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
 	}

@@ -77,6 +77,8 @@ func OpenAlex() Spec {
 		// (https://docs.openalex.org/api-entities/works/filter-works#cites).
 		Citing: &Citing{Prefix: "https://openalex.org/works?filter=cites:", ID: func(ids record.IDs) string { return ids.OpenAlex }},
 		Fetch:  Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
+
+		Discover: discoverOpenAlex, // the works carrying an ORCID iD: openalex_discover.go
 	}
 }
 

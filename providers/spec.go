@@ -86,6 +86,10 @@ type Spec struct {
 	// Probe is the one cheap request about doctor sends to check the
 	// service still answers in the shape Fetch reads (see Probe).
 	Probe Probe
+	// Discover, when set, lists the works the service attributes to an
+	// ORCID iD, for the works missing from a record (manifest discover).
+	// Its requests are list requests: they keep BatchInterval.
+	Discover DiscoverFunc
 }
 
 // Redundancy says when a provider's answer would add nothing: when the
@@ -154,6 +158,7 @@ type Result struct {
 	Counts     record.Counts    // volatile counters, when the service gives them
 	Discovered []Discovered     // works found by expansion (ORCID records)
 	Person     *record.Owner    // whose record was expanded, when the service says
+	Listing    *Listing         // the works carrying an ORCID iD (Spec.Discover), when listed
 	Warnings   []record.Warning // problems worth telling the user
 	Err        error            // when Failed
 }

@@ -39,6 +39,7 @@ func (r *Report) Notes() []string {
 		notes = append(notes, fmt.Sprintf("%d %s not written: no service answered about %s and %s no file yet (%s)",
 			n, english.Plural(n, "work was", "works were"), english.Plural(n, "it", "them"), english.Plural(n, "it has", "they have"), listSome(r.Unwritten, 5)))
 	}
+	notes = append(notes, r.discoveryNotes()...)
 	return append(notes, r.LinkNotes...)
 }
 

@@ -43,6 +43,11 @@ type Report struct {
 	Dropped          map[string]int  // provider no longer chosen → works its data was removed from
 	LinkNotes        []string        // what deciding the links suggests (works.Linked.Notes)
 
+	// Discovery (manifest discover): the listings of the works carrying
+	// each ORCID iD, and what they name beyond the page (unclaimed.json).
+	Listings  []Listing
+	Unclaimed []Unclaimed
+
 	WorksAdded    []string        // identity keys of works whose file is new
 	WorksChanged  []string        // identity keys of works whose work or counts file changed
 	WorksRemoved  []string        // identity keys of works whose file was removed (they left the manifest)

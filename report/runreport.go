@@ -26,6 +26,11 @@ type RunReport struct {
 	Notes     []string         `json:"notes"`
 	Warnings  []WarningReport  `json:"warnings"`
 	Hints     []string         `json:"hints"` // what the user can do, as printed after "about: hint:"
+	// Listings are the discovery listings (manifest discover), one per
+	// ORCID identity × listing provider; Unclaimed is what they found
+	// beyond the page, as unclaimed.json holds it.
+	Listings  []ListingReport   `json:"listings"`
+	Unclaimed []UnclaimedReport `json:"unclaimed"`
 }
 
 // ProviderReport is one row of the summary table.
@@ -117,6 +122,7 @@ func (r *Report) JSON() RunReport {
 	case len(short) > 0:
 		out.Outcome = "incomplete"
 	}
+	out.Listings, out.Unclaimed = r.discoveryJSON()
 	for _, s := range r.Summaries() {
 		out.Providers = append(out.Providers, ProviderReport{ProviderCounts: s.ProviderCounts, TimeMS: ms(s.Busy)})
 	}

@@ -341,6 +341,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if r.Links > 0 {
 		fmt.Fprintf(w, "\n%d %s among the works (see links.json: which works are shown as one entry, and why)\n", r.Links, english.Plural(r.Links, "link", "links"))
 	}
+	r.writeUnclaimed(w)
 	for _, n := range r.Notes() {
 		fmt.Fprintf(w, "\nnote: %s\n", n)
 	}

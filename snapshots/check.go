@@ -117,9 +117,10 @@ func (c *folderCheck) add(p, format string, args ...any) {
 	c.problems = append(c.problems, Problem{Path: p, What: fmt.Sprintf(format, args...)})
 }
 
-// scan reads the folder: about's files are index.json, links.json and
-// snapshot-named *.json directly in works/, counts/ and orcid/; .tmp-*
-// leftovers are problems; everything else is the user's and skipped.
+// scan reads the folder: about's files are index.json, links.json,
+// unclaimed.json and snapshot-named *.json directly in works/, counts/
+// and orcid/; .tmp-* leftovers are problems; everything else is the
+// user's and skipped.
 // Every file of about's must be canonical JSON.
 func (c *folderCheck) scan() {
 	defer c.readAll()
@@ -133,7 +134,7 @@ func (c *folderCheck) scan() {
 		switch {
 		case e.IsDir() && (name == WorksDir || name == CountsDir || name == ORCIDDir):
 			c.scanSub(name)
-		case !e.IsDir() && (name == IndexFile || name == LinksFile):
+		case !e.IsDir() && (name == IndexFile || name == LinksFile || name == UnclaimedFile):
 			c.toRead = append(c.toRead, name)
 		case !e.IsDir() && isTempName(name):
 			c.add(name, "stray: leftover of an interrupted write")

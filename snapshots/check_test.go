@@ -144,6 +144,9 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 			data, _ := json.Marshal(doc)
 			write(t, dir, elifeWork, string(data)+"\n")
 		}, want: []string{`, canonical is "{" (about fetch rewrites it canonically)`}},
+		{name: "unclaimed.json is about's, so canonical", mutate: func(t *testing.T, dir string) {
+			write(t, dir, UnclaimedFile, `{"researchers":[]}`+"\n")
+		}, want: []string{UnclaimedFile + `: not canonical: line 1 is "{\"researchers\":[]}", canonical is "{" (about fetch rewrites it canonically)`}, only: true},
 		{name: "missing trailing newline", mutate: func(t *testing.T, dir string) {
 			data, _ := os.ReadFile(filepath.Join(dir, "index.json"))
 			write(t, dir, "index.json", strings.TrimSuffix(string(data), "\n"))

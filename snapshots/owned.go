@@ -12,7 +12,7 @@ import (
 // about must neither delete them (fetch prunes) nor fail CI over them
 // (check --offline). So about answers only for the files it writes:
 //
-//   - index.json and links.json at the top;
+//   - index.json, links.json and unclaimed.json at the top;
 //   - in works/, counts/ and orcid/: <kind>_<escaped value>.json, the
 //     names FileName makes (shortened ones included);
 //   - anywhere there: .tmp-* leftovers of its own interrupted writes.

@@ -176,6 +176,11 @@ snapshots = "snapshots"
 # fetch that version too, so the two show as one entry (default true):
 # follow_published = false
 
+# Ask Crossref, DataCite and OpenAlex which works carry your ORCID iD, and
+# list those missing from your ORCID record in snapshots/unclaimed.json,
+# with the lines to paste here; nothing is added by itself (default true):
+# discover = false
+
 # Whose citation counts "about render --counts" shows, one provider for
 # every entry so counts compare (default "openalex"):
 # counts_source = "semanticscholar"

@@ -1,0 +1,85 @@
+package providers
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/providers/wire"
+	"github.com/aboutscholar/about/record"
+)
+
+const (
+	// dataCiteDiscoverSize is a page of the list; a DataCite record is a
+	// few kilobytes, so 100 keeps an answer near a megabyte.
+	dataCiteDiscoverSize = 100
+	// dataCiteDiscoverPages bounds the calls per researcher (1,000 works).
+	dataCiteDiscoverPages = 10
+)
+
+// discoverDataCite lists the DOIs whose creators carry the iD, with the
+// index's user-id parameter (https://github.com/datacite/lupo): the dois
+// controller passes it to the model's query, which filters on the term
+// creators.nameIdentifiers.nameIdentifier = "https://orcid.org/<iD>", and
+// a hyphenated parameter reaches it as user_id (ApplicationController's
+// transform_params). The controller's links.next carries query= and other
+// filters but not user-id (app/controllers/datacite_dois_controller.rb),
+// so the next page is built here from links.next's page[cursor] rather
+// than followed. Cursor paging starts at page[cursor]=1; anonymous
+// clients are shown findable DOIs only (the same controller).
+func discoverDataCite(ctx context.Context, env Env, orcid string) (*Listing, error) {
+	p := pager{
+		provider: "datacite",
+		maxPages: dataCiteDiscoverPages,
+		first:    func(env Env, orcid string) string { return dataCiteDiscoverURL(env, orcid, "1") },
+		page: func(doc gjson.Result) ([]gjson.Result, int64, bool, error) {
+			items, total, err := dataCiteItems(doc)
+			return items, total, err == nil && doc.Get("links.next").String() != "", err
+		},
+		next: func(env Env, orcid string, doc gjson.Result) string {
+			next, err := url.Parse(doc.Get("links.next").String())
+			if err != nil || next.Query().Get("page[cursor]") == "" {
+				return ""
+			}
+			return dataCiteDiscoverURL(env, orcid, next.Query().Get("page[cursor]"))
+		},
+		claim: dataCiteClaim,
+	}
+	return p.list(ctx, env, orcid)
+}
+
+func dataCiteDiscoverURL(env Env, orcid, cursor string) string {
+	v := url.Values{}
+	v.Set("user-id", orcid)
+	v.Set("page[size]", strconv.Itoa(dataCiteDiscoverSize))
+	v.Set("page[cursor]", cursor)
+	v.Set("disable-facets", "true") // see dataCiteListURI
+	if env.Mailto != "" {
+		v.Set(dataCiteMailto, env.Mailto)
+	}
+	return env.Base + dataCiteListPath + "?" + v.Encode()
+}
+
+// dataCiteClaim reads one listed resource: the creator carrying the iD.
+func dataCiteClaim(r gjson.Result, orcid string) (Claim, bool) {
+	a := r.Get("attributes")
+	doi := wire.StripDOI(a.Get("doi").String())
+	if doi == "" {
+		return Claim{}, false
+	}
+	var people []record.Author
+	a.Get("creators").ForEach(func(_, c gjson.Result) bool {
+		author, _ := dataCiteCreator(c)
+		people = append(people, author)
+		return true
+	})
+	title := strings.TrimSpace(a.Get("titles.0.title").String())
+	year := int(a.Get("publicationYear").Int())
+	if c, ok := claimOf(doi, title, year, "author", people, orcid); ok {
+		return c, true
+	}
+	return Claim{DOI: doi, Title: title, Year: year}, true
+}

@@ -1,0 +1,98 @@
+package providers
+
+import (
+	"context"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// Discovery: the registrars and OpenAlex list the works whose metadata
+// carries an ORCID iD, whether or not the work reached the ORCID record
+// (publishers send the iD to Crossref or DataCite; the record is updated
+// only once its owner lets them: see the orchestrator's unclaimed works).
+// Each service's list form is paged; a listing asks a few pages at most.
+
+// DiscoverFunc lists the works a service attributes to an ORCID iD (bare,
+// normalised). An error fails the whole listing.
+type DiscoverFunc func(ctx context.Context, env Env, orcid string) (*Listing, error)
+
+// Listing is what a service listed for one ORCID iD.
+type Listing struct {
+	Claims []Claim // one per DOI, in the service's order
+	Total  int     // works the service counted for the iD
+	Cut    bool    // the pages asked did not hold them all: the rest are not listed
+	Pages  int     // list requests made (retries aside)
+}
+
+// Claim is one listed work and where the iD stands in it.
+type Claim struct {
+	DOI   string // normalised
+	Title string
+	Year  int
+	// Position is the 1-based place, among the work's authors (or, for
+	// Crossref, its editors: Role says which), of the one carrying the
+	// iD; 0 when the service matched the iD elsewhere.
+	Position int
+	Role     string        // "author" or "editor"
+	Author   record.Author // the name written at Position, with its iD
+}
+
+// pager walks a service's paged list of the works carrying an iD.
+type pager struct {
+	provider string
+	maxPages int                                                                              // list calls per iD at most
+	first    func(env Env, orcid string) string                                               // the first page's URL
+	page     func(doc gjson.Result) (items []gjson.Result, total int64, more bool, err error) // one answer's works
+	next     func(env Env, orcid string, doc gjson.Result) string                             // the next page's URL; "" when none
+	claim    func(item gjson.Result, orcid string) (Claim, bool)                              // false: no usable DOI
+}
+
+// list asks page after page until the service has no more, or maxPages
+// were asked (the listing is then Cut).
+func (p pager) list(ctx context.Context, env Env, orcid string) (*Listing, error) {
+	l := &Listing{}
+	seen := map[string]bool{}
+	u := p.first(env, orcid)
+	for asked := 0; u != ""; asked++ {
+		if asked == p.maxPages {
+			l.Cut = true
+			break
+		}
+		doc, err := getJSON(ctx, env, p.provider, u)
+		l.Pages++
+		if err != nil {
+			return nil, err
+		}
+		items, total, more, err := p.page(doc)
+		if err != nil {
+			return nil, err
+		}
+		l.Total = int(total)
+		for _, it := range items {
+			if c, ok := p.claim(it, orcid); ok && !seen[c.DOI] {
+				seen[c.DOI] = true
+				l.Claims = append(l.Claims, c)
+			}
+		}
+		u = ""
+		if more && len(items) > 0 {
+			u = p.next(env, orcid, doc)
+		}
+	}
+	return l, nil
+}
+
+// claimOf is the claim for the first of authors that carries orcid.
+func claimOf(doi, title string, year int, role string, authors []record.Author, orcid string) (Claim, bool) {
+	c := Claim{DOI: doi, Title: title, Year: year}
+	for i, a := range authors {
+		if strings.EqualFold(a.ORCID, orcid) {
+			c.Position, c.Role, c.Author = i+1, role, a
+			return c, true
+		}
+	}
+	return c, false
+}

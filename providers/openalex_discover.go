@@ -1,0 +1,86 @@
+package providers
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/providers/wire"
+	"github.com/aboutscholar/about/record"
+)
+
+const (
+	// openAlexDiscoverPerPage: per_page is 1–100 in the current docs
+	// (https://developers.openalex.org/guides/page-through-results) and
+	// 1–200 in older ones; 100 keeps to both.
+	openAlexDiscoverPerPage = 100
+	// openAlexDiscoverPages bounds the calls per researcher (2,000 works):
+	// each list call spends $0.0001 of the daily budget (see OpenAlex()).
+	openAlexDiscoverPages = 20
+)
+
+// discoverOpenAlex lists the works whose authorships carry the iD:
+// filter=authorships.author.orcid:… (https://docs.openalex.org/api-entities/works/filter-works),
+// paged by cursor: cursor=* first, then meta.next_cursor, "until
+// next_cursor is null and results is empty"
+// (https://developers.openalex.org/guides/page-through-results). A list
+// answer cuts authorships at 100 and so does the filter: an author past
+// the hundredth place is not found this way
+// (https://docs.openalex.org/api-entities/authors/limitations). OpenAlex
+// works without a DOI are left out: there is no [[identity]] to paste.
+func discoverOpenAlex(ctx context.Context, env Env, orcid string) (*Listing, error) {
+	p := pager{
+		provider: "openalex",
+		maxPages: openAlexDiscoverPages,
+		first:    func(env Env, orcid string) string { return openAlexDiscoverURL(env, orcid, "*") },
+		page: func(doc gjson.Result) ([]gjson.Result, int64, bool, error) {
+			items, total, err := openAlexItems(doc)
+			return items, total, err == nil && doc.Get("meta.next_cursor").String() != "", err
+		},
+		next: func(env Env, orcid string, doc gjson.Result) string {
+			return openAlexDiscoverURL(env, orcid, doc.Get("meta.next_cursor").String())
+		},
+		claim: openAlexClaim,
+	}
+	return p.list(ctx, env, orcid)
+}
+
+func openAlexDiscoverURL(env Env, orcid, cursor string) string {
+	v := url.Values{}
+	v.Set("filter", "authorships.author.orcid:https://orcid.org/"+orcid)
+	v.Set("per_page", strconv.Itoa(openAlexDiscoverPerPage))
+	v.Set("select", "doi,title,publication_year,authorships")
+	v.Set("cursor", cursor)
+	if env.Mailto != "" {
+		v.Set("mailto", env.Mailto)
+	}
+	return env.Base + openAlexListPath + "?" + v.Encode()
+}
+
+// openAlexClaim reads one listed work. The name is the one the source
+// wrote (raw_author_name), which is what a mistyped iD shows; OpenAlex's
+// display_name is its own choice for the author's profile.
+func openAlexClaim(w gjson.Result, orcid string) (Claim, bool) {
+	doi := wire.StripDOI(w.Get("doi").String())
+	if doi == "" {
+		return Claim{}, false
+	}
+	var people []record.Author
+	w.Get("authorships").ForEach(func(_, a gjson.Result) bool {
+		name := strings.TrimSpace(a.Get("raw_author_name").String())
+		if name == "" {
+			name = strings.TrimSpace(a.Get("author.display_name").String())
+		}
+		people = append(people, record.Author{Name: name, ORCID: wire.StripORCID(a.Get("author.orcid").String())})
+		return true
+	})
+	title := strings.TrimSpace(w.Get("title").String())
+	year := int(w.Get("publication_year").Int())
+	if c, ok := claimOf(doi, title, year, "author", people, orcid); ok {
+		return c, true
+	}
+	return Claim{DOI: doi, Title: title, Year: year}, true
+}

@@ -1,0 +1,162 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/record"
+)
+
+// ORCIDAutoUpdate is where ORCID explains how a researcher lets Crossref
+// (and, from the same page's links, DataCite) add the works carrying
+// their iD to their record by themselves (ORCID's auto-update).
+const ORCIDAutoUpdate = "https://support.orcid.org/hc/en-us/articles/360006971293-Auto-updates-in-third-party-systems-Crossref"
+
+// Listing is one discovery listing: the works one service attributes to
+// one ORCID iD of the manifest. Its requests are among its host's.
+type Listing struct {
+	Outcome     // Identity is the ORCID identity; Found when it answered
+	Works   int // works with a DOI it listed
+	Total   int // works it counted
+	Pages   int // list requests it made (retries aside)
+	Cut     bool
+}
+
+// Unclaimed is one work a listing names that is neither on the page nor
+// excluded: the content of unclaimed.json, as the story tells it.
+type Unclaimed struct {
+	ORCID       string
+	DOI         string
+	Title       string
+	Year        int
+	NameDiffers bool     // a name written beside the iD is not the researcher's: likely a wrong iD
+	Evidence    []string // one line per service, e.g. `crossref: author 2, "J. Carberry" (name agrees)`
+	Add         string   // manifest lines that add it
+	Dismiss     string   // manifest lines that dismiss it for good
+}
+
+// discoveryNotes tell what the listings could not do: each that failed,
+// and each cut short.
+func (r *Report) discoveryNotes() []string {
+	var notes []string
+	for _, l := range r.Listings {
+		switch {
+		case r.Interrupted && l.Status == record.Skipped:
+			// the verdict says the run was interrupted; once is enough
+		case l.Status != record.Found:
+			notes = append(notes, fmt.Sprintf("could not list the works %s attributes to ORCID iD %s (%s): the suggestions of unclaimed.json for it are last time's",
+				l.Provider, l.Identity.Value, jobReason(l.Outcome)))
+		case l.Cut:
+			notes = append(notes, fmt.Sprintf("%s attributes %d works to ORCID iD %s; only the first %d were compared with the record", l.Provider, l.Total, l.Identity.Value, l.Works))
+		}
+	}
+	return notes
+}
+
+// discoveryRequests is how many list requests the listings made.
+func (r *Report) discoveryRequests() int {
+	n := 0
+	for _, l := range r.Listings {
+		n += l.Pages
+	}
+	return n
+}
+
+// writeUnclaimed tells the suggestions of unclaimed.json, the plain ones
+// first and those whose name differs apart, with the lines to paste.
+func (r *Report) writeUnclaimed(w io.Writer) {
+	if len(r.Unclaimed) == 0 {
+		return // nothing to suggest; a listing that failed is a note
+	}
+	ids := map[string]bool{}
+	for _, l := range r.Listings {
+		ids[l.Identity.Value] = true
+	}
+	n := r.discoveryRequests()
+	fmt.Fprintf(w, "\nasked for the works that carry the manifest's ORCID %s (%d %s, counted above):\n",
+		english.Plural(len(ids), "iD", "iDs"), n, english.Plural(n, "list request", "list requests"))
+	var plain, differ []Unclaimed
+	for _, u := range r.Unclaimed {
+		if u.NameDiffers {
+			differ = append(differ, u)
+		} else {
+			plain = append(plain, u)
+		}
+	}
+	if len(plain) > 0 {
+		fmt.Fprintf(w, "  %d %s the iD but %s on neither the ORCID record nor the page (unclaimed.json):\n",
+			len(plain), english.Plural(len(plain), "work carries", "works carry"), english.Plural(len(plain), "is", "are"))
+		writeUnclaimedList(w, plain)
+		fmt.Fprintf(w, "  to add one, paste its [[identity]] lines (unclaimed.json has them) into the manifest, e.g.\n%s\n", indent(plain[0].Add, "      "))
+	}
+	if len(differ) > 0 {
+		fmt.Fprintf(w, "  %d %s the iD beside another person's name: likely a publisher typed the iD wrong; check before adding:\n",
+			len(differ), english.Plural(len(differ), "work carries", "works carry"))
+		writeUnclaimedList(w, differ)
+	}
+	example := r.Unclaimed[0]
+	if len(differ) > 0 {
+		example = differ[0] // the likeliest to be dismissed
+	}
+	fmt.Fprintf(w, "  to dismiss one for good, paste its [[exclude]] lines, e.g.\n%s\n", indent(example.Dismiss, "      "))
+	fmt.Fprintf(w, "  to have the record fixed at its source, let Crossref and DataCite add such works to it (ORCID's auto-update): %s\n", ORCIDAutoUpdate)
+}
+
+func writeUnclaimedList(w io.Writer, list []Unclaimed) {
+	for _, u := range list {
+		title := u.Title
+		if u.Year > 0 {
+			title = fmt.Sprintf("%s (%d)", title, u.Year)
+		}
+		fmt.Fprintf(w, "    %s  doi:%s  %s\n", u.ORCID, u.DOI, strings.TrimSpace(title))
+		for _, e := range u.Evidence {
+			fmt.Fprintf(w, "        %s\n", e)
+		}
+	}
+}
+
+func indent(s, by string) string {
+	return by + strings.ReplaceAll(s, "\n", "\n"+by)
+}
+
+// UnclaimedReport is one suggestion of unclaimed.json in the run report.
+type UnclaimedReport struct {
+	ORCID       string   `json:"orcid"`
+	DOI         string   `json:"doi"`
+	Title       string   `json:"title,omitempty"`
+	Year        int      `json:"year,omitempty"`
+	NameDiffers bool     `json:"name_differs"` // likely a wrong iD: shown apart
+	Evidence    []string `json:"evidence"`
+	Add         string   `json:"add"`
+	Dismiss     string   `json:"dismiss"`
+}
+
+// ListingReport is one discovery listing in the run report.
+type ListingReport struct {
+	ORCID    string `json:"orcid"`
+	Provider string `json:"provider"`
+	Status   string `json:"status"` // "found" when it answered
+	Works    int    `json:"works"`
+	Requests int    `json:"requests"`
+	Cut      bool   `json:"cut"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+// discoveryJSON is the listings and suggestions for the run report.
+func (r *Report) discoveryJSON() ([]ListingReport, []UnclaimedReport) {
+	listings, unclaimed := []ListingReport{}, []UnclaimedReport{}
+	for _, l := range r.Listings {
+		lr := ListingReport{ORCID: l.Identity.Value, Provider: l.Provider, Status: string(l.Status), Works: l.Works, Requests: l.Pages, Cut: l.Cut}
+		if l.Status != record.Found {
+			lr.Reason = jobReason(l.Outcome)
+		}
+		listings = append(listings, lr)
+	}
+	for _, u := range r.Unclaimed {
+		unclaimed = append(unclaimed, UnclaimedReport{ORCID: u.ORCID, DOI: u.DOI, Title: u.Title, Year: u.Year, NameDiffers: u.NameDiffers,
+			Evidence: orEmpty(u.Evidence), Add: u.Add, Dismiss: u.Dismiss})
+	}
+	return listings, unclaimed
+}
