@@ -92,9 +92,9 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 		Generator: atomGenerator{URI: projectURL, Text: "about"},
 		Rights:    atomRights(p),
 	}
-	if len(p.person.ORCIDs) > 0 {
-		feed.Author.URI = orcidURL(p.person.ORCIDs[0])
-		feed.Links = []atomLink{{Rel: "alternate", Href: feed.Author.URI}}
+	if home := atomHome(p); home != "" {
+		feed.Author.URI = home
+		feed.Links = []atomLink{{Rel: "alternate", Href: home}}
 	}
 	for _, e := range p.shown {
 		entry := atomEntryOf(p, e)
@@ -113,12 +113,12 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 	return nil
 }
 
-// atomFeedID is the feed's id: the person's first ORCID iD as its URL,
-// else a tag: URI of the page's name (lower case, words joined by
+// atomFeedID is the feed's id: its home (atomHome), else a tag: URI of
+// the page's name (lower case, words joined by
 // hyphens), else of "publications".
 func atomFeedID(p *page) string {
-	if len(p.person.ORCIDs) > 0 {
-		return orcidURL(p.person.ORCIDs[0])
+	if home := atomHome(p); home != "" {
+		return home
 	}
 	name := strings.Join(strings.Fields(strings.ToLower(p.name)), "-")
 	return atomTag + "feed/" + encodeURLBytes(firstOf(name, "publications"), "#%")
@@ -213,4 +213,17 @@ func atomRights(p *page) string {
 		}
 	}
 	return strings.Join(credits, " ")
+}
+
+// atomHome is whose feed it is, as a URL: a lab's page is the lab's (its
+// site), not its first member's; a member's page and a researcher's are
+// the person's first ORCID record. "" when there is none.
+func atomHome(p *page) string {
+	if p.lab != nil && p.lab.member < 0 {
+		return p.lab.lab.URL
+	}
+	if len(p.person.ORCIDs) > 0 {
+		return orcidURL(p.person.ORCIDs[0])
+	}
+	return ""
 }
