@@ -92,9 +92,9 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 		Generator: atomGenerator{URI: projectURL, Text: "about"},
 		Rights:    atomRights(p),
 	}
-	if len(p.person.ORCIDs) > 0 {
-		feed.Author.URI = orcidURL(p.person.ORCIDs[0])
-		feed.Links = []atomLink{{Rel: "alternate", Href: feed.Author.URI}}
+	if home := atomHome(p); home != "" {
+		feed.Author.URI = home
+		feed.Links = []atomLink{{Rel: "alternate", Href: home}}
 	}
 	for _, e := range p.shown {
 		entry := atomEntryOf(p, e)
@@ -114,15 +114,32 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 }
 
 // atomFeedID is the feed's id: the person's first ORCID iD as its URL,
-// else a tag: URI of the page's name (lower case, words joined by
+// else (and for a lab's page) a tag: URI of the page's name (lower case, words joined by
 // hyphens), else of "publications".
 func atomFeedID(p *page) string {
-	if len(p.person.ORCIDs) > 0 {
+	if !p.labsOwn() && len(p.person.ORCIDs) > 0 {
 		return orcidURL(p.person.ORCIDs[0])
 	}
 	name := strings.Join(strings.Fields(strings.ToLower(p.name)), "-")
 	return atomTag + "feed/" + encodeURLBytes(firstOf(name, "publications"), "#%")
 }
+
+// atomHome is the feed's author's address and its alternate link: the
+// person's ORCID record, or a lab's own site. A lab's page is never its
+// first member's: that member's feed (--member) has their iD as its id,
+// and RFC 4287 §4.2.6 wants a feed's id unique to it.
+func atomHome(p *page) string {
+	switch {
+	case p.labsOwn():
+		return webURL(p.lab.lab.URL)
+	case len(p.person.ORCIDs) > 0:
+		return orcidURL(p.person.ORCIDs[0])
+	}
+	return ""
+}
+
+// labsOwn reports whether the page is a whole lab's, not one member's.
+func (p *page) labsOwn() bool { return p.lab != nil && p.lab.member < 0 }
 
 // atomEntryID is a work's id: its DOI's URL, else a tag: URI of its
 // identity key; never a date or a position, so it stays as works come and
