@@ -1,7 +1,10 @@
 package render
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/record"
 )
 
 // A lab's feed is the lab's: its id a tag: URI of the lab's name, its
@@ -27,4 +30,41 @@ func TestAtomFeedOfALabIsTheLabs(t *testing.T) {
 	if dana := parseAtom(t, renderString(t, f, opts)); dana.ID != "tag:aboutscholar.github.io,2026:feed/dana-ferreira" || dana.Author.URI != "" || len(dana.Links) != 0 {
 		t.Errorf("Dana Ferreira's feed: id %q, author %+v, links %+v", dana.ID, dana.Author, dana.Links)
 	}
+}
+
+// APA 7 cites an article that has an article number instead of a page
+// range with "the word "Article" and then the article number"
+// (https://apastyle.apa.org/style-grammar-guidelines/references/examples/journal-article-references);
+// a page range and a single page stay as they are.
+func TestAPACitationOfAnArticleNumber(t *testing.T) {
+	article := func(pages string) record.Record {
+		return record.Record{Title: "Automated quantitative histology", Type: "article-journal",
+			Authors:   []record.Author{{Given: "Martial", Family: "Sankar"}, {Given: "Christian S.", Family: "Hardtke"}},
+			Container: "eLife", Volume: "3", Pages: pages, Issued: record.Date{Year: 2014}, IDs: record.IDs{DOI: "10.7554/eLife.01567"}}
+	}
+	for pages, want := range map[string]string{
+		"e01567":  "Sankar, M., & Hardtke, C. S. (2014). Automated quantitative histology. _eLife_, _3_, Article e01567. https://doi.org/10.7554/eLife.01567",
+		"036001":  "Sankar, M., & Hardtke, C. S. (2014). Automated quantitative histology. _eLife_, _3_, Article 036001. https://doi.org/10.7554/eLife.01567",
+		"45-67":   "Sankar, M., & Hardtke, C. S. (2014). Automated quantitative histology. _eLife_, _3_, 45–67. https://doi.org/10.7554/eLife.01567",
+		"45":      "Sankar, M., & Hardtke, C. S. (2014). Automated quantitative histology. _eLife_, _3_, 45. https://doi.org/10.7554/eLife.01567",
+		"S12":     "Sankar, M., & Hardtke, C. S. (2014). Automated quantitative histology. _eLife_, _3_, S12. https://doi.org/10.7554/eLife.01567",
+		"1234567": "Sankar, M., & Hardtke, C. S. (2014). Automated quantitative histology. _eLife_, _3_, Article 1234567. https://doi.org/10.7554/eLife.01567",
+	} {
+		if got := apaText(apaCitation(&entry{id: "doi:10.7554/elife.01567", rec: article(pages)})); got != want {
+			t.Errorf("pages %q:\n got %s\nwant %s", pages, got, want)
+		}
+	}
+}
+
+// apaText is a citation with its italics as _…_.
+func apaText(parts []citePart) string {
+	var b strings.Builder
+	for _, part := range parts {
+		if part.Italic {
+			b.WriteString("_" + part.Text + "_")
+		} else {
+			b.WriteString(part.Text)
+		}
+	}
+	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/url"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -391,7 +392,8 @@ var apaLabel = map[string]string{
 }
 
 // apaDetail is what follows the container: ", 12(3), 45–67" for a
-// journal, " (pp. 45–67)" for a chapter.
+// journal (", 3, Article e01567" for an article number), " (pp. 45–67)"
+// for a chapter.
 func apaDetail(r record.Record, text, italic func(string)) {
 	pages := pageRange(clean(r.Pages))
 	if r.Type == "chapter" {
@@ -407,10 +409,18 @@ func apaDetail(r record.Record, text, italic func(string)) {
 	if i := clean(r.Issue); i != "" {
 		text("(" + i + ")")
 	}
-	if pages != "" {
+	if articleNumber.MatchString(pages) {
+		text(", Article " + pages) // APA 7: "the word "Article" and then the article number"
+	} else if pages != "" {
 		text(", " + pages)
 	}
 }
+
+// articleNumber is a pages value that is an article number, not a page:
+// a letter and four or more digits (eLife's e01567, PLOS's e0123456), a
+// leading zero (Physical Review's 036001), or six or more digits. A page
+// is written none of these ways.
+var articleNumber = regexp.MustCompile(`^(?:[A-Za-z][0-9]{4,}|0[0-9]+|[0-9]{6,})$`)
 
 // apaAuthors is APA's author list: "Lovelace, A., Babbage, C., & Somerville, M.".
 func apaAuthors(authors []record.Author) string {
