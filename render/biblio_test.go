@@ -1,6 +1,8 @@
 package render
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,4 +69,36 @@ func apaText(parts []citePart) string {
 		}
 	}
 	return b.String()
+}
+
+// The user's marks are BibLaTeX data annotations beside the person's
+// (biblatex manual §3.7: "<itemcount> = <annotation> [, <annotation>]",
+// specifications joined by ";", its own example "2=corresponding"): the
+// fixture's article marks authors 1 and 2 equal and 2, Ada Lovelace,
+// corresponding. biber reads them back unchanged.
+func TestBibLaTeXAnnotatesTheUserMarks(t *testing.T) {
+	f, opts := userFixture(t)
+	opts.Format = BibLaTeX
+	bib := renderString(t, f, opts)
+	article := bibEntryOf(t, bib, "nunezgarcia2023analytical")
+	if want := "  author+an    = {1=equal;2=highlight,equal,corresponding},\n"; !strings.Contains(article, want) {
+		t.Errorf("the article lacks %q:\n%s", want, article)
+	}
+	if chapter := bibEntryOf(t, bib, "lovelace2020bernoulli"); !strings.Contains(chapter, "author+an = {1=highlight},\n") {
+		t.Errorf("a work without marks is annotated beyond the person:\n%s", chapter)
+	}
+	biber := tool(t, "biber")
+	dir := t.TempDir()
+	stdout, stderr, err := run(t, dir, biber, "--tool", "--nolog", "--validate-datamodel",
+		"--output-file="+filepath.Join(dir, "out.bib"), writeTemp(t, dir, "in.bib", bib))
+	if err != nil || strings.Contains(stdout+stderr, "WARN") || strings.Contains(stdout+stderr, "ERROR") {
+		t.Fatalf("biber: %v\n%s%s", err, stdout, stderr)
+	}
+	out, err := os.ReadFile(filepath.Join(dir, "out.bib"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "AUTHOR+an:default = {1=equal;2=highlight,equal,corresponding}") {
+		t.Errorf("biber did not read the marks back:\n%s", out)
+	}
 }
