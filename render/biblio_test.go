@@ -102,3 +102,33 @@ func TestBibLaTeXAnnotatesTheUserMarks(t *testing.T) {
 		t.Errorf("biber did not read the marks back:\n%s", out)
 	}
 }
+
+// APA 7 cites a paper in published proceedings as a chapter of an edited
+// book: "In" the proceedings in italics, the volume and pages in
+// parentheses, then the publisher
+// (https://apastyle.apa.org/style-grammar-guidelines/references/examples/conference-proceeding-references:
+// "In … (Eds.), Lecture Notes in Computer Science: Vol. 9905. Computer
+// Vision – ECCV 2016 (pp. 297–312). Springer."); a chapter the same,
+// "p." for a single page.
+func TestAPACitationOfAPaperInProceedings(t *testing.T) {
+	authors := []record.Author{{Given: "Prashant", Family: "Pandey"}, {Given: "Michael A.", Family: "Bender"}}
+	for _, c := range []struct {
+		rec  record.Record
+		want string
+	}{
+		{record.Record{Title: "Vector quotient filters", Type: "paper-conference", Authors: authors,
+			Container: "Proceedings of the 2021 International Conference on Management of Data", Publisher: "ACM",
+			Pages: "1386-1399", Issued: record.Date{Year: 2021}, IDs: record.IDs{DOI: "10.1145/3448016.3452841"}},
+			"Pandey, P., & Bender, M. A. (2021). Vector quotient filters. In _Proceedings of the 2021 International Conference on Management of Data_ (pp. 1386–1399). ACM. https://doi.org/10.1145/3448016.3452841"},
+		{record.Record{Title: "Filters in series", Type: "paper-conference", Authors: authors,
+			Container: "Algorithms – ESA 2020", Publisher: "Springer", Volume: "173", Pages: "12", Issued: record.Date{Year: 2020}},
+			"Pandey, P., & Bender, M. A. (2020). Filters in series. In _Algorithms – ESA 2020_ (Vol. 173, p. 12). Springer."},
+		{record.Record{Title: "Engines", Type: "chapter", Authors: authors[:1], Container: "Sketches", Publisher: "Taylor & Francis",
+			Volume: "2", Pages: "77–102", Issued: record.Date{Year: 2020}},
+			"Pandey, P. (2020). Engines. In _Sketches_ (Vol. 2, pp. 77–102). Taylor & Francis."},
+	} {
+		if got := apaText(apaCitation(&entry{id: "doi:10.5555/x", rec: c.rec})); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.rec.Title, got, c.want)
+		}
+	}
+}

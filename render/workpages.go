@@ -358,7 +358,7 @@ func apaCitation(e *entry) []citePart {
 		text(date)
 	}
 	if container != "" {
-		if r.Type == "chapter" {
+		if apaInBook(r.Type) {
 			text("In ")
 		}
 		italic(container)
@@ -366,10 +366,10 @@ func apaCitation(e *entry) []citePart {
 		text(". ")
 	}
 	where := firstOf(clean(r.Publisher), clean(r.Container))
-	if r.Type == "chapter" || r.Type == "book" {
+	if apaInBook(r.Type) || r.Type == "book" {
 		where = clean(r.Publisher)
 	}
-	if where != "" && container == "" || r.Type == "chapter" && where != "" {
+	if where != "" && container == "" || apaInBook(r.Type) && where != "" {
 		text(sentence(where) + " ")
 	}
 	if u := titleURL(r); u != "" {
@@ -385,6 +385,12 @@ func apaCitation(e *entry) []citePart {
 // type stands alone.
 func apaInContainer(t string) bool { return typeOf(t).Group == "articles" || t == "chapter" }
 
+// apaInBook reports whether APA cites a type as a part of a book: "In
+// Title (pp. 1–9). Publisher." A chapter is; so is a paper in published
+// proceedings, which APA 7 cites as an edited book's chapter
+// (https://apastyle.apa.org/style-grammar-guidelines/references/examples/conference-proceeding-references).
+func apaInBook(t string) bool { return t == "chapter" || t == "paper-conference" }
+
 // apaLabel is the bracketed description APA 7 gives a work that is not a
 // paper, by its page section (typeGroups).
 var apaLabel = map[string]string{
@@ -392,14 +398,12 @@ var apaLabel = map[string]string{
 }
 
 // apaDetail is what follows the container: ", 12(3), 45–67" for a
-// journal (", 3, Article e01567" for an article number), " (pp. 45–67)"
-// for a chapter.
+// journal (", 3, Article e01567" for an article number), " (Vol. 3,
+// pp. 45–67)" for a chapter or a paper in proceedings.
 func apaDetail(r record.Record, text, italic func(string)) {
 	pages := pageRange(clean(r.Pages))
-	if r.Type == "chapter" {
-		if pages != "" {
-			text(" (pp. " + pages + ")")
-		}
+	if apaInBook(r.Type) {
+		text(apaBookDetail(clean(r.Volume), pages))
 		return
 	}
 	if v := clean(r.Volume); v != "" {
@@ -414,6 +418,25 @@ func apaDetail(r record.Record, text, italic func(string)) {
 	} else if pages != "" {
 		text(", " + pages)
 	}
+}
+
+// apaBookDetail is the volume and pages of a part of a book, " (Vol. 12,
+// pp. 45–67)", "p." for a single page; "" for neither.
+func apaBookDetail(volume, pages string) string {
+	var in []string
+	if volume != "" {
+		in = append(in, "Vol. "+volume)
+	}
+	switch {
+	case strings.Contains(pages, "–"):
+		in = append(in, "pp. "+pages)
+	case pages != "":
+		in = append(in, "p. "+pages)
+	}
+	if len(in) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(in, ", ") + ")"
 }
 
 // articleNumber is a pages value that is an article number, not a page:
