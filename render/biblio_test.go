@@ -3,6 +3,8 @@ package render
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,6 +131,57 @@ func TestAPACitationOfAPaperInProceedings(t *testing.T) {
 	} {
 		if got := apaText(apaCitation(&entry{id: "doi:10.5555/x", rec: c.rec})); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.rec.Title, got, c.want)
+		}
+	}
+}
+
+// A work page's citation_pdf_url is the user's own [[work]] pdf when it
+// is one (Scholar's individual authors' advice: "the full text of your
+// paper is in a PDF file that ends with ".pdf"" on your website), a site
+// path made absolute at the site's root; else the open copy's PDF. The
+// fixture's article has its own PDF at example.org and an open PDF at
+// poetics.example.org.
+func TestWorkPagePDFIsTheUsersOwn(t *testing.T) {
+	f, opts := userFixture(t)
+	pdfOf := func(site, userPDF string) []string {
+		t.Helper()
+		o := opts
+		o.Format, o.SiteURL = HTMLSite, site
+		o.User = UserFields{}
+		for id, w := range opts.User {
+			o.User[id] = w
+		}
+		w := o.User[articleID]
+		w.Links = []UserLink{{Kind: "pdf", URL: userPDF}}
+		o.User[articleID] = w
+		files, err := RenderFiles(f, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			if file.Path == "works/nunezgarcia2023analytical.html" {
+				m := regexp.MustCompile(`<meta name="citation_pdf_url" content="([^"]*)" />`).FindAllStringSubmatch(string(file.Data), -1)
+				var got []string
+				for _, s := range m {
+					got = append(got, s[1])
+				}
+				return got
+			}
+		}
+		t.Fatal("no page for the article")
+		return nil
+	}
+	for _, c := range []struct {
+		site, pdf string
+		want      []string
+	}{
+		{"https://ada.example.org/papers/", "https://example.org/papers/note-g.pdf", []string{"https://example.org/papers/note-g.pdf"}},
+		{"https://ada.example.org/papers/", "/assets/pdf/note-g.pdf", []string{"https://ada.example.org/assets/pdf/note-g.pdf"}},
+		{"", "/assets/pdf/note-g.pdf", []string{"https://poetics.example.org/articles/42.pdf"}},              // no address to make it absolute
+		{"https://ada.example.org/", "https://example.org/note-g", []string{"https://poetics.example.org/articles/42.pdf"}}, // not a .pdf file
+	} {
+		if got := pdfOf(c.site, c.pdf); !slices.Equal(got, c.want) {
+			t.Errorf("site %q, pdf %q: citation_pdf_url %q, want %q", c.site, c.pdf, got, c.want)
 		}
 	}
 }

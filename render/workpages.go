@@ -186,8 +186,9 @@ func workJSONLD(e *entry) (string, error) {
 // conference "for journal and conference papers", the institution "for
 // theses, dissertations, and technical reports"; volume, issue,
 // first and last page; and citation_pdf_url for "the full text ... in a
-// separate file"; and citation_abstract_html_url, the page's own
-// address (pageURL), when the site's is known. Values are plain text: the
+// separate file" (the user's own PDF first, as al-folio's pdf is); and
+// citation_abstract_html_url, the page's own address (pageURL), when the
+// site's is known. Values are plain text: the
 // data's own markup (Crossref's <i>, JATS) is dropped, and html/template
 // escapes the rest.
 func scholarTags(e *entry, pageURL string) []metaTag {
@@ -224,10 +225,34 @@ func scholarTags(e *entry, pageURL string) []metaTag {
 		add("citation_isbn", n)
 	}
 	add("citation_doi", r.IDs.DOI)
-	add("citation_pdf_url", pdfURL(r))
+	add("citation_pdf_url", firstOf(userPDF(e, pageURL), pdfURL(r)))
 	add("citation_publisher", publisher)
 	add("citation_abstract_html_url", pageURL)
 	return tags
+}
+
+// userPDF is the user's own [[work]] pdf as Scholar's citation_pdf_url:
+// an absolute address of a file ending ".pdf" (the guidelines' "PDF
+// file that ends with .pdf"), a site path joined to the site's root
+// through the page's own address; "" without one, or for a site path on
+// a page whose address is not known (no --site-url).
+func userPDF(e *entry, pageURL string) string {
+	if e.user == nil {
+		return ""
+	}
+	link := e.userLink("pdf")
+	ref, err := url.Parse(link)
+	if link == "" || err != nil || !strings.HasSuffix(strings.ToLower(ref.Path), ".pdf") {
+		return ""
+	}
+	if ref.IsAbs() {
+		return link
+	}
+	base, err := url.Parse(pageURL)
+	if pageURL == "" || err != nil {
+		return ""
+	}
+	return base.ResolveReference(ref).String()
 }
 
 // ParseSiteURL reads the address html-site is served at: an absolute
