@@ -177,7 +177,7 @@ func TestWorkPagePDFIsTheUsersOwn(t *testing.T) {
 	}{
 		{"https://ada.example.org/papers/", "https://example.org/papers/note-g.pdf", []string{"https://example.org/papers/note-g.pdf"}},
 		{"https://ada.example.org/papers/", "/assets/pdf/note-g.pdf", []string{"https://ada.example.org/assets/pdf/note-g.pdf"}},
-		{"", "/assets/pdf/note-g.pdf", []string{"https://poetics.example.org/articles/42.pdf"}},              // no address to make it absolute
+		{"", "/assets/pdf/note-g.pdf", []string{"https://poetics.example.org/articles/42.pdf"}},                             // no address to make it absolute
 		{"https://ada.example.org/", "https://example.org/note-g", []string{"https://poetics.example.org/articles/42.pdf"}}, // not a .pdf file
 	} {
 		if got := pdfOf(c.site, c.pdf); !slices.Equal(got, c.want) {
