@@ -185,3 +185,19 @@ func TestWorkPagePDFIsTheUsersOwn(t *testing.T) {
 		}
 	}
 }
+
+// The JSON-LD writes a name in Han, Hangul or kana as it is written,
+// family name first with no space ("李小龙"), as the page, the Scholar
+// tags, the feed and Hugo Blox do; other names stay given name first.
+func TestJSONLDWritesAnEastAsianNameAsWritten(t *testing.T) {
+	w := ldWorkOf(&entry{id: "doi:10.5555/x", rec: record.Record{Title: "T", Authors: []record.Author{
+		{Given: "小龙", Family: "李"}, {Given: "Ada", Family: "Lovelace"}, {Given: "太郎", Family: "山田"},
+	}}})
+	var names []string
+	for _, a := range w.Author {
+		names = append(names, a.Name)
+	}
+	if want := []string{"李小龙", "Ada Lovelace", "山田太郎"}; !slices.Equal(names, want) {
+		t.Errorf("JSON-LD names %q, want %q", names, want)
+	}
+}
