@@ -180,7 +180,8 @@ func (d decisions) workURL(table, key, raw string) (string, error) {
 	return v, nil
 }
 
-// workTags checks the tags: text, each given once (letter case aside).
+// workTags checks the tags: text without a comma, each given once
+// (letter case aside).
 func (d decisions) workTags(table string, raw []string) ([]string, error) {
 	var tags []string
 	for _, t := range raw {
@@ -188,6 +189,11 @@ func (d decisions) workTags(table string, raw []string) ([]string, error) {
 		if tag == "" {
 			return nil, &Error{File: d.path, Line: d.line(table, "tags"), Value: fmt.Sprintf("%q", t),
 				Err: errors.New("[[work]] tags holds an empty tag"), Hint: `tags are words or short phrases, e.g. tags = ["filters", "databases"]`}
+		}
+		if strings.Contains(tag, ",") { // BibTeX, BibLaTeX and CSL-JSON write keywords comma-separated
+			return nil, &Error{File: d.path, Line: d.line(table, "tags"), Value: tag,
+				Err:  fmt.Errorf("[[work]] tag %q holds a comma: the citation files' keywords would read it as two tags", tag),
+				Hint: `give each tag on its own, e.g. tags = ["filters", "databases"]`}
 		}
 		if slices.ContainsFunc(tags, func(s string) bool { return strings.EqualFold(s, tag) }) {
 			return nil, &Error{File: d.path, Line: d.line(table, "tags"), Value: tag,

@@ -10,14 +10,29 @@ import (
 // with \ifitemannotation{highlight} (examples/cv/cv.tex).
 const highlightMark = "highlight"
 
+// The annotations of the user's [[work]] marks, named as the biblatex
+// manual's own example names one ("2=corresponding", §3.7), so a CV can
+// print its "*" and "†" with \ifitemannotation.
+const (
+	equalMark         = "equal"
+	correspondingMark = "corresponding"
+)
+
 // authorMarks are the data annotations of each author, in record order:
-// the page's person is highlightMark. A name list's annotations are per name
-// biber parses, so the marks are indexed as bibNames writes names.
+// the page's person is highlightMark, the user's marks equalMark and
+// correspondingMark. A name list's annotations are per name biber
+// parses, so the marks are indexed as bibNames writes names.
 func authorMarks(e *entry) [][]string {
 	marks := make([][]string, len(e.rec.Authors))
 	for i := range e.rec.Authors {
 		if i < len(e.self) && e.self[i] {
 			marks[i] = append(marks[i], highlightMark)
+		}
+		if e.equal(i) {
+			marks[i] = append(marks[i], equalMark)
+		}
+		if e.corresponding(i) {
+			marks[i] = append(marks[i], correspondingMark)
 		}
 	}
 	return marks

@@ -113,16 +113,33 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 	return nil
 }
 
-// atomFeedID is the feed's id: its home (atomHome), else a tag: URI of
-// the page's name (lower case, words joined by
+// atomFeedID is the feed's id: the person's first ORCID iD as its URL,
+// else (and for a lab's page) a tag: URI of the page's name (lower case, words joined by
 // hyphens), else of "publications".
 func atomFeedID(p *page) string {
-	if home := atomHome(p); home != "" {
-		return home
+	if !p.labsOwn() && len(p.person.ORCIDs) > 0 {
+		return orcidURL(p.person.ORCIDs[0])
 	}
 	name := strings.Join(strings.Fields(strings.ToLower(p.name)), "-")
 	return atomTag + "feed/" + encodeURLBytes(firstOf(name, "publications"), "#%")
 }
+
+// atomHome is the feed's author's address and its alternate link: the
+// person's ORCID record, or a lab's own site. A lab's page is never its
+// first member's: that member's feed (--member) has their iD as its id,
+// and RFC 4287 §4.2.6 wants a feed's id unique to it.
+func atomHome(p *page) string {
+	switch {
+	case p.labsOwn():
+		return webURL(p.lab.lab.URL)
+	case len(p.person.ORCIDs) > 0:
+		return orcidURL(p.person.ORCIDs[0])
+	}
+	return ""
+}
+
+// labsOwn reports whether the page is a whole lab's, not one member's.
+func (p *page) labsOwn() bool { return p.lab != nil && p.lab.member < 0 }
 
 // atomEntryID is a work's id: its DOI's URL, else a tag: URI of its
 // identity key; never a date or a position, so it stays as works come and
@@ -213,17 +230,4 @@ func atomRights(p *page) string {
 		}
 	}
 	return strings.Join(credits, " ")
-}
-
-// atomHome is whose feed it is, as a URL: a lab's page is the lab's (its
-// site), not its first member's; a member's page and a researcher's are
-// the person's first ORCID record. "" when there is none.
-func atomHome(p *page) string {
-	if p.lab != nil && p.lab.member < 0 {
-		return p.lab.lab.URL
-	}
-	if len(p.person.ORCIDs) > 0 {
-		return orcidURL(p.person.ORCIDs[0])
-	}
-	return ""
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"net/url"
@@ -315,37 +314,3 @@ func python3With(t *testing.T, module, debian string) string {
 	return ""
 }
 
-// TestAtomFeedOfALabIsTheLabs: a lab's feed is the lab's — its id, author
-// and link are the lab's site, not its first member's ORCID record — and a
-// member's feed (--member) is that member's record.
-func TestAtomFeedOfALabIsTheLabs(t *testing.T) {
-	f, opts := labFixture(t)
-	opts.Format = Atom
-	for _, c := range []struct{ member, id, author string }{
-		{"", "https://holtlab.example.org", "Holt Lab"},
-		{"Wei Chen", "https://orcid.org/0000-0001-5555-6661", "Wei Chen"},
-	} {
-		o := opts
-		o.Member = c.member
-		var b bytes.Buffer
-		if err := Render(&b, f, o); err != nil {
-			t.Fatal(err)
-		}
-		var feed struct {
-			ID     string `xml:"id"`
-			Author struct {
-				Name string `xml:"name"`
-				URI  string `xml:"uri"`
-			} `xml:"author"`
-			Link struct {
-				Href string `xml:"href,attr"`
-			} `xml:"link"`
-		}
-		if err := xml.Unmarshal(b.Bytes(), &feed); err != nil {
-			t.Fatal(err)
-		}
-		if feed.ID != c.id || feed.Author.URI != c.id || feed.Link.Href != c.id || feed.Author.Name != c.author {
-			t.Errorf("member %q: feed id %q, author %q <%s>, link %q; want %q and %q throughout", c.member, feed.ID, feed.Author.Name, feed.Author.URI, feed.Link.Href, c.id, c.author)
-		}
-	}
-}

@@ -95,11 +95,10 @@ func ldWorkOf(e *entry) ldWork {
 		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "PMID", Value: r.IDs.PMID})
 	}
 	for _, a := range r.Authors {
-		n := clean(a.Display())
-		if n == "" {
+		if clean(a.Display()) == "" {
 			continue
 		}
-		person := ldPerson{Type: "Person", Name: n}
+		person := ldPerson{Type: "Person", Name: authorName(a)} // as the page writes it: "李小龙", not "小龙 李"
 		if a.ORCID != "" {
 			person.ID = orcidURL(a.ORCID)
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/url"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -185,8 +186,9 @@ func workJSONLD(e *entry) (string, error) {
 // conference "for journal and conference papers", the institution "for
 // theses, dissertations, and technical reports"; volume, issue,
 // first and last page; and citation_pdf_url for "the full text ... in a
-// separate file"; and citation_abstract_html_url, the page's own
-// address (pageURL), when the site's is known. Values are plain text: the
+// separate file" (the user's own PDF first, as al-folio's pdf is); and
+// citation_abstract_html_url, the page's own address (pageURL), when the
+// site's is known. Values are plain text: the
 // data's own markup (Crossref's <i>, JATS) is dropped, and html/template
 // escapes the rest.
 func scholarTags(e *entry, pageURL string) []metaTag {
@@ -223,10 +225,34 @@ func scholarTags(e *entry, pageURL string) []metaTag {
 		add("citation_isbn", n)
 	}
 	add("citation_doi", r.IDs.DOI)
-	add("citation_pdf_url", pdfURL(r))
+	add("citation_pdf_url", firstOf(userPDF(e, pageURL), pdfURL(r)))
 	add("citation_publisher", publisher)
 	add("citation_abstract_html_url", pageURL)
 	return tags
+}
+
+// userPDF is the user's own [[work]] pdf as Scholar's citation_pdf_url:
+// an absolute address of a file ending ".pdf" (the guidelines' "PDF
+// file that ends with .pdf"), a site path joined to the site's root
+// through the page's own address; "" without one, or for a site path on
+// a page whose address is not known (no --site-url).
+func userPDF(e *entry, pageURL string) string {
+	if e.user == nil {
+		return ""
+	}
+	link := e.userLink("pdf")
+	ref, err := url.Parse(link)
+	if link == "" || err != nil || !strings.HasSuffix(strings.ToLower(ref.Path), ".pdf") {
+		return ""
+	}
+	if ref.IsAbs() {
+		return link
+	}
+	base, err := url.Parse(pageURL)
+	if pageURL == "" || err != nil {
+		return ""
+	}
+	return base.ResolveReference(ref).String()
 }
 
 // ParseSiteURL reads the address html-site is served at: an absolute
@@ -357,7 +383,7 @@ func apaCitation(e *entry) []citePart {
 		text(date)
 	}
 	if container != "" {
-		if r.Type == "chapter" {
+		if apaInBook(r.Type) {
 			text("In ")
 		}
 		italic(container)
@@ -365,10 +391,10 @@ func apaCitation(e *entry) []citePart {
 		text(". ")
 	}
 	where := firstOf(clean(r.Publisher), clean(r.Container))
-	if r.Type == "chapter" || r.Type == "book" {
+	if apaInBook(r.Type) || r.Type == "book" {
 		where = clean(r.Publisher)
 	}
-	if where != "" && container == "" || r.Type == "chapter" && where != "" {
+	if where != "" && container == "" || apaInBook(r.Type) && where != "" {
 		text(sentence(where) + " ")
 	}
 	if u := titleURL(r); u != "" {
@@ -384,6 +410,12 @@ func apaCitation(e *entry) []citePart {
 // type stands alone.
 func apaInContainer(t string) bool { return typeOf(t).Group == "articles" || t == "chapter" }
 
+// apaInBook reports whether APA cites a type as a part of a book: "In
+// Title (pp. 1–9). Publisher." A chapter is; so is a paper in published
+// proceedings, which APA 7 cites as an edited book's chapter
+// (https://apastyle.apa.org/style-grammar-guidelines/references/examples/conference-proceeding-references).
+func apaInBook(t string) bool { return t == "chapter" || t == "paper-conference" }
+
 // apaLabel is the bracketed description APA 7 gives a work that is not a
 // paper, by its page section (typeGroups).
 var apaLabel = map[string]string{
@@ -391,13 +423,12 @@ var apaLabel = map[string]string{
 }
 
 // apaDetail is what follows the container: ", 12(3), 45–67" for a
-// journal, " (pp. 45–67)" for a chapter.
+// journal (", 3, Article e01567" for an article number), " (Vol. 3,
+// pp. 45–67)" for a chapter or a paper in proceedings.
 func apaDetail(r record.Record, text, italic func(string)) {
 	pages := pageRange(clean(r.Pages))
-	if r.Type == "chapter" {
-		if pages != "" {
-			text(" (pp. " + pages + ")")
-		}
+	if apaInBook(r.Type) {
+		text(apaBookDetail(clean(r.Volume), pages))
 		return
 	}
 	if v := clean(r.Volume); v != "" {
@@ -407,10 +438,37 @@ func apaDetail(r record.Record, text, italic func(string)) {
 	if i := clean(r.Issue); i != "" {
 		text("(" + i + ")")
 	}
-	if pages != "" {
+	if articleNumber.MatchString(pages) {
+		text(", Article " + pages) // APA 7: "the word "Article" and then the article number"
+	} else if pages != "" {
 		text(", " + pages)
 	}
 }
+
+// apaBookDetail is the volume and pages of a part of a book, " (Vol. 12,
+// pp. 45–67)", "p." for a single page; "" for neither.
+func apaBookDetail(volume, pages string) string {
+	var in []string
+	if volume != "" {
+		in = append(in, "Vol. "+volume)
+	}
+	switch {
+	case strings.Contains(pages, "–"):
+		in = append(in, "pp. "+pages)
+	case pages != "":
+		in = append(in, "p. "+pages)
+	}
+	if len(in) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(in, ", ") + ")"
+}
+
+// articleNumber is a pages value that is an article number, not a page:
+// a letter and four or more digits (eLife's e01567, PLOS's e0123456), a
+// leading zero (Physical Review's 036001), or six or more digits. A page
+// is written none of these ways.
+var articleNumber = regexp.MustCompile(`^(?:[A-Za-z][0-9]{4,}|0[0-9]+|[0-9]{6,})$`)
 
 // apaAuthors is APA's author list: "Lovelace, A., Babbage, C., & Somerville, M.".
 func apaAuthors(authors []record.Author) string {
