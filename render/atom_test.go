@@ -313,4 +313,3 @@ func python3With(t *testing.T, module, debian string) string {
 	testtool.Missing(t, "no python3 imports %s (Debian's %s)", module, debian)
 	return ""
 }
-
