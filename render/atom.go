@@ -92,9 +92,9 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 		Generator: atomGenerator{URI: projectURL, Text: "about"},
 		Rights:    atomRights(p),
 	}
-	if len(p.person.ORCIDs) > 0 {
-		feed.Author.URI = orcidURL(p.person.ORCIDs[0])
-		feed.Links = []atomLink{{Rel: "alternate", Href: feed.Author.URI}}
+	if uri := atomAuthorURI(p); uri != "" {
+		feed.Author.URI = uri
+		feed.Links = []atomLink{{Rel: "alternate", Href: uri}}
 	}
 	for _, e := range p.shown {
 		entry := atomEntryOf(p, e)
@@ -113,11 +113,27 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 	return nil
 }
 
+// labFeed reports whether the feed is a whole lab's: its person is every
+// member, so the first member's iD would give it that member's feed's id.
+func labFeed(p *page) bool { return p.lab != nil && p.lab.member < 0 }
+
+// atomAuthorURI is the feed author's address: the lab's site on a lab's
+// feed, else the person's first ORCID record; "" when there is none.
+func atomAuthorURI(p *page) string {
+	switch {
+	case labFeed(p):
+		return webURL(p.lab.lab.URL)
+	case len(p.person.ORCIDs) > 0:
+		return orcidURL(p.person.ORCIDs[0])
+	}
+	return ""
+}
+
 // atomFeedID is the feed's id: the person's first ORCID iD as its URL,
-// else a tag: URI of the page's name (lower case, words joined by
-// hyphens), else of "publications".
+// else (and always for a whole lab) a tag: URI of the page's name (lower
+// case, words joined by hyphens), else of "publications".
 func atomFeedID(p *page) string {
-	if len(p.person.ORCIDs) > 0 {
+	if len(p.person.ORCIDs) > 0 && !labFeed(p) {
 		return orcidURL(p.person.ORCIDs[0])
 	}
 	name := strings.Join(strings.Fields(strings.ToLower(p.name)), "-")

@@ -1,0 +1,35 @@
+package render
+
+import (
+	"testing"
+)
+
+// A lab's feed is the lab's: a tag: id of its name, the lab as author
+// linked to its site. It must not take its first member's ORCID iD, which
+// is that member's own feed's id: a reader subscribed to both would take
+// them for one feed. Each member's feed keeps its own id.
+func TestLabFeedHasAnIDOfItsOwn(t *testing.T) {
+	f, opts := labFixture(t)
+	opts.Format = Atom
+	lab := parseAtom(t, renderString(t, f, opts))
+	if lab.ID != "tag:aboutscholar.github.io,2026:feed/holt-lab" || lab.Author.Name != "Holt Lab" ||
+		lab.Author.URI != "https://holtlab.example.org" || len(lab.Links) != 1 || lab.Links[0].Href != "https://holtlab.example.org" {
+		t.Errorf("lab feed: id %q, author %q <%s>, links %+v", lab.ID, lab.Author.Name, lab.Author.URI, lab.Links)
+	}
+	ids := map[string]string{lab.ID: "the lab"}
+	for _, c := range []struct{ member, id string }{
+		{"Maren Holt", "https://orcid.org/0000-0002-1111-2222"},
+		{"Dana Ferreira", "tag:aboutscholar.github.io,2026:feed/dana-ferreira"},
+	} {
+		o := opts
+		o.Member = c.member
+		feed := parseAtom(t, renderString(t, f, o))
+		if feed.ID != c.id {
+			t.Errorf("%s's feed: id %q, want %q", c.member, feed.ID, c.id)
+		}
+		if other, dup := ids[feed.ID]; dup {
+			t.Errorf("%s's feed has the id of %s's: %s", c.member, other, feed.ID)
+		}
+		ids[feed.ID] = c.member
+	}
+}
