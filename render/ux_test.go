@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -31,5 +32,25 @@ func TestLabFeedHasAnIDOfItsOwn(t *testing.T) {
 			t.Errorf("%s's feed has the id of %s's: %s", c.member, other, feed.ID)
 		}
 		ids[feed.ID] = c.member
+	}
+}
+
+// --counts on a folder with no count from the source (counts_source not
+// fetched) says there are none, in the HTML header, the Markdown line
+// and the data's text, rather than "0 citations · h-index 0"; a work
+// the source counts at 0 still gives the figures.
+func TestCountsWithNoCountSayThereAreNone(t *testing.T) {
+	f, opts := labFixture(t)
+	opts.Counts = true
+	for _, format := range []Format{HTML, Markdown, JSON} {
+		opts.Format = format
+		out := renderString(t, f, opts)
+		if !strings.Contains(out, "No work has a citation count") || strings.Contains(out, "h-index 0") {
+			t.Errorf("%s with no counts:\n%s", format, out)
+		}
+	}
+	zero := citationFigures{Counted: 1}
+	if got := zero.allText(); got != "0 citations · h-index 0 · i10-index 0" {
+		t.Errorf("a work counted at 0: %q", got)
 	}
 }
