@@ -54,3 +54,27 @@ func TestCountsWithNoCountSayThereAreNone(t *testing.T) {
 		t.Errorf("a work counted at 0: %q", got)
 	}
 }
+
+// The lab's Markdown page says which members a work is credited to when
+// no author is them, as the HTML page does; without it the dataset "Holt
+// Lab" wrote reads as no member's. A member's page has no such line.
+func TestLabMarkdownSaysWhoAWorkIsCreditedTo(t *testing.T) {
+	f, opts := labFixture(t)
+	opts.Format = Markdown
+	md := renderString(t, f, opts)
+	for _, want := range []string{
+		"Holt Lab yeast strain collection. *Zenodo*. 2021. Dataset. Credited to Maren Holt and Dana Ferreira. [doi:",
+		"Translation fidelity under heat stress. *Journal of Constructed Examples*. September 2024. Journal article. Also credited to Ben Okafor. [doi:",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("lab page lacks %q:\n%s", want, md)
+		}
+	}
+	if n := strings.Count(md, "redited to"); n != 2 {
+		t.Errorf("%d credited lines, want 2:\n%s", n, md)
+	}
+	opts.Member = "Maren Holt"
+	if md := renderString(t, f, opts); strings.Contains(md, "redited to") {
+		t.Errorf("a member's page credits:\n%s", md)
+	}
+}
