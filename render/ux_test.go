@@ -78,3 +78,19 @@ func TestLabMarkdownSaysWhoAWorkIsCreditedTo(t *testing.T) {
 		t.Errorf("a member's page credits:\n%s", md)
 	}
 }
+
+// --member takes the member's id as the page data and the member filter
+// write it, and the name typed without its accents, besides the name in
+// any letter case; an id that is no member's is still refused.
+func TestMemberIsFoundByItsID(t *testing.T) {
+	_, opts := labFixture(t)
+	l := opts.Lab
+	for in, want := range map[string]int{
+		"Élodie Marchand": 5, "élodie marchand": 5, "Elodie Marchand": 5, "elodie-marchand": 5,
+		" maren-holt ": 0, "MAREN HOLT": 0, "holt": -1, "M. A. Holt": -1, "member-1": -1, "": -1,
+	} {
+		if got := l.Find(in); got != want {
+			t.Errorf("Find(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
