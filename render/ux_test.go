@@ -94,3 +94,59 @@ func TestMemberIsFoundByItsID(t *testing.T) {
 		}
 	}
 }
+
+// A work page of html-site shows the work's [[work]] fields as its entry
+// on the list page does (the award, note, tags, preview image, marks and
+// their legend, the user's links), with their styles, and on a lab's site
+// the members credited though no author is them: the page Scholar indexes
+// must not say less than the list.
+func TestWorkPageShowsTheUserFieldsAndCredits(t *testing.T) {
+	f, opts := userFixture(t)
+	opts.Format = HTMLSite
+	list := renderString(t, f, Options{Format: HTML, Person: opts.Person, User: opts.User, Services: opts.Services})
+	files, err := RenderFiles(f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := ""
+	for _, file := range files {
+		if strings.Contains(string(file.Data), "Best Paper Award") && strings.HasPrefix(file.Path, "works/") {
+			page = string(file.Data)
+		}
+	}
+	if page == "" {
+		t.Fatal("no work page has the award")
+	}
+	for _, want := range []string{
+		`<p class="award">Best Paper Award</p>`,
+		`<p class="note">Preprint discussed at the 1843 salon</p>`,
+		`<p class="tags"><span class="tag">poetry</span> <span class="tag">engines</span> <span class="tag">preprints</span></p>`,
+		`Ñúñez-García<sup class="mark">*</sup>, <strong class="me">Ada Lovelace</strong><sup class="mark">*†</sup>, `,
+		`<p class="legend">* Equal contribution · † Corresponding author</p>`,
+		`<a class="user" href="/assets/pdf/note-g-slides.pdf">Slides</a>`,
+		`.award { font-size: 0.9rem; font-weight: 600; }`,
+	} {
+		if !strings.Contains(list, want) {
+			t.Fatalf("the list page lacks %s: the expectation is wrong", want)
+		}
+		if !strings.Contains(page, want) {
+			t.Errorf("the work page lacks %s", want)
+		}
+	}
+
+	lab, lopts := labFixture(t)
+	lopts.Format = HTMLSite
+	files, err = RenderFiles(lab, lopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dataset := ""
+	for _, file := range files {
+		if file.Path == "works/lab2021holt.html" {
+			dataset = string(file.Data)
+		}
+	}
+	if !strings.Contains(dataset, `<p class="credited">Credited to Maren Holt and Dana Ferreira</p>`) {
+		t.Errorf("the lab's dataset page does not say who it is credited to:\n%s", dataset)
+	}
+}
