@@ -37,3 +37,21 @@ func TestUnknownKeySaysWhichKeyWasMeant(t *testing.T) {
 		}
 	}
 }
+
+// A [[work]] link that is no URL gets a hint in its own key's words.
+func TestWorkURLHintNamesTheKey(t *testing.T) {
+	for key, want := range map[string]string{
+		"slides": `e.g. slides = "https://example.org/pdf/slides.pdf", or a path on your site starting with "/", e.g. slides = "/assets/pdf/slides.pdf"`,
+		"image":  `e.g. image = "/assets/img/preview.png"`,
+		"video":  `e.g. video = "https://example.org/video/"`,
+	} {
+		_, err := Parse("m.toml", []byte("[[identity]]\ndoi = \"10.1/x\"\n[[work]]\nid = \"10.1/x\"\n"+key+" = \"x.pdf\"\n"))
+		var me *Error
+		if !errors.As(err, &me) {
+			t.Fatalf("%s: error %v is not a *Error", key, err)
+		}
+		if !strings.Contains(me.Hint, want) {
+			t.Errorf("%s: %v, hint %q; want %q", key, err, me.Hint, want)
+		}
+	}
+}
