@@ -640,6 +640,9 @@ func decodeError(path string, data []byte, err error) error {
 		parts := first.Key()
 		key := strings.Join(parts, ".")
 		e := &Error{File: path, Line: row, Value: key, Err: fmt.Errorf("unknown key %q", key), Hint: knownKeysHint}
+		if near := nearKey(parts); near != "" {
+			e.Err = fmt.Errorf("unknown key %q (did you mean %s?)", key, near)
+		}
 		if len(parts) == 2 && isTopLevelKey(parts[1]) {
 			e.Hint = topLevelHint(parts[1]) + "; " + knownKeysHint
 		}

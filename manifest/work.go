@@ -71,8 +71,16 @@ func (r rawWork) links() []WorkLink {
 	}
 }
 
-// workURLHint is what a [[work]] link or image may be.
-const workURLHint = `give an http(s) URL, e.g. pdf = "https://example.org/paper.pdf", or a path on your site starting with "/", e.g. pdf = "/assets/pdf/paper.pdf"`
+// workURLHint is what a [[work]] link or image may be, in the key's own
+// words: a hint saying pdf = … under a slides line reads as a second mistake.
+func workURLHint(key string) string {
+	file := map[string]string{"pdf": "pdf/paper.pdf", "slides": "pdf/slides.pdf", "poster": "pdf/poster.pdf",
+		"supplement": "pdf/supplement.pdf", "image": "img/preview.png"}[key]
+	if file == "" {
+		file = key + "/"
+	}
+	return fmt.Sprintf(`give an http(s) URL, e.g. %s = "https://example.org/%s", or a path on your site starting with "/", e.g. %s = "/assets/%s"`, key, file, key, file)
+}
 
 // works validates the [[work]] tables: each names one work (however its
 // identifier is spelled, once), sets something, and holds only URLs,
@@ -157,7 +165,7 @@ func (d decisions) workURL(table, key, raw string) (string, error) {
 	v := strings.TrimSpace(raw)
 	fail := func(why string) (string, error) {
 		return "", &Error{File: d.path, Line: d.line(table, key), Value: raw,
-			Err: fmt.Errorf("[[work]] %s %q %s", key, raw, why), Hint: workURLHint}
+			Err: fmt.Errorf("[[work]] %s %q %s", key, raw, why), Hint: workURLHint(key)}
 	}
 	if strings.ContainsFunc(v, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
 		return fail("holds white space (write a space as %20)")

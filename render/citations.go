@@ -152,7 +152,13 @@ func (f citationFigures) figuresText() string {
 }
 
 // allText is the all-time figures: "39 citations · h-index 3 · i10-index 1".
+// With no count from the source at all (it was never fetched, or is not
+// among the providers) it says so: "0 citations · h-index 0" would be a
+// figure the source never gave.
 func (f citationFigures) allText() string {
+	if f.Counted == 0 {
+		return "No work has a citation count"
+	}
 	return fmt.Sprintf("%s · h-index %d · i10-index %d", citationsLabel(f.Citations), f.HIndex, f.I10)
 }
 

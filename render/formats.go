@@ -126,6 +126,10 @@ func FormatNames() string { return namesWhere(func(formatRow) bool { return true
 // messages such as "--counts applies to pages (markdown, html, …)".
 func FormatNamesOf(k Kind) string { return namesWhere(func(r formatRow) bool { return r.kind == k }) }
 
+// PageFormatNames lists the formats that take a page's options (--group,
+// --counts): the pages and html-site, whose index is the html page.
+func PageFormatNames() string { return namesWhere(func(r formatRow) bool { return r.format.IsPage() }) }
+
 func namesWhere(keep func(formatRow) bool) string {
 	var names []string
 	for _, r := range formats {

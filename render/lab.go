@@ -60,9 +60,23 @@ func LabOf(m *manifest.Manifest) *Lab {
 	return l
 }
 
-// Find is the index of the member of that name (any letter case), or -1.
+// Find is the index of the member of that name (any letter case), else
+// of that id (the member filter's and the page data's, "elodie-marchand",
+// which "Elodie Marchand" typed without the accent gives too), or -1: a
+// script looping over the data's ids renders each member's page.
 func (l *Lab) Find(name string) int {
-	return slices.IndexFunc(l.Members, func(m Member) bool { return strings.EqualFold(m.Name, strings.TrimSpace(name)) })
+	name = strings.TrimSpace(name)
+	if i := slices.IndexFunc(l.Members, func(m Member) bool { return strings.EqualFold(m.Name, name) }); i >= 0 {
+		return i
+	}
+	slugs := memberSlugs(l)
+	if i := slices.Index(slugs, strings.ToLower(name)); i >= 0 {
+		return i
+	}
+	if s := nameSlug(name); s != "" {
+		return slices.Index(slugs, s)
+	}
+	return -1
 }
 
 // Names are the members' names, in manifest order.
@@ -181,13 +195,7 @@ func memberSlugs(l *Lab) []string {
 	slugs := make([]string, len(l.Members))
 	used := map[string]bool{}
 	for i, m := range l.Members {
-		var words []string
-		for _, w := range strings.Fields(m.Name) {
-			if f := fold(w); f != "" {
-				words = append(words, f)
-			}
-		}
-		base := strings.Join(words, "-")
+		base := nameSlug(m.Name)
 		if base == "" {
 			base = "member-" + strconv.Itoa(i+1)
 		}
@@ -199,6 +207,17 @@ func memberSlugs(l *Lab) []string {
 		slugs[i] = s
 	}
 	return slugs
+}
+
+// nameSlug is a name's words as lower-case ASCII joined by hyphens.
+func nameSlug(name string) string {
+	var words []string
+	for _, w := range strings.Fields(name) {
+		if f := fold(w); f != "" {
+			words = append(words, f)
+		}
+	}
+	return strings.Join(words, "-")
 }
 
 // memberYears is a member's time in the lab: "2016–2022", "since 2019",

@@ -83,6 +83,9 @@ func mdEntry(p *page, e *entry) string {
 		parts = append(parts, mdText(kindLabel(e.rec))+".")
 	}
 	parts = append(parts, mdUserText(e)...)
+	if _, credited := htmlEntryMembers(p, e); credited != "" { // a lab's page says why a member's list has it, as the HTML does
+		parts = append(parts, mdText(credited)+".")
+	}
 	line := mdLineStart(strings.Join(parts, " "))
 	if links := mdLinks(p, e); len(links) > 0 {
 		line += " " + strings.Join(links, " · ")

@@ -74,6 +74,8 @@ type workView struct {
 	BibTeX     string
 	Credits    []htmlLink
 	ProjectURL string
+	htmlUser          // the manifest's [[work]] fields, as the list page shows them
+	Credited   string // on a lab's site: the members credited though no author is them
 }
 
 // metaTag is one <meta name content> of a work page's head.
@@ -152,13 +154,21 @@ func workViewOf(p *page, e *entry, credits []htmlLink) (workView, error) {
 		BibTeX:     bibEntryText(e, false),
 		Credits:    credits,
 		ProjectURL: projectURL,
+		htmlUser:   htmlUserOf(e),
 		Citations: []workCitation{
 			{Style: "APA", Parts: apaCitation(e)},
 			{Style: "As listed", Parts: listedCitation(e)},
 		},
 	}
+	_, v.Credited = htmlEntryMembers(p, e)
+	if e.user != nil { // the list page's styles for what only these put on a page, so other pages keep their bytes
+		v.CSS += template.CSS(userCSS)
+	}
+	if v.Credited != "" {
+		v.CSS += template.CSS(labCSS)
+	}
 	for i, a := range e.rec.Authors {
-		v.Authors = append(v.Authors, shownAuthor{Name: authorName(a), Me: i < len(e.self) && e.self[i]})
+		v.Authors = append(v.Authors, shownAuthor{Name: authorName(a), Me: i < len(e.self) && e.self[i], Mark: e.mark(i)})
 	}
 	return v, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/internal/english"
 )
 
 // noCommand runs when the first argument names no command. A typo is a
@@ -70,42 +72,11 @@ func unknownCommand(app *cli.App, name string) error {
 // nearestCommand is the command whose name is fewest edits from name,
 // at most two (one slip or one swap of neighbours), or "".
 func nearestCommand(app *cli.App, name string) string {
-	best, bestDistance := "", 3
+	var names []string
 	for _, c := range app.Commands {
-		if c.Hidden {
-			continue
-		}
-		if d := osaDistance(strings.ToLower(name), c.Name); d < bestDistance {
-			best, bestDistance = c.Name, d
+		if !c.Hidden {
+			names = append(names, c.Name)
 		}
 	}
-	return best
-}
-
-// osaDistance is the optimal-string-alignment distance: insertions,
-// deletions, substitutions and swaps of neighbours each cost one, so
-// "frtch" and "fecth" are both one from "fetch".
-func osaDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
+	return english.Nearest(strings.ToLower(name), names)
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -52,12 +53,8 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 			return unknown("providers", name)
 		}
 	}
-	if src := m.CountsSource; src != "" {
-		if _, ok := byName[src]; !ok {
-			return &manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src,
-				Err:  fmt.Errorf("counts_source %q is not a provider (known: %s)", src, strings.Join(known, ", ")),
-				Hint: "about providers lists them; " + countsHint(registry)}
-		}
+	if err := checkCountsSource(m, byName, known, registry); err != nil {
+		return err
 	}
 	names := make([]string, 0, len(m.Intervals))
 	for name := range m.Intervals {
@@ -74,6 +71,31 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 				Err:  fmt.Errorf("intervals.%s = %q is faster than %s's declared pace of %s", name, d, spec.Title, spec.MinInterval),
 				Hint: "intervals can only slow a provider down; " + spec.RateSource + " gives the service's limit"}
 		}
+	}
+	return nil
+}
+
+// checkCountsSource holds counts_source to a provider that gives counts
+// and, with a pinned providers list, is on it: either way render --counts
+// would find no count and show none.
+func checkCountsSource(m *manifest.Manifest, byName map[string]providers.Spec, known []string, registry []providers.Spec) error {
+	src := m.CountsSource
+	if src == "" {
+		return nil
+	}
+	fail := func(err error, hint string) error {
+		return &manifest.Error{File: m.Path, Line: m.Line("counts_source"), Value: src, Err: err, Hint: hint}
+	}
+	spec, ok := byName[src]
+	switch {
+	case !ok:
+		return fail(fmt.Errorf("counts_source %q is not a provider (known: %s)", src, strings.Join(known, ", ")),
+			"about providers lists them; "+countsHint(registry))
+	case !spec.Counts:
+		return fail(fmt.Errorf("counts_source %q gives no citation counts", src), countsHint(registry))
+	case (len(m.Providers) > 0 || spec.Optional) && !slices.Contains(m.Providers, src):
+		return fail(fmt.Errorf("counts_source %q is not in providers, so no count of its is fetched", src),
+			fmt.Sprintf("add %q to providers, or leave counts_source out for %s", src, providers.DefaultCountsSource()))
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ Formats:
 
 Works that links.json shows as one entry are one entry: a preprint with
 its published version, version DOIs under their concept DOI. Pages
-(` + render.FormatNamesOf(render.Page) + `) are grouped by year or by type, highlight the
+(` + render.PageFormatNames() + `) are grouped by year or by type, highlight the
 manifest's name and ORCID iD among the authors (a lab's page: its members,
 with a member filter), and end with each
 provider's attribution. Citation files list each entry once, with a
@@ -142,11 +142,20 @@ func (o *renderOptions) parse() error {
 		set  bool
 	}{{"group", o.Group != ""}, {"counts", o.Counts}} {
 		if f.set {
-			return usageError(fmt.Errorf("--%s applies to pages (%s), not to %s", f.flag, render.FormatNamesOf(render.Page), o.format),
-				"a citation file lists every work once, ungrouped and without counts")
+			return usageError(fmt.Errorf("--%s applies to pages (%s), not to %s", f.flag, render.PageFormatNames(), o.format),
+				ungroupedWhy(o.format))
 		}
 	}
 	return nil
+}
+
+// ungroupedWhy is the hint for --group or --counts on a format that is
+// not a page: the feed is no citation file, so it is not called one.
+func ungroupedWhy(f render.Format) string {
+	if f == render.Atom {
+		return "the feed lists every work once, newest first, ungrouped and without counts"
+	}
+	return "a citation file lists every work once, ungrouped and without counts"
 }
 
 // parseSiteURL checks --site-url, which only html-site's pages use.

@@ -64,7 +64,7 @@ func TestRenderUsageErrorsExit2AndSayWhatToDo(t *testing.T) {
 		{"unknown grouping", []string{"render", "--format", "html", "--group", "month", renderFixture},
 			[]string{`unknown grouping "month" (groupings: year, type)`}},
 		{"counts on a citation file", []string{"render", "--format", "bibtex", "--counts", renderFixture},
-			[]string{"--counts applies to pages (markdown, html, json, yaml), not to bibtex"}},
+			[]string{"--counts applies to pages (markdown, html, html-site, json, yaml), not to bibtex"}},
 		{"unknown counts source", []string{"render", "--format", "html", "--counts", badSource},
 			[]string{badSource + `:2: counts_source "openalexx" is not a provider`, "about: hint: about providers lists them"}},
 		{"selected work not in the folder", []string{"render", "--format", "al-folio", badSelected},
