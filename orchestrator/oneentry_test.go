@@ -232,6 +232,9 @@ func TestOneEntryPerWorkOnRealProfiles(t *testing.T) {
 		!strings.Contains(nearMiss[0], "from = \"doi:"+oneMissP+"\"\n    to   = \"doi:"+oneMissJ+"\"\n    kind = \"preprint-of\"") {
 		t.Errorf("warnings with [[link]] lines:\n%s\nwant the one near miss", strings.Join(nearMiss, "\n"))
 	}
+	if problems := checkLinks(m, m.Snapshots); len(problems) > 0 {
+		t.Errorf("check --offline re-derives other links: %+v", problems) // the rules read only what work files hold
+	}
 	evidence := map[string]string{}
 	for _, l := range links.Links {
 		evidence[l.From] = strings.Join(l.Evidence, " | ")

@@ -86,6 +86,8 @@ func TestVersionSchemes(t *testing.T) {
 		{name: "OSF", keys: []string{"doi:10.31219/osf.io/efgxs_v2", "doi:10.31219/osf.io/efgxs"},
 			want: []string{"version-of doi:10.31219/osf.io/efgxs_v2 -> doi:10.31219/osf.io/efgxs"}},
 		{name: "Zenodo has no scheme", keys: []string{"doi:10.5281/zenodo.101", "doi:10.5281/zenodo.100"}},
+		{name: "figshare collection", keys: []string{"doi:10.6084/m9.figshare.c.5678.v2", "doi:10.6084/m9.figshare.c.5678"},
+			want: []string{"version-of doi:10.6084/m9.figshare.c.5678.v2 -> doi:10.6084/m9.figshare.c.5678"}},
 		{name: "two figshare items", keys: []string{"doi:10.6084/m9.figshare.1.v1", "doi:10.6084/m9.figshare.11"}},
 		{name: "relation first", keys: []string{"doi:10.6084/m9.figshare.7.v1", "doi:10.6084/m9.figshare.7"}, relOn: "doi:10.6084/m9.figshare.7.v1"},
 	}

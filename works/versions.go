@@ -21,7 +21,8 @@ import (
 // repository's documented scheme, with titles that agree, is the
 // evidence:
 //
-//   - figshare: each version is <base>.vN and "the base DOI will always
+//   - figshare (items, and collections as m9.figshare.c.N): each version
+//     is <base>.vN and "the base DOI will always
 //     take users to the most recent version"
 //     (https://info.figshare.com/docs/how-versioning-works), so the
 //     versions are shown under the base DOI;
@@ -63,7 +64,7 @@ type versionScheme struct {
 
 // versionSchemes are the repositories whose DOIs carry their version.
 var versionSchemes = []versionScheme{
-	{"figshare", regexp.MustCompile(`^(10\.6084/m9\.figshare\.[0-9]+)\.v([0-9]+)$`), ".v1", "<base>.vN",
+	{"figshare", regexp.MustCompile(`^(10\.6084/m9\.figshare\.(?:c\.)?[0-9]+)\.v([0-9]+)$`), ".v1", "<base>.vN",
 		"https://info.figshare.com/docs/how-versioning-works"},
 	{"F1000", regexp.MustCompile(`^(10\.12688/[a-z0-9]+\.[0-9]+)\.([0-9]+)$`), "", "<stem>.N",
 		"https://github.com/elifesciences/elife-continuum-documentation/issues/40"},
