@@ -176,6 +176,11 @@ func TestPreprintPairLeftToRelationsAndAmbiguity(t *testing.T) {
 		t.Errorf("links %q warnings %s", got, warningText(res))
 	}
 	pre.sources = nil
+	eprint := pairedWork(t, "arxiv:2311.16162", "Kiln physics", 2023, "", "Carberry")
+	res = Decide([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2024, "", "Carberry"), eprint}, nil)
+	if got := linkLines(res); !slices.Equal(got, []string{"preprint-of arxiv:2311.16162 -> doi:10.5555/a"}) {
+		t.Errorf("an arXiv e-print with no journal DOI: links %q warnings %s", got, warningText(res))
+	}
 	res = Decide([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2018, "", "Carberry"), pairedWork(t, "doi:10.5555/b", "Kiln physics", 2018, "", "Carberry"), pre}, nil)
 	if len(res.Links.Links) != 0 || len(res.Warnings) != 2 || !strings.Contains(warningText(res), "match 2 published works") {
 		t.Errorf("links %q warnings %s", linkLines(res), warningText(res))

@@ -21,7 +21,7 @@ import (
 // (https://arxiv.org/abs/2309.01373), matches on title, authors and
 // dates. So a preprint-server DOI (record.DOIRepository: bioRxiv/medRxiv
 // 10.1101, arXiv, SSRN, Research Square, Preprints.org, OSF, ChemRxiv…)
-// and a DOI that is no repository's are one work shown as the published
+// or an arXiv id, and a DOI that is no repository's, are one work shown as the published
 // version when all three agree:
 //
 //   - the titles are equal after record.Fold (case, accents, punctuation);
@@ -89,10 +89,13 @@ func preprintsLinked(edges []edge) map[string]bool {
 func (l *linker) preprintEdges(linked map[string]bool) []edge {
 	var preprints, published []pairWork
 	for _, w := range l.works {
-		if w.id.Kind != manifest.KindDOI || w.merged.Title == "" {
+		if (w.id.Kind != manifest.KindDOI && w.id.Kind != manifest.KindArXiv) || w.merged.Title == "" {
 			continue
 		}
 		r, isRepo := record.DOIRepository(w.id.Value)
+		if w.id.Kind == manifest.KindArXiv { // an e-print known by its arXiv id
+			r, isRepo = record.Repository{Name: "arXiv", Preprint: true}, true
+		}
 		switch {
 		case isRepo && r.Preprint && !linked[w.id.Key()]:
 			p := asPairWork(w)
