@@ -81,7 +81,7 @@ func (l *linker) titleEdges() []edge {
 		candidates := l.identifiedOf("orcid:" + orcidOnlyOwner(h))
 		edges = append(edges, l.matchTitle(asTitleWork(h), candidates)...)
 	}
-	return edges
+	return append(edges, l.copyEdges(hand, edges)...)
 }
 
 func asTitleWork(w Work) titleWork {
@@ -108,7 +108,7 @@ func (l *linker) matchTitle(h titleWork, candidates []titleWork) []edge {
 	if h.fold == "" {
 		return nil
 	}
-	var matches []titleWork
+	var matches, yearless []titleWork
 	var decided []edge // the data's word on pairs the researcher has decided
 	for _, c := range candidates {
 		match := c.fold == h.fold && yearsAgree(h.year, c.year) && !typesContradict(h.typ, c.typ)
@@ -121,16 +121,21 @@ func (l *linker) matchTitle(h titleWork, candidates []titleWork) []edge {
 			}
 		case match:
 			matches = append(matches, c)
+		case yearlessMatch(h, c):
+			yearless = append(yearless, c) // decided below (copies.go)
 		case c.fold != h.fold || !yearsAgree(h.year, c.year):
 			if why := nearMiss(h, c); why != "" {
 				l.warnNearMiss(h, c, why)
 			}
 		}
 	}
-	switch len(matches) {
-	case 0:
-		return decided
-	case 1:
+	if len(matches) == 0 {
+		return append(decided, l.matchYearless(h, yearless)...)
+	}
+	for _, c := range yearless {
+		l.warnNearMiss(h, c, nearMiss(h, c))
+	}
+	if len(matches) == 1 {
 		return append(decided, titleEdge(h, matches[0]))
 	}
 	for _, c := range matches {

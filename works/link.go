@@ -36,7 +36,8 @@ func (w Work) Found() bool { return len(w.sources) > 0 }
 func (w Work) Overrides() []string { return w.overrides }
 
 // ForLinking keeps only what the link pass reads (each source's relations, the
-// merged identifiers, title, year and type, where the identifiers came
+// merged identifiers, title, year, type and authors' family names and
+// iDs, where the identifiers came
 // from), so the works of a
 // large run wait for the link pass in little memory.
 func (w Work) ForLinking() Work {
@@ -47,6 +48,9 @@ func (w Work) ForLinking() Work {
 		}
 	}
 	out.merged = record.Record{IDs: w.merged.IDs, Title: w.merged.Title, Type: w.merged.Type, Issued: record.Date{Year: w.merged.Issued.Year}}
+	for _, a := range w.merged.Authors { // family names and iDs: what preprint pairing compares
+		out.merged.Authors = append(out.merged.Authors, record.Author{Family: a.Family, ORCID: a.ORCID})
+	}
 	for k, v := range w.provenance {
 		if strings.HasPrefix(k, "ids.") {
 			out.provenance[k] = v
@@ -68,6 +72,10 @@ type edge struct {
 	kind     string // manifest.LinkPreprintOf, LinkVersionOf or LinkSameAs
 	from, to string // identity keys
 	evidence string
+	// directed: the evidence itself says which of two same-as works to
+	// show (an identifier-less copy with a year over one without), so
+	// settle keeps from → to even between identities of one rank.
+	directed bool
 }
 
 // kindStrength orders link kinds when evidence for one pair disagrees:
@@ -93,7 +101,10 @@ func kindStrength(kind string) int {
 //
 //  1. collectEdges: every piece of evidence the data gives (relations,
 //     shared identifiers, an ORCID work typed by hand beside its DOI
-//     work: handtyped.go), as edges between identity keys;
+//     work: handtyped.go, identifier-less copies: copies.go, a version
+//     series by its repository's DOI scheme: versions.go, a preprint and
+//     its published version with no relation: preprintpair.go), as
+//     edges between identity keys;
 //  2. groupEdges: one group of edges per pair of works; edges to works
 //     outside the snapshot are kept with the work they came from;
 //  3. settleData: each pair's evidence becomes one link (settle);
@@ -167,7 +178,9 @@ func (l *linker) collectEdges() []edge {
 		edges = append(edges, relationEdges(w)...)
 		edges = append(edges, identifierEdges(w, l.byMatch)...)
 	}
-	return append(edges, l.titleEdges()...)
+	edges = append(edges, l.titleEdges()...)
+	edges = append(edges, l.versionEdges()...)
+	return append(edges, l.preprintEdges(preprintsLinked(edges))...)
 }
 
 // groupEdges is step 2: evidence between two works is grouped by pair;
@@ -333,11 +346,13 @@ func settle(es []edge, order map[string]int) snapshots.Link {
 	votes := map[[2]string]int{}
 	var first [2]string
 	var evidence []string
+	directed := true
 	for _, e := range es {
 		evidence = append(evidence, e.evidence)
 		if e.kind != best {
 			continue
 		}
+		directed = directed && e.directed
 		d := [2]string{e.from, e.to}
 		if votes[d] == 0 && first == ([2]string{}) {
 			first = d
@@ -348,7 +363,7 @@ func settle(es []edge, order map[string]int) snapshots.Link {
 	if back := [2]string{dir[1], dir[0]}; votes[back] > votes[dir] {
 		dir = back
 	}
-	if best == manifest.LinkSameAs && identityBetter(dir[0], dir[1], order) {
+	if best == manifest.LinkSameAs && !(directed && sameRank(dir[0], dir[1])) && identityBetter(dir[0], dir[1], order) {
 		dir = [2]string{dir[1], dir[0]}
 	}
 	return snapshots.Link{Kind: best, From: dir[0], To: dir[1], By: "data", Evidence: sortedUnique(evidence)}
@@ -359,27 +374,32 @@ func settle(es []edge, order map[string]int) snapshots.Link {
 // then arXiv ids, PMIDs, PMCIDs, ORCID put-codes; ties go to the work
 // listed first.
 func identityBetter(a, b string, order map[string]int) bool {
-	rank := func(k string) int {
-		kind, _, _ := strings.Cut(k, ":")
-		switch manifest.Kind(kind) {
-		case manifest.KindDOI:
-			if strings.HasPrefix(k, "doi:10.48550/") {
-				return 1 // arXiv's DOI: resolvable, but the e-print's, not a version of record
-			}
-			return 0
-		case manifest.KindArXiv:
-			return 2
-		case manifest.KindPMID:
-			return 3
-		case manifest.KindPMCID:
-			return 4
-		}
-		return 5
-	}
-	if rank(a) != rank(b) {
-		return rank(a) < rank(b)
+	if identityRank(a) != identityRank(b) {
+		return identityRank(a) < identityRank(b)
 	}
 	return order[a] < order[b]
+}
+
+// sameRank reports whether neither identity is better by its kind.
+func sameRank(a, b string) bool { return identityRank(a) == identityRank(b) }
+
+// identityRank orders identities for identityBetter: lower is better.
+func identityRank(k string) int {
+	kind, _, _ := strings.Cut(k, ":")
+	switch manifest.Kind(kind) {
+	case manifest.KindDOI:
+		if strings.HasPrefix(k, "doi:10.48550/") {
+			return 1 // arXiv's DOI: resolvable, but the e-print's, not a version of record
+		}
+		return 0
+	case manifest.KindArXiv:
+		return 2
+	case manifest.KindPMID:
+		return 3
+	case manifest.KindPMCID:
+		return 4
+	}
+	return 5
 }
 
 // shownAs gives every linked work the entry it belongs to: in each group
@@ -459,15 +479,15 @@ func relationEdges(w Work) []edge {
 			ev := fmt.Sprintf("%s lists %s %s %s", src.Provider, k, rel.Type, rel.ID)
 			switch rel.Type {
 			case "is-preprint-of", "is-manuscript-of":
-				out = append(out, edge{manifest.LinkPreprintOf, k, rel.ID, ev})
+				out = append(out, edge{manifest.LinkPreprintOf, k, rel.ID, ev, false})
 			case "has-preprint", "has-manuscript":
-				out = append(out, edge{manifest.LinkPreprintOf, rel.ID, k, ev})
+				out = append(out, edge{manifest.LinkPreprintOf, rel.ID, k, ev, false})
 			case "is-version-of":
 				out = append(out, versionEdge(k, rel.ID, ev))
 			case "has-version":
 				out = append(out, versionEdge(rel.ID, k, ev))
 			case "is-identical-to":
-				out = append(out, edge{manifest.LinkSameAs, k, rel.ID, ev})
+				out = append(out, edge{manifest.LinkSameAs, k, rel.ID, ev, false})
 			}
 		}
 	}
@@ -483,13 +503,13 @@ func versionEdge(from, to, ev string) edge {
 	rt, toRepo := keyRepository(to)
 	switch {
 	case doiPrefixOfKey(from) != "" && doiPrefixOfKey(from) == doiPrefixOfKey(to):
-		return edge{manifest.LinkVersionOf, from, to, ev}
+		return edge{manifest.LinkVersionOf, from, to, ev, false}
 	case fromRepo && !toRepo:
-		return edge{manifest.LinkPreprintOf, from, to, ev + fmt.Sprintf(" (%s is %s's)", from, rf.Name)}
+		return edge{manifest.LinkPreprintOf, from, to, ev + fmt.Sprintf(" (%s is %s's)", from, rf.Name), false}
 	case toRepo && !fromRepo:
-		return edge{manifest.LinkPreprintOf, to, from, ev + fmt.Sprintf(" (%s is %s's)", to, rt.Name)}
+		return edge{manifest.LinkPreprintOf, to, from, ev + fmt.Sprintf(" (%s is %s's)", to, rt.Name), false}
 	}
-	return edge{manifest.LinkVersionOf, from, to, ev}
+	return edge{manifest.LinkVersionOf, from, to, ev, false}
 }
 
 // identifierEdges links w to other works that one of its identifiers
@@ -519,7 +539,7 @@ func identifierEdges(w Work, byMatch map[string]string) []edge {
 	if w.id.Kind == manifest.KindArXiv {
 		if doi := record.ArXivDOI(w.id.Value); doi != "" {
 			if other, ok := byMatch["doi:"+doi]; ok {
-				out = append(out, edge{manifest.LinkSameAs, k, other, fmt.Sprintf("arXiv registers doi:%s for %s", doi, k)})
+				out = append(out, edge{manifest.LinkSameAs, k, other, fmt.Sprintf("arXiv registers doi:%s for %s", doi, k), false})
 			}
 		}
 	}
@@ -532,11 +552,11 @@ func idEdge(a, b, ev string) edge {
 	arxivA, arxivB := strings.HasPrefix(a, "arxiv:"), strings.HasPrefix(b, "arxiv:")
 	switch {
 	case arxivA && strings.HasPrefix(b, "doi:") && !strings.HasPrefix(b, "doi:10.48550/"):
-		return edge{manifest.LinkPreprintOf, a, b, ev}
+		return edge{manifest.LinkPreprintOf, a, b, ev, false}
 	case arxivB && strings.HasPrefix(a, "doi:") && !strings.HasPrefix(a, "doi:10.48550/"):
-		return edge{manifest.LinkPreprintOf, b, a, ev}
+		return edge{manifest.LinkPreprintOf, b, a, ev, false}
 	}
-	return edge{manifest.LinkSameAs, a, b, ev}
+	return edge{manifest.LinkSameAs, a, b, ev, false}
 }
 
 // matchKey is an identity's key for matching: arXiv ids without their
