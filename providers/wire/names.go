@@ -2,6 +2,7 @@ package wire
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -90,7 +91,11 @@ func splitCapitalFamily(words []string) (n record.Name, ok, decided bool) {
 		if utf8.RuneCountInString(strings.Trim(last, ".")) <= 3 && trail == len(words)-1 {
 			return record.Name{}, false, true // "Tay RYK" or "Jun LI": initials or a family name
 		}
-		return record.Name{Given: strings.Join(words[:trail], " "), Family: NameCase(strings.Join(words[trail:], " "))}, true, true
+		family := slices.Clone(words[trail:])
+		for i, w := range family {
+			family[i] = NameCase(w) // "van BERG" → "van Berg": only the capitals
+		}
+		return record.Name{Given: strings.Join(words[:trail], " "), Family: strings.Join(family, " ")}, true, true
 	}
 	return record.Name{}, false, false
 }

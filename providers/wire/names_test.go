@@ -33,6 +33,8 @@ func TestSplitName(t *testing.T) {
 		{"JAN VAN DER BERG", "Jan", "van der Berg"},
 		{"RALSER Markus", "Markus", "Ralser"},
 		{"Markus RALSER", "Markus", "Ralser"},
+		{"Jan van BERG", "Jan", "van Berg"},
+		{"J. SMITH", "J.", "Smith"},
 		{"RALSER, MARKUS", "Markus", "Ralser"},
 		{"王小明", "小明", "王"},
 		{"欧阳修", "修", "欧阳"},
