@@ -376,17 +376,19 @@ func arxivRecord(e arxivEntry) record.Record {
 }
 
 // arxivAuthors keeps the named authors with their non-blank affiliations;
-// the feed wraps both across lines.
+// the feed wraps both across lines. arXiv gives each name as one string
+// (<name>, as the submitter typed it), split by the rule every index's
+// names are.
 func arxivAuthors(list []arxivAuthor) []record.Author {
 	var out []record.Author
 	for _, a := range list {
-		author := record.Author{Name: collapseXMLSpace(a.Name)}
+		author := indexAuthor(collapseXMLSpace(a.Name)) // one string, as submitted: index_names.go
 		for _, aff := range a.Affiliations {
 			if aff = collapseXMLSpace(aff); aff != "" {
 				author.Affiliations = append(author.Affiliations, aff)
 			}
 		}
-		if author.Name != "" {
+		if author.Display() != "" {
 			out = append(out, author)
 		}
 	}

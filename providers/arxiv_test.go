@@ -191,7 +191,7 @@ func TestArXivVersionsAndDuplicates(t *testing.T) {
 		t.Error("two identities share one *Record")
 	}
 	a := res[0].Record.Authors
-	if len(a) != 1 || a[0].Name != "G. G. Kacprzak" || len(a[0].Affiliations) != 1 || a[0].Affiliations[0] != "NMSU" {
+	if len(a) != 1 || a[0].Given != "G. G." || a[0].Family != "Kacprzak" || len(a[0].Affiliations) != 1 || a[0].Affiliations[0] != "NMSU" {
 		t.Errorf("authors %+v", a)
 	}
 	if got := strings.Join(res[3].Record.Topics, ","); got != "math.GT,57M25" {

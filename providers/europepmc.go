@@ -264,6 +264,9 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		}
 		return true
 	})
+	if !r.Get("authorList").Exists() {
+		rec.Authors = europePMCAuthorString(r.Get("authorString").String()) // index_names.go
+	}
 	rec.OA = europePMCAccess(r)
 	if types := wire.Strings(r.Get("pubTypeList.pubType")); len(types) > 0 {
 		// The MEDLINE publication types say what CSL cannot (erratum,
@@ -295,7 +298,10 @@ func europePMCAuthor(a gjson.Result) record.Author {
 	if author.Given == "" && author.Family == "" {
 		// Consortia come as collectiveName; fullName ("Tay RYK") is the
 		// fallback for a person listed without split names.
-		author.Name = strings.TrimSpace(firstNonEmpty(a.Get("collectiveName").String(), a.Get("fullName").String()))
+		author.Name = strings.TrimSpace(a.Get("collectiveName").String())
+		if author.Name == "" {
+			author = europePMCNamed(a.Get("fullName").String()) // index_names.go
+		}
 	}
 	if strings.EqualFold(a.Get("authorId.type").String(), "ORCID") {
 		author.ORCID = wire.StripORCID(a.Get("authorId.value").String())

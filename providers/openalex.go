@@ -246,12 +246,9 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 		ISSN:     wire.Strings(w.Get("primary_location.source.issn")),
 	}
 	w.Get("authorships").ForEach(func(_, a gjson.Result) bool {
-		author := record.Author{
-			Name:  strings.TrimSpace(a.Get("author.display_name").String()),
-			ORCID: wire.StripORCID(a.Get("author.orcid").String()),
-		}
-		if author.Name == "" {
-			author.Name = strings.TrimSpace(a.Get("raw_author_name").String())
+		author, ok := openAlexAuthor(a) // index_names.go
+		if !ok {
+			return true
 		}
 		a.Get("institutions.#.display_name").ForEach(func(_, n gjson.Result) bool {
 			author.Affiliations = append(author.Affiliations, n.String())

@@ -115,8 +115,8 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 // split helps: a credit name that is the owner's given and family names
 // takes that split ("Maria van der Berg" → "Maria" + "van der Berg"), and
 // one that ends with the owner's family name is split there ("M. van der
-// Berg"); any other is read by record.ParseName (last word and the
-// particles before it). Contributor fields:
+// Berg"); any other is read by wire.SplitName, the rule every index's
+// one-string names are read by. Contributor fields:
 // https://github.com/ORCID/orcid-model/blob/master/src/main/resources/record_3.0/common_3.0.xsd
 func splitCreditNames(authors []record.Author, owner *record.Owner) {
 	var known []record.Name
@@ -127,7 +127,7 @@ func splitCreditNames(authors []record.Author, owner *record.Owner) {
 		if a.Name == "" || a.Given != "" || a.Family != "" {
 			continue
 		}
-		n, ok := record.SplitCreditName(a.Name, known)
+		n, ok := wire.SplitName(a.Name, known)
 		if !ok {
 			continue
 		}

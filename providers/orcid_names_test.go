@@ -9,8 +9,10 @@ import (
 // TestSplitCreditNames: ORCID contributors' credit names become given and
 // family names; the owner's own split decides where it applies, particles
 // stay with the family name, a name already split is left alone, and a
-// one-word name ("Plato", "李明") stays literal: where its family name ends
-// is not ours to guess (keys and matching still read it as a family name).
+// one-word name ("Plato") stays literal: where its family name ends is not
+// ours to guess (keys and matching still read it as a family name). A
+// Chinese name of two characters is family first, one character each
+// (wire.SplitName): "李明" is Li Ming.
 func TestSplitCreditNames(t *testing.T) {
 	owner := &record.Owner{Given: "Maria José", Family: "van der Berg"}
 	authors := []record.Author{
@@ -32,7 +34,7 @@ func TestSplitCreditNames(t *testing.T) {
 		{Given: "Michael", Family: "Jensen"},
 		{Given: "Ada", Family: "Lovelace"},
 		{Name: "Plato"},
-		{Name: "李明"},
+		{Given: "明", Family: "李"},
 	}
 	for i := range want {
 		if authors[i].Given != want[i].Given || authors[i].Family != want[i].Family || authors[i].Name != want[i].Name || authors[i].ORCID != want[i].ORCID {

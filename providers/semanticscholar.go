@@ -283,7 +283,7 @@ func s2Paper(p gjson.Result) (record.Record, record.Counts) {
 	}
 	p.Get("authors").ForEach(func(_, a gjson.Result) bool {
 		if name := strings.TrimSpace(a.Get("name").String()); name != "" {
-			rec.Authors = append(rec.Authors, record.Author{Name: name})
+			rec.Authors = append(rec.Authors, indexAuthor(name)) // split: index_names.go
 		}
 		return true
 	})

@@ -14,7 +14,10 @@ type Name struct{ Given, Family string }
 // "Family, Given" when there is a comma. One word is a family name. The
 // family name is the last word with the lower-case particles before it
 // ("Anna van der Berg" → "Anna" + "van der Berg", "Jean de la Fontaine"
-// → "Jean" + "de la Fontaine"); the first word is always a given name.
+// → "Jean" + "de la Fontaine"), and a capitalised particle that leads
+// lower-case ones ("Lindsay Van der Meer" → "Van der Meer", as Flemish
+// and American Dutch names are written); the first word is always a
+// given name.
 // Names written family first without a comma (as is usual for Chinese,
 // Vietnamese or Hungarian names) cannot be told from the words alone.
 func ParseName(s string) Name {
@@ -29,6 +32,9 @@ func ParseName(s string) Name {
 	for at > 1 && particles[words[at-1]] {
 		at--
 	}
+	if at > 1 && at < len(words)-1 && particles[strings.ToLower(words[at-1])] {
+		at-- // "Van" before "der Meer"
+	}
 	return Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}
 }
 
@@ -40,6 +46,10 @@ var particles = map[string]bool{
 	"da": true, "das": true, "dos": true, "do": true, "du": true, "des": true, "la": true, "le": true,
 	"ter": true, "ten": true, "zu": true, "af": true, "av": true, "al": true, "bin": true, "ibn": true,
 }
+
+// IsParticle reports a lower-case word that belongs to the family name
+// after it ("van", "de", "al").
+func IsParticle(w string) bool { return particles[w] }
 
 // NameOf is how an author's name is written: the split name when the
 // provider gives one, else the literal name read as "Given Family".

@@ -17,9 +17,13 @@ import (
 // excuse a name that disagrees) it fills in a fuller given name
 // ("M." → "Michael"), a split of a literal name, an ORCID iD and
 // affiliations the registrar lacks. Nothing is ever shortened or
-// replaced. Provenance names the list's provider ("authors") and, for
-// each kind of detail filled in, the providers it came from
-// ("authors.given": "openalex,orcid").
+// replaced. Where no author of another list has a name that agrees, one
+// whose given name is a short form of the same words may fill in the
+// iD, affiliations and the fuller given name (byInitials). Provenance
+// names the list's provider ("authors") and, for each kind of detail
+// filled in, the providers it came from ("authors.given":
+// "openalex,orcid"); "authors.by_initials" names those whose details
+// were taken on the short form alone.
 func mergeAuthors(ordered []Named, from map[string]string) picked[[]record.Author] {
 	base := first(ordered, func(r *record.Record) []record.Author { return r.Authors },
 		func(a []record.Author) bool { return len(a) == 0 })
@@ -37,11 +41,15 @@ func mergeAuthors(ordered []Named, from map[string]string) picked[[]record.Autho
 			continue
 		}
 		for i := range out {
-			other, ok := samePerson(out[i], i, n.Record.Authors)
-			if !ok {
-				continue
+			var did []string
+			if other, ok := samePerson(out[i], i, n.Record.Authors); ok {
+				did = complete(&out[i], other)
+			} else if other, ok := byInitials(out, i, n.Record.Authors); ok { // authors_fill.go
+				if did = completeByInitials(&out[i], other); len(did) > 0 {
+					did = append(did, "by_initials")
+				}
 			}
-			for _, what := range complete(&out[i], other) {
+			for _, what := range did {
 				if !slices.Contains(filled[what], n.Provider) {
 					filled[what] = append(filled[what], n.Provider)
 				}
