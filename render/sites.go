@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/url"
 	"path"
 	"strings"
@@ -292,6 +293,7 @@ func academicPagesFiles(p *page) ([]File, error) {
 			fm.PaperURL = webURL(e.rec.OA.URL)
 		}
 		academicPagesUser(&fm, e)
+		escapeAcademicPages(&fm)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
 		if err := encodeYAMLValue(&buf, fm); err != nil {
@@ -304,6 +306,18 @@ func academicPagesFiles(p *page) ([]File, error) {
 		files = append(files, File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id})
 	}
 	return files, nil
+}
+
+// escapeAcademicPages escapes the texts academicpages' layouts insert
+// into HTML as they are (archive-single.html and publications.html print
+// {{ post.title }}, {{ post.venue }}, {{ post.citation }} and
+// {{ post.excerpt }} with no filter, or through markdownify, which passes
+// raw HTML on), as the theme's own markdown_generator/publications.py
+// html_escapes them: a title "Fast & <Furious>" is then text, not a tag.
+func escapeAcademicPages(fm *academicPublication) {
+	for _, s := range []*string{&fm.Title, &fm.Venue, &fm.Excerpt, &fm.Citation} {
+		*s = html.EscapeString(*s)
+	}
 }
 
 // plainCitation is "Authors (Year). Title. Venue." as plain text.

@@ -110,7 +110,7 @@ func TestAcademicPagesFrontMatterIsWhatTheThemeReads(t *testing.T) {
 		if d, ok := fm["date"].(string); ok && !date.MatchString(d) {
 			t.Errorf("%s: date %q", file.Path, d)
 		}
-		titles[fm["title"].(string)] = true
+		titles[html.UnescapeString(fm["title"].(string))] = true
 	}
 	for _, e := range p.shown {
 		if !titles[e.titleOf()] {
@@ -293,5 +293,35 @@ func TestSiteDatesFillOnlyTheMissingParts(t *testing.T) {
 		if fm["date"] != want[title]+"T00:00:00Z" {
 			t.Errorf("%s: date %v, want %sT00:00:00Z", file.Path, fm["date"], want[title])
 		}
+	}
+}
+
+// academicpages' layouts print title, venue, citation and excerpt into
+// HTML unfiltered (or through markdownify, which passes HTML on), so a
+// "<b>bold</b>" in a title must arrive escaped, as the theme's own
+// publications.py writes it, and read back as the title.
+func TestAcademicPagesEscapesWhatTheThemePrintsAsHTML(t *testing.T) {
+	hostile, person := hostileFolder()
+	files, err := RenderFiles(hostile, Options{Format: AcademicPages, Person: person})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no pages")
+	}
+	bold := false
+	for _, file := range files {
+		fm := frontMatter(t, file.Path, file.Data)
+		for _, field := range []string{"title", "venue", "citation", "excerpt"} {
+			v, _ := fm[field].(string)
+			if strings.ContainsAny(v, "<>\"'") || html.EscapeString(html.UnescapeString(v)) != v {
+				t.Errorf("%s: %s %q is not HTML-escaped", file.Path, field, v)
+			}
+		}
+		title, _ := fm["title"].(string)
+		bold = bold || strings.Contains(html.UnescapeString(title), "<b>bold</b>")
+	}
+	if !bold {
+		t.Error("no page's title reads back as the hostile record's, <b>bold</b> and all")
 	}
 }
