@@ -8,6 +8,20 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
+// crossrefKind maps what a few of Crossref's types say beyond the CSL
+// type: a peer review (referee report, author response, decision letter:
+// Crossref's "peer-review") is genre "Peer review", as OpenAlex's is
+// (record.CSLGenre); a component (a figure or supplement registered on its
+// own) keeps Crossref's type, which csltypes.md's row for types CSL lacks
+// writes as a document labelled "Component". And a dissertation is cited
+// as crossrefThesis says.
+func crossrefKind(m gjson.Result, rec *record.Record) {
+	if m.Get("type").String() == "peer-review" {
+		rec.Genre = record.CSLGenre("peer-review")
+	}
+	crossrefThesis(m, rec)
+}
+
 // crossrefThesis maps a dissertation as a bibliographer cites it. Crossref
 // records the degree-granting school in "institution" and the degree
 // awarded in "degree" (the REST API's Work schema,
