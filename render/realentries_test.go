@@ -6,8 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,6 +107,20 @@ func realFolder(t *testing.T, name string) *Folder {
 	order := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}
 	doc, _ := order.Document(id, nil, sources, nil)
 	return &Folder{Works: []Work{{ID: id.Key(), Record: doc.Record}}}
+}
+
+// realEntriesFolder is every real work in one folder, for the validators
+// (citationCorpora): all but "no-title", whose missing title plain.bst and
+// biber rightly warn about.
+func realEntriesFolder(t *testing.T) *Folder {
+	t.Helper()
+	f := &Folder{}
+	for _, name := range slices.Sorted(maps.Keys(realWorks)) {
+		if name != "no-title" {
+			f.Works = append(f.Works, realFolder(t, name).Works...)
+		}
+	}
+	return f
 }
 
 // blankTitle is an OpenAlex work with a blank title and display name.
