@@ -256,6 +256,7 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 			rec.Publisher = server
 		}
 	}
+	crossrefKind(m, &rec)
 	rec.IDs.ISSN = wire.Strings(m.Get("ISSN"))
 	rec.IDs.ISBN = wire.Strings(m.Get("ISBN"))
 	for _, kind := range []string{"author", "editor"} {

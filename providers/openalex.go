@@ -245,6 +245,7 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 		PMCID:    strings.ToUpper(lastPathPart(ids.Get("pmcid").String())),
 		ISSN:     wire.Strings(w.Get("primary_location.source.issn")),
 	}
+	rec.Container, rec.Publisher = openAlexVenue(w.Get("primary_location.source"), rec.IDs.DOI, w.Get("type").String())
 	w.Get("authorships").ForEach(func(_, a gjson.Result) bool {
 		author, ok := openAlexAuthor(a) // index_names.go
 		if !ok {

@@ -65,13 +65,15 @@ func CSLType(t string) string {
 
 // CSLGenre is the CSL genre a source type implies beside its item type:
 // "Poster" for a conference poster (a speech), "Preprint" for a preprint
-// (an article), "" otherwise.
+// (an article), "Peer review" for a peer review (a review), "" otherwise.
 func CSLGenre(t string) string {
 	switch strings.ToLower(strings.TrimSpace(t)) {
 	case "conference-poster", "poster":
 		return "Poster"
 	case "preprint", "posted-content":
 		return "Preprint"
+	case "peer-review": // a referee report or author response: CSL's "review" of the article, not a review article
+		return "Peer review"
 	}
 	return ""
 }

@@ -118,6 +118,7 @@ func (fs *bibFields) addVerbatim(name, value string) {
 // a title (and, for BibLaTeX, a date), so no entry fails its validator.
 func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	typ, container, label := bibType(e.rec.Type, biblatex)
+	typ = thesisEntry(typ, e.rec, biblatex)
 	label = genreLabel(e.rec, typ, label)
 	version := entryVersion(e)
 	fs := bibFieldsOf(e.rec, typ, container, label, version, biblatex)
@@ -167,9 +168,15 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	if accepts["pages"] {
 		fs.add("pages", bibPages(r.Pages))
 	}
-	if (typ == "thesis" || typ == "report") && biblatex {
+	switch {
+	case typ == "thesis" && biblatex:
+		fs.add("type", thesisLabel(r, biblatex))
+		fs.add("institution", r.Publisher)
+	case typ == "report" && biblatex:
 		fs.add("type", label)
 		fs.add("institution", r.Publisher)
+	case typ == "phdthesis" || typ == "mastersthesis":
+		fs.add("type", thesisLabel(r, biblatex))
 	}
 	if accepts["version"] {
 		fs.add("version", version)
@@ -231,6 +238,8 @@ var bibRules = map[bool]map[string]struct{ required, accepts []string }{
 		"incollection":  {[]string{"author", "title", "booktitle", "publisher", "year"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
 		"book":          {[]string{"author", "title", "publisher", "year"}, []string{"publisher", "volume", "number", "isbn"}},
 		"techreport":    {[]string{"author", "title", "institution", "year"}, []string{"number", "pages"}},
+		"phdthesis":     {[]string{"author", "title", "school", "year"}, nil},
+		"mastersthesis": {[]string{"author", "title", "school", "year"}, nil},
 		"misc":          {nil, nil},
 	},
 }
@@ -244,9 +253,12 @@ func bibAccepts(typ string, biblatex bool) map[string]bool {
 }
 
 // missingRequired reports whether an entry lacks a field its type requires.
+// A missing title is not one: @misc requires it as much (in BibLaTeX), and
+// demoting a titleless journal article would also drop its volume, issue
+// and pages (#20, item 7); the validators name the gap instead.
 func missingRequired(typ string, fs bibFields, biblatex bool) bool {
 	for _, f := range bibRules[biblatex][typ].required {
-		if !fs.has(f) {
+		if !fs.has(f) && f != "title" {
 			return true
 		}
 	}
@@ -257,8 +269,8 @@ func missingRequired(typ string, fs bibFields, biblatex bool) bool {
 func (fs *bibFields) container(r record.Record, field string, publisher bool) {
 	switch field {
 	case "":
-	case "publisher":
-		fs.add("publisher", firstOf(r.Publisher, r.Container))
+	case "publisher", "school": // a thesis's school is its record's publisher (thesis.go)
+		fs.add(field, firstOf(r.Publisher, r.Container))
 	default:
 		fs.add(field, firstOf(r.Container, r.Publisher))
 		if publisher { // proceedings and edited books have a publisher of their own

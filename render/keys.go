@@ -82,7 +82,7 @@ func letters(n int) string {
 func baseKey(e *entry) string {
 	who := "anon"
 	if len(e.rec.Authors) > 0 {
-		if f := fold(keyName(e.rec.Authors[0])); f != "" {
+		if f := authorKey(e.rec.Authors[0]); f != "" {
 			who = f
 		}
 	} else if f := fold(e.lister); f != "" {

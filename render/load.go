@@ -11,6 +11,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // Folder is a snapshot folder read back: the works of index.json, in its
@@ -23,6 +24,10 @@ type Folder struct {
 	Links     *snapshots.Links               // links.json; nil only in a schema 0 folder written before fetch decided links
 	Owners    map[string]snapshots.OwnerName // ORCID iD → the name its record gave (orcid/<iD>.json), when fetch stored one
 	ListedBy  map[string][]string            // work identity key → the ORCID iDs whose record (orcid/<iD>.json) lists it, in index order
+	// Unknown says, one line each in index order, which works of the
+	// index no service knows (works.Unknown): they are not in Works, so
+	// no format shows them as "Untitled"; the command line says each.
+	Unknown []string
 }
 
 // Work is one work's merged record and the counters its providers gave.
@@ -93,6 +98,10 @@ func Load(dir string) (*Folder, error) {
 		w, sources, err := loadWork(dir, iw)
 		if err != nil {
 			return nil, err
+		}
+		if doc := (snapshots.Work{ID: iw.ID, Record: w.Record, Sources: sources}); works.Unknown(doc) {
+			f.Unknown = append(f.Unknown, works.UnknownMessage(doc))
+			continue
 		}
 		for _, s := range sources {
 			if _, known := attribution[s.Provider]; !known && s.Status == string(record.Found) {

@@ -85,7 +85,7 @@ func citationCorpora(t *testing.T) map[string]*Folder {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]*Folder{"fixture": fixtureFolder, "example": example, "synthetic": syntheticFolder(), "versioned": versionedFolder()}
+	return map[string]*Folder{"fixture": fixtureFolder, "example": example, "synthetic": syntheticFolder(), "versioned": versionedFolder(), "real": realEntriesFolder(t)}
 }
 
 func sortedNames(m map[string]*Folder) []string {

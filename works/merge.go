@@ -128,7 +128,9 @@ func first[T any](ordered []Named, get func(*record.Record) T, empty func(T) boo
 	return picked[T]{}
 }
 
-func isBlank(s string) bool { return s == "" }
+// isBlank: a field of only spaces says nothing (an index's title of a
+// space or a newline must not win over the next provider's title).
+func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // mergeText takes a text field whole from the first provider that gives it.
 func mergeText(ordered []Named, get func(*record.Record) string) picked[string] {

@@ -140,10 +140,17 @@ func previousSource(prev snapshots.Work, provider string) (snapshots.Source, boo
 // run did all it could, so it is a warning, not a failure; "" otherwise.
 func (s *Sources) NotFoundAnywhere(id manifest.Identity, answers []Answer) string {
 	var asked []string
+	unrouted := false
 	for _, a := range answers {
-		if a.Status != record.NotFound || a.Unrouted {
+		if a.Status != record.NotFound {
 			return ""
 		}
+		// An unrouted "not found" (the agency lookup failed, so each
+		// agency was asked) still says the agency asked does not hold it:
+		// with every other service saying the same, nobody does. Its
+		// previous found source, if any, stands (Add), and is checked
+		// below.
+		unrouted = unrouted || a.Unrouted
 		asked = append(asked, a.Provider)
 	}
 	for _, src := range s.BySource {
@@ -158,5 +165,9 @@ func (s *Sources) NotFoundAnywhere(id manifest.Identity, answers []Answer) strin
 	if id.Kind == manifest.KindDOI {
 		what = "DOI"
 	}
-	return fmt.Sprintf("%s: not found anywhere (%s answered \"not found\") — check the %s", id.Key(), strings.Join(asked, ", "), what)
+	lookup := ""
+	if unrouted {
+		lookup = "; its agency could not be looked up, so every agency was asked"
+	}
+	return fmt.Sprintf("%s: not found anywhere (%s answered \"not found\"%s) — check the %s", id.Key(), strings.Join(asked, ", "), lookup, what)
 }

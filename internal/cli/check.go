@@ -125,6 +125,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	offline := orchestrator.CheckOffline(m, dir)
 	problems, refused := offline.Problems, offline.Refused
 	warnForeignJSON(o.Stderr, dir)
+	warnUnknownInFolder(o.Stderr, dir)
 	var lines []string // what check says about the folder and the manifest, for the report too
 	for _, p := range problems {
 		lines = append(lines, fmt.Sprintf("%s: %s", displayPath(dir, p.Path), p.What))

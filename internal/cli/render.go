@@ -227,6 +227,7 @@ func runRender(o renderOptions) error {
 		return err
 	}
 	warnStaleWorks(o.Stderr, m, folder)
+	warnUnknownWorks(o.Stderr, folder)
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
