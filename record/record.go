@@ -27,7 +27,8 @@ type Record struct {
 	Issue     string       `json:"issue,omitempty"`
 	Pages     string       `json:"pages,omitempty"`
 	Abstract  string       `json:"abstract,omitempty"`
-	URL       string       `json:"url,omitempty"` // landing page
+	Language  string       `json:"language,omitempty"` // the work's language, a BCP 47 tag (ISO 639-1 "de", "pt-br") in lower case, as the registrar gives it
+	URL       string       `json:"url,omitempty"`      // landing page
 	IDs       IDs          `json:"ids,omitzero"`
 	OA        *OpenAccess  `json:"open_access,omitempty"`
 	Relations []Relation   `json:"relations,omitempty"`

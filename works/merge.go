@@ -51,6 +51,7 @@ func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []
 		Pages:     note(from, "pages", mergeText(ordered, func(r *record.Record) string { return r.Pages })),
 		Abstract:  note(from, "abstract", mergeText(ordered, func(r *record.Record) string { return r.Abstract })),
 		URL:       note(from, "url", mergeText(ordered, func(r *record.Record) string { return r.URL })),
+		Language:  note(from, "language", mergeLanguage(ordered)),
 		Topics:    note(from, "topics", mergeTopics(ordered)),
 		OA:        mergeOA(oaOrdered, from),
 		IDs:       mergeIDs(ordered, from),
