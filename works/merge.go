@@ -141,7 +141,8 @@ func mergeTitle(ordered []Named) picked[string] {
 	return mergeText(ordered, func(r *record.Record) string { return r.Title })
 }
 
-// mergeDate starts from the registrar's date (the first provider in
+// mergeDate reads each provider's date as asDated does (1 January is a
+// year) and starts from the registrar's date (the first provider in
 // Precedence that has one) and lets each other provider, in precedence
 // order, refine the date kept so far with a more precise one that agrees
 // with it: DataCite's year-only 2020 gives way to OpenAlex's 2020-05 and
@@ -154,13 +155,13 @@ func mergeTitle(ordered []Named) picked[string] {
 // (OpenAlex gives 2015-01-01 for the year-only Springer chapter in the
 // recorded fixtures; the habit is common,
 // https://github.com/WDscholia/scholia/issues/518), so it would turn a
-// known year into an invented day.
+// known year into an invented day; nor does it stand as a day alone
+// (dates.go).
 func mergeDate(ordered []Named) picked[record.Date] {
-	best := first(ordered, func(r *record.Record) record.Date { return r.Issued }, record.Date.IsZero)
+	best := first(ordered, func(r *record.Record) record.Date { return asDated(r.Issued) }, record.Date.IsZero)
 	for _, n := range ordered {
-		d := n.Record.Issued
-		newYearsDay := d.Month == 1 && d.Day == 1
-		if precision(d) > precision(best.value) && sameDate(d, best.value) && !newYearsDay {
+		d := asDated(n.Record.Issued)
+		if precision(d) > precision(best.value) && sameDate(d, best.value) {
 			best = picked[record.Date]{d, n.Provider}
 		}
 	}
