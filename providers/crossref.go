@@ -353,12 +353,3 @@ func crossrefDate(m gjson.Result) record.Date {
 	}
 	return record.Date{}
 }
-
-// crossrefLicense is the licence of the version of record, else the first.
-func crossrefLicense(m gjson.Result) string {
-	lic := m.Get(`license.#(content-version=="vor").URL`).String()
-	if lic == "" {
-		lic = m.Get("license.0.URL").String()
-	}
-	return strings.TrimSpace(lic)
-}
