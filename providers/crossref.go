@@ -237,7 +237,7 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		Volume:    m.Get("volume").String(),
 		Issue:     m.Get("issue").String(),
 		Pages:     m.Get("page").String(),
-		Abstract:  markup.AbstractText(m.Get("abstract").String()),
+		Abstract:  wire.AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
 		Topics:    wire.Strings(m.Get("subject")),
 	}
