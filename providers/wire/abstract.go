@@ -13,7 +13,7 @@ import (
 // headings of a structured abstract kept as labels, "Objective: This
 // study…", instead of running into the sentence ("Objective This
 // study…"). Europe PMC marks them <h4>Objective</h4> in abstractText (the
-// recorded core search: <h4>Background</h4>, <h4>Methods</h4>, … in 19 of
+// recorded core search: <h4>Background</h4>, <h4>Methods</h4>, … in 15 of
 // its 25 results); JATS, which Crossref deposits, as <sec><title>
 // (JATS Tag Library, <abstract>: "may contain … sections (<sec>)",
 // https://jats.nlm.nih.gov/archiving/tag-library/1.3/element/abstract.html).
