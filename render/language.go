@@ -53,3 +53,19 @@ func (fs *bibFields) language(tag string, biblatex bool) {
 	}
 	fs.add("language", name)
 }
+
+// pageLang is the language the page's own text is in (the templates'
+// <html lang>).
+const pageLang = "en"
+
+// titleLang is the lang attribute of a title in a language other than
+// the page's, so a screen reader speaks a German title as German and the
+// browser hyphenates it so (HTML, the lang attribute:
+// https://html.spec.whatwg.org/multipage/dom.html#the-lang-and-xml:lang-attributes);
+// "" for the page's own language, which the title inherits.
+func titleLang(tag string) string {
+	if lang, _, _ := strings.Cut(tag, "-"); lang == pageLang {
+		return ""
+	}
+	return tag
+}

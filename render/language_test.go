@@ -51,3 +51,22 @@ func TestLanguageInEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleLangOnThePage: the Polish title is marked lang="pl" on the
+// page; an English one inherits the page's.
+func TestTitleLangOnThePage(t *testing.T) {
+	f := &Folder{Root: "language"}
+	for _, w := range []struct{ doi, lang string }{{"10.5281/zenodo.3520062", "pl"}, {"10.1594/pangaea.836178", "en"}} {
+		f.Works = append(f.Works, Work{ID: "doi:" + w.doi, Record: record.Record{
+			Title: "Work " + w.lang, Type: "dataset", Issued: record.NewDate(2019, 10, 31), Language: w.lang,
+			IDs: record.IDs{DOI: w.doi},
+		}})
+	}
+	out := renderString(t, f, Options{Format: HTML, Person: ada})
+	if n := strings.Count(out, `<h3 class="title" lang="pl">`); n != 1 {
+		t.Errorf("%d Polish titles marked; page:\n%s", n, out)
+	}
+	if strings.Count(out, ` lang="`) != 2 { // <html lang="en"> and the Polish title
+		t.Errorf("lang attributes: %d, want 2", strings.Count(out, ` lang="`))
+	}
+}
