@@ -277,8 +277,8 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 			break // editors stand in only for works with no authors (edited books)
 		}
 	}
-	if lic := crossrefLicense(m); lic != "" {
-		rec.OA = &record.OpenAccess{License: lic}
+	if lic, start := crossrefLicense(m); lic != "" {
+		rec.OA = &record.OpenAccess{License: lic, LicenseStart: start}
 	}
 	m.Get("relation").ForEach(func(relType, targets gjson.Result) bool {
 		targets.ForEach(func(_, t gjson.Result) bool {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/record"
 )
 
 // crossrefLicense is the licence under which a reader may use the work,
@@ -30,8 +32,10 @@ import (
 //     monograph) is the site's terms of use, not the work's licence;
 //   - of several entries of one version, the one in force from
 //     publication (delay-in-days 0) before one that starts later (an
-//     embargo: the licence is not yet the work's on the day it appears).
-func crossrefLicense(m gjson.Result) string {
+//     embargo: the licence is not yet the work's on the day it appears);
+//     an embargoed licence kept carries its start, so a reader sees
+//     "CC BY from 2025-12-01", not an open work today.
+func crossrefLicense(m gjson.Result) (string, record.Date) {
 	tdm := map[string]bool{}
 	m.Get("license").ForEach(func(_, l gjson.Result) bool {
 		if l.Get("content-version").String() == "tdm" {
@@ -39,7 +43,7 @@ func crossrefLicense(m gjson.Result) string {
 		}
 		return true
 	})
-	best, bestRank := "", 0
+	best, bestRank, start := "", 0, record.Date{}
 	m.Get("license").ForEach(func(_, l gjson.Result) bool {
 		u := strings.TrimSpace(l.Get("URL").String())
 		open := isCreativeCommons(u)
@@ -57,15 +61,20 @@ func crossrefLicense(m gjson.Result) string {
 		if rank == 0 || u == "" || (tdm[licenceKey(u)] && !open) {
 			return true
 		}
-		if l.Get("delay-in-days").Int() == 0 {
+		delayed := l.Get("delay-in-days").Int() > 0
+		if !delayed {
 			rank++ // in force from publication
 		}
 		if rank > bestRank {
-			best, bestRank = u, rank
+			best, bestRank, start = u, rank, record.Date{}
+			if delayed {
+				p := l.Get("start.date-parts.0")
+				start = record.NewDate(int(p.Get("0").Int()), int(p.Get("1").Int()), int(p.Get("2").Int()))
+			}
 		}
 		return true
 	})
-	return best
+	return best, start
 }
 
 // licenceKey is a licence URL as two deposits of it compare: no scheme,

@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 )
 
 // The #20 real-record tests: every expectation below was written by hand
@@ -56,6 +57,12 @@ func TestCrossrefLicenceIsReadersLicence(t *testing.T) {
 			"10.3969/j.issn.1004-4132.2010.01.020": "",
 		},
 	}
+	// the two CC BY licences deposited to begin 4558 and 9131 days after
+	// publication, on 2025-12-01; every other one holds from publication
+	embargoed := map[string]record.Date{
+		"10.5555/2013test_conflict_three": record.NewDate(2025, 12, 1),
+		"10.5555/s0005-1098(00)00106-0":   record.NewDate(2025, 12, 1),
+	}
 	for file, works := range want {
 		got := crossrefWorks(t, file)
 		for doi, lic := range works {
@@ -73,6 +80,9 @@ func TestCrossrefLicenceIsReadersLicence(t *testing.T) {
 			}
 			if have != lic {
 				t.Errorf("%s: licence %q, want %q", doi, have, lic)
+			}
+			if start := embargoed[doi]; res.Record.OA != nil && res.Record.OA.LicenseStart != start {
+				t.Errorf("%s: licence starts %v, want %v", doi, res.Record.OA.LicenseStart, start)
 			}
 		}
 	}

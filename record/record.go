@@ -139,6 +139,10 @@ type OpenAccess struct {
 	License string `json:"license,omitempty"` // e.g. cc-by, or the licence URL when only that is given
 	Status  string `json:"status,omitempty"`  // gold, green, hybrid, bronze, diamond, closed
 	Version string `json:"version,omitempty"` // publishedVersion, acceptedVersion, submittedVersion
+	// LicenseStart is the day License begins when that is after the work
+	// appeared (an embargo: Crossref's license start with delay-in-days > 0);
+	// zero when the licence holds from publication.
+	LicenseStart Date `json:"license_start,omitzero"`
 }
 
 // Relation links a work to another one, e.g. a preprint to its published

@@ -224,6 +224,7 @@ func mergeOA(oaOrdered []Named, from map[string]string) *record.OpenAccess {
 		}
 	}
 	oa.License = note(from, "open_access.license", mergeLicence(oaOrdered))
+	oa.LicenseStart = note(from, "open_access.license_start", licenceStart(oaOrdered, from["open_access.license"]))
 	oa.Status = note(from, "open_access.status", part(func(o *record.OpenAccess) string { return o.Status }))
 	if oa == (record.OpenAccess{}) {
 		return nil

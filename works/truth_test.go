@@ -64,3 +64,24 @@ func TestLanguageRegistrarFirst(t *testing.T) {
 		t.Errorf("language %q from %q, want pt from openalex", got.Language, from["language"])
 	}
 }
+
+// TestLicenceStartTravelsWithItsLicence: an embargoed Crossref licence
+// (the recorded 10.5555/2013test_conflict_three: CC BY from 2025-12-01)
+// keeps its start; a start never moves to another provider's licence.
+func TestLicenceStartTravelsWithItsLicence(t *testing.T) {
+	start := record.NewDate(2025, 12, 1)
+	got, from, _ := order.Merge([]works.Named{
+		{Provider: "crossref", Record: record.Record{OA: &record.OpenAccess{License: "https://creativecommons.org/licenses/by/4.0/", LicenseStart: start}}},
+		{Provider: "openalex", Record: record.Record{OA: &record.OpenAccess{License: "cc-by"}}},
+	})
+	if got.OA == nil || got.OA.LicenseStart != start || from["open_access.license_start"] != "crossref" {
+		t.Errorf("open access %+v from %q, want the licence from 2025-12-01", got.OA, from["open_access.license_start"])
+	}
+	got, _, _ = order.Merge([]works.Named{
+		{Provider: "unpaywall", Record: record.Record{OA: &record.OpenAccess{License: "cc-by-nc"}}},
+		{Provider: "crossref", Record: record.Record{OA: &record.OpenAccess{License: "https://creativecommons.org/licenses/by/4.0/", LicenseStart: start}}},
+	})
+	if got.OA != nil && got.OA.License == "cc-by-nc" && !got.OA.LicenseStart.IsZero() {
+		t.Errorf("Crossref's start went to Unpaywall's licence: %+v", got.OA)
+	}
+}
