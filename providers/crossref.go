@@ -237,7 +237,7 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		Volume:    m.Get("volume").String(),
 		Issue:     m.Get("issue").String(),
 		Pages:     m.Get("page").String(),
-		Abstract:  markup.AbstractText(m.Get("abstract").String()),
+		Abstract:  wire.AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
 		Topics:    wire.Strings(m.Get("subject")),
 	}
@@ -278,8 +278,8 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 			break // editors stand in only for works with no authors (edited books)
 		}
 	}
-	if lic := crossrefLicense(m); lic != "" {
-		rec.OA = &record.OpenAccess{License: lic}
+	if lic, start := crossrefLicense(m); lic != "" {
+		rec.OA = &record.OpenAccess{License: lic, LicenseStart: start}
 	}
 	m.Get("relation").ForEach(func(relType, targets gjson.Result) bool {
 		targets.ForEach(func(_, t gjson.Result) bool {
@@ -353,13 +353,4 @@ func crossrefDate(m gjson.Result) record.Date {
 		}
 	}
 	return record.Date{}
-}
-
-// crossrefLicense is the licence of the version of record, else the first.
-func crossrefLicense(m gjson.Result) string {
-	lic := m.Get(`license.#(content-version=="vor").URL`).String()
-	if lic == "" {
-		lic = m.Get("license.0.URL").String()
-	}
-	return strings.TrimSpace(lic)
 }

@@ -156,6 +156,7 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		Issued:    dataCiteIssued(a),
 		Abstract:  markup.AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
 		URL:       strings.TrimSpace(a.Get("url").String()),
+		Language:  wire.Language(a.Get("language").String()), // "the primary language of the resource"
 	}
 	rec.IDs.DOI = wire.StripDOI(a.Get("doi").String())
 	a.Get("creators").ForEach(func(_, c gjson.Result) bool {

@@ -142,6 +142,7 @@ func parseCSL(item gjson.Result) (Result, error) {
 		Pages:     strings.TrimSpace(item.Get("page").String()),
 		Abstract:  markup.AbstractText(item.Get("abstract").String()),
 		URL:       cslURL(item),
+		Language:  wire.Language(item.Get("language").String()), // the agency's own, as its CSL-JSON carries it
 	}
 	// CSL has no subtitle; Crossref adds one, and its own citation formats
 	// (BibTeX, APA) join it to the title, as the crossref provider does.

@@ -241,9 +241,9 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		Type:      europePMCType(r),
 		Issued:    europePMCDate(r),
 		Volume:    strings.TrimSpace(journal.Get("volume").String()),
-		Issue:     strings.TrimSpace(journal.Get("issue").String()),
-		Pages:     strings.TrimSpace(r.Get("pageInfo").String()),
-		Abstract:  markup.AbstractText(r.Get("abstractText").String()),
+		Issue:     wire.Issue(journal.Get("issue").String()),
+		Pages:     wire.Pages(r.Get("pageInfo").String(), wire.StripDOI(r.Get("doi").String())),
+		Abstract:  wire.AbstractText(r.Get("abstractText").String()),
 	}
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)

@@ -230,8 +230,9 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 		Volume:    w.Get("biblio.volume").String(),
 		Issue:     w.Get("biblio.issue").String(),
 		Pages:     pageRange(w.Get("biblio.first_page").String(), w.Get("biblio.last_page").String()),
-		Abstract:  invertedAbstract(w.Get("abstract_inverted_index")),
+		Abstract:  wire.WithoutAbstractWord(invertedAbstract(w.Get("abstract_inverted_index"))),
 		URL:       w.Get("primary_location.landing_page_url").String(),
+		Language:  wire.Language(w.Get("language").String()), // detected from title and abstract; merged below a registrar's (works/language.go)
 	}
 	if rec.Issued.IsZero() {
 		rec.Issued = record.NewDate(int(w.Get("publication_year").Int()), 0, 0)

@@ -27,7 +27,8 @@ type Record struct {
 	Issue     string       `json:"issue,omitempty"`
 	Pages     string       `json:"pages,omitempty"`
 	Abstract  string       `json:"abstract,omitempty"`
-	URL       string       `json:"url,omitempty"` // landing page
+	Language  string       `json:"language,omitempty"` // the work's language, a BCP 47 tag (ISO 639-1 "de", "pt-br") in lower case, as the registrar gives it
+	URL       string       `json:"url,omitempty"`      // landing page
 	IDs       IDs          `json:"ids,omitzero"`
 	OA        *OpenAccess  `json:"open_access,omitempty"`
 	Relations []Relation   `json:"relations,omitempty"`
@@ -138,6 +139,10 @@ type OpenAccess struct {
 	License string `json:"license,omitempty"` // e.g. cc-by, or the licence URL when only that is given
 	Status  string `json:"status,omitempty"`  // gold, green, hybrid, bronze, diamond, closed
 	Version string `json:"version,omitempty"` // publishedVersion, acceptedVersion, submittedVersion
+	// LicenseStart is the day License begins when that is after the work
+	// appeared (an embargo: Crossref's license start with delay-in-days > 0);
+	// zero when the licence holds from publication.
+	LicenseStart Date `json:"license_start,omitzero"`
 }
 
 // Relation links a work to another one, e.g. a preprint to its published

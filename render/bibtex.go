@@ -193,6 +193,7 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 		fs.add("note", r.Genre) // @online has no type field (biber --validate-datamodel refuses it)
 	}
 	fs.links(r, biblatex)
+	fs.language(r.Language, biblatex)
 	if accepts["isbn"] && len(r.IDs.ISBN) > 0 {
 		fs.add("isbn", r.IDs.ISBN[0])
 	}

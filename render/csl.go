@@ -27,9 +27,10 @@ type cslItem struct {
 	PMID           string     `json:"PMID,omitempty"`
 	PMCID          string     `json:"PMCID,omitempty"`
 	Abstract       string     `json:"abstract,omitempty"`
-	Version        string     `json:"version,omitempty"` // CSL's version variable: the software or data version cited
-	Keyword        string     `json:"keyword,omitempty"` // the manifest's [[work]] tags, comma-separated
-	Note           string     `json:"note,omitempty"`    // the [[work]] award and note
+	Language       string     `json:"language,omitempty"` // the record's BCP 47 tag, as CSL 1.0.2 wants ("de", "pt-BR"): styles keep a non-English title's case
+	Version        string     `json:"version,omitempty"`  // CSL's version variable: the software or data version cited
+	Keyword        string     `json:"keyword,omitempty"`  // the manifest's [[work]] tags, comma-separated
+	Note           string     `json:"note,omitempty"`     // the [[work]] award and note
 	Custom         *cslCustom `json:"custom,omitempty"`
 }
 
@@ -87,6 +88,7 @@ func cslOf(e *entry) cslItem {
 		PMID:           r.IDs.PMID,
 		PMCID:          r.IDs.PMCID,
 		Abstract:       clean(r.Abstract),
+		Language:       r.Language,
 		Version:        entryVersion(e),
 	}
 	for _, a := range r.Authors {

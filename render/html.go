@@ -228,6 +228,7 @@ type htmlGroup struct {
 
 type htmlEntry struct {
 	Key, Title, Href string
+	Lang             string // the title's language when it is not the page's (titleLang)
 	TypeSlug, Year   string // what the filters match
 	Search           string // what the filter box matches: title, shown authors, venue, lower case
 	Authors          []shownAuthor
@@ -364,6 +365,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 		Key:      e.key,
 		Title:    e.titleOf(),
 		Href:     titleURL(e.rec),
+		Lang:     titleLang(e.rec.Language),
 		TypeSlug: typeOf(e.rec.Type).Group,
 		Authors:  authors,
 		EtAl:     etAl,

@@ -81,6 +81,7 @@ func risRecordOf(e *entry) risRecord {
 	fs.add("DO", r.IDs.DOI)
 	fs.add("UR", citationURL(r))
 	fs.add("AB", withoutMarkup(r.Abstract))
+	fs.add("LA", r.Language) // RIS's language tag; the record's BCP 47 tag as given
 	for _, k := range r.Topics {
 		fs.add("KW", k)
 	}

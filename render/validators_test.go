@@ -66,6 +66,8 @@ func syntheticFolder() *Folder {
 				r.Abstract = "An abstract with <b>markup</b> & 100% text."
 				r.OA = &record.OpenAccess{URL: fmt.Sprintf("https://example.org/%d.pdf", n), License: "cc-by"}
 			}
+			// a language with a babel name, one with a region, one with none
+			r.Language = [...]string{"de", "", "pt-br", "", "ja", "en", "", ""}[shape]
 			f.Works = append(f.Works, Work{ID: "doi:" + r.IDs.DOI, Record: r})
 		}
 	}

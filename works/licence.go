@@ -3,6 +3,8 @@ package works
 import (
 	"strings"
 	"unicode"
+
+	"github.com/aboutscholar/about/record"
 )
 
 // Services write one Creative Commons licence three ways: Crossref as the
@@ -219,4 +221,16 @@ func mergeLicence(oaOrdered []Named) picked[string] {
 		kept, keptLicence = picked[string]{normalLicence(n.Record.OA.License), n.Provider}, l
 	}
 	return kept
+}
+
+// licenceStart is the embargo start of the licence kept: the start the
+// provider that gave it (provider, the licence's provenance) names for
+// its licence, so a start never travels to another provider's licence.
+func licenceStart(oaOrdered []Named, provider string) picked[record.Date] {
+	for _, n := range oaOrdered {
+		if provider != "" && n.Provider == provider && n.Record.OA != nil && !n.Record.OA.LicenseStart.IsZero() {
+			return picked[record.Date]{n.Record.OA.LicenseStart, n.Provider}
+		}
+	}
+	return picked[record.Date]{}
 }

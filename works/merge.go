@@ -51,6 +51,7 @@ func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []
 		Pages:     note(from, "pages", mergeText(ordered, func(r *record.Record) string { return r.Pages })),
 		Abstract:  note(from, "abstract", mergeText(ordered, func(r *record.Record) string { return r.Abstract })),
 		URL:       note(from, "url", mergeText(ordered, func(r *record.Record) string { return r.URL })),
+		Language:  note(from, "language", mergeLanguage(ordered)),
 		Topics:    note(from, "topics", mergeTopics(ordered)),
 		OA:        mergeOA(oaOrdered, from),
 		IDs:       mergeIDs(ordered, from),
@@ -142,7 +143,8 @@ func mergeTitle(ordered []Named) picked[string] {
 	return mergeText(ordered, func(r *record.Record) string { return r.Title })
 }
 
-// mergeDate starts from the registrar's date (the first provider in
+// mergeDate reads each provider's date as asDated does (1 January is a
+// year) and starts from the registrar's date (the first provider in
 // Precedence that has one) and lets each other provider, in precedence
 // order, refine the date kept so far with a more precise one that agrees
 // with it: DataCite's year-only 2020 gives way to OpenAlex's 2020-05 and
@@ -155,13 +157,13 @@ func mergeTitle(ordered []Named) picked[string] {
 // (OpenAlex gives 2015-01-01 for the year-only Springer chapter in the
 // recorded fixtures; the habit is common,
 // https://github.com/WDscholia/scholia/issues/518), so it would turn a
-// known year into an invented day.
+// known year into an invented day; nor does it stand as a day alone
+// (dates.go).
 func mergeDate(ordered []Named) picked[record.Date] {
-	best := first(ordered, func(r *record.Record) record.Date { return r.Issued }, record.Date.IsZero)
+	best := first(ordered, func(r *record.Record) record.Date { return asDated(r.Issued) }, record.Date.IsZero)
 	for _, n := range ordered {
-		d := n.Record.Issued
-		newYearsDay := d.Month == 1 && d.Day == 1
-		if precision(d) > precision(best.value) && sameDate(d, best.value) && !newYearsDay {
+		d := asDated(n.Record.Issued)
+		if precision(d) > precision(best.value) && sameDate(d, best.value) {
 			best = picked[record.Date]{d, n.Provider}
 		}
 	}
@@ -224,6 +226,7 @@ func mergeOA(oaOrdered []Named, from map[string]string) *record.OpenAccess {
 		}
 	}
 	oa.License = note(from, "open_access.license", mergeLicence(oaOrdered))
+	oa.LicenseStart = note(from, "open_access.license_start", licenceStart(oaOrdered, from["open_access.license"]))
 	oa.Status = note(from, "open_access.status", part(func(o *record.OpenAccess) string { return o.Status }))
 	if oa == (record.OpenAccess{}) {
 		return nil
