@@ -2,8 +2,6 @@ package render
 
 import (
 	"encoding/json"
-	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -125,21 +123,10 @@ func TestHTMLShowsTheUserFields(t *testing.T) {
 	if !regexp.MustCompile(`data-q="[^"]* poetry engines preprints"`).MatchString(page) {
 		t.Errorf("the filter box does not match the tags")
 	}
-	dec := xml.NewDecoder(strings.NewReader(page))
-	dec.Strict = true
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("not well-formed: %v", err)
-		}
-		if el, ok := tok.(xml.StartElement); ok {
-			for _, a := range el.Attr {
-				if (a.Name.Local == "href" || a.Name.Local == "src") && !regexp.MustCompile(`^(https?://|/[^/]|#)`).MatchString(a.Value) {
-					t.Errorf("link %q", a.Value)
-				}
+	for _, el := range startElements(t, "page", page) {
+		for _, a := range el.Attr {
+			if (a.Name.Local == "href" || a.Name.Local == "src") && !regexp.MustCompile(`^(https?://|/[^/]|#)`).MatchString(a.Value) {
+				t.Errorf("link %q", a.Value)
 			}
 		}
 	}
