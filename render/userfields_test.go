@@ -142,15 +142,8 @@ func TestPageDataCarriesTheUserFields(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile(pageDataSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var schema map[string]any
-	if err := json.Unmarshal(raw, &schema); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range (schemaValidator{root: schema}).check("$", doc, schema) {
+	schema, v := readPageDataSchema(t)
+	for _, p := range v.check("$", doc, schema) {
 		t.Error(p)
 	}
 	var data struct {
