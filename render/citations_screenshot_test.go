@@ -27,15 +27,7 @@ var screenshotTitles = []string{
 func chartFolder() *Folder {
 	f := &Folder{}
 	for i, w := range tableWorks() {
-		c := Citation{Provider: "openalex", Count: w.total}
-		if !w.noYears {
-			var ys []record.YearCount
-			for y, n := range w.years {
-				ys = append(ys, record.YearCount{Year: y, CitedBy: n})
-			}
-			c.ByYear = record.ByYearOf(ys)
-		}
-		f.Works = append(f.Works, Work{ID: fmt.Sprintf("doi:10.5555/ada.%d", i), CitedBy: []Citation{c}, Record: record.Record{
+		f.Works = append(f.Works, Work{ID: fmt.Sprintf("doi:10.5555/ada.%d", i), CitedBy: []Citation{w.citation()}, Record: record.Record{
 			Title: screenshotTitles[i], Type: "article-journal", Container: "Journal of Computational Poetics",
 			Issued: record.NewDate(2015+i, 0, 0), Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
 			IDs: record.IDs{DOI: fmt.Sprintf("10.5555/ada.%d", i), OpenAlex: fmt.Sprintf("W%d", 100+i)}}})
