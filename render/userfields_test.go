@@ -187,15 +187,7 @@ func TestAlFolioBibCarriesTheUserFieldsWhereBibLiquidReadsThem(t *testing.T) {
 	opts.Format = AlFolio
 	bib := renderString(t, f, opts)
 	classic := renderString(t, f, Options{Format: BibTeX, Person: opts.Person, User: opts.User})
-	standard := map[string]bool{}
-	for _, m := range bibCustomField.FindAllStringSubmatch(classic, -1) {
-		standard[m[1]] = true
-	}
-	for _, m := range bibCustomField.FindAllStringSubmatch(bib, -1) {
-		if !standard[m[1]] && !inList(alFolioFields, m[1]) {
-			t.Errorf("field %s is neither BibTeX's nor one al-folio reads", m[1])
-		}
-	}
+	onlyAlFolioFields(t, bib, classic)
 	article := bibEntryOf(t, bib, "nunezgarcia2023analytical")
 	for _, want := range []string{
 		"pdf         = {https://example.org/papers/note-g.pdf}",
@@ -495,6 +487,21 @@ func TestHugoBuildShowsTheUserLinks(t *testing.T) {
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("built page lacks %s:\n%s", want, page)
+		}
+	}
+}
+
+// onlyAlFolioFields fails on each field of the al-folio bib that is
+// neither in the classic BibTeX of the same works nor one al-folio reads.
+func onlyAlFolioFields(t *testing.T, bib, classic string) {
+	t.Helper()
+	standard := map[string]bool{}
+	for _, m := range bibCustomField.FindAllStringSubmatch(classic, -1) {
+		standard[m[1]] = true
+	}
+	for _, m := range bibCustomField.FindAllStringSubmatch(bib, -1) {
+		if !standard[m[1]] && !inList(alFolioFields, m[1]) {
+			t.Errorf("field %s is neither BibTeX's nor one al-folio reads", m[1])
 		}
 	}
 }
