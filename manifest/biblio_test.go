@@ -1,7 +1,6 @@
 package manifest
 
 import (
-	"errors"
 	"strings"
 	"testing"
 )
@@ -13,12 +12,8 @@ import (
 // every citation file.
 func TestWorkTagWithACommaIsAnError(t *testing.T) {
 	src := "[[identity]]\norcid = \"0000-0002-1825-0097\"\n[[work]]\nid = \"doi:10.1234/x\"\ntags = [\"engines\", \"filters, databases\"]\n"
-	_, err := Parse("m.toml", []byte(src))
-	var me *Error
-	if !errors.As(err, &me) {
-		t.Fatalf("error %v is not a *Error", err)
-	}
+	me := parseError(t, src)
 	if me.Line != 5 || me.Value != "filters, databases" || !strings.Contains(me.Error(), "comma") || !strings.Contains(me.Hint, `["filters", "databases"]`) {
-		t.Errorf("line %d value %q: %v (hint %q)", me.Line, me.Value, err, me.Hint)
+		t.Errorf("line %d value %q: %v (hint %q)", me.Line, me.Value, me, me.Hint)
 	}
 }

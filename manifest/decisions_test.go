@@ -70,13 +70,9 @@ func TestDecisionErrorsNameLineAndValue(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse("m.toml", []byte(head+c.src))
-			var me *Error
-			if !errors.As(err, &me) {
-				t.Fatalf("err = %v, want a *manifest.Error", err)
-			}
-			if me.Line != c.line || me.Value != c.value || !strings.Contains(err.Error(), c.msg) {
-				t.Errorf("got line %d value %q: %v; want line %d value %q containing %q", me.Line, me.Value, err, c.line, c.value, c.msg)
+			me := parseError(t, head+c.src)
+			if me.Line != c.line || me.Value != c.value || !strings.Contains(me.Error(), c.msg) {
+				t.Errorf("got line %d value %q: %v; want line %d value %q containing %q", me.Line, me.Value, me, c.line, c.value, c.msg)
 			}
 		})
 	}

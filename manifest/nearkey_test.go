@@ -1,7 +1,6 @@
 package manifest
 
 import (
-	"errors"
 	"strings"
 	"testing"
 )
@@ -24,11 +23,7 @@ func TestUnknownKeySaysWhichKeyWasMeant(t *testing.T) {
 		{"[lab]\nname = \"L\"\nurll = \"https://x.org\"\n", `unknown key "lab.urll" (did you mean url?)`},
 		{id + "[[work]]\nid = \"10.1/x\"\nzzz = \"/x.pdf\"\n", `unknown key "work.zzz"`},
 	} {
-		_, err := Parse("m.toml", []byte(c.src))
-		var me *Error
-		if !errors.As(err, &me) {
-			t.Fatalf("%q: error %v is not a *Error", c.src, err)
-		}
+		me := parseError(t, c.src)
 		if got := me.Err.Error(); got != c.want {
 			t.Errorf("%q: %q, want %q", c.src, got, c.want)
 		}
@@ -45,13 +40,9 @@ func TestWorkURLHintNamesTheKey(t *testing.T) {
 		"image":  `e.g. image = "/assets/img/preview.png"`,
 		"video":  `e.g. video = "https://example.org/video/"`,
 	} {
-		_, err := Parse("m.toml", []byte("[[identity]]\ndoi = \"10.1/x\"\n[[work]]\nid = \"10.1/x\"\n"+key+" = \"x.pdf\"\n"))
-		var me *Error
-		if !errors.As(err, &me) {
-			t.Fatalf("%s: error %v is not a *Error", key, err)
-		}
+		me := parseError(t, "[[identity]]\ndoi = \"10.1/x\"\n[[work]]\nid = \"10.1/x\"\n"+key+" = \"x.pdf\"\n")
 		if !strings.Contains(me.Hint, want) {
-			t.Errorf("%s: %v, hint %q; want %q", key, err, me.Hint, want)
+			t.Errorf("%s: %v, hint %q; want %q", key, me, me.Hint, want)
 		}
 	}
 }

@@ -70,13 +70,9 @@ func TestWorkErrorsNameLineAndValue(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse("m.toml", []byte(head+c.src))
-			var me *Error
-			if !errors.As(err, &me) {
-				t.Fatalf("error %v is not a *Error", err)
-			}
+			me := parseError(t, head+c.src)
 			if me.Line != c.line || me.Value != c.value || !strings.Contains(me.Error(), c.msg) {
-				t.Errorf("got line %d value %q: %v (hint %q); want line %d value %q containing %q", me.Line, me.Value, err, me.Hint, c.line, c.value, c.msg)
+				t.Errorf("got line %d value %q: %v (hint %q); want line %d value %q containing %q", me.Line, me.Value, me, me.Hint, c.line, c.value, c.msg)
 			}
 		})
 	}

@@ -87,14 +87,7 @@ func identityNet(t testing.TB) *fakeNet {
 // excluded talk, an override, and same-name strangers flagged.
 func TestIdentityGolden(t *testing.T) {
 	m := newManifest(t, identityManifest)
-	rep := runOK(t, testOptions(m, identityNet(t), 4))
-	if rep.Incomplete() {
-		t.Fatalf("short: %v", rep.ShortJobs())
-	}
-	var links snapshots.Links
-	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.LinksPath(), &links); err != nil {
-		t.Fatal(err)
-	}
+	rep, links := completeRun(t, m, identityNet(t))
 	var got []string
 	for _, l := range links.Links {
 		got = append(got, l.Kind+" "+l.From+" -> "+l.To)

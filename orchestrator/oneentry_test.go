@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -171,14 +173,7 @@ func oneEntryNet(t testing.TB) *fakeNet {
 //	total                                  17                7
 func TestOneEntryPerWorkOnRealProfiles(t *testing.T) {
 	m := newManifest(t, oneEntryManifest)
-	rep := runOK(t, testOptions(m, oneEntryNet(t), 4))
-	if rep.Incomplete() {
-		t.Fatalf("short: %v", rep.ShortJobs())
-	}
-	var links snapshots.Links
-	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.LinksPath(), &links); err != nil {
-		t.Fatal(err)
-	}
+	rep, links := completeRun(t, m, oneEntryNet(t))
 	ow := func(orcid string, put int) string { return fmt.Sprintf("orcid-work:%s/%d", orcid, put) }
 	want := map[string]string{
 		"doi:" + onePre1:   "doi:" + onePub1,
@@ -264,4 +259,19 @@ func TestOneEntryByteIdentical(t *testing.T) {
 			t.Fatalf("-j %d wrote different snapshots", workers)
 		}
 	}
+}
+
+// completeRun runs m against net with 4 workers, fails unless every job
+// finished, and returns the report and the links snapshot it wrote.
+func completeRun(t *testing.T, m *manifest.Manifest, net http.RoundTripper) (*report.Report, snapshots.Links) {
+	t.Helper()
+	rep := runOK(t, testOptions(m, net, 4))
+	if rep.Incomplete() {
+		t.Fatalf("short: %v", rep.ShortJobs())
+	}
+	var links snapshots.Links
+	if err := snapshots.Read(snapshots.Dir{Root: m.Snapshots}.LinksPath(), &links); err != nil {
+		t.Fatal(err)
+	}
+	return rep, links
 }

@@ -45,17 +45,15 @@ func discoverCrossref(ctx context.Context, env Env, orcid string) (*Listing, err
 	p := pager{
 		provider: "crossref",
 		maxPages: crossrefDiscoverPages,
-		first:    func(env Env, orcid string) string { return crossrefDiscoverURL(env, orcid, "*") },
-		page: func(doc gjson.Result) ([]gjson.Result, int64, bool, error) {
+		url:      crossrefDiscoverURL,
+		start:    "*",
+		page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
 			items, total, err := crossrefItems(doc)
 			fetched += len(items)
-			return items, total, err == nil && len(items) == crossrefDiscoverRows && int64(fetched) < total, err
-		},
-		next: func(env Env, orcid string, doc gjson.Result) string {
-			if c := doc.Get("message.next-cursor").String(); c != "" {
-				return crossrefDiscoverURL(env, orcid, c)
+			if len(items) < crossrefDiscoverRows || int64(fetched) >= total {
+				return items, total, "", err // next-cursor is given even past the end
 			}
-			return ""
+			return items, total, doc.Get("message.next-cursor").String(), err
 		},
 		claim: crossrefClaim,
 	}
@@ -68,10 +66,7 @@ func crossrefDiscoverURL(env Env, orcid, cursor string) string {
 	v.Set("rows", strconv.Itoa(crossrefDiscoverRows))
 	v.Set("select", strings.Join(crossrefDiscoverSelect(), ","))
 	v.Set("cursor", cursor)
-	if env.Mailto != "" {
-		v.Set(crossrefMailto, env.Mailto)
-	}
-	return env.Base + crossrefListPath + "?" + v.Encode()
+	return discoverURL(env, crossrefListPath, crossrefMailto, v)
 }
 
 // crossrefClaim reads one listed work: the author carrying the iD, else

@@ -34,17 +34,11 @@ func discoverDataCite(ctx context.Context, env Env, orcid string) (*Listing, err
 	p := pager{
 		provider: "datacite",
 		maxPages: dataCiteDiscoverPages,
-		first:    func(env Env, orcid string) string { return dataCiteDiscoverURL(env, orcid, "1") },
-		page: func(doc gjson.Result) ([]gjson.Result, int64, bool, error) {
+		url:      dataCiteDiscoverURL,
+		start:    "1",
+		page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
 			items, total, err := dataCiteItems(doc)
-			return items, total, err == nil && doc.Get("links.next").String() != "", err
-		},
-		next: func(env Env, orcid string, doc gjson.Result) string {
-			next, err := url.Parse(doc.Get("links.next").String())
-			if err != nil || next.Query().Get("page[cursor]") == "" {
-				return ""
-			}
-			return dataCiteDiscoverURL(env, orcid, next.Query().Get("page[cursor]"))
+			return items, total, dataCiteNextCursor(doc), err
 		},
 		claim: dataCiteClaim,
 	}
@@ -57,10 +51,17 @@ func dataCiteDiscoverURL(env Env, orcid, cursor string) string {
 	v.Set("page[size]", strconv.Itoa(dataCiteDiscoverSize))
 	v.Set("page[cursor]", cursor)
 	v.Set("disable-facets", "true") // see dataCiteListURI
-	if env.Mailto != "" {
-		v.Set(dataCiteMailto, env.Mailto)
+	return discoverURL(env, dataCiteListPath, dataCiteMailto, v)
+}
+
+// dataCiteNextCursor is links.next's page[cursor]; "" when there is no
+// next page.
+func dataCiteNextCursor(doc gjson.Result) string {
+	next, err := url.Parse(doc.Get("links.next").String())
+	if err != nil {
+		return ""
 	}
-	return env.Base + dataCiteListPath + "?" + v.Encode()
+	return next.Query().Get("page[cursor]")
 }
 
 // dataCiteClaim reads one listed resource: the creator carrying the iD.
@@ -78,8 +79,6 @@ func dataCiteClaim(r gjson.Result, orcid string) (Claim, bool) {
 	})
 	title := strings.TrimSpace(a.Get("titles.0.title").String())
 	year := int(a.Get("publicationYear").Int())
-	if c, ok := claimOf(doi, title, year, "author", people, orcid); ok {
-		return c, true
-	}
-	return Claim{DOI: doi, Title: title, Year: year}, true
+	c, _ := claimOf(doi, title, year, "author", people, orcid)
+	return c, true
 }

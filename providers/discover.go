@@ -2,6 +2,7 @@ package providers
 
 import (
 	"context"
+	"net/url"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -40,14 +41,15 @@ type Claim struct {
 	Author   record.Author // the name written at Position, with its iD
 }
 
-// pager walks a service's paged list of the works carrying an iD.
+// pager walks a service's paged list of the works carrying an iD; each
+// service pages by a cursor it hands back in the answer.
 type pager struct {
 	provider string
-	maxPages int                                                                              // list calls per iD at most
-	first    func(env Env, orcid string) string                                               // the first page's URL
-	page     func(doc gjson.Result) (items []gjson.Result, total int64, more bool, err error) // one answer's works
-	next     func(env Env, orcid string, doc gjson.Result) string                             // the next page's URL; "" when none
-	claim    func(item gjson.Result, orcid string) (Claim, bool)                              // false: no usable DOI
+	maxPages int                                                                                // list calls per iD at most
+	url      func(env Env, orcid, cursor string) string                                         // a page's URL
+	start    string                                                                             // the first page's cursor
+	page     func(doc gjson.Result) (items []gjson.Result, total int64, next string, err error) // one answer's works and the next page's cursor, "" when none
+	claim    func(item gjson.Result, orcid string) (Claim, bool)                                // false: no usable DOI
 }
 
 // list asks page after page until the service has no more, or maxPages
@@ -55,7 +57,7 @@ type pager struct {
 func (p pager) list(ctx context.Context, env Env, orcid string) (*Listing, error) {
 	l := &Listing{}
 	seen := map[string]bool{}
-	u := p.first(env, orcid)
+	u := p.url(env, orcid, p.start)
 	for asked := 0; u != ""; asked++ {
 		if asked == p.maxPages {
 			l.Cut = true
@@ -66,7 +68,7 @@ func (p pager) list(ctx context.Context, env Env, orcid string) (*Listing, error
 		if err != nil {
 			return nil, err
 		}
-		items, total, more, err := p.page(doc)
+		items, total, next, err := p.page(doc)
 		if err != nil {
 			return nil, err
 		}
@@ -78,16 +80,26 @@ func (p pager) list(ctx context.Context, env Env, orcid string) (*Listing, error
 			}
 		}
 		u = ""
-		if more && len(items) > 0 {
-			u = p.next(env, orcid, doc)
+		if next != "" && len(items) > 0 {
+			u = p.url(env, orcid, next)
 		}
 	}
 	return l, nil
 }
 
-// claimOf is the claim for the first of authors that carries orcid.
-func claimOf(doi, title string, year int, role string, authors []record.Author, orcid string) (Claim, bool) {
-	c := Claim{DOI: doi, Title: title, Year: year}
+// discoverURL is a list page's address: the query v, with the polite
+// pool's address under the service's own key when one is set.
+func discoverURL(env Env, path, mailtoKey string, v url.Values) string {
+	if env.Mailto != "" {
+		v.Set(mailtoKey, env.Mailto)
+	}
+	return env.Base + path + "?" + v.Encode()
+}
+
+// claimOf is the claim for the first of authors that carries orcid; when
+// none does (ok false) it is still the work's claim, at Position 0.
+func claimOf(doi, title string, year int, role string, authors []record.Author, orcid string) (c Claim, ok bool) {
+	c = Claim{DOI: doi, Title: title, Year: year}
 	for i, a := range authors {
 		if strings.EqualFold(a.ORCID, orcid) {
 			c.Position, c.Role, c.Author = i+1, role, a

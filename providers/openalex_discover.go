@@ -35,13 +35,11 @@ func discoverOpenAlex(ctx context.Context, env Env, orcid string) (*Listing, err
 	p := pager{
 		provider: "openalex",
 		maxPages: openAlexDiscoverPages,
-		first:    func(env Env, orcid string) string { return openAlexDiscoverURL(env, orcid, "*") },
-		page: func(doc gjson.Result) ([]gjson.Result, int64, bool, error) {
+		url:      openAlexDiscoverURL,
+		start:    "*",
+		page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
 			items, total, err := openAlexItems(doc)
-			return items, total, err == nil && doc.Get("meta.next_cursor").String() != "", err
-		},
-		next: func(env Env, orcid string, doc gjson.Result) string {
-			return openAlexDiscoverURL(env, orcid, doc.Get("meta.next_cursor").String())
+			return items, total, doc.Get("meta.next_cursor").String(), err
 		},
 		claim: openAlexClaim,
 	}
@@ -54,10 +52,7 @@ func openAlexDiscoverURL(env Env, orcid, cursor string) string {
 	v.Set("per_page", strconv.Itoa(openAlexDiscoverPerPage))
 	v.Set("select", "doi,title,publication_year,authorships")
 	v.Set("cursor", cursor)
-	if env.Mailto != "" {
-		v.Set("mailto", env.Mailto)
-	}
-	return env.Base + openAlexListPath + "?" + v.Encode()
+	return discoverURL(env, openAlexListPath, "mailto", v)
 }
 
 // openAlexClaim reads one listed work. The name is the one the source
@@ -79,8 +74,6 @@ func openAlexClaim(w gjson.Result, orcid string) (Claim, bool) {
 	})
 	title := strings.TrimSpace(w.Get("title").String())
 	year := int(w.Get("publication_year").Int())
-	if c, ok := claimOf(doi, title, year, "author", people, orcid); ok {
-		return c, true
-	}
-	return Claim{DOI: doi, Title: title, Year: year}, true
+	c, _ := claimOf(doi, title, year, "author", people, orcid)
+	return c, true
 }

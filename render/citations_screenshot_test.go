@@ -27,15 +27,7 @@ var screenshotTitles = []string{
 func chartFolder() *Folder {
 	f := &Folder{}
 	for i, w := range tableWorks() {
-		c := Citation{Provider: "openalex", Count: w.total}
-		if !w.noYears {
-			var ys []record.YearCount
-			for y, n := range w.years {
-				ys = append(ys, record.YearCount{Year: y, CitedBy: n})
-			}
-			c.ByYear = record.ByYearOf(ys)
-		}
-		f.Works = append(f.Works, Work{ID: fmt.Sprintf("doi:10.5555/ada.%d", i), CitedBy: []Citation{c}, Record: record.Record{
+		f.Works = append(f.Works, Work{ID: fmt.Sprintf("doi:10.5555/ada.%d", i), CitedBy: []Citation{w.citation()}, Record: record.Record{
 			Title: screenshotTitles[i], Type: "article-journal", Container: "Journal of Computational Poetics",
 			Issued: record.NewDate(2015+i, 0, 0), Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
 			IDs: record.IDs{DOI: fmt.Sprintf("10.5555/ada.%d", i), OpenAlex: fmt.Sprintf("W%d", 100+i)}}})
@@ -66,16 +58,7 @@ func TestCitationChartScreenshots(t *testing.T) {
 		{"phone", "390,760", nil, false, [3]int{0x0b, 0x57, 0xd0}, "../docs/citations-phone.png"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			shot := filepath.Join(dir, c.name+".png")
-			args := append([]string{
-				"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-				"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-				"--user-data-dir=" + filepath.Join(dir, "profile-"+c.name),
-				"--screenshot=" + shot, "--window-size=" + c.size,
-			}, c.flags...)
-			if _, stderr, err := run(t, dir, chromium, append(args, "file://"+filepath.ToSlash(page))...); err != nil {
-				t.Fatalf("chromium: %v\n%s", err, stderr)
-			}
+			shot := chromiumShot(t, chromium, dir, c.name, c.size, "file://"+filepath.ToSlash(page), append(c.flags, "--hide-scrollbars")...)
 			img := readPNG(t, shot)
 			if bg, _ := inkShare(img); (bg < 0.5) != c.dark {
 				t.Errorf("background luminance %.2f, want dark=%v", bg, c.dark)

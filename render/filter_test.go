@@ -2,10 +2,6 @@ package render
 
 import (
 	"fmt"
-	stdhtml "html"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -63,12 +59,7 @@ func TestPageFiltersFilterInChromium(t *testing.T) {
 		{"#type=no-such-type", all},     // not an option: the select stays on "all"
 	} {
 		t.Run(c.fragment, func(t *testing.T) {
-			dom, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-				"--disable-background-networking", "--disable-component-update", "--disable-sync",
-				"--user-data-dir="+filepath.Join(dir, fmt.Sprint("profile-", i)), "--dump-dom", "file://"+filepath.ToSlash(page)+c.fragment)
-			if err != nil {
-				t.Fatalf("chromium: %v\n%s", err, stderr)
-			}
+			dom := chromiumDOM(t, chromium, dir, fmt.Sprint("profile-", i), "file://"+filepath.ToSlash(page)+c.fragment)
 			if got := len(workItem.FindAllString(dom, -1)); got != all {
 				t.Fatalf("the DOM has %d entries, the page %d", got, all)
 			}
@@ -115,31 +106,9 @@ func TestPageFilterIsKeptInTheAddress(t *testing.T) {
   set('f-q', ''); set('f-type', ''); seen();
   document.getElementById('out').textContent = out.join(' ');
 "></iframe></body></html>`
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		switch r.URL.Path {
-		case "/page.html":
-			io.WriteString(w, page)
-		case "/driver.html":
-			io.WriteString(w, driver)
-		default:
-			http.NotFound(w, r)
-		}
-	}))
-	t.Cleanup(srv.Close)
-	dir := t.TempDir()
-	dom, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", srv.URL+"/driver.html")
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr)
-	}
-	m := regexp.MustCompile(`<pre id="out">([^<]*)</pre>`).FindStringSubmatch(dom)
-	if m == nil {
-		t.Fatalf("the driver wrote nothing:\n%.400s", dom)
-	}
+	out := driverOut(t, chromium, "page.html", page, driver)
 	all := len(workItem.FindAllString(page, -1))
-	if got, want := stdhtml.UnescapeString(m[1]), fmt.Sprintf("#q=bernoulli&type=books|1 |%d", all); got != want {
+	if got, want := out, fmt.Sprintf("#q=bernoulli&type=books|1 |%d", all); got != want {
 		t.Errorf("address|entries shown after filtering, then clearing: %q, want %q", got, want)
 	}
 }

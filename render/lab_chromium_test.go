@@ -2,10 +2,6 @@ package render
 
 import (
 	"fmt"
-	stdhtml "html"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -25,19 +21,6 @@ func shownWorks(dom string) []string {
 		}
 	}
 	return ids
-}
-
-// chromiumDOM is the DOM Chromium has after loading url and running its
-// scripts.
-func chromiumDOM(t *testing.T, chromium, dir, profile, url string) string {
-	t.Helper()
-	dom, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+filepath.Join(dir, profile), "--dump-dom", url)
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr)
-	}
-	return dom
 }
 
 // The member filter, given in the lab page's address, shows exactly the
@@ -98,26 +81,9 @@ func TestLabMemberFilterIsKeptInTheAddress(t *testing.T) {
   });
   d.querySelector('a.n[href=\'#member=ben-okafor\']').click();
 "></iframe></body></html>`
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		switch r.URL.Path {
-		case "/lab.html":
-			io.WriteString(w, page)
-		case "/driver.html":
-			io.WriteString(w, driver)
-		default:
-			http.NotFound(w, r)
-		}
-	}))
-	t.Cleanup(srv.Close)
-	dir := t.TempDir()
-	dom := chromiumDOM(t, chromium, dir, "profile", srv.URL+"/driver.html")
-	m := regexp.MustCompile(`<pre id="out">([^<]*)</pre>`).FindStringSubmatch(dom)
-	if m == nil {
-		t.Fatalf("the driver wrote nothing:\n%.400s", dom)
-	}
+	out := driverOut(t, chromium, "lab.html", page, driver)
 	all := len(workItem.FindAllString(page, -1))
-	if got, want := stdhtml.UnescapeString(m[1]), fmt.Sprintf("#member=wei-chen|2 |%d #member=ben-okafor|3", all); got != want {
+	if got, want := out, fmt.Sprintf("#member=wei-chen|2 |%d #member=ben-okafor|3", all); got != want {
 		t.Errorf("address|entries shown after choosing Wei Chen, all, then following Ben Okafor's link: %q, want %q", got, want)
 	}
 }
@@ -136,13 +102,7 @@ func TestLabScreenshots(t *testing.T) {
 		{"member", "#member=ben-okafor", "../docs/lab-member.png"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			shot := filepath.Join(dir, c.name+".png")
-			if _, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-				"--disable-background-networking", "--disable-component-update", "--disable-sync",
-				"--user-data-dir="+filepath.Join(dir, "profile-"+c.name), "--screenshot="+shot, "--window-size=1000,1400",
-				page+c.fragment); err != nil {
-				t.Fatalf("chromium: %v\n%s", err, stderr)
-			}
+			shot := chromiumShot(t, chromium, dir, c.name, "1000,1400", page+c.fragment)
 			if _, ink := inkShare(readPNG(t, shot)); ink < 0.02 {
 				t.Errorf("screenshot is blank: %.4f of pixels differ from the background", ink)
 			}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/json"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -127,15 +126,7 @@ func TestLabMemberPage(t *testing.T) {
 // schema, and carry the lab, each entry's members and which author is
 // which member.
 func TestLabPageData(t *testing.T) {
-	raw, err := os.ReadFile(pageDataSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var schema map[string]any
-	if err := json.Unmarshal(raw, &schema); err != nil {
-		t.Fatal(err)
-	}
-	v := schemaValidator{root: schema}
+	schema, v := readPageDataSchema(t)
 	f, opts := labFixture(t)
 	for _, member := range []string{"", "Wei Chen"} {
 		o := opts

@@ -12,11 +12,10 @@ import (
 
 const pageDataSchema = "../docs/page-data.schema.json"
 
-// The json page data of the fixture (by year, by type with counts), the
-// example and the synthetic record is valid against
-// docs/page-data.schema.json, and docs/page-data.md names every field the
-// schema has.
-func TestPageDataMatchesItsSchema(t *testing.T) {
+// readPageDataSchema is docs/page-data.schema.json, decoded, and a
+// validator rooted at it.
+func readPageDataSchema(t *testing.T) (map[string]any, schemaValidator) {
+	t.Helper()
 	raw, err := os.ReadFile(pageDataSchema)
 	if err != nil {
 		t.Fatal(err)
@@ -25,7 +24,15 @@ func TestPageDataMatchesItsSchema(t *testing.T) {
 	if err := json.Unmarshal(raw, &schema); err != nil {
 		t.Fatalf("the schema is not JSON: %v", err)
 	}
-	v := schemaValidator{root: schema}
+	return schema, schemaValidator{root: schema}
+}
+
+// The json page data of the fixture (by year, by type with counts), the
+// example and the synthetic record is valid against
+// docs/page-data.schema.json, and docs/page-data.md names every field the
+// schema has.
+func TestPageDataMatchesItsSchema(t *testing.T) {
+	schema, v := readPageDataSchema(t)
 	corpora := citationCorpora(t)
 	_, person := fixture(t)
 	for _, name := range sortedNames(corpora) {
@@ -52,15 +59,7 @@ func TestPageDataMatchesItsSchema(t *testing.T) {
 
 // The validator rejects what the schema forbids, so a pass means something.
 func TestPageDataSchemaCheckRejectsWhatTheSchemaForbids(t *testing.T) {
-	raw, err := os.ReadFile(pageDataSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var schema map[string]any
-	if err := json.Unmarshal(raw, &schema); err != nil {
-		t.Fatal(err)
-	}
-	v := schemaValidator{root: schema}
+	schema, v := readPageDataSchema(t)
 	good := `{"title":"t","person":{"names":[],"orcids":[]},"group_by":"year","summary":"s","count":1,"attribution":[],
 		"groups":[{"id":"2020","title":"2020","works":[{"id":"doi:10.1/x","type":"book","type_label":"Book","title":"X","authors":[{"name":"A","self":true}],"issued":"2020-01"}]}]}`
 	var doc any

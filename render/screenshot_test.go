@@ -16,46 +16,8 @@ import (
 func TestHTMLScreenshotIsNotBlank(t *testing.T) {
 	chromium := tool(t, "chromium")
 	f, person := fixture(t)
-	dir := t.TempDir()
-	page := writeTemp(t, dir, "page.html", renderString(t, f, Options{Format: HTML, Person: person, Counts: true}))
-	pageURL := "file://" + filepath.ToSlash(page)
-	if !strings.HasPrefix(filepath.ToSlash(page), "/") {
-		pageURL = "file:///" + filepath.ToSlash(page) // a Windows drive path
-	}
-	for _, c := range []struct {
-		name   string
-		flags  []string
-		size   string
-		dark   bool
-		update string
-	}{
-		{"light", nil, "1000,1400", false, "../docs/page.png"},
-		{"dark", []string{"--force-dark-mode"}, "1000,1400", true, "../docs/page-dark.png"},
-		{"phone", nil, "390,1400", false, "../docs/page-phone.png"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			shot := filepath.Join(dir, c.name+".png")
-			args := append([]string{
-				"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-				"--disable-background-networking", "--disable-component-update", "--disable-sync",
-				"--user-data-dir=" + filepath.Join(dir, "profile-"+c.name),
-				"--screenshot=" + shot, "--window-size=" + c.size,
-			}, c.flags...)
-			if _, stderr, err := run(t, dir, chromium, append(args, pageURL)...); err != nil {
-				t.Fatalf("chromium: %v\n%s", err, stderr)
-			}
-			bg, ink := inkShare(readPNG(t, shot))
-			if ink < 0.02 {
-				t.Errorf("screenshot is blank: %.4f of pixels differ from the background", ink)
-			}
-			if dark := bg < 0.5; dark != c.dark {
-				t.Errorf("background luminance %.2f, want dark=%v", bg, c.dark)
-			}
-			if updating() {
-				copyFile(t, shot, c.update)
-			}
-		})
-	}
+	page := writeTemp(t, t.TempDir(), "page.html", renderString(t, f, Options{Format: HTML, Person: person, Counts: true}))
+	schemeShots(t, chromium, fileURL(page), "page")
 }
 
 func readPNG(t *testing.T, path string) image.Image {
@@ -119,12 +81,7 @@ func TestPageScriptRunsInChromium(t *testing.T) {
 	if !strings.Contains(readString(t, page), `<div id="filters" class="filters" role="search" hidden="hidden">`) {
 		t.Fatal("the filter bar is not hidden in the file")
 	}
-	dom, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+filepath.ToSlash(page))
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr)
-	}
+	dom := chromiumDOM(t, chromium, dir, "profile", "file://"+filepath.ToSlash(page))
 	if !strings.Contains(dom, `<div id="filters" class="filters" role="search">`) {
 		t.Error("the script did not unhide the filter bar")
 	}

@@ -2,8 +2,6 @@ package render
 
 import (
 	"encoding/json"
-	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -125,21 +123,10 @@ func TestHTMLShowsTheUserFields(t *testing.T) {
 	if !regexp.MustCompile(`data-q="[^"]* poetry engines preprints"`).MatchString(page) {
 		t.Errorf("the filter box does not match the tags")
 	}
-	dec := xml.NewDecoder(strings.NewReader(page))
-	dec.Strict = true
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("not well-formed: %v", err)
-		}
-		if el, ok := tok.(xml.StartElement); ok {
-			for _, a := range el.Attr {
-				if (a.Name.Local == "href" || a.Name.Local == "src") && !regexp.MustCompile(`^(https?://|/[^/]|#)`).MatchString(a.Value) {
-					t.Errorf("link %q", a.Value)
-				}
+	for _, el := range startElements(t, "page", page) {
+		for _, a := range el.Attr {
+			if (a.Name.Local == "href" || a.Name.Local == "src") && !regexp.MustCompile(`^(https?://|/[^/]|#)`).MatchString(a.Value) {
+				t.Errorf("link %q", a.Value)
 			}
 		}
 	}
@@ -155,15 +142,8 @@ func TestPageDataCarriesTheUserFields(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile(pageDataSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var schema map[string]any
-	if err := json.Unmarshal(raw, &schema); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range (schemaValidator{root: schema}).check("$", doc, schema) {
+	schema, v := readPageDataSchema(t)
+	for _, p := range v.check("$", doc, schema) {
 		t.Error(p)
 	}
 	var data struct {
@@ -207,15 +187,7 @@ func TestAlFolioBibCarriesTheUserFieldsWhereBibLiquidReadsThem(t *testing.T) {
 	opts.Format = AlFolio
 	bib := renderString(t, f, opts)
 	classic := renderString(t, f, Options{Format: BibTeX, Person: opts.Person, User: opts.User})
-	standard := map[string]bool{}
-	for _, m := range bibCustomField.FindAllStringSubmatch(classic, -1) {
-		standard[m[1]] = true
-	}
-	for _, m := range bibCustomField.FindAllStringSubmatch(bib, -1) {
-		if !standard[m[1]] && !inList(alFolioFields, m[1]) {
-			t.Errorf("field %s is neither BibTeX's nor one al-folio reads", m[1])
-		}
-	}
+	onlyAlFolioFields(t, bib, classic)
 	article := bibEntryOf(t, bib, "nunezgarcia2023analytical")
 	for _, want := range []string{
 		"pdf         = {https://example.org/papers/note-g.pdf}",
@@ -515,6 +487,21 @@ func TestHugoBuildShowsTheUserLinks(t *testing.T) {
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("built page lacks %s:\n%s", want, page)
+		}
+	}
+}
+
+// onlyAlFolioFields fails on each field of the al-folio bib that is
+// neither in the classic BibTeX of the same works nor one al-folio reads.
+func onlyAlFolioFields(t *testing.T, bib, classic string) {
+	t.Helper()
+	standard := map[string]bool{}
+	for _, m := range bibCustomField.FindAllStringSubmatch(classic, -1) {
+		standard[m[1]] = true
+	}
+	for _, m := range bibCustomField.FindAllStringSubmatch(bib, -1) {
+		if !standard[m[1]] && !inList(alFolioFields, m[1]) {
+			t.Errorf("field %s is neither BibTeX's nor one al-folio reads", m[1])
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package works
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/record"
@@ -80,15 +79,7 @@ func completeByInitials(a *record.Author, b record.Author) []string {
 		a.Given = bn.Given
 		did = append(did, "given")
 	}
-	if a.ORCID == "" && b.ORCID != "" {
-		a.ORCID = b.ORCID
-		did = append(did, "orcid")
-	}
-	if len(a.Affiliations) == 0 && len(b.Affiliations) > 0 {
-		a.Affiliations = slices.Clone(b.Affiliations)
-		did = append(did, "affiliations")
-	}
-	return did
+	return fillLacking(a, b, did)
 }
 
 // startsEach reports whether every word of x starts the word of y in

@@ -119,6 +119,12 @@ func complete(a *record.Author, b record.Author) []string {
 		a.Given = bn.Given
 		did = append(did, "given")
 	}
+	return fillLacking(a, b, did)
+}
+
+// fillLacking fills the ORCID iD and the affiliations a lacks from b,
+// adding to did the fields it filled.
+func fillLacking(a *record.Author, b record.Author, did []string) []string {
 	if a.ORCID == "" && b.ORCID != "" {
 		a.ORCID = b.ORCID
 		did = append(did, "orcid")
