@@ -31,7 +31,8 @@ func (r *Report) Notes() []string {
 		if f.Followed {
 			what = " about the published versions"
 		}
-		notes = append(notes, fmt.Sprintf("%v; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", f.Err, what))
+		// The lookup's URL carries up to a hundred DOIs: kilobytes no one reads.
+		notes = append(notes, fmt.Sprintf("%s; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", shortURLs(f.Err.Error()), what))
 	}
 	notes = append(notes, r.notAskedNotes()...)
 	notes = append(notes, r.keptAndDroppedNotes()...)

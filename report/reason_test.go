@@ -1,8 +1,11 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/transport"
 )
 
 // TestShortURLs: a URL in a reason keeps its scheme, host and path (cut
@@ -21,5 +24,43 @@ func TestShortURLs(t *testing.T) {
 		if got := shortURLs(in); got != want {
 			t.Errorf("shortURLs(%.60q…)\n got %q\nwant %q", in, got, want)
 		}
+	}
+}
+
+// TestLongURLCutBetweenEscapes: a cut that would fall inside a
+// percent-escape ("%3") stops before it, so what is printed is still the
+// start of the real path. The DOIs are SICI-like, with "<" escaped.
+func TestLongURLCutBetweenEscapes(t *testing.T) {
+	doi := "10.12345/" + strings.Repeat("%3C", 30) + "x"
+	in := "GET https://doi.org/ra/" + doi + "," + doi + " giving up"
+	want := "GET https://doi.org/ra/10.12345/" + strings.Repeat("%3C", 15) + "… giving up"
+	if got := shortURLs(in); got != want {
+		t.Errorf("shortURLs\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestLookupFailureNoteCutsItsURL: a failed agency lookup asks doi.org
+// about up to a hundred DOIs in one path; the note the story and --report
+// print names the request by its head, not its 4 KB.
+func TestLookupFailureNoteCutsItsURL(t *testing.T) {
+	var dois []string
+	for i := range 100 {
+		dois = append(dois, fmt.Sprintf("10.5281/zenodo.%07d", 4000000+i))
+	}
+	lookup := fmt.Errorf("registration agency lookup: %w", fmt.Errorf("doi: which ra: %w",
+		&transport.StatusError{Method: "GET", URL: "https://doi.org/ra/" + strings.Join(dois, ","), Host: "doi.org", Code: 503, Attempts: 4}))
+	r := &Report{LookupFailures: []LookupFailure{{Err: lookup}},
+		Hosts: []transport.HostStats{{Host: "doi.org", Stopped: true, StopReason: "cannot reach it: GET https://doi.org/ra/" + strings.Join(dois, ",") + "?x=1: refused"}}}
+	want := "registration agency lookup: doi: which ra: GET https://doi.org/ra/10.5281/zenodo.4000000,10.5281/zenodo.4000001,10.5281/ze… giving up after 4 attempts: 503 Service Unavailable; works whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)"
+	notes := r.Notes()
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes = %q\nwant [%q]", notes, want)
+	}
+	j := r.JSON()
+	if len(j.Notes) != 1 || j.Notes[0] != want {
+		t.Errorf("--report notes = %q\nwant [%q]", j.Notes, want)
+	}
+	if got, want := j.Hosts[0].StopReason, "cannot reach it: GET https://doi.org/ra/10.5281/zenodo.4000000,10.5281/zenodo.4000001,10.5281/ze…?…: refused"; got != want {
+		t.Errorf("stop_reason = %q\nwant %q", got, want)
 	}
 }

@@ -128,7 +128,7 @@ func (r *Report) JSON() RunReport {
 	}
 	for _, h := range r.Hosts {
 		out.Hosts = append(out.Hosts, HostReport{Host: h.Host, Requests: h.Requests, Retries: h.Retries,
-			Stopped: h.Stopped, StopReason: h.StopReason, TimeMS: ms(h.Busy)})
+			Stopped: h.Stopped, StopReason: shortURLs(h.StopReason), TimeMS: ms(h.Busy)})
 	}
 	for _, o := range short {
 		j := ShortJob{Identity: o.Identity.Key(), Provider: o.Provider, Host: o.Host, Status: string(o.Status),

@@ -241,7 +241,7 @@ func shortURLs(s string) string {
 		short := u.Scheme + "://" + u.Host
 		path := []rune(u.EscapedPath())
 		if len(path) > pathRunes {
-			short += string(path[:pathRunes]) + "…"
+			short += string(wholeEscapes(path[:pathRunes])) + "…"
 		} else {
 			short += string(path)
 		}
@@ -250,6 +250,17 @@ func shortURLs(s string) string {
 		}
 		return short + tail
 	})
+}
+
+// wholeEscapes drops a percent-escape that a cut left unfinished ("%2"),
+// which would read as a different character or none.
+func wholeEscapes(path []rune) []rune {
+	for i := max(len(path)-2, 0); i < len(path); i++ {
+		if path[i] == '%' {
+			return path[:i]
+		}
+	}
+	return path
 }
 
 // shortReason says why a job came back short in the fewest words that are

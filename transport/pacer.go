@@ -1,7 +1,9 @@
 package transport
 
 import (
+	"context"
 	"net/http"
+	"net/http/httptrace"
 )
 
 // pacing keeps each host to one request in flight and to its minimum
@@ -18,7 +20,11 @@ import (
 //     second request meanwhile. A Limiter has no notion of "in flight".
 //   - The next start is measured again from the real start, so a sleep that
 //     overshot does not let the following request come closer; a Limiter
-//     counts from the time it reserved.
+//     counts from the time it reserved. And again once the request is on
+//     the wire (httptrace WroteRequest): a first request that spent 120 ms
+//     dialling and in the TLS handshake reached the server that much later
+//     than it left the pacer, and the next one, on the open connection,
+//     would otherwise arrive 120 ms short of MinInterval.
 //   - A server can push the next start back: on Retry-After or a slow-down
 //     answer the retrying layer moves h.next (Client.pushBack) so every
 //     request to the host waits, not only the one that is retried. A
@@ -84,7 +90,7 @@ func (p *pacing) RoundTrip(req *http.Request) (*http.Response, error) {
 		release()
 	}
 
-	resp, err := p.next.RoundTrip(req)
+	resp, err := p.next.RoundTrip(req.WithContext(c.wroteTrace(ctx, h)))
 	if err != nil {
 		done()
 		return nil, err
@@ -94,6 +100,16 @@ func (p *pacing) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp.Body = &closeHook{rc: resp.Body, hook: done}
 	return resp, nil
+}
+
+// wroteTrace adds to ctx a trace that, once the request has been written to
+// the connection, measures h's next start from then. It composes with any
+// trace the caller set. A Base that never reports WroteRequest (a replay)
+// keeps the gap from the start the pacer chose.
+func (c *Client) wroteTrace(ctx context.Context, h *hostState) context.Context {
+	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		WroteRequest: func(httptrace.WroteRequestInfo) { c.pushBack(h, c.opts.Clock.Now().Add(h.policy.MinInterval)) },
+	})
 }
 
 var _ http.RoundTripper = (*pacing)(nil)
