@@ -148,7 +148,7 @@ func typeError(path string, de *toml.DecodeError) error {
 		return nil
 	}
 	row, _ := de.Position()
-	name := strings.Join(key, ".")
+	name := cut(strings.Join(key, "."))
 	e := &Error{File: path, Line: row, Value: name, Err: fmt.Errorf("%s must be %s", name, want), Hint: tomlValuesHint}
 	// Only [intervals] takes any key; elsewhere a top-level name (title
 	// in [[override]]) is the table's own field.
@@ -199,6 +199,7 @@ func syntaxError(path string, data []byte, de *toml.DecodeError) error {
 	lines := strings.Split(string(data), "\n")
 	if row >= 1 && row <= len(lines) {
 		if m := keyValueLine.FindStringSubmatch(lines[row-1]); m != nil && unquoted(m[2]) {
+			m[1], m[2] = cut(m[1]), cut(m[2])
 			e.Value = m[2]
 			if want := bareValueType(m[1]); want != "" {
 				e.Err = fmt.Errorf("%s = %s: %s must be %s", m[1], m[2], m[1], want)

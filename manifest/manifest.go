@@ -118,10 +118,14 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+	msg := "<nil>"
+	if e.Err != nil {
+		msg = cutQuoted(e.Err.Error())
 	}
-	return fmt.Sprintf("%s: %v", e.File, e.Err)
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, msg)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -188,7 +192,19 @@ func Load(path string) (*Manifest, error) {
 // Parse validates manifest text; path is used for messages and to resolve
 // the snapshot folder.
 func Parse(path string, data []byte) (*Manifest, error) {
+	m, err := parse(path, data)
+	var me *Error
+	if errors.As(err, &me) {
+		me.Value = cut(me.Value) // a whole file pasted into one value is not worth keeping
+	}
+	return m, err
+}
+
+func parse(path string, data []byte) (*Manifest, error) {
 	data = stripByteOrderMark(data)
+	if err := checkBinary(path, data); err != nil {
+		return nil, err
+	}
 	if err := checkInvisible(path, data); err != nil {
 		return nil, err
 	}
@@ -639,7 +655,7 @@ func decodeError(path string, data []byte, err error) error {
 		row, _ := first.Position()
 		parts := first.Key()
 		key := strings.Join(parts, ".")
-		e := &Error{File: path, Line: row, Value: key, Err: fmt.Errorf("unknown key %q", key), Hint: knownKeysHint}
+		e := &Error{File: path, Line: row, Value: cut(key), Err: fmt.Errorf("unknown key %q", key), Hint: knownKeysHint}
 		if near := nearKey(parts); near != "" {
 			e.Err = fmt.Errorf("unknown key %q (did you mean %s?)", key, near)
 		}

@@ -36,7 +36,7 @@ type RunReport struct {
 // ProviderReport is one row of the summary table.
 type ProviderReport struct {
 	ProviderCounts
-	TimeMS int64 `json:"time_ms"` // time the host spent answering
+	TimeMS int64 `json:"time_ms"` // hostTime: attempts and the waits before retries
 }
 
 // HostReport is what the transport did with one host.
@@ -128,7 +128,7 @@ func (r *Report) JSON() RunReport {
 	}
 	for _, h := range r.Hosts {
 		out.Hosts = append(out.Hosts, HostReport{Host: h.Host, Requests: h.Requests, Retries: h.Retries,
-			Stopped: h.Stopped, StopReason: shortURLs(h.StopReason), TimeMS: ms(h.Busy)})
+			Stopped: h.Stopped, StopReason: shortURLs(h.StopReason), TimeMS: ms(hostTime(h))})
 	}
 	for _, o := range short {
 		j := ShortJob{Identity: o.Identity.Key(), Provider: o.Provider, Host: o.Host, Status: string(o.Status),

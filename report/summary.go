@@ -36,8 +36,13 @@ type ProviderCounts struct {
 // ProviderSummary is one provider's counts and the time its host spent.
 type ProviderSummary struct {
 	ProviderCounts
-	Busy time.Duration
+	Busy time.Duration // hostTime of its host
 }
+
+// hostTime is what a run spent on a host: every attempt from its start
+// to its answer read, retries included, and the waits before each retry.
+// Pacing between requests is not counted: it is the run's, not the host's.
+func hostTime(h transport.HostStats) time.Duration { return h.Busy + h.Waited }
 
 // Summaries counts outcomes per provider, in registry order. Requests,
 // retries and busy time are the host's (providers sharing a host share
@@ -70,7 +75,7 @@ func (r *Report) Summaries() []ProviderSummary {
 	for i := range out {
 		for _, h := range r.Hosts {
 			if h.Host == out[i].Host {
-				out[i].Requests, out[i].Retries, out[i].Busy = h.Requests, h.Retries, h.Busy
+				out[i].Requests, out[i].Retries, out[i].Busy = h.Requests, h.Retries, hostTime(h)
 			}
 		}
 	}

@@ -135,6 +135,7 @@ type HostStats struct {
 	StopReason  string        // why it was stopped, or ""
 	Unreachable bool          // stopped because it could not be reached at all, or kept silent
 	Busy        time.Duration // time from request start to body close, summed
+	Waited      time.Duration // waits before retries (Retry-After, backoff), summed
 }
 
 // Client is the shared, concurrency-safe HTTP machinery of one run. Create it
@@ -162,6 +163,7 @@ type hostState struct {
 	retries   int           // attempts repeated
 	answers   int           // answers handed to the caller
 	busy      time.Duration // summed request durations
+	waited    time.Duration // summed waits before retries
 	slowRun   int           // slow-down answers in a row
 	silentRun int           // attempts in a row that timed out
 	stop      *StoppedError // non-nil once the host is stopped
@@ -273,7 +275,7 @@ func (c *Client) Stats() []HostStats {
 	defer c.mu.Unlock()
 	out := make([]HostStats, 0, len(c.hosts))
 	for _, h := range c.hosts {
-		s := HostStats{Host: h.name, Requests: h.requests, Retries: h.retries, Answers: h.answers, Busy: h.busy}
+		s := HostStats{Host: h.name, Requests: h.requests, Retries: h.retries, Answers: h.answers, Busy: h.busy, Waited: h.waited}
 		if h.stop != nil {
 			s.Stopped, s.StopReason, s.Unreachable = true, h.stop.Reason, h.stop.Unreachable
 		}
