@@ -48,32 +48,35 @@ type formatRow struct {
 	kind    Kind
 	write   func(*bytes.Buffer, *page) error // one-file formats
 	files   func(*page) ([]File, error)      // Site formats
+	// paged: takes a page's options (--group, --counts): the pages, and
+	// html-site, whose index is the html page
+	paged bool
 }
 
 // formats is the table of formats, in the order help lists them; it is
 // read, never written.
 var formats = []formatRow{
-	{CSLJSON, "CSL-JSON items, for pandoc --citeproc and Zotero", "publications.json", Citations, writeCSL, nil},
+	{CSLJSON, "CSL-JSON items, for pandoc --citeproc and Zotero", "publications.json", Citations, writeCSL, nil, false},
 	{BibTeX, "BibTeX, for LaTeX CVs and jekyll-scholar", "publications.bib", Citations,
-		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, false) }, nil},
+		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, false) }, nil, false},
 	{BibLaTeX, "BibLaTeX (biber) entry types and fields", "publications.bib", Citations,
-		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, true) }, nil},
-	{RIS, "RIS records, for EndNote, Zotero, Mendeley and every reference manager that imports RIS", "publications.ris", Citations, writeRIS, nil},
-	{Markdown, "a page for a README or a GitHub, Hugo or Jekyll site", "publications.md", Page, writeMarkdown, nil},
+		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, true) }, nil, false},
+	{RIS, "RIS records, for EndNote, Zotero, Mendeley and every reference manager that imports RIS", "publications.ris", Citations, writeRIS, nil, false},
+	{Markdown, "a page for a README or a GitHub, Hugo or Jekyll site", "publications.md", Page, writeMarkdown, nil, true},
 	{HTML, "one self-contained page: inline CSS, phone-sized, dark mode, print; titles link to the works, " +
-		"identifier chips, abstract and BibTeX per entry, filters, schema.org JSON-LD", "index.html", Page, writeHTML, nil},
+		"identifier chips, abstract and BibTeX per entry, filters, schema.org JSON-LD", "index.html", Page, writeHTML, nil, true},
 	{HTMLSite, "the html page as index.html and a page per work, works/<key>.html, for Google Scholar: its citation_* " +
 		"meta tags, schema.org JSON-LD, the abstract, the work cited in APA's shape and as listed, and its BibTeX, under --out",
-		"", Site, nil, htmlSiteFiles},
-	{JSON, "the page as data for Hugo data/ or Jekyll _data/", "publications.json", Page, writeJSON, nil},
-	{YAML, "the page as YAML data for Hugo data/ or Jekyll _data/", "publications.yaml", Page, writeYAML, nil},
+		"", Site, nil, htmlSiteFiles, true},
+	{JSON, "the page as data for Hugo data/ or Jekyll _data/", "publications.json", Page, writeJSON, nil, true},
+	{YAML, "the page as YAML data for Hugo data/ or Jekyll _data/", "publications.yaml", Page, writeYAML, nil, true},
 	{AlFolio, "al-folio's _bibliography/papers.bib (abbr, arxiv, pdf, html, code, abstract, bibtex_show, selected)",
-		"_bibliography/papers.bib", Citations, writeAlFolio, nil},
+		"_bibliography/papers.bib", Citations, writeAlFolio, nil, false},
 	{HugoBlox, "Hugo Blox publication bundles, content/publication/<key>/index.md and cite.bib, under --out (the site's root)",
-		"", Site, nil, hugoBloxFiles},
-	{AcademicPages, "academicpages _publications/<date>-<key>.md under --out", "", Site, nil, academicPagesFiles},
-	{LabWebsite, "the Lab Website Template's _data/citations.yaml", "_data/citations.yaml", Citations, writeLabWebsite, nil},
-	{Atom, "an Atom feed of the works, newest first, for feed readers; ids from DOIs, dates from the works", "feed.xml", Citations, writeAtom, nil},
+		"", Site, nil, hugoBloxFiles, false},
+	{AcademicPages, "academicpages _publications/<date>-<key>.md under --out", "", Site, nil, academicPagesFiles, false},
+	{LabWebsite, "the Lab Website Template's _data/citations.yaml", "_data/citations.yaml", Citations, writeLabWebsite, nil, false},
+	{Atom, "an Atom feed of the works, newest first, for feed readers; ids from DOIs, dates from the works", "feed.xml", Citations, writeAtom, nil, false},
 }
 
 // row is the format's row of the table; ok is false for an unknown format.
@@ -107,9 +110,11 @@ func (f Format) IsFolder() bool { return f.Kind() == Site }
 
 // IsPage reports whether the format is a page (grouped, with what is shown
 // within each entry, with optional counts) rather than a citation database
-// (one item per entry). html-site is a folder whose index is the html
-// page, so it takes a page's options too.
-func (f Format) IsPage() bool { return f.Kind() == Page || f == HTMLSite }
+// (one item per entry): its row's paged column.
+func (f Format) IsPage() bool {
+	r, _ := f.row()
+	return r.paged
+}
 
 // Example is a file name to suggest for a one-file format's --out (for a
 // site's file, where its theme reads it under the site's root, with the
@@ -128,7 +133,7 @@ func FormatNamesOf(k Kind) string { return namesWhere(func(r formatRow) bool { r
 
 // PageFormatNames lists the formats that take a page's options (--group,
 // --counts): the pages and html-site, whose index is the html page.
-func PageFormatNames() string { return namesWhere(func(r formatRow) bool { return r.format.IsPage() }) }
+func PageFormatNames() string { return namesWhere(func(r formatRow) bool { return r.paged }) }
 
 func namesWhere(keep func(formatRow) bool) string {
 	var names []string
