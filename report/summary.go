@@ -82,10 +82,18 @@ func (r *Report) Summaries() []ProviderSummary {
 	return out
 }
 
-// ShortJobs lists every job that failed or was skipped, in job order.
+// ShortJobs lists every job that failed or was skipped, in job order,
+// the discovery listings last: a listing is a job like any other, so a
+// failed one makes the run incomplete (exit 1), as CONTRACTS.md's exit
+// codes say of every job, though the suggestions it would have refreshed
+// are kept.
 func (r *Report) ShortJobs() []Outcome {
 	var out []Outcome
-	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
+	listed := make([]Outcome, 0, len(r.Listings))
+	for _, l := range r.Listings {
+		listed = append(listed, l.Outcome)
+	}
+	for _, o := range slices.Concat(r.Expansions, r.Outcomes, listed) {
 		if o.Status == record.Failed || o.Status == record.Skipped {
 			out = append(out, o)
 		}
