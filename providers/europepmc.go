@@ -244,6 +244,9 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		Issue:     wire.Issue(journal.Get("issue").String()),
 		Pages:     wire.Pages(r.Get("pageInfo").String(), wire.StripDOI(r.Get("doi").String())),
 		Abstract:  wire.AbstractText(r.Get("abstractText").String()),
+		// MEDLINE's language of the article, assigned by its indexers
+		// (ISO 639-2, "eng"): not detected from the text.
+		Language: wire.LanguageMARC(r.Get("language").String()),
 	}
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)

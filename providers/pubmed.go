@@ -217,6 +217,17 @@ type pubmedJournalArticle struct {
 	Abstract         []pubmedAbstractText `xml:"Abstract>AbstractText"`
 	Authors          []pubmedAuthor       `xml:"AuthorList>Author"`
 	PublicationTypes []string             `xml:"PublicationTypeList>PublicationType"`
+	Languages        []string             `xml:"Language"`
+}
+
+// pubmedLanguage is the article's language when MEDLINE names one (its
+// indexers' ISO 639-2 code, https://www.nlm.nih.gov/bsd/mms/medlineelements.html#la);
+// an article in several languages has no one tag.
+func pubmedLanguage(codes []string) string {
+	if len(codes) != 1 {
+		return ""
+	}
+	return wire.LanguageMARC(codes[0])
 }
 
 // pubmedBookArticle is a Bookshelf document (a book or one of its
@@ -288,6 +299,7 @@ func (a pubmedArticle) record() record.Record {
 		Abstract:  pubmedAbstract(art.Abstract),
 		Authors:   pubmedAuthors(art.Authors),
 		Extra:     pubmedTypesExtra(art.PublicationTypes),
+		Language:  pubmedLanguage(art.Languages),
 	}
 	if rec.Title == "" {
 		rec.Title = string(art.VernacularTitle)
