@@ -6,12 +6,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // TestCorpusSameBytesAtAnyJ: two fetches of the corpus, one worker and
@@ -110,4 +113,43 @@ func TestCorpusBiberValidatesDataModel(t *testing.T) {
 		}
 	}
 	t.Logf("biber --validate-datamodel: %d entries, %d warnings", strings.Count(o.texts[render.BibLaTeX], "\n@"), warnings)
+}
+
+// TestCorpusEveryRecordingIsRead: each recorded answer the corpus network
+// serves is found by its provider in the work's snapshot, so a change in
+// how about asks (a request shape the network does not answer, a work
+// routed elsewhere) cannot leave a recording unread and its rows
+// silently checked against other providers' data.
+func TestCorpusEveryRecordingIsRead(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(filepath.FromSlash(corpusDir), "manifest.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newManifest(t, string(src))
+	net := newCorpusNet(t)
+	if rep := runOK(t, testOptions(m, net, 8)); rep.Incomplete() {
+		t.Fatalf("short: %v", rep.ShortJobs())
+	}
+	dir := snapshots.Dir{Root: m.Snapshots}
+	read := 0
+	for key, providers := range net.served {
+		id, err := manifest.ParseKey(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w snapshots.Work
+		if err := snapshots.Read(dir.WorkPath(id), &w); err != nil {
+			t.Errorf("%s: %v", key, err)
+			continue
+		}
+		for _, p := range providers {
+			found := slices.ContainsFunc(w.Sources, func(s snapshots.Source) bool { return s.Provider == p && s.Status == "found" })
+			if !found {
+				t.Errorf("%s: the %s recording was not read (sources %+v)", key, p, w.Sources)
+				continue
+			}
+			read++
+		}
+	}
+	t.Logf("%d recorded answers read", read)
 }

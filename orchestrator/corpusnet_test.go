@@ -55,13 +55,22 @@ type corpusNet struct {
 	s2     map[string]string // Semantic Scholar paper id as asked (DOI:…) → paper object
 	epmc   []gjson.Result    // Europe PMC core records
 	pubmed map[string]string // PMID → its <PubmedArticle> element
+	// served is, by identity key, the providers a recorded answer is
+	// served for, so a test can check every recording was read.
+	served map[string][]string
+}
+
+func (n *corpusNet) serves(key, provider string) {
+	n.served[key] = append(n.served[key], provider)
 }
 
 func newCorpusNet(t testing.TB) *corpusNet {
-	n := &corpusNet{fakeNet: newFakeNet(t), s2: map[string]string{}, pubmed: map[string]string{}}
+	n := &corpusNet{fakeNet: newFakeNet(t), s2: map[string]string{}, pubmed: map[string]string{}, served: map[string][]string{}}
 	n.agencies = corpusAgencies()
-	serve := func(host, prefix, file string) {
-		n.file(host, prefix, 200, filepath.Join("corpus", file))
+	provider := map[string]string{"api.crossref.org": "crossref", "api.openalex.org": "openalex", "api.datacite.org": "datacite", "api.unpaywall.org": "unpaywall"}
+	serve := func(host, doi, prefix, file string) {
+		n.file(host, prefix+wire.EscapeDOI(doi), 200, filepath.Join("corpus", file))
+		n.serves("doi:"+doi, provider[host])
 	}
 	for doi, file := range map[string]string{
 		"10.7554/elife.01567": "crossref-work-10.7554-elife.01567.json", "10.1017/9781108348843": "crossref-work-10.1017-9781108348843.json",
@@ -70,7 +79,7 @@ func newCorpusNet(t testing.TB) *corpusNet {
 		"10.53731/ybhah-9jy85": "crossref-work-10.53731-ybhah-9jy85.json", "10.1371/journal.pone.0033693": "crossref-work-10.1371-journal.pone.0033693.json",
 		"10.1038/srep16696": "crossref-work-10.1038-srep16696.json",
 	} {
-		serve("api.crossref.org", "/works/"+wire.EscapeDOI(doi), "crossref/"+file)
+		serve("api.crossref.org", doi, "/works/", "crossref/"+file)
 	}
 	// The bioRxiv preprint's journal article: no recording exists, so it
 	// is built in the recorded answer's shape with no relation, as the
@@ -82,11 +91,11 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	n.fallback["api.crossref.org"] = n.routes["api.crossref.org/works/10.1371/notarealdoi"]
 	for _, doi := range []string{"10.1371/journal.pone.0000030", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13", "10.2737/rds-2018-0001",
 		"10.1101/097196", "10.1145/3448016.3452841", "10.7554/elife.55167.sa2", "10.14264/uql.2020.791", "10.3389/fpls.2019.00816"} {
-		serve("api.openalex.org", "/works/doi:"+wire.EscapeDOI(doi), "openalex/openalex-work-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
+		serve("api.openalex.org", doi, "/works/doi:", "openalex/openalex-work-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	n.otherwise("api.openalex.org", 404, "")
 	for _, doi := range []string{"10.1594/pangaea.836178", "10.48550/arxiv.2311.16162", "10.5063/f1m61h5x", "10.5281/zenodo.48440", "10.7910/dvn/nj7xso"} {
-		serve("api.datacite.org", "/dois/"+wire.EscapeDOI(doi), "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
+		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	// figshare's versions .v1–.v5 of the recorded item: its answer with
 	// the DOI swapped, as oneEntryNet builds them (DataCite's figshare
@@ -94,18 +103,27 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	base := "10.6084/m9.figshare.1449060"
 	recorded := n.read("datacite/datacite-doi-10.6084-m9.figshare.1449060.json")
 	n.routes["api.datacite.org/dois/"+base] = fakeAnswer{200, recorded}
+	n.serves("doi:"+base, "datacite")
 	for v := 1; v <= 5; v++ {
 		doi := fmt.Sprintf("%s.v%d", base, v)
 		n.routes["api.datacite.org/dois/"+doi] = fakeAnswer{200, bytes.ReplaceAll(recorded, []byte(base), []byte(doi))}
+		n.serves("doi:"+doi, "datacite")
 	}
 	n.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
 	for _, doi := range []string{"10.1001/jamadermatol.2015.3091", "10.1103/physrevlett.80.3915"} {
-		serve("api.unpaywall.org", "/v2/"+wire.EscapeDOI(doi), "unpaywall/unpaywall-"+strings.ReplaceAll(doi, "/", "-")+".json")
+		serve("api.unpaywall.org", doi, "/v2/", "unpaywall/unpaywall-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	// Unpaywall's answer for a DOI it does not hold (its documented 404).
 	n.otherwise("api.unpaywall.org", 404, `{"HTTP_status_code": 404, "error": true, "message": "'10.5555/x' is an invalid doi. See https://doi.org/10.5555/x"}`)
 	n.loadS2()
 	n.epmc = gjson.ParseBytes(n.read("europepmc/europepmc-search-cancer-core.json")).Get("resultList.result").Array()
+	for _, r := range n.epmc {
+		if doi := r.Get("doi").String(); doi != "" {
+			n.serves("doi:"+strings.ToLower(doi), "europepmc")
+		} else {
+			n.serves("pmid:"+r.Get("pmid").String(), "europepmc")
+		}
+	}
 	n.loadPubMed()
 	n.serveProfile()
 	return n
@@ -130,6 +148,9 @@ func (n *corpusNet) loadS2() {
 	batch := gjson.ParseBytes(n.read("semanticscholar/s2-paper-batch-fields-authors.json")).Array()
 	n.s2["DOI:10.2139/ssrn.2250500"] = batch[1].Raw
 	n.s2["DOI:10.1093/mind/lix.236.433"] = string(n.read("semanticscholar/s2-paper-10.1093-mind-lix.236.433-fields-title.json"))
+	for id := range n.s2 {
+		n.serves("doi:"+strings.TrimPrefix(id, "DOI:"), "semanticscholar")
+	}
 }
 
 var pubmedArticle = regexp.MustCompile(`(?s)<PubmedArticle>.*?</PubmedArticle>`)
@@ -142,6 +163,7 @@ func (n *corpusNet) loadPubMed() {
 		for _, a := range pubmedArticle.FindAllString(string(n.read("pubmed/"+f)), -1) {
 			if m := pubmedPMID.FindStringSubmatch(a); m != nil {
 				n.pubmed[m[1]] = a
+				n.serves("pmid:"+m[1], "pubmed")
 			}
 		}
 	}
