@@ -29,7 +29,7 @@ const (
 )
 
 // EuropePMC reads PubMed/MEDLINE, PubMed Central and preprint records from
-// Europe PMC: abstracts, affiliations, PMID/PMCID, licences and free
+// Europe PMC: abstracts, affiliations, PMID/PMCID, language, licences and free
 // full-text links, and its citation count. It asks for up to 25 works of a
 // kind in one search.
 func EuropePMC() Spec {

@@ -25,7 +25,7 @@ const (
 
 // PubMed reads MEDLINE/PubMed citations by PMID from NCBI's E-utilities:
 // journal, volume, issue, pages, publication date, abstract, authors with
-// affiliations and ORCID iDs, DOI and PMCID, MeSH headings and publication
+// affiliations and ORCID iDs, DOI and PMCID, language, MeSH headings and publication
 // types, up to 200 PMIDs per request.
 //
 // It uses EFetch (PubmedArticleSet XML) rather than ESummary: only EFetch
