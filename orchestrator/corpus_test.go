@@ -79,6 +79,7 @@ func renderCorpus(t *testing.T, m *manifest.Manifest, rep *report.Report) corpus
 	return out
 }
 
+var nocaseSpan = regexp.MustCompile(`<span class="nocase">(.*?)</span>`)
 var bibStart = regexp.MustCompile(`(?m)^@(\w+)\{([^,]*),\n`)
 var bibField = regexp.MustCompile(`(?m)^\s+([\w+-]+)\s*=\s*(.*?),?$`)
 
@@ -192,7 +193,9 @@ func (o corpusOutput) got(e expectation) (string, bool) {
 		if r.IsArray() || r.IsObject() {
 			return strings.Join(strings.Fields(r.Raw), ""), true
 		}
-		return r.String(), true
+		// render's <span class="nocase"> keeps an acronym from recasing
+		// (CSL markup, not title text), so it is not compared.
+		return nocaseSpan.ReplaceAllString(r.String(), "$1"), true
 	case "bibtex", "biblatex":
 		entries := o.bibtex
 		if scheme == "biblatex" {

@@ -45,3 +45,17 @@ func TestPubMedLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestPubMedTitleWithoutMEDLINEsFullStop: the recorded 11700088's
+// ArticleTitle ends with MEDLINE's full stop, which is not the title's.
+func TestPubMedTitleWithoutMEDLINEsFullStop(t *testing.T) {
+	for in, want := range map[string]string{
+		"Proton MRI of (13)C distribution by J and chemical shift editing.": "Proton MRI of (13)C distribution by J and chemical shift editing",
+		"Is cryopreservation a homogeneous process?":                        "Is cryopreservation a homogeneous process?",
+		"Wait for it...": "Wait for it...",
+	} {
+		if got := pubmedTitle(in); got != want {
+			t.Errorf("pubmedTitle(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -220,6 +220,17 @@ type pubmedJournalArticle struct {
 	Languages        []string             `xml:"Language"`
 }
 
+// pubmedTitle drops the full stop MEDLINE ends every article title with
+// (https://www.nlm.nih.gov/bsd/mms/medlineelements.html#ti), as
+// europePMCTitle does for the same titles, so a citation style adds its
+// own punctuation and the title compares equal to the publisher's.
+func pubmedTitle(s string) string {
+	if strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "..") {
+		return strings.TrimSpace(strings.TrimSuffix(s, "."))
+	}
+	return s
+}
+
 // pubmedLanguage is the article's language when MEDLINE names one (its
 // indexers' ISO 639-2 code, https://www.nlm.nih.gov/bsd/mms/medlineelements.html#la);
 // an article in several languages has no one tag.
@@ -289,7 +300,7 @@ type pubmedIdentifier struct {
 func (a pubmedArticle) record() record.Record {
 	art := a.Article
 	rec := record.Record{
-		Title:     string(art.Title),
+		Title:     pubmedTitle(string(art.Title)),
 		Container: string(art.Journal.Title),
 		Type:      pubmedType(art.PublicationTypes),
 		Issued:    art.Journal.PubDate.date(),
@@ -302,7 +313,7 @@ func (a pubmedArticle) record() record.Record {
 		Language:  pubmedLanguage(art.Languages),
 	}
 	if rec.Title == "" {
-		rec.Title = string(art.VernacularTitle)
+		rec.Title = pubmedTitle(string(art.VernacularTitle))
 	}
 	rec.IDs = pubmedIDs(a.PMID, a.IDs)
 	if rec.IDs.DOI == "" {
