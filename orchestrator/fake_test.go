@@ -157,6 +157,10 @@ var listForms = map[string]listForm{
 		envelope: func(n int, items string) string {
 			return fmt.Sprintf(`{"meta":{"count":%d,"page":1},"results":[%s]}`, n, items)
 		},
+		// No listView: a list result is the same Work object as the single
+		// answer (about asks no select=), except that its authorships stop
+		// at 100 (https://docs.openalex.org/api-entities/authors/limitations);
+		// no recorded work has more than 100 authors.
 	},
 	"api.datacite.org": {
 		path: "/dois",

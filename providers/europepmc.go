@@ -29,7 +29,7 @@ const (
 )
 
 // EuropePMC reads PubMed/MEDLINE, PubMed Central and preprint records from
-// Europe PMC: abstracts, affiliations, PMID/PMCID, licences and free
+// Europe PMC: abstracts, affiliations, PMID/PMCID, language, licences and free
 // full-text links, and its citation count. It asks for up to 25 works of a
 // kind in one search.
 func EuropePMC() Spec {
@@ -244,6 +244,9 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		Issue:     wire.Issue(journal.Get("issue").String()),
 		Pages:     wire.Pages(r.Get("pageInfo").String(), wire.StripDOI(r.Get("doi").String())),
 		Abstract:  wire.AbstractText(r.Get("abstractText").String()),
+		// MEDLINE's language of the article, assigned by its indexers
+		// (ISO 639-2, "eng"): not detected from the text.
+		Language: wire.LanguageMARC(r.Get("language").String()),
 	}
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)

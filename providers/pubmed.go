@@ -25,7 +25,7 @@ const (
 
 // PubMed reads MEDLINE/PubMed citations by PMID from NCBI's E-utilities:
 // journal, volume, issue, pages, publication date, abstract, authors with
-// affiliations and ORCID iDs, DOI and PMCID, MeSH headings and publication
+// affiliations and ORCID iDs, DOI and PMCID, language, MeSH headings and publication
 // types, up to 200 PMIDs per request.
 //
 // It uses EFetch (PubmedArticleSet XML) rather than ESummary: only EFetch
@@ -217,6 +217,28 @@ type pubmedJournalArticle struct {
 	Abstract         []pubmedAbstractText `xml:"Abstract>AbstractText"`
 	Authors          []pubmedAuthor       `xml:"AuthorList>Author"`
 	PublicationTypes []string             `xml:"PublicationTypeList>PublicationType"`
+	Languages        []string             `xml:"Language"`
+}
+
+// pubmedTitle drops the full stop MEDLINE ends every article title with
+// (https://www.nlm.nih.gov/bsd/mms/medlineelements.html#ti), as
+// europePMCTitle does for the same titles, so a citation style adds its
+// own punctuation and the title compares equal to the publisher's.
+func pubmedTitle(s string) string {
+	if strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "..") {
+		return strings.TrimSpace(strings.TrimSuffix(s, "."))
+	}
+	return s
+}
+
+// pubmedLanguage is the article's language when MEDLINE names one (its
+// indexers' ISO 639-2 code, https://www.nlm.nih.gov/bsd/mms/medlineelements.html#la);
+// an article in several languages has no one tag.
+func pubmedLanguage(codes []string) string {
+	if len(codes) != 1 {
+		return ""
+	}
+	return wire.LanguageMARC(codes[0])
 }
 
 // pubmedBookArticle is a Bookshelf document (a book or one of its
@@ -278,7 +300,7 @@ type pubmedIdentifier struct {
 func (a pubmedArticle) record() record.Record {
 	art := a.Article
 	rec := record.Record{
-		Title:     string(art.Title),
+		Title:     pubmedTitle(string(art.Title)),
 		Container: string(art.Journal.Title),
 		Type:      pubmedType(art.PublicationTypes),
 		Issued:    art.Journal.PubDate.date(),
@@ -288,9 +310,10 @@ func (a pubmedArticle) record() record.Record {
 		Abstract:  pubmedAbstract(art.Abstract),
 		Authors:   pubmedAuthors(art.Authors),
 		Extra:     pubmedTypesExtra(art.PublicationTypes),
+		Language:  pubmedLanguage(art.Languages),
 	}
 	if rec.Title == "" {
-		rec.Title = string(art.VernacularTitle)
+		rec.Title = pubmedTitle(string(art.VernacularTitle))
 	}
 	rec.IDs = pubmedIDs(a.PMID, a.IDs)
 	if rec.IDs.DOI == "" {

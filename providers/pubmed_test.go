@@ -31,7 +31,7 @@ func TestPubMedArticle(t *testing.T) {
 	res := fetchAll(t, providers.PubMed(), s.env(), ids...)
 	if res[0].Status == record.Found {
 		rec := res[0].Record
-		if rec.Title != "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer." {
+		if rec.Title != "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer" { // without MEDLINE's full stop
 			t.Errorf("title %q", rec.Title)
 		}
 		if !strings.Contains(rec.Abstract, "(TERT) gene region") || !strings.HasPrefix(rec.Abstract, "OBJECTIVE: ") {
@@ -221,7 +221,7 @@ func TestPubMedConstructedShapes(t *testing.T) {
 		t.Fatalf("statuses %s %s (%v %v)", res[0].Status, res[1].Status, res[0].Err, res[1].Err)
 	}
 	a := res[0].Record
-	if a.Title != "Constructed title with x2 and Homo sapiens." {
+	if a.Title != "Constructed title with x2 and Homo sapiens" { // MEDLINE's full stop dropped
 		t.Errorf("title %q", a.Title)
 	}
 	if a.Issued != (record.Date{Year: 1998}) || a.Pages != "e1001" || a.IDs.DOI != "10.1234/constructed.100" || a.Type != "article" {

@@ -26,7 +26,13 @@ import (
 //   - an SSRN paper (DOI prefix 10.2139) is filed by OpenAlex under one of
 //     SSRN's subject "eJournals" or topic series ("PSN: Politics (Topic)"),
 //     a classification, not where it appeared: SSRN is the venue (SSRN's
-//     journals are "not a journal", https://github.com/ms609/citation-bot/pull/1057).
+//     journals are "not a journal", https://github.com/ms609/citation-bot/pull/1057);
+//   - a dataset's repository with no host named ("Forest Service Research
+//     Data Archive", the recorded 10.2737/rds-2018-0001) is the dataset's
+//     publisher, the entity that "holds, archives, publishes … the
+//     resource" (DataCite's publisher property,
+//     https://datacite-metadata-schema.readthedocs.io/en/4.5/properties/publisher/):
+//     a dataset is in no container.
 func openAlexVenue(src gjson.Result, doi, workType string) (container, publisher string) {
 	container = strings.TrimSpace(src.Get("display_name").String())
 	publisher = strings.TrimSpace(src.Get("host_organization_name").String())
@@ -35,6 +41,8 @@ func openAlexVenue(src gjson.Result, doi, workType string) (container, publisher
 	case typ == "ebook platform":
 		container = ""
 	case typ == "repository" && (workType == "dissertation" || workType == "thesis"):
+		publisher, container = container, ""
+	case typ == "repository" && workType == "dataset" && publisher == "":
 		publisher, container = container, ""
 	case strings.HasPrefix(strings.ToLower(doi), "10.2139/") && ssrnClassification(container):
 		container = "SSRN"

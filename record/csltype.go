@@ -51,7 +51,10 @@ func CSLType(t string) string {
 		return "periodical"
 	case "website", "online-resource":
 		return "webpage"
-	case "blog-post":
+	// Crossref's posted-content subtype "blog" is a blog post (Rogue
+	// Scholar registers posts so: testdata/crossref/crossref-work-10.53731-ybhah-9jy85.json;
+	// https://github.com/citation-js/citation-js/issues/243).
+	case "blog-post", "blog":
 		return "post-weblog"
 	case "standard", "technical-standard":
 		return "standard"

@@ -478,6 +478,9 @@ func relationEdges(w Work) []edge {
 		for _, rel := range src.Record.Relations {
 			ev := fmt.Sprintf("%s lists %s %s %s", src.Provider, k, rel.Type, rel.ID)
 			switch rel.Type {
+			// Crossref's intra-work relations (https://www.crossref.org/documentation/schema-library/markup-guide-metadata-segments/relationships/);
+			// bioRxiv's preprint records carry is-preprint-of
+			// (https://github.com/CrossRef/rest-api-doc/issues/229).
 			case "is-preprint-of", "is-manuscript-of":
 				out = append(out, edge{manifest.LinkPreprintOf, k, rel.ID, ev, false})
 			case "has-preprint", "has-manuscript":

@@ -17,7 +17,14 @@ import (
 // 126, 2021, https://doi.org/10.1007/s11192-021-03900-7), and the Crossref
 // record then has no is-preprint-of (the bioRxiv answer recorded in
 // testdata/crossref/crossref-work-10.1101-2020.12.01.406702.json has an
-// empty "relation"). Their linker, like arXiv's PreprintResolver
+// empty "relation"). When bioRxiv/medRxiv do know the journal version,
+// their posted-content record carries "is-preprint-of" asserted by the
+// subject (https://github.com/CrossRef/rest-api-doc/issues/229), and
+// Crossref shows the article the reverse "has-preprint", though not
+// always (https://github.com/CrossRef/rest-api-doc/issues/442): the
+// relation types of Crossref's relationships guide
+// (https://www.crossref.org/documentation/schema-library/markup-guide-metadata-segments/relationships/),
+// which relationEdges reads first. Their linker, like arXiv's PreprintResolver
 // (https://arxiv.org/abs/2309.01373), matches on title, authors and
 // dates. So a preprint-server DOI (record.DOIRepository: bioRxiv/medRxiv
 // 10.1101, arXiv, SSRN, Research Square, Preprints.org, OSF, ChemRxiv…)

@@ -44,7 +44,22 @@ import (
 // work, so only the registrar's IsVersionOf/HasVersion
 // (https://github.com/zenodo/zenodo/issues/1146) links them; the
 // recorded Zenodo answer (datacite-doi-10.5281-zenodo.48440.json) gives
-// only IsSupplementTo, and is linked to nothing.
+// only IsSupplementTo, and is linked to nothing. Records Zenodo
+// registered before DataCite 4.1 link version and concept with
+// IsPartOf/HasPart instead, which this rule does not read as versions
+// (https://github.com/zenodo/zenodo/issues/1294).
+//
+// What the registrars' records hold for versions, by repository:
+// figshare deposits each .vN with DataCite and the recorded item has no
+// relatedIdentifiers at all (testdata/corpus/datacite/); F1000's versions
+// are Crossref DOIs with one stem and no stem DOI (the elife-continuum
+// issue above); OSF deposits its _vN preprint versions with Crossref
+// with a version relationship in posted_content
+// (https://github.com/CenterForOpenScience/osf.io/pull/10809). DataCite's
+// IsNewVersionOf/IsPreviousVersionOf chain one version to the next
+// (https://github.com/openaire/guidelines-data-archives/blob/master/docs/field_relatedidentifier.rst);
+// relationEdges does not read them, so such a chain is joined only by a
+// DOI scheme above.
 //
 // A title that differs (figshare makes a new version when the title is
 // edited) is not linked but warned about, with the [[link]] lines.

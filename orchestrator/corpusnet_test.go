@@ -1,0 +1,274 @@
+package orchestrator
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/providers/wire"
+)
+
+// The corpus network (testdata/corpus/README.md): every recording of
+// testdata/corpus that about asks for, served by the shape of the request
+// as the real service answers it. Single lookups answer from the recorded
+// single answers; list and batch requests are built from the same
+// records (fakeNet's listForms for Crossref, OpenAlex and DataCite, and
+// below for Semantic Scholar, Europe PMC and PubMed), so a change in how
+// about asks (a list instead of singles, a field dropped from select)
+// still reads the very same records.
+
+const corpusOwner = "0000-0002-1825-0097"
+
+// corpusDir is where the corpus lives, relative to this package.
+const corpusDir = "../testdata/corpus"
+
+// corpusAgencies is what doi.org's RA lookup names for each prefix of the
+// corpus (the registrars that minted them: Crossref's and DataCite's
+// member lists).
+func corpusAgencies() map[string]string {
+	return map[string]string{
+		"10.1001": "Crossref", "10.1002": "Crossref", "10.1007": "Crossref", "10.1016": "Crossref", "10.1017": "Crossref",
+		"10.1038": "Crossref", "10.1093": "Crossref", "10.1097": "Crossref", "10.1101": "Crossref", "10.1103": "Crossref",
+		"10.1109": "Crossref", "10.1111": "Crossref", "10.1145": "Crossref", "10.1148": "Crossref", "10.1371": "Crossref",
+		"10.2139": "Crossref", "10.3238": "Crossref", "10.3389": "Crossref", "10.53731": "Crossref", "10.7554": "Crossref",
+		"10.5555": "Crossref", "10.1006": "Crossref", "10.1136": "Crossref",
+		"10.1594": "DataCite", "10.2737": "DataCite", "10.14264": "DataCite", "10.48550": "DataCite", "10.5063": "DataCite",
+		"10.5281": "DataCite", "10.6084": "DataCite", "10.7910": "DataCite",
+	}
+}
+
+// corpusNet serves the corpus; S2, Europe PMC and PubMed are answered
+// here, everything else by the embedded fakeNet.
+type corpusNet struct {
+	*fakeNet
+	s2     map[string]string // Semantic Scholar paper id as asked (DOI:…) → paper object
+	epmc   []gjson.Result    // Europe PMC core records
+	pubmed map[string]string // PMID → its <PubmedArticle> element
+	// served is, by identity key, the providers a recorded answer is
+	// served for, so a test can check every recording was read.
+	served map[string][]string
+}
+
+func (n *corpusNet) serves(key, provider string) {
+	n.served[key] = append(n.served[key], provider)
+}
+
+func newCorpusNet(t testing.TB) *corpusNet {
+	n := &corpusNet{fakeNet: newFakeNet(t), s2: map[string]string{}, pubmed: map[string]string{}, served: map[string][]string{}}
+	n.agencies = corpusAgencies()
+	provider := map[string]string{"api.crossref.org": "crossref", "api.openalex.org": "openalex", "api.datacite.org": "datacite", "api.unpaywall.org": "unpaywall"}
+	serve := func(host, doi, prefix, file string) {
+		n.file(host, prefix+wire.EscapeDOI(doi), 200, filepath.Join("corpus", file))
+		n.serves("doi:"+doi, provider[host])
+	}
+	for doi, file := range map[string]string{
+		"10.7554/elife.01567": "crossref-work-10.7554-elife.01567.json", "10.1017/9781108348843": "crossref-work-10.1017-9781108348843.json",
+		"10.1145/3448016.3452841": "crossref-work-10.1145-3448016.3452841.json", "10.1007/978-3-662-46370-3_13": "crossref-work-10.1007-978-3-662-46370-3_13.json",
+		"10.1109/iccv.2007.4408927": "crossref-work-10.1109-iccv.2007.4408927.json", "10.1101/2020.12.01.406702": "crossref-work-10.1101-2020.12.01.406702.json",
+		"10.53731/ybhah-9jy85": "crossref-work-10.53731-ybhah-9jy85.json", "10.1371/journal.pone.0033693": "crossref-work-10.1371-journal.pone.0033693.json",
+		"10.1038/srep16696": "crossref-work-10.1038-srep16696.json",
+	} {
+		serve("api.crossref.org", doi, "/works/", "crossref/"+file)
+	}
+	// The bioRxiv preprint's journal article: no recording exists, so it
+	// is built in the recorded answer's shape with no relation, as the
+	// recorded preprint has none (see README.md).
+	n.routes["api.crossref.org/works/10.5555/joyce.glycolipid"] = crossrefWork("10.5555/joyce.glycolipid", "journal-article",
+		"Identification of a novel cationic glycolipid in Streptococcus agalactiae that contributes to brain entry and meningitis", 2022,
+		"Joyce", "Manzer", "Mendonça", "Villarreal", "Nagao", "Doran", "Palmer", "Guan")
+	n.file("api.crossref.org", "/works/10.1371/notarealdoi", 404, "corpus/crossref/crossref-work-not-found-10.1371-notarealdoi.txt")
+	n.fallback["api.crossref.org"] = n.routes["api.crossref.org/works/10.1371/notarealdoi"]
+	for _, doi := range []string{"10.1371/journal.pone.0000030", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13", "10.2737/rds-2018-0001",
+		"10.1101/097196", "10.1145/3448016.3452841", "10.7554/elife.55167.sa2", "10.14264/uql.2020.791", "10.3389/fpls.2019.00816"} {
+		serve("api.openalex.org", doi, "/works/doi:", "openalex/openalex-work-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
+	}
+	n.otherwise("api.openalex.org", 404, "")
+	for _, doi := range []string{"10.1594/pangaea.836178", "10.48550/arxiv.2311.16162", "10.5063/f1m61h5x", "10.5281/zenodo.48440", "10.7910/dvn/nj7xso"} {
+		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
+	}
+	// figshare's versions .v1–.v5 of the recorded item: its answer with
+	// the DOI swapped, as oneEntryNet builds them (DataCite's figshare
+	// records carry no relatedIdentifiers; README.md).
+	base := "10.6084/m9.figshare.1449060"
+	recorded := n.read("datacite/datacite-doi-10.6084-m9.figshare.1449060.json")
+	n.routes["api.datacite.org/dois/"+base] = fakeAnswer{200, recorded}
+	n.serves("doi:"+base, "datacite")
+	for v := 1; v <= 5; v++ {
+		doi := fmt.Sprintf("%s.v%d", base, v)
+		n.routes["api.datacite.org/dois/"+doi] = fakeAnswer{200, bytes.ReplaceAll(recorded, []byte(base), []byte(doi))}
+		n.serves("doi:"+doi, "datacite")
+	}
+	n.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
+	for _, doi := range []string{"10.1001/jamadermatol.2015.3091", "10.1103/physrevlett.80.3915"} {
+		serve("api.unpaywall.org", doi, "/v2/", "unpaywall/unpaywall-"+strings.ReplaceAll(doi, "/", "-")+".json")
+	}
+	// Unpaywall's answer for a DOI it does not hold (its documented 404).
+	n.otherwise("api.unpaywall.org", 404, `{"HTTP_status_code": 404, "error": true, "message": "'10.5555/x' is an invalid doi. See https://doi.org/10.5555/x"}`)
+	n.loadS2()
+	n.epmc = gjson.ParseBytes(n.read("europepmc/europepmc-search-cancer-core.json")).Get("resultList.result").Array()
+	for _, r := range n.epmc {
+		if doi := r.Get("doi").String(); doi != "" {
+			n.serves("doi:"+strings.ToLower(doi), "europepmc")
+		} else {
+			n.serves("pmid:"+r.Get("pmid").String(), "europepmc")
+		}
+	}
+	n.loadPubMed()
+	n.serveProfile()
+	return n
+}
+
+func (n *corpusNet) read(file string) []byte {
+	body, err := os.ReadFile(filepath.Join(filepath.FromSlash(corpusDir), file))
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	return body
+}
+
+// loadS2 indexes the recorded Semantic Scholar papers by the id the batch
+// asks them by. The batch recording answered ["CorpusId:470667",
+// "10.2139/ssrn.2250500", …] in that order, so its second paper is the
+// SSRN work; the single answer for Turing's paper is the paper object the
+// batch sends too (the batch "returns the same paper objects" for the
+// same fields: https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers).
+// Each holds only the fields its recording asked for.
+func (n *corpusNet) loadS2() {
+	batch := gjson.ParseBytes(n.read("semanticscholar/s2-paper-batch-fields-authors.json")).Array()
+	n.s2["DOI:10.2139/ssrn.2250500"] = batch[1].Raw
+	n.s2["DOI:10.1093/mind/lix.236.433"] = string(n.read("semanticscholar/s2-paper-10.1093-mind-lix.236.433-fields-title.json"))
+	for id := range n.s2 {
+		n.serves("doi:"+strings.TrimPrefix(id, "DOI:"), "semanticscholar")
+	}
+}
+
+var pubmedArticle = regexp.MustCompile(`(?s)<PubmedArticle>.*?</PubmedArticle>`)
+var pubmedPMID = regexp.MustCompile(`<PMID[^>]*>(\d+)</PMID>`)
+
+// loadPubMed splits the recorded EFetch answers into their articles, by
+// each article's own (first) PMID.
+func (n *corpusNet) loadPubMed() {
+	for _, f := range []string{"pubmed-efetch-11748933-11700088.xml", "pubmed-efetch-12091962-9997-abstract.xml", "pubmed-efetch-29106400.xml"} {
+		for _, a := range pubmedArticle.FindAllString(string(n.read("pubmed/"+f)), -1) {
+			if m := pubmedPMID.FindStringSubmatch(a); m != nil {
+				n.pubmed[m[1]] = a
+				n.serves("pmid:"+m[1], "pubmed")
+			}
+		}
+	}
+}
+
+// serveProfile serves the constructed ORCID record of profile.tsv in the
+// shape of the recorded works summary (serveProfile, oneentry_test.go).
+func (n *corpusNet) serveProfile() {
+	var works []profileWork
+	sc := bufio.NewScanner(bytes.NewReader(n.read("profile.tsv")))
+	sc.Scan() // the header
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) != 7 {
+			n.t.Fatalf("profile.tsv: %q has %d fields, want 7", sc.Text(), len(f))
+		}
+		var put, year int
+		fmt.Sscan(f[0], &put)
+		fmt.Sscan(f[3], &year)
+		works = append(works, profileWork{put: put, source: f[1], typ: f[2], year: year, idType: f[4], idV: f[5], title: f[6]})
+	}
+	serveProfile(n.fakeNet, corpusOwner, works)
+}
+
+func (n *corpusNet) RoundTrip(req *http.Request) (*http.Response, error) {
+	var ans *fakeAnswer
+	switch {
+	case req.URL.Host == "api.semanticscholar.org" && req.URL.Path == "/graph/v1/paper/batch":
+		ans = n.s2Batch(req)
+	case req.URL.Host == "www.ebi.ac.uk" && req.URL.Path == "/europepmc/webservices/rest/search":
+		ans = n.epmcSearch(req.URL.Query())
+	case req.URL.Host == "eutils.ncbi.nlm.nih.gov" && req.URL.Path == "/entrez/eutils/efetch.fcgi":
+		ans = n.efetch(req.URL.Query())
+	}
+	if ans == nil {
+		return n.fakeNet.RoundTrip(req)
+	}
+	if err := req.Context().Err(); err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	n.calls[req.URL.Host]++
+	n.mu.Unlock()
+	return &http.Response{StatusCode: ans.status, Status: fmt.Sprintf("%d %s", ans.status, http.StatusText(ans.status)),
+		Header: http.Header{"Content-Type": []string{"application/json"}}, Body: io.NopCloser(bytes.NewReader(ans.body)), Request: req}, nil
+}
+
+// s2Batch answers POST /graph/v1/paper/batch as the docs say: a list in
+// the order of the request's ids, null for an id it does not know.
+func (n *corpusNet) s2Batch(req *http.Request) *fakeAnswer {
+	var body struct{ IDs []string }
+	if err := json.NewDecoder(req.Body).Decode(&body); err != nil || req.Method != http.MethodPost {
+		n.t.Errorf("fake network: S2 batch %s with body error %v", req.Method, err)
+		return &fakeAnswer{status: http.StatusBadRequest}
+	}
+	items := make([]string, len(body.IDs))
+	for i, id := range body.IDs {
+		items[i] = "null"
+		if p, ok := n.s2[id]; ok {
+			items[i] = p
+		}
+	}
+	return &fakeAnswer{status: 200, body: []byte("[" + strings.Join(items, ",") + "]")}
+}
+
+var epmcDOI = regexp.MustCompile(`DOI:"((?:[^"\\]|\\.)*)"`)
+var epmcExtID = regexp.MustCompile(`EXT_ID:(\d+)`)
+
+// epmcSearch answers a search by DOIs or PMIDs with the core records that
+// carry them, in the recorded answer's envelope (hitCount, resultList);
+// resultType=core records are what the recording holds, unchanged.
+func (n *corpusNet) epmcSearch(q url.Values) *fakeAnswer {
+	query := q.Get("query")
+	if q.Get("resultType") != "core" || q.Get("format") != "json" {
+		n.t.Errorf("fake network: Europe PMC search %v: the corpus holds resultType=core JSON only", q)
+	}
+	want := map[string]bool{}
+	for _, m := range epmcDOI.FindAllStringSubmatch(query, -1) {
+		want["doi "+strings.ToLower(strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[1]))] = true
+	}
+	for _, m := range epmcExtID.FindAllStringSubmatch(query, -1) {
+		want["pmid "+m[1]] = true
+	}
+	var hits []string
+	for _, r := range n.epmc {
+		if want["doi "+strings.ToLower(r.Get("doi").String())] || want["pmid "+r.Get("pmid").String()] {
+			hits = append(hits, r.Raw)
+		}
+	}
+	body := fmt.Sprintf(`{"version":"6.9","hitCount":%d,"nextCursorMark":"*","request":{"queryString":%q,"resultType":"core","cursorMark":"*","pageSize":%s,"sort":"","synonym":false},"resultList":{"result":[%s]}}`,
+		len(hits), query, q.Get("pageSize"), strings.Join(hits, ","))
+	return &fakeAnswer{status: 200, body: []byte(body)}
+}
+
+// efetch answers EFetch for PMIDs with the recorded articles of those
+// PMIDs in one PubmedArticleSet, leaving out PMIDs it has none for, as
+// EFetch does.
+func (n *corpusNet) efetch(q url.Values) *fakeAnswer {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" ?>\n<!DOCTYPE PubmedArticleSet PUBLIC \"-//NLM//DTD PubMedArticle, 1st January 2018//EN\" \"https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_180101.dtd\">\n<PubmedArticleSet>\n")
+	for _, id := range strings.Split(q.Get("id"), ",") {
+		if a, ok := n.pubmed[id]; ok {
+			b.WriteString(a + "\n")
+		}
+	}
+	b.WriteString("</PubmedArticleSet>\n")
+	return &fakeAnswer{status: 200, body: []byte(b.String())}
+}
