@@ -189,6 +189,7 @@ type writer struct {
 	rep      *report.Report
 	works    []preparedWork // the first pass's, in plan order
 	prepared heldDocuments  // their documents, until the second pass
+	saved    int            // works[:saved] are written (or found unchanged) by the second pass
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -199,6 +200,7 @@ type writePolicy struct {
 	specs       []providers.Spec               // the providers this run asks
 	registry    []providers.Spec               // the providers chosen from, in the index's order
 	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
+	writeFile   WriteSnapshotFunc              // nil means snapshots.Write (see writeSnapshot)
 	attribution map[string]string              // provider → the attribution its sources carry
 	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
 	order       works.Precedence               // the registry's merge order, for the core
@@ -426,6 +428,7 @@ func (w *writer) finish(interrupted bool) error {
 		if err := w.writeWork(&w.works[i], linked, out); err != nil {
 			return err
 		}
+		w.saved = i + 1
 	}
 	if err := w.writeExpansions(out); err != nil {
 		return err
@@ -481,7 +484,7 @@ func (w *writer) write(path string, v any) error {
 
 // writeChanged is write, also telling whether the file changed.
 func (w *writer) writeChanged(path string, v any) (bool, error) {
-	changed, err := snapshots.Write(path, v)
+	changed, err := w.writeSnapshot(path, v)
 	if err != nil {
 		return changed, fmt.Errorf("write snapshots: %w", err)
 	}
