@@ -3,9 +3,7 @@ package orchestrator
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -214,6 +212,7 @@ type reportFacts struct {
 	keptBy           map[string]bool     // providers not asked whose previous values stand in some work
 	worksKeptWhole   []string            // works no provider of this run was asked about: their previous file stands
 	dropped          map[string]int      // provider no longer chosen → works whose data of it went
+	keepDamaged      []string            // damaged files no answer could replace, left as they are ("works/<name>"): kept from pruning
 }
 
 // preparedWork is one work between the passes.
@@ -247,8 +246,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	k := id.Key()
 	var prev snapshots.Work
 	var prevCounts snapshots.Counts
-	existed := readPrevious(w.d.WorkPath(id), &prev)
-	readPrevious(w.d.CountsPath(id), &prevCounts)
+	existed, damaged := w.readPreviousWork(id, &prev, &prevCounts)
 
 	src := works.NewSources(w.attribution, works.Previous{Work: prev, Counts: prevCounts})
 	if err := w.orcidSource(src, k); err != nil {
@@ -270,6 +268,12 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 		// reaches the services writes it.
 		w.rep.Unwritten = append(w.rep.Unwritten, k)
 		return nil
+	}
+	if len(damaged) > 0 {
+		w.repairs(k, damaged, outcomes, len(src.BySource) > 0)
+		if len(src.BySource) == 0 {
+			return nil // nothing to write in its place: an empty record would render as "Untitled"
+		}
 	}
 	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
@@ -424,6 +428,9 @@ func (w *writer) finish(interrupted bool) error {
 	defer func() { _ = w.prepared.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
+	for _, rel := range w.keepDamaged {
+		out.keep[rel] = true
+	}
 	for i := range w.works {
 		if err := w.writeWork(&w.works[i], linked, out); err != nil {
 			return err
@@ -434,6 +441,8 @@ func (w *writer) finish(interrupted bool) error {
 		return err
 	}
 	listedBefore, knownBefore := w.d.IndexedWorkFiles() // read before this run's index replaces it
+	w.noteDamagedFile(w.d.IndexPath(), &snapshots.Index{}, true)
+	w.noteDamagedFile(w.d.LinksPath(), &snapshots.Links{}, true)
 	if err := w.writeIndex(out); err != nil {
 		return err
 	}
@@ -543,6 +552,7 @@ func (w *writer) writeExpansions(out *output) error {
 			continue
 		}
 		out.keep[snapshots.ORCIDDir+"/"+snapshots.FileName(e.Identity)] = true
+		w.noteDamagedFile(w.d.ExpansionPath(e.Identity), &snapshots.Expansion{}, !w.plan.unread[e.Key()])
 		if w.plan.unread[e.Key()] {
 			continue
 		}
@@ -645,14 +655,6 @@ func noteRemoved(rep *report.Report, removed []string, keep map[string]bool, lis
 			rep.WorksChanged = append(rep.WorksChanged, key)
 		}
 	}
-}
-
-// readPrevious loads the last run's file and reports whether there was
-// one. A damaged file is no previous value (there is nothing trustworthy
-// to keep, and the new run rewrites it whole), but it did exist.
-func readPrevious(path string, v any) (existed bool) {
-	err := snapshots.Read(path, v)
-	return !errors.Is(err, fs.ErrNotExist)
 }
 
 func anyUnread(p *workPlan, origins []string) bool {

@@ -177,6 +177,9 @@ func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork
 	}
 	var file snapshots.Work
 	if err := snapshots.Read(d.WorkPath(id), &file); err != nil || file.ID != iw.ID {
+		if what, ok := snapshots.SchemaMismatch(err); ok { // JSON, so CheckFolder's read did not name it
+			return rechecked{problems: []snapshots.Problem{{Path: snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json", What: what + " (about fetch rewrites it)"}}}
+		}
 		return rechecked{}
 	}
 	r := rechecked{path: snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json",

@@ -142,11 +142,17 @@ func assertUnsavedTold(t *testing.T, story string, rep []byte) {
 // the fault and returns the exit code, standard error and --report.
 func runWithFault(t *testing.T, f fault) (code int, stderr string, rep []byte) {
 	t.Helper()
+	return runWithFaultInto(t, filepath.Join(t.TempDir(), "snapshots"), f)
+}
+
+// runWithFaultInto is runWithFault into the snapshot folder snaps.
+func runWithFaultInto(t *testing.T, snaps string, f fault) (code int, stderr string, rep []byte) {
+	t.Helper()
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var errb bytes.Buffer
-	o := fetchOptions{Manifest: exampleManifest, Threads: 4, Snapshots: filepath.Join(dir, "snapshots"), Replay: exampleReplay,
+	o := fetchOptions{Manifest: exampleManifest, Threads: 4, Snapshots: snaps, Replay: exampleReplay,
 		Report: filepath.Join(dir, "run.json"), Getenv: func(string) string { return "" }, Network: noNetwork{t}, Version: testVersion, Stderr: &errb}
 	o.testOnlyOptions = func(opts *orchestrator.Options) {
 		opts.Base = &faultyNetwork{base: opts.Base, answer: f.answer, cancelAfter: f.cancel, cancel: cancel}
