@@ -188,6 +188,7 @@ type writer struct {
 	works    []preparedWork // the first pass's, in plan order
 	prepared heldDocuments  // their documents, until the second pass
 	saved    int            // works[:saved] are written (or found unchanged) by the second pass
+	pruned   bool           // the second pass pruned what left the manifest
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -625,6 +626,7 @@ func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[
 		if err != nil {
 			return fmt.Errorf("prune snapshots: %w", err)
 		}
+		w.pruned = true
 	}
 	return nil
 }

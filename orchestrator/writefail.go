@@ -36,5 +36,5 @@ func (rn *run) failWrite(err error) {
 			unsaved = append(unsaved, k)
 		}
 	}
-	rn.rep.FailWrite(err, unsaved)
+	rn.rep.FailWrite(err, unsaved, rn.w != nil && rn.w.pruned)
 }

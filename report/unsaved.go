@@ -14,11 +14,12 @@ const OutcomeWriteFailed = "write_failed"
 
 // FailWrite records that writing the snapshot folder stopped at err and
 // which works' files were not written (identity keys, in output order).
-// Nothing was pruned: pruning comes last and needs every file in place.
-func (r *Report) FailWrite(err error, unsaved []string) {
+// pruned says the run had pruned before it stopped (only what comes after
+// pruning failed); otherwise nothing was pruned, pruning coming last.
+func (r *Report) FailWrite(err error, unsaved []string, pruned bool) {
 	r.WriteErr = err
 	r.Unsaved = unsaved
-	if r.NotPruned == Pruned {
+	if r.NotPruned == Pruned && !pruned {
 		r.NotPruned = PruneWriteFailed
 	}
 }
