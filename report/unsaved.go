@@ -28,6 +28,6 @@ func (r *Report) FailWrite(err error, unsaved []string, pruned bool) {
 // which a story must never call complete (CONTRACTS.md §1, exit 3).
 func (r *Report) unsavedLine() string {
 	n := len(r.Unsaved)
-	return fmt.Sprintf("failed: the snapshot folder could not be written; %d %s not written (their files are as the last run left them)",
+	return fmt.Sprintf("failed: the snapshot folder could not be written; %d %s not written (each keeps the file the last run wrote, if any)",
 		n, english.Plural(n, "work was", "works were"))
 }
