@@ -223,6 +223,7 @@ type preparedWork struct {
 	sameName []string    // the same-name check's warnings, for the report
 	existed  bool        // the work's file was there before this run
 	found    bool        // some source (this run's or kept) has a record of it
+	repairs  damagedWork // its damaged files, each with the warning to give once rewritten
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report) *writer {
@@ -270,11 +271,9 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 		w.rep.Unwritten = append(w.rep.Unwritten, k)
 		return nil
 	}
-	if len(damaged) > 0 {
-		w.repairs(k, damaged, outcomes, len(src.BySource) > 0)
-		if len(src.BySource) == 0 {
-			return nil // nothing to write in its place: an empty record would render as "Untitled"
-		}
+	repairs := w.repairs(k, damaged, outcomes, len(src.BySource) > 0)
+	if len(damaged) > 0 && len(src.BySource) == 0 {
+		return nil // nothing to write in its place: an empty record would render as "Untitled"
 	}
 	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
@@ -291,7 +290,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.ForLinking(), sameName: sameName, existed: existed, found: lw.Found()})
+	w.works = append(w.works, preparedWork{files: at, link: lw.ForLinking(), sameName: sameName, existed: existed, found: lw.Found(), repairs: repairs})
 	return nil
 }
 
@@ -442,12 +441,10 @@ func (w *writer) finish(interrupted bool) error {
 		return err
 	}
 	listedBefore, knownBefore := w.d.IndexedWorkFiles() // read before this run's index replaces it
-	w.noteDamagedFile(w.d.IndexPath(), &snapshots.Index{}, true)
-	w.noteDamagedFile(w.d.LinksPath(), &snapshots.Links{}, true)
-	if err := w.writeIndex(out); err != nil {
+	if err := w.repairing(w.d.IndexPath(), &snapshots.Index{}, func() error { return w.writeIndex(out) }); err != nil {
 		return err
 	}
-	if err := w.write(w.d.LinksPath(), linked.Links); err != nil {
+	if err := w.repairing(w.d.LinksPath(), &snapshots.Links{}, func() error { return w.write(w.d.LinksPath(), linked.Links) }); err != nil {
 		return err
 	}
 	var before map[string]bool // nil: no earlier index, so every removed work file counts as a work
@@ -535,6 +532,7 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 		out.keep[snapshots.CountsDir+"/"+name] = true
 		changed = changed || countsChanged
 	}
+	w.repaired(pw.repairs)
 	switch {
 	case !pw.existed:
 		w.rep.WorksAdded = append(w.rep.WorksAdded, k)
@@ -553,14 +551,15 @@ func (w *writer) writeExpansions(out *output) error {
 			continue
 		}
 		out.keep[snapshots.ORCIDDir+"/"+snapshots.FileName(e.Identity)] = true
-		w.noteDamagedFile(w.d.ExpansionPath(e.Identity), &snapshots.Expansion{}, !w.plan.unread[e.Key()])
 		if w.plan.unread[e.Key()] {
+			w.leftDamaged(w.d.ExpansionPath(e.Identity))
 			continue
 		}
 		if exp.Works == nil {
 			exp.Works = []string{}
 		}
-		if err := w.write(w.d.ExpansionPath(e.Identity), exp); err != nil {
+		path := w.d.ExpansionPath(e.Identity)
+		if err := w.repairing(path, &snapshots.Expansion{}, func() error { return w.write(path, exp) }); err != nil {
 			return err
 		}
 	}

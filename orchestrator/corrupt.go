@@ -42,17 +42,19 @@ func (w *writer) readPreviousWork(id manifest.Identity, prev *snapshots.Work, co
 	return existed, damaged
 }
 
-// repairs tells the run about a work's damaged files: rewritten from this
-// run's answers (with the providers whose previous values are lost, as
-// their jobs came back short), or, when no service answered about the
-// work, left as they are for a later run to rewrite (kept from pruning).
-func (w *writer) repairs(k string, damaged damagedWork, outcomes []*reply, rewritten bool) {
+// repairs tells the run about a work's damaged files. When no service
+// answered about the work they are left as they are, for a later run to
+// rewrite (kept from pruning), and named now; otherwise it returns, per
+// file, the warning to give once the file is rewritten (writeWork), with
+// the providers whose previous values are lost, their jobs short.
+func (w *writer) repairs(k string, damaged damagedWork, outcomes []*reply, rewritten bool) damagedWork {
 	var lost []string
 	for _, o := range outcomes {
 		if o.Status == record.Failed || o.Status == record.Skipped {
 			lost = append(lost, o.Provider)
 		}
 	}
+	pending := damagedWork{}
 	for _, path := range slices.Sorted(maps.Keys(damaged)) {
 		if !rewritten {
 			w.keepDamaged = append(w.keepDamaged, filepath.Base(filepath.Dir(path))+"/"+strings.TrimSuffix(filepath.Base(path), ".json"))
@@ -64,26 +66,38 @@ func (w *writer) repairs(k string, damaged damagedWork, outcomes []*reply, rewri
 		if len(lost) > 0 {
 			msg += fmt.Sprintf(", without the previous values of %s, which did not answer", strings.Join(lost, ", "))
 		}
-		msg += "; what was wrong: " + damaged[path]
-		w.warnings = append(w.warnings, record.Warning{Identity: path, Message: msg})
+		pending[path] = msg + "; what was wrong: " + damaged[path]
+	}
+	return pending
+}
+
+// repaired names, once written, the damaged files a work's write replaced.
+func (w *writer) repaired(pending damagedWork) {
+	for _, path := range slices.Sorted(maps.Keys(pending)) {
+		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: path, Message: pending[path]})
 		w.rep.Repaired = append(w.rep.Repaired, path)
 	}
 }
 
-// noteDamagedFile reads the previous file at path into v before the
-// second pass replaces it (index.json, links.json, an orcid/ file) and
-// names it when it is damaged; replaced says whether this run rewrites it
-// (an unread ORCID record's file is left as it is). The report's
+// repairing runs write, which replaces the file at path (index.json,
+// links.json, an orcid/ file), and names the previous file when it was
+// damaged (read into v first) and write replaced it. The report's
 // warnings are told by now, so this one is added to them.
-func (w *writer) noteDamagedFile(path string, v any, replaced bool) {
+func (w *writer) repairing(path string, v any, write func() error) error {
 	_, what := snapshots.ReadPrevious(path, v)
-	switch {
-	case what == "":
-		return
-	case replaced:
-		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: path, Message: "was corrupt and is rewritten whole by this run; what was wrong: " + what})
-		w.rep.Repaired = append(w.rep.Repaired, path)
-	default:
+	if err := write(); err != nil {
+		return err
+	}
+	if what != "" {
+		w.repaired(damagedWork{path: "was corrupt and is rewritten whole by this run; what was wrong: " + what})
+	}
+	return nil
+}
+
+// leftDamaged names an unread ORCID record's file, which the run keeps
+// as it is, when it is damaged.
+func (w *writer) leftDamaged(path string) {
+	if _, what := snapshots.ReadPrevious(path, &snapshots.Expansion{}); what != "" {
 		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: path, Message: "is corrupt and its ORCID record could not be read this run, so it is left as it is (run about fetch again); what is wrong: " + what})
 		w.rep.LeftDamaged = append(w.rep.LeftDamaged, path)
 	}

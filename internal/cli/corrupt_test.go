@@ -131,3 +131,28 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	writeFile(t, to, string(data))
 }
+
+// TestAFailedRepairIsNotCalledOne: a damaged file the run could not
+// replace (a folder in its place: unreadable, and the rename over it
+// fails) is no repair: the run exits 3 and lists the work as not written,
+// not the file as repaired.
+func TestAFailedRepairIsNotCalledOne(t *testing.T) {
+	_, snaps := exampleCopy(t)
+	path := filepath.Join(snaps, "works", "doi_10.5281_2fzenodo.48440.json")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, story, rep := runWithFaultInto(t, snaps, fault{})
+	if code != exitIO {
+		t.Errorf("exit %d, want 3\n%s", code, story)
+	}
+	if got := gjson.GetBytes(rep, "snapshots.repaired.#").Int(); got != 0 || strings.Contains(story, "rewritten") {
+		t.Errorf("a file the run failed to write is called repaired (%d):\n%s\n%s", got, story, rep)
+	}
+	if got := gjson.GetBytes(rep, "snapshots.not_written").String(); !strings.Contains(got, "doi:10.5281/zenodo.48440") {
+		t.Errorf("not_written %s lacks the work:\n%s", got, rep)
+	}
+}
