@@ -59,7 +59,7 @@ func (w *writer) repairs(k string, damaged damagedWork, outcomes []*reply, rewri
 		if !rewritten {
 			w.keepDamaged = append(w.keepDamaged, filepath.Base(filepath.Dir(path))+"/"+strings.TrimSuffix(filepath.Base(path), ".json"))
 			w.warnings = append(w.warnings, record.Warning{Identity: path, Message: fmt.Sprintf("the file of %s is corrupt and no service answered about it this run, so it is left as it is (run about fetch again when they answer); what is wrong: %s", k, damaged[path])})
-			w.rep.LeftDamaged = append(w.rep.LeftDamaged, path)
+			w.rep.Damaged = append(w.rep.Damaged, path)
 			continue
 		}
 		msg := fmt.Sprintf("the file of %s was corrupt and is rewritten from this run's answers", k)
@@ -99,6 +99,6 @@ func (w *writer) repairing(path string, v any, write func() error) error {
 func (w *writer) leftDamaged(path string) {
 	if _, what := snapshots.ReadPrevious(path, &snapshots.Expansion{}); what != "" {
 		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: path, Message: "is corrupt and its ORCID record could not be read this run, so it is left as it is (run about fetch again); what is wrong: " + what})
-		w.rep.LeftDamaged = append(w.rep.LeftDamaged, path)
+		w.rep.Damaged = append(w.rep.Damaged, path)
 	}
 }

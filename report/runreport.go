@@ -80,7 +80,7 @@ type SnapshotsReport struct {
 	NotWritten   []string `json:"not_written"`           // works whose files a failed write kept from being written (outcome "write_failed")
 	WriteError   string   `json:"write_error,omitempty"` // what stopped the writing, when something did
 	Repaired     []string `json:"repaired"`              // files found corrupt and rewritten; the warnings say what was wrong
-	LeftDamaged  []string `json:"left_damaged"`          // files found corrupt that no answer could replace, left as they are
+	Damaged      []string `json:"left_damaged"`          // files found corrupt that no answer could replace, left as they are
 }
 
 // WarningReport is a problem in the data worth a look.
@@ -117,7 +117,7 @@ func (r *Report) JSON() RunReport {
 			NotPruned:    r.NotPruned.String(),
 			NotWritten:   orEmpty(r.Unsaved),
 			Repaired:     orEmpty(r.Repaired),
-			LeftDamaged:  orEmpty(r.LeftDamaged),
+			Damaged:      orEmpty(r.Damaged),
 		},
 		Notes:    orEmpty(r.Notes()),
 		Warnings: []WarningReport{},
