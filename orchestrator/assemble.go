@@ -3,9 +3,7 @@ package orchestrator
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -189,6 +187,8 @@ type writer struct {
 	rep      *report.Report
 	works    []preparedWork // the first pass's, in plan order
 	prepared heldDocuments  // their documents, until the second pass
+	saved    int            // works[:saved] are written (or found unchanged) by the second pass
+	pruned   bool           // the second pass pruned what left the manifest
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -199,6 +199,7 @@ type writePolicy struct {
 	specs       []providers.Spec               // the providers this run asks
 	registry    []providers.Spec               // the providers chosen from, in the index's order
 	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
+	writeFile   WriteSnapshotFunc              // nil means snapshots.Write (see writeSnapshot)
 	attribution map[string]string              // provider → the attribution its sources carry
 	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
 	order       works.Precedence               // the registry's merge order, for the core
@@ -212,6 +213,7 @@ type reportFacts struct {
 	keptBy           map[string]bool     // providers not asked whose previous values stand in some work
 	worksKeptWhole   []string            // works no provider of this run was asked about: their previous file stands
 	dropped          map[string]int      // provider no longer chosen → works whose data of it went
+	keepDamaged      []string            // damaged files no answer could replace, left as they are ("works/<name>"): kept from pruning
 }
 
 // preparedWork is one work between the passes.
@@ -221,6 +223,7 @@ type preparedWork struct {
 	sameName []string    // the same-name check's warnings, for the report
 	existed  bool        // the work's file was there before this run
 	found    bool        // some source (this run's or kept) has a record of it
+	repairs  damagedWork // its damaged files, each with the warning to give once rewritten
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report) *writer {
@@ -245,8 +248,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	k := id.Key()
 	var prev snapshots.Work
 	var prevCounts snapshots.Counts
-	existed := readPrevious(w.d.WorkPath(id), &prev)
-	readPrevious(w.d.CountsPath(id), &prevCounts)
+	existed, damaged := w.readPreviousWork(id, &prev, &prevCounts)
 
 	src := works.NewSources(w.attribution, works.Previous{Work: prev, Counts: prevCounts})
 	if err := w.orcidSource(src, k); err != nil {
@@ -269,6 +271,10 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 		w.rep.Unwritten = append(w.rep.Unwritten, k)
 		return nil
 	}
+	repairs := w.repairs(k, damaged, outcomes, len(src.BySource) > 0)
+	if len(damaged) > 0 && len(src.BySource) == 0 {
+		return nil // nothing to write in its place: an empty record would render as "Untitled"
+	}
 	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
 		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
 	}
@@ -284,7 +290,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.ForLinking(), sameName: sameName, existed: existed, found: lw.Found()})
+	w.works = append(w.works, preparedWork{files: at, link: lw.ForLinking(), sameName: sameName, existed: existed, found: lw.Found(), repairs: repairs})
 	return nil
 }
 
@@ -422,19 +428,23 @@ func (w *writer) finish(interrupted bool) error {
 	defer func() { _ = w.prepared.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
+	for _, rel := range w.keepDamaged {
+		out.keep[rel] = true
+	}
 	for i := range w.works {
 		if err := w.writeWork(&w.works[i], linked, out); err != nil {
 			return err
 		}
+		w.saved = i + 1
 	}
 	if err := w.writeExpansions(out); err != nil {
 		return err
 	}
 	listedBefore, knownBefore := w.d.IndexedWorkFiles() // read before this run's index replaces it
-	if err := w.writeIndex(out); err != nil {
+	if err := w.repairing(w.d.IndexPath(), &snapshots.Index{}, func() error { return w.writeIndex(out) }); err != nil {
 		return err
 	}
-	if err := w.write(w.d.LinksPath(), linked.Links); err != nil {
+	if err := w.repairing(w.d.LinksPath(), &snapshots.Links{}, func() error { return w.write(w.d.LinksPath(), linked.Links) }); err != nil {
 		return err
 	}
 	var before map[string]bool // nil: no earlier index, so every removed work file counts as a work
@@ -481,7 +491,7 @@ func (w *writer) write(path string, v any) error {
 
 // writeChanged is write, also telling whether the file changed.
 func (w *writer) writeChanged(path string, v any) (bool, error) {
-	changed, err := snapshots.Write(path, v)
+	changed, err := w.writeSnapshot(path, v)
 	if err != nil {
 		return changed, fmt.Errorf("write snapshots: %w", err)
 	}
@@ -522,6 +532,7 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 		out.keep[snapshots.CountsDir+"/"+name] = true
 		changed = changed || countsChanged
 	}
+	w.repaired(pw.repairs)
 	switch {
 	case !pw.existed:
 		w.rep.WorksAdded = append(w.rep.WorksAdded, k)
@@ -541,12 +552,14 @@ func (w *writer) writeExpansions(out *output) error {
 		}
 		out.keep[snapshots.ORCIDDir+"/"+snapshots.FileName(e.Identity)] = true
 		if w.plan.unread[e.Key()] {
+			w.leftDamaged(w.d.ExpansionPath(e.Identity))
 			continue
 		}
 		if exp.Works == nil {
 			exp.Works = []string{}
 		}
-		if err := w.write(w.d.ExpansionPath(e.Identity), exp); err != nil {
+		path := w.d.ExpansionPath(e.Identity)
+		if err := w.repairing(path, &snapshots.Expansion{}, func() error { return w.write(path, exp) }); err != nil {
 			return err
 		}
 	}
@@ -612,6 +625,7 @@ func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[
 		if err != nil {
 			return fmt.Errorf("prune snapshots: %w", err)
 		}
+		w.pruned = true
 	}
 	return nil
 }
@@ -642,14 +656,6 @@ func noteRemoved(rep *report.Report, removed []string, keep map[string]bool, lis
 			rep.WorksChanged = append(rep.WorksChanged, key)
 		}
 	}
-}
-
-// readPrevious loads the last run's file and reports whether there was
-// one. A damaged file is no previous value (there is nothing trustworthy
-// to keep, and the new run rewrites it whole), but it did exist.
-func readPrevious(path string, v any) (existed bool) {
-	err := snapshots.Read(path, v)
-	return !errors.Is(err, fs.ErrNotExist)
 }
 
 func anyUnread(p *workPlan, origins []string) bool {

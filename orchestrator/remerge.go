@@ -152,6 +152,7 @@ func recheckWorks(m *manifest.Manifest, d snapshots.Dir, index snapshots.Index, 
 	for _, r := range found {
 		merged = append(merged, r.problems...)
 	}
+	merged = append(merged, unroutedWorks(found, index)...)
 	if links == nil {
 		return merged, nil
 	}
@@ -160,11 +161,12 @@ func recheckWorks(m *manifest.Manifest, d snapshots.Dir, index snapshots.Index, 
 
 // rechecked is what recheckWorks keeps of one listed work.
 type rechecked struct {
-	problems  []snapshots.Problem // its merged fields' (Differences)
-	read      bool                // its file was read, about it
-	path      string              // its file, relative to the folder
-	link      works.Work          // what the link pass reads of it
-	decisions snapshots.Work      // its id and recorded decisions only
+	problems  []snapshots.Problem  // its merged fields' (Differences)
+	read      bool                 // its file was read, about it
+	path      string               // its file, relative to the folder
+	link      works.Work           // what the link pass reads of it
+	decisions snapshots.Work       // its id and recorded decisions only
+	route     snapshots.RoutedWork // its sources, for the routed-registrar rule
 }
 
 // remergeWork is recheckWorks for one listed work.
@@ -175,10 +177,14 @@ func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork
 	}
 	var file snapshots.Work
 	if err := snapshots.Read(d.WorkPath(id), &file); err != nil || file.ID != iw.ID {
+		if what, ok := snapshots.SchemaMismatch(err); ok { // JSON, so CheckFolder's read did not name it
+			return rechecked{problems: []snapshots.Problem{{Path: snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json", What: what + " (about fetch rewrites it)"}}}
+		}
 		return rechecked{}
 	}
 	r := rechecked{path: snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json",
 		decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
+	r.route = snapshots.Routed(r.path, file)
 	for _, what := range order.Differences(id, file, overrides[iw.ID]) {
 		r.problems = append(r.problems, snapshots.Problem{Path: r.path, What: what})
 	}

@@ -49,6 +49,9 @@ type Options struct {
 	OnStart  func(host string, at time.Time)                   // sees each request start (after pacing)
 	OnWait   func(host string, d time.Duration, reason string) // sees each wait before a retry (Retry-After, backoff)
 	OnStop   func(host, reason string)                         // sees a host stopped for the rest of the run
+	// WriteSnapshot writes each snapshot file; nil means snapshots.Write.
+	// For tests that make the disk fail part-way; not a CLI flag.
+	WriteSnapshot WriteSnapshotFunc
 	// NoBatching asks every provider about one identity per request, as
 	// if no service had a batch form (the agency lookup, which is no
 	// provider, still asks about 20 prefixes at once). For benchmarks and
@@ -132,14 +135,20 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	rn.findUnclaimed()
 	rn.report()
 	if err != nil {
+		rn.failWrite(err)
 		return rn.rep, err
 	}
 	if err := offlineError(rn.rep.Hosts); err != nil {
 		// Nothing was learned, so the folder is left as it was; the
 		// report still says which host stopped and why (--report).
+		rn.rep.NotPruned = report.PruneOffline
 		return rn.rep, err
 	}
-	return rn.rep, rn.write(ctx.Err() != nil)
+	if err := rn.write(ctx.Err() != nil); err != nil {
+		rn.failWrite(err)
+		return rn.rep, err
+	}
+	return rn.rep, nil
 }
 
 // closeScratch lets the writer's temporary file go (closing twice is fine).
@@ -407,7 +416,7 @@ func (rn *run) fetch(ctx context.Context) error {
 	sched.plannedAll()
 	rn.plan.finish()
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
-	rn.w.leftOut, rn.w.registry = rn.leftOut, rn.registry
+	rn.w.leftOut, rn.w.registry, rn.w.writeFile = rn.leftOut, rn.registry, rn.opts.WriteSnapshot
 	err := rn.assemble(sched, rn.plan.order)
 	rn.takeAnswers(sched.finish())
 	return err

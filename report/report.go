@@ -26,6 +26,10 @@ type Report struct {
 	Excluded   []manifest.Exclude // the [[exclude]]s that left a work out, in the order the run met them
 	Followed   []FollowedVersion  // published versions fetched in the second round
 	Unwritten  []string           // identity keys of works no service answered about and with no file yet: not written
+	WriteErr   error              // why writing the snapshot folder stopped (FailWrite); nil when it did not
+	Unsaved    []string           // identity keys of works whose files WriteErr kept from being written
+	Repaired   []string           // snapshot files the run found corrupt and rewrote (each also a warning)
+	Damaged    []string           // snapshot files found corrupt that no answer could replace: left as they are (each also a warning)
 	Links      int                // links among works written to links.json
 	NotPruned  WhyNotPruned       // why nothing was pruned, when nothing was
 	Elapsed    time.Duration
@@ -86,6 +90,8 @@ const (
 	Pruned            WhyNotPruned = iota // the run pruned
 	PruneInterrupted                      // the run was interrupted
 	PruneRecordUnread                     // an ORCID record could not be read
+	PruneWriteFailed                      // a snapshot file could not be written (FailWrite)
+	PruneOffline                          // no service answered: nothing was changed
 )
 
 // String is the reason as the story tells it; "" for a run that pruned.
@@ -95,6 +101,10 @@ func (w WhyNotPruned) String() string {
 		return "the run was interrupted"
 	case PruneRecordUnread:
 		return "an ORCID record could not be read, so the full list of works is unknown"
+	case PruneWriteFailed:
+		return "a snapshot file could not be written"
+	case PruneOffline:
+		return "no service answered, so nothing was changed"
 	}
 	return ""
 }

@@ -17,7 +17,7 @@ const RunReportSchema = "about.run-report/1"
 // docs/run.md; lists are never null, and times are whole milliseconds.
 type RunReport struct {
 	Schema    string           `json:"schema"`     // RunReportSchema
-	Outcome   string           `json:"outcome"`    // "complete", "incomplete" or "interrupted"
+	Outcome   string           `json:"outcome"`    // "complete", "incomplete", "interrupted" or "write_failed"
 	ElapsedMS int64            `json:"elapsed_ms"` // wall time of the run
 	Providers []ProviderReport `json:"providers"`  // one per provider of the run, in registry order
 	Hosts     []HostReport     `json:"hosts"`      // every host asked, sorted
@@ -74,9 +74,13 @@ type SnapshotsReport struct {
 	Links        int      `json:"links"`    // links among the works, in links.json
 	FilesWritten []string `json:"files_written"`
 	FilesRemoved []string `json:"files_removed"`
-	StrayRemoved []string `json:"stray_files_removed"`  // snapshot-named files no work listed; among files_removed
-	Pruned       bool     `json:"pruned"`               // false when the run could not know the full list of works
-	NotPruned    string   `json:"not_pruned,omitempty"` // why, when Pruned is false
+	StrayRemoved []string `json:"stray_files_removed"`   // snapshot-named files no work listed; among files_removed
+	Pruned       bool     `json:"pruned"`                // false when the run could not know the full list of works, or did not get that far
+	NotPruned    string   `json:"not_pruned,omitempty"`  // why, when Pruned is false
+	NotWritten   []string `json:"not_written"`           // works whose files a failed write kept from being written (outcome "write_failed")
+	WriteError   string   `json:"write_error,omitempty"` // what stopped the writing, when something did
+	Repaired     []string `json:"repaired"`              // files found corrupt and rewritten; the warnings say what was wrong
+	Damaged      []string `json:"left_damaged"`          // files found corrupt that no answer could replace, left as they are
 }
 
 // WarningReport is a problem in the data worth a look.
@@ -111,6 +115,9 @@ func (r *Report) JSON() RunReport {
 			StrayRemoved: orEmpty(r.StraysRemoved),
 			Pruned:       r.NotPruned == Pruned,
 			NotPruned:    r.NotPruned.String(),
+			NotWritten:   orEmpty(r.Unsaved),
+			Repaired:     orEmpty(r.Repaired),
+			Damaged:      orEmpty(r.Damaged),
 		},
 		Notes:    orEmpty(r.Notes()),
 		Warnings: []WarningReport{},
@@ -119,8 +126,13 @@ func (r *Report) JSON() RunReport {
 	switch {
 	case r.Interrupted:
 		out.Outcome = "interrupted"
+	case r.WriteErr != nil: // exit 3 wins over a short run's 1
+		out.Outcome = OutcomeWriteFailed
 	case len(short) > 0:
 		out.Outcome = "incomplete"
+	}
+	if r.WriteErr != nil {
+		out.Snapshots.WriteError = r.WriteErr.Error()
 	}
 	out.Listings, out.Unclaimed = r.discoveryJSON()
 	for _, s := range r.Summaries() {

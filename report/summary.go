@@ -394,12 +394,18 @@ func warningMessage(w record.Warning) string {
 // changeLine says where the snapshots went and what changed there.
 func (r *Report) changeLine() string {
 	n := len(r.Works) - len(r.Unwritten) // a work not written is no work in the folder
-	unchanged := n - len(r.WorksAdded) - len(r.WorksChanged)
+	// A work a failed write never reached was not compared: not "unchanged".
+	unchanged := n - len(r.WorksAdded) - len(r.WorksChanged) - len(r.Unsaved)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d %s in %s: ", n, english.Plural(n, "work", "works"), r.Snapshots)
-	if len(r.Written) == 0 && len(r.Removed) == 0 {
+	switch {
+	case r.WriteErr != nil:
+		fmt.Fprintf(&b, "%d added, %d changed, %d removed, %d unchanged, %d not written (%d %s written, %d removed)",
+			len(r.WorksAdded), len(r.WorksChanged), len(r.WorksRemoved), unchanged, len(r.Unsaved),
+			len(r.Written), english.Plural(len(r.Written), "file", "files"), len(r.Removed))
+	case len(r.Written) == 0 && len(r.Removed) == 0:
 		b.WriteString("nothing changed")
-	} else {
+	default:
 		fmt.Fprintf(&b, "%d added, %d changed, %d removed, %d unchanged (%d %s written, %d removed)",
 			len(r.WorksAdded), len(r.WorksChanged), len(r.WorksRemoved), unchanged,
 			len(r.Written), english.Plural(len(r.Written), "file", "files"), len(r.Removed))
@@ -418,6 +424,8 @@ func (r *Report) closingLine(short int) string {
 	switch {
 	case r.Interrupted:
 		return fmt.Sprintf("interrupted after %s: %d %s not answered; every file written is whole", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
+	case r.WriteErr != nil:
+		return r.unsavedLine()
 	case short > 0:
 		return fmt.Sprintf("incomplete: %d %s failed or skipped; the previous values were kept where there were any", short, english.Plural(short, "job", "jobs"))
 	}

@@ -209,7 +209,7 @@ func (c *folderCheck) read(rel string) (data []byte, id, problem string) {
 	}
 	canon, err := Canonical(data)
 	if err != nil {
-		return nil, "", err.Error()
+		return nil, "", checkDamage(data, err)
 	}
 	if !bytes.Equal(canon, data) {
 		problem = fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", firstDifference(data, canon))

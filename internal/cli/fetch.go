@@ -36,6 +36,9 @@ type fetchOptions struct {
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
 	ProcessStarted time.Time
+	// testOnlyOptions changes the run's options last (a network with a
+	// fault, a disk that fills up); nil outside tests.
+	testOnlyOptions func(*orchestrator.Options)
 }
 
 var errShortRun = errors.New("some jobs came back short")
@@ -141,6 +144,9 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 	closeRecording, err := useNetwork(o.Record, o.Replay, o.Network, &opts)
 	if err != nil {
 		return err
+	}
+	if o.testOnlyOptions != nil {
+		o.testOnlyOptions(&opts)
 	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
 	rep, err := orchestrator.Run(ctx, opts)
