@@ -58,6 +58,10 @@ type Spec struct {
 	RateSource     string                          // link to the documented rate limit MinInterval is set from
 	Applies        func(id manifest.Identity) bool // optional narrower test than Accepts
 	Fetch          FetchFunc                       // asks the service about up to BatchSize identities
+	// FetchUnrouted, when set, is Fetch for DOIs whose agency is unknown
+	// (the agency lookup failed): most are not the service's, so a list's
+	// "not found" is the answer, never re-asked one DOI at a time.
+	FetchUnrouted FetchFunc
 	// MailtoBenefit says what a contact e-mail buys at this service beyond
 	// being reachable (e.g. "the polite pool"), for the hint shown when no
 	// mailto is set; "" when it buys nothing more.
