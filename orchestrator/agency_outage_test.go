@@ -130,6 +130,7 @@ func TestAgencyLookupOutageAtScale(t *testing.T) {
 	if got := out.singles["api.crossref.org"]; got > healthy.singles["api.crossref.org"] {
 		t.Errorf("%d single Crossref requests in the outage, %d healthy", got, healthy.singles["api.crossref.org"])
 	}
+	t.Logf("requests: healthy %v, outage %v", healthy.calls, out.calls)
 	if h, o := healthy.total(), out.total(); o > h+h/2 {
 		t.Errorf("outage run made %d requests, the healthy one %d: want at most half as many again", o, h)
 	}
