@@ -1,11 +1,16 @@
 package orchestrator
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -208,4 +213,57 @@ func TestAgencyLookupNotRetriedEachRecord(t *testing.T) {
 	if notes != 1 {
 		t.Errorf("notes %q: want the failed lookup noted once", rep.Notes())
 	}
+}
+
+// BenchmarkAgencyOutage measures what a doi.org outage costs a real-time
+// run (no scaling: the transport's backoff does not scale with the
+// simulated services): one ORCID record of ABOUT_BENCH_AGENCY works
+// (default 2000) on the simulated services (simNet, every default
+// provider, realistic latencies, the registry's own paces), first with
+// doi.org answering, then with doi.org answering 503 to everything.
+// Minutes of wall time, so only when asked:
+//
+//	ABOUT_BENCH_AGENCY=2000 go test ./orchestrator -run '^$' -bench AgencyOutage -benchtime 1x
+func BenchmarkAgencyOutage(b *testing.B) {
+	works, _ := strconv.Atoi(os.Getenv("ABOUT_BENCH_AGENCY"))
+	if works <= 0 {
+		b.Skip("set ABOUT_BENCH_AGENCY to the number of works (minutes of wall time)")
+	}
+	orcid := simORCID(0)
+	var walls [2]time.Duration
+	var requests [2]map[string]int
+	for range b.N {
+		for k, down := range []bool{false, true} {
+			net := &simNet{scale: 1, corpus: newSimCorpus(), orcids: map[string]int{orcid: 0}, perRecord: works}
+			var rt http.RoundTripper = net
+			if down {
+				rt = raDown{net}
+			}
+			m := newManifest(b, fmt.Sprintf("mailto = \"bench@example.org\"\n[[identity]]\norcid = %q\n", orcid))
+			m.Snapshots = benchDir(b)
+			start := time.Now()
+			rep, err := Run(context.Background(), Options{Manifest: m, Workers: 8, Base: rt})
+			if err != nil || rep.Incomplete() {
+				b.Fatalf("run failed: %v %v", err, rep.ShortJobs())
+			}
+			walls[k] += time.Since(start)
+			net.mu.Lock()
+			requests[k] = maps.Clone(net.hostCalls)
+			net.mu.Unlock()
+		}
+	}
+	b.ReportMetric(walls[0].Seconds()/float64(b.N), "healthy-s")
+	b.ReportMetric(walls[1].Seconds()/float64(b.N), "outage-s")
+	b.ReportMetric(float64(walls[1])/float64(walls[0]), "outage/healthy")
+	b.Logf("requests by host: healthy %v; outage %v (doi.org's 503s are not counted by simNet)", requests[0], requests[1])
+}
+
+// raDown is simNet with doi.org answering 503 to every request.
+type raDown struct{ net *simNet }
+
+func (d raDown) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Host == "doi.org" {
+		return unavailable(req)
+	}
+	return d.net.RoundTrip(req)
 }
