@@ -221,7 +221,10 @@ func TestAgencyLookupNotRetriedEachRecord(t *testing.T) {
 // (default 2000) on the simulated services (simNet, every default
 // provider, realistic latencies, the registry's own paces), first with
 // doi.org answering, then with doi.org answering 503 to everything.
-// Minutes of wall time, so only when asked:
+// simNet's works are all Crossref's and it has no DataCite list form, so
+// this measures the lookup's failure and Crossref's first place in the
+// chain; TestAgencyLookupOutageAtScale counts the DataCite side. Minutes of
+// wall time, so only when asked:
 //
 //	ABOUT_BENCH_AGENCY=2000 go test ./orchestrator -run '^$' -bench AgencyOutage -benchtime 1x
 func BenchmarkAgencyOutage(b *testing.B) {
