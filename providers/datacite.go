@@ -63,12 +63,12 @@ func DataCite() Spec {
 		Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
 		Counts:      true,
 		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
+		Discover:    discoverDataCite,
+
 		// The list's filter is authoritative for what an anonymous client
 		// may see (see dataCiteListed), so a DOI it lacks whose agency is
 		// unknown is simply not DataCite's.
 		FetchUnrouted: dataCiteListed,
-		Discover:      discoverDataCite,
-
 		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
 	}
 }

@@ -52,23 +52,23 @@ type Spec struct {
 	// AgencyFallback: by default it serves only DOIs whose agency has no
 	// provider of its own (mEDRA, JaLC, KISTI, …); named explicitly, all DOIs.
 	AgencyFallback bool
-	// Serves says, for people (`about providers`), which agencies' DOIs a
-	// fallback answers for and what their answers give.
-	Serves      string
-	APIKey      *APIKey                         // credential read from the environment, sent only to Host
-	Terms       string                          // link to the terms of use
-	Attribution string                          // what the terms ask a reuser to say
-	RateSource  string                          // link to the documented rate limit MinInterval is set from
-	Applies     func(id manifest.Identity) bool // optional narrower test than Accepts
-	Fetch       FetchFunc                       // asks the service about up to BatchSize identities
-	// FetchUnrouted, when set, is Fetch for DOIs whose agency is unknown
-	// (the agency lookup failed): most are not the service's, so a list's
-	// "not found" is the answer, never re-asked one DOI at a time.
-	FetchUnrouted FetchFunc
+	APIKey         *APIKey                         // credential read from the environment, sent only to Host
+	Terms          string                          // link to the terms of use
+	Attribution    string                          // what the terms ask a reuser to say
+	RateSource     string                          // link to the documented rate limit MinInterval is set from
+	Applies        func(id manifest.Identity) bool // optional narrower test than Accepts
+	Fetch          FetchFunc                       // asks the service about up to BatchSize identities
 	// MailtoBenefit says what a contact e-mail buys at this service beyond
 	// being reachable (e.g. "the polite pool"), for the hint shown when no
 	// mailto is set; "" when it buys nothing more.
 	MailtoBenefit string
+	// Serves says, for people (`about providers`), which agencies' DOIs a
+	// fallback answers for and what their answers give.
+	Serves string
+	// FetchUnrouted, when set, is Fetch for DOIs whose agency is unknown
+	// (the agency lookup failed): most are not the service's, so a list's
+	// "not found" is the answer, never re-asked one DOI at a time.
+	FetchUnrouted FetchFunc
 
 	// Counts: the service gives citation counts (Result.Counts), so a
 	// manifest may name it as the page's counts_source.
