@@ -72,6 +72,7 @@ type job struct {
 	after      *job
 	dependents []*job
 	notAsked   bool // another source already answered: never sent, no outcome
+	chained    bool // a link of an unrouted DOI's agency chain: asked only when the link before did not find it (agencychain.go)
 	// unrouted: the DOI's agency is unknown because the agency lookup
 	// failed, so an agency's "not found" may only mean "not ours" and is
 	// not written (see works.Sources.Add).
@@ -84,6 +85,9 @@ type job struct {
 func (j *job) queue() string {
 	if j.listing {
 		return j.spec.Name + " listing"
+	}
+	if j.unrouted && j.spec.FetchUnrouted != nil {
+		return j.spec.Name + " unrouted" // asked with FetchUnrouted (see runner.call)
 	}
 	return j.spec.Name
 }
@@ -493,6 +497,7 @@ func (s *scheduler) run(call []*job) {
 			}
 			d.lane.arrive(nil)
 			s.done(d)
+			s.passOn(d, j)
 		}
 		j.ans.encodeRecord()
 		s.done(j)
@@ -556,7 +561,11 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 		}
 	}()
 	env := providers.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto}
-	results, err := spec.Fetch(ctx, env, ids)
+	fetch := spec.Fetch
+	if call[0].unrouted && spec.FetchUnrouted != nil { // a call is of one queue (see job.queue)
+		fetch = spec.FetchUnrouted
+	}
+	results, err := fetch(ctx, env, ids)
 	if err == nil && len(results) != len(ids) {
 		err = fmt.Errorf("%s: internal error: %d results for %d identities", spec.Name, len(results), len(ids))
 	}

@@ -39,6 +39,9 @@ func redundancies(specs []providers.Spec, explicit bool) map[string]*providers.R
 
 // covered reports whether the answer d waits for makes d's own redundant.
 func covered(d *job, gate *reply) bool {
+	if d.chained {
+		return chainCovered(d, gate)
+	}
 	r := d.spec.Redundant
 	return r != nil && r.Covered != nil && r.Covered(gate.result)
 }

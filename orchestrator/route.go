@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -19,10 +20,18 @@ type routing struct {
 	explicit map[string]bool   // providers the user named
 	served   map[string]bool   // agencies some selected provider serves
 	failed   map[string]bool   // DOI prefixes whose lookup failed in this run
+	// down is the lookup's failure, once one failed: later works are not
+	// looked up again in this run (each try costs its attempts' backoff
+	// while the planner waits), they are routed as its works were.
+	down error
 	// previous is, per work whose prefix's lookup failed, the agencies'
-	// providers its last snapshot has a source from: they are asked again
-	// instead of every agency's.
+	// providers its last snapshot found it at: they are asked instead of
+	// every agency's (see agencychain.go).
 	previous map[string]map[string]bool
+	// byPrefix is, per DOI prefix whose lookup failed, the agency's
+	// provider a last snapshot of one of its DOIs was found at: asked
+	// about its DOIs that have no such snapshot of their own.
+	byPrefix map[string]string
 }
 
 // needsRouting reports whether any selected provider serves one agency.
@@ -42,8 +51,9 @@ func needsRouting(specs []providers.Spec) bool {
 // prefix is asked through the first of its works' DOIs: the same number of
 // requests. It is called for each stretch of newly planned works, so
 // prefixes are asked as ORCID records are expanded, each once. A failed
-// lookup is not fatal: its prefixes stay unknown and every agency's
-// provider is asked; so do prefixes whose DOI the service does not know.
+// lookup is not fatal: its prefixes stay unknown and are routed without
+// it (see agencychain.go), as are the rest of the run's; prefixes whose
+// DOI the service does not know are asked of every agency's provider.
 func (rt *routing) lookupAgencies(ctx context.Context, r *runner, base string, works []manifest.Identity, perRequest int) error {
 	var prefixes, dois []string
 	for _, id := range works {
@@ -55,6 +65,12 @@ func (rt *routing) lookupAgencies(ctx context.Context, r *runner, base string, w
 	}
 	if len(prefixes) == 0 {
 		return nil
+	}
+	if rt.down != nil {
+		for _, p := range prefixes {
+			rt.failed[p] = true
+		}
+		return rt.down
 	}
 	select {
 	case r.tokens <- struct{}{}:
@@ -70,7 +86,8 @@ func (rt *routing) lookupAgencies(ctx context.Context, r *runner, base string, w
 			for _, p := range prefixes[start:] {
 				rt.failed[p] = true
 			}
-			return fmt.Errorf("registration agency lookup: %w", err)
+			rt.down = fmt.Errorf("registration agency lookup: %w", err)
+			return rt.down
 		}
 		for i, p := range prefixes[start:end] {
 			if answers[i] != "" {
@@ -98,15 +115,19 @@ func (rt *routing) unrouted(id manifest.Identity) bool {
 }
 
 // rememberPrevious notes, for a work whose lookup failed, which agencies'
-// providers its last snapshot (prev, when there is one) has a source from:
-// what the services said about that work decides who is asked, not that
-// the lookup failed this time.
+// providers its last snapshot (prev, when there is one) found it at, for
+// it and for the other DOIs of its prefix: what the services said decides
+// who is asked, not that the lookup failed this time. A "not found"
+// source says who not to ask, so only found ones count.
 func (rt *routing) rememberPrevious(id manifest.Identity, prev snapshots.Work, specs []providers.Spec) {
 	asked := map[string]bool{}
 	for _, src := range prev.Sources {
 		for _, s := range specs {
-			if s.Name == src.Provider && (s.Agency != "" || s.AgencyFallback) {
+			if s.Name == src.Provider && src.Status == string(record.Found) && (s.Agency != "" || s.AgencyFallback) {
 				asked[s.Name] = true
+				if p := doiPrefix(id); rt.byPrefix[p] == "" {
+					rt.byPrefix[p] = s.Name
+				}
 			}
 		}
 	}
@@ -117,8 +138,9 @@ func (rt *routing) rememberPrevious(id manifest.Identity, prev snapshots.Work, s
 
 // applies is AppliesTo narrowed by the agency of a DOI. With no routing,
 // or an unknown agency, every agency's provider is asked (nothing is lost;
-// a wasted request is cheaper than a missing record) — except for a work
-// whose lookup failed and whose last snapshot says which agency answered.
+// a wasted request is cheaper than a missing record); for a work whose
+// lookup failed, the agency its last snapshot or prefix names, else each
+// agency, one after another (see agencychain.go).
 func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 	if !s.AppliesTo(id) {
 		return false
@@ -126,10 +148,13 @@ func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 	if id.Kind != manifest.KindDOI || (s.Agency == "" && !s.AgencyFallback) {
 		return true
 	}
-	agency, known := rt.agency[doiPrefix(id)]
-	if prev, ok := rt.previous[id.Key()]; ok && !known {
-		return prev[s.Name]
+	if rt.unrouted(id) { // see agencychain.go
+		if first := rt.first(id); len(first) > 0 {
+			return first[s.Name] || (s.AgencyFallback && rt.explicit[s.Name])
+		}
+		return s.Agency != "" || rt.explicit[s.Name]
 	}
+	agency, known := rt.agency[doiPrefix(id)]
 	switch {
 	case s.Agency != "":
 		return !known || strings.EqualFold(agency, s.Agency)
@@ -143,7 +168,7 @@ func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 // newRouting records who serves which agency; agency is filled by a lookup.
 func newRouting(specs []providers.Spec, explicit bool) *routing {
 	rt := &routing{agency: map[string]string{}, asked: map[string]bool{}, explicit: map[string]bool{}, served: map[string]bool{},
-		failed: map[string]bool{}, previous: map[string]map[string]bool{}}
+		failed: map[string]bool{}, previous: map[string]map[string]bool{}, byPrefix: map[string]string{}}
 	for _, s := range specs {
 		rt.explicit[s.Name] = explicit
 		if s.Agency != "" {

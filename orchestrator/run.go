@@ -645,6 +645,7 @@ func workJobs(id manifest.Identity, specs []providers.Spec, rt *routing, bases m
 			j.after = byName[g.After]
 		}
 	}
+	rt.chain(id, jobs)
 	return jobs
 }
 

@@ -65,6 +65,10 @@ func DataCite() Spec {
 		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
 		Discover:    discoverDataCite,
 
+		// The list's filter is authoritative for what an anonymous client
+		// may see (see dataCiteListed), so a DOI it lacks whose agency is
+		// unknown is simply not DataCite's.
+		FetchUnrouted: dataCiteListed,
 		MailtoBenefit: "the identified tier, 1000 requests per 5 minutes instead of 500",
 	}
 }
@@ -104,6 +108,26 @@ func dataCiteList() listForm {
 		// not match): its single lookup, whose 404 is authoritative, settles it.
 		Absent: fetchDataCite,
 	}
+}
+
+// dataCiteListed asks the list form only, even about one DOI, and takes a
+// DOI the list lacks as not found. lupo's list query for anonymous
+// clients keeps only findable DOIs and drops other agencies' (params[:state]
+// = "findable", exclude_registration_agencies in
+// app/controllers/datacite_dois_controller.rb), and "doi" is a keyword
+// field with a lowercase normalizer (app/models/doi.rb), so doi:("…")
+// matches what /dois/{doi} shows an anonymous client (show: a findable
+// DataciteDoi, else 404); only a DOI registered moments ago and not yet
+// indexed can differ:
+// https://github.com/datacite/lupo/blob/master/app/models/doi.rb
+// (lupo's ids= filter is exact too, but applies neither of those rules).
+func dataCiteListed(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	l := dataCiteList()
+	l.Absent = nil
+	return l.Fetch(ctx, env, ids), nil
 }
 
 func dataCiteListURI(env Env, ids []manifest.Identity) string {

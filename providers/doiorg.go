@@ -30,6 +30,26 @@ const (
 	doiOrgRAPath = "/doiRA/"
 )
 
+// doiOrgServes is what content negotiation gives for the agencies with no
+// provider of their own. doi.org sends a request for a type other than
+// text/html to the agency's own metadata service ("will generally be
+// redirected to a metadata service hosted by the DOI's registration
+// agency. Most DOI registration agencies support content negotiated DOIs":
+// https://citation.doi.org/docs.html). Crossref names itself, DataCite and
+// mEDRA as offering it (https://www.crossref.org/documentation/retrieve-metadata/content-negotiation/),
+// and JaLC documents its CSL-JSON as the way to import its metadata, in
+// the DOI Foundation's normalised tags (given/family names), with the
+// caveat that not every JaLC field is carried
+// (https://japanlinkcenter.org/top/service/doi_content_negotiation_guide_ja.html).
+// For the others (KISTI, CNKI, Airiti, ISTIC, OP, …) nothing is
+// documented: they are asked the same way, and an agency that answers
+// with its landing page or 406 gives no record and a warning
+// (fetchDOIOrg).
+const doiOrgServes = "the DOIs of every agency with no provider of its own, read from the agency's CSL-JSON: " +
+	"JaLC and mEDRA document content negotiation (title, authors as family and given, container, date, volume, issue, " +
+	"pages, publisher, type, language, ISSN/ISBN, URL, as far as the agency's record has them); KISTI, CNKI, Airiti, " +
+	"ISTIC, OP and others are asked the same way, and one that answers with a web page gives no record and a warning"
+
 // RABatchSize is the most DOIs RegistrationAgencies puts in one Which RA?
 // request. The service takes a comma-separated list and documents no
 // maximum; 20 typical DOIs make a path of about a kilobyte, far below the
@@ -63,6 +83,7 @@ func DOIOrg() Spec {
 		// Content negotiation repeats what the agency's own REST record says, so
 		// by default it is asked only about DOIs of agencies with no provider here.
 		AgencyFallback: true,
+		Serves:         doiOrgServes,
 		Terms:          "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
 		Attribution:    "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
 		Fetch:          One(fetchDOIOrg),

@@ -218,3 +218,40 @@ func TestRegistrationAgenciesFailures(t *testing.T) {
 		})
 	}
 }
+
+// TestDOIOrgFetchJaLCCSL reads a JaLC DOI's CSL-JSON (constructed, see
+// testdata/doi/SOURCES.md) as the registrar record; each expectation is
+// read off the answer by hand: a family-first Japanese name kept as
+// family and given, the container, the date at day precision, the
+// language, the ISSN and the J-STAGE landing page.
+func TestDOIOrgFetchJaLCCSL(t *testing.T) {
+	const doi = "10.11501/constructed.0001"
+	s := newStub(t)
+	s.file("/"+doi, 200, "doi/constructed-doiorg-cn-csl-json-jalc-10.11501-constructed.0001.json").
+		withHeader("Content-Type", cslJSON+"; charset=utf-8").check(requestHeader("Accept", cslJSON))
+	res := fetchOne(t, providers.DOIOrg(), s.env(), manifest.KindDOI, doi)
+	if res.Status != record.Found || res.Record == nil {
+		t.Fatalf("status %s (%v), want found", res.Status, res.Err)
+	}
+	r := res.Record
+	want := []struct{ field, got, want string }{
+		{"title", r.Title, "学術情報流通における識別子の役割"},
+		{"type", r.Type, "article-journal"},
+		{"container", r.Container, "情報管理"},
+		{"publisher", r.Publisher, "国立研究開発法人 科学技術振興機構"},
+		{"issued", r.Issued.String(), "2015-12-01"},
+		{"volume", r.Volume, "58"},
+		{"issue", r.Issue, "10"},
+		{"pages", r.Pages, "763-772"},
+		{"language", r.Language, "ja"},
+		{"doi", r.IDs.DOI, doi},
+		{"issn", strings.Join(r.IDs.ISSN, ","), "1234-5679"},
+		{"url", r.URL, "https://www.jstage.jst.go.jp/article/constructed/58/10/58_763/_article/-char/ja/"},
+		{"authors", fmt.Sprint(r.Authors), fmt.Sprint([]record.Author{{Family: "山田", Given: "花子"}, {Family: "Suzuki", Given: "Ichiro"}})},
+	}
+	for _, w := range want {
+		if w.got != w.want {
+			t.Errorf("%s = %q, want %q", w.field, w.got, w.want)
+		}
+	}
+}

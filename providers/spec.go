@@ -62,6 +62,13 @@ type Spec struct {
 	// being reachable (e.g. "the polite pool"), for the hint shown when no
 	// mailto is set; "" when it buys nothing more.
 	MailtoBenefit string
+	// Serves says, for people (`about providers`), which agencies' DOIs a
+	// fallback answers for and what their answers give.
+	Serves string
+	// FetchUnrouted, when set, is Fetch for DOIs whose agency is unknown
+	// (the agency lookup failed): most are not the service's, so a list's
+	// "not found" is the answer, never re-asked one DOI at a time.
+	FetchUnrouted FetchFunc
 
 	// Counts: the service gives citation counts (Result.Counts), so a
 	// manifest may name it as the page's counts_source.

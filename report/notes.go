@@ -32,7 +32,7 @@ func (r *Report) Notes() []string {
 			what = " about the published versions"
 		}
 		// The lookup's URL carries up to a hundred DOIs: kilobytes no one reads.
-		notes = append(notes, fmt.Sprintf("%s; works%s whose agency is unknown were asked of the agency their last snapshot names, else of every agency (whose \"not found\" is then not written)", shortURLs(f.Err.Error()), what))
+		notes = append(notes, fmt.Sprintf("%s; works%s whose agency is unknown were asked of the agency their last snapshot names, else their prefix's, else of Crossref and then DataCite (whose \"not found\" is then not written)", shortURLs(f.Err.Error()), what))
 	}
 	notes = append(notes, r.notAskedNotes()...)
 	notes = append(notes, r.keptAndDroppedNotes()...)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -34,6 +35,8 @@ type providerInfo struct {
 	Terms           string   `json:"terms"`
 	Attribution     string   `json:"attribution"`
 	RateSource      string   `json:"rate_source"`
+	Agency          string   `json:"agency,omitempty"` // the registration agency whose DOIs it is asked about
+	Serves          string   `json:"serves,omitempty"` // a fallback's agencies, and what they give
 }
 
 func providerInfos() []providerInfo {
@@ -45,6 +48,7 @@ func providerInfos() []providerInfo {
 			Accepts: []string{}, BatchSize: max(s.BatchSize, 1), Default: !s.Optional,
 			NeedsMailto: s.NeedsMailto, MailtoBenefit: s.MailtoBenefit, SlowDown: append([]int{}, s.SlowDown...),
 			Terms: s.Terms, Attribution: s.Attribution, RateSource: s.RateSource,
+			Agency: s.Agency, Serves: s.Serves,
 		}
 		for _, k := range s.Accepts {
 			p.Accepts = append(p.Accepts, string(k))
@@ -110,6 +114,7 @@ Examples:
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.Name, p.Host, every, strings.Join(p.Accepts, ","), p.BatchSize, runs, key)
 			}
 			tw.Flush()
+			printAgencies(w, infos)
 			fmt.Fprintln(w, "\nTerms of use, and the attribution each asks for (written into the snapshots):")
 			for _, p := range infos {
 				fmt.Fprintf(w, "  %s  %s\n      %s\n", p.Name, p.Terms, p.Attribution)
@@ -117,4 +122,39 @@ Examples:
 			return nil
 		},
 	}
+}
+
+// printAgencies says which provider a DOI goes to, by the registration
+// agency doi.org's Which RA? names for it.
+func printAgencies(w io.Writer, infos []providerInfo) {
+	fmt.Fprintln(w, "\nDOIs go to their registration agency's provider (doi.org's Which RA? says which agency):")
+	for _, p := range infos {
+		switch {
+		case p.Agency != "":
+			fmt.Fprintf(w, "  %s  %s's DOIs\n", p.Name, p.Agency)
+		case p.Serves != "":
+			fmt.Fprintf(w, "  %s  %s\n", p.Name, wrapText(p.Serves, 90, "      "))
+		}
+	}
+}
+
+// wrapText breaks text at spaces into lines of at most width bytes, the
+// lines after the first led by indent.
+func wrapText(text string, width int, indent string) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		switch {
+		case i == 0:
+		case line+1+len(word) > width:
+			b.WriteString("\n" + indent)
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	return b.String()
 }
