@@ -49,6 +49,9 @@ type Options struct {
 	OnStart  func(host string, at time.Time)                   // sees each request start (after pacing)
 	OnWait   func(host string, d time.Duration, reason string) // sees each wait before a retry (Retry-After, backoff)
 	OnStop   func(host, reason string)                         // sees a host stopped for the rest of the run
+	// Abort, once done, stops an interrupted run's writing at once rather
+	// than after SettleBudget (a second Ctrl-C); nil means never.
+	Abort context.Context
 	// NoBatching asks every provider about one identity per request, as
 	// if no service had a batch form (the agency lookup, which is no
 	// provider, still asks about 20 prefixes at once). For benchmarks and
@@ -104,8 +107,10 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) (kept [
 }
 
 // Run fetches everything the manifest names and writes the snapshot
-// folder. Cancelling ctx stops new requests; what was answered is still
-// written (each file atomically) and nothing is pruned.
+// folder. Cancelling ctx stops new requests and settles the run at once:
+// before the write phase nothing is written, during it writing stops
+// within SettleBudget; every file is whole and nothing is pruned (see
+// settle.go).
 //
 // A run goes through its phases in order, each a method of run below:
 // plan (providers, hosts, transport), fetch (expand ORCID records, plan
@@ -126,7 +131,7 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	// failed write, a failed second round, or no network.
 	defer rn.closeScratch()
 	err = rn.fetch(runCtx)
-	if err == nil && rn.m.FollowPublished {
+	if err == nil && rn.m.FollowPublished && ctx.Err() == nil {
 		err = rn.follow(runCtx)
 	}
 	rn.findUnclaimed()
@@ -139,7 +144,13 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 		// report still says which host stopped and why (--report).
 		return rn.rep, err
 	}
-	return rn.rep, rn.write(ctx.Err() != nil)
+	if ctx.Err() != nil {
+		rn.writeNothing()
+		return rn.rep, nil
+	}
+	settle, settled := settleContext(ctx, opts.Abort, rn.clock)
+	defer settled()
+	return rn.rep, rn.write(ctx, settle)
 }
 
 // closeScratch lets the writer's temporary file go (closing twice is fine).
@@ -474,6 +485,10 @@ func (rn *run) rememberUnrouted(works []manifest.Identity) {
 // write stops the run's requests and lets the lanes finish at once.
 func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	for k, id := range works {
+		if sched.ctx.Err() != nil { // interrupted: nothing will be written (settle.go)
+			sched.wrote(math.MaxInt32)
+			return nil
+		}
 		answers := rn.takeAnswers(sched.await(k))
 		if err := rn.w.prepare(id, answers); err != nil {
 			sched.release(k) // accounted for above: finish must not hand its jobs back
@@ -524,17 +539,17 @@ func (rn *run) report() {
 }
 
 // write links the works, writes the index and prunes what left the
-// manifest (not when interrupted), then times the run.
-func (rn *run) write(interrupted bool) error {
-	rn.rep.Interrupted = interrupted
-	if err := rn.w.finish(interrupted); err != nil {
+// manifest (not when interrupted, ctx; settle ends the writing of an
+// interrupted run), then times the run.
+func (rn *run) write(ctx, settle context.Context) error {
+	defer func() {
+		rn.rep.Interrupted = ctx.Err() != nil
+		rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
+	}()
+	if err := rn.w.finish(ctx, settle); err != nil || rn.rep.Cut != nil {
 		return err
 	}
-	if err := rn.writeUnclaimed(); err != nil {
-		return err
-	}
-	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
-	return nil
+	return rn.writeUnclaimed()
 }
 
 // expand reads the manifest's ORCID records, in manifest order, one call

@@ -393,6 +393,9 @@ func warningMessage(w record.Warning) string {
 
 // changeLine says where the snapshots went and what changed there.
 func (r *Report) changeLine() string {
+	if r.Cut != nil && r.Cut.Written == 0 {
+		return fmt.Sprintf("%s: nothing written, its files are as the last run left them; nothing pruned: %s", r.Snapshots, r.NotPruned)
+	}
 	n := len(r.Works) - len(r.Unwritten) // a work not written is no work in the folder
 	unchanged := n - len(r.WorksAdded) - len(r.WorksChanged)
 	var b strings.Builder
@@ -416,6 +419,10 @@ func (r *Report) changeLine() string {
 // closingLine is the run's verdict, the last line a user reads.
 func (r *Report) closingLine(short int) string {
 	switch {
+	case r.Interrupted && r.Cut != nil && r.Cut.Written == 0:
+		return fmt.Sprintf("interrupted after %s: %d %s not answered; nothing was written, the snapshot folder is as it was", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
+	case r.Interrupted && r.Cut != nil:
+		return fmt.Sprintf("interrupted after %s while writing: %d of %d works written, each file whole; the rest, the index and links.json keep their previous files", roundDuration(r.Elapsed), r.Cut.Written, r.Cut.Works)
 	case r.Interrupted:
 		return fmt.Sprintf("interrupted after %s: %d %s not answered; every file written is whole", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
 	case short > 0:
