@@ -2,12 +2,19 @@ package orchestrator
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // interruptAt cancels the run once a request matching at has arrived,
@@ -193,4 +200,110 @@ func (c *timerClock) advance(d time.Duration) {
 	for _, t := range due {
 		t.f()
 	}
+}
+
+// cutAfter is a settle context whose budget runs out after n checks: the
+// writer checks once before each work's file.
+type cutAfter struct {
+	context.Context
+	n int
+}
+
+func (c *cutAfter) Err() error {
+	if c.n <= 0 {
+		return context.Canceled
+	}
+	c.n--
+	return nil
+}
+
+// TestWriteCutLeavesTheRestAsTheyWere: an interrupt during the write
+// phase whose budget runs out before the last work stops between two
+// files: the works before are written whole, the last one and every
+// other file (the index, links.json, the ORCID list) keep their previous
+// bytes, nothing is pruned, and the story says how far the writing got.
+func TestWriteCutLeavesTheRestAsTheyWere(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	runOK(t, testOptions(m, recordedNet(t), 4))
+	before := snapshotsByPath(t, m.Snapshots)
+	d := snapshots.Dir{Root: m.Snapshots}
+	// A stray file a complete run would prune.
+	stray := d.WorkPath(manifest.Identity{Kind: manifest.KindDOI, Value: "10.5555/gone"})
+	if err := os.WriteFile(stray, before["works/doi_10.7554_2felife.01567.json"], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Crossref's records are gone: every work it had found would change.
+	net := recordedNet(t)
+	for k := range net.routes {
+		if strings.HasPrefix(k, "api.crossref.org/") {
+			net.routes[k] = net.routes["api.crossref.org/works/10.1371/notarealdoi"]
+		}
+	}
+	rn, err := plan(testOptions(m, net, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rn.closeScratch()
+	rn.stop = func() {}
+	if err := rn.fetch(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rn.report()
+	n := len(rn.w.works)
+	last := rn.w.works[n-1].link.ID()
+	interrupted, interrupt := context.WithCancel(context.Background())
+	interrupt()
+	if err := rn.write(interrupted, &cutAfter{Context: interrupted, n: n - 1}); err != nil {
+		t.Fatal(err)
+	}
+	rep := rn.rep
+	if rep.Cut == nil || rep.Cut.Written != n-1 || rep.Cut.Works != n || !rep.Interrupted {
+		t.Fatalf("cut %+v, interrupted %v; want %d of %d works written", rep.Cut, rep.Interrupted, n-1, n)
+	}
+	after := snapshotsByPath(t, m.Snapshots)
+	lastFile := snapshots.WorksDir + "/" + snapshots.FileName(last) + ".json"
+	changed := 0
+	for path, data := range before {
+		if string(after[path]) == string(data) {
+			continue
+		}
+		changed++
+		switch {
+		case path == lastFile:
+			t.Errorf("%s, the work the cut came before, changed", path)
+		case !strings.HasPrefix(path, snapshots.WorksDir+"/") && !strings.HasPrefix(path, snapshots.CountsDir+"/"):
+			t.Errorf("%s changed: only the works written may", path)
+		case !json.Valid(after[path]):
+			t.Errorf("%s is not whole", path)
+		}
+	}
+	if changed == 0 {
+		t.Error("no work's file changed: the test writes nothing new")
+	}
+	if _, err := os.Stat(stray); err != nil {
+		t.Errorf("the interrupted run pruned: %v", err)
+	}
+	want := fmt.Sprintf("while writing: %d of %d works written, each file whole; the rest, the index and links.json keep their previous files", n-1, n)
+	if s := story(rep); !strings.Contains(s, want) {
+		t.Errorf("the story does not say how far the writing got:\n%s", s)
+	}
+}
+
+// snapshotsByPath is every file under dir by slash path.
+func snapshotsByPath(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
