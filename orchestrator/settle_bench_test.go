@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -70,19 +69,4 @@ func BenchmarkSettle(b *testing.B) {
 		b.ReportMetric(wall.Seconds(), "settle-s")
 		b.ReportMetric(cpu.Seconds(), "settle-cpu-s")
 	}
-}
-
-// processCPU is the CPU time the Go runtime estimates this process has
-// used so far (Go code, the GC and the scavenger): on a loaded machine it
-// tells the settle's own cost from the wait for a core.
-func processCPU() time.Duration {
-	samples := []metrics.Sample{{Name: "/cpu/classes/user:cpu-seconds"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/cpu/classes/scavenge/total:cpu-seconds"}}
-	metrics.Read(samples)
-	var secs float64
-	for _, s := range samples {
-		if s.Value.Kind() == metrics.KindFloat64 {
-			secs += s.Value.Float64()
-		}
-	}
-	return time.Duration(secs * float64(time.Second))
 }
