@@ -426,8 +426,7 @@ func (w *writer) finish(ctx, settle context.Context) error {
 	out := newOutput(w.m)
 	for i := range w.works {
 		if settle.Err() != nil {
-			w.rep.Cut = &report.WriteCut{Works: len(w.works), Written: i}
-			return nil
+			return w.cut(i)
 		}
 		if err := w.writeWork(&w.works[i], linked, out); err != nil {
 			return err

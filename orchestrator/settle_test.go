@@ -239,23 +239,8 @@ func TestWriteCutLeavesTheRestAsTheyWere(t *testing.T) {
 			net.routes[k] = net.routes["api.crossref.org/works/10.1371/notarealdoi"]
 		}
 	}
-	rn, err := plan(testOptions(m, net, 4))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rn.closeScratch()
-	rn.stop = func() {}
-	if err := rn.fetch(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	rn.report()
-	n := len(rn.w.works)
+	rn, n := cutWrite(t, m, net)
 	last := rn.w.works[n-1].link.ID()
-	interrupted, interrupt := context.WithCancel(context.Background())
-	interrupt()
-	if err := rn.write(interrupted, &cutAfter{Context: interrupted, n: n - 1}); err != nil {
-		t.Fatal(err)
-	}
 	rep := rn.rep
 	if rep.Cut == nil || rep.Cut.Written != n-1 || rep.Cut.Works != n || !rep.Interrupted {
 		t.Fatalf("cut %+v, interrupted %v; want %d of %d works written", rep.Cut, rep.Interrupted, n-1, n)
@@ -286,6 +271,46 @@ func TestWriteCutLeavesTheRestAsTheyWere(t *testing.T) {
 	want := fmt.Sprintf("while writing: %d of %d works written, each file whole; the rest, the index and links.json keep their previous files", n-1, n)
 	if s := story(rep); !strings.Contains(s, want) {
 		t.Errorf("the story does not say how far the writing got:\n%s", s)
+	}
+}
+
+// cutWrite runs m on net up to its write phase, interrupts it, and cuts
+// the writing before the last of its n works.
+func cutWrite(t *testing.T, m *manifest.Manifest, net *fakeNet) (rn *run, n int) {
+	t.Helper()
+	rn, err := plan(testOptions(m, net, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rn.closeScratch)
+	rn.stop = func() {}
+	if err := rn.fetch(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rn.report()
+	n = len(rn.w.works)
+	interrupted, interrupt := context.WithCancel(context.Background())
+	interrupt()
+	if err := rn.write(interrupted, &cutAfter{Context: interrupted, n: n - 1}); err != nil {
+		t.Fatal(err)
+	}
+	return rn, n
+}
+
+// TestWriteCutOfAFirstRunLeavesNothing: a first run whose writing is cut
+// removes the works it wrote (all new: no index names them), so it leaves
+// no file for check to reject.
+func TestWriteCutOfAFirstRunLeavesNothing(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	rn, n := cutWrite(t, m, recordedNet(t))
+	if files := snapshotsByPath(t, m.Snapshots); len(files) > 0 {
+		t.Errorf("the cut first run left %d files:\n%s", len(files), folderBytes(t, m.Snapshots))
+	}
+	if c := rn.rep.Cut; c == nil || c.Written != 0 || c.Withdrawn != n-1 || len(rn.rep.Written) != 0 || len(rn.rep.WorksAdded) != 0 {
+		t.Errorf("cut %+v, written %v, added %v; want %d withdrawn and nothing written", c, rn.rep.Written, rn.rep.WorksAdded, n-1)
+	}
+	if s := story(rn.rep); !strings.Contains(s, "nothing was written, the snapshot folder is as it was") {
+		t.Errorf("the story does not say nothing was written:\n%s", s)
 	}
 }
 

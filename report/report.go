@@ -117,9 +117,11 @@ type Outcome struct {
 // WriteCut is how far an interrupted run's writing went: an interrupt
 // before the write phase writes nothing, and one during it stops writing
 // once its budget is spent. Works not written keep their previous files,
-// and the index, links.json and ORCID lists are left as they were, so the
-// folder stays one the last complete write made, with some works newer.
+// works new to the folder are removed again, and the index, links.json
+// and ORCID lists are left as they were, so the folder stays the one the
+// last complete write made, with some works newer (a first run: none).
 type WriteCut struct {
-	Works   int // works the run would have written
-	Written int // of them, written before the cut
+	Works     int // works the run would have written
+	Written   int // of them, rewritten before the cut (works that had a file)
+	Withdrawn int // works new to the folder written before the cut and removed again: no index lists them yet
 }

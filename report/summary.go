@@ -422,7 +422,11 @@ func (r *Report) closingLine(short int) string {
 	case r.Interrupted && r.Cut != nil && r.Cut.Written == 0:
 		return fmt.Sprintf("interrupted after %s: %d %s not answered; nothing was written, the snapshot folder is as it was", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
 	case r.Interrupted && r.Cut != nil:
-		return fmt.Sprintf("interrupted after %s while writing: %d of %d works written, each file whole; the rest, the index and links.json keep their previous files", roundDuration(r.Elapsed), r.Cut.Written, r.Cut.Works)
+		line := fmt.Sprintf("interrupted after %s while writing: %d of %d works written, each file whole; the rest, the index and links.json keep their previous files", roundDuration(r.Elapsed), r.Cut.Written, r.Cut.Works)
+		if n := r.Cut.Withdrawn; n > 0 {
+			line += fmt.Sprintf(" (%d new %s not kept: no index lists %s yet)", n, english.Plural(n, "work", "works"), english.Plural(n, "it", "them"))
+		}
+		return line
 	case r.Interrupted:
 		return fmt.Sprintf("interrupted after %s: %d %s not answered; every file written is whole", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
 	case short > 0:
