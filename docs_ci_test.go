@@ -162,7 +162,7 @@ func recordedServicesFor(t *testing.T) recordedServices {
 // runWith runs the command line in this process with network as its
 // network and no environment.
 func runWith(network http.RoundTripper, args ...string) (code int, stdout, stderr string) {
-	sys := system(time.Now())
+	sys := system(time.Now(), nil)
 	sys.Getenv = func(string) string { return "" }
 	sys.Network = network
 	var out, errb bytes.Buffer

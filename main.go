@@ -13,8 +13,6 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/aboutscholar/about/internal/cli"
@@ -37,14 +35,25 @@ var (
 
 func main() {
 	started := time.Now() // tells this process's fetch lock from a predecessor's with the same pid
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := cli.Run(ctx, os.Args, os.Stdout, os.Stderr, system(started))
-	stop()
+	sig := watchInterrupts()
+	ended := make(chan int, 1)
+	go func() { ended <- cli.Run(sig.run, os.Args, os.Stdout, os.Stderr, system(started, sig.abort)) }()
+	var code int
+	select {
+	case code = <-ended:
+	case <-sig.gone: // a second interrupt, and the command did not return in time
+		code = interruptedCode
+	}
+	sig.stop()
 	os.Exit(code)
 }
 
+// interruptedCode is the exit code of an interrupted command (see
+// internal/cli's exit codes), kept when main exits on its own.
+const interruptedCode = 130
+
 // system is this process as the command line sees it.
-func system(started time.Time) cli.System {
+func system(started time.Time, abort context.Context) cli.System {
 	recordings, err := fs.Sub(doctorRecordings, "testdata/doctor/ok")
 	if err != nil {
 		panic(err) // the embed pattern above names this folder: unreachable
@@ -52,6 +61,7 @@ func system(started time.Time) cli.System {
 	return cli.System{
 		Getenv:  os.Getenv,
 		Started: started,
+		Abort:   abort,
 		Network: network(),
 		Version: version,
 		Files:   cli.Files{BashCompletion: bashCompletion, ZshCompletion: zshCompletion, FishCompletion: fishCompletion, DoctorRecordings: recordings},

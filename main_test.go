@@ -79,7 +79,7 @@ func aboutBinary(t *testing.T) string {
 // environment and a network that refuses and fails the test.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	sys := system(time.Now())
+	sys := system(time.Now(), nil)
 	sys.Getenv = func(string) string { return "" }
 	sys.Network = refusedNetwork{t.Errorf}
 	var out, errb bytes.Buffer
@@ -115,7 +115,7 @@ type providerInfo struct {
 // providerInfos is the registry as `about providers --json` prints it; nil
 // (which no registry is) when the command fails.
 func providerInfos() []providerInfo {
-	sys := system(time.Now())
+	sys := system(time.Now(), nil)
 	sys.Getenv = func(string) string { return "" }
 	sys.Network = refusedNetwork{func(string, ...any) {}}
 	var out bytes.Buffer

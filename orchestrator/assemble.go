@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -421,8 +422,9 @@ func (w *writer) sameNameWarnings(origins []string, authors []record.Author, pre
 
 // finish is the second pass: it decides the links among works, writes each
 // work's file with its decisions, then the expansion files, the index and
-// links.json, and prunes what left the manifest.
-func (w *writer) finish(interrupted bool) error {
+// links.json, and prunes what left the manifest. Once settle is done (an
+// interrupt's budget ran out) it stops between two files (settle.go).
+func (w *writer) finish(ctx, settle context.Context) error {
 	// Every document is read back before finish returns, so closing the
 	// temporary file cannot lose anything a snapshot needs.
 	defer func() { _ = w.prepared.close() }()
@@ -432,6 +434,9 @@ func (w *writer) finish(interrupted bool) error {
 		out.keep[rel] = true
 	}
 	for i := range w.works {
+		if settle.Err() != nil {
+			return w.cut(i)
+		}
 		if err := w.writeWork(&w.works[i], linked, out); err != nil {
 			return err
 		}
@@ -451,7 +456,7 @@ func (w *writer) finish(interrupted bool) error {
 	if knownBefore {
 		before = listedBefore
 	}
-	return w.prune(interrupted, out.keep, before)
+	return w.prune(ctx.Err() != nil, out.keep, before)
 }
 
 // output is what the second pass gathers while it writes: the files the

@@ -52,6 +52,9 @@ type Options struct {
 	// WriteSnapshot writes each snapshot file; nil means snapshots.Write.
 	// For tests that make the disk fail part-way; not a CLI flag.
 	WriteSnapshot WriteSnapshotFunc
+	// Abort, once done, stops an interrupted run's writing at once rather
+	// than after SettleBudget (a second Ctrl-C); nil means never.
+	Abort context.Context
 	// NoBatching asks every provider about one identity per request, as
 	// if no service had a batch form (the agency lookup, which is no
 	// provider, still asks about 20 prefixes at once). For benchmarks and
@@ -107,8 +110,10 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) (kept [
 }
 
 // Run fetches everything the manifest names and writes the snapshot
-// folder. Cancelling ctx stops new requests; what was answered is still
-// written (each file atomically) and nothing is pruned.
+// folder. Cancelling ctx stops new requests and settles the run at once:
+// before the write phase nothing is written, during it writing stops
+// within SettleBudget; every file is whole and nothing is pruned (see
+// settle.go).
 //
 // A run goes through its phases in order, each a method of run below:
 // plan (providers, hosts, transport), fetch (expand ORCID records, plan
@@ -129,7 +134,7 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	// failed write, a failed second round, or no network.
 	defer rn.closeScratch()
 	err = rn.fetch(runCtx)
-	if err == nil && rn.m.FollowPublished {
+	if err == nil && rn.m.FollowPublished && ctx.Err() == nil {
 		err = rn.follow(runCtx)
 	}
 	rn.findUnclaimed()
@@ -144,7 +149,13 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 		rn.rep.NotPruned = report.PruneOffline
 		return rn.rep, err
 	}
-	if err := rn.write(ctx.Err() != nil); err != nil {
+	if ctx.Err() != nil {
+		rn.writeNothing()
+		return rn.rep, nil
+	}
+	settle, settled := settleContext(ctx, opts.Abort, rn.clock)
+	defer settled()
+	if err := rn.write(ctx, settle); err != nil {
 		rn.failWrite(err)
 		return rn.rep, err
 	}
@@ -483,6 +494,10 @@ func (rn *run) rememberUnrouted(works []manifest.Identity) {
 // write stops the run's requests and lets the lanes finish at once.
 func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
 	for k, id := range works {
+		if sched.ctx.Err() != nil { // interrupted: nothing will be written (settle.go)
+			sched.wrote(math.MaxInt32)
+			return nil
+		}
 		answers := rn.takeAnswers(sched.await(k))
 		if err := rn.w.prepare(id, answers); err != nil {
 			sched.release(k) // accounted for above: finish must not hand its jobs back
@@ -533,17 +548,17 @@ func (rn *run) report() {
 }
 
 // write links the works, writes the index and prunes what left the
-// manifest (not when interrupted), then times the run.
-func (rn *run) write(interrupted bool) error {
-	rn.rep.Interrupted = interrupted
-	if err := rn.w.finish(interrupted); err != nil {
+// manifest (not when interrupted, ctx; settle ends the writing of an
+// interrupted run), then times the run.
+func (rn *run) write(ctx, settle context.Context) error {
+	defer func() {
+		rn.rep.Interrupted = ctx.Err() != nil
+		rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
+	}()
+	if err := rn.w.finish(ctx, settle); err != nil || rn.rep.Cut != nil {
 		return err
 	}
-	if err := rn.writeUnclaimed(); err != nil {
-		return err
-	}
-	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
-	return nil
+	return rn.writeUnclaimed()
 }
 
 // expand reads the manifest's ORCID records, in manifest order, one call

@@ -56,7 +56,8 @@ type Report struct {
 	WorksChanged  []string        // identity keys of works whose work or counts file changed
 	WorksRemoved  []string        // identity keys of works whose file was removed (they left the manifest)
 	StraysRemoved []string        // snapshot-named files no earlier index listed, removed: no work left
-	Interrupted   bool            // the run was cancelled; what was answered was written
+	Interrupted   bool            // the run was cancelled
+	Cut           *WriteCut       // an interrupt left works unwritten (all of them, when it came before writing); nil when none
 	MissingMailto bool            // no contact e-mail was set
 	APIKeys       map[string]bool // provider → whether its API key variable was set
 	Replayed      bool            // the answers came from a recording: a key would change nothing
@@ -121,4 +122,16 @@ type Outcome struct {
 	Host     string
 	Status   record.Status
 	Err      error // why it failed or was skipped
+}
+
+// WriteCut is how far an interrupted run's writing went: an interrupt
+// before the write phase writes nothing, and one during it stops writing
+// once its budget is spent. Works not written keep their previous files,
+// works new to the folder are removed again, and the index, links.json
+// and ORCID lists are left as they were, so the folder stays the one the
+// last complete write made, with some works newer (a first run: none).
+type WriteCut struct {
+	Works     int // works the run would have written
+	Written   int // of them, rewritten before the cut (works that had a file)
+	Withdrawn int // works new to the folder written before the cut and removed again: no index lists them yet
 }

@@ -393,6 +393,9 @@ func warningMessage(w record.Warning) string {
 
 // changeLine says where the snapshots went and what changed there.
 func (r *Report) changeLine() string {
+	if r.Cut != nil && r.Cut.Written == 0 {
+		return fmt.Sprintf("%s: nothing written, its files are as the last run left them; nothing pruned: %s", r.Snapshots, r.NotPruned)
+	}
 	n := len(r.Works) - len(r.Unwritten) // a work not written is no work in the folder
 	// A work a failed write never reached was not compared: not "unchanged".
 	unchanged := n - len(r.WorksAdded) - len(r.WorksChanged) - len(r.Unsaved)
@@ -422,6 +425,14 @@ func (r *Report) changeLine() string {
 // closingLine is the run's verdict, the last line a user reads.
 func (r *Report) closingLine(short int) string {
 	switch {
+	case r.Interrupted && r.Cut != nil && r.Cut.Written == 0:
+		return fmt.Sprintf("interrupted after %s: %d %s not answered; nothing was written, the snapshot folder is as it was", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
+	case r.Interrupted && r.Cut != nil:
+		line := fmt.Sprintf("interrupted after %s while writing: %d of %d works written, each file whole; the rest, the index and links.json keep their previous files", roundDuration(r.Elapsed), r.Cut.Written, r.Cut.Works)
+		if n := r.Cut.Withdrawn; n > 0 {
+			line += fmt.Sprintf(" (%d new %s not kept: no index lists %s yet)", n, english.Plural(n, "work", "works"), english.Plural(n, "it", "them"))
+		}
+		return line
 	case r.Interrupted:
 		return fmt.Sprintf("interrupted after %s: %d %s not answered; every file written is whole", roundDuration(r.Elapsed), short, english.Plural(short, "job was", "jobs were"))
 	case r.WriteErr != nil:

@@ -221,12 +221,14 @@ func retryableError(err error) bool {
 }
 
 // unreachable reports a failure that says the host cannot be reached at
-// all from here: its name does not resolve, or nothing (the host, or the
-// proxy in between) accepts the connection. Another attempt within the
-// run would fail the same way, so the host is stopped at once.
+// all from here: its name does not resolve, nothing (the host, or the
+// proxy in between) accepts the connection, or what accepts it never
+// answers (SilentError). Another attempt within the run would fail the
+// same way, so the host is stopped at once.
 func unreachable(err error) bool {
 	var dns *net.DNSError
-	return errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED) ||
+	var silent *SilentError
+	return errors.As(err, &dns) || errors.As(err, &silent) || errors.Is(err, syscall.ECONNREFUSED) ||
 		errors.Is(err, syscall.ENETUNREACH) || errors.Is(err, syscall.EHOSTUNREACH)
 }
 

@@ -42,9 +42,13 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 
 	parent := r.Context()
-	attempt, cancel := parent, context.CancelFunc(func() {})
+	// A connection that is accepted and then kept silent (a proxy that
+	// never answers CONNECT) ends the attempt long before its Timeout.
+	guarded, guard, endGuard := c.guardConnect(parent, c.opts.ConnectSilence)
+	r = r.WithContext(guarded)
+	attempt, cancel := guarded, context.CancelFunc(func() {})
 	if pol.Timeout > 0 {
-		attempt, cancel = c.attemptContext(parent, pol.Timeout)
+		attempt, cancel = c.attemptContext(guarded, pol.Timeout)
 		r = r.WithContext(attempt)
 	}
 	h := c.host(r.URL.Host)
@@ -60,9 +64,15 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 		return te
 	}
 	resp, err := s.next.RoundTrip(r)
+	guard.disarm()
 	if err != nil {
-		err = expired(err, false)
+		if silent := guard.silent(viaProxy(s.next, r)); silent != nil && parent.Err() == nil {
+			err = silent
+		} else {
+			err = expired(err, false)
+		}
 		cancel()
+		endGuard(context.Canceled)
 		return nil, err
 	}
 	if resp.Body == nil {
@@ -75,6 +85,7 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 	body.expired = func(err error) error { return expired(err, true) }
 	body.hook = func() {
 		cancel()
+		endGuard(context.Canceled)
 		if !body.timedOut.Load() {
 			c.noteAnswered(h)
 		}

@@ -7,7 +7,8 @@
 // honouring Retry-After, and stopping a host for the rest of the run when it
 // keeps saying "slow down", asks for a wait past the cap, or keeps not
 // answering within its timeout, or cannot be reached at all (its name does
-// not resolve, or the connection is refused: stopped after one attempt).
+// not resolve, the connection is refused, or it is accepted and then kept
+// silent through the CONNECT or TLS handshake: stopped after one attempt).
 // Reading the body is part of the attempt: an answer is read whole before
 // it is handed on, so one cut off or reset mid-way is retried like one
 // that never came. It also caps
@@ -98,6 +99,11 @@ type Options struct {
 	StopAfter   int                   // consecutive slow-down answers, or timed-out attempts, that stop a host for the run; default 3
 	MaxBody     int64                 // response body cap in bytes; default 32 MiB; reading past it fails with ErrTooLarge
 	Clock       Clock                 // default SystemClock()
+	// ConnectSilence is how long a new connection may stay silent before
+	// its TLS handshake is done (a proxy's CONNECT reply included); a host
+	// whose connection keeps silent is unreachable. Default
+	// DefaultConnectSilence.
+	ConnectSilence time.Duration
 	// Seed seeds each host's jitter source, together with the host's name,
 	// so a host's retries wait the same on every run with that seed however
 	// many hosts are served at once (a host's requests draw in the order
@@ -193,6 +199,9 @@ func New(o Options) *Client {
 	}
 	if o.Clock == nil {
 		o.Clock = SystemClock()
+	}
+	if o.ConnectSilence <= 0 {
+		o.ConnectSilence = DefaultConnectSilence
 	}
 	if o.Seed == 0 {
 		o.Seed = uint64(time.Now().UnixNano())

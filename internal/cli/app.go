@@ -28,6 +28,9 @@ type System struct {
 	Network http.RoundTripper // the services; nil is Go's default transport (proxies, SSL_CERT_FILE)
 	Version string            // this build's, for --version and the User-Agent
 	Files   Files             // what the binary carries
+	// Abort ends once a second interrupt asks the command to stop at
+	// once (fetch stops writing between two files); nil means never.
+	Abort context.Context
 }
 
 // Files are the files built into the binary: embed reads only below the

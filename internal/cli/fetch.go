@@ -32,6 +32,7 @@ type fetchOptions struct {
 	Network   http.RoundTripper // the services when not replaying; nil is Go's default transport
 	Version   string            // this build's, for the User-Agent
 	Stderr    io.Writer         // progress, summary and hints
+	Abort     context.Context   // a second interrupt: stop writing at once; nil means never
 	// ProcessStarted is when this process began (main records it): the
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
@@ -98,6 +99,7 @@ could not be read or written, or another fetch holds the snapshot folder
 				Network:   sys.Network,
 				Version:   sys.Version,
 				Stderr:    c.App.ErrWriter,
+				Abort:     sys.Abort,
 
 				ProcessStarted: sys.Started,
 			})
@@ -126,6 +128,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		Snapshots: o.Snapshots,
 		UserAgent: userAgent(o.Version, m.Mailto),
 		Getenv:    o.Getenv,
+		Abort:     o.Abort,
 	}
 	if err := checkReportPath(o.Report); err != nil {
 		return err

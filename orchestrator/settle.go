@@ -1,0 +1,112 @@
+package orchestrator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/aboutscholar/about/report"
+	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/transport"
+)
+
+// How an interrupted run settles (Ctrl-C, SIGTERM: the run's context is
+// cancelled):
+//
+//   - Before the write phase, the run writes nothing: no work is
+//     prepared after the interrupt and no file is touched, so the folder
+//     is exactly as the last run left it (a first run leaves none). A
+//     part of a run's answers is worth nothing to the next run, which asks
+//     every job again, while a folder with some works new and its index,
+//     links and ORCID lists old (or, on a first run, missing) is one that
+//     check rejects. Settling is then only the lanes' last calls ending,
+//     which every wait lets happen at once.
+//   - During the write phase, writing goes on for SettleBudget past the
+//     interrupt; a write still going then stops between two files. Each
+//     file is whole (written atomically), the works not reached keep
+//     their previous files, and the index, links and ORCID lists are left
+//     as they were; the story says how many works were written.
+//   - A second interrupt (Options.Abort) stops writing at once, between
+//     two files, the same way.
+
+// SettleBudget is how long an interrupted run may go on writing files.
+// With the lanes' joins and the process's exit it keeps an interrupt
+// settled within 2 s at any size.
+const SettleBudget = 1500 * time.Millisecond
+
+// settleContext is done SettleBudget (on clock) after ctx is done, or as
+// soon as abort is done (nil: never).
+func settleContext(ctx, abort context.Context, clock transport.Clock) (context.Context, context.CancelFunc) {
+	if abort == nil {
+		abort = context.Background()
+	}
+	settle, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stopAbort := context.AfterFunc(abort, cancel)
+	// Once armed, the budget's timer is left to fire: cancelling twice is
+	// harmless, and it holds nothing but cancel.
+	stopBudget := context.AfterFunc(ctx, func() { afterFunc(clock, SettleBudget, cancel) })
+	return settle, func() {
+		stopAbort()
+		stopBudget()
+		cancel()
+	}
+}
+
+// afterFunc runs f once d has passed on clock, on the clock's own timers
+// when it has them (see transport.Clock).
+func afterFunc(clock transport.Clock, d time.Duration, f func()) (stop func() bool) {
+	if tc, ok := clock.(interface {
+		AfterFunc(time.Duration, func()) func() bool
+	}); ok {
+		return tc.AfterFunc(d, f)
+	}
+	return time.AfterFunc(d, f).Stop
+}
+
+// writeNothing is the end of a run interrupted before its write phase:
+// no file is written and nothing pruned, and the story says so.
+func (rn *run) writeNothing() {
+	rn.rep.Interrupted = true
+	rn.rep.NotPruned = report.PruneInterrupted
+	rn.rep.Cut = &report.WriteCut{Works: len(rn.plan.order)}
+	rn.rep.Unwritten = nil // no work was judged: not "no service answered"
+	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
+}
+
+// cut ends a write the settle budget stopped after the first written
+// works: the files of works this run added are removed again (no index
+// or ORCID list names them yet, so kept they would be strays; a first run
+// is left with nothing), and the report says how far the writing got.
+func (w *writer) cut(written int) error {
+	c := &report.WriteCut{Works: len(w.works)}
+	removed := map[string]bool{}
+	for _, pw := range w.works[:written] {
+		if pw.existed {
+			c.Written++
+			continue
+		}
+		id := pw.link.ID()
+		for _, path := range []string{w.d.WorkPath(id), w.d.CountsPath(id)} {
+			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("interrupted: remove %s, written before the interrupt: %w", path, err)
+			}
+			removed[path] = true
+		}
+		removed[id.Key()] = true
+		c.Withdrawn++
+	}
+	if c.Written == 0 { // the folders a first run made for them, if empty now
+		for _, sub := range []string{snapshots.WorksDir, snapshots.CountsDir} {
+			_ = os.Remove(filepath.Join(w.d.Root, sub))
+		}
+	}
+	w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { return removed[p] })
+	w.rep.WorksAdded = slices.DeleteFunc(w.rep.WorksAdded, func(k string) bool { return removed[k] })
+	w.rep.Cut = c
+	return nil
+}
