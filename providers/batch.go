@@ -169,9 +169,8 @@ func (l listForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []R
 
 // FetchThenReask asks the list form, then asks single once more for each
 // work whose list copy failed with short: a list answer that leaves out
-// what a single record has (Crossref's select= cannot name every field;
-// OpenAlex cuts authorships at 100) must not make a batched snapshot
-// differ from an unbatched one.
+// what a single record has (OpenAlex cuts authorships at 100) must not
+// make a batched snapshot differ from an unbatched one.
 func (l listForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Identity, short error, single func(context.Context, Env, manifest.Identity) Result) []Result {
 	out := l.Fetch(ctx, env, ids)
 	for i, r := range out {
