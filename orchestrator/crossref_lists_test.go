@@ -80,3 +80,26 @@ func TestCrossrefWorksTakeOnlyLists(t *testing.T) {
 		t.Errorf("blog post: container %q, genre %q; want Front Matter and no genre (its subtype is blog)", r.Container, r.Genre)
 	}
 }
+
+// TestCrossrefLanguageOverTheIndexGuess: the registrar's language is the
+// work's, with Crossref as its provenance, even where OpenAlex's detected
+// one agrees; OpenAlex's stands (as its guess) only where Crossref's
+// record has none. From the recorded answers: the book chapter's Crossref
+// record says "language":"en" (as does OpenAlex's), the monograph's
+// Crossref record has no language and OpenAlex's says "en".
+func TestCrossrefLanguageOverTheIndexGuess(t *testing.T) {
+	m := newManifest(t, recordedManifest)
+	if rep := runOK(t, testOptions(m, recordedNet(t), 4)); rep.Incomplete() {
+		t.Fatalf("short run: %v", rep.ShortJobs())
+	}
+	d := snapshots.Dir{Root: m.Snapshots}
+	for doi, want := range map[string]string{"10.1007/978-3-662-46370-3_13": "crossref", "10.1017/9781108348843": "openalex", "10.7554/elife.01567": "crossref"} {
+		var w snapshots.Work
+		if err := snapshots.Read(d.WorkPath(manifest.Identity{Kind: manifest.KindDOI, Value: doi}), &w); err != nil {
+			t.Fatal(err)
+		}
+		if w.Record.Language != "en" || w.Provenance["language"] != want {
+			t.Errorf("%s: language %q from %q, want en from %s", doi, w.Record.Language, w.Provenance["language"], want)
+		}
+	}
+}

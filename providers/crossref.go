@@ -234,6 +234,11 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		Abstract:  wire.AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
 		Topics:    wire.Strings(m.Get("subject")),
+		// the language the member deposited (the journal's or the work's),
+		// an ISO 639 code: https://github.com/CrossRef/rest-api-doc/issues/309
+		// ("See the "language" field"), the Work schema's "language" at
+		// https://api.crossref.org/swagger-ui/index.html; case normalised only
+		Language: wire.Language(m.Get("language").String()),
 	}
 	if sub := markup.PlainText(wire.First(m.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
 		rec.Title += ": " + sub
