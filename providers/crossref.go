@@ -25,9 +25,9 @@ const (
 	// filter repeated (a repeated filter is an OR, "But you may hit some URL
 	// size limits": https://github.com/CrossRef/rest-api-doc/issues/301) and
 	// rows goes up to 1,000; the API documents no cap on filter values. 100
-	// is more than the URL budget lets typical DOIs reach (about 90 of 25
-	// characters: TestLaneSizesBatchesByURL), and keeps the scheduler's
-	// window as small as Semantic Scholar's batch does.
+	// is what the URL budget lets DOIs of 25 characters reach (about 80 of
+	// 35: TestLaneSizesBatchesByURL), and keeps the scheduler's window as
+	// small as Semantic Scholar's batch does.
 	crossrefBatch = 100
 	// crossrefMaxURI: Crossref's server takes "4096 for the initial line …
 	// So 4092 bytes are available for the URL path" and answers 414 past
@@ -36,11 +36,11 @@ const (
 	crossrefMaxURI = 4000
 	// crossrefBatchURLBytes is the part of crossrefMaxURI a batch's DOIs
 	// may fill (as the orchestrator counts them: escaped, plus 10 bytes
-	// each for "doi:" and the comma). The other 600 bytes hold the path,
-	// rows and a mailto of up to about 560 (they held a select= of 340
-	// until lists asked for whole records); a longer mailto only makes
-	// listForm split a batch in two.
-	crossrefBatchURLBytes = crossrefMaxURI - 600
+	// each for "doi:" and the comma). The other 260 bytes hold the path
+	// and rows (31 bytes) and a mailto of up to about 230; a longer mailto
+	// only makes listForm split a batch in two (and say so: Env.More).
+	// They were 600 while the list also carried a select= of 340.
+	crossrefBatchURLBytes = crossrefMaxURI - 260
 )
 
 // A list query asks for whole records, with no select=. select would cut
@@ -57,7 +57,7 @@ const (
 // language of all the others. Measured over the nine recorded records in
 // testdata/crossref: a whole record is 17.8 KB on average (median 15.2,
 // 3.2–41.8 KB; 78% of it reference lists), 7.6 times the 2.3 KB select
-// kept, so a list of 90 is about 1.6 MB, a twentieth of the transport's
+// kept, so a list of 100 is about 1.8 MB, under 6% of the transport's
 // 32 MiB cap, read in a fraction of the 1 s the list pace leaves between
 // requests (docs/performance.md has the figures). select works only on
 // list routes anyway (https://github.com/CrossRef/rest-api-doc/issues/281),
