@@ -13,8 +13,8 @@ import (
 )
 
 // crossrefDOIsPerList is how many DOIs of 25 characters fit one Crossref
-// list call's URL budget (docs/providers.md: "about 90").
-const crossrefDOIsPerList = 90
+// list call's URL budget (docs/providers.md: "100 DOIs of 25 characters").
+const crossrefDOIsPerList = 100
 
 // TestRunTimeFromThePaces holds docs/run.md's account (the README points to it) of
 // how long a 300-work run takes to the registry's declared intervals and

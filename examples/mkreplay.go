@@ -99,7 +99,7 @@ var answers = []answer{
 // the single-record answers above, wrapped in the service's documented
 // list envelope: found records are items, not-found DOIs are left out.
 var lists = []listAnswer{
-	{"https://api.crossref.org/works?filter=doi%3A10.3233%2Fisu-130714%2Cdoi%3A10.1038%2Fnpre.2009.2801%2Cdoi%3A10.1080%2F03615260801973992%2Cdoi%3A10.1080%2F03615260801973414%2Cdoi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1101%2F2020.12.01.406702&rows=7&select=DOI%2CISBN%2CISSN%2Cabstract%2Carticle-number%2Cauthor%2Ccontainer-title%2Ceditor%2Cis-referenced-by-count%2Cissue%2Cissued%2Clicense%2Cpage%2Cpublished%2Cpublished-online%2Cpublished-print%2Cpublisher%2Creferences-count%2Crelation%2Cresource%2Csubject%2Csubtitle%2Ctitle%2Ctype%2Cvolume",
+	{"https://api.crossref.org/works?filter=doi%3A10.3233%2Fisu-130714%2Cdoi%3A10.1038%2Fnpre.2009.2801%2Cdoi%3A10.1080%2F03615260801973992%2Cdoi%3A10.1080%2F03615260801973414%2Cdoi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1101%2F2020.12.01.406702&rows=7",
 		"https://api.crossref.org/works/", "message",
 		func(n int, items string) string {
 			return fmt.Sprintf(`{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`, n, items)
@@ -314,7 +314,8 @@ func recordList(rec *transport.Recording, l listAnswer, bodies map[string][]byte
 		"list answer built from the single answers of this folder for " + strings.Join(from, ", ") + " (the other DOIs asked are not found, so not items)", ""}, nil
 }
 
-// selectView keeps, when the list URL asks with select= (Crossref), only
+// selectView keeps, when a list URL asks with select= (Crossref's does
+// not, since it asks for whole records), only
 // the top-level fields it names, in the record's order, as the service
 // answers (see ../shared/fixtures/crossref/crossref-works-query-ecology-select-doi-title.json).
 func selectView(item, listURL string) (string, error) {
@@ -389,7 +390,7 @@ Four kinds of answer are not recordings:
   answers of this folder for the DOIs it asks about, wrapped in the service's documented
   list envelope, with not-found DOIs left out (as the services do); DataCite's items
   lack the attributes its list view sends only with detail=true (alternateIdentifiers, xml, …),
-  and Crossref's hold only the fields its ` + "`select=`" + ` names.
+  and Crossref's are whole records (about asks its lists without ` + "`select=`" + `).
 - **ORCID's bulk work details** (` + "`/works/{put-codes}`" + `) are constructed, in
   ` + "`testdata/orcid/constructed-orcid-works-bulk-0000-0002-9341-7985.json`" + `: no one
   recorded that request, so each work is its recorded summary's fields, with the

@@ -266,10 +266,10 @@ func TestDoctorProbesTheAgencyLookupWhenDOIsAreRouted(t *testing.T) {
 	}
 }
 
-// Every field the run selects from Crossref is checked, not only the
-// handful the doctor once listed: an answer without is-referenced-by-count
-// (selected, read for the citation count) is drift.
-func TestDoctorChecksEverySelectedCrossrefField(t *testing.T) {
+// Every field the parser reads from a Crossref list item is checked, not
+// only the handful the doctor once listed: an answer without
+// is-referenced-by-count (read for the citation count) is drift.
+func TestDoctorChecksEveryCrossrefFieldTheParserReads(t *testing.T) {
 	dir := copyRecordings(t, "api.crossref.org", func(a map[string]any) {
 		var body map[string]any
 		if err := json.Unmarshal([]byte(a["body"].(string)), &body); err != nil {
@@ -291,8 +291,8 @@ func TestDoctorChecksEverySelectedCrossrefField(t *testing.T) {
 }
 
 // TestDoctorTellsAnAbsentProbeWorkFromDrift: a Crossref list answer
-// without the probe work (no items, total-results 0) is that, not 25
-// selected fields gone missing; an answer that also lost an envelope
+// without the probe work (no items, total-results 0) is that, not 21
+// fields gone missing; an answer that also lost an envelope
 // field is still drift.
 func TestDoctorTellsAnAbsentProbeWorkFromDrift(t *testing.T) {
 	empty := func(drop string) func(a map[string]any) {

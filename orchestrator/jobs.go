@@ -265,6 +265,7 @@ type scheduler struct {
 	frontier atomic.Int64  // oldest work with an unfinished job; len(works) when none
 	moved    chan struct{} // the frontier moved (capacity 1)
 	written  atomic.Int64  // works the writer has taken so far (a prefix of plan order)
+	open     openBatches   // the batches the lanes are filling, as the plan counts them
 }
 
 // minWindow is the least window, in works. A work's answers are held
@@ -526,6 +527,9 @@ type runner struct {
 	// withdraw takes a job found not to be needed out of the progress
 	// plan; may be nil.
 	withdraw func(j *job)
+	// more adds n calls a call of spec sends beyond its plan to host's
+	// plan (planned_calls.go); nil without a live view.
+	more func(host string, spec providers.Spec, n int)
 }
 
 // call asks one provider about a batch of identities, holding a worker
@@ -562,12 +566,11 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 			outcomes = fail(record.Failed, fmt.Errorf("%s: internal error: %v", spec.Name, p))
 		}
 	}()
-	env := providers.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto}
 	fetch := spec.Fetch
 	if call[0].unrouted && spec.FetchUnrouted != nil { // a call is of one queue (see job.queue)
 		fetch = spec.FetchUnrouted
 	}
-	results, err := fetch(ctx, env, ids)
+	results, err := fetch(ctx, r.env(spec, host), ids)
 	if err == nil && len(results) != len(ids) {
 		err = fmt.Errorf("%s: internal error: %d results for %d identities", spec.Name, len(results), len(ids))
 	}

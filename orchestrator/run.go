@@ -340,6 +340,7 @@ func plan(opts Options) (*run, error) {
 	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
 	if planned := opts.Progress.Planned; planned != nil {
 		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, negatedPlans(planned)) }
+		rn.r.more = moreCalls(planned, rn.interval, !opts.NoPacing)
 	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
@@ -471,7 +472,7 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		sched.add(jobs)
 		added = append(added, jobs...)
 	}
-	rn.r.tellPlanned(added, rn.size, rn.interval, rn.opts.Progress.Planned)
+	rn.r.tellCounted(added, rn.size, rn.interval, rn.opts.Progress.Planned, sched.open.calls)
 }
 
 // rememberUnrouted reads the last snapshot of each work whose agency
@@ -604,6 +605,12 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 // the lanes will batch them: batchCalls) and the least time those take at
 // the host's interval (0 in a replay).
 func (r *runner) tellPlanned(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
+	r.tellCounted(jobs, size, interval, planned, batchCalls)
+}
+
+// tellCounted is tellPlanned with calls counting each provider's jobs'
+// calls (the scheduler's open batches, for works planned in stretches).
+func (r *runner) tellCounted(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan), calls func(q []*job, size int) int) {
 	if planned == nil || len(jobs) == 0 {
 		return
 	}
@@ -629,7 +636,7 @@ func (r *runner) tellPlanned(jobs []*job, size func(providers.Spec) int, interva
 			}
 			q := perProvider[k]
 			s := *q[0].spec
-			calls := batchCalls(q, size(s))
+			calls := calls(q, size(s))
 			lp.Jobs += len(q)
 			lp.Calls += calls
 			if r.paced {

@@ -80,15 +80,21 @@ func Batched(single func(ctx context.Context, env Env, id manifest.Identity) Res
 		var batch []manifest.Identity
 		var slots []int
 		for i, id := range ids {
+			if len(ids) > 1 && listable(id) {
+				batch = append(batch, id)
+				slots = append(slots, i)
+			}
+		}
+		if singles := len(ids) - len(batch); len(ids) > 1 && singles > 0 {
+			env.more(singles - boolInt(len(batch) == 0)) // the call was planned as one request
+		}
+		for i, id := range ids {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 			if len(ids) == 1 || !listable(id) {
 				out[i] = single(ctx, env, id)
-				continue
 			}
-			batch = append(batch, id)
-			slots = append(slots, i)
 		}
 		if len(batch) == 1 {
 			out[slots[0]] = single(ctx, env, batch[0])
@@ -138,9 +144,15 @@ func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 		positions[i] = i
 	}
 	out := make([]Result, len(ids))
-	for _, chunk := range wire.Chunks(positions, 0, l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) }) {
+	chunks := wire.Chunks(positions, 0, l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) })
+	env.more(len(chunks) - 1) // a URL too long for one request (a long mailto)
+	for _, chunk := range chunks {
 		batch := asked(chunk)
-		for j, r := range l.ask(ctx, env, batch) {
+		results := l.ask(ctx, env, batch)
+		if l.Absent != nil {
+			env.more(countStatus(results, record.NotFound))
+		}
+		for j, r := range results {
 			if r.Status == record.NotFound && l.Absent != nil {
 				r = l.Absent(ctx, env, batch[j])
 			}
@@ -148,6 +160,24 @@ func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 		}
 	}
 	return out
+}
+
+// countStatus is how many of results have status.
+func countStatus(results []Result, status record.Status) int {
+	n := 0
+	for _, r := range results {
+		if r.Status == status {
+			n++
+		}
+	}
+	return n
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // ask sends one list request about ids and matches its items back to them.
@@ -169,15 +199,19 @@ func (l listForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []R
 
 // FetchThenReask asks the list form, then asks single once more for each
 // work whose list copy failed with short: a list answer that leaves out
-// what a single record has (Crossref's select= cannot name every field;
-// OpenAlex cuts authorships at 100) must not make a batched snapshot
-// differ from an unbatched one.
+// what a single record has (OpenAlex cuts authorships at 100) must not
+// make a batched snapshot differ from an unbatched one.
 func (l listForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Identity, short error, single func(context.Context, Env, manifest.Identity) Result) []Result {
 	out := l.Fetch(ctx, env, ids)
+	var again []int
 	for i, r := range out {
 		if errors.Is(r.Err, short) {
-			out[i] = single(ctx, env, ids[i])
+			again = append(again, i)
 		}
+	}
+	env.more(len(again)) // known now, before the first is sent
+	for _, i := range again {
+		out[i] = single(ctx, env, ids[i])
 	}
 	return out
 }

@@ -35,10 +35,6 @@ func listBody(t *testing.T, envelope, path string, count int, files ...string) s
 	return fmt.Sprintf(envelope, count, strings.Join(items, ","))
 }
 
-// crossrefSelectQuery is the select= every Crossref list query carries:
-// exactly the top-level fields the parser reads.
-const crossrefSelectQuery = "&select=DOI%2CISBN%2CISSN%2Cabstract%2Carticle-number%2Cauthor%2Ccontainer-title%2Ceditor%2Cis-referenced-by-count%2Cissue%2Cissued%2Clicense%2Cpage%2Cpublished%2Cpublished-online%2Cpublished-print%2Cpublisher%2Creferences-count%2Crelation%2Cresource%2Csubject%2Csubtitle%2Ctitle%2Ctype%2Cvolume"
-
 const (
 	crossrefEnvelope = `{"status":"ok","message-type":"work-list","message":{"total-results":%d,"items":[%s]}}`
 	openAlexEnvelope = `{"meta":{"count":%d,"page":1,"per_page":100},"results":[%s]}`
@@ -58,11 +54,15 @@ func resultJSON(t *testing.T, r providers.Result) string {
 	return string(data)
 }
 
-// TestCrossrefBatchMatchesSingles: one list query answers for three DOIs
-// (items in another order, DOIs in capitals) exactly as three single
-// lookups do, and a DOI absent from a complete answer is not found.
+// TestCrossrefBatchMatchesSingles: one list query answers for five DOIs
+// (items in another order, DOIs in capitals) exactly as five single
+// lookups do, with no request more: the preprint's subtype and posting
+// institution and the monograph's missing container title are in the
+// list's whole records, which no single record is asked for (the stub
+// fails any request it was not given). A DOI absent from a complete
+// answer is not found.
 func TestCrossrefBatchMatchesSingles(t *testing.T) {
-	recorded := []string{"10.7554/elife.01567", "10.1145/3448016.3452841", "10.1017/9781108348843"}
+	recorded := []string{"10.7554/elife.01567", "10.1145/3448016.3452841", "10.1017/9781108348843", "10.1101/2020.12.01.406702", "10.53731/ybhah-9jy85"}
 	files := func(list []string) []string {
 		var out []string
 		for _, d := range list {
@@ -71,12 +71,9 @@ func TestCrossrefBatchMatchesSingles(t *testing.T) {
 		return out
 	}
 	s := newStub(t)
-	body := crossrefSelected(t, listBody(t, crossrefEnvelope, "message", 3, files([]string{recorded[2], recorded[0], recorded[1]})...))
+	body := listBody(t, crossrefEnvelope, "message", 5, files([]string{recorded[2], recorded[4], recorded[0], recorded[3], recorded[1]})...)
 	body = strings.ReplaceAll(body, `"DOI":"10.7554/eLife.01567"`, `"DOI":"10.7554/ELIFE.01567"`)
-	// The monograph has no container-title, so the parser would read the
-	// unselectable "institution": it is asked again of the single record.
-	s.file("/works/10.1017/9781108348843?mailto=ada%40example.org", 200, files(recorded)[2])
-	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1017%2F9781108348843%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=4"+crossrefSelectQuery, 200, body)
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841%2Cdoi%3A10.1017%2F9781108348843%2Cdoi%3A10.1101%2F2020.12.01.406702%2Cdoi%3A10.53731%2Fybhah-9jy85%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=6", 200, body)
 	asked := dois(append(recorded, "10.5555/missing")...)
 	got := fetchAll(t, providers.Crossref(), s.env(), asked...)
 
@@ -85,33 +82,15 @@ func TestCrossrefBatchMatchesSingles(t *testing.T) {
 		single.file("/works/"+d+"?mailto=ada%40example.org", 200, files(recorded)[i])
 		want := fetchOne(t, providers.Crossref(), single.env(), manifest.KindDOI, d)
 		if resultJSON(t, got[i]) != resultJSON(t, want) {
-			t.Errorf("%s: batch answer differs from the single one", d)
+			t.Errorf("%s: batch answer differs from the single one:\n%s\n%s", d, resultJSON(t, got[i]), resultJSON(t, want))
 		}
 	}
-	if got[3].Status != record.NotFound || got[3].Err != nil {
-		t.Errorf("missing DOI: %+v, want not found", got[3])
+	if r := got[3].Record; r == nil || r.Genre != "Preprint" || r.Container == "" {
+		t.Errorf("preprint from the list: %+v, want a preprint with its server as container", r)
 	}
-}
-
-// crossrefSelected keeps, of each item of a Crossref list answer, only the
-// fields select names, as Crossref does (recorded:
-// ../shared/fixtures/crossref/crossref-works-query-ecology-select-doi-title.json
-// holds items with DOI and title only).
-func crossrefSelected(t *testing.T, body string) string {
-	t.Helper()
-	var items []string
-	gjson.Get(body, "message.items").ForEach(func(_, item gjson.Result) bool {
-		var kept []string
-		item.ForEach(func(k, v gjson.Result) bool { // in the record's own order, as the parser sees it
-			if slices.Contains(providers.CrossrefSelect, k.String()) {
-				kept = append(kept, k.Raw+":"+v.Raw)
-			}
-			return true
-		})
-		items = append(items, "{"+strings.Join(kept, ",")+"}")
-		return true
-	})
-	return fmt.Sprintf(crossrefEnvelope, gjson.Get(body, "message.total-results").Int(), strings.Join(items, ","))
+	if got[5].Status != record.NotFound || got[5].Err != nil {
+		t.Errorf("missing DOI: %+v, want not found", got[5])
+	}
 }
 
 // TestBatchCutShortFailsTheMissing: when the service counts more hits than
@@ -119,7 +98,7 @@ func crossrefSelected(t *testing.T, body string) string {
 func TestBatchCutShortFailsTheMissing(t *testing.T) {
 	s := newStub(t)
 	body := listBody(t, crossrefEnvelope, "message", 9, "crossref/crossref-work-10.7554-elife.01567.json")
-	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=2"+crossrefSelectQuery, 200, body)
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.5555%2Fmissing&mailto=ada%40example.org&rows=2", 200, body)
 	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.7554/elife.01567", "10.5555/missing")...)
 	if got[0].Status != record.Found {
 		t.Errorf("present DOI: %s", got[0].Status)
@@ -133,7 +112,7 @@ func TestBatchCutShortFailsTheMissing(t *testing.T) {
 // it asked about, each with the reason, and nothing else.
 func TestFailedBatchFailsOnlyItsMembers(t *testing.T) {
 	s := newStub(t)
-	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2"+crossrefSelectQuery, 400, `bad`)
+	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 400, `bad`)
 	s.text("/works/10.1/c%2Cd?mailto=ada%40example.org", 404, `Resource not found.`)
 	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/c,d", "10.1/b")...)
 	var se *providers.StatusError
@@ -149,7 +128,7 @@ func TestFailedBatchFailsOnlyItsMembers(t *testing.T) {
 
 func TestCrossrefBatchMalformed(t *testing.T) {
 	s := newStub(t)
-	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2"+crossrefSelectQuery, 200, `{"status":"ok","message":{"items":{}}}`)
+	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 200, `{"status":"ok","message":{"items":{}}}`)
 	for _, r := range fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/b")...) {
 		if r.Status != record.Failed || !errors.Is(r.Err, providers.ErrMalformed) {
 			t.Errorf("%+v, want malformed", r)
@@ -280,7 +259,6 @@ func TestBatchSplitByURL(t *testing.T) {
 	v.Set("filter", "doi:"+ids[0].Value+",doi:"+ids[1].Value)
 	v.Set("rows", "2")
 	v.Set("mailto", "ada@example.org")
-	v.Set("select", strings.Join(providers.CrossrefSelect, ","))
 	s.text("/works?"+v.Encode(), 200, `{"status":"ok","message":{"total-results":0,"items":[]}}`)
 	v.Set("filter", "doi:"+ids[2].Value)
 	v.Set("rows", "1")

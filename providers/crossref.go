@@ -2,7 +2,6 @@ package providers
 
 import (
 	"context"
-	"errors"
 	"net/url"
 	"slices"
 	"strconv"
@@ -26,9 +25,9 @@ const (
 	// filter repeated (a repeated filter is an OR, "But you may hit some URL
 	// size limits": https://github.com/CrossRef/rest-api-doc/issues/301) and
 	// rows goes up to 1,000; the API documents no cap on filter values. 100
-	// is more than the URL budget lets typical DOIs reach (about 90 of 25
-	// characters: TestLaneSizesBatchesByURL), and keeps the scheduler's
-	// window as small as Semantic Scholar's batch does.
+	// is what the URL budget lets DOIs of 25 characters reach (about 80 of
+	// 35: TestLaneSizesBatchesByURL), and keeps the scheduler's window as
+	// small as Semantic Scholar's batch does.
 	crossrefBatch = 100
 	// crossrefMaxURI: Crossref's server takes "4096 for the initial line …
 	// So 4092 bytes are available for the URL path" and answers 414 past
@@ -37,28 +36,41 @@ const (
 	crossrefMaxURI = 4000
 	// crossrefBatchURLBytes is the part of crossrefMaxURI a batch's DOIs
 	// may fill (as the orchestrator counts them: escaped, plus 10 bytes
-	// each for "doi:" and the comma). The other 600 bytes hold the path,
-	// rows, select (about 340 escaped) and a mailto of up to about 230;
-	// a longer mailto only makes listForm split a batch in two.
-	crossrefBatchURLBytes = crossrefMaxURI - 600
+	// each for "doi:" and the comma). The other 260 bytes hold the path
+	// and rows (31 bytes) and a mailto of up to about 230; a longer mailto
+	// only makes listForm split a batch in two (and say so: Env.More).
+	// They were 600 while the list also carried a select= of 340.
+	crossrefBatchURLBytes = crossrefMaxURI - 260
 )
 
-// crossrefSelect names exactly the top-level fields crossrefWork reads, so
-// a list answer carries nothing else (the reference lists alone are often
-// most of a record). select works only on list routes, not /works/{doi}
-// ("The select parameter only works on "list like" responses":
-// https://github.com/CrossRef/rest-api-doc/issues/281); names are
-// case-sensitive, and one the route does not offer fails the whole request
-// ("select-not-available": https://github.com/CrossRef/rest-api-doc/issues/302).
-// Each is in the route's list of valid selects (issues #306 and #289, with
-// "published" and "resource" in the list the API sends today).
-// "institution" and "subtype" are not selectable: see crossrefNeedsWhole.
-func crossrefSelect() []string {
+// A list query asks for whole records, with no select=. select would cut
+// each record to the fields named (the reference lists alone are often
+// most of a record), but it offers only the route's valid selects (the
+// list the API names in its "select-not-available" answer, as a
+// maintainer gave it: https://github.com/CrossRef/rest-api-doc/issues/306,
+// with "published" and "resource" added since), and "language",
+// "institution" and "subtype" are not among them. A selected list lost
+// every work's language and needed a single re-ask, at the list's 1 s
+// pace, for each preprint (subtype) and each work with no container title
+// (institution): 270 of 10,000 works, the run's critical path (issue #23).
+// A second list without select for those works would still lose the
+// language of all the others. Measured over the nine recorded records in
+// testdata/crossref: a whole record is 17.8 KB on average (median 15.2,
+// 3.2–41.8 KB; 78% of it reference lists), 7.6 times the 2.3 KB select
+// kept, so a list of 100 is about 1.8 MB, under 6% of the transport's
+// 32 MiB cap, read in a fraction of the 1 s the list pace leaves between
+// requests (docs/performance.md has the figures). select works only on
+// list routes anyway (https://github.com/CrossRef/rest-api-doc/issues/281),
+// so a single record and a list item are now the same object.
+
+// crossrefFields are the top-level fields crossrefWork reads, which the
+// probe checks a list answer still carries.
+func crossrefFields() []string {
 	return []string{
-		"DOI", "ISBN", "ISSN", "abstract", "article-number", "author", "container-title", "editor",
-		"is-referenced-by-count", "issue", "issued", "license", "page", "published", "published-online",
-		"published-print", "publisher", "references-count", "relation", "resource", "subject", "subtitle",
-		"title", "type", "volume",
+		"DOI", "ISBN", "ISSN", "abstract", "article-number", "author", "container-title", "degree", "editor",
+		"institution", "is-referenced-by-count", "issue", "issued", "language", "license", "page", "published",
+		"published-online", "published-print", "publisher", "references-count", "relation", "resource", "subject",
+		"subtitle", "subtype", "title", "type", "volume",
 	}
 }
 
@@ -88,7 +100,9 @@ func Crossref() Spec {
 		// a count without a list of citing works: Crossref's cited-by is for
 		// members only (https://www.crossref.org/documentation/cited-by/)
 		Counts: true,
-		Fetch:  Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
+		// lists of whole records, no select= (see above): no work is asked
+		// again alone, and every work's language is in the answer
+		Fetch: Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
 
 		Discover: discoverCrossref, // the works carrying an ORCID iD: crossref_discover.go
 
@@ -97,9 +111,9 @@ func Crossref() Spec {
 }
 
 // crossrefProbe asks the list form the run batches with — the same URI,
-// select= included, built by crossrefListURI — about one stable work, and
-// checks the work-list envelope, every selected field (bar those this work
-// has not got: crossrefProbeLacks) and the nested parts crossrefWork reads.
+// built by crossrefListURI — about one stable work, and checks the
+// work-list envelope, every field crossrefWork reads (bar those this work
+// has not got: crossrefProbeLacks) and the nested parts it reads inside.
 // Crossref announces its pace in X-Rate-Limit-Limit and X-Rate-Limit-Interval.
 func crossrefProbe() Probe {
 	return Probe{
@@ -113,21 +127,23 @@ func crossrefProbe() Probe {
 }
 
 // crossrefProbeDOI is an eLife research article of 2014 (CC BY), whose
-// record holds most of what crossrefSelect asks for.
+// record holds most of what crossrefWork reads.
 const crossrefProbeDOI = "10.7554/elife.01567"
 
-// crossrefProbeLacks are the selected fields crossrefProbeDOI's record has
-// not got (a journal article: no ISBN, editor, issue, page or print date);
-// select leaves out what a record lacks, so the probe cannot expect them.
+// crossrefProbeLacks are the fields crossrefWork reads that
+// crossrefProbeDOI's record has not got (a journal article: no ISBN,
+// degree, editor, issue, page, print date, posting institution or
+// subtype); Crossref leaves out what a record lacks, so the probe cannot
+// expect them.
 func crossrefProbeLacks() []string {
-	return []string{"ISBN", "editor", "issue", "page", "published-print"}
+	return []string{"ISBN", "degree", "editor", "institution", "issue", "page", "published-print", "subtype"}
 }
 
-// crossrefProbeFields: the envelope, each selected field the probe's work
-// has, and the nested parts crossrefWork reads inside them.
+// crossrefProbeFields: the envelope, each field crossrefWork reads that the
+// probe's work has, and the nested parts it reads inside them.
 func crossrefProbeFields() []string {
 	fields := []string{"status", "message-type", "message.total-results"}
-	for _, f := range crossrefSelect() {
+	for _, f := range crossrefFields() {
 		if !slices.Contains(crossrefProbeLacks(), f) {
 			fields = append(fields, "message.items[]."+f)
 		}
@@ -145,35 +161,14 @@ func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {
 // (legal, and rare) is asked on its own.
 func crossrefListable(id manifest.Identity) bool { return !strings.Contains(id.Value, ",") }
 
-// errNotSelected marks a list item that may lack a field select cannot ask
-// for; its work is asked again of the single record.
-var errNotSelected = errors.New("crossref: list item lacks fields select cannot ask for")
-
-// fetchCrossrefList asks the list form, then the single record for each
-// work whose list copy lacks what crossrefWork would read (see
-// crossrefNeedsWhole), so a batched snapshot equals an unbatched one.
+// fetchCrossrefList asks the list form: its items are whole records, so a
+// batched snapshot equals an unbatched one with no request more.
 func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
-	return crossrefList().FetchThenReask(ctx, env, ids, errNotSelected, fetchCrossref)
+	return crossrefList().Fetch(ctx, env, ids)
 }
 
-// crossrefNeedsWhole reports a list item for which crossrefWork would read
-// a field select cannot ask for: "subtype" refines posted-content, and
-// "institution" names the container of a work with no container-title
-// (a preprint's server).
-func crossrefNeedsWhole(m gjson.Result) bool {
-	return m.Get("type").String() == "posted-content" || markup.PlainText(wire.First(m.Get("container-title"))) == ""
-}
-
-// crossrefListItem is crossrefItem for a list item asked with select.
-func crossrefListItem(m gjson.Result) (Result, error) {
-	if crossrefNeedsWhole(m) {
-		return Result{}, errNotSelected
-	}
-	return crossrefItem(m)
-}
-
-// crossrefList asks GET /works?filter=doi:A,doi:B,…&select=… about the
-// DOIs and reads the work-list answer:
+// crossrefList asks GET /works?filter=doi:A,doi:B,…&rows=N about the DOIs
+// and reads the work-list answer:
 // {"status":"ok","message-type":"work-list","message":{"total-results":n,"items":[…]}}.
 func crossrefList() listForm {
 	return listForm{
@@ -182,7 +177,7 @@ func crossrefList() listForm {
 		URI:      crossrefListURI,
 		Items:    crossrefItems,
 		DOI:      func(it gjson.Result) string { return it.Get("DOI").String() },
-		Parse:    crossrefListItem,
+		Parse:    crossrefItem,
 	}
 }
 
@@ -194,7 +189,6 @@ func crossrefListURI(env Env, ids []manifest.Identity) string {
 	v := url.Values{}
 	v.Set("filter", strings.Join(filters, ","))
 	v.Set("rows", strconv.Itoa(len(ids)))
-	v.Set("select", strings.Join(crossrefSelect(), ","))
 	if env.Mailto != "" {
 		v.Set(crossrefMailto, env.Mailto)
 	}
@@ -240,6 +234,11 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		Abstract:  wire.AbstractText(m.Get("abstract").String()),
 		URL:       m.Get("resource.primary.URL").String(),
 		Topics:    wire.Strings(m.Get("subject")),
+		// the language the member deposited (the journal's or the work's),
+		// an ISO 639 code: https://github.com/CrossRef/rest-api-doc/issues/309
+		// ("See the "language" field"), the Work schema's "language" at
+		// https://api.crossref.org/swagger-ui/index.html; case normalised only
+		Language: wire.Language(m.Get("language").String()),
 	}
 	if sub := markup.PlainText(wire.First(m.Get("subtitle"))); sub != "" && rec.Title != "" && !strings.Contains(rec.Title, sub) {
 		rec.Title += ": " + sub

@@ -3,6 +3,9 @@ package providers_test
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -102,50 +105,61 @@ var crossrefValidSelects = strings.Fields(`abstract URL resource member posted s
 	link type publisher volume references-count ISBN issn-type assertion deposited page contributor
 	content-created short-container-title relation editor`)
 
-func TestCrossrefSelectsOnlyWhatTheRouteOffers(t *testing.T) {
-	for _, f := range providers.CrossrefSelect {
+// TestCrossrefListsAskWholeRecords: the fields the parser reads that no
+// select= can ask for (language above all, which every work needs) are
+// why a list query asks for whole records; should Crossref ever offer
+// them all, select could come back.
+func TestCrossrefListsAskWholeRecords(t *testing.T) {
+	var unselectable []string
+	for _, f := range providers.CrossrefFields {
 		if !slices.Contains(crossrefValidSelects, f) {
-			t.Errorf("select %q is not offered by /works: every list query would fail", f)
+			unselectable = append(unselectable, f)
 		}
+	}
+	if !slices.Contains(unselectable, "language") {
+		t.Errorf("fields no select can ask for: %v; without language among them, select= would do", unselectable)
+	}
+	if q := crossrefListQuery(t); q.Has("select") {
+		t.Errorf("a list query asks select=%s, which cuts %v", q.Get("select"), unselectable)
 	}
 }
 
-// TestCrossrefSelectKeepsWhatTheParserReads: each recorded work, cut to
-// the selected fields as a list answer with select is, parses exactly as
-// the whole record, or is marked to be asked again of the single record
-// (a preprint's subtype and posting institution are not selectable).
-// Reading a new field without selecting it fails here.
-func TestCrossrefSelectKeepsWhatTheParserReads(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "crossref", "crossref-work-10.*.json"))
+// crossrefListQuery is the query of the list request a batch of two sends.
+func crossrefListQuery(t *testing.T) url.Values {
+	t.Helper()
+	var asked url.Values
+	env := providers.Env{Base: "https://api.crossref.org", Do: func(r *http.Request) (*http.Response, error) {
+		asked = r.URL.Query()
+		return &http.Response{StatusCode: 200, Body: io.NopCloser(strings.NewReader(fmt.Sprintf(crossrefEnvelope, 0, ""))), Header: http.Header{}}, nil
+	}}
+	if _, err := providers.Crossref().Fetch(t.Context(), env, dois("10.1/a", "10.1/b")); err != nil {
+		t.Fatal(err)
+	}
+	return asked
+}
+
+// TestCrossrefFieldsAreWhatTheParserReads: each recorded work, cut to
+// crossrefFields (what the doctor's probe checks), parses exactly as the
+// whole record. Reading a new field without naming it there fails here.
+func TestCrossrefFieldsAreWhatTheParserReads(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "crossref", "*crossref-work-10.*.json"))
 	if err != nil || len(files) < 5 {
 		t.Fatalf("recorded works: %v %v", files, err)
 	}
-	asked, fullBytes, selBytes := 0, 0, 0
 	for _, f := range files {
 		full := gjson.GetBytes(fixture(t, "crossref/"+filepath.Base(f)), "message")
-		body := crossrefSelected(t, fmt.Sprintf(crossrefEnvelope, 1, full.Raw))
-		sel := gjson.Get(body, "message.items.0")
-		fullBytes += len(full.Raw)
-		selBytes += len(sel.Raw)
-		want, err := providers.CrossrefItem(full)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := providers.CrossrefListItem(sel)
-		if err != nil {
-			asked++
-			continue
-		}
+		var kept []string
+		full.ForEach(func(k, v gjson.Result) bool { // in the record's own order, as the parser sees it
+			if slices.Contains(providers.CrossrefFields, k.String()) {
+				kept = append(kept, k.Raw+":"+v.Raw)
+			}
+			return true
+		})
+		want, _ := providers.CrossrefItem(full)
+		got, _ := providers.CrossrefItem(gjson.Parse("{" + strings.Join(kept, ",") + "}"))
 		if resultJSON(t, got) != resultJSON(t, want) {
-			t.Errorf("%s: the selected fields parse as\n%s\nthe whole record as\n%s", filepath.Base(f), resultJSON(t, got), resultJSON(t, want))
+			t.Errorf("%s: crossrefFields parse as\n%s\nthe whole record as\n%s", filepath.Base(f), resultJSON(t, got), resultJSON(t, want))
 		}
-	}
-	if asked == 0 || asked == len(files) {
-		t.Errorf("%d of %d works asked again; want the preprint and the monograph only", asked, len(files))
-	}
-	// docs/providers.md's "13% of the bytes".
-	if pct := 100 * selBytes / fullBytes; pct > 13 {
-		t.Errorf("selected fields are %d%% of the recorded records' bytes, want at most 13%%", pct)
 	}
 }
 

@@ -9,9 +9,8 @@ var (
 	EuropePMCTerm       = europePMCTerm
 	PubMedDateOf        = pubmedDate.date
 	UnpaywallDate       = unpaywallDate
-	CrossrefSelect      = crossrefSelect()
+	CrossrefFields      = crossrefFields()
 	CrossrefProbeLacks  = crossrefProbeLacks()
-	CrossrefListItem    = crossrefListItem
 	CrossrefItem        = crossrefItem
 	ORCIDWorkURL        = orcidWorkURL
 )

@@ -156,6 +156,18 @@ type Env struct {
 	Do     Doer   // sends one request
 	Base   string // scheme://host of the service; tests point it at a fake
 	Mailto string // polite-pool contact, "" when none
+	// More, when set, is told as soon as a Fetch knows it will send n
+	// requests beyond the one its call was planned as (works a list
+	// answer left short asked again alone, a batch split by its URL), so
+	// a live view's estimate counts them before they are sent.
+	More func(n int)
+}
+
+// more tells e.More of n requests more, if anyone listens.
+func (e Env) more(n int) {
+	if e.More != nil && n > 0 {
+		e.More(n)
+	}
 }
 
 // Result is what a provider said about one identity.

@@ -20,6 +20,11 @@ type providerInfo struct {
 	Title      string `json:"title"`
 	Host       string `json:"host"`
 	IntervalMS int64  `json:"interval_ms"` // least gap between two requests
+	// BatchIntervalMS is the least gap while a run asks the provider in
+	// lists (a batch form or a discovery listing): the host keeps it for
+	// every request then, as Crossref paces lists more strictly than
+	// single records. Absent when the provider has no list form.
+	BatchIntervalMS int64 `json:"batch_interval_ms,omitempty"`
 	// KeyedIntervalMS is the least gap while api_key_env is set, when the
 	// service documents a keyed allowance (KeyedRateSource); else absent.
 	KeyedIntervalMS int64    `json:"keyed_interval_ms,omitempty"`
@@ -50,6 +55,9 @@ func providerInfos() []providerInfo {
 			Terms: s.Terms, Attribution: s.Attribution, RateSource: s.RateSource,
 			Agency: s.Agency, Serves: s.Serves,
 		}
+		if s.BatchSize > 1 || s.Discover != nil {
+			p.BatchIntervalMS = max(s.MinInterval, s.BatchInterval).Milliseconds()
+		}
 		for _, k := range s.Accepts {
 			p.Accepts = append(p.Accepts, string(k))
 		}
@@ -68,7 +76,9 @@ func providersCommand() *cli.Command {
 		Usage: "list the providers about can ask, with their pace and terms",
 		Description: `Lists the registry: each provider's name (as used in the manifest's
 providers list and in --only), the host it asks, the least interval
-between two requests to that host, the identity kinds it answers for, how
+between two requests to that host (and, under LISTS EVERY, the least
+interval while the run asks it in lists, which the host then keeps for
+every request), the identity kinds it answers for, how
 many identities one request carries, its API key variable, and its terms
 of use and the attribution they ask for (which about writes into the
 snapshots).
@@ -97,7 +107,7 @@ Examples:
 				return err
 			}
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tHOST\tEVERY\tACCEPTS\tBATCH\tRUNS\tAPI KEY")
+			fmt.Fprintln(tw, "NAME\tHOST\tEVERY\tLISTS EVERY\tACCEPTS\tBATCH\tRUNS\tAPI KEY")
 			for _, p := range infos {
 				runs := "by default"
 				if !p.Default {
@@ -111,7 +121,11 @@ Examples:
 					key = "-"
 				}
 				every := time.Duration(p.IntervalMS) * time.Millisecond
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.Name, p.Host, every, strings.Join(p.Accepts, ","), p.BatchSize, runs, key)
+				lists := "-"
+				if p.BatchIntervalMS > 0 {
+					lists = (time.Duration(p.BatchIntervalMS) * time.Millisecond).String()
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.Name, p.Host, every, lists, strings.Join(p.Accepts, ","), p.BatchSize, runs, key)
 			}
 			tw.Flush()
 			printAgencies(w, infos)
