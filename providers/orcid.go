@@ -49,6 +49,7 @@ func ORCID() Spec {
 		Terms:       "https://info.orcid.org/public-client-terms-of-service/",
 		Attribution: "Data from the ORCID public API (public data CC0)",
 		Fetch:       One(fetchORCID),
+		Expand:      expandORCID,
 	}
 }
 
@@ -64,11 +65,19 @@ func orcidProbe() Probe {
 	}
 }
 
-// fetchORCID reads the record. The summary and the details are one answer:
-// if the details cannot be read the whole expansion fails, so the run keeps
-// the previous expansion and prunes nothing rather than writing a poorer
-// one. The name is a help, not a need: failing to read it is a warning.
+// fetchORCID reads the record in one call: expandORCID's steps, in order.
 func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
+	return RunStaged(expandORCID)(ctx, env, id)
+}
+
+// expandORCID reads the record's works summary and lists its works; the
+// steps left fetch the chosen entries' details (one step per bulk page of
+// orcidBulkMax put-codes) and then the record's name. The summary and the
+// details are one answer: if a page of details cannot be read the whole
+// expansion fails, so the run keeps the previous expansion and prunes
+// nothing rather than writing a poorer one. The name is a help, not a
+// need: failing to read it is a warning.
+func expandORCID(ctx context.Context, env Env, id manifest.Identity) (*Staged, Result) {
 	base := env.Base + orcidAPI + id.Value
 	var groups []orcidGroup
 	// Plain JSON gives the same v3.0 documents as the vendor type, and is
@@ -79,32 +88,79 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 		return Result{Status: record.Found}, err
 	})
 	if res.Status != record.Found {
-		return res
+		return nil, res
 	}
-	works := make([]orcidWork, len(groups))
-	var warnings []record.Warning
+	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), found: map[string]gjson.Result{}}
+	st := &Staged{Finish: r.finish}
 	for i, g := range groups {
-		works[i], warnings = chooseORCIDWork(id.Value, g, warnings)
+		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
+		st.Works = append(st.Works, orcidWorkIdentity(id.Value, r.works[i].entry().putCode, r.works[i].ids))
 	}
-	details, missing, err := orcidDetails(ctx, env, base, works)
+	var codes []string
+	for _, w := range r.works {
+		codes = append(codes, w.entry().putCode)
+	}
+	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+		st.Steps = append(st.Steps, func(ctx context.Context, env Env) bool { return r.details(ctx, env, chunk) })
+	}
+	st.Steps = append(st.Steps, r.readPerson)
+	return st, Result{Status: record.Found}
+}
+
+// orcidRead is one record being read: what the summary chose and what the
+// steps have read so far.
+type orcidRead struct {
+	orcid     manifest.Identity
+	base      string // the record's API address
+	works     []orcidWork
+	warnings  []record.Warning
+	found     map[string]gjson.Result // put-code → full work, from the bulk pages
+	missing   []missingDetail
+	detailErr error         // the page of details that could not be read
+	owner     *record.Owner // the record's name, once read
+	personErr error
+}
+
+// details reads one bulk page of put-codes (never one request per work).
+// Works are matched back by their put-code because the registry lists
+// found works first and errors after.
+func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
+	errs, err := orcidBulk(ctx, env, r.base, chunk, r.found)
 	if err != nil {
-		return Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", err)}
+		r.detailErr = err
+		return false
 	}
-	for _, pc := range missing {
-		warnings = append(warnings, record.Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
+	r.missing = append(r.missing, orcidMissing(chunk, r.found, errs)...)
+	return true
+}
+
+// readPerson reads the record's name (never fails the expansion).
+func (r *orcidRead) readPerson(ctx context.Context, env Env) bool {
+	r.owner, r.personErr = orcidPerson(ctx, env, r.base, r.orcid.Value)
+	return true
+}
+
+// finish builds the record's answer from the summary and what the steps
+// read.
+func (r *orcidRead) finish() Result {
+	if r.detailErr != nil {
+		return Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", r.detailErr)}
 	}
-	res = Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings}
-	for _, w := range works {
-		res.Discovered = append(res.Discovered, w.discovered(id.Value, details[w.entry().putCode]))
+	warnings := r.warnings
+	for _, pc := range r.missing {
+		warnings = append(warnings, record.Warning{Identity: r.orcid.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
 	}
-	person, err := orcidPerson(ctx, env, base, id.Value)
-	if err != nil {
-		res.Warnings = append(res.Warnings, record.Warning{Identity: id.Key(), Transient: true,
-			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", err)})
+	res := Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings}
+	for _, w := range r.works {
+		res.Discovered = append(res.Discovered, w.discovered(r.orcid.Value, r.found[w.entry().putCode]))
 	}
-	res.Person = person
+	if r.personErr != nil {
+		res.Warnings = append(res.Warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
+			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", r.personErr)})
+	}
+	res.Person = r.owner
 	for i := range res.Discovered {
-		splitCreditNames(res.Discovered[i].Summary.Authors, person)
+		splitCreditNames(res.Discovered[i].Summary.Authors, r.owner)
 	}
 	return res
 }
@@ -502,27 +558,6 @@ func orcidContributors(list gjson.Result) []record.Author {
 
 // missingDetail is a put-code the bulk answer had no work for.
 type missingDetail struct{ putCode, why string }
-
-// orcidDetails fetches the chosen entries' full works, up to orcidBulkMax
-// put-codes a request (never one request per work). Works are matched back
-// by their put-code because the registry lists found works first and
-// errors after.
-func orcidDetails(ctx context.Context, env Env, base string, works []orcidWork) (map[string]gjson.Result, []missingDetail, error) {
-	var codes []string
-	for _, w := range works {
-		codes = append(codes, w.entry().putCode)
-	}
-	found := map[string]gjson.Result{}
-	var missing []missingDetail
-	for chunk := range slices.Chunk(codes, orcidBulkMax) {
-		errs, err := orcidBulk(ctx, env, base, chunk, found)
-		if err != nil {
-			return nil, nil, err
-		}
-		missing = append(missing, orcidMissing(chunk, found, errs)...)
-	}
-	return found, missing, nil
-}
 
 // orcidBulk asks for one chunk of put-codes and files each work found by
 // its put-code. The answer is {"bulk":[{"work":{…}}|{"error":{…}}]}; the
