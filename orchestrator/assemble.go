@@ -87,8 +87,10 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 
 // expand adds the works an ORCID record's expansion listed. A record that
 // could not be read contributes the works its last snapshot listed
-// (works.Expansion keeps that file).
-func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
+// (works.Expansion keeps that file); when its listing was planned (listed:
+// only its details failed), only those not planned already, so no work's
+// origins change after the listings.
+func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, listed bool) {
 	now := works.ORCIDRead{Listed: snapshots.Expansion{ORCID: e.Value}}
 	for _, o := range outcomes {
 		if o.Status != record.Found {
@@ -107,6 +109,9 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 		p.unread[e.Key()] = true
 		p.nameless[e.Key()] = true
 		for _, k := range exp.Works {
+			if _, planned := p.origins[k]; listed && planned {
+				continue
+			}
 			if id, err := manifest.ParseKey(k); err == nil {
 				p.add(id, e.Key())
 			}
