@@ -131,6 +131,7 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o repl
 		if g := w.Group; g != nil {
 			exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: k, PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
 		}
+		addEntry(exp, k, w.Read)
 		if _, have := p.summaries[k]; !have {
 			if raw, err := json.Marshal(w.Summary); err == nil {
 				p.summaries[k] = summary{provider: o.Provider, record: raw}

@@ -79,7 +79,7 @@ func (rs *records) ready(p *workPlan, k int) bool {
 // one request at a time on their own host: every record's listing first,
 // then the rest of each record. Providers that cannot expand in steps
 // answer whole in the listing pass.
-func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, planned func(LanePlan)) *records {
+func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.Dir, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, planned func(LanePlan)) *records {
 	rs := &records{left: map[string]int{}}
 	var jobs [][]*job
 	var all []*job
@@ -108,8 +108,9 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 		for i, rec := range jobs {
 			var out []reply
 			staged[i], wholes[i] = make([]*providers.Staged, len(rec)), make([]reply, len(rec))
+			prev := previousRead(d, rs.entries[i])
 			for n, j := range rec {
-				o, st := r.listRecord(ctx, j, interval, planned)
+				o, st := r.listRecord(ctx, j, prev, interval, planned)
 				staged[i][n], wholes[i][n] = st, o
 				out = append(out, o)
 			}
@@ -133,15 +134,16 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []provi
 
 // listRecord asks for j's listing: a staged provider's first answer (the
 // Staged when it came, with its steps told to the live view), or an
-// unstaged provider's whole answer (no Staged).
-func (r *runner) listRecord(ctx context.Context, j *job, interval func(providers.Spec) time.Duration, planned func(LanePlan)) (reply, *providers.Staged) {
+// unstaged provider's whole answer (no Staged). prev is what the last
+// snapshot kept of the record.
+func (r *runner) listRecord(ctx context.Context, j *job, prev providers.Previous, interval func(providers.Spec) time.Duration, planned func(LanePlan)) (reply, *providers.Staged) {
 	if j.spec.Expand == nil {
 		return r.call(ctx, []*job{j})[0], nil
 	}
 	var st *providers.Staged
 	o := r.callOne(ctx, j, func(ctx context.Context, env providers.Env) providers.Result {
 		var res providers.Result
-		st, res = j.spec.Expand(ctx, env, j.id)
+		st, res = j.spec.Expand(ctx, env, j.id, prev)
 		return res
 	})
 	if o.Status != record.Found || st == nil {

@@ -80,6 +80,7 @@ func TestFailedDetailsKeepTheRecord(t *testing.T) {
 	before := folderBytes(t, m.Snapshots)
 
 	net := recordedNet(t)
+	edited(t, net) // every entry edited since: its details are asked again
 	net.routes["pub.orcid.org"+recordedDetails] = fakeAnswer{status: http.StatusBadRequest, body: []byte(`{"response-code":400}`)}
 	rep := runOK(t, testOptions(m, net, 4))
 	if len(rep.Expansions) != 1 || rep.Expansions[0].Status != record.Failed || !strings.Contains(fmt.Sprint(rep.Expansions[0].Err), "work details") {
@@ -107,6 +108,7 @@ func TestFailedDetailsKeepWorksThatLeft(t *testing.T) {
 	beforeWork := readFile(t, filepath.Join(m.Snapshots, "works", "doi_10.3233_2fisu-130714.json"))
 
 	net := recordedNet(t)
+	edited(t, net)
 	summary := net.routes["pub.orcid.org/v3.0/0000-0002-9341-7985/works"]
 	var doc map[string]any
 	if err := json.Unmarshal(summary.body, &doc); err != nil {
@@ -153,4 +155,28 @@ func TestPlanCountsORCIDPages(t *testing.T) {
 	if n := net.requests("pub.orcid.org"); calls != n || jobs != 1 {
 		t.Errorf("ORCID planned %d calls for %d jobs; want %d calls (the requests made) for 1 job", calls, jobs, n)
 	}
+}
+
+// edited makes the recorded record's summary say every entry was edited
+// since it was recorded (a later last-modified-date), the put-codes kept.
+func edited(t *testing.T, net *fakeNet) {
+	t.Helper()
+	const path = "pub.orcid.org/v3.0/0000-0002-9341-7985/works"
+	var doc struct {
+		Group []map[string]any `json:"group"`
+	}
+	if err := json.Unmarshal(net.routes[path].body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range doc.Group {
+		for _, ws := range g["work-summary"].([]any) {
+			lm := ws.(map[string]any)["last-modified-date"].(map[string]any)
+			lm["value"] = lm["value"].(float64) + 1000
+		}
+	}
+	body, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.routes[path] = fakeAnswer{status: 200, body: body}
 }

@@ -383,7 +383,7 @@ func (rn *run) interval(s providers.Spec) time.Duration {
 // lanes; each lane serves one host; assemble takes each work as soon as
 // its jobs are done.
 func (rn *run) fetch(ctx context.Context) error {
-	rn.records = rn.r.expand(ctx, rn.m, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
+	rn.records = rn.r.expand(ctx, rn.m, snapshots.Dir{Root: rn.rep.Snapshots}, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
 	rn.queueListings(sched)
 	d := snapshots.Dir{Root: rn.rep.Snapshots}

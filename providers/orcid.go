@@ -70,101 +70,6 @@ func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
 	return RunStaged(expandORCID)(ctx, env, id)
 }
 
-// expandORCID reads the record's works summary and lists its works; the
-// steps left fetch the chosen entries' details (one step per bulk page of
-// orcidBulkMax put-codes) and then the record's name. The summary and the
-// details are one answer: if a page of details cannot be read the whole
-// expansion fails, so the run keeps the previous expansion and prunes
-// nothing rather than writing a poorer one. The name is a help, not a
-// need: failing to read it is a warning.
-func expandORCID(ctx context.Context, env Env, id manifest.Identity) (*Staged, Result) {
-	base := env.Base + orcidAPI + id.Value
-	var groups []orcidGroup
-	// Plain JSON gives the same v3.0 documents as the vendor type, and is
-	// what the recorded answers were made with.
-	res := GetJSONRecord(ctx, env, "orcid", base+"/works", func(doc gjson.Result) (Result, error) {
-		var err error
-		groups, err = readORCIDGroups(doc)
-		return Result{Status: record.Found}, err
-	})
-	if res.Status != record.Found {
-		return nil, res
-	}
-	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), found: map[string]gjson.Result{}}
-	st := &Staged{Finish: r.finish}
-	for i, g := range groups {
-		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
-		st.Works = append(st.Works, orcidWorkIdentity(id.Value, r.works[i].entry().putCode, r.works[i].ids))
-	}
-	var codes []string
-	for _, w := range r.works {
-		codes = append(codes, w.entry().putCode)
-	}
-	for chunk := range slices.Chunk(codes, orcidBulkMax) {
-		st.Steps = append(st.Steps, func(ctx context.Context, env Env) bool { return r.details(ctx, env, chunk) })
-	}
-	st.Steps = append(st.Steps, r.readPerson)
-	return st, Result{Status: record.Found}
-}
-
-// orcidRead is one record being read: what the summary chose and what the
-// steps have read so far.
-type orcidRead struct {
-	orcid     manifest.Identity
-	base      string // the record's API address
-	works     []orcidWork
-	warnings  []record.Warning
-	found     map[string]gjson.Result // put-code → full work, from the bulk pages
-	missing   []missingDetail
-	detailErr error         // the page of details that could not be read
-	owner     *record.Owner // the record's name, once read
-	personErr error
-}
-
-// details reads one bulk page of put-codes (never one request per work).
-// Works are matched back by their put-code because the registry lists
-// found works first and errors after.
-func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
-	errs, err := orcidBulk(ctx, env, r.base, chunk, r.found)
-	if err != nil {
-		r.detailErr = err
-		return false
-	}
-	r.missing = append(r.missing, orcidMissing(chunk, r.found, errs)...)
-	return true
-}
-
-// readPerson reads the record's name (never fails the expansion).
-func (r *orcidRead) readPerson(ctx context.Context, env Env) bool {
-	r.owner, r.personErr = orcidPerson(ctx, env, r.base, r.orcid.Value)
-	return true
-}
-
-// finish builds the record's answer from the summary and what the steps
-// read.
-func (r *orcidRead) finish() Result {
-	if r.detailErr != nil {
-		return Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", r.detailErr)}
-	}
-	warnings := r.warnings
-	for _, pc := range r.missing {
-		warnings = append(warnings, record.Warning{Identity: r.orcid.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
-	}
-	res := Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings}
-	for _, w := range r.works {
-		res.Discovered = append(res.Discovered, w.discovered(r.orcid.Value, r.found[w.entry().putCode]))
-	}
-	if r.personErr != nil {
-		res.Warnings = append(res.Warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
-			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", r.personErr)})
-	}
-	res.Person = r.owner
-	for i := range res.Discovered {
-		splitCreditNames(res.Discovered[i].Summary.Authors, r.owner)
-	}
-	return res
-}
-
 // splitCreditNames splits the contributors' credit names (ORCID gives one
 // string, "credit-name") into given and family names, so an ORCID-only
 // work has family names to sort, cite and key by. The record owner's own
@@ -428,13 +333,19 @@ func firstNormalized(have, v string, normalize func(string) (string, error)) str
 // discovered builds the work from the chosen entry: its full details when
 // the bulk answer had them, else its summary.
 func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
-	e := w.entry()
-	doc := e.summary
+	doc := w.entry().summary
 	if details.Exists() {
 		doc = details
 	}
-	rec := orcidRecord(doc)
+	return w.discoveredAs(orcid, orcidRecord(doc))
+}
+
+// discoveredAs builds the work from rec, its chosen entry's record: the
+// identifiers and relations are the group's, as the summary gives them.
+func (w orcidWork) discoveredAs(orcid string, rec record.Record) Discovered {
+	e := w.entry()
 	rec.IDs = w.ids
+	rec.Relations = nil
 	for _, doi := range w.version {
 		if doi != w.ids.DOI {
 			rec.Relations = append(rec.Relations, record.Relation{Type: "is-version-of", ID: "doi:" + doi})
