@@ -21,9 +21,9 @@ import (
 //
 // An entry whose summary gives the last-modified-date the last read saw
 // (prev.Entry) keeps the record its details gave then and is not asked
-// again: ORCID sets an item's last-modified-date whenever the item is
-// edited (https://info.orcid.org/documentation/integration-guide/orcid-record/,
-// "Last modified date"). The contributors' names were split by the
+// again: an item's last-modified-date is "the date time when the element
+// was last modified" (https://github.com/ORCID/orcid-model/blob/master/src/main/resources/common_3.0/common-3.0.xsd).
+// The contributors' names were split by the
 // owner's name, so when entries are kept the name is read first, and if
 // it changed their details are asked after all.
 func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previous) (*Staged, Result) {
