@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"time"
 
@@ -179,7 +180,7 @@ func (r *runner) readRest(ctx context.Context, j *job, st *providers.Staged) rep
 			break
 		}
 	}
-	res := st.Finish()
+	res := finish(st, j.spec.Name)
 	o := reply{result: res}
 	o.Outcome.Identity, o.Outcome.Provider, o.Outcome.Host = j.id, j.spec.Name, j.host
 	o.Status, o.Err = res.Status, res.Err
@@ -187,6 +188,17 @@ func (r *runner) readRest(ctx context.Context, j *job, st *providers.Staged) rep
 		o.Status = classify(ctx, res.Err)
 	}
 	return o
+}
+
+// finish is st's whole answer; a parser bug on odd data is a failed
+// answer, as in a call (runner.call), never the end of the run.
+func finish(st *providers.Staged, provider string) (res providers.Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = providers.Result{Status: record.Failed, Err: fmt.Errorf("%s: internal error: %v", provider, p)}
+		}
+	}()
+	return st.Finish()
 }
 
 // callOne runs f as one call of j's provider, as r.call runs a Fetch: under
