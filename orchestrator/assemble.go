@@ -86,8 +86,10 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 
 // expand adds the works an ORCID record's expansion listed. A record that
 // could not be read contributes the works its last snapshot listed
-// (works.Expansion keeps that file).
-func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
+// (works.Expansion keeps that file); when its listing was planned (listed:
+// only its details failed), only those not planned already, so no work's
+// origins change after the listings.
+func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, listed bool) {
 	now := works.ORCIDRead{Listed: snapshots.Expansion{ORCID: e.Value}}
 	for _, o := range outcomes {
 		if o.Status != record.Found {
@@ -106,6 +108,9 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir) {
 		p.unread[e.Key()] = true
 		p.nameless[e.Key()] = true
 		for _, k := range exp.Works {
+			if _, planned := p.origins[k]; listed && planned {
+				continue
+			}
 			if id, err := manifest.ParseKey(k); err == nil {
 				p.add(id, e.Key())
 			}
@@ -125,6 +130,7 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o repl
 		if g := w.Group; g != nil {
 			exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: k, PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
 		}
+		addEntry(exp, k, w.Read)
 		if _, have := p.summaries[k]; !have {
 			if raw, err := json.Marshal(w.Summary); err == nil {
 				p.summaries[k] = summary{provider: o.Provider, record: raw}

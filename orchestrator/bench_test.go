@@ -166,6 +166,7 @@ func benchFetch(b *testing.B, sh benchShape, noBatching bool, workers, scale int
 	b.ReportMetric(perWork(crossrefBytes), "crossref-bytes/work")
 	b.ReportMetric(float64(requests)/float64(b.N)/float64(total), "requests/work")
 	b.ReportMetric(float64(wall)/float64(b.N)/float64(bound), "wall/bound")
+	b.ReportMetric(wall.Seconds()/float64(b.N), "wall-s")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 	if rss > 0 {
 		b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MB")
@@ -238,10 +239,13 @@ func samplePeakHeap(peak *uint64) (stop func()) {
 // simBound is the critical-path lower bound of a run: requests to one host
 // are serial, each starting at least the host's interval after the one
 // before and after its answer; no provider request can start before the
-// first record (summary, details, name) and its agency lookup are answered (Unpaywall's not before
-// OpenAlex's first answer), and the last record's works need at least one
-// request per host after that record is read. Request counts are the
-// fewest the configuration allows: ceil(works ÷ batch size) per host.
+// first record's works summary and its agency lookup are answered
+// (Unpaywall's not before OpenAlex's first answer), the last record's
+// works need at least one request per host after every summary is read
+// (the summaries come first), and the run ends no sooner than the ORCID
+// host's last request (details and names after the summaries). Request
+// counts are the fewest the configuration allows: ceil(works ÷ batch
+// size) per host.
 func simBound(sh benchShape, registry []providers.Spec, noBatching bool, scale int) time.Duration {
 	lat := func(host string, n int) time.Duration { return simLatencies[host].of(n) / time.Duration(scale) }
 	interval := map[string]time.Duration{}
@@ -252,33 +256,25 @@ func simBound(sh benchShape, registry []providers.Spec, noBatching bool, scale i
 		size[s.Host] = batchSize(noBatching)(s)
 	}
 	cost := func(host string, n int) time.Duration { return max(interval[host], lat(host, n)) }
-	// The ORCID records, one after another; each is its works summary, the
-	// works' details in bulk (100 a request) and the record's name, and its
-	// works are known once all three are in.
-	var record []int // identities per request of one record
-	record = append(record, sh.works)
+	// Each ORCID record is its works summary, then its works' details in
+	// bulk (100 a request) and its name; every summary goes first.
+	var rest []int // identities per request of one record after its summary
 	for left := sh.works; left > 0; left -= 100 {
-		record = append(record, min(left, 100))
+		rest = append(rest, min(left, 100))
 	}
-	record = append(record, 1)
-	var orcidChain, first time.Duration
+	rest = append(rest, 1)
+	summaries := time.Duration(sh.researchers-1)*cost("pub.orcid.org", sh.works) + lat("pub.orcid.org", sh.works)
+	orcidChain := time.Duration(sh.researchers) * cost("pub.orcid.org", sh.works)
 	for r := range sh.researchers {
-		for k, n := range record {
-			if r == sh.researchers-1 && k == len(record)-1 {
+		for k, n := range rest {
+			if r == sh.researchers-1 && k == len(rest)-1 {
 				orcidChain += lat("pub.orcid.org", n)
 			} else {
 				orcidChain += cost("pub.orcid.org", n)
 			}
 		}
 	}
-	for k, n := range record {
-		if k < len(record)-1 {
-			first += cost("pub.orcid.org", n)
-		} else {
-			first += lat("pub.orcid.org", n)
-		}
-	}
-	first += lat("doi.org", min(simPrefixes, providers.RABatchSize))
+	first := lat("pub.orcid.org", sh.works) + lat("doi.org", min(simPrefixes, providers.RABatchSize))
 	works := sh.researchers * sh.works
 	serial := func(host string, n int) time.Duration { // n identities in the fewest calls
 		var d time.Duration
@@ -300,7 +296,7 @@ func simBound(sh benchShape, registry []providers.Spec, noBatching bool, scale i
 	}
 	bound := orcidChain
 	for host, n := range map[string]int{"api.crossref.org": works, "api.openalex.org": works, "www.ebi.ac.uk": works, "api.semanticscholar.org": works} {
-		bound = max(bound, first+serial(host, n), orcidChain+lat(host, 1))
+		bound = max(bound, first+serial(host, n), summaries+lat(host, 1))
 	}
 	if misses > 0 {
 		bound = max(bound, first+lat("api.openalex.org", min(works, size["api.openalex.org"]))+serial("api.unpaywall.org", misses))

@@ -74,7 +74,7 @@ func (rn *run) follow(ctx context.Context) error {
 	rn.schedule(ctx, sched, added, true)
 	sched.plannedAll()
 	unwritten := len(rn.rep.Unwritten)
-	err := rn.assemble(sched, added)
+	err := rn.assemble(ctx, sched, added, 0)
 	rn.takeAnswers(sched.finish())
 	if err != nil {
 		return err

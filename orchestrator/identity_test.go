@@ -56,6 +56,9 @@ func identityNet(t testing.TB) *fakeNet {
 	n := recordedNet(t)
 	n.file("pub.orcid.org", "/v3.0/"+orcid+"/works", 200, "orcid/constructed-orcid-works-"+orcid+".json")
 	n.file("pub.orcid.org", "/v3.0/"+orcid+"/works/1002,2001,3002,4001,5001,6001,7001", 200, "orcid/constructed-orcid-works-bulk-"+orcid+".json")
+	// A rerun asks again only for the entry of the work the manifest
+	// excludes (it has no file whose ORCID entry could stand).
+	n.routes["pub.orcid.org/v3.0/"+orcid+"/works/5001"] = n.routes["pub.orcid.org/v3.0/"+orcid+"/works/1002,2001,3002,4001,5001,6001,7001"]
 	n.file("pub.orcid.org", "/v3.0/"+orcid+"/person", 200, "orcid/constructed-orcid-person-"+orcid+".json")
 	n.routes["api.crossref.org/works/10.1101/2020.12.01.406702"] = fakeAnswer{200, []byte(`{"status":"ok","message-type":"work","message":{
 		"DOI":"10.1101/2020.12.01.406702","type":"posted-content","title":["Brittle glazes under load"],

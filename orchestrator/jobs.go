@@ -21,7 +21,7 @@ package orchestrator
 //   - Memory is bounded: no call starts on a work more than window works
 //     past the oldest work the writer has not taken (see scheduler).
 //   - Every blocking wait selects on the run's context: a lane's wait for
-//     jobs or a token, the writer's wait for a work (await). Once the
+//     jobs or a token, the writer's wait for a work (run.await). Once the
 //     context is done, lanes stop at once and the writer has the
 //     scheduler skip what is left (skipLeftovers): it joins the lanes,
 //     whose last calls end quickly (every wait in the transport selects
@@ -378,26 +378,6 @@ func (s *scheduler) advance() {
 	select {
 	case s.moved <- struct{}{}:
 	default:
-	}
-}
-
-// await blocks until work k's jobs are all done, and returns them. Once
-// the run is cancelled it skips the scheduler's leftovers, after which
-// every work is done: what was answered is still written.
-func (s *scheduler) await(k int) []*job {
-	for {
-		s.mu.Lock()
-		if k < int(s.frontier.Load()) {
-			jobs := s.works[k]
-			s.mu.Unlock()
-			return jobs
-		}
-		s.mu.Unlock()
-		select {
-		case <-s.moved:
-		case <-s.ctx.Done():
-			s.skipLeftovers()
-		}
 	}
 }
 

@@ -244,6 +244,8 @@ type runState struct {
 	stop              context.CancelFunc // ends the run's requests (a write failed)
 	lookupFailureTold bool               // the first round noted a failed agency lookup (once is enough)
 
+	records *records // the first round's ORCID records (expand.go)
+
 	// Discovery (discover.go).
 	listings  []*job               // per ORCID identity × listing provider
 	unclaimed *snapshots.Unclaimed // what the listings found, for unclaimed.json; nil: the file is left as it is
@@ -402,7 +404,7 @@ func (rn *run) interval(s providers.Spec) time.Duration {
 // lanes; each lane serves one host; assemble takes each work as soon as
 // its jobs are done.
 func (rn *run) fetch(ctx context.Context) error {
-	expansions := rn.r.expand(ctx, rn.m, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
+	rn.records = rn.r.expand(ctx, rn.m, snapshots.Dir{Root: rn.rep.Snapshots}, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
 	rn.queueListings(sched)
 	d := snapshots.Dir{Root: rn.rep.Snapshots}
@@ -417,19 +419,24 @@ func (rn *run) fetch(ctx context.Context) error {
 			continue
 		}
 		flush() // the works before this record need not wait for it
-		outcomes := <-expansions
-		unknownORCID(e.Identity, outcomes)
-		rn.plan.expand(e, outcomes, d)
-		for _, o := range outcomes { // planned: the works live on in the plan, encoded
-			rn.rep.Expansions = append(rn.rep.Expansions, o.Outcome)
-		}
+		listed := <-rn.records.listed
+		unknownORCID(e.Identity, listed)
+		rn.plan.list(e, listed, d)
 	}
 	flush()
-	sched.plannedAll()
 	rn.plan.finish()
+	rn.records.listedN = len(rn.plan.order)
+	if rn.records.done() {
+		sched.plannedAll()
+	}
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
 	rn.w.leftOut, rn.w.registry, rn.w.writeFile = rn.leftOut, rn.registry, rn.opts.WriteSnapshot
-	err := rn.assemble(sched, rn.plan.order)
+	err := rn.assemble(ctx, sched, rn.plan.order[:rn.records.listedN], 0)
+	if err == nil { // the works of records whose details failed come last (see records)
+		rn.takeRecords(ctx, sched)
+		err = rn.assemble(ctx, sched, rn.plan.order[rn.records.listedN:], rn.records.listedN)
+	}
+	rn.takeRecords(ctx, sched) // a failed write: the report still tells each record
 	rn.takeAnswers(sched.finish())
 	return err
 }
@@ -491,15 +498,17 @@ func (rn *run) rememberUnrouted(works []manifest.Identity) {
 }
 
 // assemble prepares each of works (in plan order, the scheduler's work
-// order) as soon as its jobs are done, and lets its records go. A failed
-// write stops the run's requests and lets the lanes finish at once.
-func (rn *run) assemble(sched *scheduler, works []manifest.Identity) error {
-	for k, id := range works {
+// order from first on) as soon as its jobs are done, and lets its records
+// go. A failed write stops the run's requests and lets the lanes finish at
+// once.
+func (rn *run) assemble(ctx context.Context, sched *scheduler, works []manifest.Identity, first int) error {
+	for i, id := range works {
+		k := first + i
 		if sched.ctx.Err() != nil { // interrupted: nothing will be written (settle.go)
 			sched.wrote(math.MaxInt32)
 			return nil
 		}
-		answers := rn.takeAnswers(sched.await(k))
+		answers := rn.takeAnswers(rn.await(ctx, sched, k))
 		if err := rn.w.prepare(id, answers); err != nil {
 			sched.release(k) // accounted for above: finish must not hand its jobs back
 			rn.stop()
@@ -560,44 +569,6 @@ func (rn *run) write(ctx, settle context.Context) error {
 		return err
 	}
 	return rn.writeUnclaimed()
-}
-
-// expand reads the manifest's ORCID records, in manifest order, one call
-// at a time on their own host, and sends each record's outcomes (one per
-// expanding provider) as soon as it has them.
-func (r *runner) expand(ctx context.Context, m *manifest.Manifest, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, planned func(LanePlan)) <-chan []reply {
-	var jobs [][]*job
-	var all []*job
-	for _, e := range m.Identities {
-		if e.Kind != manifest.KindORCID {
-			continue
-		}
-		var record []*job
-		for i, s := range specs {
-			if s.AppliesTo(e.Identity) {
-				record = append(record, &job{id: e.Identity, spec: &specs[i], host: hostOf(bases[s.Name])})
-			}
-		}
-		jobs = append(jobs, record)
-		all = append(all, record...)
-	}
-	r.tellPlanned(all, func(providers.Spec) int { return 1 }, interval, planned)
-	out := make(chan []reply, len(jobs))
-	go func() {
-		defer close(out)
-		for _, record := range jobs {
-			outcomes := []reply{}
-			for _, j := range record {
-				o := r.call(ctx, []*job{j})[0]
-				if r.done != nil {
-					r.done(o.Outcome)
-				}
-				outcomes = append(outcomes, o)
-			}
-			out <- outcomes
-		}
-	}()
-	return out
 }
 
 // tellPlanned tells the live view about newly planned jobs, per host in

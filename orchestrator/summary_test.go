@@ -149,11 +149,8 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 			{Host: "api.crossref.org", Jobs: 8, Calls: 1, Pace: providers.Crossref().BatchInterval}, // one list query, at Crossref's pace for those
 			{Host: "api.openalex.org", Jobs: 0, Calls: 1, Pace: providers.OpenAlex().MinInterval},
 			{Host: "api.openalex.org", Jobs: 8, Calls: 1, Pace: providers.OpenAlex().MinInterval},
-			// the record's expansion, planned as one call; its bulk details
-			// and /person pages are added as they are sent
-			{Host: "pub.orcid.org", Jobs: 0, Calls: 1, Pace: providers.ORCID().MinInterval},
-			{Host: "pub.orcid.org", Jobs: 0, Calls: 1, Pace: providers.ORCID().MinInterval},
-			{Host: "pub.orcid.org", Jobs: 1, Calls: 1, Pace: providers.ORCID().MinInterval},
+			{Host: "pub.orcid.org", Jobs: 0, Calls: 2, Pace: 2 * providers.ORCID().MinInterval}, // the record's page of details and its name, once the summary lists its works
+			{Host: "pub.orcid.org", Jobs: 1, Calls: 1, Pace: providers.ORCID().MinInterval},     // the record's works summary
 		}
 		if !paced {
 			for i := range want {

@@ -49,6 +49,7 @@ func ORCID() Spec {
 		Terms:       "https://info.orcid.org/public-client-terms-of-service/",
 		Attribution: "Data from the ORCID public API (public data CC0)",
 		Fetch:       One(fetchORCID),
+		Expand:      expandORCID,
 	}
 }
 
@@ -64,49 +65,9 @@ func orcidProbe() Probe {
 	}
 }
 
-// fetchORCID reads the record. The summary and the details are one answer:
-// if the details cannot be read the whole expansion fails, so the run keeps
-// the previous expansion and prunes nothing rather than writing a poorer
-// one. The name is a help, not a need: failing to read it is a warning.
+// fetchORCID reads the record in one call: expandORCID's steps, in order.
 func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
-	base := env.Base + orcidAPI + id.Value
-	var groups []orcidGroup
-	// Plain JSON gives the same v3.0 documents as the vendor type, and is
-	// what the recorded answers were made with.
-	res := GetJSONRecord(ctx, env, "orcid", base+"/works", func(doc gjson.Result) (Result, error) {
-		var err error
-		groups, err = readORCIDGroups(doc)
-		return Result{Status: record.Found}, err
-	})
-	if res.Status != record.Found {
-		return res
-	}
-	works := make([]orcidWork, len(groups))
-	var warnings []record.Warning
-	for i, g := range groups {
-		works[i], warnings = chooseORCIDWork(id.Value, g, warnings)
-	}
-	details, missing, err := orcidDetails(ctx, env, base, works)
-	if err != nil {
-		return Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", err)}
-	}
-	for _, pc := range missing {
-		warnings = append(warnings, record.Warning{Identity: id.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
-	}
-	res = Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings}
-	for _, w := range works {
-		res.Discovered = append(res.Discovered, w.discovered(id.Value, details[w.entry().putCode]))
-	}
-	person, err := orcidPerson(ctx, env, base, id.Value)
-	if err != nil {
-		res.Warnings = append(res.Warnings, record.Warning{Identity: id.Key(), Transient: true,
-			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", err)})
-	}
-	res.Person = person
-	for i := range res.Discovered {
-		splitCreditNames(res.Discovered[i].Summary.Authors, person)
-	}
-	return res
+	return RunStaged(expandORCID)(ctx, env, id)
 }
 
 // splitCreditNames splits the contributors' credit names (ORCID gives one
@@ -372,13 +333,19 @@ func firstNormalized(have, v string, normalize func(string) (string, error)) str
 // discovered builds the work from the chosen entry: its full details when
 // the bulk answer had them, else its summary.
 func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
-	e := w.entry()
-	doc := e.summary
+	doc := w.entry().summary
 	if details.Exists() {
 		doc = details
 	}
-	rec := orcidRecord(doc)
+	return w.discoveredAs(orcid, orcidRecord(doc))
+}
+
+// discoveredAs builds the work from rec, its chosen entry's record: the
+// identifiers and relations are the group's, as the summary gives them.
+func (w orcidWork) discoveredAs(orcid string, rec record.Record) Discovered {
+	e := w.entry()
 	rec.IDs = w.ids
+	rec.Relations = nil
 	for _, doi := range w.version {
 		if doi != w.ids.DOI {
 			rec.Relations = append(rec.Relations, record.Relation{Type: "is-version-of", ID: "doi:" + doi})
@@ -502,27 +469,6 @@ func orcidContributors(list gjson.Result) []record.Author {
 
 // missingDetail is a put-code the bulk answer had no work for.
 type missingDetail struct{ putCode, why string }
-
-// orcidDetails fetches the chosen entries' full works, up to orcidBulkMax
-// put-codes a request (never one request per work). Works are matched back
-// by their put-code because the registry lists found works first and
-// errors after.
-func orcidDetails(ctx context.Context, env Env, base string, works []orcidWork) (map[string]gjson.Result, []missingDetail, error) {
-	var codes []string
-	for _, w := range works {
-		codes = append(codes, w.entry().putCode)
-	}
-	found := map[string]gjson.Result{}
-	var missing []missingDetail
-	for chunk := range slices.Chunk(codes, orcidBulkMax) {
-		errs, err := orcidBulk(ctx, env, base, chunk, found)
-		if err != nil {
-			return nil, nil, err
-		}
-		missing = append(missing, orcidMissing(chunk, found, errs)...)
-	}
-	return found, missing, nil
-}
 
 // orcidBulk asks for one chunk of put-codes and files each work found by
 // its put-code. The answer is {"bulk":[{"work":{…}}|{"error":{…}}]}; the

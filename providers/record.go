@@ -11,6 +11,18 @@ type Discovered struct {
 	Summary record.Record     // what the record itself says about the work
 	Source  string            // evidence, e.g. "orcid:0000-0002-9341-7985 put-code 15536015"
 	Group   *Group            `json:",omitempty"` // how several entries became this one work; nil for a lone entry
+	// Read says which entry's details Summary holds and how recent they
+	// are; nil when they are the summary's alone (the details were not
+	// given) or the record gives no last-modified-date.
+	Read *EntryRead `json:",omitempty"`
+}
+
+// EntryRead is the entry whose details speak for a work, by its put-code,
+// and its last-modified-date (milliseconds since the epoch, as ORCID gives
+// it): while the summary gives the same date, the details are the same.
+type EntryRead struct {
+	PutCode  string `json:"put_code"`
+	Modified int64  `json:"modified"`
 }
 
 // Group says how one ORCID group (the entries ORCID itself considers one

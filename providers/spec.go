@@ -58,6 +58,10 @@ type Spec struct {
 	RateSource     string                          // link to the documented rate limit MinInterval is set from
 	Applies        func(id manifest.Identity) bool // optional narrower test than Accepts
 	Fetch          FetchFunc                       // asks the service about up to BatchSize identities
+	// Expand, when set, reads an expanding identity (an ORCID record) in
+	// steps, so a run routes the works it lists before the rest is read;
+	// Fetch must answer as Expand's steps do (RunStaged).
+	Expand ExpandFunc
 	// MailtoBenefit says what a contact e-mail buys at this service beyond
 	// being reachable (e.g. "the polite pool"), for the hint shown when no
 	// mailto is set; "" when it buys nothing more.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -80,7 +81,7 @@ func TestLoadRefusesANewerFolder(t *testing.T) {
 	if !errors.As(err, &se) || !se.Newer() {
 		t.Fatalf("Load = %v, want a *snapshots.SchemaError", err)
 	}
-	want := filepath.Join(dir, "index.json") + ": snapshot schema 2 is newer than the 1 this about knows: this folder was written by a newer about; upgrade about"
+	want := filepath.Join(dir, "index.json") + fmt.Sprintf(": snapshot schema %d is newer than the %d this about knows: this folder was written by a newer about; upgrade about", snapshots.SchemaVersion+1, snapshots.SchemaVersion)
 	if err.Error() != want {
 		t.Errorf("Load = %q\nwant   %q", err, want)
 	}

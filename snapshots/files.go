@@ -79,11 +79,23 @@ type SourceCounts struct {
 // how each ORCID group of several entries became one work, and the record
 // owner's name, so a page can be headed with it.
 type Expansion struct {
-	ORCID    string           `json:"orcid"`
-	Name     *OwnerName       `json:"name,omitempty"`   // the record's name (/person); absent when private or never read
-	Works    []string         `json:"works"`            // identity keys
-	Groups   []ExpansionGroup `json:"groups,omitempty"` // groups of more than one entry, in record order
+	ORCID  string           `json:"orcid"`
+	Name   *OwnerName       `json:"name,omitempty"`   // the record's name (/person); absent when private or never read
+	Works  []string         `json:"works"`            // identity keys
+	Groups []ExpansionGroup `json:"groups,omitempty"` // groups of more than one entry, in record order
+	// Entries says, per work, which entry's details its ORCID source holds
+	// and that entry's last-modified-date, in record order, so a rerun asks
+	// only for the details of entries edited since (works whose details
+	// were not given, or whose entry has no date, are not listed).
+	Entries  []ExpansionEntry `json:"entries,omitempty"`
 	Warnings []string         `json:"warnings,omitempty"`
+}
+
+// ExpansionEntry is the entry whose details speak for a work.
+type ExpansionEntry struct {
+	Work     string `json:"work"`     // the identity key
+	PutCode  string `json:"put_code"` // the entry's
+	Modified int64  `json:"modified"` // its last-modified-date, milliseconds since the epoch, as ORCID gives it
 }
 
 // OwnerName is the name on an ORCID record: given and family names, and

@@ -3,6 +3,7 @@ package snapshots_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -30,9 +31,9 @@ func TestFetchMigratesASchemaZeroFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := bytes.Replace(data, []byte("  \"schema\": 1,\n"), nil, 1)
+	old := bytes.Replace(data, []byte(fmt.Sprintf("  \"schema\": %d,\n", snapshots.SchemaVersion)), nil, 1)
 	if bytes.Equal(old, data) {
-		t.Fatalf("%s/index.json has no schema 1 line to take out", example)
+		t.Fatalf("%s/index.json has no schema %d line to take out", example, snapshots.SchemaVersion)
 	}
 	if err := os.WriteFile(index, old, 0o644); err != nil {
 		t.Fatal(err)

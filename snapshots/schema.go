@@ -11,8 +11,10 @@ import (
 // goes when OldestSchema passes it.
 const (
 	// SchemaVersion is the layout this about writes, as index.json's
-	// "schema". Schema 1: every fetch writes links.json.
-	SchemaVersion = 1
+	// "schema". Schema 1: every fetch writes links.json. Schema 2: an
+	// ORCID expansion lists its works' entries and their last-modified
+	// dates ("entries"), which an about of schema 1 would refuse to read.
+	SchemaVersion = 2
 	// OldestSchema is the oldest layout render and check still read.
 	// Schema 0 is a folder written before versions (index.json has no
 	// "schema"); it may lack links.json, and render then pairs preprints

@@ -2,6 +2,7 @@ package snapshots
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,7 +40,7 @@ func TestIndexIsWrittenAtTheCurrentSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(d.IndexPath())
-	if !strings.Contains(string(data), "\n  \"schema\": 1,\n") {
+	if !strings.Contains(string(data), fmt.Sprintf("\n  \"schema\": %d,\n", SchemaVersion)) {
 		t.Errorf("index.json does not carry the schema version:\n%s", data)
 	}
 	if v, err := d.Schema(); err != nil || v != SchemaVersion {
@@ -95,7 +96,7 @@ func TestCheckFolderOnSchemas(t *testing.T) {
 	}
 	setSchema(t, m.Snapshots, 0)
 	got := problemLines(CheckFolder(m, m.Snapshots))
-	if want := `index.json: snapshot schema 0 (no "schema": written before about versioned its folders), not the 1 fetch writes: run about fetch to migrate it` + "\n"; got != want {
+	if want := fmt.Sprintf(`index.json: snapshot schema 0 (no "schema": written before about versioned its folders), not the %d fetch writes: run about fetch to migrate it`+"\n", SchemaVersion); got != want {
 		t.Errorf("schema 0 folder:\n%swant:\n%s", got, want)
 	}
 	setSchema(t, m.Snapshots, SchemaVersion+1)
@@ -103,7 +104,7 @@ func TestCheckFolderOnSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = problemLines(CheckFolder(m, m.Snapshots))
-	if want := "index.json: snapshot schema 2 is newer than the 1 this about knows: this folder was written by a newer about; upgrade about\n"; got != want {
+	if want := fmt.Sprintf("index.json: snapshot schema %d is newer than the %d this about knows: this folder was written by a newer about; upgrade about\n", SchemaVersion+1, SchemaVersion); got != want {
 		t.Errorf("newer folder:\n%swant:\n%s", got, want)
 	}
 }

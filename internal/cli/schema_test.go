@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // TestNewerFolderIsRefusedWithTheUpgradeHint: a folder a newer about wrote
@@ -17,7 +20,7 @@ func TestNewerFolderIsRefusedWithTheUpgradeHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	newer := strings.Replace(string(data), `"schema": 1,`, `"schema": 99,`, 1)
+	newer := strings.Replace(string(data), fmt.Sprintf(`"schema": %d,`, snapshots.SchemaVersion), `"schema": 99,`, 1)
 	if newer == string(data) {
 		t.Fatalf("the example index has no schema line:\n%s", data)
 	}

@@ -1,0 +1,71 @@
+package orchestrator
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// previousRead is what the last snapshot says of an ORCID record's
+// entries, for the expansion to ask only about entries edited since
+// (providers.Previous). An entry's record is taken from its work's file
+// only when this record is the work's one ORCID origin, so the work's
+// ORCID source is this entry's; anything unreadable or unlike is not
+// known, and its details are asked.
+func previousRead(d snapshots.Dir, e manifest.Entry) providers.Previous {
+	var exp snapshots.Expansion
+	if snapshots.Read(d.ExpansionPath(e.Identity), &exp) != nil || len(exp.Entries) == 0 {
+		return providers.Previous{}
+	}
+	entries := make(map[string]snapshots.ExpansionEntry, len(exp.Entries))
+	for _, x := range exp.Entries {
+		entries[x.Work] = x
+	}
+	prev := providers.Previous{Entry: func(work manifest.Identity, putCode string, modified int64) *record.Record {
+		x, ok := entries[work.Key()]
+		if !ok || x.PutCode != putCode || x.Modified != modified {
+			return nil
+		}
+		return orcidSourceOf(d, work, e.Key())
+	}}
+	if n := exp.Name; n != nil {
+		prev.Owner = &record.Owner{ORCID: e.Value, Given: n.Given, Family: n.Family, Credit: n.Credit}
+	}
+	return prev
+}
+
+// orcidSourceOf is the ORCID record in work's last file, when record (an
+// ORCID key) is its one ORCID origin; nil otherwise.
+func orcidSourceOf(d snapshots.Dir, work manifest.Identity, orcid string) *record.Record {
+	var prev snapshots.Work
+	if snapshots.Read(d.WorkPath(work), &prev) != nil {
+		return nil
+	}
+	var orcids []string
+	for _, o := range prev.Origins {
+		if strings.HasPrefix(o, "orcid:") {
+			orcids = append(orcids, o)
+		}
+	}
+	if !slices.Equal(orcids, []string{orcid}) {
+		return nil
+	}
+	i := slices.IndexFunc(prev.Sources, func(s snapshots.Source) bool { return s.Provider == "orcid" })
+	if i < 0 || prev.Sources[i].Status != string(record.Found) || prev.Sources[i].Record == nil {
+		return nil
+	}
+	return prev.Sources[i].Record
+}
+
+// addEntry notes which entry's details speak for work k (the first group
+// naming the work, as its summary is the first seen).
+func addEntry(exp *snapshots.Expansion, k string, read *providers.EntryRead) {
+	if read == nil || slices.ContainsFunc(exp.Entries, func(x snapshots.ExpansionEntry) bool { return x.Work == k }) {
+		return
+	}
+	exp.Entries = append(exp.Entries, snapshots.ExpansionEntry{Work: k, PutCode: read.PutCode, Modified: read.Modified})
+}

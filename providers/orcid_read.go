@@ -1,0 +1,190 @@
+package providers
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
+)
+
+// expandORCID reads the record's works summary and lists its works; the
+// steps left fetch the chosen entries' details (one step per bulk page of
+// orcidBulkMax put-codes) and the record's name. The summary and the
+// details are one answer: if a page of details cannot be read the whole
+// expansion fails, so the run keeps the previous expansion and prunes
+// nothing rather than writing a poorer one. The name is a help, not a
+// need: failing to read it is a warning.
+//
+// An entry whose summary gives the last-modified-date the last read saw
+// (prev.Entry) keeps the record its details gave then and is not asked
+// again: an item's last-modified-date is "the date time when the element
+// was last modified" (https://github.com/ORCID/orcid-model/blob/master/src/main/resources/common_3.0/common-3.0.xsd).
+// The contributors' names were split by the
+// owner's name, so when entries are kept the name is read first, and if
+// it changed their details are asked after all.
+func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previous) (*Staged, Result) {
+	base := env.Base + orcidAPI + id.Value
+	var groups []orcidGroup
+	// Plain JSON gives the same v3.0 documents as the vendor type, and is
+	// what the recorded answers were made with.
+	res := GetJSONRecord(ctx, env, "orcid", base+"/works", func(doc gjson.Result) (Result, error) {
+		var err error
+		groups, err = readORCIDGroups(doc)
+		return Result{Status: record.Found}, err
+	})
+	if res.Status != record.Found {
+		return nil, res
+	}
+	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), found: map[string]gjson.Result{},
+		kept: map[string]record.Record{}, prevOwner: prev.Owner}
+	st := &Staged{Finish: r.finish}
+	var codes []string
+	for i, g := range groups {
+		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
+		e := r.works[i].entry()
+		work := orcidWorkIdentity(id.Value, e.putCode, r.works[i].ids)
+		st.Works = append(st.Works, work)
+		if m := entryModified(e); m > 0 && prev.Entry != nil {
+			if rec := prev.Entry(work, e.putCode, m); rec != nil {
+				r.kept[e.putCode] = *rec
+				continue
+			}
+		}
+		codes = append(codes, e.putCode)
+	}
+	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+		st.Steps = append(st.Steps, func(ctx context.Context, env Env) bool { return r.details(ctx, env, chunk) })
+	}
+	if len(r.kept) > 0 {
+		st.Steps = append([]Step{r.readPersonFirst}, st.Steps...)
+	} else {
+		st.Steps = append(st.Steps, r.readPerson)
+	}
+	return st, Result{Status: record.Found}
+}
+
+// entryModified is an entry's last-modified-date in milliseconds, 0 when
+// the summary gives none.
+func entryModified(e orcidEntry) int64 { return e.summary.Get("last-modified-date.value").Int() }
+
+// orcidRead is one record being read: what the summary chose and what the
+// steps have read so far.
+type orcidRead struct {
+	orcid     manifest.Identity
+	base      string // the record's API address
+	works     []orcidWork
+	warnings  []record.Warning
+	found     map[string]gjson.Result  // put-code → full work, from the bulk pages
+	kept      map[string]record.Record // put-code → the record its unchanged details gave last time
+	prevOwner *record.Owner            // the name the kept records' contributors were split by
+	missing   []missingDetail
+	detailErr error         // the page of details that could not be read
+	owner     *record.Owner // the record's name, once read
+	personErr error
+}
+
+// details reads one bulk page of put-codes (never one request per work).
+// Works are matched back by their put-code because the registry lists
+// found works first and errors after.
+func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
+	errs, err := orcidBulk(ctx, env, r.base, chunk, r.found)
+	if err != nil {
+		r.detailErr = err
+		return false
+	}
+	r.missing = append(r.missing, orcidMissing(chunk, r.found, errs)...)
+	return true
+}
+
+// readPerson reads the record's name (never fails the expansion).
+func (r *orcidRead) readPerson(ctx context.Context, env Env) bool {
+	r.owner, r.personErr = orcidPerson(ctx, env, r.base, r.orcid.Value)
+	return true
+}
+
+// readPersonFirst reads the name before any details, when some entries
+// are kept: a name that differs from the one their contributors were
+// split by asks their details after all, in this step (a name unread
+// keeps them, as the same-name check keeps its findings).
+func (r *orcidRead) readPersonFirst(ctx context.Context, env Env) bool {
+	r.readPerson(ctx, env)
+	if r.personErr != nil || sameName(r.owner, r.prevOwner) {
+		return true
+	}
+	var codes []string
+	for _, w := range r.works {
+		if _, ok := r.kept[w.entry().putCode]; ok {
+			codes = append(codes, w.entry().putCode)
+		}
+	}
+	clear(r.kept)
+	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+		if !r.details(ctx, env, chunk) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameName reports two reads of a record's name that split contributors'
+// names alike (given and family names; nil is no name).
+func sameName(a, b *record.Owner) bool {
+	var x, y record.Owner
+	if a != nil {
+		x = *a
+	}
+	if b != nil {
+		y = *b
+	}
+	return x.Given == y.Given && x.Family == y.Family
+}
+
+// finish builds the record's answer from the summary and what the steps
+// read.
+func (r *orcidRead) finish() Result {
+	if r.detailErr != nil {
+		return Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", r.detailErr)}
+	}
+	warnings := r.warnings
+	for _, pc := range r.missing {
+		warnings = append(warnings, record.Warning{Identity: r.orcid.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
+	}
+	res := Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings}
+	for _, w := range r.works {
+		res.Discovered = append(res.Discovered, r.discovered(w))
+	}
+	if r.personErr != nil {
+		res.Warnings = append(res.Warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
+			Message: fmt.Sprintf("the name on the record could not be read (%v); the same-name check keeps its previous findings", r.personErr)})
+	}
+	res.Person = r.owner
+	for i := range res.Discovered {
+		splitCreditNames(res.Discovered[i].Summary.Authors, r.owner)
+	}
+	return res
+}
+
+// discovered is one work as this read found it: from its entry's details
+// (read now, or kept from the last read), else from its summary.
+func (r *orcidRead) discovered(w orcidWork) Discovered {
+	e := w.entry()
+	read := &EntryRead{PutCode: e.putCode, Modified: entryModified(e)}
+	if read.Modified <= 0 {
+		read = nil
+	}
+	if rec, ok := r.kept[e.putCode]; ok {
+		d := w.discoveredAs(r.orcid.Value, rec)
+		d.Read = read
+		return d
+	}
+	details := r.found[e.putCode]
+	d := w.discovered(r.orcid.Value, details)
+	if details.Exists() {
+		d.Read = read
+	}
+	return d
+}
