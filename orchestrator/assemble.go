@@ -187,8 +187,9 @@ type writer struct {
 	reportFacts
 	plan     *workPlan
 	rep      *report.Report
-	works    []preparedWork // the first pass's, in plan order
-	prepared heldDocuments  // their documents, until the second pass
+	works    []preparedWork   // the first pass's, in plan order
+	prepared heldDocuments    // their documents, until the second pass
+	batch    *snapshots.Batch // while the works' files are written
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -280,7 +281,11 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	sameName := w.sameNameWarnings(doc.Origins, lw.Authors(), prev.Warnings)
 	doc.Warnings = append(doc.Warnings, sameName...)
 	sort.Strings(doc.Warnings)
-	at, err := w.prepared.put(preparedFiles{Work: doc, Counts: src.Counts})
+	files, err := encodePrepared(k, doc, src.Counts)
+	if err != nil {
+		return err
+	}
+	at, err := w.prepared.put(files)
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
@@ -422,10 +427,8 @@ func (w *writer) finish(interrupted bool) error {
 	defer func() { _ = w.prepared.close() }()
 	linked := w.link()
 	out := newOutput(w.m)
-	for i := range w.works {
-		if err := w.writeWork(&w.works[i], linked, out); err != nil {
-			return err
-		}
+	if err := w.writeWorks(linked, out); err != nil {
+		return err
 	}
 	if err := w.writeExpansions(out); err != nil {
 		return err
@@ -479,6 +482,41 @@ func (w *writer) write(path string, v any) error {
 	return err
 }
 
+// writeBytes writes a work's file, already encoded, in the works' batch
+// and notes it in the report if it changed.
+func (w *writer) writeBytes(path string, data []byte) (bool, error) {
+	changed, err := w.batch.WriteBytes(path, data)
+	if err != nil {
+		return changed, fmt.Errorf("write snapshots: %w", err)
+	}
+	if changed {
+		w.rep.Written = append(w.rep.Written, path)
+	}
+	return changed, nil
+}
+
+// writeWorks writes every work's files in one snapshots.Batch: thousands
+// of files, each replaced atomically, without a folder sync after each;
+// the batch is closed (every file and folder on disk) before the index and
+// links.json, which name them, are written.
+func (w *writer) writeWorks(linked works.Linked, out *output) error {
+	w.batch = snapshots.NewBatch()
+	err := func() error {
+		for i := range w.works {
+			if err := w.writeWork(&w.works[i], linked, out); err != nil {
+				return err
+			}
+		}
+		return nil
+	}()
+	closeErr := w.batch.Close()
+	w.batch = nil
+	if err == nil && closeErr != nil {
+		err = fmt.Errorf("write snapshots: %w", closeErr)
+	}
+	return err
+}
+
 // writeChanged is write, also telling whether the file changed.
 func (w *writer) writeChanged(path string, v any) (bool, error) {
 	changed, err := snapshots.Write(path, v)
@@ -494,20 +532,20 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 // writeWork writes one work's file, with its warnings and decisions, and
 // its counts file, and lets its documents go.
 func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
-	var files preparedFiles
-	if err := w.prepared.get(pw.files, &files); err != nil {
-		return fmt.Errorf("read back the documents of %s: %w", pw.link.ID().Key(), err)
+	id := pw.link.ID()
+	k := id.Key()
+	files, err := w.prepared.get(pw.files)
+	if err != nil {
+		return fmt.Errorf("read back the documents of %s: %w", k, err)
 	}
-	doc := files.Work
-	k := doc.ID
 	for _, msg := range pw.sameName {
 		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: k, Message: msg})
 	}
-	if err := works.WithDecisions(&doc, linked.Decisions[k], pw.link.Overrides()); err != nil {
-		return err
+	doc, err := withDecisions(files.Work, linked.Decisions[k], pw.link.Overrides())
+	if err != nil {
+		return fmt.Errorf("decisions of %s: %w", k, err)
 	}
-	id := pw.link.ID()
-	changed, err := w.writeChanged(w.d.WorkPath(id), doc)
+	changed, err := w.writeBytes(w.d.WorkPath(id), doc)
 	if err != nil {
 		return err
 	}
@@ -515,7 +553,7 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 	out.keep[snapshots.WorksDir+"/"+name] = true
 	out.index.Works = append(out.index.Works, snapshots.IndexWork{ID: k, File: name})
 	if len(files.Counts) > 0 {
-		countsChanged, err := w.writeChanged(w.d.CountsPath(id), works.CountsDoc(k, files.Counts))
+		countsChanged, err := w.writeBytes(w.d.CountsPath(id), files.Counts)
 		if err != nil {
 			return err
 		}

@@ -61,6 +61,7 @@ type Options struct {
 type Progress struct {
 	Planned func(LanePlan)       // more work for a lane, as soon as it is planned
 	Done    func(report.Outcome) // a job finished
+	Writing func()               // every work is prepared: the link pass and the files' writing begin
 }
 
 // LanePlan is work added to one host's lane: ORCID expansion at the
@@ -527,6 +528,9 @@ func (rn *run) report() {
 // manifest (not when interrupted), then times the run.
 func (rn *run) write(interrupted bool) error {
 	rn.rep.Interrupted = interrupted
+	if writing := rn.opts.Progress.Writing; writing != nil {
+		writing()
+	}
 	if err := rn.w.finish(interrupted); err != nil {
 		return err
 	}
