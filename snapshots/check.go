@@ -230,7 +230,10 @@ func (c *folderCheck) read(rel string) (data []byte, facts fileFacts, problem st
 	if !bytes.Equal(canon, data) {
 		problem = fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", firstDifference(data, canon))
 	}
-	facts = factsOf(data)
+	facts, ok := canonicalFacts(data)
+	if !ok || problem != "" {
+		facts = factsOf(data)
+	}
 	if d, _ := path.Split(rel); d == WorksDir+"/" && c.opts.OnWork != nil {
 		c.opts.OnWork(rel, data)
 	}
