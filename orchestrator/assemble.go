@@ -510,6 +510,9 @@ func (w *writer) writeWorks(linked works.Linked, out *output) error {
 		return nil
 	}()
 	closeErr := w.batch.Close()
+	if lost := w.batch.Unwritten(); len(lost) > 0 { // the report names only files on disk
+		w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { _, found := slices.BinarySearch(lost, p); return found })
+	}
 	w.batch = nil
 	if err == nil && closeErr != nil {
 		err = fmt.Errorf("write snapshots: %w", closeErr)

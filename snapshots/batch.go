@@ -32,6 +32,7 @@ type Batch struct {
 	mu    sync.Mutex
 	err   error           // the first write that failed
 	dirs  map[string]bool // folders made and to sync at Close
+	lost  []string        // files handed over but not written: failed, or dropped after a failure
 }
 
 // batchFile is one file for a worker to write.
@@ -112,17 +113,28 @@ func (b *Batch) Close() error {
 func (b *Batch) work() {
 	defer b.done.Done()
 	for f := range b.files {
-		if b.failed() != nil {
-			continue // drain: the run stops at the first failure
-		}
-		if err := replaceFile(f.path, f.data, b.ops.syncFile); err != nil {
+		err := b.failed()
+		if err == nil {
+			err = replaceFile(f.path, f.data, b.ops.syncFile)
+		} // else drain: the run stops at the first failure
+		if err != nil {
 			b.mu.Lock()
 			if b.err == nil {
 				b.err = err
 			}
+			b.lost = append(b.lost, f.path)
 			b.mu.Unlock()
 		}
 	}
+}
+
+// Unwritten is, after Close, the files Write said change but that were
+// not written (a write failed, and those handed over after it were
+// dropped), sorted: each still holds its old bytes.
+func (b *Batch) Unwritten() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Sorted(slices.Values(b.lost))
 }
 
 func (b *Batch) failed() error {

@@ -108,6 +108,9 @@ func TestBatchFailedSyncKeepsOldFile(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "disk on fire") || !strings.Contains(err.Error(), target) {
 		t.Fatalf("Close = %v; want the failed sync, naming the file", err)
 	}
+	if lost := b.Unwritten(); len(lost) != 1 || lost[0] != target {
+		t.Errorf("Unwritten = %q; want the file whose write failed", lost)
+	}
 	if data, _ := os.ReadFile(target); !strings.Contains(string(data), "old") {
 		t.Errorf("the file holds %s after a failed write; want its old bytes", data)
 	}
