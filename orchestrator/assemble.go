@@ -192,10 +192,11 @@ type writer struct {
 	reportFacts
 	plan     *workPlan
 	rep      *report.Report
-	works    []preparedWork // the first pass's, in plan order
-	prepared heldDocuments  // their documents, until the second pass
-	saved    int            // works[:saved] are written (or found unchanged) by the second pass
-	pruned   bool           // the second pass pruned what left the manifest
+	works    []preparedWork   // the first pass's, in plan order
+	prepared heldDocuments    // their documents, until the second pass
+	saved    int              // works[:saved] are written (or found unchanged) by the second pass
+	pruned   bool             // the second pass pruned what left the manifest
+	batch    *snapshots.Batch // while the works' files are written
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -293,7 +294,11 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	sameName := w.sameNameWarnings(doc.Origins, lw.Authors(), prev.Warnings)
 	doc.Warnings = append(doc.Warnings, sameName...)
 	sort.Strings(doc.Warnings)
-	at, err := w.prepared.put(preparedFiles{Work: doc, Counts: src.Counts})
+	files, err := encodePrepared(k, doc, src.Counts)
+	if err != nil {
+		return err
+	}
+	at, err := w.prepared.put(files)
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
@@ -439,14 +444,8 @@ func (w *writer) finish(ctx, settle context.Context) error {
 	for _, rel := range w.keepDamaged {
 		out.keep[rel] = true
 	}
-	for i := range w.works {
-		if settle.Err() != nil {
-			return w.cut(i)
-		}
-		if err := w.writeWork(&w.works[i], linked, out); err != nil {
-			return err
-		}
-		w.saved = i + 1
+	if err := w.writeWorks(settle, linked, out); err != nil || w.rep.Cut != nil {
+		return err
 	}
 	if err := w.writeExpansions(out); err != nil {
 		return err
@@ -500,6 +499,73 @@ func (w *writer) write(path string, v any) error {
 	return err
 }
 
+// writeBytes writes a work's file, already encoded, in the works' batch
+// and notes it in the report if it changed.
+func (w *writer) writeBytes(path string, data []byte) (bool, error) {
+	if w.writeFile != nil { // a test's disk, which fails as a full one does: written at once
+		return w.writeChanged(path, json.RawMessage(data))
+	}
+	changed, err := w.batch.WriteBytes(path, data)
+	if err != nil {
+		return changed, fmt.Errorf("write snapshots: %w", err)
+	}
+	if changed {
+		w.rep.Written = append(w.rep.Written, path)
+	}
+	return changed, nil
+}
+
+// writeWorks writes every work's files in one snapshots.Batch: thousands
+// of files, each replaced atomically, without a folder sync after each;
+// the batch is closed (every file and folder on disk) before the index and
+// links.json, which name them, are written. An interrupt's settle budget
+// spent (settle) cuts the writing between two works (see cut), once the
+// files handed over are on disk.
+func (w *writer) writeWorks(settle context.Context, linked works.Linked, out *output) error {
+	w.batch = snapshots.NewBatch()
+	cutAt := -1
+	err := func() error {
+		for i := range w.works {
+			if settle.Err() != nil {
+				cutAt = i
+				return nil
+			}
+			if err := w.writeWork(&w.works[i], linked, out); err != nil {
+				return err
+			}
+			w.saved = i + 1
+		}
+		return nil
+	}()
+	closeErr := w.batch.Close()
+	if lost := w.batch.Unwritten(); len(lost) > 0 { // the report names only files on disk
+		w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { _, found := slices.BinarySearch(lost, p); return found })
+		w.saved = min(w.saved, w.firstLost(lost))
+	}
+	w.batch = nil
+	if err == nil && closeErr != nil {
+		err = fmt.Errorf("write snapshots: %w", closeErr)
+	}
+	if err == nil && cutAt >= 0 {
+		return w.cut(cutAt)
+	}
+	return err
+}
+
+// firstLost is the index of the first work with a file among lost (sorted
+// paths the batch did not write), or len(w.works).
+func (w *writer) firstLost(lost []string) int {
+	for i, pw := range w.works {
+		id := pw.link.ID()
+		for _, path := range []string{w.d.WorkPath(id), w.d.CountsPath(id)} {
+			if _, found := slices.BinarySearch(lost, path); found {
+				return i
+			}
+		}
+	}
+	return len(w.works)
+}
+
 // writeChanged is write, also telling whether the file changed.
 func (w *writer) writeChanged(path string, v any) (bool, error) {
 	changed, err := w.writeSnapshot(path, v)
@@ -515,20 +581,20 @@ func (w *writer) writeChanged(path string, v any) (bool, error) {
 // writeWork writes one work's file, with its warnings and decisions, and
 // its counts file, and lets its documents go.
 func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
-	var files preparedFiles
-	if err := w.prepared.get(pw.files, &files); err != nil {
-		return fmt.Errorf("read back the documents of %s: %w", pw.link.ID().Key(), err)
+	id := pw.link.ID()
+	k := id.Key()
+	files, err := w.prepared.get(pw.files)
+	if err != nil {
+		return fmt.Errorf("read back the documents of %s: %w", k, err)
 	}
-	doc := files.Work
-	k := doc.ID
 	for _, msg := range pw.sameName {
 		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: k, Message: msg})
 	}
-	if err := works.WithDecisions(&doc, linked.Decisions[k], pw.link.Overrides()); err != nil {
-		return err
+	doc, err := withDecisions(files.Work, linked.Decisions[k], pw.link.Overrides())
+	if err != nil {
+		return fmt.Errorf("decisions of %s: %w", k, err)
 	}
-	id := pw.link.ID()
-	changed, err := w.writeChanged(w.d.WorkPath(id), doc)
+	changed, err := w.writeBytes(w.d.WorkPath(id), doc)
 	if err != nil {
 		return err
 	}
@@ -536,7 +602,7 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 	out.keep[snapshots.WorksDir+"/"+name] = true
 	out.index.Works = append(out.index.Works, snapshots.IndexWork{ID: k, File: name})
 	if len(files.Counts) > 0 {
-		countsChanged, err := w.writeChanged(w.d.CountsPath(id), works.CountsDoc(k, files.Counts))
+		countsChanged, err := w.writeBytes(w.d.CountsPath(id), files.Counts)
 		if err != nil {
 			return err
 		}

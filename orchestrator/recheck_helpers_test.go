@@ -21,9 +21,11 @@ func checkLinks(m *manifest.Manifest, dir string) []snapshots.Problem {
 // reads it.
 func recheckFolder(m *manifest.Manifest, dir string) (merged, linked []snapshots.Problem) {
 	d := snapshots.Dir{Root: dir}
-	index, links := readIndexAndLinks(d)
+	reads := newWorkReads(m)
+	snapshots.CheckFolderWith(m, dir, snapshots.CheckOptions{OnWork: reads.visit})
+	index, links := readIndexAndLinks(d, nil)
 	if index == nil {
 		return nil, nil
 	}
-	return recheckWorks(m, d, *index, links)
+	return recheckWorks(m, reads, *index, links)
 }

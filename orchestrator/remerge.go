@@ -1,10 +1,10 @@
 package orchestrator
 
 import (
-	"runtime"
+	"encoding/json"
+	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -32,20 +32,30 @@ type OfflineCheck struct {
 	// links links.json holds, for check's --report; none when unreadable.
 	Works []manifest.Identity
 	Links int
+	// Unknown is what render would leave out because no service knows it,
+	// in render's words (works.UnknownMessage), so check warns the same.
+	Unknown []string
 }
 
 // CheckOffline is check --offline with no network: the committed folder
 // dir's problems and the manifest settings render would refuse with it.
 // An unreadable index.json is a problem, so nothing is refused then.
 func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
+	return checkOffline(m, dir, nil)
+}
+
+// checkOffline is CheckOffline reading the folder's files with readFile
+// (nil: os.ReadFile), each once.
+func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byte, error)) OfflineCheck {
 	d := snapshots.Dir{Root: dir}
-	problems := snapshots.CheckFolder(m, dir)
-	index, links := readIndexAndLinks(d)
+	reads := newWorkReads(m)
+	problems := snapshots.CheckFolderWith(m, dir, snapshots.CheckOptions{OnWork: reads.visit, ReadFile: readFile})
+	index, links := readIndexAndLinks(d, readFile)
 	if index != nil {
 		// A hand-edited merged field or links.json is canonical and
 		// complete (and links.json decides which works the page shows),
 		// so only doing again what fetch does with the files notices it.
-		merged, linked := recheckWorks(m, d, *index, links)
+		merged, linked := recheckWorks(m, reads, *index, links)
 		problems = append(problems, slices.Concat(merged, linked)...)
 	}
 	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
@@ -59,7 +69,8 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 			}
 		}
 		check.Refused = works.UnlistedSelected(m, listed)
-		check.Stale = works.StaleWorks(m, workAuthors(m, d, listed))
+		check.Stale = works.StaleWorks(m, workAuthors(m, reads, listed))
+		check.Unknown = reads.unknownWorks(*index)
 	}
 	if links != nil {
 		check.Links = len(links.Links)
@@ -70,7 +81,7 @@ func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
 // workAuthors is, for each listed work, its record's number of authors
 // when a [[work]] marks some (-1 when its file cannot be read), else 0:
 // what works.StaleWorks holds the marks to.
-func workAuthors(m *manifest.Manifest, d snapshots.Dir, listed []string) map[string]int {
+func workAuthors(m *manifest.Manifest, reads *workReads, listed []string) map[string]int {
 	marks := map[string]bool{}
 	for _, w := range m.Works {
 		marks[w.ID.Key()] = len(w.Equal)+len(w.Corresponding) > 0
@@ -78,37 +89,38 @@ func workAuthors(m *manifest.Manifest, d snapshots.Dir, listed []string) map[str
 	authors := make(map[string]int, len(listed))
 	for _, key := range listed {
 		authors[key] = 0
-		id, err := manifest.ParseKey(key)
-		if !marks[key] || err != nil {
+		if !marks[key] {
 			continue
 		}
-		var file snapshots.Work
-		if err := snapshots.Read(d.WorkPath(id), &file); err != nil {
-			authors[key] = -1
-			continue
+		authors[key] = -1
+		if w, ok := reads.of(key); ok {
+			authors[key] = w.authors
 		}
-		authors[key] = len(file.Record.Authors)
 	}
 	return authors
 }
 
 // readIndexAndLinks reads the folder's index.json and links.json once for
 // the whole check; nil for one that cannot be read (CheckFolder says so).
-func readIndexAndLinks(d snapshots.Dir) (*snapshots.Index, *snapshots.Links) {
+func readIndexAndLinks(d snapshots.Dir, readFile func(string) ([]byte, error)) (*snapshots.Index, *snapshots.Links) {
+	if readFile == nil {
+		readFile = os.ReadFile
+	}
 	var index snapshots.Index
 	var links snapshots.Links
 	ip, lp := &index, &links
-	if snapshots.Read(d.IndexPath(), ip) != nil {
+	if data, err := readFile(d.IndexPath()); err != nil || json.Unmarshal(data, ip) != nil {
 		ip = nil
 	}
-	if snapshots.Read(d.LinksPath(), lp) != nil {
+	if data, err := readFile(d.LinksPath()); err != nil || json.Unmarshal(data, lp) != nil {
 		lp = nil
 	}
 	return ip, lp
 }
 
-// recheckWorks reads each listed work's file once and does again, with
-// no network, what fetch does with it:
+// recheckWorks does again, with no network, what fetch does with each
+// listed work's file, from what the folder check's one reading of it
+// kept (workReads):
 //
 //   - merged: it re-merges the work's sources and the manifest's
 //     overrides exactly as fetch does (works.Precedence.Differences), and
@@ -127,28 +139,15 @@ func readIndexAndLinks(d snapshots.Dir) (*snapshots.Index, *snapshots.Links) {
 // problems, not repeated here; with any listed work's file unreadable, or
 // links.json (links nil), the links are not decided again (they would
 // differ for that reason alone).
-func recheckWorks(m *manifest.Manifest, d snapshots.Dir, index snapshots.Index, links *snapshots.Links) (merged, linked []snapshots.Problem) {
-	overrides := map[string][]manifest.Override{}
-	for _, o := range m.Overrides {
-		overrides[o.ID.Key()] = append(overrides[o.ID.Key()], o)
-	}
-	// Each work is independent and merging is CPU-bound (folding names):
-	// one goroutine per CPU, each its own share of the works, results
-	// kept in the index's order.
-	order := precedence()
+func recheckWorks(m *manifest.Manifest, reads *workReads, index snapshots.Index, links *snapshots.Links) (merged, linked []snapshots.Problem) {
 	found := make([]rechecked, len(index.Works))
-	workers := min(runtime.GOMAXPROCS(0), len(index.Works))
-	var wg sync.WaitGroup
-	for g := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := g; i < len(index.Works); i += workers {
-				found[i] = remergeWork(d, order, index.Works[i], overrides)
-			}
-		}()
+	for i, iw := range index.Works {
+		if w, ok := reads.of(iw.ID); ok && w.id == iw.ID {
+			found[i] = w.checked
+		} else if p, ok := reads.mismatched(iw.ID); ok {
+			merged = append(merged, p)
+		}
 	}
-	wg.Wait()
 	for _, r := range found {
 		merged = append(merged, r.problems...)
 	}
@@ -167,31 +166,6 @@ type rechecked struct {
 	link      works.Work           // what the link pass reads of it
 	decisions snapshots.Work       // its id and recorded decisions only
 	route     snapshots.RoutedWork // its sources, for the routed-registrar rule
-}
-
-// remergeWork is recheckWorks for one listed work.
-func remergeWork(d snapshots.Dir, order works.Precedence, iw snapshots.IndexWork, overrides map[string][]manifest.Override) rechecked {
-	id, err := manifest.ParseKey(iw.ID)
-	if err != nil {
-		return rechecked{}
-	}
-	var file snapshots.Work
-	if err := snapshots.Read(d.WorkPath(id), &file); err != nil || file.ID != iw.ID {
-		if what, ok := snapshots.SchemaMismatch(err); ok { // JSON, so CheckFolder's read did not name it
-			return rechecked{problems: []snapshots.Problem{{Path: snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json", What: what + " (about fetch rewrites it)"}}}
-		}
-		return rechecked{}
-	}
-	r := rechecked{path: snapshots.WorksDir + "/" + snapshots.FileName(id) + ".json",
-		decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
-	r.route = snapshots.Routed(r.path, file)
-	for _, what := range order.Differences(id, file, overrides[iw.ID]) {
-		r.problems = append(r.problems, snapshots.Problem{Path: r.path, What: what})
-	}
-	if r.link, err = works.Written(file); err == nil {
-		r.read = true
-	}
-	return r
 }
 
 // relink is recheckWorks' link pass over the works it read.

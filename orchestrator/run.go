@@ -67,6 +67,7 @@ type Options struct {
 type Progress struct {
 	Planned func(LanePlan)       // more work for a lane, as soon as it is planned
 	Done    func(report.Outcome) // a job finished
+	Writing func()               // every work is prepared: the link pass and the files' writing begin
 }
 
 // LanePlan is work added to one host's lane: ORCID expansion at the
@@ -561,6 +562,9 @@ func (rn *run) report() {
 // manifest (not when interrupted, ctx; settle ends the writing of an
 // interrupted run), then times the run.
 func (rn *run) write(ctx, settle context.Context) error {
+	if writing := rn.opts.Progress.Writing; writing != nil {
+		writing()
+	}
 	defer func() {
 		rn.rep.Interrupted = ctx.Err() != nil
 		rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)

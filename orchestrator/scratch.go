@@ -3,13 +3,10 @@ package orchestrator
 import (
 	"bytes"
 	"compress/flate"
-	"encoding/json"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/aboutscholar/about/record"
-	"github.com/aboutscholar/about/snapshots"
 )
 
 // scratchFile holds the prepared works' documents between the writer's two
@@ -88,10 +85,13 @@ func (s *scratchFile) close() error {
 	return err
 }
 
-// preparedFiles is what the writer holds of one work between the passes.
+// preparedFiles is what the writer holds of one work between the passes:
+// its files' canonical bytes, so the second pass writes (or finds
+// unchanged) the files of a work that no link touches without decoding or
+// encoding them again.
 type preparedFiles struct {
-	Work   snapshots.Work           `json:"work"`
-	Counts map[string]record.Counts `json:"counts,omitempty"`
+	Work   []byte // works/ file, without decisions
+	Counts []byte // counts/ file; none when the work has no counters
 }
 
 // heldDocuments keeps prepared documents deflated in a scratchFile; its
@@ -103,7 +103,8 @@ type heldDocuments struct {
 	zr   io.ReadCloser
 }
 
-// put deflates files into the scratch file and says where they are.
+// put deflates files (the work's length, then both files' bytes) into
+// the scratch file and says where they are.
 func (h *heldDocuments) put(files preparedFiles) (scratchSpan, error) {
 	h.buf.Reset()
 	if h.zw == nil {
@@ -115,8 +116,11 @@ func (h *heldDocuments) put(files preparedFiles) (scratchSpan, error) {
 	} else {
 		h.zw.Reset(&h.buf)
 	}
-	if err := json.NewEncoder(h.zw).Encode(files); err != nil {
-		return scratchSpan{}, err
+	head := binary.AppendUvarint(nil, uint64(len(files.Work)))
+	for _, b := range [][]byte{head, files.Work, files.Counts} {
+		if _, err := h.zw.Write(b); err != nil {
+			return scratchSpan{}, err
+		}
 	}
 	if err := h.zw.Close(); err != nil {
 		return scratchSpan{}, err
@@ -124,18 +128,32 @@ func (h *heldDocuments) put(files preparedFiles) (scratchSpan, error) {
 	return h.file.put(h.buf.Bytes())
 }
 
-// get reads back and inflates what put kept at at.
-func (h *heldDocuments) get(at scratchSpan, files *preparedFiles) error {
+// get reads back and inflates what put kept at at, into new slices the
+// caller may keep.
+func (h *heldDocuments) get(at scratchSpan) (preparedFiles, error) {
 	z, err := h.file.get(at)
 	if err != nil {
-		return err
+		return preparedFiles{}, err
 	}
 	if h.zr == nil {
 		h.zr = flate.NewReader(bytes.NewReader(z))
 	} else if err := h.zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
-		return err
+		return preparedFiles{}, err
 	}
-	return json.NewDecoder(h.zr).Decode(files)
+	all, err := io.ReadAll(h.zr)
+	if err != nil {
+		return preparedFiles{}, err
+	}
+	n, size := binary.Uvarint(all)
+	if size <= 0 || uint64(len(all)-size) < n {
+		return preparedFiles{}, fmt.Errorf("damaged prepared documents at %d", at.off)
+	}
+	rest := all[size:]
+	files := preparedFiles{Work: rest[:n:n]}
+	if len(rest) > int(n) {
+		files.Counts = rest[n:]
+	}
+	return files, nil
 }
 
 // close lets the scratch file go.

@@ -46,7 +46,15 @@ func (p Problem) String() string { return p.Path + ": " + p.What }
 //
 // It returns the problems sorted by path; none means the folder is good.
 func CheckFolder(m *manifest.Manifest, dir string) []Problem {
-	c := &folderCheck{dir: dir, files: map[string][]byte{}, ids: map[string]string{}}
+	return newFolderCheck(dir).run(m)
+}
+
+func newFolderCheck(dir string) *folderCheck {
+	return &folderCheck{dir: dir, files: map[string][]byte{}, ids: map[string]string{}, empty: map[string]bool{}}
+}
+
+func (c *folderCheck) run(m *manifest.Manifest) []Problem {
+	dir := c.dir
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return []Problem{{Path: ".", What: fmt.Sprintf("no snapshot folder at %s (run about fetch to create it)", dir)}}
 	}
@@ -108,9 +116,11 @@ func CheckFolder(m *manifest.Manifest, dir string) []Problem {
 type folderCheck struct {
 	dir      string
 	toRead   []string          // files in known places, relative paths
-	files    map[string][]byte // relative path → bytes, for every file read that is valid JSON
+	files    map[string][]byte // relative path → bytes, for every file read that is valid JSON (nil for works/ and counts/: bulkFile)
 	ids      map[string]string // relative path → the file's top-level "id", if any
+	empty    map[string]bool   // work files no service answered about (neverAnswered)
 	problems []Problem
+	opts     CheckOptions
 }
 
 func (c *folderCheck) add(p, format string, args ...any) {
@@ -166,7 +176,8 @@ func (c *folderCheck) readAll() {
 	type result struct {
 		rel     string
 		data    []byte
-		id      string
+		bulk    bool // a works/ or counts/ file that is JSON; data dropped
+		facts   fileFacts
 		problem string
 	}
 	results := make([]result, len(c.toRead))
@@ -179,7 +190,10 @@ func (c *folderCheck) readAll() {
 			for i := range next {
 				r := &results[i]
 				r.rel = c.toRead[i]
-				r.data, r.id, r.problem = c.read(r.rel)
+				r.data, r.facts, r.problem = c.read(r.rel)
+				if r.data != nil && bulkFile(r.rel) {
+					r.data, r.bulk = nil, true // read and JSON: its facts are enough, and the folder need not stay in memory
+				}
 			}
 		}()
 	}
@@ -192,9 +206,10 @@ func (c *folderCheck) readAll() {
 		if r.problem != "" {
 			c.add(r.rel, "%s", r.problem)
 		}
-		if r.data != nil {
+		if r.data != nil || r.bulk {
 			c.files[r.rel] = r.data
-			c.ids[r.rel] = r.id
+			c.ids[r.rel] = r.facts.id
+			c.empty[r.rel] = r.facts.empty
 		}
 	}
 }
@@ -202,25 +217,27 @@ func (c *folderCheck) readAll() {
 // read loads a file and checks it is canonical JSON. It returns the data
 // only when the file is valid JSON (for the consistency checks), with its
 // top-level "id" if it has one, and what is wrong with it if anything.
-func (c *folderCheck) read(rel string) (data []byte, id, problem string) {
-	data, err := os.ReadFile(filepath.Join(c.dir, filepath.FromSlash(rel)))
+// A work file goes to OnWork too.
+func (c *folderCheck) read(rel string) (data []byte, facts fileFacts, problem string) {
+	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)))
 	if err != nil {
-		return nil, "", fmt.Sprintf("unreadable: %v", err)
+		return nil, facts, fmt.Sprintf("unreadable: %v", err)
 	}
 	canon, err := Canonical(data)
 	if err != nil {
-		return nil, "", checkDamage(data, err)
+		return nil, facts, checkDamage(data, err)
 	}
 	if !bytes.Equal(canon, data) {
 		problem = fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", firstDifference(data, canon))
 	}
-	var head struct {
-		ID string `json:"id"`
+	facts, ok := canonicalFacts(data)
+	if !ok || problem != "" {
+		facts = factsOf(data)
 	}
-	if json.Unmarshal(data, &head) == nil {
-		id = head.ID
+	if d, _ := path.Split(rel); d == WorksDir+"/" && c.opts.OnWork != nil {
+		c.opts.OnWork(rel, data)
 	}
-	return data, id, problem
+	return data, facts, problem
 }
 
 // firstDifference says where data first departs from its canonical form.
@@ -544,35 +561,9 @@ func (c *folderCheck) workFile(key, name string) {
 	if id := c.ids[rel]; id != key {
 		c.add(rel, "id is %q, want %q", id, key)
 	}
-	if neverAnswered(c.files[rel]) {
+	if c.empty[rel] {
 		c.add(rel, "incomplete: no service has answered about work %s, so its record is empty and it would show as \"Untitled\" (about fetch fills it once a service answers)", key)
 	}
-}
-
-// neverAnswered reports a work file whose merged record is empty and
-// which no service answered about, found or not found: what an offline or
-// interrupted first run of older versions wrote. A work every service
-// said "not found" about is not one: that is the services' answer, which
-// fetch warns about ("not found anywhere — check the DOI").
-func neverAnswered(data []byte) bool {
-	var w struct {
-		Record  json.RawMessage `json:"record"`
-		Sources []struct {
-			Status string `json:"status"`
-		} `json:"sources"`
-	}
-	if json.Unmarshal(data, &w) != nil {
-		return false // reported by read as it is
-	}
-	if rec := string(bytes.TrimSpace(w.Record)); rec != "" && rec != "{}" && rec != "null" {
-		return false
-	}
-	for _, src := range w.Sources {
-		if src.Status != "" {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *folderCheck) countsFile(key, name string) {

@@ -125,7 +125,9 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	offline := orchestrator.CheckOffline(m, dir)
 	problems, refused := offline.Problems, offline.Refused
 	warnForeignJSON(o.Stderr, dir)
-	warnUnknownInFolder(o.Stderr, dir)
+	for _, msg := range offline.Unknown { // what render would leave out, as render says it
+		fmt.Fprintf(o.Stderr, "about: warning: %s\n", msg)
+	}
 	var lines []string // what check says about the folder and the manifest, for the report too
 	for _, p := range problems {
 		lines = append(lines, fmt.Sprintf("%s: %s", displayPath(dir, p.Path), p.What))

@@ -1,0 +1,137 @@
+package orchestrator
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"sync"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
+)
+
+// workReads is what check --offline keeps of each work file as the folder
+// check reads it (snapshots.CheckOptions.OnWork): the re-merge's findings,
+// what the link pass reads and the author count, not the file, so the
+// check reads every file once and holds a few facts a work, not the
+// folder.
+type workReads struct {
+	order     works.Precedence
+	overrides map[string][]manifest.Override // work key → the manifest's [[override]]s of it
+	mu        sync.Mutex
+	byPath    map[string]readWork // path in the folder → what was read
+}
+
+// readWork is one work file as read.
+type readWork struct {
+	id       string             // the file's "id"
+	decoded  bool               // it decodes as a work file
+	authors  int                // its record's authors
+	checked  rechecked          // its re-merge (recheckWorks), when its id is a key
+	unknown  []snapshots.Source // when no service knows it (works.Unknown): its sources' providers and statuses
+	mismatch *snapshots.Problem // JSON that does not decode as a work file: where and why
+}
+
+func newWorkReads(m *manifest.Manifest) *workReads {
+	r := &workReads{order: precedence(), overrides: map[string][]manifest.Override{}, byPath: map[string]readWork{}}
+	for _, o := range m.Overrides {
+		r.overrides[o.ID.Key()] = append(r.overrides[o.ID.Key()], o)
+	}
+	return r
+}
+
+// visit re-merges one work file as it is read; the folder check calls it
+// from one goroutine per CPU, which is what re-merging (folding names)
+// needs.
+func (r *workReads) visit(rel string, data []byte) {
+	var file snapshots.Work
+	w := readWork{}
+	if err := json.Unmarshal(data, &file); err == nil {
+		w = readWork{id: file.ID, decoded: true, authors: len(file.Record.Authors)}
+		if works.Unknown(file) {
+			w.unknown = []snapshots.Source{} // the message needs only providers and statuses
+			for _, src := range file.Sources {
+				w.unknown = append(w.unknown, snapshots.Source{Provider: src.Provider, Status: src.Status})
+			}
+		}
+		if id, err := manifest.ParseKey(file.ID); err == nil {
+			w.checked = remergeFile(r.order, id, rel, file, r.overrides[file.ID])
+		}
+	} else if what, ok := snapshots.SchemaMismatch(err); ok { // JSON, so the folder check's read did not name it
+		w.mismatch = &snapshots.Problem{Path: rel, What: what + " (about fetch rewrites it)"}
+	}
+	r.mu.Lock()
+	r.byPath[rel] = w
+	r.mu.Unlock()
+}
+
+// of is what was read of a listed work's file, if it was read, decoded
+// and is about that work (its id is the index's).
+func (r *workReads) of(key string) (readWork, bool) {
+	id, err := manifest.ParseKey(key)
+	if err != nil {
+		return readWork{}, false
+	}
+	w, ok := r.byPath[snapshots.WorksDir+"/"+snapshots.FileName(id)+".json"]
+	return w, ok && w.decoded
+}
+
+// mismatched is a listed work's file that is JSON but not of the work
+// schema, as a problem naming where.
+func (r *workReads) mismatched(key string) (snapshots.Problem, bool) {
+	id, err := manifest.ParseKey(key)
+	if err != nil {
+		return snapshots.Problem{}, false
+	}
+	w := r.byPath[snapshots.WorksDir+"/"+snapshots.FileName(id)+".json"]
+	if w.mismatch == nil {
+		return snapshots.Problem{}, false
+	}
+	return *w.mismatch, true
+}
+
+// remergeFile is recheckWorks for one work file.
+func remergeFile(order works.Precedence, id manifest.Identity, rel string, file snapshots.Work, overrides []manifest.Override) rechecked {
+	r := rechecked{path: rel, decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
+	r.route = snapshots.Routed(r.path, file)
+	for _, what := range order.Differences(id, file, overrides) {
+		r.problems = append(r.problems, snapshots.Problem{Path: r.path, What: what})
+	}
+	var err error
+	if r.link, err = works.Written(file); err == nil {
+		r.read = true
+	}
+	return r
+}
+
+// unknownWorks is what render would leave out of the folder because no
+// service knows it (works.Unknown), in index order, as render.Load words
+// it: check says the same lines. None when some listed work's file could
+// not be read, as render then cannot load the folder (check's problems
+// say why).
+func (r *workReads) unknownWorks(index snapshots.Index) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, iw := range index.Works {
+		if seen[iw.ID] {
+			continue
+		}
+		seen[iw.ID] = true
+		name := iw.File
+		if name == "" || filepath.Base(name) != name || name == "." || name == ".." { // as render.Load names it
+			id, err := manifest.ParseKey(iw.ID)
+			if err != nil {
+				return nil
+			}
+			name = snapshots.FileName(id)
+		}
+		w, ok := r.byPath[snapshots.WorksDir+"/"+name+".json"]
+		if !ok || !w.decoded {
+			return nil
+		}
+		if w.unknown != nil {
+			out = append(out, works.UnknownMessage(snapshots.Work{ID: iw.ID, Sources: w.unknown}))
+		}
+	}
+	return out
+}

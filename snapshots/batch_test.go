@@ -1,0 +1,121 @@
+package snapshots
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// countingOps counts a Batch's disk waits and can fail a file's sync.
+type countingOps struct {
+	mu       sync.Mutex
+	files    int
+	dirs     []string
+	failSync string // a file whose sync fails (its base name)
+}
+
+func (c *countingOps) ops() fileOps {
+	return fileOps{
+		syncFile: func(f *os.File) error {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			c.files++
+			return nil
+		},
+		syncDir: func(dir string) {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			c.dirs = append(c.dirs, dir)
+		},
+	}
+}
+
+// TestBatchSyncsEachFolderOnce: every changed file is synced before its
+// rename, each folder once at Close (WriteFileAtomic syncs the folder
+// after every file: 2 disk waits a file where a Batch has 1), and a file
+// whose bytes are already there is neither synced nor touched.
+func TestBatchSyncsEachFolderOnce(t *testing.T) {
+	root := t.TempDir()
+	path := func(i int) string {
+		return filepath.Join(root, []string{WorksDir, CountsDir}[i%2], fmt.Sprintf("doi_10.1-%d.json", i))
+	}
+	const n = 50
+	write := func(c *countingOps, title func(i int) string) {
+		t.Helper()
+		b := newBatch(c.ops())
+		for i := range n {
+			if _, err := b.Write(path(i), map[string]string{"title": title(i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := &countingOps{}
+	write(first, func(i int) string { return fmt.Sprint("work ", i) })
+	if first.files != n || len(first.dirs) != 2 {
+		t.Errorf("first batch: %d file syncs, folder syncs %q; want %d and the two folders once each", first.files, first.dirs, n)
+	}
+	before, err := os.Stat(path(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := before.ModTime().Add(-time.Hour)
+	if err := os.Chtimes(path(7), old, old); err != nil {
+		t.Fatal(err)
+	}
+	again := &countingOps{}
+	write(again, func(i int) string {
+		if i == 8 {
+			return "changed"
+		}
+		return fmt.Sprint("work ", i)
+	})
+	if again.files != 1 || len(again.dirs) != 1 {
+		t.Errorf("one file changed: %d file syncs, folder syncs %q; want 1 and its folder once", again.files, again.dirs)
+	}
+	if st, _ := os.Stat(path(7)); !st.ModTime().Equal(old) {
+		t.Errorf("an unchanged file was rewritten (mtime %v, was %v)", st.ModTime(), old)
+	}
+	if data, _ := os.ReadFile(path(8)); !strings.Contains(string(data), `"changed"`) {
+		t.Errorf("the changed file holds %s", data)
+	}
+}
+
+// TestBatchFailedSyncKeepsOldFile: a file whose sync fails is not renamed
+// over the old one, no temp file is left, and Close (and every later
+// Write) reports the failure.
+func TestBatchFailedSyncKeepsOldFile(t *testing.T) {
+	root := t.TempDir()
+	target := filepath.Join(root, WorksDir, "doi_10.1-1.json")
+	if err := WriteFileAtomic(target, []byte("{\n  \"title\": \"old\"\n}\n")); err != nil {
+		t.Fatal(err)
+	}
+	c := &countingOps{}
+	ops := c.ops()
+	ops.syncFile = func(*os.File) error { return errors.New("disk on fire") }
+	b := newBatch(ops)
+	if _, err := b.Write(target, map[string]string{"title": "new"}); err != nil {
+		t.Fatal(err)
+	}
+	err := b.Close()
+	if err == nil || !strings.Contains(err.Error(), "disk on fire") || !strings.Contains(err.Error(), target) {
+		t.Fatalf("Close = %v; want the failed sync, naming the file", err)
+	}
+	if lost := b.Unwritten(); len(lost) != 1 || lost[0] != target {
+		t.Errorf("Unwritten = %q; want the file whose write failed", lost)
+	}
+	if data, _ := os.ReadFile(target); !strings.Contains(string(data), "old") {
+		t.Errorf("the file holds %s after a failed write; want its old bytes", data)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(target))
+	if len(entries) != 1 {
+		t.Errorf("folder holds %d entries after a failed write; want the file alone", len(entries))
+	}
+}

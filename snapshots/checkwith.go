@@ -1,0 +1,88 @@
+package snapshots
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path"
+
+	"github.com/aboutscholar/about/manifest"
+)
+
+// CheckOptions are what a caller of CheckFolderWith adds to the file
+// checks. Any field may be zero.
+type CheckOptions struct {
+	// OnWork sees every works/ file that is JSON, as it is read: rel is
+	// its path in the folder ("works/<name>.json"). A caller that needs
+	// the works' contents (check --offline re-merges each) reads them
+	// here rather than reading the file again. It is called from several
+	// goroutines at once and must not keep data.
+	OnWork func(rel string, data []byte)
+	// ReadFile reads a file of the folder; nil means os.ReadFile. Tests
+	// count reads with it.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// CheckFolderWith is CheckFolder, handing each work file to o.OnWork as
+// it is read, so the folder's files are each read once however many
+// checks look at them.
+func CheckFolderWith(m *manifest.Manifest, dir string, o CheckOptions) []Problem {
+	c := newFolderCheck(dir)
+	c.opts = o
+	return c.run(m)
+}
+
+// bulkFile reports a file of works/ or counts/: thousands of them, of
+// which the checks need a few facts, not the bytes (fileFacts).
+func bulkFile(rel string) bool {
+	d, _ := path.Split(rel)
+	return d == WorksDir+"/" || d == CountsDir+"/"
+}
+
+// fileFacts is what the checks keep of a file they do not keep whole.
+type fileFacts struct {
+	id    string // its top-level "id"
+	empty bool   // a work file no service answered about (neverAnswered)
+}
+
+// factsOf reads a file's id and, for a work, whether no service answered
+// about it, in one decoding. A work file whose merged record is empty and
+// which no service answered about, found or not found, is what an
+// offline or interrupted first run of older versions wrote. A work every
+// service said "not found" about is not one: that is the services'
+// answer, which fetch warns about ("not found anywhere — check the DOI").
+func factsOf(data []byte) fileFacts {
+	var w struct {
+		ID      string          `json:"id"`
+		Record  json.RawMessage `json:"record"`
+		Sources []struct {
+			Status string `json:"status"`
+		} `json:"sources"`
+	}
+	if json.Unmarshal(data, &w) != nil {
+		var head struct {
+			ID string `json:"id"`
+		}
+		if json.Unmarshal(data, &head) == nil {
+			return fileFacts{id: head.ID} // an id, but not a work's shape
+		}
+		return fileFacts{}
+	}
+	f := fileFacts{id: w.ID, empty: true}
+	if rec := string(bytes.TrimSpace(w.Record)); rec != "" && rec != "{}" && rec != "null" {
+		f.empty = false
+	}
+	for _, src := range w.Sources {
+		if src.Status != "" {
+			f.empty = false
+		}
+	}
+	return f
+}
+
+func (c *folderCheck) readFile(p string) ([]byte, error) {
+	if c.opts.ReadFile != nil {
+		return c.opts.ReadFile(p)
+	}
+	return os.ReadFile(p)
+}
