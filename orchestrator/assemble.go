@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -197,6 +198,9 @@ type writer struct {
 	saved    int              // works[:saved] are written (or found unchanged) by the second pass
 	pruned   bool             // the second pass pruned what left the manifest
 	batch    *snapshots.Batch // while the works' files are written
+	// batchRepairs are the damaged files the batch's writes replace, told
+	// as repaired only once the batch has them on disk.
+	batchRepairs []damagedWork
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -538,11 +542,16 @@ func (w *writer) writeWorks(settle context.Context, linked works.Linked, out *ou
 		return nil
 	}()
 	closeErr := w.batch.Close()
-	if lost := w.batch.Unwritten(); len(lost) > 0 { // the report names only files on disk
+	lost := w.batch.Unwritten()
+	if len(lost) > 0 { // the report names only files on disk
 		w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { _, found := slices.BinarySearch(lost, p); return found })
 		w.saved = min(w.saved, w.firstLost(lost))
 	}
-	w.batch = nil
+	for _, pending := range w.batchRepairs {
+		maps.DeleteFunc(pending, func(p, _ string) bool { _, found := slices.BinarySearch(lost, p); return found })
+		w.repaired(pending)
+	}
+	w.batch, w.batchRepairs = nil, nil
 	if err == nil && closeErr != nil {
 		err = fmt.Errorf("write snapshots: %w", closeErr)
 	}
@@ -609,7 +618,11 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 		out.keep[snapshots.CountsDir+"/"+name] = true
 		changed = changed || countsChanged
 	}
-	w.repaired(pw.repairs)
+	if w.batch != nil { // told once the batch says the file is on disk
+		w.batchRepairs = append(w.batchRepairs, pw.repairs)
+	} else {
+		w.repaired(pw.repairs)
+	}
 	switch {
 	case !pw.existed:
 		w.rep.WorksAdded = append(w.rep.WorksAdded, k)
