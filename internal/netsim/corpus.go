@@ -148,11 +148,7 @@ func NewCorpus() *Corpus {
 			}), refs.String())
 		c.crossrefT = append(c.crossrefT, newTemplate(cr))
 		c.addMixed(cr, journal, title, abstract, y, each(func(b *strings.Builder, a author) {
-			ids := "[]"
-			if a.orcid != "" {
-				ids = fmt.Sprintf(`[{"nameIdentifier":"https://orcid.org/%s","nameIdentifierScheme":"ORCID","schemeUri":"https://orcid.org"}]`, a.orcid)
-			}
-			fmt.Fprintf(b, `{"name":"%s, %s","nameType":"Personal","givenName":%q,"familyName":%q,"affiliation":[{"name":%q}],"nameIdentifiers":%s}`, a.family, a.given, a.given, a.family, a.affiliation, ids)
+			b.WriteString(dataCiteCreator(a.given, a.family, a.orcid, a.affiliation))
 		}))
 
 		oa := `"open_access":{"is_oa":false,"oa_status":"closed","oa_url":null},"best_oa_location":null`

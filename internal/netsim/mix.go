@@ -84,6 +84,16 @@ func (c *Corpus) addMixed(cr, journal, title, abstract string, year int, creator
 		dataCitePrefix(), creators, title, year, year, related.String(), abstract, year)))
 }
 
+// dataCiteCreator is one creator of a DataCite resource; the record's
+// owner carries no ORCID iD, as in the other services' answers.
+func dataCiteCreator(given, family, orcid, affiliation string) string {
+	ids := "[]"
+	if orcid != "" {
+		ids = fmt.Sprintf(`[{"nameIdentifier":"https://orcid.org/%s","nameIdentifierScheme":"ORCID","schemeUri":"https://orcid.org"}]`, orcid)
+	}
+	return fmt.Sprintf(`{"name":"%s, %s","nameType":"Personal","givenName":%q,"familyName":%q,"affiliation":[{"name":%q}],"nameIdentifiers":%s}`, family, given, given, family, affiliation, ids)
+}
+
 // dataCiteQuoted is a DOI in a DataCite list query, doi:("A" OR "B" …).
 var dataCiteQuoted = regexp.MustCompile(`"([^"]+)"`)
 
