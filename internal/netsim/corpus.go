@@ -71,6 +71,7 @@ func (t template) write(b *bytes.Buffer, i int) {
 type Corpus struct {
 	orcidT, crossrefT, openAlexT, epmcT, s2T, unpaywallT []template // by i % variants
 	postedT, reportT, dataCiteT                          []template // the Mix's kinds, by i % variants
+	openAlexBigT, epmcBigT                               []template // at their real sizes (sizes.go)
 }
 
 func (c *Corpus) orcidWork(b *bytes.Buffer, i int) { c.orcidT[i%variants].write(b, i) }
@@ -193,5 +194,6 @@ func NewCorpus() *Corpus {
 			title, journal, y, mo, d, y, n,
 			each(func(b *strings.Builder, a author) { fmt.Fprintf(b, `{"given":%q,"family":%q}`, a.given, a.family) }))))
 	}
+	c.addRealSizes()
 	return c
 }

@@ -22,10 +22,13 @@ type Mix struct {
 	// the list items select cannot carry whole (the issue saw 270 of
 	// 10,000 re-asked singly).
 	Preprints bool
+	// RealSizes: OpenAlex and Europe PMC records at their real services'
+	// sizes (sizes.go).
+	RealSizes bool
 }
 
 // Realistic is the Mix the measurement runs with.
-func Realistic() Mix { return Mix{DataCite: true, Preprints: true} }
+func Realistic() Mix { return Mix{DataCite: true, Preprints: true, RealSizes: true} }
 
 // IsDataCite tells a work registered at DataCite.
 func (m Mix) IsDataCite(i int) bool { return m.DataCite && i%Prefixes == Prefixes-1 }

@@ -257,7 +257,7 @@ func (n *Net) openAlexAnswer(req *http.Request) (int, int, []byte) {
 			if OpenAlexMisses(i) {
 				return false
 			}
-			n.Corpus.openAlexWork(b, i)
+			n.openAlexWork(b, i)
 			return true
 		}, func(b *bytes.Buffer, _ int) { b.WriteString(`{"results":[`) },
 			func(b *bytes.Buffer, c int) { fmt.Fprintf(b, `],"meta":{"count":%d}}`, c) })
@@ -267,7 +267,7 @@ func (n *Net) openAlexAnswer(req *http.Request) (int, int, []byte) {
 		return 404, 1, []byte(`{"error":"not found"}`)
 	}
 	var buf bytes.Buffer
-	n.Corpus.openAlexWork(&buf, i)
+	n.openAlexWork(&buf, i)
 	return 200, 1, buf.Bytes()
 }
 
@@ -280,7 +280,7 @@ func (n *Net) epmcAnswer(req *http.Request) (int, int, []byte) {
 		if i%5 >= 3 { // two works in five are not in Europe PMC
 			return false
 		}
-		n.Corpus.epmcResult(b, i)
+		n.epmcResult(b, i)
 		return true
 	}, func(b *bytes.Buffer, c int) { fmt.Fprintf(b, `{"hitCount":%d,"resultList":{"result":[`, c) },
 		func(b *bytes.Buffer, _ int) { b.WriteString(`]}}`) })
@@ -368,7 +368,7 @@ func (n *Net) openAlexListing(id string, q url.Values) (int, int, []byte) {
 		if k > 0 {
 			b.WriteByte(',')
 		}
-		n.Corpus.openAlexWork(&b, i)
+		n.openAlexWork(&b, i)
 	}
 	b.WriteString(`]}`)
 	return 200, len(works), b.Bytes()
