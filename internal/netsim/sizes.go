@@ -36,54 +36,41 @@ func (c *Corpus) addRealSizes() {
 	for k := range variants {
 		var oa strings.Builder
 		oa.WriteString(`,"concepts":[`)
-		for j := range 40 {
-			if j > 0 {
-				oa.WriteByte(',')
-			}
-			fmt.Fprintf(&oa, `{"id":"https://openalex.org/C%d","wikidata":"https://www.wikidata.org/wiki/Q%d","display_name":"Simulated concept %d","level":%d,"score":0.%d}`, 41008148+k*31+j, 21198+j, j, j%4, 100+j*37%900)
-		}
+		oa.WriteString(joined(40, func(j int) string {
+			return fmt.Sprintf(`{"id":"https://openalex.org/C%d","wikidata":"https://www.wikidata.org/wiki/Q%d","display_name":"Simulated concept %d","level":%d,"score":0.%d}`, 41008148+k*31+j, 21198+j, j, j%4, 100+j*37%900)
+		}))
 		oa.WriteString(`],"locations":[`)
-		for j := range 4 {
-			if j > 0 {
-				oa.WriteByte(',')
-			}
-			fmt.Fprintf(&oa, `{"is_oa":false,"landing_page_url":"https://repository%d.example.org/record/{{I}}","pdf_url":null,"source":{"id":"https://openalex.org/S%d","display_name":"Simulated Repository %d","issn_l":null,"issn":null,"is_oa":true,"is_in_doaj":false,"is_core":false,"host_organization":"https://openalex.org/I%d","host_organization_name":"University of Simulation","host_organization_lineage":["https://openalex.org/I%d"],"type":"repository"},"license":null,"license_id":null,"version":"submittedVersion","is_accepted":false,"is_published":false}`, j, 4306400000+j, j, 1000+j, 1000+j)
-		}
+		oa.WriteString(joined(4, func(j int) string {
+			return fmt.Sprintf(`{"is_oa":false,"landing_page_url":"https://repository%d.example.org/record/{{I}}","pdf_url":null,"source":{"id":"https://openalex.org/S%d","display_name":"Simulated Repository %d","issn_l":null,"issn":null,"is_oa":true,"is_in_doaj":false,"is_core":false,"host_organization":"https://openalex.org/I%d","host_organization_name":"University of Simulation","host_organization_lineage":["https://openalex.org/I%d"],"type":"repository"},"license":null,"license_id":null,"version":"submittedVersion","is_accepted":false,"is_published":false}`, j, 4306400000+j, j, 1000+j, 1000+j)
+		}))
 		oa.WriteString(`],"referenced_works":[`)
-		for j := range 80 {
-			if j > 0 {
-				oa.WriteByte(',')
-			}
-			fmt.Fprintf(&oa, `"https://openalex.org/W%d"`, 2000000000+k*1000+j*7)
-		}
+		oa.WriteString(joined(80, func(j int) string { return fmt.Sprintf(`"https://openalex.org/W%d"`, 2000000000+k*1000+j*7) }))
 		oa.WriteString(`],"related_works":[`)
-		for j := range 20 {
-			if j > 0 {
-				oa.WriteByte(',')
-			}
-			fmt.Fprintf(&oa, `"https://openalex.org/W%d"`, 3000000000+k*1000+j*11)
-		}
+		oa.WriteString(joined(20, func(j int) string { return fmt.Sprintf(`"https://openalex.org/W%d"`, 3000000000+k*1000+j*11) }))
 		oa.WriteString(`],"mesh":[],"grants":[{"funder":"https://openalex.org/F4320306076","funder_display_name":"Simulated Science Foundation","award_id":"SSF-{{I}}"}],"indexed_in":["crossref","doaj"],"updated_date":"2024-06-01T00:00:00.000000","created_date":"2016-06-24"`)
 		c.openAlexBigT = append(c.openAlexBigT, padded(c.openAlexT[k], oa.String()))
 
 		var ep strings.Builder
 		ep.WriteString(`,"meshHeadingList":{"meshHeading":[`)
-		for j := range 18 {
-			if j > 0 {
-				ep.WriteByte(',')
-			}
-			fmt.Fprintf(&ep, `{"majorTopic_YN":"N","descriptorName":"Simulated Heading %d","meshQualifierList":{"meshQualifier":[{"abbreviation":"ME","qualifierName":"methods","majorTopic_YN":"Y"},{"abbreviation":"ST","qualifierName":"statistics & numerical data","majorTopic_YN":"N"}]}}`, k*18+j)
-		}
+		ep.WriteString(joined(18, func(j int) string {
+			return fmt.Sprintf(`{"majorTopic_YN":"N","descriptorName":"Simulated Heading %d","meshQualifierList":{"meshQualifier":[{"abbreviation":"ME","qualifierName":"methods","majorTopic_YN":"Y"},{"abbreviation":"ST","qualifierName":"statistics & numerical data","majorTopic_YN":"N"}]}}`, k*18+j)
+		}))
 		ep.WriteString(`]},"keywordList":{"keyword":["simulation","statistics","methods","modelling","data"]},"grantsList":{"grant":[`)
-		for j := range 6 {
-			if j > 0 {
-				ep.WriteByte(',')
-			}
-			fmt.Fprintf(&ep, `{"grantId":"SIM-%d-{{I}}","agency":"Simulated Research Council %d","acronym":"SRC","orderIn":%d}`, j, j, j)
-		}
+		ep.WriteString(joined(6, func(j int) string {
+			return fmt.Sprintf(`{"grantId":"SIM-%d-{{I}}","agency":"Simulated Research Council %d","acronym":"SRC","orderIn":%d}`, j, j, j)
+		}))
 		ep.WriteString(`]},"chemicalList":{"chemical":[{"name":"Simulatine","registryNumber":"0"}]},"subsetList":{"subset":[{"code":"IM","name":"Index Medicus"}]},"inEPMC":"N","inPMC":"N","hasPDF":"N","hasBook":"N","hasSuppl":"N","hasReferences":"Y","hasTextMinedTerms":"Y","hasDbCrossReferences":"N","hasLabsLinks":"Y","hasTMAccessionNumbers":"N","dateOfCreation":"2020-01-01","firstIndexDate":"2020-01-02","dateOfRevision":"2024-01-01","electronicPublicationDate":"2020-01-01"`)
 		c.epmcBigT = append(c.epmcBigT, padded(c.epmcT[k], ep.String()))
 	}
+}
+
+// joined is f(0), …, f(n-1) separated by commas.
+func joined(n int, f func(j int) string) string {
+	parts := make([]string, n)
+	for j := range parts {
+		parts[j] = f(j)
+	}
+	return strings.Join(parts, ",")
 }
 
 // openAlexWork writes work i as OpenAlex holds it.
