@@ -70,32 +70,44 @@ func (w Whole) String() string {
 
 func first(s []string, n int) []string { return s[:min(n, len(s))] }
 
-// folderDigest is one hash of every file's path and bytes under dir.
-func folderDigest(dir string) (string, error) {
-	h := sha256.New()
-	var paths []string
+// folderFiles is a hash of every file under dir, by its path there.
+func folderFiles(dir string) (map[string]string, error) {
+	files := map[string]string{}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) && path == dir {
 			return filepath.SkipDir
 		}
-		if err == nil && !d.IsDir() {
-			paths = append(paths, path)
+		if err != nil || d.IsDir() {
+			return err
 		}
-		return err
-	})
-	if err != nil {
-		return "", err
-	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := os.ReadFile(path)
 		if err != nil {
-			return "", err
+			return err
 		}
-		fmt.Fprintf(h, "%s\x00%d\x00", p, len(b))
-		h.Write(b)
+		sum := sha256.Sum256(b)
+		rel, _ := filepath.Rel(dir, path)
+		files[rel] = hex.EncodeToString(sum[:])
+		return nil
+	})
+	return files, err
+}
+
+// changedFiles names, sorted, the files added, removed or changed from
+// before to after.
+func changedFiles(before, after map[string]string) []string {
+	var out []string
+	for p, h := range before {
+		if after[p] != h {
+			out = append(out, p)
+		}
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // interruptNote says how an interrupted run ended: how long after the
@@ -108,6 +120,9 @@ func interruptNote(p process, folder string) string {
 	}
 	if p.Signalled.IsZero() {
 		return "finished before the SIGINT; " + state
+	}
+	if p.Unsettled {
+		return fmt.Sprintf("still running %.0f s after SIGINT: killed (SIGKILL); %s", p.End.Sub(p.Signalled).Seconds(), state)
 	}
 	return fmt.Sprintf("exit %.2f s after SIGINT; %s", p.End.Sub(p.Signalled).Seconds(), state)
 }

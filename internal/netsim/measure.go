@@ -26,6 +26,8 @@ type Config struct {
 	SIGINT      time.Duration // > 0: interrupt the fetch this long after its start
 	Silent      bool          // then a fetch behind a proxy that accepts and never answers
 	Timeout     time.Duration // the longest one process may run before it is killed
+	Settle      time.Duration // after the SIGINT, the longest wait for the exit (120 s if 0)
+	SilentLimit time.Duration // the longest the silent-proxy fetch may run (300 s if 0)
 	Time        string        // GNU time's path; "" uses the kernel's rusage
 }
 
@@ -147,7 +149,10 @@ func (cfg Config) fetch(ctx context.Context, proxy *Proxy, sigint time.Duration)
 	}
 	c := cfg.command("fetch", "-j", fmt.Sprint(max(cfg.Workers, 1)), "manifest.toml")
 	c.Env = append(c.Env, "HTTPS_PROXY="+proxy.URL(), "SSL_CERT_FILE="+ca)
-	c.SIGINT = sigint
+	c.SIGINT, c.Settle = sigint, cfg.Settle
+	if c.Settle == 0 {
+		c.Settle = 2 * time.Minute
+	}
 	return run(ctx, c)
 }
 
@@ -174,7 +179,7 @@ func (cfg Config) row(name string, p process, log []Entry) Row {
 // answers, over the folder the first fetch wrote.
 func (cfg Config) silent(ctx context.Context) (Row, error) {
 	folder := filepath.Join(cfg.Dir, "snapshots")
-	before, err := folderDigest(folder)
+	before, err := folderFiles(folder)
 	if err != nil {
 		return Row{}, err
 	}
@@ -183,17 +188,25 @@ func (cfg Config) silent(ctx context.Context) (Row, error) {
 		return Row{}, err
 	}
 	defer proxy.Close()
-	p, err := cfg.fetch(ctx, proxy, 0)
+	limited := cfg
+	limited.Timeout = cfg.SilentLimit
+	if limited.Timeout == 0 {
+		limited.Timeout = 5 * time.Minute
+	}
+	p, err := limited.fetch(ctx, proxy, 0)
 	if err != nil {
 		return Row{}, err
 	}
-	after, err := folderDigest(folder)
+	after, err := folderFiles(folder)
 	if err != nil {
 		return Row{}, err
 	}
 	unchanged := "folder unchanged"
-	if after != before {
-		unchanged = "FOLDER CHANGED"
+	if changed := changedFiles(before, after); len(changed) > 0 {
+		unchanged = fmt.Sprintf("FOLDER CHANGED: %d files (%s)", len(changed), strings.Join(first(changed, 3), ", "))
+	}
+	if p.TimedOut {
+		unchanged = fmt.Sprintf("still running after %.0f s: sent SIGINT, exit %.1f s later; %s", limited.Timeout.Seconds(), p.End.Sub(p.Signalled).Seconds(), unchanged)
 	}
 	return Row{Run: "silent proxy", Works: cfg.Works, Wall: p.Wall(), RSSKB: p.RSSKB, CPU: p.CPU, Exit: p.Exit,
 		Note: unchanged + "; " + lastLines(p.Stderr, 2)}, nil

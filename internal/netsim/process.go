@@ -19,6 +19,8 @@ type process struct {
 	Start, End time.Time
 	Signalled  time.Time // when SIGINT was sent; zero when it was not
 	Exit       int       // exit status; -1 killed by the harness after its timeout
+	Unsettled  bool      // still running Settle after the SIGINT: killed
+	TimedOut   bool      // still running at the command's Timeout: sent SIGINT then
 	RSSKB      int64     // maximum resident set size
 	CPU        time.Duration
 	Stderr     []byte
@@ -34,7 +36,8 @@ type command struct {
 	Args    []string      // the binary and its arguments
 	Env     []string      // the whole environment
 	SIGINT  time.Duration // > 0: interrupt the run this long after its start
-	Timeout time.Duration // then the harness kills the run
+	Settle  time.Duration // after a SIGINT, the longest wait for the exit before SIGKILL
+	Timeout time.Duration // then the harness interrupts the run (SIGINT, then SIGKILL after Settle)
 }
 
 // run starts the command in its own process group (so a SIGINT reaches it
@@ -56,32 +59,7 @@ func run(ctx context.Context, c command) (process, error) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var interrupt <-chan time.Time
-	if c.SIGINT > 0 {
-		t := time.NewTimer(c.SIGINT)
-		defer t.Stop()
-		interrupt = t.C
-	}
-	limit := time.NewTimer(c.Timeout)
-	defer limit.Stop()
-	killed := false
-	var err error
-wait:
-	for {
-		select {
-		case err = <-done:
-			break wait
-		case <-interrupt:
-			p.Signalled = time.Now()
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
-		case <-limit.C:
-			killed = true
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		case <-ctx.Done():
-			killed = true
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		}
-	}
+	err, killed := supervise(ctx, c, cmd.Process.Pid, done, &p)
 	p.End, p.Stderr = time.Now(), stderr.Bytes()
 	p.Exit = cmd.ProcessState.ExitCode()
 	var exit *exec.ExitError
@@ -97,6 +75,7 @@ wait:
 	}
 	if killed {
 		p.Exit = -1
+		p.Unsettled = !p.Signalled.IsZero()
 	}
 	return p, nil
 }
@@ -136,4 +115,42 @@ func readTimeReport(path string, p *process) {
 		}
 	}
 	p.CPU = time.Duration((user + sys) * float64(time.Second))
+}
+
+// supervise waits for the process group pid to exit: it sends the SIGINT
+// c asks for, interrupts a run still going at c.Timeout, and kills (SIGKILL)
+// one still going Settle after its SIGINT, or when ctx ends.
+func supervise(ctx context.Context, c command, pid int, done <-chan error, p *process) (err error, killed bool) {
+	var interrupt <-chan time.Time
+	if c.SIGINT > 0 {
+		t := time.NewTimer(c.SIGINT)
+		defer t.Stop()
+		interrupt = t.C
+	}
+	limit := time.NewTimer(c.Timeout)
+	defer limit.Stop()
+	signal := func() {
+		p.Signalled = time.Now()
+		_ = syscall.Kill(-pid, syscall.SIGINT)
+		limit.Reset(max(c.Settle, time.Second))
+	}
+	for {
+		select {
+		case err := <-done:
+			return err, killed
+		case <-interrupt:
+			signal()
+		case <-limit.C:
+			if p.Signalled.IsZero() {
+				p.TimedOut = true
+				signal()
+				continue
+			}
+			killed = true
+			_ = syscall.Kill(-pid, syscall.SIGKILL)
+		case <-ctx.Done():
+			killed = true
+			_ = syscall.Kill(-pid, syscall.SIGKILL)
+		}
+	}
 }

@@ -44,6 +44,8 @@ func measure() error {
 	flag.DurationVar(&cfg.SIGINT, "sigint", 0, "interrupt the fetch this long after its start (SIGINT to its process group)")
 	flag.BoolVar(&cfg.Silent, "silent-proxy", false, "then fetch behind a proxy that accepts and never answers")
 	flag.DurationVar(&cfg.Timeout, "timeout", 30*time.Minute, "kill a run that takes longer")
+	flag.DurationVar(&cfg.Settle, "settle", 2*time.Minute, "after -sigint, SIGKILL a run still running this long after the SIGINT")
+	flag.DurationVar(&cfg.SilentLimit, "silent-limit", 5*time.Minute, "kill the silent-proxy fetch after this long")
 	bin := flag.String("bin", "", "an about binary to run (default: go build the module this runs in)")
 	keep := flag.Bool("keep", false, "keep the folder (manifest, snapshots, time reports) and print its path")
 	header := flag.Bool("header", true, "print the table's head")
