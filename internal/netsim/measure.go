@@ -44,6 +44,7 @@ type Row struct {
 	CPU      time.Duration
 	Exit     int
 	Note     string
+	Hosts    []HostFigures // a fetch's requests by host
 }
 
 // Measure runs the measurement cfg describes and returns its rows.
@@ -76,6 +77,7 @@ func Measure(ctx context.Context, cfg Config) ([]Row, error) {
 	log := proxy.TakeLog()
 	row := cfg.row("fetch", first, log)
 	row.Bound, row.Busiest = Bound(log, paces)
+	row.Hosts = PerHost(log, paces, first.Start)
 	if cfg.SIGINT > 0 {
 		row.Run = fmt.Sprintf("SIGINT at %s", cfg.SIGINT)
 		row.Note = interruptNote(first, filepath.Join(cfg.Dir, "snapshots"))
@@ -89,7 +91,10 @@ func Measure(ctx context.Context, cfg Config) ([]Row, error) {
 		if err != nil {
 			return rows, err
 		}
-		rows = append(rows, cfg.row("rerun, nothing changed", p, proxy.TakeLog()))
+		log := proxy.TakeLog()
+		r := cfg.row("rerun, nothing changed", p, log)
+		r.Hosts = PerHost(log, paces, p.Start)
+		rows = append(rows, r)
 	}
 	if cfg.Check {
 		p, err := run(ctx, cfg.command("check", "--offline", "manifest.toml"))

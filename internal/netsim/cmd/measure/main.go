@@ -91,6 +91,14 @@ func measure() error {
 	}
 	fmt.Printf("\nmeasured %s, %s/%s, %d CPUs, load average %s at the start, %s at the end\n",
 		started.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadBefore, load())
+	for _, r := range rows {
+		if len(r.Hosts) > 0 {
+			fmt.Printf("\n%s, %s works, by host (times from the run's start):\n\n%s\n", r.Run, fmt.Sprint(r.Works), netsim.HostHeader)
+			for _, h := range r.Hosts {
+				fmt.Println(h.Markdown())
+			}
+		}
+	}
 	if errors.Is(err, context.Canceled) {
 		return errors.New("interrupted")
 	}
