@@ -76,12 +76,15 @@ func Measure(ctx context.Context, cfg Config) ([]Row, error) {
 	}
 	log := proxy.TakeLog()
 	row := cfg.row("fetch", first, log)
-	row.Bound, row.Busiest = Bound(log, paces)
 	row.Hosts = PerHost(log, paces, first.Start)
-	if cfg.SIGINT > 0 {
+	if cfg.SIGINT > 0 { // an interrupted run has no bound: it did not ask for everything
 		row.Run = fmt.Sprintf("SIGINT at %s", cfg.SIGINT)
 		row.Note = interruptNote(first, filepath.Join(cfg.Dir, "snapshots"))
-	} else if cfg.Outage != "" {
+		row.Note += "; " + cfg.checkNote(ctx)
+	} else {
+		row.Bound, row.Busiest = Bound(log, paces)
+	}
+	if cfg.Outage != "" {
 		row.Run = "fetch, " + cfg.Outage + " down"
 		row.Note = hostCounts(log, "api.datacite.org", "doi.org")
 	}
@@ -101,7 +104,7 @@ func Measure(ctx context.Context, cfg Config) ([]Row, error) {
 		if err != nil {
 			return rows, err
 		}
-		rows = append(rows, Row{Run: "check --offline", Works: cfg.Works, Wall: p.Wall(), RSSKB: p.RSSKB, CPU: p.CPU, Exit: p.Exit, Note: lastLines(p.Stderr, 1)})
+		rows = append(rows, Row{Run: "check --offline", Works: cfg.Works, Wall: p.Wall(), RSSKB: p.RSSKB, CPU: p.CPU, Exit: p.Exit, Note: lastLines(append(p.Stdout, p.Stderr...), 1)})
 	}
 	if cfg.Silent {
 		r, err := cfg.silent(ctx)
@@ -111,6 +114,16 @@ func Measure(ctx context.Context, cfg Config) ([]Row, error) {
 		rows = append(rows, r)
 	}
 	return rows, nil
+}
+
+// checkNote says what check --offline makes of the folder an interrupted
+// run left: whether it accepts it, and its last line.
+func (cfg Config) checkNote(ctx context.Context) string {
+	p, err := run(ctx, cfg.command("check", "--offline", "manifest.toml"))
+	if err != nil {
+		return "check --offline: " + err.Error()
+	}
+	return fmt.Sprintf("check --offline exit %d: %s", p.Exit, lastLines(append(p.Stdout, p.Stderr...), 1))
 }
 
 func (cfg Config) net() *Net {

@@ -23,6 +23,7 @@ type process struct {
 	TimedOut   bool      // still running at the command's Timeout: sent SIGINT then
 	RSSKB      int64     // maximum resident set size
 	CPU        time.Duration
+	Stdout     []byte
 	Stderr     []byte
 }
 
@@ -49,9 +50,9 @@ func run(ctx context.Context, c command) (process, error) {
 	if c.Time != "" {
 		args = append([]string{c.Time, "-v", "-o", report}, args...)
 	}
-	var stderr bytes.Buffer
+	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Dir, cmd.Env, cmd.Stderr = c.Dir, c.Env, &stderr
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = c.Dir, c.Env, &stdout, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	p := process{Start: time.Now()}
 	if err := cmd.Start(); err != nil {
@@ -60,7 +61,7 @@ func run(ctx context.Context, c command) (process, error) {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	err, killed := supervise(ctx, c, cmd.Process.Pid, done, &p)
-	p.End, p.Stderr = time.Now(), stderr.Bytes()
+	p.End, p.Stdout, p.Stderr = time.Now(), stdout.Bytes(), stderr.Bytes()
 	p.Exit = cmd.ProcessState.ExitCode()
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
