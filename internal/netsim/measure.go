@@ -33,18 +33,19 @@ type Config struct {
 
 // Row is one line of the measurement's table.
 type Row struct {
-	Run      string // what ran: "fetch", "rerun", "check --offline", "SIGINT at 10s", "silent proxy"
-	Works    int
-	Requests int           // requests the proxy served during the run
-	Wall     time.Duration // process start to exit
-	Bound    time.Duration // 0 when not computed
-	Busiest  string        // the host whose floor the bound is
-	Tail     time.Duration // the last answer to exit; 0 when not measured
-	RSSKB    int64
-	CPU      time.Duration
-	Exit     int
-	Note     string
-	Hosts    []HostFigures // a fetch's requests by host
+	Run         string // what ran: "fetch", "rerun", "check --offline", "SIGINT at 10s", "silent proxy"
+	Works       int
+	Requests    int           // requests the proxy served during the run
+	Wall        time.Duration // process start to exit
+	Bound       time.Duration // 0 when not computed
+	BoundAsSent time.Duration // the bound at the paces about keeps today
+	Busiest     string        // the host whose floor the bound is
+	Tail        time.Duration // the last answer to exit; 0 when not measured
+	RSSKB       int64
+	CPU         time.Duration
+	Exit        int
+	Note        string
+	Hosts       []HostFigures // a fetch's requests by host
 }
 
 // Measure runs the measurement cfg describes and returns its rows.
@@ -83,6 +84,7 @@ func Measure(ctx context.Context, cfg Config) ([]Row, error) {
 		row.Note += "; " + cfg.checkNote(ctx)
 	} else {
 		row.Bound, row.Busiest = Bound(log, paces)
+		row.BoundAsSent, _ = BoundAsSent(log, paces)
 	}
 	if cfg.Outage != "" {
 		row.Run = "fetch, " + cfg.Outage + " down"

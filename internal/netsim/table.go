@@ -8,7 +8,7 @@ import (
 )
 
 // Header is the table's head, in Markdown.
-const Header = "| run | works | requests | requests/work | wall | bound (busiest host) | wall ÷ bound | tail | peak RSS | CPU | exit | note |\n" +
+const Header = "| run | works | requests | requests/work | wall | bound (busiest host) | wall ÷ bound (as sent) | tail | peak RSS | CPU | exit | note |\n" +
 	"|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 // Markdown is the row as a Markdown table row; a cell with nothing
@@ -24,6 +24,9 @@ func (r Row) Markdown() string {
 	if r.Bound > 0 {
 		cells[5] = fmt.Sprintf("%s (%s)", seconds(r.Bound), r.Busiest)
 		cells[6] = fmt.Sprintf("%.2f", r.Wall.Seconds()/r.Bound.Seconds())
+		if r.BoundAsSent > 0 {
+			cells[6] += fmt.Sprintf(" (%.2f)", r.Wall.Seconds()/r.BoundAsSent.Seconds())
+		}
 	}
 	if r.Tail > 0 {
 		cells[7] = seconds(r.Tail)
