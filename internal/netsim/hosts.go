@@ -12,6 +12,7 @@ type HostFigures struct {
 	Host         string
 	Single, List int           // requests of each kind
 	Floor        time.Duration // its paced floor, as Bound counts it
+	paced        time.Duration // what its latest request added beyond its service time
 	First, Last  time.Duration // its first request's start and its last answer, from the run's start
 	Identities   int           // identities its requests carried
 	Status       map[int]int   // answers by status
@@ -22,6 +23,8 @@ type HostFigures struct {
 // PerHost are the figures of every host in log, by host name; start is
 // the run's start.
 func PerHost(log []Entry, paces map[string]Paces, start time.Time) []HostFigures {
+	log = slices.Clone(log)
+	slices.SortStableFunc(log, func(a, b Entry) int { return a.Start.Compare(b.Start) })
 	by := map[string]*HostFigures{}
 	for _, e := range log {
 		h := by[e.Host]
@@ -37,6 +40,7 @@ func PerHost(log []Entry, paces map[string]Paces, start time.Time) []HostFigures
 			h.Single++
 		}
 		h.Floor += max(e.Service, pace)
+		h.paced = max(e.Service, pace) - e.Service
 		h.First = min(h.First, e.Start.Sub(start))
 		h.Last = max(h.Last, e.End.Sub(start))
 		h.Identities += e.Items
@@ -46,6 +50,7 @@ func PerHost(log []Entry, paces map[string]Paces, start time.Time) []HostFigures
 	}
 	var out []HostFigures
 	for _, h := range by {
+		h.Floor -= h.paced // no gap follows its last request
 		out = append(out, *h)
 	}
 	slices.SortFunc(out, func(a, b HostFigures) int { return strings.Compare(a.Host, b.Host) })
