@@ -20,6 +20,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/aboutscholar/about/internal/netsim"
@@ -60,6 +61,9 @@ func measure() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// Piped into head, a print would otherwise kill measure before it
+	// removes its folder: with SIGPIPE notified, the write fails instead.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 
 	dir, err := os.MkdirTemp("", "about-measure-")
 	if err != nil {
