@@ -3,7 +3,6 @@ package orchestrator
 import (
 	"context"
 	"fmt"
-	"maps"
 	"net/http"
 	"os"
 	"strconv"
@@ -250,9 +249,7 @@ func BenchmarkAgencyOutage(b *testing.B) {
 				b.Fatalf("run failed: %v %v", err, rep.ShortJobs())
 			}
 			walls[k] += time.Since(start)
-			net.mu.Lock()
-			requests[k] = maps.Clone(net.hostCalls)
-			net.mu.Unlock()
+			requests[k] = net.hostCalls()
 		}
 	}
 	b.ReportMetric(walls[0].Seconds()/float64(b.N), "healthy-s")
