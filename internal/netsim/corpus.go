@@ -132,7 +132,7 @@ func NewCorpus() *Corpus {
 		}
 
 		ext := `{"external-id":[{"external-id-type":"doi","external-id-value":"{{D}}","external-id-normalized":{"value":"{{D}}"},"external-id-relationship":"self"}]}`
-		c.orcidT = append(c.orcidT, newTemplate(fmt.Sprintf(`{"put-code":1{{I}},"created-date":{"value":1500000000000},"source":{"source-client-id":{"path":"0000-0001-9884-1913"},"source-name":{"value":"Crossref"}},"title":{"title":{"value":%q}},"external-ids":%s,"url":{"value":"https://doi.org/{{D}}"},"type":"journal-article","publication-date":{"year":{"value":"%d"},"month":{"value":"%02d"},"day":{"value":"%02d"}},"journal-title":{"value":%q},"visibility":"public","path":"/0000/work/1{{I}}","display-index":"0"}`,
+		c.orcidT = append(c.orcidT, newTemplate(fmt.Sprintf(`{"put-code":1{{I}},"created-date":{"value":1500000000000},"last-modified-date":{"value":1600000000000},"source":{"source-client-id":{"path":"0000-0001-9884-1913"},"source-name":{"value":"Crossref"}},"title":{"title":{"value":%q}},"external-ids":%s,"url":{"value":"https://doi.org/{{D}}"},"type":"journal-article","publication-date":{"year":{"value":"%d"},"month":{"value":"%02d"},"day":{"value":"%02d"}},"journal-title":{"value":%q},"visibility":"public","path":"/0000/work/1{{I}}","display-index":"0"}`,
 			title, ext, y, mo, d, journal)))
 
 		var refs strings.Builder
