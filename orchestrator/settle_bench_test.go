@@ -53,7 +53,7 @@ func BenchmarkSettle(b *testing.B) {
 		var cancelled time.Time
 		var cpuAtCancel time.Duration
 		t := time.AfterFunc(after, func() {
-			cancelled, cpuAtCancel = time.Now(), processCPU()
+			cancelled, cpuAtCancel = time.Now(), cpuTime()
 			cancel()
 			if f := os.Getenv("ABOUT_SETTLE_PROFILE"); f != "" {
 				out, _ := os.Create(f)
@@ -64,7 +64,7 @@ func BenchmarkSettle(b *testing.B) {
 		t.Stop()
 		cancel()
 		pprof.StopCPUProfile()
-		wall, cpu := time.Since(cancelled), processCPU()-cpuAtCancel
+		wall, cpu := time.Since(cancelled), cpuTime()-cpuAtCancel
 		b.Logf("settled in %v (%v of CPU) after the interrupt; err %v; written %d", wall.Round(time.Millisecond), cpu.Round(time.Millisecond), err, len(rep.Written))
 		b.ReportMetric(wall.Seconds(), "settle-s")
 		b.ReportMetric(cpu.Seconds(), "settle-cpu-s")
