@@ -3,11 +3,11 @@ package providers
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/whole"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
@@ -42,7 +42,7 @@ func Send(env Env, req *http.Request) (Answer, error) {
 		return Answer{}, err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
+	body, err := whole.Read(resp.Body) // the transport's bytes, not a copy
 	if err != nil {
 		return Answer{}, fmt.Errorf("read %s answer: %w", req.URL.Host, err)
 	}
