@@ -80,7 +80,7 @@ func GetJSONRecord(ctx context.Context, env Env, provider, rawURL string, parse 
 	case !gjson.ValidBytes(ans.Body):
 		return Result{Status: record.Failed, Err: Malformed(provider, "body is not valid JSON")}
 	}
-	r, err := parse(gjson.ParseBytes(ans.Body))
+	r, err := parse(parseBody(ans.Body))
 	if err != nil {
 		return Result{Status: record.Failed, Err: err}
 	}
