@@ -196,9 +196,11 @@ func samplePeakHeap(peak *uint64) (stop func()) {
 		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 		tick := time.NewTicker(time.Millisecond)
 		defer tick.Stop()
+		prof := newPeakProfiler()
 		for {
 			metrics.Read(sample)
 			*peak = max(*peak, sample[0].Value.Uint64())
+			prof.check()
 			select {
 			case <-done:
 				return
