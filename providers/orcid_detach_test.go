@@ -43,3 +43,28 @@ func TestORCIDGroupsDoNotKeepTheWorksSummary(t *testing.T) {
 	runtime.KeepAlive(group)
 	runtime.KeepAlive(read)
 }
+
+// TestORCIDDetailsDoNotKeepTheirPages: a work's record from a bulk page
+// of details is copied out of the page as soon as the page is read. Held
+// as read, every page of a hundred works' details stayed in memory until
+// the whole record was read, and with the records the expansion gives.
+func TestORCIDDetailsDoNotKeepTheirPages(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	const pad = 8 << 20
+	s := newStub(t)
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[{"external-ids":{"external-id":[{"external-id-type":"doi","external-id-value":"10.5555/pots","external-id-relationship":"self"}]},"work-summary":[{"put-code":1001,"last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots"}},"type":"journal-article"}]}]}`)
+	s.text("/v3.0/"+orcid+"/works/1001", 200, `{"bulk":[{"work":{"put-code":1001,"pad":"`+strings.Repeat("x", pad)+`","last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots in full"}},"journal-title":{"value":"Journal of Pots"},"type":"journal-article"}}]}`)
+	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
+	before := liveHeap()
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	found := res.Discovered
+	res = providers.Result{}
+	kept := int64(liveHeap()) - int64(before)
+	if len(found) != 1 || found[0].Summary.Title != "Pots in full" || found[0].Summary.Container != "Journal of Pots" || found[0].Read == nil {
+		t.Fatalf("works %+v; want the one work, from its details", found)
+	}
+	if kept > pad/4 {
+		t.Errorf("a work read from its details keeps %d bytes in memory; the page was %d: it holds on to the page", kept, pad)
+	}
+	runtime.KeepAlive(found)
+}
