@@ -40,7 +40,8 @@ import (
 // Metrics: requests/work (every request of the run, ORCID and agency
 // lookups included, ÷ works), wall/bound (first request to last answer ÷
 // the critical-path lower bound below), peak-heap-MB (largest heap in use,
-// sampled every millisecond during the run), answer-bytes/work (answer
+// sampled every millisecond during the run), peak-live-MB (largest live
+// heap a collection left: what the run holds), answer-bytes/work (answer
 // bodies of every request ÷ works), crossref-requests/work and
 // crossref-bytes/work (the same for Crossref alone, the run's busiest
 // host when batching).
@@ -108,14 +109,14 @@ func benchFetch(b *testing.B, sh benchShape, noBatching bool, workers, scale int
 	bound := simBound(sh, registry, noBatching, scale)
 	var requests, wall time.Duration
 	var answerBytes, crossrefCalls, crossrefBytes int
-	var peak, rss uint64
+	var peak, live, rss uint64
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
 		m.Snapshots = benchDir(b)
 		net := &netsim.RoundTripper{Net: &netsim.Net{Corpus: corpus, ORCIDs: orcids, PerRecord: sh.works}, Scale: scale, Latencies: latencies}
 		b.StartTimer()
-		stop := samplePeakHeap(&peak)
+		stop := samplePeakHeap(&peak, &live)
 		resetPeakRSS()
 		start := time.Now()
 		rep, err := Run(context.Background(), Options{Manifest: m, Workers: workers, Registry: registry, Base: net, NoBatching: noBatching})
@@ -142,6 +143,7 @@ func benchFetch(b *testing.B, sh benchShape, noBatching bool, workers, scale int
 	b.ReportMetric(float64(wall)/float64(b.N)/float64(bound), "wall/bound")
 	b.ReportMetric(wall.Seconds()/float64(b.N), "wall-s")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(live)/(1<<20), "peak-live-MB")
 	if rss > 0 {
 		b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MB")
 	}
@@ -186,19 +188,25 @@ func benchDir(b *testing.B) string {
 	return b.TempDir()
 }
 
-// samplePeakHeap records the largest heap in use until stop is called.
-func samplePeakHeap(peak *uint64) (stop func()) {
+// samplePeakHeap records the largest heap in use (peak: live objects and
+// garbage not yet collected, which the collector's pacing sets at about
+// twice the live heap) and the largest live heap a collection left
+// (live: what the run holds, less noisy than peak) until stop is called.
+func samplePeakHeap(peak, live *uint64) (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
 		tick := time.NewTicker(time.Millisecond)
 		defer tick.Stop()
+		prof := newPeakProfiler()
 		for {
 			metrics.Read(sample)
 			*peak = max(*peak, sample[0].Value.Uint64())
+			*live = max(*live, sample[1].Value.Uint64())
+			prof.check()
 			select {
 			case <-done:
 				return

@@ -34,12 +34,10 @@ package orchestrator
 //     calls across hosts.
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"net/url"
@@ -48,6 +46,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/aboutscholar/about/internal/whole"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -583,12 +582,12 @@ func (r *runner) do(req *http.Request) (*http.Response, error) {
 	if err != nil || !wantsJSON(req, resp) {
 		return resp, err
 	}
-	body, err := io.ReadAll(resp.Body)
+	body, err := whole.Read(resp.Body)
 	_ = resp.Body.Close()
 	if err != nil {
 		return nil, err
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.Body = whole.New(body) // the provider reads it without another copy
 	if json.Valid(body) || (req.Body != nil && req.GetBody == nil) {
 		return resp, nil
 	}

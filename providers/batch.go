@@ -26,7 +26,7 @@ func getJSON(ctx context.Context, env Env, provider, rawURL string) (gjson.Resul
 	case !gjson.ValidBytes(ans.Body):
 		return gjson.Result{}, Malformed(provider, "body is not valid JSON")
 	}
-	return gjson.ParseBytes(ans.Body), nil
+	return parseBody(ans.Body), nil
 }
 
 // byDOI hands each id of a batch the item of a list answer that carries

@@ -76,7 +76,7 @@ func (p pager) list(ctx context.Context, env Env, orcid string) (*Listing, error
 		for _, it := range items {
 			if c, ok := p.claim(it, orcid); ok && !seen[c.DOI] {
 				seen[c.DOI] = true
-				l.Claims = append(l.Claims, c)
+				l.Claims = append(l.Claims, c.detached()) // not a piece of the page (see Claim.detached)
 			}
 		}
 		u = ""

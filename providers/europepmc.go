@@ -173,7 +173,7 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 		fail(Malformed("europepmc", "body is not valid JSON"))
 		return
 	}
-	doc := gjson.ParseBytes(ans.Body)
+	doc := parseBody(ans.Body)
 	list := doc.Get("resultList")
 	results := list.Get("result")
 	if !list.IsObject() || (results.Exists() && !results.IsArray()) {

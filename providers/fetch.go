@@ -3,11 +3,11 @@ package providers
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/whole"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
@@ -42,7 +42,7 @@ func Send(env Env, req *http.Request) (Answer, error) {
 		return Answer{}, err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
+	body, err := whole.Read(resp.Body) // the transport's bytes, not a copy
 	if err != nil {
 		return Answer{}, fmt.Errorf("read %s answer: %w", req.URL.Host, err)
 	}
@@ -80,7 +80,7 @@ func GetJSONRecord(ctx context.Context, env Env, provider, rawURL string, parse 
 	case !gjson.ValidBytes(ans.Body):
 		return Result{Status: record.Failed, Err: Malformed(provider, "body is not valid JSON")}
 	}
-	r, err := parse(gjson.ParseBytes(ans.Body))
+	r, err := parse(parseBody(ans.Body))
 	if err != nil {
 		return Result{Status: record.Failed, Err: err}
 	}

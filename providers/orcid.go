@@ -127,8 +127,11 @@ func readORCIDGroups(doc gjson.Result) ([]orcidGroup, error) {
 		g.Get("work-summary").ForEach(func(_, s gjson.Result) bool {
 			di, _ := strconv.ParseInt(strings.TrimSpace(s.Get("display-index").String()), 10, 64)
 			entries = append(entries, orcidEntry{
-				putCode:      s.Get("put-code").String(),
-				source:       strings.TrimSpace(s.Get("source.source-name.value").String()),
+				// Copies: the run keeps them (groups, entries read) until it
+				// writes the expansion, and as read they would keep the whole
+				// works summary in memory with them.
+				putCode:      strings.Clone(s.Get("put-code").String()),
+				source:       strings.Clone(strings.TrimSpace(s.Get("source.source-name.value").String())),
 				displayIndex: di,
 				summary:      s,
 			})

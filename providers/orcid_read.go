@@ -39,7 +39,7 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 	if res.Status != record.Found {
 		return nil, res
 	}
-	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), found: map[string]gjson.Result{},
+	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), detailed: map[string]record.Record{},
 		kept: map[string]record.Record{}, prevOwner: prev.Owner}
 	st := &Staged{Finish: r.finish}
 	var codes []string
@@ -78,7 +78,7 @@ type orcidRead struct {
 	base      string // the record's API address
 	works     []orcidWork
 	warnings  []record.Warning
-	found     map[string]gjson.Result  // put-code → full work, from the bulk pages
+	detailed  map[string]record.Record // put-code → the record its details give, from the bulk pages
 	kept      map[string]record.Record // put-code → the record its unchanged details gave last time
 	prevOwner *record.Owner            // the name the kept records' contributors were split by
 	missing   []missingDetail
@@ -91,12 +91,19 @@ type orcidRead struct {
 // Works are matched back by their put-code because the registry lists
 // found works first and errors after.
 func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
-	errs, err := orcidBulk(ctx, env, r.base, chunk, r.found)
+	found := map[string]gjson.Result{}
+	errs, err := orcidBulk(ctx, env, r.base, chunk, found)
 	if err != nil {
 		r.detailErr = err
 		return false
 	}
-	r.missing = append(r.missing, orcidMissing(chunk, r.found, errs)...)
+	r.missing = append(r.missing, orcidMissing(chunk, found, errs)...)
+	// Each work's record now, copied out of the page: held as read, every
+	// page (a hundred works' details each) stayed in memory until the
+	// whole record was read, growing with the record (see detachedRecord).
+	for pc, w := range found {
+		r.detailed[pc] = detachedRecord(orcidRecord(w))
+	}
 	return true
 }
 
@@ -181,10 +188,10 @@ func (r *orcidRead) discovered(w orcidWork) Discovered {
 		d.Read = read
 		return d
 	}
-	details := r.found[e.putCode]
-	d := w.discovered(r.orcid.Value, details)
-	if details.Exists() {
+	if rec, ok := r.detailed[e.putCode]; ok {
+		d := w.discoveredAs(r.orcid.Value, rec)
 		d.Read = read
+		return d
 	}
-	return d
+	return w.discovered(r.orcid.Value, gjson.Result{}) // its summary
 }

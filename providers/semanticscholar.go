@@ -156,7 +156,7 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 	case !gjson.ValidBytes(body):
 		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar", "body is not valid JSON")})
 	}
-	doc := gjson.ParseBytes(body)
+	doc := parseBody(body)
 	if !doc.IsArray() {
 		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar", "batch answer is not a list")})
 	}

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/aboutscholar/about/internal/whole"
 )
 
 // retrying is the outermost layer: it runs the attempts of one hop and
@@ -58,7 +60,7 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 			c.setSlowRun(h, d.slowRun)
 			// Reading the body is part of the attempt: an answer cut off
 			// or reset mid-way is retried like one that never came.
-			if rerr := readWhole(resp); rerr != nil {
+			if rerr := readWhole(resp, c.opts.MaxBody); rerr != nil {
 				resp = nil
 				o = c.outcome(h, req, attempt, nil, rerr)
 				d = policy.decide(o, now)
@@ -140,8 +142,8 @@ func (c *Client) finish(h *hostState, req *http.Request, body []byte, resp *http
 // readWhole reads an answer's body into memory (the size cap bounds it)
 // and closes the network's body, so the caller gets a body that was read
 // whole within its attempt. A read that fails is the attempt's error.
-func readWhole(resp *http.Response) error {
-	data, err := io.ReadAll(resp.Body)
+func readWhole(resp *http.Response, limit int64) error {
+	data, err := whole.ReadSized(resp.Body, resp.ContentLength, limit)
 	if cerr := resp.Body.Close(); err == nil {
 		err = cerr
 	}
@@ -152,7 +154,7 @@ func readWhole(resp *http.Response) error {
 	if err != nil {
 		return &BodyError{Err: err}
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(data))
+	resp.Body = whole.New(data) // read by whole.Read without a copy
 	return nil
 }
 

@@ -1,0 +1,52 @@
+package providers
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// detached is c with its own copies of its strings. A claim is read from
+// a list page, and a string gjson reads is a piece of the whole page: a
+// claim kept as read keeps its page (a megabyte or more of other works)
+// in memory for the rest of the run, so a listing's memory would grow with
+// every page read rather than with the few fields kept.
+func (c Claim) detached() Claim {
+	c.DOI = strings.Clone(c.DOI)
+	c.Title = strings.Clone(c.Title)
+	c.Role = strings.Clone(c.Role)
+	c.Author = detachedAuthor(c.Author)
+	return c
+}
+
+// detachedAuthor is a with its own copies of its strings (see Claim.detached).
+func detachedAuthor(a record.Author) record.Author {
+	a.Name = strings.Clone(a.Name)
+	a.Given = strings.Clone(a.Given)
+	a.Family = strings.Clone(a.Family)
+	a.ORCID = strings.Clone(a.ORCID)
+	if a.Affiliations != nil {
+		aff := make([]string, len(a.Affiliations))
+		for i, s := range a.Affiliations {
+			aff[i] = strings.Clone(s)
+		}
+		a.Affiliations = aff
+	}
+	return a
+}
+
+// detachedRecord is rec with no string shared with the answer it was read
+// from (see Claim.detached), by a round trip through its JSON form: the
+// form the run keeps it in anyway (an ORCID summary is kept encoded).
+func detachedRecord(rec record.Record) record.Record {
+	raw, err := json.Marshal(rec)
+	if err != nil {
+		return rec
+	}
+	var out record.Record
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return rec
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package providers_test
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+)
+
+// TestORCIDGroupsDoNotKeepTheWorksSummary: the run keeps each work's
+// group (put-codes, sources) and entry read (put-code) until it writes
+// the expansion; read as gjson gives them, each was a piece of the whole
+// works summary, which then stayed in memory for the whole run, growing
+// with the record.
+func TestORCIDGroupsDoNotKeepTheWorksSummary(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	const pad = 8 << 20
+	entry := func(pc, di, src string) string {
+		return `{"put-code":` + pc + `,"display-index":"` + di + `","last-modified-date":{"value":1700000000000},"source":{"source-name":{"value":"` + src + `"}},"title":{"title":{"value":"Pots"}},"type":"journal-article"}`
+	}
+	s := newStub(t)
+	s.text("/v3.0/"+orcid+"/works", 200, `{"pad":"`+strings.Repeat("x", pad)+`","group":[{"external-ids":{"external-id":[{"external-id-type":"doi","external-id-value":"10.5555/pots","external-id-relationship":"self"}]},"work-summary":[`+
+		entry("1001", "1", "Crossref")+`,`+entry("1002", "0", "Europe PubMed Central")+`]}]}`)
+	s.text("/v3.0/"+orcid+"/works/1001", 200, `{"bulk":[{"work":{"put-code":1001,"last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots in full"}},"type":"journal-article"}}]}`)
+	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
+	before := liveHeap()
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	if res.Status != record.Found || len(res.Discovered) != 1 || res.Discovered[0].Group == nil || res.Discovered[0].Read == nil {
+		t.Fatalf("status %s (%v), works %+v; want one work of two entries", res.Status, res.Err, res.Discovered)
+	}
+	group, read := res.Discovered[0].Group, res.Discovered[0].Read
+	res = providers.Result{}
+	kept := int64(liveHeap()) - int64(before)
+	if strings.Join(group.PutCodes, ",") != "1001,1002" || group.Sources[1] != "Europe PubMed Central" || read.PutCode != "1001" {
+		t.Fatalf("group %+v, read %+v", group, read)
+	}
+	if kept > pad/4 {
+		t.Errorf("a work's group and entry keep %d bytes in memory; the works summary was %d: they hold on to it", kept, pad)
+	}
+	runtime.KeepAlive(group)
+	runtime.KeepAlive(read)
+}
+
+// TestORCIDDetailsDoNotKeepTheirPages: a work's record from a bulk page
+// of details is copied out of the page as soon as the page is read. Held
+// as read, every page of a hundred works' details stayed in memory until
+// the whole record was read, and with the records the expansion gives.
+func TestORCIDDetailsDoNotKeepTheirPages(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	const pad = 8 << 20
+	s := newStub(t)
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[{"external-ids":{"external-id":[{"external-id-type":"doi","external-id-value":"10.5555/pots","external-id-relationship":"self"}]},"work-summary":[{"put-code":1001,"last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots"}},"type":"journal-article"}]}]}`)
+	s.text("/v3.0/"+orcid+"/works/1001", 200, `{"bulk":[{"work":{"put-code":1001,"pad":"`+strings.Repeat("x", pad)+`","last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots in full"}},"journal-title":{"value":"Journal of Pots"},"type":"journal-article"}}]}`)
+	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
+	before := liveHeap()
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	found := res.Discovered
+	res = providers.Result{}
+	kept := int64(liveHeap()) - int64(before)
+	if len(found) != 1 || found[0].Summary.Title != "Pots in full" || found[0].Summary.Container != "Journal of Pots" || found[0].Read == nil {
+		t.Fatalf("works %+v; want the one work, from its details", found)
+	}
+	if kept > pad/4 {
+		t.Errorf("a work read from its details keeps %d bytes in memory; the page was %d: it holds on to the page", kept, pad)
+	}
+	runtime.KeepAlive(found)
+}
