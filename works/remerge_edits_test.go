@@ -19,8 +19,8 @@ func fullRecord(tag string) record.Record {
 		Container: "Journal " + tag, Publisher: "Press " + tag, Type: "article-" + tag, Genre: "Genre " + tag,
 		Issued: record.Date{Year: 2000 + len(tag)}, Volume: "1" + tag, Issue: "2" + tag, Pages: "3-" + tag,
 		Abstract: "Abstract " + tag, Language: "l" + tag, URL: "https://example.org/" + tag,
-		IDs: record.IDs{DOI: "10.5555/edit", ArXiv: "2101.0000" + tag},
-		OA:  &record.OpenAccess{URL: "https://example.org/oa/" + tag, Status: "gold" + tag},
+		IDs:       record.IDs{DOI: "10.5555/edit", ArXiv: "2101.0000" + tag},
+		OA:        &record.OpenAccess{URL: "https://example.org/oa/" + tag, Status: "gold" + tag},
 		Relations: []record.Relation{{Type: "is-supplement-to", ID: "doi:10.5555/" + tag}},
 		Topics:    []string{"Topic " + tag}, Extra: []record.Annotation{{Name: "tldr", Value: "TL;DR " + tag}},
 	}
