@@ -55,8 +55,12 @@ func Fold(s string) string {
 	// runes.Remove: building one allocates its buffers on every call, and
 	// at 10,000 works of accented names that was most of check --offline's
 	// time (FuzzFoldMatchesTheChain holds the two to one result).
+	lower := strings.ToLower(s)
+	if folded, ok := foldByRune(lower); ok {
+		return folded
+	}
 	var b strings.Builder
-	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+	for _, r := range norm.NFD.String(lower) {
 		switch sp := spelled(r); {
 		case sp != "":
 			b.WriteString(sp)

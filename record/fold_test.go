@@ -40,7 +40,7 @@ func chainFold(s string) string {
 // runes.Remove gave, for any string (invalid UTF-8 included).
 func FuzzFoldMatchesTheChain(f *testing.F) {
 	for _, s := range []string{"Müller-Lüdenscheidt", "Ñúñez García", "Straße", "Łukasz Đorđević", "Nguyễn Thị", "Ǎ ǧ",
-		"山田 太郎", "O'Brien, 2nd", "e\u0301\u0327", "\xff\xfeé", "ǅemal İstanbul", "ﬁnance ＡＢＣ", "Ⅻ ½ ²"} {
+		"山田 太郎", "O'Brien, 2nd", "e\u0301\u0327", "\xff\xfeé", "ǅemal İstanbul", "ﬁnance ＡＢＣ", "Ⅻ ½ ²", "한국어 이름", "한"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -94,4 +94,17 @@ func FuzzFoldASCIIMatchesTheNormaliser(f *testing.F) {
 			t.Errorf("Fold(%q): shortcut %q, normaliser %q", s, fast, want.String())
 		}
 	})
+}
+
+// TestFoldEveryRuneMatchesTheChain: every rune of the first two planes
+// (the rest, ten times as many, pass too but take seconds), on its own
+// and after a letter before a combining mark, folds as the chain folded it.
+func TestFoldEveryRuneMatchesTheChain(t *testing.T) {
+	for r := rune(0x80); r < 0x20000; r++ {
+		for _, s := range []string{string(r), "e" + string(r) + "\u0327"} {
+			if got, want := Fold(s), chainFold(s); got != want {
+				t.Fatalf("Fold(%q) = %q; the chain gives %q", s, got, want)
+			}
+		}
+	}
 }
