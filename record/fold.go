@@ -55,12 +55,11 @@ func Fold(s string) string {
 	// runes.Remove: building one allocates its buffers on every call, and
 	// at 10,000 works of accented names that was most of check --offline's
 	// time (FuzzFoldMatchesTheChain holds the two to one result).
-	lower := strings.ToLower(s)
-	if folded, ok := foldByRune(lower); ok {
+	if folded, ok := foldByRune(s); ok {
 		return folded
 	}
 	var b strings.Builder
-	for _, r := range norm.NFD.String(lower) {
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
 		switch sp := spelled(r); {
 		case sp != "":
 			b.WriteString(sp)
