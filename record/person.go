@@ -105,9 +105,19 @@ func (p Person) HasName(a Author) bool {
 // the other ("M. J." and "Michael James", "M." and "Michael", "Michael"
 // and "Michael James"), so "Mary" is not "Michael".
 func SameName(a, b Name) bool {
-	fa, fb := Fold(lastWord(a.Family)), Fold(lastWord(b.Family))
+	// A merge compares each author with the same author of the next
+	// provider's list first, mostly the same strings: those are folded once.
+	la, lb := lastWord(a.Family), lastWord(b.Family)
+	fa := Fold(la)
+	fb := fa
+	if lb != la {
+		fb = Fold(lb)
+	}
 	if fa == "" || fa != fb {
 		return false
+	}
+	if a.Given == b.Given {
+		return true // the same words, each its own equal
 	}
 	ga, gb := givenWords(a.Given), givenWords(b.Given)
 	for i := 0; i < len(ga) && i < len(gb); i++ {

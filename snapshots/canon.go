@@ -27,6 +27,11 @@ const maxCanonDepth = 10000
 // and FuzzCanonical hold it to.
 func canonicalize(in []byte, out []byte) ([]byte, error) {
 	c := canonWriter{in: in, out: out}
+	return c.document()
+}
+
+// document is canonicalize with c's buffers, appending to c.out.
+func (c *canonWriter) document() ([]byte, error) {
 	c.space()
 	if err := c.value(0); err != nil {
 		return nil, err

@@ -187,10 +187,11 @@ func (c *folderCheck) readAll() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var scratch canonScratch // this goroutine's, reused file to file
 			for i := range next {
 				r := &results[i]
 				r.rel = c.toRead[i]
-				r.data, r.facts, r.problem = c.read(r.rel)
+				r.data, r.facts, r.problem = c.read(r.rel, &scratch)
 				if r.data != nil && bulkFile(r.rel) {
 					r.data, r.bulk = nil, true // read and JSON: its facts are enough, and the folder need not stay in memory
 				}
@@ -218,12 +219,12 @@ func (c *folderCheck) readAll() {
 // only when the file is valid JSON (for the consistency checks), with its
 // top-level "id" if it has one, and what is wrong with it if anything.
 // A work file goes to OnWork too.
-func (c *folderCheck) read(rel string) (data []byte, facts fileFacts, problem string) {
+func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, facts fileFacts, problem string) {
 	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)))
 	if err != nil {
 		return nil, facts, fmt.Sprintf("unreadable: %v", err)
 	}
-	canon, err := Canonical(data)
+	canon, err := scratch.canonical(data)
 	if err != nil {
 		return nil, facts, checkDamage(data, err)
 	}

@@ -2,8 +2,8 @@ package works
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -86,7 +86,7 @@ var fieldChecks = sync.OnceValue(func() []fieldCheck {
 			if len(r.Authors) == 0 {
 				return ""
 			}
-			return fmt.Sprintf("%d %s", len(r.Authors), english.Plural(len(r.Authors), "author", "authors"))
+			return strconv.Itoa(len(r.Authors)) + " " + english.Plural(len(r.Authors), "author", "authors") // not Sprintf: asked of every record of every work
 		}, same: sameExactly},
 		{field: "open_access.license", value: oa(func(o *record.OpenAccess) string { return o.License }), same: sameLicence, normal: normalLicence},
 		text("open_access.status", oa(func(o *record.OpenAccess) string { return o.Status })),
@@ -130,7 +130,8 @@ func disagreement(c fieldCheck, kept string, records []Named) (record.Conflict, 
 		group = sameExactly
 	}
 	k := record.Conflict{Field: c.field, Kept: record.Choice{Value: kept}}
-	for _, n := range records {
+	for j := range records { // by index: a copy of each record, taken by address, would go to the heap
+		n := &records[j]
 		v := c.value(&n.Record)
 		switch {
 		case v == "":

@@ -111,7 +111,7 @@ func complete(a *record.Author, b record.Author) []string {
 		a.Given, a.Family, a.Name = split.Given, split.Family, ""
 		did = append(did, "name")
 	}
-	if fa, fb := record.Fold(a.Family), record.Fold(b.Family); len(fb) > len(fa) && strings.HasSuffix(fb, fa) {
+	if a.Family != b.Family && longerFamily(b.Family, a.Family) { // the same one (most are) is not longer: no folding
 		a.Family = b.Family // "Berg" → "van der Berg", "Márquez" → "García Márquez"
 		did = append(did, "family")
 	}
@@ -136,12 +136,22 @@ func fillLacking(a *record.Author, b record.Author, did []string) []string {
 	return did
 }
 
+// longerFamily reports whether family name x is y with more words before
+// it, folded ("van der Berg" and "Berg").
+func longerFamily(x, y string) bool {
+	fx, fy := record.Fold(x), record.Fold(y)
+	return len(fx) > len(fy) && strings.HasSuffix(fx, fy)
+}
+
 // fuller reports whether given names x say more than y and nothing less:
 // at least as many words, each at least as long, one of them longer ("M."
 // < "Michael", "M. J." < "Michael James", but "Michael" is not fuller
 // than "M. J.", which would lose the J). Another spelling of the same
 // letters is not fuller: the registrar's stays.
 func fuller(x, y string) bool {
+	if x == y {
+		return false // no word longer; the usual case, so no folding
+	}
 	xw, yw := nameWords(x), nameWords(y)
 	if len(xw) < len(yw) || len(xw) == 0 {
 		return false
