@@ -536,7 +536,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	case <-ctx.Done():
 	}
 	if err := ctx.Err(); err != nil {
-		return fail(record.Skipped, fmt.Errorf("interrupted before asking %s", host))
+		return fail(record.Skipped, fmt.Errorf("%w before asking %s", report.ErrInterrupted, host))
 	}
 	if err := r.client.Stopped(host); err != nil {
 		return fail(record.Skipped, err)

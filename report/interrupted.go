@@ -1,0 +1,33 @@
+package report
+
+import (
+	"context"
+	"errors"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// ErrInterrupted marks a job the run's interrupt skipped before asking
+// ("interrupted before asking api.crossref.org").
+var ErrInterrupted = errors.New("interrupted")
+
+// interruptedListed is how many identities the story names of a group of
+// jobs the interrupt skipped. Ctrl-C 60 s into a 50,000-work run skips
+// some 250,000 jobs: naming each took the story seconds to print (the
+// interrupt did not settle within 2 s, #23) and floods the terminal with
+// identities the user chose not to ask about; --report still lists each.
+const interruptedListed = 10
+
+// interruptSkipped says o was skipped because the run was interrupted.
+func interruptSkipped(o Outcome) bool {
+	return o.Status == record.Skipped && (errors.Is(o.Err, ErrInterrupted) || errors.Is(o.Err, context.Canceled))
+}
+
+// listed is the identities the story names of g, and how many it leaves
+// out.
+func (g *shortGroup) listed() (names []string, more int) {
+	if !g.interrupted || len(g.identities) <= interruptedListed {
+		return g.identities, 0
+	}
+	return g.identities[:interruptedListed], len(g.identities) - interruptedListed
+}
