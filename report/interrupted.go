@@ -22,12 +22,3 @@ const interruptedListed = 10
 func interruptSkipped(o Outcome) bool {
 	return o.Status == record.Skipped && (errors.Is(o.Err, ErrInterrupted) || errors.Is(o.Err, context.Canceled))
 }
-
-// listed is the identities the story names of g, and how many it leaves
-// out.
-func (g *shortGroup) listed() (names []string, more int) {
-	if !g.interrupted || len(g.identities) <= interruptedListed {
-		return g.identities, 0
-	}
-	return g.identities[:interruptedListed], len(g.identities) - interruptedListed
-}

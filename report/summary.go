@@ -201,28 +201,35 @@ type shortGroup struct {
 	provider   string
 	host       string
 	reason     string
-	identities []string
-	// interrupted: every job of the group was skipped by the interrupt
-	// (see interruptedListed).
+	identities []string // of an interrupted group only the first interruptedListed
+	jobs       int
+	// interrupted: the group's jobs were skipped by the interrupt (see
+	// interruptedListed).
 	interrupted bool
 }
 
 // groupShort groups short jobs by provider (in registry order) and
 // reason, keeping job order within a group.
 func (r *Report) groupShort(short []Outcome) []*shortGroup {
+	type groupKey struct {
+		status                 record.Status
+		provider, host, reason string
+		interrupted            bool
+	}
 	var groups []*shortGroup
-	byKey := map[string]*shortGroup{}
+	byKey := map[groupKey]*shortGroup{}
 	for _, o := range short {
-		reason := jobReason(o)
-		k := strings.Join([]string{string(o.Status), o.Provider, o.Host, reason}, "\x00")
+		k := groupKey{o.Status, o.Provider, o.Host, jobReason(o), interruptSkipped(o)}
 		g := byKey[k]
 		if g == nil {
-			g = &shortGroup{status: o.Status, provider: o.Provider, host: o.Host, reason: reason, interrupted: true}
+			g = &shortGroup{status: o.Status, provider: o.Provider, host: o.Host, reason: k.reason, interrupted: k.interrupted}
 			byKey[k] = g
 			groups = append(groups, g)
 		}
-		g.interrupted = g.interrupted && interruptSkipped(o)
-		g.identities = append(g.identities, o.Identity.Key())
+		g.jobs++
+		if !g.interrupted || len(g.identities) < interruptedListed {
+			g.identities = append(g.identities, o.Identity.Key())
+		}
 	}
 	order := func(provider string) int {
 		return slices.IndexFunc(r.Specs, func(s providers.Spec) bool { return s.Name == provider })
@@ -361,16 +368,15 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if len(short) > 0 {
 		fmt.Fprintf(w, "\n%d %s came back short:\n", len(short), english.Plural(len(short), "job", "jobs"))
 		for _, g := range r.groupShort(short) {
-			if len(g.identities) == 1 {
+			if g.jobs == 1 {
 				fmt.Fprintf(w, "  %s  %s  %s (%s): %s\n", g.status, g.identities[0], g.provider, g.host, g.reason)
 				continue
 			}
-			fmt.Fprintf(w, "  %s  %d jobs  %s (%s): %s\n", g.status, len(g.identities), g.provider, g.host, g.reason)
-			names, more := g.listed()
-			for _, id := range names {
+			fmt.Fprintf(w, "  %s  %d jobs  %s (%s): %s\n", g.status, g.jobs, g.provider, g.host, g.reason)
+			for _, id := range g.identities {
 				fmt.Fprintf(w, "      %s\n", id)
 			}
-			if more > 0 {
+			if more := g.jobs - len(g.identities); more > 0 {
 				fmt.Fprintf(w, "      … and %d more, not asked: the run was interrupted (--report lists each)\n", more)
 			}
 		}
