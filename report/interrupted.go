@@ -18,7 +18,7 @@ var ErrInterrupted = errors.New("interrupted")
 // identities the user chose not to ask about; --report still lists each.
 const interruptedListed = 10
 
-// interruptSkipped says o was skipped because the run was interrupted.
-func interruptSkipped(o Outcome) bool {
+// SkippedByInterrupt says o was skipped because the run was interrupted.
+func SkippedByInterrupt(o Outcome) bool {
 	return o.Status == record.Skipped && (errors.Is(o.Err, ErrInterrupted) || errors.Is(o.Err, context.Canceled))
 }

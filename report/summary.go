@@ -219,7 +219,7 @@ func (r *Report) groupShort(short []Outcome) []*shortGroup {
 	var groups []*shortGroup
 	byKey := map[groupKey]*shortGroup{}
 	for _, o := range short {
-		k := groupKey{o.Status, o.Provider, o.Host, jobReason(o), interruptSkipped(o)}
+		k := groupKey{o.Status, o.Provider, o.Host, jobReason(o), SkippedByInterrupt(o)}
 		g := byKey[k]
 		if g == nil {
 			g = &shortGroup{status: o.Status, provider: o.Provider, host: o.Host, reason: k.reason, interrupted: k.interrupted}
