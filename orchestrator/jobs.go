@@ -491,6 +491,9 @@ func (s *scheduler) run(call []*job) {
 // and its previous value stands (asking it would change the file only
 // because another request failed).
 func skippedAfterFailedGate(d, j *job) *reply {
+	if report.SkippedByInterrupt(j.ans.Outcome) {
+		return notAskedForInterrupt(d)
+	}
 	err := fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", d.spec.Name, j.spec.Name)
 	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: record.Skipped, Err: err}}
 }
@@ -535,7 +538,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	case <-ctx.Done():
 	}
 	if err := ctx.Err(); err != nil {
-		return fail(record.Skipped, fmt.Errorf("interrupted before asking %s", host))
+		return fail(record.Skipped, interruptedBefore(host))
 	}
 	if err := r.client.Stopped(host); err != nil {
 		return fail(record.Skipped, err)

@@ -527,6 +527,8 @@ func (rn *run) assemble(ctx context.Context, sched *scheduler, works []manifest.
 // job order. The jobs themselves are then let go.
 func (rn *run) takeAnswers(jobs []*job) []*reply {
 	var answers []*reply
+	// Grown once: an interrupt hands over every job left at once (250,000).
+	rn.rep.Outcomes = slices.Grow(rn.rep.Outcomes, len(jobs))
 	for _, j := range jobs {
 		if j.notAsked {
 			rn.notAsked[j.spec.Name]++

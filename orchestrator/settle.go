@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
@@ -109,4 +110,18 @@ func (w *writer) cut(written int) error {
 	w.rep.WorksAdded = slices.DeleteFunc(w.rep.WorksAdded, func(k string) bool { return removed[k] })
 	w.rep.Cut = c
 	return nil
+}
+
+// interruptedBefore is why a job the interrupt came before was not asked.
+func interruptedBefore(host string) error {
+	return fmt.Errorf("%w before asking %s", report.ErrInterrupted, host)
+}
+
+// notAskedForInterrupt is the outcome of d, whose asking waited on a job
+// the interrupt skipped: d was not asked for the same reason, not because
+// a request failed, so the story counts it with the interrupt's (it named
+// each of 50,000 Unpaywall jobs "depends on openalex's answer, which
+// failed").
+func notAskedForInterrupt(d *job) *reply {
+	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: record.Skipped, Err: interruptedBefore(d.host)}}
 }

@@ -88,14 +88,26 @@ func (r *Report) Summaries() []ProviderSummary {
 // codes say of every job, though the suggestions it would have refreshed
 // are kept.
 func (r *Report) ShortJobs() []Outcome {
-	var out []Outcome
 	listed := make([]Outcome, 0, len(r.Listings))
 	for _, l := range r.Listings {
 		listed = append(listed, l.Outcome)
 	}
-	for _, o := range slices.Concat(r.Expansions, r.Outcomes, listed) {
-		if o.Status == record.Failed || o.Status == record.Skipped {
-			out = append(out, o)
+	short := func(o Outcome) bool { return o.Status == record.Failed || o.Status == record.Skipped }
+	// Counted first: an interrupted large run has a quarter of a million.
+	n := 0
+	for _, part := range [][]Outcome{r.Expansions, r.Outcomes, listed} {
+		for _, o := range part {
+			if short(o) {
+				n++
+			}
+		}
+	}
+	out := make([]Outcome, 0, n)
+	for _, part := range [][]Outcome{r.Expansions, r.Outcomes, listed} {
+		for _, o := range part {
+			if short(o) {
+				out = append(out, o)
+			}
 		}
 	}
 	return out
@@ -105,6 +117,9 @@ func (r *Report) ShortJobs() []Outcome {
 // It knows the few causes a user can fix: a missing or refused API key, a
 // missing contact e-mail, and a service that asked us to slow down.
 func (r *Report) Hint(o Outcome) string {
+	if errors.Is(o.Err, ErrInterrupted) {
+		return "" // the user stopped the run; asked first, as there may be 250,000
+	}
 	spec, known := r.spec(o.Provider)
 	code := statusCode(o.Err)
 	switch {
@@ -186,24 +201,35 @@ type shortGroup struct {
 	provider   string
 	host       string
 	reason     string
-	identities []string
+	identities []string // of an interrupted group only the first interruptedListed
+	jobs       int
+	// interrupted: the group's jobs were skipped by the interrupt (see
+	// interruptedListed).
+	interrupted bool
 }
 
 // groupShort groups short jobs by provider (in registry order) and
 // reason, keeping job order within a group.
 func (r *Report) groupShort(short []Outcome) []*shortGroup {
+	type groupKey struct {
+		status                 record.Status
+		provider, host, reason string
+		interrupted            bool
+	}
 	var groups []*shortGroup
-	byKey := map[string]*shortGroup{}
+	byKey := map[groupKey]*shortGroup{}
 	for _, o := range short {
-		reason := jobReason(o)
-		k := strings.Join([]string{string(o.Status), o.Provider, o.Host, reason}, "\x00")
+		k := groupKey{o.Status, o.Provider, o.Host, jobReason(o), SkippedByInterrupt(o)}
 		g := byKey[k]
 		if g == nil {
-			g = &shortGroup{status: o.Status, provider: o.Provider, host: o.Host, reason: reason}
+			g = &shortGroup{status: o.Status, provider: o.Provider, host: o.Host, reason: k.reason, interrupted: k.interrupted}
 			byKey[k] = g
 			groups = append(groups, g)
 		}
-		g.identities = append(g.identities, o.Identity.Key())
+		g.jobs++
+		if !g.interrupted || len(g.identities) < interruptedListed {
+			g.identities = append(g.identities, o.Identity.Key())
+		}
 	}
 	order := func(provider string) int {
 		return slices.IndexFunc(r.Specs, func(s providers.Spec) bool { return s.Name == provider })
@@ -219,6 +245,11 @@ func (r *Report) groupShort(short []Outcome) []*shortGroup {
 // URL in it is shortened to what a person reads (see shortURLs). The run
 // report's error field keeps the whole error.
 func jobReason(o Outcome) string {
+	if errors.Is(o.Err, ErrInterrupted) {
+		// Its own words, which name neither the identity nor a URL; the
+		// long way costs seconds for the 250,000 of an interrupted run.
+		return o.Err.Error()
+	}
 	reason := shortReason(o.Err)
 	for _, named := range []string{o.Provider + ": ", o.Identity.Key() + ": "} {
 		for {
@@ -337,13 +368,16 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if len(short) > 0 {
 		fmt.Fprintf(w, "\n%d %s came back short:\n", len(short), english.Plural(len(short), "job", "jobs"))
 		for _, g := range r.groupShort(short) {
-			if len(g.identities) == 1 {
+			if g.jobs == 1 {
 				fmt.Fprintf(w, "  %s  %s  %s (%s): %s\n", g.status, g.identities[0], g.provider, g.host, g.reason)
 				continue
 			}
-			fmt.Fprintf(w, "  %s  %d jobs  %s (%s): %s\n", g.status, len(g.identities), g.provider, g.host, g.reason)
+			fmt.Fprintf(w, "  %s  %d jobs  %s (%s): %s\n", g.status, g.jobs, g.provider, g.host, g.reason)
 			for _, id := range g.identities {
 				fmt.Fprintf(w, "      %s\n", id)
+			}
+			if more := g.jobs - len(g.identities); more > 0 {
+				fmt.Fprintf(w, "      … and %d more, not asked: the run was interrupted (--report lists each)\n", more)
 			}
 		}
 	}
