@@ -393,6 +393,49 @@ func orcidPart(path string) string {
 	return "person"
 }
 
+// versionedRecord is a fake ORCID record of works (no details: the
+// summaries are used) whose titles carry a version the test sets, so it
+// can tell which run wrote each file; served gets the time of each run's
+// last ORCID request (/person), after which writing starts.
+type versionedRecord struct {
+	works   int
+	served  chan time.Time
+	mu      sync.Mutex
+	version int
+}
+
+func newVersionedRecord(works int) *versionedRecord {
+	return &versionedRecord{works: works, served: make(chan time.Time, 1)}
+}
+
+// set makes the next answers carry version n.
+func (v *versionedRecord) set(n int) {
+	v.mu.Lock()
+	v.version = n
+	v.mu.Unlock()
+}
+
+func (v *versionedRecord) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch orcidPart(r.URL.Path) {
+	case "bulk":
+		_, _ = w.Write([]byte(`{"bulk": []}`))
+		return
+	case "person":
+		_, _ = w.Write([]byte(`{}`))
+		v.served <- time.Now()
+		return
+	}
+	v.mu.Lock()
+	n := v.version
+	v.mu.Unlock()
+	var groups []string
+	for i := range v.works {
+		groups = append(groups, fmt.Sprintf(`{"work-summary": [{"put-code": %d, "title": {"title": {"value": "work %d version %d"}},
+			"external-ids": {"external-id": [{"external-id-type": "doi", "external-id-value": "10.5555/w%d", "external-id-relationship": "self"}]}}]}`, i, i, n, i))
+	}
+	fmt.Fprintf(w, `{"group": [%s]}`, strings.Join(groups, ","))
+}
+
 var workTitle = regexp.MustCompile(`^work (\d+) version (\d+)$`)
 
 // TestKilledWritesLeaveWholeFiles kills the binary (SIGKILL: no chance
@@ -403,30 +446,8 @@ var workTitle = regexp.MustCompile(`^work (\d+) version (\d+)$`)
 func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	const works, kills = 200, 8
 	bin := aboutBinary(t)
-	var mu sync.Mutex
-	version := 0
-	served := make(chan time.Time, 1)
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch orcidPart(r.URL.Path) {
-		case "bulk":
-			_, _ = w.Write([]byte(`{"bulk": []}`)) // no details: the summaries are used
-			return
-		case "person": // the last request: writing starts now
-			_, _ = w.Write([]byte(`{}`))
-			served <- time.Now()
-			return
-		}
-		mu.Lock()
-		v := version
-		mu.Unlock()
-		var groups []string
-		for i := range works {
-			groups = append(groups, fmt.Sprintf(`{"work-summary": [{"put-code": %d, "title": {"title": {"value": "work %d version %d"}},
-				"external-ids": {"external-id": [{"external-id-type": "doi", "external-id-value": "10.5555/w%d", "external-id-relationship": "self"}]}}]}`, i, i, v, i))
-		}
-		fmt.Fprintf(w, `{"group": [%s]}`, strings.Join(groups, ","))
-	})
-	net := newFakeInternet(t, handler)
+	rec := newVersionedRecord(works)
+	net := newFakeInternet(t, rec)
 	dir := t.TempDir()
 	manifest := filepath.Join(dir, "manifest.toml")
 	writeFile(t, manifest, "providers = [\"orcid\"]\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n")
@@ -435,7 +456,7 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	complete := func() time.Duration {
 		cmd, out := net.fetchCmd(bin, manifest)
 		startProcess(t, cmd)
-		at := within(t, served, "the ORCID request")
+		at := within(t, rec.served, "the ORCID request")
 		if code := exitCode(t, cmd.Wait()); code != 0 {
 			t.Fatalf("complete run exited %d:\n%s", code, out)
 		}
@@ -450,12 +471,10 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	rng := mrand.New(mrand.NewPCG(seed, 1))
 	midWrite := 0
 	for k := 1; k <= kills; k++ {
-		mu.Lock()
-		version = k
-		mu.Unlock()
+		rec.set(k)
 		cmd, out := net.fetchCmd(bin, manifest)
 		startProcess(t, cmd)
-		within(t, served, "the ORCID request")
+		within(t, rec.served, "the ORCID request")
 		// The fault under test: a kill at a random moment of the write phase.
 		delay := time.Duration(rng.Int64N(int64(writing) + 1))
 		timer := time.AfterFunc(delay, func() { _ = cmd.Process.Kill() })
@@ -472,9 +491,7 @@ func TestKilledWritesLeaveWholeFiles(t *testing.T) {
 	}
 	t.Logf("%d of %d kills landed mid-write (writing takes %v)", midWrite, kills, writing)
 
-	mu.Lock()
-	version = kills + 1
-	mu.Unlock()
+	rec.set(kills + 1)
 	complete()
 	if leftovers, versions := check(kills + 1); leftovers != 0 || len(versions) != 1 || !versions[fmt.Sprint(kills+1)] {
 		t.Errorf("after a complete run: %d leftovers, versions %v; want none and only version %d", leftovers, versions, kills+1)

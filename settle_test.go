@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -27,30 +24,8 @@ func TestSecondSignalStopsAtOnce(t *testing.T) {
 	}
 	const works = 600
 	bin := aboutBinary(t)
-	var mu sync.Mutex
-	version := 0
-	served := make(chan time.Time, 1)
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch orcidPart(r.URL.Path) {
-		case "bulk":
-			_, _ = w.Write([]byte(`{"bulk": []}`)) // no details: the summaries are used
-			return
-		case "person": // the last request: the tail starts now
-			_, _ = w.Write([]byte(`{}`))
-			served <- time.Now()
-			return
-		}
-		mu.Lock()
-		v := version
-		mu.Unlock()
-		var groups []string
-		for i := range works {
-			groups = append(groups, fmt.Sprintf(`{"work-summary": [{"put-code": %d, "title": {"title": {"value": "work %d version %d"}},
-				"external-ids": {"external-id": [{"external-id-type": "doi", "external-id-value": "10.5555/w%d", "external-id-relationship": "self"}]}}]}`, i, i, v, i))
-		}
-		fmt.Fprintf(w, `{"group": [%s]}`, strings.Join(groups, ","))
-	})
-	net := newFakeInternet(t, handler)
+	rec := newVersionedRecord(works)
+	net := newFakeInternet(t, rec)
 	dir := t.TempDir()
 	manifest := filepath.Join(dir, "manifest.toml")
 	writeFile(t, manifest, "providers = [\"orcid\"]\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n")
@@ -58,18 +33,16 @@ func TestSecondSignalStopsAtOnce(t *testing.T) {
 
 	cmd, out := net.fetchCmd(bin, manifest)
 	startProcess(t, cmd)
-	at := within(t, served, "the ORCID request")
+	at := within(t, rec.served, "the ORCID request")
 	if code := exitCode(t, cmd.Wait()); code != 0 {
 		t.Fatalf("complete run exited %d:\n%s", code, out)
 	}
 	tail := time.Since(at)
 
-	mu.Lock()
-	version = 1
-	mu.Unlock()
+	rec.set(1)
 	cmd, out = net.fetchCmd(bin, manifest)
 	startProcess(t, cmd)
-	within(t, served, "the ORCID request")
+	within(t, rec.served, "the ORCID request")
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
