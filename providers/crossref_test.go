@@ -1,5 +1,8 @@
 package providers_test
 
+// Requests in these tests go to fakes (httptest servers or an Env.Do
+// that answers in process); a real host name only keys them.
+
 import (
 	"errors"
 	"fmt"

@@ -1,5 +1,8 @@
 package providers_test
 
+// The Env.Do below is a fake that answers in process; the real host name
+// only keys it.
+
 import (
 	"context"
 	"net/http"

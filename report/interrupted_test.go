@@ -1,5 +1,7 @@
 package report
 
+// No request is made here: the URLs are in fake errors a story quotes.
+
 import (
 	"bytes"
 	"context"

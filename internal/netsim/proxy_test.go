@@ -1,5 +1,8 @@
 package netsim
 
+// The URLs below name real hosts only to key the simulated services: every
+// request goes to the fake proxy on 127.0.0.1, never to the internet.
+
 import (
 	"crypto/tls"
 	"crypto/x509"
