@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -53,7 +52,7 @@ func run(ctx context.Context, c command) (process, error) {
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = c.Dir, c.Env, &stdout, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	p := process{Start: time.Now()}
 	if err := cmd.Start(); err != nil {
 		return p, err
@@ -67,9 +66,8 @@ func run(ctx context.Context, c command) (process, error) {
 	if err != nil && !errors.As(err, &exit) {
 		return p, err
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		p.RSSKB = ru.Maxrss
-		p.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	if rss, cpu, ok := usage(cmd.ProcessState); ok {
+		p.RSSKB, p.CPU = rss, cpu
 	}
 	if c.Time != "" {
 		readTimeReport(report, &p)
@@ -132,7 +130,7 @@ func supervise(ctx context.Context, c command, pid int, done <-chan error, p *pr
 	defer limit.Stop()
 	signal := func() {
 		p.Signalled = time.Now()
-		_ = syscall.Kill(-pid, syscall.SIGINT)
+		interruptGroup(pid)
 		limit.Reset(max(c.Settle, time.Second))
 	}
 	for {
@@ -148,10 +146,10 @@ func supervise(ctx context.Context, c command, pid int, done <-chan error, p *pr
 				continue
 			}
 			killed = true
-			_ = syscall.Kill(-pid, syscall.SIGKILL)
+			killGroup(pid)
 		case <-ctx.Done():
 			killed = true
-			_ = syscall.Kill(-pid, syscall.SIGKILL)
+			killGroup(pid)
 		}
 	}
 }
