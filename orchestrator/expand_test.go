@@ -161,6 +161,13 @@ func TestPlanCountsORCIDPages(t *testing.T) {
 // since it was recorded (a later last-modified-date), the put-codes kept.
 func edited(t *testing.T, net *fakeNet) {
 	t.Helper()
+	editSummaries(t, net, func(string) bool { return true })
+}
+
+// editSummaries gives the entries of the recorded works summary whose
+// put-code edit chooses a later last-modified-date.
+func editSummaries(t *testing.T, net *fakeNet, edit func(putCode string) bool) {
+	t.Helper()
 	const path = "pub.orcid.org/v3.0/0000-0002-9341-7985/works"
 	var doc struct {
 		Group []map[string]any `json:"group"`
@@ -170,8 +177,10 @@ func edited(t *testing.T, net *fakeNet) {
 	}
 	for _, g := range doc.Group {
 		for _, ws := range g["work-summary"].([]any) {
-			lm := ws.(map[string]any)["last-modified-date"].(map[string]any)
-			lm["value"] = lm["value"].(float64) + 1000
+			if w := ws.(map[string]any); edit(jsonPutCode(w)) {
+				lm := w["last-modified-date"].(map[string]any)
+				lm["value"] = lm["value"].(float64) + 1000
+			}
 		}
 	}
 	body, err := json.Marshal(doc)

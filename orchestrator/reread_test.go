@@ -107,27 +107,7 @@ func TestRerunRenamedOwnerAsksDetails(t *testing.T) {
 // summary and a new title in its details, served alone.
 func editEntry(t *testing.T, net *fakeNet, pc, title string) {
 	t.Helper()
-	const path = "pub.orcid.org/v3.0/0000-0002-9341-7985/works"
-	var doc struct {
-		Group []map[string]any `json:"group"`
-	}
-	if err := json.Unmarshal(net.routes[path].body, &doc); err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range doc.Group {
-		for _, ws := range g["work-summary"].([]any) {
-			w := ws.(map[string]any)
-			if jsonPutCode(w) == pc {
-				lm := w["last-modified-date"].(map[string]any)
-				lm["value"] = lm["value"].(float64) + 1000
-			}
-		}
-	}
-	body, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net.routes[path] = fakeAnswer{status: 200, body: body}
+	editSummaries(t, net, func(code string) bool { return code == pc })
 	var bulk struct {
 		Bulk []map[string]map[string]any `json:"bulk"`
 	}
