@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -147,6 +148,12 @@ func TestAgencyLookupOutageAtScale(t *testing.T) {
 	if found != works {
 		t.Errorf("%d works found at their agency, want %d", found, works)
 	}
+	lookupNotedOnce(t, rep)
+}
+
+// lookupNotedOnce: the run's notes tell the failed agency lookup once.
+func lookupNotedOnce(t *testing.T, rep *report.Report) {
+	t.Helper()
 	notes := 0
 	for _, n := range rep.Notes() {
 		if strings.Contains(n, "registration agency lookup") {
@@ -203,15 +210,7 @@ func TestAgencyLookupNotRetriedEachRecord(t *testing.T) {
 	if n := nw.hostRequests("doi.org"); n != transport.DefaultMaxAttempts {
 		t.Errorf("doi.org asked %d times; want one lookup's %d attempts", n, transport.DefaultMaxAttempts)
 	}
-	notes := 0
-	for _, n := range rep.Notes() {
-		if strings.Contains(n, "registration agency lookup") {
-			notes++
-		}
-	}
-	if notes != 1 {
-		t.Errorf("notes %q: want the failed lookup noted once", rep.Notes())
-	}
+	lookupNotedOnce(t, rep)
 }
 
 // BenchmarkAgencyOutage measures what a doi.org outage costs a real-time
