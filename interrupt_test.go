@@ -12,7 +12,6 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math/big"
 	mrand "math/rand/v2"
 	"net"
@@ -30,9 +29,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/internal/testtool"
+
 	"github.com/tidwall/gjson"
 
-	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -185,23 +185,10 @@ func within[T any](t *testing.T, ch <-chan T, what string) T {
 	}
 }
 
-// snapshotFiles is every file under dir by relative path.
+// snapshotFiles is every file under dir by slash path.
 func snapshotFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
-	files := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = data
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return testtool.FilesUnder(t, dir)
 }
 
 func writeFile(t *testing.T, path, text string) {

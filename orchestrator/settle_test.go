@@ -4,14 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/internal/testtool"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/snapshots"
@@ -317,18 +317,5 @@ func TestWriteCutOfAFirstRunLeavesNothing(t *testing.T) {
 // snapshotsByPath is every file under dir by slash path.
 func snapshotsByPath(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
-	files := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = data
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return testtool.FilesUnder(t, dir)
 }

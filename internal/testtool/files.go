@@ -1,6 +1,7 @@
 package testtool
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -40,4 +41,25 @@ func CopyExample(t testing.TB, manifest, snapshots string) (manifestPath, snapsh
 		t.Fatal(err)
 	}
 	return manifestPath, snapshotsPath
+}
+
+// FilesUnder is every file under dir, by slash path relative to it, with
+// its bytes: a folder's whole state, for a test to compare before and
+// after a run.
+func FilesUnder(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
