@@ -50,3 +50,23 @@ func detachedRecord(rec record.Record) record.Record {
 	}
 	return out
 }
+
+// detachedIDs is ids with its own copies of its strings (see Claim.detached).
+func detachedIDs(ids record.IDs) record.IDs {
+	ids.DOI, ids.ArXiv, ids.PMID, ids.PMCID = strings.Clone(ids.DOI), strings.Clone(ids.ArXiv), strings.Clone(ids.PMID), strings.Clone(ids.PMCID)
+	ids.OpenAlex, ids.MAG, ids.S2 = strings.Clone(ids.OpenAlex), strings.Clone(ids.MAG), strings.Clone(ids.S2)
+	ids.ISBN, ids.ISSN = clonedStrings(ids.ISBN), clonedStrings(ids.ISSN)
+	return ids
+}
+
+// clonedStrings is list with its own copies of its strings, nil for none.
+func clonedStrings(list []string) []string {
+	if list == nil {
+		return nil
+	}
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strings.Clone(s)
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package providers
 import (
 	"context"
 	"fmt"
+	"strings"
 	"slices"
 
 	"github.com/tidwall/gjson"
@@ -45,6 +46,7 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 	var codes []string
 	for i, g := range groups {
 		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
+		r.works[i].detach()
 		e := r.works[i].entry()
 		work := orcidWorkIdentity(id.Value, e.putCode, r.works[i].ids)
 		st.Works = append(st.Works, work)
@@ -69,7 +71,7 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 
 // entryModified is an entry's last-modified-date in milliseconds, 0 when
 // the summary gives none.
-func entryModified(e orcidEntry) int64 { return e.summary.Get("last-modified-date.value").Int() }
+func entryModified(e orcidEntry) int64 { return e.modified }
 
 // orcidRead is one record being read: what the summary chose and what the
 // steps have read so far.
@@ -102,7 +104,7 @@ func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
 	// page (a hundred works' details each) stayed in memory until the
 	// whole record was read, growing with the record (see detachedRecord).
 	for pc, w := range found {
-		r.detailed[pc] = detachedRecord(orcidRecord(w))
+		r.detailed[strings.Clone(pc)] = detachedRecord(orcidRecord(w)) // the key too: read from the page, it is a piece of it
 	}
 	return true
 }
@@ -193,5 +195,5 @@ func (r *orcidRead) discovered(w orcidWork) Discovered {
 		d.Read = read
 		return d
 	}
-	return w.discovered(r.orcid.Value, gjson.Result{}) // its summary
+	return w.discoveredFromSummary(r.orcid.Value)
 }
