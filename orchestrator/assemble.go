@@ -230,12 +230,12 @@ type reportFacts struct {
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files    scratchSpan // its documents, JSON, deflated: the work (without its decisions), then its counts
+	files    scratchSpan    // its documents, JSON, deflated: the work (without its decisions), then its counts
 	link     works.Linkable // only what the link pass reads
-	sameName []string    // the same-name check's warnings, for the report
-	existed  bool        // the work's file was there before this run
-	found    bool        // some source (this run's or kept) has a record of it
-	repairs  damagedWork // its damaged files, each with the warning to give once rewritten
+	sameName []string       // the same-name check's warnings, for the report
+	existed  bool           // the work's file was there before this run
+	found    bool           // some source (this run's or kept) has a record of it
+	repairs  damagedWork    // its damaged files, each with the warning to give once rewritten
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report) *writer {

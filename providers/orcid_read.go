@@ -3,8 +3,8 @@ package providers
 import (
 	"context"
 	"fmt"
-	"strings"
 	"slices"
+	"strings"
 
 	"github.com/tidwall/gjson"
 

@@ -26,7 +26,7 @@ func TestLinkFormHoldsLittle(t *testing.T) {
 		}
 		full[i] = Work{id: manifest.Identity{Kind: manifest.KindDOI, Value: rec.IDs.DOI}, merged: rec,
 			provenance: map[string]string{"ids.doi": "crossref", "ids.openalex": "openalex", "title": "crossref", "authors": "crossref"},
-			sources: []Named{{Provider: "crossref", Record: rec}, {Provider: "openalex", Record: rec}}}
+			sources:    []Named{{Provider: "crossref", Record: rec}, {Provider: "openalex", Record: rec}}}
 	}
 	before := heapInUse()
 	links := make([]Linkable, n)
