@@ -1,7 +1,6 @@
 package providers
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/aboutscholar/about/record"
@@ -34,21 +33,6 @@ func detachedAuthor(a record.Author) record.Author {
 		a.Affiliations = aff
 	}
 	return a
-}
-
-// detachedRecord is rec with no string shared with the answer it was read
-// from (see Claim.detached), by a round trip through its JSON form: the
-// form the run keeps it in anyway (an ORCID summary is kept encoded).
-func detachedRecord(rec record.Record) record.Record {
-	raw, err := json.Marshal(rec)
-	if err != nil {
-		return rec
-	}
-	var out record.Record
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return rec
-	}
-	return out
 }
 
 // detachedIDs is ids with its own copies of its strings (see Claim.detached).
