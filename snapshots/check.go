@@ -220,7 +220,7 @@ func (c *folderCheck) readAll() {
 // top-level "id" if it has one, and what is wrong with it if anything.
 // A work file goes to OnWork too.
 func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, facts fileFacts, problem string) {
-	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)))
+	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)), bulkFile(rel), scratch)
 	if err != nil {
 		return nil, facts, fmt.Sprintf("unreadable: %v", err)
 	}
