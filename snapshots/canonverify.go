@@ -27,7 +27,7 @@ type canonVerifier struct {
 
 // is consumes s if the input continues with it.
 func (v *canonVerifier) is(s string) bool {
-	if !bytes.HasPrefix(v.in[v.pos:], []byte(s)) {
+	if len(v.in)-v.pos < len(s) || string(v.in[v.pos:v.pos+len(s)]) != s { // no allocation: a comparison
 		return false
 	}
 	v.pos += len(s)
@@ -40,8 +40,12 @@ func (v *canonVerifier) indent(depth int) bool {
 		return false
 	}
 	v.pos++
-	for range depth {
-		if !v.is("  ") {
+	end := v.pos + 2*depth
+	if end > len(v.in) {
+		return false
+	}
+	for ; v.pos < end; v.pos++ {
+		if v.in[v.pos] != ' ' {
 			return false
 		}
 	}
