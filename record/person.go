@@ -108,12 +108,11 @@ func SameName(a, b Name) bool {
 	// A merge compares each author with the same author of the next
 	// provider's list first, mostly the same strings: those are folded once.
 	la, lb := lastWord(a.Family), lastWord(b.Family)
-	fa := Fold(la)
-	fb := fa
-	if lb != la {
-		fb = Fold(lb)
-	}
-	if fa == "" || fa != fb {
+	if la == lb {
+		if !foldsToSome(la) {
+			return false
+		}
+	} else if fa := Fold(la); fa == "" || fa != Fold(lb) {
 		return false
 	}
 	if a.Given == b.Given {
@@ -145,9 +144,25 @@ func givenWords(s string) []string {
 	return words
 }
 
+// lastWord is the last of strings.Fields(s), without building the list:
+// a merge asks it of every author of every provider.
 func lastWord(s string) string {
-	if f := strings.Fields(s); len(f) > 0 {
-		return f[len(f)-1]
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	i := strings.LastIndexFunc(s, unicode.IsSpace)
+	if i < 0 {
+		return s
 	}
-	return ""
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return s[i+size:]
+}
+
+// foldsToSome reports Fold(s) != "" without folding s when it holds an
+// ASCII letter or digit, which Fold always keeps.
+func foldsToSome(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' || s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return Fold(s) != ""
 }

@@ -67,6 +67,12 @@ func (d Date) IsZero() bool { return d.Year == 0 }
 
 // String renders the date at its precision: 2014, 2014-02 or 2014-02-11.
 func (d Date) String() string {
+	if d.Year == 0 {
+		return ""
+	}
+	if s, ok := dateText(d); ok {
+		return s
+	}
 	switch {
 	case d.Year == 0:
 		return ""
@@ -98,6 +104,9 @@ func NewDate(year, month, day int) Date {
 // (reduced to its UTC calendar day).
 func ParseDate(s string) Date {
 	s = strings.TrimSpace(s)
+	if d, ok := parseDatePlain(s); ok {
+		return d
+	}
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
 		t = t.UTC()
 		return NewDate(t.Year(), int(t.Month()), t.Day())

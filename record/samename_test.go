@@ -4,7 +4,7 @@ import "testing"
 
 // sameNameByFolding is SameName as it was, folding both names every time.
 func sameNameByFolding(a, b Name) bool {
-	fa, fb := Fold(lastWord(a.Family)), Fold(lastWord(b.Family))
+	fa, fb := Fold(fieldsLastWord(a.Family)), Fold(fieldsLastWord(b.Family))
 	if fa == "" || fa != fb {
 		return false
 	}

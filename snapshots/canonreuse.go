@@ -5,6 +5,7 @@ package snapshots
 // with the file and drops it, and at 10,000 works fresh buffers were a
 // third of check --offline's allocations.
 type canonScratch struct {
+	in      []byte // the file read, for a bulk file (readReusing)
 	out     []byte
 	tmp     []byte
 	members []member

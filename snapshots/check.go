@@ -220,16 +220,18 @@ func (c *folderCheck) readAll() {
 // top-level "id" if it has one, and what is wrong with it if anything.
 // A work file goes to OnWork too.
 func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, facts fileFacts, problem string) {
-	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)))
+	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)), bulkFile(rel), scratch)
 	if err != nil {
 		return nil, facts, fmt.Sprintf("unreadable: %v", err)
 	}
-	canon, err := scratch.canonical(data)
-	if err != nil {
-		return nil, facts, checkDamage(data, err)
-	}
-	if !bytes.Equal(canon, data) {
-		problem = fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", firstDifference(data, canon))
+	if !isCanonical(data) { // nearly every file is: no need to re-encode it to see
+		canon, err := scratch.canonical(data)
+		if err != nil {
+			return nil, facts, checkDamage(data, err)
+		}
+		if !bytes.Equal(canon, data) {
+			problem = fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", firstDifference(data, canon))
+		}
 	}
 	facts, ok := canonicalFacts(data)
 	if !ok || problem != "" {

@@ -80,9 +80,16 @@ func factsOf(data []byte) fileFacts {
 	return f
 }
 
-func (c *folderCheck) readFile(p string) ([]byte, error) {
-	if c.opts.ReadFile != nil {
+// readFile reads a file of the folder; a bulk file (which the check drops
+// once read) into scratch's buffer.
+func (c *folderCheck) readFile(p string, bulk bool, scratch *canonScratch) ([]byte, error) {
+	switch {
+	case c.opts.ReadFile != nil:
 		return c.opts.ReadFile(p)
+	case bulk:
+		data, err := readReusing(p, scratch.in)
+		scratch.in = data
+		return data, err
 	}
 	return os.ReadFile(p)
 }
