@@ -230,16 +230,18 @@ type reportFacts struct {
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files    scratchSpan // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link     works.Work  // only what the link pass reads
-	sameName []string    // the same-name check's warnings, for the report
-	existed  bool        // the work's file was there before this run
-	found    bool        // some source (this run's or kept) has a record of it
-	repairs  damagedWork // its damaged files, each with the warning to give once rewritten
+	files    scratchSpan    // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link     works.Linkable // only what the link pass reads
+	sameName []string       // the same-name check's warnings, for the report
+	existed  bool           // the work's file was there before this run
+	found    bool           // some source (this run's or kept) has a record of it
+	repairs  damagedWork    // its damaged files, each with the warning to give once rewritten
 }
 
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report) *writer {
-	w := &writer{plan: plan, rep: rep, writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
+	// Room for every planned work at once: grown by doubling, the slice
+	// was up to twice the works, and three times while it was copied.
+	w := &writer{plan: plan, rep: rep, works: make([]preparedWork, 0, len(plan.order)), writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
 		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
 	for _, s := range providers.All() {
 		w.attribution[s.Name] = s.Attribution
@@ -486,7 +488,7 @@ func newOutput(m *manifest.Manifest) *output {
 // link decides which works are one entry, on the merged records; the
 // decisions are written with each work and in links.json.
 func (w *writer) link() works.Linked {
-	linkWorks := make([]works.Work, len(w.works))
+	linkWorks := make([]works.Linkable, len(w.works))
 	for i, pw := range w.works {
 		linkWorks[i] = pw.link
 	}

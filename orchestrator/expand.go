@@ -128,6 +128,9 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.D
 				}
 			}
 			whole <- wholes[i]
+			// The planner has the record now: held here too, every record
+			// read stayed in memory until the last one was.
+			staged[i], wholes[i] = nil, nil
 		}
 	}()
 	return rs
@@ -150,9 +153,7 @@ func (r *runner) listRecord(ctx context.Context, j *job, prev providers.Previous
 	if o.Status != record.Found || st == nil {
 		return o, nil
 	}
-	for _, id := range st.Works {
-		o.result.Discovered = append(o.result.Discovered, providers.Discovered{ID: id})
-	}
+	o.listed = st.Works // identities only: a Discovered each, mostly empty, was 240 bytes a work
 	if planned != nil && len(st.Steps) > 0 {
 		lp := LanePlan{Host: j.host, Calls: len(st.Steps)}
 		if r.paced {
@@ -224,6 +225,9 @@ func (p *workPlan) list(e manifest.Entry, listed []reply, d snapshots.Dir) {
 			continue
 		}
 		read = true
+		for _, id := range o.listed {
+			p.add(id, e.Key())
+		}
 		for _, w := range o.result.Discovered {
 			p.add(w.ID, e.Key())
 		}

@@ -98,6 +98,9 @@ type reply struct {
 	result   providers.Result // result.Record is nil once encoded: the record is kept as JSON
 	record   json.RawMessage  // the found record as the snapshot will hold it
 	unrouted bool             // the job's (see job.unrouted)
+	// listed is a staged expansion's listing: the works its first answer
+	// names, before their details (see runner.listRecord).
+	listed []manifest.Identity
 }
 
 // encodeRecord encodes a found record as soon as it arrives and lets go of the
@@ -305,6 +308,13 @@ func (s *scheduler) add(jobs []*job) {
 			j.lane.push(j)
 		}
 	}
+}
+
+// jobsPlanned is the jobs added so far, listings included.
+func (s *scheduler) jobsPlanned() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.slots
 }
 
 // addListings queues jobs that belong to no work (discovery listings):

@@ -163,7 +163,7 @@ type rechecked struct {
 	problems  []snapshots.Problem  // its merged fields' (Differences)
 	read      bool                 // its file was read, about it
 	path      string               // its file, relative to the folder
-	link      works.Work           // what the link pass reads of it
+	link      works.Linkable       // what the link pass reads of it
 	decisions snapshots.Work       // its id and recorded decisions only
 	route     snapshots.RoutedWork // its sources, for the routed-registrar rule
 }
@@ -171,7 +171,7 @@ type rechecked struct {
 // relink is recheckWorks' link pass over the works it read.
 func relink(m *manifest.Manifest, have snapshots.Links, found []rechecked) []snapshots.Problem {
 	files := make([]snapshots.Work, len(found))
-	linkWorks := make([]works.Work, len(found))
+	linkWorks := make([]works.Linkable, len(found))
 	paths := map[string]string{} // work key → its file
 	for i, r := range found {
 		if !r.read {

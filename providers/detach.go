@@ -1,7 +1,6 @@
 package providers
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/aboutscholar/about/record"
@@ -36,17 +35,22 @@ func detachedAuthor(a record.Author) record.Author {
 	return a
 }
 
-// detachedRecord is rec with no string shared with the answer it was read
-// from (see Claim.detached), by a round trip through its JSON form: the
-// form the run keeps it in anyway (an ORCID summary is kept encoded).
-func detachedRecord(rec record.Record) record.Record {
-	raw, err := json.Marshal(rec)
-	if err != nil {
-		return rec
+// detachedIDs is ids with its own copies of its strings (see Claim.detached).
+func detachedIDs(ids record.IDs) record.IDs {
+	ids.DOI, ids.ArXiv, ids.PMID, ids.PMCID = strings.Clone(ids.DOI), strings.Clone(ids.ArXiv), strings.Clone(ids.PMID), strings.Clone(ids.PMCID)
+	ids.OpenAlex, ids.MAG, ids.S2 = strings.Clone(ids.OpenAlex), strings.Clone(ids.MAG), strings.Clone(ids.S2)
+	ids.ISBN, ids.ISSN = clonedStrings(ids.ISBN), clonedStrings(ids.ISSN)
+	return ids
+}
+
+// clonedStrings is list with its own copies of its strings, nil for none.
+func clonedStrings(list []string) []string {
+	if list == nil {
+		return nil
 	}
-	var out record.Record
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return rec
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strings.Clone(s)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package providers
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -101,7 +102,8 @@ type orcidEntry struct {
 	putCode      string
 	source       string
 	displayIndex int64
-	summary      gjson.Result
+	modified     int64        // last-modified-date in milliseconds, 0 when the summary gives none
+	summary      gjson.Result // a piece of the works summary: dropped once the work is chosen (orcidWork.detach)
 }
 
 // orcidGroup is ORCID's own grouping: entries it considers one work.
@@ -133,6 +135,7 @@ func readORCIDGroups(doc gjson.Result) ([]orcidGroup, error) {
 				putCode:      strings.Clone(s.Get("put-code").String()),
 				source:       strings.Clone(strings.TrimSpace(s.Get("source.source-name.value").String())),
 				displayIndex: di,
+				modified:     s.Get("last-modified-date.value").Int(),
 				summary:      s,
 			})
 			return true
@@ -156,6 +159,9 @@ type orcidWork struct {
 	aliases []string   // other self DOIs in the group
 	version []string   // DOIs named with relationship version-of
 	why     string     // the reason for the choice
+	// summary is the chosen entry's record as its summary gives it,
+	// encoded: what the work is when the bulk answer gives no details.
+	summary []byte
 }
 
 func (w orcidWork) entry() orcidEntry { return w.group.entries[w.chosen] }
@@ -333,14 +339,33 @@ func firstNormalized(have, v string, normalize func(string) (string, error)) str
 	return ""
 }
 
-// discovered builds the work from the chosen entry: its full details when
-// the bulk answer had them, else its summary.
-func (w orcidWork) discovered(orcid string, details gjson.Result) Discovered {
-	doc := w.entry().summary
-	if details.Exists() {
-		doc = details
+// detach keeps what the work needs of the works summary, in its own
+// copies, and drops the rest: the entries' summaries and the identifiers
+// as gjson reads them are pieces of the whole summary, which a read in
+// steps would otherwise hold until its last page of details (at 50,000
+// works, every record's summary at once).
+func (w *orcidWork) detach() {
+	w.summary = nil
+	if raw, err := json.Marshal(orcidRecord(w.entry().summary)); err == nil {
+		w.summary = raw
 	}
-	return w.discoveredAs(orcid, orcidRecord(doc))
+	for i := range w.group.entries {
+		w.group.entries[i].summary = gjson.Result{}
+	}
+	w.group.ids = gjson.Result{}
+	w.ids = detachedIDs(w.ids)
+	w.aliases = clonedStrings(w.aliases)
+	w.version = clonedStrings(w.version)
+}
+
+// discoveredFromSummary builds the work from the chosen entry's summary,
+// when the bulk answer gave no details.
+func (w orcidWork) discoveredFromSummary(orcid string) Discovered {
+	var rec record.Record
+	if err := json.Unmarshal(w.summary, &rec); err != nil {
+		rec = record.Record{} // never: detach encoded it
+	}
+	return w.discoveredAs(orcid, rec)
 }
 
 // discoveredAs builds the work from rec, its chosen entry's record: the
@@ -496,7 +521,7 @@ func orcidBulk(ctx context.Context, env Env, base string, chunk []string, found 
 		if w := item.Get("work"); w.Exists() {
 			found[w.Get("put-code").String()] = w
 		} else if e := item.Get("error"); e.Exists() {
-			errs = append(errs, strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))
+			errs = append(errs, strings.Clone(strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))) // a piece of the page otherwise
 		}
 		return true
 	})

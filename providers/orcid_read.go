@@ -2,8 +2,10 @@ package providers
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
@@ -39,12 +41,13 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 	if res.Status != record.Found {
 		return nil, res
 	}
-	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), detailed: map[string]record.Record{},
+	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), detailed: map[string][]byte{},
 		kept: map[string]record.Record{}, prevOwner: prev.Owner}
 	st := &Staged{Finish: r.finish}
 	var codes []string
 	for i, g := range groups {
 		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
+		r.works[i].detach()
 		e := r.works[i].entry()
 		work := orcidWorkIdentity(id.Value, e.putCode, r.works[i].ids)
 		st.Works = append(st.Works, work)
@@ -69,7 +72,7 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 
 // entryModified is an entry's last-modified-date in milliseconds, 0 when
 // the summary gives none.
-func entryModified(e orcidEntry) int64 { return e.summary.Get("last-modified-date.value").Int() }
+func entryModified(e orcidEntry) int64 { return e.modified }
 
 // orcidRead is one record being read: what the summary chose and what the
 // steps have read so far.
@@ -78,7 +81,7 @@ type orcidRead struct {
 	base      string // the record's API address
 	works     []orcidWork
 	warnings  []record.Warning
-	detailed  map[string]record.Record // put-code → the record its details give, from the bulk pages
+	detailed  map[string][]byte        // put-code → the record its details give, from the bulk pages, encoded (a record inline is 464 bytes, most of them empty)
 	kept      map[string]record.Record // put-code → the record its unchanged details gave last time
 	prevOwner *record.Owner            // the name the kept records' contributors were split by
 	missing   []missingDetail
@@ -98,11 +101,13 @@ func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
 		return false
 	}
 	r.missing = append(r.missing, orcidMissing(chunk, found, errs)...)
-	// Each work's record now, copied out of the page: held as read, every
-	// page (a hundred works' details each) stayed in memory until the
-	// whole record was read, growing with the record (see detachedRecord).
+	// Each work's record now, encoded, so it shares nothing with the page:
+	// held as read, every page (a hundred works' details each) stayed in
+	// memory until the whole record was read, growing with the record.
 	for pc, w := range found {
-		r.detailed[pc] = detachedRecord(orcidRecord(w))
+		if raw, err := json.Marshal(orcidRecord(w)); err == nil { // encoded, it shares nothing with the page
+			r.detailed[strings.Clone(pc)] = raw // the key too: read from the page, it is a piece of it
+		}
 	}
 	return true
 }
@@ -160,9 +165,10 @@ func (r *orcidRead) finish() Result {
 	for _, pc := range r.missing {
 		warnings = append(warnings, record.Warning{Identity: r.orcid.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
 	}
-	res := Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings}
+	res := Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings, Discovered: make([]Discovered, 0, len(r.works))}
 	for _, w := range r.works {
 		res.Discovered = append(res.Discovered, r.discovered(w))
+		delete(r.detailed, w.entry().putCode) // its record lives on in the work; 500 bytes a work until the last
 	}
 	if r.personErr != nil {
 		res.Warnings = append(res.Warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
@@ -188,10 +194,14 @@ func (r *orcidRead) discovered(w orcidWork) Discovered {
 		d.Read = read
 		return d
 	}
-	if rec, ok := r.detailed[e.putCode]; ok {
+	if raw, ok := r.detailed[e.putCode]; ok {
+		var rec record.Record
+		if err := json.Unmarshal(raw, &rec); err != nil {
+			return w.discoveredFromSummary(r.orcid.Value) // never: details encoded it
+		}
 		d := w.discoveredAs(r.orcid.Value, rec)
 		d.Read = read
 		return d
 	}
-	return w.discovered(r.orcid.Value, gjson.Result{}) // its summary
+	return w.discoveredFromSummary(r.orcid.Value)
 }

@@ -54,22 +54,13 @@ func (r *Report) Summaries() []ProviderSummary {
 		index[s.Name] = len(out)
 		out = append(out, ProviderSummary{ProviderCounts: ProviderCounts{Provider: s.Name, Host: s.Host}})
 	}
-	for _, o := range slices.Concat(r.Expansions, r.Outcomes) {
-		i, ok := index[o.Provider]
-		if !ok {
-			continue
-		}
-		ps := &out[i]
-		ps.Host = o.Host
-		switch o.Status {
-		case record.Found:
-			ps.Found++
-		case record.NotFound:
-			ps.NotFound++
-		case record.Failed:
-			ps.Failed++
-		case record.Skipped:
-			ps.Skipped++
+	for _, part := range [][]Outcome{r.Expansions, r.Outcomes} { // not concatenated: 24 MB at 50,000 works
+		for _, o := range part {
+			i, ok := index[o.Provider]
+			if !ok {
+				continue
+			}
+			out[i].count(o)
 		}
 	}
 	for i := range out {
@@ -80,6 +71,21 @@ func (r *Report) Summaries() []ProviderSummary {
 		}
 	}
 	return out
+}
+
+// count adds o to the provider's counts.
+func (ps *ProviderSummary) count(o Outcome) {
+	ps.Host = o.Host
+	switch o.Status {
+	case record.Found:
+		ps.Found++
+	case record.NotFound:
+		ps.NotFound++
+	case record.Failed:
+		ps.Failed++
+	case record.Skipped:
+		ps.Skipped++
+	}
 }
 
 // ShortJobs lists every job that failed or was skipped, in job order,

@@ -55,9 +55,8 @@ const shortestComparable = 12
 
 // orcidOnlyOwner is the ORCID iD whose record alone gives w (an
 // orcid-work: key without identifiers), or "".
-func orcidOnlyOwner(w Work) string {
-	if w.id.Kind != manifest.KindORCIDWork || w.merged.IDs.DOI != "" || w.merged.IDs.ArXiv != "" ||
-		w.merged.IDs.PMID != "" || w.merged.IDs.PMCID != "" {
+func orcidOnlyOwner(w Linkable) string {
+	if w.id.Kind != manifest.KindORCIDWork || w.ids != (linkIDs{}) {
 		return ""
 	}
 	owner, _, _ := strings.Cut(w.id.Value, "/")
@@ -67,9 +66,9 @@ func orcidOnlyOwner(w Work) string {
 // titleEdges is the same-as evidence from titles, and the warnings for
 // near misses, in work order.
 func (l *linker) titleEdges() []edge {
-	var hand []Work
+	var hand []Linkable
 	for _, w := range l.works {
-		if orcidOnlyOwner(w) != "" && w.merged.Title != "" {
+		if orcidOnlyOwner(w) != "" && w.title != "" {
 			hand = append(hand, w)
 		}
 	}
@@ -84,8 +83,8 @@ func (l *linker) titleEdges() []edge {
 	return append(edges, l.copyEdges(hand, edges)...)
 }
 
-func asTitleWork(w Work) titleWork {
-	return titleWork{key: w.id.Key(), title: w.merged.Title, fold: record.Fold(w.merged.Title), year: w.merged.Issued.Year, typ: w.merged.Type}
+func asTitleWork(w Linkable) titleWork {
+	return titleWork{key: w.id.Key(), title: w.title, fold: record.Fold(w.title), year: w.year, typ: w.typ}
 }
 
 // identifiedOf is the works with identifiers that origin (an ORCID
@@ -93,7 +92,7 @@ func asTitleWork(w Work) titleWork {
 func (l *linker) identifiedOf(origin string) []titleWork {
 	var out []titleWork
 	for _, w := range l.works {
-		if w.id.Kind == manifest.KindORCIDWork || w.merged.Title == "" || !slices.Contains(w.origins, origin) {
+		if w.id.Kind == manifest.KindORCIDWork || w.title == "" || !slices.Contains(w.origins, origin) {
 			continue
 		}
 		out = append(out, asTitleWork(w))

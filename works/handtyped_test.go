@@ -75,7 +75,7 @@ func TestTypedTwice(t *testing.T) {
 			if c.manifest != "" {
 				m.Links = []manifest.Link{{From: works[1].id, To: works[0].id, Kind: c.manifest, Line: 7}}
 			}
-			res := Decide(works, m)
+			res := decideWorks(works, m)
 			linked := res.Links.ShownAs[hand] == "doi:10.5555/glaze"
 			if linked != c.linked {
 				t.Errorf("linked %v, want %v: %+v", linked, c.linked, res.Links)
@@ -108,11 +108,11 @@ func TestTypedTwiceOnlySameRecordAndUnique(t *testing.T) {
 	hand := typedWork(t, "orcid-work:"+typedOwner+"/9001", "Kiln Physics", 2020, "")
 	other := typedWork(t, "doi:10.5555/other", "Kiln physics", 2020, "")
 	other.origins = []string{"manifest"}
-	res := Decide([]Work{other, hand}, nil)
+	res := decideWorks([]Work{other, hand}, nil)
 	if len(res.Links.Links) != 0 || len(res.Warnings) != 0 {
 		t.Errorf("a work of another origin was matched: %+v %v", res.Links, res.Warnings)
 	}
-	res = Decide([]Work{typedWork(t, "doi:10.5555/a", "Kiln physics", 2020, ""), typedWork(t, "doi:10.5555/b", "Kiln physics", 2020, ""), hand}, nil)
+	res = decideWorks([]Work{typedWork(t, "doi:10.5555/a", "Kiln physics", 2020, ""), typedWork(t, "doi:10.5555/b", "Kiln physics", 2020, ""), hand}, nil)
 	if len(res.Links.Links) != 0 || len(res.Warnings) != 2 || !strings.Contains(res.Warnings[0].Message, "matches 2 works") {
 		t.Errorf("an ambiguous title was merged or not warned about: %+v %v", res.Links, res.Warnings)
 	}
@@ -143,7 +143,7 @@ func TestTypedTwiceManifestWordIsRecorded(t *testing.T) {
 				typedWork(t, hand, "Kiln Physics.", 2020, ""),
 			}
 			m := &manifest.Manifest{Path: "manifest.toml", Links: []manifest.Link{{From: works[1].id, To: works[0].id, Kind: kind, Line: 7}}}
-			res := Decide(works, m)
+			res := decideWorks(works, m)
 			got := res.Links.Links
 			if kind == manifest.LinkDistinct {
 				got = res.Links.Undone

@@ -35,29 +35,70 @@ func (w Work) Found() bool { return len(w.sources) > 0 }
 // Overrides is the fields the manifest set, with where ("title (manifest)").
 func (w Work) Overrides() []string { return w.overrides }
 
-// ForLinking keeps only what the link pass reads (each source's relations, the
-// merged identifiers, title, year, type and authors' family names and
-// iDs, where the identifiers came
-// from), so the works of a
-// large run wait for the link pass in little memory.
-func (w Work) ForLinking() Work {
-	out := Work{id: w.id, overrides: w.overrides, origins: w.origins, provenance: map[string]string{}}
+// Linkable is what the link pass reads of a work: each source's
+// relations, the merged identifiers (and which provider gave each), title,
+// year, type, the authors' family names and iDs, the fields the manifest
+// set, and the work's origins. A large run holds one of these per work
+// until the link pass: as a Work (its merged record inline, each author
+// whole, a provenance map) it was 1.7 KB for a work of eight authors; this is a third (TestLinkFormHoldsLittle).
+type Linkable struct {
+	id        manifest.Identity
+	ids       linkIDs
+	idsFrom   [4]string // the provenance of ids' doi, arxiv, pmid, pmcid
+	title     string
+	typ       string
+	year      int
+	authors   []linkAuthor
+	relations []linkSource // sources that give relations, by provider
+	overrides []string     // fields the manifest set, with where
+	origins   []string     // where the work came from, for title matching
+}
+
+// linkIDs are the identifiers the link pass matches works on.
+type linkIDs struct{ DOI, ArXiv, PMID, PMCID string }
+
+// linkAuthor is what preprint pairing compares of an author.
+type linkAuthor struct{ Family, ORCID string }
+
+// linkSource is one provider's relations.
+type linkSource struct {
+	Provider  string
+	Relations []record.Relation
+}
+
+// ID is the work's identity.
+func (w Linkable) ID() manifest.Identity { return w.id }
+
+// DOI is the merged record's DOI, "" when it has none.
+func (w Linkable) DOI() string { return w.ids.DOI }
+
+// Overrides is the fields the manifest set, with where ("title (manifest)").
+func (w Linkable) Overrides() []string { return w.overrides }
+
+// ForLinking keeps only what the link pass reads (see Linkable).
+func (w Work) ForLinking() Linkable {
+	out := Linkable{id: w.id, overrides: w.overrides, origins: w.origins,
+		ids:   linkIDs{DOI: w.merged.IDs.DOI, ArXiv: w.merged.IDs.ArXiv, PMID: w.merged.IDs.PMID, PMCID: w.merged.IDs.PMCID},
+		title: w.merged.Title, typ: w.merged.Type, year: w.merged.Issued.Year}
+	for i, f := range linkIDFields {
+		out.idsFrom[i] = w.provenance["ids."+f]
+	}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
-			out.sources = append(out.sources, Named{Provider: src.Provider, Record: record.Record{Relations: src.Record.Relations}})
+			out.relations = append(out.relations, linkSource{Provider: src.Provider, Relations: src.Record.Relations})
 		}
 	}
-	out.merged = record.Record{IDs: w.merged.IDs, Title: w.merged.Title, Type: w.merged.Type, Issued: record.Date{Year: w.merged.Issued.Year}}
-	for _, a := range w.merged.Authors { // family names and iDs: what preprint pairing compares
-		out.merged.Authors = append(out.merged.Authors, record.Author{Family: a.Family, ORCID: a.ORCID})
-	}
-	for k, v := range w.provenance {
-		if strings.HasPrefix(k, "ids.") {
-			out.provenance[k] = v
+	if len(w.merged.Authors) > 0 {
+		out.authors = make([]linkAuthor, len(w.merged.Authors))
+		for i, a := range w.merged.Authors {
+			out.authors[i] = linkAuthor{Family: a.Family, ORCID: a.ORCID}
 		}
 	}
 	return out
 }
+
+// linkIDFields are the merged identifiers' field names, in linkIDs' order.
+var linkIDFields = [4]string{"doi", "arxiv", "pmid", "pmcid"}
 
 // Linked is the link pass's decisions.
 type Linked struct {
@@ -113,7 +154,7 @@ func kindStrength(kind string) int {
 //  6. recordShownAs: the entry each linked work is shown as;
 //  7. recordOutside: links to works outside the snapshot, and a note for
 //     a preprint whose published version is not among the works.
-func Decide(works []Work, m *manifest.Manifest) Linked {
+func Decide(works []Linkable, m *manifest.Manifest) Linked {
 	l := newLinker(works, m)
 	l.groupEdges(l.collectEdges())
 	l.settleData()
@@ -136,7 +177,7 @@ func pairOf(x, y string) pair {
 
 // linker is the link pass's working state, shared by its steps.
 type linker struct {
-	works   []Work
+	works   []Linkable
 	m       *manifest.Manifest
 	order   map[string]int    // work key → place in output order
 	byMatch map[string]string // match key → work key
@@ -149,7 +190,7 @@ type linker struct {
 	res Linked
 }
 
-func newLinker(works []Work, m *manifest.Manifest) *linker {
+func newLinker(works []Linkable, m *manifest.Manifest) *linker {
 	l := &linker{works: works, m: m, order: map[string]int{}, byMatch: map[string]string{},
 		grouped: map[pair][]edge{}, links: map[pair]snapshots.Link{}, outside: map[string][]edge{},
 		res: Linked{Decisions: map[string]*snapshots.Decisions{}}}
@@ -406,7 +447,7 @@ func identityRank(k string) int {
 // of linked works, the one no link leads away from (the version of record,
 // the concept DOI); when there is no such single work (conflicting data),
 // the best identity among those with fewest links away.
-func shownAs(works []Work, links []snapshots.Link, order map[string]int) map[string]string {
+func shownAs(works []Linkable, links []snapshots.Link, order map[string]int) map[string]string {
 	groups := unionFind{}
 	away := map[string]int{} // work key → links leading away from it
 	for _, l := range links {
@@ -471,11 +512,11 @@ func (u unionFind) union(a, b string) {
 // relationEdges reads the relations each provider gives for w. The
 // registrars' relation vocabularies (Crossref's relation field, DataCite's
 // relatedIdentifiers) and ORCID's grouping arrive as Relations.
-func relationEdges(w Work) []edge {
+func relationEdges(w Linkable) []edge {
 	k := w.id.Key()
 	var out []edge
-	for _, src := range w.sources {
-		for _, rel := range src.Record.Relations {
+	for _, src := range w.relations {
+		for _, rel := range src.Relations {
 			ev := fmt.Sprintf("%s lists %s %s %s", src.Provider, k, rel.Type, rel.ID)
 			switch rel.Type {
 			// Crossref's intra-work relations (https://www.crossref.org/documentation/schema-library/markup-guide-metadata-segments/relationships/);
@@ -518,16 +559,15 @@ func versionEdge(from, to, ev string) edge {
 // identifierEdges links w to other works that one of its identifiers
 // names: a PMID record giving the DOI of a DOI work is the same work; an
 // arXiv e-print and a journal DOI are a preprint and its version of record.
-func identifierEdges(w Work, byMatch map[string]string) []edge {
+func identifierEdges(w Linkable, byMatch map[string]string) []edge {
 	k := w.id.Key()
 	var out []edge
 	ids := []manifest.Identity{
-		{Kind: manifest.KindDOI, Value: w.merged.IDs.DOI},
-		{Kind: manifest.KindArXiv, Value: w.merged.IDs.ArXiv},
-		{Kind: manifest.KindPMID, Value: w.merged.IDs.PMID},
-		{Kind: manifest.KindPMCID, Value: w.merged.IDs.PMCID},
+		{Kind: manifest.KindDOI, Value: w.ids.DOI},
+		{Kind: manifest.KindArXiv, Value: w.ids.ArXiv},
+		{Kind: manifest.KindPMID, Value: w.ids.PMID},
+		{Kind: manifest.KindPMCID, Value: w.ids.PMCID},
 	}
-	fields := []string{"doi", "arxiv", "pmid", "pmcid"}
 	for i, id := range ids {
 		if id.Value == "" {
 			continue
@@ -536,7 +576,7 @@ func identifierEdges(w Work, byMatch map[string]string) []edge {
 		if !ok || other == k {
 			continue
 		}
-		ev := fmt.Sprintf("%s gives %s %s for %s", w.provenance["ids."+fields[i]], fields[i], id.Value, k)
+		ev := fmt.Sprintf("%s gives %s %s for %s", w.idsFrom[i], linkIDFields[i], id.Value, k)
 		out = append(out, idEdge(k, other, ev))
 	}
 	if w.id.Kind == manifest.KindArXiv {

@@ -50,7 +50,7 @@ func TestFigshareSeriesUnderItsBase(t *testing.T) {
 		works = append(works, typedWork(t, base+".v"+v, title, 2015, "dataset"))
 	}
 	works = append(works, typedWork(t, base+".v5", "Wing images (renamed)", 2020, "dataset"))
-	res := Decide(works, nil)
+	res := decideWorks(works, nil)
 	want := []string{
 		"version-of " + base + ".v1 -> " + base,
 		"version-of " + base + ".v2 -> " + base,
@@ -101,7 +101,7 @@ func TestVersionSchemes(t *testing.T) {
 				}
 				works = append(works, w)
 			}
-			res := Decide(works, nil)
+			res := decideWorks(works, nil)
 			if got := linkLines(res); !slices.Equal(got, c.want) {
 				t.Errorf("links %q, want %q", got, c.want)
 			}
@@ -147,7 +147,7 @@ func TestPreprintPairWithoutRelation(t *testing.T) {
 				pairedWork(t, pub, c.pubTitle, c.pubYear, "article-journal", c.pubAuth...),
 				pairedWork(t, pre, c.preTitle, c.preYear, "article", c.preAuth...),
 			}
-			res := Decide(works, nil)
+			res := decideWorks(works, nil)
 			if linked := res.Links.ShownAs[pre] == pub; linked != c.linked {
 				t.Errorf("linked %v, want %v: %+v", linked, c.linked, res.Links)
 			}
@@ -171,17 +171,17 @@ func TestPreprintPairWithoutRelation(t *testing.T) {
 func TestPreprintPairLeftToRelationsAndAmbiguity(t *testing.T) {
 	pre := pairedWork(t, "doi:10.1101/097196", "Kiln physics", 2017, "", "Carberry")
 	pre.sources = []Named{{Provider: "crossref", Record: record.Record{Relations: []record.Relation{{Type: "is-preprint-of", ID: "doi:10.5555/a"}}}}}
-	res := Decide([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2018, "", "Carberry"), pairedWork(t, "doi:10.5555/b", "Kiln physics", 2018, "", "Carberry"), pre}, nil)
+	res := decideWorks([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2018, "", "Carberry"), pairedWork(t, "doi:10.5555/b", "Kiln physics", 2018, "", "Carberry"), pre}, nil)
 	if got := linkLines(res); !slices.Equal(got, []string{"preprint-of doi:10.1101/097196 -> doi:10.5555/a"}) || len(res.Warnings) != 0 {
 		t.Errorf("links %q warnings %s", got, warningText(res))
 	}
 	pre.sources = nil
 	eprint := pairedWork(t, "arxiv:2311.16162", "Kiln physics", 2023, "", "Carberry")
-	res = Decide([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2024, "", "Carberry"), eprint}, nil)
+	res = decideWorks([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2024, "", "Carberry"), eprint}, nil)
 	if got := linkLines(res); !slices.Equal(got, []string{"preprint-of arxiv:2311.16162 -> doi:10.5555/a"}) {
 		t.Errorf("an arXiv e-print with no journal DOI: links %q warnings %s", got, warningText(res))
 	}
-	res = Decide([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2018, "", "Carberry"), pairedWork(t, "doi:10.5555/b", "Kiln physics", 2018, "", "Carberry"), pre}, nil)
+	res = decideWorks([]Work{pairedWork(t, "doi:10.5555/a", "Kiln physics", 2018, "", "Carberry"), pairedWork(t, "doi:10.5555/b", "Kiln physics", 2018, "", "Carberry"), pre}, nil)
 	if len(res.Links.Links) != 0 || len(res.Warnings) != 2 || !strings.Contains(warningText(res), "match 2 published works") {
 		t.Errorf("links %q warnings %s", linkLines(res), warningText(res))
 	}
@@ -227,7 +227,7 @@ func TestIdentifierlessCopies(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res := Decide(c.works, nil)
+			res := decideWorks(c.works, nil)
 			if got := linkLines(res); !slices.Equal(got, c.want) {
 				t.Errorf("links\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
@@ -242,7 +242,7 @@ func TestIdentifierlessCopies(t *testing.T) {
 			}
 		})
 	}
-	if lab := Decide(cases[2].works, nil); !strings.Contains(lab.Links.Links[0].Evidence[0], "on ORCID records "+other+" and "+typedOwner) {
+	if lab := decideWorks(cases[2].works, nil); !strings.Contains(lab.Links.Links[0].Evidence[0], "on ORCID records "+other+" and "+typedOwner) {
 		t.Errorf("evidence %q", lab.Links.Links[0].Evidence)
 	}
 }

@@ -65,9 +65,9 @@ type pairWork struct {
 	server   string          // the preprint server's name, for a preprint
 }
 
-func asPairWork(w Work) pairWork {
+func asPairWork(w Linkable) pairWork {
 	p := pairWork{titleWork: asTitleWork(w), families: map[string]bool{}}
-	for _, a := range w.merged.Authors {
+	for _, a := range w.authors {
 		if f := record.Fold(a.Family); f != "" {
 			p.families[f] = true
 		}
@@ -96,7 +96,7 @@ func preprintsLinked(edges []edge) map[string]bool {
 func (l *linker) preprintEdges(linked map[string]bool) []edge {
 	var preprints, published []pairWork
 	for _, w := range l.works {
-		if (w.id.Kind != manifest.KindDOI && w.id.Kind != manifest.KindArXiv) || w.merged.Title == "" {
+		if (w.id.Kind != manifest.KindDOI && w.id.Kind != manifest.KindArXiv) || w.title == "" {
 			continue
 		}
 		r, isRepo := record.DOIRepository(w.id.Value)

@@ -23,10 +23,10 @@ import (
 
 // Written is the link pass's view of a work as its file holds it: what
 // Document gave when the file was written.
-func Written(file snapshots.Work) (Work, error) {
+func Written(file snapshots.Work) (Linkable, error) {
 	id, err := manifest.ParseKey(file.ID)
 	if err != nil {
-		return Work{}, err
+		return Linkable{}, err
 	}
 	w := Work{id: id, origins: file.Origins, merged: file.Record, provenance: file.Provenance}
 	sources := slices.Clone(file.Sources)

@@ -91,7 +91,7 @@ var versionSchemes = []versionScheme{
 
 // seriesMember is one DOI work of a version series.
 type seriesMember struct {
-	w       Work
+	w       Linkable
 	version int // 0: the base DOI
 }
 
@@ -138,9 +138,9 @@ func (l *linker) versionEdges() []edge {
 
 // hasVersionRelation reports whether a source of w gives a version
 // relation, which then decides w's series instead of the DOI scheme.
-func hasVersionRelation(w Work) bool {
-	for _, src := range w.sources {
-		if slices.ContainsFunc(src.Record.Relations, func(r record.Relation) bool {
+func hasVersionRelation(w Linkable) bool {
+	for _, src := range w.relations {
+		if slices.ContainsFunc(src.Relations, func(r record.Relation) bool {
 			return r.Type == "is-version-of" || r.Type == "has-version"
 		}) {
 			return true
@@ -164,11 +164,11 @@ func (l *linker) seriesEdges(s versionScheme, members []seriesMember) []edge {
 			continue
 		}
 		from, to := m.w.id.Key(), head.w.id.Key()
-		ft, tt := record.Fold(m.w.merged.Title), record.Fold(head.w.merged.Title)
+		ft, tt := record.Fold(m.w.title), record.Fold(head.w.title)
 		if ft == "" || ft != tt {
 			if !l.manifestNames(from, to) {
 				l.warnLink(from, to, manifest.LinkVersionOf, fmt.Sprintf("may be a version of %s (%s writes versions as %s; %s): their titles %q and %q do not agree after normalisation, so they are not linked",
-					to, s.name, s.shape, s.cite, m.w.merged.Title, head.w.merged.Title))
+					to, s.name, s.shape, s.cite, m.w.title, head.w.title))
 			}
 			continue
 		}
