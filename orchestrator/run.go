@@ -163,10 +163,14 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	return rn.rep, nil
 }
 
-// closeScratch lets the writer's temporary file go (closing twice is fine).
+// closeScratch lets the writer's and the plan's temporary files go
+// (closing twice is fine).
 func (rn *run) closeScratch() {
 	if rn.w != nil {
 		_ = rn.w.prepared.close()
+	}
+	if rn.plan != nil {
+		_ = rn.plan.held.close()
 	}
 }
 
