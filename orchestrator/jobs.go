@@ -346,13 +346,6 @@ func (s *scheduler) add(jobs []*job) {
 	}
 }
 
-// jobsPlanned is the jobs added so far, listings included.
-func (s *scheduler) jobsPlanned() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.slots
-}
-
 // addListings queues jobs that belong to no work (discovery listings):
 // they take slots ahead of the works planned after them, so a lane asks
 // them as soon as it is idle, and the writer never waits for them.

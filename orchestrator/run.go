@@ -437,9 +437,6 @@ func (rn *run) fetch(ctx context.Context) error {
 		sched.plannedAll()
 	}
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
-	// Room for every planned job's outcome at once (a quarter of a million
-	// at 50,000 works): grown by doubling it was up to twice that.
-	rn.rep.Outcomes = slices.Grow(rn.rep.Outcomes, sched.jobsPlanned())
 	rn.w.leftOut, rn.w.registry, rn.w.writeFile = rn.leftOut, rn.registry, rn.opts.WriteSnapshot
 	err := rn.assemble(ctx, sched, rn.plan.order[:rn.records.listedN], 0)
 	if err == nil { // the works of records whose details failed come last (see records)
