@@ -49,7 +49,7 @@ func (rt *routing) chain(id manifest.Identity, jobs []*job) {
 	}
 	var before *job
 	for _, j := range jobs {
-		if j.spec.Agency == "" {
+		if j.spec().Agency == "" {
 			continue
 		}
 		if before != nil {
@@ -82,7 +82,7 @@ func chainCovered(d *job, gate *reply) bool {
 // link found the work) or was skipped because failed, the link that
 // failed, did: a chain's later links go as d went.
 func (s *scheduler) passOn(d, failed *job) {
-	for _, dd := range d.dependents {
+	for _, dd := range d.waiting() {
 		if d.notAsked {
 			dd.notAsked = true
 			if s.r.withdraw != nil {

@@ -14,7 +14,7 @@ const batchIDSlack = 10
 // is what its list form is bounded by.
 func batchFill(q []*job, size int) (n int, full bool) {
 	n = min(len(q), size)
-	budget := q[0].spec.BatchURLBytes
+	budget := q[0].spec().BatchURLBytes
 	if budget <= 0 || size <= 1 {
 		return n, n == size
 	}

@@ -49,7 +49,7 @@ func (rn *run) queueListings(sched *scheduler) {
 			continue
 		}
 		for i := range specs {
-			rn.listings = append(rn.listings, &job{id: e.Identity, spec: &specs[i], host: hostOf(rn.bases[specs[i].Name]), listing: true})
+			rn.listings = append(rn.listings, &job{id: e.Identity, to: &jobTarget{spec: &specs[i], host: hostOf(rn.bases[specs[i].Name])}, listing: true})
 		}
 	}
 	if len(rn.listings) == 0 {
@@ -61,9 +61,9 @@ func (rn *run) queueListings(sched *scheduler) {
 	// its host takes its place in the view before its first request.
 	if planned := rn.opts.Progress.Planned; planned != nil {
 		for _, j := range rn.listings {
-			lp := LanePlan{Host: j.host, Calls: 1}
+			lp := LanePlan{Host: j.host(), Calls: 1}
 			if rn.r.paced {
-				lp.Pace = rn.interval(*j.spec)
+				lp.Pace = rn.interval(*j.spec())
 			}
 			planned(lp)
 		}
@@ -169,7 +169,7 @@ func (rn *run) leavesOutListing() bool {
 
 // listingOutcome is a listing's outcome for the report, with what it listed.
 func listingOutcome(j *job) report.Listing {
-	l := report.Listing{Outcome: report.Outcome{Identity: j.id, Provider: j.spec.Name, Host: j.host, Status: record.Skipped}}
+	l := report.Listing{Outcome: report.Outcome{Identity: j.id, Provider: j.spec().Name, Host: j.host(), Status: record.Skipped}}
 	if j.ans == nil {
 		return l
 	}
@@ -227,7 +227,7 @@ func unclaimedOf(orcid string, jobs []*job, owner works.Researcher, known map[st
 			if w.Title == "" {
 				w.Title, w.Year = c.Title, c.Year
 			}
-			w.Evidence = append(w.Evidence, evidenceOf(j.spec.Name, c, owner))
+			w.Evidence = append(w.Evidence, evidenceOf(j.spec().Name, c, owner))
 		}
 	}
 	sort.Strings(dois)

@@ -93,7 +93,7 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.D
 		var rec []*job
 		for i, s := range specs {
 			if s.AppliesTo(e.Identity) {
-				rec = append(rec, &job{id: e.Identity, spec: &specs[i], host: hostOf(bases[s.Name])})
+				rec = append(rec, &job{id: e.Identity, to: &jobTarget{spec: &specs[i], host: hostOf(bases[s.Name])}})
 			}
 		}
 		jobs = append(jobs, rec)
@@ -141,13 +141,13 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.D
 // unstaged provider's whole answer (no Staged). prev is what the last
 // snapshot kept of the record.
 func (r *runner) listRecord(ctx context.Context, j *job, prev providers.Previous, interval func(providers.Spec) time.Duration, planned func(LanePlan)) (reply, *providers.Staged) {
-	if j.spec.Expand == nil {
+	if j.spec().Expand == nil {
 		return r.call(ctx, []*job{j})[0], nil
 	}
 	var st *providers.Staged
 	o := r.callOne(ctx, j, func(ctx context.Context, env providers.Env) providers.Result {
 		var res providers.Result
-		st, res = j.spec.Expand(ctx, env, j.id, prev)
+		st, res = j.spec().Expand(ctx, env, j.id, prev)
 		return res
 	})
 	if o.Status != record.Found || st == nil {
@@ -155,9 +155,9 @@ func (r *runner) listRecord(ctx context.Context, j *job, prev providers.Previous
 	}
 	o.listed = st.Works // identities only: a Discovered each, mostly empty, was 240 bytes a work
 	if planned != nil && len(st.Steps) > 0 {
-		lp := LanePlan{Host: j.host, Calls: len(st.Steps)}
+		lp := LanePlan{Host: j.host(), Calls: len(st.Steps)}
 		if r.paced {
-			lp.Pace = time.Duration(len(st.Steps)) * interval(*j.spec)
+			lp.Pace = time.Duration(len(st.Steps)) * interval(*j.spec())
 		}
 		planned(lp)
 	}
@@ -181,9 +181,9 @@ func (r *runner) readRest(ctx context.Context, j *job, st *providers.Staged) rep
 			break
 		}
 	}
-	res := finish(st, j.spec.Name)
+	res := finish(st, j.spec().Name)
 	o := reply{result: res}
-	o.Outcome.Identity, o.Outcome.Provider, o.Outcome.Host = j.id, j.spec.Name, j.host
+	o.Outcome.Identity, o.Outcome.Provider, o.Outcome.Host = j.id, j.spec().Name, j.host()
 	o.Status, o.Err = res.Status, res.Err
 	if res.Status == record.Failed {
 		o.Status = classify(ctx, res.Err)
@@ -206,12 +206,12 @@ func finish(st *providers.Staged, provider string) (res providers.Result) {
 // a worker token, not once the host is stopped or the run interrupted, a
 // panic caught.
 func (r *runner) callOne(ctx context.Context, j *job, f func(context.Context, providers.Env) providers.Result) reply {
-	spec := *j.spec
+	spec := *j.spec()
 	spec.Fetch = func(ctx context.Context, env providers.Env, _ []manifest.Identity) ([]providers.Result, error) {
 		return []providers.Result{f(ctx, env)}, nil
 	}
 	one := *j
-	one.spec = &spec
+	one.to = &jobTarget{spec: &spec, host: j.host()}
 	return r.call(ctx, []*job{&one})[0]
 }
 

@@ -25,9 +25,9 @@ type followed struct {
 // version's key. A [[link]] kind = "distinct" on the pair keeps it out;
 // an [[exclude]] is applied when the work is added to the plan.
 func publishedToFollow(prepared []preparedWork, m *manifest.Manifest) []followed {
-	linkWorks := make([]works.Linkable, len(prepared))
-	for i, pw := range prepared {
-		linkWorks[i] = pw.link
+	linkWorks := make([]*works.Linkable, len(prepared))
+	for i := range prepared {
+		linkWorks[i] = &prepared[i].link
 	}
 	decided := works.Decide(linkWorks, m)
 	var out []followed

@@ -43,13 +43,13 @@ func (o *openBatches) calls(q []*job, size int) int {
 	if o.open == nil {
 		o.open = map[[2]string]*openBatch{}
 	}
-	k := [2]string{q[0].host, q[0].spec.Name}
+	k := [2]string{q[0].host(), q[0].spec().Name}
 	b := o.open[k]
 	if b == nil {
 		b = &openBatch{}
 		o.open[k] = b
 	}
-	budget := q[0].spec.BatchURLBytes
+	budget := q[0].spec().BatchURLBytes
 	calls := 0
 	for _, j := range q {
 		bytes := len(url.QueryEscape(j.id.Value)) + batchIDSlack

@@ -42,6 +42,6 @@ func covered(d *job, gate *reply) bool {
 	if d.chained {
 		return chainCovered(d, gate)
 	}
-	r := d.spec.Redundant
+	r := d.spec().Redundant
 	return r != nil && r.Covered != nil && r.Covered(gate.result)
 }

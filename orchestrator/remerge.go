@@ -171,13 +171,13 @@ type rechecked struct {
 // relink is recheckWorks' link pass over the works it read.
 func relink(m *manifest.Manifest, have snapshots.Links, found []rechecked) []snapshots.Problem {
 	files := make([]snapshots.Work, len(found))
-	linkWorks := make([]works.Linkable, len(found))
+	linkWorks := make([]*works.Linkable, len(found))
 	paths := map[string]string{} // work key → its file
 	for i, r := range found {
 		if !r.read {
 			return nil
 		}
-		files[i], linkWorks[i], paths[r.decisions.ID] = r.decisions, r.link, r.path
+		files[i], linkWorks[i], paths[r.decisions.ID] = r.decisions, &found[i].link, r.path
 	}
 	var problems []snapshots.Problem
 	for _, p := range works.LinkDifferences(have, files, works.Decide(linkWorks, m), m) {

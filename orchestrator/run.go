@@ -228,6 +228,7 @@ type runChoice struct {
 	bases    map[string]string                // provider → scheme://host it is asked at
 	size     func(providers.Spec) int         // identities per call
 	gates    map[string]*providers.Redundancy // provider → when another's answer makes it redundant
+	targets  []jobTarget                      // the providers as its jobs ask them, in specs' order
 }
 
 // runNet is how the run reaches the services.
@@ -351,6 +352,7 @@ func plan(opts Options) (*run, error) {
 	}
 	rn.size = batchSize(opts.NoBatching)
 	rn.gates = redundancies(specs, rn.explicit)
+	rn.targets = jobTargets(rn.specs, rn.bases)
 	rn.rt = newRouting(specs, rn.explicit)
 	rn.plan = newWorkPlan(m)
 	dir := opts.Snapshots
@@ -435,9 +437,6 @@ func (rn *run) fetch(ctx context.Context) error {
 		sched.plannedAll()
 	}
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
-	// Room for every planned job's outcome at once (a quarter of a million
-	// at 50,000 works): grown by doubling it was up to twice that.
-	rn.rep.Outcomes = slices.Grow(rn.rep.Outcomes, sched.jobsPlanned())
 	rn.w.leftOut, rn.w.registry, rn.w.writeFile = rn.leftOut, rn.registry, rn.opts.WriteSnapshot
 	err := rn.assemble(ctx, sched, rn.plan.order[:rn.records.listedN], 0)
 	if err == nil { // the works of records whose details failed come last (see records)
@@ -483,7 +482,7 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 	}
 	var added []*job
 	for _, id := range works {
-		jobs := workJobs(id, rn.specs, rn.rt, rn.bases, rn.gates)
+		jobs := workJobs(id, rn.targets, rn.rt, rn.gates)
 		sched.add(jobs)
 		added = append(added, jobs...)
 	}
@@ -538,7 +537,7 @@ func (rn *run) takeAnswers(jobs []*job) []*reply {
 	rn.rep.Outcomes = slices.Grow(rn.rep.Outcomes, len(jobs))
 	for _, j := range jobs {
 		if j.notAsked {
-			rn.notAsked[j.spec.Name]++
+			rn.notAsked[j.spec().Name]++
 			continue
 		}
 		answers = append(answers, j.ans)
@@ -603,11 +602,11 @@ func (r *runner) tellCounted(jobs []*job, size func(providers.Spec) int, interva
 	perProvider := map[key][]*job{}
 	var keys []key
 	for _, j := range jobs {
-		k := key{j.host, j.spec.Name}
+		k := key{j.host(), j.spec().Name}
 		if _, ok := perProvider[k]; !ok {
 			keys = append(keys, k)
-			if !slices.Contains(hosts, j.host) {
-				hosts = append(hosts, j.host)
+			if !slices.Contains(hosts, j.host()) {
+				hosts = append(hosts, j.host())
 			}
 		}
 		perProvider[k] = append(perProvider[k], j)
@@ -619,7 +618,7 @@ func (r *runner) tellCounted(jobs []*job, size func(providers.Spec) int, interva
 				continue
 			}
 			q := perProvider[k]
-			s := *q[0].spec
+			s := *q[0].spec()
 			calls := calls(q, size(s))
 			lp.Jobs += len(q)
 			lp.Calls += calls
@@ -635,19 +634,20 @@ func (r *runner) tellCounted(jobs []*job, size func(providers.Spec) int, interva
 // that applies to it after agency routing. A job of a provider in gates
 // waits for the job of the provider it is redundant after (asked at once
 // when that one does not apply to the work).
-func workJobs(id manifest.Identity, specs []providers.Spec, rt *routing, bases map[string]string, gates map[string]*providers.Redundancy) []*job {
+func workJobs(id manifest.Identity, targets []jobTarget, rt *routing, gates map[string]*providers.Redundancy) []*job {
 	var jobs []*job
 	byName := map[string]*job{}
-	for i, s := range specs {
-		if !rt.applies(s, id) {
+	for i := range targets {
+		s := targets[i].spec
+		if !rt.applies(*s, id) {
 			continue
 		}
-		j := &job{id: id, spec: &specs[i], host: hostOf(bases[s.Name]), unrouted: (s.Agency != "" || s.AgencyFallback) && rt.unrouted(id)}
+		j := &job{id: id, to: &targets[i], unrouted: (s.Agency != "" || s.AgencyFallback) && rt.unrouted(id)}
 		byName[s.Name] = j
 		jobs = append(jobs, j)
 	}
 	for _, j := range jobs {
-		if g := gates[j.spec.Name]; g != nil {
+		if g := gates[j.spec().Name]; g != nil {
 			j.after = byName[g.After]
 		}
 	}

@@ -123,5 +123,5 @@ func interruptedBefore(host string) error {
 // each of 50,000 Unpaywall jobs "depends on openalex's answer, which
 // failed").
 func notAskedForInterrupt(d *job) *reply {
-	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec.Name, Host: d.host, Status: record.Skipped, Err: interruptedBefore(d.host)}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: interruptedBefore(d.host())}}
 }

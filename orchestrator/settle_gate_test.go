@@ -23,17 +23,17 @@ func TestInterruptSkipsAGatedJobAsInterrupted(t *testing.T) {
 	specs := []providers.Spec{{Name: "openalex"}, {Name: "unpaywall"}}
 	sched := newScheduler(ctx, &runner{tokens: make(chan struct{}, 1)}, func(providers.Spec) int { return 50 }, specs)
 	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.5500/sim.1"}
-	gate := &job{id: id, spec: &specs[0], host: "api.openalex.org"}
-	gated := &job{id: id, spec: &specs[1], host: "api.unpaywall.org", after: gate}
+	gate := &job{id: id, to: &jobTarget{spec: &specs[0], host: "api.openalex.org"}}
+	gated := &job{id: id, to: &jobTarget{spec: &specs[1], host: "api.unpaywall.org"}, after: gate}
 	sched.add([]*job{gate, gated})
 	sched.plannedAll()
 	sched.finish()
 	for _, j := range []*job{gate, gated} {
 		if j.ans == nil {
-			t.Fatalf("%s has no outcome", j.spec.Name)
+			t.Fatalf("%s has no outcome", j.spec().Name)
 		}
 		if o := j.ans.Outcome; !report.SkippedByInterrupt(o) || o.Status != record.Skipped || !errors.Is(o.Err, report.ErrInterrupted) {
-			t.Errorf("%s: %s, %v; want skipped: interrupted before asking %s", j.spec.Name, o.Status, o.Err, j.host)
+			t.Errorf("%s: %s, %v; want skipped: interrupted before asking %s", j.spec().Name, o.Status, o.Err, j.host())
 		}
 	}
 	if want := "interrupted before asking api.unpaywall.org"; gated.ans.Err == nil || gated.ans.Err.Error() != want {

@@ -64,7 +64,7 @@ func yearOrUnknown(y int) string {
 
 // copyEdges links identifier-less works with equal titles to each other;
 // edges are the title edges already made, whose sources count as linked.
-func (l *linker) copyEdges(hand []Linkable, edges []edge) []edge {
+func (l *linker) copyEdges(hand []*Linkable, edges []edge) []edge {
 	linked := map[string]bool{}
 	for _, e := range edges {
 		linked[e.from] = true

@@ -5,9 +5,10 @@ import "github.com/aboutscholar/about/manifest"
 // decideWorks runs the link pass over works as Document gives them, in
 // the form a run keeps them in for it.
 func decideWorks(ws []Work, m *manifest.Manifest) Linked {
-	ls := make([]Linkable, len(ws))
+	ls := make([]*Linkable, len(ws))
 	for i, w := range ws {
-		ls[i] = w.ForLinking()
+		l := w.ForLinking()
+		ls[i] = &l
 	}
 	return Decide(ls, m)
 }

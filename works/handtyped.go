@@ -55,7 +55,7 @@ const shortestComparable = 12
 
 // orcidOnlyOwner is the ORCID iD whose record alone gives w (an
 // orcid-work: key without identifiers), or "".
-func orcidOnlyOwner(w Linkable) string {
+func orcidOnlyOwner(w *Linkable) string {
 	if w.id.Kind != manifest.KindORCIDWork || w.ids != (linkIDs{}) {
 		return ""
 	}
@@ -66,7 +66,7 @@ func orcidOnlyOwner(w Linkable) string {
 // titleEdges is the same-as evidence from titles, and the warnings for
 // near misses, in work order.
 func (l *linker) titleEdges() []edge {
-	var hand []Linkable
+	var hand []*Linkable
 	for _, w := range l.works {
 		if orcidOnlyOwner(w) != "" && w.title != "" {
 			hand = append(hand, w)
@@ -83,7 +83,7 @@ func (l *linker) titleEdges() []edge {
 	return append(edges, l.copyEdges(hand, edges)...)
 }
 
-func asTitleWork(w Linkable) titleWork {
+func asTitleWork(w *Linkable) titleWork {
 	return titleWork{key: w.id.Key(), title: w.title, fold: record.Fold(w.title), year: w.year, typ: w.typ}
 }
 

@@ -154,7 +154,7 @@ func kindStrength(kind string) int {
 //  6. recordShownAs: the entry each linked work is shown as;
 //  7. recordOutside: links to works outside the snapshot, and a note for
 //     a preprint whose published version is not among the works.
-func Decide(works []Linkable, m *manifest.Manifest) Linked {
+func Decide(works []*Linkable, m *manifest.Manifest) Linked {
 	l := newLinker(works, m)
 	l.groupEdges(l.collectEdges())
 	l.settleData()
@@ -177,7 +177,7 @@ func pairOf(x, y string) pair {
 
 // linker is the link pass's working state, shared by its steps.
 type linker struct {
-	works   []Linkable
+	works   []*Linkable
 	m       *manifest.Manifest
 	order   map[string]int    // work key → place in output order
 	byMatch map[string]string // match key → work key
@@ -190,7 +190,7 @@ type linker struct {
 	res Linked
 }
 
-func newLinker(works []Linkable, m *manifest.Manifest) *linker {
+func newLinker(works []*Linkable, m *manifest.Manifest) *linker {
 	l := &linker{works: works, m: m, order: map[string]int{}, byMatch: map[string]string{},
 		grouped: map[pair][]edge{}, links: map[pair]snapshots.Link{}, outside: map[string][]edge{},
 		res: Linked{Decisions: map[string]*snapshots.Decisions{}}}
@@ -447,7 +447,7 @@ func identityRank(k string) int {
 // of linked works, the one no link leads away from (the version of record,
 // the concept DOI); when there is no such single work (conflicting data),
 // the best identity among those with fewest links away.
-func shownAs(works []Linkable, links []snapshots.Link, order map[string]int) map[string]string {
+func shownAs(works []*Linkable, links []snapshots.Link, order map[string]int) map[string]string {
 	groups := unionFind{}
 	away := map[string]int{} // work key → links leading away from it
 	for _, l := range links {
@@ -512,7 +512,7 @@ func (u unionFind) union(a, b string) {
 // relationEdges reads the relations each provider gives for w. The
 // registrars' relation vocabularies (Crossref's relation field, DataCite's
 // relatedIdentifiers) and ORCID's grouping arrive as Relations.
-func relationEdges(w Linkable) []edge {
+func relationEdges(w *Linkable) []edge {
 	k := w.id.Key()
 	var out []edge
 	for _, src := range w.relations {
@@ -559,7 +559,7 @@ func versionEdge(from, to, ev string) edge {
 // identifierEdges links w to other works that one of its identifiers
 // names: a PMID record giving the DOI of a DOI work is the same work; an
 // arXiv e-print and a journal DOI are a preprint and its version of record.
-func identifierEdges(w Linkable, byMatch map[string]string) []edge {
+func identifierEdges(w *Linkable, byMatch map[string]string) []edge {
 	k := w.id.Key()
 	var out []edge
 	ids := []manifest.Identity{

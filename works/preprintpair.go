@@ -65,7 +65,7 @@ type pairWork struct {
 	server   string          // the preprint server's name, for a preprint
 }
 
-func asPairWork(w Linkable) pairWork {
+func asPairWork(w *Linkable) pairWork {
 	p := pairWork{titleWork: asTitleWork(w), families: map[string]bool{}}
 	for _, a := range w.authors {
 		if f := record.Fold(a.Family); f != "" {

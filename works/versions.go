@@ -91,7 +91,7 @@ var versionSchemes = []versionScheme{
 
 // seriesMember is one DOI work of a version series.
 type seriesMember struct {
-	w       Linkable
+	w       *Linkable
 	version int // 0: the base DOI
 }
 
@@ -138,7 +138,7 @@ func (l *linker) versionEdges() []edge {
 
 // hasVersionRelation reports whether a source of w gives a version
 // relation, which then decides w's series instead of the DOI scheme.
-func hasVersionRelation(w Linkable) bool {
+func hasVersionRelation(w *Linkable) bool {
 	for _, src := range w.relations {
 		if slices.ContainsFunc(src.Relations, func(r record.Relation) bool {
 			return r.Type == "is-version-of" || r.Type == "has-version"
