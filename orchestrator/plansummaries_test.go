@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/testtool"
+
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -30,10 +32,10 @@ func TestPlanKeepsORCIDEntriesOutOfMemory(t *testing.T) {
 	o.Provider = "orcid"
 	p := newWorkPlan(&manifest.Manifest{})
 	t.Cleanup(func() { _ = p.held.close() })
-	before := liveBytes()
+	before := testtool.LiveHeap()
 	p.addDiscovered(&snapshots.Expansion{}, "orcid:0000-0002-1825-0097", o)
 	o, found = reply{}, nil
-	held := int64(liveBytes()) - int64(before)
+	held := int64(testtool.LiveHeap()) - int64(before)
 	if held > int64(n*len(abstract)/4) {
 		t.Errorf("the plan holds %d bytes for %d entries of %d bytes: they are in memory", held, n, len(abstract))
 	}
@@ -46,11 +48,4 @@ func TestPlanKeepsORCIDEntriesOutOfMemory(t *testing.T) {
 		t.Errorf("entry given back: %+v", got)
 	}
 	runtime.KeepAlive(p)
-}
-
-func liveBytes() uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/testtool"
+
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -27,14 +29,14 @@ func TestORCIDGroupsDoNotKeepTheWorksSummary(t *testing.T) {
 		entry("1001", "1", "Crossref")+`,`+entry("1002", "0", "Europe PubMed Central")+`]}]}`)
 	s.text("/v3.0/"+orcid+"/works/1001", 200, `{"bulk":[{"work":{"put-code":1001,"last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots in full"}},"type":"journal-article"}}]}`)
 	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
-	before := liveHeap()
+	before := testtool.LiveHeap()
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
 	if res.Status != record.Found || len(res.Discovered) != 1 || res.Discovered[0].Group == nil || res.Discovered[0].Read == nil {
 		t.Fatalf("status %s (%v), works %+v; want one work of two entries", res.Status, res.Err, res.Discovered)
 	}
 	group, read := res.Discovered[0].Group, res.Discovered[0].Read
 	res = providers.Result{}
-	kept := int64(liveHeap()) - int64(before)
+	kept := int64(testtool.LiveHeap()) - int64(before)
 	if strings.Join(group.PutCodes, ",") != "1001,1002" || group.Sources[1] != "Europe PubMed Central" || read.PutCode != "1001" {
 		t.Fatalf("group %+v, read %+v", group, read)
 	}
@@ -56,11 +58,11 @@ func TestORCIDDetailsDoNotKeepTheirPages(t *testing.T) {
 	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[{"external-ids":{"external-id":[{"external-id-type":"doi","external-id-value":"10.5555/pots","external-id-relationship":"self"}]},"work-summary":[{"put-code":1001,"last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots"}},"type":"journal-article"}]}]}`)
 	s.text("/v3.0/"+orcid+"/works/1001", 200, `{"bulk":[{"work":{"put-code":1001,"pad":"`+strings.Repeat("x", pad)+`","last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots in full"}},"journal-title":{"value":"Journal of Pots"},"type":"journal-article"}}]}`)
 	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
-	before := liveHeap()
+	before := testtool.LiveHeap()
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
 	found := res.Discovered
 	res = providers.Result{}
-	kept := int64(liveHeap()) - int64(before)
+	kept := int64(testtool.LiveHeap()) - int64(before)
 	if len(found) != 1 || found[0].Summary.Title != "Pots in full" || found[0].Summary.Container != "Journal of Pots" || found[0].Read == nil {
 		t.Fatalf("works %+v; want the one work, from its details", found)
 	}
@@ -86,18 +88,18 @@ func TestORCIDStagedReadDoesNotKeepItsPages(t *testing.T) {
 	s.text("/v3.0/"+orcid+"/works/1001", 200, `{"bulk":[{"work":{"put-code":1001,"pad":"`+strings.Repeat("y", pad)+`","last-modified-date":{"value":1700000000000},"title":{"title":{"value":"Pots in full"}},"type":"journal-article"}}]}`)
 	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
 	id := manifest.Identity{Kind: manifest.KindORCID, Value: orcid}
-	before := liveHeap()
+	before := testtool.LiveHeap()
 	st, res := providers.ORCID().Expand(context.Background(), s.env(), id, providers.Previous{})
 	if st == nil || res.Status != record.Found || len(st.Works) != 1 {
 		t.Fatalf("listing: status %s (%v), %+v", res.Status, res.Err, st)
 	}
-	if kept := int64(liveHeap()) - int64(before); kept > pad/4 {
+	if kept := int64(testtool.LiveHeap()) - int64(before); kept > pad/4 {
 		t.Errorf("after the summary the read keeps %d bytes; the summary was %d: it holds on to it", kept, pad)
 	}
 	if !st.Steps[0](context.Background(), s.env()) {
 		t.Fatal("the page of details failed")
 	}
-	if kept := int64(liveHeap()) - int64(before); kept > pad/4 {
+	if kept := int64(testtool.LiveHeap()) - int64(before); kept > pad/4 {
 		t.Errorf("after a page of details the read keeps %d bytes; each answer was %d: it holds on to one", kept, pad)
 	}
 	for _, step := range st.Steps[1:] {

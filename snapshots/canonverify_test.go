@@ -2,9 +2,7 @@ package snapshots
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -44,26 +42,16 @@ func TestIsCanonical(t *testing.T) {
 		sameAsCanonical(t, []byte(in))
 	}
 	taken := 0
-	for _, root := range []string{"../examples", "../testdata", "testdata"} {
-		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-				return nil
+	eachRepoJSON(t, func(path string, data []byte) {
+		sameAsCanonical(t, data)
+		canon, err := Canonical(data)
+		if err == nil && bytes.Equal(canon, data) {
+			if !isCanonical(data) {
+				t.Errorf("%s is canonical, but isCanonical does not take it", path)
 			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sameAsCanonical(t, data)
-			canon, err := Canonical(data)
-			if err == nil && bytes.Equal(canon, data) {
-				if !isCanonical(data) {
-					t.Errorf("%s is canonical, but isCanonical does not take it", path)
-				}
-				taken++
-			}
-			return nil
-		})
-	}
+			taken++
+		}
+	})
 	if taken < 40 {
 		t.Fatalf("%d canonical files; expected the examples' and testdata's snapshots", taken)
 	}

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/testtool"
+
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
@@ -28,12 +30,12 @@ func TestLinkFormHoldsLittle(t *testing.T) {
 			provenance: map[string]string{"ids.doi": "crossref", "ids.openalex": "openalex", "title": "crossref", "authors": "crossref"},
 			sources:    []Named{{Provider: "crossref", Record: rec}, {Provider: "openalex", Record: rec}}}
 	}
-	before := heapInUse()
+	before := testtool.LiveHeap()
 	links := make([]Linkable, n)
 	for i, w := range full {
 		links[i] = w.ForLinking()
 	}
-	perWork := (int64(heapInUse()) - int64(before)) / n
+	perWork := (int64(testtool.LiveHeap()) - int64(before)) / n
 	runtime.KeepAlive(full)
 	t.Logf("%d bytes a work", perWork)
 	if perWork > 700 {
@@ -43,11 +45,4 @@ func TestLinkFormHoldsLittle(t *testing.T) {
 		t.Errorf("link form %+v", l)
 	}
 	runtime.KeepAlive(links)
-}
-
-func heapInUse() uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"testing"
 )
@@ -48,4 +49,13 @@ func Missing(t testing.TB, format string, args ...any) {
 func InCI() bool {
 	on, _ := strconv.ParseBool(os.Getenv("CI"))
 	return on && os.Getenv("ABOUT_TEST_TOOLS") != "optional"
+}
+
+// LiveHeap is the heap in use after a collection: what the process holds,
+// for tests that a structure does not keep more than it should.
+func LiveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
