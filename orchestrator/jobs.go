@@ -493,10 +493,20 @@ func (s *scheduler) drain(l *lane) {
 
 // run makes one call and hands each job its outcome.
 func (s *scheduler) run(call []*job) {
-	answers := s.r.call(s.ctx, call)
+	var answers []reply
+	var skips interruptSkips // once the run is cancelled: nothing is asked (see interruptSkips)
+	if s.ctx.Err() != nil {
+		skips = interruptSkips{}
+	} else {
+		answers = s.r.call(s.ctx, call)
+	}
 	for i, j := range call {
-		j.ans = &answers[i]
-		j.ans.unrouted = j.unrouted
+		if skips != nil {
+			j.ans = skips.of(j)
+		} else {
+			j.ans = &answers[i]
+			j.ans.unrouted = j.unrouted
+		}
 		if s.r.done != nil && !j.listing { // listings are no work's jobs: the live view counts the works'
 			s.r.done(j.ans.Outcome)
 		}
@@ -507,6 +517,8 @@ func (s *scheduler) run(call []*job) {
 				if s.r.withdraw != nil {
 					s.r.withdraw(d)
 				}
+			case skips != nil:
+				d.ans = skips.of(d)
 			case j.ans.Status == record.Failed || j.ans.Status == record.Skipped:
 				d.ans = skippedAfterFailedGate(d, j)
 				if s.r.done != nil {

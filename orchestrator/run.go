@@ -541,7 +541,9 @@ func (rn *run) takeAnswers(jobs []*job) []*reply {
 			continue
 		}
 		answers = append(answers, j.ans)
-		rn.rep.Outcomes = append(rn.rep.Outcomes, j.ans.Outcome)
+		o := j.ans.Outcome
+		o.Identity = j.id // an interrupt's skips share a reply (interruptSkips)
+		rn.rep.Outcomes = append(rn.rep.Outcomes, o)
 		rn.warnings = append(rn.warnings, j.ans.result.Warnings...)
 	}
 	return answers
