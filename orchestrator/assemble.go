@@ -455,6 +455,7 @@ func (w *writer) finish(ctx, settle context.Context) error {
 	// Every document is read back before finish returns, so closing the
 	// temporary file cannot lose anything a snapshot needs.
 	defer func() { _ = w.prepared.close() }()
+	defer tighterCollector()()
 	linked := w.link()
 	out := newOutput(w.m)
 	for _, rel := range w.keepDamaged {

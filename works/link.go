@@ -48,7 +48,8 @@ type Linkable struct {
 	title     string
 	typ       string
 	year      int
-	authors   []linkAuthor
+	families  string       // the authors' family names, in order, each ended by authorEnd
+	orcids    string       // the authors' iDs, in order, each ended by authorEnd
 	relations []linkSource // sources that give relations, by provider
 	overrides []string     // fields the manifest set, with where
 	origins   []string     // where the work came from, for title matching
@@ -57,8 +58,33 @@ type Linkable struct {
 // linkIDs are the identifiers the link pass matches works on.
 type linkIDs struct{ DOI, ArXiv, PMID, PMCID string }
 
-// linkAuthor is what preprint pairing compares of an author.
-type linkAuthor struct{ Family, ORCID string }
+// authorEnd ends each name of Linkable's families and orcids: a work's
+// authors kept as two strings, not a string pair each, are a fifth of
+// the memory (one allocation, not one a name), and a large run holds
+// them for every work until the link pass. NUL is in no name.
+const authorEnd = "\x00"
+
+// linkNames is the names of list, each ended by authorEnd, or "" for
+// none given.
+func linkNames(list []record.Author, name func(record.Author) string) string {
+	var b strings.Builder
+	for _, a := range list {
+		if n := name(a); n != "" {
+			b.WriteString(n)
+			b.WriteString(authorEnd)
+		}
+	}
+	return b.String()
+}
+
+// eachName calls f with each name of names (see linkNames).
+func eachName(names string, f func(string)) {
+	for names != "" {
+		n, rest, _ := strings.Cut(names, authorEnd)
+		f(n)
+		names = rest
+	}
+}
 
 // linkSource is one provider's relations.
 type linkSource struct {
@@ -88,12 +114,8 @@ func (w Work) ForLinking() Linkable {
 			out.relations = append(out.relations, linkSource{Provider: src.Provider, Relations: src.Record.Relations})
 		}
 	}
-	if len(w.merged.Authors) > 0 {
-		out.authors = make([]linkAuthor, len(w.merged.Authors))
-		for i, a := range w.merged.Authors {
-			out.authors[i] = linkAuthor{Family: a.Family, ORCID: a.ORCID}
-		}
-	}
+	out.families = linkNames(w.merged.Authors, func(a record.Author) string { return a.Family })
+	out.orcids = linkNames(w.merged.Authors, func(a record.Author) string { return a.ORCID })
 	return out
 }
 

@@ -71,14 +71,12 @@ type pairWork struct {
 
 func asPairWork(w *Linkable) pairWork {
 	p := pairWork{titleWork: asTitleWork(w), families: map[string]bool{}}
-	for _, a := range w.authors {
-		if f := record.Fold(a.Family); f != "" {
+	eachName(w.families, func(family string) {
+		if f := record.Fold(family); f != "" {
 			p.families[f] = true
 		}
-		if a.ORCID != "" {
-			p.orcids = append(p.orcids, a.ORCID)
-		}
-	}
+	})
+	eachName(w.orcids, func(id string) { p.orcids = append(p.orcids, id) })
 	slices.Sort(p.orcids)
 	return p
 }
