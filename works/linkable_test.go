@@ -2,8 +2,8 @@ package works
 
 import (
 	"fmt"
-	"strings"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/internal/testtool"
