@@ -11,12 +11,11 @@ import (
 	"time"
 )
 
-// countingOps counts a Batch's disk waits and can fail a file's sync.
+// countingOps counts a Batch's disk waits.
 type countingOps struct {
-	mu       sync.Mutex
-	files    int
-	dirs     []string
-	failSync string // a file whose sync fails (its base name)
+	mu    sync.Mutex
+	files int
+	dirs  []string
 }
 
 func (c *countingOps) ops() fileOps {

@@ -27,7 +27,3 @@ func (o Researcher) NameCheck(a record.Author) string {
 	}
 	return NameDiffers
 }
-
-// DOI is the merged record's DOI, "" when it has none: a work known by
-// another identifier (an ORCID put-code, a PMID) may still carry one.
-func (w Work) DOI() string { return w.merged.IDs.DOI }

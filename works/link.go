@@ -23,9 +23,6 @@ type Work struct {
 	origins    []string // where the work came from ("manifest", "orcid:<iD>"), for title matching
 }
 
-// ID is the work's identity.
-func (w Work) ID() manifest.Identity { return w.id }
-
 // Authors is the merged record's author list.
 func (w Work) Authors() []record.Author { return w.merged.Authors }
 

@@ -85,7 +85,6 @@ func (c *Corpus) orcidGroup(b *bytes.Buffer, i int) {
 	c.orcidWork(b, i)
 	b.WriteString(`]}`)
 }
-func (c *Corpus) crossrefWork(b *bytes.Buffer, i int) { c.crossrefT[i%variants].write(b, i) }
 func (c *Corpus) openAlexWork(b *bytes.Buffer, i int) { c.openAlexT[i%variants].write(b, i) }
 func (c *Corpus) epmcResult(b *bytes.Buffer, i int)   { c.epmcT[i%variants].write(b, i) }
 func (c *Corpus) s2Paper(b *bytes.Buffer, i int)      { c.s2T[i%variants].write(b, i) }
