@@ -4,27 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
-// fmtParseDate is ParseDate as it was, by fmt alone.
-func fmtParseDate(s string) Date {
-	s = strings.TrimSpace(s)
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		t = t.UTC()
-		return NewDate(t.Year(), int(t.Month()), t.Day())
-	}
-	var y, m, d int
-	switch n, _ := fmt.Sscanf(s, "%d-%d-%d", &y, &m, &d); n {
-	case 1:
-		return NewDate(y, 0, 0)
-	case 2:
-		return NewDate(y, m, 0)
-	case 3:
-		return NewDate(y, m, d)
-	}
-	return Date{}
-}
+// fmtParseDate is ParseDate as it was, by time and fmt alone.
+func fmtParseDate(s string) Date { return parseDateAnyForm(strings.TrimSpace(s)) }
 
 // fmtDateString is Date.String as it was.
 func fmtDateString(d Date) string {

@@ -107,6 +107,12 @@ func ParseDate(s string) Date {
 	if d, ok := parseDatePlain(s); ok {
 		return d
 	}
+	return parseDateAnyForm(s)
+}
+
+// parseDateAnyForm is ParseDate of a trimmed s by time and fmt: every form
+// it reads, the plain ones the fast path takes included.
+func parseDateAnyForm(s string) Date {
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
 		t = t.UTC()
 		return NewDate(t.Year(), int(t.Month()), t.Day())
