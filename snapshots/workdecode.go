@@ -109,16 +109,24 @@ func (d *workDecoder) object(field func(key []byte) bool) bool {
 		if !field(key) {
 			return false
 		}
-		switch d.next() {
-		case ',':
-			d.pos++
-		case '}':
-			d.pos++
-			return true
-		default:
-			return false
+		if end, ok := d.memberEnd(); !ok || end {
+			return ok
 		}
 	}
+}
+
+// memberEnd reads what follows an object's member: a comma (more
+// members) or the closing brace (end); anything else is not ok.
+func (d *workDecoder) memberEnd() (end, ok bool) {
+	switch d.next() {
+	case ',':
+		d.pos++
+		return false, true
+	case '}':
+		d.pos++
+		return true, true
+	}
+	return false, false
 }
 
 // plainKey reads a key with no escape and no byte past ASCII.
@@ -308,14 +316,8 @@ func (d *workDecoder) anyObject(depth int) bool {
 		if !d.skip(depth + 1) {
 			return false
 		}
-		switch d.next() {
-		case ',':
-			d.pos++
-		case '}':
-			d.pos++
-			return true
-		default:
-			return false
+		if end, ok := d.memberEnd(); !ok || end {
+			return ok
 		}
 	}
 }
