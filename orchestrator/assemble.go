@@ -220,6 +220,7 @@ type writePolicy struct {
 	registry    []providers.Spec               // the providers chosen from, in the index's order
 	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
 	writeFile   WriteSnapshotFunc              // nil means snapshots.Write (see writeSnapshot)
+	tail        func() (done func())           // Options.WriteTail
 	attribution map[string]string              // provider → the attribution its sources carry
 	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
 	order       works.Precedence               // the registry's merge order, for the core
@@ -455,7 +456,9 @@ func (w *writer) finish(ctx, settle context.Context) error {
 	// Every document is read back before finish returns, so closing the
 	// temporary file cannot lose anything a snapshot needs.
 	defer func() { _ = w.prepared.close() }()
-	defer tighterCollector()()
+	if w.tail != nil {
+		defer w.tail()()
+	}
 	linked := w.link()
 	out := newOutput(w.m)
 	for _, rel := range w.keepDamaged {

@@ -49,6 +49,11 @@ type Options struct {
 	OnStart  func(host string, at time.Time)                   // sees each request start (after pacing)
 	OnWait   func(host string, d time.Duration, reason string) // sees each wait before a retry (Retry-After, backoff)
 	OnStop   func(host, reason string)                         // sees a host stopped for the rest of the run
+	// WriteTail is called as the write tail begins, and what it returns as
+	// it ends: the tail holds the run's largest heap while it reads back
+	// and writes every work's files, and it is the one stretch bound by the
+	// CPU, so main collects garbage more often there; nil means nothing.
+	WriteTail func() (done func())
 	// WriteSnapshot writes each snapshot file; nil means snapshots.Write.
 	// For tests that make the disk fail part-way; not a CLI flag.
 	WriteSnapshot WriteSnapshotFunc
@@ -437,7 +442,7 @@ func (rn *run) fetch(ctx context.Context) error {
 		sched.plannedAll()
 	}
 	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
-	rn.w.leftOut, rn.w.registry, rn.w.writeFile = rn.leftOut, rn.registry, rn.opts.WriteSnapshot
+	rn.w.leftOut, rn.w.registry, rn.w.writeFile, rn.w.tail = rn.leftOut, rn.registry, rn.opts.WriteSnapshot, rn.opts.WriteTail
 	err := rn.assemble(ctx, sched, rn.plan.order[:rn.records.listedN], 0)
 	if err == nil { // the works of records whose details failed come last (see records)
 		rn.takeRecords(ctx, sched)

@@ -31,6 +31,10 @@ type System struct {
 	// Abort ends once a second interrupt asks the command to stop at
 	// once (fetch stops writing between two files); nil means never.
 	Abort context.Context
+	// WriteTail is called as fetch's write tail begins, and what it
+	// returns as it ends (orchestrator.Options.WriteTail); nil means
+	// nothing.
+	WriteTail func() (done func())
 }
 
 // Files are the files built into the binary: embed reads only below the

@@ -33,6 +33,7 @@ type fetchOptions struct {
 	Version   string            // this build's, for the User-Agent
 	Stderr    io.Writer         // progress, summary and hints
 	Abort     context.Context   // a second interrupt: stop writing at once; nil means never
+	WriteTail func() func()     // see orchestrator.Options.WriteTail; nil means nothing
 	// ProcessStarted is when this process began (main records it): the
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
@@ -100,6 +101,7 @@ could not be read or written, or another fetch holds the snapshot folder
 				Version:   sys.Version,
 				Stderr:    c.App.ErrWriter,
 				Abort:     sys.Abort,
+				WriteTail: sys.WriteTail,
 
 				ProcessStarted: sys.Started,
 			})
@@ -129,6 +131,7 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		UserAgent: userAgent(o.Version, m.Mailto),
 		Getenv:    o.Getenv,
 		Abort:     o.Abort,
+		WriteTail: o.WriteTail,
 	}
 	if err := checkReportPath(o.Report); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package orchestrator
+package main
 
 import (
 	"runtime/debug"
