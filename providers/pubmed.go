@@ -113,9 +113,13 @@ func fetchPubMed(ctx context.Context, env Env, ids []manifest.Identity) ([]Resul
 }
 
 // pubmedSorted is an EFetch answer's citations sorted by the PMID each is
-// filed under (MedlineCitation>PMID), which alone says whose it is. A
+// filed under (MedlineCitation>PMID), which alone says whose it is:
+// EFetch documents no order for its answer
+// (https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EFetch). A
 // citation is evidence for its PMID only when it is the one citation
-// filed under it and the PMID its ArticleIdList gives, if any, agrees; a
+// filed under it and the PMID its ArticleIdList gives (IdType "pubmed",
+// the citation's own: https://www.nlm.nih.gov/bsd/licensee/elements_descriptions.html),
+// if any, agrees; a
 // citation filed under a PMID not asked is evidence for no one, and makes
 // a PMID the answer lacks doubtful too, since it may be that one's under
 // a wrong label.

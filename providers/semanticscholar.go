@@ -184,8 +184,10 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 }
 
 // s2Settle checks a batch answer's papers against the ids at their
-// places. The batch documents its order ("a list in the order of the
-// posted ids"), so a paper answers for the id at its place, but only when
+// places. The batch documents its order (results in the order of the
+// posted ids, null for an id not found:
+// https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers),
+// so a paper answers for the id at its place, but only when
 // the ids it carries agree: a paper whose externalIds name another id of
 // the kind asked is no evidence for that place, and then nor is a null
 // (its paper may be the one found elsewhere). Those ids are asked again
