@@ -127,7 +127,7 @@ func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 		}
 		for j, r := range results {
 			if r.Status == record.NotFound && l.Absent != nil {
-				r = l.Absent(ctx, env, batch[j])
+				r = withWarnings(l.Absent(ctx, env, batch[j]), r.Warnings)
 			}
 			out[chunk[j]] = r
 		}
@@ -327,7 +327,14 @@ func (l listForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Id
 	}
 	env.more(len(again)) // known now, before the first is sent
 	for _, i := range again {
-		out[i] = single(ctx, env, ids[i])
+		out[i] = withWarnings(single(ctx, env, ids[i]), out[i].Warnings)
 	}
 	return out
+}
+
+// withWarnings is r, which replaces an earlier answer, still telling that
+// answer's warnings (a list answer's, about what it held).
+func withWarnings(r Result, earlier []record.Warning) Result {
+	r.Warnings = append(earlier[:len(earlier):len(earlier)], r.Warnings...)
+	return r
 }

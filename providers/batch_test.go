@@ -289,3 +289,31 @@ func TestDataCiteSearchThatMatchesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestListItemForNoOneAskedIsTold: a list answer that answers every DOI
+// asked and also holds an item for a DOI nobody asked gives each work its
+// own item, asks nothing again, and still tells of the stranger in a
+// transient warning naming the provider and its DOI (issue #30).
+func TestListItemForNoOneAskedIsTold(t *testing.T) {
+	s := newStub(t)
+	body := listBody(t, crossrefEnvelope, "message", 3, "crossref/crossref-work-10.7554-elife.01567.json",
+		"crossref/crossref-work-10.1017-9781108348843.json", "crossref/crossref-work-10.1145-3448016.3452841.json")
+	body = strings.ReplaceAll(body, `10.1017\/9781108348843`, `10.5555\/nobody`)
+	if !strings.Contains(body, `"DOI":"10.5555\/nobody"`) {
+		t.Fatal("the stranger was not relabelled")
+	}
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841&mailto=ada%40example.org&rows=2", 200, body)
+	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.7554/elife.01567", "10.1145/3448016.3452841")...)
+	var told bool
+	for i, r := range got {
+		if r.Status != record.Found || r.Record.IDs.DOI != []string{"10.7554/elife.01567", "10.1145/3448016.3452841"}[i] {
+			t.Errorf("asked DOI %d: %+v", i, r)
+		}
+		for _, w := range r.Warnings {
+			told = told || (strings.Contains(w.Message, "10.5555/nobody") && strings.HasPrefix(w.Message, "crossref: ") && w.Transient)
+		}
+	}
+	if !told {
+		t.Errorf("no transient warning names crossref and 10.5555/nobody: %+v", got)
+	}
+}
