@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
@@ -27,45 +28,6 @@ func getJSON(ctx context.Context, env Env, provider, rawURL string) (gjson.Resul
 		return gjson.Result{}, Malformed(provider, "body is not valid JSON")
 	}
 	return parseBody(ans.Body), nil
-}
-
-// byDOI hands each id of a batch the item of a list answer that carries
-// its DOI, compared in normalised form (case-insensitive), and parses it
-// with parse. An id no item carries is NotFound when the answer is
-// complete, and Failed when it may have been cut short (the service
-// counted more hits than it returned), since its record could be on a page
-// that was not asked for. When several items carry one DOI, prefer picks
-// the one to keep (nil keeps the first).
-func byDOI(provider string, ids []manifest.Identity, items []gjson.Result, complete bool,
-	doiOf func(gjson.Result) string, prefer func(candidate, kept gjson.Result) bool,
-	parse func(gjson.Result) (Result, error)) []Result {
-	found := map[string]gjson.Result{}
-	for _, it := range items {
-		doi := wire.StripDOI(doiOf(it))
-		if doi == "" {
-			continue
-		}
-		if kept, ok := found[doi]; !ok || (prefer != nil && prefer(it, kept)) {
-			found[doi] = it
-		}
-	}
-	out := make([]Result, len(ids))
-	for i, id := range ids {
-		it, ok := found[id.Value]
-		switch {
-		case ok:
-			r, err := parse(it)
-			if err != nil {
-				r = Result{Status: record.Failed, Err: err}
-			}
-			out[i] = r
-		case complete:
-			out[i] = Result{Status: record.NotFound}
-		default:
-			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("%s: %s not among the %d records of a cut-short answer", provider, id.Key(), len(items))}
-		}
-	}
-	return out
 }
 
 // Batched is the FetchFunc shape of a service with a list form: a single
@@ -119,18 +81,29 @@ type listForm struct {
 	URI func(env Env, ids []manifest.Identity) string
 	// Items reads a 2xx JSON answer: its items and the number of hits the
 	// service counted, or an error when it holds no list.
-	Items  func(doc gjson.Result) (items []gjson.Result, total int64, err error)
-	DOI    func(item gjson.Result) string          // the DOI an item carries
-	Prefer func(candidate, kept gjson.Result) bool // of two items with one DOI, whether candidate wins; nil keeps the first
-	Parse  func(item gjson.Result) (Result, error) // one item's Result
+	Items func(doc gjson.Result) (items []gjson.Result, total int64, err error)
+	DOI   func(item gjson.Result) string // the DOI an item carries, which alone says whose it is
+	// Also, when set, is what else an item says its DOI is (a doi.org
+	// URL, an ids object); each that is present must agree with DOI, or
+	// the item's label is in doubt and it answers for no one.
+	Also  func(item gjson.Result) []string
+	Parse func(item gjson.Result) (Result, error) // one item's Result
+	// Single is the service's one-record request, which answers for a DOI
+	// the list answered ambiguously; nil fails such a DOI instead.
+	Single func(ctx context.Context, env Env, id manifest.Identity) Result
+	// Twins: the service is known to hold two records under one DOI, so a
+	// DOI two different items carry is asked of Single without a warning
+	// and casts no doubt on the rest of the answer.
+	Twins bool
 	// Absent, when set, answers for a DOI a complete answer lacks instead
 	// of NotFound (a service whose list search may miss what it holds).
 	Absent func(ctx context.Context, env Env, id manifest.Identity) Result
 }
 
 // Fetch asks the list form about ids, one request per URL-sized chunk,
-// and hands each id its item (see byDOI); a request that fails fails just
-// the ids it asked about. It is the list argument of Batched.
+// and hands each id its item (see listAnswer); a request that fails fails
+// just the ids it asked about, and an id the answer leaves in doubt is
+// asked again alone. It is the list argument of Batched.
 func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) []Result {
 	asked := func(chunk []int) []manifest.Identity {
 		out := make([]manifest.Identity, len(chunk))
@@ -148,18 +121,39 @@ func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 	env.more(len(chunks) - 1) // a URL too long for one request (a long mailto)
 	for _, chunk := range chunks {
 		batch := asked(chunk)
-		results := l.ask(ctx, env, batch)
+		results, again := l.ask(ctx, env, batch)
 		if l.Absent != nil {
 			env.more(countStatus(results, record.NotFound))
 		}
 		for j, r := range results {
 			if r.Status == record.NotFound && l.Absent != nil {
-				r = l.Absent(ctx, env, batch[j])
+				r = withWarnings(l.Absent(ctx, env, batch[j]), r.Warnings)
 			}
 			out[chunk[j]] = r
 		}
+		if l.Single != nil {
+			env.more(len(again))
+		}
+		for _, d := range again {
+			out[chunk[d.at]] = l.askAlone(ctx, env, batch[d.at], d.why)
+		}
 	}
 	return out
+}
+
+// askAlone asks Single about id, which a list answer left in doubt (why;
+// "" when the service is known to answer so), and says so in a warning.
+// Without Single the id fails: the list answer is no evidence for it.
+func (l listForm) askAlone(ctx context.Context, env Env, id manifest.Identity, why string) Result {
+	if l.Single == nil {
+		return Result{Status: record.Failed, Err: fmt.Errorf("%s: %s: the list answer %s", l.Provider, id.Key(), why)}
+	}
+	r := l.Single(ctx, env, id)
+	if why != "" {
+		r.Warnings = append(r.Warnings, record.Warning{Identity: id.Key(), Transient: true,
+			Message: fmt.Sprintf("%s: the list answer %s; asked again alone", l.Provider, why)})
+	}
+	return r
 }
 
 // countStatus is how many of results have status.
@@ -180,21 +174,143 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// ask sends one list request about ids and matches its items back to them.
-func (l listForm) ask(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+// ask sends one list request about ids and matches its items back to them
+// (see listAnswer); again are the ids to ask once more alone.
+func (l listForm) ask(ctx context.Context, env Env, ids []manifest.Identity) (out []Result, again []doubt) {
 	doc, err := getJSON(ctx, env, l.Provider, env.Base+l.URI(env, ids))
 	if err == nil {
 		var items []gjson.Result
 		var total int64
 		if items, total, err = l.Items(doc); err == nil {
-			return byDOI(l.Provider, ids, items, total <= int64(len(items)), l.DOI, l.Prefer, l.Parse)
+			return l.sort(ids, items).results(l, ids, total <= int64(len(items)), len(items))
 		}
 	}
-	out := make([]Result, len(ids))
+	out = make([]Result, len(ids))
 	for i := range out {
 		out[i] = Result{Status: record.Failed, Err: err}
 	}
-	return out
+	return out, nil
+}
+
+// doubt is an id of a list request (at, its index) that the answer did
+// not settle, and why.
+type doubt struct {
+	at  int
+	why string
+}
+
+// listAnswer is a list answer's items sorted by the DOI each carries,
+// compared in normalised form (case, doi.org prefixes). Only the DOI an
+// item carries says whose it is, never its place in the list, since none
+// of these services documents an order. An item is evidence for the DOI
+// it carries only when it is the one item that does and its other
+// identifiers agree; an item carrying a DOI not asked (or none) is
+// evidence for no one, and makes the ids the answer lacks doubtful too,
+// since it may be theirs under a wrong label.
+type listAnswer struct {
+	one     map[string]gjson.Result // asked DOI → the one item carrying it
+	twice   map[string]bool         // asked DOIs two different items carry
+	doubted map[string]string       // asked DOI → the other DOI its item also gives
+	strays  []string                // DOIs carried by items for no asked DOI ("" for none)
+}
+
+func (l listForm) sort(ids []manifest.Identity, items []gjson.Result) listAnswer {
+	asked := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		asked[id.Value] = true
+	}
+	a := listAnswer{one: map[string]gjson.Result{}, twice: map[string]bool{}, doubted: map[string]string{}}
+	for _, it := range items {
+		doi := wire.StripDOI(l.DOI(it))
+		other := l.otherDOI(it, doi)
+		switch kept, seen := a.one[doi]; {
+		case !asked[doi]:
+			a.strays = append(a.strays, doi)
+		case other != "":
+			a.doubted[doi] = other
+		case seen && kept.Raw != it.Raw:
+			a.twice[doi] = true
+		default:
+			a.one[doi] = it
+		}
+	}
+	return a
+}
+
+// otherDOI is a DOI the item gives besides doi, "" when all agree.
+func (l listForm) otherDOI(item gjson.Result, doi string) string {
+	if l.Also == nil {
+		return ""
+	}
+	for _, s := range l.Also(item) {
+		if other := wire.StripDOI(s); other != "" && other != doi {
+			return other
+		}
+	}
+	return ""
+}
+
+// suspect says whether the answer holds anything that is no evidence:
+// then an id it lacks is asked again rather than taken as not found.
+func (a listAnswer) suspect(twinsKnown bool) bool {
+	return len(a.strays) > 0 || len(a.doubted) > 0 || (len(a.twice) > 0 && !twinsKnown)
+}
+
+// results hands each id its item; again are the ids the answer leaves in
+// doubt. An id a sound answer lacks is NotFound when the answer is
+// complete and Failed when it may have been cut short (the service
+// counted more hits than it returned), since its record could be on a
+// page that was not asked for.
+func (a listAnswer) results(l listForm, ids []manifest.Identity, complete bool, n int) (out []Result, again []doubt) {
+	out = make([]Result, len(ids))
+	suspect := a.suspect(l.Twins)
+	for i, id := range ids {
+		it, ok := a.one[id.Value]
+		switch {
+		case a.doubted[id.Value] != "":
+			again = append(again, doubt{i, "gave this DOI an item that also says it is " + a.doubted[id.Value]})
+		case a.twice[id.Value]:
+			again = append(again, doubt{i, twiceWhy(l.Twins)})
+		case ok:
+			r, err := l.Parse(it)
+			if err != nil {
+				r = Result{Status: record.Failed, Err: err}
+			}
+			out[i] = r
+		case suspect:
+			again = append(again, doubt{i, "lacked this DOI and held items for DOIs not asked (" + strayList(a.strays) + ")"})
+		case complete:
+			out[i] = Result{Status: record.NotFound}
+		default:
+			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("%s: %s not among the %d records of a cut-short answer", l.Provider, id.Key(), n)}
+		}
+	}
+	if len(again) == 0 && len(a.strays) > 0 && len(out) > 0 {
+		// No id was left in doubt, but the story still says the answer
+		// held what was not asked.
+		out[0].Warnings = append(out[0].Warnings, record.Warning{Identity: l.Provider, Transient: true,
+			Message: fmt.Sprintf("%s: a list answer held items for DOIs not asked (%s); they were set aside", l.Provider, strayList(a.strays))})
+	}
+	return out, again
+}
+
+func twiceWhy(known bool) string {
+	if known {
+		return ""
+	}
+	return "gave this DOI two different items"
+}
+
+// strayList names the DOIs of items asked about by no one.
+func strayList(strays []string) string {
+	names := make([]string, len(strays))
+	for i, s := range strays {
+		names[i] = s
+		if s == "" {
+			names[i] = "an item with no DOI"
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // FetchThenReask asks the list form, then asks single once more for each
@@ -211,7 +327,14 @@ func (l listForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Id
 	}
 	env.more(len(again)) // known now, before the first is sent
 	for _, i := range again {
-		out[i] = single(ctx, env, ids[i])
+		out[i] = withWarnings(single(ctx, env, ids[i]), out[i].Warnings)
 	}
 	return out
+}
+
+// withWarnings is r, which replaces an earlier answer, still telling that
+// answer's warnings (a list answer's, about what it held).
+func withWarnings(r Result, earlier []record.Warning) Result {
+	r.Warnings = append(earlier[:len(earlier):len(earlier)], r.Warnings...)
+	return r
 }

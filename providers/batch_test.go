@@ -137,8 +137,9 @@ func TestCrossrefBatchMalformed(t *testing.T) {
 }
 
 // TestOpenAlexBatchMatchesSingles: one filter=doi:A|B call answers as the
-// singles do; a DOI OpenAlex holds twice keeps the older work whatever the
-// order of the answer.
+// singles do; a DOI OpenAlex holds twice (two works) is asked of the free
+// singleton, whose answer is OpenAlex's own choice between them, so the
+// batch keeps what a single lookup would, whatever the order of the answer.
 func TestOpenAlexBatchMatchesSingles(t *testing.T) {
 	recorded := []string{"10.1145/3448016.3452841", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13"}
 	file := func(d string) string {
@@ -158,8 +159,12 @@ func TestOpenAlexBatchMatchesSingles(t *testing.T) {
 	values.Set("per_page", "8")
 	s := newStub(t)
 	s.text("/works?"+values.Encode(), 200, body)
+	s.file("/works/doi:"+recorded[0], 200, file(recorded[0]))
 	asked := dois(append(recorded, "10.5555/missing")...)
 	got := fetchAll(t, providers.OpenAlex(), s.env(), asked...)
+	if len(got[0].Warnings) != 0 {
+		t.Errorf("a DOI OpenAlex holds twice is OpenAlex's answer, not a fault, yet warns: %v", got[0].Warnings)
+	}
 
 	single := newStub(t)
 	for i, d := range recorded {
@@ -282,5 +287,33 @@ func TestDataCiteSearchThatMatchesNothing(t *testing.T) {
 		if r.Status != record.Found {
 			t.Errorf("%+v, want found by the single lookup", r)
 		}
+	}
+}
+
+// TestListItemForNoOneAskedIsTold: a list answer that answers every DOI
+// asked and also holds an item for a DOI nobody asked gives each work its
+// own item, asks nothing again, and still tells of the stranger in a
+// transient warning naming the provider and its DOI (issue #30).
+func TestListItemForNoOneAskedIsTold(t *testing.T) {
+	s := newStub(t)
+	body := listBody(t, crossrefEnvelope, "message", 3, "crossref/crossref-work-10.7554-elife.01567.json",
+		"crossref/crossref-work-10.1017-9781108348843.json", "crossref/crossref-work-10.1145-3448016.3452841.json")
+	body = strings.ReplaceAll(body, `10.1017\/9781108348843`, `10.5555\/nobody`)
+	if !strings.Contains(body, `"DOI":"10.5555\/nobody"`) {
+		t.Fatal("the stranger was not relabelled")
+	}
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841&mailto=ada%40example.org&rows=2", 200, body)
+	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.7554/elife.01567", "10.1145/3448016.3452841")...)
+	var told bool
+	for i, r := range got {
+		if r.Status != record.Found || r.Record.IDs.DOI != []string{"10.7554/elife.01567", "10.1145/3448016.3452841"}[i] {
+			t.Errorf("asked DOI %d: %+v", i, r)
+		}
+		for _, w := range r.Warnings {
+			told = told || (strings.Contains(w.Message, "10.5555/nobody") && strings.HasPrefix(w.Message, "crossref: ") && w.Transient)
+		}
+	}
+	if !told {
+		t.Errorf("no transient warning names crossref and 10.5555/nobody: %+v", got)
 	}
 }

@@ -177,7 +177,13 @@ func crossrefList() listForm {
 		URI:      crossrefListURI,
 		Items:    crossrefItems,
 		DOI:      func(it gjson.Result) string { return it.Get("DOI").String() },
-		Parse:    crossrefItem,
+		// A work's "URL" is its DOI at doi.org (the Work schema's URL,
+		// https://api.crossref.org/swagger-ui/index.html; "https://doi.org/…"
+		// in every record in testdata/crossref), a second statement of whose
+		// item it is.
+		Also:   func(it gjson.Result) []string { return []string{it.Get("URL").String()} },
+		Parse:  crossrefItem,
+		Single: fetchCrossref, // Crossref registers one record per DOI: two items for one are not its answer
 	}
 }
 

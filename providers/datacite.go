@@ -102,7 +102,11 @@ func dataCiteList() listForm {
 		URI:      dataCiteListURI,
 		Items:    dataCiteItems,
 		DOI:      func(r gjson.Result) string { return r.Get("attributes.doi").String() },
-		Parse:    dataCiteResource,
+		// A resource's id is its DOI too (JSON:API's resource id; lupo
+		// serializes the lowercase DOI there).
+		Also:   func(r gjson.Result) []string { return []string{r.Get("id").String()} },
+		Parse:  dataCiteResource,
+		Single: fetchDataCite,
 		// DataCite is asked only about DOIs Which RA? says it registered, so
 		// one missing from the list is odd (a draft, or a query the search did
 		// not match): its single lookup, whose 404 is authoritative, settles it.

@@ -1,9 +1,11 @@
 package providers
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -184,6 +186,7 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 	// A page shorter than the hit count may have left an identity's record
 	// on a later page: that identity is unanswered, not absent.
 	truncated := doc.Get("hitCount").Int() > int64(len(hits))
+	var lacking []int
 	for _, i := range chunk {
 		hit, ok := europePMCMatch(ids[i], hits)
 		switch {
@@ -194,7 +197,35 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("europepmc: %s not among the first %d of %d hits", ids[i].Key(), len(hits), doc.Get("hitCount").Int())}
 		default:
 			out[i] = Result{Status: record.NotFound}
+			lacking = append(lacking, i)
 		}
+	}
+	europePMCAskLacking(ctx, env, ids, chunk, hits, lacking, out)
+}
+
+// europePMCAskLacking asks alone about each identity a search of several
+// lacked when the search returned records that carry none of the
+// identities it asked about (issue #30): such a record is evidence for no
+// one, and may be a lacking one's under a wrong label. A DOI shared by two
+// records is no such case (europePMCMatch chooses between them).
+func europePMCAskLacking(ctx context.Context, env Env, ids []manifest.Identity, chunk []int, hits []gjson.Result, lacking []int, out []Result) {
+	if len(chunk) < 2 || len(lacking) == 0 {
+		return
+	}
+	var strays []string
+	for _, h := range hits {
+		if !slices.ContainsFunc(chunk, func(i int) bool { _, ok := europePMCMatch(ids[i], []gjson.Result{h}); return ok }) {
+			strays = append(strays, cmp.Or(h.Get("doi").String(), h.Get("pmid").String(), h.Get("id").String(), "a record with no id"))
+		}
+	}
+	if len(strays) == 0 {
+		return
+	}
+	env.more(len(lacking))
+	for _, i := range lacking {
+		europePMCSearch(ctx, env, ids, []int{i}, out)
+		out[i].Warnings = append(out[i].Warnings, record.Warning{Identity: ids[i].Key(), Transient: true,
+			Message: "europepmc: the search lacked this identity and held records for none asked (" + strings.Join(strays, ", ") + "); asked again alone"})
 	}
 }
 

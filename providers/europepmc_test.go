@@ -293,3 +293,41 @@ func TestEuropePMCDates(t *testing.T) {
 		}
 	}
 }
+
+// TestEuropePMCRecordForNoOneAskedIsNoEvidence: a search that returns a
+// record carrying none of the identities it asked about (issue #30: a
+// record under a DOI nobody asked) is no evidence that the identities it
+// lacks are absent, since that record may be one of theirs under a wrong
+// label: each is asked alone, with a warning naming the stranger.
+func TestEuropePMCRecordForNoOneAskedIsNoEvidence(t *testing.T) {
+	const minimal, missing = "10.5555/epmc.minimal-record", "10.9999/epmc.no-such-work"
+	batch := string(fixture(t, "europepmc/constructed-europepmc-batch-doi-one-missing.json"))
+	q := `DOI:"10.1007/s10120-025-01625-7" OR DOI:"` + missing + `" OR DOI:"` + minimal + `"`
+	s := newStub(t)
+	s.text(europePMCURI(q, "6"), http.StatusOK, strings.Replace(batch, `"10.5555/EPMC.Minimal-Record"`, `"10.5555/nobody"`, 1))
+	s.text(europePMCURI(`DOI:"`+minimal+`"`, "2"), http.StatusOK, batch)
+	s.file(europePMCURI(`DOI:"`+missing+`"`, "2"), http.StatusOK, "europepmc/constructed-europepmc-empty.json")
+	ids := []manifest.Identity{
+		europePMCID(manifest.KindDOI, "10.1007/s10120-025-01625-7"),
+		europePMCID(manifest.KindDOI, missing),
+		europePMCID(manifest.KindDOI, minimal),
+	}
+	res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
+	want := []record.Status{record.Found, record.NotFound, record.Found}
+	for i, r := range res {
+		if r.Status != want[i] {
+			t.Errorf("%s: %s %v, want %s", ids[i].Key(), r.Status, r.Err, want[i])
+		}
+		if warned := len(r.Warnings) > 0; warned != (i > 0) {
+			t.Errorf("%s: warnings %v, want one only for an identity asked alone", ids[i].Key(), r.Warnings)
+		}
+		for _, w := range r.Warnings {
+			if !strings.Contains(w.Message, "europepmc") || !strings.Contains(w.Message, "10.5555/nobody") || !w.Transient {
+				t.Errorf("%s: warning %+v, want a transient one naming europepmc and 10.5555/nobody", ids[i].Key(), w)
+			}
+		}
+	}
+	if res[2].Record == nil || res[2].Record.IDs.PMID != "99000001" {
+		t.Errorf("%s took %+v, want its own record", minimal, res[2].Record)
+	}
+}

@@ -173,8 +173,18 @@ func openAlexList() listForm {
 		URI:      openAlexListURI,
 		Items:    openAlexItems,
 		DOI:      func(w gjson.Result) string { return w.Get("doi").String() },
-		Prefer:   openAlexFirst,
+		Also:     func(w gjson.Result) []string { return []string{w.Get("ids.doi").String()} }, // https://docs.openalex.org/api-entities/works/work-object#ids
 		Parse:    parseOpenAlexListItem,
+		Single:   fetchOpenAlex,
+		// OpenAlex may hold two works under one DOI (duplicates not yet
+		// merged): the list's doi filter returns both, while the singleton
+		// /works/doi:… takes the first hit of a term query on ids.doi
+		// (works_id_get in ids/views.py,
+		// https://github.com/ourresearch/openalex-elastic-api). Such a DOI
+		// is asked of the free singleton, so a batched run keeps what an
+		// unbatched one would, and no warning is due: it is OpenAlex's
+		// answer, not a fault.
+		Twins: true,
 	}
 }
 
@@ -197,17 +207,6 @@ func openAlexItems(doc gjson.Result) ([]gjson.Result, int64, error) {
 		return nil, 0, Malformed("openalex", "no results list in the answer")
 	}
 	return results.Array(), doc.Get("meta.count").Int(), nil
-}
-
-// openAlexFirst keeps, of two works that carry one DOI, the one with the
-// lower OpenAlex number (the older record), so the choice does not depend
-// on the order of the answer.
-func openAlexFirst(candidate, kept gjson.Result) bool {
-	n := func(w gjson.Result) int64 {
-		v, _ := strconv.ParseInt(strings.TrimPrefix(w.Get("id").String(), "https://openalex.org/W"), 10, 64)
-		return v
-	}
-	return n(candidate) < n(kept)
 }
 
 func parseOpenAlex(w gjson.Result) (Result, error) {

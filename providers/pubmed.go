@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,24 +89,123 @@ func pubmedProbe() Probe {
 }
 
 // fetchPubMed asks EFetch for every PMID at once and matches the articles
-// back by their own PMID; a PMID the answer lacks is NotFound (EFetch
-// leaves unknown ids out rather than failing).
+// back by their own PMID (see pubmedSorted); a PMID the answer lacks is
+// NotFound (EFetch leaves unknown ids out rather than failing), and one
+// the answer leaves in doubt is asked again alone.
 func fetchPubMed(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
 	out, asked, list := pubmedPlan(ids)
 	if len(list) == 0 {
 		return out, nil
 	}
 	set, fail := queryPubMed(ctx, env, list)
+	sorted := sortPubMed(set, list)
+	alone := map[string]Result{} // PMID → its answer when asked alone
 	for i := range ids {
 		switch {
 		case asked[i] == "": // failed in the plan, never asked
 		case fail != nil:
 			out[i] = *fail
 		default:
-			out[i] = set.find(asked[i])
+			out[i] = sorted.answer(ctx, env, asked[i], len(list) == 1, alone)
 		}
 	}
 	return out, nil
+}
+
+// pubmedSorted is an EFetch answer's citations sorted by the PMID each is
+// filed under (MedlineCitation>PMID), which alone says whose it is:
+// EFetch documents no order for its answer
+// (https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EFetch). A
+// citation is evidence for its PMID only when it is the one citation
+// filed under it and the PMID its ArticleIdList gives (IdType "pubmed",
+// the citation's own: https://www.nlm.nih.gov/bsd/licensee/elements_descriptions.html),
+// if any, agrees; a
+// citation filed under a PMID not asked is evidence for no one, and makes
+// a PMID the answer lacks doubtful too, since it may be that one's under
+// a wrong label.
+type pubmedSorted struct {
+	one    map[string]Result // asked PMID → its one citation's Result
+	doubt  map[string]string // asked PMID → why its citation is no evidence
+	strays []string          // PMIDs of citations for no asked PMID
+}
+
+func sortPubMed(set pubmedSet, list []string) pubmedSorted {
+	s := pubmedSorted{one: map[string]Result{}, doubt: map[string]string{}}
+	file := func(pmid string, listed []pubmedID, rec record.Record) {
+		pmid = pubmedNormal(pmid)
+		kept, seen := s.one[pmid]
+		switch other := pubmedListed(listed); {
+		case !slices.Contains(list, pmid):
+			s.strays = append(s.strays, pmid)
+		case other != "" && other != pmid:
+			s.doubt[pmid] = "gave this PMID a citation whose ArticleIdList says it is " + other
+		case seen && !reflect.DeepEqual(*kept.Record, rec):
+			s.doubt[pmid] = "gave this PMID two different citations"
+		case !seen:
+			s.one[pmid] = Result{Status: record.Found, Record: &rec}
+		}
+	}
+	for _, a := range set.Articles {
+		file(a.PMID, a.IDs, a.record())
+	}
+	for _, b := range set.Books {
+		file(b.Doc.PMID, b.Doc.IDs, b.record())
+	}
+	return s
+}
+
+// answer is the Result for pmid. A PMID in doubt is asked again alone
+// (once, remembered in alone) unless it was asked alone already: then the
+// answer is no evidence and the PMID fails.
+func (s pubmedSorted) answer(ctx context.Context, env Env, pmid string, wasAlone bool, alone map[string]Result) Result {
+	r, ok := s.one[pmid]
+	why := s.doubt[pmid]
+	// Asked alone, a citation for another PMID cannot be this one's under
+	// a wrong label (TestPubMedAnswerForAnotherPMID): the PMID is absent.
+	if why == "" && !ok && len(s.strays) > 0 && !wasAlone {
+		why = "lacked this PMID and held citations for PMIDs not asked (" + strings.Join(s.strays, ", ") + ")"
+	}
+	switch {
+	case why == "" && ok:
+		return r
+	case why == "":
+		return Result{Status: record.NotFound}
+	case wasAlone:
+		return Result{Status: record.Failed, Err: fmt.Errorf("pubmed: pmid:%s: the efetch answer %s", pmid, why)}
+	}
+	if r, done := alone[pmid]; done {
+		return r
+	}
+	env.more(1)
+	set, fail := queryPubMed(ctx, env, []string{pmid})
+	if fail != nil {
+		r = *fail
+	} else {
+		r = sortPubMed(set, []string{pmid}).answer(ctx, env, pmid, true, alone)
+	}
+	r.Warnings = append(r.Warnings, record.Warning{Identity: "pmid:" + pmid, Transient: true,
+		Message: "pubmed: the efetch answer " + why + "; asked again alone"})
+	alone[pmid] = r
+	return r
+}
+
+// pubmedListed is the PMID an ArticleIdList gives, "" when none.
+func pubmedListed(ids []pubmedID) string {
+	for _, id := range ids {
+		if strings.EqualFold(id.Type, "pubmed") {
+			return pubmedNormal(id.Value)
+		}
+	}
+	return ""
+}
+
+// pubmedNormal is a PMID as the manifest writes it, or as sent when it
+// is none.
+func pubmedNormal(s string) string {
+	if v, err := manifest.NormalizePMID(s); err == nil {
+		return v
+	}
+	return strings.TrimSpace(s)
 }
 
 // pubmedPlan checks every id: one that is not a PMID fails alone. asked
@@ -159,24 +259,6 @@ func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Resul
 	default:
 		return pubmedSet{}, &Result{Status: record.Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}
 	}
-}
-
-// find is the answer for one PMID: the journal article with that PMID,
-// else the Bookshelf document, else NotFound.
-func (set pubmedSet) find(pmid string) Result {
-	for _, a := range set.Articles {
-		if strings.TrimSpace(a.PMID) == pmid {
-			rec := a.record()
-			return Result{Status: record.Found, Record: &rec}
-		}
-	}
-	for _, b := range set.Books {
-		if strings.TrimSpace(b.Doc.PMID) == pmid {
-			rec := b.record()
-			return Result{Status: record.Found, Record: &rec}
-		}
-	}
-	return Result{Status: record.NotFound}
 }
 
 // pubmedSet is an EFetch answer: a PubmedArticleSet (journal articles and

@@ -279,3 +279,85 @@ func TestPubMedSpec(t *testing.T) {
 		t.Errorf("BatchSize %d: NCBI asks for POST past about 200 ids", providers.PubMed().BatchSize)
 	}
 }
+
+// pubmedCitations are the two recorded citations of the batch recording,
+// by PMID, and the set's head and tail around them.
+func pubmedCitations(t *testing.T) (head, tail string, byPMID map[string]string) {
+	t.Helper()
+	body := string(fixture(t, "pubmed/pubmed-efetch-11748933-11700088.xml"))
+	start, end := strings.Index(body, "<PubmedArticle>"), strings.LastIndex(body, "</PubmedArticle>")+len("</PubmedArticle>")
+	byPMID = map[string]string{}
+	for _, c := range strings.SplitAfter(body[start:end], "</PubmedArticle>") {
+		for _, pmid := range []string{"11748933", "11700088"} {
+			if strings.Contains(c, `<PMID Version="1">`+pmid+"</PMID>") {
+				byPMID[pmid] = c
+			}
+		}
+	}
+	return body[:start], body[end:], byPMID
+}
+
+// pubmedFiled is citation c filed under pmid: only its MedlineCitation's
+// PMID changes, or its ArticleIdList's too when thorough.
+func pubmedFiled(c, from, pmid string, thorough bool) string {
+	c = strings.Replace(c, `<PMID Version="1">`+from+"</PMID>", `<PMID Version="1">`+pmid+"</PMID>", 1)
+	if thorough {
+		c = strings.Replace(c, `<ArticleId IdType="pubmed">`+from+"</ArticleId>", `<ArticleId IdType="pubmed">`+pmid+"</ArticleId>", 1)
+	}
+	return c
+}
+
+// TestPubMedCitationSpeaksOnlyForItsOwnPMID: an EFetch answer whose
+// citations are filed under PMIDs not their own (issue #30) gives no work
+// another's record. A citation whose ArticleIdList names another PMID, two
+// different citations under one PMID, and a citation under a PMID not
+// asked are no evidence: the PMIDs concerned (and any the answer lacks)
+// are asked alone, with a warning; asked alone, a citation still in doubt
+// fails its work.
+func TestPubMedCitationSpeaksOnlyForItsOwnPMID(t *testing.T) {
+	const a, b = "11748933", "11700088"
+	head, tail, cite := pubmedCitations(t)
+	set := func(cs ...string) string { return head + strings.Join(cs, "") + tail }
+	titles := map[string]string{a: "Is cryopreservation a homogeneous process?", b: "Proton MRI of (13)C distribution"}
+	cases := []struct {
+		name   string
+		batch  string
+		alone  map[string]string // PMID → its answer asked alone
+		failed map[string]bool   // PMIDs that fail
+	}{
+		{"labels swapped", set(pubmedFiled(cite[a], a, b, false), pubmedFiled(cite[b], b, a, false)),
+			map[string]string{a: set(cite[a]), b: set(cite[b])}, nil},
+		{"A's citation filed under a PMID nobody asked", set(pubmedFiled(cite[a], a, "99999999", true), cite[b]),
+			map[string]string{a: set(cite[a])}, nil},
+		{"B answered twice, the stranger first", set(cite[a], pubmedFiled(cite[a], a, b, true), cite[b]),
+			map[string]string{b: set(cite[b])}, nil},
+		{"asked alone, still in doubt", set(pubmedFiled(cite[a], a, b, false), pubmedFiled(cite[b], b, a, false)),
+			map[string]string{a: set(pubmedFiled(cite[b], b, a, false)), b: set(cite[b])}, map[string]bool{a: true}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newStub(t)
+			s.text(pubmedURI(a+","+b), 200, c.batch)
+			for pmid, body := range c.alone {
+				s.text(pubmedURI(pmid), 200, body)
+			}
+			res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity(a), pubmedIdentity(b))
+			for i, pmid := range []string{a, b} {
+				r := res[i]
+				if c.failed[pmid] {
+					if r.Status != record.Failed || !strings.Contains(r.Err.Error(), "pubmed") {
+						t.Errorf("%s: %s %v, want failed, naming pubmed", pmid, r.Status, r.Err)
+					}
+					continue
+				}
+				if r.Status != record.Found || !strings.HasPrefix(r.Record.Title, titles[pmid]) {
+					t.Errorf("%s: %s %v %+v, want its own title %q", pmid, r.Status, r.Err, r.Record, titles[pmid])
+				}
+				_, askedAlone := c.alone[pmid]
+				if warned := len(r.Warnings) > 0; warned != askedAlone {
+					t.Errorf("%s: warnings %v; asked alone: %v", pmid, r.Warnings, askedAlone)
+				}
+			}
+		})
+	}
+}

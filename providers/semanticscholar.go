@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -108,6 +109,11 @@ func fetchSemanticScholar(ctx context.Context, env Env, ids []manifest.Identity)
 		return out, nil
 	}
 	for j, r := range s2Ask(ctx, env, keys) {
+		for w := range r.Warnings { // s2Settle names the batch id; the story names the work
+			if r.Warnings[w].Identity == keys[j] {
+				r.Warnings[w].Identity = ids[slots[j]].Key()
+			}
+		}
 		out[slots[j]] = r
 	}
 	return out, nil
@@ -174,7 +180,81 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 		}
 		out[j] = s2Result(papers[j])
 	}
+	return s2Settle(ctx, env, keys, papers, out)
+}
+
+// s2Settle checks a batch answer's papers against the ids at their
+// places. The batch documents its order (results in the order of the
+// posted ids, null for an id not found:
+// https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers),
+// so a paper answers for the id at its place, but only when
+// the ids it carries agree: a paper whose externalIds name another id of
+// the kind asked is no evidence for that place, and then nor is a null
+// (its paper may be the one found elsewhere). Those ids are asked again
+// alone, where the place cannot be mistaken; a paper Semantic Scholar
+// files under another DOI (it keeps one DOI for the versions of a paper it
+// merged) comes back the same, and only a different answer is warned of.
+func s2Settle(ctx context.Context, env Env, keys []string, papers []gjson.Result, out []Result) []Result {
+	if len(keys) < 2 {
+		return out
+	}
+	var wrong []int
+	for j := range min(len(keys), len(papers)) {
+		if !s2Carries(papers[j], keys[j]) {
+			wrong = append(wrong, j)
+		}
+	}
+	if len(wrong) == 0 {
+		return out
+	}
+	for j := range out {
+		if out[j].Status == record.NotFound && !slices.Contains(wrong, j) {
+			wrong = append(wrong, j)
+		}
+	}
+	env.more(len(wrong))
+	for _, j := range wrong {
+		alone := s2Ask(ctx, env, keys[j:j+1])[0]
+		if s2PaperOf(alone) != s2PaperOf(out[j]) {
+			alone.Warnings = append(alone.Warnings, record.Warning{Identity: keys[j], Transient: true,
+				Message: fmt.Sprintf("semanticscholar: the batch answer gave %s another paper (%s) than asking for it alone (%s); the batch's was set aside",
+					keys[j], orNone(s2PaperOf(out[j])), orNone(s2PaperOf(alone)))})
+		}
+		out[j] = alone
+	}
 	return out
+}
+
+// s2Carries says whether paper p carries the id key asks for, or names
+// no id of that kind (then nothing contradicts its place).
+func s2Carries(p gjson.Result, key string) bool {
+	kind, want, _ := strings.Cut(key, ":")
+	ext := p.Get("externalIds")
+	var got string
+	switch kind {
+	case "DOI":
+		got = wire.StripDOI(ext.Get("DOI").String())
+	case "ARXIV":
+		got = s2StripArXivVersion(s2Normalized(manifest.NormalizeArXiv, ext.Get("ArXiv").String()))
+	case "PMID":
+		got = s2Normalized(manifest.NormalizePMID, ext.Get("PubMed").String())
+	}
+	return got == "" || strings.EqualFold(got, want)
+}
+
+// s2PaperOf is the Semantic Scholar paper id a Result holds, "" for none.
+func s2PaperOf(r Result) string {
+	if r.Record == nil {
+		return ""
+	}
+	return r.Record.IDs.S2
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 // s2Post sends one batch request about keys.

@@ -296,3 +296,96 @@ func TestSemanticScholarSplitsBatchThatTimesOut(t *testing.T) {
 		t.Errorf("batch sizes %v, want %v (5 times out, then halves)", sizes, want)
 	}
 }
+
+// s2ByPlace is a Semantic Scholar batch endpoint whose answer to a batch
+// of several ids is batch (papers by name, "" for null), and to a single id
+// that id's own paper from papers; it counts requests.
+func s2ByPlace(t *testing.T, papers map[string]string, batch []string) (providers.Env, *int) {
+	t.Helper()
+	var mu sync.Mutex
+	requests := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct{ IDs []string }
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			t.Errorf("request body: %v", err)
+		}
+		mu.Lock()
+		requests++
+		mu.Unlock()
+		names := batch
+		if len(req.IDs) == 1 {
+			names = []string{req.IDs[0]}
+		}
+		out := make([]string, len(names))
+		for i, n := range names {
+			out[i] = "null"
+			if p, ok := papers[n]; ok {
+				out[i] = p
+			}
+		}
+		_, _ = io.WriteString(w, "["+strings.Join(out, ",")+"]")
+	}))
+	t.Cleanup(srv.Close)
+	return providers.Env{Do: srv.Client().Do, Base: srv.URL}, &requests
+}
+
+// TestSemanticScholarPaperMustCarryItsPlacesID: the batch answers in the
+// order of the posted ids, but a paper whose externalIds name another DOI
+// than the id at its place is no evidence for that place (issue #30): that
+// id, and any the batch answered null, are asked alone, and a different
+// answer there is told in a warning. A paper Semantic Scholar files under
+// another DOI (the merged versions of a preprint) comes back the same when
+// asked alone, and is kept without a warning.
+func TestSemanticScholarPaperMustCarryItsPlacesID(t *testing.T) {
+	paper := func(id, doi, title string) string {
+		return `{"paperId":"` + id + `","externalIds":{"DOI":"` + doi + `"},"title":"` + title + `"}`
+	}
+	papers := map[string]string{
+		"DOI:10.1/a":                    paper("pa", "10.1/A", "Paper A"),
+		"DOI:10.1/b":                    paper("pb", "10.1/b", "Paper B"),
+		"DOI:10.48550/arxiv.2311.16162": paper("px", "10.1/journal-version", "Paper X"),
+	}
+	cases := []struct {
+		name     string
+		asked    []string
+		batch    []string // the batch answer, by the paper each place holds
+		want     []string // each id's title
+		requests int
+		warned   []bool
+	}{
+		{"places swapped", []string{"10.1/a", "10.1/b"}, []string{"DOI:10.1/b", "DOI:10.1/a"},
+			[]string{"Paper A", "Paper B"}, 3, []bool{true, true}},
+		{"A's paper at B's place, A null", []string{"10.1/a", "10.1/b"}, []string{"", "DOI:10.1/a"},
+			[]string{"Paper A", "Paper B"}, 3, []bool{true, true}},
+		{"a paper filed under another DOI", []string{"10.48550/arxiv.2311.16162", "10.1/b"}, []string{"DOI:10.48550/arxiv.2311.16162", "DOI:10.1/b"},
+			[]string{"Paper X", "Paper B"}, 2, []bool{false, false}},
+		{"all agree", []string{"10.1/a", "10.1/b"}, []string{"DOI:10.1/a", "DOI:10.1/b"},
+			[]string{"Paper A", "Paper B"}, 1, []bool{false, false}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			env, requests := s2ByPlace(t, papers, c.batch)
+			got, err := providers.SemanticScholar().Fetch(context.Background(), env, dois(c.asked...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, r := range got {
+				if r.Status != record.Found || r.Record.Title != c.want[i] {
+					t.Errorf("%s: %s %v %+v, want %q", c.asked[i], r.Status, r.Err, r.Record, c.want[i])
+					continue
+				}
+				if warned := len(r.Warnings) > 0; warned != c.warned[i] {
+					t.Errorf("%s: warnings %v, want a warning: %v", c.asked[i], r.Warnings, c.warned[i])
+				}
+				for _, w := range r.Warnings {
+					if w.Identity != "doi:"+c.asked[i] || !strings.Contains(w.Message, "semanticscholar") || !w.Transient {
+						t.Errorf("%s: warning %+v, want a transient one about the work, naming the provider", c.asked[i], w)
+					}
+				}
+			}
+			if *requests != c.requests {
+				t.Errorf("%d requests, want %d", *requests, c.requests)
+			}
+		})
+	}
+}
