@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -110,9 +111,9 @@ func writeUnclaimedList(w io.Writer, list []Unclaimed) {
 		if u.Year > 0 {
 			title = fmt.Sprintf("%s (%d)", title, u.Year)
 		}
-		fmt.Fprintf(w, "    %s  doi:%s  %s\n", u.ORCID, u.DOI, strings.TrimSpace(title))
+		fmt.Fprintf(w, "    %s  doi:%s  %s\n", u.ORCID, termtext.Field(u.DOI), termtext.Field(strings.TrimSpace(title)))
 		for _, e := range u.Evidence {
-			fmt.Fprintf(w, "        %s\n", e)
+			fmt.Fprintf(w, "        %s\n", termtext.Field(e))
 		}
 	}
 }
