@@ -48,7 +48,7 @@ func (r *Report) discoveryNotes() []string {
 			// the verdict says the run was interrupted; once is enough
 		case l.Status != record.Found:
 			notes = append(notes, fmt.Sprintf("could not list the works %s attributes to ORCID iD %s (%s): the suggestions of unclaimed.json for it are last time's",
-				l.Provider, l.Identity.Value, jobReason(l.Outcome)))
+				l.Provider, l.Identity.Value, termtext.Field(jobReason(l.Outcome))))
 		case l.Cut:
 			notes = append(notes, fmt.Sprintf("%s attributes %d works to ORCID iD %s; only the first %d were compared with the record", l.Provider, l.Total, l.Identity.Value, l.Works))
 		}
