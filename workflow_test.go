@@ -584,3 +584,26 @@ func checkJobToken(t *testing.T, where string, job ghJob, inherited map[string]s
 		t.Errorf("%s runs about, which parses the services' answers, with write permissions %v", where, perms)
 	}
 }
+
+// A story with nothing but progress lines (a quiet run) leaves the
+// fenced story empty: the step must still write the body, not fail on
+// a search that found no backtick.
+func TestDescribeWithAnEmptyStory(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the runner's steps are bash on ubuntu")
+	}
+	testtool.Need(t, "git")
+	var wf ghWorkflow
+	readYAML(t, exampleWorkflow, &wf)
+	r := newRefreshRun(t, wf, aboutBinary(t), "schedule")
+	writeFile(t, r.known["steps.fetch.outputs.log"], "about: 10/10 jobs\nabout: finished 10/10 jobs in 1s\n")
+	describe := stepNamed(t, r.steps, func(s ghStep) bool { return s.Name == "describe the change" }, `"describe the change"`)
+	runStep(t, r.repo, describe, r.env, r.known)
+	data, err := os.ReadFile(filepath.Join(r.temp, "body.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "<summary>fetch summary</summary>\n\n```\n```\n") {
+		t.Errorf("the empty story is not an empty code block:\n%s", data)
+	}
+}
