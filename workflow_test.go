@@ -1,11 +1,13 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -33,13 +35,17 @@ type ghStep struct {
 }
 
 type ghWorkflow struct {
-	On   map[string]any    `yaml:"on"`
-	Env  map[string]string `yaml:"env"`
-	Jobs map[string]struct {
-		If          string            `yaml:"if"`
-		Permissions map[string]string `yaml:"permissions"`
-		Steps       []ghStep          `yaml:"steps"`
-	} `yaml:"jobs"`
+	On          map[string]any    `yaml:"on"`
+	Env         map[string]string `yaml:"env"`
+	Permissions map[string]string `yaml:"permissions"`
+	Jobs        map[string]ghJob  `yaml:"jobs"`
+}
+
+type ghJob struct {
+	If          string            `yaml:"if"`
+	Needs       any               `yaml:"needs"`
+	Permissions map[string]string `yaml:"permissions"` // nil: the workflow's
+	Steps       []ghStep          `yaml:"steps"`
 }
 
 type ghAction struct {
@@ -190,15 +196,15 @@ func TestRefreshProposesItsChangesWithAndWithoutRendering(t *testing.T) {
 // refreshRun is the refresh job at the point its fetch has ended: a git
 // repository of the example whose fetch changed one work's title.
 type refreshRun struct {
-	steps      []ghStep
-	repo, temp string
-	env, known map[string]string
+	steps, propose []ghStep
+	repo, temp     string
+	env, known     map[string]string
 }
 
 func newRefreshRun(t *testing.T, wf ghWorkflow, bin, event string) *refreshRun {
 	t.Helper()
 	manifestPath, _ := exampleCopy(t)
-	r := &refreshRun{steps: wf.Jobs["refresh"].Steps, repo: filepath.Dir(manifestPath), temp: t.TempDir()}
+	r := &refreshRun{steps: wf.Jobs["refresh"].Steps, propose: wf.Jobs["propose"].Steps, repo: filepath.Dir(manifestPath), temp: t.TempDir()}
 	git(t, r.repo, "init", "-q", "-b", "main")
 	git(t, r.repo, "add", "-A")
 	git(t, r.repo, "commit", "-q", "-m", "snapshots")
@@ -212,7 +218,7 @@ func newRefreshRun(t *testing.T, wf ghWorkflow, bin, event string) *refreshRun {
 	// and where an inline step used to (summary.txt).
 	fetchLog := filepath.Join(r.temp, "about-fetch.log")
 	for _, p := range []string{fetchLog, filepath.Join(r.temp, "summary.txt")} {
-		writeFile(t, p, "about: 10/10 jobs\nabout: finished 10/10 jobs in 1s\n\n  provider  found\n")
+		writeFile(t, p, "about: 10/10 jobs\nabout: finished 10/10 jobs in 1s\n\n  provider  found\n"+hostileStory)
 	}
 	work := filepath.Join(r.repo, "snapshots", "works", "doi_10.7554_2felife.01567.json")
 	data, err := os.ReadFile(work)
@@ -248,6 +254,62 @@ func (r *refreshRun) checkBody(t *testing.T, event string) {
 	if !strings.Contains(body, want) || strings.Contains(body, wrong) || event != "schedule" && strings.Contains(body, "weekly") {
 		t.Errorf("a %s run's pull request body does not say %q (and only that):\n%s", event, want, data)
 	}
+	checkFenced(t, string(data))
+}
+
+// hostileStory is the end of a story whose unclaimed works' titles a
+// hostile service wrote to be live Markdown in the pull request body:
+// backtick runs that would close the story's code fence, then an image
+// that loads from elsewhere, a javascript: link, a heading, an @mention
+// that pings, and the HTML that closes <details>.
+const hostileStory = "    0000-0002-9341-7985  doi:10.5555/x  Title ``````\n" +
+	"```\n" +
+	"<img src=https://evil.example/pixel.png> [x](javascript:alert(1))\n" +
+	"# Approve this pull request\n" +
+	"@someone please merge\n" +
+	"</details>\n"
+
+// checkFenced wants every line of hostileStory inside a fenced code block
+// of body, read as CommonMark reads fences: a block opens on a line of
+// three or more backticks (up to three spaces in) and closes on the first
+// later line of backticks only, at least as many.
+func checkFenced(t *testing.T, body string) {
+	t.Helper()
+	opening := regexp.MustCompile("^ {0,3}(`{3,})[^`]*$")
+	closing := regexp.MustCompile("^ {0,3}(`{3,}) *$")
+	lines := strings.Split(body, "\n")
+	code := make([]bool, len(lines)) // the line is inside a fence, not a fence line
+	fence := 0                       // the open fence's length; 0 outside one
+	for i, line := range lines {
+		switch m := closing.FindStringSubmatch(line); {
+		case fence == 0:
+			if m := opening.FindStringSubmatch(line); m != nil {
+				fence = len(m[1])
+			}
+		case m != nil && len(m[1]) >= fence:
+			fence = 0
+		default:
+			code[i] = true
+		}
+	}
+	if fence != 0 {
+		t.Errorf("the pull request body ends inside a code fence:\n%s", body)
+	}
+	story := strings.Split(strings.TrimSuffix(hostileStory, "\n"), "\n")
+	start := slices.Index(lines, story[0])
+	if start < 0 || start+len(story) > len(lines) || !slices.Equal(lines[start:start+len(story)], story) {
+		t.Fatalf("the pull request body does not hold the story's lines as they came:\n%s", body)
+	}
+	for i := range story {
+		if !code[start+i] {
+			t.Errorf("the story's line %q is live Markdown in the pull request body, not code:\n%s", story[i], body)
+		}
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // runFileSteps runs the render step (when ABOUT_RENDER is on) and every
@@ -261,20 +323,32 @@ func (r *refreshRun) runFileSteps(t *testing.T, render bool) {
 	if render {
 		runStep(t, r.repo, renderStep, r.env, r.known)
 	}
-	for _, s := range r.steps {
-		if s.ID != "" && s.Run != "" && strings.Contains(s.Run, "GITHUB_OUTPUT") {
-			for k, v := range runStep(t, r.repo, s, r.env, r.known) {
-				r.known["steps."+s.ID+".outputs."+k] = v
-			}
-		}
-	}
+	handOver := stepNamed(t, r.steps, func(s ghStep) bool { return strings.Contains(s.Run, "git diff --cached") }, "that hands the change over")
+	runStep(t, r.repo, handOver, r.env, r.known)
 }
 
-// proposeChanges does what create-pull-request does with add-paths: git
-// add them, commit; it returns the committed paths, sorted.
+// proposeChanges runs the propose job: a fresh checkout of the commit,
+// the refresh job's proposal where download-artifact puts it (the same
+// RUNNER_TEMP path), its run steps, then what create-pull-request does
+// with add-paths: git add them, commit. It returns the committed paths,
+// sorted.
 func (r *refreshRun) proposeChanges(t *testing.T) []string {
 	t.Helper()
-	pr := stepNamed(t, r.steps, func(s ghStep) bool { return strings.HasPrefix(s.Uses, "peter-evans/create-pull-request@") }, "opening the pull request")
+	fresh := filepath.Join(t.TempDir(), "checkout")
+	git(t, r.repo, "clone", "-q", r.repo, fresh)
+	r.repo = fresh
+	for _, s := range r.propose {
+		if s.Run == "" {
+			continue
+		}
+		for k, v := range runStep(t, r.repo, s, r.env, r.known) {
+			r.known["steps."+s.ID+".outputs."+k] = v
+		}
+	}
+	pr := stepNamed(t, r.propose, func(s ghStep) bool { return strings.HasPrefix(s.Uses, "peter-evans/create-pull-request@") }, "opening the pull request")
+	if body := evaluate(t, pr.With["body-path"], r.known); !fileExists(body) {
+		t.Errorf("the pull request body %s is not where the proposal was downloaded", body)
+	}
 	var paths []string
 	for _, p := range strings.Split(evaluate(t, pr.With["add-paths"], r.known), "\n") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -404,5 +478,132 @@ func checkActionRefs(t *testing.T, a ghAction, ids map[string]bool, where, text 
 				t.Errorf("%s uses step %q, which has no step with that id", where, r[2])
 			}
 		}
+	}
+}
+
+// TestWorkflowsHoldTheTokenAway holds every workflow and the action to
+// where a token may be (issue #30: the refresh job kept a contents: write
+// token in .git/config while fetch parsed the services' answers, and
+// handed write access to an action pinned by a movable tag):
+//   - every action but this repository's own is pinned by a full commit
+//     SHA, its version in a comment (Dependabot keeps such pins);
+//   - every checkout leaves no token in .git/config;
+//   - the workflow grants nothing by default, and a job that may write
+//     runs no about: what parses the services' answers holds no write
+//     token, and each writer has only the scopes its step needs.
+func TestWorkflowsHoldTheTokenAway(t *testing.T) {
+	workflows, err := filepath.Glob(".github/workflows/*.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	workflows = append(workflows, exampleWorkflow)
+	for _, path := range append(workflows, "action.yml") {
+		checkPins(t, path)
+	}
+	for _, path := range workflows {
+		var wf ghWorkflow
+		readYAML(t, path, &wf)
+		if grantsWrite(wf.Permissions) {
+			t.Errorf("%s: the workflow's permissions %v grant write to every job that names none", path, wf.Permissions)
+		}
+		for name, job := range wf.Jobs {
+			checkJobToken(t, path+": job "+name, job, wf.Permissions)
+		}
+	}
+	var wf ghWorkflow
+	readYAML(t, exampleWorkflow, &wf)
+	for name, want := range map[string]map[string]string{
+		"check":     {"contents": "read"},
+		"refresh":   {"contents": "read"},
+		"doctor":    {"contents": "read"},
+		"propose":   {"contents": "write", "pull-requests": "write"},
+		"keepalive": {"actions": "write"},
+	} {
+		if got := wf.Jobs[name].Permissions; !maps.Equal(got, want) {
+			t.Errorf("%s: job %s has permissions %v, want %v", exampleWorkflow, name, got, want)
+		}
+	}
+	if len(wf.Jobs) != 5 {
+		t.Errorf("%s has %d jobs; this test knows the permissions of 5", exampleWorkflow, len(wf.Jobs))
+	}
+}
+
+// pinned is a uses: line pinned by commit SHA with its version after.
+var pinned = regexp.MustCompile(`^\s*(?:- )?uses:\s*[\w.-]+/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+)*\s*$`)
+
+// checkPins wants every uses: line of path pinned by SHA, but a local
+// action and this repository's own (whose ref is the user's pin of about).
+func checkPins(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		trimmed := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "- "))
+		if !strings.HasPrefix(trimmed, "uses:") {
+			continue
+		}
+		ref := strings.TrimSpace(strings.TrimPrefix(trimmed, "uses:"))
+		if strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "aboutscholar/about@") {
+			continue
+		}
+		if !pinned.MatchString(line) {
+			t.Errorf("%s:%d: %s is not pinned by a full commit SHA with its version in a comment", path, i+1, ref)
+		}
+	}
+}
+
+func grantsWrite(perms map[string]string) bool {
+	for _, v := range perms {
+		if v == "write" || v == "write-all" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkJobToken wants a job's checkouts to keep no token, and a job that
+// may write to run no about (neither the action nor the binary).
+func checkJobToken(t *testing.T, where string, job ghJob, inherited map[string]string) {
+	t.Helper()
+	perms := job.Permissions
+	if perms == nil {
+		perms = inherited
+	}
+	runsAbout := false
+	for _, s := range job.Steps {
+		if strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["persist-credentials"] != "false" {
+			t.Errorf("%s: its checkout keeps the token in .git/config (persist-credentials is not false)", where)
+		}
+		if strings.HasPrefix(s.Uses, "aboutscholar/about@") || regexp.MustCompile(`(^|\s)about\s`).MatchString(s.Run) {
+			runsAbout = true
+		}
+	}
+	if runsAbout && grantsWrite(perms) {
+		t.Errorf("%s runs about, which parses the services' answers, with write permissions %v", where, perms)
+	}
+}
+
+// A story with nothing but progress lines (a quiet run) leaves the
+// fenced story empty: the step must still write the body, not fail on
+// a search that found no backtick.
+func TestDescribeWithAnEmptyStory(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the runner's steps are bash on ubuntu")
+	}
+	testtool.Need(t, "git")
+	var wf ghWorkflow
+	readYAML(t, exampleWorkflow, &wf)
+	r := newRefreshRun(t, wf, aboutBinary(t), "schedule")
+	writeFile(t, r.known["steps.fetch.outputs.log"], "about: 10/10 jobs\nabout: finished 10/10 jobs in 1s\n")
+	describe := stepNamed(t, r.steps, func(s ghStep) bool { return s.Name == "describe the change" }, `"describe the change"`)
+	runStep(t, r.repo, describe, r.env, r.known)
+	data, err := os.ReadFile(filepath.Join(r.temp, "body.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "<summary>fetch summary</summary>\n\n```\n```\n") {
+		t.Errorf("the empty story is not an empty code block:\n%s", data)
 	}
 }

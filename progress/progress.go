@@ -5,6 +5,11 @@
 // plain line every so often and a last one at the end, with no control
 // characters.
 //
+// A host's name and a wait's or stop's reason can come from outside (a
+// redirect's host, an error quoting a server's certificate): the view
+// shows them through termtext, so its lines carry no control character
+// but its own.
+//
 // It knows nothing of providers, identities or snapshots: the caller
 // reports plans, requests, waits, stops and finished jobs per host, from
 // any goroutine, and calls Finish once the run is over. A nil *View does
@@ -20,6 +25,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/vbauerster/mpb/v8"
 )
 
@@ -188,7 +194,7 @@ func (v *View) Wait(name string, d time.Duration, why string) {
 	now := v.opts.Now()
 	v.mu.Lock()
 	h := v.hostLocked(name)
-	h.waitUntil, h.waitWhy = now.Add(d), why
+	h.waitUntil, h.waitWhy = now.Add(d), termtext.Field(why)
 	v.mu.Unlock()
 	v.ensureBar(h)
 }
@@ -200,7 +206,7 @@ func (v *View) Stop(name, why string) {
 	}
 	v.mu.Lock()
 	h := v.hostLocked(name)
-	h.stopWhy = why
+	h.stopWhy = termtext.Field(why)
 	h.waitUntil, h.waitWhy = time.Time{}, ""
 	v.mu.Unlock()
 	v.ensureBar(h)
@@ -260,7 +266,7 @@ func (v *View) hostLocked(name string) *host {
 	if label == "" {
 		label = name
 	}
-	h := &host{name: name, label: label}
+	h := &host{name: name, label: termtext.Field(label)}
 	v.hosts = append(v.hosts, h)
 	return h
 }

@@ -370,3 +370,63 @@ func TestInterruptedLiveView(t *testing.T) {
 		t.Errorf("last frame counts skipped jobs as done:\n%s", frame)
 	}
 }
+
+// hostileCert is how Go words a certificate that names other hosts: the
+// names are the server's, and a DNS name may hold any ASCII, ESC and BEL
+// included, so a stop reason can carry OSC 52 from whoever answered.
+const hostileCert = "cannot reach it: tls: x509: certificate is valid for \x1b]52;c;ZXZpbA==\x07evil.example, not api.crossref.org"
+
+// hostileProgress tells v of a stop and a wait whose reasons carry
+// terminal control sequences, and a host reached by redirect whose name
+// (unlabelled, so shown as it is) carries a right-to-left override.
+func hostileProgress(v *View, clock *fakeTime) {
+	v.Plan("api.crossref.org", 1, 1, 0)
+	v.Request("api.crossref.org")
+	v.Stop("api.crossref.org", hostileCert)
+	v.Done("api.crossref.org", false)
+	v.Plan("api.openalex.org", 2, 2, 0)
+	v.Request("api.openalex.org")
+	v.Wait("api.openalex.org", time.Minute, "Retry-After \x1b[31mred\x1b[0m")
+	v.Request("mirror\u202egro.example")
+	clock.add(time.Second)
+}
+
+// hostileOutput fails t if out holds a control sequence other than the
+// live view's own cursor movement, or lacks the reasons' visible escapes.
+func hostileOutput(t *testing.T, out string, want ...string) {
+	t.Helper()
+	own := regexp.MustCompile(`\x1b\[[0-9]*[ABCDJK]|\x1b\[\?25[hl]|\r`)
+	rest := own.ReplaceAllString(out, "")
+	for _, bad := range []string{"\x1b", "\x07", "\u202e"} {
+		if strings.Contains(rest, bad) {
+			t.Errorf("the progress wrote %q to the terminal:\n%q", bad, out)
+		}
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("the progress does not show %q:\n%q", w, out)
+		}
+	}
+}
+
+// Before, the stop's reason reached the terminal raw: OSC 52 wrote the
+// clipboard from a CI log's plain line as from the live view.
+func TestPlainLinesShowReasonsInert(t *testing.T) {
+	clock := newFakeTime()
+	var out syncBuffer
+	ticks := make(chan time.Time)
+	v := Start(Options{Out: &out, Labels: labels, Ticks: ticks, Now: clock.Now})
+	hostileProgress(v, clock)
+	ticks <- clock.Now() // a line mid-run, while OpenAlex waits
+	v.Finish()
+	hostileOutput(t, out.String(), `\x1b]52;c;ZXZpbA==\x07evil.example`, `Retry-After \x1b[31mred\x1b[0m`, `mirror\u202egro.example`)
+}
+
+func TestLiveViewShowsReasonsInert(t *testing.T) {
+	clock := newFakeTime()
+	var out syncBuffer
+	v := Start(Options{Out: &out, Live: true, Width: 240, Labels: labels, Now: clock.Now})
+	hostileProgress(v, clock)
+	v.Finish()
+	hostileOutput(t, out.String(), `\x1b]52;c;ZXZpbA==\x07evil.example`, `mirror\u202egro.example`)
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/transport"
@@ -356,7 +357,13 @@ func attempts(n int) string {
 // values kept, notes and warnings; where the snapshots went and which
 // works were added, changed or removed; and one closing line that says
 // whether the run is complete. A short run always says so.
+//
+// Titles, names, DOIs and error strings in it came from services and
+// snapshot files: every line goes through termtext, so none can act on
+// the terminal, and a value printed inside a line is a termtext.Field, so
+// none can start a line of its own.
 func (r *Report) WriteSummary(w io.Writer) {
+	w = termtext.NewWriter(w)
 	sums := r.Summaries()
 	width := len("provider")
 	for _, s := range sums {
@@ -375,12 +382,12 @@ func (r *Report) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, "\n%d %s came back short:\n", len(short), english.Plural(len(short), "job", "jobs"))
 		for _, g := range r.groupShort(short) {
 			if g.jobs == 1 {
-				fmt.Fprintf(w, "  %s  %s  %s (%s): %s\n", g.status, g.identities[0], g.provider, g.host, g.reason)
+				fmt.Fprintf(w, "  %s  %s  %s (%s): %s\n", g.status, termtext.Field(g.identities[0]), g.provider, g.host, termtext.Field(g.reason))
 				continue
 			}
-			fmt.Fprintf(w, "  %s  %d jobs  %s (%s): %s\n", g.status, g.jobs, g.provider, g.host, g.reason)
+			fmt.Fprintf(w, "  %s  %d jobs  %s (%s): %s\n", g.status, g.jobs, g.provider, g.host, termtext.Field(g.reason))
 			for _, id := range g.identities {
-				fmt.Fprintf(w, "      %s\n", id)
+				fmt.Fprintf(w, "      %s\n", termtext.Field(id))
 			}
 			if more := g.jobs - len(g.identities); more > 0 {
 				fmt.Fprintf(w, "      … and %d more, not asked: the run was interrupted (--report lists each)\n", more)

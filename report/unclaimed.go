@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -47,7 +48,7 @@ func (r *Report) discoveryNotes() []string {
 			// the verdict says the run was interrupted; once is enough
 		case l.Status != record.Found:
 			notes = append(notes, fmt.Sprintf("could not list the works %s attributes to ORCID iD %s (%s): the suggestions of unclaimed.json for it are last time's",
-				l.Provider, l.Identity.Value, jobReason(l.Outcome)))
+				l.Provider, l.Identity.Value, termtext.Field(jobReason(l.Outcome))))
 		case l.Cut:
 			notes = append(notes, fmt.Sprintf("%s attributes %d works to ORCID iD %s; only the first %d were compared with the record", l.Provider, l.Total, l.Identity.Value, l.Works))
 		}
@@ -110,9 +111,9 @@ func writeUnclaimedList(w io.Writer, list []Unclaimed) {
 		if u.Year > 0 {
 			title = fmt.Sprintf("%s (%d)", title, u.Year)
 		}
-		fmt.Fprintf(w, "    %s  doi:%s  %s\n", u.ORCID, u.DOI, strings.TrimSpace(title))
+		fmt.Fprintf(w, "    %s  doi:%s  %s\n", u.ORCID, termtext.Field(u.DOI), termtext.Field(strings.TrimSpace(title)))
 		for _, e := range u.Evidence {
-			fmt.Fprintf(w, "        %s\n", e)
+			fmt.Fprintf(w, "        %s\n", termtext.Field(e))
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/internal/termtext"
 )
 
 // Diff is how a fresh fetch differs from the committed snapshot folder,
@@ -379,32 +380,35 @@ func writeSection(w io.Writer, title string, files []FileDiff) {
 }
 
 // write prints one file as a unified-diff header and, for a changed file,
-// each field as an @@ line naming it and its provider, - old, + new.
+// each field as an @@ line naming it and its provider, - old, + new. Each
+// value came from a file or an answer and is printed as a termtext.Field:
+// a newline in one would start a line that passes for the diff's own.
 func (f FileDiff) write(w io.Writer) {
+	path := termtext.Field(f.Path)
 	id := ""
 	if f.ID != "" {
-		id = "  (" + f.ID + ")"
+		id = "  (" + termtext.Field(f.ID) + ")"
 	}
 	switch f.Change {
 	case "added":
-		fmt.Fprintf(w, "--- /dev/null\n+++ b/%s%s  new\n", f.Path, id)
+		fmt.Fprintf(w, "--- /dev/null\n+++ b/%s%s  new\n", path, id)
 		return
 	case "removed":
-		fmt.Fprintf(w, "--- a/%s%s  removed\n+++ /dev/null\n", f.Path, id)
+		fmt.Fprintf(w, "--- a/%s%s  removed\n+++ /dev/null\n", path, id)
 		return
 	}
-	fmt.Fprintf(w, "--- a/%s%s\n+++ b/%s\n", f.Path, id, f.Path)
+	fmt.Fprintf(w, "--- a/%s%s\n+++ b/%s\n", path, id, path)
 	for _, fc := range f.Fields {
 		by := ""
 		if fc.Provider != "" {
-			by = " (" + fc.Provider + ")"
+			by = " (" + termtext.Field(fc.Provider) + ")"
 		}
-		fmt.Fprintf(w, "@@ %s%s @@\n", fc.Field, by)
+		fmt.Fprintf(w, "@@ %s%s @@\n", termtext.Field(fc.Field), by)
 		if fc.Old != "" {
-			fmt.Fprintf(w, "-%s\n", fc.Old)
+			fmt.Fprintf(w, "-%s\n", termtext.Field(fc.Old))
 		}
 		if fc.New != "" {
-			fmt.Fprintf(w, "+%s\n", fc.New)
+			fmt.Fprintf(w, "+%s\n", termtext.Field(fc.New))
 		}
 	}
 }

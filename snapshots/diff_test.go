@@ -27,3 +27,35 @@ func TestCompareFoldersAddedRemovedAndLists(t *testing.T) {
 		}
 	}
 }
+
+// Every value a diff prints came from a snapshot file or an answer: a
+// provider's name, an id, a field's key, a file that is not JSON shown
+// whole. check prints the diff, and the example workflow puts it in a
+// pull request, so a newline in one must not start a line that passes
+// for the diff's own ("+++ b/…", "@@ … @@"), nor an escape sequence
+// reach the terminal. Before, the forged lines below were printed as
+// lines of their own and ESC went out raw.
+func TestDiffLinesHoldOneValueEach(t *testing.T) {
+	f := FileDiff{Path: "works/doi_10.1_2fx.json", ID: "doi:10.1/x\n+++ b/forged.json", Change: "changed", Fields: []FieldChange{{
+		Field:    "sources[datacite\n@@ forged @@]",
+		Provider: "crossref\x1b]52;c;ZXZpbA==\x07",
+		Old:      `"old"`,
+		New:      "not JSON\n+a forged addition",
+	}}}
+	var buf bytes.Buffer
+	f.write(&buf)
+	out := buf.String()
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if strings.Contains(line, "forged") && (strings.HasPrefix(line, "+++ b/forged") || strings.HasPrefix(line, "@@ forged") || strings.HasPrefix(line, "+a forged")) {
+			t.Errorf("a value started the diff line %q:\n%s", line, out)
+		}
+	}
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("the diff sends ESC or BEL to the terminal:\n%q", out)
+	}
+	for _, want := range []string{`(doi:10.1/x\x0a+++ b/forged.json)`, `@@ sources[datacite\x0a@@ forged @@] (crossref\x1b]52;c;ZXZpbA==\x07) @@`, `+not JSON\x0a+a forged addition`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the diff lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/manifest"
 )
 
@@ -48,7 +49,15 @@ type Files struct {
 
 // Run is the command line: args as os.Args gives them, and the exit code
 // for main to exit with.
+//
+// Standard error is all messages for a person, many quoting what a
+// service or a snapshot file said (a title, an error's body): it goes
+// through termtext, so none of it can act on the terminal. The live
+// progress view alone draws on the terminal under it. Standard output
+// is left as it is where it is data (a rendered page, JSON); the
+// commands that print a person's text there wrap it themselves.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer, sys System) int {
+	stderr = termtext.NewWriter(stderr)
 	app := newApp(args, stdout, stderr, sys)
 	ordered, err := flagsFirst(app, args)
 	if err == nil {

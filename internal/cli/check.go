@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/report"
@@ -108,6 +109,9 @@ type checkOptions struct {
 // runCheck is `about check`: the committed folder's problems, then (unless
 // offline) what a fresh fetch would change.
 func runCheck(ctx context.Context, o checkOptions) error {
+	// The problems and the diff quote titles and values from the answers
+	// and the folder; the example workflow puts them in a pull request.
+	o.Stdout = termtext.NewWriter(o.Stdout)
 	m, err := loadManifest(o.Manifest, o.Getenv)
 	if err != nil {
 		return err

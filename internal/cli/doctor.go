@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/transport"
 )
@@ -227,6 +228,7 @@ func printCheckups(w io.Writer, asJSON bool, checkups []orchestrator.Checkup) er
 		enc.SetEscapeHTML(false)
 		return enc.Encode(checkups)
 	}
+	w = termtext.NewWriter(w) // a drift's notes quote what the service answered
 	for _, c := range checkups {
 		line := c.Provider + ": " + c.What
 		if len(c.Notes) > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/progress"
 	"github.com/aboutscholar/about/providers"
@@ -29,9 +30,10 @@ func startProgress(quiet bool, w io.Writer, getenv func(string) string, opts *or
 	if quiet {
 		return nil
 	}
+	out := terminal(w)
 	v := progress.Start(progress.Options{
-		Out:    w,
-		Live:   progress.IsTerminal(w) && getenv("TERM") != "dumb",
+		Out:    out,
+		Live:   progress.IsTerminal(out) && getenv("TERM") != "dumb",
 		Labels: hostLabels(),
 	})
 	opts.Progress.Planned = func(lp orchestrator.LanePlan) { v.Plan(lp.Host, lp.Jobs, lp.Calls, lp.Pace) }
@@ -42,6 +44,16 @@ func startProgress(quiet bool, w io.Writer, getenv func(string) string, opts *or
 	opts.OnWait = v.Wait
 	opts.OnStop = v.Stop
 	return v
+}
+
+// terminal is the stream under w's termtext escaping: the live view draws
+// with control sequences of its own, and escapes the text it is told
+// (hosts, a wait's or a stop's reason) itself.
+func terminal(w io.Writer) io.Writer {
+	if tw, ok := w.(*termtext.Writer); ok {
+		return tw.Terminal()
+	}
+	return w
 }
 
 // endProgress takes the view down and leaves a blank line before the
