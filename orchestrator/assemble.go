@@ -30,8 +30,12 @@ type workPlan struct {
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
 	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
 	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
-	excluded  []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
-	warnings  []record.Warning
+	heldBack  map[string]report.HeldRemoval  // ORCID key → the works its answer dropped at once, kept (see holdRemovals)
+	// acceptRemovals: the user accepts every record's removals this run
+	// (--accept-removals), however many works it lost at once.
+	acceptRemovals bool
+	excluded       []manifest.Exclude // the [[exclude]]s that left a work out, for the report
+	warnings       []record.Warning
 
 	m        *manifest.Manifest
 	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
@@ -59,6 +63,7 @@ func newWorkPlan(m *manifest.Manifest) *workPlan {
 		unread:    map[string]bool{},
 		nameless:  map[string]bool{},
 		owners:    map[string]works.Researcher{},
+		heldBack:  map[string]report.HeldRemoval{},
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
 		matched:   map[string]bool{},
@@ -109,7 +114,11 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, l
 		prev = nil // no file, or one about never wrote: nothing to keep
 	}
 	exp := works.Expansion(prev, now)
+	if h, ok := p.heldBack[e.Key()]; ok && now.Read && prev != nil {
+		exp = works.KeepHeld(exp, *prev, h.Works)
+	}
 	if !now.Read {
+		delete(p.heldBack, e.Key()) // unread says it: nothing is pruned at all
 		p.unread[e.Key()] = true
 		p.nameless[e.Key()] = true
 		for _, k := range exp.Works {
@@ -408,7 +417,7 @@ func (w *writer) orcidSource(src *works.Sources, k string) error {
 			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
 		}
 		src.Found(s.provider, rec)
-	} else if anyUnread(w.plan, w.plan.origins[k]) {
+	} else if anyUnread(w.plan, w.plan.origins[k]) || anyHeld(w.plan, w.plan.origins[k]) {
 		src.KeepUnread("orcid")
 	}
 	return nil
@@ -767,6 +776,17 @@ func noteRemoved(rep *report.Report, removed []string, keep map[string]bool, lis
 func anyUnread(p *workPlan, origins []string) bool {
 	for _, o := range origins {
 		if p.unread[o] {
+			return true
+		}
+	}
+	return false
+}
+
+// anyHeld says some of origins is a record whose dropped works are held:
+// such a work keeps the ORCID entry its file has.
+func anyHeld(p *workPlan, origins []string) bool {
+	for _, o := range origins {
+		if _, ok := p.heldBack[o]; ok {
 			return true
 		}
 	}
