@@ -75,6 +75,13 @@ func (r *Report) Incomplete() bool {
 	return len(r.ShortJobs()) > 0
 }
 
+// HeldBack reports whether some ORCID record's removals were held back
+// (Held): the run could not trust every answer, so it is not complete and
+// exits 1, as a short run does.
+func (r *Report) HeldBack() bool {
+	return len(r.Held) > 0
+}
+
 // ListWorks notes every work a warning is about when its message names
 // only the first few, for the machine-readable report.
 func (r *Report) ListWorks(w record.Warning, keys []string) {

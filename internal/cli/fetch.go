@@ -28,12 +28,15 @@ type fetchOptions struct {
 	Replay    string   // answer every request from this folder
 	Quiet     bool     // no progress, no summary unless short
 	Report    string   // also write the run's report as JSON here
-	Getenv    func(string) string
-	Network   http.RoundTripper // the services when not replaying; nil is Go's default transport
-	Version   string            // this build's, for the User-Agent
-	Stderr    io.Writer         // progress, summary and hints
-	Abort     context.Context   // a second interrupt: stop writing at once; nil means never
-	WriteTail func() func()     // see orchestrator.Options.WriteTail; nil means nothing
+	// AcceptRemovals lets an ORCID record drop all or most of its works
+	// at once (--accept-removals); without it those works are kept.
+	AcceptRemovals bool
+	Getenv         func(string) string
+	Network        http.RoundTripper // the services when not replaying; nil is Go's default transport
+	Version        string            // this build's, for the User-Agent
+	Stderr         io.Writer         // progress, summary and hints
+	Abort          context.Context   // a second interrupt: stop writing at once; nil means never
+	WriteTail      func() func()     // see orchestrator.Options.WriteTail; nil means nothing
 	// ProcessStarted is when this process began (main records it): the
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
@@ -66,16 +69,24 @@ Examples:
    about fetch --quiet --report run.json manifest.toml   # CI: silent unless short; JSON story
    about fetch --record recorded/ manifest.toml   # save every answer
    about fetch --replay recorded/ manifest.toml   # re-run with no network
+   about fetch --accept-removals manifest.toml    # an ORCID record really dropped most of its works
+
+An ORCID record whose answer drops all of the works its last snapshot
+listed, or more than half of them and at least 5, is likelier a faulty
+answer than an edit: those works and their files are kept, the summary
+names the record, and the run exits 1. --accept-removals removes them.
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the
 summary names them; no service reachable at all is every job failing, and
-the hint says so); 2 usage or manifest error, nothing written; 3 a file
-could not be read or written, or another fetch holds the snapshot folder
-(its .about-fetch.lock names it); 130 interrupted, every file still whole.`,
+the hint says so), or an ORCID record's removals were held back; 2 usage
+or manifest error, nothing written; 3 a file could not be read or written,
+or another fetch holds the snapshot folder (its .about-fetch.lock names
+it); 130 interrupted, every file still whole.`,
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "only", Usage: "comma-separated providers to ask (default: the manifest's list, else all)"},
+			acceptRemovalsFlag(),
 			quietFlag(),
 			reportFlag(),
 		}, networkFlags()...),
@@ -88,20 +99,21 @@ could not be read or written, or another fetch holds the snapshot folder
 				return err
 			}
 			return runFetch(c.Context, fetchOptions{
-				Manifest:  path,
-				Threads:   c.Int("threads"),
-				Snapshots: c.String("snapshots"),
-				Only:      splitList(c.String("only")),
-				Record:    c.String("record"),
-				Replay:    c.String("replay"),
-				Quiet:     c.Bool("quiet"),
-				Report:    c.String("report"),
-				Getenv:    sys.Getenv,
-				Network:   sys.Network,
-				Version:   sys.Version,
-				Stderr:    c.App.ErrWriter,
-				Abort:     sys.Abort,
-				WriteTail: sys.WriteTail,
+				Manifest:       path,
+				Threads:        c.Int("threads"),
+				Snapshots:      c.String("snapshots"),
+				Only:           splitList(c.String("only")),
+				Record:         c.String("record"),
+				Replay:         c.String("replay"),
+				Quiet:          c.Bool("quiet"),
+				Report:         c.String("report"),
+				AcceptRemovals: c.Bool("accept-removals"),
+				Getenv:         sys.Getenv,
+				Network:        sys.Network,
+				Version:        sys.Version,
+				Stderr:         c.App.ErrWriter,
+				Abort:          sys.Abort,
+				WriteTail:      sys.WriteTail,
 
 				ProcessStarted: sys.Started,
 			})
@@ -132,6 +144,8 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		Getenv:    o.Getenv,
 		Abort:     o.Abort,
 		WriteTail: o.WriteTail,
+
+		AcceptRemovals: o.AcceptRemovals,
 	}
 	if err := checkReportPath(o.Report); err != nil {
 		return err
@@ -178,10 +192,16 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		return interruptedError(errors.New("interrupted; every snapshot file is whole (old or new)"))
 	case err != nil:
 		return runError(err)
-	case rep.Incomplete():
+	case rep.Incomplete(), rep.HeldBack():
 		return shortError(errShortRun)
 	}
 	return nil
+}
+
+// acceptRemovalsFlag is --accept-removals: the user's word that an ORCID
+// record that dropped all or most of its works at once really did.
+func acceptRemovalsFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "accept-removals", Usage: "remove the works an ORCID record dropped all or most of at once (kept by default, exit 1: likelier a faulty answer), e.g. about fetch --accept-removals manifest.toml"}
 }
 
 // lockSnapshots takes the snapshot folder's lock before the first
