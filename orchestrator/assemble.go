@@ -30,16 +30,17 @@ type workPlan struct {
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
 	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
 	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
-	heldBack  map[string]report.HeldRemoval  // ORCID key → the works its answer dropped at once, kept (see holdRemovals)
-	// acceptRemovals: the user accepts every record's removals this run
-	// (--accept-removals), however many works it lost at once.
-	acceptRemovals bool
-	excluded       []manifest.Exclude // the [[exclude]]s that left a work out, for the report
-	warnings       []record.Warning
+	excluded  []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
+	warnings  []record.Warning
 
 	m        *manifest.Manifest
 	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
 	matched  map[string]bool             // excludes that matched a work
+
+	heldBack map[string]report.HeldRemoval // ORCID key → the works its answer dropped at once, kept (see holdRemovals)
+	// acceptRemovals: the user accepts every record's removals this run
+	// (--accept-removals), however many works it lost at once.
+	acceptRemovals bool
 }
 
 // summary is an ORCID record's own entry for a work, encoded (see
@@ -63,10 +64,10 @@ func newWorkPlan(m *manifest.Manifest) *workPlan {
 		unread:    map[string]bool{},
 		nameless:  map[string]bool{},
 		owners:    map[string]works.Researcher{},
-		heldBack:  map[string]report.HeldRemoval{},
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
 		matched:   map[string]bool{},
+		heldBack:  map[string]report.HeldRemoval{},
 	}
 	for _, x := range m.Excludes {
 		p.excludes[x.ID.Key()] = x

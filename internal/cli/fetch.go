@@ -28,19 +28,19 @@ type fetchOptions struct {
 	Replay    string   // answer every request from this folder
 	Quiet     bool     // no progress, no summary unless short
 	Report    string   // also write the run's report as JSON here
-	// AcceptRemovals lets an ORCID record drop all or most of its works
-	// at once (--accept-removals); without it those works are kept.
-	AcceptRemovals bool
-	Getenv         func(string) string
-	Network        http.RoundTripper // the services when not replaying; nil is Go's default transport
-	Version        string            // this build's, for the User-Agent
-	Stderr         io.Writer         // progress, summary and hints
-	Abort          context.Context   // a second interrupt: stop writing at once; nil means never
-	WriteTail      func() func()     // see orchestrator.Options.WriteTail; nil means nothing
+	Getenv    func(string) string
+	Network   http.RoundTripper // the services when not replaying; nil is Go's default transport
+	Version   string            // this build's, for the User-Agent
+	Stderr    io.Writer         // progress, summary and hints
+	Abort     context.Context   // a second interrupt: stop writing at once; nil means never
+	WriteTail func() func()     // see orchestrator.Options.WriteTail; nil means nothing
 	// ProcessStarted is when this process began (main records it): the
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
 	ProcessStarted time.Time
+	// AcceptRemovals lets an ORCID record drop all or most of its works
+	// at once (--accept-removals); without it those works are kept.
+	AcceptRemovals bool
 	// testOnlyOptions changes the run's options last (a network with a
 	// fault, a disk that fills up); nil outside tests.
 	testOnlyOptions func(*orchestrator.Options)
@@ -99,23 +99,23 @@ it); 130 interrupted, every file still whole.`,
 				return err
 			}
 			return runFetch(c.Context, fetchOptions{
-				Manifest:       path,
-				Threads:        c.Int("threads"),
-				Snapshots:      c.String("snapshots"),
-				Only:           splitList(c.String("only")),
-				Record:         c.String("record"),
-				Replay:         c.String("replay"),
-				Quiet:          c.Bool("quiet"),
-				Report:         c.String("report"),
-				AcceptRemovals: c.Bool("accept-removals"),
-				Getenv:         sys.Getenv,
-				Network:        sys.Network,
-				Version:        sys.Version,
-				Stderr:         c.App.ErrWriter,
-				Abort:          sys.Abort,
-				WriteTail:      sys.WriteTail,
+				Manifest:  path,
+				Threads:   c.Int("threads"),
+				Snapshots: c.String("snapshots"),
+				Only:      splitList(c.String("only")),
+				Record:    c.String("record"),
+				Replay:    c.String("replay"),
+				Quiet:     c.Bool("quiet"),
+				Report:    c.String("report"),
+				Getenv:    sys.Getenv,
+				Network:   sys.Network,
+				Version:   sys.Version,
+				Stderr:    c.App.ErrWriter,
+				Abort:     sys.Abort,
+				WriteTail: sys.WriteTail,
 
 				ProcessStarted: sys.Started,
+				AcceptRemovals: c.Bool("accept-removals"),
 			})
 		},
 	}
