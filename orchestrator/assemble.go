@@ -36,6 +36,11 @@ type workPlan struct {
 	m        *manifest.Manifest
 	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
 	matched  map[string]bool             // excludes that matched a work
+
+	heldBack map[string]report.HeldRemoval // ORCID key → the works its answer dropped at once, kept (see holdRemovals)
+	// acceptRemovals: the user accepts every record's removals this run
+	// (--accept-removals), however many works it lost at once.
+	acceptRemovals bool
 }
 
 // summary is an ORCID record's own entry for a work, encoded (see
@@ -62,6 +67,7 @@ func newWorkPlan(m *manifest.Manifest) *workPlan {
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
 		matched:   map[string]bool{},
+		heldBack:  map[string]report.HeldRemoval{},
 	}
 	for _, x := range m.Excludes {
 		p.excludes[x.ID.Key()] = x
@@ -109,7 +115,11 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, l
 		prev = nil // no file, or one about never wrote: nothing to keep
 	}
 	exp := works.Expansion(prev, now)
+	if h, ok := p.heldBack[e.Key()]; ok && now.Read && prev != nil {
+		exp = works.KeepHeld(exp, *prev, h.Works)
+	}
 	if !now.Read {
+		delete(p.heldBack, e.Key()) // unread says it: nothing is pruned at all
 		p.unread[e.Key()] = true
 		p.nameless[e.Key()] = true
 		for _, k := range exp.Works {
@@ -408,7 +418,7 @@ func (w *writer) orcidSource(src *works.Sources, k string) error {
 			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
 		}
 		src.Found(s.provider, rec)
-	} else if anyUnread(w.plan, w.plan.origins[k]) {
+	} else if anyUnread(w.plan, w.plan.origins[k]) || anyHeld(w.plan, w.plan.origins[k]) {
 		src.KeepUnread("orcid")
 	}
 	return nil
@@ -767,6 +777,17 @@ func noteRemoved(rep *report.Report, removed []string, keep map[string]bool, lis
 func anyUnread(p *workPlan, origins []string) bool {
 	for _, o := range origins {
 		if p.unread[o] {
+			return true
+		}
+	}
+	return false
+}
+
+// anyHeld says some of origins is a record whose dropped works are held:
+// such a work keeps the ORCID entry its file has.
+func anyHeld(p *workPlan, origins []string) bool {
+	for _, o := range origins {
+		if _, ok := p.heldBack[o]; ok {
 			return true
 		}
 	}

@@ -65,6 +65,10 @@ type Options struct {
 	// provider, still asks about 20 prefixes at once). For benchmarks and
 	// tests (snapshots must not depend on it); not a CLI flag.
 	NoBatching bool
+	// AcceptRemovals lets an ORCID record lose all or most of its works
+	// at once (--accept-removals): without it their files are kept and the
+	// run says so (works.HeldRemovals).
+	AcceptRemovals bool
 }
 
 // Progress receives run events; any field may be nil. Calls come from
@@ -360,6 +364,7 @@ func plan(opts Options) (*run, error) {
 	rn.targets = jobTargets(rn.specs, rn.bases)
 	rn.rt = newRouting(specs, rn.explicit)
 	rn.plan = newWorkPlan(m)
+	rn.plan.acceptRemovals = opts.AcceptRemovals
 	dir := opts.Snapshots
 	if dir == "" {
 		dir = m.Snapshots
@@ -449,6 +454,7 @@ func (rn *run) fetch(ctx context.Context) error {
 		err = rn.assemble(ctx, sched, rn.plan.order[rn.records.listedN:], rn.records.listedN)
 	}
 	rn.takeRecords(ctx, sched) // a failed write: the report still tells each record
+	rn.rep.Held = rn.plan.heldRemovals()
 	rn.takeAnswers(sched.finish())
 	return err
 }

@@ -32,6 +32,7 @@ type Report struct {
 	Damaged    []string           // snapshot files found corrupt that no answer could replace: left as they are (each also a warning)
 	Links      int                // links among works written to links.json
 	NotPruned  WhyNotPruned       // why nothing was pruned, when nothing was
+	Held       []HeldRemoval      // ORCID records that lost all or most works at once: those works were kept, in manifest order
 	Elapsed    time.Duration
 	Manifest   string // the manifest's path, as given
 	Snapshots  string
@@ -74,6 +75,13 @@ func (r *Report) Incomplete() bool {
 	return len(r.ShortJobs()) > 0
 }
 
+// HeldBack reports whether some ORCID record's removals were held back
+// (Held): the run could not trust every answer, so it is not complete and
+// exits 1, as a short run does.
+func (r *Report) HeldBack() bool {
+	return len(r.Held) > 0
+}
+
 // ListWorks notes every work a warning is about when its message names
 // only the first few, for the machine-readable report.
 func (r *Report) ListWorks(w record.Warning, keys []string) {
@@ -108,6 +116,17 @@ func (w WhyNotPruned) String() string {
 		return "no service answered, so nothing was changed"
 	}
 	return ""
+}
+
+// HeldRemoval is an ORCID record whose answer dropped all or most of the
+// works its last file listed at once: far likelier a fault of the answer
+// than the owner's edit, so their files were kept until the user accepts
+// the removal (fetch --accept-removals).
+type HeldRemoval struct {
+	Record string   // the record's identity key, "orcid:…"
+	Had    int      // works its last file listed
+	Lists  int      // works its answer listed this run
+	Works  []string // identity keys of the works kept, in the last file's order
 }
 
 // FollowedVersion is a published version the second round fetched, and

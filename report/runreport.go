@@ -17,7 +17,7 @@ const RunReportSchema = "about.run-report/1"
 // docs/run.md; lists are never null, and times are whole milliseconds.
 type RunReport struct {
 	Schema    string           `json:"schema"`     // RunReportSchema
-	Outcome   string           `json:"outcome"`    // "complete", "incomplete", "interrupted" or "write_failed"
+	Outcome   string           `json:"outcome"`    // "complete", "incomplete" (jobs short, or removals held back), "interrupted" or "write_failed"
 	ElapsedMS int64            `json:"elapsed_ms"` // wall time of the run
 	Providers []ProviderReport `json:"providers"`  // one per provider of the run, in registry order
 	Hosts     []HostReport     `json:"hosts"`      // every host asked, sorted
@@ -81,6 +81,18 @@ type SnapshotsReport struct {
 	WriteError   string   `json:"write_error,omitempty"` // what stopped the writing, when something did
 	Repaired     []string `json:"repaired"`              // files found corrupt and rewritten; the warnings say what was wrong
 	Damaged      []string `json:"left_damaged"`          // files found corrupt that no answer could replace, left as they are
+	// RemovalsHeld are the ORCID records that dropped all or most of their
+	// works at once: those works and their files were kept (outcome
+	// "incomplete") until a run with --accept-removals.
+	RemovalsHeld []HeldReport `json:"removals_held"`
+}
+
+// HeldReport is one ORCID record whose removals were held back.
+type HeldReport struct {
+	Record string   `json:"record"` // e.g. "orcid:0000-0002-9341-7985"
+	Had    int      `json:"had"`    // works its last snapshot listed
+	Lists  int      `json:"lists"`  // works its answer listed this run
+	Works  []string `json:"works"`  // the works kept, whose removal was held back
 }
 
 // WarningReport is a problem in the data worth a look.
@@ -118,6 +130,7 @@ func (r *Report) JSON() RunReport {
 			NotWritten:   orEmpty(r.Unsaved),
 			Repaired:     orEmpty(r.Repaired),
 			Damaged:      orEmpty(r.Damaged),
+			RemovalsHeld: []HeldReport{},
 		},
 		Notes:    orEmpty(r.Notes()),
 		Warnings: []WarningReport{},
@@ -128,8 +141,11 @@ func (r *Report) JSON() RunReport {
 		out.Outcome = "interrupted"
 	case r.WriteErr != nil: // exit 3 wins over a short run's 1
 		out.Outcome = OutcomeWriteFailed
-	case len(short) > 0:
+	case len(short) > 0, r.HeldBack():
 		out.Outcome = "incomplete"
+	}
+	for _, h := range r.Held {
+		out.Snapshots.RemovalsHeld = append(out.Snapshots.RemovalsHeld, HeldReport{Record: h.Record, Had: h.Had, Lists: h.Lists, Works: orEmpty(h.Works)})
 	}
 	if r.WriteErr != nil {
 		out.Snapshots.WriteError = r.WriteErr.Error()

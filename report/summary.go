@@ -154,6 +154,9 @@ func (r *Report) Hints() []string {
 			out = append(out, h)
 		}
 	}
+	if h := r.heldHint(); h != "" {
+		out = append(out, h)
+	}
 	for _, s := range r.Specs {
 		if s.APIKey != nil && s.APIKey.Benefit != "" && !r.APIKeys[s.Name] && !r.Replayed {
 			out = append(out, fmt.Sprintf("no %s is set; a free key would give %s", s.APIKey.Env, s.APIKey.Benefit))
@@ -394,6 +397,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 			}
 		}
 	}
+	r.writeHeld(w)
 	if len(r.Kept) > 0 {
 		fmt.Fprintf(w, "\nkept the previous snapshot values for %d %s whose provider could not answer\n", len(r.Kept), english.Plural(len(r.Kept), "work", "works"))
 	}
@@ -486,6 +490,12 @@ func (r *Report) closingLine(short int) string {
 		return r.unsavedLine()
 	case short > 0:
 		return fmt.Sprintf("incomplete: %d %s failed or skipped; the previous values were kept where there were any", short, english.Plural(short, "job", "jobs"))
+	case r.HeldBack():
+		n := 0
+		for _, h := range r.Held {
+			n += len(h.Works)
+		}
+		return fmt.Sprintf("incomplete: every job answered, but the removal of %d %s was held back (see above)", n, english.Plural(n, "work", "works"))
 	}
 	n := len(r.Expansions) + len(r.Outcomes)
 	return fmt.Sprintf("complete: %d %s answered in %s", n, english.Plural(n, "job", "jobs"), roundDuration(r.Elapsed))

@@ -201,10 +201,23 @@ func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestra
 		return shortError(refusedError(c.Refused, m))
 	case len(c.Stale) > 0:
 		return shortError(staleError(c.Stale, m))
+	case rep.HeldBack():
+		return shortError(heldError(rep.Held), "the summary above names the record; about fetch --accept-removals "+o.Manifest+" removes those works if they really left")
 	case !diff.Empty(o.IgnoreCounts):
 		return shortError(errSnapshotsDiffer)
 	}
 	return nil
+}
+
+// heldError says which ORCID records dropped all or most of their works
+// at once: the fetch behind check kept them, so the folder is not shown
+// current, whatever the diff says.
+func heldError(held []report.HeldRemoval) error {
+	records := make([]string, len(held))
+	for i, h := range held {
+		records[i] = h.Record
+	}
+	return fmt.Errorf("%s dropped all or most of %s works at once; fetch keeps them until told to remove them", strings.Join(records, " and "), english.Plural(len(held), "its", "their"))
 }
 
 // errNotShownCurrent is the diff's last line when nothing differs but

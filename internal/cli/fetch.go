@@ -38,6 +38,9 @@ type fetchOptions struct {
 	// snapshot lock tells its own lock from one an earlier process with
 	// the same pid left.
 	ProcessStarted time.Time
+	// AcceptRemovals lets an ORCID record drop all or most of its works
+	// at once (--accept-removals); without it those works are kept.
+	AcceptRemovals bool
 	// testOnlyOptions changes the run's options last (a network with a
 	// fault, a disk that fills up); nil outside tests.
 	testOnlyOptions func(*orchestrator.Options)
@@ -66,16 +69,24 @@ Examples:
    about fetch --quiet --report run.json manifest.toml   # CI: silent unless short; JSON story
    about fetch --record recorded/ manifest.toml   # save every answer
    about fetch --replay recorded/ manifest.toml   # re-run with no network
+   about fetch --accept-removals manifest.toml    # an ORCID record really dropped most of its works
+
+An ORCID record whose answer drops all of the works its last snapshot
+listed, or more than half of them and at least 5, is likelier a faulty
+answer than an edit: those works and their files are kept, the summary
+names the record, and the run exits 1. --accept-removals removes them.
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the
 summary names them; no service reachable at all is every job failing, and
-the hint says so); 2 usage or manifest error, nothing written; 3 a file
-could not be read or written, or another fetch holds the snapshot folder
-(its .about-fetch.lock names it); 130 interrupted, every file still whole.`,
+the hint says so), or an ORCID record's removals were held back; 2 usage
+or manifest error, nothing written; 3 a file could not be read or written,
+or another fetch holds the snapshot folder (its .about-fetch.lock names
+it); 130 interrupted, every file still whole.`,
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Value: orchestrator.DefaultWorkers, Usage: "hosts served at once (each host still gets one request at a time)"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "only", Usage: "comma-separated providers to ask (default: the manifest's list, else all)"},
+			acceptRemovalsFlag(),
 			quietFlag(),
 			reportFlag(),
 		}, networkFlags()...),
@@ -104,6 +115,7 @@ could not be read or written, or another fetch holds the snapshot folder
 				WriteTail: sys.WriteTail,
 
 				ProcessStarted: sys.Started,
+				AcceptRemovals: c.Bool("accept-removals"),
 			})
 		},
 	}
@@ -132,6 +144,8 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		Getenv:    o.Getenv,
 		Abort:     o.Abort,
 		WriteTail: o.WriteTail,
+
+		AcceptRemovals: o.AcceptRemovals,
 	}
 	if err := checkReportPath(o.Report); err != nil {
 		return err
@@ -178,10 +192,16 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		return interruptedError(errors.New("interrupted; every snapshot file is whole (old or new)"))
 	case err != nil:
 		return runError(err)
-	case rep.Incomplete():
+	case rep.Incomplete(), rep.HeldBack():
 		return shortError(errShortRun)
 	}
 	return nil
+}
+
+// acceptRemovalsFlag is --accept-removals: the user's word that an ORCID
+// record that dropped all or most of its works at once really did.
+func acceptRemovalsFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "accept-removals", Usage: "remove the works an ORCID record dropped all or most of at once (kept by default, exit 1: likelier a faulty answer), e.g. about fetch --accept-removals manifest.toml"}
 }
 
 // lockSnapshots takes the snapshot folder's lock before the first

@@ -19,9 +19,9 @@ func reportFlag() cli.Flag {
 }
 
 // printSummary prints the end-of-run summary and its hints; with --quiet
-// only when the run came back short or was interrupted.
+// only when the run came back short, held removals back or was interrupted.
 func printSummary(w io.Writer, quiet bool, rep *report.Report) {
-	if !quiet || rep.Incomplete() || rep.Interrupted {
+	if !quiet || rep.Incomplete() || rep.HeldBack() || rep.Interrupted {
 		rep.WriteSummary(w)
 		printHints(w, rep.Hints())
 	}
