@@ -251,9 +251,17 @@ func syncDir(dir string) {
 // Prune removes, from the works, counts and orcid folders, every snapshot
 // file (a name FileName makes) whose name is not in keep, and leftovers of
 // interrupted writes there and in the folder itself (index.json's). Files
-// about did not write are left alone (see isOwnFile). It returns the
-// removed paths, sorted.
+// about did not write are left alone (see isOwnFile), and so is anything
+// reached through a symbolic link: a link in a file's place is not
+// removed, and a works/, counts/ or orcid/ that is a link is not pruned
+// at all (an error says so). It returns the removed paths, sorted.
 func (d Dir) Prune(keep map[string]bool) ([]string, error) {
+	subs := []string{WorksDir, CountsDir, ORCIDDir}
+	for _, sub := range subs { // before removing anything
+		if err := d.ownSubfolder(sub); err != nil {
+			return nil, err
+		}
+	}
 	var removed []string
 	entries, err := os.ReadDir(d.Root)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -268,7 +276,7 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 			removed = append(removed, p)
 		}
 	}
-	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
+	for _, sub := range subs {
 		entries, err := os.ReadDir(filepath.Join(d.Root, sub))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
