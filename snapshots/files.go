@@ -1,7 +1,6 @@
 package snapshots
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -214,14 +213,23 @@ func Read(path string, v any) error {
 // Write encodes v canonically and replaces path atomically. It reports
 // whether the file changed; an unchanged file is not rewritten.
 func Write(path string, v any) (bool, error) {
+	c, err := Rewrite(path, v)
+	return c != Unchanged, err
+}
+
+// Rewrite is Write, telling a file that differed only in its line
+// endings (LineEndings) from one whose content changed.
+func Rewrite(path string, v any) (Change, error) {
 	data, err := Encode(v)
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", path, err)
+		return Unchanged, fmt.Errorf("%s: %w", path, err)
 	}
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return false, nil
+	old, err := os.ReadFile(path)
+	c := changeOf(old, data, err == nil)
+	if c == Unchanged {
+		return c, nil
 	}
-	return true, WriteFileAtomic(path, data)
+	return c, WriteFileAtomic(path, data)
 }
 
 // WriteFileAtomic writes data to a temp file in path's folder, syncs it,
