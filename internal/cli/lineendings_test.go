@@ -55,6 +55,12 @@ func TestCheckTellsCRLFLineEndingsOnce(t *testing.T) {
 	if !strings.Contains(stderr, "1 problem in") {
 		t.Errorf("want one problem:\n%s", stderr)
 	}
+	// The online check fetches into a copy and compares: line endings
+	// alone are no difference to list file by file (21 empty hunks).
+	code, stdout, _ = runCLI(t, "check", "--replay", exampleReplay, m)
+	if code != exitShort || strings.Contains(stdout, "would change") || strings.Count(stdout, "line endings") != 1 {
+		t.Errorf("check: exit %d, want %d with the one line and no file listed as changing:\n%s", code, exitShort, stdout)
+	}
 }
 
 // Fetch over that folder rewrites the files with LF (their bytes change)
