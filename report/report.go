@@ -20,26 +20,22 @@ type Report struct {
 	Works      []manifest.Identity // the works written, in output order
 	Hosts      []transport.HostStats
 	Warnings   []record.Warning
-	Written    []string // files that changed
-	// LineEndings are the files of Written rewritten only to end their
-	// lines in LF, not the CRLF a checkout with git's core.autocrlf
-	// gives them: the same content, so no work changed for them.
-	LineEndings []string
-	Removed     []string           // files of works that left the manifest
-	Kept        []string           // identity keys whose files were kept because their source could not be read
-	Excluded    []manifest.Exclude // the [[exclude]]s that left a work out, in the order the run met them
-	Followed    []FollowedVersion  // published versions fetched in the second round
-	Unwritten   []string           // identity keys of works no service answered about and with no file yet: not written
-	WriteErr    error              // why writing the snapshot folder stopped (FailWrite); nil when it did not
-	Unsaved     []string           // identity keys of works whose files WriteErr kept from being written
-	Repaired    []string           // snapshot files the run found corrupt and rewrote (each also a warning)
-	Damaged     []string           // snapshot files found corrupt that no answer could replace: left as they are (each also a warning)
-	Links       int                // links among works written to links.json
-	NotPruned   WhyNotPruned       // why nothing was pruned, when nothing was
-	Elapsed     time.Duration
-	Manifest    string // the manifest's path, as given
-	Snapshots   string
-	Specs       []providers.Spec
+	Written    []string           // files that changed
+	Removed    []string           // files of works that left the manifest
+	Kept       []string           // identity keys whose files were kept because their source could not be read
+	Excluded   []manifest.Exclude // the [[exclude]]s that left a work out, in the order the run met them
+	Followed   []FollowedVersion  // published versions fetched in the second round
+	Unwritten  []string           // identity keys of works no service answered about and with no file yet: not written
+	WriteErr   error              // why writing the snapshot folder stopped (FailWrite); nil when it did not
+	Unsaved    []string           // identity keys of works whose files WriteErr kept from being written
+	Repaired   []string           // snapshot files the run found corrupt and rewrote (each also a warning)
+	Damaged    []string           // snapshot files found corrupt that no answer could replace: left as they are (each also a warning)
+	Links      int                // links among works written to links.json
+	NotPruned  WhyNotPruned       // why nothing was pruned, when nothing was
+	Elapsed    time.Duration
+	Manifest   string // the manifest's path, as given
+	Snapshots  string
+	Specs      []providers.Spec
 
 	// What the notes are told from (Notes), in the order they are told.
 	NeedMailto       []string        // providers not asked: they require a contact e-mail and none was set
@@ -50,6 +46,11 @@ type Report struct {
 	KeptWhole        []string        // identity keys of works no provider of this run applies to: their previous file stands
 	Dropped          map[string]int  // provider no longer chosen → works its data was removed from
 	LinkNotes        []string        // what deciding the links suggests (works.Linked.Notes)
+
+	// LineEndings are the files of Written rewritten only to end their
+	// lines in LF, not the CRLF a checkout with git's core.autocrlf
+	// gives them: the same content, so no work changed for them.
+	LineEndings []string
 
 	// Discovery (manifest discover): the listings of the works carrying
 	// each ORCID iD, and what they name beyond the page (unclaimed.json).
