@@ -531,18 +531,27 @@ func (w *writer) write(path string, v any) error {
 
 // writeBytes writes a work's file, already encoded, in the works' batch
 // and notes it in the report if it changed.
-func (w *writer) writeBytes(path string, data []byte) (bool, error) {
+func (w *writer) writeBytes(path string, data []byte) (snapshots.Change, error) {
 	if w.writeFile != nil { // a test's disk, which fails as a full one does: written at once
 		return w.writeChanged(path, json.RawMessage(data))
 	}
-	changed, err := w.batch.WriteBytes(path, data)
+	c, err := w.batch.Replace(path, data)
 	if err != nil {
-		return changed, fmt.Errorf("write snapshots: %w", err)
+		return c, fmt.Errorf("write snapshots: %w", err)
 	}
-	if changed {
+	w.noteWritten(path, c)
+	return c, nil
+}
+
+// noteWritten notes in the report a file written, and one written only
+// to give it LF line endings.
+func (w *writer) noteWritten(path string, c snapshots.Change) {
+	if c != snapshots.Unchanged {
 		w.rep.Written = append(w.rep.Written, path)
 	}
-	return changed, nil
+	if c == snapshots.LineEndings {
+		w.rep.LineEndings = append(w.rep.LineEndings, path)
+	}
 }
 
 // writeWorks writes every work's files in one snapshots.Batch: thousands
@@ -570,7 +579,9 @@ func (w *writer) writeWorks(settle context.Context, linked works.Linked, out *ou
 	closeErr := w.batch.Close()
 	lost := w.batch.Unwritten()
 	if len(lost) > 0 { // the report names only files on disk
-		w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { _, found := slices.BinarySearch(lost, p); return found })
+		isLost := func(p string) bool { _, found := slices.BinarySearch(lost, p); return found }
+		w.rep.Written = slices.DeleteFunc(w.rep.Written, isLost)
+		w.rep.LineEndings = slices.DeleteFunc(w.rep.LineEndings, isLost)
 		w.saved = min(w.saved, w.firstLost(lost))
 	}
 	for _, pending := range w.batchRepairs {
@@ -601,16 +612,14 @@ func (w *writer) firstLost(lost []string) int {
 	return len(w.works)
 }
 
-// writeChanged is write, also telling whether the file changed.
-func (w *writer) writeChanged(path string, v any) (bool, error) {
-	changed, err := w.writeSnapshot(path, v)
+// writeChanged is write, also telling what writing changed.
+func (w *writer) writeChanged(path string, v any) (snapshots.Change, error) {
+	c, err := w.writeSnapshot(path, v)
 	if err != nil {
-		return changed, fmt.Errorf("write snapshots: %w", err)
+		return c, fmt.Errorf("write snapshots: %w", err)
 	}
-	if changed {
-		w.rep.Written = append(w.rep.Written, path)
-	}
-	return changed, nil
+	w.noteWritten(path, c)
+	return c, nil
 }
 
 // writeWork writes one work's file, with its warnings and decisions, and
@@ -629,20 +638,23 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 	if err != nil {
 		return fmt.Errorf("decisions of %s: %w", k, err)
 	}
-	changed, err := w.writeBytes(w.d.WorkPath(id), doc)
+	// A file rewritten only to end its lines in LF (a checkout's CRLF) is
+	// no change of its work: the story says why it was written.
+	c, err := w.writeBytes(w.d.WorkPath(id), doc)
 	if err != nil {
 		return err
 	}
+	changed := c == snapshots.Changed
 	name := snapshots.FileName(id)
 	out.keep[snapshots.WorksDir+"/"+name] = true
 	out.index.Works = append(out.index.Works, snapshots.IndexWork{ID: k, File: name})
 	if len(files.Counts) > 0 {
-		countsChanged, err := w.writeBytes(w.d.CountsPath(id), files.Counts)
+		cc, err := w.writeBytes(w.d.CountsPath(id), files.Counts)
 		if err != nil {
 			return err
 		}
 		out.keep[snapshots.CountsDir+"/"+name] = true
-		changed = changed || countsChanged
+		changed = changed || cc == snapshots.Changed
 	}
 	if w.batch != nil { // told once the batch says the file is on disk
 		w.batchRepairs = append(w.batchRepairs, pw.repairs)

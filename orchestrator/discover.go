@@ -324,12 +324,15 @@ func (rn *run) writeUnclaimed() error {
 		}
 		return nil
 	}
-	changed, err := snapshots.Write(path, rn.unclaimed)
+	c, err := snapshots.Rewrite(path, rn.unclaimed)
 	if err != nil {
 		return err
 	}
-	if changed {
+	if c != snapshots.Unchanged {
 		rn.rep.Written = append(rn.rep.Written, path)
+	}
+	if c == snapshots.LineEndings {
+		rn.rep.LineEndings = append(rn.rep.LineEndings, path)
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byt
 		// complete (and links.json decides which works the page shows),
 		// so only doing again what fetch does with the files notices it.
 		merged, linked := recheckWorks(m, reads, *index, links)
-		problems = append(problems, slices.Concat(merged, linked)...)
+		problems = append(problems, slices.Concat(merged, linked, missingCounts(d, reads, *index))...)
 	}
 	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
 	check := OfflineCheck{Problems: problems}

@@ -10,11 +10,12 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // remergeFolder writes n works as fetch would: each file is the core's Document of
 // its sources, two providers that disagree on the year, so every file
-// has a conflict as well as a record and provenance.
+// has a conflict as well as a record and provenance, and its counts file.
 func remergeFolder(tb testing.TB, n int) *manifest.Manifest {
 	tb.Helper()
 	m := newManifest(tb, "[[identity]]\norcid = \"0000-0002-1825-0097\"\n")
@@ -41,6 +42,11 @@ func remergeFolder(tb testing.TB, n int) *manifest.Manifest {
 		}
 		doc, _ := precedence().Document(id, []string{"manifest"}, sources, nil)
 		if _, err := snapshots.Write(d.WorkPath(id), doc); err != nil {
+			tb.Fatal(err)
+		}
+		// Crossref and OpenAlex count citations: fetch writes their counts.
+		counts := works.CountsDoc(id.Key(), map[string]record.Counts{"crossref": {CitedBy: record.Int(i)}, "openalex": {CitedBy: record.Int(i + 1)}})
+		if _, err := snapshots.Write(d.CountsPath(id), counts); err != nil {
 			tb.Fatal(err)
 		}
 	}

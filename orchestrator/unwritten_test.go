@@ -2,12 +2,15 @@ package orchestrator
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -45,5 +48,45 @@ func TestFailedWriteIsNotReportedWritten(t *testing.T) {
 	}
 	if rep != nil && slices.Contains(rep.Written, blocked) {
 		t.Errorf("the report names %s as written: %q", blocked, rep.Written)
+	}
+}
+
+// TestAFirstFetchOntoAFullDiskCountsEachWorkOnce: a first fetch whose
+// disk fails part-way through the works' files (here a folder stands
+// where one goes, as a full disk fails a write) hands later files to the
+// writers that are then dropped. Those works are not written, and the
+// story counted them twice, as added and as not written: "13 added …
+// -7 unchanged, 7 not written". A work is added only if its file is on
+// disk, and no count is below zero.
+func TestAFirstFetchOntoAFullDiskCountsEachWorkOnce(t *testing.T) {
+	s := newService(t, false)
+	var src strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&src, "[[identity]]\ndoi = \"10.1234/w%02d\"\n\n", i)
+	}
+	m := newManifest(t, src.String())
+	opts := testOptions(m, nil, 4)
+	opts.Registry = []providers.Spec{simSpec("sim", 0)}
+	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
+	blocked := snapshots.Dir{Root: m.Snapshots}.WorkPath(manifest.Identity{Kind: manifest.KindDOI, Value: "10.1234/w05"})
+	if err := os.MkdirAll(filepath.Join(blocked, "in-the-way"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), opts)
+	if err == nil || rep == nil || rep.WriteErr == nil {
+		t.Fatalf("run over a folder in a work file's place: err %v; want a failed write", err)
+	}
+	for _, k := range rep.Unsaved {
+		if slices.Contains(rep.WorksAdded, k) || slices.Contains(rep.WorksChanged, k) {
+			t.Errorf("%s is counted as added or changed and as not written", k)
+		}
+	}
+	var story strings.Builder
+	rep.WriteSummary(&story)
+	if regexp.MustCompile(`-\d+ unchanged`).MatchString(story.String()) {
+		t.Errorf("a count below zero:\n%s", story.String())
+	}
+	if len(rep.WorksAdded)+len(rep.Unsaved) != 40 {
+		t.Errorf("%d added and %d not written of 40 works:\n%s", len(rep.WorksAdded), len(rep.Unsaved), story.String())
 	}
 }

@@ -7,13 +7,18 @@ import "github.com/aboutscholar/about/snapshots"
 // it reports whether the file changed.
 type WriteSnapshotFunc func(path string, v any) (changed bool, err error)
 
-// writeSnapshot is the run's WriteSnapshotFunc: snapshots.Write unless a
-// test gives one that fails as a full disk does.
-func (w *writer) writeSnapshot(path string, v any) (bool, error) {
-	if w.writeFile != nil {
-		return w.writeFile(path, v)
+// writeSnapshot writes as the run's WriteSnapshotFunc: snapshots.Rewrite
+// unless a test gives one that fails as a full disk does (which tells no
+// line endings apart).
+func (w *writer) writeSnapshot(path string, v any) (snapshots.Change, error) {
+	if w.writeFile == nil {
+		return snapshots.Rewrite(path, v)
 	}
-	return snapshots.Write(path, v)
+	changed, err := w.writeFile(path, v)
+	if changed {
+		return snapshots.Changed, err
+	}
+	return snapshots.Unchanged, err
 }
 
 // failWrite tells the report that the folder could not be written and

@@ -41,7 +41,12 @@ func (r *Report) Notes() []string {
 			n, english.Plural(n, "work was", "works were"), english.Plural(n, "it", "them"), english.Plural(n, "it has", "they have"), listSome(r.Unwritten, 5)))
 	}
 	notes = append(notes, r.discoveryNotes()...)
-	return append(notes, r.LinkNotes...)
+	notes = append(notes, r.LinkNotes...)
+	if n := len(r.LineEndings); n > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s Windows line endings (CRLF) and %s rewritten with LF, as about writes them; no work changed for it. Git converted them on checkout (core.autocrlf): the line `* text eol=lf` in a .gitattributes file in the snapshot folder keeps them LF",
+			n, english.Plural(n, "file had", "files had"), english.Plural(n, "was", "were")))
+	}
+	return notes
 }
 
 // notAskedNotes tells, per provider, about the works it was not asked

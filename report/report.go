@@ -48,6 +48,11 @@ type Report struct {
 	Dropped          map[string]int  // provider no longer chosen → works its data was removed from
 	LinkNotes        []string        // what deciding the links suggests (works.Linked.Notes)
 
+	// LineEndings are the files of Written rewritten only to end their
+	// lines in LF, not the CRLF a checkout with git's core.autocrlf
+	// gives them: the same content, so no work changed for them.
+	LineEndings []string
+
 	// Discovery (manifest discover): the listings of the works carrying
 	// each ORCID iD, and what they name beyond the page (unclaimed.json).
 	Listings  []Listing

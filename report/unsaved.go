@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/aboutscholar/about/internal/english"
 )
@@ -16,9 +17,21 @@ const OutcomeWriteFailed = "write_failed"
 // which works' files were not written (identity keys, in output order).
 // pruned says the run had pruned before it stopped (only what comes after
 // pruning failed); otherwise nothing was pruned, pruning coming last.
+//
+// A work not written is neither added nor changed: the writer counts a
+// work as it hands its files over, and files handed over after the
+// failure are dropped, so a first fetch onto a full disk told "13 added,
+// … -7 unchanged, 7 not written".
 func (r *Report) FailWrite(err error, unsaved []string, pruned bool) {
 	r.WriteErr = err
 	r.Unsaved = unsaved
+	set := make(map[string]bool, len(unsaved))
+	for _, k := range unsaved {
+		set[k] = true
+	}
+	notWritten := func(k string) bool { return set[k] }
+	r.WorksAdded = slices.DeleteFunc(r.WorksAdded, notWritten)
+	r.WorksChanged = slices.DeleteFunc(r.WorksChanged, notWritten)
 	if r.NotPruned == Pruned && !pruned {
 		r.NotPruned = PruneWriteFailed
 	}

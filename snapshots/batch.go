@@ -1,7 +1,6 @@
 package snapshots
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -76,21 +75,30 @@ func (b *Batch) Write(path string, v any) (bool, error) {
 // WriteBytes is Write of bytes already encoded canonically (Encode); the
 // Batch keeps data until Close, so the caller must not change it.
 func (b *Batch) WriteBytes(path string, data []byte) (bool, error) {
+	c, err := b.Replace(path, data)
+	return c != Unchanged, err
+}
+
+// Replace is WriteBytes, telling a file that differed only in its line
+// endings (LineEndings) from one whose content changed.
+func (b *Batch) Replace(path string, data []byte) (Change, error) {
 	if err := b.failed(); err != nil {
-		return false, err
+		return Unchanged, err
 	}
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return false, nil
+	old, err := os.ReadFile(path)
+	c := changeOf(old, data, err == nil)
+	if c == Unchanged {
+		return c, nil
 	}
 	dir := filepath.Dir(path)
 	if !b.dirs[dir] {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return false, fmt.Errorf("create %s: %w", dir, err)
+			return Unchanged, fmt.Errorf("create %s: %w", dir, err)
 		}
 		b.dirs[dir] = true
 	}
 	b.files <- batchFile{path: path, data: data}
-	return true, nil
+	return c, nil
 }
 
 // Close waits for every file handed over to be written, then syncs each

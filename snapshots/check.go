@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 )
 
@@ -203,9 +204,13 @@ func (c *folderCheck) readAll() {
 	}
 	close(next)
 	wg.Wait()
+	var crlfOnly []string
 	for _, r := range results {
 		if r.problem != "" {
 			c.add(r.rel, "%s", r.problem)
+		}
+		if r.facts.lineEndings {
+			crlfOnly = append(crlfOnly, r.rel)
 		}
 		if r.data != nil || r.bulk {
 			c.files[r.rel] = r.data
@@ -213,6 +218,7 @@ func (c *folderCheck) readAll() {
 			c.empty[r.rel] = r.facts.empty
 		}
 	}
+	c.lineEndings(crlfOnly)
 }
 
 // read loads a file and checks it is canonical JSON. It returns the data
@@ -220,6 +226,7 @@ func (c *folderCheck) readAll() {
 // top-level "id" if it has one, and what is wrong with it if anything.
 // A work file goes to OnWork too.
 func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, facts fileFacts, problem string) {
+	crlfOnly := false
 	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)), bulkFile(rel), scratch)
 	if err != nil {
 		return nil, facts, fmt.Sprintf("unreadable: %v", err)
@@ -229,18 +236,49 @@ func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, fact
 		if err != nil {
 			return nil, facts, checkDamage(data, err)
 		}
-		if !bytes.Equal(canon, data) {
-			problem = fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", firstDifference(data, canon))
-		}
+		problem = notCanonical(data, canon)
+		crlfOnly = problem == "" && !bytes.Equal(canon, data)
 	}
 	facts, ok := canonicalFacts(data)
-	if !ok || problem != "" {
+	if !ok || problem != "" || crlfOnly {
 		facts = factsOf(data)
 	}
+	facts.lineEndings = crlfOnly
 	if d, _ := path.Split(rel); d == WorksDir+"/" && c.opts.OnWork != nil {
 		c.opts.OnWork(rel, data)
 	}
 	return data, facts, problem
+}
+
+// notCanonical is what is wrong with data, whose canonical form is canon:
+// "" when nothing, or only its line endings (told once for the folder,
+// see lineEndings), else where it first differs.
+func notCanonical(data, canon []byte) string {
+	if bytes.Equal(canon, data) || OnlyLineEndings(data, canon) {
+		return ""
+	}
+	what := firstDifference(data, canon)
+	if lfData := bytes.ReplaceAll(data, crlf, lf); len(lfData) < len(data) {
+		what = firstDifference(lfData, canon) + ", and its lines end in CRLF"
+	}
+	return fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", what)
+}
+
+// lineEndings adds the one problem of the files whose only fault is CRLF
+// line endings, naming the first and how many: a folder checked out with
+// core.autocrlf has every file so, and one line saying why beats a line
+// a file.
+func (c *folderCheck) lineEndings(files []string) {
+	if len(files) == 0 {
+		return
+	}
+	slices.Sort(files)
+	what := files[0]
+	if n := len(files) - 1; n > 0 {
+		what = fmt.Sprintf("%s and %d more %s", files[0], n, english.Plural(n, "file", "files"))
+	}
+	c.add(".", "%s %s Windows line endings (CRLF) where about writes LF, and are otherwise canonical: %s (about fetch rewrites them with LF)",
+		what, english.Plural(len(files), "has", "have"), LineEndingsHint)
 }
 
 // firstDifference says where data first departs from its canonical form.

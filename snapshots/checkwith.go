@@ -43,6 +43,9 @@ func bulkFile(rel string) bool {
 type fileFacts struct {
 	id    string // its top-level "id"
 	empty bool   // a work file no service answered about (neverAnswered)
+	// lineEndings: its only fault is CRLF line endings (OnlyLineEndings),
+	// which the check tells once for the folder.
+	lineEndings bool
 }
 
 // factsOf reads a file's id and, for a work, whether no service answered

@@ -73,8 +73,8 @@ func CompareFolders(oldDir, newDir string) (*Diff, error) {
 	for _, p := range paths {
 		a, inOld := oldFiles[p]
 		b, inNew := newFiles[p]
-		if inOld && inNew && bytes.Equal(a, b) {
-			continue
+		if inOld && inNew && (bytes.Equal(a, b) || OnlyLineEndings(a, b)) {
+			continue // line endings alone are the folder check's one problem, not what a fetch changes
 		}
 		fd := FileDiff{Path: p}
 		switch {

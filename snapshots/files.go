@@ -1,7 +1,6 @@
 package snapshots
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -214,14 +213,23 @@ func Read(path string, v any) error {
 // Write encodes v canonically and replaces path atomically. It reports
 // whether the file changed; an unchanged file is not rewritten.
 func Write(path string, v any) (bool, error) {
+	c, err := Rewrite(path, v)
+	return c != Unchanged, err
+}
+
+// Rewrite is Write, telling a file that differed only in its line
+// endings (LineEndings) from one whose content changed.
+func Rewrite(path string, v any) (Change, error) {
 	data, err := Encode(v)
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", path, err)
+		return Unchanged, fmt.Errorf("%s: %w", path, err)
 	}
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return false, nil
+	old, err := os.ReadFile(path)
+	c := changeOf(old, data, err == nil)
+	if c == Unchanged {
+		return c, nil
 	}
-	return true, WriteFileAtomic(path, data)
+	return c, WriteFileAtomic(path, data)
 }
 
 // WriteFileAtomic writes data to a temp file in path's folder, syncs it,
@@ -251,9 +259,17 @@ func syncDir(dir string) {
 // Prune removes, from the works, counts and orcid folders, every snapshot
 // file (a name FileName makes) whose name is not in keep, and leftovers of
 // interrupted writes there and in the folder itself (index.json's). Files
-// about did not write are left alone (see isOwnFile). It returns the
-// removed paths, sorted.
+// about did not write are left alone (see isOwnFile), and so is anything
+// reached through a symbolic link: a link in a file's place is not
+// removed, and a works/, counts/ or orcid/ that is a link is not pruned
+// at all (an error says so). It returns the removed paths, sorted.
 func (d Dir) Prune(keep map[string]bool) ([]string, error) {
+	subs := []string{WorksDir, CountsDir, ORCIDDir}
+	for _, sub := range subs { // before removing anything
+		if err := d.ownSubfolder(sub); err != nil {
+			return nil, err
+		}
+	}
 	var removed []string
 	entries, err := os.ReadDir(d.Root)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -268,7 +284,7 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 			removed = append(removed, p)
 		}
 	}
-	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
+	for _, sub := range subs {
 		entries, err := os.ReadDir(filepath.Join(d.Root, sub))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue

@@ -72,8 +72,13 @@ func (h LockHolder) same(o LockHolder) bool {
 //
 // A folder a newer about wrote is refused here too, with a *SchemaError,
 // before anything is asked: this fetch would drop what it does not know.
+// So is a folder that is not about's, or has a linked works/, counts/ or
+// orcid/ (a *ForeignError, see Adoptable): fetch would prune there.
 func TakeLock(dir string, processStarted time.Time) (lock *Lock, stale *LockHolder, err error) {
 	d := Dir{Root: dir}
+	if err := d.Adoptable(); err != nil {
+		return nil, nil, err
+	}
 	if err := d.Writable(); err != nil {
 		return nil, nil, err
 	}

@@ -207,11 +207,17 @@ func acceptRemovalsFlag() cli.Flag {
 // lockSnapshots takes the snapshot folder's lock before the first
 // request, which also proves the folder writable before any fetching. A
 // stale lock, left by a fetch that is gone, is broken with a warning
-// naming it.
+// naming it. A folder that is not about's is the user's choice of folder
+// gone wrong, a usage error: nothing is written.
 func lockSnapshots(dir string, processStarted time.Time, stderr io.Writer) (*snapshots.Lock, error) {
 	lock, stale, err := snapshots.TakeLock(dir, processStarted)
-	var held *snapshots.HeldError
+	var (
+		held    *snapshots.HeldError
+		foreign *snapshots.ForeignError
+	)
 	switch {
+	case errors.As(err, &foreign):
+		return nil, usageError(err, foreign.Hint())
 	case errors.As(err, &held):
 		return nil, ioError(err, "wait for that fetch to end; if none is running (its machine crashed), delete "+held.Path)
 	case errors.As(err, new(*snapshots.SchemaError)):

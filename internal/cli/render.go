@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
@@ -228,6 +229,9 @@ func runRender(o renderOptions) error {
 	}
 	warnStaleWorks(o.Stderr, m, folder)
 	warnUnknownWorks(o.Stderr, folder)
+	if o.Counts {
+		warnNoCounts(o.Stderr, folder)
+	}
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
@@ -249,6 +253,21 @@ func runRender(o renderOptions) error {
 		return ioError(err)
 	}
 	return nil
+}
+
+// warnNoCounts says when --counts has nothing to show: no work of the
+// folder has a count. A counts/ deleted by hand otherwise gave a page
+// without counts and no word why.
+func warnNoCounts(stderr io.Writer, folder *render.Folder) {
+	if len(folder.Works) == 0 || slices.ContainsFunc(folder.Works, func(w render.Work) bool { return len(w.CitedBy) > 0 }) {
+		return
+	}
+	counts := filepath.Join(folder.Root, snapshots.CountsDir)
+	if entries, _ := os.ReadDir(counts); len(entries) == 0 {
+		fmt.Fprintf(stderr, "about: warning: --counts: %s is missing or empty, so no work shows a count: git checkout restores it, about fetch writes it again; about check --offline says which works should have counts\n", counts)
+		return
+	}
+	fmt.Fprintf(stderr, "about: warning: --counts: no work in %s has a citation count, so none is shown\n", folder.Root)
 }
 
 // selectedWorks checks the manifest's selected list: each one a work of

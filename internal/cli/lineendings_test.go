@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// toCRLF gives every .json file under dir CRLF line endings, as git
+// checks them out with core.autocrlf (a Windows runner's default), and
+// returns how many it converted.
+func toCRLF(t *testing.T, dir string) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n++
+		return os.WriteFile(p, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// A snapshot folder checked out with CRLF line endings: check --offline
+// says so once, naming the line endings and the .gitattributes line that
+// keeps them LF, not once a file ("not canonical: line 1 is \"{\\r\"" for
+// each of the example's 21 files).
+func TestCheckTellsCRLFLineEndingsOnce(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	files := toCRLF(t, snaps)
+	code, stdout, stderr := runCLI(t, "check", "--offline", m)
+	if code != exitShort {
+		t.Errorf("exit %d, want %d: the files are not what fetch writes", code, exitShort)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 1 || strings.Contains(stdout, "not canonical") {
+		t.Errorf("want one line for the %d files, got %d:\n%s", files, len(lines), stdout)
+	}
+	for _, want := range []string{"Windows line endings (CRLF)", "core.autocrlf", ".gitattributes", "`* text eol=lf`", "20 more files"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the line does not say %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "1 problem in") {
+		t.Errorf("want one problem:\n%s", stderr)
+	}
+	// The online check fetches into a copy and compares: line endings
+	// alone are no difference to list file by file (21 empty hunks).
+	code, stdout, _ = runCLI(t, "check", "--replay", exampleReplay, m)
+	if code != exitShort || strings.Contains(stdout, "would change") || strings.Count(stdout, "line endings") != 1 {
+		t.Errorf("check: exit %d, want %d with the one line and no file listed as changing:\n%s", code, exitShort, stdout)
+	}
+}
+
+// Fetch over that folder rewrites the files with LF (their bytes change)
+// but no work changed: the story said "13 changed" for line endings alone.
+// It now says 0 changed and, in one note, why the files were written.
+func TestFetchOverCRLFSaysWhyItRewrites(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	files := toCRLF(t, snaps)
+	code, stderr := runCLIEnv(t, nil, "fetch", "--replay", exampleReplay, m)
+	if code != exitOK {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "0 added, 0 changed, 0 removed, 13 unchanged") {
+		t.Errorf("line endings alone counted as changed works:\n%s", stderr)
+	}
+	if want := "note: 21 files had Windows line endings (CRLF) and were rewritten with LF"; files != 21 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "`* text eol=lf`") {
+		t.Errorf("the story does not say why the %d files were written (%q and the .gitattributes line):\n%s", files, want, stderr)
+	}
+	if code, stdout, _ := runCLI(t, "check", "--offline", m); code != exitOK {
+		t.Errorf("check --offline after the fetch: exit %d\n%s", code, stdout)
+	}
+}
