@@ -185,12 +185,23 @@ func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestr
 // short is never called current: what the short jobs cover was compared
 // with the committed values kept in their place.
 func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck, rep *report.Report, diff *snapshots.Diff) error {
-	if rep.Incomplete() && diff.Empty(o.IgnoreCounts) {
+	err := onlineFailure(o, m, dir, c, rep, diff)
+	switch {
+	case rep.Incomplete() && diff.Empty(o.IgnoreCounts):
 		diff.WriteChanges(o.Stdout, o.IgnoreCounts)
 		fmt.Fprintln(o.Stdout, errNotShownCurrent)
-	} else {
+	case err != nil && diff.Empty(o.IgnoreCounts):
+		// The diff alone would say "current"; the verdict is not the diff's.
+		diff.WriteChanges(o.Stdout, o.IgnoreCounts)
+		fmt.Fprintln(o.Stdout, errCurrentButFailing)
+	default:
 		diff.WriteDiff(o.Stdout, o.IgnoreCounts)
 	}
+	return err
+}
+
+// onlineFailure is why an online check fails, nil when it passes.
+func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck, rep *report.Report, diff *snapshots.Diff) error {
 	switch {
 	case rep.Incomplete():
 		return shortError(errors.New("some jobs came back short, so the comparison is incomplete"),
@@ -223,6 +234,11 @@ func heldError(held []report.HeldRemoval) error {
 // errNotShownCurrent is the diff's last line when nothing differs but
 // some jobs came back short.
 const errNotShownCurrent = "snapshots not shown current: nothing that answered would change, but some jobs came back short, so what they cover was not compared"
+
+// errCurrentButFailing is the diff's last line when nothing differs but
+// the check fails for another reason (a problem in the folder, a record's
+// removals held back), so the story never says "current" over exit 1.
+const errCurrentButFailing = "snapshots not shown current: every value is what a fetch now writes, but the check fails for the reason it gives"
 
 // fetchForCheck fetches everything again into a copy of dir and prints
 // the run's summary; the committed folder is never written. The run's

@@ -61,6 +61,10 @@ func TestCheckTellsCRLFLineEndingsOnce(t *testing.T) {
 	if code != exitShort || strings.Contains(stdout, "would change") || strings.Count(stdout, "line endings") != 1 {
 		t.Errorf("check: exit %d, want %d with the one line and no file listed as changing:\n%s", code, exitShort, stdout)
 	}
+	// Its verdict agrees with its exit code: not "current" while it fails.
+	if strings.Contains(stdout, "snapshots are current") {
+		t.Errorf("check exits %d but says the snapshots are current:\n%s", code, stdout)
+	}
 }
 
 // Fetch over that folder rewrites the files with LF (their bytes change)
