@@ -90,8 +90,18 @@ type Credential struct {
 // Options configures a Client. The zero value is usable: every field has a
 // default.
 type Options struct {
-	Base        http.RoundTripper     // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
-	UserAgent   string                // set on every request when not empty
+	Base      http.RoundTripper // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
+	UserAgent string            // set on every request to a declared host (Hosts) when not empty
+	// ForeignUserAgent is set instead on requests to every other host
+	// (one reached by redirect: a publisher doi.org sends us to); default
+	// UserAgent. Give it without the Contact, which is meant for the
+	// declared services only.
+	ForeignUserAgent string
+	// Contact, optional, is the run's contact e-mail, which callers put in
+	// UserAgent and in query parameters of declared hosts. A request to any
+	// other host loses every query parameter holding it, and recordings and
+	// errors never show it: users keep those, and commit recordings.
+	Contact     string
 	Hosts       map[string]HostPolicy // keyed by URL host (req.URL.Host, exact string, port included if present)
 	Default     HostPolicy            // for hosts not in Hosts; its MinInterval defaults to 1s and its Credential is ignored
 	MaxAttempts int                   // total attempts per request hop; default 4
@@ -149,7 +159,7 @@ type HostStats struct {
 type Client struct {
 	opts    Options      // with defaults applied; Hosts is a private copy
 	secrets []string     // credential query parameter names, removed from URLs we report
-	values  []string     // credential values, as sent and query-escaped, scrubbed from what we record
+	values  []string     // credential values and the Contact, as sent and query-escaped, scrubbed from what we record and report
 	client  *http.Client // the one client for the run
 
 	mu    sync.Mutex            // guards hosts and every hostState field below gate
@@ -234,6 +244,12 @@ func New(o Options) *Client {
 		c.hosts[name] = newHostState(name, p, o.Seed)
 	}
 	sort.Strings(c.secrets)
+	if o.Contact != "" {
+		c.values = append(c.values, o.Contact, url.QueryEscape(o.Contact))
+	}
+	if o.ForeignUserAgent == "" {
+		o.ForeignUserAgent = o.UserAgent
+	}
 	o.Hosts = hosts
 	c.opts = o
 
