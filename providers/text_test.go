@@ -24,14 +24,14 @@ func TestTitlePathsKeepText(t *testing.T) {
 	var escaped strings.Builder
 	_ = xml.EscapeText(&escaped, []byte(xmlTitle))
 	paths := map[string]func() string{
-		"crossref": func() string { r, _ := crossrefWork(gjson.Parse(`{"title":[` + raw + `]}`)); return r.Title },
-		"datacite": func() string { r, _ := dataCiteWork(gjson.Parse(`{"titles":[{"title":` + raw + `}]}`)); return r.Title },
-		"openalex": func() string { r, _ := openAlexWork(gjson.Parse(`{"title":` + raw + `}`)); return r.Title },
+		"crossref": func() string { r := crossrefWork(gjson.Parse(`{"title":[` + raw + `]}`)); return r.Title },
+		"datacite": func() string { r := dataCiteWork(gjson.Parse(`{"titles":[{"title":` + raw + `}]}`)); return r.Title },
+		"openalex": func() string { r := openAlexWork(gjson.Parse(`{"title":` + raw + `}`)); return r.Title },
 		"europepmc": func() string {
-			r, _ := europePMCRecord(gjson.Parse(`{"title":` + raw + `}`))
+			r := europePMCRecord(gjson.Parse(`{"title":` + raw + `}`))
 			return r.Title
 		},
-		"semanticscholar": func() string { r, _ := s2Paper(gjson.Parse(`{"title":` + raw + `}`)); return r.Title },
+		"semanticscholar": func() string { r := s2Paper(gjson.Parse(`{"title":` + raw + `}`)); return r.Title },
 		"orcid":           func() string { return orcidRecord(gjson.Parse(`{"title":{"title":{"value":` + raw + `}}}`)).Title },
 		"doiorg": func() string {
 			r, err := parseCSL(gjson.Parse(`{"type":"article-journal","DOI":"10.1/x","title":` + raw + `}`))
@@ -87,7 +87,7 @@ func TestCrossrefPreprintServer(t *testing.T) {
 		{`{"type":"journal-article","DOI":"10.1101/gad.1","publisher":"Cold Spring Harbor Laboratory"}`, "Cold Spring Harbor Laboratory", ""},
 	}
 	for _, c := range cases {
-		r, _ := crossrefWork(gjson.Parse(c.doc))
+		r := crossrefWork(gjson.Parse(c.doc))
 		if r.Publisher != c.publisher || r.Genre != c.genre {
 			t.Errorf("%s: publisher %q genre %q, want %q %q", c.doc, r.Publisher, r.Genre, c.publisher, c.genre)
 		}
