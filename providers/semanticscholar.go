@@ -149,7 +149,7 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 		return all(Result{Status: record.NotFound})
 	case status < 200 || status > 299:
 		err := error(&StatusError{Provider: "semanticscholar", Code: status})
-		if msg := strings.TrimSpace(gjson.GetBytes(body, "error").String()); msg != "" {
+		if msg := cleanText(strings.TrimSpace(gjson.GetBytes(body, "error").String())); msg != "" {
 			err = fmt.Errorf("semanticscholar: %s: %w", msg, err)
 		}
 		return all(Result{Status: record.Failed, Err: err})
