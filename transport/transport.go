@@ -131,10 +131,11 @@ type Options struct {
 }
 
 // Exchange is a copy of one final response (after retries) and the request
-// that produced it, for recording fixtures. Credentials are removed from URL.
+// that produced it, for recording fixtures. Credentials and the Contact
+// are removed from URL, and replaced wherever else they appear.
 type Exchange struct {
 	Method      string      // request method
-	URL         string      // request URL with credential query parameters removed
+	URL         string      // request URL without credential or Contact query parameters
 	RequestBody []byte      // request body, or nil
 	Status      int         // response status code
 	Header      http.Header // response header
@@ -278,7 +279,7 @@ func hostJitter(seed uint64, name string) *rand.Rand {
 func (c *Client) HTTP() *http.Client { return c.client }
 
 // Do sends req with the run's client. Its errors name the request once,
-// with credential query parameters removed: net/http's *url.Error quotes
+// with credential and Contact query parameters removed: net/http's *url.Error quotes
 // the URL as it was asked, and a redirect Location that echoed a key back
 // would otherwise put that key in every error message.
 func (c *Client) Do(req *http.Request) (*http.Response, error) {
