@@ -202,7 +202,9 @@ func finish(st *providers.Staged, provider string) (res providers.Result) {
 			res = providers.Result{Status: record.Failed, Err: fmt.Errorf("%s: internal error: %v", provider, p)}
 		}
 	}()
-	return st.Finish()
+	res = st.Finish()
+	providers.Clean(&res) // as a call's results are (runner.call)
+	return res
 }
 
 // callOne runs f as one call of j's provider, as r.call runs a Fetch: under

@@ -611,6 +611,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 		return fail(classify(ctx, err), err)
 	}
 	for i, res := range results {
+		providers.Clean(&res) // before anything reads what the service sent
 		outcomes[i].result = res
 		outcomes[i].Status = res.Status
 		outcomes[i].Err = res.Err

@@ -30,12 +30,16 @@ const DefaultWorkers = 8
 
 // Options configures one fetch run.
 type Options struct {
-	Manifest  *manifest.Manifest  // the validated manifest
-	Only      []string            // provider names chosen on the command line; overrides the manifest's
-	Workers   int                 // most hosts served at once; 0 means DefaultWorkers
-	Snapshots string              // snapshot folder; "" means the manifest's
-	UserAgent string              // sent with every request
-	Getenv    func(string) string // where API keys are read from (os.Getenv in the CLI)
+	Manifest  *manifest.Manifest // the validated manifest
+	Only      []string           // provider names chosen on the command line; overrides the manifest's
+	Workers   int                // most hosts served at once; 0 means DefaultWorkers
+	Snapshots string             // snapshot folder; "" means the manifest's
+	UserAgent string             // sent with every request to a provider's own host; carries the mailto
+	// ForeignUserAgent is sent instead to every other host (a publisher a
+	// DOI redirects to): the UserAgent without the mailto, which is given
+	// to the services, not to whoever they send us on to.
+	ForeignUserAgent string
+	Getenv           func(string) string // where API keys are read from (os.Getenv in the CLI)
 
 	Registry []providers.Spec                                  // providers to choose from; nil means providers.All()
 	Base     http.RoundTripper                                 // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
@@ -698,6 +702,15 @@ func hostInterval(s providers.Spec, m *manifest.Manifest, noBatching, keyed bool
 	return d
 }
 
+// contact is the manifest's mailto, which the transport keeps to the
+// declared hosts and out of recordings and errors.
+func contact(m *manifest.Manifest) string {
+	if m == nil {
+		return ""
+	}
+	return m.Mailto
+}
+
 // transportOptions turns provider declarations into per-host policy.
 func transportOptions(opts Options, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, clock transport.Clock) transport.Options {
 	hosts := map[string]transport.HostPolicy{}
@@ -726,15 +739,17 @@ func transportOptions(opts Options, specs []providers.Spec, bases map[string]str
 		hosts[h] = p
 	}
 	o := transport.Options{
-		Base:      opts.Base,
-		UserAgent: opts.UserAgent,
-		Hosts:     hosts,
-		Clock:     clock,
-		Seed:      opts.Seed,
-		Recorder:  opts.Recorder,
-		OnStart:   opts.OnStart,
-		OnWait:    opts.OnWait,
-		OnStop:    opts.OnStop,
+		Base:             opts.Base,
+		UserAgent:        opts.UserAgent,
+		ForeignUserAgent: opts.ForeignUserAgent,
+		Contact:          contact(opts.Manifest),
+		Hosts:            hosts,
+		Clock:            clock,
+		Seed:             opts.Seed,
+		Recorder:         opts.Recorder,
+		OnStart:          opts.OnStart,
+		OnWait:           opts.OnWait,
+		OnStop:           opts.OnStop,
 	}
 	if opts.NoPacing {
 		o.Default.MinInterval = time.Nanosecond

@@ -198,7 +198,7 @@ func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result
 		}
 		rest := b.reject(pending, feed.Entries[k])
 		if len(rest) == len(pending) { // the error names none of ours: nothing answered
-			err := fmt.Errorf("arxiv: the API answered with an error: %s", collapseXMLSpace(feed.Entries[k].Summary))
+			err := fmt.Errorf("arxiv: the API answered with an error: %s", cleanText(collapseXMLSpace(feed.Entries[k].Summary)))
 			b.settle(pending, Result{Status: record.Failed, Err: err})
 			return b.out, nil
 		}

@@ -221,13 +221,17 @@ func parseCrossref(doc gjson.Result) (Result, error) {
 // crossrefItem is the Result for one work object, of a single or a list
 // answer.
 func crossrefItem(m gjson.Result) (Result, error) {
-	rec, counts := crossrefWork(m)
+	rec := crossrefWork(m)
+	counts, err := crossrefCounts(m)
+	if err != nil {
+		return Result{}, err
+	}
 	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // crossrefWork maps one Crossref work object; shared by single and list
 // answers.
-func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
+func crossrefWork(m gjson.Result) record.Record {
 	rec := record.Record{
 		Title:     markup.PlainText(wire.First(m.Get("title"))),
 		Container: markup.PlainText(wire.First(m.Get("container-title"))),
@@ -297,14 +301,18 @@ func crossrefWork(m gjson.Result) (record.Record, record.Counts) {
 		})
 		return true
 	})
-	var counts record.Counts
-	if v := m.Get("is-referenced-by-count"); v.Exists() {
-		counts.CitedBy = record.Int(int(v.Int()))
+	return rec
+}
+
+// crossrefCounts reads a work's counters; one that is not a count makes
+// the answer malformed (see counter).
+func crossrefCounts(m gjson.Result) (record.Counts, error) {
+	c := counter{provider: "crossref"}
+	counts := record.Counts{
+		CitedBy:    c.count("is-referenced-by-count", m.Get("is-referenced-by-count")),
+		References: c.count("references-count", m.Get("references-count")),
 	}
-	if v := m.Get("references-count"); v.Exists() {
-		counts.References = record.Int(int(v.Int()))
-	}
-	return rec, counts
+	return counts, c.err
 }
 
 // crossrefType reads "type", refining posted-content by its subtype so a

@@ -170,12 +170,16 @@ func dataCiteResource(data gjson.Result) (Result, error) {
 	if data.Get("type").String() != "dois" || !data.Get("attributes").IsObject() {
 		return Result{}, Malformed("datacite", "no dois resource in the answer")
 	}
-	rec, counts := dataCiteWork(data.Get("attributes"))
+	rec := dataCiteWork(data.Get("attributes"))
+	counts, err := dataCiteCounts(data.Get("attributes"))
+	if err != nil {
+		return Result{}, err
+	}
 	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // dataCiteWork maps the attributes of one DataCite DOI resource.
-func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
+func dataCiteWork(a gjson.Result) record.Record {
 	rec := record.Record{
 		Title:     dataCiteTitle(a.Get("titles")),
 		Publisher: dataCitePublisher(a.Get("publisher")),
@@ -207,17 +211,20 @@ func dataCiteWork(a gjson.Result) (record.Record, record.Counts) {
 		// Software and data are cited by version; there is no common field.
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "version", Value: v})
 	}
+	return rec
+}
 
-	// Only the citation count: viewCount and downloadCount are usage
-	// statistics from a few repositories, not scholarly counters.
-	var counts record.Counts
-	if v := a.Get("citationCount"); v.Exists() && v.Type == gjson.Number {
-		counts.CitedBy = record.Int(int(v.Int()))
+// dataCiteCounts reads the citation and reference counts; one that is not
+// a count makes the answer malformed (see counter). Only these:
+// viewCount and downloadCount are usage statistics from a few
+// repositories, not scholarly counters.
+func dataCiteCounts(a gjson.Result) (record.Counts, error) {
+	c := counter{provider: "datacite"}
+	counts := record.Counts{
+		CitedBy:    c.count("citationCount", a.Get("citationCount")),
+		References: c.count("referenceCount", a.Get("referenceCount")),
 	}
-	if v := a.Get("referenceCount"); v.Exists() && v.Type == gjson.Number {
-		counts.References = record.Int(int(v.Int()))
-	}
-	return rec, counts
+	return counts, c.err
 }
 
 // dataCiteTitle is the main title (the one without a titleType), with a

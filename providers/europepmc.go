@@ -191,8 +191,7 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 		hit, ok := europePMCMatch(ids[i], hits)
 		switch {
 		case ok:
-			rec, counts := europePMCRecord(hit)
-			out[i] = Result{Status: record.Found, Record: &rec, Counts: counts}
+			out[i] = europePMCResult(hit)
 		case truncated:
 			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("europepmc: %s not among the first %d of %d hits", ids[i].Key(), len(hits), doc.Get("hitCount").Int())}
 		default:
@@ -262,8 +261,20 @@ func europePMCMatch(id manifest.Identity, hits []gjson.Result) (gjson.Result, bo
 	return best, bestRank >= 0
 }
 
+// europePMCResult is the Result for one core result: its record, or a
+// failure when a counter is not a count (see counter).
+func europePMCResult(r gjson.Result) Result {
+	c := counter{provider: "europepmc"}
+	counts := record.Counts{CitedBy: c.count("citedByCount", r.Get("citedByCount"))}
+	if c.err != nil {
+		return Result{Status: record.Failed, Err: c.err}
+	}
+	rec := europePMCRecord(r)
+	return Result{Status: record.Found, Record: &rec, Counts: counts}
+}
+
 // europePMCRecord maps one core result.
-func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
+func europePMCRecord(r gjson.Result) record.Record {
 	journal := r.Get("journalInfo")
 	rec := record.Record{
 		Title:     europePMCTitle(r.Get("title").String()),
@@ -307,11 +318,7 @@ func europePMCRecord(r gjson.Result) (record.Record, record.Counts) {
 		// review, retraction notice); kept as given.
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "europepmc:pub_type", Value: strings.Join(types, "; ")})
 	}
-	var counts record.Counts
-	if v := r.Get("citedByCount"); v.Exists() {
-		counts.CitedBy = record.Int(int(v.Int()))
-	}
-	return rec, counts
+	return rec
 }
 
 // europePMCTitle drops the full stop MEDLINE ends every title with, so the

@@ -59,11 +59,11 @@ func indexAuthors(t *testing.T, file string, work int) []record.Author {
 		if doc.Get("results").Exists() {
 			doc = doc.Get("results").Array()[work]
 		}
-		rec, _ = openAlexWork(doc)
+		rec = openAlexWork(doc)
 	case strings.HasPrefix(file, "semanticscholar/"):
-		rec, _ = s2Paper(doc.Array()[work])
+		rec = s2Paper(doc.Array()[work])
 	case strings.HasPrefix(file, "europepmc/"):
-		rec, _ = europePMCRecord(doc.Get("resultList.result").Array()[work])
+		rec = europePMCRecord(doc.Get("resultList.result").Array()[work])
 	default:
 		t.Fatalf("no adapter for %s", file)
 	}

@@ -20,7 +20,7 @@ func TestEuropePMCLanguage(t *testing.T) {
 	if r.Get("language").String() != "eng" {
 		t.Fatalf("recorded language %q, want eng", r.Get("language"))
 	}
-	if rec, _ := europePMCRecord(r); rec.Language != "en" {
+	if rec := europePMCRecord(r); rec.Language != "en" {
 		t.Errorf("language %q, want en", rec.Language)
 	}
 }

@@ -213,12 +213,16 @@ func parseOpenAlex(w gjson.Result) (Result, error) {
 	if !strings.HasPrefix(w.Get("id").String(), "https://openalex.org/W") {
 		return Result{}, Malformed("openalex", "answer is not a work")
 	}
-	rec, counts := openAlexWork(w)
+	rec := openAlexWork(w)
+	counts, err := openAlexCounts(w)
+	if err != nil {
+		return Result{}, err
+	}
 	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // openAlexWork maps one OpenAlex work object; shared with list answers.
-func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
+func openAlexWork(w gjson.Result) record.Record {
 	rec := record.Record{
 		Title:     markup.PlainText(w.Get("title").String()),
 		Container: strings.TrimSpace(w.Get("primary_location.source.display_name").String()),
@@ -274,15 +278,19 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 		// the orchestrator relies on it to skip asking Unpaywall.
 		rec.OA = &record.OpenAccess{Status: status}
 	}
-	var counts record.Counts
-	if v := w.Get("cited_by_count"); v.Exists() {
-		counts.CitedBy = record.Int(int(v.Int()))
+	return rec
+}
+
+// openAlexCounts reads a work's counters, per year too; one that is not a
+// count makes the answer malformed (see counter).
+func openAlexCounts(w gjson.Result) (record.Counts, error) {
+	c := counter{provider: "openalex"}
+	counts := record.Counts{
+		CitedBy:    c.count("cited_by_count", w.Get("cited_by_count")),
+		References: c.count("referenced_works_count", w.Get("referenced_works_count")),
+		ByYear:     openAlexByYear(&c, w.Get("counts_by_year")),
 	}
-	if v := w.Get("referenced_works_count"); v.Exists() {
-		counts.References = record.Int(int(v.Int()))
-	}
-	counts.ByYear = openAlexByYear(w.Get("counts_by_year"))
-	return rec, counts
+	return counts, c.err
 }
 
 // openAlexByYear reads counts_by_year, "cited_by_count for each of the
@@ -293,13 +301,14 @@ func openAlexWork(w gjson.Result) (record.Record, record.Counts) {
 // have no year (render says so rather than guess them). The window is
 // not always ten: the recorded PLOS ONE answer bins 2012–2026. Nil when
 // the answer has no such list.
-func openAlexByYear(v gjson.Result) *[]record.YearCount {
+func openAlexByYear(c *counter, v gjson.Result) *[]record.YearCount {
 	if !v.IsArray() {
 		return nil
 	}
 	var years []record.YearCount
 	v.ForEach(func(_, y gjson.Result) bool {
-		years = append(years, record.YearCount{Year: int(y.Get("year").Int()), CitedBy: int(y.Get("cited_by_count").Int())})
+		n, _ := c.number("counts_by_year[].cited_by_count", y.Get("cited_by_count"))
+		years = append(years, record.YearCount{Year: int(y.Get("year").Int()), CitedBy: n})
 		return true
 	})
 	return record.ByYearOf(years)

@@ -89,8 +89,8 @@ func parseOpenCitationsCount(doi string, doc gjson.Result) (Result, error) {
 		return Result{}, Malformed("opencitations", "citation-count answer has no count")
 	}
 	n, err := strconv.ParseUint(strings.TrimSpace(c.String()), 10, 31)
-	if err != nil {
-		return Result{}, Malformed("opencitations", "count "+strconv.Quote(c.String())+" is not a whole number")
+	if err != nil || n > record.MaxCount {
+		return Result{}, Malformed("opencitations", "count "+strconv.Quote(c.String())+" is not a count (a whole number from 0 to "+strconv.Itoa(record.MaxCount)+")")
 	}
 	return Result{
 		Status: record.Found,

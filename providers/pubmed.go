@@ -254,7 +254,7 @@ func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Resul
 	case "eFetchResult":
 		// EFetch's in-band error, sent with status 200 ("API key invalid",
 		// "Empty id list", …): the question went unanswered.
-		why := collapseXMLSpace(strings.Join(set.Errors, "; "))
+		why := cleanText(collapseXMLSpace(strings.Join(set.Errors, "; ")))
 		return pubmedSet{}, &Result{Status: record.Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)}
 	default:
 		return pubmedSet{}, &Result{Status: record.Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}

@@ -155,7 +155,7 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 		return all(Result{Status: record.NotFound})
 	case status < 200 || status > 299:
 		err := error(&StatusError{Provider: "semanticscholar", Code: status})
-		if msg := strings.TrimSpace(gjson.GetBytes(body, "error").String()); msg != "" {
+		if msg := cleanText(strings.TrimSpace(gjson.GetBytes(body, "error").String())); msg != "" {
 			err = fmt.Errorf("semanticscholar: %s: %w", msg, err)
 		}
 		return all(Result{Status: record.Failed, Err: err})
@@ -333,12 +333,21 @@ func s2Result(p gjson.Result) Result {
 	case strings.TrimSpace(p.Get("paperId").String()) == "":
 		return Result{Status: record.Failed, Err: Malformed("semanticscholar", "paper has no paperId")}
 	}
-	rec, counts := s2Paper(p)
+	c := counter{provider: "semanticscholar"}
+	counts := record.Counts{
+		CitedBy:            c.count("citationCount", p.Get("citationCount")),
+		InfluentialCitedBy: c.count("influentialCitationCount", p.Get("influentialCitationCount")),
+		References:         c.count("referenceCount", p.Get("referenceCount")),
+	}
+	if c.err != nil {
+		return Result{Status: record.Failed, Err: c.err}
+	}
+	rec := s2Paper(p)
 	return Result{Status: record.Found, Record: &rec, Counts: counts}
 }
 
 // s2Paper maps one Graph API paper object.
-func s2Paper(p gjson.Result) (record.Record, record.Counts) {
+func s2Paper(p gjson.Result) record.Record {
 	journal := p.Get("journal")
 	rec := record.Record{
 		Title:     markup.PlainText(p.Get("title").String()),
@@ -394,20 +403,7 @@ func s2Paper(p gjson.Result) (record.Record, record.Counts) {
 			Status:  strings.ToLower(strings.TrimSpace(pdf.Get("status").String())),
 		}
 	}
-	counts := record.Counts{
-		CitedBy:            s2Count(p.Get("citationCount")),
-		InfluentialCitedBy: s2Count(p.Get("influentialCitationCount")),
-		References:         s2Count(p.Get("referenceCount")),
-	}
-	return rec, counts
-}
-
-// s2Count reads a counter; absent or null is "not said", not zero.
-func s2Count(v gjson.Result) *int {
-	if v.Type != gjson.Number {
-		return nil
-	}
-	return record.Int(int(v.Int()))
+	return rec
 }
 
 // s2Normalized keeps an external id only when it is well formed.

@@ -166,6 +166,19 @@ func TestSemanticScholarBadRequest(t *testing.T) {
 	}
 }
 
+// TestSemanticScholarMessageLosesControls: the service's message is quoted
+// in the error the story, the report and the terminal show, without the
+// control characters a hostile answer puts in it (here a screen clear and
+// an OSC 52 clipboard write).
+func TestSemanticScholarMessageLosesControls(t *testing.T) {
+	stub := s2Stub(t, `{"ids":["DOI:10.5555/a"]}`, http.StatusBadRequest,
+		[]byte(`{"error":"Bad\u001b[2J request\u001b]52;c;ZXZpbA==\u0007 here\u0085"}`))
+	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"))
+	if res[0].Err == nil || !strings.Contains(res[0].Err.Error(), "Bad[2J request]52;c;ZXZpbA== here: ") {
+		t.Errorf("err = %q, want the message without its control characters", res[0].Err)
+	}
+}
+
 func TestSemanticScholarFailures(t *testing.T) {
 	for _, tc := range []struct {
 		name      string

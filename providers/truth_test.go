@@ -120,7 +120,7 @@ func TestLanguageFromRecordings(t *testing.T) {
 	// OpenAlex's sample: four works detected as English, the Brazilian one as Portuguese.
 	var langs []string
 	gjson.ParseBytes(fixture(t, "openalex/openalex-works-sample-5.json")).Get("results").ForEach(func(_, w gjson.Result) bool {
-		rec, _ := providers.OpenAlexWork(w)
+		rec := providers.OpenAlexWork(w)
 		langs = append(langs, rec.Language)
 		return true
 	})
@@ -152,7 +152,7 @@ func TestEuropePMCStructuredAndPlaceholders(t *testing.T) {
 	structured := 0
 	for _, r := range results {
 		id := r.Get("id").String()
-		rec, _ := providers.EuropePMCRecord(r)
+		rec := providers.EuropePMCRecord(r)
 		issue, pages := r.Get("journalInfo.issue").String(), r.Get("pageInfo").String()
 		if forthcoming[id] {
 			issue, pages = "", ""
@@ -179,7 +179,7 @@ func TestEuropePMCStructuredAndPlaceholders(t *testing.T) {
 	// e-locators are article numbers, not placeholders
 	for _, r := range results {
 		if r.Get("id").String() == "40468710" {
-			if rec, _ := providers.EuropePMCRecord(r); rec.Pages != "e12807" || rec.Issue != "3" {
+			if rec := providers.EuropePMCRecord(r); rec.Pages != "e12807" || rec.Issue != "3" {
 				t.Errorf("40468710: pages %q issue %q, want e12807 and 3", rec.Pages, rec.Issue)
 			}
 		}
@@ -190,7 +190,7 @@ func TestEuropePMCStructuredAndPlaceholders(t *testing.T) {
 // with the lost heading's word; the others do not.
 func TestOpenAlexAbstractWord(t *testing.T) {
 	w := gjson.ParseBytes(fixture(t, "openalex/openalex-work-doi-10.1101-097196.json"))
-	rec, _ := providers.OpenAlexWork(w)
+	rec := providers.OpenAlexWork(w)
 	if !strings.HasPrefix(rec.Abstract, "This article presents a practical roadmap") {
 		t.Errorf("abstract starts %q", rec.Abstract[:min(len(rec.Abstract), 50)])
 	}

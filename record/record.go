@@ -186,6 +186,19 @@ type Counts struct {
 	ByYear *[]YearCount `json:"by_year,omitempty"`
 }
 
+// MaxCount is the largest counter believed: ten million. The most-cited
+// work there is, Lowry et al.'s 1951 protein assay, has about 300,000
+// citations in every index that counts them (Nature's "The top 100
+// papers", 2014: 305,148 in Web of Science); ten million is thirty times
+// that, so no true count comes near it for decades, and a sum of such
+// counts over any list of works stays far inside an int64. Providers
+// refuse an answer with a counter outside 0…MaxCount as malformed, and
+// render leaves one an older snapshot kept unshown.
+const MaxCount = 10_000_000
+
+// CountOK reports whether n is a counter to believe: 0 to MaxCount.
+func CountOK(n int) bool { return n >= 0 && n <= MaxCount }
+
 // YearCount is the citations a work received in one calendar year.
 type YearCount struct {
 	Year    int `json:"year"`

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,7 +58,7 @@ func (p *page) citationFigures() citationFigures {
 			continue
 		}
 		f.Counted++
-		f.Citations += e.cite.Count
+		f.Citations = addCounts(f.Citations, e.cite.Count)
 		all = append(all, e.cite.Count)
 		if e.cite.ByYear == nil {
 			if e.cite.Count > 0 {
@@ -67,8 +68,8 @@ func (p *page) citationFigures() citationFigures {
 		}
 		yeared := 0
 		for _, y := range *e.cite.ByYear {
-			perYear[y.Year] += y.CitedBy
-			yeared += y.CitedBy
+			perYear[y.Year] = addCounts(perYear[y.Year], y.CitedBy)
+			yeared = addCounts(yeared, y.CitedBy)
 			f.Newest = max(f.Newest, y.Year)
 		}
 		f.WithoutYear += max(0, e.cite.Count-yeared)
@@ -84,7 +85,7 @@ func (p *page) citationFigures() citationFigures {
 		}
 	}
 	for _, n := range recent {
-		f.Recent.Citations += n
+		f.Recent.Citations = addCounts(f.Recent.Citations, n)
 	}
 	f.Recent.HIndex, f.Recent.I10 = hIndex(recent), atLeast(recent, i10Threshold)
 	oldest := f.Newest
@@ -126,19 +127,36 @@ func citedSince(years []record.YearCount, since int) int {
 	n := 0
 	for _, y := range years {
 		if y.Year >= since {
-			n += y.CitedBy
+			n = addCounts(n, y.CitedBy)
 		}
 	}
 	return n
 }
 
 // sortedYears is a counts file's by_year as render reads it: oldest first,
-// one entry a year, whatever order a hand-edited file gives.
+// one entry a year, whatever order a hand-edited file gives, without a
+// year whose count is out of range (see record.CountOK).
 func sortedYears(years *[]record.YearCount) *[]record.YearCount {
 	if years == nil {
 		return nil
 	}
-	return record.ByYearOf(*years)
+	kept := make([]record.YearCount, 0, len(*years))
+	for _, y := range *years {
+		if record.CountOK(y.CitedBy) {
+			kept = append(kept, y)
+		}
+	}
+	return record.ByYearOf(kept)
+}
+
+// addCounts is a + b, at most math.MaxInt: counts are loaded in range
+// (record.CountOK), so only a page of a billion works would reach it,
+// but a total must never wrap round to a negative figure.
+func addCounts(a, b int) int {
+	if b > math.MaxInt-a {
+		return math.MaxInt
+	}
+	return a + b
 }
 
 // figuresText is the figures in a line, as the header and the Markdown

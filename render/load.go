@@ -192,7 +192,9 @@ func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, err
 		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
 	default:
 		for _, sc := range counts.Sources {
-			if c := sc.Counts; c.CitedBy != nil {
+			// A count out of range is one an older about stored from a
+			// broken answer (fetch refuses them now): never shown or summed.
+			if c := sc.Counts; c.CitedBy != nil && record.CountOK(*c.CitedBy) {
 				w.CitedBy = append(w.CitedBy, Citation{Provider: sc.Provider, Count: *c.CitedBy, ByYear: sortedYears(c.ByYear)})
 			}
 		}

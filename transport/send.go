@@ -23,11 +23,14 @@ func (s *sending) RoundTrip(req *http.Request) (*http.Response, error) {
 	if r.Header == nil {
 		r.Header = http.Header{}
 	}
-	if c.opts.UserAgent != "" {
-		r.Header.Set("User-Agent", c.opts.UserAgent)
+	pol, declared := c.opts.Hosts[r.URL.Host]
+	if ua := c.userAgent(declared); ua != "" {
+		r.Header.Set("User-Agent", ua)
 	}
 	c.scrubForeign(r)
-	pol, declared := c.opts.Hosts[r.URL.Host]
+	if !declared {
+		c.scrubContact(r)
+	}
 	if declared && pol.Credential != nil && pol.Credential.Value != "" {
 		cred := pol.Credential
 		if cred.Header != "" {
@@ -115,17 +118,37 @@ func (c *Client) scrubForeign(r *http.Request) {
 	}
 }
 
-// redact renders a URL without any credential query parameter or password,
-// for error messages and recordings.
+// userAgent is the User-Agent for a declared host or any other.
+func (c *Client) userAgent(declared bool) string {
+	if declared {
+		return c.opts.UserAgent
+	}
+	return c.opts.ForeignUserAgent
+}
+
+// scrubContact removes from a request to an undeclared host every query
+// parameter holding the Contact: a service may echo its mailto= into the
+// Location it redirects to, and the e-mail is for the service alone.
+func (c *Client) scrubContact(r *http.Request) {
+	if c.opts.Contact == "" || r.URL.RawQuery == "" {
+		return
+	}
+	r.URL.RawQuery = filterQuery(r.URL.RawQuery, func(_, v string) bool { return strings.EqualFold(v, c.opts.Contact) })
+}
+
+// redact renders a URL without any credential query parameter, the
+// Contact or a password, for error messages and recordings.
 func (c *Client) redact(u *url.URL) string {
 	if u == nil {
 		return ""
 	}
 	v := *u
-	if v.RawQuery != "" && len(c.secrets) > 0 {
-		v.RawQuery = filterQuery(v.RawQuery, func(k, _ string) bool { return slices.Contains(c.secrets, k) })
+	if v.RawQuery != "" && (len(c.secrets) > 0 || c.opts.Contact != "") {
+		v.RawQuery = filterQuery(v.RawQuery, func(k, val string) bool {
+			return slices.Contains(c.secrets, k) || (c.opts.Contact != "" && strings.EqualFold(val, c.opts.Contact))
+		})
 	}
-	return v.Redacted()
+	return string(c.scrub([]byte(v.Redacted())))
 }
 
 // setParam sets one query parameter, keeping the other parameters in their
@@ -163,6 +186,10 @@ func filterQuery(raw string, drop func(k, v string) bool) string {
 // hops, and never from https back to http, where a key or a cookie could be
 // read on the wire.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	// net/http sets the previous URL as Referer on each hop; that URL holds
+	// the mailto= (and the path asked), which is nobody else's business.
+	// about never sends a Referer of its own.
+	req.Header.Del("Referer")
 	if len(via) >= maxRedirects {
 		return fmt.Errorf("%w: stopped after %d, the last to %s", ErrTooManyRedirects, maxRedirects, c.redact(req.URL))
 	}

@@ -90,8 +90,18 @@ type Credential struct {
 // Options configures a Client. The zero value is usable: every field has a
 // default.
 type Options struct {
-	Base        http.RoundTripper     // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
-	UserAgent   string                // set on every request when not empty
+	Base      http.RoundTripper // default: a clone of http.DefaultTransport, so proxies, cert roots, keep-alive and HTTP/2 behave as for any Go program
+	UserAgent string            // set on every request to a declared host (Hosts) when not empty
+	// ForeignUserAgent is set instead on requests to every other host
+	// (one reached by redirect: a publisher doi.org sends us to); default
+	// UserAgent. Give it without the Contact, which is meant for the
+	// declared services only.
+	ForeignUserAgent string
+	// Contact, optional, is the run's contact e-mail, which callers put in
+	// UserAgent and in query parameters of declared hosts. A request to any
+	// other host loses every query parameter holding it, and recordings and
+	// errors never show it: users keep those, and commit recordings.
+	Contact     string
 	Hosts       map[string]HostPolicy // keyed by URL host (req.URL.Host, exact string, port included if present)
 	Default     HostPolicy            // for hosts not in Hosts; its MinInterval defaults to 1s and its Credential is ignored
 	MaxAttempts int                   // total attempts per request hop; default 4
@@ -121,10 +131,11 @@ type Options struct {
 }
 
 // Exchange is a copy of one final response (after retries) and the request
-// that produced it, for recording fixtures. Credentials are removed from URL.
+// that produced it, for recording fixtures. Credentials and the Contact
+// are removed from URL, and replaced wherever else they appear.
 type Exchange struct {
 	Method      string      // request method
-	URL         string      // request URL with credential query parameters removed
+	URL         string      // request URL without credential or Contact query parameters
 	RequestBody []byte      // request body, or nil
 	Status      int         // response status code
 	Header      http.Header // response header
@@ -149,7 +160,7 @@ type HostStats struct {
 type Client struct {
 	opts    Options      // with defaults applied; Hosts is a private copy
 	secrets []string     // credential query parameter names, removed from URLs we report
-	values  []string     // credential values, as sent and query-escaped, scrubbed from what we record
+	values  []string     // credential values and the Contact, as sent and query-escaped, scrubbed from what we record and report
 	client  *http.Client // the one client for the run
 
 	mu    sync.Mutex            // guards hosts and every hostState field below gate
@@ -234,6 +245,12 @@ func New(o Options) *Client {
 		c.hosts[name] = newHostState(name, p, o.Seed)
 	}
 	sort.Strings(c.secrets)
+	if o.Contact != "" {
+		c.values = append(c.values, o.Contact, url.QueryEscape(o.Contact))
+	}
+	if o.ForeignUserAgent == "" {
+		o.ForeignUserAgent = o.UserAgent
+	}
 	o.Hosts = hosts
 	c.opts = o
 
@@ -262,7 +279,7 @@ func hostJitter(seed uint64, name string) *rand.Rand {
 func (c *Client) HTTP() *http.Client { return c.client }
 
 // Do sends req with the run's client. Its errors name the request once,
-// with credential query parameters removed: net/http's *url.Error quotes
+// with credential and Contact query parameters removed: net/http's *url.Error quotes
 // the URL as it was asked, and a redirect Location that echoed a key back
 // would otherwise put that key in every error message.
 func (c *Client) Do(req *http.Request) (*http.Response, error) {

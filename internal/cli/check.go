@@ -248,11 +248,12 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 		return nil, nil, err
 	}
 	opts := orchestrator.Options{
-		Manifest:  m,
-		Workers:   o.Threads,
-		Snapshots: dir,
-		UserAgent: userAgent(o.Version, m.Mailto),
-		Getenv:    o.Getenv,
+		Manifest:         m,
+		Workers:          o.Threads,
+		Snapshots:        dir,
+		UserAgent:        userAgent(o.Version, m.Mailto),
+		ForeignUserAgent: userAgent(o.Version, ""),
+		Getenv:           o.Getenv,
 	}
 	if _, err := useNetwork("", o.Replay, o.Network, &opts); err != nil {
 		return nil, nil, err

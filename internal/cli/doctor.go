@@ -114,7 +114,7 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 	if err != nil {
 		return err
 	}
-	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(o.Version, m.Mailto), Getenv: o.Getenv, Base: o.Network}
+	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(o.Version, m.Mailto), ForeignUserAgent: userAgent(o.Version, ""), Getenv: o.Getenv, Base: o.Network}
 	var misses *missedHosts
 	if !o.Live {
 		dir, cleanup, err := doctorReplayDir(o.Replay, o.Shipped)

@@ -136,14 +136,15 @@ func runFetch(ctx context.Context, o fetchOptions) (err error) {
 		return err
 	}
 	opts := orchestrator.Options{
-		Manifest:  m,
-		Only:      only,
-		Workers:   o.Threads,
-		Snapshots: o.Snapshots,
-		UserAgent: userAgent(o.Version, m.Mailto),
-		Getenv:    o.Getenv,
-		Abort:     o.Abort,
-		WriteTail: o.WriteTail,
+		Manifest:         m,
+		Only:             only,
+		Workers:          o.Threads,
+		Snapshots:        o.Snapshots,
+		UserAgent:        userAgent(o.Version, m.Mailto),
+		ForeignUserAgent: userAgent(o.Version, ""),
+		Getenv:           o.Getenv,
+		Abort:            o.Abort,
+		WriteTail:        o.WriteTail,
 
 		AcceptRemovals: o.AcceptRemovals,
 	}

@@ -58,7 +58,9 @@ func useNetwork(record, replay string, network http.RoundTripper, opts *orchestr
 }
 
 // userAgent names this build and the project, and the manifest's mailto
-// when it has one, as the services' terms ask.
+// when it has one, as the services' terms ask. Hosts no provider declares
+// (reached by redirect) get it with mailto "": the address is for the
+// services alone.
 func userAgent(version, mailto string) string {
 	ua := "about/" + version + " (+" + projectURL
 	if mailto != "" {

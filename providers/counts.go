@@ -1,0 +1,53 @@
+package providers
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// counter reads one answer's counters strictly. A counter that is there
+// but is not a whole number from 0 to record.MaxCount (-5, 3.7, 1e23, "12") is a
+// malformed answer, never stored: the job fails and the previous
+// snapshot's counts stand. gjson's Int would turn each into a number (1e23
+// into 9223372036854775807) without a word. The first such counter is
+// kept in err.
+type counter struct {
+	provider string // for the error
+	err      error  // the first malformed counter, or nil
+}
+
+// count is the counter in v, nil when v is absent or null (the service
+// did not say, which is not zero).
+func (c *counter) count(field string, v gjson.Result) *int {
+	if n, ok := c.number(field, v); ok {
+		return record.Int(n)
+	}
+	return nil
+}
+
+// number is the counter in v and whether there is one.
+func (c *counter) number(field string, v gjson.Result) (int, bool) {
+	if v.Type == gjson.Null { // absent too
+		return 0, false
+	}
+	if v.Type == gjson.Number && v.Num == math.Trunc(v.Num) && v.Num >= 0 && v.Num <= record.MaxCount {
+		return int(v.Num), true
+	}
+	c.fail(field, v.Raw)
+	return 0, false
+}
+
+// fail keeps the first malformed counter, quoting at most 40 bytes of it.
+func (c *counter) fail(field, raw string) {
+	if c.err != nil {
+		return
+	}
+	if len(raw) > 40 {
+		raw = raw[:40] + "…"
+	}
+	c.err = Malformed(c.provider, fmt.Sprintf("%s %s is not a count (a whole number from 0 to %d)", field, cleanText(raw), record.MaxCount))
+}
