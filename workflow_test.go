@@ -637,37 +637,7 @@ func TestWorkflowFailsOnHeldRemovals(t *testing.T) {
 	var wf ghWorkflow
 	readYAML(t, exampleWorkflow, &wf)
 	bin := aboutBinary(t)
-	t.Run("held", func(t *testing.T) {
-		r := newHeldRun(t, wf, bin, emptiedReplay(t))
-		outputs, failed := r.refresh(t)
-		if failed || r.fetchExit != "1" {
-			t.Fatalf("the refresh job failed (%v; fetch exited %s), and with it the proposal of every other change", failed, r.fetchExit)
-		}
-		ran, printed, summary, err := r.removalsJob(t, outputs)
-		if !ran || err == nil {
-			t.Fatalf("the run passes although fetch held back the removal of a record's 8 works (ran %v, err %v):\n%s", ran, err, printed)
-		}
-		const record, accept = "orcid:0000-0002-9341-7985", "about fetch --accept-removals manifest.toml"
-		annotations := 0
-		for _, line := range strings.Split(string(printed), "\n") {
-			if strings.HasPrefix(line, "::error ") && strings.Contains(line, record) {
-				annotations++
-				for _, want := range []string{"lists 0 works now", "listed 8", accept} {
-					if !strings.Contains(line, want) {
-						t.Errorf("the annotation does not say %q:\n%s", want, line)
-					}
-				}
-			}
-		}
-		if annotations != 1 {
-			t.Errorf("%d ::error annotations name %s, want 1:\n%s", annotations, record, printed)
-		}
-		for _, want := range []string{record, "lists 0 works now, where its last snapshot listed 8", "```sh\n" + accept + "\n```"} {
-			if !strings.Contains(summary, want) {
-				t.Errorf("the step summary does not say %q:\n%s", want, summary)
-			}
-		}
-	})
+	t.Run("held", func(t *testing.T) { heldFailsTheRun(t, newHeldRun(t, wf, bin, emptiedReplay(t))) })
 	for name, c := range map[string]struct {
 		replay func(*testing.T) string
 		exit   string
@@ -675,16 +645,7 @@ func TestWorkflowFailsOnHeldRemovals(t *testing.T) {
 		"none held":                  {func(*testing.T) string { return exampleReplay }, "0"},
 		"none held, some jobs short": {shortReplay, "1"},
 	} {
-		t.Run(name, func(t *testing.T) {
-			r := newHeldRun(t, wf, bin, c.replay(t))
-			outputs, failed := r.refresh(t)
-			if failed || r.fetchExit != c.exit {
-				t.Fatalf("the refresh job failed (%v; fetch exited %s, want %s)", failed, r.fetchExit, c.exit)
-			}
-			if ran, printed, _, err := r.removalsJob(t, outputs); ran {
-				t.Errorf("the removals-held job ran (err %v) although nothing was held; refresh outputs %v:\n%s", err, outputs, printed)
-			}
-		})
+		t.Run(name, func(t *testing.T) { noneHeldPasses(t, newHeldRun(t, wf, bin, c.replay(t)), c.exit) })
 	}
 	t.Run("fetch fails before its report", func(t *testing.T) {
 		r := newHeldRun(t, wf, bin, exampleReplay)
@@ -701,15 +662,72 @@ func TestWorkflowFailsOnHeldRemovals(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := newHeldRun(t, wf, bin, exampleReplay)
 			r.env["ABOUT_TEST_EXIT"], r.env["ABOUT_TEST_REPORT"] = "1", report
-			outputs, failed := r.refresh(t)
-			if failed {
-				t.Fatal("the refresh job failed, and with it the proposal")
-			}
-			ran, printed, summary, err := r.removalsJob(t, outputs)
-			if !ran || err == nil || !strings.Contains(string(printed), "::error ") || !strings.Contains(summary, "no fetch report") {
-				t.Errorf("a fetch that left no report of its held removals passes as nothing held (ran %v, err %v):\n%s\n%s", ran, err, printed, summary)
-			}
+			noReportFailsTheRun(t, r)
 		})
+	}
+}
+
+// heldFailsTheRun wants the refresh to pass (its other changes are
+// proposed) and the removals-held job to fail with one annotation for
+// the emptied record, saying how many works it had and lists, and the
+// command that accepts it, and the same in the step summary.
+func heldFailsTheRun(t *testing.T, r *heldRun) {
+	t.Helper()
+	outputs, failed := r.refresh(t)
+	if failed || r.fetchExit != "1" {
+		t.Fatalf("the refresh job failed (%v; fetch exited %s), and with it the proposal of every other change", failed, r.fetchExit)
+	}
+	ran, printed, summary, err := r.removalsJob(t, outputs)
+	if !ran || err == nil {
+		t.Fatalf("the run passes although fetch held back the removal of a record's 8 works (ran %v, err %v):\n%s", ran, err, printed)
+	}
+	const record, accept = "orcid:0000-0002-9341-7985", "about fetch --accept-removals manifest.toml"
+	var annotations []string
+	for _, line := range strings.Split(string(printed), "\n") {
+		if strings.HasPrefix(line, "::error ") && strings.Contains(line, record) {
+			annotations = append(annotations, line)
+		}
+	}
+	if len(annotations) != 1 {
+		t.Fatalf("%d ::error annotations name %s, want 1:\n%s", len(annotations), record, printed)
+	}
+	for _, want := range []string{"lists 0 works now", "listed 8", accept} {
+		if !strings.Contains(annotations[0], want) {
+			t.Errorf("the annotation does not say %q:\n%s", want, annotations[0])
+		}
+	}
+	for _, want := range []string{record, "lists 0 works now, where its last snapshot listed 8", "```sh\n" + accept + "\n```"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("the step summary does not say %q:\n%s", want, summary)
+		}
+	}
+}
+
+// noneHeldPasses wants a refresh whose fetch exited exit and held nothing
+// to pass, and the removals-held job not to run.
+func noneHeldPasses(t *testing.T, r *heldRun, exit string) {
+	t.Helper()
+	outputs, failed := r.refresh(t)
+	if failed || r.fetchExit != exit {
+		t.Fatalf("the refresh job failed (%v; fetch exited %s, want %s)", failed, r.fetchExit, exit)
+	}
+	if ran, printed, _, err := r.removalsJob(t, outputs); ran {
+		t.Errorf("the removals-held job ran (err %v) although nothing was held; refresh outputs %v:\n%s", err, outputs, printed)
+	}
+}
+
+// noReportFailsTheRun wants a refresh whose fetch left no report of its
+// held removals to pass (its changes are proposed) and the removals-held
+// job to fail, saying so.
+func noReportFailsTheRun(t *testing.T, r *heldRun) {
+	t.Helper()
+	outputs, failed := r.refresh(t)
+	if failed {
+		t.Fatal("the refresh job failed, and with it the proposal")
+	}
+	ran, printed, summary, err := r.removalsJob(t, outputs)
+	if !ran || err == nil || !strings.Contains(string(printed), "::error ") || !strings.Contains(summary, "no fetch report") {
+		t.Errorf("a fetch that left no report of its held removals passes as nothing held (ran %v, err %v):\n%s\n%s", ran, err, printed, summary)
 	}
 }
 
