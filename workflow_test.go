@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"maps"
 	"os"
 	"os/exec"
@@ -45,6 +46,7 @@ type ghJob struct {
 	If          string            `yaml:"if"`
 	Needs       any               `yaml:"needs"`
 	Permissions map[string]string `yaml:"permissions"` // nil: the workflow's
+	Outputs     map[string]string `yaml:"outputs"`
 	Steps       []ghStep          `yaml:"steps"`
 }
 
@@ -119,6 +121,17 @@ func git(t *testing.T, dir string, args ...string) string {
 // in dir, with env, and returns what it wrote to GITHUB_OUTPUT.
 func runStep(t *testing.T, dir string, step ghStep, env map[string]string, known map[string]string) map[string]string {
 	t.Helper()
+	outputs, out, err := execStep(t, dir, step, env, known)
+	if err != nil {
+		t.Fatalf("step %q: %v\n%s", step.Name, err, out)
+	}
+	return outputs
+}
+
+// execStep runs a step's shell as runStep does, and returns its outputs,
+// what it printed and how it exited, for a step that may fail.
+func execStep(t *testing.T, dir string, step ghStep, env map[string]string, known map[string]string) (outputs map[string]string, printed []byte, err error) {
+	t.Helper()
 	output := filepath.Join(t.TempDir(), "github_output")
 	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step.Run)
 	cmd.Dir = dir
@@ -129,10 +142,8 @@ func runStep(t *testing.T, dir string, step ghStep, env map[string]string, known
 	for k, v := range step.Env {
 		cmd.Env = append(cmd.Env, k+"="+evaluate(t, v, known))
 	}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("step %q: %v\n%s", step.Name, err, out)
-	}
-	return readOutputs(t, output)
+	printed, err = cmd.CombinedOutput()
+	return readOutputs(t, output), printed, err
 }
 
 // readOutputs parses GITHUB_OUTPUT: name=value lines and name<<DELIM blocks.
@@ -513,18 +524,19 @@ func TestWorkflowsHoldTheTokenAway(t *testing.T) {
 	var wf ghWorkflow
 	readYAML(t, exampleWorkflow, &wf)
 	for name, want := range map[string]map[string]string{
-		"check":     {"contents": "read"},
-		"refresh":   {"contents": "read"},
-		"doctor":    {"contents": "read"},
-		"propose":   {"contents": "write", "pull-requests": "write"},
-		"keepalive": {"actions": "write"},
+		"check":         {"contents": "read"},
+		"refresh":       {"contents": "read"},
+		"doctor":        {"contents": "read"},
+		"propose":       {"contents": "write", "pull-requests": "write"},
+		"keepalive":     {"actions": "write"},
+		"removals-held": {},
 	} {
-		if got := wf.Jobs[name].Permissions; !maps.Equal(got, want) {
-			t.Errorf("%s: job %s has permissions %v, want %v", exampleWorkflow, name, got, want)
+		if got := wf.Jobs[name].Permissions; got == nil || !maps.Equal(got, want) {
+			t.Errorf("%s: job %s has permissions %v (nil: none of its own), want %v", exampleWorkflow, name, got, want)
 		}
 	}
-	if len(wf.Jobs) != 5 {
-		t.Errorf("%s has %d jobs; this test knows the permissions of 5", exampleWorkflow, len(wf.Jobs))
+	if len(wf.Jobs) != 6 {
+		t.Errorf("%s has %d jobs; this test knows the permissions of 6", exampleWorkflow, len(wf.Jobs))
 	}
 }
 
@@ -606,4 +618,326 @@ func TestDescribeWithAnEmptyStory(t *testing.T) {
 	if !strings.Contains(string(data), "<summary>fetch summary</summary>\n\n```\n```\n") {
 		t.Errorf("the empty story is not an empty code block:\n%s", data)
 	}
+}
+
+// TestWorkflowFailsOnHeldRemovals: (issue #30) fetch holds back the removal of
+// an ORCID record's works when the record drops all or most of them at
+// once, and exits 1; the refresh job lets exit 1 pass (short jobs are
+// fine to propose), so when nothing else changed no pull request came and
+// nobody learnt that the record had emptied. The refresh job's fetch,
+// through the action's own step and about answering from recordings,
+// reads its report; the removals-held job then fails the run, naming the
+// record and the command that accepts the removal, and is skipped when
+// nothing was held. A report that is missing is never "nothing held".
+func TestWorkflowFailsOnHeldRemovals(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the runner's steps are bash on ubuntu")
+	}
+	testtool.Need(t, "jq") // on GitHub's ubuntu runners
+	var wf ghWorkflow
+	readYAML(t, exampleWorkflow, &wf)
+	bin := aboutBinary(t)
+	t.Run("held", func(t *testing.T) { heldFailsTheRun(t, newHeldRun(t, wf, bin, emptiedReplay(t))) })
+	for name, c := range map[string]struct {
+		replay func(*testing.T) string
+		exit   string
+	}{
+		"none held":                  {func(*testing.T) string { return exampleReplay }, "0"},
+		"none held, some jobs short": {shortReplay, "1"},
+	} {
+		t.Run(name, func(t *testing.T) { noneHeldPasses(t, newHeldRun(t, wf, bin, c.replay(t)), c.exit) })
+	}
+	t.Run("fetch fails before its report", func(t *testing.T) {
+		r := newHeldRun(t, wf, bin, exampleReplay)
+		r.env["ABOUT_TEST_EXIT"] = "3"
+		if outputs, failed := r.refresh(t); !failed {
+			t.Errorf("the refresh job passed although fetch exited 3 and wrote no report; outputs %v", outputs)
+		}
+	})
+	// Only exits 0 and 1 reach the step that reads the report, and fetch
+	// writes one before either; should one still be missing, or list no
+	// removals_held (an about older than the workflow), that is no
+	// "nothing held".
+	for name, report := range map[string]string{"exit 1, no report": "", "exit 1, no removals_held": `{"outcome":"incomplete","snapshots":{}}`} {
+		t.Run(name, func(t *testing.T) {
+			r := newHeldRun(t, wf, bin, exampleReplay)
+			r.env["ABOUT_TEST_EXIT"], r.env["ABOUT_TEST_REPORT"] = "1", report
+			noReportFailsTheRun(t, r)
+		})
+	}
+}
+
+// heldFailsTheRun wants the refresh to pass (its other changes are
+// proposed) and the removals-held job to fail with one annotation for
+// the emptied record, saying how many works it had and lists, and the
+// command that accepts it, and the same in the step summary.
+func heldFailsTheRun(t *testing.T, r *heldRun) {
+	t.Helper()
+	outputs, failed := r.refresh(t)
+	if failed || r.fetchExit != "1" {
+		t.Fatalf("the refresh job failed (%v; fetch exited %s), and with it the proposal of every other change", failed, r.fetchExit)
+	}
+	ran, printed, summary, err := r.removalsJob(t, outputs)
+	if !ran || err == nil {
+		t.Fatalf("the run passes although fetch held back the removal of a record's 8 works (ran %v, err %v):\n%s", ran, err, printed)
+	}
+	const record, accept = "orcid:0000-0002-9341-7985", "about fetch --accept-removals manifest.toml"
+	var annotations []string
+	for _, line := range strings.Split(string(printed), "\n") {
+		if strings.HasPrefix(line, "::error ") && strings.Contains(line, record) {
+			annotations = append(annotations, line)
+		}
+	}
+	if len(annotations) != 1 {
+		t.Fatalf("%d ::error annotations name %s, want 1:\n%s", len(annotations), record, printed)
+	}
+	for _, want := range []string{"lists 0 works now", "listed 8", accept} {
+		if !strings.Contains(annotations[0], want) {
+			t.Errorf("the annotation does not say %q:\n%s", want, annotations[0])
+		}
+	}
+	for _, want := range []string{record, "lists 0 works now, where its last snapshot listed 8", "```sh\n" + accept + "\n```"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("the step summary does not say %q:\n%s", want, summary)
+		}
+	}
+}
+
+// noneHeldPasses wants a refresh whose fetch exited exit and held nothing
+// to pass, and the removals-held job not to run.
+func noneHeldPasses(t *testing.T, r *heldRun, exit string) {
+	t.Helper()
+	outputs, failed := r.refresh(t)
+	if failed || r.fetchExit != exit {
+		t.Fatalf("the refresh job failed (%v; fetch exited %s, want %s)", failed, r.fetchExit, exit)
+	}
+	if ran, printed, _, err := r.removalsJob(t, outputs); ran {
+		t.Errorf("the removals-held job ran (err %v) although nothing was held; refresh outputs %v:\n%s", err, outputs, printed)
+	}
+}
+
+// noReportFailsTheRun wants a refresh whose fetch left no report of its
+// held removals to pass (its changes are proposed) and the removals-held
+// job to fail, saying so.
+func noReportFailsTheRun(t *testing.T, r *heldRun) {
+	t.Helper()
+	outputs, failed := r.refresh(t)
+	if failed {
+		t.Fatal("the refresh job failed, and with it the proposal")
+	}
+	ran, printed, summary, err := r.removalsJob(t, outputs)
+	if !ran || err == nil || !strings.Contains(string(printed), "::error ") || !strings.Contains(summary, "no fetch report") {
+		t.Errorf("a fetch that left no report of its held removals passes as nothing held (ran %v, err %v):\n%s\n%s", ran, err, printed, summary)
+	}
+}
+
+// emptiedReplay is the example's recordings with the ORCID record's works
+// summary answering 200 and listing no work, as a faulty answer would.
+func emptiedReplay(t *testing.T) string {
+	t.Helper()
+	dir := copyReplay(t)
+	path := filepath.Join(dir, "pub.orcid.org", "v3.0-0000-0002-9341-7985-works-98292062.json")
+	var answer map[string]any
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &answer); err != nil {
+		t.Fatal(err)
+	}
+	answer["body"] = `{"last-modified-date":null,"group":[],"path":"/0000-0002-9341-7985/works"}`
+	if data, err = json.Marshal(answer); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, path, string(data))
+	return dir
+}
+
+// shortReplay is the example's recordings without DataCite's: its jobs
+// fail, and fetch exits 1 with nothing held.
+func shortReplay(t *testing.T) string {
+	t.Helper()
+	dir := copyReplay(t)
+	if err := os.RemoveAll(filepath.Join(dir, "api.datacite.org")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func copyReplay(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "replay")
+	if err := os.CopyFS(dir, os.DirFS(exampleReplay)); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// fakeAbout stands on PATH for about in the refresh job's steps. With
+// ABOUT_TEST_EXIT set it is a fetch that ends with that code, writing
+// ABOUT_TEST_REPORT (when not empty) as its report; otherwise it runs the
+// real about with --record DIR answered from ABOUT_TEST_REPLAY instead.
+const fakeAbout = `#!/usr/bin/env bash
+args=() report=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --record) args+=(--replay "$ABOUT_TEST_REPLAY"); shift 2 ;;
+    --report) report=$2; args+=("$1" "$2"); shift 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+if [ -n "${ABOUT_TEST_EXIT:-}" ]; then
+  if [ -n "${ABOUT_TEST_REPORT:-}" ]; then printf '%s' "$ABOUT_TEST_REPORT" > "$report"; fi
+  exit "$ABOUT_TEST_EXIT"
+fi
+exec "$ABOUT_TEST_BIN" "${args[@]}"
+`
+
+// heldRun is the refresh job of a copy of the example from its fetch on,
+// and the removals-held job after it.
+type heldRun struct {
+	wf         ghWorkflow
+	action     ghAction
+	repo       string
+	env, known map[string]string
+	fetchExit  string // the fetch step's exit-code output, once refresh ran
+}
+
+func newHeldRun(t *testing.T, wf ghWorkflow, bin, replay string) *heldRun {
+	t.Helper()
+	manifestPath, _ := exampleCopy(t)
+	r := &heldRun{wf: wf, repo: filepath.Dir(manifestPath)}
+	readYAML(t, "action.yml", &r.action)
+	temp, fakeDir := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(fakeDir, "about"), []byte(fakeAbout), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	replay, err := filepath.Abs(replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.env = map[string]string{"RUNNER_TEMP": temp, "PATH": fakeDir + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"ABOUT_TEST_BIN": bin, "ABOUT_TEST_REPLAY": replay}
+	r.known = map[string]string{"runner.temp": temp, "secrets.ABOUT_MAILTO": "", "secrets.OPENALEX_API_KEY": "", "secrets.S2_API_KEY": ""}
+	for k, v := range wf.Env {
+		r.env[k] = v
+		r.known["env."+k] = v
+	}
+	return r
+}
+
+// refresh runs the refresh job's steps from its fetch to the step that
+// reads the report, as the runner does: a step with no if: runs only
+// while every step before it passed. It returns the job's outputs (an
+// unset step output is "", as on GitHub) and whether the job failed.
+func (r *heldRun) refresh(t *testing.T) (outputs map[string]string, failed bool) {
+	t.Helper()
+	job := r.wf.Jobs["refresh"]
+	from := slices.IndexFunc(job.Steps, func(s ghStep) bool { return s.ID == "fetch" })
+	to := slices.IndexFunc(job.Steps, func(s ghStep) bool { return s.ID == "held" })
+	if from < 0 || to < from {
+		t.Fatalf("%s: the refresh job has no step with id held after its fetch (from %d to %d)", exampleWorkflow, from, to)
+	}
+	steps := map[string]map[string]string{}
+	for _, s := range job.Steps[from : to+1] {
+		if s.If != "" {
+			t.Fatalf("step %q runs if %s; this test knows only steps that run after success", s.Name, s.If)
+		}
+		if failed {
+			continue
+		}
+		var printed []byte
+		var err error
+		switch {
+		case strings.HasPrefix(s.Uses, "aboutscholar/about@"):
+			steps[s.ID], printed, err = r.runAction(t, s)
+		case s.Run != "":
+			steps[s.ID], printed, err = execStep(t, r.repo, s, r.env, r.known)
+		default:
+			t.Fatalf("step %q: this test runs only shell and the about action", s.Name)
+		}
+		t.Logf("step %q: %v\n%s", s.Name, err, printed)
+		failed = err != nil
+	}
+	r.fetchExit = steps["fetch"]["exit-code"]
+	outputs = map[string]string{}
+	stepOutput := regexp.MustCompile(`^steps\.([\w-]+)\.outputs\.([\w-]+)$`)
+	for name, value := range job.Outputs {
+		outputs[name] = expression.ReplaceAllStringFunc(value, func(m string) string {
+			ref := stepOutput.FindStringSubmatch(expression.FindStringSubmatch(m)[1])
+			if ref == nil {
+				t.Fatalf("the refresh job's output %s is %s; this test knows only step outputs", name, value)
+			}
+			return steps[ref[1]][ref[2]]
+		})
+	}
+	return outputs, failed
+}
+
+// runAction runs the about action's own step that runs the command, with
+// the workflow step's inputs over the action's defaults (the steps before
+// it set up Go and build about, which PATH stands in for here).
+func (r *heldRun) runAction(t *testing.T, s ghStep) (map[string]string, []byte, error) {
+	t.Helper()
+	known := maps.Clone(r.known)
+	for name, in := range r.action.Inputs {
+		known["inputs."+name] = in.Default
+	}
+	for name, v := range s.With {
+		known["inputs."+name] = evaluate(t, v, r.known)
+	}
+	env := maps.Clone(r.env) // a uses: step's env reaches the action's steps
+	for k, v := range s.Env {
+		env[k] = evaluate(t, v, r.known)
+	}
+	run := stepNamed(t, r.action.Runs.Steps, func(a ghStep) bool { return a.ID == "run" }, "with id run in action.yml")
+	return execStep(t, r.repo, run, env, known)
+}
+
+// removalsJob runs the removals-held job after a refresh that passed with
+// outputs, where GitHub would: its if: is the one this test knows. It
+// returns whether it ran, what it printed, its step summary and how it
+// ended.
+func (r *heldRun) removalsJob(t *testing.T, outputs map[string]string) (ran bool, printed []byte, summary string, err error) {
+	t.Helper()
+	job, ok := r.wf.Jobs["removals-held"]
+	if !ok {
+		t.Fatalf("%s has no removals-held job", exampleWorkflow)
+	}
+	if job.Needs != "refresh" || job.If != "needs.refresh.outputs.removals-held != '[]'" {
+		t.Fatalf("the removals-held job needs %v if %q; this test knows refresh and needs.refresh.outputs.removals-held != '[]'", job.Needs, job.If)
+	}
+	if outputs["removals-held"] == "[]" {
+		return false, nil, "", nil
+	}
+	known := map[string]string{}
+	for name, v := range outputs {
+		known["needs.refresh.outputs."+name] = v
+	}
+	summaryPath := filepath.Join(t.TempDir(), "step_summary")
+	// It runs no about and reads nothing of the repository: no about on
+	// PATH, and an empty folder.
+	env := map[string]string{"RUNNER_TEMP": t.TempDir(), "GITHUB_STEP_SUMMARY": summaryPath, "PATH": os.Getenv("PATH")}
+	maps.Copy(env, r.wf.Env)
+	for _, s := range job.Steps {
+		if s.Uses != "" || s.Run == "" {
+			t.Fatalf("the removals-held job's step %q is not shell: it needs no checkout and no action", s.Name)
+		}
+		for k, v := range s.Env {
+			if strings.Contains(v, "secrets.") || strings.Contains(v, "github.token") {
+				t.Errorf("the removals-held job hands %s = %s to its step; it needs no token and no secret", k, v)
+			}
+		}
+		var out []byte
+		_, out, err = execStep(t, t.TempDir(), s, env, known)
+		printed = append(printed, out...)
+		if err != nil {
+			break
+		}
+	}
+	data, rerr := os.ReadFile(summaryPath)
+	if rerr != nil && !os.IsNotExist(rerr) {
+		t.Fatal(rerr)
+	}
+	return true, printed, string(data), err
 }
