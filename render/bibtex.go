@@ -419,25 +419,32 @@ func bibPages(s string) string {
 }
 
 // texEscape makes text safe inside a braced BibTeX field: LaTeX's special
-// characters become their commands; everything else, non-ASCII included,
-// stays as it is.
+// characters become their commands; control characters, which no text
+// holds and pdfLaTeX stops on (U+001B), are dropped; everything else,
+// non-ASCII included, stays as it is.
+//
+// Every brace it writes is one of a pair it writes, so a field's braces
+// balance whatever the text: BibTeX and biber (btparse) count every brace
+// when they look for a field's end, a backslash before it included, so a
+// service's "}" written \} would end the field and let what follows be a
+// second entry (#30). A brace of the text is \textbraceleft and
+// \textbraceright, which biber leaves as they are (decode_exclude in
+// its LaTeX/recode_data.xml). The word commands are braced whole, as
+// latexASCII's are, so that BibTeX takes each for one character (a
+// "special character") when it cuts a name to its initial: plain
+// \textbackslash{} would give abbrv.bst's initial "t.".
 func texEscape(s string) string {
 	var b strings.Builder
 	for _, r := range s {
-		switch r {
-		case '\\':
-			b.WriteString(`\textbackslash{}`)
-		case '{', '}', '&', '%', '$', '#', '_':
+		if cmd, ok := texCommands[r]; ok {
+			b.WriteString(cmd)
+			continue
+		}
+		switch {
+		case r == '&', r == '%', r == '$', r == '#', r == '_':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case '~':
-			b.WriteString(`\textasciitilde{}`)
-		case '^':
-			b.WriteString(`\textasciicircum{}`)
-		case '<':
-			b.WriteString(`\textless{}`)
-		case '>':
-			b.WriteString(`\textgreater{}`)
+		case isControl(r):
 		default:
 			b.WriteRune(r)
 		}
@@ -445,11 +452,28 @@ func texEscape(s string) string {
 	return b.String()
 }
 
+// texCommands are the characters LaTeX has no escape for but a command,
+// each braced as BibTeX's special character.
+var texCommands = map[rune]string{
+	'\\': `{\textbackslash}`,
+	'{':  `{\textbraceleft}`,
+	'}':  `{\textbraceright}`,
+	'~':  `{\textasciitilde}`,
+	'^':  `{\textasciicircum}`,
+	'<':  `{\textless}`,
+	'>':  `{\textgreater}`,
+}
+
+// isControl reports a C0 or C1 control character or DEL.
+func isControl(r rune) bool {
+	return r < 0x20 || (r >= 0x7f && r < 0xa0)
+}
+
 // verbatimSafe reports whether a value can go in a verbatim field (doi,
 // url, eprint) unchanged: no braces or backslashes, which would end the
-// field or start a command, and no white space.
+// field or start a command, no white space and no control character.
 func verbatimSafe(s string) bool {
-	return !strings.ContainsAny(s, "{}\\ \t\n\r")
+	return !strings.ContainsAny(s, "{}\\ \t\n\r") && !strings.ContainsFunc(s, isControl)
 }
 
 func firstOf(values ...string) string {
