@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
 )
@@ -471,9 +472,10 @@ func isControl(r rune) bool {
 
 // verbatimSafe reports whether a value can go in a verbatim field (doi,
 // url, eprint) unchanged: no braces or backslashes, which would end the
-// field or start a command, no white space and no control character.
+// field or start a command, no white space, no control character, and
+// valid UTF-8 (biber refuses a whole file that is not).
 func verbatimSafe(s string) bool {
-	return !strings.ContainsAny(s, "{}\\ \t\n\r") && !strings.ContainsFunc(s, isControl)
+	return utf8.ValidString(s) && !strings.ContainsAny(s, "{}\\ \t\n\r") && !strings.ContainsFunc(s, isControl)
 }
 
 func firstOf(values ...string) string {
