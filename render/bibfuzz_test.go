@@ -158,6 +158,26 @@ func bibProblems(text string, keys []string) []string {
 	return problems
 }
 
+// nameProblems: each entry's author list holds as many names, as BibTeX
+// splits it, as the work has authors with a name (a service's "and" or
+// comma inside one never makes two).
+func nameProblems(text string, names int) []string {
+	entries, _ := readBibFile(text)
+	var problems []string
+	for _, e := range entries {
+		got := 0
+		for _, f := range e.fields {
+			if f.name == "author" {
+				got = bibNameCount(f.value)
+			}
+		}
+		if got != names {
+			problems = append(problems, fmt.Sprintf("%s: %d names in the author list, want %d", e.key, got, names))
+		}
+	}
+	return problems
+}
+
 // controlInOutput reports a control character (C0 but the line feed, DEL,
 // C1) where none belongs.
 func controlInOutput(r rune) bool {
@@ -230,8 +250,18 @@ func FuzzBibWriters(f *testing.F) {
 	f.Add("A title", "A Journal", "A Press", "1234-5679", "Ada", "Lovelace", "The R&D Team", "An abstract.", "12", "1-10", "v1.0", "10.5555/x", "Best paper", "Invited", "tag")
 	f.Fuzz(func(t *testing.T, title, container, publisher, issn, given, family, org, abstract, volume, pages, version, doi, award, note, tag string) {
 		folder, opts := bibFuzzFolder(bibTexts{title, container, publisher, issn, given, family, org, abstract, volume, pages, version, doi, award, note, tag})
+		names := 0
+		for _, written := range []bool{bibText(given) != "" || bibText(family) != "", bibText(org) != "", bibText(given) != ""} {
+			if written {
+				names++
+			}
+		}
 		for _, o := range bibOutputs(t, folder, opts) {
-			if problems := bibProblems(o.text, o.keys); len(problems) > 0 {
+			problems := bibProblems(o.text, o.keys)
+			if len(problems) == 0 {
+				problems = nameProblems(o.text, names)
+			}
+			if len(problems) > 0 {
 				t.Errorf("%s:\n  %s\n%s", o.name, strings.Join(problems, "\n  "), o.text)
 			}
 		}

@@ -230,3 +230,42 @@ func (sc *bibScanner) rest() string {
 	}
 	return r
 }
+
+// bibNameCount is how many names BibTeX reads in a name list (a braced
+// field value as written): a word "and", in any case, with white space
+// on both sides and outside braces, separates two (bibtex.web,
+// num.names$).
+func bibNameCount(value string) int {
+	inner := strings.TrimSuffix(strings.TrimPrefix(value, "{"), "}")
+	words := depthZeroWords(inner)
+	if len(words) == 0 {
+		return 0
+	}
+	n := 1
+	for i, w := range words {
+		if i > 0 && i < len(words)-1 && strings.EqualFold(w, "and") {
+			n++
+		}
+	}
+	return n
+}
+
+// depthZeroWords splits s at the spaces and tabs outside braces.
+func depthZeroWords(s string) []string {
+	var words []string
+	depth, start := 0, 0
+	for i := 0; i <= len(s); i++ {
+		switch {
+		case i == len(s) || (depth == 0 && (s[i] == ' ' || s[i] == '\t')):
+			if i > start {
+				words = append(words, s[start:i])
+			}
+			start = i + 1
+		case s[i] == '{':
+			depth++
+		case s[i] == '}':
+			depth--
+		}
+	}
+	return words
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
@@ -27,7 +28,7 @@ type bibField struct {
 func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 	buf.WriteString("% Written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, c := range p.credits {
-		if a := clean(c.Attribution); a != "" {
+		if a := bibText(c.Attribution); a != "" {
 			buf.WriteString("% " + a + "\n")
 		}
 	}
@@ -95,7 +96,7 @@ type bibFields []bibField
 
 // add escapes a text value for TeX; an empty value is no field.
 func (fs *bibFields) add(name, value string) {
-	if value = clean(value); value != "" {
+	if value = bibText(value); value != "" {
 		*fs = append(*fs, bibField{name: name, value: texEscape(value)})
 	}
 }
@@ -134,7 +135,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	if !biblatex && !fs.has("author") {
 		// plain.bst sorts and labels an entry without authors by its key
 		// field, and warns "to sort, need author or key" without one
-		fs.add("key", firstOf(e.rec.Title, e.key))
+		fs.add("key", firstOf(bibText(e.rec.Title), e.key))
 	}
 	fs.user(e, biblatex)
 	if biblatex {
@@ -150,7 +151,7 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	var fs bibFields
 	accepts := bibAccepts(typ, biblatex)
 	fs.addRaw("author", bibNames(r.Authors))
-	if t := clean(r.Title); t != "" {
+	if t := bibText(r.Title); t != "" {
 		// the outer braces keep the title's capitals from styles that
 		// sentence-case titles ("DNA" must not become "dna")
 		fs.addRaw("title", "{{"+texEscape(t)+"}}")
@@ -272,9 +273,9 @@ func (fs *bibFields) container(r record.Record, field string, publisher bool) {
 	switch field {
 	case "":
 	case "publisher", "school": // a thesis's school is its record's publisher (thesis.go)
-		fs.add(field, firstOf(r.Publisher, r.Container))
+		fs.add(field, firstOf(bibText(r.Publisher), bibText(r.Container)))
 	default:
-		fs.add(field, firstOf(r.Container, r.Publisher))
+		fs.add(field, firstOf(bibText(r.Container), bibText(r.Publisher)))
 		if publisher { // proceedings and edited books have a publisher of their own
 			fs.add("publisher", r.Publisher)
 		}
@@ -370,7 +371,7 @@ var monthMacros = [12]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "a
 func bibNames(authors []record.Author) string {
 	var parts []string
 	for _, a := range authors {
-		given, family := clean(a.Given), clean(a.Family)
+		given, family := bibText(a.Given), bibText(a.Family)
 		switch {
 		case family != "":
 			n := bibNamePart(family)
@@ -380,8 +381,8 @@ func bibNames(authors []record.Author) string {
 			parts = append(parts, n)
 		case given != "":
 			parts = append(parts, "{"+texEscape(given)+"}")
-		case clean(a.Name) != "":
-			parts = append(parts, "{"+texEscape(clean(a.Name))+"}")
+		case bibText(a.Name) != "":
+			parts = append(parts, "{"+texEscape(bibText(a.Name))+"}")
 		}
 	}
 	if len(parts) == 0 {
@@ -463,6 +464,18 @@ var texCommands = map[rune]string{
 	'^':  `{\textasciicircum}`,
 	'<':  `{\textless}`,
 	'>':  `{\textgreater}`,
+}
+
+// bibText is a text as a field holds it: without control characters
+// (those that are white space become spaces), its spaces collapsed, so
+// that a value of nothing but control characters is no field and no name.
+func bibText(s string) string {
+	return clean(strings.Map(func(r rune) rune {
+		if isControl(r) && !unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s))
 }
 
 // isControl reports a C0 or C1 control character or DEL.
