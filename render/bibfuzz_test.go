@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // bibTexts are the text fields a service (or the manifest, for the user's
@@ -46,7 +47,10 @@ func bibFuzzFolder(x bibTexts) (*Folder, Options) {
 		}
 		return Work{ID: fmt.Sprintf("doi:10.5555/fuzz.%d", n), Record: r}
 	}
-	f := &Folder{Root: "fuzz", Works: []Work{work(1, "article-journal"), work(2, "software"), work(3, "paper-conference")}}
+	f := &Folder{Root: "fuzz", Works: []Work{work(1, "article-journal"), work(2, "software"), work(3, "paper-conference")},
+		// the files' comment credits the services; a snapshot folder is
+		// the user's, and its text is held to the same rule
+		Providers: []snapshots.IndexProvider{{Name: "crossref", Attribution: x.publisher}}}
 	opts := Options{
 		Person:   Person{Names: []string{x.given + " " + x.family}},
 		Selected: []string{"doi:10.5555/fuzz.1"},

@@ -29,7 +29,9 @@ func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 	buf.WriteString("% Written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, c := range p.credits {
 		if a := bibText(c.Attribution); a != "" {
-			buf.WriteString("% " + a + "\n")
+			// "%" is no comment to BibTeX or biber, which start an entry
+			// at any "@" outside one: the snapshot's text must hold none
+			buf.WriteString("% " + strings.ReplaceAll(a, "@", "(at)") + "\n")
 		}
 	}
 	for _, e := range p.shown {
