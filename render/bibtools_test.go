@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -47,13 +48,14 @@ func fuzzSeeds(t *testing.T, fuzz string) map[string][]string {
 // plain.bst formats exactly the entries of every BibTeX text (the file,
 // al-folio's, Hugo Blox's cite.bib files, the page's and the work pages'
 // blocks) without an error, biber reads exactly those of the BibLaTeX
-// files without an error, and both agree with readBibFile, the reader
+// files without an error, pandoc reads the same from both without a
+// word on standard error, and all agree with readBibFile, the reader
 // the fuzz loop judges by. Each program runs once, over every text
 // joined, each entry's key prefixed with its seed and output so that
 // none repeats (a forged entry, not at the start of a line, would keep
 // its own key and show).
 func TestBibWritersSeedsThroughBibTeXAndBiber(t *testing.T) {
-	bibtex, biber := tool(t, "bibtex"), tool(t, "biber")
+	bibtex, biber, pandoc := tool(t, "bibtex"), tool(t, "biber"), tool(t, "pandoc")
 	seeds := fuzzSeeds(t, "FuzzBibWriters")
 	var all [2]joinedTexts // BibTeX, BibLaTeX
 	for i, name := range slices.Sorted(maps.Keys(seeds)) {
@@ -80,7 +82,33 @@ func TestBibWritersSeedsThroughBibTeXAndBiber(t *testing.T) {
 		if errs != "" || !slices.Equal(sortedStrings(got), want) {
 			t.Errorf("%s read %q, want %q\n%s", filepath.Base(program), got, want, errs)
 		}
+		from := [...]string{"bibtex", "biblatex"}[k]
+		if got, errs := pandocRead(t, pandoc, from, text); errs != "" || !slices.Equal(sortedStrings(got), want) {
+			t.Errorf("pandoc -f %s read %q, want %q\n%s", from, got, want, errs)
+		}
 	}
+}
+
+// pandocRead has pandoc read a .bib text as CSL JSON: the ids of the items
+// it read, and what it said on standard error.
+func pandocRead(t *testing.T, pandoc, from, bib string) (ids []string, errs string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := writeTemp(t, dir, "works.bib", bib)
+	out, stderr, err := run(t, dir, pandoc, "-f", from, "-t", "csljson", path)
+	if err != nil {
+		return nil, err.Error() + "\n" + stderr
+	}
+	var items []struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(out), &items); err != nil {
+		return nil, err.Error()
+	}
+	for _, it := range items {
+		ids = append(ids, it.ID)
+	}
+	return ids, stderr
 }
 
 // joinedTexts are BibTeX texts joined into one file, each entry's key
