@@ -47,7 +47,7 @@ func bibAnnotation(e *entry) string {
 	var items []string
 	n := 0
 	for i, a := range e.rec.Authors {
-		if clean(a.Family) == "" && clean(a.Given) == "" && clean(a.Name) == "" {
+		if bibText(a.Family) == "" && bibText(a.Given) == "" && bibText(a.Name) == "" {
 			continue // bibNames leaves it out, so it has no position
 		}
 		n++

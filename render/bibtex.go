@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
 )
@@ -26,8 +28,10 @@ type bibField struct {
 func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
 	buf.WriteString("% Written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, c := range p.credits {
-		if a := clean(c.Attribution); a != "" {
-			buf.WriteString("% " + a + "\n")
+		if a := bibText(c.Attribution); a != "" {
+			// "%" is no comment to BibTeX or biber, which start an entry
+			// at any "@" outside one: the snapshot's text must hold none
+			buf.WriteString("% " + strings.ReplaceAll(a, "@", "(at)") + "\n")
 		}
 	}
 	for _, e := range p.shown {
@@ -94,7 +98,7 @@ type bibFields []bibField
 
 // add escapes a text value for TeX; an empty value is no field.
 func (fs *bibFields) add(name, value string) {
-	if value = clean(value); value != "" {
+	if value = bibText(value); value != "" {
 		*fs = append(*fs, bibField{name: name, value: texEscape(value)})
 	}
 }
@@ -133,7 +137,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	if !biblatex && !fs.has("author") {
 		// plain.bst sorts and labels an entry without authors by its key
 		// field, and warns "to sort, need author or key" without one
-		fs.add("key", firstOf(e.rec.Title, e.key))
+		fs.add("key", firstOf(bibText(e.rec.Title), e.key))
 	}
 	fs.user(e, biblatex)
 	if biblatex {
@@ -149,7 +153,7 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	var fs bibFields
 	accepts := bibAccepts(typ, biblatex)
 	fs.addRaw("author", bibNames(r.Authors))
-	if t := clean(r.Title); t != "" {
+	if t := bibText(r.Title); t != "" {
 		// the outer braces keep the title's capitals from styles that
 		// sentence-case titles ("DNA" must not become "dna")
 		fs.addRaw("title", "{{"+texEscape(t)+"}}")
@@ -271,9 +275,9 @@ func (fs *bibFields) container(r record.Record, field string, publisher bool) {
 	switch field {
 	case "":
 	case "publisher", "school": // a thesis's school is its record's publisher (thesis.go)
-		fs.add(field, firstOf(r.Publisher, r.Container))
+		fs.add(field, firstOf(bibText(r.Publisher), bibText(r.Container)))
 	default:
-		fs.add(field, firstOf(r.Container, r.Publisher))
+		fs.add(field, firstOf(bibText(r.Container), bibText(r.Publisher)))
 		if publisher { // proceedings and edited books have a publisher of their own
 			fs.add("publisher", r.Publisher)
 		}
@@ -369,7 +373,7 @@ var monthMacros = [12]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "a
 func bibNames(authors []record.Author) string {
 	var parts []string
 	for _, a := range authors {
-		given, family := clean(a.Given), clean(a.Family)
+		given, family := bibText(a.Given), bibText(a.Family)
 		switch {
 		case family != "":
 			n := bibNamePart(family)
@@ -379,8 +383,8 @@ func bibNames(authors []record.Author) string {
 			parts = append(parts, n)
 		case given != "":
 			parts = append(parts, "{"+texEscape(given)+"}")
-		case clean(a.Name) != "":
-			parts = append(parts, "{"+texEscape(clean(a.Name))+"}")
+		case bibText(a.Name) != "":
+			parts = append(parts, "{"+texEscape(bibText(a.Name))+"}")
 		}
 	}
 	if len(parts) == 0 {
@@ -419,25 +423,37 @@ func bibPages(s string) string {
 }
 
 // texEscape makes text safe inside a braced BibTeX field: LaTeX's special
-// characters become their commands; everything else, non-ASCII included,
-// stays as it is.
+// characters become their commands; control characters, which no text
+// holds and pdfLaTeX stops on (U+001B), are dropped; everything else,
+// non-ASCII included, stays as it is.
+//
+// Every brace it writes is one of a pair it writes, so a field's braces
+// balance whatever the text: BibTeX and biber (btparse) count every brace
+// when they look for a field's end, a backslash before it included, so a
+// service's lone "}" written \} would end the field and let what follows
+// be a second entry (#30), and a lone "{" would run it to the end of the
+// file. A pair of the text's braces is written \{ … \}, which every
+// reader gives back (pandoc among them); a lone one is {\textbraceleft}
+// or {\textbraceright}, balanced in itself, which LaTeX prints and biber
+// leaves as it is (decode_exclude in its LaTeX/recode_data.xml), though
+// pandoc 2.17 drops it. Zotero's Better BibTeX balances lone braces too,
+// with \vphantom. The word commands are braced whole, as latexASCII's
+// are, so that BibTeX takes each for one character (a "special
+// character") when it cuts a name to its initial: plain \textbackslash{}
+// would give abbrv.bst's initial "t.".
 func texEscape(s string) string {
+	lone := loneBraces(s)
 	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '\\':
-			b.WriteString(`\textbackslash{}`)
-		case '{', '}', '&', '%', '$', '#', '_':
+	for i, r := range s {
+		if cmd, ok := texCommands[r]; ok && (lone[i] || (r != '{' && r != '}')) {
+			b.WriteString(cmd)
+			continue
+		}
+		switch {
+		case strings.ContainsRune("&%$#_{}", r):
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case '~':
-			b.WriteString(`\textasciitilde{}`)
-		case '^':
-			b.WriteString(`\textasciicircum{}`)
-		case '<':
-			b.WriteString(`\textless{}`)
-		case '>':
-			b.WriteString(`\textgreater{}`)
+		case isControl(r):
 		default:
 			b.WriteRune(r)
 		}
@@ -445,11 +461,63 @@ func texEscape(s string) string {
 	return b.String()
 }
 
+// loneBraces are the offsets of the braces of s that have no partner: a
+// "}" with no "{" open before it, a "{" never closed.
+func loneBraces(s string) map[int]bool {
+	lone := map[int]bool{}
+	var open []int
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '{':
+			open = append(open, i)
+		case s[i] == '}' && len(open) == 0:
+			lone[i] = true
+		case s[i] == '}':
+			open = open[:len(open)-1]
+		}
+	}
+	for _, i := range open {
+		lone[i] = true
+	}
+	return lone
+}
+
+// texCommands are the characters LaTeX has no escape for but a command,
+// each braced as BibTeX's special character; the braces' are for lone
+// ones.
+var texCommands = map[rune]string{
+	'\\': `{\textbackslash}`,
+	'{':  `{\textbraceleft}`,
+	'}':  `{\textbraceright}`,
+	'~':  `{\textasciitilde}`,
+	'^':  `{\textasciicircum}`,
+	'<':  `{\textless}`,
+	'>':  `{\textgreater}`,
+}
+
+// bibText is a text as a field holds it: without control characters
+// (those that are white space become spaces), its spaces collapsed, so
+// that a value of nothing but control characters is no field and no name.
+func bibText(s string) string {
+	return clean(strings.Map(func(r rune) rune {
+		if isControl(r) && !unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s))
+}
+
+// isControl reports a C0 or C1 control character or DEL.
+func isControl(r rune) bool {
+	return r < 0x20 || (r >= 0x7f && r < 0xa0)
+}
+
 // verbatimSafe reports whether a value can go in a verbatim field (doi,
 // url, eprint) unchanged: no braces or backslashes, which would end the
-// field or start a command, and no white space.
+// field or start a command, no white space, no control character, and
+// valid UTF-8 (biber refuses a whole file that is not).
 func verbatimSafe(s string) bool {
-	return !strings.ContainsAny(s, "{}\\ \t\n\r")
+	return utf8.ValidString(s) && !strings.ContainsAny(s, "{}\\ \t\n\r") && !strings.ContainsFunc(s, isControl)
 }
 
 func firstOf(values ...string) string {

@@ -384,13 +384,13 @@ func (fs *bibFields) alFolioUser(e *entry) {
 		for i := range marked {
 			if m := e.mark(i); m != "" {
 				switch {
-				case clean(marked[i].Family) != "":
-					marked[i].Family = clean(marked[i].Family) + m
-				case clean(marked[i].Given) != "":
-					marked[i].Given = clean(marked[i].Given) + m
-				default:
-					marked[i].Name = clean(marked[i].Name) + m
-				}
+				case bibText(marked[i].Family) != "":
+					marked[i].Family = bibText(marked[i].Family) + m
+				case bibText(marked[i].Given) != "":
+					marked[i].Given = bibText(marked[i].Given) + m
+				case bibText(marked[i].Name) != "":
+					marked[i].Name = bibText(marked[i].Name) + m
+				} // an author with no name is no name of the list, marked or not
 			}
 		}
 		fs.setRaw("author", bibNames(marked))
