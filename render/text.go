@@ -13,8 +13,22 @@ import (
 )
 
 // clean collapses white space (new lines included) to single spaces, so no
-// value can start a new line in a line-oriented format.
-func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+// value can start a new line in a line-oriented format, and drops the other
+// C0 control characters and DEL, which no format may hold (pdflatex stops
+// at U+001B; XML 1.0 forbids them; a terminal obeys them), whatever an old
+// snapshot stored.
+func clean(s string) string {
+	return strings.Join(strings.Fields(strings.Map(withoutControl, s)), " ")
+}
+
+// withoutControl maps a C0 control character or DEL to a space (white
+// space, which clean then collapses) and keeps every other rune.
+func withoutControl(r rune) rune {
+	if r < 0x20 || r == 0x7f {
+		return ' '
+	}
+	return r
+}
 
 // titleOf is what a page shows as a work's title: the title, or the
 // identifier when no provider gave one.
