@@ -66,6 +66,9 @@ func withText(f *Folder, s string) *Folder {
 		*p = s
 	}
 	r.Topics = []string{s, s}
+	r.Language = s           // a tag, written as given: lang attributes, RIS's LA
+	r.IDs.ISSN = []string{s} // an identifier an old snapshot may hold unchecked
+	r.IDs.PMID, r.IDs.ArXiv = s, s
 	r.Authors = append([]record.Author(nil), r.Authors...)
 	if len(r.Authors) > 0 {
 		r.Authors[0] = record.Author{Given: s, Family: s}
