@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
@@ -60,7 +61,8 @@ func longDate(d record.Date) string {
 // else its type. Grouping and filtering stay by type (typeRow.group).
 func kindLabel(r record.Record) string {
 	if g := clean(r.Genre); g != "" {
-		return strings.ToUpper(g[:1]) + g[1:]
+		first, size := utf8.DecodeRuneInString(g) // a rune, not a byte: "éditorial" is "Éditorial"
+		return string(unicode.ToUpper(first)) + g[size:]
 	}
 	return typeOf(r.Type).pageLabel()
 }
