@@ -75,8 +75,8 @@ func TestBibWritersSeedsThroughBibTeXAndBiber(t *testing.T) {
 		program := [...]string{bibtex, biber}[k]
 		text, want := all[k].text.String(), sortedStrings(all[k].keys)
 		entries, err := readBibFile(text)
-		if err != nil || !slices.Equal(sortedStrings(keysOf(entries)), want) {
-			t.Errorf("readBibFile read %q (%v), want %q", keysOf(entries), err, want)
+		if err != nil || !slices.Equal(sortedStrings(bibKeysOf(entries)), want) {
+			t.Errorf("readBibFile read %q (%v), want %q", bibKeysOf(entries), err, want)
 		}
 		got, errs := read(t, program, text)
 		if errs != "" || !slices.Equal(sortedStrings(got), want) {
@@ -147,8 +147,8 @@ func TestBibReaderAgreesWithBibTeXAndBiber(t *testing.T) {
 		}
 		tex, texErr := bibtexRead(t, bibtex, c.text)
 		ber, berErr := biberRead(t, biber, c.text)
-		if c.ok && (texErr != "" || berErr != "" || !slices.Equal(sortedStrings(tex), sortedStrings(keysOf(read))) || !slices.Equal(sortedStrings(ber), sortedStrings(keysOf(read)))) {
-			t.Errorf("%s: readBibFile read %q; bibtex %q (%s); biber %q (%s)", c.name, keysOf(read), tex, texErr, ber, berErr)
+		if c.ok && (texErr != "" || berErr != "" || !slices.Equal(sortedStrings(tex), sortedStrings(bibKeysOf(read))) || !slices.Equal(sortedStrings(ber), sortedStrings(bibKeysOf(read)))) {
+			t.Errorf("%s: readBibFile read %q; bibtex %q (%s); biber %q (%s)", c.name, bibKeysOf(read), tex, texErr, ber, berErr)
 		}
 		if !c.ok && texErr == "" && berErr == "" {
 			t.Errorf("%s: bibtex and biber read it without an error (%q, %q): the case is no broken file", c.name, tex, ber)
@@ -204,7 +204,7 @@ func biberRead(t *testing.T, biber, bib string) (keys []string, errs string) {
 	return keys, errs
 }
 
-func keysOf(entries []bibRead) []string {
+func bibKeysOf(entries []bibRead) []string {
 	var keys []string
 	for _, e := range entries {
 		keys = append(keys, e.key)

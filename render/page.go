@@ -75,6 +75,7 @@ var typeGroups = []struct{ slug, title string }{
 }
 
 func buildPage(f *Folder, opts Options) *page {
+	f = withoutControls(f)
 	p := &page{
 		person:  opts.Person,
 		group:   opts.Group,

@@ -36,9 +36,9 @@ type File struct {
 func writeAlFolio(buf *bytes.Buffer, p *page) error {
 	buf.WriteString("% al-folio _bibliography/papers.bib, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, e := range p.shown {
-		typ, fields := bibEntry(e, false)
+		typ, fields := bibEntry(alFolioInert(e), false)
 		var fs bibFields = fields
-		fs.add("abbr", alFolioAbbr(e))
+		fs.add("abbr", rawInert(alFolioAbbr(e))) // printed as it is, in <abbr>
 		fs.addVerbatim("arxiv", e.rec.IDs.ArXiv)
 		fs.addVerbatim("pdf", pdfURL(e.rec))
 		fs.addVerbatim("html", titleURL(e.rec))
@@ -46,7 +46,7 @@ func writeAlFolio(buf *bytes.Buffer, p *page) error {
 			fs.addVerbatim("code", p.workURL(e.code[0]))
 		}
 		fs.alFolioUser(e)
-		fs.add("abstract", withoutMarkup(e.rec.Abstract))
+		fs.add("abstract", rawInert(withoutMarkup(e.rec.Abstract)))
 		fs.addRaw("bibtex_show", "{true}")
 		if p.selected(e) {
 			fs.addRaw("selected", "{true}")
@@ -95,7 +95,11 @@ func alFolioAbbr(e *entry) string {
 // (https://github.com/greenelab/lab-website-template/blob/main/_includes/citation.html):
 // title, authors (joined with ", "), publisher, date (printed "%d %b %Y"),
 // link; id is how its pages find a citation (`find: "id"`), in the
-// "doi:…" form its _cite/cite.py writes.
+// "doi:…" form its _cite/cite.py writes. It prints title, publisher and
+// id as they are, and the authors through markdownify and, past ten, into
+// a data-tooltip its _scripts/tooltip.js shows as HTML (tippy's
+// allowHTML): those are inert (rawInert, markdownInert). The link goes
+// through xml_escape and the date through the date filter.
 type labCitation struct {
 	ID        string   `json:"id"`
 	Title     string   `json:"title"`
@@ -116,10 +120,10 @@ func writeLabWebsite(buf *bytes.Buffer, p *page) error {
 	items := make([]labCitation, 0, len(p.shown))
 	for _, e := range p.shown {
 		c := labCitation{
-			ID:        e.id,
-			Title:     e.titleOf(),
-			Authors:   displayNames(e),
-			Publisher: firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),
+			ID:        rawInert(e.id), // a DOI may hold "<"
+			Title:     rawInert(e.titleOf()),
+			Authors:   labAuthors(e),
+			Publisher: rawInert(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
 			Date:      fullDate(e.rec.Issued),
 			Link:      titleURL(e.rec),
 			Tags:      []string{kindLabel(e.rec)},
@@ -129,6 +133,16 @@ func writeLabWebsite(buf *bytes.Buffer, p *page) error {
 	}
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	return encodeYAMLValue(buf, items)
+}
+
+// labAuthors are the names as citation.html prints them, through
+// markdownify.
+func labAuthors(e *entry) []string {
+	names := displayNames(e)
+	for i, n := range names {
+		names[i] = markdownInert(rawInert(n))
+	}
+	return names
 }
 
 // encodeYAMLValue writes v as YAML the way the page data is written:
@@ -210,7 +224,7 @@ func hugoBloxFiles(p *page) ([]File, error) {
 			Authors:          displayNames(e),
 			PublicationTypes: []string{typeOf(e.rec.Type).HugoBlox},
 			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
-			Abstract:         withoutMarkup(e.rec.Abstract),
+			Abstract:         mdText(withoutMarkup(e.rec.Abstract)), // single.html: markdownify, and Hugo Blox renders raw HTML
 			DOI:              e.rec.IDs.DOI,
 			Featured:         p.selected(e),
 		}
@@ -314,10 +328,14 @@ func academicPagesFiles(p *page) ([]File, error) {
 // {{ post.excerpt }} with no filter, or through markdownify, which passes
 // raw HTML on), as the theme's own markdown_generator/publications.py
 // html_escapes them: a title "Fast & <Furious>" is then text, not a tag.
+// archive-single.html passes the title and the excerpt through
+// markdownify (kramdown), which makes "[x](javascript:…)" a link: those
+// are markdownInert too.
 func escapeAcademicPages(fm *academicPublication) {
 	for _, s := range []*string{&fm.Title, &fm.Venue, &fm.Excerpt, &fm.Citation} {
 		*s = html.EscapeString(*s)
 	}
+	fm.Title, fm.Excerpt = markdownInert(fm.Title), markdownInert(fm.Excerpt)
 }
 
 // plainCitation is "Authors (Year). Title. Venue." as plain text.

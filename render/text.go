@@ -7,14 +7,29 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
 
 // clean collapses white space (new lines included) to single spaces, so no
-// value can start a new line in a line-oriented format.
-func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+// value can start a new line in a line-oriented format, and drops the other
+// C0 control characters and DEL, which no format may hold (pdflatex stops
+// at U+001B; XML 1.0 forbids them; a terminal obeys them), whatever an old
+// snapshot stored.
+func clean(s string) string {
+	return strings.Join(strings.Fields(strings.Map(withoutControl, s)), " ")
+}
+
+// withoutControl maps a C0 control character or DEL to a space (white
+// space, which clean then collapses) and keeps every other rune.
+func withoutControl(r rune) rune {
+	if r < 0x20 || r == 0x7f {
+		return ' '
+	}
+	return r
+}
 
 // titleOf is what a page shows as a work's title: the title, or the
 // identifier when no provider gave one.
@@ -46,7 +61,8 @@ func longDate(d record.Date) string {
 // else its type. Grouping and filtering stay by type (typeRow.group).
 func kindLabel(r record.Record) string {
 	if g := clean(r.Genre); g != "" {
-		return strings.ToUpper(g[:1]) + g[1:]
+		first, size := utf8.DecodeRuneInString(g) // a rune, not a byte: "éditorial" is "Éditorial"
+		return string(unicode.ToUpper(first)) + g[size:]
 	}
 	return typeOf(r.Type).pageLabel()
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -295,4 +296,70 @@ func sortedKeys(m map[string]writtenFile) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// WriteFile writes a one-file format's output to path as WriteFiles
+// writes each file of a folder: listed, with its hash, in WrittenList
+// beside it, and not written over a file about did not write or one
+// edited since (a hand-kept papers.bib, custom fields, @strings and all)
+// unless force; the Outcome's KeptEdited says so. It removes nothing: two
+// renders to two names beside each other are two outputs, not a stale
+// one. A file about wrote before it kept lists is its own when it carries
+// about's mark (ownMark): the first render after an upgrade replaces it.
+func WriteFile(path string, format Format, data []byte, force bool) (Outcome, error) {
+	var out Outcome
+	root, name := filepath.Dir(path), filepath.Base(path)
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return out, err
+	}
+	listPath := filepath.Join(root, WrittenList)
+	list, err := readWritten(listPath)
+	if err != nil {
+		return out, err
+	}
+	old := list[format]
+	if _, listed := old[name]; !listed && ownMark(path) {
+		force = true
+	}
+	toWrite, now, pending := planWrites(root, old, []File{{Path: name, Data: data}}, force, &out)
+	entries := make(map[string]writtenFile, len(old)+1)
+	for p, w := range old {
+		entries[p] = w
+	}
+	for p, w := range now {
+		entries[p] = w
+	}
+	for p, w := range pending {
+		entries[p] = w
+	}
+	list[format] = entries
+	if len(toWrite) == 0 && len(pending) == 0 && reflect.DeepEqual(old[name], now[name]) {
+		return out, nil // nothing changes: not even the list is rewritten
+	}
+	if err := writeWritten(listPath, list); err != nil {
+		return out, err
+	}
+	if len(toWrite) == 0 {
+		return out, nil
+	}
+	if err := snapshots.WriteFileAtomic(path, data); err != nil {
+		return out, err
+	}
+	entries[name] = now[name]
+	return out, writeWritten(listPath, list)
+}
+
+// ownMark reports whether the file at path starts as about writes its
+// files: a "Written by about render" comment (the BibTeX and YAML formats)
+// or the HTML page's generator tag.
+func ownMark(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 1024)
+	n, _ := io.ReadFull(f, head)
+	s := strings.ToLower(string(head[:n]))
+	return strings.Contains(s, "written by about render") || strings.Contains(s, `<meta name="generator" content="about" />`)
 }

@@ -54,7 +54,7 @@ Examples:
 			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds citations, h-index and i10-index, all time and since the newest cited year less five, over a chart of citations per year"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "member", Usage: "a lab's manifest: only this [[member]]'s works, titled for them (a page, or a citation file, per member)"},
-			&cli.BoolFlag{Name: "force", Usage: render.FormatNamesOf(render.Site) + ": overwrite files edited since about wrote them (kept, with a warning, without it)"},
+			&cli.BoolFlag{Name: "force", Usage: "overwrite a file under --out that about did not write, or edited since it wrote it (without it: a folder format keeps it with a warning, a one-file format keeps it and fails)"},
 			&cli.StringFlag{Name: "site-url", Usage: "html-site: the address the site is served at, e.g. https://ada.example.org/ (each work page's canonical link and citation_abstract_html_url)"},
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
@@ -128,9 +128,9 @@ func (o *renderOptions) parse() error {
 	if err := o.checkOut(); err != nil {
 		return err
 	}
-	if o.Force && !o.format.IsFolder() {
-		return usageError(fmt.Errorf("--force applies to the folder formats (%s), not to %s", render.FormatNamesOf(render.Site), o.format),
-			"a one-file format's --out is always replaced whole")
+	if o.Force && o.Out == "" {
+		return usageError(fmt.Errorf("--force applies to a file or folder named by --out, and format %s writes to standard output without it", o.format),
+			"give --out, or leave --force out")
 	}
 	if err := o.parseSiteURL(); err != nil {
 		return err
@@ -244,10 +244,7 @@ func runRender(o renderOptions) error {
 		return err
 	}
 	if o.Out != "" {
-		if err := snapshots.WriteFileAtomic(o.Out, out.Bytes()); err != nil {
-			return ioError(err)
-		}
-		return nil
+		return writeRenderedFile(o, out.Bytes())
 	}
 	if _, err := o.Stdout.Write(out.Bytes()); err != nil {
 		return ioError(err)
@@ -268,6 +265,22 @@ func warnNoCounts(stderr io.Writer, folder *render.Folder) {
 		return
 	}
 	fmt.Fprintf(stderr, "about: warning: --counts: no work in %s has a citation count, so none is shown\n", folder.Root)
+}
+
+// writeRenderedFile writes a one-file format's --out as a folder format
+// writes each file (render.WriteFile): a file about did not write there,
+// or one edited since, is kept unless --force, and the render then fails,
+// as it wrote nothing.
+func writeRenderedFile(o renderOptions, data []byte) error {
+	outcome, err := render.WriteFile(o.Out, o.format, data, o.Force)
+	if err != nil {
+		return ioError(err)
+	}
+	if len(outcome.KeptEdited) > 0 {
+		return ioError(fmt.Errorf("kept %s: %s, so about's %s is not written", o.Out, outcome.KeptEdited[0].Why, o.format),
+			"move your file aside, or pass --force to overwrite it")
+	}
+	return nil
 }
 
 // selectedWorks checks the manifest's selected list: each one a work of

@@ -261,7 +261,7 @@ func TestRenderFolderSaysWhatItRemovedAndKept(t *testing.T) {
 	if data, _ := os.ReadFile(mine); strings.Contains(string(data), "my own line") {
 		t.Errorf("--force did not overwrite the edited file")
 	}
-	assertUsageError(t, []string{"render", "--format", "html", "--force", all}, "--force applies to the folder formats")
+	assertUsageError(t, []string{"render", "--format", "html", "--force", all}, "--force applies to a file or folder named by --out")
 }
 
 // bundleOf is the bundle folder (relative to site, forward slashes) whose

@@ -10,19 +10,19 @@ import (
 	"testing"
 )
 
-// hostileTitle is a title a compromised mirror could send: OSC 52 (writes
+// terminalHostileTitle is a title a compromised mirror could send: OSC 52 (writes
 // the clipboard), an OSC 8 link whose text says one thing and opens
 // another, a colour, C1 CSI, a right-to-left override and Markdown that
 // would be live in a pull request body.
-const hostileTitle = `Megajournals \x1b]52;c;ZXZpbA==\x07ten years on ` +
+const terminalHostileTitle = `Megajournals \x1b]52;c;ZXZpbA==\x07ten years on ` +
 	`\x1b]8;;https://evil.example/\x1b\\see Nature\x1b]8;;\x1b\\ \x1b[31mred\x1b[0m \u009b2J ` +
 	`\u202egnp.exe <img src=x onerror=alert(1)> @someone`
 
-// hostileReplay is examples/replay with the three discovery listings of
+// terminalHostileReplay is examples/replay with the three discovery listings of
 // Peter Binfield's iD answered in each service's list shape, every one
 // naming an unclaimed work whose title (and Crossref's author name) is
 // hostile: the recorded answers a compromised mirror would have sent.
-func hostileReplay(t *testing.T) string {
+func terminalHostileReplay(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "replay")
 	if err := os.CopyFS(dir, os.DirFS(exampleReplay)); err != nil {
@@ -30,7 +30,7 @@ func hostileReplay(t *testing.T) string {
 	}
 	listings := map[string]string{
 		"api.crossref.org/works-cursor-2a-filter-orcid-3a0000-0002-9341-7985-rows-1000-bd287061.json": `{"status":"ok","message-type":"work-list","message":{"total-results":1,"items-per-page":1000,"next-cursor":"end","items":[
-{"DOI":"10.5555/hostile.one","title":[` + jsonString(hostileTitle) + `],"author":[{"given":` + jsonString("Peter \x1b[8m") + `,"family":"Binfield","ORCID":"https://orcid.org/0000-0002-9341-7985","sequence":"first"}],"issued":{"date-parts":[[2021]]}}]}}`,
+{"DOI":"10.5555/hostile.one","title":[` + jsonString(terminalHostileTitle) + `],"author":[{"given":` + jsonString("Peter \x1b[8m") + `,"family":"Binfield","ORCID":"https://orcid.org/0000-0002-9341-7985","sequence":"first"}],"issued":{"date-parts":[[2021]]}}]}}`,
 		"api.openalex.org/works-cursor-2a-filter-authorships.author.orcid-3ahttps-3a-2-e820f1b7.json": `{"meta":{"count":1,"per_page":100,"next_cursor":null},"results":[
 {"doi":"https://doi.org/10.5555/hostile.two","title":` + jsonString("OpenAlex \u202eevil\u2066 \x1b]8;;https://evil.example/\x07link\x1b]8;;\x07") + `,"publication_year":2020,"authorships":[
  {"author_position":"first","author":{"id":"https://openalex.org/A2","display_name":"Peter Binfield","orcid":"https://orcid.org/0000-0002-9341-7985"},"raw_author_name":"Peter Binfield"}]}]}`,
@@ -95,7 +95,7 @@ func acts(out string) []string {
 // shown as a visible escape, and the title still reads.
 func TestHostileTitlesReachNoTerminal(t *testing.T) {
 	snaps := filepath.Join(t.TempDir(), "snapshots")
-	code, stdout, stderr := runCLI(t, "fetch", "--replay", hostileReplay(t), "--snapshots", snaps, exampleManifest)
+	code, stdout, stderr := runCLI(t, "fetch", "--replay", terminalHostileReplay(t), "--snapshots", snaps, exampleManifest)
 	out := stdout + stderr
 	if bad := acts(out); len(bad) > 0 {
 		t.Errorf("exit %d; the terminal got %s:\n%s", code, strings.Join(bad, ", "), out)
@@ -119,7 +119,7 @@ func TestHostileTitlesReachNoCheckDiff(t *testing.T) {
 	if err := os.CopyFS(snaps, os.DirFS(filepath.Join("..", "..", "examples", "snapshots"))); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := runCLI(t, "check", "--replay", hostileReplay(t), "--snapshots", snaps, exampleManifest)
+	code, stdout, stderr := runCLI(t, "check", "--replay", terminalHostileReplay(t), "--snapshots", snaps, exampleManifest)
 	if bad := acts(stdout + stderr); len(bad) > 0 {
 		t.Errorf("exit %d; the terminal got %s:\n%s\n%s", code, strings.Join(bad, ", "), stdout, stderr)
 	}

@@ -1,0 +1,85 @@
+package render
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// withoutControls is the folder with every string of its records, of the
+// owners' names and of the providers' attributions freed of C0 control
+// characters and DEL (each a space): a snapshot an older about wrote, or
+// one edited by hand, may hold what no format may (pdflatex stops at
+// U+001B, XML 1.0 forbids most of them, a terminal obeys them). Every
+// format reads the page built from it, so this is the one place; clean
+// does the same for the texts, whatever reaches them. The caller's folder
+// is not changed.
+func withoutControls(f *Folder) *Folder {
+	c := *f
+	c.Works = make([]Work, len(f.Works))
+	for i, w := range f.Works {
+		w.Record = sanitized(reflect.ValueOf(w.Record)).Interface().(record.Record)
+		c.Works[i] = w
+	}
+	if f.Owners != nil {
+		c.Owners = make(map[string]snapshots.OwnerName, len(f.Owners))
+		for k, n := range f.Owners {
+			c.Owners[k] = sanitized(reflect.ValueOf(n)).Interface().(snapshots.OwnerName)
+		}
+	}
+	c.Providers = make([]snapshots.IndexProvider, len(f.Providers))
+	for i, p := range f.Providers {
+		c.Providers[i] = sanitized(reflect.ValueOf(p)).Interface().(snapshots.IndexProvider)
+	}
+	return &c
+}
+
+// sanitized is a deep copy of v with every string's controls made spaces;
+// slices, maps and pointers are copied, never shared with v, and an
+// unexported field is copied as it is.
+func sanitized(v reflect.Value) reflect.Value {
+	out := reflect.New(v.Type()).Elem()
+	switch v.Kind() {
+	case reflect.String:
+		out.SetString(strings.Map(withoutControl, v.String()))
+	case reflect.Struct:
+		out.Set(v)
+		for i := 0; i < v.NumField(); i++ {
+			if out.Field(i).CanSet() {
+				out.Field(i).Set(sanitized(v.Field(i)))
+			}
+		}
+	case reflect.Slice:
+		if v.IsNil() {
+			return out
+		}
+		out.Set(reflect.MakeSlice(v.Type(), v.Len(), v.Len()))
+		for i := 0; i < v.Len(); i++ {
+			out.Index(i).Set(sanitized(v.Index(i)))
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			return out
+		}
+		p := reflect.New(v.Type().Elem())
+		p.Elem().Set(sanitized(v.Elem()))
+		out.Set(p)
+	case reflect.Map:
+		if v.IsNil() {
+			return out
+		}
+		out.Set(reflect.MakeMapWithSize(v.Type(), v.Len()))
+		for it := v.MapRange(); it.Next(); {
+			out.SetMapIndex(sanitized(it.Key()), sanitized(it.Value()))
+		}
+	case reflect.Interface:
+		if !v.IsNil() {
+			out.Set(sanitized(v.Elem()))
+		}
+	default:
+		out.Set(v)
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// The drop-in formats write data a theme's Liquid templates print, and
+// Liquid escapes nothing: what a template prints as it is must hold no
+// markup already. The templates each field reaches are cited where the
+// field is written (sites.go).
+
+// rawInert is a text for a Liquid template that prints it into HTML text
+// as it is: "<" and ">" become references, so no tag can open. "&" is left:
+// a character reference only ever yields text, and an escaped "&" would
+// show where a template does not print the text as HTML (al-folio's shown
+// BibTeX, the Lab Website Template's regex_strip alt text) and keep a page's
+// `lookup` of a title with "&" from matching.
+func rawInert(s string) string { return angleEscaper.Replace(s) }
+
+var angleEscaper = strings.NewReplacer("<", "&lt;", ">", "&gt;")
+
+// markdownInert is a text for a template that passes it through
+// markdownify (kramdown in Jekyll) before printing it: each character that
+// could start Markdown or kramdown syntax becomes a numeric character
+// reference, which kramdown keeps as it is and a browser shows as the
+// character. A link "[x](javascript:…)" or a span attribute list
+// "{: onclick=…}" then stays text. References rather than backslashes,
+// because the same value is also printed without markdownify (the Lab
+// Website Template's tooltip, academicpages' page title), where a
+// backslash would show. The text has had "<" escaped already (rawInert or
+// html.EscapeString): its references' "&" and "#" are left alone.
+func markdownInert(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if strings.ContainsRune("\\`*_[]{}|~$^", r) || (i == 0 && strings.ContainsRune("#-+:=>", r)) {
+			fmt.Fprintf(&b, "&#%d;", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if m := orderedListStart.FindStringSubmatchIndex(out); m != nil {
+		out = fmt.Sprintf("%s&#%d;%s", out[:m[2]], out[m[2]], out[m[3]:])
+	}
+	return out
+}
+
+// orderedListStart is a text that would start an ordered list, "1. " or
+// "1) ": markdownInert writes its delimiter as a reference.
+var orderedListStart = regexp.MustCompile(`^[0-9]+([.)])(?:\s|$)`)
+
+// alFolioInert is the entry as al-folio's page shows it: the texts its
+// _layouts/bib.liquid prints with no filter (entry.title, the authors'
+// first and last names, journal, booktitle, school, abstract;
+// https://github.com/alshedivat/al-folio/blob/main/_layouts/bib.liquid)
+// reach it through jekyll-scholar, which decodes the BibTeX's LaTeX
+// (\textless{} is "<" again) and escapes nothing. So "<" and ">" are
+// references before the BibTeX is written: "\&lt;" in the file, "&lt;" on
+// the page.
+func alFolioInert(e *entry) *entry {
+	c := *e
+	r := &c.rec
+	for _, s := range []*string{&r.Title, &r.Container, &r.Publisher, &r.Genre, &r.Abstract} {
+		*s = rawInert(*s)
+	}
+	r.Authors = make([]record.Author, len(e.rec.Authors))
+	for i, a := range e.rec.Authors {
+		a.Name, a.Given, a.Family = rawInert(a.Name), rawInert(a.Given), rawInert(a.Family)
+		r.Authors[i] = a
+	}
+	return &c
+}
