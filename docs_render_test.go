@@ -50,7 +50,8 @@ func TestRenderPageOptionsAreWhatRenderChecks(t *testing.T) {
 	for _, claim := range []string{
 		"`--format` (`-f`) is required; a name in any letter case",
 		"`--group year|type` (default `year`) and `--counts` apply to pages only",
-		"`--force` applies to the folder formats (`hugo-blox`, `academicpages`, `html-site`) only",
+		"`--force` overwrites a file under `--out` that about did not write, or edited since it wrote it",
+		"without `--out` it is a usage error",
 		"`--site-url URL` applies to `html-site` only: the absolute `http` or `https` address",
 	} {
 		if !strings.Contains(page, claim) {
