@@ -8,11 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/transport"
 )
 
 // TestMailtoStaysWithTheServices runs the real Crossref declaration, which
@@ -69,13 +67,8 @@ doi = "10.1234/broken"
 	cr.BatchSize = 1
 	opts.Registry = []providers.Spec{cr}
 	opts.BaseURLs = map[string]string{"crossref": crossref.srv.URL, "doi": crossref.srv.URL}
-	var mu sync.Mutex
-	var recorded []string
-	opts.Recorder = func(x transport.Exchange) {
-		mu.Lock()
-		defer mu.Unlock()
-		recorded = append(recorded, fmt.Sprintf("%s %s %s %v %s", x.Method, x.URL, x.RequestBody, x.Header, x.Body))
-	}
+	var ex exchanges
+	opts.Recorder = ex.record
 	rep, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -103,26 +96,13 @@ doi = "10.1234/broken"
 		}
 	}
 
-	var text strings.Builder
-	rep.WriteSummary(&text)
-	for _, o := range slicesConcat(rep.Expansions, rep.Outcomes) {
-		if o.Err != nil {
-			fmt.Fprintln(&text, o.Err)
-		}
-	}
-	for _, w := range rep.Warnings {
-		fmt.Fprintln(&text, w.Message)
-	}
-	mu.Lock()
-	text.WriteString(strings.Join(recorded, "\n"))
-	mu.Unlock()
-	text.WriteString(folderBytes(t, m.Snapshots))
+	text := ex.everything(t, rep, m.Snapshots)
 	for _, f := range forms {
-		if strings.Contains(text.String(), f) {
-			t.Errorf("the mailto (%s) appears in the summary, an error, a warning, a recording or a snapshot:\n%s", f, text.String())
+		if strings.Contains(text, f) {
+			t.Errorf("the mailto (%s) appears in the summary, an error, a warning, a recording or a snapshot:\n%s", f, text)
 		}
 	}
-	if !strings.Contains(text.String(), "500 Internal Server Error") || len(recorded) == 0 {
-		t.Errorf("the run did not go where the test needs it to:\n%s", text.String())
+	if !strings.Contains(text, "500 Internal Server Error") || ex.count() == 0 {
+		t.Errorf("the run did not go where the test needs it to:\n%s", text)
 	}
 }

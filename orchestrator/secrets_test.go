@@ -104,13 +104,8 @@ pmid = "29106400"
 	opts.Registry = []providers.Spec{singleOpenAlex(), providers.SemanticScholar(), providers.PubMed(), simSpec("plain", 0)}
 	opts.BaseURLs = map[string]string{"openalex": openalex.srv.URL, "semanticscholar": s2.srv.URL, "pubmed": pubmed.srv.URL, "plain": plain.srv.URL}
 	opts.Getenv = func(k string) string { return keys[k] }
-	var mu sync.Mutex
-	var recorded []string
-	opts.Recorder = func(x transport.Exchange) {
-		mu.Lock()
-		defer mu.Unlock()
-		recorded = append(recorded, fmt.Sprintf("%s %s %s %v %s", x.Method, x.URL, x.RequestBody, x.Header, x.Body))
-	}
+	var ex exchanges
+	opts.Recorder = ex.record
 	rep, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -125,27 +120,14 @@ pmid = "29106400"
 		checkKeys(t, name, reqs, keys, own[s])
 	}
 
-	var text strings.Builder
-	rep.WriteSummary(&text)
-	for _, o := range slicesConcat(rep.Expansions, rep.Outcomes) {
-		if o.Err != nil {
-			fmt.Fprintln(&text, o.Err)
-		}
-	}
-	for _, w := range rep.Warnings {
-		fmt.Fprintln(&text, w.Message)
-	}
-	mu.Lock()
-	text.WriteString(strings.Join(recorded, "\n"))
-	mu.Unlock()
-	text.WriteString(folderBytes(t, m.Snapshots))
+	text := ex.everything(t, rep, m.Snapshots)
 	for env, key := range keys {
-		if strings.Contains(text.String(), key) {
-			t.Errorf("%s appears in the summary, an error, a warning, a recording or a snapshot:\n%s", env, text.String())
+		if strings.Contains(text, key) {
+			t.Errorf("%s appears in the summary, an error, a warning, a recording or a snapshot:\n%s", env, text)
 		}
 	}
-	if !strings.Contains(text.String(), "500 Internal Server Error") || len(recorded) == 0 {
-		t.Errorf("the run did not go where the test needs it to:\n%s", text.String())
+	if !strings.Contains(text, "500 Internal Server Error") || ex.count() == 0 {
+		t.Errorf("the run did not go where the test needs it to:\n%s", text)
 	}
 }
 
@@ -168,4 +150,43 @@ func checkKeys(t *testing.T, name string, reqs []string, keys map[string]string,
 
 func slicesConcat(a, b []report.Outcome) []report.Outcome {
 	return append(append([]report.Outcome(nil), a...), b...)
+}
+
+// exchanges keeps every exchange of a run as text, for the tests that
+// look for a secret in everything a run wrote.
+type exchanges struct {
+	mu   sync.Mutex
+	seen []string
+}
+
+func (e *exchanges) record(x transport.Exchange) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.seen = append(e.seen, fmt.Sprintf("%s %s %s %v %s", x.Method, x.URL, x.RequestBody, x.Header, x.Body))
+}
+
+func (e *exchanges) count() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.seen)
+}
+
+// everything is all a run wrote: its summary, its jobs' errors, its
+// warnings, the exchanges recorded and the snapshot folder's bytes.
+func (e *exchanges) everything(t testing.TB, rep *report.Report, folder string) string {
+	var text strings.Builder
+	rep.WriteSummary(&text)
+	for _, o := range slicesConcat(rep.Expansions, rep.Outcomes) {
+		if o.Err != nil {
+			fmt.Fprintln(&text, o.Err)
+		}
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(&text, w.Message)
+	}
+	e.mu.Lock()
+	text.WriteString(strings.Join(e.seen, "\n"))
+	e.mu.Unlock()
+	text.WriteString(folderBytes(t, folder))
+	return text.String()
 }

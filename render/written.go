@@ -92,17 +92,7 @@ func WriteFiles(root string, format Format, files []File, force bool) (Outcome, 
 	}
 	old := list[format]
 	toWrite, now, pending := planWrites(root, old, files, force, &out)
-	wider := make(map[string]writtenFile, len(old)+len(now))
-	for p, w := range old {
-		wider[p] = w
-	}
-	for p, w := range now {
-		wider[p] = w
-	}
-	for p, w := range pending {
-		wider[p] = w
-	}
-	list[format] = wider
+	list[format] = mergeEntries(old, now, pending)
 	if err := writeWritten(listPath, list); err != nil {
 		return out, err
 	}
@@ -322,17 +312,7 @@ func WriteFile(path string, format Format, data []byte, force bool) (Outcome, er
 		force = true
 	}
 	toWrite, now, pending := planWrites(root, old, []File{{Path: name, Data: data}}, force, &out)
-	entries := make(map[string]writtenFile, len(old)+1)
-	for p, w := range old {
-		entries[p] = w
-	}
-	for p, w := range now {
-		entries[p] = w
-	}
-	for p, w := range pending {
-		entries[p] = w
-	}
-	list[format] = entries
+	list[format] = mergeEntries(old, now, pending)
 	if len(toWrite) == 0 && len(pending) == 0 && reflect.DeepEqual(old[name], now[name]) {
 		return out, nil // nothing changes: not even the list is rewritten
 	}
@@ -345,7 +325,7 @@ func WriteFile(path string, format Format, data []byte, force bool) (Outcome, er
 	if err := snapshots.WriteFileAtomic(path, data); err != nil {
 		return out, err
 	}
-	entries[name] = now[name]
+	list[format][name] = now[name]
 	return out, writeWritten(listPath, list)
 }
 
@@ -362,4 +342,16 @@ func ownMark(path string) bool {
 	n, _ := io.ReadFull(f, head)
 	s := strings.ToLower(string(head[:n]))
 	return strings.Contains(s, "written by about render") || strings.Contains(s, `<meta name="generator" content="about" />`)
+}
+
+// mergeEntries is a format's list after a render: what it listed, then
+// what it wrote now and what it is about to write, later ones winning.
+func mergeEntries(lists ...map[string]writtenFile) map[string]writtenFile {
+	out := map[string]writtenFile{}
+	for _, l := range lists {
+		for p, w := range l {
+			out[p] = w
+		}
+	}
+	return out
 }
