@@ -48,7 +48,7 @@ func (e *ForeignError) Hint() string {
 }
 
 // Adoptable is nil when fetch may write into the folder: it does not
-// exist yet, holds only about's names and hidden files (new, or left by a
+// exist yet, holds only about's names, hidden files and a README (new, or left by a
 // first fetch stopped before its index.json), or has an index.json (about
 // wrote it; the user's files there are left alone, see owned.go). Else
 // it is a *ForeignError. A folder that cannot be read is no reason to
@@ -73,6 +73,8 @@ func (d Dir) Adoptable() error {
 			indexed = true
 		case name == LinksFile || name == UnclaimedFile || strings.HasPrefix(name, "."):
 			// about's, or hidden: .gitkeep, .DS_Store, the lock, .tmp-* leftovers
+		case isReadme(name) && !e.IsDir():
+			// a note on what the folder is for, written before the first fetch
 		default:
 			others = append(others, name)
 		}
@@ -90,6 +92,16 @@ func (d Dir) Adoptable() error {
 		e.Others, e.Omitted = others[:foreignListed], len(others)-foreignListed
 	}
 	return e
+}
+
+// isReadme reports a README file (README, README.md, readme.txt): the
+// one file people put in a folder before it has anything else, to say what
+// it is for. Prune never touches the top of the folder, and the same
+// README beside an index.json is left alone (owned.go), so it is no reason
+// to refuse the folder's first fetch.
+func isReadme(name string) bool {
+	stem, _, _ := strings.Cut(name, ".")
+	return strings.EqualFold(stem, "readme")
 }
 
 // ownSubfolder is nil when sub, a folder of the snapshot folder, is a real

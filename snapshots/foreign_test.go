@@ -86,7 +86,9 @@ func TestTakeLockRefusesAFolderThatIsNotAbouts(t *testing.T) {
 	adopted := map[string][]string{
 		"new":                       nil,
 		"empty":                     {},
-		"hidden files only":         {".gitkeep", ".DS_Store"},
+		"hidden files only":         {".gitkeep", ".DS_Store", ".gitattributes"},
+		"a README, never fetched":   {"README.md"},
+		"a README and about's":      {"readme.txt", "works/doi_10.1_2fa.json"},
 		"about's, with user files":  {"index.json", "README.md", "works/doi_10.1_2fa.json", "notes/x.txt"},
 		"interrupted first fetch":   {"works/doi_10.1_2fa.json", "counts/doi_10.1_2fa.json", "orcid/orcid_0000-0002-1825-0097.json", "works/.tmp-1", ".tmp-2"},
 		"first fetch wrote links":   {"links.json", "works/doi_10.1_2fa.json"},
@@ -112,10 +114,11 @@ func TestTakeLockRefusesAFolderThatIsNotAbouts(t *testing.T) {
 		files []string
 		names string
 	}{
-		"a project folder":        {[]string{"manifest.toml", "works/doi_10.1_2fa.json", "counts/doi_10.1_2fa.json"}, "manifest.toml"},
-		"a folder of other JSON":  {[]string{"data.json", "site/index.html"}, "data.json, site"},
-		"a file in works' place":  {[]string{"works"}, "works"},
-		"a README, never fetched": {[]string{"README.md"}, "README.md"},
+		"a project folder":       {[]string{"manifest.toml", "works/doi_10.1_2fa.json", "counts/doi_10.1_2fa.json"}, "manifest.toml"},
+		"a folder of other JSON": {[]string{"data.json", "site/index.html"}, "data.json, site"},
+		"a file in works' place": {[]string{"works"}, "works"},
+		"a README and a project": {[]string{"README.md", "about.toml"}, "about.toml"},
+		"a folder named README":  {[]string{"README/x.md"}, "README"},
 	}
 	for name, c := range refused {
 		t.Run(name, func(t *testing.T) {
