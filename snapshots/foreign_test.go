@@ -151,3 +151,34 @@ func TestTakeLockRefusesALinkedSubfolder(t *testing.T) {
 		t.Fatalf("err %v, want a *ForeignError saying counts is a symbolic link", err)
 	}
 }
+
+// A snapshot folder prepared with a note before its first fetch is the
+// user's own: the hint says to move the note out for that fetch, not to
+// use "snapshots/ beside the manifest", which it already is. A project's
+// folder (a manifest, JSON, folders) gets no such advice.
+func TestForeignHintForANotesFolder(t *testing.T) {
+	cases := map[string]struct {
+		files []string
+		want  string
+	}{
+		"notes":           {[]string{"notes.txt", "LICENSE"}, "move those files out of it for the first fetch and back after"},
+		"a note":          {[]string{"notes.txt"}, "move that file out of it"},
+		"a project":       {[]string{"notes.txt", "manifest.toml"}, "the default is snapshots/ beside the manifest"},
+		"other JSON":      {[]string{"data.json"}, "the default is snapshots/ beside the manifest"},
+		"another folder":  {[]string{"site/index.html"}, "the default is snapshots/ beside the manifest"},
+		"a file as works": {[]string{"works"}, "the default is snapshots/ beside the manifest"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			put(t, dir, c.files...)
+			var foreign *ForeignError
+			if err := (Dir{Root: dir}).Adoptable(); !errors.As(err, &foreign) {
+				t.Fatalf("err %v, want a *ForeignError", err)
+			}
+			if hint := foreign.Hint(); !strings.Contains(hint, c.want) {
+				t.Errorf("hint %q, want it to say %q", hint, c.want)
+			}
+		})
+	}
+}
