@@ -91,8 +91,8 @@ func acts(out string) []string {
 // story prints every unclaimed work, and before, printed its title as it
 // came, so the clipboard was written, a link disguised, the screen
 // cleared and the line reversed on the user's terminal (and in the pull
-// request body the example workflow copies the story into). Now each is
-// shown as a visible escape, and the title still reads.
+// request body the example workflow copies the story into). Now none
+// reaches it, and the title still reads.
 func TestHostileTitlesReachNoTerminal(t *testing.T) {
 	snaps := filepath.Join(t.TempDir(), "snapshots")
 	code, stdout, stderr := runCLI(t, "fetch", "--replay", hostileReplay(t), "--snapshots", snaps, exampleManifest)
@@ -100,11 +100,15 @@ func TestHostileTitlesReachNoTerminal(t *testing.T) {
 	if bad := acts(out); len(bad) > 0 {
 		t.Errorf("exit %d; the terminal got %s:\n%s", code, strings.Join(bad, ", "), out)
 	}
+	// C0 and C1 controls are dropped as the answer is read (providers,
+	// docs/providers.md), so what is left of an escape sequence is inert
+	// text; the bidirectional controls are kept in the data and shown
+	// escaped here.
 	for _, want := range []string{
-		`Megajournals \x1b]52;c;ZXZpbA==\x07ten years on`,
+		`Megajournals ]52;c;ZXZpbA==ten years on`,
 		`\u202egnp.exe`, // the provider already dropped the <img> tag as markup
 		`OpenAlex \u202eevil\u2066`,
-		`DataCite \x1b[2J\x1b[H cleared`,
+		`DataCite [2J[H cleared`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the story does not show the title as %q:\n%s", want, out)
