@@ -693,12 +693,12 @@ func heldFailsTheRun(t *testing.T, r *heldRun) {
 	if len(annotations) != 1 {
 		t.Fatalf("%d ::error annotations name %s, want 1:\n%s", len(annotations), record, printed)
 	}
-	for _, want := range []string{"lists 0 works now", "listed 8", accept} {
+	for _, want := range []string{"lists no works now", "listed 8", accept} {
 		if !strings.Contains(annotations[0], want) {
 			t.Errorf("the annotation does not say %q:\n%s", want, annotations[0])
 		}
 	}
-	for _, want := range []string{record, "lists 0 works now, where its last snapshot listed 8", "```sh\n" + accept + "\n```"} {
+	for _, want := range []string{record, "lists no works now, where its last snapshot listed 8", "```sh\n" + accept + "\n```"} {
 		if !strings.Contains(summary, want) {
 			t.Errorf("the step summary does not say %q:\n%s", want, summary)
 		}

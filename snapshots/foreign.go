@@ -22,6 +22,10 @@ type ForeignError struct {
 	Others  []string // what in it about does not write, sorted; empty when Links says why
 	Links   []string // its works/, counts/ or orcid/ that are symbolic links, sorted
 	Omitted int      // entries of Others not listed (the message names a few)
+	// Notes is true when every one of Others is a file of notes (no
+	// folder, no .json or .toml): likely the user's own snapshot folder,
+	// prepared before its first fetch, rather than a project's.
+	Notes bool
 }
 
 // foreignListed is how many of a folder's other entries the message names.
@@ -44,11 +48,22 @@ func (e *ForeignError) Hint() string {
 	if len(e.Links) > 0 {
 		return "replace each link with the folder it points to, or point --snapshots (or the manifest's snapshots) at a folder of real folders"
 	}
+	if e.Notes {
+		return fmt.Sprintf("if this folder is meant for the snapshots, move %s out of it for the first fetch and back after: once it has about's %s, your files beside the snapshots are left alone; or point --snapshots or the manifest's snapshots at a new or empty folder",
+			english.Plural(len(e.Others)+e.Omitted, "that file", "those files"), IndexFile)
+	}
 	return "point --snapshots or the manifest's snapshots at a new or empty folder (the default is snapshots/ beside the manifest); a folder about writes has an index.json"
 }
 
+// isNote reports an entry that is a file of the user's notes: not a
+// folder, and not the JSON or TOML a project or another tool keeps.
+func isNote(e fs.DirEntry) bool {
+	ext := strings.ToLower(filepath.Ext(e.Name()))
+	return e.Type().IsRegular() && ext != ".json" && ext != ".toml"
+}
+
 // Adoptable is nil when fetch may write into the folder: it does not
-// exist yet, holds only about's names and hidden files (new, or left by a
+// exist yet, holds only about's names, hidden files and a README (new, or left by a
 // first fetch stopped before its index.json), or has an index.json (about
 // wrote it; the user's files there are left alone, see owned.go). Else
 // it is a *ForeignError. A folder that cannot be read is no reason to
@@ -59,7 +74,7 @@ func (d Dir) Adoptable() error {
 		return nil
 	}
 	var others, links []string
-	indexed := false
+	indexed, notes := false, true
 	for _, e := range entries {
 		name := e.Name()
 		switch {
@@ -67,14 +82,16 @@ func (d Dir) Adoptable() error {
 			if e.Type()&fs.ModeSymlink != 0 {
 				links = append(links, name)
 			} else if !e.IsDir() {
-				others = append(others, name)
+				others, notes = append(others, name), false
 			}
 		case name == IndexFile:
 			indexed = true
 		case name == LinksFile || name == UnclaimedFile || strings.HasPrefix(name, "."):
 			// about's, or hidden: .gitkeep, .DS_Store, the lock, .tmp-* leftovers
+		case isReadme(name) && !e.IsDir():
+			// a note on what the folder is for, written before the first fetch
 		default:
-			others = append(others, name)
+			others, notes = append(others, name), notes && isNote(e)
 		}
 	}
 	switch {
@@ -85,11 +102,21 @@ func (d Dir) Adoptable() error {
 		return nil
 	}
 	slices.Sort(others)
-	e := &ForeignError{Dir: d.Root, Others: others}
+	e := &ForeignError{Dir: d.Root, Others: others, Notes: notes}
 	if len(others) > foreignListed {
 		e.Others, e.Omitted = others[:foreignListed], len(others)-foreignListed
 	}
 	return e
+}
+
+// isReadme reports a README file (README, README.md, readme.txt): the
+// one file people put in a folder before it has anything else, to say what
+// it is for. Prune never touches the top of the folder, and the same
+// README beside an index.json is left alone (owned.go), so it is no reason
+// to refuse the folder's first fetch.
+func isReadme(name string) bool {
+	stem, _, _ := strings.Cut(name, ".")
+	return strings.EqualFold(stem, "readme")
 }
 
 // ownSubfolder is nil when sub, a folder of the snapshot folder, is a real

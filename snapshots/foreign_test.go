@@ -86,7 +86,9 @@ func TestTakeLockRefusesAFolderThatIsNotAbouts(t *testing.T) {
 	adopted := map[string][]string{
 		"new":                       nil,
 		"empty":                     {},
-		"hidden files only":         {".gitkeep", ".DS_Store"},
+		"hidden files only":         {".gitkeep", ".DS_Store", ".gitattributes"},
+		"a README, never fetched":   {"README.md"},
+		"a README and about's":      {"readme.txt", "works/doi_10.1_2fa.json"},
 		"about's, with user files":  {"index.json", "README.md", "works/doi_10.1_2fa.json", "notes/x.txt"},
 		"interrupted first fetch":   {"works/doi_10.1_2fa.json", "counts/doi_10.1_2fa.json", "orcid/orcid_0000-0002-1825-0097.json", "works/.tmp-1", ".tmp-2"},
 		"first fetch wrote links":   {"links.json", "works/doi_10.1_2fa.json"},
@@ -112,10 +114,11 @@ func TestTakeLockRefusesAFolderThatIsNotAbouts(t *testing.T) {
 		files []string
 		names string
 	}{
-		"a project folder":        {[]string{"manifest.toml", "works/doi_10.1_2fa.json", "counts/doi_10.1_2fa.json"}, "manifest.toml"},
-		"a folder of other JSON":  {[]string{"data.json", "site/index.html"}, "data.json, site"},
-		"a file in works' place":  {[]string{"works"}, "works"},
-		"a README, never fetched": {[]string{"README.md"}, "README.md"},
+		"a project folder":       {[]string{"manifest.toml", "works/doi_10.1_2fa.json", "counts/doi_10.1_2fa.json"}, "manifest.toml"},
+		"a folder of other JSON": {[]string{"data.json", "site/index.html"}, "data.json, site"},
+		"a file in works' place": {[]string{"works"}, "works"},
+		"a README and a project": {[]string{"README.md", "about.toml"}, "about.toml"},
+		"a folder named README":  {[]string{"README/x.md"}, "README"},
 	}
 	for name, c := range refused {
 		t.Run(name, func(t *testing.T) {
@@ -146,5 +149,36 @@ func TestTakeLockRefusesALinkedSubfolder(t *testing.T) {
 	var foreign *ForeignError
 	if !errors.As(err, &foreign) || !strings.Contains(err.Error(), "counts") || !strings.Contains(err.Error(), "symbolic link") {
 		t.Fatalf("err %v, want a *ForeignError saying counts is a symbolic link", err)
+	}
+}
+
+// A snapshot folder prepared with a note before its first fetch is the
+// user's own: the hint says to move the note out for that fetch, not to
+// use "snapshots/ beside the manifest", which it already is. A project's
+// folder (a manifest, JSON, folders) gets no such advice.
+func TestForeignHintForANotesFolder(t *testing.T) {
+	cases := map[string]struct {
+		files []string
+		want  string
+	}{
+		"notes":           {[]string{"notes.txt", "LICENSE"}, "move those files out of it for the first fetch and back after"},
+		"a note":          {[]string{"notes.txt"}, "move that file out of it"},
+		"a project":       {[]string{"notes.txt", "manifest.toml"}, "the default is snapshots/ beside the manifest"},
+		"other JSON":      {[]string{"data.json"}, "the default is snapshots/ beside the manifest"},
+		"another folder":  {[]string{"site/index.html"}, "the default is snapshots/ beside the manifest"},
+		"a file as works": {[]string{"works"}, "the default is snapshots/ beside the manifest"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			put(t, dir, c.files...)
+			var foreign *ForeignError
+			if err := (Dir{Root: dir}).Adoptable(); !errors.As(err, &foreign) {
+				t.Fatalf("err %v, want a *ForeignError", err)
+			}
+			if hint := foreign.Hint(); !strings.Contains(hint, c.want) {
+				t.Errorf("hint %q, want it to say %q", hint, c.want)
+			}
+		})
 	}
 }

@@ -7,8 +7,8 @@ import (
 )
 
 // heldLossAtLeast is how many works a record must lose at once, beside
-// more than half of them, before their removal waits for the user. Small
-// records stay easy to edit: a researcher who removes 2 of 3 works, or 4
+// more than half of them (counted by how much it shrank), before their
+// removal waits for the user. Small records stay easy to edit: a researcher who removes 2 of 3 works, or 4
 // of 7, is not stopped; 5 of 9 is a hand rarely seen and a fault often.
 const heldLossAtLeast = 5
 
@@ -17,9 +17,9 @@ const heldLossAtLeast = 5
 // record lists now) no longer lists, when losing them at once is far
 // likelier a fault of the answer than the owner's doing: the record now
 // lists no work at all (ORCID answering 200 with an empty "group" is the
-// case seen: a record of 41 works emptied the page), or it lost more than
-// half of its works and at least heldLossAtLeast of them. Nil when the
-// loss is an ordinary edit. The caller keeps these works, and their
+// case seen: a record of 41 works emptied the page), or it shrank to less
+// than half of its works, by at least heldLossAtLeast. Nil when the loss
+// is an ordinary edit. The caller keeps these works, and their
 // files, until the user accepts the removal.
 func HeldRemovals(prev *snapshots.Expansion, listed []string) []string {
 	if prev == nil || len(prev.Works) == 0 {
@@ -35,8 +35,13 @@ func HeldRemovals(prev *snapshots.Expansion, listed []string) []string {
 			lost = append(lost, k)
 		}
 	}
+	// Most is judged by how much the record shrank, not by how many keys
+	// left it: works re-imported on ORCID get new put codes (and a work
+	// given a DOI a new key), so every key may change while the record
+	// keeps its size, which is an edit.
 	emptied := len(listed) == 0
-	most := 2*len(lost) > len(prev.Works) && len(lost) >= heldLossAtLeast
+	shrank := len(prev.Works) - len(now)
+	most := 2*shrank > len(prev.Works) && shrank >= heldLossAtLeast
 	if !emptied && !most {
 		return nil
 	}

@@ -18,10 +18,11 @@ func keys(first, n int) []string {
 	return out
 }
 
-// TestHeldRemovals: a record that lists nothing now, or lost more than
-// half of its works and at least five, has its lost works held; an
+// TestHeldRemovals: a record that lists nothing now, or shrank to less
+// than half of its works by at least five, has its lost works held; an
 // ordinary edit (one of ten, two of three, four of seven, works renamed
-// while the record keeps its size) is not; a first read holds nothing.
+// while the record keeps its size, however many) is not; a first read
+// holds nothing.
 func TestHeldRemovals(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -38,6 +39,9 @@ func TestHeldRemovals(t *testing.T) {
 		{"half of 10 removed", keys(0, 10), keys(5, 5), 0},
 		{"36 of 41 gone, 3 new", keys(0, 41), append(keys(36, 5), keys(100, 3)...), 36},
 		{"every key renamed, same size", keys(0, 3), keys(10, 3), 0},
+		{"41 re-imported under new keys", keys(0, 41), keys(100, 41), 0},
+		{"41 re-imported, 5 of them dropped", keys(0, 41), keys(100, 36), 0},
+		{"9 re-imported, 5 of them dropped", keys(0, 9), keys(100, 4), 9},
 		{"first read", nil, nil, 0},
 		{"had none", []string{}, nil, 0},
 	} {

@@ -123,6 +123,12 @@ func runCheck(ctx context.Context, o checkOptions) error {
 		hint, _ := schemaHint(err, o.Manifest)
 		return ioError(err, hint)
 	}
+	// A folder fetch refuses is refused here in fetch's words: telling
+	// what fetch would write there sends the user to that refusal.
+	var foreign *snapshots.ForeignError
+	if err := (snapshots.Dir{Root: dir}).Adoptable(); errors.As(err, &foreign) {
+		return usageError(err, foreign.Hint())
+	}
 	if err := checkReportPath(o.Report); err != nil {
 		return err
 	}

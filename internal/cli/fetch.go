@@ -71,9 +71,9 @@ Examples:
    about fetch --replay recorded/ manifest.toml   # re-run with no network
    about fetch --accept-removals manifest.toml    # an ORCID record really dropped most of its works
 
-An ORCID record whose answer drops all of the works its last snapshot
-listed, or more than half of them and at least 5, is likelier a faulty
-answer than an edit: those works and their files are kept, the summary
+An ORCID record whose answer lists no works where its last snapshot
+listed some, or fewer than half as many (at least 5 fewer), is likelier a
+faulty answer than an edit: those works and their files are kept, the summary
 names the record, and the run exits 1. --accept-removals removes them.
 
 Exit status: 0 every job answered; 1 some failed or were skipped (the

@@ -84,3 +84,25 @@ func keys(m map[string][]byte) []string {
 	}
 	return out
 }
+
+// check on a folder fetch refuses said "index.json: missing (about fetch
+// writes it)" and "run about fetch and commit" (exit 1), sending the user
+// to a fetch that then refuses the folder. It now refuses it as fetch
+// does, exit 2 with fetch's words and hint, offline and online.
+func TestCheckRefusesAFolderFetchRefuses(t *testing.T) {
+	project := t.TempDir()
+	manifest := filepath.Join(project, "manifest.toml")
+	writeFile(t, manifest, "snapshots = \".\"\nmailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.7554/elife.01567\"\n")
+	for _, args := range [][]string{{"check", "--offline", manifest}, {"check", "--replay", exampleReplay, manifest}} {
+		code, stdout, stderr := runCLI(t, args...)
+		if code != exitUsage || !strings.Contains(stderr, "is not about's: it has no index.json and holds manifest.toml") || !strings.Contains(stderr, "about: hint: ") {
+			t.Errorf("%v: exit %d, want %d refusing the folder as fetch does\nstdout:\n%s\nstderr:\n%s", args, code, exitUsage, stdout, stderr)
+		}
+		if strings.Contains(stdout+stderr, "about fetch writes it") || strings.Contains(stdout+stderr, "run about fetch") {
+			t.Errorf("%v: check sends the user to a fetch that refuses the folder:\n%s%s", args, stdout, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(project); len(entries) != 1 {
+		t.Errorf("check wrote into the folder: %v", entries)
+	}
+}

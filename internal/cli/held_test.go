@@ -98,8 +98,11 @@ func TestEmptiedRecordIsHeldUntilAccepted(t *testing.T) {
 	}
 
 	code, stdout, stderr := runCLI(t, "check", "--replay", replay, manifestPath)
-	if code != exitShort || !strings.Contains(stderr, emptiedORCID+" dropped all or most of its works at once") {
+	if code != exitShort || !strings.Contains(stderr, emptiedORCID+" dropped all or most of its works at once; fetch keeps them until told to remove them") {
 		t.Errorf("check: exit %d, want 1 naming the record\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if want := errCurrentButFailing + "\n"; !strings.HasSuffix(stdout, want) {
+		t.Errorf("check's verdict does not end %q (docs/troubleshooting.md):\n%s", want, stdout)
 	}
 
 	// --only orcid: the recording holds the other services' batched

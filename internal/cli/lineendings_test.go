@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // toCRLF gives every .json file under dir CRLF line endings, as git
@@ -85,5 +88,67 @@ func TestFetchOverCRLFSaysWhyItRewrites(t *testing.T) {
 	}
 	if code, stdout, _ := runCLI(t, "check", "--offline", m); code != exitOK {
 		t.Errorf("check --offline after the fetch: exit %d\n%s", code, stdout)
+	}
+}
+
+// The .gitattributes line the messages give really keeps a checkout LF
+// where core.autocrlf is set: a fresh clone then passes check --offline,
+// and so does a clone made before the line, checked out again as
+// docs/troubleshooting.md says (a plain `git checkout` keeps the files it
+// converted, since git sees them unchanged).
+func TestGitattributesLineKeepsACloneLF(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git here:", err)
+	}
+	m, snaps := exampleCopy(t)
+	origin := filepath.Dir(m)
+	runGit(t, origin, "init", "-q")
+	runGit(t, origin, "add", "-A")
+	runGit(t, origin, "commit", "-qm", "snapshots")
+	before := crlfClone(t, origin)
+	if code, stdout, _ := runCLI(t, "check", "--offline", filepath.Join(before, "manifest.toml")); code != exitShort || !strings.Contains(stdout, "Windows line endings (CRLF)") {
+		t.Fatalf("a clone with core.autocrlf: exit %d, want %d naming CRLF (else this test shows nothing):\n%s", code, exitShort, stdout)
+	}
+
+	line := snapshots.LineEndingsHint[strings.Index(snapshots.LineEndingsHint, "`")+1 : strings.LastIndex(snapshots.LineEndingsHint, "`")]
+	if err := os.WriteFile(filepath.Join(snaps, ".gitattributes"), []byte(line+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runGit(t, origin, "add", "-A")
+	runGit(t, origin, "commit", "-qm", "keep the snapshots LF")
+	if code, stdout, _ := runCLI(t, "check", "--offline", filepath.Join(crlfClone(t, origin), "manifest.toml")); code != exitOK {
+		t.Errorf("a fresh clone with %q in snapshots/.gitattributes: exit %d\n%s", line, code, stdout)
+	}
+
+	runGit(t, before, "pull", "-q", "--ff-only")
+	runGit(t, before, "checkout", "--", "snapshots")
+	if code, _, _ := runCLI(t, "check", "--offline", filepath.Join(before, "manifest.toml")); code != exitShort {
+		t.Errorf("a plain checkout rewrote the converted files (exit %d): docs/troubleshooting.md need not say more", code)
+	}
+	runGit(t, before, "rm", "-r", "-q", "--cached", "snapshots")
+	runGit(t, before, "checkout", "HEAD", "--", "snapshots")
+	if code, stdout, _ := runCLI(t, "check", "--offline", filepath.Join(before, "manifest.toml")); code != exitOK {
+		t.Errorf("the older clone checked out again: exit %d\n%s", code, stdout)
+	}
+}
+
+// crlfClone clones origin as git does on Windows (core.autocrlf=true).
+func crlfClone(t *testing.T, origin string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "clone")
+	runGit(t, origin, "-c", "core.autocrlf=true", "clone", "-q", origin, dir)
+	runGit(t, dir, "config", "core.autocrlf", "true")
+	return dir
+}
+
+// runGit runs git in dir, free of the user's and the system's settings.
+func runGit(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 }
