@@ -60,7 +60,8 @@ var orderedListStart = regexp.MustCompile(`^[0-9]+([.)])(?:\s|$)`)
 // reach it through jekyll-scholar, which decodes the BibTeX's LaTeX
 // (\textless{} is "<" again) and escapes nothing. So "<" and ">" are
 // references before the BibTeX is written: "\&lt;" in the file, "&lt;" on
-// the page.
+// the page. The authors' names are also printed into a script
+// (alFolioName).
 func alFolioInert(e *entry) *entry {
 	c := *e
 	r := &c.rec
@@ -69,8 +70,21 @@ func alFolioInert(e *entry) *entry {
 	}
 	r.Authors = make([]record.Author, len(e.rec.Authors))
 	for i, a := range e.rec.Authors {
-		a.Name, a.Given, a.Family = rawInert(a.Name), rawInert(a.Given), rawInert(a.Family)
+		a.Name, a.Given, a.Family = alFolioName(a.Name), alFolioName(a.Given), alFolioName(a.Family)
 		r.Authors[i] = a
 	}
 	return &c
 }
+
+// alFolioName is a name as bib.liquid can print it in a script too: the
+// authors past site.max_author_limit go into a JavaScript string in an
+// HTML attribute, onclick="… '{{ more_authors_show }}' …", which the
+// script then sets as HTML (element.html). There a reference such as
+// "&lt;" is "<" again, '"' ends the attribute, "'" ends the string and
+// a backslash starts an escape ("\x3c" is "<"), so each is written as a
+// character that looks like it and means nothing: no name needs them,
+// and an apostrophe is the typographic one, which also keeps an O'Brien
+// among the hidden authors from breaking the script.
+func alFolioName(s string) string { return nameLookalikes.Replace(s) }
+
+var nameLookalikes = strings.NewReplacer("<", "\u2039", ">", "\u203a", `"`, "\u201d", "'", "\u2019", `\`, "\uff3c")
