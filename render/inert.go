@@ -58,15 +58,15 @@ var orderedListStart = regexp.MustCompile(`^[0-9]+([.)])(?:\s|$)`)
 // first and last names, journal, booktitle, school, abstract;
 // https://github.com/alshedivat/al-folio/blob/main/_layouts/bib.liquid)
 // reach it through jekyll-scholar, which decodes the BibTeX's LaTeX
-// (\textless{} is "<" again) and escapes nothing. So "<" and ">" are
-// references before the BibTeX is written: "\&lt;" in the file, "&lt;" on
-// the page. The authors' names are also printed into a script
+// (\textless{} is "<" again) and escapes nothing. So a "<" that could
+// open a tag is a reference before the BibTeX is written (tagInert):
+// "\&lt;" in the file, "&lt;" on the page. The authors' names are also printed into a script
 // (alFolioName).
 func alFolioInert(e *entry) *entry {
 	c := *e
 	r := &c.rec
 	for _, s := range []*string{&r.Title, &r.Container, &r.Publisher, &r.Genre, &r.Abstract} {
-		*s = rawInert(*s)
+		*s = tagInert(*s)
 	}
 	r.Authors = make([]record.Author, len(e.rec.Authors))
 	for i, a := range e.rec.Authors {
@@ -74,6 +74,30 @@ func alFolioInert(e *entry) *entry {
 		r.Authors[i] = a
 	}
 	return &c
+}
+
+// tagInert is rawInert for a text that is also BibTeX others read:
+// al-folio's "Bib" button shows the entry to be copied, and a CV may read
+// papers.bib, where "\&lt;" prints as "&lt;". Only a "<" that could open
+// a tag is a reference: one followed by a letter, "/", "!" or "?" (HTML's
+// tag open state, https://html.spec.whatwg.org/#tag-open-state), or by
+// nothing, since the template prints markup after the text. Any other "<"
+// is text on the page too, and so is every ">", so "HbA1c <7%" stays
+// {\textless} for LaTeX.
+func tagInert(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '<' && (i+1 == len(s) || opensTag(s[i+1])) {
+			b.WriteString("&lt;")
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func opensTag(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '/' || c == '!' || c == '?'
 }
 
 // alFolioName is a name as bib.liquid can print it in a script too: the

@@ -363,3 +363,25 @@ func jekyllScholarDecoded(v string) string {
 	return strings.NewReplacer(`{\textbackslash}`, `\`, `{\textless}`, "<", `{\textgreater}`, ">",
 		`\&lt;`, "&lt;", `\&gt;`, "&gt;", `\&`, "&", `\{`, "{", `\}`, "}").Replace(v)
 }
+
+// al-folio's papers.bib is also BibTeX readers copy: the "Bib" button
+// shows the entry, and a CV may read the file. A "<" that cannot open a
+// tag (HTML's tag open state needs a letter, "/", "!" or "?" after it,
+// https://html.spec.whatwg.org/#tag-open-state) is text on the page too,
+// so it stays {\textless}; only one that could open a tag is "\&lt;",
+// which a LaTeX reader prints as "&lt;".
+func TestAlFolioKeepsATextLessThanForLaTeXReaders(t *testing.T) {
+	f := &Folder{Root: "t", Works: []Work{{ID: "doi:10.5555/x", Record: record.Record{
+		Title: "HbA1c <7% and n > 100 in <i>vivo</i> <", Container: "J <3", Type: "article-journal", Issued: record.Date{Year: 2024},
+		IDs: record.IDs{DOI: "10.5555/x"}, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
+	}}}}
+	bib := renderString(t, f, Options{Format: AlFolio})
+	for _, want := range []string{
+		`HbA1c {\textless}7\% and n {\textgreater} 100 in \&lt;i{\textgreater}vivo\&lt;/i{\textgreater} \&lt;}}`,
+		`journal     = {J {\textless}3}`,
+	} {
+		if !strings.Contains(bib, want) {
+			t.Errorf("papers.bib has no %s:\n%s", want, bib)
+		}
+	}
+}
