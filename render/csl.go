@@ -119,8 +119,8 @@ func cslOf(e *entry) cslItem {
 	if len(r.IDs.ISSN) > 0 {
 		it.ISSN = r.IDs.ISSN[0]
 	}
-	if r.OA != nil && r.OA.License != "" {
-		it.Custom = &cslCustom{License: clean(r.OA.License)}
+	if r.OA != nil && licence(r.OA.License) != "" {
+		it.Custom = &cslCustom{License: licence(r.OA.License)}
 	}
 	it.Keyword, it.Note = strings.Join(e.userTags(), ", "), e.userText()
 	return it

@@ -196,7 +196,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 	if oa := r.OA; oa != nil && (oa.URL != "" || oa.License != "") {
 		w.OpenAccess = &dataOA{
 			URL:          webURL(oa.URL),
-			License:      clean(oa.License),
+			License:      licence(oa.License),
 			LicenseLabel: licenceLabel(oa.License),
 			Status:       oa.Status,
 			Version:      oa.Version,

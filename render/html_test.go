@@ -326,3 +326,26 @@ func hostileFolder() (*Folder, Person) {
 	person := Person{Names: []string{"Ada O'Lovelace+ <Jr>"}, ORCIDs: []string{"0000-0002-1825-0097", "0000-0001-'+<>"}}
 	return &Folder{Works: works, Links: links, Providers: credits}, person
 }
+
+// A licence is a code or a web address (docs/page-data.md), and a page's
+// own template may link it: a javascript: or data: "licence" from a
+// service is no licence in any format, not even as the HTML page's text.
+func TestALicenceOfAnotherSchemeIsNone(t *testing.T) {
+	work := func(id, lic string) Work {
+		return Work{ID: "doi:10.5555/" + id, Record: record.Record{Title: "T " + id, Type: "article-journal", Issued: record.Date{Year: 2024},
+			IDs: record.IDs{DOI: "10.5555/" + id}, OA: &record.OpenAccess{URL: "https://example.org/" + id + ".pdf", License: lic}}}
+	}
+	f := &Folder{Root: "t", Works: []Work{work("a", "javascript:alert(1)"), work("b", "DATA:text/html,<script>alert(2)</script>"),
+		work("c", "https://creativecommons.org/licenses/by/4.0/"), work("d", "cc-by-nc-4.0"), work("e", "info:eu-repo/semantics/openAccess")}}
+	for _, format := range []Format{JSON, YAML, CSLJSON, HTML, Markdown} {
+		out := renderString(t, f, Options{Format: format})
+		if strings.Contains(strings.ToLower(out), "alert(") {
+			t.Errorf("%s writes a javascript: or data: licence:\n%s", format, out)
+		}
+		for _, kept := range []string{"creativecommons.org/licenses/by/4.0", "info:eu-repo/semantics/openAccess"} {
+			if (format == JSON || format == YAML || format == CSLJSON) && !strings.Contains(out, kept) {
+				t.Errorf("%s lost the licence %s", format, kept)
+			}
+		}
+	}
+}

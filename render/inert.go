@@ -58,19 +58,57 @@ var orderedListStart = regexp.MustCompile(`^[0-9]+([.)])(?:\s|$)`)
 // first and last names, journal, booktitle, school, abstract;
 // https://github.com/alshedivat/al-folio/blob/main/_layouts/bib.liquid)
 // reach it through jekyll-scholar, which decodes the BibTeX's LaTeX
-// (\textless{} is "<" again) and escapes nothing. So "<" and ">" are
-// references before the BibTeX is written: "\&lt;" in the file, "&lt;" on
-// the page.
+// (\textless{} is "<" again) and escapes nothing. So a "<" that could
+// open a tag is a reference before the BibTeX is written (tagInert):
+// "\&lt;" in the file, "&lt;" on the page. The authors' names are also printed into a script
+// (alFolioName).
 func alFolioInert(e *entry) *entry {
 	c := *e
 	r := &c.rec
 	for _, s := range []*string{&r.Title, &r.Container, &r.Publisher, &r.Genre, &r.Abstract} {
-		*s = rawInert(*s)
+		*s = tagInert(*s)
 	}
 	r.Authors = make([]record.Author, len(e.rec.Authors))
 	for i, a := range e.rec.Authors {
-		a.Name, a.Given, a.Family = rawInert(a.Name), rawInert(a.Given), rawInert(a.Family)
+		a.Name, a.Given, a.Family = alFolioName(a.Name), alFolioName(a.Given), alFolioName(a.Family)
 		r.Authors[i] = a
 	}
 	return &c
 }
+
+// tagInert is rawInert for a text that is also BibTeX others read:
+// al-folio's "Bib" button shows the entry to be copied, and a CV may read
+// papers.bib, where "\&lt;" prints as "&lt;". Only a "<" that could open
+// a tag is a reference: one followed by a letter, "/", "!" or "?" (HTML's
+// tag open state, https://html.spec.whatwg.org/#tag-open-state), or by
+// nothing, since the template prints markup after the text. Any other "<"
+// is text on the page too, and so is every ">", so "HbA1c <7%" stays
+// {\textless} for LaTeX.
+func tagInert(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '<' && (i+1 == len(s) || opensTag(s[i+1])) {
+			b.WriteString("&lt;")
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func opensTag(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '/' || c == '!' || c == '?'
+}
+
+// alFolioName is a name as bib.liquid can print it in a script too: the
+// authors past site.max_author_limit go into a JavaScript string in an
+// HTML attribute, onclick="… '{{ more_authors_show }}' …", which the
+// script then sets as HTML (element.html). There a reference such as
+// "&lt;" is "<" again, '"' ends the attribute, "'" ends the string and
+// a backslash starts an escape ("\x3c" is "<"), so each is written as a
+// character that looks like it and means nothing: no name needs them,
+// and an apostrophe is the typographic one, which also keeps an O'Brien
+// among the hidden authors from breaking the script.
+func alFolioName(s string) string { return nameLookalikes.Replace(s) }
+
+var nameLookalikes = strings.NewReplacer("<", "\u2039", ">", "\u203a", `"`, "\u201d", "'", "\u2019", `\`, "\uff3c")

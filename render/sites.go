@@ -46,7 +46,7 @@ func writeAlFolio(buf *bytes.Buffer, p *page) error {
 			fs.addVerbatim("code", p.workURL(e.code[0]))
 		}
 		fs.alFolioUser(e)
-		fs.add("abstract", rawInert(withoutMarkup(e.rec.Abstract)))
+		fs.add("abstract", tagInert(withoutMarkup(e.rec.Abstract)))
 		fs.addRaw("bibtex_show", "{true}")
 		if p.selected(e) {
 			fs.addRaw("selected", "{true}")

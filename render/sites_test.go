@@ -318,3 +318,70 @@ func TestAcademicPagesEscapesWhatTheThemePrintsAsHTML(t *testing.T) {
 		t.Error("no page's title reads back as the hostile record's, <b>bold</b> and all")
 	}
 }
+
+// al-folio's _layouts/bib.liquid writes the authors past
+// site.max_author_limit (3 in its _config.yml) into a JavaScript string
+// in an HTML attribute, onclick="… ? '{{ more_authors_show }}' : …", and
+// the script sets them as HTML (element.html). There a '"' ends the
+// attribute (x" onmouseover="alert(1)//), a "'" ends the string
+// (x'+alert(2)+'), and a backslash starts a JavaScript escape (\x3cimg …\x3e
+// is "<img …>" to .html()). None reaches papers.bib's names: the
+// apostrophe is written as the typographic one, which also keeps an
+// O'Brien among the hidden authors from breaking the script; the rest
+// of no name are written as look-alikes.
+func TestAlFolioNamesCannotLeaveBibLiquidsScriptString(t *testing.T) {
+	hostile := []string{`x" onmouseover="alert(1)//`, `x'+alert(2)+'`, `\x3cimg src=x onerror=alert(3)\x3e`}
+	authors := []record.Author{{Given: "Ada", Family: "Lovelace"}, {Given: "Ann", Family: "Other"}, {Given: "Bo", Family: "Third"}, {Given: "Seán", Family: "O'Brien"}}
+	for _, h := range hostile {
+		authors = append(authors, record.Author{Given: h, Family: h}, record.Author{Name: h})
+	}
+	f := &Folder{Root: "t", Works: []Work{{ID: "doi:10.5555/x", Record: record.Record{
+		Title: "T", Type: "article-journal", Issued: record.Date{Year: 2024}, IDs: record.IDs{DOI: "10.5555/x"}, Authors: authors,
+	}}}}
+	bib := renderString(t, f, Options{Format: AlFolio})
+	entries, err := readBibFile(bib)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("papers.bib: %d entries, %v\n%s", len(entries), err, bib)
+	}
+	var names string
+	for _, fd := range entries[0].fields {
+		if fd.name == "author" {
+			names = jekyllScholarDecoded(fd.value)
+		}
+	}
+	if strings.ContainsAny(names, "\"'\\<>") {
+		t.Errorf("the authors as jekyll-scholar hands them to bib.liquid hold a quote, an apostrophe, a backslash or an angle bracket:\n%s", names)
+	}
+	if !strings.Contains(names, "O’Brien") {
+		t.Errorf("O'Brien is not O’Brien:\n%s", names)
+	}
+}
+
+// jekyllScholarDecoded is a papers.bib value as jekyll-scholar's latex
+// filter gives it to a template, for the commands about writes.
+func jekyllScholarDecoded(v string) string {
+	return strings.NewReplacer(`{\textbackslash}`, `\`, `{\textless}`, "<", `{\textgreater}`, ">",
+		`\&lt;`, "&lt;", `\&gt;`, "&gt;", `\&`, "&", `\{`, "{", `\}`, "}").Replace(v)
+}
+
+// al-folio's papers.bib is also BibTeX readers copy: the "Bib" button
+// shows the entry, and a CV may read the file. A "<" that cannot open a
+// tag (HTML's tag open state needs a letter, "/", "!" or "?" after it,
+// https://html.spec.whatwg.org/#tag-open-state) is text on the page too,
+// so it stays {\textless}; only one that could open a tag is "\&lt;",
+// which a LaTeX reader prints as "&lt;".
+func TestAlFolioKeepsATextLessThanForLaTeXReaders(t *testing.T) {
+	f := &Folder{Root: "t", Works: []Work{{ID: "doi:10.5555/x", Record: record.Record{
+		Title: "HbA1c <7% and n > 100 in <i>vivo</i> <", Container: "J <3", Type: "article-journal", Issued: record.Date{Year: 2024},
+		IDs: record.IDs{DOI: "10.5555/x"}, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
+	}}}}
+	bib := renderString(t, f, Options{Format: AlFolio})
+	for _, want := range []string{
+		`HbA1c {\textless}7\% and n {\textgreater} 100 in \&lt;i{\textgreater}vivo\&lt;/i{\textgreater} \&lt;}}`,
+		`journal     = {J {\textless}3}`,
+	} {
+		if !strings.Contains(bib, want) {
+			t.Errorf("papers.bib has no %s:\n%s", want, bib)
+		}
+	}
+}

@@ -104,7 +104,7 @@ func venue(r record.Record) (in, container, detail string) {
 // creativecommons.org URL), other URLs by host and path, anything else as
 // given.
 func licenceLabel(s string) string {
-	s = clean(s)
+	s = licence(s)
 	low := strings.ToLower(s)
 	if u, err := url.Parse(low); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 		return licenceURLLabel(u)
@@ -113,6 +113,26 @@ func licenceLabel(s string) string {
 		return label
 	}
 	return s
+}
+
+// licence is a work's licence as the formats write it: a code (cc-by) as
+// given, a web address as webURL writes it, an info: or urn: name as
+// given; "" for an address of any other scheme (javascript:, data:),
+// which is no licence and which a template that links the licence, as
+// page-data.md says it may be a URL, would make live.
+func licence(s string) string {
+	s = clean(s)
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme == "" {
+		return s
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https":
+		return webURL(s)
+	case "info", "urn":
+		return s
+	}
+	return ""
 }
 
 // licenceURLLabel names a licence given as a (lower-cased) web address:

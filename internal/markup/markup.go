@@ -21,6 +21,7 @@ func PlainText(s string) string {
 	if !strings.ContainsAny(s, "<&") {
 		return strings.Join(strings.Fields(s), " ")
 	}
+	s = oneVersionOfEachFormula(s)
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		if s[i] == '<' {
@@ -252,4 +253,69 @@ var markupTags = map[string]bool{
 	"munderover": false, "mstyle": false, "mspace": false, "mtable": false, "mtr": false, "mtd": false, "mfenced": false,
 	"menclose": false, "mpadded": false, "mphantom": false, "semantics": false, "annotation": false,
 	"annotation-xml": false, "mmultiscripts": false, "mprescripts": false, "none": false,
+}
+
+// oneVersionOfEachFormula keeps one encoding of each formula, so its text
+// is read once: MathML's <annotation> and <annotation-xml> (another
+// encoding beside the presentation <semantics> opens with,
+// https://www.w3.org/TR/MathML3/chapter5.html#mixing.semantic.annotations)
+// go, and of a JATS <alternatives> (equivalent versions of one object,
+// <tex-math> beside <mml:math>, an image beside either:
+// https://jats.nlm.nih.gov/archiving/tag-library/1.3/element/alternatives.html)
+// only the first version with text stays. Markup it cannot match is left
+// for PlainText as it is.
+func oneVersionOfEachFormula(s string) string {
+	if !strings.Contains(s, "annotation") && !strings.Contains(s, "alternatives") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '<' && i+1 < len(s) && s[i+1] != '/' {
+			if end, name, ok := markupTag(s, i); ok {
+				if kept, next, ok := formulaVersion(s, end, name); ok {
+					b.WriteString(kept)
+					i = next
+					continue
+				}
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
+
+// formulaVersion is what stays of the element whose start tag, named
+// name, ends at start: nothing of an annotation, the first version with
+// text of an <alternatives>; next is the index after its end tag. ok is
+// false for any other element, or one whose end tag is missing.
+func formulaVersion(s string, start int, name string) (kept string, next int, ok bool) {
+	if name != "annotation" && name != "annotation-xml" && name != "alternatives" {
+		return "", 0, false
+	}
+	inner, next, ok := elementEnd(s, start, name)
+	if !ok || name != "alternatives" {
+		return "", next, ok
+	}
+	for at := start; at < inner; {
+		open := strings.IndexByte(s[at:inner], '<')
+		if open < 0 {
+			break
+		}
+		at += open
+		end, child, ok := markupTag(s, at)
+		if !ok || s[at+1] == '/' {
+			at++
+			continue
+		}
+		_, childEnd, closed := elementEnd(s, end, child)
+		if !closed || childEnd > inner {
+			childEnd = end // an empty element, <inline-graphic/>
+		}
+		if version := oneVersionOfEachFormula(s[at:childEnd]); strings.TrimSpace(PlainText(version)) != "" {
+			return version, next, true
+		}
+		at = childEnd
+	}
+	return "", next, true
 }

@@ -115,3 +115,25 @@ func FuzzPlainTextKeepsText(f *testing.F) {
 		}
 	})
 }
+
+// TestPlainTextReadsAFormulaOnce: a formula may come in more than one
+// encoding: MathML's <semantics> holds the presentation first and
+// <annotation> (TeX, say) after it
+// (https://www.w3.org/TR/MathML3/chapter5.html#mixing.semantic.annotations),
+// and JATS <alternatives> holds equivalent versions of one object
+// (https://jats.nlm.nih.gov/archiving/tag-library/1.3/element/alternatives.html),
+// <tex-math> beside <mml:math>. Each is one formula: its first version with
+// text is kept, so "x2x^2" is not a title's word.
+func TestPlainTextReadsAFormulaOnce(t *testing.T) {
+	cases := map[string]string{
+		`Energy <mml:math><mml:semantics><mml:msup><mml:mi>x</mml:mi><mml:mn>2</mml:mn></mml:msup><mml:annotation encoding="application/x-tex">x^2</mml:annotation></mml:semantics></mml:math> bound`:                       "Energy x2 bound",
+		`Energy <jats:inline-formula><jats:alternatives><jats:tex-math>$x^2$</jats:tex-math><mml:math><mml:msup><mml:mi>x</mml:mi><mml:mn>2</mml:mn></mml:msup></mml:math></jats:alternatives></jats:inline-formula> bound`: "Energy $x^2$ bound",
+		`A <alternatives><inline-graphic xlink:href="f1.gif"/><mml:math><mml:mi>&#x3b1;</mml:mi><mml:annotation-xml encoding="MathML-Content"><ci>alpha</ci></mml:annotation-xml></mml:math></alternatives> decay`:          "A α decay",
+		`no <annotation>end`: "no end",
+	}
+	for in, want := range cases {
+		if got := PlainText(in); got != want {
+			t.Errorf("PlainText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
