@@ -44,11 +44,38 @@ func CheckCurrent(ctx context.Context, opts Options) (*report.Report, *snapshots
 	return rep, diff, err
 }
 
-// copySnapshots copies a snapshot folder's files; a missing folder is an
-// empty one.
+// copySnapshots copies a snapshot folder's regular files; a missing
+// folder is an empty one. A symbolic link is not copied, nor followed: a
+// committed link can point anywhere on the machine, and the fetch into
+// the copy would read its target (snapshots.CompareFolders skips it too).
 func copySnapshots(src, dst string) error {
 	if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
 		return os.MkdirAll(dst, 0o755)
 	}
-	return os.CopyFS(dst, os.DirFS(src))
+	return filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		switch {
+		case e.IsDir():
+			return os.MkdirAll(to, 0o755)
+		case e.Type().IsRegular():
+			return copyFile(p, to)
+		}
+		return nil
+	})
+}
+
+// copyFile copies the regular file from to to.
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
 }

@@ -300,3 +300,92 @@ func TestReplayMissFailsTheJobAndSaysWhy(t *testing.T) {
 		t.Errorf("no crossref outcome failed with a replay miss: %+v", rep.Outcomes)
 	}
 }
+
+// TestCheckCurrentReadsNoFileThroughALink: a committed snapshot file that
+// is a symbolic link (a pull request can commit one, pointing anywhere on
+// the machine CI runs about check on) is neither read nor copied through.
+// Before, the fetch into the copy read the link's target ("was corrupt
+// …: its id is "doi:10.9/x SECRET-ID""), and the diff printed its
+// content field by field ("-"SECRET-KEY""). Now the link is a file the
+// committed folder lacks: the work shows as added, and nothing of the
+// target is quoted.
+func TestCheckCurrentReadsNoFileThroughALink(t *testing.T) {
+	m := fetched(t, checkManifest(t))
+	secret := filepath.Join(t.TempDir(), "key.json")
+	if err := os.WriteFile(secret, []byte(`{"id": "doi:10.9/x SECRET-ID", "private_key": "SECRET-KEY"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(m.Snapshots, "works", "doi_10.7554_2felife.01567.json")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	rep, diff, err := CheckCurrent(context.Background(), testOptions(m, recordedNet(t), 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	diff.WriteDiff(&out, false)
+	rep.WriteSummary(&out)
+	if strings.Contains(out.String(), "SECRET") {
+		t.Errorf("check quotes the link's target:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "works/doi_10.7554_2felife.01567.json") {
+		t.Errorf("the diff does not name the linked work's file:\n%s", out.String())
+	}
+	if target, err := os.Readlink(link); err != nil || target != secret {
+		t.Errorf("the committed link was changed: %q, %v", target, err)
+	}
+}
+
+// TestFetchReadsNoPreviousFileThroughALink: a work's file that is a
+// symbolic link is not read as the work's previous snapshot: fetch
+// replaces the link with the work's file (never writing into its
+// target), and says so, quoting nothing of the target; so does an
+// index.json that links to a file of the same bytes. Before, it read the
+// work's target and quoted it ("was corrupt …: its id is "doi:10.9/x
+// SECRET-ID""), and kept the index's link.
+func TestFetchReadsNoPreviousFileThroughALink(t *testing.T) {
+	m := fetched(t, checkManifest(t))
+	secret := filepath.Join(t.TempDir(), "key.json")
+	content := `{"id": "doi:10.9/x SECRET-ID", "private_key": "SECRET-KEY"}` + "\n"
+	if err := os.WriteFile(secret, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(m.Snapshots, "works", "doi_10.7554_2felife.01567.json")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	// index.json as a link to a copy of itself: the bytes this run writes
+	// are the same, and comparing through the link kept it.
+	index := filepath.Join(m.Snapshots, "index.json")
+	same := filepath.Join(t.TempDir(), "index.json")
+	if err := os.Rename(index, same); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(same, index); err != nil {
+		t.Fatal(err)
+	}
+	rep := runOK(t, testOptions(m, recordedNet(t), 2))
+	var story strings.Builder
+	rep.WriteSummary(&story)
+	if strings.Contains(story.String(), "SECRET") {
+		t.Errorf("fetch quotes the link's target:\n%s", story.String())
+	}
+	if !strings.Contains(story.String(), "symbolic link") {
+		t.Errorf("the story does not say the work's file was a link:\n%s", story.String())
+	}
+	for _, p := range []string{link, index} {
+		if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("the link %s was not replaced by the file: %v, %v", p, fi, err)
+		}
+	}
+	if got, err := os.ReadFile(secret); err != nil || string(got) != content {
+		t.Errorf("the link's target changed: %q, %v", got, err)
+	}
+}

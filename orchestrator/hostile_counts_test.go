@@ -19,7 +19,10 @@ import (
 // 1e23, 3.7 or "12" (and a per-year count of -1). Each hostile answer
 // fails the job as malformed, the story says so, and the counts file
 // keeps 39: before, 1e23 was stored as 9223372036854775807, -5 as -5, 3.7
-// as 3 and "12" as 12.
+// as 3 and "12" as 12. A per-year bin whose year is not a calendar year,
+// or whose year adds up past a count, fails the same way: before, a year
+// of 1e12 was stored, and render --counts then ran out of memory drawing
+// a bar for every year up to it.
 func TestHostileCountsAreMalformedAnswers(t *testing.T) {
 	work, err := os.ReadFile(filepath.Join("..", "testdata", "openalex", "openalex-work-doi-10.1145-3448016.3452841.json"))
 	if err != nil {
@@ -67,6 +70,17 @@ doi = "10.1145/3448016.3452841"
 		{"cited_by_count", `"12"`, `cited_by_count "12" is not a count`},
 		{"referenced_works_count", `10000001`, "referenced_works_count 10000001 is not a count"},
 		{"counts_by_year", `[{"year": 2025, "cited_by_count": -1}]`, "counts_by_year[].cited_by_count -1 is not a count"},
+		// A year is one a citation can have (1665, the first journals, to
+		// 9999, the last year of every date about keeps):
+		// render's chart has a bar for every year from the oldest to the
+		// newest given, so a year of 1e12 beside 2021 ran it out of memory.
+		{"counts_by_year", `[{"year": 1000000000000, "cited_by_count": 2}, {"year": 2021, "cited_by_count": 1}]`, "counts_by_year[].year 1000000000000 is not a year"},
+		{"counts_by_year", `[{"year": -2024, "cited_by_count": 2}]`, "counts_by_year[].year -2024 is not a year"},
+		{"counts_by_year", `[{"year": 1, "cited_by_count": 2}, {"year": 2021, "cited_by_count": 1}]`, "counts_by_year[].year 1 is not a year"},
+		{"counts_by_year", `[{"year": "2024", "cited_by_count": 2}]`, `counts_by_year[].year "2024" is not a year`},
+		{"counts_by_year", `[{"cited_by_count": 2}]`, "counts_by_year[].year (none) is not a year"},
+		// A year given twice adds up, and the sum is a count too.
+		{"counts_by_year", `[{"year": 2024, "cited_by_count": 6000000}, {"year": 2024, "cited_by_count": 6000000}]`, "counts_by_year[].cited_by_count 12000000 (2024's, added up) is not a count"},
 	} {
 		mu.Lock()
 		answer = withMember(t, work, c.field, c.raw)

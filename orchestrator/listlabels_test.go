@@ -275,3 +275,37 @@ func TestListAnswerInDoubtKeepsThePreviousValue(t *testing.T) {
 		t.Errorf("the story does not say the list answer was set aside:\n%s", story)
 	}
 }
+
+// TestManyStraysAreNamedBriefly: a hostile list answer padded with items
+// for DOIs nobody asked (here 20,000, some 600 KB; the body cap allows
+// fifty times more) is no evidence, and the story says so, naming a few
+// of them and counting the rest. Before, each work the answer lacked got
+// a warning naming every stray: a 29 MB Crossref answer to the example's
+// seven DOIs wrote 55 MB of warnings to the terminal and to --report, and
+// a batch of a hundred DOIs would have written 1.4 GB.
+func TestManyStraysAreNamedBriefly(t *testing.T) {
+	svc := crossrefLabelled
+	const strays = 20000
+	net := labelledNet(t, svc, func(net *fakeNet) []string {
+		items := []string{labelledItem(t, net, svc, svc.a, nil)}
+		for i := range strays {
+			items = append(items, fmt.Sprintf(`{"DOI":"10.9/stray%d"}`, i))
+		}
+		return items
+	})
+	want := ownTitles(t, svc)
+	rep, story, titles := labelledRun(t, svc, net, "")
+	if titles[svc.b] != want[svc.b] {
+		t.Errorf("%s holds the title %q, want its own %q", svc.b, titles[svc.b], want[svc.b])
+	}
+	for _, w := range rep.Warnings {
+		if len(w.Message) > 1000 {
+			t.Errorf("a warning of %d bytes: %.300s…", len(w.Message), w.Message)
+		}
+	}
+	for _, s := range []string{"10.9/stray0", fmt.Sprintf("and %d more", strays-3)} {
+		if !strings.Contains(story, s) {
+			t.Errorf("the story does not say %q:\n%.2000s", s, story)
+		}
+	}
+}

@@ -301,14 +301,23 @@ func twiceWhy(known bool) string {
 	return "gave this DOI two different items"
 }
 
-// strayList names the DOIs of items asked about by no one.
+// strayNamed is how many stray DOIs a warning names before it counts the
+// rest: an answer padded with a million strays must not make every work
+// it lacks a warning of megabytes.
+const strayNamed = 3
+
+// strayList names the first few DOIs of items asked about by no one, and
+// counts the rest.
 func strayList(strays []string) string {
-	names := make([]string, len(strays))
-	for i, s := range strays {
-		names[i] = s
+	var names []string
+	for _, s := range strays[:min(len(strays), strayNamed)] {
 		if s == "" {
-			names[i] = "an item with no DOI"
+			s = "an item with no DOI"
 		}
+		names = append(names, s)
+	}
+	if more := len(strays) - len(names); more > 0 {
+		return strings.Join(names, ", ") + fmt.Sprintf(" and %d more", more)
 	}
 	return strings.Join(names, ", ")
 }

@@ -41,13 +41,42 @@ func (c *counter) number(field string, v gjson.Result) (int, bool) {
 	return 0, false
 }
 
+// year is the year in v (a per-year bin's), and whether it is one: a
+// whole number that record.CitationYearOK believes. Absent is malformed
+// too: a bin without its year says nothing.
+func (c *counter) year(field string, v gjson.Result) (int, bool) {
+	// The bound is checked on the float first: converting 1e30 to an int
+	// is not defined.
+	if v.Type == gjson.Number && v.Num == math.Trunc(v.Num) && v.Num >= 0 && v.Num <= 9999 && record.CitationYearOK(int(v.Num)) {
+		return int(v.Num), true
+	}
+	raw := v.Raw
+	if !v.Exists() {
+		raw = "(none)"
+	}
+	c.failAs(field, raw, fmt.Sprintf("is not a year (a whole number from %d to 9999)", record.FirstCitationYear))
+	return 0, false
+}
+
 // fail keeps the first malformed counter, quoting at most 40 bytes of it.
 func (c *counter) fail(field, raw string) {
+	c.failAs(field, raw, fmt.Sprintf("is not a count (a whole number from 0 to %d)", record.MaxCount))
+}
+
+// failSum keeps a per-year count that a year given twice added up past
+// a count.
+func (c *counter) failSum(field string, y record.YearCount) {
+	c.fail(field, fmt.Sprintf("%d (%d's, added up)", y.CitedBy, y.Year))
+}
+
+// failAs keeps the first malformed value, quoting at most 40 bytes of it,
+// and what it is not.
+func (c *counter) failAs(field, raw, isNot string) {
 	if c.err != nil {
 		return
 	}
 	if len(raw) > 40 {
 		raw = raw[:40] + "…"
 	}
-	c.err = Malformed(c.provider, fmt.Sprintf("%s %s is not a count (a whole number from 0 to %d)", field, cleanText(raw), record.MaxCount))
+	c.err = Malformed(c.provider, fmt.Sprintf("%s %s %s", field, cleanText(raw), isNot))
 }

@@ -307,11 +307,18 @@ func openAlexByYear(c *counter, v gjson.Result) *[]record.YearCount {
 	}
 	var years []record.YearCount
 	v.ForEach(func(_, y gjson.Result) bool {
+		year, _ := c.year("counts_by_year[].year", y.Get("year"))
 		n, _ := c.number("counts_by_year[].cited_by_count", y.Get("cited_by_count"))
-		years = append(years, record.YearCount{Year: int(y.Get("year").Int()), CitedBy: n})
+		years = append(years, record.YearCount{Year: year, CitedBy: n})
 		return true
 	})
-	return record.ByYearOf(years)
+	byYear := record.ByYearOf(years)
+	for _, y := range *byYear {
+		if !record.CountOK(y.CitedBy) { // a year given twice adds up, past a count
+			c.failSum("counts_by_year[].cited_by_count", y)
+		}
+	}
+	return byYear
 }
 
 // invertedAbstract rebuilds the text OpenAlex ships as word → positions

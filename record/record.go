@@ -199,6 +199,17 @@ const MaxCount = 10_000_000
 // CountOK reports whether n is a counter to believe: 0 to MaxCount.
 func CountOK(n int) bool { return n >= 0 && n <= MaxCount }
 
+// FirstCitationYear is the earliest year a citation can have been made
+// in: 1665, when the first scholarly journals (the Journal des sçavans
+// and the Philosophical Transactions) appeared.
+const FirstCitationYear = 1665
+
+// CitationYearOK reports whether y is a year to believe in a per-year
+// count: FirstCitationYear to 9999 (the last year any date about keeps
+// has, NewDate). Render draws a bar for every year from the oldest given
+// to the newest, so a year far outside would make it draw without end.
+func CitationYearOK(y int) bool { return y >= FirstCitationYear && y <= 9999 }
+
 // YearCount is the citations a work received in one calendar year.
 type YearCount struct {
 	Year    int `json:"year"`

@@ -73,3 +73,41 @@ func setCrossrefCounts(t *testing.T, dir, work, counts string) {
 		t.Fatal(err)
 	}
 }
+
+// TestCountsYearsOutOfRangeStayUnshown renders the example folder with a
+// per-year count an older about stored from a hostile OpenAlex answer: a
+// year of 1 and a year of 1000000000000 beside 2025. The chart has a bar
+// for every year from the oldest given to the newest, so such a file ran
+// every render --counts out of memory (and a year of 1 drew 2025 bars);
+// a year no citation can have (record.CitationYearOK) is now left out as
+// the folder is loaded, as a count out of range is, and the page shows
+// the rest.
+func TestCountsYearsOutOfRangeStayUnshown(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "examples", "snapshots"))); err != nil {
+		t.Fatal(err)
+	}
+	setCrossrefCounts(t, dir, "doi_10.1145_2f3448016.3452841",
+		`{"cited_by": 37, "by_year": [{"year": 1, "cited_by": 3}, {"year": 1000000000000, "cited_by": 2}, {"year": -7, "cited_by": 4}, {"year": 2025, "cited_by": 7}]}`)
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range f.Works {
+		for _, c := range w.CitedBy {
+			if c.ByYear == nil {
+				continue
+			}
+			for _, y := range *c.ByYear {
+				if y.Year < 1665 || y.Year > 9999 {
+					// Rendering now would draw 10^12 bars: stop here.
+					t.Fatalf("%s: %s's years were loaded with %d in them: %v", w.ID, c.Provider, y.Year, *c.ByYear)
+				}
+			}
+		}
+	}
+	page := renderString(t, f, Options{Format: HTML, Counts: true, CountsSource: "crossref"})
+	if !strings.Contains(page, "<title id=\"chart-title\">Citations in 2025</title>") {
+		t.Errorf("the chart is not of 2025 alone:\n%s", page)
+	}
+}

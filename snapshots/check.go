@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path"
@@ -146,7 +147,7 @@ func (c *folderCheck) scan() {
 		case e.IsDir() && (name == WorksDir || name == CountsDir || name == ORCIDDir):
 			c.scanSub(name)
 		case !e.IsDir() && (name == IndexFile || name == LinksFile || name == UnclaimedFile):
-			c.toRead = append(c.toRead, name)
+			c.readIfFile(name, e)
 		case !e.IsDir() && isTempName(name):
 			c.add(name, "stray: leftover of an interrupted write")
 		}
@@ -166,8 +167,24 @@ func (c *folderCheck) scanSub(sub string) {
 		case isTempName(e.Name()):
 			c.add(rel, "stray: leftover of an interrupted write")
 		case isOwnFile(e.Name()):
-			c.toRead = append(c.toRead, rel)
+			c.readIfFile(rel, e)
 		}
+	}
+}
+
+// readIfFile queues the file at rel to be read, or tells it is not a file
+// about writes. A symbolic link is never read through: a pull request can
+// commit one pointing anywhere on the machine CI checks it on, and the
+// check would quote its target's first line in the log. A named pipe
+// would never end.
+func (c *folderCheck) readIfFile(rel string, e fs.DirEntry) {
+	switch t := e.Type(); {
+	case t.IsRegular():
+		c.toRead = append(c.toRead, rel)
+	case t&fs.ModeSymlink != 0:
+		c.add(rel, "a symbolic link, not read: about writes its files itself and reads none through a link; delete the link (about fetch writes the file again if a work needs it)")
+	default:
+		c.add(rel, "not a regular file (%v), not read: delete it (about fetch writes the file again if a work needs it)", t)
 	}
 }
 

@@ -2,7 +2,9 @@ package snapshots
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -367,6 +369,46 @@ func BenchmarkCheckFolder1000(b *testing.B) {
 	for b.Loop() {
 		if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
 			b.Fatal(problemLines(ps))
+		}
+	}
+}
+
+// TestCheckFolderReadsNoFileThroughALink: a snapshot file that is a
+// symbolic link is told, never read. A pull request can commit such a
+// link (git stores it), and CI runs about check on it: before, check read
+// the link's target and quoted its first line in the log ("not
+// canonical: line 1 is "{\"type\": \"service_account\", \"private_key\":
+// …"), for a work the manifest lists and for a stray alike, and told
+// about fetch to rewrite what fetch never touches.
+func TestCheckFolderReadsNoFileThroughALink(t *testing.T) {
+	m := fetched(t, checkManifest(t))
+	secret := filepath.Join(t.TempDir(), "key.json")
+	if err := os.WriteFile(secret, []byte(`{"type": "service_account", "private_key": "SECRET-KEY"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	links := []string{elifeWork, "works/doi_10.9_2fstray.json", IndexFile}
+	for _, rel := range links {
+		p := filepath.Join(m.Snapshots, filepath.FromSlash(rel))
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(secret, p); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	ps := CheckFolder(m, m.Snapshots)
+	told := map[string]bool{}
+	for _, p := range ps {
+		if strings.Contains(p.What, "SECRET") || strings.Contains(p.What, "service_account") {
+			t.Errorf("check quotes the link's target: %s", p)
+		}
+		if strings.Contains(p.What, "symbolic link") {
+			told[p.Path] = true
+		}
+	}
+	for _, rel := range links {
+		if !told[filepath.ToSlash(rel)] {
+			t.Errorf("%s is a link, and check does not say so:\n%s", rel, problemLines(ps))
 		}
 	}
 }

@@ -16,7 +16,17 @@ import (
 // that could not be read or decoded (Damage), "" when it was read.
 // fetch rewrites a damaged file from the run's answers and says so,
 // rather than rewriting it without a word.
+//
+// A file that is not a regular file (a symbolic link, which git can
+// commit pointing anywhere on the machine) is damaged without being read:
+// its target is neither the work's last snapshot nor anything to quote.
 func ReadPrevious(path string, v any) (existed bool, damage string) {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return true, "a symbolic link, not read: about reads no snapshot through a link"
+		}
+		return true, fmt.Sprintf("not a regular file (%v), not read", fi.Mode().Type())
+	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, ""

@@ -98,7 +98,8 @@ func CompareFolders(oldDir, newDir string) (*Diff, error) {
 	return d, nil
 }
 
-// snapshotFiles reads every file of a snapshot folder by relative path.
+// snapshotFiles reads every regular file of a snapshot folder by
+// relative path.
 func snapshotFiles(dir string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -108,7 +109,9 @@ func snapshotFiles(dir string) (map[string][]byte, error) {
 			}
 			return err
 		}
-		if e.IsDir() {
+		if !e.Type().IsRegular() {
+			// A folder is walked; a symbolic link is not read through (it
+			// can point anywhere, and the diff would print its target).
 			return nil
 		}
 		data, err := os.ReadFile(p)

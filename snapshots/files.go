@@ -224,12 +224,27 @@ func Rewrite(path string, v any) (Change, error) {
 	if err != nil {
 		return Unchanged, fmt.Errorf("%s: %w", path, err)
 	}
-	old, err := os.ReadFile(path)
+	old, err := readRegular(path)
 	c := changeOf(old, data, err == nil)
 	if c == Unchanged {
 		return c, nil
 	}
 	return c, WriteFileAtomic(path, data)
+}
+
+// readRegular reads the regular file at path; anything else (a symbolic
+// link, whose target may be anywhere) is an error, unread: Rewrite then
+// replaces it with the file, where comparing through a link would keep
+// it whenever its target held the same bytes.
+func readRegular(path string) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%v)", path, fi.Mode().Type())
+	}
+	return os.ReadFile(path)
 }
 
 // WriteFileAtomic writes data to a temp file in path's folder, syncs it,

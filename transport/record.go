@@ -256,11 +256,12 @@ func isVolatile(param string) bool {
 	return false
 }
 
-// withoutVolatile renders a URL with the credential-like parameters
-// removed, for error messages.
+// withoutVolatile renders a URL without the parameters a replay ignores
+// (the API key and the mailto), for error messages: a replay miss is
+// quoted by the story and --report, which keep the mailto out too.
 func withoutVolatile(u *url.URL) string {
 	v := *u
-	v.RawQuery = filterQuery(v.RawQuery, func(k, _ string) bool { return strings.EqualFold(k, "api_key") })
+	v.RawQuery = filterQuery(v.RawQuery, func(k, _ string) bool { return isVolatile(k) })
 	return v.Redacted()
 }
 

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,5 +90,37 @@ func TestInstantClockNeverWaits(t *testing.T) {
 	cancel()
 	if err := c.Sleep(ctx, time.Second); err == nil {
 		t.Error("Sleep on a cancelled context returned nil")
+	}
+}
+
+// TestReplayMissKeepsTheMailtoOut: a request a replay folder has no answer
+// for fails with an error the story and --report's JSON quote, so the
+// URL it names goes without the mailto (issue #30: the mailto stays out
+// of what is written), as Do's errors already do; the replay key ignores
+// it anyway. Before, the report of a replayed run whose manifest had
+// changed carried "mailto=ada%40example.org" in every miss.
+func TestReplayMissKeepsTheMailtoOut(t *testing.T) {
+	dir := t.TempDir()
+	rp, err := LoadReplay(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, newFakeClock(), Options{Base: rp, Contact: "ada@example.org", Hosts: map[string]HostPolicy{"api.example.org": {}}})
+	for _, raw := range []string{
+		"https://api.example.org/works/10.1/x?mailto=ada%40example.org",
+		"https://api.example.org/v2/10.1/x?email=ada@example.org",
+	} {
+		req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, raw, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Do(req)
+		var miss *ReplayMissError
+		if !errors.As(err, &miss) {
+			t.Fatalf("err = %v, want a *ReplayMissError", err)
+		}
+		if msg := err.Error(); strings.Contains(msg, "ada") || !strings.Contains(msg, "GET https://api.example.org/") {
+			t.Errorf("error %q carries the mailto, or does not name the request", msg)
+		}
 	}
 }
