@@ -10,7 +10,8 @@ import (
 
 // withoutControls is the folder with every string of its records, of the
 // owners' names and of the providers' attributions freed of C0 control
-// characters and DEL (each a space): a snapshot an older about wrote, or
+// characters and DEL (each a space) and of directional controls
+// (bidiControl): a snapshot an older about wrote, or
 // one edited by hand, may hold what no format may (pdflatex stops at
 // U+001B, XML 1.0 forbids most of them, a terminal obeys them). Every
 // format reads the page built from it, so this is the one place; clean
@@ -82,4 +83,16 @@ func sanitized(v reflect.Value) reflect.Value {
 		out.Set(v)
 	}
 	return out
+}
+
+// bidiControl reports the explicit directional embeddings, overrides and
+// isolates (U+202A–U+202E, U+2066–U+2069, UAX #9). One a service leaves
+// open in a title runs on over the rest of its entry's line (an override
+// shows "invoice‮gnp.exe" as "invoiceexe.png"), and no format can close
+// it for the text: BibTeX, RIS and Markdown have no isolation, and a
+// field may be cut short (an excerpt, a badge). The implicit marks (LRM,
+// RLM, ALM), which open nothing, stay, as does right-to-left text, which
+// the bidirectional algorithm orders without them.
+func bidiControl(r rune) bool {
+	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }

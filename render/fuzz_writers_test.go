@@ -30,7 +30,7 @@ var fuzzFormats = []Format{JSON, YAML, Markdown, HTML, HTMLSite, Atom, RIS, CSLJ
 func FuzzTextWriters(f *testing.F) {
 	for _, s := range []string{"x", nastyTitle, "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
 		"a\x1b[31mred\x1b]52;c;ZXZpbA==\x07", "line\nTY  - JOUR\nER  - ", "\x00\x01\x7f\u2028\u2029\u0085", "]]>--><!--", "{{ site }}{% raw %}",
-		"---\ntitle: forged\n---", "&amp;&lt;&#0;&#x1b;", "[x](javascript:alert(1)){: onclick=\"x\"}", "\"quoted\" 'single' `tick` \\"} {
+		"---\ntitle: forged\n---", "&amp;&lt;&#0;&#x1b;", "[x](javascript:alert(1)){: onclick=\"x\"}", "\"quoted\" 'single' `tick` \\", "invoice\u202egnp.exe \u2066open \u202bembed"} {
 		f.Add(s)
 	}
 	folder, person := fixture(&testing.T{})
@@ -120,6 +120,9 @@ func checkText(t *testing.T, format Format, path string, got []byte, known map[s
 		if (c < 0x20 && c != '\n') || c == 0x7f {
 			t.Fatalf("%s holds control character %#x at %d: %q", what, c, i, got[max(0, i-40):min(len(got), i+40)])
 		}
+	}
+	if i := strings.IndexFunc(string(got), bidiControl); i >= 0 {
+		t.Fatalf("%s holds the directional control %U at %d: %q", what, []rune(string(got[i:]))[0], i, got[max(0, i-40):min(len(got), i+40)])
 	}
 	shape := shapeOf(t, format, what, got)
 	if !compare {

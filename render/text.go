@@ -23,10 +23,14 @@ func clean(s string) string {
 }
 
 // withoutControl maps a C0 control character or DEL to a space (white
-// space, which clean then collapses) and keeps every other rune.
+// space, which clean then collapses), drops a directional control
+// (bidiControl) and keeps every other rune.
 func withoutControl(r rune) rune {
-	if r < 0x20 || r == 0x7f {
+	switch {
+	case r < 0x20 || r == 0x7f:
 		return ' '
+	case bidiControl(r):
+		return -1
 	}
 	return r
 }

@@ -1,0 +1,28 @@
+package render
+
+import (
+	"strings"
+	"testing"
+)
+
+// A title with a right-to-left override (the "invoice‮gnp.exe" trick)
+// and an isolate left open: in every format the text after it on the
+// entry's line (authors, venue, the next field) was shown reordered, since
+// no writer can close what a text opened. The explicit embeddings,
+// overrides and isolates go where the page is built; the marks that open
+// nothing (LRM, RLM) and right-to-left text itself stay.
+func TestDirectionalControlsStayOutOfEveryFormat(t *testing.T) {
+	folder, person := fixture(t)
+	hostile := withText(folder, "invoice\u202egnp.exe \u2066open \u202bembed \u200fمرحبا")
+	for _, format := range fuzzFormats {
+		for path, data := range renderFiles(t, hostile, Options{Format: format, Person: person, Services: testServices()}) {
+			text := string(data)
+			if i := strings.IndexFunc(text, bidiControl); i >= 0 {
+				t.Errorf("%s %s holds %U: %q", format, path, []rune(text[i:])[0], text[max(0, i-30):min(len(text), i+30)])
+			}
+			if !strings.Contains(text, "invoicegnp.exe") && !strings.Contains(text, "invoicegnp") {
+				t.Errorf("%s %s lost the title's text", format, path)
+			}
+		}
+	}
+}
