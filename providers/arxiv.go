@@ -276,6 +276,8 @@ func (b *arxivBatch) answer(pending []int, entries []arxivEntry) (again []arxivD
 			b.out[i] = Result{Status: record.Found, Record: &rec}
 		case len(strays) > 0:
 			why = "lacked this e-print and held entries for e-prints not asked (" + strayList(strays) + ")"
+		case len(twice) > 0: // one of the two may be this e-print's under a wrong label
+			why = "lacked this e-print and gave another two different entries"
 		default:
 			b.out[i] = Result{Status: record.NotFound}
 		}

@@ -287,3 +287,22 @@ func TestArXivStraysSetAside(t *testing.T) {
 		t.Errorf("warnings %+v", w)
 	}
 }
+
+// TestArXivTwoEntriesLeaveTheLackingInDoubt: one of two different entries
+// for an e-print may be another's under a wrong label, so an e-print the
+// feed lacks is asked alone too.
+func TestArXivTwoEntriesLeaveTheLackingInDoubt(t *testing.T) {
+	s := newStub(t)
+	twice := strings.Replace(arxivFeedOf("0710.2073v1", "0710.2073v1"), "Constructed entry 0710.2073v1", "Someone else's title", 1)
+	s.text("/api/query?id_list=0710.2073,hep-ex/0307015&max_results=2", 200, twice)
+	s.text("/api/query?id_list=0710.2073&max_results=1", 200, arxivFeedOf("0710.2073v1"))
+	s.text("/api/query?id_list=hep-ex/0307015&max_results=1", 200, arxivFeedOf("hep-ex/0307015v1"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"), arxivIdentity("hep-ex/0307015"))
+	if res[1].Status != record.Found || len(res[1].Warnings) != 1 ||
+		!strings.Contains(res[1].Warnings[0].Message, "lacked this e-print and gave another two different entries; asked again alone") {
+		t.Errorf("hep-ex/0307015: %s %+v", res[1].Status, res[1].Warnings)
+	}
+	if res[0].Status != record.Found || res[0].Record.Title != "Constructed entry 0710.2073v1" {
+		t.Errorf("0710.2073: %+v", res[0])
+	}
+}
