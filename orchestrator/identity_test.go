@@ -57,8 +57,11 @@ func identityNet(t testing.TB) *fakeNet {
 	n.file("pub.orcid.org", "/v3.0/"+orcid+"/works", 200, "orcid/constructed-orcid-works-"+orcid+".json")
 	n.file("pub.orcid.org", "/v3.0/"+orcid+"/works/1002,2001,3002,4001,5001,6001,7001", 200, "orcid/constructed-orcid-works-bulk-"+orcid+".json")
 	// A rerun asks again only for the entry of the work the manifest
-	// excludes (it has no file whose ORCID entry could stand).
-	n.routes["pub.orcid.org/v3.0/"+orcid+"/works/5001"] = n.routes["pub.orcid.org/v3.0/"+orcid+"/works/1002,2001,3002,4001,5001,6001,7001"]
+	// excludes (it has no file whose ORCID entry could stand), and the
+	// registry answers that put-code alone, with its error: the whole
+	// page would be six works nobody asked, which sends 5001 to /work/5001.
+	n.routes["pub.orcid.org/v3.0/"+orcid+"/works/5001"] = fakeAnswer{200, []byte(`{"bulk":[{"error":{"response-code":400,` +
+		`"developer-message":"'5001' is not a valid put code","user-message":"The put code is not valid","error-code":9006}}]}`)}
 	n.file("pub.orcid.org", "/v3.0/"+orcid+"/person", 200, "orcid/constructed-orcid-person-"+orcid+".json")
 	n.routes["api.crossref.org/works/10.1101/2020.12.01.406702"] = fakeAnswer{200, []byte(`{"status":"ok","message-type":"work","message":{
 		"DOI":"10.1101/2020.12.01.406702","type":"posted-content","title":["Brittle glazes under load"],

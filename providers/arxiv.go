@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"cmp"
 	"context"
 	"encoding/xml"
 	"fmt"
@@ -154,6 +155,8 @@ type arxivEntry struct {
 	Comment    string          `xml:"http://arxiv.org/schemas/atom comment"`
 	JournalRef string          `xml:"http://arxiv.org/schemas/atom journal_ref"`
 	DOI        string          `xml:"http://arxiv.org/schemas/atom doi"`
+	// Raw is the entry as sent, which tells two entries apart.
+	Raw string `xml:",innerxml"`
 }
 
 type arxivAuthor struct {
@@ -193,7 +196,7 @@ func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result
 		}
 		k := slices.IndexFunc(feed.Entries, arxivEntry.isError)
 		if k < 0 {
-			b.answer(pending, feed.Entries)
+			b.askAlone(ctx, env, b.answer(pending, feed.Entries))
 			return b.out, nil
 		}
 		rest := b.reject(pending, feed.Entries[k])
@@ -253,14 +256,96 @@ func (b *arxivBatch) settle(pending []int, r Result) {
 }
 
 // answer matches the feed's entries back to the pending ids; an id with
-// no entry is NotFound.
-func (b *arxivBatch) answer(pending []int, entries []arxivEntry) {
+// no entry is NotFound, unless the feed also held entries for e-prints
+// not asked (or two different entries for one): then such an entry may be
+// the lacking id's under a wrong label, and the feed is no evidence that
+// arXiv lacks it. Those ids are returned, to be asked alone (a query that
+// already asked one e-print fails them instead). The rule is the one the
+// JSON list forms follow (listAnswer).
+func (b *arxivBatch) answer(pending []int, entries []arxivEntry) (again []arxivDoubt) {
+	strays, twice := arxivStrays(b.list(pending), entries)
+	alone := len(b.list(pending)) == 1
 	for _, i := range pending {
-		b.out[i] = Result{Status: record.NotFound}
-		if e, ok := arxivMatch(entries, b.asked[i]); ok {
+		why := ""
+		e, ok := arxivMatch(entries, b.asked[i])
+		switch {
+		case twice[b.asked[i].base]:
+			why = "gave this e-print two different entries"
+		case ok:
 			rec := arxivRecord(e)
 			b.out[i] = Result{Status: record.Found, Record: &rec}
+		case len(strays) > 0:
+			why = "lacked this e-print and held entries for e-prints not asked (" + strayList(strays) + ")"
+		case len(twice) > 0: // one of the two may be this e-print's under a wrong label
+			why = "lacked this e-print and gave another two different entries"
+		default:
+			b.out[i] = Result{Status: record.NotFound}
 		}
+		switch {
+		case why == "":
+		case alone:
+			b.out[i] = Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %s: the answer to it alone %s", b.ids[i].Key(), why)}
+		default:
+			again = append(again, arxivDoubt{i, why})
+		}
+	}
+	if len(again) == 0 && len(strays) > 0 && len(pending) > 0 {
+		// No id was left in doubt, but the story still says the answer
+		// held what was not asked.
+		b.out[pending[0]].Warnings = append(b.out[pending[0]].Warnings, record.Warning{Identity: "arxiv", Transient: true,
+			Message: fmt.Sprintf("arxiv: a list answer held entries for e-prints not asked (%s); they were set aside", strayList(strays))})
+	}
+	return again
+}
+
+// arxivDoubt is an id (at, its index in the batch) that a list answer did
+// not settle, and why.
+type arxivDoubt struct {
+	at  int
+	why string
+}
+
+// arxivStrays reads a feed against the e-prints asked (list): the ids of
+// entries for none of them, and the e-prints two different entries claim
+// with one version. Entries that describe nothing are no one's and are
+// skipped, as arxivMatch skips them.
+func arxivStrays(list []string, entries []arxivEntry) (strays []string, twice map[string]bool) {
+	asked := map[string]bool{}
+	for _, s := range list {
+		asked[parseArXivID(s).base] = true
+	}
+	twice = map[string]bool{}
+	seen := map[arxivID]string{}
+	for _, e := range entries {
+		if strings.TrimSpace(e.Title) == "" && strings.TrimSpace(e.Published) == "" {
+			continue
+		}
+		got := parseArXivID(e.ID)
+		switch raw, ok := seen[got]; {
+		case !asked[got.base]:
+			strays = append(strays, cmp.Or(got.String(), "an entry with no id"))
+		case ok && raw != e.Raw:
+			twice[got.base] = true
+		default:
+			seen[got] = e.Raw
+		}
+	}
+	return strays, twice
+}
+
+// askAlone asks each doubted id again in a query of its own, and says in
+// a warning why.
+func (b *arxivBatch) askAlone(ctx context.Context, env Env, again []arxivDoubt) {
+	env.more(len(again)) // known now, before the first is sent
+	for _, d := range again {
+		one, err := fetchArXiv(ctx, env, b.ids[d.at:d.at+1])
+		r := Result{Status: record.Failed, Err: err}
+		if err == nil {
+			r = one[0]
+		}
+		r.Warnings = append(r.Warnings, record.Warning{Identity: b.ids[d.at].Key(), Transient: true,
+			Message: "arxiv: the list answer " + d.why + "; asked again alone"})
+		b.out[d.at] = r
 	}
 }
 

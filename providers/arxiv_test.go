@@ -210,3 +210,99 @@ func TestArXivSpec(t *testing.T) {
 		t.Errorf("spec %+v", providers.ArXiv())
 	}
 }
+
+// arxivFeed is an Atom answer of one constructed entry per id.
+func arxivFeedOf(ids ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="utf-8"?>` + "\n" + `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">`)
+	for _, id := range ids {
+		b.WriteString("<entry><id>http://arxiv.org/abs/" + id + "</id><published>2007-10-30T21:13:09Z</published><title>Constructed entry " + id + "</title></entry>")
+	}
+	b.WriteString("</feed>")
+	return b.String()
+}
+
+// TestArXivStrayEntryIsNoAnswerForTheRest: a feed for two e-prints that
+// holds the right entry for one and an entry for an e-print no one asked
+// (its place taken by a stray) is no word that arXiv lacks the other: that
+// one is asked alone, found, and the story says why it was asked again.
+func TestArXivStrayEntryIsNoAnswerForTheRest(t *testing.T) {
+	s := newStub(t)
+	s.text("/api/query?id_list=0710.2073,hep-ex/0307015&max_results=2", 200, arxivFeedOf("0710.2073v1", "2301.00001v1"))
+	s.text("/api/query?id_list=hep-ex/0307015&max_results=1", 200, arxivFeedOf("hep-ex/0307015v1"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"), arxivIdentity("hep-ex/0307015"))
+	if res[0].Status != record.Found || res[0].Record.Title != "Constructed entry 0710.2073v1" || len(res[0].Warnings) != 0 {
+		t.Errorf("0710.2073: %+v, want found from the list, no warning", res[0])
+	}
+	if res[1].Status != record.Found || res[1].Record.Title != "Constructed entry hep-ex/0307015v1" {
+		t.Fatalf("hep-ex/0307015: %s (%v), want found when asked alone", res[1].Status, res[1].Err)
+	}
+	if w := res[1].Warnings; len(w) != 1 || w[0].Identity != "arxiv:hep-ex/0307015" || !w[0].Transient ||
+		!strings.Contains(w[0].Message, "arxiv: the list answer lacked this e-print and held entries for e-prints not asked (2301.00001v1); asked again alone") {
+		t.Errorf("warnings %+v", w)
+	}
+}
+
+// TestArXivStrayAnswerAloneFails: asked alone, an answer that still lacks
+// the e-print and holds another's entry fails it: "not found" would be
+// the stray's word.
+func TestArXivStrayAnswerAloneFails(t *testing.T) {
+	s := newStub(t)
+	s.text("/api/query?id_list=0710.2073&max_results=1", 200, arxivFeedOf("2301.00001v1", "2301.00002v1", "2301.00003v1", "2301.00004v1"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"))
+	if res[0].Status != record.Failed || res[0].Err == nil ||
+		!strings.Contains(res[0].Err.Error(), "held entries for e-prints not asked (2301.00001v1, 2301.00002v1, 2301.00003v1 and 1 more)") {
+		t.Errorf("got %s (%v), want failed naming three strays", res[0].Status, res[0].Err)
+	}
+}
+
+// TestArXivTwoEntriesForOneEPrint: two different entries for one version
+// of an e-print leave it in doubt; asked alone, its own answer decides.
+// The other e-print's entry stands.
+func TestArXivTwoEntriesForOneEPrint(t *testing.T) {
+	s := newStub(t)
+	twice := strings.Replace(arxivFeedOf("0710.2073v1", "0710.2073v1", "hep-ex/0307015v1"), "Constructed entry 0710.2073v1", "Someone else's title", 1)
+	s.text("/api/query?id_list=0710.2073,hep-ex/0307015&max_results=2", 200, twice)
+	s.text("/api/query?id_list=0710.2073&max_results=1", 200, arxivFeedOf("0710.2073v1"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"), arxivIdentity("hep-ex/0307015"))
+	if res[0].Status != record.Found || res[0].Record.Title != "Constructed entry 0710.2073v1" ||
+		len(res[0].Warnings) != 1 || !strings.Contains(res[0].Warnings[0].Message, "gave this e-print two different entries; asked again alone") {
+		t.Errorf("0710.2073: %+v", res[0])
+	}
+	if res[1].Status != record.Found || len(res[1].Warnings) != 0 {
+		t.Errorf("hep-ex/0307015: %+v", res[1])
+	}
+}
+
+// TestArXivStraysSetAside: a feed that answers every id asked and holds a
+// stray besides keeps its answers, and says it held the stray.
+func TestArXivStraysSetAside(t *testing.T) {
+	s := newStub(t)
+	s.text("/api/query?id_list=0710.2073,hep-ex/0307015&max_results=2", 200, arxivFeedOf("hep-ex/0307015v1", "2301.00001v1", "0710.2073v1"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"), arxivIdentity("hep-ex/0307015"))
+	if res[0].Status != record.Found || res[1].Status != record.Found {
+		t.Fatalf("got %s, %s; want both found", res[0].Status, res[1].Status)
+	}
+	if w := res[0].Warnings; len(w) != 1 || w[0].Identity != "arxiv" || !strings.Contains(w[0].Message, "held entries for e-prints not asked (2301.00001v1); they were set aside") {
+		t.Errorf("warnings %+v", w)
+	}
+}
+
+// TestArXivTwoEntriesLeaveTheLackingInDoubt: one of two different entries
+// for an e-print may be another's under a wrong label, so an e-print the
+// feed lacks is asked alone too.
+func TestArXivTwoEntriesLeaveTheLackingInDoubt(t *testing.T) {
+	s := newStub(t)
+	twice := strings.Replace(arxivFeedOf("0710.2073v1", "0710.2073v1"), "Constructed entry 0710.2073v1", "Someone else's title", 1)
+	s.text("/api/query?id_list=0710.2073,hep-ex/0307015&max_results=2", 200, twice)
+	s.text("/api/query?id_list=0710.2073&max_results=1", 200, arxivFeedOf("0710.2073v1"))
+	s.text("/api/query?id_list=hep-ex/0307015&max_results=1", 200, arxivFeedOf("hep-ex/0307015v1"))
+	res := fetchAll(t, providers.ArXiv(), s.env(), arxivIdentity("0710.2073"), arxivIdentity("hep-ex/0307015"))
+	if res[1].Status != record.Found || len(res[1].Warnings) != 1 ||
+		!strings.Contains(res[1].Warnings[0].Message, "lacked this e-print and gave another two different entries; asked again alone") {
+		t.Errorf("hep-ex/0307015: %s %+v", res[1].Status, res[1].Warnings)
+	}
+	if res[0].Status != record.Found || res[0].Record.Title != "Constructed entry 0710.2073v1" {
+		t.Errorf("0710.2073: %+v", res[0])
+	}
+}

@@ -498,34 +498,99 @@ func orcidContributors(list gjson.Result) []record.Author {
 // missingDetail is a put-code the bulk answer had no work for.
 type missingDetail struct{ putCode, why string }
 
+// orcidBulkAnswer is what one bulk page said besides the works it filed:
+// the registry's error messages, and what it held that no one asked.
+type orcidBulkAnswer struct {
+	errs   []string
+	strays []string        // put-codes of works not asked
+	twice  map[string]bool // asked put-codes two different works carry
+}
+
+// suspect says whether the page holds a work that is evidence for no
+// one: then a put-code it lacks may be a stray under a wrong label.
+func (a orcidBulkAnswer) suspect() bool { return len(a.strays) > 0 || len(a.twice) > 0 }
+
+// held says what made the page suspect, for a put-code it lacked.
+func (a orcidBulkAnswer) held() string {
+	if len(a.strays) == 0 {
+		return "gave another put-code two different works"
+	}
+	return "held works for put-codes not asked (" + strayList(a.strays) + ")"
+}
+
 // orcidBulk asks for one chunk of put-codes and files each work found by
 // its put-code. The answer is {"bulk":[{"work":{…}}|{"error":{…}}]}; the
-// errors' messages are returned to explain the put-codes left out.
-func orcidBulk(ctx context.Context, env Env, base string, chunk []string, found map[string]gjson.Result) ([]string, error) {
+// errors' messages are returned to explain the put-codes left out. A work
+// is evidence only for the put-code it carries, and only when it is the
+// one work that does: a work for a put-code not asked is filed nowhere
+// (it could otherwise stand in for a work of another page), and a
+// put-code two different works carry is filed for neither.
+func orcidBulk(ctx context.Context, env Env, base string, chunk []string, found map[string]gjson.Result) (orcidBulkAnswer, error) {
+	a := orcidBulkAnswer{twice: map[string]bool{}}
 	ans, err := Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
 	if err != nil {
-		return nil, err
+		return a, err
 	}
 	if ans.Status < 200 || ans.Status > 299 {
-		return nil, &StatusError{Provider: "orcid", Code: ans.Status}
+		return a, &StatusError{Provider: "orcid", Code: ans.Status}
 	}
 	if !gjson.ValidBytes(ans.Body) {
-		return nil, Malformed("orcid", "bulk works answer is not valid JSON")
+		return a, Malformed("orcid", "bulk works answer is not valid JSON")
 	}
 	bulk := gjson.GetBytes(ans.Body, "bulk")
 	if !bulk.IsArray() {
-		return nil, Malformed("orcid", "bulk works answer has no bulk list")
+		return a, Malformed("orcid", "bulk works answer has no bulk list")
 	}
-	var errs []string
 	bulk.ForEach(func(_, item gjson.Result) bool {
 		if w := item.Get("work"); w.Exists() {
-			found[w.Get("put-code").String()] = w
+			a.file(chunk, w, found)
 		} else if e := item.Get("error"); e.Exists() {
-			errs = append(errs, strings.Clone(strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))) // a piece of the page otherwise
+			a.errs = append(a.errs, strings.Clone(strings.TrimSpace(cmp.Or(e.Get("developer-message").String(), e.Get("user-message").String())))) // a piece of the page otherwise
 		}
 		return true
 	})
-	return errs, nil
+	for pc := range a.twice {
+		delete(found, pc)
+	}
+	return a, nil
+}
+
+// file files work w under the put-code it carries, when that was asked
+// and no different work carries it.
+func (a *orcidBulkAnswer) file(chunk []string, w gjson.Result, found map[string]gjson.Result) {
+	pc := w.Get("put-code").String()
+	switch kept, seen := found[pc]; {
+	case !slices.Contains(chunk, pc):
+		a.strays = append(a.strays, strings.Clone(cmp.Or(pc, "a work with no put-code")))
+	case seen && kept.Raw != w.Raw:
+		a.twice[pc] = true
+	default:
+		found[pc] = w
+	}
+}
+
+// orcidWorkAlone asks the registry for one work's details, /work/{put-code},
+// when a bulk page left it in doubt. A failed request is the error (the
+// details are one answer, as a bulk page's failure fails them); a work the
+// registry does not have, or an answer filed under another put-code, is
+// why it has no details, and its summary is used.
+func orcidWorkAlone(ctx context.Context, env Env, base, putCode string) (work gjson.Result, why string, err error) {
+	ans, err := Get(ctx, env, base+"/work/"+putCode, "application/json")
+	switch {
+	case err != nil:
+		return gjson.Result{}, "", err
+	case wire.IsNotFound(ans.Status):
+		return gjson.Result{}, "asked alone, the registry has no such work", nil
+	case ans.Status < 200 || ans.Status > 299:
+		return gjson.Result{}, "", &StatusError{Provider: "orcid", Code: ans.Status}
+	case !gjson.ValidBytes(ans.Body):
+		return gjson.Result{}, "", Malformed("orcid", "work answer is not valid JSON")
+	}
+	work = gjson.ParseBytes(ans.Body)
+	if got := work.Get("put-code").String(); got != putCode {
+		return gjson.Result{}, fmt.Sprintf("asked alone, the answer is put-code %q's", cleanText(got)), nil
+	}
+	return work, "", nil
 }
 
 // orcidMissing lists the chunk's put-codes with no work in the answer, each

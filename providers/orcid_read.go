@@ -95,12 +95,19 @@ type orcidRead struct {
 // found works first and errors after.
 func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
 	found := map[string]gjson.Result{}
-	errs, err := orcidBulk(ctx, env, r.base, chunk, found)
+	page, err := orcidBulk(ctx, env, r.base, chunk, found)
 	if err != nil {
 		r.detailErr = err
 		return false
 	}
-	r.missing = append(r.missing, orcidMissing(chunk, found, errs)...)
+	missing := orcidMissing(chunk, found, page.errs)
+	if page.suspect() {
+		if missing, err = r.askAlone(ctx, env, page, missing, found); err != nil {
+			r.detailErr = err
+			return false
+		}
+	}
+	r.missing = append(r.missing, missing...)
 	// Each work's record now, encoded, so it shares nothing with the page:
 	// held as read, every page (a hundred works' details each) stayed in
 	// memory until the whole record was read, growing with the record.
@@ -110,6 +117,39 @@ func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
 		}
 	}
 	return true
+}
+
+// askAlone asks the registry about each put-code a suspect bulk page
+// lacked (see orcidBulk), one /work/{put-code} at a time, filing the works
+// found, and says so in a warning: the page is no evidence that the
+// record gives them no details. Those it still has no work for are
+// returned, to fall back on their summaries as before.
+func (r *orcidRead) askAlone(ctx context.Context, env Env, page orcidBulkAnswer, missing []missingDetail, found map[string]gjson.Result) ([]missingDetail, error) {
+	if len(missing) == 0 {
+		r.warnings = append(r.warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
+			Message: fmt.Sprintf("orcid: a bulk answer held works for put-codes not asked (%s); they were set aside", strayList(page.strays))})
+		return nil, nil
+	}
+	env.more(len(missing)) // known now, before the first is sent
+	var still []missingDetail
+	for _, m := range missing {
+		why := "lacked put-code " + m.putCode + " and " + page.held()
+		if page.twice[m.putCode] {
+			why = "gave put-code " + m.putCode + " two different works"
+		}
+		r.warnings = append(r.warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
+			Message: "orcid: the bulk answer " + why + "; asked again alone"})
+		w, none, err := orcidWorkAlone(ctx, env, r.base, m.putCode)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("put-code %s: %w", m.putCode, err)
+		case none != "":
+			still = append(still, missingDetail{m.putCode, none})
+		default:
+			found[m.putCode] = w
+		}
+	}
+	return still, nil
 }
 
 // readPerson reads the record's name (never fails the expansion).

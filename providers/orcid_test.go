@@ -261,3 +261,93 @@ func TestORCIDGroupListIdentifiers(t *testing.T) {
 }
 
 func errOf(_ string, err error) error { return err }
+
+// orcidTwoWorks serves a record of two works, put-codes 11 and 12, whose
+// summaries are titled "W11" and "W12" and whose details say "in full".
+func orcidTwoWorks(t *testing.T, orcid string) *stub {
+	s := newStub(t)
+	var groups []string
+	for _, pc := range []string{"11", "12"} {
+		groups = append(groups, `{"external-ids":{"external-id":[]},"work-summary":[{"put-code":`+pc+`,"title":{"title":{"value":"W`+pc+`"}},"type":"other"}]}`)
+	}
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[`+strings.Join(groups, ",")+`]}`)
+	s.text("/v3.0/"+orcid+"/person", 200, `{"name":null}`)
+	return s
+}
+
+func orcidWorkDetails(pc string) string {
+	return `{"put-code":` + pc + `,"title":{"title":{"value":"W` + pc + ` in full"}},"type":"other"}`
+}
+
+func titles(ds []providers.Discovered) string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Summary.Title)
+	}
+	return strings.Join(out, ", ")
+}
+
+// TestORCIDBulkStrayAsksAlone: a bulk page that answers put-code 11 and,
+// in 12's place, a work no one asked is no word that 12 has no details:
+// 12 is asked alone (/work/12) and its details are used, with a warning
+// naming the stray; the stray is filed nowhere.
+func TestORCIDBulkStrayAsksAlone(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := orcidTwoWorks(t, orcid)
+	s.text("/v3.0/"+orcid+"/works/11,12", 200, `{"bulk":[{"work":`+orcidWorkDetails("11")+`},{"work":`+orcidWorkDetails("99")+`}]}`)
+	s.text("/v3.0/"+orcid+"/work/12", 200, orcidWorkDetails("12"))
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	if res.Status != record.Found {
+		t.Fatalf("status %s (%v)", res.Status, res.Err)
+	}
+	if got := titles(res.Discovered); got != "W11 in full, W12 in full" {
+		t.Errorf("titles %q, want both from their details", got)
+	}
+	if len(res.Warnings) != 1 || !res.Warnings[0].Transient || res.Warnings[0].Identity != "orcid:"+orcid ||
+		res.Warnings[0].Message != "orcid: the bulk answer lacked put-code 12 and held works for put-codes not asked (99); asked again alone" {
+		t.Errorf("warnings %+v", res.Warnings)
+	}
+}
+
+// TestORCIDBulkStrayAloneNotThere: asked alone, a put-code the registry
+// does not have falls back on its summary, as a put-code the bulk page
+// names in an error does, and the warning says it was asked alone.
+func TestORCIDBulkStrayAloneNotThere(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := orcidTwoWorks(t, orcid)
+	s.text("/v3.0/"+orcid+"/works/11,12", 200, `{"bulk":[{"work":`+orcidWorkDetails("11")+`},{"work":`+orcidWorkDetails("98")+`}]}`)
+	s.text("/v3.0/"+orcid+"/work/12", 404, `{"response-code":404}`)
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	if got := titles(res.Discovered); got != "W11 in full, W12" {
+		t.Errorf("titles %q, want 12 from its summary", got)
+	}
+	var msgs []string
+	for _, w := range res.Warnings {
+		msgs = append(msgs, w.Message)
+	}
+	want := []string{
+		"orcid: the bulk answer lacked put-code 12 and held works for put-codes not asked (98); asked again alone",
+		"put-code 12: the record gave no details (asked alone, the registry has no such work); its summary is used",
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestORCIDBulkTwoWorksForOnePutCode: two different works filed under
+// put-code 11 leave it in doubt, whatever else the page answers; asked
+// alone, its own answer decides.
+func TestORCIDBulkTwoWorksForOnePutCode(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := orcidTwoWorks(t, orcid)
+	other := strings.Replace(orcidWorkDetails("11"), "W11 in full", "Someone else's work", 1)
+	s.text("/v3.0/"+orcid+"/works/11,12", 200, `{"bulk":[{"work":`+other+`},{"work":`+orcidWorkDetails("12")+`},{"work":`+orcidWorkDetails("11")+`}]}`)
+	s.text("/v3.0/"+orcid+"/work/11", 200, orcidWorkDetails("11"))
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	if got := titles(res.Discovered); got != "W11 in full, W12 in full" {
+		t.Errorf("titles %q", got)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Message != "orcid: the bulk answer gave put-code 11 two different works; asked again alone" {
+		t.Errorf("warnings %+v", res.Warnings)
+	}
+}
