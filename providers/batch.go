@@ -256,6 +256,16 @@ func (a listAnswer) suspect(twinsKnown bool) bool {
 	return len(a.strays) > 0 || len(a.doubted) > 0 || (len(a.twice) > 0 && !twinsKnown)
 }
 
+// lackedWhy is why a DOI the answer lacks is in doubt: the answer held
+// items for DOIs not asked, or only two different items (or a mislabelled
+// one) for a DOI asked, either of which may be the lacking DOI's own.
+func (a listAnswer) lackedWhy() string {
+	if len(a.strays) > 0 {
+		return "lacked this DOI and held items for DOIs not asked (" + strayList(a.strays) + ")"
+	}
+	return "lacked this DOI and held two different items for one DOI, or an item whose identifiers disagree"
+}
+
 // results hands each id its item; again are the ids the answer leaves in
 // doubt. An id a sound answer lacks is NotFound when the answer is
 // complete and Failed when it may have been cut short (the service
@@ -278,7 +288,7 @@ func (a listAnswer) results(l listForm, ids []manifest.Identity, complete bool, 
 			}
 			out[i] = r
 		case suspect:
-			again = append(again, doubt{i, "lacked this DOI and held items for DOIs not asked (" + strayList(a.strays) + ")"})
+			again = append(again, doubt{i, a.lackedWhy()})
 		case complete:
 			out[i] = Result{Status: record.NotFound}
 		default:

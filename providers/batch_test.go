@@ -317,3 +317,27 @@ func TestListItemForNoOneAskedIsTold(t *testing.T) {
 		t.Errorf("no transient warning names crossref and 10.5555/nobody: %+v", got)
 	}
 }
+
+// A list answer whose only fault is two different items for one DOI
+// leaves the DOIs it lacks in doubt too (one of the two may be theirs
+// under a wrong label); the warning says so, and names no strays it did
+// not have (it said "held items for DOIs not asked ()").
+func TestListTwinsAloneAreToldAsTwins(t *testing.T) {
+	s := newStub(t)
+	body := listBody(t, crossrefEnvelope, "message", 2, "crossref/crossref-work-10.7554-elife.01567.json",
+		"crossref/crossref-work-10.1017-9781108348843.json")
+	body = strings.ReplaceAll(body, `10.1017\/9781108348843`, `10.7554\/elife.01567`)
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841&mailto=ada%40example.org&rows=2", 200, body)
+	s.file("/works/10.7554/elife.01567?mailto=ada%40example.org", 200, "crossref/crossref-work-10.7554-elife.01567.json")
+	s.file("/works/10.1145/3448016.3452841?mailto=ada%40example.org", 200, "crossref/crossref-work-10.1145-3448016.3452841.json")
+	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.7554/elife.01567", "10.1145/3448016.3452841")...)
+	var lacked string
+	for _, w := range got[1].Warnings {
+		if strings.Contains(w.Message, "lacked this DOI") {
+			lacked = w.Message
+		}
+	}
+	if got[1].Status != record.Found || lacked == "" || strings.Contains(lacked, "()") || !strings.Contains(lacked, "two different items") {
+		t.Errorf("the lacking DOI: %s, warning %q; want found alone, told of the two items for one DOI", got[1].Status, lacked)
+	}
+}
