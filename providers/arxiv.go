@@ -292,8 +292,7 @@ func (b *arxivBatch) answer(pending []int, entries []arxivEntry) (again []arxivD
 	if len(again) == 0 && len(strays) > 0 && len(pending) > 0 {
 		// No id was left in doubt, but the story still says the answer
 		// held what was not asked.
-		b.out[pending[0]].Warnings = append(b.out[pending[0]].Warnings, record.Warning{Identity: "arxiv", Transient: true,
-			Message: fmt.Sprintf("arxiv: a list answer held entries for e-prints not asked (%s); they were set aside", strayList(strays))})
+		b.out[pending[0]].Warnings = append(b.out[pending[0]].Warnings, setAside("arxiv", "arxiv", "a list answer held entries for e-prints", strays))
 	}
 	return again
 }
@@ -343,8 +342,7 @@ func (b *arxivBatch) askAlone(ctx context.Context, env Env, again []arxivDoubt) 
 		if err == nil {
 			r = one[0]
 		}
-		r.Warnings = append(r.Warnings, record.Warning{Identity: b.ids[d.at].Key(), Transient: true,
-			Message: "arxiv: the list answer " + d.why + "; asked again alone"})
+		r.Warnings = append(r.Warnings, askedAlone("arxiv", b.ids[d.at].Key(), "the list answer "+d.why))
 		b.out[d.at] = r
 	}
 }

@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -150,8 +151,7 @@ func (l listForm) askAlone(ctx context.Context, env Env, id manifest.Identity, w
 	}
 	r := l.Single(ctx, env, id)
 	if why != "" {
-		r.Warnings = append(r.Warnings, record.Warning{Identity: id.Key(), Transient: true,
-			Message: fmt.Sprintf("%s: the list answer %s; asked again alone", l.Provider, why)})
+		r.Warnings = append(r.Warnings, askedAlone(l.Provider, id.Key(), "the list answer "+why))
 	}
 	return r
 }
@@ -211,7 +211,7 @@ type listAnswer struct {
 	one     map[string]gjson.Result // asked DOI → the one item carrying it
 	twice   map[string]bool         // asked DOIs two different items carry
 	doubted map[string]string       // asked DOI → the other DOI its item also gives
-	strays  []string                // DOIs carried by items for no asked DOI ("" for none)
+	strays  []string                // DOIs carried by items for no asked DOI (or that they carry none)
 }
 
 func (l listForm) sort(ids []manifest.Identity, items []gjson.Result) listAnswer {
@@ -225,7 +225,7 @@ func (l listForm) sort(ids []manifest.Identity, items []gjson.Result) listAnswer
 		other := l.otherDOI(it, doi)
 		switch kept, seen := a.one[doi]; {
 		case !asked[doi]:
-			a.strays = append(a.strays, doi)
+			a.strays = append(a.strays, cmp.Or(doi, "an item with no DOI"))
 		case other != "":
 			a.doubted[doi] = other
 		case seen && kept.Raw != it.Raw:
@@ -298,8 +298,7 @@ func (a listAnswer) results(l listForm, ids []manifest.Identity, complete bool, 
 	if len(again) == 0 && len(a.strays) > 0 && len(out) > 0 {
 		// No id was left in doubt, but the story still says the answer
 		// held what was not asked.
-		out[0].Warnings = append(out[0].Warnings, record.Warning{Identity: l.Provider, Transient: true,
-			Message: fmt.Sprintf("%s: a list answer held items for DOIs not asked (%s); they were set aside", l.Provider, strayList(a.strays))})
+		out[0].Warnings = append(out[0].Warnings, setAside(l.Provider, l.Provider, "a list answer held items for DOIs", a.strays))
 	}
 	return out, again
 }
@@ -311,6 +310,21 @@ func twiceWhy(known bool) string {
 	return "gave this DOI two different items"
 }
 
+// askedAlone is the warning that identity was asked again alone because
+// an answer of several (what: "the list answer lacked …") left it in doubt.
+func askedAlone(provider, identity, what string) record.Warning {
+	return record.Warning{Identity: identity, Transient: true,
+		Message: provider + ": " + what + "; asked again alone"}
+}
+
+// setAside is the warning that an answer held items nobody asked (held:
+// "a list answer held items for DOIs"), which were set aside while no id
+// was left in doubt: the story still tells what the answer held.
+func setAside(provider, identity, held string, strays []string) record.Warning {
+	return record.Warning{Identity: identity, Transient: true,
+		Message: fmt.Sprintf("%s: %s not asked (%s); they were set aside", provider, held, strayList(strays))}
+}
+
 // strayNamed is how many stray DOIs a warning names before it counts the
 // rest: an answer padded with a million strays must not make every work
 // it lacks a warning of megabytes.
@@ -319,13 +333,7 @@ const strayNamed = 3
 // strayList names the first few DOIs of items asked about by no one, and
 // counts the rest.
 func strayList(strays []string) string {
-	var names []string
-	for _, s := range strays[:min(len(strays), strayNamed)] {
-		if s == "" {
-			s = "an item with no DOI"
-		}
-		names = append(names, s)
-	}
+	names := strays[:min(len(strays), strayNamed)]
 	if more := len(strays) - len(names); more > 0 {
 		return strings.Join(names, ", ") + fmt.Sprintf(" and %d more", more)
 	}

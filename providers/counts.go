@@ -34,8 +34,8 @@ func (c *counter) number(field string, v gjson.Result) (int, bool) {
 	if v.Type == gjson.Null { // absent too
 		return 0, false
 	}
-	if v.Type == gjson.Number && v.Num == math.Trunc(v.Num) && v.Num >= 0 && v.Num <= record.MaxCount {
-		return int(v.Num), true
+	if n, ok := wholeIn(v, 0, record.MaxCount); ok {
+		return n, true
 	}
 	c.fail(field, v.Raw)
 	return 0, false
@@ -45,16 +45,24 @@ func (c *counter) number(field string, v gjson.Result) (int, bool) {
 // whole number that record.CitationYearOK believes. Absent is malformed
 // too: a bin without its year says nothing.
 func (c *counter) year(field string, v gjson.Result) (int, bool) {
-	// The bound is checked on the float first: converting 1e30 to an int
-	// is not defined.
-	if v.Type == gjson.Number && v.Num == math.Trunc(v.Num) && v.Num >= 0 && v.Num <= 9999 && record.CitationYearOK(int(v.Num)) {
-		return int(v.Num), true
+	if y, ok := wholeIn(v, record.FirstCitationYear, record.LastCitationYear); ok {
+		return y, true
 	}
 	raw := v.Raw
 	if !v.Exists() {
 		raw = "(none)"
 	}
-	c.failAs(field, raw, fmt.Sprintf("is not a year (a whole number from %d to 9999)", record.FirstCitationYear))
+	c.failAs(field, raw, fmt.Sprintf("is not a year (a whole number from %d to %d)", record.FirstCitationYear, record.LastCitationYear))
+	return 0, false
+}
+
+// wholeIn is the number in v when it is a whole one from lo to hi. The
+// bounds are checked on the float: converting 1e30 to an int is not
+// defined.
+func wholeIn(v gjson.Result, lo, hi float64) (int, bool) {
+	if v.Type == gjson.Number && v.Num == math.Trunc(v.Num) && v.Num >= lo && v.Num <= hi {
+		return int(v.Num), true
+	}
 	return 0, false
 }
 

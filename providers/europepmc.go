@@ -223,8 +223,8 @@ func europePMCAskLacking(ctx context.Context, env Env, ids []manifest.Identity, 
 	env.more(len(lacking))
 	for _, i := range lacking {
 		europePMCSearch(ctx, env, ids, []int{i}, out)
-		out[i].Warnings = append(out[i].Warnings, record.Warning{Identity: ids[i].Key(), Transient: true,
-			Message: "europepmc: the search lacked this identity and held records for none asked (" + strings.Join(strays, ", ") + "); asked again alone"})
+		out[i].Warnings = append(out[i].Warnings, askedAlone("europepmc", ids[i].Key(),
+			"the search lacked this identity and held records for none asked ("+strayList(strays)+")"))
 	}
 }
 

@@ -126,8 +126,7 @@ func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
 // returned, to fall back on their summaries as before.
 func (r *orcidRead) askAlone(ctx context.Context, env Env, page orcidBulkAnswer, missing []missingDetail, found map[string]gjson.Result) ([]missingDetail, error) {
 	if len(missing) == 0 {
-		r.warnings = append(r.warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
-			Message: fmt.Sprintf("orcid: a bulk answer held works for put-codes not asked (%s); they were set aside", strayList(page.strays))})
+		r.warnings = append(r.warnings, setAside("orcid", r.orcid.Key(), "a bulk answer held works for put-codes", page.strays))
 		return nil, nil
 	}
 	env.more(len(missing)) // known now, before the first is sent
@@ -137,8 +136,7 @@ func (r *orcidRead) askAlone(ctx context.Context, env Env, page orcidBulkAnswer,
 		if page.twice[m.putCode] {
 			why = "gave put-code " + m.putCode + " two different works"
 		}
-		r.warnings = append(r.warnings, record.Warning{Identity: r.orcid.Key(), Transient: true,
-			Message: "orcid: the bulk answer " + why + "; asked again alone"})
+		r.warnings = append(r.warnings, askedAlone("orcid", r.orcid.Key(), "the bulk answer "+why))
 		w, none, err := orcidWorkAlone(ctx, env, r.base, m.putCode)
 		switch {
 		case err != nil:

@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"cmp"
 	"context"
 	"encoding/xml"
 	"fmt"
@@ -136,7 +137,7 @@ func sortPubMed(set pubmedSet, list []string) pubmedSorted {
 		kept, seen := s.one[pmid]
 		switch other := pubmedListed(listed); {
 		case !slices.Contains(list, pmid):
-			s.strays = append(s.strays, pmid)
+			s.strays = append(s.strays, cmp.Or(pmid, "a citation with no PMID"))
 		case other != "" && other != pmid:
 			s.doubt[pmid] = "gave this PMID a citation whose ArticleIdList says it is " + other
 		case seen && !reflect.DeepEqual(*kept.Record, rec):
@@ -163,7 +164,7 @@ func (s pubmedSorted) answer(ctx context.Context, env Env, pmid string, wasAlone
 	// Asked alone, a citation for another PMID cannot be this one's under
 	// a wrong label (TestPubMedAnswerForAnotherPMID): the PMID is absent.
 	if why == "" && !ok && len(s.strays) > 0 && !wasAlone {
-		why = "lacked this PMID and held citations for PMIDs not asked (" + strings.Join(s.strays, ", ") + ")"
+		why = "lacked this PMID and held citations for PMIDs not asked (" + strayList(s.strays) + ")"
 	}
 	switch {
 	case why == "" && ok:
@@ -183,8 +184,7 @@ func (s pubmedSorted) answer(ctx context.Context, env Env, pmid string, wasAlone
 	} else {
 		r = sortPubMed(set, []string{pmid}).answer(ctx, env, pmid, true, alone)
 	}
-	r.Warnings = append(r.Warnings, record.Warning{Identity: "pmid:" + pmid, Transient: true,
-		Message: "pubmed: the efetch answer " + why + "; asked again alone"})
+	r.Warnings = append(r.Warnings, askedAlone("pubmed", "pmid:"+pmid, "the efetch answer "+why))
 	alone[pmid] = r
 	return r
 }

@@ -2,6 +2,7 @@ package providers_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -359,5 +360,28 @@ func TestPubMedCitationSpeaksOnlyForItsOwnPMID(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPubMedStrayWarningIsBounded: an EFetch answer padded with citations
+// for PMIDs nobody asked names only the first few of them in the warning
+// of each PMID it lacked, and counts the rest, as every list form does
+// (strayList): a warning per lacking work must not grow with the padding.
+func TestPubMedStrayWarningIsBounded(t *testing.T) {
+	const a, b = "11748933", "11700088"
+	head, tail, cite := pubmedCitations(t)
+	cs := []string{cite[b]}
+	for n := range 10 {
+		cs = append(cs, pubmedFiled(cite[a], a, fmt.Sprintf("9999990%d", n), true))
+	}
+	s := newStub(t)
+	s.text(pubmedURI(a+","+b), 200, head+strings.Join(cs, "")+tail)
+	s.text(pubmedURI(a), 200, head+cite[a]+tail)
+	res := fetchAll(t, providers.PubMed(), s.env(), pubmedIdentity(a), pubmedIdentity(b))
+	if res[0].Status != record.Found || len(res[0].Warnings) != 1 {
+		t.Fatalf("%s: %s %v, warnings %v; want found alone, with one warning", a, res[0].Status, res[0].Err, res[0].Warnings)
+	}
+	if msg := res[0].Warnings[0].Message; strings.Contains(msg, "99999909") || !strings.Contains(msg, "and 7 more") {
+		t.Errorf("warning %q names every stray, want the first three and \"and 7 more\"", msg)
 	}
 }

@@ -3,6 +3,7 @@ package providers
 import (
 	"reflect"
 	"strings"
+	"unicode"
 )
 
 // Clean strips control characters from every text of res: titles, names,
@@ -64,7 +65,7 @@ func cleanText(s string) string {
 				b.WriteByte(' ')
 			}
 			space = true
-		case isControl(r):
+		case unicode.IsControl(r): // exactly C0, DEL and C1 (Unicode's Cc)
 		default:
 			b.WriteRune(r)
 			space = false
@@ -72,9 +73,6 @@ func cleanText(s string) string {
 	}
 	return strings.TrimSuffix(b.String(), " ")
 }
-
-// isControl: C0, DEL and C1.
-func isControl(r rune) bool { return r < 0x20 || (r >= 0x7f && r <= 0x9f) }
 
 // hasControl reports whether s holds a C0, DEL or C1 character, reading
 // bytes: C1 is U+0080–U+009F, in UTF-8 0xC2 followed by 0x80–0x9F.

@@ -204,11 +204,15 @@ func CountOK(n int) bool { return n >= 0 && n <= MaxCount }
 // and the Philosophical Transactions) appeared.
 const FirstCitationYear = 1665
 
+// LastCitationYear is the last year a per-year count may name: 9999, the
+// last year any date about keeps has (NewDate).
+const LastCitationYear = 9999
+
 // CitationYearOK reports whether y is a year to believe in a per-year
-// count: FirstCitationYear to 9999 (the last year any date about keeps
-// has, NewDate). Render draws a bar for every year from the oldest given
-// to the newest, so a year far outside would make it draw without end.
-func CitationYearOK(y int) bool { return y >= FirstCitationYear && y <= 9999 }
+// count: FirstCitationYear to LastCitationYear. Render draws a bar for
+// every year from the oldest given to the newest, so a year far outside
+// would make it draw without end.
+func CitationYearOK(y int) bool { return y >= FirstCitationYear && y <= LastCitationYear }
 
 // YearCount is the citations a work received in one calendar year.
 type YearCount struct {

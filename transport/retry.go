@@ -413,7 +413,7 @@ func (c *Client) recordOnClose(req *http.Request, body []byte, resp *http.Respon
 func (c *Client) exchange(req *http.Request, body []byte, resp *http.Response, got []byte) Exchange {
 	x := Exchange{
 		Method:      req.Method,
-		URL:         string(c.scrub([]byte(c.redact(req.URL)))),
+		URL:         c.redact(req.URL), // scrubbed already
 		RequestBody: c.scrub(bytes.Clone(body)),
 		Status:      resp.StatusCode,
 		Header:      resp.Header.Clone(),

@@ -133,7 +133,12 @@ func (c *Client) scrubContact(r *http.Request) {
 	if c.opts.Contact == "" || r.URL.RawQuery == "" {
 		return
 	}
-	r.URL.RawQuery = filterQuery(r.URL.RawQuery, func(_, v string) bool { return strings.EqualFold(v, c.opts.Contact) })
+	r.URL.RawQuery = filterQuery(r.URL.RawQuery, func(_, v string) bool { return c.isContact(v) })
+}
+
+// isContact says whether a query parameter's value is the Contact.
+func (c *Client) isContact(v string) bool {
+	return c.opts.Contact != "" && strings.EqualFold(v, c.opts.Contact)
 }
 
 // redact renders a URL without any credential query parameter, the
@@ -145,7 +150,7 @@ func (c *Client) redact(u *url.URL) string {
 	v := *u
 	if v.RawQuery != "" && (len(c.secrets) > 0 || c.opts.Contact != "") {
 		v.RawQuery = filterQuery(v.RawQuery, func(k, val string) bool {
-			return slices.Contains(c.secrets, k) || (c.opts.Contact != "" && strings.EqualFold(val, c.opts.Contact))
+			return slices.Contains(c.secrets, k) || c.isContact(val)
 		})
 	}
 	return string(c.scrub([]byte(v.Redacted())))
