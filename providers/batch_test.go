@@ -341,3 +341,20 @@ func TestListTwinsAloneAreToldAsTwins(t *testing.T) {
 		t.Errorf("the lacking DOI: %s, warning %q; want found alone, told of the two items for one DOI", got[1].Status, lacked)
 	}
 }
+
+// An item whose doi.org URL percent-encodes its DOI (a SICI DOI's "<" and
+// "#" must be, in a URL) says the same DOI: it is no mislabel, and the
+// work is not asked again alone, with a warning, on every run.
+func TestListItemWithAnEncodedURLIsNoMislabel(t *testing.T) {
+	s := newStub(t)
+	body := listBody(t, crossrefEnvelope, "message", 1, "crossref/crossref-work-10.7554-elife.01567.json")
+	encoded := strings.Replace(body, `"URL":"https:\/\/doi.org\/10.7554\/elife.01567"`, `"URL":"https:\/\/doi.org\/10.7554%2Felife.01567"`, 1)
+	if encoded == body {
+		t.Fatal("the item's URL was not re-encoded")
+	}
+	s.text("/works?filter=doi%3A10.7554%2Felife.01567%2Cdoi%3A10.1145%2F3448016.3452841&mailto=ada%40example.org&rows=2", 200, encoded)
+	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.7554/elife.01567", "10.1145/3448016.3452841")...)
+	if got[0].Status != record.Found || len(got[0].Warnings) != 0 {
+		t.Errorf("the item with an encoded URL: %s, warnings %+v; want found from the list, no warning", got[0].Status, got[0].Warnings)
+	}
+}
