@@ -12,7 +12,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -305,7 +304,7 @@ func WriteFile(path string, format Format, data []byte, force bool) (Outcome, er
 	}
 	toWrite, now, pending := planWrites(root, old, []File{{Path: name, Data: data}}, force, &out)
 	list[format] = mergeEntries(old, now, pending)
-	if len(toWrite) == 0 && len(pending) == 0 && reflect.DeepEqual(old[name], now[name]) {
+	if len(toWrite) == 0 && len(pending) == 0 && old[name] == now[name] {
 		return out, nil // nothing changes: not even the list is rewritten
 	}
 	if err := writeWritten(listPath, list); err != nil {
