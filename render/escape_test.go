@@ -64,6 +64,27 @@ func TestMarkdownEscapesSyntaxAndTemplateBraces(t *testing.T) {
 	}
 }
 
+// A text markdownify reads must not start a block of its own either: a
+// heading, a list item, a quote. The hostile-site tests (internal/cli)
+// only look for inline syntax, so this is where the line starts are held.
+func TestMarkdownInertStartsNoBlock(t *testing.T) {
+	for in, want := range map[string]string{
+		"1984. A novel":      "1984&#46; A novel",
+		"2) second":          "2&#41; second",
+		"7.":                 "7&#46;",
+		"1.5 mg of dopamine": "1.5 mg of dopamine", // no list: a digit, not a space, follows
+		"# Heading":          "&#35; Heading",
+		"- item":             "&#45; item",
+		"+ item":             "&#43; item",
+		"> quote":            "&#62; quote",
+		"In 2024. Later":     "In 2024. Later",
+	} {
+		if got := markdownInert(in); got != want {
+			t.Errorf("markdownInert(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // pandoc reads the Markdown as GitHub does (gfm) and must give back every
 // title as text, the nasty one included.
 func TestMarkdownReadsBackWithPandoc(t *testing.T) {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/aboutscholar/about/record"
@@ -43,15 +42,12 @@ func markdownInert(s string) string {
 		b.WriteRune(r)
 	}
 	out := b.String()
-	if m := orderedListStart.FindStringSubmatchIndex(out); m != nil {
-		out = fmt.Sprintf("%s&#%d;%s", out[:m[2]], out[m[2]], out[m[3]:])
+	// "1. " or "1) " would start an ordered list: its delimiter is a reference
+	if i := orderedListDelimiter(out); i > 0 && (i+1 == len(out) || strings.IndexByte("\t\n\f\r ", out[i+1]) >= 0) {
+		out = fmt.Sprintf("%s&#%d;%s", out[:i], out[i], out[i+1:])
 	}
 	return out
 }
-
-// orderedListStart is a text that would start an ordered list, "1. " or
-// "1) ": markdownInert writes its delimiter as a reference.
-var orderedListStart = regexp.MustCompile(`^[0-9]+([.)])(?:\s|$)`)
 
 // alFolioInert is the entry as al-folio's page shows it: the texts its
 // _layouts/bib.liquid prints with no filter (entry.title, the authors'

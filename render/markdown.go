@@ -190,12 +190,22 @@ func mdLineStart(s string) string {
 	case '-', '+', '=':
 		return "\\" + s
 	}
+	if i := orderedListDelimiter(s); i > 0 {
+		return s[:i] + "\\" + s[i:]
+	}
+	return s
+}
+
+// orderedListDelimiter is the offset of the "." or ")" after the digits
+// s starts with ("1984. A novel"), which could make it an ordered list
+// item; -1 when s does not start so.
+func orderedListDelimiter(s string) int {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
 	if i > 0 && i < len(s) && (s[i] == '.' || s[i] == ')') {
-		return s[:i] + "\\" + s[i:]
+		return i
 	}
-	return s
+	return -1
 }

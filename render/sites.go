@@ -39,7 +39,8 @@ func writeAlFolio(buf *bytes.Buffer, p *page) error {
 		typ, fields := bibEntry(alFolioInert(e), false)
 		var fs bibFields = fields
 		fs.add("abbr", rawInert(alFolioAbbr(e))) // printed as it is, in <abbr>
-		fs.addVerbatim("arxiv", e.rec.IDs.ArXiv)
+		// bib.liquid prints it in href="http://arxiv.org/abs/…" as it is
+		fs.addVerbatim("arxiv", encodeURLBytes(e.rec.IDs.ArXiv, ""))
 		fs.addVerbatim("pdf", pdfURL(e.rec))
 		fs.addVerbatim("html", titleURL(e.rec))
 		if len(e.code) > 0 {

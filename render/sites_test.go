@@ -385,3 +385,29 @@ func TestAlFolioKeepsATextLessThanForLaTeXReaders(t *testing.T) {
 		}
 	}
 }
+
+// al-folio's _layouts/bib.liquid prints the arxiv field into an
+// attribute as it is, <a href="http://arxiv.org/abs/{{ entry.arxiv }}">,
+// so an arXiv ID a service or an old snapshot gave with a '"' would end
+// the attribute and add its own (no space is needed between them).
+func TestAlFolioArXivCannotLeaveTheLinksAttribute(t *testing.T) {
+	hostile := `2101.00001"onmouseover="alert(1)"x=<b>`
+	f := &Folder{Root: "t", Works: []Work{{ID: "doi:10.5555/x", Record: record.Record{
+		Title: "T", Type: "article-journal", Issued: record.Date{Year: 2024},
+		IDs: record.IDs{DOI: "10.5555/x", ArXiv: hostile}, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
+	}}}}
+	bib := renderString(t, f, Options{Format: AlFolio})
+	entries, err := readBibFile(bib)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("papers.bib: %d entries, %v\n%s", len(entries), err, bib)
+	}
+	arxiv := ""
+	for _, fd := range entries[0].fields {
+		if fd.name == "arxiv" {
+			arxiv = strings.TrimSuffix(strings.TrimPrefix(fd.value, "{"), "}")
+		}
+	}
+	if !strings.HasPrefix(arxiv, "2101.00001") || strings.ContainsAny(arxiv, "\"<>") {
+		t.Errorf("arxiv field %q: bib.liquid prints it in href=\"…\" as it is", arxiv)
+	}
+}

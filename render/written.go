@@ -12,7 +12,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -82,11 +81,7 @@ type Outcome struct {
 // may have written and still takes its unwritten files for its own.
 func WriteFiles(root string, format Format, files []File, force bool) (Outcome, error) {
 	var out Outcome
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return out, err
-	}
-	listPath := filepath.Join(root, WrittenList)
-	list, err := readWritten(listPath)
+	listPath, list, err := openWritten(root)
 	if err != nil {
 		return out, err
 	}
@@ -299,11 +294,7 @@ func sortedKeys(m map[string]writtenFile) []string {
 func WriteFile(path string, format Format, data []byte, force bool) (Outcome, error) {
 	var out Outcome
 	root, name := filepath.Dir(path), filepath.Base(path)
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return out, err
-	}
-	listPath := filepath.Join(root, WrittenList)
-	list, err := readWritten(listPath)
+	listPath, list, err := openWritten(root)
 	if err != nil {
 		return out, err
 	}
@@ -313,7 +304,7 @@ func WriteFile(path string, format Format, data []byte, force bool) (Outcome, er
 	}
 	toWrite, now, pending := planWrites(root, old, []File{{Path: name, Data: data}}, force, &out)
 	list[format] = mergeEntries(old, now, pending)
-	if len(toWrite) == 0 && len(pending) == 0 && reflect.DeepEqual(old[name], now[name]) {
+	if len(toWrite) == 0 && len(pending) == 0 && old[name] == now[name] {
 		return out, nil // nothing changes: not even the list is rewritten
 	}
 	if err := writeWritten(listPath, list); err != nil {
@@ -327,6 +318,17 @@ func WriteFile(path string, format Format, data []byte, force bool) (Outcome, er
 	}
 	list[format][name] = now[name]
 	return out, writeWritten(listPath, list)
+}
+
+// openWritten makes root if it is not there and reads the list of what
+// about wrote in it, which both writers start from.
+func openWritten(root string) (listPath string, list written, err error) {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", nil, err
+	}
+	listPath = filepath.Join(root, WrittenList)
+	list, err = readWritten(listPath)
+	return listPath, list, err
 }
 
 // ownMark reports whether the file at path starts as about writes its
