@@ -453,7 +453,7 @@ func texEscape(s string) string {
 		case strings.ContainsRune("&%$#_{}", r):
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case isControl(r):
+		case unicode.IsControl(r):
 		default:
 			b.WriteRune(r)
 		}
@@ -500,16 +500,11 @@ var texCommands = map[rune]string{
 // that a value of nothing but control characters is no field and no name.
 func bibText(s string) string {
 	return clean(strings.Map(func(r rune) rune {
-		if isControl(r) && !unicode.IsSpace(r) {
+		if unicode.IsControl(r) && !unicode.IsSpace(r) {
 			return -1
 		}
 		return r
 	}, s))
-}
-
-// isControl reports a C0 or C1 control character or DEL.
-func isControl(r rune) bool {
-	return r < 0x20 || (r >= 0x7f && r < 0xa0)
 }
 
 // verbatimSafe reports whether a value can go in a verbatim field (doi,
@@ -517,7 +512,7 @@ func isControl(r rune) bool {
 // field or start a command, no white space, no control character, and
 // valid UTF-8 (biber refuses a whole file that is not).
 func verbatimSafe(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsAny(s, "{}\\ \t\n\r") && !strings.ContainsFunc(s, isControl)
+	return utf8.ValidString(s) && !strings.ContainsAny(s, "{}\\ \t\n\r") && !strings.ContainsFunc(s, unicode.IsControl)
 }
 
 func firstOf(values ...string) string {

@@ -26,3 +26,20 @@ func TestDirectionalControlsStayOutOfEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// The C1 controls (U+0080–U+009F) are controls as C0's are: U+009B is a
+// terminal's CSI, U+0085 a line break to XML 1.1 readers. Render turned
+// only C0 and DEL into spaces, so a snapshot an older about wrote put them
+// in every format but BibTeX.
+func TestC1ControlsStayOutOfEveryFormat(t *testing.T) {
+	folder, person := fixture(t)
+	hostile := withText(folder, "next\u0085line \u009b2J cleared")
+	for _, format := range fuzzFormats {
+		for path, data := range renderFiles(t, hostile, Options{Format: format, Person: person, Services: testServices()}) {
+			text := string(data)
+			if i := strings.IndexFunc(text, func(r rune) bool { return r >= 0x80 && r <= 0x9f }); i >= 0 {
+				t.Errorf("%s %s holds %U: %q", format, path, []rune(text[i:])[0], text[max(0, i-30):min(len(text), i+30)])
+			}
+		}
+	}
+}

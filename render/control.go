@@ -9,8 +9,8 @@ import (
 )
 
 // withoutControls is the folder with every string of its records, of the
-// owners' names and of the providers' attributions freed of C0 control
-// characters and DEL (each a space) and of directional controls
+// owners' names and of the providers' attributions freed of control
+// characters (C0, DEL, C1; each a space) and of directional controls
 // (bidiControl): a snapshot an older about wrote, or
 // one edited by hand, may hold what no format may (pdflatex stops at
 // U+001B, XML 1.0 forbids most of them, a terminal obeys them). Every

@@ -22,12 +22,13 @@ func clean(s string) string {
 	return strings.Join(strings.Fields(strings.Map(withoutControl, s)), " ")
 }
 
-// withoutControl maps a C0 control character or DEL to a space (white
-// space, which clean then collapses), drops a directional control
-// (bidiControl) and keeps every other rune.
+// withoutControl maps a control character (C0, DEL, C1: unicode.IsControl,
+// the set providers strip as answers are read) to a space (white space,
+// which clean then collapses), drops a directional control (bidiControl)
+// and keeps every other rune.
 func withoutControl(r rune) rune {
 	switch {
-	case r < 0x20 || r == 0x7f:
+	case unicode.IsControl(r):
 		return ' '
 	case bidiControl(r):
 		return -1
