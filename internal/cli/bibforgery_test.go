@@ -102,12 +102,18 @@ func TestAForgedCitationStaysInsideItsField(t *testing.T) {
 		if !strings.Contains(text, "@") {
 			t.Fatalf("%s: no entry at all:\n%s", name, text)
 		}
+		if !strings.Contains(text, "Eve Injected") {
+			t.Errorf("%s: the forged text never reached the file, so nothing was tried:\n%s", name, text)
+		}
 		items := bibtexItems(t, text)
 		if len(items) != 1 || !strings.HasPrefix(items[0], "sankar2014") {
 			t.Errorf("%s: bibtex formatted %d entries %q, want the eLife article's alone\n%s", name, len(items), items, text)
 		}
 	}
 	for name, text := range biblatexFiles {
+		if !strings.Contains(text, "Eve Injected") {
+			t.Errorf("%s: the forged text never reached the file, so nothing was tried:\n%s", name, text)
+		}
 		if keys := biberKeys(t, text); len(keys) != 1 || !strings.HasPrefix(keys[0], "sankar2014") {
 			t.Errorf("%s: biber read entries %q, want the eLife article's alone\n%s", name, keys, text)
 		}
@@ -120,6 +126,11 @@ func TestAForgedCitationStaysInsideItsField(t *testing.T) {
 func TestAnUnbalancedBraceInATitleKeepsTheFile(t *testing.T) {
 	replay := hostileCrossrefReplay(t, "Bounds on x^{2 in the limit", "2050-084X")
 	bibtexFiles, biblatexFiles := bibOutputsOf(t, replay)
+	for name, text := range map[string]string{"bibtex": bibtexFiles["bibtex"], "biblatex": biblatexFiles["biblatex"]} {
+		if !strings.Contains(text, "2 in the limit") {
+			t.Errorf("%s: the unbalanced title never reached the file, so nothing was tried:\n%s", name, text)
+		}
+	}
 	if items := bibtexItems(t, bibtexFiles["bibtex"]); len(items) != 1 {
 		t.Errorf("bibtex formatted %d entries, want 1\n%s", len(items), bibtexFiles["bibtex"])
 	}
