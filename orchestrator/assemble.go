@@ -38,6 +38,10 @@ type workPlan struct {
 	matched  map[string]bool             // excludes that matched a work
 
 	heldBack map[string]report.HeldRemoval // ORCID key → the works its answer dropped at once, kept (see holdRemovals)
+	// prevExp is the previous expansion files read when a record's
+	// listing arrived (holdRemovals), until its whole answer does (expand):
+	// ORCID key → the file, nil when there is none about wrote.
+	prevExp map[string]*snapshots.Expansion
 	// acceptRemovals: the user accepts every record's removals this run
 	// (--accept-removals), however many works it lost at once.
 	acceptRemovals bool
@@ -68,6 +72,7 @@ func newWorkPlan(m *manifest.Manifest) *workPlan {
 		excludes:  map[string]manifest.Exclude{},
 		matched:   map[string]bool{},
 		heldBack:  map[string]report.HeldRemoval{},
+		prevExp:   map[string]*snapshots.Expansion{},
 	}
 	for _, x := range m.Excludes {
 		p.excludes[x.ID.Key()] = x
@@ -110,10 +115,8 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, l
 		now.Person = cmp.Or(now.Person, o.result.Person)
 		p.addDiscovered(&now.Listed, e.Key(), o)
 	}
-	var prev *snapshots.Expansion
-	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
-		prev = nil // no file, or one about never wrote: nothing to keep
-	}
+	prev := p.previous(e, d)
+	delete(p.prevExp, e.Key()) // read once more by nothing after this
 	exp := works.Expansion(prev, now)
 	if h, ok := p.heldBack[e.Key()]; ok && now.Read && prev != nil {
 		exp = works.KeepHeld(exp, *prev, h.Works)
@@ -133,6 +136,21 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, l
 	}
 	p.expanded[e.Key()] = exp
 	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, now.Person)
+}
+
+// previous is the record's expansion file as the last run wrote it, nil
+// when there is none or one about never wrote. It is read once a run:
+// the listing (holdRemovals) and the whole answer (expand) both need it.
+func (p *workPlan) previous(e manifest.Entry, d snapshots.Dir) *snapshots.Expansion {
+	if prev, read := p.prevExp[e.Key()]; read {
+		return prev
+	}
+	var prev *snapshots.Expansion
+	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
+		prev = nil // no file, or one about never wrote: nothing to keep
+	}
+	p.prevExp[e.Key()] = prev
+	return prev
 }
 
 // addDiscovered adds the works one provider found in the record, with

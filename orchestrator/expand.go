@@ -259,10 +259,7 @@ func (p *workPlan) holdRemovals(e manifest.Entry, listed []string, d snapshots.D
 	if p.acceptRemovals {
 		return
 	}
-	var prev *snapshots.Expansion
-	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
-		return // no file, or one about never wrote: no works to lose
-	}
+	prev := p.previous(e, d) // nil: no file, or one about never wrote; no works to lose
 	held := works.HeldRemovals(prev, listed)
 	if len(held) == 0 {
 		return

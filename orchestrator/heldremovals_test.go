@@ -95,18 +95,7 @@ func TestAcceptRemovalsRemovesAnEmptiedRecordsWorks(t *testing.T) {
 // DOI (a Scopus eid each), so ORCID alone is asked.
 const heldManifest = `mailto = "ada@example.org"
 providers = ["orcid"]
-
-[lab]
-name = "Kiln Lab"
-
-[[member]]
-name = "Josiah Carberry"
-orcid = "` + oneOwner + `"
-
-[[member]]
-name = "Laure Haak"
-orcid = "` + oneMember + `"
-`
+` + kilnLab
 
 // eidWorks is n works of a record, each a Scopus copy with an eid alone,
 // put-codes from first.

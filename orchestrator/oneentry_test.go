@@ -42,7 +42,11 @@ const (
 
 const oneEntryManifest = `mailto = "ada@example.org"
 providers = ["orcid", "crossref", "datacite"]
+` + kilnLab
 
+// kilnLab is the lab of two members, oneOwner and oneMember, that the
+// constructed records belong to: a manifest's tail after its providers.
+const kilnLab = `
 [lab]
 name = "Kiln Lab"
 

@@ -85,7 +85,7 @@ func (b *Batch) Replace(path string, data []byte) (Change, error) {
 	if err := b.failed(); err != nil {
 		return Unchanged, err
 	}
-	old, err := os.ReadFile(path)
+	old, err := readRegular(path) // a link in the file's place is replaced, as Rewrite does
 	c := changeOf(old, data, err == nil)
 	if c == Unchanged {
 		return c, nil

@@ -118,3 +118,42 @@ func TestBatchFailedSyncKeepsOldFile(t *testing.T) {
 		t.Errorf("folder holds %d entries after a failed write; want the file alone", len(entries))
 	}
 }
+
+// TestBatchReplacesALinkOfTheSameBytes: a work's file that is a symbolic
+// link to a file holding the very bytes the run writes is replaced by the
+// file, as Rewrite replaces one: comparing through the link kept it, so
+// the folder went on reading a file outside it, and the link's target
+// decided what the next run would find.
+func TestBatchReplacesALinkOfTheSameBytes(t *testing.T) {
+	root := t.TempDir()
+	v := map[string]string{"title": "A work"}
+	data, err := Encode(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(t.TempDir(), "elsewhere.json")
+	if err := os.WriteFile(target, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(root, WorksDir, "doi_10.1-1.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, path); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	b := NewBatch()
+	changed, err := b.Write(path, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !changed {
+		t.Error("a link in a work file's place is reported unchanged")
+	}
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("the link was not replaced by the file: %v, %v", fi, err)
+	}
+}

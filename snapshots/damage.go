@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"reflect"
 	"strings"
 )
@@ -21,17 +20,14 @@ import (
 // commit pointing anywhere on the machine) is damaged without being read:
 // its target is neither the work's last snapshot nor anything to quote.
 func ReadPrevious(path string, v any) (existed bool, damage string) {
-	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			return true, "a symbolic link, not read: about reads no snapshot through a link"
-		}
-		return true, fmt.Sprintf("not a regular file (%v), not read", fi.Mode().Type())
-	}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := readRegular(path)
+	var notRegular notRegularError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return false, ""
-	}
-	if err != nil {
+	case errors.As(err, &notRegular):
+		return true, notRegular.Error()
+	case err != nil:
 		return true, "unreadable: " + err.Error()
 	}
 	if err := json.Unmarshal(data, v); err != nil {

@@ -233,18 +233,30 @@ func Rewrite(path string, v any) (Change, error) {
 }
 
 // readRegular reads the regular file at path; anything else (a symbolic
-// link, whose target may be anywhere) is an error, unread: Rewrite then
-// replaces it with the file, where comparing through a link would keep
-// it whenever its target held the same bytes.
+// link, whose target may be anywhere) is a notRegularError, unread:
+// Rewrite then replaces it with the file, where comparing through a link
+// would keep it whenever its target held the same bytes, and
+// ReadPrevious tells it as damage.
 func readRegular(path string) ([]byte, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%v)", path, fi.Mode().Type())
+		return nil, notRegularError{fi.Mode().Type()}
 	}
 	return os.ReadFile(path)
+}
+
+// notRegularError is a snapshot path that is not a regular file, said as
+// the damage of the file that should be there.
+type notRegularError struct{ mode fs.FileMode }
+
+func (e notRegularError) Error() string {
+	if e.mode&fs.ModeSymlink != 0 {
+		return "a symbolic link, not read: about reads no snapshot through a link"
+	}
+	return fmt.Sprintf("not a regular file (%v), not read", e.mode)
 }
 
 // WriteFileAtomic writes data to a temp file in path's folder, syncs it,

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"html"
 	"os"
 	"os/exec"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/internal/testtool"
-	"github.com/aboutscholar/about/transport"
 )
 
 // forgedEntry is issue #30's payload: text that, were a field to end at
@@ -29,33 +27,18 @@ func hostileCrossrefReplay(t *testing.T, title, issn string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a transport.Answer
-	if err := json.Unmarshal(data, &a); err != nil {
-		t.Fatal(err)
-	}
-	var body map[string]any
-	if err := json.Unmarshal([]byte(*a.Body), &body); err != nil {
-		t.Fatal(err)
-	}
-	msg := body["message"].(map[string]any)
-	msg["title"] = []string{title}
-	msg["ISSN"] = []string{issn}
-	msg["issn-type"] = []map[string]string{{"value": issn, "type": "electronic"}}
-	b, err := json.Marshal(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(b)
-	a.Body = &s
-	out, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := filepath.Join(t.TempDir(), "replay")
-	if err := os.MkdirAll(filepath.Join(dir, "api.crossref.org"), 0o755); err != nil {
+	path := filepath.Join(dir, "api.crossref.org", "work.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	testtool.WriteFile(t, filepath.Join(dir, "api.crossref.org", "work.json"), string(out))
+	testtool.WriteFile(t, path, string(data))
+	patchAnswer(t, path, func(body map[string]any) {
+		msg := body["message"].(map[string]any)
+		msg["title"] = []string{title}
+		msg["ISSN"] = []string{issn}
+		msg["issn-type"] = []map[string]string{{"value": issn, "type": "electronic"}}
+	})
 	return dir
 }
 
@@ -119,12 +102,18 @@ func TestAForgedCitationStaysInsideItsField(t *testing.T) {
 		if !strings.Contains(text, "@") {
 			t.Fatalf("%s: no entry at all:\n%s", name, text)
 		}
+		if !strings.Contains(text, "Eve Injected") {
+			t.Errorf("%s: the forged text never reached the file, so nothing was tried:\n%s", name, text)
+		}
 		items := bibtexItems(t, text)
 		if len(items) != 1 || !strings.HasPrefix(items[0], "sankar2014") {
 			t.Errorf("%s: bibtex formatted %d entries %q, want the eLife article's alone\n%s", name, len(items), items, text)
 		}
 	}
 	for name, text := range biblatexFiles {
+		if !strings.Contains(text, "Eve Injected") {
+			t.Errorf("%s: the forged text never reached the file, so nothing was tried:\n%s", name, text)
+		}
 		if keys := biberKeys(t, text); len(keys) != 1 || !strings.HasPrefix(keys[0], "sankar2014") {
 			t.Errorf("%s: biber read entries %q, want the eLife article's alone\n%s", name, keys, text)
 		}
@@ -137,6 +126,11 @@ func TestAForgedCitationStaysInsideItsField(t *testing.T) {
 func TestAnUnbalancedBraceInATitleKeepsTheFile(t *testing.T) {
 	replay := hostileCrossrefReplay(t, "Bounds on x^{2 in the limit", "2050-084X")
 	bibtexFiles, biblatexFiles := bibOutputsOf(t, replay)
+	for name, text := range map[string]string{"bibtex": bibtexFiles["bibtex"], "biblatex": biblatexFiles["biblatex"]} {
+		if !strings.Contains(text, "2 in the limit") {
+			t.Errorf("%s: the unbalanced title never reached the file, so nothing was tried:\n%s", name, text)
+		}
+	}
 	if items := bibtexItems(t, bibtexFiles["bibtex"]); len(items) != 1 {
 		t.Errorf("bibtex formatted %d entries, want 1\n%s", len(items), bibtexFiles["bibtex"])
 	}

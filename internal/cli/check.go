@@ -219,7 +219,9 @@ func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c orchestra
 	case len(c.Stale) > 0:
 		return shortError(staleError(c.Stale, m))
 	case rep.HeldBack():
-		return shortError(heldError(rep.Held), "the summary above names the record; about fetch --accept-removals "+o.Manifest+" removes those works if they really left")
+		// The summary, printed whenever removals are held, names the
+		// record and gives the command, its manifest quoted for a shell.
+		return shortError(heldError(rep.Held), "the summary's hint above gives the command that removes those works if they really left")
 	case !diff.Empty(o.IgnoreCounts):
 		return shortError(errSnapshotsDiffer)
 	}

@@ -101,6 +101,11 @@ func TestEmptiedRecordIsHeldUntilAccepted(t *testing.T) {
 	if code != exitShort || !strings.Contains(stderr, emptiedORCID+" dropped all or most of its works at once; fetch keeps them until told to remove them") {
 		t.Errorf("check: exit %d, want 1 naming the record\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
+	// The summary's hint gives the command, its manifest quoted for a
+	// shell; check's own hint points there rather than give it again.
+	if n := strings.Count(stderr, "about fetch --accept-removals"); n != 1 {
+		t.Errorf("check gives the command to accept the removal %d times, want once (the summary's hint):\n%s", n, stderr)
+	}
 	if want := errCurrentButFailing + "\n"; !strings.HasSuffix(stdout, want) {
 		t.Errorf("check's verdict does not end %q (docs/troubleshooting.md):\n%s", want, stdout)
 	}

@@ -59,8 +59,29 @@ func makeHostile(w map[string]any) {
 	first["family"], first["given"] = hostileFamily, hostileGiven
 }
 
-// patchAnswer rewrites the body of one recorded answer.
+// patchAnswer rewrites the JSON body of one recorded answer; an answer
+// whose body is not a JSON object (a 404's text) is left as it is.
 func patchAnswer(t *testing.T, path string, patch func(map[string]any)) {
+	t.Helper()
+	rewriteBody(t, path, func(old string) string {
+		var body map[string]any
+		if err := json.Unmarshal([]byte(old), &body); err != nil {
+			return old // a 404's text: nothing to patch
+		}
+		patch(body)
+		newBody, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(newBody)
+	})
+}
+
+// rewriteBody replaces the body of the recorded answer at path with what
+// rewrite makes of it, keeping the rest of the answer (its request,
+// status and headers) as recorded: the one way the hostile-answer tests
+// turn an example's recording into what a compromised mirror would send.
+func rewriteBody(t *testing.T, path string, rewrite func(body string) string) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -70,16 +91,12 @@ func patchAnswer(t *testing.T, path string, patch func(map[string]any)) {
 	if err := json.Unmarshal(data, &rec); err != nil {
 		t.Fatal(err)
 	}
-	var body map[string]any
-	if err := json.Unmarshal([]byte(rec["body"].(string)), &body); err != nil {
-		return // a 404's text: nothing to patch
+	old, _ := rec["body"].(string)
+	body := rewrite(old)
+	if body == old {
+		return
 	}
-	patch(body)
-	newBody, err := json.Marshal(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec["body"] = string(newBody)
+	rec["body"] = body
 	if data, err = json.MarshalIndent(rec, "", "  "); err != nil {
 		t.Fatal(err)
 	}
