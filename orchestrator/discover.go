@@ -173,7 +173,7 @@ func listingOutcome(j *job) report.Listing {
 	if j.ans == nil {
 		return l
 	}
-	l.Outcome = j.ans.Outcome
+	l.Outcome = withFault(j.ans.Outcome)
 	if got := j.ans.result.Listing; got != nil {
 		l.Works, l.Total, l.Pages, l.Cut = len(got.Claims), got.Total, got.Pages, got.Cut
 	}

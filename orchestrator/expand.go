@@ -299,7 +299,7 @@ func (rn *run) takeRecord(ctx context.Context, sched *scheduler, outcomes []repl
 	before := len(rn.plan.order)
 	rn.plan.expand(e, outcomes, snapshots.Dir{Root: rn.rep.Snapshots}, true)
 	for _, o := range outcomes { // planned: the works live on in the plan, encoded
-		rn.rep.Expansions = append(rn.rep.Expansions, o.Outcome)
+		rn.rep.Expansions = append(rn.rep.Expansions, withFault(o.Outcome))
 	}
 	if added := rn.plan.order[before:]; len(added) > 0 {
 		for _, id := range rn.plan.order[rs.listedN:] {

@@ -443,7 +443,7 @@ func TestNoNetworkStopsAtOnce(t *testing.T) {
 				t.Fatalf("first run offline: %v, report %v; want an *OfflineError and the report", err, rep != nil)
 			}
 			// The report (for --report) says which host stopped and why.
-			if !slices.ContainsFunc(rep.Hosts, func(h transport.HostStats) bool { return h.Host == off.Host && h.Unreachable && h.StopReason != "" }) {
+			if !slices.ContainsFunc(rep.Hosts, func(h report.HostFigures) bool { return h.Host == off.Host && h.Unreachable && h.StopReason != "" }) {
 				t.Errorf("the report's hosts %+v do not say %s was unreachable", rep.Hosts, off.Host)
 			}
 			t.Logf("%d requests in the offline first run", nw.requests())

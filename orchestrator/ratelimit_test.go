@@ -96,13 +96,13 @@ func simRun(t *testing.T, s *scripted, manifestSrc string) *report.Report {
 	return runOK(t, opts)
 }
 
-func statsOf(rep *report.Report, host string) transport.HostStats {
+func statsOf(rep *report.Report, host string) report.HostFigures {
 	for _, h := range rep.Hosts {
 		if h.Host == host {
 			return h
 		}
 	}
-	return transport.HostStats{}
+	return report.HostFigures{}
 }
 
 // TestRetryAfterHonoured: a 429's Retry-After, in seconds or as an HTTP

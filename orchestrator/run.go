@@ -206,7 +206,7 @@ func (e *OfflineError) Error() string {
 // offlineError is the run's OfflineError when no host answered anything and
 // one could not be reached (each such host is stopped after one attempt,
 // so the run ends within a request per host); nil otherwise.
-func offlineError(hosts []transport.HostStats) error {
+func offlineError(hosts []report.HostFigures) error {
 	var first *OfflineError
 	for _, h := range hosts {
 		if h.Answers > 0 {
@@ -373,7 +373,7 @@ func plan(opts Options) (*run, error) {
 	if dir == "" {
 		dir = m.Snapshots
 	}
-	rn.rep = &report.Report{Manifest: m.Path, Snapshots: dir, Specs: specs, NeedMailto: needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
+	rn.rep = &report.Report{Manifest: m.Path, Snapshots: dir, Providers: providerFacts(specs), NeedMailto: needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 
@@ -558,7 +558,7 @@ func (rn *run) takeAnswers(jobs []*job) []*reply {
 		answers = append(answers, j.ans)
 		o := j.ans.Outcome
 		o.Identity = j.id // an interrupt's skips share a reply (interruptSkips)
-		rn.rep.Outcomes = append(rn.rep.Outcomes, o)
+		rn.rep.Outcomes = append(rn.rep.Outcomes, withFault(o))
 		rn.warnings = append(rn.warnings, j.ans.result.Warnings...)
 	}
 	return answers
@@ -580,7 +580,7 @@ func (rn *run) report() {
 		rep.WarnAuthorless(rn.w.authorless)
 		rep.LeftOut, rep.WorksKeptLeftOut, rep.KeptWhole, rep.Dropped = rn.w.leftOut, rn.w.worksKeptLeftOut, rn.w.worksKeptWhole, rn.w.dropped
 	}
-	rep.Hosts = rn.client.Stats()
+	rep.Hosts = hostFigures(rn.client.Stats())
 }
 
 // write links the works, writes the index and prunes what left the

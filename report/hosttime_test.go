@@ -9,9 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
-	"github.com/aboutscholar/about/transport"
 )
 
 // The summary's time and the report's time_ms count the waits before
@@ -19,10 +17,10 @@ import (
 // 5.3 s was shown as 17 ms.
 func TestHostTimeCountsTheWaitsBeforeRetries(t *testing.T) {
 	r := &Report{
-		Specs: []providers.Spec{{Name: "crossref", Host: "api.crossref.org"}},
+		Providers: []Provider{{Name: "crossref", Host: "api.crossref.org"}},
 		Outcomes: []Outcome{{Identity: doiID("10.1/c"), Provider: "crossref", Host: "api.crossref.org", Status: record.Failed,
 			Err: errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")}},
-		Hosts: []transport.HostStats{{Host: "api.crossref.org", Requests: 4, Retries: 3,
+		Hosts: []HostFigures{{Host: "api.crossref.org", Requests: 4, Retries: 3,
 			Busy: 17 * time.Millisecond, Waited: 5283 * time.Millisecond}},
 		Snapshots: "snapshots",
 	}

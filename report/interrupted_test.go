@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -20,7 +19,7 @@ import (
 // interrupt came.
 func interruptedReport(t testing.TB, n int) *Report {
 	t.Helper()
-	r := &Report{Interrupted: true, Cut: &WriteCut{}, Specs: []providers.Spec{{Name: "crossref"}, {Name: "openalex"}}}
+	r := &Report{Interrupted: true, Cut: &WriteCut{}, Providers: []Provider{{Name: "crossref"}, {Name: "openalex"}}}
 	skip := func(provider, host string, id manifest.Identity, err error) {
 		r.Outcomes = append(r.Outcomes, Outcome{Identity: id, Provider: provider, Host: host, Status: record.Skipped, Err: err})
 	}

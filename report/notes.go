@@ -50,10 +50,10 @@ func (r *Report) Notes() []string {
 }
 
 // notAskedNotes tells, per provider, about the works it was not asked
-// about because another's answer covered them (its Spec.Redundant).
+// about because another's answer covered them (its Redundant).
 func (r *Report) notAskedNotes() []string {
 	var notes []string
-	for _, s := range r.Specs {
+	for _, s := range r.Providers {
 		n, red := r.NotAsked[s.Name], s.Redundant
 		if n == 0 || red == nil {
 			continue

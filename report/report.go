@@ -8,9 +8,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
-	"github.com/aboutscholar/about/transport"
 )
 
 // Report is what a run did, for the summary and the exit code.
@@ -18,7 +16,7 @@ type Report struct {
 	Expansions []Outcome           // one per ORCID identity × expanding provider
 	Outcomes   []Outcome           // one per work × provider, in job order
 	Works      []manifest.Identity // the works written, in output order
-	Hosts      []transport.HostStats
+	Hosts      []HostFigures
 	Warnings   []record.Warning
 	Written    []string           // files that changed
 	Removed    []string           // files of works that left the manifest
@@ -36,7 +34,7 @@ type Report struct {
 	Elapsed    time.Duration
 	Manifest   string // the manifest's path, as given
 	Snapshots  string
-	Specs      []providers.Spec
+	Providers  []Provider // the run's, in registry order
 
 	// What the notes are told from (Notes), in the order they are told.
 	NeedMailto       []string        // providers not asked: they require a contact e-mail and none was set
@@ -145,7 +143,8 @@ type Outcome struct {
 	Provider string
 	Host     string
 	Status   record.Status
-	Err      error // why it failed or was skipped
+	Err      error  // why it failed or was skipped
+	Fault    *Fault // what the run named of Err beyond its words; nil when nothing
 }
 
 // WriteCut is how far an interrupted run's writing went: an interrupt

@@ -15,9 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/internal/termtext"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
-	"github.com/aboutscholar/about/transport"
 )
 
 // ProviderCounts counts one provider's outcomes over a run: the summary
@@ -43,7 +41,7 @@ type ProviderSummary struct {
 // hostTime is what a run spent on a host: every attempt from its start
 // to its answer read, retries included, and the waits before each retry.
 // Pacing between requests is not counted: it is the run's, not the host's.
-func hostTime(h transport.HostStats) time.Duration { return h.Busy + h.Waited }
+func hostTime(h HostFigures) time.Duration { return h.Busy + h.Waited }
 
 // Summaries counts outcomes per provider, in registry order. Requests,
 // retries and busy time are the host's (providers sharing a host share
@@ -51,7 +49,7 @@ func hostTime(h transport.HostStats) time.Duration { return h.Busy + h.Waited }
 func (r *Report) Summaries() []ProviderSummary {
 	var out []ProviderSummary
 	index := map[string]int{}
-	for _, s := range r.Specs {
+	for _, s := range r.Providers {
 		index[s.Name] = len(out)
 		out = append(out, ProviderSummary{ProviderCounts: ProviderCounts{Provider: s.Name, Host: s.Host}})
 	}
@@ -128,16 +126,17 @@ func (r *Report) Hint(o Outcome) string {
 		return "" // the user stopped the run; asked first, as there may be 250,000
 	}
 	spec, known := r.spec(o.Provider)
-	code := statusCode(o.Err)
+	f := o.fault()
+	code := f.Code
 	switch {
-	case errors.Is(o.Err, providers.ErrNeedsMailto):
+	case f.NeedsMailto:
 		return fmt.Sprintf(`%s answers only requests that carry a contact e-mail: set mailto = "you@example.org" in the manifest, or ABOUT_MAILTO`, o.Provider)
-	case known && spec.APIKey != nil && (code == 401 || code == 403 || code == 429):
+	case known && spec.KeyEnv != "" && (code == 401 || code == 403 || code == 429):
 		if r.APIKeys[spec.Name] {
-			return fmt.Sprintf("%s answered %d although %s is set: check the key, and whether its daily budget is spent", o.Host, code, spec.APIKey.Env)
+			return fmt.Sprintf("%s answered %d although %s is set: check the key, and whether its daily budget is spent", o.Host, code, spec.KeyEnv)
 		}
-		return fmt.Sprintf("%s answered %d: set %s to your %s API key (it is sent only to %s)", o.Host, code, spec.APIKey.Env, spec.Title, spec.Host)
-	case errors.Is(o.Err, transport.ErrHostStopped):
+		return fmt.Sprintf("%s answered %d: set %s to your %s API key (it is sent only to %s)", o.Host, code, spec.KeyEnv, spec.Title, spec.Host)
+	case f.HostStopped:
 		return fmt.Sprintf("%s asked about to slow down; run again later (the previous values were kept)", o.Host)
 	}
 	return ""
@@ -157,14 +156,14 @@ func (r *Report) Hints() []string {
 	if h := r.heldHint(); h != "" {
 		out = append(out, h)
 	}
-	for _, s := range r.Specs {
-		if s.APIKey != nil && s.APIKey.Benefit != "" && !r.APIKeys[s.Name] && !r.Replayed {
-			out = append(out, fmt.Sprintf("no %s is set; a free key would give %s", s.APIKey.Env, s.APIKey.Benefit))
+	for _, s := range r.Providers {
+		if s.KeyEnv != "" && s.KeyBenefit != "" && !r.APIKeys[s.Name] && !r.Replayed {
+			out = append(out, fmt.Sprintf("no %s is set; a free key would give %s", s.KeyEnv, s.KeyBenefit))
 		}
 	}
 	if r.MissingMailto {
 		var gains []string
-		for _, s := range r.Specs {
+		for _, s := range r.Providers {
 			if s.MailtoBenefit != "" {
 				gains = append(gains, s.MailtoBenefit+" ("+s.Name+")")
 			}
@@ -177,31 +176,21 @@ func (r *Report) Hints() []string {
 	return out
 }
 
-func (r *Report) spec(name string) (providers.Spec, bool) {
-	for _, s := range r.Specs {
+func (r *Report) spec(name string) (Provider, bool) {
+	for _, s := range r.Providers {
 		if s.Name == name {
 			return s, true
 		}
 	}
-	return providers.Spec{}, false
+	return Provider{}, false
 }
 
-// statusCode is the HTTP status behind a job's error, or 0.
-func statusCode(err error) int {
-	var (
-		te *transport.StatusError
-		pe *providers.StatusError
-		se *transport.StoppedError
-	)
-	switch {
-	case errors.As(err, &te):
-		return te.Code
-	case errors.As(err, &pe):
-		return pe.Code
-	case errors.As(err, &se):
-		return se.Code
+// fault is what the run named of o's error; the zero Fault when nothing.
+func (o Outcome) fault() Fault {
+	if o.Fault == nil {
+		return Fault{}
 	}
-	return 0
+	return *o.Fault
 }
 
 // shortGroup is jobs that came back short for the same reason at the same
@@ -242,7 +231,7 @@ func (r *Report) groupShort(short []Outcome) []*shortGroup {
 		}
 	}
 	order := func(provider string) int {
-		return slices.IndexFunc(r.Specs, func(s providers.Spec) bool { return s.Name == provider })
+		return slices.IndexFunc(r.Providers, func(s Provider) bool { return s.Name == provider })
 	}
 	slices.SortStableFunc(groups, func(a, b *shortGroup) int { return order(a.provider) - order(b.provider) })
 	return groups
@@ -260,7 +249,7 @@ func jobReason(o Outcome) string {
 		// long way costs seconds for the 250,000 of an interrupted run.
 		return o.Err.Error()
 	}
-	reason := shortReason(o.Err)
+	reason := shortReason(o.Err, o.fault())
 	for _, named := range []string{o.Provider + ": ", o.Identity.Key() + ": "} {
 		for {
 			rest, ok := strings.CutPrefix(reason, named)
@@ -321,29 +310,23 @@ func wholeEscapes(path []rune) []rune {
 // still true: the summary line already names the identity, provider and
 // host, so the request URL the transport's errors repeat is left out, and
 // jobs that failed alike group together.
-func shortReason(err error) string {
-	var (
-		te *transport.StatusError
-		se *transport.StoppedError
-		to *transport.TimeoutError
-		pe *providers.StatusError
-		ue *url.Error
-	)
+func shortReason(err error, f Fault) string {
+	var ue *url.Error
 	switch {
 	case err == nil:
 		return "no reason given"
 	case errors.Is(err, context.Canceled):
 		return "interrupted"
-	case errors.As(err, &to):
-		return to.Error() // names the host: it may be a redirect's, not the line's
-	case errors.As(err, &te):
-		return fmt.Sprintf("%d %s (%s)", te.Code, http.StatusText(te.Code), attempts(te.Attempts))
-	case errors.As(err, &se):
-		return "stopped for the rest of the run: " + se.Reason
-	case errors.As(err, &pe) && err == error(pe):
-		return fmt.Sprintf("answered %d %s", pe.Code, http.StatusText(pe.Code)) // the line names the provider
+	case f.Told == ToldTimedOut:
+		return f.Words // names the host: it may be a redirect's, not the line's
+	case f.Told == ToldGaveUp:
+		return fmt.Sprintf("%d %s (%s)", f.Status, http.StatusText(f.Status), attempts(f.Attempts))
+	case f.Told == ToldStopped:
+		return "stopped for the rest of the run: " + f.Words
+	case f.Told == ToldAnswered:
+		return fmt.Sprintf("answered %d %s", f.Status, http.StatusText(f.Status)) // the line names the provider
 	case errors.As(err, &ue) && err == error(ue):
-		return shortReason(ue.Err)
+		return shortReason(ue.Err, f)
 	}
 	return err.Error()
 }

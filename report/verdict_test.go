@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/transport"
 )
@@ -26,19 +25,26 @@ func mixedReport() *Report {
 		return Outcome{Identity: id, Provider: provider, Host: host, Status: status, Err: err}
 	}
 	stopped := &transport.StoppedError{Host: "api.openalex.org", Reason: "429 with Retry-After 15h0m0s, past the 2m0s cap"}
+	// what the orchestrator names of that error (faultOf)
+	stoppedFault := &Fault{HostStopped: true, Told: ToldStopped, Words: stopped.Reason}
+	skipped := func(id manifest.Identity) Outcome {
+		out := o(id, "openalex", "api.openalex.org", record.Skipped, stopped)
+		out.Fault = stoppedFault
+		return out
+	}
 	return &Report{
-		Specs:      []providers.Spec{{Name: "orcid"}, {Name: "crossref"}, {Name: "openalex"}, {Name: "unpaywall"}},
+		Providers:  []Provider{{Name: "orcid"}, {Name: "crossref"}, {Name: "openalex"}, {Name: "unpaywall"}},
 		Expansions: []Outcome{o(orcid, "orcid", "pub.orcid.org", record.Found, nil)},
 		Outcomes: []Outcome{
 			o(doiID("10.1/a"), "crossref", "api.crossref.org", record.Found, nil),
-			o(doiID("10.1/a"), "openalex", "api.openalex.org", record.Skipped, stopped),
+			skipped(doiID("10.1/a")),
 			o(doiID("10.1/b"), "crossref", "api.crossref.org", record.NotFound, nil),
-			o(doiID("10.1/b"), "openalex", "api.openalex.org", record.Skipped, stopped),
+			skipped(doiID("10.1/b")),
 			o(doiID("10.1/c"), "crossref", "api.crossref.org", record.Failed, errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")),
-			o(doiID("10.1/c"), "openalex", "api.openalex.org", record.Skipped, stopped),
+			skipped(doiID("10.1/c")),
 		},
 		Works: []manifest.Identity{doiID("10.1/a"), doiID("10.1/b"), doiID("10.1/c")},
-		Hosts: []transport.HostStats{
+		Hosts: []HostFigures{
 			{Host: "api.crossref.org", Requests: 6, Retries: 3, Busy: 1234 * time.Millisecond},
 			{Host: "api.openalex.org", Requests: 1, Busy: 80 * time.Millisecond, Stopped: true, StopReason: stopped.Reason},
 			{Host: "pub.orcid.org", Requests: 1, Busy: 456 * time.Millisecond},
@@ -69,7 +75,7 @@ func TestSummaryVerdict(t *testing.T) {
 		for _, st := range []record.Status{record.Found, record.NotFound, record.Failed, record.Skipped} {
 			r := mixedReport()
 			for _, o := range all(r) {
-				o.Status, o.Err = record.Found, nil
+				o.Status, o.Err, o.Fault = record.Found, nil, nil
 			}
 			o := all(r)[i]
 			o.Status = st
