@@ -74,8 +74,8 @@ func TestFirstMatchAnswers(t *testing.T) {
 			t.Errorf("%s: %d %q %v, want %d %q", c.url, status, body, err, c.status, c.body)
 		}
 	}
-	if got := r.Count("api.crossref.org"); got != 4 {
-		t.Errorf("Count = %d, want 4", got)
+	if got := r.Count("api.crossref.org"); got != 4 || len(r.Counts()) != 1 {
+		t.Errorf("Count = %d, Counts = %v; want 4 of one host", got, r.Counts())
 	}
 	if errs := rec.finish(); len(errs) != 0 {
 		t.Errorf("failures: %q", errs)

@@ -20,6 +20,7 @@ package fakenet
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"runtime"
@@ -177,6 +178,13 @@ func (r *Registry) Count(host string) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.byHost[host]
+}
+
+// Counts is the number of requests sent so far, by host.
+func (r *Registry) Counts() map[string]int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return maps.Clone(r.byHost)
 }
 
 // Total is the number of requests sent so far.
