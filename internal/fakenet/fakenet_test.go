@@ -105,6 +105,17 @@ func TestOfflineRefusesQuietly(t *testing.T) {
 	}
 }
 
+func TestDetachedRefusesAndVerifiesNothing(t *testing.T) {
+	r := Detached()
+	r.Register(Host("a.example"), Status(200))
+	if _, _, err := get(t, r, "https://b.example/"); !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Errorf("err = %v, want a refused dial", err)
+	}
+	if r.Count("b.example") != 1 {
+		t.Errorf("Count = %d, want 1", r.Count("b.example"))
+	}
+}
+
 func TestVerifyNamesTheStubNeverCalled(t *testing.T) {
 	rec := &recorder{TB: t}
 	r := New(rec)
