@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/internal/cli"
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/transport"
 )
@@ -21,24 +22,23 @@ import (
 // ciPage is the docs page with the recipe for CI systems other than GitHub's.
 const ciPage = "docs/ci.md"
 
-// recordedServices stands in for the network: it answers from the fetch
-// recordings first and the doctor's probe recordings second, so a recipe
-// line that asks the services is answered with no network at all.
-type recordedServices []*transport.Replay
-
-func (r recordedServices) RoundTrip(req *http.Request) (*http.Response, error) {
-	var err error
-	for _, rp := range r {
-		var resp *http.Response
-		if resp, err = rp.RoundTrip(req.Clone(req.Context())); err == nil {
-			return resp, nil
+// firstRecorded answers from the first of the recordings that holds the
+// request (the miss of the last when none does).
+func firstRecorded(replays []*transport.Replay) fakenet.Responder {
+	return func(req *http.Request) (*http.Response, error) {
+		var err error
+		for _, rp := range replays {
+			var resp *http.Response
+			if resp, err = rp.RoundTrip(req.Clone(req.Context())); err == nil {
+				return resp, nil
+			}
+			var miss *transport.ReplayMissError
+			if !errors.As(err, &miss) {
+				return nil, err
+			}
 		}
-		var miss *transport.ReplayMissError
-		if !errors.As(err, &miss) {
-			return nil, err
-		}
+		return nil, err
 	}
-	return nil, err
 }
 
 // recipeLine is one line of the recipe: its command, without the comment,
@@ -140,11 +140,13 @@ func TestCIRecipeShowsTheChange(t *testing.T) {
 	}
 }
 
-// recordedServicesFor loads the example's fetch recordings and the
-// doctor's probe recordings.
-func recordedServicesFor(t *testing.T) recordedServices {
+// recordedServicesFor stands in for the network: it answers from the
+// example's fetch recordings first and the doctor's probe recordings
+// second, so a recipe line that asks the services is answered with no
+// network at all.
+func recordedServicesFor(t *testing.T) *fakenet.Registry {
 	t.Helper()
-	var r recordedServices
+	var replays []*transport.Replay
 	for _, dir := range []string{exampleReplay, "testdata/doctor/ok"} {
 		abs, err := filepath.Abs(dir)
 		if err != nil {
@@ -154,9 +156,11 @@ func recordedServicesFor(t *testing.T) recordedServices {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r = append(r, rp)
+		replays = append(replays, rp)
 	}
-	return r
+	net := fakenet.New(t)
+	net.Register(fakenet.Any, firstRecorded(replays))
+	return net
 }
 
 // runWith runs the command line in this process with network as its

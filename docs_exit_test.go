@@ -1,23 +1,15 @@
 package main
 
 import (
-	"net"
-	"net/http"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/aboutscholar/about/internal/fakenet"
 )
-
-// refusingNetwork refuses every connection, as a machine with no network does.
-type refusingNetwork struct{}
-
-func (refusingNetwork) RoundTrip(*http.Request) (*http.Response, error) {
-	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
-}
 
 // passages splits a markdown text into the units a claim lives in: list
 // items, table rows and paragraphs.
@@ -52,7 +44,7 @@ func passages(text string) []string {
 // fired.
 func TestNoNetworkExitCodeAsDocumented(t *testing.T) {
 	manifestPath, _ := exampleCopy(t)
-	code, _, stderr := runWith(refusingNetwork{}, "about", "fetch", "--quiet", "--snapshots", filepath.Join(t.TempDir(), "s"), manifestPath)
+	code, _, stderr := runWith(fakenet.Offline(t), "about", "fetch", "--quiet", "--snapshots", filepath.Join(t.TempDir(), "s"), manifestPath)
 	if !strings.Contains(stderr, "cannot reach the network") {
 		t.Fatalf("exit %d without the offline line:\n%s", code, stderr)
 	}

@@ -37,7 +37,7 @@ func TestProvidersPageTableMatchesTheRegistry(t *testing.T) {
 		name, _, _ := strings.Cut(strings.Trim(strings.Fields(cells[0])[0], "`"), "`")
 		rows[name] = cells
 	}
-	infos := providerInfos()
+	infos := providerInfos(t)
 	if len(rows) != len(infos) {
 		t.Errorf("the table of %s has %d providers, the registry %d", page, len(rows), len(infos))
 	}

@@ -6,17 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/aboutscholar/about/internal/cli"
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/internal/testtool"
 )
 
@@ -81,20 +79,10 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	sys := system(time.Now(), nil)
 	sys.Getenv = func(string) string { return "" }
-	sys.Network = refusedNetwork{t.Errorf}
+	sys.Network = fakenet.New(t) // refuses every request, failing the test that sent it (use --replay)
 	var out, errb bytes.Buffer
 	code = cli.Run(context.Background(), append([]string{"about"}, args...), &out, &errb, sys)
 	return code, out.String(), errb.String()
-}
-
-// refusedNetwork refuses every request, reporting it through fail.
-type refusedNetwork struct {
-	fail func(format string, args ...any)
-}
-
-func (n refusedNetwork) RoundTrip(r *http.Request) (*http.Response, error) {
-	n.fail("a test run of the CLI reached for the network: %s %s (use --replay or a fake server)", r.Method, r.URL.Redacted())
-	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED} // as offline
 }
 
 // providerInfo is one provider as `about providers --json` prints it.
@@ -113,11 +101,12 @@ type providerInfo struct {
 }
 
 // providerInfos is the registry as `about providers --json` prints it; nil
-// (which no registry is) when the command fails.
-func providerInfos() []providerInfo {
+// (which no registry is) when the command fails. The command never asks
+// the network: one that refuses fails t.
+func providerInfos(t *testing.T) []providerInfo {
 	sys := system(time.Now(), nil)
 	sys.Getenv = func(string) string { return "" }
-	sys.Network = refusedNetwork{func(string, ...any) {}}
+	sys.Network = fakenet.New(t)
 	var out bytes.Buffer
 	if cli.Run(context.Background(), []string{"about", "providers", "--json"}, &out, io.Discard, sys) != 0 {
 		return nil

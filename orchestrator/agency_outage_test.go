@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
@@ -25,7 +26,7 @@ import (
 type agencyNet struct {
 	*fakeNet
 	mu      sync.Mutex
-	raDown  bool           // doi.org answers 503 to everything
+	raDown  bool           // doi.org answers 503 to everything (lookupDown)
 	singles map[string]int // host → single-record requests (not lists, not lookups)
 	asked   []string       // every request, host + path + "?" + raw query
 }
@@ -55,34 +56,27 @@ func newAgencyNet(t testing.TB, works int) *agencyNet {
 	n.otherwise("api.crossref.org", 404, "Resource not found.")
 	n.otherwise("api.datacite.org", 404, `{"errors":[{"status":"404","title":"The resource you are looking for doesn't exist."}]}`)
 	n.otherwise("doi.org", 404, "")
+	n.Before(n.note)
 	return n
 }
 
-func (n *agencyNet) RoundTrip(req *http.Request) (*http.Response, error) {
+// note keeps what req asks.
+func (n *agencyNet) note(req *http.Request) {
 	n.mu.Lock()
+	defer n.mu.Unlock()
 	n.asked = append(n.asked, req.URL.Host+req.URL.Path+"?"+req.URL.RawQuery)
 	down := n.raDown && req.URL.Host == "doi.org"
 	if !down && strings.Count(req.URL.Path, "/") > 1 && !strings.HasPrefix(req.URL.Path, "/doiRA/") {
 		n.singles[req.URL.Host]++
 	}
-	n.mu.Unlock()
-	if down {
-		n.fakeNet.mu.Lock()
-		n.calls[req.URL.Host]++
-		n.fakeNet.mu.Unlock()
-		return unavailable(req)
-	}
-	return n.fakeNet.RoundTrip(req)
 }
 
-func (n *agencyNet) total() int {
-	n.fakeNet.mu.Lock()
-	defer n.fakeNet.mu.Unlock()
-	total := 0
-	for _, c := range n.calls {
-		total += c
-	}
-	return total
+// lookupDown makes doi.org answer 503 to every request.
+func (n *agencyNet) lookupDown() {
+	n.mu.Lock()
+	n.raDown = true
+	n.mu.Unlock()
+	n.Override(fakenet.Host("doi.org"), unavailable)
 }
 
 // agencyManifest lists works DOIs and typos DOIs nobody registered.
@@ -122,7 +116,7 @@ func TestAgencyLookupOutageAtScale(t *testing.T) {
 	}
 
 	out := newAgencyNet(t, works)
-	out.raDown = true
+	out.lookupDown()
 	opts = testOptions(newManifest(t, agencyManifest(works, typos)), out, 8)
 	opts.Registry = agencyRegistry()
 	rep := runOK(t, opts)
@@ -135,8 +129,8 @@ func TestAgencyLookupOutageAtScale(t *testing.T) {
 	if got := out.singles["api.crossref.org"]; got > healthy.singles["api.crossref.org"] {
 		t.Errorf("%d single Crossref requests in the outage, %d healthy", got, healthy.singles["api.crossref.org"])
 	}
-	t.Logf("requests: healthy %v, outage %v", healthy.calls, out.calls)
-	if h, o := healthy.total(), out.total(); o > h+h/2 {
+	t.Logf("requests: healthy %v, outage %v", healthy.Counts(), out.Counts())
+	if h, o := healthy.Total(), out.Total(); o > h+h/2 {
 		t.Errorf("outage run made %d requests, the healthy one %d: want at most half as many again", o, h)
 	}
 	found := 0
@@ -177,7 +171,7 @@ func TestAgencyLookupOutageRerun(t *testing.T) {
 	runOK(t, opts)
 
 	out := newAgencyNet(t, 240)
-	out.raDown = true
+	out.lookupDown()
 	grown := newManifest(t, agencyManifest(240, 0)) // 40 new works, two of them DataCite's
 	grown.Snapshots = m.Snapshots
 	opts = testOptions(grown, out, 4)
@@ -236,9 +230,10 @@ func BenchmarkAgencyOutage(b *testing.B) {
 	for range b.N {
 		for k, down := range []bool{false, true} {
 			net := &simNet{scale: 1, corpus: newSimCorpus(), orcids: map[string]int{orcid: 0}, perRecord: works}
-			var rt http.RoundTripper = net
+			rt := fakenet.New(b)
+			rt.Register(fakenet.Any, fakenet.Forward(net))
 			if down {
-				rt = raDown{net}
+				rt.Override(fakenet.Host("doi.org"), unavailable)
 			}
 			m := newManifest(b, fmt.Sprintf("mailto = \"bench@example.org\"\n[[identity]]\norcid = %q\n", orcid))
 			m.Snapshots = benchDir(b)
@@ -255,14 +250,4 @@ func BenchmarkAgencyOutage(b *testing.B) {
 	b.ReportMetric(walls[1].Seconds()/float64(b.N), "outage-s")
 	b.ReportMetric(float64(walls[1])/float64(walls[0]), "outage/healthy")
 	b.Logf("requests by host: healthy %v; outage %v (doi.org's 503s are not counted by simNet)", requests[0], requests[1])
-}
-
-// raDown is simNet with doi.org answering 503 to every request.
-type raDown struct{ net *simNet }
-
-func (d raDown) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.URL.Host == "doi.org" {
-		return unavailable(req)
-	}
-	return d.net.RoundTrip(req)
 }

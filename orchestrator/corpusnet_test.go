@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/providers/wire"
 )
 
@@ -126,6 +126,7 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	}
 	n.loadPubMed()
 	n.serveProfile()
+	n.answerBatches()
 	return n
 }
 
@@ -188,27 +189,21 @@ func (n *corpusNet) serveProfile() {
 	serveProfile(n.fakeNet, corpusOwner, works)
 }
 
-func (n *corpusNet) RoundTrip(req *http.Request) (*http.Response, error) {
-	var ans *fakeAnswer
-	switch {
-	case req.URL.Host == "api.semanticscholar.org" && req.URL.Path == "/graph/v1/paper/batch":
-		ans = n.s2Batch(req)
-	case req.URL.Host == "www.ebi.ac.uk" && req.URL.Path == "/europepmc/webservices/rest/search":
-		ans = n.epmcSearch(req.URL.Query())
-	case req.URL.Host == "eutils.ncbi.nlm.nih.gov" && req.URL.Path == "/entrez/eutils/efetch.fcgi":
-		ans = n.efetch(req.URL.Query())
+// answerBatches lays the batch and search forms of S2, Europe PMC and
+// PubMed over the fakeNet's single answers, from the same records.
+func (n *corpusNet) answerBatches() {
+	answered := func(f func(req *http.Request) *fakeAnswer) fakenet.Responder {
+		return func(req *http.Request) (*http.Response, error) {
+			ans := f(req)
+			return fakenet.Response(req, ans.status, ans.body, nil), nil
+		}
 	}
-	if ans == nil {
-		return n.fakeNet.RoundTrip(req)
-	}
-	if err := req.Context().Err(); err != nil {
-		return nil, err
-	}
-	n.mu.Lock()
-	n.calls[req.URL.Host]++
-	n.mu.Unlock()
-	return &http.Response{StatusCode: ans.status, Status: fmt.Sprintf("%d %s", ans.status, http.StatusText(ans.status)),
-		Header: http.Header{"Content-Type": []string{"application/json"}}, Body: io.NopCloser(bytes.NewReader(ans.body)), Request: req}, nil
+	at := func(host, path string) fakenet.Matcher { return fakenet.All(fakenet.Host(host), fakenet.Path(path)) }
+	n.Override(at("api.semanticscholar.org", "/graph/v1/paper/batch"), answered(n.s2Batch)).Optional()
+	n.Override(at("www.ebi.ac.uk", "/europepmc/webservices/rest/search"),
+		answered(func(req *http.Request) *fakeAnswer { return n.epmcSearch(req.URL.Query()) })).Optional()
+	n.Override(at("eutils.ncbi.nlm.nih.gov", "/entrez/eutils/efetch.fcgi"),
+		answered(func(req *http.Request) *fakeAnswer { return n.efetch(req.URL.Query()) })).Optional()
 }
 
 // s2Batch answers POST /graph/v1/paper/batch as the docs say: a list in

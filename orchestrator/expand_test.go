@@ -35,7 +35,7 @@ func TestRoutedFromSummary(t *testing.T) {
 		var once sync.Once
 		var mu sync.Mutex
 		otherFirst := false // another host was asked before the details were answered
-		net.hook = func(req *http.Request) {
+		net.Before(func(req *http.Request) {
 			if _, listing := listingKey(req.URL); listing {
 				return // discovery listings are of no work: they start at once either way
 			}
@@ -54,7 +54,7 @@ func TestRoutedFromSummary(t *testing.T) {
 			case <-req.Context().Done():
 			case <-time.After(10 * time.Second): // a guard, not a pace: today's code never asks another host first
 			}
-		}
+		})
 		rep := runOK(t, testOptions(m, net, workers))
 		if rep.Incomplete() {
 			t.Fatalf("-j %d: run came back short: %v", workers, rep.ShortJobs())

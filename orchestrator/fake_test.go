@@ -1,11 +1,9 @@
 package orchestrator
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -14,27 +12,28 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/report"
 )
 
-// fakeNet is an in-process network fed from testdata: it answers each
-// request by host and escaped path, counts requests, and fails the test on
-// anything it was not told about. No test reaches the internet.
+// fakeNet is the recorded services of this package's tests on the one
+// fake network (internal/fakenet): one stub answers each request by host
+// and escaped path from testdata, builds list, listing and Which RA?
+// answers from those, and fails the test on anything it was not told
+// about. The Registry counts requests (Count), takes hooks (Before) and
+// lays faults over the services (Override). No test reaches the internet.
 type fakeNet struct {
+	*fakenet.Registry
 	t        testing.TB
-	mu       sync.Mutex
-	routes   map[string]fakeAnswer   // host + RequestURI (without query) → answer
-	fallback map[string]fakeAnswer   // host → answer for any other path
-	hook     func(req *http.Request) // runs before answering; may block
-	calls    map[string]int          // host → requests
-	agencies map[string]string       // DOI prefix → agency, for doi.org's /doiRA/
+	routes   map[string]fakeAnswer // host + RequestURI (without query) → answer
+	fallback map[string]fakeAnswer // host → answer for any other path
+	agencies map[string]string     // DOI prefix → agency, for doi.org's /doiRA/
 	// listings answers discovery listings (the works carrying an ORCID
 	// iD), by listingKey; a listing with no entry is an empty list in its
 	// service's shape (emptyListing), as for an iD no publisher sent.
@@ -47,7 +46,9 @@ type fakeAnswer struct {
 }
 
 func newFakeNet(t testing.TB) *fakeNet {
-	return &fakeNet{t: t, routes: map[string]fakeAnswer{}, fallback: map[string]fakeAnswer{}, calls: map[string]int{}}
+	n := &fakeNet{Registry: fakenet.New(t), t: t, routes: map[string]fakeAnswer{}, fallback: map[string]fakeAnswer{}}
+	n.Register(fakenet.Any, n.answer).Optional() // a test that asks nothing asks nothing of it
+	return n
 }
 
 // file serves a testdata file for host+path.
@@ -74,16 +75,8 @@ func (n *fakeNet) down(host string, status int, body string) {
 	n.otherwise(host, status, body)
 }
 
-func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
-	if n.hook != nil {
-		n.hook(req)
-	}
-	if err := req.Context().Err(); err != nil {
-		return nil, err
-	}
-	n.mu.Lock()
-	n.calls[req.URL.Host]++
-	n.mu.Unlock()
+// answer is the recorded services' answer to req.
+func (n *fakeNet) answer(req *http.Request) (*http.Response, error) {
 	ans, ok := n.routes[req.URL.Host+req.URL.EscapedPath()]
 	if key, isListing := listingKey(req.URL); isListing {
 		ans, ok = n.listings[key]
@@ -104,13 +97,7 @@ func (n *fakeNet) RoundTrip(req *http.Request) (*http.Response, error) {
 		n.t.Errorf("fake network: unexpected request %s %s", req.Method, req.URL)
 		ans = fakeAnswer{status: http.StatusTeapot}
 	}
-	return &http.Response{
-		StatusCode: ans.status,
-		Status:     fmt.Sprintf("%d %s", ans.status, http.StatusText(ans.status)),
-		Header:     http.Header{"Content-Type": []string{"application/json"}},
-		Body:       io.NopCloser(bytes.NewReader(ans.body)),
-		Request:    req,
-	}, nil
+	return fakenet.Response(req, ans.status, ans.body, nil), nil
 }
 
 // listForm is how a service asks about several DOIs at once and wraps
@@ -276,11 +263,7 @@ func (n *fakeNet) whichRA(list string) fakeAnswer {
 	return fakeAnswer{status: 200, body: []byte("[" + strings.Join(items, ",") + "]")}
 }
 
-func (n *fakeNet) requests(host string) int {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.calls[host]
-}
+func (n *fakeNet) requests(host string) int { return n.Count(host) }
 
 // recordedNet serves the recorded real answers this package's tests use:
 // an ORCID record with five DOIs and three works without one, and Crossref

@@ -58,13 +58,13 @@ func followNet(t testing.TB, published *int, mu *sync.Mutex) *fakeNet {
 	n.routes["api.crossref.org/works/"+followPublished] = crossref(followPublished, "journal-article", "Kilns under load",
 		`{"has-preprint":[{"id-type":"doi","id":"`+followPreprint+`","asserted-by":"subject"}]}`)
 	n.agencies = map[string]string{"10.1101": "Crossref", "10.5555": "Crossref"}
-	n.hook = func(req *http.Request) {
+	n.Before(func(req *http.Request) {
 		if req.URL.Host == "api.crossref.org" && strings.Contains(req.URL.String(), followPublished) {
 			mu.Lock()
 			*published++
 			mu.Unlock()
 		}
-	}
+	})
 	return n
 }
 

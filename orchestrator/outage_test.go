@@ -19,6 +19,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
@@ -29,36 +30,43 @@ import (
 // outageNet is a network of simulated services (simNet, every default
 // provider's protocol) on which one host can be made to fail.
 type outageNet struct {
-	next http.RoundTripper
-	mu   sync.Mutex
-	down string                                          // the host that fails; "" for none
-	fail func(req *http.Request) (*http.Response, error) // how it fails
-	seen map[string]int                                  // requests per host, the failing one's included
+	*fakenet.Registry // counts requests per host, the failing one's included
+	next              http.RoundTripper
+	mu                sync.Mutex
+	outage            *fakenet.Stub // the fault laid over the services; nil for none
 }
 
+// newOutageNet is the services with no outage. Its Registry is Detached
+// (its outages are not verified): check_routed_test.go builds one without
+// a test at hand; once that file has moved, this can take t and New.
 func newOutageNet(orcid string, works int) *outageNet {
 	sim := &simNet{scale: 1 << 30, corpus: newSimCorpus(), orcids: map[string]int{orcid: 0}, perRecord: works}
-	return &outageNet{next: sim, seen: map[string]int{}}
+	n := &outageNet{Registry: fakenet.Detached(), next: sim}
+	n.Register(fakenet.Any, func(req *http.Request) (*http.Response, error) {
+		if resp, ok := recordedExtra(req); ok {
+			return resp, nil
+		}
+		return sim.RoundTrip(req)
+	})
+	return n
 }
 
-func (n *outageNet) set(host string, fail func(req *http.Request) (*http.Response, error)) {
+// set makes host ("*" for every host) answer through fail, lifting the
+// outage set before; set("", nil) lifts it.
+func (n *outageNet) set(host string, fail fakenet.Responder) {
 	n.mu.Lock()
-	n.down, n.fail = host, fail
-	n.mu.Unlock()
-}
-
-func (n *outageNet) RoundTrip(req *http.Request) (*http.Response, error) {
-	n.mu.Lock()
-	n.seen[req.URL.Host]++
-	down, fail := n.down, n.fail
-	n.mu.Unlock()
-	if down == "*" || req.URL.Host == down {
-		return fail(req)
+	defer n.mu.Unlock()
+	if n.outage != nil {
+		n.outage.Remove()
+		n.outage = nil
 	}
-	if resp, ok := recordedExtra(req); ok {
-		return resp, nil
+	switch host {
+	case "":
+	case "*":
+		n.outage = n.Override(fakenet.Any, fail)
+	default:
+		n.outage = n.Override(fakenet.Host(host), fail)
 	}
-	return n.next.RoundTrip(req)
 }
 
 // The works of the outage matrix beyond the simulated corpus, one per host
@@ -130,15 +138,7 @@ func recordedExtra(req *http.Request) (*http.Response, bool) {
 	return nil, false
 }
 
-func (n *outageNet) requests() int {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	total := 0
-	for _, c := range n.seen {
-		total += c
-	}
-	return total
-}
+func (n *outageNet) requests() int { return n.Total() }
 
 // cannedAnswer is a canned answer to req.
 func cannedAnswer(req *http.Request, code int, body string) *http.Response {
@@ -587,11 +587,7 @@ type errReader struct{ err error }
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 
 // hostRequests is the requests made to host so far.
-func (n *outageNet) hostRequests(host string) int {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.seen[host]
-}
+func (n *outageNet) hostRequests(host string) int { return n.Count(host) }
 
 // TestPersonOutageKeepsFiles: ORCID's /person failing leaves the ORCID
 // record's file and the works' same-name findings as they were; the run's
@@ -685,7 +681,7 @@ func TestSilentNetworkBounded(t *testing.T) {
 	if !errors.As(err, &off) || !strings.Contains(err.Error(), "no answer within 20ms, 3 times in a row") {
 		t.Fatalf("err = %v, want the offline error naming the silence", err)
 	}
-	for host, n := range nw.seen {
+	for host, n := range nw.Counts() {
 		if n > transport.DefaultStopAfter {
 			t.Errorf("%s: %d attempts, want at most %d", host, n, transport.DefaultStopAfter)
 		}

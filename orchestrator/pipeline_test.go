@@ -3,7 +3,6 @@ package orchestrator
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -114,7 +113,7 @@ orcid = "0000-0002-1825-0097"
 	providerAsked := make(chan struct{})
 	var once sync.Once
 	var early bool
-	net.hook = func(req *http.Request) {
+	net.Before(func(req *http.Request) {
 		switch {
 		case req.URL.Host == "api.crossref.org":
 			once.Do(func() { close(providerAsked) })
@@ -127,7 +126,7 @@ orcid = "0000-0002-1825-0097"
 			case <-guard.C:
 			}
 		}
-	}
+	})
 	opts := testOptions(m, net, 4)
 	opts.NoBatching = true // a lane with a partial batch waits for more works; single jobs go at once
 	rep := runOK(t, opts)
@@ -169,13 +168,13 @@ func unpaywallNet(t testing.TB) (*fakeNet, *[]string) {
 	n.otherwise("api.unpaywall.org", 404, `{"HTTP_status_code": 404, "error": true, "message": "not found"}`)
 	var mu sync.Mutex
 	var asked []string
-	n.hook = func(req *http.Request) {
+	n.Before(func(req *http.Request) {
 		if req.URL.Host == "api.unpaywall.org" {
 			mu.Lock()
 			asked = append(asked, strings.TrimPrefix(req.URL.Path, "/v2/"))
 			mu.Unlock()
 		}
-	}
+	})
 	return n, &asked
 }
 
@@ -231,7 +230,7 @@ func TestRedundantSkipIsStable(t *testing.T) {
 	}{{1, false}, {8, false}, {3, true}} {
 		net, _ := unpaywallNet(t)
 		m := newManifest(t, byDefault)
-		opts := testOptions(m, &jitterNet{inner: net, rng: rand.New(rand.NewPCG(uint64(i), 7))}, c.workers)
+		opts := testOptions(m, withJitter(net, uint64(i)), c.workers)
 		opts.Registry = redundancyRegistry()
 		opts.NoBatching = c.noBatching
 		runOK(t, opts)

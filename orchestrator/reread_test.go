@@ -15,13 +15,13 @@ import (
 func orcidPaths(net *fakeNet) func() []string {
 	var mu sync.Mutex
 	var paths []string
-	net.hook = func(req *http.Request) {
+	net.Before(func(req *http.Request) {
 		if req.URL.Host == "pub.orcid.org" {
 			mu.Lock()
 			paths = append(paths, req.URL.Path)
 			mu.Unlock()
 		}
-	}
+	})
 	return func() []string {
 		mu.Lock()
 		defer mu.Unlock()

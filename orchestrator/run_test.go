@@ -96,14 +96,14 @@ func TestReversedCompletionOrder(t *testing.T) {
 	var mu sync.Mutex
 	remaining := 0 // OpenAlex jobs planned and not yet done
 	var order []string
-	net.hook = func(req *http.Request) {
+	net.Before(func(req *http.Request) {
 		if req.URL.Host == "api.crossref.org" {
 			select {
 			case <-openAlexDone:
 			case <-req.Context().Done():
 			}
 		}
-	}
+	})
 	opts := testOptions(m, net, 8)
 	opts.Progress = Progress{
 		Planned: func(lp LanePlan) {
@@ -133,26 +133,23 @@ func TestReversedCompletionOrder(t *testing.T) {
 	}
 }
 
-// jitterNet answers from recordedNet after a random, test-chosen delay, so
-// lanes finish in an arbitrary order.
-type jitterNet struct {
-	inner *fakeNet
-	mu    sync.Mutex
-	rng   *rand.Rand
-}
-
-func (j *jitterNet) RoundTrip(req *http.Request) (*http.Response, error) {
-	j.mu.Lock()
-	d := time.Duration(j.rng.IntN(1500)) * time.Microsecond
-	j.mu.Unlock()
-	timer := time.NewTimer(d) // simulated service time, not synchronisation
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-	case <-req.Context().Done():
-		return nil, req.Context().Err()
-	}
-	return j.inner.RoundTrip(req)
+// withJitter makes n answer after a random, seeded delay, so lanes
+// finish in an arbitrary order.
+func withJitter(n *fakeNet, seed uint64) *fakeNet {
+	var mu sync.Mutex
+	rng := rand.New(rand.NewPCG(seed, 7))
+	n.Before(func(req *http.Request) {
+		mu.Lock()
+		d := time.Duration(rng.IntN(1500)) * time.Microsecond
+		mu.Unlock()
+		timer := time.NewTimer(d) // simulated service time, not synchronisation
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+		case <-req.Context().Done(): // the network answers with the context's error
+		}
+	})
+	return n
 }
 
 // TestByteIdenticalAtAnyWorkers is the property: for random latencies and
@@ -161,7 +158,7 @@ func TestByteIdenticalAtAnyWorkers(t *testing.T) {
 	var want string
 	for workers := 1; workers <= 16; workers++ {
 		m := newManifest(t, recordedManifest)
-		net := &jitterNet{inner: recordedNet(t), rng: rand.New(rand.NewPCG(uint64(workers), 7))}
+		net := withJitter(recordedNet(t), uint64(workers))
 		runOK(t, testOptions(m, net, workers))
 		got := folderBytes(t, m.Snapshots)
 		if workers == 1 {
@@ -330,11 +327,11 @@ doi = "10.7554/elife.01567"
 		net.agencies["10.5281"] = "DataCite"
 		var mu sync.Mutex
 		var asked []string
-		net.hook = func(req *http.Request) {
+		net.Before(func(req *http.Request) {
 			mu.Lock()
 			asked = append(asked, req.URL.Host+req.URL.Path)
 			mu.Unlock()
-		}
+		})
 		return net, &asked
 	}
 
@@ -402,11 +399,11 @@ doi = "10.7554/elife.01567"
 	}
 	var mu sync.Mutex
 	var asked []string
-	net.hook = func(req *http.Request) {
+	net.Before(func(req *http.Request) {
 		mu.Lock()
 		asked = append(asked, req.URL.Host+req.URL.Path)
 		mu.Unlock()
-	}
+	})
 	opts := testOptions(newManifest(t, src), net, 4)
 	opts.Registry = []providers.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
 	rep := runOK(t, opts)

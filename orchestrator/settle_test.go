@@ -24,7 +24,7 @@ func interruptAt(n *fakeNet, at func(*http.Request) bool) (context.Context, <-ch
 	ctx, cancel := context.WithCancel(context.Background())
 	arrived := make(chan struct{})
 	var once sync.Once
-	n.hook = func(req *http.Request) {
+	n.Before(func(req *http.Request) {
 		if !at(req) {
 			return
 		}
@@ -33,7 +33,7 @@ func interruptAt(n *fakeNet, at func(*http.Request) bool) (context.Context, <-ch
 			cancel()
 		})
 		<-req.Context().Done()
-	}
+	})
 	return ctx, arrived
 }
 

@@ -4,16 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/fakenet"
+	"github.com/aboutscholar/about/internal/fakenet/recorded"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -21,22 +17,19 @@ import (
 
 // TestConformance holds what every provider in the registry does, in the
 // manner of rclone's fstests: each runs its real Fetch against a fake of
-// its own host answering from its own recorded answers, found by
-// convention in testdata/<provider name>/, so a new provider is held by
-// it with no line here. What it holds: one Result per identity, in the
-// order asked; a 404 is not_found; an unreadable answer fails the job
-// and never panics; no request leaves the host the Env names; a provider
-// that declares a batch size asks a full batch in fewer requests than
-// identities. (The API key goes only to Host by the transport, which
+// its own host built from its declaration (internal/fakenet/recorded: the
+// host is Spec.Host, the answers its recordings in testdata/<provider
+// name>/), so a new provider is held by it with no line here. What it
+// holds: one Result per identity, in the order asked; a 404 is not_found;
+// an unreadable answer fails the job and never panics; no request leaves
+// the provider's host (the fake network fails the test on any other); a
+// provider that declares a batch size asks a full batch in fewer requests
+// than identities. (The API key goes only to Host by the transport, which
 // owns credentials: transport's tests hold that.)
 func TestConformance(t *testing.T) {
 	for _, spec := range providers.All() {
 		t.Run(spec.Name, func(t *testing.T) {
-			recorded := recordedAnswers(t, spec.Name)
-			if len(recorded) == 0 {
-				t.Fatalf("no recorded answers in testdata/%s", spec.Name)
-			}
-			t.Run("recorded", func(t *testing.T) { conformRecorded(t, spec, recorded) })
+			t.Run("recorded", func(t *testing.T) { conformRecorded(t, spec) })
 			t.Run("not found", func(t *testing.T) { conformNotFound(t, spec) })
 			t.Run("malformed", func(t *testing.T) { conformMalformed(t, spec) })
 			t.Run("batch", func(t *testing.T) { conformBatch(t, spec) })
@@ -44,160 +37,29 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// recorded is one answer of testdata/<provider>/: its file name (which,
-// by convention, holds the identities it answers for, "/" written "-")
-// and its body.
-type recorded struct {
-	name string
-	body []byte
-}
-
-func recordedAnswers(t *testing.T, provider string) []recorded {
-	t.Helper()
-	dir := filepath.Join("..", "testdata", provider)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatalf("a provider's recorded answers live in testdata/%s: %v", provider, err)
-	}
-	var out []recorded
-	for _, e := range entries {
-		if e.IsDir() || filepath.Ext(e.Name()) == ".md" {
-			continue
-		}
-		body, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, recorded{name: e.Name(), body: body})
-	}
-	return out
-}
-
-// fakeHost is a provider's host: it answers every request with what
-// answer picks for it and counts the requests.
-type fakeHost struct {
-	t      *testing.T
-	srv    *httptest.Server
-	mu     sync.Mutex
-	asked  []string // each request's unescaped URI and body
-	answer func(uri string) (int, []byte)
-}
-
-func newFakeHost(t *testing.T, answer func(uri string) (int, []byte)) *fakeHost {
-	h := &fakeHost{t: t, answer: answer}
-	h.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		uri, err := url.QueryUnescape(r.RequestURI)
-		if err != nil {
-			uri = r.RequestURI
-		}
-		uri += " " + string(body)
-		h.mu.Lock()
-		h.asked = append(h.asked, uri)
-		h.mu.Unlock()
-		status, out := h.answer(uri)
-		w.WriteHeader(status)
-		w.Write(out)
-	}))
-	t.Cleanup(h.srv.Close)
-	return h
-}
-
-// env points a provider at the fake; its Doer fails the test on a
-// request to any other host, redirects included.
-func (h *fakeHost) env() providers.Env {
-	host := strings.TrimPrefix(h.srv.URL, "http://")
-	client := *h.srv.Client()
-	client.CheckRedirect = func(r *http.Request, _ []*http.Request) error {
-		if r.URL.Host != host {
-			return fmt.Errorf("redirected to %s, not the provider's host", r.URL.Host)
-		}
-		return nil
-	}
-	do := func(r *http.Request) (*http.Response, error) {
-		if r.URL.Host != host {
-			h.t.Errorf("request to %s, not the provider's host (%s)", r.URL, host)
-			return nil, fmt.Errorf("left the provider's host")
-		}
-		return client.Do(r)
-	}
-	return providers.Env{Do: do, Base: h.srv.URL, Mailto: "ada@example.org"}
-}
-
-func (h *fakeHost) requests() []string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return append([]string(nil), h.asked...)
-}
+// testdata is the repository's folder of recorded answers.
+const testdata = "../testdata"
 
 // conformRecorded asks the sample identities the provider applies to,
 // as one batch and then each alone (the single form, where there is
 // one). Each request is answered by the recording whose name holds the
 // most identities it asks for (words of its path break ties: a "works"
-// request gets a "works" recording), with the status its name says.
-// Whether that finds a work is the provider's own tests' business (a
-// recording is named for what was asked, not for what it holds).
-func conformRecorded(t *testing.T, spec providers.Spec, answers []recorded) {
+// request gets a "works" recording), with the status its name says
+// (recorded.Pick). Whether that finds a work is the provider's own tests'
+// business (a recording is named for what was asked, not for what it
+// holds).
+func conformRecorded(t *testing.T, spec providers.Spec) {
 	ids := appliesTo(spec)
-	h := newFakeHost(t, func(uri string) (int, []byte) {
-		a := pickRecorded(answers, ids, uri)
-		return recordedStatus(a.name), a.body
-	})
-	results := conformFetch(t, spec, h.env(), ids)
+	_, env := recorded.Service(t, spec, testdata, ids)
+	results := conformFetch(t, spec, env, ids)
 	for i, r := range results {
 		if r.Status == record.Found && r.Record != nil && carriesOther(r.Record.IDs, ids, i) {
 			t.Errorf("result %d (%s) is the record of another identity asked: %+v", i, ids[i], r.Record.IDs)
 		}
 	}
 	for _, id := range ids {
-		conformFetch(t, spec, h.env(), []manifest.Identity{id})
+		conformFetch(t, spec, env, []manifest.Identity{id})
 	}
-}
-
-// fileForm is an identity's value as recordings' names write it.
-func fileForm(value string) string { return strings.ReplaceAll(value, "/", "-") }
-
-// pickRecorded is the answer whose name holds the most identities the
-// request asks for, a 200 before another status, then the one sharing
-// the most words with the request's path.
-func pickRecorded(answers []recorded, ids []manifest.Identity, uri string) recorded {
-	path, _, _ := strings.Cut(strings.ToLower(uri), "?")
-	words := strings.FieldsFunc(path, func(r rune) bool { return r < 'a' || r > 'z' })
-	best, score := answers[0], -1
-	for _, a := range answers {
-		n := 0
-		for _, id := range ids {
-			if strings.Contains(strings.ToLower(uri), strings.ToLower(id.Value)) && strings.Contains(a.name, fileForm(id.Value)) {
-				n += 100
-			}
-		}
-		if recordedStatus(a.name) == http.StatusOK {
-			n += 10
-		}
-		for _, w := range words {
-			if len(w) >= 4 && strings.Contains(a.name, w) {
-				n++
-			}
-		}
-		if n > score {
-			best, score = a, n
-		}
-	}
-	return best
-}
-
-// recordedStatus is the status an answer was recorded with, by its name:
-// "not-found" or "404" in it is a 404, "error-4xx" that 4xx, else 200.
-func recordedStatus(name string) int {
-	for _, code := range []int{400, 404, 410, 422} {
-		if strings.Contains(name, fmt.Sprintf("-%d", code)) {
-			return code
-		}
-	}
-	if strings.Contains(name, "not-found") {
-		return http.StatusNotFound
-	}
-	return http.StatusOK
 }
 
 // carriesOther reports whether a record found for ids[i] names, in the
@@ -223,9 +85,9 @@ func carriesOther(got record.IDs, ids []manifest.Identity, i int) bool {
 // moved: a failed job, which must then say it was a 404. (Likewise a 404
 // to a batch's list form, so identities are asked one at a time here.)
 func conformNotFound(t *testing.T, spec providers.Spec) {
-	h := newFakeHost(t, func(string) (int, []byte) { return http.StatusNotFound, []byte(`{"message":"not found"}`) })
+	_, env := recorded.Host(t, spec, fakenet.String(http.StatusNotFound, `{"message":"not found"}`))
 	for _, id := range appliesTo(spec) {
-		r := conformFetch(t, spec, h.env(), []manifest.Identity{id})[0]
+		r := conformFetch(t, spec, env, []manifest.Identity{id})[0]
 		var status *providers.StatusError
 		switch {
 		case r.Status == record.NotFound:
@@ -253,9 +115,9 @@ func appliesTo(spec providers.Spec) []manifest.Identity {
 // conformMalformed: an answer that is neither the service's JSON nor its
 // XML fails every identity (or the whole call) and finds nothing.
 func conformMalformed(t *testing.T, spec providers.Spec) {
-	h := newFakeHost(t, func(string) (int, []byte) { return http.StatusOK, []byte("\x00{<not an answer") })
+	_, env := recorded.Host(t, spec, fakenet.String(http.StatusOK, "\x00{<not an answer"))
 	ids := appliesTo(spec)
-	results, err := spec.Fetch(context.Background(), h.env(), ids)
+	results, err := spec.Fetch(context.Background(), env, ids)
 	if err != nil {
 		return // the whole job failed: what is wanted
 	}
@@ -273,10 +135,10 @@ func conformMalformed(t *testing.T, spec providers.Spec) {
 // and, when the provider declares a batch form, fewer requests than
 // identities.
 func conformBatch(t *testing.T, spec providers.Spec) {
-	h := newFakeHost(t, func(string) (int, []byte) { return http.StatusNotFound, nil })
+	net, env := recorded.Host(t, spec, fakenet.Status(http.StatusNotFound))
 	ids := madeUpBatch(spec)
-	conformFetch(t, spec, h.env(), ids)
-	if n := len(h.requests()); spec.BatchSize > 1 && n >= len(ids) {
+	conformFetch(t, spec, env, ids)
+	if n := net.Total(); spec.BatchSize > 1 && n >= len(ids) {
 		t.Errorf("a batch of %d identities took %d requests: the batch form is not used", len(ids), n)
 	}
 }

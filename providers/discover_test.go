@@ -2,14 +2,13 @@ package providers_test
 
 import (
 	"context"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/providers"
 )
 
@@ -19,20 +18,19 @@ func listingServer(t *testing.T, cursorParam string, pages map[string]string) (p
 	t.Helper()
 	var mu sync.Mutex
 	var asked []url.Values
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	net := fakenet.New(t)
+	net.Register(fakenet.Host("listing.test"), func(r *http.Request) (*http.Response, error) {
 		mu.Lock()
 		asked = append(asked, r.URL.Query())
 		mu.Unlock()
 		body, ok := pages[r.URL.Query().Get(cursorParam)]
 		if !ok {
 			t.Errorf("unexpected page %s", r.URL)
-			w.WriteHeader(http.StatusNotFound)
-			return
+			return fakenet.Response(r, http.StatusNotFound, nil, nil), nil
 		}
-		_, _ = io.WriteString(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	return providers.Env{Do: srv.Client().Do, Base: srv.URL, Mailto: "ada@example.org"}, &asked
+		return fakenet.Response(r, http.StatusOK, []byte(body), nil), nil
+	})
+	return providers.Env{Do: net.Client().Do, Base: "http://listing.test", Mailto: "ada@example.org"}, &asked
 }
 
 const carberry = "0000-0002-1825-0097"

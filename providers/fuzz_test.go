@@ -9,12 +9,12 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/internal/fakenet/recorded"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -101,24 +101,13 @@ func (d *fakeDoer) Do(req *http.Request) (*http.Response, error) {
 	}, nil
 }
 
-// recordedBodies are the recorded answers of testdata/<dir>/, plus a few
-// bodies of no service's shape.
-func recordedBodies(f *testing.F, dir string) [][]byte {
+// recordedBodies are spec's recorded answers (the ones its conformance
+// fake answers from), plus a few bodies of no service's shape.
+func recordedBodies(f *testing.F, spec providers.Spec) [][]byte {
 	f.Helper()
-	entries, err := os.ReadDir(filepath.Join("..", "testdata", dir))
-	if err != nil {
-		f.Fatalf("a provider's recorded answers live in testdata/%s: %v", dir, err)
-	}
 	var out [][]byte
-	for _, e := range entries {
-		if e.IsDir() || filepath.Ext(e.Name()) == ".md" {
-			continue
-		}
-		body, err := os.ReadFile(filepath.Join("..", "testdata", dir, e.Name()))
-		if err != nil {
-			f.Fatal(err)
-		}
-		out = append(out, body)
+	for _, a := range recorded.Answers(f, testdata, spec) {
+		out = append(out, a.Body)
 	}
 	return append(out, []byte("{}"), []byte("[]"), []byte("<?xml version=\"1.0\"?><x/>"))
 }
@@ -227,7 +216,7 @@ func FuzzProviders(f *testing.F) {
 		}
 	}
 	for i, spec := range specs {
-		for _, body := range recordedBodies(f, spec.Name) {
+		for _, body := range recordedBodies(f, spec) {
 			f.Add(uint8(i), body, uint8(0))
 		}
 	}
@@ -243,7 +232,7 @@ func FuzzProviders(f *testing.F) {
 // FuzzRegistrationAgencies fuzzes doi.org's "Which RA?" answer: one
 // agency (or "") per DOI asked, or an error.
 func FuzzRegistrationAgencies(f *testing.F) {
-	for _, body := range recordedBodies(f, providers.DOIOrg().Name) {
+	for _, body := range recordedBodies(f, providers.DOIOrg()) {
 		f.Add(body, uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, body []byte, which uint8) {

@@ -6,13 +6,13 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
@@ -274,7 +274,8 @@ func TestSemanticScholarDeclaration(t *testing.T) {
 func TestSemanticScholarSplitsBatchThatTimesOut(t *testing.T) {
 	var mu sync.Mutex
 	var sizes []int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	net := fakenet.New(t)
+	net.Register(fakenet.Host(s2Host), func(r *http.Request) (*http.Response, error) {
 		var req struct{ IDs []string }
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 			t.Errorf("request body: %v", err)
@@ -283,18 +284,16 @@ func TestSemanticScholarSplitsBatchThatTimesOut(t *testing.T) {
 		sizes = append(sizes, len(req.IDs))
 		mu.Unlock()
 		if len(req.IDs) > 2 {
-			w.WriteHeader(http.StatusGatewayTimeout)
-			_, _ = io.WriteString(w, `{"message": "Endpoint request timed out"}`)
-			return
+			return fakenet.Response(r, http.StatusGatewayTimeout, []byte(`{"message": "Endpoint request timed out"}`), nil), nil
 		}
 		papers := make([]map[string]any, len(req.IDs))
 		for i, id := range req.IDs {
 			papers[i] = map[string]any{"paperId": "p-" + id, "title": id}
 		}
-		_ = json.NewEncoder(w).Encode(papers)
-	}))
-	t.Cleanup(srv.Close)
-	env := providers.Env{Do: srv.Client().Do, Base: srv.URL}
+		body, err := json.Marshal(papers)
+		return fakenet.Response(r, http.StatusOK, body, nil), err
+	})
+	env := providers.Env{Do: net.Client().Do, Base: "http://" + s2Host}
 	asked := dois("10.1/a", "10.1/b", "10.1/c", "10.1/d", "10.1/e")
 	got, err := providers.SemanticScholar().Fetch(context.Background(), env, asked)
 	if err != nil {
@@ -317,7 +316,8 @@ func s2ByPlace(t *testing.T, papers map[string]string, batch []string) (provider
 	t.Helper()
 	var mu sync.Mutex
 	requests := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	net := fakenet.New(t)
+	net.Register(fakenet.Host(s2Host), func(r *http.Request) (*http.Response, error) {
 		var req struct{ IDs []string }
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 			t.Errorf("request body: %v", err)
@@ -336,11 +336,13 @@ func s2ByPlace(t *testing.T, papers map[string]string, batch []string) (provider
 				out[i] = p
 			}
 		}
-		_, _ = io.WriteString(w, "["+strings.Join(out, ",")+"]")
-	}))
-	t.Cleanup(srv.Close)
-	return providers.Env{Do: srv.Client().Do, Base: srv.URL}, &requests
+		return fakenet.Response(r, http.StatusOK, []byte("["+strings.Join(out, ",")+"]"), nil), nil
+	})
+	return providers.Env{Do: net.Client().Do, Base: "http://" + s2Host}, &requests
 }
+
+// s2Host is the host the Semantic Scholar fakes answer as.
+const s2Host = "s2.test"
 
 // TestSemanticScholarPaperMustCarryItsPlacesID: the batch answers in the
 // order of the posted ids, but a paper whose externalIds name another DOI

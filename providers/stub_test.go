@@ -6,84 +6,44 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sync"
+	"strings"
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 )
 
-// stub is a fake service: it answers exactly the request URIs it was
-// given (escaped path and query), each once and to a GET unless the
-// answer says otherwise, fails the test on any other request, and at
-// cleanup fails it when a registered answer was never asked for (gh's
-// httpmock).
+// stub is a fake service on the one fake network (internal/fakenet): it
+// answers exactly the request URIs it was given (escaped path and query),
+// each once and to a GET unless the answer says otherwise, fails the test
+// on any other request, and at cleanup fails it when a registered answer
+// was never asked for (gh's httpmock).
 type stub struct {
-	t       *testing.T
-	srv     *httptest.Server
-	mu      sync.Mutex
-	answers map[string]*stubAnswer
-	asked   []string // request URIs in the order they came
+	t   *testing.T
+	net *fakenet.Registry
 }
+
+// stubHost is the host the stub answers as.
+const stubHost = "stub.test"
 
 // stubAnswer is one canned answer and what its request must look like.
 type stubAnswer struct {
+	t      *testing.T
 	status int
 	body   []byte
 	header http.Header                           // sent with the answer
 	verb   string                                // method the request must use; GET when ""
 	checks []func(t *testing.T, r *http.Request) // further assertions on the request
-	used   bool
 }
 
 func newStub(t *testing.T) *stub {
-	s := &stub{t: t, answers: map[string]*stubAnswer{}}
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		ans, ok := s.answers[r.RequestURI]
-		again := ok && ans.used
-		if ok {
-			ans.used = true
-		}
-		s.asked = append(s.asked, r.RequestURI)
-		s.mu.Unlock()
-		switch {
-		case !ok:
-			t.Errorf("unexpected request %s %s", r.Method, r.RequestURI)
-			w.WriteHeader(http.StatusTeapot)
-			return
-		case again:
-			t.Errorf("request %s %s asked again", r.Method, r.RequestURI)
-			w.WriteHeader(http.StatusTeapot)
-			return
-		}
-		if want := cmp.Or(ans.verb, http.MethodGet); r.Method != want {
-			t.Errorf("%s: method %s, want %s", r.RequestURI, r.Method, want)
-		}
-		for _, check := range ans.checks {
-			check(t, r)
-		}
-		for k, v := range ans.header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(ans.status)
-		w.Write(ans.body)
-	}))
-	t.Cleanup(func() {
-		s.srv.Close()
-		for uri, ans := range s.answers {
-			if !ans.used {
-				t.Errorf("registered answer for %s was never requested", uri)
-			}
-		}
-	})
-	return s
+	return &stub{t: t, net: fakenet.New(t)}
 }
 
 // file answers uri with a testdata file.
@@ -95,19 +55,36 @@ func (s *stub) text(uri string, status int, body string) *stubAnswer {
 	return s.answer(uri, status, []byte(body))
 }
 
+// answer registers the answer to uri, once: asked again, the request
+// finds no stub and fails the test.
 func (s *stub) answer(uri string, status int, body []byte) *stubAnswer {
-	a := &stubAnswer{status: status, body: body, header: http.Header{}}
-	s.mu.Lock()
-	s.answers[uri] = a
-	s.mu.Unlock()
+	a := &stubAnswer{t: s.t, status: status, body: body, header: http.Header{}}
+	s.net.Register(func(r *http.Request) bool { return r.URL.Host == stubHost && r.URL.RequestURI() == uri }, a.respond).Once()
 	return a
+}
+
+func (a *stubAnswer) respond(r *http.Request) (*http.Response, error) {
+	if want := cmp.Or(a.verb, http.MethodGet); r.Method != want {
+		a.t.Errorf("%s: method %s, want %s", r.URL.RequestURI(), r.Method, want)
+	}
+	for _, check := range a.checks {
+		check(a.t, r)
+	}
+	header := a.header.Clone()
+	if header.Get("Content-Type") == "" {
+		header.Set("Content-Type", http.DetectContentType(a.body)) // as net/http's server sniffs it
+	}
+	return fakenet.Response(r, a.status, a.body, header), nil
 }
 
 // requests is the request URIs asked so far, in order.
 func (s *stub) requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.asked...)
+	var out []string
+	for _, asked := range s.net.Asked() {
+		_, u, _ := strings.Cut(asked, " ")
+		out = append(out, strings.TrimPrefix(u, "http://"+stubHost))
+	}
+	return out
 }
 
 // env points a provider at the stub, with ada@example.org as the contact.
@@ -116,7 +93,7 @@ func (s *stub) env() providers.Env { return s.envAs("ada@example.org") }
 // envAs points a provider at the stub with mailto as the contact ("" for
 // none).
 func (s *stub) envAs(mailto string) providers.Env {
-	return providers.Env{Do: s.srv.Client().Do, Base: s.srv.URL, Mailto: mailto}
+	return providers.Env{Do: s.net.Client().Do, Base: "http://" + stubHost, Mailto: mailto}
 }
 
 // withHeader sends the header with the answer.
@@ -142,7 +119,7 @@ func (a *stubAnswer) check(fn func(t *testing.T, r *http.Request)) *stubAnswer {
 func requestHeader(key, want string) func(t *testing.T, r *http.Request) {
 	return func(t *testing.T, r *http.Request) {
 		if got := r.Header.Get(key); got != want {
-			t.Errorf("%s: %s = %q, want %q", r.RequestURI, key, got, want)
+			t.Errorf("%s: %s = %q, want %q", r.URL.RequestURI(), key, got, want)
 		}
 	}
 }

@@ -13,9 +13,12 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/internal/fakenet"
 )
 
-// wireSim is a Base standing in for the network on a fakeClock: a request
+// wireSim is the answer of a network on a fakeClock (a fakenet responder,
+// whose timing is the point): a request
 // on a new connection first spends a dial and TLS handshake, then reaches
 // the server (its arrival is what the server's rate limit measures), is
 // written (httptrace WroteRequest, as net/http reports it), and is answered
@@ -62,7 +65,7 @@ func (w *wireSim) draw(host string) simAnswer {
 	return a
 }
 
-func (w *wireSim) RoundTrip(r *http.Request) (*http.Response, error) {
+func (w *wireSim) answer(r *http.Request) (*http.Response, error) {
 	a := w.draw(r.URL.Host)
 	w.clock.Advance(a.handshake)
 	w.mu.Lock()
@@ -98,7 +101,9 @@ func TestPacingNeverBelowInterval(t *testing.T) {
 		for h, d := range intervals {
 			hosts[h] = HostPolicy{MinInterval: d, SlowDown: []int{http.StatusServiceUnavailable}}
 		}
-		c := newClient(t, clock, Options{Base: sim, Hosts: hosts, Seed: seed, StopAfter: 1000})
+		net := fakenet.New(t)
+		net.Register(fakenet.Any, sim.answer)
+		c := newClient(t, clock, Options{Base: net, Hosts: hosts, Seed: seed, StopAfter: 1000})
 		runPaced(t, c, seed, intervals)
 		for _, st := range c.Stats() {
 			retries += st.Retries

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/aboutscholar/about/internal/fakenet"
 )
 
 func TestPacingSequentialRequests(t *testing.T) {
@@ -49,17 +51,17 @@ func TestUndeclaredHostGetsDefaultInterval(t *testing.T) {
 
 func TestHostsPacedIndependently(t *testing.T) {
 	clock := newFakeClock()
-	s := &script{steps: []step{{code: 200}}}
-	srv := serve(t, s)
-	a, b := srv.URL, onLocalhost(srv.URL)
+	a, b := "https://api.crossref.org/works", "https://pub.orcid.org/v3.0"
 	var mu sync.Mutex
 	starts := map[string][]time.Time{}
-	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	net := fakenet.New(t)
+	net.Register(fakenet.Any, fakenet.Status(http.StatusOK))
+	net.Before(func(r *http.Request) {
 		mu.Lock()
-		starts[r.Host] = append(starts[r.Host], clock.Now())
+		starts[r.URL.Host] = append(starts[r.URL.Host], clock.Now())
 		mu.Unlock()
 	})
-	c := newClient(t, clock, Options{Hosts: map[string]HostPolicy{
+	c := newClient(t, clock, Options{Base: net, Hosts: map[string]HostPolicy{
 		hostOf(t, a): {MinInterval: 2 * time.Second},
 		hostOf(t, b): {MinInterval: 2 * time.Second},
 	}})
@@ -70,6 +72,9 @@ func TestHostsPacedIndependently(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+	if len(starts) != 2 {
+		t.Errorf("requests reached %d hosts, want 2: %v", len(starts), starts)
 	}
 	for host, ts := range starts {
 		if len(ts) != 3 {

@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/internal/testtool"
 )
 
@@ -29,7 +27,8 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 // testSystem is the process as a test gives it to the CLI: getenv as
 // given, the files main embeds read from the source, and a network that
-// refuses every request and fails the test that sent it. A test that
+// refuses every request and fails the test that sent it (an empty
+// fakenet.Registry). A test that
 // means to fetch uses --replay; none can reach a real service by mistake.
 func testSystem(t *testing.T, getenv func(string) string) System {
 	t.Helper()
@@ -40,21 +39,12 @@ func testSystem(t *testing.T, getenv func(string) string) System {
 		}
 		return string(data)
 	}
-	return System{Getenv: getenv, Started: time.Now(), Network: noNetwork{t}, Version: testVersion, Files: Files{
+	return System{Getenv: getenv, Started: time.Now(), Network: fakenet.New(t), Version: testVersion, Files: Files{
 		BashCompletion:   read("contrib/completion/about.bash"),
 		ZshCompletion:    read("contrib/completion/about.zsh"),
 		FishCompletion:   read("contrib/completion/about.fish"),
 		DoctorRecordings: os.DirFS(filepath.Join("..", "..", "testdata", "doctor", "ok")),
 	}}
-}
-
-// noNetwork refuses as a host with nothing listening does, so the run
-// behaves as it would offline, and names the request in the test's failure.
-type noNetwork struct{ t *testing.T }
-
-func (n noNetwork) RoundTrip(r *http.Request) (*http.Response, error) {
-	n.t.Errorf("a test run of the CLI reached for the network: %s %s (use --replay or a fake server)", r.Method, r.URL.Redacted())
-	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 }
 
 // assertUsageError runs the CLI and wants exit 2 with every want line on
@@ -134,25 +124,18 @@ func TestUserAgent(t *testing.T) {
 // offline one is) instead of the machine's network.
 func TestCLITestsHaveNoNetwork(t *testing.T) {
 	manifestPath, _ := exampleCopy(t)
-	var asked []string
 	sys := testSystem(t, func(string) string { return "" })
-	sys.Network = roundTripFunc(func(r *http.Request) (*http.Response, error) {
-		asked = append(asked, r.URL.Host)
-		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
-	})
+	offline := fakenet.Offline(t)
+	sys.Network = offline
 	var stderr bytes.Buffer
 	code := Run(context.Background(), []string{"about", "fetch", "-j", "1", "--quiet", "--snapshots", filepath.Join(t.TempDir(), "s"), manifestPath}, io.Discard, &stderr, sys)
 	if code != exitShort || !strings.Contains(stderr.String(), "cannot reach the network") {
 		t.Errorf("exit %d, want %d and the offline line:\n%s", code, exitShort, stderr.String())
 	}
-	if len(asked) == 0 {
+	if offline.Total() == 0 {
 		t.Error("the run never used the network the test gave it")
 	}
 }
-
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/internal/fakenet"
 )
 
 // TestFetchNamesAndRepairsACorruptSnapshot: a snapshot cut short, one of
@@ -66,13 +68,13 @@ func TestFetchLeavesACorruptSnapshotNoAnswerCanReplace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	down := func(r *http.Request) (*http.Response, error) {
-		if r.URL.Host == "api.datacite.org" || r.URL.Host == "api.openalex.org" {
-			return reply(r, http.StatusServiceUnavailable, nil), nil
-		}
-		return nil, nil
+	down := fault{
+		on: func(r *http.Request) bool {
+			return r.URL.Host == "api.datacite.org" || r.URL.Host == "api.openalex.org"
+		},
+		answer: fakenet.Status(http.StatusServiceUnavailable),
 	}
-	code, story, rep := runWithFaultInto(t, snaps, fault{answer: down})
+	code, story, rep := runWithFaultInto(t, snaps, down)
 	if code != exitShort {
 		t.Errorf("exit %d, want 1\n%s", code, story)
 	}

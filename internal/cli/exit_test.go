@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/providers"
@@ -102,7 +103,7 @@ func TestRunFunctionsAreCallableWithoutTheCLI(t *testing.T) {
 	var stderr strings.Builder
 	err := runFetch(context.Background(), fetchOptions{
 		Manifest: exampleManifest, Threads: 2, Snapshots: filepath.Join(dir, "snapshots"),
-		Replay: exampleReplay, Quiet: true, Getenv: func(string) string { return "" }, Network: noNetwork{t}, Stderr: &stderr,
+		Replay: exampleReplay, Quiet: true, Getenv: func(string) string { return "" }, Network: fakenet.New(t), Stderr: &stderr,
 	})
 	if err != nil {
 		t.Fatalf("runFetch: %v\n%s", err, stderr.String())
@@ -115,7 +116,7 @@ func TestRunFunctionsAreCallableWithoutTheCLI(t *testing.T) {
 		t.Errorf("runRender wrote:\n%s", page.String())
 	}
 	err = runCheck(context.Background(), checkOptions{Manifest: exampleManifest, Offline: true, Snapshots: filepath.Join(dir, "snapshots"),
-		Getenv: func(string) string { return "" }, Network: noNetwork{t}, Stdout: io.Discard, Stderr: io.Discard})
+		Getenv: func(string) string { return "" }, Network: fakenet.New(t), Stdout: io.Discard, Stderr: io.Discard})
 	if err != nil {
 		t.Errorf("runCheck --offline of a fresh fetch: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/transport"
 )
@@ -51,7 +52,7 @@ func TestRecordKeepsTheMailtoOut(t *testing.T) {
 	}
 
 	replayed := fetchOptions{Manifest: exampleManifest, Threads: 4, Snapshots: filepath.Join(tmp, "replayed"), Replay: rec,
-		Getenv: func(string) string { return "" }, Network: noNetwork{t}, Version: testVersion, Stderr: &bytes.Buffer{}}
+		Getenv: func(string) string { return "" }, Network: fakenet.New(t), Version: testVersion, Stderr: &bytes.Buffer{}}
 	if err := runFetch(context.Background(), replayed); err != nil {
 		t.Fatalf("the replayed run: %v\n%s", err, replayed.Stderr)
 	}
@@ -64,13 +65,8 @@ func TestRecordKeepsTheMailtoOut(t *testing.T) {
 // example run with a 500: the error --report keeps names the request,
 // and not the mailto= it carried.
 func TestReportErrorsHoldNoMailto(t *testing.T) {
-	down := func(r *http.Request) (*http.Response, error) {
-		if r.URL.Host == "api.crossref.org" {
-			return reply(r, http.StatusInternalServerError, nil), nil
-		}
-		return nil, nil
-	}
-	_, story, rep := runWithFault(t, fault{answer: down})
+	down := fault{on: fakenet.Host("api.crossref.org"), answer: fakenet.Status(http.StatusInternalServerError)}
+	_, story, rep := runWithFault(t, down)
 	if !bytes.Contains(rep, []byte("500 Internal Server Error")) {
 		t.Fatalf("no request failed where the test needs it:\n%s", rep)
 	}

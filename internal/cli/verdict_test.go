@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -35,9 +34,10 @@ var verdicts = map[string]struct {
 // fault is what a row of TestFaultsEndInOneVerdict does to a replay of
 // the README's example: the network it answers through, and the disk.
 type fault struct {
-	answer func(r *http.Request) (*http.Response, error) // nil: the recording answers
-	cancel int                                           // cancel the run after this many requests; 0: never
-	full   int                                           // the disk fills after this many changed files; 0: never
+	on     fakenet.Matcher   // the requests the fault answers; the recording answers the rest
+	answer fakenet.Responder // how it answers them
+	cancel int               // cancel the run after this many requests; 0: never
+	full   int               // the disk fills after this many changed files; 0: never
 }
 
 // TestFaultsEndInOneVerdict: whatever went wrong, the story's closing
@@ -47,27 +47,13 @@ type fault struct {
 // and exited 3; an offline run's report said `pruned: true` though it
 // changed nothing.
 func TestFaultsEndInOneVerdict(t *testing.T) {
-	stopped := func(r *http.Request) (*http.Response, error) {
-		if r.URL.Host != "api.openalex.org" {
-			return nil, nil
-		}
-		return reply(r, http.StatusTooManyRequests, http.Header{"Retry-After": {"86400"}}), nil
+	stopped := fault{on: fakenet.Host("api.openalex.org"), answer: fakenet.WithHeader(fakenet.Status(http.StatusTooManyRequests), "Retry-After", "86400")}
+	offline := fault{on: fakenet.Any, answer: fakenet.Refused}
+	lookupDown := fault{on: fakenet.Host("doi.org"), answer: fakenet.Status(http.StatusServiceUnavailable)}
+	aListing := func(r *http.Request) bool {
+		return strings.Contains(r.URL.RawQuery, "orcid") && r.URL.Host != "pub.orcid.org"
 	}
-	offline := func(*http.Request) (*http.Response, error) {
-		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
-	}
-	lookupDown := func(r *http.Request) (*http.Response, error) {
-		if r.URL.Host != "doi.org" {
-			return nil, nil
-		}
-		return reply(r, http.StatusServiceUnavailable, nil), nil
-	}
-	listingDown := func(r *http.Request) (*http.Response, error) {
-		if !strings.Contains(r.URL.RawQuery, "orcid") || r.URL.Host == "pub.orcid.org" {
-			return nil, nil
-		}
-		return reply(r, http.StatusServiceUnavailable, nil), nil
-	}
+	listingDown := fault{on: aListing, answer: fakenet.Status(http.StatusServiceUnavailable)}
 	cases := []struct {
 		name    string
 		fault   fault
@@ -77,11 +63,11 @@ func TestFaultsEndInOneVerdict(t *testing.T) {
 	}{
 		{"healthy", fault{}, "complete", true, true},
 		{"disk full", fault{full: 5}, "write_failed", false, true},
-		{"a host stopped by 429", fault{answer: stopped}, "incomplete", true, true},
-		{"no network", fault{answer: offline}, "incomplete", false, false},
+		{"a host stopped by 429", stopped, "incomplete", true, true},
+		{"no network", offline, "incomplete", false, false},
 		{"interrupted", fault{cancel: 3}, "interrupted", false, true},
-		{"a failed agency lookup", fault{answer: lookupDown}, "incomplete", true, true},
-		{"a failed listing", fault{answer: listingDown}, "incomplete", true, true},
+		{"a failed agency lookup", lookupDown, "incomplete", true, true},
+		{"a failed listing", listingDown, "incomplete", true, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -153,9 +139,9 @@ func runWithFaultInto(t *testing.T, snaps string, f fault) (code int, stderr str
 	defer cancel()
 	var errb bytes.Buffer
 	o := fetchOptions{Manifest: exampleManifest, Threads: 4, Snapshots: snaps, Replay: exampleReplay,
-		Report: filepath.Join(dir, "run.json"), Getenv: func(string) string { return "" }, Network: noNetwork{t}, Version: testVersion, Stderr: &errb}
+		Report: filepath.Join(dir, "run.json"), Getenv: func(string) string { return "" }, Network: fakenet.New(t), Version: testVersion, Stderr: &errb}
 	o.testOnlyOptions = func(opts *orchestrator.Options) {
-		opts.Base = &faultyNetwork{base: opts.Base, answer: f.answer, cancelAfter: f.cancel, cancel: cancel}
+		opts.Base = faultyNetwork(t, opts.Base, f, cancel)
 		if f.full > 0 {
 			opts.WriteSnapshot = fillingDisk(f.full)
 		}
@@ -180,37 +166,25 @@ func lastStoryLine(stderr string) string {
 	return ""
 }
 
-// faultyNetwork answers through answer where it gives a response or an
-// error, else through base, and cancels the run after cancelAfter requests.
-type faultyNetwork struct {
-	base        http.RoundTripper
-	answer      func(*http.Request) (*http.Response, error)
-	cancelAfter int
-	cancel      context.CancelFunc
-	mu          sync.Mutex
-	n           int
-}
-
-func (f *faultyNetwork) RoundTrip(r *http.Request) (*http.Response, error) {
-	f.mu.Lock()
-	f.n++
-	if f.cancelAfter > 0 && f.n == f.cancelAfter {
-		f.cancel()
-	}
-	f.mu.Unlock()
+// faultyNetwork answers what f.on takes through f.answer (a fault that
+// is never asked fails the test) and everything else through base (the
+// recording), and cancels the run at f.cancel requests.
+func faultyNetwork(t *testing.T, base http.RoundTripper, f fault, cancel context.CancelFunc) *fakenet.Registry {
+	net := fakenet.New(t)
+	net.Register(fakenet.Any, fakenet.Forward(base)).Optional()
 	if f.answer != nil {
-		if resp, err := f.answer(r); resp != nil || err != nil {
-			return resp, err
+		net.Override(f.on, f.answer)
+	}
+	var mu sync.Mutex
+	n := 0
+	net.Before(func(*http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if n++; f.cancel > 0 && n == f.cancel {
+			cancel()
 		}
-	}
-	return f.base.RoundTrip(r)
-}
-
-func reply(r *http.Request, code int, h http.Header) *http.Response {
-	if h == nil {
-		h = http.Header{}
-	}
-	return &http.Response{StatusCode: code, Status: http.StatusText(code), Header: h, Body: io.NopCloser(strings.NewReader("")), Request: r}
+	})
+	return net
 }
 
 // fillingDisk writes as snapshots.Write does until n files have changed,
