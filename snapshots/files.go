@@ -286,7 +286,7 @@ func syncDir(dir string) {
 // Prune removes, from the works, counts and orcid folders, every snapshot
 // file (a name FileName makes) whose name is not in keep, and leftovers of
 // interrupted writes there and in the folder itself (index.json's). Files
-// about did not write are left alone (see isOwnFile), and so is anything
+// about did not write are left alone (see IsOwnFile), and so is anything
 // reached through a symbolic link: a link in a file's place is not
 // removed, and a works/, counts/ or orcid/ that is a link is not pruned
 // at all (an error says so). It returns the removed paths, sorted.
@@ -303,7 +303,7 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && isTempName(e.Name()) {
+		if e.Type().IsRegular() && IsTempName(e.Name()) {
 			p := filepath.Join(d.Root, e.Name())
 			if err := os.Remove(p); err != nil {
 				return removed, err
@@ -321,7 +321,7 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 		}
 		for _, e := range entries {
 			name := e.Name()
-			stale := isTempName(name) || isOwnFile(name) && !keep[sub+"/"+strings.TrimSuffix(name, ".json")]
+			stale := IsTempName(name) || IsOwnFile(name) && !keep[sub+"/"+strings.TrimSuffix(name, ".json")]
 			if !stale || !e.Type().IsRegular() {
 				continue
 			}
@@ -346,10 +346,10 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 func (d Dir) ForeignJSON() []string {
 	var foreign []string
 	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
-		entries, _ := os.ReadDir(filepath.Join(d.Root, sub)) // an unreadable folder is CheckFolder's problem
+		entries, _ := os.ReadDir(filepath.Join(d.Root, sub)) // an unreadable folder is the check's problem (check.Folder)
 		for _, e := range entries {
 			name := e.Name()
-			if e.Type().IsRegular() && strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".") && !isOwnFile(name) {
+			if e.Type().IsRegular() && strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".") && !IsOwnFile(name) {
 				foreign = append(foreign, sub+"/"+name)
 			}
 		}

@@ -20,12 +20,12 @@ import (
 // Everything else, files and folders, is the user's: left alone and not
 // checked.
 
-// isTempName reports a leftover of WriteFileAtomic.
-func isTempName(name string) bool { return strings.HasPrefix(name, tempMark) }
+// IsTempName reports a leftover of WriteFileAtomic.
+func IsTempName(name string) bool { return strings.HasPrefix(name, tempMark) }
 
-// isOwnFile reports whether name, a file directly in works/, counts/ or
+// IsOwnFile reports whether name, a file directly in works/, counts/ or
 // orcid/, has a name FileName could have made with a ".json" extension.
-func isOwnFile(name string) bool {
+func IsOwnFile(name string) bool {
 	stem, ok := strings.CutSuffix(name, ".json")
 	if !ok || stem == "" {
 		return false

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/check"
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/manifest"
@@ -132,7 +133,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	if err := checkReportPath(o.Report); err != nil {
 		return err
 	}
-	offline := orchestrator.CheckOffline(m, dir)
+	offline := check.Offline(m, dir)
 	problems, refused := offline.Problems, offline.Refused
 	warnForeignJSON(o.Stderr, dir)
 	for _, msg := range offline.Unknown { // what render would leave out, as render says it
@@ -172,7 +173,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 
 // offlineVerdict is check --offline's last word: its error, or nil after
 // saying the folder is good.
-func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck) error {
+func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c check.Findings) error {
 	if len(c.Problems) > 0 {
 		return shortError(problemsError(c.Problems, dir), "about fetch rewrites the folder canonically and completely")
 	}
@@ -190,7 +191,7 @@ func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestr
 // or nil when the folder is good and current. A comparison that came back
 // short is never called current: what the short jobs cover was compared
 // with the committed values kept in their place.
-func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck, rep *report.Report, diff *snapshots.Diff) error {
+func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c check.Findings, rep *report.Report, diff *check.Diff) error {
 	err := onlineFailure(o, m, dir, c, rep, diff)
 	switch {
 	case rep.Incomplete() && diff.Empty(o.IgnoreCounts):
@@ -207,7 +208,7 @@ func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestra
 }
 
 // onlineFailure is why an online check fails, nil when it passes.
-func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck, rep *report.Report, diff *snapshots.Diff) error {
+func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c check.Findings, rep *report.Report, diff *check.Diff) error {
 	switch {
 	case rep.Incomplete():
 		return shortError(errors.New("some jobs came back short, so the comparison is incomplete"),
@@ -251,7 +252,7 @@ const errCurrentButFailing = "snapshots not shown current: every value is what a
 // fetchForCheck fetches everything again into a copy of dir and prints
 // the run's summary; the committed folder is never written. The run's
 // report comes back with an error when there is one.
-func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *snapshots.Diff, error) {
+func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *check.Diff, error) {
 	if err := checkThreads(o.Threads); err != nil {
 		return nil, nil, err
 	}
@@ -267,7 +268,18 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 		return nil, nil, err
 	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
-	rep, diff, err := orchestrator.CheckCurrent(ctx, opts)
+	var rep *report.Report
+	fetched := false
+	diff, err := check.Current(ctx, dir, func(ctx context.Context, into string) error {
+		opts.Snapshots = into // the committed folder is never written
+		var err error
+		rep, err = orchestrator.Run(ctx, opts)
+		fetched = err == nil
+		return err
+	})
+	if rep != nil && fetched {
+		rep.Snapshots = dir + " (fetched into a temporary copy)"
+	}
 	endProgress(o.Stderr, view, ctx.Err() != nil)
 	if err := providerSetupError(err); err != nil {
 		return nil, nil, err
@@ -327,7 +339,7 @@ func withReport(path string, r checkRunReport, err error) error {
 }
 
 // problemsError counts the committed folder's problems.
-func problemsError(problems []snapshots.Problem, dir string) error {
+func problemsError(problems []check.Problem, dir string) error {
 	return fmt.Errorf("%d %s in %s", len(problems), english.Plural(len(problems), "problem", "problems"), dir)
 }
 
