@@ -45,8 +45,9 @@ func (p Problem) String() string { return p.Path + ": " + p.What }
 //     file is an empty record no service answered about;
 //   - nothing else of about's: no stray snapshot files (names about writes
 //     that no listed work has) and no leftovers of interrupted writes.
-//     Files about did not write (.DS_Store, .gitkeep, a README) are the
-//     user's and are not checked (see snapshots.IsOwnFile).
+//     Hidden files (.gitkeep, .gitattributes, .DS_Store) and a README are
+//     the user's and are not checked; any other file in works/, counts/ or
+//     orcid/, or a .json beside index.json, is a stray (see scan).
 //
 // It returns the problems sorted by path; none means the folder is good.
 func Folder(m *manifest.Manifest, dir string) []Problem {
@@ -133,9 +134,12 @@ func (c *folderCheck) add(p, format string, args ...any) {
 
 // scan reads the folder: about's files are index.json, links.json,
 // unclaimed.json and snapshot-named *.json directly in works/, counts/
-// and orcid/; .tmp-* leftovers are problems; everything else is the
-// user's and skipped.
-// Every file of about's must be canonical JSON.
+// and orcid/, and every file of about's must be canonical JSON. .tmp-*
+// leftovers are problems, and so is anything else in about's own folders
+// or a .json file beside index.json: fetch never writes nor removes
+// them, so a misplaced or hand-renamed snapshot there would pass the gate
+// unread. The user's own are hidden files (.gitkeep, .gitattributes,
+// .DS_Store), a README, and other files and folders at the top.
 func (c *folderCheck) scan() {
 	defer c.readAll()
 	root, err := os.ReadDir(c.dir)
@@ -152,8 +156,17 @@ func (c *folderCheck) scan() {
 			c.readIfFile(name, e)
 		case !e.IsDir() && snapshots.IsTempName(name):
 			c.add(name, "stray: leftover of an interrupted write")
+		case !e.IsDir() && strings.HasSuffix(name, ".json") && !usersOwn(name):
+			c.add(name, "stray: a .json file about does not write beside %s, so never checked nor removed; move it out of the snapshot folder", snapshots.IndexFile)
 		}
 	}
+}
+
+// usersOwn reports a name in about's folders that is the user's, not a
+// stray: a hidden file (.gitkeep, .gitattributes, .DS_Store, the lock)
+// or a README.
+func usersOwn(name string) bool {
+	return strings.HasPrefix(name, ".") || snapshots.IsReadme(name)
 }
 
 func (c *folderCheck) scanSub(sub string) {
@@ -165,10 +178,14 @@ func (c *folderCheck) scanSub(sub string) {
 	for _, e := range entries {
 		rel := sub + "/" + e.Name()
 		switch {
-		case e.IsDir():
 		case snapshots.IsTempName(e.Name()):
 			c.add(rel, "stray: leftover of an interrupted write")
-		case snapshots.IsOwnFile(e.Name()):
+		case usersOwn(e.Name()):
+		case e.IsDir():
+			c.add(rel+"/", "stray: a folder in %s/, where about writes only its own files; move it out of the snapshot folder", sub)
+		case !snapshots.IsOwnFile(e.Name()):
+			c.add(rel, "stray: not a file about writes (its names here are <kind>_<escaped id>.json), so never checked nor removed; move it out of the snapshot folder")
+		default:
 			c.readIfFile(rel, e)
 		}
 	}

@@ -275,11 +275,14 @@ func TestCheckFolderNotFoundAnywhereIsNoProblem(t *testing.T) {
 	}
 }
 
-// Files about did not write are the user's: not checked, so a Finder's
-// .DS_Store or a .gitkeep does not fail CI.
+// Hidden files and a README are the user's: not checked, so a Finder's
+// .DS_Store or a .gitkeep does not fail CI; nor is a folder or file at the
+// top that is no .json. Anything else in about's own folders, or a .json
+// beside index.json, is a stray: fetch neither writes nor removes it, and
+// a misplaced snapshot there would pass unread.
 func TestCheckFolderIgnoresTheUsersFiles(t *testing.T) {
 	m := fetched(t, checkManifest(t))
-	for _, p := range []string{".DS_Store", ".gitkeep", "README.md", "works/.DS_Store", "works/notes.txt", "works/notes.json", "works/Doi_10.1_2fx.json", "counts/.gitkeep", "orcid/README", "extra/x.json", "works/sub/doi_10.1_2fx.json", ".about-fetch.lock"} {
+	put := func(p string) {
 		full := filepath.Join(m.Snapshots, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			t.Fatal(err)
@@ -288,8 +291,24 @@ func TestCheckFolderIgnoresTheUsersFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	for _, p := range []string{".DS_Store", ".gitkeep", ".gitattributes", "README.md", "notes.txt", "works/.DS_Store", "counts/.gitkeep", "orcid/README", "extra/x.json", ".about-fetch.lock"} {
+		put(p)
+	}
 	if ps := Folder(m, m.Snapshots); len(ps) != 0 {
 		t.Errorf("the user's files are problems:\n%s", problemLines(ps))
+	}
+	stray := []string{"works/notes.txt", "works/notes.json", "works/Doi_10.1_2fx.json", "works/sub/doi_10.1_2fx.json", "other.json"}
+	for _, p := range stray {
+		put(p)
+	}
+	got := problemLines(Folder(m, m.Snapshots))
+	for _, p := range []string{"works/notes.txt: stray", "works/notes.json: stray", "works/Doi_10.1_2fx.json: stray", "works/sub/: stray", "other.json: stray"} {
+		if !strings.Contains(got, p) {
+			t.Errorf("no %q among the problems:\n%s", p, got)
+		}
+	}
+	if n := strings.Count(got, "\n"); n != len(stray) {
+		t.Errorf("%d problems, want %d:\n%s", n, len(stray), got)
 	}
 }
 

@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -28,6 +29,11 @@ type Findings struct {
 	// fields would be on no page, so check says so rather than render
 	// dropping them without a word.
 	Stale []*manifest.Error
+	// Unmatched are the manifest's [[override]]s of no work the folder
+	// lists: they set nothing (fetch warns), most likely a typo in the id
+	// or a work that left, so the gate fails on them rather than letting a
+	// correction the user believes in never reach the page.
+	Unmatched []*manifest.Error
 	// Works is the works index.json lists, in its order, and Links the
 	// links links.json holds, for check's --report; none when unreadable.
 	Works []manifest.Identity
@@ -70,6 +76,7 @@ func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byt
 		}
 		check.Refused = works.UnlistedSelected(m, listed)
 		check.Stale = works.StaleWorks(m, workAuthors(m, reads, listed))
+		check.Unmatched = unmatchedOverrides(m, listed)
 		check.Unknown = reads.unknownWorks(*index)
 	}
 	if links != nil {
@@ -90,6 +97,25 @@ func Recheck(m *manifest.Manifest, dir string) (merged, linked []Problem) {
 		return nil, nil
 	}
 	return recheckWorks(m, reads, *index, links)
+}
+
+// unmatchedOverrides are the [[override]]s of m whose work is not
+// among listed (index.json's works), each naming its manifest line.
+func unmatchedOverrides(m *manifest.Manifest, listed []string) []*manifest.Error {
+	in := make(map[string]bool, len(listed))
+	for _, k := range listed {
+		in[k] = true
+	}
+	var out []*manifest.Error
+	for _, o := range m.Overrides {
+		if in[o.ID.Key()] {
+			continue
+		}
+		out = append(out, &manifest.Error{File: m.Path, Line: o.Line, Value: o.ID.Key(),
+			Err:  fmt.Errorf("[[override]] of %s matches no work of the snapshots, so it sets nothing", o.ID.Key()),
+			Hint: "correct its id (as index.json lists the work) or delete it; to fetch the work, add it as an [[identity]] and run about fetch"})
+	}
+	return out
 }
 
 // workAuthors is, for each listed work, its record's number of authors

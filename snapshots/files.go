@@ -336,28 +336,6 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 	return removed, nil
 }
 
-// ForeignJSON lists the .json files in works/, counts/ and orcid/ whose
-// names about never makes (works/foo.json). By the ownership rule
-// (owned.go) they are the user's: check does not fail on them and fetch
-// does not delete them. But a JSON file where snapshots live is more
-// likely a misplaced or hand-renamed snapshot than a note, so check warns
-// about them. Hidden files (.gitkeep) are not listed. Paths are relative
-// to the folder, with forward slashes, sorted.
-func (d Dir) ForeignJSON() []string {
-	var foreign []string
-	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
-		entries, _ := os.ReadDir(filepath.Join(d.Root, sub)) // an unreadable folder is the check's problem (check.Folder)
-		for _, e := range entries {
-			name := e.Name()
-			if e.Type().IsRegular() && strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".") && !IsOwnFile(name) {
-				foreign = append(foreign, sub+"/"+name)
-			}
-		}
-	}
-	sort.Strings(foreign)
-	return foreign
-}
-
 // IndexedWorkFiles is the set of work file names (without folder or
 // extension) the folder's index.json lists: the works an earlier fetch
 // wrote. ok is false when there is no readable index.

@@ -135,7 +135,6 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	}
 	offline := check.Offline(m, dir)
 	problems, refused := offline.Problems, offline.Refused
-	warnForeignJSON(o.Stderr, dir)
 	for _, msg := range offline.Unknown { // what render would leave out, as render says it
 		fmt.Fprintf(o.Stderr, "about: warning: %s\n", msg)
 	}
@@ -148,6 +147,9 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	}
 	for _, s := range offline.Stale {
 		lines = append(lines, s.Error())
+	}
+	for _, u := range offline.Unmatched {
+		lines = append(lines, u.Error())
 	}
 	for _, l := range lines {
 		fmt.Fprintln(o.Stdout, l)
@@ -182,6 +184,9 @@ func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c check.Fi
 	}
 	if len(c.Stale) > 0 {
 		return shortError(staleError(c.Stale, m), staleHint)
+	}
+	if len(c.Unmatched) > 0 {
+		return shortError(unmatchedError(c.Unmatched, m), c.Unmatched[0].Hint)
 	}
 	fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
 	return nil
@@ -219,6 +224,8 @@ func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c check.Fin
 		return shortError(refusedError(c.Refused, m))
 	case len(c.Stale) > 0:
 		return shortError(staleError(c.Stale, m))
+	case len(c.Unmatched) > 0:
+		return shortError(unmatchedError(c.Unmatched, m))
 	case rep.HeldBack():
 		// The summary, printed whenever removals are held, names the
 		// record and gives the command, its manifest quoted for a shell.
@@ -356,26 +363,13 @@ func staleError(stale []*manifest.Error, m *manifest.Manifest) error {
 	return fmt.Errorf("%d stale [[work]] %s in %s", len(stale), english.Plural(len(stale), "table", "tables"), m.Path)
 }
 
+// unmatchedError counts the [[override]]s that set nothing.
+func unmatchedError(unmatched []*manifest.Error, m *manifest.Manifest) error {
+	return fmt.Errorf("%d [[override]] %s in %s %s no work of the snapshots", len(unmatched), english.Plural(len(unmatched), "table", "tables"), m.Path, english.Plural(len(unmatched), "matches", "match"))
+}
+
 // errSnapshotsDiffer ends a check whose diff already said everything.
 var errSnapshotsDiffer = errors.New("snapshots differ from a fresh fetch")
-
-// warnForeignJSON names, once, the .json files among the snapshots whose
-// names about never makes (works/foo.json): they are not checked and
-// fetch leaves them, so a misplaced snapshot would otherwise pass
-// unnoticed. A warning, not a problem: the folder may hold the user's
-// files.
-func warnForeignJSON(stderr io.Writer, dir string) {
-	foreign := snapshots.Dir{Root: dir}.ForeignJSON()
-	if len(foreign) == 0 {
-		return
-	}
-	paths := make([]string, len(foreign))
-	for i, f := range foreign {
-		paths[i] = displayPath(dir, f)
-	}
-	fmt.Fprintf(stderr, "about: warning: %s not named as about names snapshots, so not checked and never removed: %s\n",
-		english.Plural(len(foreign), "1 .json file is", fmt.Sprintf("%d .json files are", len(foreign))), strings.Join(paths, ", "))
-}
 
 // displayPath joins the snapshot folder and a problem's relative path.
 func displayPath(dir, rel string) string {
