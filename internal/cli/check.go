@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -134,23 +133,10 @@ func runCheck(ctx context.Context, o checkOptions) error {
 		return err
 	}
 	offline := check.Offline(m, dir)
-	problems, refused := offline.Problems, offline.Refused
 	for _, msg := range offline.Unknown { // what render would leave out, as render says it
 		fmt.Fprintf(o.Stderr, "about: warning: %s\n", msg)
 	}
-	var lines []string // what check says about the folder and the manifest, for the report too
-	for _, p := range problems {
-		lines = append(lines, fmt.Sprintf("%s: %s", displayPath(dir, p.Path), p.What))
-	}
-	for _, r := range refused {
-		lines = append(lines, r.Error())
-	}
-	for _, s := range offline.Stale {
-		lines = append(lines, s.Error())
-	}
-	for _, u := range offline.Unmatched {
-		lines = append(lines, u.Error())
-	}
+	lines := offline.Lines(dir) // what check says about the folder and the manifest, for the report too
 	for _, l := range lines {
 		fmt.Fprintln(o.Stdout, l)
 	}
@@ -159,7 +145,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 		rep := &report.Report{Manifest: o.Manifest, Snapshots: dir, Works: offline.Works, Links: offline.Links}
 		return withReport(o.Report, checkReport(rep, true, lines, err), err)
 	}
-	if len(problems) > 0 {
+	if len(offline.Problems) > 0 {
 		fmt.Fprintln(o.Stdout)
 	}
 	rep, diff, err := fetchForCheck(ctx, o, m, dir)
@@ -176,17 +162,8 @@ func runCheck(ctx context.Context, o checkOptions) error {
 // offlineVerdict is check --offline's last word: its error, or nil after
 // saying the folder is good.
 func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c check.Findings) error {
-	if len(c.Problems) > 0 {
-		return shortError(problemsError(c.Problems, dir), "about fetch rewrites the folder canonically and completely")
-	}
-	if len(c.Refused) > 0 {
-		return shortError(refusedError(c.Refused, m), "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\"")
-	}
-	if len(c.Stale) > 0 {
-		return shortError(staleError(c.Stale, m), staleHint)
-	}
-	if len(c.Unmatched) > 0 {
-		return shortError(unmatchedError(c.Unmatched, m), c.Unmatched[0].Hint)
+	if err := c.Err(m, dir); err != nil {
+		return shortError(err, c.Hint())
 	}
 	fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
 	return nil
@@ -214,24 +191,20 @@ func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c check.Fin
 
 // onlineFailure is why an online check fails, nil when it passes.
 func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c check.Findings, rep *report.Report, diff *check.Diff) error {
-	switch {
-	case rep.Incomplete():
+	if rep.Incomplete() {
 		return shortError(errors.New("some jobs came back short, so the comparison is incomplete"),
 			"the summary above names them; their committed values were used")
-	case len(c.Problems) > 0:
-		return shortError(problemsError(c.Problems, dir))
-	case len(c.Refused) > 0:
-		return shortError(refusedError(c.Refused, m))
-	case len(c.Stale) > 0:
-		return shortError(staleError(c.Stale, m))
-	case len(c.Unmatched) > 0:
-		return shortError(unmatchedError(c.Unmatched, m))
+	}
+	if err := c.Err(m, dir); err != nil {
+		return shortError(err) // online, no hint: the lines above say what to do, each
+	}
+	switch {
 	case rep.HeldBack():
 		// The summary, printed whenever removals are held, names the
 		// record and gives the command, its manifest quoted for a shell.
 		return shortError(heldError(rep.Held), "the summary's hint above gives the command that removes those works if they really left")
 	case !diff.Empty(o.IgnoreCounts):
-		return shortError(errSnapshotsDiffer)
+		return shortError(check.ErrDiffers)
 	}
 	return nil
 }
@@ -343,38 +316,4 @@ func withReport(path string, r checkRunReport, err error) error {
 		return werr
 	}
 	return err
-}
-
-// problemsError counts the committed folder's problems.
-func problemsError(problems []check.Problem, dir string) error {
-	return fmt.Errorf("%d %s in %s", len(problems), english.Plural(len(problems), "problem", "problems"), dir)
-}
-
-// refusedError counts the manifest settings render would refuse.
-func refusedError(refused []*manifest.Error, m *manifest.Manifest) error {
-	return fmt.Errorf("%d %s in %s that render would refuse", len(refused), english.Plural(len(refused), "setting", "settings"), m.Path)
-}
-
-// staleHint is what to do about stale [[work]]s, whatever each says.
-const staleHint = "for each line above: delete the [[work]], correct its id (as index.json lists the work) or its author positions, or add the work as an [[identity]] and run about fetch"
-
-// staleError counts the [[work]]s whose fields would be on no page.
-func staleError(stale []*manifest.Error, m *manifest.Manifest) error {
-	return fmt.Errorf("%d stale [[work]] %s in %s", len(stale), english.Plural(len(stale), "table", "tables"), m.Path)
-}
-
-// unmatchedError counts the [[override]]s that set nothing.
-func unmatchedError(unmatched []*manifest.Error, m *manifest.Manifest) error {
-	return fmt.Errorf("%d [[override]] %s in %s %s no work of the snapshots", len(unmatched), english.Plural(len(unmatched), "table", "tables"), m.Path, english.Plural(len(unmatched), "matches", "match"))
-}
-
-// errSnapshotsDiffer ends a check whose diff already said everything.
-var errSnapshotsDiffer = errors.New("snapshots differ from a fresh fetch")
-
-// displayPath joins the snapshot folder and a problem's relative path.
-func displayPath(dir, rel string) string {
-	if rel == "." {
-		return dir
-	}
-	return filepath.Join(dir, filepath.FromSlash(rel))
 }
