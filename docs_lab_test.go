@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/check"
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/snapshots"
 )
 
 // TestManifestPageLabExampleLoads holds docs/manifest.md's lab example
@@ -90,7 +90,7 @@ works = ["https://doi.org/10.7554/eLife.01567", "10.1145/3448016.3452841", "10.1
 	if code, _, stderr := runCLI(t, "fetch", "--replay", exampleReplay, path); code != 0 {
 		t.Fatalf("fetch: exit %d\n%s", code, stderr)
 	}
-	d, err := snapshots.CompareFolders(exampleSnapshots, filepath.Join(dir, "snapshots"))
+	d, err := check.CompareFolders(exampleSnapshots, filepath.Join(dir, "snapshots"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/snapshots"
+
+	"github.com/aboutscholar/about/check"
 )
 
 // TestCheckNamesWorksTheirRegistrarNeverAnswered: a first run whose
@@ -47,8 +49,8 @@ func TestCheckNamesWorksTheirRegistrarNeverAnswered(t *testing.T) {
 			if rep.Incomplete() != (c.down != "") {
 				t.Fatalf("short jobs %v with %q stopped", rep.ShortJobs(), c.down)
 			}
-			var unrouted []snapshots.Problem
-			for _, p := range CheckOffline(m, m.Snapshots).Problems {
+			var unrouted []check.Problem
+			for _, p := range check.Offline(m, m.Snapshots).Problems {
 				if strings.Contains(p.What, "run about fetch") && strings.Contains(p.What, "never answered") || strings.Contains(p.What, "no registration agency answered") {
 					unrouted = append(unrouted, p)
 				}

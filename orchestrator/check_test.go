@@ -17,8 +17,9 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
+
+	"github.com/aboutscholar/about/check"
 )
 
 // checkManifest and swappedManifest are the manifests of the folders in
@@ -49,7 +50,7 @@ func fetched(t *testing.T, src string) *manifest.Manifest {
 	return m
 }
 
-func problemLines(ps []snapshots.Problem) string {
+func problemLines(ps []check.Problem) string {
 	var b strings.Builder
 	for _, p := range ps {
 		b.WriteString(p.String() + "\n")
@@ -73,7 +74,7 @@ func TestFetchedFoldersGolden(t *testing.T) {
 
 func TestCheckFolderPassesWhatFetchWrote(t *testing.T) {
 	m := fetched(t, checkManifest(t))
-	if ps := snapshots.CheckFolder(m, m.Snapshots); len(ps) > 0 {
+	if ps := check.Folder(m, m.Snapshots); len(ps) > 0 {
 		t.Fatalf("a folder fresh from fetch has problems:\n%s", problemLines(ps))
 	}
 }
@@ -83,7 +84,7 @@ func TestCheckFolderPassesWhatFetchWrote(t *testing.T) {
 func TestCheckFolderKnowsDecisions(t *testing.T) {
 	m := newManifest(t, identityManifest)
 	runOK(t, testOptions(m, identityNet(t), 4))
-	if ps := snapshots.CheckFolder(m, m.Snapshots); len(ps) > 0 {
+	if ps := check.Folder(m, m.Snapshots); len(ps) > 0 {
 		t.Fatalf("a folder fresh from fetch has problems:\n%s", problemLines(ps))
 	}
 }
@@ -116,9 +117,9 @@ func TestCheckCurrentTellsTitleFromCitationCount(t *testing.T) {
 	m := fetched(t, checkManifest(t))
 	before := folderHash(t, m.Snapshots)
 
-	check := func(net *fakeNet) *snapshots.Diff {
+	fetchAndCompare := func(net *fakeNet) *check.Diff {
 		t.Helper()
-		rep, diff, err := CheckCurrent(context.Background(), testOptions(m, net, 4))
+		rep, diff, err := checkCurrent(context.Background(), testOptions(m, net, 4))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,13 +132,13 @@ func TestCheckCurrentTellsTitleFromCitationCount(t *testing.T) {
 		return diff
 	}
 
-	if d := check(recordedNet(t)); !d.Empty(false) {
+	if d := fetchAndCompare(recordedNet(t)); !d.Empty(false) {
 		var b bytes.Buffer
 		d.WriteDiff(&b, false)
 		t.Fatalf("unchanged upstream gave a diff:\n%s", b.String())
 	}
 
-	d := check(changedNet(t, true, false))
+	d := fetchAndCompare(changedNet(t, true, false))
 	var out bytes.Buffer
 	d.WriteDiff(&out, false)
 	if len(d.Works) != 1 || len(d.Counts) != 0 || len(d.Lists) != 0 {
@@ -154,7 +155,7 @@ func TestCheckCurrentTellsTitleFromCitationCount(t *testing.T) {
 		t.Errorf("diff does not show the title change as expected; got:\n%s", out.String())
 	}
 
-	d = check(changedNet(t, false, true))
+	d = fetchAndCompare(changedNet(t, false, true))
 	out.Reset()
 	d.WriteDiff(&out, false)
 	if len(d.Works) != 0 || len(d.Counts) != 1 {
@@ -181,7 +182,7 @@ func TestCheckCurrentKeepsCommittedValuesOfFailedJobs(t *testing.T) {
 	m := fetched(t, checkManifest(t))
 	net := recordedNet(t)
 	net.routes["api.crossref.org/works/10.7554/elife.01567"] = fakeAnswer{status: 400}
-	rep, diff, err := CheckCurrent(context.Background(), testOptions(m, net, 2))
+	rep, diff, err := checkCurrent(context.Background(), testOptions(m, net, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +323,7 @@ func TestCheckCurrentReadsNoFileThroughALink(t *testing.T) {
 	if err := os.Symlink(secret, link); err != nil {
 		t.Skipf("no symbolic links here: %v", err)
 	}
-	rep, diff, err := CheckCurrent(context.Background(), testOptions(m, recordedNet(t), 2))
+	rep, diff, err := checkCurrent(context.Background(), testOptions(m, recordedNet(t), 2))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
+
+	"github.com/aboutscholar/about/check"
 )
 
 // The listings below are built by hand to each service's documented list
@@ -205,7 +207,7 @@ func TestDiscoverUnclaimedWorks(t *testing.T) {
 			}
 		}
 		checkDiscoveryStory(t, workers, rep)
-		if c := CheckOffline(m, m.Snapshots); len(c.Problems) > 0 {
+		if c := check.Offline(m, m.Snapshots); len(c.Problems) > 0 {
 			t.Errorf("-j %d: check --offline finds problems in the folder fetch wrote: %v", workers, c.Problems)
 		}
 		folders = append(folders, folderBytes(t, m.Snapshots))

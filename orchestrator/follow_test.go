@@ -13,6 +13,8 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
+
+	"github.com/aboutscholar/about/check"
 )
 
 const (
@@ -120,7 +122,7 @@ func TestFollowPublishedVersion(t *testing.T) {
 			t.Errorf("note %q after the published version was fetched", n)
 		}
 	}
-	if problems := snapshots.CheckFolder(m, m.Snapshots); len(problems) > 0 {
+	if problems := check.Folder(m, m.Snapshots); len(problems) > 0 {
 		t.Errorf("check --offline finds problems with the linked work: %v", problems)
 	}
 
@@ -187,7 +189,7 @@ func TestFollowPublishedPrevented(t *testing.T) {
 			if name == "exclude" && (len(rep.Excluded) != 1 || !strings.Contains(rep.Excluded[0].Reason, "not mine")) {
 				t.Errorf("excluded %v", rep.Excluded)
 			}
-			if problems := snapshots.CheckFolder(m, m.Snapshots); len(problems) > 0 {
+			if problems := check.Folder(m, m.Snapshots); len(problems) > 0 {
 				t.Errorf("check --offline: %v", problems)
 			}
 		})

@@ -25,6 +25,8 @@ import (
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
+
+	"github.com/aboutscholar/about/check"
 )
 
 // outageNet is a network of simulated services (simNet, every default
@@ -369,7 +371,7 @@ func outageKeepsConflicts(t *testing.T, orcid string, healthy map[string][]byte)
 			t.Errorf("%s: with Crossref down its conflicts became\n%s\nwere\n%s", f, got, before[f])
 		}
 	}
-	if problems := CheckOffline(opts.Manifest, dir).Problems; len(problems) > 0 {
+	if problems := check.Offline(opts.Manifest, dir).Problems; len(problems) > 0 {
 		t.Errorf("check --offline after the outage: %v", problems)
 	}
 

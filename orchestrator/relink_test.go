@@ -8,6 +8,8 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/snapshots"
+
+	"github.com/aboutscholar/about/check"
 )
 
 // identityFetched is the identity story's folder as fetch writes it, with
@@ -34,7 +36,7 @@ func reparsed(t *testing.T, m *manifest.Manifest, extra string) *manifest.Manife
 }
 
 func offlineLines(m *manifest.Manifest) string {
-	c := CheckOffline(m, m.Snapshots)
+	c := check.Offline(m, m.Snapshots)
 	return problemLines(c.Problems)
 }
 
@@ -122,25 +124,5 @@ func TestCheckOfflineNoticesHandEditedDecisions(t *testing.T) {
 	want := "works/" + snapshots.FileName(id) + ".json: decisions.shown_as differs from what this about's link pass gives: edited by hand"
 	if !strings.Contains(got, want) || strings.Contains(got, "links.json") {
 		t.Errorf("problems:\n%s\nwant only a line with:\n%s", got, want)
-	}
-}
-
-// BenchmarkCheckLinks1000 is the re-merge and the link pass of check
-// --offline together on 1,000 works with their links.json; beside
-// BenchmarkCheckMerged1000 (no links.json, so no link pass) it shows
-// what deciding the links again adds:
-//
-//	go test ./orchestrator -run '^$' -bench 'Check(Links|Merged)1000'
-func BenchmarkCheckLinks1000(b *testing.B) {
-	m := remergeFolder(b, 1000)
-	empty := snapshots.Links{Links: []snapshots.Link{}, ShownAs: map[string]string{}}
-	if _, err := snapshots.Write(snapshots.Dir{Root: m.Snapshots}.LinksPath(), empty); err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		if ps := checkLinks(m, m.Snapshots); len(ps) > 0 {
-			b.Fatal(ps)
-		}
 	}
 }

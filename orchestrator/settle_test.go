@@ -15,6 +15,8 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/snapshots"
+
+	"github.com/aboutscholar/about/check"
 )
 
 // interruptAt cancels the run once a request matching at has arrived,
@@ -52,7 +54,7 @@ func TestInterruptedFirstRunLeavesNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(m.Snapshots); !os.IsNotExist(err) {
 		t.Errorf("the interrupted first run made its folder (%v):\n%s", err, folderBytes(t, m.Snapshots))
-		if problems := CheckOffline(m, m.Snapshots).Problems; len(problems) > 0 {
+		if problems := check.Offline(m, m.Snapshots).Problems; len(problems) > 0 {
 			t.Errorf("check --offline finds %d problems in it, e.g. %s", len(problems), problems[0])
 		}
 	}
@@ -96,7 +98,7 @@ func TestInterruptedRunKeepsTheFolder(t *testing.T) {
 	if after := folderBytes(t, m.Snapshots); after != folder {
 		t.Errorf("the interrupted run changed the folder:\n%s", firstDiff(folder, after))
 	}
-	if problems := CheckOffline(before, m.Snapshots).Problems; len(problems) > 0 {
+	if problems := check.Offline(before, m.Snapshots).Problems; len(problems) > 0 {
 		t.Errorf("check --offline finds %d problems, e.g. %s", len(problems), problems[0])
 	}
 	if rep.NotPruned == 0 || len(rep.Written) != 0 {

@@ -15,10 +15,10 @@ func TestCanonScratchIsCanonical(t *testing.T) {
 	cases := append([]string{work, "{\n  \"a\": 1\n}\n"}, canonCases[:len(canonCases)-2]...) // not the 10,000-deep ones: slow, and no different here
 	for _, first := range cases {
 		for _, second := range cases {
-			var s canonScratch
+			var s CanonScratch
 			for _, in := range []string{first, second, first} {
 				want, wantErr := Canonical([]byte(in))
-				got, gotErr := s.canonical([]byte(in))
+				got, gotErr := s.Canonical([]byte(in))
 				if (wantErr == nil) != (gotErr == nil) || !bytes.Equal(got, want) {
 					t.Fatalf("after %.40q: canonical(%.40q) = %.80q, %v; Canonical gives %.80q, %v", first, in, got, gotErr, want, wantErr)
 				}

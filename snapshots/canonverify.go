@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// isCanonical reports that data is already in canonical form, so that
+// IsCanonical reports that data is already in canonical form, so that
 // Canonical(data) would give data back: checked in place, writing
 // nothing. The folder check asks it of every file, nearly all of which
 // are canonical; re-encoding each to compare was a fifth of check
@@ -14,12 +14,12 @@ import (
 // sure of (a key with an escape, say), and the caller then re-encodes as
 // before, which gives the same verdict and names the first difference.
 // FuzzIsCanonical holds it to Canonical.
-func isCanonical(data []byte) bool {
+func IsCanonical(data []byte) bool {
 	v := canonVerifier{in: data}
 	return v.value(0) && v.pos == len(data)-1 && data[v.pos] == '\n'
 }
 
-// canonVerifier is one isCanonical call's state.
+// canonVerifier is one IsCanonical call's state.
 type canonVerifier struct {
 	in  []byte
 	pos int

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// verifyCases are texts isCanonical must not call canonical unless they
+// verifyCases are texts IsCanonical must not call canonical unless they
 // are, and canonical files it must take.
 var verifyCases = []string{
 	"{}\n", "[]\n", "0\n", "-1.5e+10\n", "\"x\"\n", "null\n", "true\n",
@@ -21,14 +21,14 @@ var verifyCases = []string{
 	strings.Repeat("[\n", 3) + "1" + strings.Repeat("\n]", 3) + "\n",
 }
 
-// sameAsCanonical: when isCanonical says so, Canonical gives the text back.
+// sameAsCanonical: when IsCanonical says so, Canonical gives the text back.
 func sameAsCanonical(t *testing.T, in []byte) {
 	t.Helper()
-	if !isCanonical(in) {
+	if !IsCanonical(in) {
 		return
 	}
 	if canon, err := Canonical(in); err != nil || !bytes.Equal(canon, in) {
-		t.Errorf("isCanonical(%q), but Canonical gives %q, %v", in, canon, err)
+		t.Errorf("IsCanonical(%q), but Canonical gives %q, %v", in, canon, err)
 	}
 }
 
@@ -46,8 +46,8 @@ func TestIsCanonical(t *testing.T) {
 		sameAsCanonical(t, data)
 		canon, err := Canonical(data)
 		if err == nil && bytes.Equal(canon, data) {
-			if !isCanonical(data) {
-				t.Errorf("%s is canonical, but isCanonical does not take it", path)
+			if !IsCanonical(data) {
+				t.Errorf("%s is canonical, but IsCanonical does not take it", path)
 			}
 			taken++
 		}
@@ -57,7 +57,7 @@ func TestIsCanonical(t *testing.T) {
 	}
 }
 
-// FuzzIsCanonical: on any text, isCanonical is true only for what
+// FuzzIsCanonical: on any text, IsCanonical is true only for what
 // Canonical gives back unchanged.
 func FuzzIsCanonical(f *testing.F) {
 	for _, c := range verifyCases {
@@ -68,8 +68,8 @@ func FuzzIsCanonical(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		sameAsCanonical(t, in)
-		if canon, err := Canonical(in); err == nil && !isCanonical(canon) && !bytes.Contains(canon, []byte(`\`)) {
-			t.Errorf("Canonical gives %q, which isCanonical does not take", canon)
+		if canon, err := Canonical(in); err == nil && !IsCanonical(canon) && !bytes.Contains(canon, []byte(`\`)) {
+			t.Errorf("Canonical gives %q, which IsCanonical does not take", canon)
 		}
 	})
 }

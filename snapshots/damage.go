@@ -85,13 +85,3 @@ func jsonKind(t reflect.Type) string {
 	}
 	return "a number"
 }
-
-// checkDamage is what check says of a file Canonical could not read:
-// where its JSON breaks, as fetch names it.
-func checkDamage(data []byte, err error) string {
-	var v any
-	if uerr := json.Unmarshal(data, &v); uerr != nil {
-		return Damage(uerr, len(data))
-	}
-	return err.Error()
-}

@@ -286,7 +286,7 @@ func syncDir(dir string) {
 // Prune removes, from the works, counts and orcid folders, every snapshot
 // file (a name FileName makes) whose name is not in keep, and leftovers of
 // interrupted writes there and in the folder itself (index.json's). Files
-// about did not write are left alone (see isOwnFile), and so is anything
+// about did not write are left alone (see IsOwnFile), and so is anything
 // reached through a symbolic link: a link in a file's place is not
 // removed, and a works/, counts/ or orcid/ that is a link is not pruned
 // at all (an error says so). It returns the removed paths, sorted.
@@ -303,7 +303,7 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && isTempName(e.Name()) {
+		if e.Type().IsRegular() && IsTempName(e.Name()) {
 			p := filepath.Join(d.Root, e.Name())
 			if err := os.Remove(p); err != nil {
 				return removed, err
@@ -321,7 +321,7 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 		}
 		for _, e := range entries {
 			name := e.Name()
-			stale := isTempName(name) || isOwnFile(name) && !keep[sub+"/"+strings.TrimSuffix(name, ".json")]
+			stale := IsTempName(name) || IsOwnFile(name) && !keep[sub+"/"+strings.TrimSuffix(name, ".json")]
 			if !stale || !e.Type().IsRegular() {
 				continue
 			}
@@ -334,28 +334,6 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 	}
 	sort.Strings(removed)
 	return removed, nil
-}
-
-// ForeignJSON lists the .json files in works/, counts/ and orcid/ whose
-// names about never makes (works/foo.json). By the ownership rule
-// (owned.go) they are the user's: check does not fail on them and fetch
-// does not delete them. But a JSON file where snapshots live is more
-// likely a misplaced or hand-renamed snapshot than a note, so check warns
-// about them. Hidden files (.gitkeep) are not listed. Paths are relative
-// to the folder, with forward slashes, sorted.
-func (d Dir) ForeignJSON() []string {
-	var foreign []string
-	for _, sub := range []string{WorksDir, CountsDir, ORCIDDir} {
-		entries, _ := os.ReadDir(filepath.Join(d.Root, sub)) // an unreadable folder is CheckFolder's problem
-		for _, e := range entries {
-			name := e.Name()
-			if e.Type().IsRegular() && strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".") && !isOwnFile(name) {
-				foreign = append(foreign, sub+"/"+name)
-			}
-		}
-	}
-	sort.Strings(foreign)
-	return foreign
 }
 
 // IndexedWorkFiles is the set of work file names (without folder or

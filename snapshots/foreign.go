@@ -88,7 +88,7 @@ func (d Dir) Adoptable() error {
 			indexed = true
 		case name == LinksFile || name == UnclaimedFile || strings.HasPrefix(name, "."):
 			// about's, or hidden: .gitkeep, .DS_Store, the lock, .tmp-* leftovers
-		case isReadme(name) && !e.IsDir():
+		case IsReadme(name) && !e.IsDir():
 			// a note on what the folder is for, written before the first fetch
 		default:
 			others, notes = append(others, name), notes && isNote(e)
@@ -109,12 +109,12 @@ func (d Dir) Adoptable() error {
 	return e
 }
 
-// isReadme reports a README file (README, README.md, readme.txt): the
+// IsReadme reports a README file (README, README.md, readme.txt): the
 // one file people put in a folder before it has anything else, to say what
 // it is for. Prune never touches the top of the folder, and the same
 // README beside an index.json is left alone (owned.go), so it is no reason
 // to refuse the folder's first fetch.
-func isReadme(name string) bool {
+func IsReadme(name string) bool {
 	stem, _, _ := strings.Cut(name, ".")
 	return strings.EqualFold(stem, "readme")
 }

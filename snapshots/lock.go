@@ -13,7 +13,7 @@ import (
 // LockName is the file fetch holds in the snapshot folder while it runs,
 // so two fetches of one folder (a cron job and a hand run) do not both
 // ask every service, doubling the request rate the pacing promises. It
-// is not a snapshot file: check and prune leave it alone (isOwnFile).
+// is not a snapshot file: check and prune leave it alone (IsOwnFile).
 const LockName = ".about-fetch.lock"
 
 // LockHolder is what the lock file says about the fetch that holds it.

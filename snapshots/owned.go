@@ -7,25 +7,27 @@ import (
 	"github.com/aboutscholar/about/manifest"
 )
 
-// Ownership: one rule for check and prune. A snapshot folder lives in the
+// Ownership: the rule prune follows. A snapshot folder lives in the
 // user's repository, where .DS_Store, .gitkeep, a README or notes appear;
-// about must neither delete them (fetch prunes) nor fail CI over them
-// (check --offline). So about answers only for the files it writes:
+// about must not delete them (fetch prunes). So fetch removes only files
+// it writes:
 //
 //   - index.json, links.json and unclaimed.json at the top;
 //   - in works/, counts/ and orcid/: <kind>_<escaped value>.json, the
 //     names FileName makes (shortened ones included);
 //   - anywhere there: .tmp-* leftovers of its own interrupted writes.
 //
-// Everything else, files and folders, is the user's: left alone and not
-// checked.
+// Everything else, files and folders, is left alone. check is stricter
+// (check/folder.go): in works/, counts/ and orcid/ only hidden files and
+// a README are the user's, and a .json beside index.json is a stray, as
+// a misplaced snapshot there would pass unread.
 
-// isTempName reports a leftover of WriteFileAtomic.
-func isTempName(name string) bool { return strings.HasPrefix(name, tempMark) }
+// IsTempName reports a leftover of WriteFileAtomic.
+func IsTempName(name string) bool { return strings.HasPrefix(name, tempMark) }
 
-// isOwnFile reports whether name, a file directly in works/, counts/ or
+// IsOwnFile reports whether name, a file directly in works/, counts/ or
 // orcid/, has a name FileName could have made with a ".json" extension.
-func isOwnFile(name string) bool {
+func IsOwnFile(name string) bool {
 	stem, ok := strings.CutSuffix(name, ".json")
 	if !ok || stem == "" {
 		return false

@@ -86,29 +86,6 @@ func TestSchemaRule(t *testing.T) {
 	}
 }
 
-// TestCheckFolderOnSchemas: check --offline passes the current schema,
-// reports an older folder with the migration hint, and refuses a newer
-// one with just the upgrade hint (its files follow rules it does not know).
-func TestCheckFolderOnSchemas(t *testing.T) {
-	m := fetched(t, checkManifest(t))
-	if ps := CheckFolder(m, m.Snapshots); len(ps) != 0 {
-		t.Fatalf("the fetched folder has problems:\n%s", problemLines(ps))
-	}
-	setSchema(t, m.Snapshots, 0)
-	got := problemLines(CheckFolder(m, m.Snapshots))
-	if want := fmt.Sprintf(`index.json: snapshot schema 0 (no "schema": written before about versioned its folders), not the %d fetch writes: run about fetch to migrate it`+"\n", SchemaVersion); got != want {
-		t.Errorf("schema 0 folder:\n%swant:\n%s", got, want)
-	}
-	setSchema(t, m.Snapshots, SchemaVersion+1)
-	if err := os.WriteFile(filepath.Join(m.Snapshots, "links.json"), []byte(`{"a": "layout this about does not know"}`+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	got = problemLines(CheckFolder(m, m.Snapshots))
-	if want := fmt.Sprintf("index.json: snapshot schema %d is newer than the %d this about knows: this folder was written by a newer about; upgrade about\n", SchemaVersion+1, SchemaVersion); got != want {
-		t.Errorf("newer folder:\n%swant:\n%s", got, want)
-	}
-}
-
 // TestTakeLockRefusesANewerFolder: fetch stops before its first request
 // over a folder a newer about wrote, and leaves it as it was; an older
 // one it takes, to migrate.

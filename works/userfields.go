@@ -25,7 +25,7 @@ func StaleWorks(m *manifest.Manifest, authors map[string]int) []*manifest.Error 
 			continue
 		}
 		if n < 0 {
-			continue // the file's problem is CheckFolder's to say
+			continue // the file's problem is the folder check's to say (check.Folder)
 		}
 		for _, marks := range []struct {
 			key       string

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/aboutscholar/about/check"
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/manifest"
@@ -132,22 +132,11 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	if err := checkReportPath(o.Report); err != nil {
 		return err
 	}
-	offline := orchestrator.CheckOffline(m, dir)
-	problems, refused := offline.Problems, offline.Refused
-	warnForeignJSON(o.Stderr, dir)
+	offline := check.Offline(m, dir)
 	for _, msg := range offline.Unknown { // what render would leave out, as render says it
 		fmt.Fprintf(o.Stderr, "about: warning: %s\n", msg)
 	}
-	var lines []string // what check says about the folder and the manifest, for the report too
-	for _, p := range problems {
-		lines = append(lines, fmt.Sprintf("%s: %s", displayPath(dir, p.Path), p.What))
-	}
-	for _, r := range refused {
-		lines = append(lines, r.Error())
-	}
-	for _, s := range offline.Stale {
-		lines = append(lines, s.Error())
-	}
+	lines := offline.Lines(dir) // what check says about the folder and the manifest, for the report too
 	for _, l := range lines {
 		fmt.Fprintln(o.Stdout, l)
 	}
@@ -156,7 +145,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 		rep := &report.Report{Manifest: o.Manifest, Snapshots: dir, Works: offline.Works, Links: offline.Links}
 		return withReport(o.Report, checkReport(rep, true, lines, err), err)
 	}
-	if len(problems) > 0 {
+	if len(offline.Problems) > 0 {
 		fmt.Fprintln(o.Stdout)
 	}
 	rep, diff, err := fetchForCheck(ctx, o, m, dir)
@@ -172,15 +161,9 @@ func runCheck(ctx context.Context, o checkOptions) error {
 
 // offlineVerdict is check --offline's last word: its error, or nil after
 // saying the folder is good.
-func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck) error {
-	if len(c.Problems) > 0 {
-		return shortError(problemsError(c.Problems, dir), "about fetch rewrites the folder canonically and completely")
-	}
-	if len(c.Refused) > 0 {
-		return shortError(refusedError(c.Refused, m), "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\"")
-	}
-	if len(c.Stale) > 0 {
-		return shortError(staleError(c.Stale, m), staleHint)
+func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c check.Findings) error {
+	if err := c.Err(m, dir); err != nil {
+		return shortError(err, c.Hint())
 	}
 	fmt.Fprintf(o.Stdout, "%s is canonical, complete and consistent with the manifest\n", dir)
 	return nil
@@ -190,7 +173,7 @@ func offlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestr
 // or nil when the folder is good and current. A comparison that came back
 // short is never called current: what the short jobs cover was compared
 // with the committed values kept in their place.
-func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck, rep *report.Report, diff *snapshots.Diff) error {
+func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c check.Findings, rep *report.Report, diff *check.Diff) error {
 	err := onlineFailure(o, m, dir, c, rep, diff)
 	switch {
 	case rep.Incomplete() && diff.Empty(o.IgnoreCounts):
@@ -207,23 +190,21 @@ func onlineVerdict(o checkOptions, m *manifest.Manifest, dir string, c orchestra
 }
 
 // onlineFailure is why an online check fails, nil when it passes.
-func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c orchestrator.OfflineCheck, rep *report.Report, diff *snapshots.Diff) error {
-	switch {
-	case rep.Incomplete():
+func onlineFailure(o checkOptions, m *manifest.Manifest, dir string, c check.Findings, rep *report.Report, diff *check.Diff) error {
+	if rep.Incomplete() {
 		return shortError(errors.New("some jobs came back short, so the comparison is incomplete"),
 			"the summary above names them; their committed values were used")
-	case len(c.Problems) > 0:
-		return shortError(problemsError(c.Problems, dir))
-	case len(c.Refused) > 0:
-		return shortError(refusedError(c.Refused, m))
-	case len(c.Stale) > 0:
-		return shortError(staleError(c.Stale, m))
+	}
+	if err := c.Err(m, dir); err != nil {
+		return shortError(err) // online, no hint: the lines above say what to do, each
+	}
+	switch {
 	case rep.HeldBack():
 		// The summary, printed whenever removals are held, names the
 		// record and gives the command, its manifest quoted for a shell.
 		return shortError(heldError(rep.Held), "the summary's hint above gives the command that removes those works if they really left")
 	case !diff.Empty(o.IgnoreCounts):
-		return shortError(errSnapshotsDiffer)
+		return shortError(check.ErrDiffers)
 	}
 	return nil
 }
@@ -251,7 +232,7 @@ const errCurrentButFailing = "snapshots not shown current: every value is what a
 // fetchForCheck fetches everything again into a copy of dir and prints
 // the run's summary; the committed folder is never written. The run's
 // report comes back with an error when there is one.
-func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *snapshots.Diff, error) {
+func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, dir string) (*report.Report, *check.Diff, error) {
 	if err := checkThreads(o.Threads); err != nil {
 		return nil, nil, err
 	}
@@ -267,7 +248,18 @@ func fetchForCheck(ctx context.Context, o checkOptions, m *manifest.Manifest, di
 		return nil, nil, err
 	}
 	view := startProgress(o.Quiet, o.Stderr, o.Getenv, &opts)
-	rep, diff, err := orchestrator.CheckCurrent(ctx, opts)
+	var rep *report.Report
+	fetched := false
+	diff, err := check.Current(ctx, dir, func(ctx context.Context, into string) error {
+		opts.Snapshots = into // the committed folder is never written
+		var err error
+		rep, err = orchestrator.Run(ctx, opts)
+		fetched = err == nil
+		return err
+	})
+	if rep != nil && fetched {
+		rep.Snapshots = dir + " (fetched into a temporary copy)"
+	}
 	endProgress(o.Stderr, view, ctx.Err() != nil)
 	if err := providerSetupError(err); err != nil {
 		return nil, nil, err
@@ -324,51 +316,4 @@ func withReport(path string, r checkRunReport, err error) error {
 		return werr
 	}
 	return err
-}
-
-// problemsError counts the committed folder's problems.
-func problemsError(problems []snapshots.Problem, dir string) error {
-	return fmt.Errorf("%d %s in %s", len(problems), english.Plural(len(problems), "problem", "problems"), dir)
-}
-
-// refusedError counts the manifest settings render would refuse.
-func refusedError(refused []*manifest.Error, m *manifest.Manifest) error {
-	return fmt.Errorf("%d %s in %s that render would refuse", len(refused), english.Plural(len(refused), "setting", "settings"), m.Path)
-}
-
-// staleHint is what to do about stale [[work]]s, whatever each says.
-const staleHint = "for each line above: delete the [[work]], correct its id (as index.json lists the work) or its author positions, or add the work as an [[identity]] and run about fetch"
-
-// staleError counts the [[work]]s whose fields would be on no page.
-func staleError(stale []*manifest.Error, m *manifest.Manifest) error {
-	return fmt.Errorf("%d stale [[work]] %s in %s", len(stale), english.Plural(len(stale), "table", "tables"), m.Path)
-}
-
-// errSnapshotsDiffer ends a check whose diff already said everything.
-var errSnapshotsDiffer = errors.New("snapshots differ from a fresh fetch")
-
-// warnForeignJSON names, once, the .json files among the snapshots whose
-// names about never makes (works/foo.json): they are not checked and
-// fetch leaves them, so a misplaced snapshot would otherwise pass
-// unnoticed. A warning, not a problem: the folder may hold the user's
-// files.
-func warnForeignJSON(stderr io.Writer, dir string) {
-	foreign := snapshots.Dir{Root: dir}.ForeignJSON()
-	if len(foreign) == 0 {
-		return
-	}
-	paths := make([]string, len(foreign))
-	for i, f := range foreign {
-		paths[i] = displayPath(dir, f)
-	}
-	fmt.Fprintf(stderr, "about: warning: %s not named as about names snapshots, so not checked and never removed: %s\n",
-		english.Plural(len(foreign), "1 .json file is", fmt.Sprintf("%d .json files are", len(foreign))), strings.Join(paths, ", "))
-}
-
-// displayPath joins the snapshot folder and a problem's relative path.
-func displayPath(dir, rel string) string {
-	if rel == "." {
-		return dir
-	}
-	return filepath.Join(dir, filepath.FromSlash(rel))
 }

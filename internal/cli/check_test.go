@@ -265,8 +265,8 @@ func TestCheckOfflineRefusesWhatRenderWould(t *testing.T) {
 // TestStrayFilesInTheSnapshotFolder: a snapshot-named file no work
 // lists is about's, so fetch removes it, and says so as a stray file, not
 // a work that left (it said "1 removed"). A .json file about never names
-// (works/foo.json) is the user's: kept, not a check failure, but named by
-// one warning (check --offline passed over it silently).
+// (works/foo.json) fetch leaves alone, so check names it as a stray until
+// it is moved out (check --offline passed over it with a warning).
 func TestStrayFilesInTheSnapshotFolder(t *testing.T) {
 	manifestPath, snaps := exampleCopy(t)
 	stray := filepath.Join(snaps, "works", "doi_10.9999_2fold.json")
@@ -278,8 +278,8 @@ func TestStrayFilesInTheSnapshotFolder(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "doi_10.9999_2fold.json: stray") {
 		t.Errorf("check --offline with a stray snapshot file: exit %d, want 1 naming it:\n%s", code, stdout)
 	}
-	if n := strings.Count(stderr, "foo.json"); n != 1 || !strings.Contains(stderr, "warning: 1 .json file is not named as about names snapshots") {
-		t.Errorf("check --offline names works/foo.json %d times, want one warning:\n%s", n, stderr)
+	if n := strings.Count(stdout, "foo.json"); n != 1 || !strings.Contains(stdout, "works/foo.json: stray: not a file about writes") {
+		t.Errorf("check --offline names works/foo.json %d times, want one stray problem:\n%s%s", n, stdout, stderr)
 	}
 
 	code, stderr = runCLIEnv(t, nil, "fetch", "--replay", exampleReplay, "--snapshots", snaps, manifestPath)
@@ -296,8 +296,14 @@ func TestStrayFilesInTheSnapshotFolder(t *testing.T) {
 		t.Errorf("fetch removed the user's works/foo.json: %v", err)
 	}
 
-	code, _, stderr = runCLI(t, "check", "--offline", "--snapshots", snaps, manifestPath)
-	if code != 0 || !strings.Contains(stderr, "foo.json") {
-		t.Errorf("check --offline with only works/foo.json besides the snapshots: exit %d, want 0 and the warning:\n%s", code, stderr)
+	code, stdout, _ = runCLI(t, "check", "--offline", "--snapshots", snaps, manifestPath)
+	if code != 1 || strings.Count(stdout, "\n") != 1 || !strings.Contains(stdout, "foo.json: stray") {
+		t.Errorf("check --offline with only works/foo.json besides the snapshots: exit %d, want 1 naming it alone:\n%s", code, stdout)
+	}
+	if err := os.Remove(foreign); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI(t, "check", "--offline", "--snapshots", snaps, manifestPath); code != 0 {
+		t.Errorf("works/foo.json moved out: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

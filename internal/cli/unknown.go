@@ -10,7 +10,7 @@ import (
 // warnUnknownWorks says on stderr, one line each, which works render left
 // out because no service knows them (works.Unknown): a typo in a DOI is
 // never an "Untitled" entry, and never dropped without a word. check
-// --offline says the same lines (orchestrator.OfflineCheck.Unknown).
+// --offline says the same lines (check.Findings.Unknown).
 func warnUnknownWorks(stderr io.Writer, folder *render.Folder) {
 	for _, msg := range folder.Unknown {
 		fmt.Fprintf(stderr, "about: warning: %s\n", msg)

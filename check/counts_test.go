@@ -1,4 +1,4 @@
-package orchestrator
+package check
 
 import (
 	"os"
@@ -17,7 +17,7 @@ import (
 func TestCheckOfflineNoticesCountsGone(t *testing.T) {
 	m := remergeFolder(t, 3)
 	problemOf := func() string {
-		for _, p := range CheckOffline(m, m.Snapshots).Problems {
+		for _, p := range Offline(m, m.Snapshots).Problems {
 			if p.Path == snapshots.CountsDir+"/" {
 				return p.What
 			}

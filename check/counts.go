@@ -1,4 +1,4 @@
-package orchestrator
+package check
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ const countsNamed = 3
 // a folder that passed check --offline and a render --counts that showed
 // none. With any listed work's counts file there, a missing one cannot be
 // told from a work whose services gave no count, and nothing is said.
-func missingCounts(d snapshots.Dir, reads *workReads, index snapshots.Index) []snapshots.Problem {
+func missingCounts(d snapshots.Dir, reads *workReads, index snapshots.Index) []Problem {
 	counting := map[string]bool{}
 	for _, s := range providers.All() {
 		counting[s.Name] = s.Counts
@@ -68,7 +68,7 @@ func missingCounts(d snapshots.Dir, reads *workReads, index snapshots.Index) []s
 	if n := len(missing) - countsNamed; n > 0 {
 		named += fmt.Sprintf(" and %d more", n)
 	}
-	return []snapshots.Problem{{Path: snapshots.CountsDir + "/", What: fmt.Sprintf(
+	return []Problem{{Path: snapshots.CountsDir + "/", What: fmt.Sprintf(
 		"missing: no listed work has its counts file, though %d %s found by %s, which count citations: %s; render --counts would show no counts (git checkout restores the folder, about fetch writes it again)",
 		len(missing), english.Plural(len(missing), "work was", "works were"), strings.Join(slices.Sorted(maps.Keys(by)), ", "), named)}}
 }

@@ -1,4 +1,4 @@
-package snapshots
+package check
 
 import (
 	"bytes"
@@ -7,11 +7,13 @@ import (
 	"path"
 
 	"github.com/aboutscholar/about/manifest"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
-// CheckOptions are what a caller of CheckFolderWith adds to the file
+// folderOptions are what a caller of folderWith adds to the file
 // checks. Any field may be zero.
-type CheckOptions struct {
+type folderOptions struct {
 	// OnWork sees every works/ file that is JSON, as it is read: rel is
 	// its path in the folder ("works/<name>.json"). A caller that needs
 	// the works' contents (check --offline re-merges each) reads them
@@ -23,10 +25,10 @@ type CheckOptions struct {
 	ReadFile func(path string) ([]byte, error)
 }
 
-// CheckFolderWith is CheckFolder, handing each work file to o.OnWork as
+// folderWith is Folder, handing each work file to o.OnWork as
 // it is read, so the folder's files are each read once however many
 // checks look at them.
-func CheckFolderWith(m *manifest.Manifest, dir string, o CheckOptions) []Problem {
+func folderWith(m *manifest.Manifest, dir string, o folderOptions) []Problem {
 	c := newFolderCheck(dir)
 	c.opts = o
 	return c.run(m)
@@ -36,7 +38,7 @@ func CheckFolderWith(m *manifest.Manifest, dir string, o CheckOptions) []Problem
 // which the checks need a few facts, not the bytes (fileFacts).
 func bulkFile(rel string) bool {
 	d, _ := path.Split(rel)
-	return d == WorksDir+"/" || d == CountsDir+"/"
+	return d == snapshots.WorksDir+"/" || d == snapshots.CountsDir+"/"
 }
 
 // fileFacts is what the checks keep of a file they do not keep whole.
@@ -85,7 +87,7 @@ func factsOf(data []byte) fileFacts {
 
 // readFile reads a file of the folder; a bulk file (which the check drops
 // once read) into scratch's buffer.
-func (c *folderCheck) readFile(p string, bulk bool, scratch *canonScratch) ([]byte, error) {
+func (c *folderCheck) readFile(p string, bulk bool, scratch *readScratch) ([]byte, error) {
 	switch {
 	case c.opts.ReadFile != nil:
 		return c.opts.ReadFile(p)
@@ -95,4 +97,22 @@ func (c *folderCheck) readFile(p string, bulk bool, scratch *canonScratch) ([]by
 		return data, err
 	}
 	return os.ReadFile(p)
+}
+
+// readScratch is the buffers one reading goroutine of the folder check
+// reuses from file to file: the file read (readReusing) and its
+// canonical form (snapshots.CanonScratch).
+type readScratch struct {
+	in    []byte
+	canon snapshots.CanonScratch
+}
+
+// checkDamage is what check says of a file Canonical could not read:
+// where its JSON breaks, as fetch names it.
+func checkDamage(data []byte, err error) string {
+	var v any
+	if uerr := json.Unmarshal(data, &v); uerr != nil {
+		return snapshots.Damage(uerr, len(data))
+	}
+	return err.Error()
 }

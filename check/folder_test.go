@@ -1,4 +1,4 @@
-package snapshots
+package check
 
 import (
 	"encoding/json"
@@ -12,6 +12,8 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // checkManifest and swappedManifest are the manifests of the folders in
@@ -121,11 +123,11 @@ func write(t *testing.T, dir, rel, data string) {
 func edit(t *testing.T, dir, rel string, change func(map[string]any)) {
 	t.Helper()
 	var doc map[string]any
-	if err := Read(filepath.Join(dir, filepath.FromSlash(rel)), &doc); err != nil {
+	if err := snapshots.Read(filepath.Join(dir, filepath.FromSlash(rel)), &doc); err != nil {
 		t.Fatal(err)
 	}
 	change(doc)
-	data, err := Encode(doc)
+	data, err := snapshots.Encode(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,13 +144,13 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 	}{
 		{name: "compact JSON is not canonical", mutate: func(t *testing.T, dir string) {
 			var doc any
-			Read(filepath.Join(dir, elifeWork), &doc)
+			snapshots.Read(filepath.Join(dir, elifeWork), &doc)
 			data, _ := json.Marshal(doc)
 			write(t, dir, elifeWork, string(data)+"\n")
 		}, want: []string{`, canonical is "{" (about fetch rewrites it canonically)`}},
 		{name: "unclaimed.json is about's, so canonical", mutate: func(t *testing.T, dir string) {
-			write(t, dir, UnclaimedFile, `{"researchers":[]}`+"\n")
-		}, want: []string{UnclaimedFile + `: not canonical: line 1 is "{\"researchers\":[]}", canonical is "{" (about fetch rewrites it canonically)`}, only: true},
+			write(t, dir, snapshots.UnclaimedFile, `{"researchers":[]}`+"\n")
+		}, want: []string{snapshots.UnclaimedFile + `: not canonical: line 1 is "{\"researchers\":[]}", canonical is "{" (about fetch rewrites it canonically)`}, only: true},
 		{name: "missing trailing newline", mutate: func(t *testing.T, dir string) {
 			data, _ := os.ReadFile(filepath.Join(dir, "index.json"))
 			write(t, dir, "index.json", strings.TrimSuffix(string(data), "\n"))
@@ -233,7 +235,7 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 				}
 				m = m2
 			}
-			ps := CheckFolder(m, m.Snapshots)
+			ps := Folder(m, m.Snapshots)
 			got := problemLines(ps)
 			for _, w := range c.want {
 				if !strings.Contains(got, w+"\n") {
@@ -256,28 +258,31 @@ func TestCheckFolderFindsEachProblem(t *testing.T) {
 func TestCheckFolderNotFoundAnywhereIsNoProblem(t *testing.T) {
 	m := fetched(t, checkManifest(t))
 	var doc map[string]any
-	if err := Read(filepath.Join(m.Snapshots, elifeWork), &doc); err != nil {
+	if err := snapshots.Read(filepath.Join(m.Snapshots, elifeWork), &doc); err != nil {
 		t.Fatal(err)
 	}
 	doc["record"], doc["provenance"] = map[string]any{}, map[string]any{}
 	doc["sources"] = []any{map[string]any{"provider": "crossref", "status": "not_found", "attribution": "Metadata from Crossref"}}
-	data, err := Encode(doc)
+	data, err := snapshots.Encode(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(m.Snapshots, elifeWork), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
+	if ps := Folder(m, m.Snapshots); len(ps) > 0 {
 		t.Errorf("problems with a work found nowhere:\n%s", problemLines(ps))
 	}
 }
 
-// Files about did not write are the user's: not checked, so a Finder's
-// .DS_Store or a .gitkeep does not fail CI.
+// Hidden files and a README are the user's: not checked, so a Finder's
+// .DS_Store or a .gitkeep does not fail CI; nor is a folder or file at the
+// top that is no .json. Anything else in about's own folders, or a .json
+// beside index.json, is a stray: fetch neither writes nor removes it, and
+// a misplaced snapshot there would pass unread.
 func TestCheckFolderIgnoresTheUsersFiles(t *testing.T) {
 	m := fetched(t, checkManifest(t))
-	for _, p := range []string{".DS_Store", ".gitkeep", "README.md", "works/.DS_Store", "works/notes.txt", "works/notes.json", "works/Doi_10.1_2fx.json", "counts/.gitkeep", "orcid/README", "extra/x.json", "works/sub/doi_10.1_2fx.json", ".about-fetch.lock"} {
+	put := func(p string) {
 		full := filepath.Join(m.Snapshots, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			t.Fatal(err)
@@ -286,14 +291,30 @@ func TestCheckFolderIgnoresTheUsersFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if ps := CheckFolder(m, m.Snapshots); len(ps) != 0 {
+	for _, p := range []string{".DS_Store", ".gitkeep", ".gitattributes", "README.md", "notes.txt", "works/.DS_Store", "counts/.gitkeep", "orcid/README", "extra/x.json", ".about-fetch.lock"} {
+		put(p)
+	}
+	if ps := Folder(m, m.Snapshots); len(ps) != 0 {
 		t.Errorf("the user's files are problems:\n%s", problemLines(ps))
+	}
+	stray := []string{"works/notes.txt", "works/notes.json", "works/Doi_10.1_2fx.json", "works/sub/doi_10.1_2fx.json", "other.json"}
+	for _, p := range stray {
+		put(p)
+	}
+	got := problemLines(Folder(m, m.Snapshots))
+	for _, p := range []string{"works/notes.txt: stray", "works/notes.json: stray", "works/Doi_10.1_2fx.json: stray", "works/sub/: stray", "other.json: stray"} {
+		if !strings.Contains(got, p) {
+			t.Errorf("no %q among the problems:\n%s", p, got)
+		}
+	}
+	if n := strings.Count(got, "\n"); n != len(stray) {
+		t.Errorf("%d problems, want %d:\n%s", n, len(stray), got)
 	}
 }
 
 func TestCheckFolderMissingFolder(t *testing.T) {
 	m := newManifest(t, checkManifest(t))
-	ps := CheckFolder(m, m.Snapshots)
+	ps := Folder(m, m.Snapshots)
 	if len(ps) != 1 || ps[0].Path != "." || !strings.Contains(ps[0].What, "no snapshot folder") {
 		t.Errorf("problems = %v, want one saying there is no folder", ps)
 	}
@@ -305,7 +326,7 @@ func TestCheckFolderMissingFolder(t *testing.T) {
 func syntheticFolder(tb testing.TB, n int) *manifest.Manifest {
 	tb.Helper()
 	put := func(path string, v any) {
-		data, err := Encode(v)
+		data, err := snapshots.Encode(v)
 		if err == nil {
 			err = os.MkdirAll(filepath.Dir(path), 0o755)
 		}
@@ -317,31 +338,31 @@ func syntheticFolder(tb testing.TB, n int) *manifest.Manifest {
 		}
 	}
 	m := newManifest(tb, "[[identity]]\norcid = \"0000-0002-1825-0097\"\n")
-	d := Dir{Root: m.Snapshots}
+	d := snapshots.Dir{Root: m.Snapshots}
 	orcid := m.Identities[0].Identity
-	exp := Expansion{ORCID: orcid.Value}
-	idx := Index{Identities: []string{orcid.Key()}, Providers: []IndexProvider{}}
+	exp := snapshots.Expansion{ORCID: orcid.Value}
+	idx := snapshots.Index{Identities: []string{orcid.Key()}, Providers: []snapshots.IndexProvider{}}
 	abstract := strings.Repeat("A sentence of an abstract, long enough to look like one. ", 20)
 	for i := range n {
 		id := manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/synthetic.%04d", i)}
 		exp.Works = append(exp.Works, id.Key())
-		idx.Works = append(idx.Works, IndexWork{ID: id.Key(), File: FileName(id)})
+		idx.Works = append(idx.Works, snapshots.IndexWork{ID: id.Key(), File: snapshots.FileName(id)})
 		var authors []record.Author
 		for a := range 8 {
 			authors = append(authors, record.Author{Given: "Ada", Family: fmt.Sprintf("Author%d", a), ORCID: "0000-0002-1825-0097"})
 		}
 		rec := record.Record{Title: fmt.Sprintf("Work number %d", i), Abstract: abstract, Type: "article-journal", Publisher: "Example Press",
 			Authors: authors, IDs: record.IDs{DOI: id.Value}}
-		work := Work{ID: id.Key(), Origins: []string{orcid.Key()}, Record: rec, Provenance: map[string]string{"title": "crossref"},
-			Sources: []Source{{Provider: "crossref", Status: "found", Attribution: "Metadata from Crossref", Record: &rec}}}
+		work := snapshots.Work{ID: id.Key(), Origins: []string{orcid.Key()}, Record: rec, Provenance: map[string]string{"title": "crossref"},
+			Sources: []snapshots.Source{{Provider: "crossref", Status: "found", Attribution: "Metadata from Crossref", Record: &rec}}}
 		put(d.WorkPath(id), work)
 		cited := i
-		counts := Counts{ID: id.Key(), Sources: []SourceCounts{{Provider: "crossref", Counts: record.Counts{CitedBy: &cited}}}}
+		counts := snapshots.Counts{ID: id.Key(), Sources: []snapshots.SourceCounts{{Provider: "crossref", Counts: record.Counts{CitedBy: &cited}}}}
 		put(d.CountsPath(id), counts)
 	}
 	put(d.ExpansionPath(orcid), exp)
 	put(d.IndexPath(), idx)
-	put(d.LinksPath(), Links{Links: []Link{}, ShownAs: map[string]string{}})
+	put(d.LinksPath(), snapshots.Links{Links: []snapshots.Link{}, ShownAs: map[string]string{}})
 	return m
 }
 
@@ -350,11 +371,11 @@ func syntheticFolder(tb testing.TB, n int) *manifest.Manifest {
 // BenchmarkCheckFolder1000's to say, not a timed test's.
 func TestCheckFolderThousandWorks(t *testing.T) {
 	m := syntheticFolder(t, 1000)
-	if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
+	if ps := Folder(m, m.Snapshots); len(ps) > 0 {
 		t.Fatalf("synthetic folder has problems:\n%s", problemLines(ps))
 	}
 	os.Remove(filepath.Join(m.Snapshots, "works", "doi_10.5555_2fsynthetic.0500.json"))
-	ps := CheckFolder(m, m.Snapshots)
+	ps := Folder(m, m.Snapshots)
 	if len(ps) != 1 || ps[0].Path != "works/doi_10.5555_2fsynthetic.0500.json" {
 		t.Errorf("problems = %v, want the one missing file", ps)
 	}
@@ -362,12 +383,12 @@ func TestCheckFolderThousandWorks(t *testing.T) {
 
 // BenchmarkCheckFolder1000 measures check --offline on 1,000 works:
 //
-//	go test ./snapshots -run '^$' -bench CheckFolder1000
+//	go test ./check -run '^$' -bench CheckFolder1000
 func BenchmarkCheckFolder1000(b *testing.B) {
 	m := syntheticFolder(b, 1000)
 	b.ResetTimer()
 	for b.Loop() {
-		if ps := CheckFolder(m, m.Snapshots); len(ps) > 0 {
+		if ps := Folder(m, m.Snapshots); len(ps) > 0 {
 			b.Fatal(problemLines(ps))
 		}
 	}
@@ -386,7 +407,7 @@ func TestCheckFolderReadsNoFileThroughALink(t *testing.T) {
 	if err := os.WriteFile(secret, []byte(`{"type": "service_account", "private_key": "SECRET-KEY"}`+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	links := []string{elifeWork, "works/doi_10.9_2fstray.json", IndexFile}
+	links := []string{elifeWork, "works/doi_10.9_2fstray.json", snapshots.IndexFile}
 	for _, rel := range links {
 		p := filepath.Join(m.Snapshots, filepath.FromSlash(rel))
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -396,7 +417,7 @@ func TestCheckFolderReadsNoFileThroughALink(t *testing.T) {
 			t.Skipf("no symbolic links here: %v", err)
 		}
 	}
-	ps := CheckFolder(m, m.Snapshots)
+	ps := Folder(m, m.Snapshots)
 	told := map[string]bool{}
 	for _, p := range ps {
 		if strings.Contains(p.What, "SECRET") || strings.Contains(p.What, "service_account") {

@@ -1,4 +1,4 @@
-package snapshots
+package check
 
 import (
 	"io/fs"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
 var factsCases = []string{
@@ -37,7 +39,7 @@ func TestCanonicalFactsAreFactsOf(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameFacts(t, data)
-			if dir := filepath.Base(filepath.Dir(path)); (dir == WorksDir || dir == CountsDir) && strings.Contains(path, "snapshots") {
+			if dir := filepath.Base(filepath.Dir(path)); (dir == snapshots.WorksDir || dir == snapshots.CountsDir) && strings.Contains(path, "snapshots") {
 				if _, ok := canonicalFacts(data); !ok && string(mustCanonical(t, data)) == string(data) {
 					t.Errorf("%s: a canonical file fetch wrote is not read off its lines", path)
 				}
@@ -53,7 +55,7 @@ func TestCanonicalFactsAreFactsOf(t *testing.T) {
 
 func mustCanonical(t *testing.T, data []byte) []byte {
 	t.Helper()
-	canon, err := Canonical(data)
+	canon, err := snapshots.Canonical(data)
 	if err != nil {
 		return nil
 	}
@@ -63,7 +65,7 @@ func mustCanonical(t *testing.T, data []byte) []byte {
 // sameFacts holds canonicalFacts of in's canonical form to factsOf.
 func sameFacts(t *testing.T, in []byte) {
 	t.Helper()
-	canon, err := Canonical(in)
+	canon, err := snapshots.Canonical(in)
 	if err != nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package snapshots
+package check
 
 import (
 	"bytes"
@@ -19,6 +19,8 @@ import (
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // Problem is one thing wrong with a committed snapshot folder.
@@ -29,7 +31,7 @@ type Problem struct {
 
 func (p Problem) String() string { return p.Path + ": " + p.What }
 
-// CheckFolder verifies, with no network, that the snapshot folder dir is
+// Folder verifies, with no network, that the snapshot folder dir is
 // exactly what about fetch would leave for manifest m:
 //
 //   - canonical: every file re-encodes (Canonical) to its own bytes;
@@ -43,11 +45,12 @@ func (p Problem) String() string { return p.Path + ": " + p.What }
 //     file is an empty record no service answered about;
 //   - nothing else of about's: no stray snapshot files (names about writes
 //     that no listed work has) and no leftovers of interrupted writes.
-//     Files about did not write (.DS_Store, .gitkeep, a README) are the
-//     user's and are not checked (see isOwnFile).
+//     Hidden files (.gitkeep, .gitattributes, .DS_Store) and a README are
+//     the user's and are not checked; any other file in works/, counts/ or
+//     orcid/, or a .json beside index.json, is a stray (see scan).
 //
 // It returns the problems sorted by path; none means the folder is good.
-func CheckFolder(m *manifest.Manifest, dir string) []Problem {
+func Folder(m *manifest.Manifest, dir string) []Problem {
 	return newFolderCheck(dir).run(m)
 }
 
@@ -79,7 +82,7 @@ func (c *folderCheck) run(m *manifest.Manifest) []Problem {
 	for _, k := range expected {
 		if _, ok := listed[k]; !ok {
 			if id, err := manifest.ParseKey(k); err == nil {
-				listed[k] = FileName(id)
+				listed[k] = snapshots.FileName(id)
 				listedOrder = append(listedOrder, k)
 			}
 		}
@@ -91,22 +94,22 @@ func (c *folderCheck) run(m *manifest.Manifest) []Problem {
 	for _, k := range listedOrder {
 		c.workFile(k, listed[k])
 	}
-	for name := range c.inFolder(WorksDir) {
+	for name := range c.inFolder(snapshots.WorksDir) {
 		if _, ok := wantWorks[name]; !ok {
-			c.add(WorksDir+"/"+name+".json", "stray: no work of the manifest, its ORCID records or index.json has this file")
+			c.add(snapshots.WorksDir+"/"+name+".json", "stray: no work of the manifest, its ORCID records or index.json has this file")
 		}
 	}
-	for name := range c.inFolder(CountsDir) {
+	for name := range c.inFolder(snapshots.CountsDir) {
 		k, ok := wantWorks[name]
 		if !ok {
-			c.add(CountsDir+"/"+name+".json", "stray: counts of a work that is not listed")
+			c.add(snapshots.CountsDir+"/"+name+".json", "stray: counts of a work that is not listed")
 			continue
 		}
 		c.countsFile(k, name)
 	}
-	for name := range c.inFolder(ORCIDDir) {
+	for name := range c.inFolder(snapshots.ORCIDDir) {
 		if !orcidFiles[name] {
-			c.add(ORCIDDir+"/"+name+".json", "stray: not an ORCID iD of the manifest")
+			c.add(snapshots.ORCIDDir+"/"+name+".json", "stray: not an ORCID iD of the manifest")
 		}
 	}
 	c.links(listed)
@@ -114,7 +117,7 @@ func (c *folderCheck) run(m *manifest.Manifest) []Problem {
 	return c.problems
 }
 
-// folderCheck is the state of one CheckFolder.
+// folderCheck is the state of one Folder.
 type folderCheck struct {
 	dir      string
 	toRead   []string          // files in known places, relative paths
@@ -122,7 +125,7 @@ type folderCheck struct {
 	ids      map[string]string // relative path → the file's top-level "id", if any
 	empty    map[string]bool   // work files no service answered about (neverAnswered)
 	problems []Problem
-	opts     CheckOptions
+	opts     folderOptions
 }
 
 func (c *folderCheck) add(p, format string, args ...any) {
@@ -131,9 +134,12 @@ func (c *folderCheck) add(p, format string, args ...any) {
 
 // scan reads the folder: about's files are index.json, links.json,
 // unclaimed.json and snapshot-named *.json directly in works/, counts/
-// and orcid/; .tmp-* leftovers are problems; everything else is the
-// user's and skipped.
-// Every file of about's must be canonical JSON.
+// and orcid/, and every file of about's must be canonical JSON. .tmp-*
+// leftovers are problems, and so is anything else in about's own folders
+// or a .json file beside index.json: fetch never writes nor removes
+// them, so a misplaced or hand-renamed snapshot there would pass the gate
+// unread. The user's own are hidden files (.gitkeep, .gitattributes,
+// .DS_Store), a README, and other files and folders at the top.
 func (c *folderCheck) scan() {
 	defer c.readAll()
 	root, err := os.ReadDir(c.dir)
@@ -144,14 +150,23 @@ func (c *folderCheck) scan() {
 	for _, e := range root {
 		name := e.Name()
 		switch {
-		case e.IsDir() && (name == WorksDir || name == CountsDir || name == ORCIDDir):
+		case e.IsDir() && (name == snapshots.WorksDir || name == snapshots.CountsDir || name == snapshots.ORCIDDir):
 			c.scanSub(name)
-		case !e.IsDir() && (name == IndexFile || name == LinksFile || name == UnclaimedFile):
+		case !e.IsDir() && (name == snapshots.IndexFile || name == snapshots.LinksFile || name == snapshots.UnclaimedFile):
 			c.readIfFile(name, e)
-		case !e.IsDir() && isTempName(name):
+		case !e.IsDir() && snapshots.IsTempName(name):
 			c.add(name, "stray: leftover of an interrupted write")
+		case !e.IsDir() && strings.HasSuffix(name, ".json") && !usersOwn(name):
+			c.add(name, "stray: a .json file about does not write beside %s, so never checked nor removed; move it out of the snapshot folder", snapshots.IndexFile)
 		}
 	}
+}
+
+// usersOwn reports a name in about's folders that is the user's, not a
+// stray: a hidden file (.gitkeep, .gitattributes, .DS_Store, the lock)
+// or a README.
+func usersOwn(name string) bool {
+	return strings.HasPrefix(name, ".") || snapshots.IsReadme(name)
 }
 
 func (c *folderCheck) scanSub(sub string) {
@@ -163,10 +178,14 @@ func (c *folderCheck) scanSub(sub string) {
 	for _, e := range entries {
 		rel := sub + "/" + e.Name()
 		switch {
-		case e.IsDir():
-		case isTempName(e.Name()):
+		case snapshots.IsTempName(e.Name()):
 			c.add(rel, "stray: leftover of an interrupted write")
-		case isOwnFile(e.Name()):
+		case usersOwn(e.Name()):
+		case e.IsDir():
+			c.add(rel+"/", "stray: a folder in %s/, where about writes only its own files; move it out of the snapshot folder", sub)
+		case !snapshots.IsOwnFile(e.Name()):
+			c.add(rel, "stray: not a file about writes (its names here are <kind>_<escaped id>.json), so never checked nor removed; move it out of the snapshot folder")
+		default:
 			c.readIfFile(rel, e)
 		}
 	}
@@ -205,7 +224,7 @@ func (c *folderCheck) readAll() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var scratch canonScratch // this goroutine's, reused file to file
+			var scratch readScratch // this goroutine's, reused file to file
 			for i := range next {
 				r := &results[i]
 				r.rel = c.toRead[i]
@@ -242,14 +261,14 @@ func (c *folderCheck) readAll() {
 // only when the file is valid JSON (for the consistency checks), with its
 // top-level "id" if it has one, and what is wrong with it if anything.
 // A work file goes to OnWork too.
-func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, facts fileFacts, problem string) {
+func (c *folderCheck) read(rel string, scratch *readScratch) (data []byte, facts fileFacts, problem string) {
 	crlfOnly := false
 	data, err := c.readFile(filepath.Join(c.dir, filepath.FromSlash(rel)), bulkFile(rel), scratch)
 	if err != nil {
 		return nil, facts, fmt.Sprintf("unreadable: %v", err)
 	}
-	if !isCanonical(data) { // nearly every file is: no need to re-encode it to see
-		canon, err := scratch.canonical(data)
+	if !snapshots.IsCanonical(data) { // nearly every file is: no need to re-encode it to see
+		canon, err := scratch.canon.Canonical(data)
 		if err != nil {
 			return nil, facts, checkDamage(data, err)
 		}
@@ -261,7 +280,7 @@ func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, fact
 		facts = factsOf(data)
 	}
 	facts.lineEndings = crlfOnly
-	if d, _ := path.Split(rel); d == WorksDir+"/" && c.opts.OnWork != nil {
+	if d, _ := path.Split(rel); d == snapshots.WorksDir+"/" && c.opts.OnWork != nil {
 		c.opts.OnWork(rel, data)
 	}
 	return data, facts, problem
@@ -271,11 +290,11 @@ func (c *folderCheck) read(rel string, scratch *canonScratch) (data []byte, fact
 // "" when nothing, or only its line endings (told once for the folder,
 // see lineEndings), else where it first differs.
 func notCanonical(data, canon []byte) string {
-	if bytes.Equal(canon, data) || OnlyLineEndings(data, canon) {
+	if bytes.Equal(canon, data) || snapshots.OnlyLineEndings(data, canon) {
 		return ""
 	}
 	what := firstDifference(data, canon)
-	if lfData := bytes.ReplaceAll(data, crlf, lf); len(lfData) < len(data) {
+	if lfData := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")); len(lfData) < len(data) {
 		what = firstDifference(lfData, canon) + ", and its lines end in CRLF"
 	}
 	return fmt.Sprintf("not canonical: %s (about fetch rewrites it canonically)", what)
@@ -295,7 +314,7 @@ func (c *folderCheck) lineEndings(files []string) {
 		what = fmt.Sprintf("%s and %d more %s", files[0], n, english.Plural(n, "file", "files"))
 	}
 	c.add(".", "%s %s Windows line endings (CRLF) where about writes LF, and are otherwise canonical: %s (about fetch rewrites them with LF)",
-		what, english.Plural(len(files), "has", "have"), LineEndingsHint)
+		what, english.Plural(len(files), "has", "have"), snapshots.LineEndingsHint)
 }
 
 // firstDifference says where data first departs from its canonical form.
@@ -351,16 +370,16 @@ func (c *folderCheck) schema() (readable bool) {
 	var head struct {
 		Schema int `json:"schema"`
 	}
-	if data, ok := c.files[IndexFile]; !ok || json.Unmarshal(data, &head) != nil {
+	if data, ok := c.files[snapshots.IndexFile]; !ok || json.Unmarshal(data, &head) != nil {
 		return true
 	}
-	var bad *SchemaError
-	if errors.As(SchemaReadable(IndexFile, head.Schema), &bad) {
-		c.problems = []Problem{{Path: IndexFile, What: bad.Reason()}}
+	var bad *snapshots.SchemaError
+	if errors.As(snapshots.SchemaReadable(snapshots.IndexFile, head.Schema), &bad) {
+		c.problems = []Problem{{Path: snapshots.IndexFile, What: bad.Reason()}}
 		return false
 	}
-	if head.Schema < SchemaVersion {
-		c.add(IndexFile, "snapshot schema %d%s, not the %d fetch writes: run about fetch to migrate it", head.Schema, unversioned(head.Schema), SchemaVersion)
+	if head.Schema < snapshots.SchemaVersion {
+		c.add(snapshots.IndexFile, "snapshot schema %d%s, not the %d fetch writes: run about fetch to migrate it", head.Schema, unversioned(head.Schema), snapshots.SchemaVersion)
 	}
 	return true
 }
@@ -373,17 +392,17 @@ func unversioned(v int) string {
 	return ""
 }
 
-func (c *folderCheck) index() (Index, bool) {
-	var idx Index
-	data, ok := c.files[IndexFile]
+func (c *folderCheck) index() (snapshots.Index, bool) {
+	var idx snapshots.Index
+	data, ok := c.files[snapshots.IndexFile]
 	if !ok {
-		if !c.reported(IndexFile) {
-			c.add(IndexFile, "missing (about fetch writes it)")
+		if !c.reported(snapshots.IndexFile) {
+			c.add(snapshots.IndexFile, "missing (about fetch writes it)")
 		}
 		return idx, false
 	}
 	if err := strictDecode(data, &idx); err != nil {
-		c.add(IndexFile, "not an index: %v", err)
+		c.add(snapshots.IndexFile, "not an index: %v", err)
 		return idx, false
 	}
 	return idx, true
@@ -392,16 +411,16 @@ func (c *folderCheck) index() (Index, bool) {
 // links checks links.json: present, of its form, and about listed works
 // only (a link to a work that is not written would point at nothing).
 func (c *folderCheck) links(listed map[string]string) {
-	data, ok := c.files[LinksFile]
+	data, ok := c.files[snapshots.LinksFile]
 	if !ok {
-		if !c.reported(LinksFile) {
-			c.add(LinksFile, "missing (about fetch writes it)")
+		if !c.reported(snapshots.LinksFile) {
+			c.add(snapshots.LinksFile, "missing (about fetch writes it)")
 		}
 		return
 	}
-	var l Links
+	var l snapshots.Links
 	if err := strictDecode(data, &l); err != nil {
-		c.add(LinksFile, "not a links file: %v", err)
+		c.add(snapshots.LinksFile, "not a links file: %v", err)
 		return
 	}
 	named := map[string]bool{}
@@ -413,7 +432,7 @@ func (c *folderCheck) links(listed map[string]string) {
 	}
 	for _, k := range slices.Sorted(maps.Keys(named)) {
 		if _, ok := listed[k]; !ok {
-			c.add(LinksFile, "names %s, which is not a listed work", k)
+			c.add(snapshots.LinksFile, "names %s, which is not a listed work", k)
 		}
 	}
 }
@@ -457,9 +476,9 @@ func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[
 			add(e.Key())
 			continue
 		}
-		name := FileName(e.Identity)
+		name := snapshots.FileName(e.Identity)
 		names[name] = true
-		rel := ORCIDDir + "/" + name + ".json"
+		rel := snapshots.ORCIDDir + "/" + name + ".json"
 		data, ok := c.files[rel]
 		if !ok {
 			if !c.reported(rel) {
@@ -468,7 +487,7 @@ func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[
 			complete = false
 			continue
 		}
-		var exp Expansion
+		var exp snapshots.Expansion
 		if err := strictDecode(data, &exp); err != nil {
 			c.add(rel, "not an ORCID expansion: %v", err)
 			complete = false
@@ -499,11 +518,11 @@ func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[
 // (links.json's order). They are the preprint-of links from a work to a
 // work that is not one. An unreadable links.json is reported by links.
 func (c *folderCheck) linkedWorks(works []string) []string {
-	data, ok := c.files[LinksFile]
+	data, ok := c.files[snapshots.LinksFile]
 	if !ok {
 		return nil
 	}
-	var l Links
+	var l snapshots.Links
 	if err := strictDecode(data, &l); err != nil {
 		return nil
 	}
@@ -521,7 +540,7 @@ func (c *folderCheck) linkedWorks(works []string) []string {
 }
 
 // identities compares index.json's identities with the manifest's.
-func (c *folderCheck) identities(m *manifest.Manifest, idx Index) {
+func (c *folderCheck) identities(m *manifest.Manifest, idx snapshots.Index) {
 	var want []string
 	for _, e := range m.Identities {
 		want = append(want, e.Key())
@@ -530,18 +549,18 @@ func (c *folderCheck) identities(m *manifest.Manifest, idx Index) {
 	inHave, inWant := set(have), set(want)
 	for _, k := range want {
 		if !inHave[k] {
-			c.add(IndexFile, "identity %s of the manifest is not listed", k)
+			c.add(snapshots.IndexFile, "identity %s of the manifest is not listed", k)
 		}
 	}
 	for _, k := range have {
 		if !inWant[k] {
-			c.add(IndexFile, "identity %s is listed but not in the manifest", k)
+			c.add(snapshots.IndexFile, "identity %s is listed but not in the manifest", k)
 		}
 	}
-	if len(have) == len(want) && !c.reported(IndexFile) {
+	if len(have) == len(want) && !c.reported(snapshots.IndexFile) {
 		for i := range want {
 			if have[i] != want[i] {
-				c.add(IndexFile, "identities are not in manifest order: #%d is %s, the manifest has %s", i+1, have[i], want[i])
+				c.add(snapshots.IndexFile, "identities are not in manifest order: #%d is %s, the manifest has %s", i+1, have[i], want[i])
 				break
 			}
 		}
@@ -554,23 +573,23 @@ func (c *folderCheck) identities(m *manifest.Manifest, idx Index) {
 // works it lacks and their order are not held against the index; a work
 // an [[exclude]] of m names is never expected, so listed it is an exclude
 // not fetched yet, said with its manifest line.
-func (c *folderCheck) indexWorks(m *manifest.Manifest, idx Index, expected []string, complete bool) (map[string]string, []string) {
+func (c *folderCheck) indexWorks(m *manifest.Manifest, idx snapshots.Index, expected []string, complete bool) (map[string]string, []string) {
 	listed := map[string]string{}
 	var order []string
 	for i, w := range idx.Works {
 		id, err := manifest.ParseKey(w.ID)
 		if err != nil {
-			c.add(IndexFile, "works #%d: %q is not an identity: %v", i+1, w.ID, err)
+			c.add(snapshots.IndexFile, "works #%d: %q is not an identity: %v", i+1, w.ID, err)
 			continue
 		}
 		if _, dup := listed[w.ID]; dup {
-			c.add(IndexFile, "work %s is listed twice", w.ID)
+			c.add(snapshots.IndexFile, "work %s is listed twice", w.ID)
 			continue
 		}
-		if want := FileName(id); w.File != want {
-			c.add(IndexFile, "work %s has file %q, want %q", w.ID, w.File, want)
+		if want := snapshots.FileName(id); w.File != want {
+			c.add(snapshots.IndexFile, "work %s has file %q, want %q", w.ID, w.File, want)
 		}
-		listed[w.ID] = FileName(id)
+		listed[w.ID] = snapshots.FileName(id)
 		order = append(order, w.ID)
 	}
 	inExpected := set(expected)
@@ -582,24 +601,24 @@ func (c *folderCheck) indexWorks(m *manifest.Manifest, idx Index, expected []str
 	}
 	for _, k := range order {
 		if line, ok := excludedAt[k]; ok {
-			c.add(IndexFile, "work %s is listed, but the manifest's [[exclude]] at %s:%d leaves it out: the exclude is not applied yet: run about fetch", k, m.Path, line)
+			c.add(snapshots.IndexFile, "work %s is listed, but the manifest's [[exclude]] at %s:%d leaves it out: the exclude is not applied yet: run about fetch", k, m.Path, line)
 			continue
 		}
 		if complete && !inExpected[k] {
-			c.add(IndexFile, "work %s is listed but neither the manifest, an ORCID record's orcid/ file nor a preprint's link in links.json names it", k)
+			c.add(snapshots.IndexFile, "work %s is listed but neither the manifest, an ORCID record's orcid/ file nor a preprint's link in links.json names it", k)
 		}
 	}
 	missing := false
 	for _, k := range expected {
 		if _, ok := listed[k]; !ok {
 			missing = true
-			c.add(IndexFile, "work %s is not listed (the manifest or an orcid/ file names it)", k)
+			c.add(snapshots.IndexFile, "work %s is not listed (the manifest or an orcid/ file names it)", k)
 		}
 	}
 	if complete && !missing && len(order) == len(expected) {
 		for i := range expected {
 			if order[i] != expected[i] {
-				c.add(IndexFile, "works are not in fetch order: #%d is %s, want %s", i+1, order[i], expected[i])
+				c.add(snapshots.IndexFile, "works are not in fetch order: #%d is %s, want %s", i+1, order[i], expected[i])
 				break
 			}
 		}
@@ -609,7 +628,7 @@ func (c *folderCheck) indexWorks(m *manifest.Manifest, idx Index, expected []str
 
 // workFile checks that a listed work has its works/ file, about itself.
 func (c *folderCheck) workFile(key, name string) {
-	rel := WorksDir + "/" + name + ".json"
+	rel := snapshots.WorksDir + "/" + name + ".json"
 	if _, ok := c.files[rel]; !ok {
 		if !c.reported(rel) {
 			c.add(rel, "missing: the file of work %s", key)
@@ -625,7 +644,7 @@ func (c *folderCheck) workFile(key, name string) {
 }
 
 func (c *folderCheck) countsFile(key, name string) {
-	rel := CountsDir + "/" + name + ".json"
+	rel := snapshots.CountsDir + "/" + name + ".json"
 	if id := c.ids[rel]; id != key {
 		c.add(rel, "id is %q, want %q", id, key)
 	}

@@ -1,4 +1,4 @@
-package orchestrator
+package check
 
 import (
 	"path/filepath"
@@ -10,7 +10,7 @@ import (
 )
 
 // workReads is what check --offline keeps of each work file as the folder
-// check reads it (snapshots.CheckOptions.OnWork): the re-merge's findings,
+// check reads it (folderOptions.OnWork): the re-merge's findings,
 // what the link pass reads and the author count, not the file, so the
 // check reads every file once and holds a few facts a work, not the
 // folder.
@@ -28,7 +28,7 @@ type readWork struct {
 	authors  int                // its record's authors
 	checked  rechecked          // its re-merge (recheckWorks), when its id is a key
 	unknown  []snapshots.Source // when no service knows it (works.Unknown): its sources' providers and statuses
-	mismatch *snapshots.Problem // JSON that does not decode as a work file: where and why
+	mismatch *Problem           // JSON that does not decode as a work file: where and why
 }
 
 func newWorkReads(m *manifest.Manifest) *workReads {
@@ -57,7 +57,7 @@ func (r *workReads) visit(rel string, data []byte) {
 			w.checked = remergeFile(r.order, id, rel, file, r.overrides[file.ID])
 		}
 	} else if what, ok := snapshots.SchemaMismatch(err); ok { // JSON, so the folder check's read did not name it
-		w.mismatch = &snapshots.Problem{Path: rel, What: what + " (about fetch rewrites it)"}
+		w.mismatch = &Problem{Path: rel, What: what + " (about fetch rewrites it)"}
 	}
 	r.mu.Lock()
 	r.byPath[rel] = w
@@ -77,14 +77,14 @@ func (r *workReads) of(key string) (readWork, bool) {
 
 // mismatched is a listed work's file that is JSON but not of the work
 // schema, as a problem naming where.
-func (r *workReads) mismatched(key string) (snapshots.Problem, bool) {
+func (r *workReads) mismatched(key string) (Problem, bool) {
 	id, err := manifest.ParseKey(key)
 	if err != nil {
-		return snapshots.Problem{}, false
+		return Problem{}, false
 	}
 	w := r.byPath[snapshots.WorksDir+"/"+snapshots.FileName(id)+".json"]
 	if w.mismatch == nil {
-		return snapshots.Problem{}, false
+		return Problem{}, false
 	}
 	return *w.mismatch, true
 }
@@ -92,9 +92,9 @@ func (r *workReads) mismatched(key string) (snapshots.Problem, bool) {
 // remergeFile is recheckWorks for one work file.
 func remergeFile(order works.Precedence, id manifest.Identity, rel string, file snapshots.Work, overrides []manifest.Override) rechecked {
 	r := rechecked{path: rel, decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
-	r.route = snapshots.Routed(r.path, file)
+	r.route = Routed(r.path, file)
 	for _, what := range order.Differences(id, file, overrides) {
-		r.problems = append(r.problems, snapshots.Problem{Path: r.path, What: what})
+		r.problems = append(r.problems, Problem{Path: r.path, What: what})
 	}
 	var err error
 	if r.link, err = works.Written(file); err == nil {

@@ -1,4 +1,4 @@
-package snapshots
+package check
 
 import (
 	"fmt"
@@ -6,6 +6,10 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
+
+	"github.com/aboutscholar/about/snapshots"
+
+	"github.com/aboutscholar/about/providers"
 )
 
 // Registrars says which providers serve DOIs by registration agency, as
@@ -24,7 +28,7 @@ type RoutedWork struct {
 }
 
 // Routed reads the rule's facts from a work file read for the check.
-func Routed(path string, w Work) RoutedWork {
+func Routed(path string, w snapshots.Work) RoutedWork {
 	r := RoutedWork{Path: path, ID: w.ID}
 	for _, s := range w.Sources {
 		r.Sources = append(r.Sources, s.Provider)
@@ -142,4 +146,30 @@ func orList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// unroutedWorks is check's rule that each DOI work has the answer of the
+// registrar its DOI routes to (UnroutedWorks), over the works
+// recheckWorks read, with the registrars as the registry declares them.
+func unroutedWorks(found []rechecked, index snapshots.Index) []Problem {
+	reg := Registrars{Agency: map[string]string{}}
+	for _, s := range providers.All() {
+		if s.Agency != "" {
+			reg.Agency[s.Name] = s.Agency
+		}
+		if s.AgencyFallback {
+			reg.Fallback = append(reg.Fallback, s.Name)
+		}
+	}
+	var works []RoutedWork
+	for _, r := range found {
+		if r.read {
+			works = append(works, r.route)
+		}
+	}
+	indexed := make([]string, len(index.Providers))
+	for i, p := range index.Providers {
+		indexed[i] = p.Name
+	}
+	return UnroutedWorks(works, indexed, reg)
 }

@@ -1,7 +1,8 @@
-package orchestrator
+package check
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -12,12 +13,12 @@ import (
 	"github.com/aboutscholar/about/works"
 )
 
-// OfflineCheck is what check --offline finds in a committed folder.
-type OfflineCheck struct {
+// Findings is what check --offline finds in a committed folder.
+type Findings struct {
 	// Problems are the folder's, sorted by path: not canonical or not
-	// complete (snapshots.CheckFolder), or a merged field its sources do
+	// complete (Folder), or a merged field its sources do
 	// not give (recheckWorks).
-	Problems []snapshots.Problem
+	Problems []Problem
 	// Refused are the manifest settings render would refuse with this
 	// folder: a selected work the snapshots do not hold. check is the CI
 	// gate before the deploy step's render, so it fails on them rather
@@ -28,6 +29,11 @@ type OfflineCheck struct {
 	// fields would be on no page, so check says so rather than render
 	// dropping them without a word.
 	Stale []*manifest.Error
+	// Unmatched are the manifest's [[override]]s of no work the folder
+	// lists: they set nothing (fetch warns), most likely a typo in the id
+	// or a work that left, so the gate fails on them rather than letting a
+	// correction the user believes in never reach the page.
+	Unmatched []*manifest.Error
 	// Works is the works index.json lists, in its order, and Links the
 	// links links.json holds, for check's --report; none when unreadable.
 	Works []manifest.Identity
@@ -37,19 +43,19 @@ type OfflineCheck struct {
 	Unknown []string
 }
 
-// CheckOffline is check --offline with no network: the committed folder
+// Offline is check --offline with no network: the committed folder
 // dir's problems and the manifest settings render would refuse with it.
 // An unreadable index.json is a problem, so nothing is refused then.
-func CheckOffline(m *manifest.Manifest, dir string) OfflineCheck {
+func Offline(m *manifest.Manifest, dir string) Findings {
 	return checkOffline(m, dir, nil)
 }
 
-// checkOffline is CheckOffline reading the folder's files with readFile
+// checkOffline is Offline reading the folder's files with readFile
 // (nil: os.ReadFile), each once.
-func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byte, error)) OfflineCheck {
+func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byte, error)) Findings {
 	d := snapshots.Dir{Root: dir}
 	reads := newWorkReads(m)
-	problems := snapshots.CheckFolderWith(m, dir, snapshots.CheckOptions{OnWork: reads.visit, ReadFile: readFile})
+	problems := folderWith(m, dir, folderOptions{OnWork: reads.visit, ReadFile: readFile})
 	index, links := readIndexAndLinks(d, readFile)
 	if index != nil {
 		// A hand-edited merged field or links.json is canonical and
@@ -58,8 +64,8 @@ func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byt
 		merged, linked := recheckWorks(m, reads, *index, links)
 		problems = append(problems, slices.Concat(merged, linked, missingCounts(d, reads, *index))...)
 	}
-	slices.SortStableFunc(problems, func(a, b snapshots.Problem) int { return strings.Compare(a.Path, b.Path) })
-	check := OfflineCheck{Problems: problems}
+	slices.SortStableFunc(problems, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	check := Findings{Problems: problems}
 	if index != nil {
 		listed := make([]string, len(index.Works))
 		for i, w := range index.Works {
@@ -70,12 +76,46 @@ func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byt
 		}
 		check.Refused = works.UnlistedSelected(m, listed)
 		check.Stale = works.StaleWorks(m, workAuthors(m, reads, listed))
+		check.Unmatched = unmatchedOverrides(m, listed)
 		check.Unknown = reads.unknownWorks(*index)
 	}
 	if links != nil {
 		check.Links = len(links.Links)
 	}
 	return check
+}
+
+// Recheck is the re-merge's and the link pass's problems alone
+// (recheckWorks), without the file checks' own, for a caller that
+// wants to tell a hand edit of a merged field or of links.json from the
+// rest.
+func Recheck(m *manifest.Manifest, dir string) (merged, linked []Problem) {
+	reads := newWorkReads(m)
+	folderWith(m, dir, folderOptions{OnWork: reads.visit})
+	index, links := readIndexAndLinks(snapshots.Dir{Root: dir}, nil)
+	if index == nil {
+		return nil, nil
+	}
+	return recheckWorks(m, reads, *index, links)
+}
+
+// unmatchedOverrides are the [[override]]s of m whose work is not
+// among listed (index.json's works), each naming its manifest line.
+func unmatchedOverrides(m *manifest.Manifest, listed []string) []*manifest.Error {
+	in := make(map[string]bool, len(listed))
+	for _, k := range listed {
+		in[k] = true
+	}
+	var out []*manifest.Error
+	for _, o := range m.Overrides {
+		if in[o.ID.Key()] {
+			continue
+		}
+		out = append(out, &manifest.Error{File: m.Path, Line: o.Line, Value: o.ID.Key(),
+			Err:  fmt.Errorf("[[override]] of %s matches no work of the snapshots, so it sets nothing", o.ID.Key()),
+			Hint: "correct its id (as index.json lists the work) or delete it; to fetch the work, add it as an [[identity]] and run about fetch"})
+	}
+	return out
 }
 
 // workAuthors is, for each listed work, its record's number of authors
@@ -101,7 +141,7 @@ func workAuthors(m *manifest.Manifest, reads *workReads, listed []string) map[st
 }
 
 // readIndexAndLinks reads the folder's index.json and links.json once for
-// the whole check; nil for one that cannot be read (CheckFolder says so).
+// the whole check; nil for one that cannot be read (Folder says so).
 func readIndexAndLinks(d snapshots.Dir, readFile func(string) ([]byte, error)) (*snapshots.Index, *snapshots.Links) {
 	if readFile == nil {
 		readFile = os.ReadFile
@@ -135,11 +175,11 @@ func readIndexAndLinks(d snapshots.Dir, readFile func(string) ([]byte, error)) (
 //     fetch would write now (works.LinkDifferences): links.json decides
 //     which works the page shows.
 //
-// Files that are missing, unreadable or not listed are CheckFolder's
+// Files that are missing, unreadable or not listed are Folder's
 // problems, not repeated here; with any listed work's file unreadable, or
 // links.json (links nil), the links are not decided again (they would
 // differ for that reason alone).
-func recheckWorks(m *manifest.Manifest, reads *workReads, index snapshots.Index, links *snapshots.Links) (merged, linked []snapshots.Problem) {
+func recheckWorks(m *manifest.Manifest, reads *workReads, index snapshots.Index, links *snapshots.Links) (merged, linked []Problem) {
 	found := make([]rechecked, len(index.Works))
 	for i, iw := range index.Works {
 		if w, ok := reads.of(iw.ID); ok && w.id == iw.ID {
@@ -160,16 +200,16 @@ func recheckWorks(m *manifest.Manifest, reads *workReads, index snapshots.Index,
 
 // rechecked is what recheckWorks keeps of one listed work.
 type rechecked struct {
-	problems  []snapshots.Problem  // its merged fields' (Differences)
-	read      bool                 // its file was read, about it
-	path      string               // its file, relative to the folder
-	link      works.Linkable       // what the link pass reads of it
-	decisions snapshots.Work       // its id and recorded decisions only
-	route     snapshots.RoutedWork // its sources, for the routed-registrar rule
+	problems  []Problem      // its merged fields' (Differences)
+	read      bool           // its file was read, about it
+	path      string         // its file, relative to the folder
+	link      works.Linkable // what the link pass reads of it
+	decisions snapshots.Work // its id and recorded decisions only
+	route     RoutedWork     // its sources, for the routed-registrar rule
 }
 
 // relink is recheckWorks' link pass over the works it read.
-func relink(m *manifest.Manifest, have snapshots.Links, found []rechecked) []snapshots.Problem {
+func relink(m *manifest.Manifest, have snapshots.Links, found []rechecked) []Problem {
 	files := make([]snapshots.Work, len(found))
 	linkWorks := make([]*works.Linkable, len(found))
 	paths := map[string]string{} // work key → its file
@@ -179,13 +219,13 @@ func relink(m *manifest.Manifest, have snapshots.Links, found []rechecked) []sna
 		}
 		files[i], linkWorks[i], paths[r.decisions.ID] = r.decisions, &found[i].link, r.path
 	}
-	var problems []snapshots.Problem
+	var problems []Problem
 	for _, p := range works.LinkDifferences(have, files, works.Decide(linkWorks, m), m) {
 		path := snapshots.LinksFile
 		if p.Work != "" {
 			path = paths[p.Work]
 		}
-		problems = append(problems, snapshots.Problem{Path: path, What: p.What})
+		problems = append(problems, Problem{Path: path, What: p.What})
 	}
 	return problems
 }

@@ -1,4 +1,4 @@
-package orchestrator
+package check
 
 import (
 	"bytes"
@@ -81,7 +81,7 @@ func problemsAddedBy(t *testing.T, id manifest.Identity, edit func(string) strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := problemsOf(CheckOffline(m, m.Snapshots).Problems)
+	before := problemsOf(Offline(m, m.Snapshots).Problems)
 	edited = []byte(edit(string(data)))
 	if bytes.Equal(edited, data) || !json.Valid(edited) {
 		t.Fatalf("the edit did nothing or broke the JSON:\n%s", edited)
@@ -89,7 +89,7 @@ func problemsAddedBy(t *testing.T, id manifest.Identity, edit func(string) strin
 	if err := os.WriteFile(path, edited, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range problemsOf(CheckOffline(m, m.Snapshots).Problems) {
+	for _, p := range problemsOf(Offline(m, m.Snapshots).Problems) {
 		if !slices.Contains(before, p) {
 			added = append(added, p)
 		}
@@ -97,7 +97,7 @@ func problemsAddedBy(t *testing.T, id manifest.Identity, edit func(string) strin
 	return edited, added
 }
 
-func problemsOf(ps []snapshots.Problem) []string {
+func problemsOf(ps []Problem) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.String()

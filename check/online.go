@@ -1,4 +1,4 @@
-package orchestrator
+package check
 
 import (
 	"context"
@@ -7,47 +7,38 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
-	"github.com/aboutscholar/about/report"
-	"github.com/aboutscholar/about/snapshots"
 )
 
-// CheckCurrent runs a fetch exactly as about fetch would with opts, but
-// into a temporary copy of the committed snapshot folder (opts.Snapshots,
-// or the manifest's), and compares the result with the committed folder,
-// which is never written. Starting from a copy means a provider that fails
-// now keeps its committed values, as it would in a real fetch, instead of
-// showing up as a removal.
-func CheckCurrent(ctx context.Context, opts Options) (*report.Report, *snapshots.Diff, error) {
-	committed := opts.Snapshots
-	if committed == "" {
-		committed = opts.Manifest.Snapshots
-	}
+// Fetch fetches everything the manifest reaches into the snapshot folder
+// dir, as about fetch would. The command line hands check its fetch, so
+// check needs nothing of how a fetch is run (the orchestrator).
+type Fetch func(ctx context.Context, dir string) error
+
+// Current runs fetch into a temporary copy of the committed snapshot
+// folder and compares the result with the committed folder, which is
+// never written. Starting from a copy means a provider that fails now
+// keeps its committed values, as it would in a real fetch, instead of
+// showing up as a removal. fetch's error comes back as it is.
+func Current(ctx context.Context, committed string, fetch Fetch) (*Diff, error) {
 	tmp, err := os.MkdirTemp("", "about-check-")
 	if err != nil {
-		return nil, nil, fmt.Errorf("check: %w", err)
+		return nil, fmt.Errorf("check: %w", err)
 	}
 	defer os.RemoveAll(tmp)
 	fresh := filepath.Join(tmp, "snapshots")
 	if err := copySnapshots(committed, fresh); err != nil {
-		return nil, nil, fmt.Errorf("check: copy %s: %w", committed, err)
+		return nil, fmt.Errorf("check: copy %s: %w", committed, err)
 	}
-	opts.Snapshots = fresh
-	rep, err := Run(ctx, opts)
-	if err != nil {
-		return rep, nil, err
+	if err := fetch(ctx, fresh); err != nil {
+		return nil, err
 	}
-	diff, err := snapshots.CompareFolders(committed, fresh)
-	if rep != nil {
-		rep.Snapshots = committed + " (fetched into a temporary copy)"
-	}
-	return rep, diff, err
+	return CompareFolders(committed, fresh)
 }
 
 // copySnapshots copies a snapshot folder's regular files; a missing
 // folder is an empty one. A symbolic link is not copied, nor followed: a
 // committed link can point anywhere on the machine, and the fetch into
-// the copy would read its target (snapshots.CompareFolders skips it too).
+// the copy would read its target (CompareFolders skips it too).
 func copySnapshots(src, dst string) error {
 	if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
 		return os.MkdirAll(dst, 0o755)

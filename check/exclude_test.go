@@ -1,4 +1,4 @@
-package snapshots
+package check
 
 import (
 	"strconv"
@@ -16,7 +16,7 @@ func TestCheckFolderExcludeNotFetchedYet(t *testing.T) {
 	m := fetched(t, src)
 	excluding := newManifest(t, src+"\n[[exclude]]\nid = \"doi:10.3233/isu-130714\"\nreason = \"not mine\"\n")
 	excluding.Snapshots = m.Snapshots
-	got := problemLines(CheckFolder(excluding, m.Snapshots))
+	got := problemLines(Folder(excluding, m.Snapshots))
 	line := strings.Count(src, "\n") + 2
 	want := "index.json: work doi:10.3233/isu-130714 is listed, but the manifest's [[exclude]] at " + excluding.Path + ":" + strconv.Itoa(line) + " leaves it out: the exclude is not applied yet: run about fetch\n"
 	if got != want {

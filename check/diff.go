@@ -1,4 +1,4 @@
-package snapshots
+package check
 
 import (
 	"bytes"
@@ -17,6 +17,8 @@ import (
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/internal/termtext"
+
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // Diff is how a fresh fetch differs from the committed snapshot folder,
@@ -73,7 +75,7 @@ func CompareFolders(oldDir, newDir string) (*Diff, error) {
 	for _, p := range paths {
 		a, inOld := oldFiles[p]
 		b, inNew := newFiles[p]
-		if inOld && inNew && (bytes.Equal(a, b) || OnlyLineEndings(a, b)) {
+		if inOld && inNew && (bytes.Equal(a, b) || snapshots.OnlyLineEndings(a, b)) {
 			continue // line endings alone are the folder check's one problem, not what a fetch changes
 		}
 		fd := FileDiff{Path: p}
@@ -87,9 +89,9 @@ func CompareFolders(oldDir, newDir string) (*Diff, error) {
 			fd.Fields = compareJSON(a, b)
 		}
 		switch {
-		case strings.HasPrefix(p, WorksDir+"/"):
+		case strings.HasPrefix(p, snapshots.WorksDir+"/"):
 			d.Works = append(d.Works, fd)
-		case strings.HasPrefix(p, CountsDir+"/"):
+		case strings.HasPrefix(p, snapshots.CountsDir+"/"):
 			d.Counts = append(d.Counts, fd)
 		default:
 			d.Lists = append(d.Lists, fd)

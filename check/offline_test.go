@@ -1,4 +1,4 @@
-package orchestrator
+package check
 
 import (
 	"fmt"
@@ -90,7 +90,7 @@ func TestCheckMergedNamesEachEditedField(t *testing.T) {
 // BenchmarkCheckMerged1000 is what re-merging adds to check --offline on
 // 1,000 works, beside snapshots' BenchmarkCheckFolder1000:
 //
-//	go test ./orchestrator -run '^$' -bench CheckMerged1000
+//	go test ./check -run '^$' -bench CheckMerged1000
 func BenchmarkCheckMerged1000(b *testing.B) {
 	m := remergeFolder(b, 1000)
 	b.ResetTimer()
@@ -106,8 +106,28 @@ func BenchmarkCheckMerged1000(b *testing.B) {
 func TestCheckOfflineRefusesUnlistedSelected(t *testing.T) {
 	m := remergeFolder(t, 2)
 	m.Selected = []string{"doi:10.5555/remerge.0001", "doi:10.9999/nope"}
-	got := CheckOffline(m, m.Snapshots).Refused
+	got := Offline(m, m.Snapshots).Refused
 	if len(got) != 1 || got[0].Value != "doi:10.9999/nope" {
 		t.Errorf("refused %v, want only the unlisted work", got)
+	}
+}
+
+// BenchmarkCheckLinks1000 is the re-merge and the link pass of check
+// --offline together on 1,000 works with their links.json; beside
+// BenchmarkCheckMerged1000 (no links.json, so no link pass) it shows
+// what deciding the links again adds:
+//
+//	go test ./check -run '^$' -bench 'Check(Links|Merged)1000'
+func BenchmarkCheckLinks1000(b *testing.B) {
+	m := remergeFolder(b, 1000)
+	empty := snapshots.Links{Links: []snapshots.Link{}, ShownAs: map[string]string{}}
+	if _, err := snapshots.Write(snapshots.Dir{Root: m.Snapshots}.LinksPath(), empty); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if ps := checkLinks(m, m.Snapshots); len(ps) > 0 {
+			b.Fatal(ps)
+		}
 	}
 }

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The gate's holes (#31): each is a commit check --offline passed with
+// exit 0 though the folder or the manifest was not what fetch leaves.
+// Each must fail, naming the file (and the line where there is one).
+
+// TestCheckFailsOnAnOverrideOfNoWork: an [[override]] of a work the folder
+// does not hold sets nothing (fetch warns); check names its manifest line.
+func TestCheckFailsOnAnOverrideOfNoWork(t *testing.T) {
+	m, _ := exampleCopy(t)
+	data, err := os.ReadFile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Count(string(data), "\n") + 2 // the [[override]] header below
+	writeFile(t, m, string(data)+"\n[[override]]\nid = \"doi:10.9999/not-in-the-folder\"\ntitle = \"Nowhere\"\n")
+	code, stdout, stderr := runCLI(t, "check", "--offline", m)
+	want := m + ":" + strconv.Itoa(line) + ": [[override]] of doi:10.9999/not-in-the-folder matches no work of the snapshots"
+	if code != exitShort || !strings.Contains(stdout, want) {
+		t.Errorf("exit %d, want %d and stdout naming %q\nstdout:\n%s\nstderr:\n%s", code, exitShort, want, stdout, stderr)
+	}
+}
+
+// TestCheckFailsOnAStrayFile: a file in about's own folders that about
+// does not write, or a .json beside index.json it does not list, fails
+// check; .gitkeep, .gitattributes and a README are the user's and pass.
+func TestCheckFailsOnAStrayFile(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	for _, allowed := range []string{".gitkeep", ".gitattributes", "README.md", "works/.gitkeep", "counts/README", ".DS_Store"} {
+		writeFile(t, filepath.Join(snaps, filepath.FromSlash(allowed)), "the user's\n")
+	}
+	if code, stdout, stderr := runCLI(t, "check", "--offline", m); code != 0 {
+		t.Fatalf("the user's .gitkeep, .gitattributes and README fail check: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, stray := range []string{"works/notes.txt", "orcid/old.json", "extra.json"} {
+		t.Run(stray, func(t *testing.T) {
+			path := filepath.Join(snaps, filepath.FromSlash(stray))
+			writeFile(t, path, "{}\n")
+			t.Cleanup(func() { os.Remove(path) })
+			code, stdout, stderr := runCLI(t, "check", "--offline", m)
+			if code != exitShort || !strings.Contains(stdout, path+": stray") {
+				t.Errorf("exit %d, want %d and stdout naming %s as stray\nstdout:\n%s\nstderr:\n%s", code, exitShort, path, stdout, stderr)
+			}
+		})
+	}
+}
+
+// editFile replaces old, which must be there, with new in the file at path.
+func editFile(t *testing.T, path, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s has no %s", path, old)
+	}
+	writeFile(t, path, strings.Replace(string(data), old, new, 1))
+}
