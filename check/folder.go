@@ -27,6 +27,9 @@ import (
 type Problem struct {
 	Path string // relative to the snapshot folder, with forward slashes
 	What string // what is off, in words
+	// Yours: a file about did not write, which no fetch removes; only
+	// the user can move it out.
+	Yours bool
 }
 
 func (p Problem) String() string { return p.Path + ": " + p.What }
@@ -132,6 +135,11 @@ func (c *folderCheck) add(p, format string, args ...any) {
 	c.problems = append(c.problems, Problem{Path: p, What: fmt.Sprintf(format, args...)})
 }
 
+// addYours adds a problem with a file about did not write (Problem.Yours).
+func (c *folderCheck) addYours(p, format string, args ...any) {
+	c.problems = append(c.problems, Problem{Path: p, What: fmt.Sprintf(format, args...), Yours: true})
+}
+
 // scan reads the folder: about's files are index.json, links.json,
 // unclaimed.json and snapshot-named *.json directly in works/, counts/
 // and orcid/, and every file of about's must be canonical JSON. .tmp-*
@@ -157,7 +165,7 @@ func (c *folderCheck) scan() {
 		case !e.IsDir() && snapshots.IsTempName(name):
 			c.add(name, "stray: leftover of an interrupted write")
 		case !e.IsDir() && strings.HasSuffix(name, ".json") && !usersOwn(name):
-			c.add(name, "stray: a .json file about does not write beside %s, so never checked nor removed; move it out of the snapshot folder", snapshots.IndexFile)
+			c.addYours(name, "stray: a .json file about does not write beside %s, so never checked nor removed; move it out of the snapshot folder", snapshots.IndexFile)
 		}
 	}
 }
@@ -182,9 +190,9 @@ func (c *folderCheck) scanSub(sub string) {
 			c.add(rel, "stray: leftover of an interrupted write")
 		case usersOwn(e.Name()):
 		case e.IsDir():
-			c.add(rel+"/", "stray: a folder in %s/, where about writes only its own files; move it out of the snapshot folder", sub)
+			c.addYours(rel+"/", "stray: a folder in %s/, where about writes only its own files; move it out of the snapshot folder", sub)
 		case !snapshots.IsOwnFile(e.Name()):
-			c.add(rel, "stray: not a file about writes (its names here are <kind>_<escaped id>.json), so never checked nor removed; move it out of the snapshot folder")
+			c.addYours(rel, "stray: not a file about writes (its names here are <kind>_<escaped id>.json), so never checked nor removed; move it out of the snapshot folder")
 		default:
 			c.readIfFile(rel, e)
 		}

@@ -47,7 +47,7 @@ func (f Findings) Err(m *manifest.Manifest, dir string) error {
 func (f Findings) Hint() string {
 	switch {
 	case len(f.Problems) > 0:
-		return "about fetch rewrites the folder canonically and completely"
+		return problemsHint(f.Problems)
 	case len(f.Refused) > 0:
 		return "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\""
 	case len(f.Stale) > 0:
@@ -56,6 +56,28 @@ func (f Findings) Hint() string {
 		return f.Unmatched[0].Hint
 	}
 	return ""
+}
+
+// problemsHint says who mends the folder: fetch rewrites what about
+// writes, and never removes a file it did not write.
+func problemsHint(problems []Problem) string {
+	const (
+		fetch = "about fetch rewrites the folder canonically and completely"
+		yours = "move the files marked stray out of the snapshot folder: about never removes a file it did not write"
+	)
+	n := 0
+	for _, p := range problems {
+		if p.Yours {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return fetch
+	case len(problems):
+		return yours
+	}
+	return fetch + "; " + yours
 }
 
 // ErrDiffers ends an online check whose diff already said everything.

@@ -49,7 +49,18 @@ func TestCheckFailsOnAStrayFile(t *testing.T) {
 			if code != exitShort || !strings.Contains(stdout, path+": stray") {
 				t.Errorf("exit %d, want %d and stdout naming %s as stray\nstdout:\n%s\nstderr:\n%s", code, exitShort, path, stdout, stderr)
 			}
+			// fetch never removes a file about did not write: the hint
+			// must not send the user there.
+			if want := "hint: move the files marked stray out of the snapshot folder"; !strings.Contains(stderr, want) || strings.Contains(stderr, "about fetch rewrites") {
+				t.Errorf("stderr does not say only %q:\n%s", want, stderr)
+			}
 		})
+	}
+	// A snapshot-named file no work lists is about's: fetch removes it.
+	named := filepath.Join(snaps, "works", "doi_10.9999_2fno-such-work.json")
+	writeFile(t, named, "{}\n")
+	if code, _, stderr := runCLI(t, "check", "--offline", m); code != exitShort || !strings.Contains(stderr, "hint: about fetch rewrites the folder canonically and completely\n") {
+		t.Errorf("a snapshot-named stray: exit %d, stderr:\n%s", code, stderr)
 	}
 }
 
