@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"iter"
 	"slices"
 	"strings"
 
@@ -101,29 +102,30 @@ var idKinds = [...]IDKind{
 // copy.
 func IDKinds() []IDKind { return slices.Clone(idKinds[:]) }
 
-// WorkIDKinds lists the kinds a work may be known by that a record holds,
-// in the order an identity is preferred (DOI, arXiv id, PMID, PMCID):
-// what the merge compares and the link pass matches on.
-func WorkIDKinds() []IDKind {
-	var out []IDKind
-	for _, k := range idKinds {
-		if k.Role == RoleWork && k.Field != nil {
-			out = append(out, k)
+// WorkIDKinds yields the kinds a work may be known by that a record
+// holds, in the order an identity is preferred (DOI, arXiv id, PMID,
+// PMCID): what the merge compares and the link pass matches on. An
+// iterator, not a slice: the merge asks for it once a work.
+func WorkIDKinds() iter.Seq[IDKind] {
+	return func(yield func(IDKind) bool) {
+		for _, k := range idKinds {
+			if k.Role == RoleWork && k.Field != nil && !yield(k) {
+				return
+			}
 		}
 	}
-	return out
 }
 
-// RecordIDKinds lists every kind a record holds, in record.IDs field
+// RecordIDKinds yields every kind a record holds, in record.IDs field
 // order: what the merge takes.
-func RecordIDKinds() []IDKind {
-	var out []IDKind
-	for _, k := range idKinds {
-		if k.Field != nil {
-			out = append(out, k)
+func RecordIDKinds() iter.Seq[IDKind] {
+	return func(yield func(IDKind) bool) {
+		for _, k := range idKinds {
+			if k.Field != nil && !yield(k) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // LookupKind is the row of k; false for a kind not in the table.
@@ -137,7 +139,7 @@ func LookupKind(k Kind) (IDKind, bool) {
 }
 
 // WorkRank is k's place in the order an identity is preferred (0 for a
-// DOI; see WorkIDKinds), len(WorkIDKinds()) for a kind not in it.
+// DOI; see WorkIDKinds), the number of those kinds for a kind not in it.
 func WorkRank(k Kind) int {
 	rank := 0
 	for _, row := range idKinds {

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,7 +146,7 @@ func goIdent(kind string) string {
 // TestWorkKindsInPreferenceOrder: WorkIDKinds and WorkRank agree, and a
 // DOI is preferred over every other kind.
 func TestWorkKindsInPreferenceOrder(t *testing.T) {
-	work := WorkIDKinds()
+	work := slices.Collect(WorkIDKinds())
 	if len(work) == 0 || work[0].Kind != KindDOI {
 		t.Fatalf("WorkIDKinds %v: want the DOI first", work)
 	}

@@ -38,7 +38,7 @@ func detachedAuthor(a record.Author) record.Author {
 
 // detachedIDs is ids with its own copies of its strings (see Claim.detached).
 func detachedIDs(ids record.IDs) record.IDs {
-	for _, k := range manifest.RecordIDKinds() {
+	for k := range manifest.RecordIDKinds() {
 		*k.Field(&ids) = strings.Clone(*k.Field(&ids))
 	}
 	ids.ISBN, ids.ISSN = clonedStrings(ids.ISBN), clonedStrings(ids.ISSN)

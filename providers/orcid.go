@@ -643,7 +643,7 @@ func orcidPerson(ctx context.Context, env Env, base, orcid string) (*record.Owne
 // arXiv id, PMID, PMCID (manifest.WorkIDKinds), else the record's own
 // put-code.
 func orcidWorkIdentity(orcid, putCode string, ids record.IDs) manifest.Identity {
-	for _, k := range manifest.WorkIDKinds() { // in the order an identity is preferred
+	for k := range manifest.WorkIDKinds() { // in the order an identity is preferred
 		if v := k.Get(&ids); v != "" {
 			return manifest.Identity{Kind: k.Kind, Value: v}
 		}

@@ -297,7 +297,7 @@ func lendIDs(ids *record.IDs, m *entry) {
 			*row.Field(&own) = k.Value
 		}
 	}
-	for _, row := range manifest.WorkIDKinds() {
+	for row := range manifest.WorkIDKinds() {
 		if to := row.Field(ids); *to == "" {
 			*to = *row.Field(&own)
 		}

@@ -49,7 +49,7 @@ func (p *page) providerTitle(name string) string {
 // record.IDs field order.
 func chipKinds() []manifest.IDKind {
 	var out []manifest.IDKind
-	for _, k := range manifest.RecordIDKinds() {
+	for k := range manifest.RecordIDKinds() {
 		if k.Chip {
 			out = append(out, k)
 		}

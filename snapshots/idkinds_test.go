@@ -13,7 +13,7 @@ import (
 // record and in each source's, so a kind added to the table is read at
 // full speed, not by json.Unmarshal after the one pass gives up.
 func TestEveryIDKindIsDecodedInOnePass(t *testing.T) {
-	for _, k := range manifest.RecordIDKinds() {
+	for k := range manifest.RecordIDKinds() {
 		var ids record.IDs
 		*k.Field(&ids) = "v1"
 		rec := record.Record{Title: "T", IDs: ids}

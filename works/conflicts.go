@@ -90,7 +90,7 @@ var fieldChecks = sync.OnceValue(func() []fieldCheck {
 		{field: "open_access.license", value: oa(func(o *record.OpenAccess) string { return o.License }), same: sameLicence, normal: normalLicence},
 		text("open_access.status", oa(func(o *record.OpenAccess) string { return o.Status })),
 	}
-	for _, k := range manifest.WorkIDKinds() {
+	for k := range manifest.WorkIDKinds() {
 		checks = append(checks, fieldCheck{field: "ids." + string(k.Kind), value: func(r *record.Record) string { return *k.Field(&r.IDs) }, same: sameExactly})
 	}
 	return checks

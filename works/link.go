@@ -111,7 +111,7 @@ func (w Linkable) Overrides() []string { return w.overrides }
 func (w Work) ForLinking() Linkable {
 	out := Linkable{id: w.id, overrides: w.overrides, origins: w.origins,
 		title: w.merged.Title, typ: w.merged.Type, year: w.merged.Issued.Year}
-	for _, k := range manifest.WorkIDKinds() {
+	for k := range manifest.WorkIDKinds() {
 		if v := *k.Field(&w.merged.IDs); v != "" {
 			out.ids = append(out.ids, linkID{id: manifest.Identity{Kind: k.Kind, Value: v}, from: w.provenance["ids."+string(k.Kind)]})
 		}

@@ -244,7 +244,7 @@ func mergeIDs(ordered []Named, from map[string]string) record.IDs {
 			func(l []string) bool { return len(l) == 0 }))
 	}
 	var ids record.IDs
-	for _, k := range manifest.RecordIDKinds() {
+	for k := range manifest.RecordIDKinds() {
 		*k.Field(&ids) = note(from, "ids."+string(k.Kind), mergeText(ordered, func(r *record.Record) string { return *k.Field(&r.IDs) }))
 	}
 	ids.ISBN = list("isbn", func(i *record.IDs) []string { return i.ISBN })
