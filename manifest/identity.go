@@ -12,23 +12,17 @@ import (
 // Kind names a family of scholarly identifiers.
 type Kind string
 
-// The identity kinds a manifest may name. The string values are also the
-// manifest keys and the prefixes of snapshot file names, so they never change.
-const (
-	KindDOI   Kind = "doi"
-	KindORCID Kind = "orcid"
-	KindArXiv Kind = "arxiv"
-	KindPMID  Kind = "pmid"
-	KindPMCID Kind = "pmcid"
-
-	// KindORCIDWork names a work known only from an ORCID record (no DOI,
-	// arXiv id or PMID): value "<orcid>/<put-code>". Never written in a
-	// manifest; it exists so such works still get a stable snapshot.
-	KindORCIDWork Kind = "orcid-work"
-)
-
-// Kinds lists every kind in the order a manifest entry is checked.
-func Kinds() []Kind { return []Kind{KindDOI, KindORCID, KindArXiv, KindPMID, KindPMCID} }
+// Kinds lists every kind a manifest may name, in the order a manifest
+// entry is checked (the rows of IDKinds with a Normalize).
+func Kinds() []Kind {
+	var out []Kind
+	for _, row := range idKinds {
+		if row.Normalize != nil {
+			out = append(out, row.Kind)
+		}
+	}
+	return out
+}
 
 // Identity is one normalised identifier. Two identities are the same work
 // exactly when their Keys are equal.
@@ -46,31 +40,14 @@ func (id Identity) String() string { return id.Key() }
 // canonical form. The error says what was expected, never echoing a
 // different value than the one given.
 func Normalize(k Kind, raw string) (Identity, error) {
-	if err := checkSpaces(k, raw); err != nil {
+	if err := checkSpaces(kindLabel(k), raw); err != nil {
 		return Identity{}, err
 	}
-	var (
-		v   string
-		err error
-	)
-	switch k {
-	case KindDOI:
-		v, err = NormalizeDOI(raw)
-	case KindORCID:
-		v, err = NormalizeORCID(raw)
-	case KindArXiv:
-		// The date rule holds what a user writes; ids read from services
-		// (NormalizeArXiv alone) are left for arXiv itself to judge.
-		if v, err = NormalizeArXiv(raw); err == nil && arxivNew.MatchString(v) {
-			err = checkArXivNumber(raw, v)
-		}
-	case KindPMID:
-		v, err = NormalizePMID(raw)
-	case KindPMCID:
-		v, err = NormalizePMCID(raw)
-	default:
+	row, ok := LookupKind(k)
+	if !ok || row.Normalize == nil {
 		return Identity{}, fmt.Errorf("unknown identity kind %q", k)
 	}
+	v, err := row.Normalize(raw)
 	if err != nil {
 		return Identity{}, err
 	}
@@ -86,7 +63,7 @@ func NormalizeDOI(raw string) (string, error) {
 	if !utf8.ValidString(raw) {
 		return "", fmt.Errorf("DOI %q is not valid UTF-8", raw)
 	}
-	if err := checkSpaces(KindDOI, raw); err != nil {
+	if err := checkSpaces("DOI", raw); err != nil { // as its other messages name it
 		return "", err
 	}
 	s := lowerASCII(strings.TrimSpace(raw))
@@ -146,7 +123,7 @@ var spaceNames = map[rune]string{
 // checkSpaces rejects a non-ASCII space inside an identifier (around it
 // one is trimmed like any space), naming its code point: a DOI holding a
 // no-break space looks right and matches no service.
-func checkSpaces(k Kind, raw string) error {
+func checkSpaces(label, raw string) error {
 	s := strings.TrimSpace(raw)
 	i := strings.IndexFunc(s, func(r rune) bool { return r > 0x7f && unicode.IsSpace(r) })
 	if i < 0 {
@@ -157,18 +134,13 @@ func checkSpaces(k Kind, raw string) error {
 	if name == "" {
 		name = "SPACE"
 	}
-	return fmt.Errorf("%s %q holds the space character U+%04X %s", kindLabel(k), raw, r, name)
+	return fmt.Errorf("%s %q holds the space character U+%04X %s", label, raw, r, name)
 }
 
 // kindLabel is how messages name an identifier kind.
 func kindLabel(k Kind) string {
-	switch k {
-	case KindDOI:
-		return "DOI"
-	case KindORCID:
-		return "ORCID iD"
-	case KindArXiv:
-		return "arXiv id"
+	if row, ok := LookupKind(k); ok {
+		return row.Label
 	}
 	return strings.ToUpper(string(k))
 }
@@ -303,9 +275,8 @@ func ParseKey(key string) (Identity, error) {
 	if !ok || value == "" {
 		return Identity{}, fmt.Errorf("identity key %q is not kind:value", key)
 	}
-	switch k := Kind(kind); k {
-	case KindDOI, KindORCID, KindArXiv, KindPMID, KindPMCID, KindORCIDWork:
-		return Identity{Kind: k, Value: value}, nil
+	if row, ok := LookupKind(Kind(kind)); ok && row.Role != RoleRecord {
+		return Identity{Kind: row.Kind, Value: value}, nil
 	}
 	return Identity{}, fmt.Errorf("identity key %q has an unknown kind", key)
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -167,6 +168,9 @@ type rawOverride struct {
 	Year  int    `toml:"year"`
 }
 
+// rawIdentity is an [[identity]] table: one field per kind a manifest may
+// name (its toml key is the kind; TestIDKindsComplete holds the two
+// together), and a name.
 type rawIdentity struct {
 	DOI   string `toml:"doi"`
 	ORCID string `toml:"orcid"`
@@ -176,8 +180,16 @@ type rawIdentity struct {
 	Name  string `toml:"name"`
 }
 
-func (r rawIdentity) values() map[Kind]string {
-	return map[Kind]string{KindDOI: r.DOI, KindORCID: r.ORCID, KindArXiv: r.ArXiv, KindPMID: r.PMID, KindPMCID: r.PMCID}
+// value is the identifier of kind k the table gives, "" for none: read by
+// the field's toml key, so a kind is a row and a field, not a third line.
+func (r rawIdentity) value(k Kind) string {
+	v := reflect.ValueOf(r)
+	for i := range v.NumField() {
+		if v.Type().Field(i).Tag.Get("toml") == string(k) {
+			return v.Field(i).String()
+		}
+	}
+	return ""
 }
 
 // Load reads and validates the manifest at path.
@@ -309,7 +321,7 @@ func (m *Manifest) readIdentities(raw rawManifest) error {
 
 // idHint is what every identifier in [[link]], [[exclude]] and
 // [[override]] may look like.
-const idHint = "write identifiers as doi:10.5281/zenodo.1234567 (or a bare DOI or https://doi.org/…), arxiv:2311.16162, pmid:29106400, pmcid:PMC5679183 or orcid-work:0000-0002-1825-0097/12345 (as index.json lists them)"
+var idHint = "write identifiers as " + workIDsHint() + " (as index.json lists them)"
 
 // readDecisions validates [[link]], [[exclude]], [[override]] and [[work]].
 func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
@@ -572,10 +584,11 @@ func ParseID(raw string) (Identity, error) {
 	s := strings.TrimSpace(raw)
 	kind, value, ok := strings.Cut(s, ":")
 	if ok {
-		switch k := Kind(strings.ToLower(kind)); k {
-		case KindDOI, KindArXiv, KindPMID, KindPMCID:
-			return Normalize(k, value)
-		case KindORCIDWork:
+		row, known := LookupKind(Kind(strings.ToLower(kind)))
+		switch {
+		case known && row.Role == RoleWork && row.Normalize != nil:
+			return Normalize(row.Kind, value)
+		case row.Kind == KindORCIDWork:
 			orcid, putCode, _ := strings.Cut(strings.TrimSpace(value), "/")
 			o, err := NormalizeORCID(orcid)
 			if err != nil || putCode == "" || strings.ContainsFunc(putCode, func(r rune) bool { return r < '0' || r > '9' }) {
@@ -594,14 +607,14 @@ func identityEntry(path string, i int, ri rawIdentity, lines map[string]int) (En
 	table := fmt.Sprintf("identity.%d", i)
 	var found []Kind
 	for _, k := range Kinds() {
-		if strings.TrimSpace(ri.values()[k]) != "" {
+		if strings.TrimSpace(ri.value(k)) != "" {
 			found = append(found, k)
 		}
 	}
 	switch len(found) {
 	case 0:
 		return Entry{}, &Error{File: path, Line: lines[table], Err: errors.New("[[identity]] names no identifier"),
-			Hint: "give exactly one of doi, orcid, arxiv, pmid, pmcid"}
+			Hint: "give exactly one of " + kindList()}
 	case 1:
 	default:
 		return Entry{}, &Error{File: path, Line: lines[table+"."+string(found[1])],
@@ -610,7 +623,7 @@ func identityEntry(path string, i int, ri rawIdentity, lines map[string]int) (En
 	}
 	k := found[0]
 	line := lines[table+"."+string(k)]
-	value := ri.values()[k]
+	value := ri.value(k)
 	id, err := Normalize(k, value)
 	if err != nil {
 		e := &Error{File: path, Line: line, Value: value, Err: err}
@@ -645,7 +658,7 @@ func topLevelHint(key string) string {
 }
 
 // knownKeysHint lists every key a manifest may hold, by table.
-var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: doi, orcid, arxiv, pmid, pmcid, name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year; in [[work]]: " + strings.Join(workKeys(), ", ") + "; " + labKeysHint
+var knownKeysHint = "known keys: " + strings.Join(topLevelKeys, ", ") + ", [intervals]; in [[identity]]: " + kindList() + ", name; in [[link]]: from, to, kind; in [[exclude]]: id, reason; in [[override]]: id, title, type, year; in [[work]]: " + strings.Join(workKeys(), ", ") + "; " + labKeysHint
 
 // decodeError turns the TOML library's errors into ones naming the line.
 func decodeError(path string, data []byte, err error) error {

@@ -60,7 +60,6 @@ func ArXiv() Spec {
 		Terms:       "https://info.arxiv.org/help/api/tou.html",
 		Attribution: "Thank you to arXiv for use of its open access interoperability.",
 		Fetch:       fetchArXiv,
-		Identifiers: []Identifier{{Field: "arxiv", Label: "arXiv:", URLPrefix: "https://arxiv.org/abs/"}},
 	}
 }
 

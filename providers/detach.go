@@ -3,6 +3,7 @@ package providers
 import (
 	"strings"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -37,8 +38,9 @@ func detachedAuthor(a record.Author) record.Author {
 
 // detachedIDs is ids with its own copies of its strings (see Claim.detached).
 func detachedIDs(ids record.IDs) record.IDs {
-	ids.DOI, ids.ArXiv, ids.PMID, ids.PMCID = strings.Clone(ids.DOI), strings.Clone(ids.ArXiv), strings.Clone(ids.PMID), strings.Clone(ids.PMCID)
-	ids.OpenAlex, ids.MAG, ids.S2 = strings.Clone(ids.OpenAlex), strings.Clone(ids.MAG), strings.Clone(ids.S2)
+	for k := range manifest.RecordIDKinds() {
+		*k.Field(&ids) = strings.Clone(*k.Field(&ids))
+	}
 	ids.ISBN, ids.ISSN = clonedStrings(ids.ISBN), clonedStrings(ids.ISSN)
 	return ids
 }

@@ -640,17 +640,13 @@ func orcidPerson(ctx context.Context, env Env, base, orcid string) (*record.Owne
 }
 
 // orcidWorkIdentity picks the identity a work is known by: its DOI, else
-// arXiv id, PMID, PMCID, else the record's own put-code.
+// arXiv id, PMID, PMCID (manifest.WorkIDKinds), else the record's own
+// put-code.
 func orcidWorkIdentity(orcid, putCode string, ids record.IDs) manifest.Identity {
-	switch {
-	case ids.DOI != "":
-		return manifest.Identity{Kind: manifest.KindDOI, Value: ids.DOI}
-	case ids.ArXiv != "":
-		return manifest.Identity{Kind: manifest.KindArXiv, Value: ids.ArXiv}
-	case ids.PMID != "":
-		return manifest.Identity{Kind: manifest.KindPMID, Value: ids.PMID}
-	case ids.PMCID != "":
-		return manifest.Identity{Kind: manifest.KindPMCID, Value: ids.PMCID}
+	for k := range manifest.WorkIDKinds() { // in the order an identity is preferred
+		if v := k.Get(&ids); v != "" {
+			return manifest.Identity{Kind: k.Kind, Value: v}
+		}
 	}
 	return manifest.Identity{Kind: manifest.KindORCIDWork, Value: orcid + "/" + putCode}
 }

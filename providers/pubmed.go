@@ -59,12 +59,6 @@ func PubMed() Spec {
 		Terms:       "https://www.nlm.nih.gov/databases/download/terms_and_conditions.html",
 		Attribution: "This product uses publicly available data from the U.S. National Library of Medicine (NLM), National Institutes of Health, Department of Health and Human Services; NLM is not responsible for the product and does not endorse or recommend this or any other product.",
 		Fetch:       fetchPubMed,
-		// PubMed Central is NCBI's full-text archive beside PubMed, whose
-		// records give the PMCID along with the PMID.
-		Identifiers: []Identifier{
-			{Field: "pmid", Label: "PubMed ", URLPrefix: "https://pubmed.ncbi.nlm.nih.gov/", URLSuffix: "/"},
-			{Field: "pmcid", URLPrefix: "https://pmc.ncbi.nlm.nih.gov/articles/", URLSuffix: "/"},
-		},
 
 		MailtoBenefit: "the contact NCBI asks every E-utilities client for",
 	}

@@ -3,14 +3,13 @@ package providers_test
 import (
 	"fmt"
 	"net/url"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
-	"github.com/aboutscholar/about/record"
 )
 
 // TestRegistry enforces what every declaration must say.
@@ -125,29 +124,14 @@ func TestRegistryIsImmutable(t *testing.T) {
 	}
 }
 
-// TestIdentifiersNameRecordFields: each identifier a provider declares
-// names a single-valued record.IDs field (by its JSON name), is declared
-// by one provider only, and links over https.
-func TestIdentifiersNameRecordFields(t *testing.T) {
-	fields := map[string]bool{}
-	ids := reflect.TypeFor[record.IDs]()
-	for i := range ids.NumField() {
-		if f := ids.Field(i); f.Type.Kind() == reflect.String {
-			fields[strings.Split(f.Tag.Get("json"), ",")[0]] = true
-		}
-	}
-	home := map[string]string{}
+// TestAcceptedKindsAreDeclared: every identity kind a provider accepts is
+// a row of manifest's table of kinds that names a work or a person, so a
+// provider for a new kind comes with its row (manifest/kinds.go).
+func TestAcceptedKindsAreDeclared(t *testing.T) {
 	for _, s := range providers.All() {
-		for _, id := range s.Identifiers {
-			if !fields[id.Field] {
-				t.Errorf("%s: identifier field %q is no string field of record.IDs", s.Name, id.Field)
-			}
-			if other, ok := home[id.Field]; ok {
-				t.Errorf("%s and %s both declare the %s identifier", other, s.Name, id.Field)
-			}
-			home[id.Field] = s.Name
-			if u, err := url.Parse(id.URLPrefix); err != nil || u.Scheme != "https" || u.Host == "" {
-				t.Errorf("%s: identifier %s links to %q, not an https URL", s.Name, id.Field, id.URLPrefix)
+		for _, k := range s.Accepts {
+			if row, ok := manifest.LookupKind(k); !ok || row.Role == manifest.RoleRecord {
+				t.Errorf("%s accepts kind %q, which manifest/kinds.go declares no work or person kind: add its row there", s.Name, k)
 			}
 		}
 	}

@@ -84,9 +84,6 @@ type Spec struct {
 	// Citing, when set, says where the service lists the works citing
 	// one, for a page's count to link to.
 	Citing *Citing
-	// Identifiers are the identifiers this service is the home of, as a
-	// page shows them (a chip linking to the service's own page).
-	Identifiers []Identifier
 	// AgencyLookup: the provider's host answers which registration agency
 	// registered a DOI prefix, so it is asked (selected or not) whenever
 	// DOIs are routed to the agency's own provider.
@@ -118,16 +115,6 @@ type Redundancy struct {
 type Citing struct {
 	Prefix string                  // e.g. "https://openalex.org/works?filter=cites:"
 	ID     func(record.IDs) string // the work's id at the service, "" when it has none
-}
-
-// Identifier is one identifier a service is the home of and how a page
-// links it: a chip reading Label and the value, linking to URLPrefix, the
-// value escaped, and URLSuffix.
-type Identifier struct {
-	Field     string // the record.IDs field it fills, by its JSON name ("pmid")
-	Label     string // what precedes the value on a chip ("PubMed ")
-	URLPrefix string // e.g. "https://pubmed.ncbi.nlm.nih.gov/"
-	URLSuffix string // e.g. "/"
 }
 
 // APIKey says where a provider's credential comes from and how it is sent.

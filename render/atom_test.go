@@ -146,13 +146,15 @@ func TestAtomFeedIsTheSameBytesEachTime(t *testing.T) {
 // A work with no link at all gets its kind, venue and date as content
 // (Atom wants one or the other); a work known only to an ORCID record
 // links to that record; a page with no ORCID iD and no name still has a
-// feed id and author, and one with no works an updated date.
+// feed id and author, and one with no works an updated date. Every kind
+// of manifest's table links somewhere, so the linkless work is known by a
+// kind the table lacks.
 func TestAtomFeedWithoutLinksOrPerson(t *testing.T) {
 	f := &Folder{Root: "bare", Works: []Work{
-		{ID: "arxiv:2101.00001", Record: record.Record{Title: "A bare preprint", Type: "article", Issued: record.NewDate(2021, 0, 0)}},
+		{ID: "example:2101.00001", Record: record.Record{Title: "A bare preprint", Type: "article", Issued: record.NewDate(2021, 0, 0)}},
 		{ID: "orcid-work:0000-0002-1825-0097/42", Record: record.Record{Title: "A talk", Type: "speech"}},
 	}}
-	text := renderString(t, f, Options{Format: Atom, Services: []Service{}})
+	text := renderString(t, f, Options{Format: Atom})
 	for _, p := range atomRuleProblems(text) {
 		t.Error(p)
 	}

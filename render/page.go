@@ -25,7 +25,7 @@ type page struct {
 	groups  []group                   // page sections, each newest first (pages)
 	credits []snapshots.IndexProvider // providers to attribute, sorted by name
 	service map[string]Service        // provider name → what the registry says of it
-	ids     []Identifier              // every service's identifiers, in record.IDs field order
+	ids     []manifest.IDKind         // the kinds shown as chips, in record.IDs field order
 	site    string                    // Options.SiteURL
 	title   string                    // the manifest's title; "" for "Publications of <name>"
 	lab     *labPage                  // a lab's page (or a member's); nil for one researcher's
@@ -104,7 +104,7 @@ func buildPage(f *Folder, opts Options) *page {
 			p.source = s.Name
 		}
 	}
-	p.ids = identifiers(opts.Services)
+	p.ids = chipKinds()
 	excluded := map[string]bool{}
 	for _, id := range opts.Exclude {
 		excluded[relationKey(id)] = true
@@ -293,26 +293,15 @@ func place(root *entry, links []snapshots.Link) {
 func lendIDs(ids *record.IDs, m *entry) {
 	own := m.rec.IDs
 	if k, err := manifest.ParseKey(m.id); err == nil {
-		switch k.Kind {
-		case manifest.KindDOI:
-			own.DOI = k.Value
-		case manifest.KindArXiv:
-			own.ArXiv = k.Value
-		case manifest.KindPMID:
-			own.PMID = k.Value
-		case manifest.KindPMCID:
-			own.PMCID = k.Value
+		if row, ok := manifest.LookupKind(k.Kind); ok && row.Field != nil {
+			*row.Field(&own) = k.Value
 		}
 	}
-	fill := func(to *string, from string) {
-		if *to == "" {
-			*to = from
+	for row := range manifest.WorkIDKinds() {
+		if to := row.Field(ids); *to == "" {
+			*to = *row.Field(&own)
 		}
 	}
-	fill(&ids.DOI, own.DOI)
-	fill(&ids.ArXiv, own.ArXiv)
-	fill(&ids.PMID, own.PMID)
-	fill(&ids.PMCID, own.PMCID)
 }
 
 // Relation types that pair a preprint with its published version

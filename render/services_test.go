@@ -2,7 +2,6 @@ package render
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
@@ -19,9 +18,6 @@ func testServices() []Service {
 		r := Service{Name: s.Name, Title: s.Title, DefaultCounts: s.DefaultCounts}
 		if s.Citing != nil {
 			r.CitingPrefix, r.CitingID = s.Citing.Prefix, s.Citing.ID
-		}
-		for _, id := range s.Identifiers {
-			r.Identifiers = append(r.Identifiers, Identifier(id))
 		}
 		out = append(out, r)
 	}
@@ -44,40 +40,20 @@ func TestServicesAreData(t *testing.T) {
 	}
 }
 
-// TestIdentifiersAreData: a page links the identifiers its services are
-// the home of, as they declare them, in record.IDs field order whatever
-// the services' order; one no service declares is not shown.
+// TestIdentifiersAreData: a page links the identifiers manifest's table
+// of kinds shows as chips, as the table says, in record.IDs field order,
+// whatever services it is given; the DOI and the ids only a record keeps
+// (OpenAlex's) are no chips.
 func TestIdentifiersAreData(t *testing.T) {
-	p := buildPage(&Folder{}, Options{Services: []Service{
-		{Name: "b", Identifiers: []Identifier{{Field: "pmcid", URLPrefix: "https://b.example/"}}},
-		{Name: "a", Identifiers: []Identifier{{Field: "arxiv", Label: "A ", URLPrefix: "https://a.example/", URLSuffix: "/x"}, {Field: "no-such-field"}}},
-	}})
-	got := p.idLinks(record.IDs{ArXiv: "1/2", PMCID: "PMC1", PMID: "9"})
-	want := []idLink{{Field: "arxiv", Text: "A 1/2", URL: "https://a.example/1/2/x"}, {Field: "pmcid", Text: "PMC1", URL: "https://b.example/PMC1"}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("links %+v\nwant %+v", got, want)
+	ids := record.IDs{DOI: "10.1/x", ArXiv: "1/2", PMCID: "PMC1", PMID: "9", OpenAlex: "W1"}
+	want := []idLink{
+		{Field: "arxiv", Text: "arXiv:1/2", URL: "https://arxiv.org/abs/1/2"},
+		{Field: "pmid", Text: "PubMed 9", URL: "https://pubmed.ncbi.nlm.nih.gov/9/"},
+		{Field: "pmcid", Text: "PMC1", URL: "https://pmc.ncbi.nlm.nih.gov/articles/PMC1/"},
 	}
-	if got := buildPage(&Folder{}, Options{}).idLinks(record.IDs{ArXiv: "1"}); got != nil {
-		t.Errorf("with no services: %+v, want none", got)
-	}
-}
-
-// TestEveryIDFieldHasARank: idField knows every string field of
-// record.IDs, in the struct's order, so a field a provider may declare
-// is placed where record puts it.
-func TestEveryIDFieldHasARank(t *testing.T) {
-	ids := reflect.TypeFor[record.IDs]()
-	rank := -1
-	for i := range ids.NumField() {
-		f := ids.Field(i)
-		if f.Type.Kind() != reflect.String {
-			continue
+	for _, opts := range []Options{{Services: testServices()}, {}} {
+		if got := buildPage(&Folder{}, opts).idLinks(ids); !reflect.DeepEqual(got, want) {
+			t.Errorf("with %d services: links %+v\nwant %+v", len(opts.Services), got, want)
 		}
-		name := strings.Split(f.Tag.Get("json"), ",")[0]
-		_, r := idField(record.IDs{}, name)
-		if r <= rank {
-			t.Errorf("record.IDs.%s (%q): rank %d after %d", f.Name, name, r, rank)
-		}
-		rank = r
 	}
 }

@@ -213,14 +213,16 @@ func doiURL(doi string) string {
 	if doi == "" {
 		return ""
 	}
-	return "https://doi.org/" + encodeURLBytes(doi, "#?%&+=")
+	doiKind, _ := manifest.LookupKind(manifest.KindDOI)
+	return kindURL(doiKind, doi)
 }
 
 // orcidURL is an ORCID iD in the form ORCID asks it be shown and linked,
 // the full https://orcid.org/ URL: like a DOI, a scheme's own link, not a
 // provider's, so every format writes it through here.
 func orcidURL(orcid string) string {
-	return "https://orcid.org/" + encodeURLBytes(orcid, "")
+	orcidKind, _ := manifest.LookupKind(manifest.KindORCID)
+	return orcidKind.URLPrefix + encodeURLBytes(orcid, "")
 }
 
 // encodeURLBytes percent-encodes every byte of s outside a conservative

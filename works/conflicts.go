@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/aboutscholar/about/internal/english"
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -28,7 +29,8 @@ import (
 //   - open_access.license: compared by licence (a Creative Commons URL,
 //     its SPDX-style id and its bare family agree: see sameLicence);
 //     open_access.status: folded;
-//   - identifiers (doi, arxiv, pmid, pmcid): compared exactly, as stored.
+//   - the identifiers a work may be known by (manifest.WorkIDKinds: doi,
+//     arxiv, pmid, pmcid): compared exactly, as stored.
 //
 // Publisher names, abstracts, topics, landing and free-copy URLs vary
 // by house style or by copy and are not compared.
@@ -68,10 +70,7 @@ var fieldChecks = sync.OnceValue(func() []fieldCheck {
 			return get(r.OA)
 		}
 	}
-	id := func(field string, get func(*record.IDs) string) fieldCheck {
-		return fieldCheck{field: "ids." + field, value: func(r *record.Record) string { return get(&r.IDs) }, same: sameExactly}
-	}
-	return []fieldCheck{
+	checks := []fieldCheck{
 		{field: "title", value: func(r *record.Record) string { return r.Title }, same: sameTitle},
 		text("container", func(r *record.Record) string { return r.Container }),
 		text("type", func(r *record.Record) string { return r.Type }),
@@ -90,11 +89,11 @@ var fieldChecks = sync.OnceValue(func() []fieldCheck {
 		}, same: sameExactly},
 		{field: "open_access.license", value: oa(func(o *record.OpenAccess) string { return o.License }), same: sameLicence, normal: normalLicence},
 		text("open_access.status", oa(func(o *record.OpenAccess) string { return o.Status })),
-		id("doi", func(i *record.IDs) string { return i.DOI }),
-		id("arxiv", func(i *record.IDs) string { return i.ArXiv }),
-		id("pmid", func(i *record.IDs) string { return i.PMID }),
-		id("pmcid", func(i *record.IDs) string { return i.PMCID }),
 	}
+	for k := range manifest.WorkIDKinds() {
+		checks = append(checks, fieldCheck{field: "ids." + string(k.Kind), value: func(r *record.Record) string { return *k.Field(&r.IDs) }, same: sameExactly})
+	}
+	return checks
 })
 
 // conflicts compares every checked field of every provider's record with

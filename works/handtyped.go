@@ -56,7 +56,7 @@ const shortestComparable = 12
 // orcidOnlyOwner is the ORCID iD whose record alone gives w (an
 // orcid-work: key without identifiers), or "".
 func orcidOnlyOwner(w *Linkable) string {
-	if w.id.Kind != manifest.KindORCIDWork || w.ids != (linkIDs{}) {
+	if w.id.Kind != manifest.KindORCIDWork || len(w.ids) > 0 {
 		return ""
 	}
 	owner, _, _ := strings.Cut(w.id.Value, "/")

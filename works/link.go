@@ -40,8 +40,7 @@ func (w Work) Overrides() []string { return w.overrides }
 // whole, a provenance map) it was 1.7 KB for a work of eight authors; this is a third (TestLinkFormHoldsLittle).
 type Linkable struct {
 	id        manifest.Identity
-	ids       linkIDs
-	idsFrom   [4]string // the provenance of ids' doi, arxiv, pmid, pmcid
+	ids       []linkID // in manifest.WorkIDKinds order, only those it has
 	title     string
 	typ       string
 	year      int
@@ -52,8 +51,13 @@ type Linkable struct {
 	origins   []string     // where the work came from, for title matching
 }
 
-// linkIDs are the identifiers the link pass matches works on.
-type linkIDs struct{ DOI, ArXiv, PMID, PMCID string }
+// linkID is one merged identifier the link pass matches works on (of a
+// kind a work may be known by) and the provider that gave it. A work
+// holds only those it has: most have one or two of the four.
+type linkID struct {
+	id   manifest.Identity
+	from string
+}
 
 // authorEnd ends each name of Linkable's families and orcids: a work's
 // authors kept as two strings, not a string pair each, are a fifth of
@@ -93,7 +97,12 @@ type linkSource struct {
 func (w Linkable) ID() manifest.Identity { return w.id }
 
 // DOI is the merged record's DOI, "" when it has none.
-func (w Linkable) DOI() string { return w.ids.DOI }
+func (w Linkable) DOI() string {
+	if len(w.ids) > 0 && w.ids[0].id.Kind == manifest.KindDOI {
+		return w.ids[0].id.Value
+	}
+	return ""
+}
 
 // Overrides is the fields the manifest set, with where ("title (manifest)").
 func (w Linkable) Overrides() []string { return w.overrides }
@@ -101,10 +110,11 @@ func (w Linkable) Overrides() []string { return w.overrides }
 // ForLinking keeps only what the link pass reads (see Linkable).
 func (w Work) ForLinking() Linkable {
 	out := Linkable{id: w.id, overrides: w.overrides, origins: w.origins,
-		ids:   linkIDs{DOI: w.merged.IDs.DOI, ArXiv: w.merged.IDs.ArXiv, PMID: w.merged.IDs.PMID, PMCID: w.merged.IDs.PMCID},
 		title: w.merged.Title, typ: w.merged.Type, year: w.merged.Issued.Year}
-	for i, f := range linkIDFields {
-		out.idsFrom[i] = w.provenance["ids."+f]
+	for k := range manifest.WorkIDKinds() {
+		if v := *k.Field(&w.merged.IDs); v != "" {
+			out.ids = append(out.ids, linkID{id: manifest.Identity{Kind: k.Kind, Value: v}, from: w.provenance["ids."+string(k.Kind)]})
+		}
 	}
 	for _, src := range w.sources {
 		if len(src.Record.Relations) > 0 {
@@ -115,9 +125,6 @@ func (w Work) ForLinking() Linkable {
 	out.orcids = linkNames(w.merged.Authors, func(a record.Author) string { return a.ORCID })
 	return out
 }
-
-// linkIDFields are the merged identifiers' field names, in linkIDs' order.
-var linkIDFields = [4]string{"doi", "arxiv", "pmid", "pmcid"}
 
 // Linked is the link pass's decisions.
 type Linked struct {
@@ -444,22 +451,17 @@ func identityBetter(a, b string, order map[string]int) bool {
 func sameRank(a, b string) bool { return identityRank(a) == identityRank(b) }
 
 // identityRank orders identities for identityBetter: lower is better.
+// The kinds come in manifest's order of preference (manifest.WorkRank);
+// arXiv's own DOIs go after the others.
 func identityRank(k string) int {
 	kind, _, _ := strings.Cut(k, ":")
-	switch manifest.Kind(kind) {
-	case manifest.KindDOI:
-		if strings.HasPrefix(k, "doi:10.48550/") {
-			return 1 // arXiv's DOI: resolvable, but the e-print's, not a version of record
-		}
-		return 0
-	case manifest.KindArXiv:
-		return 2
-	case manifest.KindPMID:
-		return 3
-	case manifest.KindPMCID:
-		return 4
+	if manifest.Kind(kind) == manifest.KindDOI && strings.HasPrefix(k, "doi:10.48550/") {
+		return 1 // arXiv's DOI: resolvable, but the e-print's, not a version of record
 	}
-	return 5
+	if r := manifest.WorkRank(manifest.Kind(kind)); r > 0 {
+		return r + 1 // after arXiv's DOIs
+	}
+	return 0
 }
 
 // shownAs gives every linked work the entry it belongs to: in each group
@@ -581,21 +583,13 @@ func versionEdge(from, to, ev string) edge {
 func identifierEdges(w *Linkable, byMatch map[string]string) []edge {
 	k := w.id.Key()
 	var out []edge
-	ids := []manifest.Identity{
-		{Kind: manifest.KindDOI, Value: w.ids.DOI},
-		{Kind: manifest.KindArXiv, Value: w.ids.ArXiv},
-		{Kind: manifest.KindPMID, Value: w.ids.PMID},
-		{Kind: manifest.KindPMCID, Value: w.ids.PMCID},
-	}
-	for i, id := range ids {
-		if id.Value == "" {
-			continue
-		}
-		other, ok := byMatch[matchKey(id)]
+	for _, id := range w.ids {
+		other, ok := byMatch[matchKey(id.id)]
 		if !ok || other == k {
 			continue
 		}
-		ev := fmt.Sprintf("%s gives %s %s for %s", w.idsFrom[i], linkIDFields[i], id.Value, k)
+		// The kind is named as its record.IDs field is ("pmid").
+		ev := fmt.Sprintf("%s gives %s %s for %s", id.from, id.id.Kind, id.id.Value, k)
 		out = append(out, idEdge(k, other, ev))
 	}
 	if w.id.Kind == manifest.KindArXiv {

@@ -42,7 +42,7 @@ func TestLinkFormHoldsLittle(t *testing.T) {
 	if perWork > 700 {
 		t.Errorf("the link form of a work of eight authors holds %d bytes; want at most 700", perWork)
 	}
-	if l := links[7]; l.ids.DOI != "10.5555/kiln.7" || l.idsFrom[0] != "crossref" || l.title != "Kiln physics, part 7" || l.year != 2020 || !strings.HasPrefix(l.families, "Family0\x00Family1\x00Family2\x00Family3\x00") || strings.Count(l.orcids, "0000-0002-1825-") != 8 {
+	if l := links[7]; l.DOI() != "10.5555/kiln.7" || l.ids[0].from != "crossref" || l.title != "Kiln physics, part 7" || l.year != 2020 || !strings.HasPrefix(l.families, "Family0\x00Family1\x00Family2\x00Family3\x00") || strings.Count(l.orcids, "0000-0002-1825-") != 8 {
 		t.Errorf("link form %+v", l)
 	}
 	runtime.KeepAlive(links)

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -236,26 +237,19 @@ func mergeOA(oaOrdered []Named, from map[string]string) *record.OpenAccess {
 
 // mergeIDs takes each identifier from the first provider that has it, so
 // one work gathers every index's id; provenance is per identifier
-// ("ids.doi", …).
+// ("ids.doi", …). The identifiers are manifest's table of kinds.
 func mergeIDs(ordered []Named, from map[string]string) record.IDs {
-	id := func(field string, get func(*record.IDs) string) string {
-		return note(from, "ids."+field, mergeText(ordered, func(r *record.Record) string { return get(&r.IDs) }))
-	}
 	list := func(field string, get func(*record.IDs) []string) []string {
 		return note(from, "ids."+field, first(ordered, func(r *record.Record) []string { return get(&r.IDs) },
 			func(l []string) bool { return len(l) == 0 }))
 	}
-	return record.IDs{
-		DOI:      id("doi", func(i *record.IDs) string { return i.DOI }),
-		ArXiv:    id("arxiv", func(i *record.IDs) string { return i.ArXiv }),
-		PMID:     id("pmid", func(i *record.IDs) string { return i.PMID }),
-		PMCID:    id("pmcid", func(i *record.IDs) string { return i.PMCID }),
-		OpenAlex: id("openalex", func(i *record.IDs) string { return i.OpenAlex }),
-		MAG:      id("mag", func(i *record.IDs) string { return i.MAG }),
-		S2:       id("semanticscholar", func(i *record.IDs) string { return i.S2 }),
-		ISBN:     list("isbn", func(i *record.IDs) []string { return i.ISBN }),
-		ISSN:     list("issn", func(i *record.IDs) []string { return i.ISSN }),
+	var ids record.IDs
+	for k := range manifest.RecordIDKinds() {
+		*k.Field(&ids) = note(from, "ids."+string(k.Kind), mergeText(ordered, func(r *record.Record) string { return *k.Field(&r.IDs) }))
 	}
+	ids.ISBN = list("isbn", func(i *record.IDs) []string { return i.ISBN })
+	ids.ISSN = list("issn", func(i *record.IDs) []string { return i.ISSN })
+	return ids
 }
 
 // mergeRelations is the union of every provider's relations, sorted by

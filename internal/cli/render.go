@@ -349,9 +349,6 @@ func renderServices(registry []providers.Spec) []render.Service {
 		if s.Citing != nil {
 			r.CitingPrefix, r.CitingID = s.Citing.Prefix, s.Citing.ID
 		}
-		for _, id := range s.Identifiers {
-			r.Identifiers = append(r.Identifiers, render.Identifier(id))
-		}
 		out = append(out, r)
 	}
 	return out
