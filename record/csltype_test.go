@@ -1,10 +1,14 @@
-package record
+package record_test
 
 import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 )
+
+// An external test: manifest imports record (its table of identifier
+// kinds), so record's own tests cannot import manifest.
 
 // TestCSLTypeAndGenre: source types map to CSL item types faithfully, a
 // poster to a speech with genre Poster, a preprint to an article with
@@ -25,7 +29,7 @@ func TestCSLTypeAndGenre(t *testing.T) {
 		"journal-article":    {"article-journal", ""},
 		"technical-standard": {"standard", ""},
 	} {
-		if typ, genre := CSLType(in), CSLGenre(in); typ != want[0] || genre != want[1] || !manifest.IsCSLType(typ) {
+		if typ, genre := record.CSLType(in), record.CSLGenre(in); typ != want[0] || genre != want[1] || !manifest.IsCSLType(typ) {
 			t.Errorf("%s → %q genre %q, want %q genre %q", in, typ, genre, want[0], want[1])
 		}
 	}
