@@ -304,6 +304,39 @@ func selectProviders(opts Options) (registry []providers.Spec, names []string, s
 	return registry, names, specs, err
 }
 
+// Services is what a fetch with opts would ask and how it would reach
+// them, settled as plan settles it but without a run: the providers
+// (those that need a contact e-mail included, for about doctor to tell
+// they are skipped), the agency lookup whenever DOIs would be routed,
+// their base URLs, and the transport with the fetch's pacing, User-Agent
+// and API keys. about doctor probes them; Snapshots, Workers and
+// Progress are unused.
+type Services struct {
+	Specs  []providers.Spec  // in registry order, the agency lookup last when added
+	Bases  map[string]string // provider → scheme://host it is asked at
+	Client *transport.Client // one per call: its hosts' pacing is this run's
+}
+
+// ServicesOf is the Services a fetch with opts would ask.
+func ServicesOf(opts Options) (Services, error) {
+	m := opts.Manifest
+	registry, _, specs, err := selectProviders(opts)
+	if err != nil {
+		return Services{}, err
+	}
+	if needsRouting(specs) {
+		specs = withSpec(specs, agencyLookup(registry))
+	}
+	bases := baseURLs(specs, opts.BaseURLs)
+	clock := opts.Clock
+	if clock == nil {
+		clock = transport.SystemClock()
+	}
+	client := transport.New(transportOptions(opts, specs, bases,
+		func(s providers.Spec) time.Duration { return hostInterval(s, m, false, keySet(s, opts.Getenv)) }, clock))
+	return Services{Specs: specs, Bases: bases, Client: client}, nil
+}
+
 // withSpec is specs with extra added unless one of that name is there.
 func withSpec(specs []providers.Spec, extra providers.Spec) []providers.Spec {
 	if slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == extra.Name }) {
