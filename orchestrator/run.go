@@ -1,7 +1,8 @@
 // Package orchestrator is where providers and the transport meet: it
 // expands ORCID records, builds the identity × provider job list, routes
 // and runs it host by host with a bounded pool of workers, follows
-// preprints to their published versions, and writes the snapshot folder.
+// preprints to their published versions, and hands each work's documents
+// to the folder's writer (snapshots.Writer) in order.
 // What a work's document says (merge, keep-previous, identity) is the
 // core's (works); the run's story is report's. Failures are values in
 // the Report; Run returns an error only when nothing trustworthy can be
@@ -174,6 +175,29 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 		return rn.rep, err
 	}
 	return rn.rep, nil
+}
+
+// failWrite tells the report that the folder could not be written and
+// which works' files the failure kept from being written: every work of
+// the run but those the second pass wrote (or found unchanged) before it
+// stopped, and those not written on purpose (no answer, no file yet).
+func (rn *run) failWrite(err error) {
+	saved := map[string]bool{}
+	for _, k := range rn.rep.Unwritten {
+		saved[k] = true
+	}
+	if rn.w != nil {
+		for _, pw := range rn.w.works[:rn.w.saved] {
+			saved[pw.link.ID().Key()] = true
+		}
+	}
+	var unsaved []string
+	for _, id := range rn.plan.order {
+		if k := id.Key(); !saved[k] {
+			unsaved = append(unsaved, k)
+		}
+	}
+	rn.rep.FailWrite(err, unsaved, rn.w != nil && rn.w.pruned)
 }
 
 // closeScratch lets the writer's and the plan's temporary files go
@@ -483,8 +507,8 @@ func (rn *run) fetch(ctx context.Context) error {
 	if rn.records.done() {
 		sched.plannedAll()
 	}
-	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
-	rn.w.leftOut, rn.w.registry, rn.w.writeFile, rn.w.tail = rn.leftOut, rn.registry, rn.opts.WriteSnapshot, rn.opts.WriteTail
+	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep, rn.opts.WriteSnapshot)
+	rn.w.leftOut, rn.w.registry, rn.w.tail = rn.leftOut, rn.registry, rn.opts.WriteTail
 	err := rn.assemble(ctx, sched, rn.plan.order[:rn.records.listedN], 0)
 	if err == nil { // the works of records whose details failed come last (see records)
 		rn.takeRecords(ctx, sched)
