@@ -29,7 +29,7 @@ func newManifest(t *testing.T, src string) *manifest.Manifest {
 	return m
 }
 
-// probe sends the probes of the providers named through net, as a plain
+// probeThrough sends the probes of the providers named through net, as a plain
 // client: choosing the services and building the fetch's transport is
 // orchestrator.ServicesOf's (see its tests and the command line's).
 func probeThrough(t *testing.T, net http.RoundTripper, m *manifest.Manifest, names []string, getenv func(string) string) []Checkup {
