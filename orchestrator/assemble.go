@@ -1,12 +1,9 @@
 package orchestrator
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -19,202 +16,6 @@ import (
 	"github.com/aboutscholar/about/works"
 )
 
-// workPlan is the list of works a run covers and what expansion said of
-// each before any provider is asked.
-type workPlan struct {
-	order     []manifest.Identity
-	origins   map[string][]string            // work key → origins
-	summaries map[string]summary             // work key → the ORCID record's own entry (first seen), until the work is prepared
-	held      scratchFile                    // where the summaries wait, out of memory (see summary)
-	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
-	unread    map[string]bool                // ORCID keys whose record could not be read this run
-	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
-	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
-	excluded  []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
-	warnings  []record.Warning
-
-	m        *manifest.Manifest
-	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
-	matched  map[string]bool             // excludes that matched a work
-
-	heldBack map[string]report.HeldRemoval // ORCID key → the works its answer dropped at once, kept (see holdRemovals)
-	// prevExp is the previous expansion files read when a record's
-	// listing arrived (holdRemovals), until its whole answer does (expand):
-	// ORCID key → the file, nil when there is none about wrote.
-	prevExp map[string]*snapshots.Expansion
-	// acceptRemovals: the user accepts every record's removals this run
-	// (--accept-removals), however many works it lost at once.
-	acceptRemovals bool
-}
-
-// summary is an ORCID record's own entry for a work, encoded (see
-// reply.encodeRecord), in the plan's scratch file: every record is read
-// long before the paced lanes have answered for its last works, so at
-// 50,000 works the entries in memory were 16 MB for most of the run.
-type summary struct {
-	provider string
-	at       scratchSpan
-}
-
-// newWorkPlan starts an empty plan. Works are added in first-seen order:
-// manifest order, with each ORCID record's works in the record's own order
-// at its place, so the plan grows as records are expanded and every work
-// keeps the place it was given.
-func newWorkPlan(m *manifest.Manifest) *workPlan {
-	p := &workPlan{
-		origins:   map[string][]string{},
-		summaries: map[string]summary{},
-		expanded:  map[string]snapshots.Expansion{},
-		unread:    map[string]bool{},
-		nameless:  map[string]bool{},
-		owners:    map[string]works.Researcher{},
-		m:         m,
-		excludes:  map[string]manifest.Exclude{},
-		matched:   map[string]bool{},
-		heldBack:  map[string]report.HeldRemoval{},
-		prevExp:   map[string]*snapshots.Expansion{},
-	}
-	for _, x := range m.Excludes {
-		p.excludes[x.ID.Key()] = x
-	}
-	return p
-}
-
-// add appends a work the first time it is seen and records its origin;
-// a work the manifest excludes is noted instead.
-func (p *workPlan) add(id manifest.Identity, origin string) {
-	k := id.Key()
-	if x, ok := p.excludes[k]; ok {
-		if !p.matched[k] {
-			p.matched[k] = true
-			p.excluded = append(p.excluded, x)
-		}
-		return
-	}
-	if _, seen := p.origins[k]; !seen {
-		id.Value = strings.Clone(id.Value) // not a window on the whole ORCID answer
-		p.order = append(p.order, id)
-	}
-	if !slices.Contains(p.origins[k], origin) {
-		p.origins[k] = append(p.origins[k], origin)
-	}
-}
-
-// expand adds the works an ORCID record's expansion listed. A record that
-// could not be read contributes the works its last snapshot listed
-// (works.Expansion keeps that file); when its listing was planned (listed:
-// only its details failed), only those not planned already, so no work's
-// origins change after the listings.
-func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, listed bool) {
-	now := works.ORCIDRead{Listed: snapshots.Expansion{ORCID: e.Value}}
-	for _, o := range outcomes {
-		if o.Status != record.Found {
-			continue
-		}
-		now.Read = true
-		now.Person = cmp.Or(now.Person, o.result.Person)
-		p.addDiscovered(&now.Listed, e.Key(), o)
-	}
-	prev := p.previous(e, d)
-	delete(p.prevExp, e.Key()) // read once more by nothing after this
-	exp := works.Expansion(prev, now)
-	if h, ok := p.heldBack[e.Key()]; ok && now.Read && prev != nil {
-		exp = works.KeepHeld(exp, *prev, h.Works)
-	}
-	if !now.Read {
-		delete(p.heldBack, e.Key()) // unread says it: nothing is pruned at all
-		p.unread[e.Key()] = true
-		p.nameless[e.Key()] = true
-		for _, k := range exp.Works {
-			if _, planned := p.origins[k]; listed && planned {
-				continue
-			}
-			if id, err := manifest.ParseKey(k); err == nil {
-				p.add(id, e.Key())
-			}
-		}
-	}
-	p.expanded[e.Key()] = exp
-	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, now.Person)
-}
-
-// previous is the record's expansion file as the last run wrote it, nil
-// when there is none or one about never wrote. It is read once a run:
-// the listing (holdRemovals) and the whole answer (expand) both need it.
-func (p *workPlan) previous(e manifest.Entry, d snapshots.Dir) *snapshots.Expansion {
-	if prev, read := p.prevExp[e.Key()]; read {
-		return prev
-	}
-	var prev *snapshots.Expansion
-	if err := snapshots.Read(d.ExpansionPath(e.Identity), &prev); err != nil {
-		prev = nil // no file, or one about never wrote: nothing to keep
-	}
-	p.prevExp[e.Key()] = prev
-	return prev
-}
-
-// addDiscovered adds the works one provider found in the record, with
-// their ORCID groups, summaries (the first seen, encoded) and warnings.
-func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o reply) {
-	for _, w := range o.result.Discovered {
-		k := w.ID.Key()
-		p.add(w.ID, origin)
-		exp.Works = appendNew(exp.Works, k)
-		if g := w.Group; g != nil {
-			exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: k, PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
-		}
-		addEntry(exp, k, w.Read)
-		if _, have := p.summaries[k]; !have {
-			if raw, err := json.Marshal(w.Summary); err == nil {
-				at, err := p.held.put(raw)
-				if err != nil { // the scratch file failed: keep it in memory
-					at = scratchSpan{mem: raw}
-				}
-				p.summaries[k] = summary{provider: o.Provider, at: at}
-			}
-		}
-	}
-	for _, w := range o.result.Warnings {
-		p.warnings = append(p.warnings, w)
-		if w.Transient { // a failed request: the story says so, the file keeps its values
-			p.nameless[origin] = true
-			continue
-		}
-		exp.Warnings = append(exp.Warnings, w.Message)
-	}
-}
-
-// finish puts each work's origins in a fixed order once all are known.
-func (p *workPlan) finish() {
-	for k := range p.origins {
-		sort.Strings(p.origins[k])
-	}
-}
-
-// unmatchedExcludes are the [[exclude]]s that matched nothing, once the
-// second round (which an [[exclude]] may also keep out) has added its works.
-func (p *workPlan) unmatchedExcludes() []manifest.Exclude {
-	var out []manifest.Exclude
-	for _, x := range p.m.Excludes {
-		if !p.matched[x.ID.Key()] {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// unmatchedOverrides are the [[override]]s of no work of the run (one
-// excluded included), once the second round has added its works.
-func (p *workPlan) unmatchedOverrides() []manifest.Override {
-	var out []manifest.Override
-	for _, o := range p.m.Overrides {
-		if _, ok := p.origins[o.ID.Key()]; !ok {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
 // writer turns outcomes into snapshot files in two passes. The first
 // takes each work as soon as its jobs are done (in plan order), builds its
 // documents with the core (works), keeps what the link pass needs in
@@ -223,20 +24,19 @@ func (p *workPlan) unmatchedOverrides() []manifest.Override {
 // keys a work rather than every answer. The second, once every work is
 // in, decides the links among works and writes each file with its
 // decisions. Pruning happens only when the run knows the full list of
-// works.
+// works. The folder's rules (which files a work owns, atomic writes,
+// damaged files, the index, what a prune removes) are snapshots.Writer's:
+// this writer says what to write and when.
 type writer struct {
 	writePolicy
 	reportFacts
 	plan     *workPlan
 	rep      *report.Report
-	works    []preparedWork   // the first pass's, in plan order
-	prepared heldDocuments    // their documents, until the second pass
-	saved    int              // works[:saved] are written (or found unchanged) by the second pass
-	pruned   bool             // the second pass pruned what left the manifest
-	batch    *snapshots.Batch // while the works' files are written
-	// batchRepairs are the damaged files the batch's writes replace, told
-	// as repaired only once the batch has them on disk.
-	batchRepairs []damagedWork
+	out      *snapshots.Writer // the folder, told in rep
+	works    []preparedWork    // the first pass's, in plan order
+	prepared heldDocuments     // their documents, until the second pass
+	saved    int               // works[:saved] are written (or found unchanged) by the second pass
+	pruned   bool              // the second pass pruned what left the manifest
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -247,7 +47,6 @@ type writePolicy struct {
 	specs       []providers.Spec               // the providers this run asks
 	registry    []providers.Spec               // the providers chosen from, in the index's order
 	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
-	writeFile   WriteSnapshotFunc              // nil means snapshots.Write (see writeSnapshot)
 	tail        func() (done func())           // Options.WriteTail
 	attribution map[string]string              // provider → the attribution its sources carry
 	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
@@ -262,21 +61,29 @@ type reportFacts struct {
 	keptBy           map[string]bool     // providers not asked whose previous values stand in some work
 	worksKeptWhole   []string            // works no provider of this run was asked about: their previous file stands
 	dropped          map[string]int      // provider no longer chosen → works whose data of it went
-	keepDamaged      []string            // damaged files no answer could replace, left as they are ("works/<name>"): kept from pruning
 }
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files    scratchSpan    // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link     works.Linkable // only what the link pass reads
-	sameName []string       // the same-name check's warnings, for the report
-	existed  bool           // the work's file was there before this run
-	found    bool           // some source (this run's or kept) has a record of it
-	repairs  damagedWork    // its damaged files, each with the warning to give once rewritten
+	files    scratchSpan       // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link     works.Linkable    // only what the link pass reads
+	sameName []string          // the same-name check's warnings, for the report
+	existed  bool              // the work's file was there before this run
+	found    bool              // some source (this run's or kept) has a record of it
+	repairs  snapshots.Damaged // its damaged files, each with the warning to give once rewritten
 }
 
-func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report) *writer {
-	w := &writer{plan: plan, rep: rep, writePolicy: writePolicy{d: snapshots.Dir{Root: dir}, m: m, specs: specs,
+// WriteSnapshotFunc writes one snapshot file as snapshots.Write does:
+// canonically, atomically, and not at all when its bytes are unchanged;
+// it reports whether the file changed.
+type WriteSnapshotFunc = snapshots.WriteFunc
+
+// newWriter starts the writer of a run's folder dir; writeFile nil means
+// snapshots.Rewrite (Options.WriteSnapshot).
+func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report, writeFile WriteSnapshotFunc) *writer {
+	d := snapshots.Dir{Root: dir}
+	tally := snapshots.Tally{Written: &rep.Written, LineEndings: &rep.LineEndings, Repaired: &rep.Repaired, Damaged: &rep.Damaged, Warnings: &rep.Warnings}
+	w := &writer{plan: plan, rep: rep, out: snapshots.NewWriter(d, m.Identities, tally, writeFile), writePolicy: writePolicy{d: d, m: m, specs: specs,
 		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
 	for _, s := range providers.All() {
 		w.attribution[s.Name] = s.Attribution
@@ -297,7 +104,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	k := id.Key()
 	var prev snapshots.Work
 	var prevCounts snapshots.Counts
-	existed, damaged := w.readPreviousWork(id, &prev, &prevCounts)
+	existed, damaged := w.out.ReadPreviousWork(id, &prev, &prevCounts)
 
 	src := works.NewSources(w.attribution, works.Previous{Work: prev, Counts: prevCounts})
 	if err := w.orcidSource(src, k); err != nil {
@@ -488,43 +295,23 @@ func (w *writer) finish(ctx, settle context.Context) error {
 		defer w.tail()()
 	}
 	linked := w.link()
-	out := newOutput(w.m)
-	for _, rel := range w.keepDamaged {
-		out.keep[rel] = true
-	}
-	if err := w.writeWorks(settle, linked, out); err != nil || w.rep.Cut != nil {
+	if err := w.writeWorks(settle, linked); err != nil || w.rep.Cut != nil {
 		return err
 	}
-	if err := w.writeExpansions(out); err != nil {
+	for _, e := range w.m.Identities {
+		if exp, ok := w.plan.expanded[e.Key()]; ok {
+			if err := w.out.WriteExpansion(e.Identity, exp, w.plan.unread[e.Key()]); err != nil {
+				return err
+			}
+		}
+	}
+	if err := w.out.WriteIndex(w.indexed()); err != nil {
 		return err
 	}
-	listedBefore, knownBefore := w.d.IndexedWorkFiles() // read before this run's index replaces it
-	if err := w.repairing(w.d.IndexPath(), &snapshots.Index{}, func() error { return w.writeIndex(out) }); err != nil {
+	if err := w.out.WriteLinks(linked.Links); err != nil {
 		return err
 	}
-	if err := w.repairing(w.d.LinksPath(), &snapshots.Links{}, func() error { return w.write(w.d.LinksPath(), linked.Links) }); err != nil {
-		return err
-	}
-	var before map[string]bool // nil: no earlier index, so every removed work file counts as a work
-	if knownBefore {
-		before = listedBefore
-	}
-	return w.prune(ctx.Err() != nil, out.keep, before)
-}
-
-// output is what the second pass gathers while it writes: the files the
-// snapshot keeps (the rest is pruned) and the index.
-type output struct {
-	keep  map[string]bool // paths relative to the snapshot folder
-	index snapshots.Index
-}
-
-func newOutput(m *manifest.Manifest) *output {
-	out := &output{keep: map[string]bool{}}
-	for _, e := range m.Identities {
-		out.index.Identities = append(out.index.Identities, e.Key())
-	}
-	return out
+	return w.prune(ctx.Err() != nil)
 }
 
 // link decides which works are one entry, on the merged records; the
@@ -541,45 +328,12 @@ func (w *writer) link() works.Linked {
 	return linked
 }
 
-// write writes one snapshot file and notes it in the report if it changed.
-func (w *writer) write(path string, v any) error {
-	_, err := w.writeChanged(path, v)
-	return err
-}
-
-// writeBytes writes a work's file, already encoded, in the works' batch
-// and notes it in the report if it changed.
-func (w *writer) writeBytes(path string, data []byte) (snapshots.Change, error) {
-	if w.writeFile != nil { // a test's disk, which fails as a full one does: written at once
-		return w.writeChanged(path, json.RawMessage(data))
-	}
-	c, err := w.batch.Replace(path, data)
-	if err != nil {
-		return c, fmt.Errorf("write snapshots: %w", err)
-	}
-	w.noteWritten(path, c)
-	return c, nil
-}
-
-// noteWritten notes in the report a file written, and one written only
-// to give it LF line endings.
-func (w *writer) noteWritten(path string, c snapshots.Change) {
-	if c != snapshots.Unchanged {
-		w.rep.Written = append(w.rep.Written, path)
-	}
-	if c == snapshots.LineEndings {
-		w.rep.LineEndings = append(w.rep.LineEndings, path)
-	}
-}
-
-// writeWorks writes every work's files in one snapshots.Batch: thousands
-// of files, each replaced atomically, without a folder sync after each;
-// the batch is closed (every file and folder on disk) before the index and
-// links.json, which name them, are written. An interrupt's settle budget
+// writeWorks writes every work's files in one batch (snapshots.Writer's
+// BeginWorks to EndWorks), in plan order. An interrupt's settle budget
 // spent (settle) cuts the writing between two works (see cut), once the
 // files handed over are on disk.
-func (w *writer) writeWorks(settle context.Context, linked works.Linked, out *output) error {
-	w.batch = snapshots.NewBatch()
+func (w *writer) writeWorks(settle context.Context, linked works.Linked) error {
+	w.out.BeginWorks()
 	cutAt := -1
 	err := func() error {
 		for i := range w.works {
@@ -587,28 +341,19 @@ func (w *writer) writeWorks(settle context.Context, linked works.Linked, out *ou
 				cutAt = i
 				return nil
 			}
-			if err := w.writeWork(&w.works[i], linked, out); err != nil {
+			if err := w.writeWork(&w.works[i], linked); err != nil {
 				return err
 			}
 			w.saved = i + 1
 		}
 		return nil
 	}()
-	closeErr := w.batch.Close()
-	lost := w.batch.Unwritten()
-	if len(lost) > 0 { // the report names only files on disk
-		isLost := func(p string) bool { _, found := slices.BinarySearch(lost, p); return found }
-		w.rep.Written = slices.DeleteFunc(w.rep.Written, isLost)
-		w.rep.LineEndings = slices.DeleteFunc(w.rep.LineEndings, isLost)
+	lost, closeErr := w.out.EndWorks()
+	if len(lost) > 0 {
 		w.saved = min(w.saved, w.firstLost(lost))
 	}
-	for _, pending := range w.batchRepairs {
-		maps.DeleteFunc(pending, func(p, _ string) bool { _, found := slices.BinarySearch(lost, p); return found })
-		w.repaired(pending)
-	}
-	w.batch, w.batchRepairs = nil, nil
-	if err == nil && closeErr != nil {
-		err = fmt.Errorf("write snapshots: %w", closeErr)
+	if err == nil {
+		err = closeErr
 	}
 	if err == nil && cutAt >= 0 {
 		return w.cut(cutAt)
@@ -630,19 +375,9 @@ func (w *writer) firstLost(lost []string) int {
 	return len(w.works)
 }
 
-// writeChanged is write, also telling what writing changed.
-func (w *writer) writeChanged(path string, v any) (snapshots.Change, error) {
-	c, err := w.writeSnapshot(path, v)
-	if err != nil {
-		return c, fmt.Errorf("write snapshots: %w", err)
-	}
-	w.noteWritten(path, c)
-	return c, nil
-}
-
 // writeWork writes one work's file, with its warnings and decisions, and
 // its counts file, and lets its documents go.
-func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) error {
+func (w *writer) writeWork(pw *preparedWork, linked works.Linked) error {
 	id := pw.link.ID()
 	k := id.Key()
 	files, err := w.prepared.get(pw.files)
@@ -656,28 +391,9 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 	if err != nil {
 		return fmt.Errorf("decisions of %s: %w", k, err)
 	}
-	// A file rewritten only to end its lines in LF (a checkout's CRLF) is
-	// no change of its work: the story says why it was written.
-	c, err := w.writeBytes(w.d.WorkPath(id), doc)
+	changed, err := w.out.WriteWork(id, doc, files.Counts, pw.repairs)
 	if err != nil {
 		return err
-	}
-	changed := c == snapshots.Changed
-	name := snapshots.FileName(id)
-	out.keep[snapshots.WorksDir+"/"+name] = true
-	out.index.Works = append(out.index.Works, snapshots.IndexWork{ID: k, File: name})
-	if len(files.Counts) > 0 {
-		cc, err := w.writeBytes(w.d.CountsPath(id), files.Counts)
-		if err != nil {
-			return err
-		}
-		out.keep[snapshots.CountsDir+"/"+name] = true
-		changed = changed || cc == snapshots.Changed
-	}
-	if w.batch != nil { // told once the batch says the file is on disk
-		w.batchRepairs = append(w.batchRepairs, pw.repairs)
-	} else {
-		w.repaired(pw.repairs)
 	}
 	switch {
 	case !pw.existed:
@@ -688,39 +404,36 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked, out *output) e
 	return nil
 }
 
-// writeExpansions writes each ORCID record's expansion file; a record
-// that could not be read keeps its last good file as it is.
-func (w *writer) writeExpansions(out *output) error {
-	for _, e := range w.m.Identities {
-		exp, ok := w.plan.expanded[e.Key()]
-		if !ok {
+// cut ends a write the settle budget stopped after the first written
+// works: the files of works this run added are removed again (no index
+// or ORCID list names them yet, so kept they would be strays; a first run
+// is left with nothing), and the report says how far the writing got.
+func (w *writer) cut(written int) error {
+	c := &report.WriteCut{Works: len(w.works)}
+	removed := map[string]bool{}
+	for _, pw := range w.works[:written] {
+		if pw.existed {
+			c.Written++
 			continue
 		}
-		out.keep[snapshots.ORCIDDir+"/"+snapshots.FileName(e.Identity)] = true
-		if w.plan.unread[e.Key()] {
-			w.leftDamaged(w.d.ExpansionPath(e.Identity))
-			continue
-		}
-		if exp.Works == nil {
-			exp.Works = []string{}
-		}
-		path := w.d.ExpansionPath(e.Identity)
-		if err := w.repairing(path, &snapshots.Expansion{}, func() error { return w.write(path, exp) }); err != nil {
+		id := pw.link.ID()
+		paths, err := w.out.Withdraw(id)
+		if err != nil {
 			return err
 		}
+		for _, path := range paths {
+			removed[path] = true
+		}
+		removed[id.Key()] = true
+		c.Withdrawn++
 	}
+	if c.Written == 0 {
+		w.out.RemoveEmptyWorkFolders()
+	}
+	w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { return removed[p] })
+	w.rep.WorksAdded = slices.DeleteFunc(w.rep.WorksAdded, func(k string) bool { return removed[k] })
+	w.rep.Cut = c
 	return nil
-}
-
-// writeIndex writes index.json: the identities, the works and the
-// providers with their attribution and terms.
-func (w *writer) writeIndex(out *output) error {
-	index := out.index
-	index.Providers = w.indexed()
-	if index.Works == nil {
-		index.Works = []snapshots.IndexWork{}
-	}
-	return w.write(w.d.IndexPath(), index)
 }
 
 // indexed is the providers whose data the folder holds, in registry
@@ -754,10 +467,10 @@ func (w *writer) indexed() []snapshots.IndexProvider {
 	return out
 }
 
-// prune removes the files of works that left the manifest, only when the
-// run knows the full list of works. listedBefore is the work files the
-// earlier index listed (nil when there was none).
-func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[string]bool) error {
+// prune has the folder remove the files of works that left the manifest,
+// only when the run knows the full list of works: not when interrupted,
+// nor when an ORCID record could not be read (its works are unknown).
+func (w *writer) prune(interrupted bool) error {
 	rep := w.rep
 	switch {
 	case interrupted:
@@ -765,68 +478,72 @@ func (w *writer) prune(interrupted bool, keep map[string]bool, listedBefore map[
 	case len(w.plan.unread) > 0:
 		rep.NotPruned = report.PruneRecordUnread
 	default:
-		removed, err := w.d.Prune(keep)
-		rep.Removed = removed
-		noteRemoved(rep, removed, keep, listedBefore)
+		r, err := w.out.Prune()
+		rep.Removed = r.Paths
+		rep.StraysRemoved = append(rep.StraysRemoved, r.Strays...)
+		rep.WorksRemoved = append(rep.WorksRemoved, r.Works...)
+		for _, k := range r.CountsGone { // a work that lost its counts file changed
+			if !slices.Contains(rep.WorksAdded, k) && !slices.Contains(rep.WorksChanged, k) {
+				rep.WorksChanged = append(rep.WorksChanged, k)
+			}
+		}
 		if err != nil {
-			return fmt.Errorf("prune snapshots: %w", err)
+			return err
 		}
 		w.pruned = true
 	}
 	return nil
 }
 
-// noteRemoved sorts pruned files into works that left, works that are
-// still there but lost their counts file (which changed them), and stray
-// files: snapshot-named files of a work no earlier index listed (copied
-// in, or left by a hand edit), which are no work that left.
-func noteRemoved(rep *report.Report, removed []string, keep map[string]bool, listedBefore map[string]bool) {
-	for _, path := range removed {
-		dir := filepath.Base(filepath.Dir(path))
-		name, ok := strings.CutSuffix(filepath.Base(path), ".json")
-		if !ok || strings.HasPrefix(name, ".") {
-			continue // a temporary file left by an interrupted write
-		}
-		key := name // a shortened name keeps its identity only inside the file, now gone
-		if id, err := snapshots.ParseFileName(name); err == nil {
-			key = id.Key()
-		}
-		wasListed := listedBefore == nil || listedBefore[name]
-		switch {
-		case (dir == snapshots.WorksDir || dir == snapshots.CountsDir) && !wasListed && !keep[snapshots.WorksDir+"/"+name]:
-			rep.StraysRemoved = append(rep.StraysRemoved, path)
-		case dir == snapshots.WorksDir:
-			rep.WorksRemoved = append(rep.WorksRemoved, key)
-		case dir == snapshots.CountsDir && keep[snapshots.WorksDir+"/"+name] &&
-			!slices.Contains(rep.WorksAdded, key) && !slices.Contains(rep.WorksChanged, key):
-			rep.WorksChanged = append(rep.WorksChanged, key)
+// repairs is what becomes of a work's damaged files: when no service
+// answered about the work (rewritten false) they are left as they are,
+// named now; otherwise it returns, per file, the warning to give once the
+// file is rewritten, with the providers whose previous values are lost,
+// their jobs short.
+func (w *writer) repairs(k string, damaged snapshots.Damaged, outcomes []*reply, rewritten bool) snapshots.Damaged {
+	if !rewritten {
+		w.warnings = append(w.warnings, w.out.LeaveDamaged(k, damaged)...)
+		return snapshots.Damaged{}
+	}
+	var lost []string
+	for _, o := range outcomes {
+		if o.Status == record.Failed || o.Status == record.Skipped {
+			lost = append(lost, o.Provider)
 		}
 	}
+	return snapshots.Repairs(k, damaged, lost)
 }
 
-func anyUnread(p *workPlan, origins []string) bool {
-	for _, o := range origins {
-		if p.unread[o] {
-			return true
+// encodePrepared is the first pass's encoding of a work's files: done while
+// the run still fetches, so the tail encodes only the works a link or an
+// override touches.
+func encodePrepared(k string, doc snapshots.Work, counts map[string]record.Counts) (preparedFiles, error) {
+	var files preparedFiles
+	var err error
+	if files.Work, err = snapshots.Encode(doc); err != nil {
+		return files, fmt.Errorf("encode %s: %w", k, err)
+	}
+	if len(counts) > 0 {
+		if files.Counts, err = snapshots.Encode(works.CountsDoc(k, counts)); err != nil {
+			return files, fmt.Errorf("encode the counts of %s: %w", k, err)
 		}
 	}
-	return false
+	return files, nil
 }
 
-// anyHeld says some of origins is a record whose dropped works are held:
-// such a work keeps the ORCID entry its file has.
-func anyHeld(p *workPlan, origins []string) bool {
-	for _, o := range origins {
-		if _, ok := p.heldBack[o]; ok {
-			return true
-		}
+// withDecisions is a work file's final bytes: the prepared ones when no
+// decision touches the work (most works), else the document decoded,
+// given its decisions and encoded again.
+func withDecisions(prepared []byte, dec *snapshots.Decisions, overrides []string) ([]byte, error) {
+	if (dec == nil || dec.IsZero()) && len(overrides) == 0 {
+		return prepared, nil
 	}
-	return false
-}
-
-func appendNew(list []string, s string) []string {
-	if slices.Contains(list, s) {
-		return list
+	var doc snapshots.Work
+	if err := json.Unmarshal(prepared, &doc); err != nil {
+		return nil, err
 	}
-	return append(list, s)
+	if err := works.WithDecisions(&doc, dec, overrides); err != nil {
+		return nil, err
+	}
+	return snapshots.Encode(doc)
 }

@@ -3,16 +3,13 @@ package orchestrator
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
-	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
-	"github.com/aboutscholar/about/works"
 )
 
 // How the first round reads ORCID records, and what always holds:
@@ -218,71 +215,6 @@ func (r *runner) callOne(ctx context.Context, j *job, f func(context.Context, pr
 	one := *j
 	one.to = &jobTarget{spec: &spec, host: j.host()}
 	return r.call(ctx, []*job{&one})[0]
-}
-
-// list plans the works an ORCID record's listing names, at the record's
-// place; a record no provider could list contributes the works its last
-// snapshot listed, as a failed expansion does (workPlan.expand).
-func (p *workPlan) list(e manifest.Entry, listed []reply, d snapshots.Dir) {
-	read := false
-	var keys []string
-	for _, o := range listed {
-		if o.Status != record.Found {
-			continue
-		}
-		read = true
-		for _, id := range o.listed {
-			p.add(id, e.Key())
-			keys = append(keys, id.Key())
-		}
-		for _, w := range o.result.Discovered {
-			p.add(w.ID, e.Key())
-			keys = append(keys, w.ID.Key())
-		}
-	}
-	if !read {
-		p.expand(e, listed, d, false)
-		return
-	}
-	p.holdRemovals(e, keys, d)
-}
-
-// holdRemovals keeps the works a record's listing dropped when losing
-// them at once looks like a fault of the answer rather than the owner's
-// edit (works.HeldRemovals), unless the user accepts removals: they are
-// planned at the record's place as its works, keep the ORCID entries
-// their files have (writer.orcidSource), and its file still lists them
-// (workPlan.expand), so their files are neither pruned nor emptied and
-// the next run asks again. Only this record's removals wait; the run
-// says which record lost how many works and exits 1.
-func (p *workPlan) holdRemovals(e manifest.Entry, listed []string, d snapshots.Dir) {
-	if p.acceptRemovals {
-		return
-	}
-	prev := p.previous(e, d) // nil: no file, or one about never wrote; no works to lose
-	held := works.HeldRemovals(prev, listed)
-	if len(held) == 0 {
-		return
-	}
-	lists := len(slices.Compact(slices.Sorted(slices.Values(listed)))) // a work two providers listed is one
-	p.heldBack[e.Key()] = report.HeldRemoval{Record: e.Key(), Had: len(prev.Works), Lists: lists, Works: held}
-	for _, k := range held {
-		if id, err := manifest.ParseKey(k); err == nil {
-			p.add(id, e.Key())
-		}
-	}
-}
-
-// heldRemovals is the records whose dropped works were held, in manifest
-// order, for the report.
-func (p *workPlan) heldRemovals() []report.HeldRemoval {
-	var out []report.HeldRemoval
-	for _, e := range p.m.Identities {
-		if h, ok := p.heldBack[e.Key()]; ok && !slices.ContainsFunc(out, func(o report.HeldRemoval) bool { return o.Record == h.Record }) {
-			out = append(out, h)
-		}
-	}
-	return out
 }
 
 // takeRecord takes the next record's whole answers: what the writer needs

@@ -1,7 +1,8 @@
 // Package orchestrator is where providers and the transport meet: it
 // expands ORCID records, builds the identity × provider job list, routes
 // and runs it host by host with a bounded pool of workers, follows
-// preprints to their published versions, and writes the snapshot folder.
+// preprints to their published versions, and hands each work's documents
+// to the folder's writer (snapshots.Writer) in order.
 // What a work's document says (merge, keep-previous, identity) is the
 // core's (works); the run's story is report's. Failures are values in
 // the Report; Run returns an error only when nothing trustworthy can be
@@ -176,6 +177,29 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	return rn.rep, nil
 }
 
+// failWrite tells the report that the folder could not be written and
+// which works' files the failure kept from being written: every work of
+// the run but those the second pass wrote (or found unchanged) before it
+// stopped, and those not written on purpose (no answer, no file yet).
+func (rn *run) failWrite(err error) {
+	saved := map[string]bool{}
+	for _, k := range rn.rep.Unwritten {
+		saved[k] = true
+	}
+	if rn.w != nil {
+		for _, pw := range rn.w.works[:rn.w.saved] {
+			saved[pw.link.ID().Key()] = true
+		}
+	}
+	var unsaved []string
+	for _, id := range rn.plan.order {
+		if k := id.Key(); !saved[k] {
+			unsaved = append(unsaved, k)
+		}
+	}
+	rn.rep.FailWrite(err, unsaved, rn.w != nil && rn.w.pruned)
+}
+
 // closeScratch lets the writer's and the plan's temporary files go
 // (closing twice is fine).
 func (rn *run) closeScratch() {
@@ -302,6 +326,39 @@ func selectProviders(opts Options) (registry []providers.Spec, names []string, s
 	}
 	specs, err = providers.Select(registry, names)
 	return registry, names, specs, err
+}
+
+// Services is what a fetch with opts would ask and how it would reach
+// them, settled as plan settles it but without a run: the providers
+// (those that need a contact e-mail included, for about doctor to tell
+// they are skipped), the agency lookup whenever DOIs would be routed,
+// their base URLs, and the transport with the fetch's pacing, User-Agent
+// and API keys. about doctor probes them; Snapshots, Workers and
+// Progress are unused.
+type Services struct {
+	Specs  []providers.Spec  // in registry order, the agency lookup last when added
+	Bases  map[string]string // provider → scheme://host it is asked at
+	Client *transport.Client // one per call: its hosts' pacing is this run's
+}
+
+// ServicesOf is the Services a fetch with opts would ask.
+func ServicesOf(opts Options) (Services, error) {
+	m := opts.Manifest
+	registry, _, specs, err := selectProviders(opts)
+	if err != nil {
+		return Services{}, err
+	}
+	if needsRouting(specs) {
+		specs = withSpec(specs, agencyLookup(registry))
+	}
+	bases := baseURLs(specs, opts.BaseURLs)
+	clock := opts.Clock
+	if clock == nil {
+		clock = transport.SystemClock()
+	}
+	client := transport.New(transportOptions(opts, specs, bases,
+		func(s providers.Spec) time.Duration { return hostInterval(s, m, false, keySet(s, opts.Getenv)) }, clock))
+	return Services{Specs: specs, Bases: bases, Client: client}, nil
 }
 
 // withSpec is specs with extra added unless one of that name is there.
@@ -450,8 +507,8 @@ func (rn *run) fetch(ctx context.Context) error {
 	if rn.records.done() {
 		sched.plannedAll()
 	}
-	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep)
-	rn.w.leftOut, rn.w.registry, rn.w.writeFile, rn.w.tail = rn.leftOut, rn.registry, rn.opts.WriteSnapshot, rn.opts.WriteTail
+	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep, rn.opts.WriteSnapshot)
+	rn.w.leftOut, rn.w.registry, rn.w.tail = rn.leftOut, rn.registry, rn.opts.WriteTail
 	err := rn.assemble(ctx, sched, rn.plan.order[:rn.records.listedN], 0)
 	if err == nil { // the works of records whose details failed come last (see records)
 		rn.takeRecords(ctx, sched)

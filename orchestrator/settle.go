@@ -2,17 +2,11 @@ package orchestrator
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
-	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -77,39 +71,6 @@ func (rn *run) writeNothing() {
 	rn.rep.Cut = &report.WriteCut{Works: len(rn.plan.order)}
 	rn.rep.Unwritten = nil // no work was judged: not "no service answered"
 	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
-}
-
-// cut ends a write the settle budget stopped after the first written
-// works: the files of works this run added are removed again (no index
-// or ORCID list names them yet, so kept they would be strays; a first run
-// is left with nothing), and the report says how far the writing got.
-func (w *writer) cut(written int) error {
-	c := &report.WriteCut{Works: len(w.works)}
-	removed := map[string]bool{}
-	for _, pw := range w.works[:written] {
-		if pw.existed {
-			c.Written++
-			continue
-		}
-		id := pw.link.ID()
-		for _, path := range []string{w.d.WorkPath(id), w.d.CountsPath(id)} {
-			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("interrupted: remove %s, written before the interrupt: %w", path, err)
-			}
-			removed[path] = true
-		}
-		removed[id.Key()] = true
-		c.Withdrawn++
-	}
-	if c.Written == 0 { // the folders a first run made for them, if empty now
-		for _, sub := range []string{snapshots.WorksDir, snapshots.CountsDir} {
-			_ = os.Remove(filepath.Join(w.d.Root, sub))
-		}
-	}
-	w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { return removed[p] })
-	w.rep.WorksAdded = slices.DeleteFunc(w.rep.WorksAdded, func(k string) bool { return removed[k] })
-	w.rep.Cut = c
-	return nil
 }
 
 // interruptedBefore is why a job the interrupt came before was not asked.

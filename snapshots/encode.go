@@ -1,7 +1,9 @@
 // Package snapshots owns the on-disk form of what a run learned: the
 // canonical JSON encoding (sorted keys, two-space indent, one trailing
 // newline, no timestamps), injective path-safe file names, atomic replace,
-// and reading back the previous run. It knows identities (manifest) and
+// and reading back the previous run; and a fetch's writing of the folder
+// (Writer): which files a work owns, damaged files named, the index, and
+// what a prune removes. It knows identities (manifest) and
 // the record schema (record), not providers: records are typed as record
 // defines them, so a schema change is one place and a golden.
 //

@@ -2,21 +2,16 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"os"
-	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/aboutscholar/about/internal/english"
-	"github.com/aboutscholar/about/internal/termtext"
+	"github.com/aboutscholar/about/doctor"
 	"github.com/aboutscholar/about/orchestrator"
 	"github.com/aboutscholar/about/transport"
 )
@@ -115,7 +110,7 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 		return err
 	}
 	opts := orchestrator.Options{Manifest: m, UserAgent: userAgent(o.Version, m.Mailto), ForeignUserAgent: userAgent(o.Version, ""), Getenv: o.Getenv, Base: o.Network}
-	var misses *missedHosts
+	var misses *doctor.ReplayMisses
 	if !o.Live {
 		dir, cleanup, err := doctorReplayDir(o.Replay, o.Shipped)
 		if err != nil {
@@ -126,7 +121,7 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 		if err != nil {
 			return replayError(err)
 		}
-		misses = &missedHosts{base: rp, hosts: map[string]bool{}}
+		misses = doctor.NewReplayMisses(rp)
 		opts.Base = misses
 		opts.NoPacing = true
 		opts.Clock = transport.InstantClock()
@@ -136,109 +131,30 @@ func runDoctor(ctx context.Context, o doctorOptions) error {
 		}
 		fmt.Fprintf(o.Stderr, "about: offline: probes answered from %s; this checks the build and the manifest, not the services (--live asks them)\n", from)
 	}
-	checkups, err := orchestrator.Doctor(ctx, opts)
+	checkups, err := probeServices(ctx, opts)
 	if ctx.Err() != nil {
 		return interruptedError(errors.New("interrupted"))
 	}
 	if err != nil {
 		return err
 	}
-	if err := printCheckups(o.Stdout, o.JSON, checkups); err != nil {
+	if err := doctor.Print(o.Stdout, o.JSON, checkups); err != nil {
 		return ioError(err)
 	}
-	return doctorVerdict(checkups, o.Replay, misses)
-}
-
-// doctorVerdict is doctor's exit: nil when every service is fit, else a
-// short error whose hint says what to do. When every unfit service is a
-// probe the --replay folder has no answer for, the folder is the cause,
-// not the services: a fetch's recording holds fetch's requests, not
-// doctor's probes.
-func doctorVerdict(checkups []orchestrator.Checkup, replay string, misses *missedHosts) error {
-	unhealthy, missed, absent := 0, 0, 0
-	for _, c := range checkups {
-		if c.Healthy() {
-			continue
-		}
-		unhealthy++
-		if c.Health == orchestrator.HealthAbsent {
-			absent++
-		}
-		if c.Health == orchestrator.HealthFailed && misses.missed(c.URL) {
-			missed++
-		}
-	}
-	switch {
-	case unhealthy == 0:
-		return nil
-	case replay != "" && missed == unhealthy:
-		return shortError(fmt.Errorf("the replay folder %s has no answer for %d of %d probes", replay, missed, len(checkups)),
-			"a folder from about fetch --record holds fetch's requests, not doctor's probes; omit --replay to use the recordings shipped with this build, or --live to ask the services")
-	}
-	var hints []string
-	if absent < unhealthy {
-		hints = append(hints, "a moved field or a changed answer needs a newer about; a refused key needs its variable (about providers names it); a stricter pace needs a slower [intervals] entry in the manifest")
-	}
-	if absent > 0 {
-		hints = append(hints, "a probe work not in the answer is the service not finding it this time, not a moved field: ask again later, and if it lasts, the service has lost the work or changed its list query")
-	}
-	return shortError(fmt.Errorf("%d of %d %s not fit for a fetch", unhealthy, len(checkups),
-		english.Plural(len(checkups), "service is", "services are")), strings.Join(hints, "; "))
-}
-
-// missedHosts is the replay network of an offline doctor, noting each
-// host a probe found no recorded answer for.
-type missedHosts struct {
-	base  http.RoundTripper
-	mu    sync.Mutex
-	hosts map[string]bool
-}
-
-func (m *missedHosts) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := m.base.RoundTrip(req)
-	var miss *transport.ReplayMissError
-	if errors.As(err, &miss) {
-		m.mu.Lock()
-		m.hosts[req.URL.Host] = true
-		m.mu.Unlock()
-	}
-	return resp, err
-}
-
-// missed reports whether a probe of rawURL's host found no answer; false
-// for a live doctor (nil).
-func (m *missedHosts) missed(rawURL string) bool {
-	if m == nil {
-		return false
-	}
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return false
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.hosts[u.Host]
-}
-
-// printCheckups writes one line per service, or the JSON array.
-func printCheckups(w io.Writer, asJSON bool, checkups []orchestrator.Checkup) error {
-	if asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(checkups)
-	}
-	w = termtext.NewWriter(w) // a drift's notes quote what the service answered
-	for _, c := range checkups {
-		line := c.Provider + ": " + c.What
-		if len(c.Notes) > 0 {
-			line += " (" + strings.Join(c.Notes, "; ") + ")"
-		}
-		if _, err := fmt.Fprintln(w, line); err != nil {
-			return err
-		}
+	if problem, hint := doctor.Verdict(checkups, o.Replay, misses); problem != nil {
+		return shortError(problem, hint)
 	}
 	return nil
+}
+
+// probeServices probes what a fetch with opts would ask, through the
+// transport it would use.
+func probeServices(ctx context.Context, opts orchestrator.Options) ([]doctor.Checkup, error) {
+	svc, err := orchestrator.ServicesOf(opts)
+	if err != nil {
+		return nil, err
+	}
+	return doctor.Run(ctx, doctor.Options{Manifest: opts.Manifest, Services: svc.Specs, Bases: svc.Bases, Client: svc.Client, Getenv: opts.Getenv})
 }
 
 // doctorReplayDir is the folder the offline probes are answered from:

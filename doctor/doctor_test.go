@@ -1,4 +1,4 @@
-package orchestrator
+package doctor
 
 import (
 	"context"
@@ -7,10 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/transport"
 )
@@ -18,6 +18,36 @@ import (
 // doctorRecordings is the shipped folder of probe answers, one per
 // provider, each in the shape the live service gives.
 const doctorRecordings = "../testdata/doctor/ok"
+
+// newManifest is the manifest src says.
+func newManifest(t *testing.T, src string) *manifest.Manifest {
+	t.Helper()
+	m, err := manifest.Parse("manifest.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// probeThrough sends the probes of the providers named through net, as a plain
+// client: choosing the services and building the fetch's transport is
+// orchestrator.ServicesOf's (see its tests and the command line's).
+func probeThrough(t *testing.T, net http.RoundTripper, m *manifest.Manifest, names []string, getenv func(string) string) []Checkup {
+	t.Helper()
+	specs, err := providers.Select(providers.All(), names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bases := map[string]string{}
+	for _, s := range specs {
+		bases[s.Name] = s.BaseURL()
+	}
+	got, err := Run(context.Background(), Options{Manifest: m, Services: specs, Bases: bases, Client: &http.Client{Transport: net}, Getenv: getenv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
 
 // doctorOn probes every provider against the recordings in dir, with the
 // environment getenv.
@@ -28,13 +58,7 @@ func doctorOn(t *testing.T, dir string, getenv func(string) string) map[string]C
 		t.Fatal(err)
 	}
 	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n")
-	opts := testOptions(m, rp, 1)
-	opts.Only = providers.Names()
-	opts.Getenv = getenv
-	got, err := Doctor(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := probeThrough(t, rp, m, providers.Names(), getenv)
 	byName := map[string]Checkup{}
 	for _, c := range got {
 		byName[c.Provider] = c
@@ -133,12 +157,7 @@ func TestDoctorSkipsWhatNeedsAMailtoWhenNoneIsSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := testOptions(newManifest(t, "[[identity]]\ndoi = \"10.1234/x\"\n"), rp, 1)
-	opts.Only = []string{"unpaywall"}
-	got, err := Doctor(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := probeThrough(t, rp, newManifest(t, "[[identity]]\ndoi = \"10.1234/x\"\n"), []string{"unpaywall"}, nil)
 	if len(got) != 1 || got[0].Provider != "unpaywall" || got[0].Health != HealthSkipped || !got[0].Healthy() {
 		t.Fatalf("got %+v, want unpaywall skipped (no mailto)", got)
 	}
@@ -189,80 +208,6 @@ func TestEveryProviderDeclaresAProbe(t *testing.T) {
 		if p.Rate != nil && (p.Rate.Limit == "" || (p.Rate.Window == "" && p.Rate.Per <= 0) || !strings.HasPrefix(p.Rate.Source, "https://")) {
 			t.Errorf("%s: rate headers %+v need a limit header, a window and a source", s.Name, *p.Rate)
 		}
-	}
-}
-
-// seen records what each probe request carried before the replay answers it.
-type seen struct {
-	next http.RoundTripper
-	mu   sync.Mutex
-	reqs []*http.Request
-}
-
-func (s *seen) RoundTrip(r *http.Request) (*http.Response, error) {
-	s.mu.Lock()
-	s.reqs = append(s.reqs, r.Clone(r.Context()))
-	s.mu.Unlock()
-	return s.next.RoundTrip(r)
-}
-
-func TestDoctorIsAsPoliteAsAFetch(t *testing.T) {
-	rp, err := transport.LoadReplay(doctorRecordings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net := &seen{next: rp}
-	m := newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n")
-	opts := testOptions(m, net, 1)
-	opts.Only = providers.Names()
-	opts.UserAgent = "about/test (+https://example.org; mailto:ada@example.org)"
-	opts.Getenv = func(k string) string {
-		return map[string]string{"OPENALEX_API_KEY": "oa-secret", "NCBI_API_KEY": "ncbi-secret"}[k]
-	}
-	if _, err := Doctor(context.Background(), opts); err != nil {
-		t.Fatal(err)
-	}
-	if len(net.reqs) != len(providers.All()) {
-		t.Fatalf("%d requests, want one probe per provider (%d)", len(net.reqs), len(providers.All()))
-	}
-	for _, r := range net.reqs {
-		if r.Header.Get("User-Agent") != opts.UserAgent {
-			t.Errorf("%s: User-Agent %q, want the run's", r.URL.Host, r.Header.Get("User-Agent"))
-		}
-		key := r.URL.Query().Get("api_key")
-		switch r.URL.Host {
-		case "api.openalex.org":
-			if key != "oa-secret" {
-				t.Errorf("openalex probe carries api_key %q, want its own key", key)
-			}
-		case "eutils.ncbi.nlm.nih.gov":
-			if key != "ncbi-secret" || r.URL.Query().Get("email") != "ada@example.org" {
-				t.Errorf("pubmed probe carries api_key %q, email %q; want its own key and the mailto", key, r.URL.Query().Get("email"))
-			}
-		default:
-			if key != "" {
-				t.Errorf("%s was sent an API key meant for another host", r.URL.Host)
-			}
-		}
-		if r.URL.Host == "api.crossref.org" && r.URL.Query().Get("mailto") != "ada@example.org" {
-			t.Errorf("crossref probe %s lacks the mailto", r.URL)
-		}
-	}
-}
-
-func TestDoctorProbesTheAgencyLookupWhenDOIsAreRouted(t *testing.T) {
-	rp, err := transport.LoadReplay(doctorRecordings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := testOptions(newManifest(t, "mailto = \"ada@example.org\"\n[[identity]]\ndoi = \"10.1234/x\"\n"), rp, 1)
-	opts.Only = []string{"crossref"}
-	got, err := Doctor(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 2 || got[0].Provider != "crossref" || got[1].Provider != "doi" || got[1].Health != HealthOK {
-		t.Errorf("got %+v, want crossref, then the doi.org agency lookup crossref's DOIs are routed by", got)
 	}
 }
 
@@ -322,5 +267,18 @@ func TestDoctorTellsAnAbsentProbeWorkFromDrift(t *testing.T) {
 	c = doctorOn(t, copyRecordings(t, "api.crossref.org", empty("status")), func(string) string { return "" })["crossref"]
 	if c.Health != HealthDrift || !strings.HasPrefix(c.What, "status, ") {
 		t.Errorf("crossref without status and items: %s %q, want drift naming status", c.Health, c.What)
+	}
+}
+
+// A verdict that is not every probe missing from the replay folder keeps
+// the general hint, which names what a user can change (no "MinInterval").
+func TestVerdictOfADriftNamesWhatAUserCanChange(t *testing.T) {
+	drifted := []Checkup{{Provider: "crossref", Health: HealthDrift, URL: "https://api.crossref.org/works"}}
+	problem, hint := Verdict(drifted, "some/replay", NewReplayMisses(nil))
+	if problem == nil || problem.Error() != "1 of 1 service is not fit for a fetch" || !strings.Contains(hint, "newer about") || strings.Contains(hint, "MinInterval") {
+		t.Errorf("drift verdict = %v, hint %q", problem, hint)
+	}
+	if problem, hint := Verdict([]Checkup{{Provider: "unpaywall", Health: HealthSkipped}}, "", nil); problem != nil || hint != "" {
+		t.Errorf("a skipped service: verdict %v, hint %q; want none", problem, hint)
 	}
 }

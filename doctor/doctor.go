@@ -1,4 +1,9 @@
-package orchestrator
+// Package doctor is about doctor's logic: one cheap probe per service a
+// fetch would ask, read for the fields its parser reads and the pace the
+// service announces, and the verdict on the whole. It does not choose the
+// services or build the transport (orchestrator.ServicesOf does, as for a
+// fetch), and it sets no exit code (the command line does).
+package doctor
 
 import (
 	"context"
@@ -13,7 +18,6 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/providers/wire"
-	"github.com/aboutscholar/about/transport"
 )
 
 // Health is the verdict of one service's checkup.
@@ -45,40 +49,38 @@ type Checkup struct {
 // Healthy reports whether the service is fit for a fetch.
 func (c Checkup) Healthy() bool { return c.Health == HealthOK || c.Health == HealthSkipped }
 
-// Doctor sends each configured service's probe (providers.Probe) through
-// the run's own transport, so pacing, the User-Agent with the mailto and
-// the API keys (each only to its host) are those of a fetch, and tells per
-// service whether the answer still has what the parser reads. Options
-// mean what they mean for Run; Snapshots, Workers and Progress are unused.
-// The agency lookup is probed too whenever DOIs would be routed.
-func Doctor(ctx context.Context, opts Options) ([]Checkup, error) {
-	m := opts.Manifest
-	registry, _, specs, err := selectProviders(opts)
-	if err != nil {
-		return nil, err
-	}
-	if needsRouting(specs) {
-		specs = withSpec(specs, agencyLookup(registry))
-	}
-	bases := baseURLs(specs, opts.BaseURLs)
-	clock := opts.Clock
-	if clock == nil {
-		clock = transport.SystemClock()
-	}
-	client := transport.New(transportOptions(opts, specs, bases,
-		func(s providers.Spec) time.Duration { return hostInterval(s, m, false, keySet(s, opts.Getenv)) }, clock))
-	out := make([]Checkup, 0, len(specs))
-	for _, s := range specs {
+// Options is what a doctor run probes and how it reaches the services.
+type Options struct {
+	Manifest *manifest.Manifest  // its mailto goes with each probe that takes one; its intervals are the declared pace
+	Services []providers.Spec    // the services to probe, in order (orchestrator.ServicesOf: a fetch's, with the agency lookup)
+	Bases    map[string]string   // provider → the scheme://host it is asked at
+	Client   Doer                // the fetch's own transport (orchestrator.ServicesOf)
+	Getenv   func(string) string // where API keys are read from: a refusal names the variable, set or not
+}
+
+// Doer sends one request; *transport.Client is the one a fetch uses.
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// Run sends each service's probe (providers.Probe) through the fetch's
+// own transport, so pacing, the User-Agent with the mailto and the API
+// keys (each only to its host) are those of a fetch, and tells per
+// service whether the answer still has what the parser reads. Cancelling
+// ctx stops before the next probe, with the checkups made so far.
+func Run(ctx context.Context, o Options) ([]Checkup, error) {
+	out := make([]Checkup, 0, len(o.Services))
+	for _, s := range o.Services {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		out = append(out, probe(ctx, client, s, bases[s.Name], m, opts.Getenv))
+		out = append(out, probe(ctx, o.Client, s, o.Bases[s.Name], o.Manifest, o.Getenv))
 	}
 	return out, nil
 }
 
 // probe sends s's probe and diagnoses the answer.
-func probe(ctx context.Context, client *transport.Client, s providers.Spec, base string, m *manifest.Manifest, getenv func(string) string) Checkup {
+func probe(ctx context.Context, client Doer, s providers.Spec, base string, m *manifest.Manifest, getenv func(string) string) Checkup {
 	p := s.Probe
 	u := base + p.Path
 	c := Checkup{Provider: s.Name, URL: u}

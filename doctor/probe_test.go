@@ -1,4 +1,4 @@
-package orchestrator
+package doctor
 
 import (
 	"net/http"
