@@ -62,10 +62,21 @@ func orcidSourceOf(d snapshots.Dir, work manifest.Identity, orcid string) *recor
 }
 
 // addEntry notes which entry's details speak for work k (the first group
-// naming the work, as its summary is the first seen).
-func addEntry(exp *snapshots.Expansion, k string, read *providers.EntryRead) {
-	if read == nil || slices.ContainsFunc(exp.Entries, func(x snapshots.ExpansionEntry) bool { return x.Work == k }) {
+// naming the work, as its summary is the first seen); entered is the
+// works exp.Entries names.
+func addEntry(exp *snapshots.Expansion, entered map[string]bool, k string, read *providers.EntryRead) {
+	if read == nil || entered[k] {
 		return
 	}
+	entered[k] = true
 	exp.Entries = append(exp.Entries, snapshots.ExpansionEntry{Work: k, PutCode: read.PutCode, Modified: read.Modified})
+}
+
+// entriesOf is the works entries name.
+func entriesOf(entries []snapshots.ExpansionEntry) map[string]bool {
+	set := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		set[e.Work] = true
+	}
+	return set
 }

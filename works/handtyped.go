@@ -2,7 +2,6 @@ package works
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -76,9 +75,8 @@ func (l *linker) titleEdges() []edge {
 		return nil
 	}
 	var edges []edge
-	for _, h := range hand {
-		candidates := l.identifiedOf("orcid:" + orcidOnlyOwner(h))
-		edges = append(edges, l.matchTitle(asTitleWork(h), candidates)...)
+	for i, candidates := range l.identifiedNear(hand) {
+		edges = append(edges, l.matchTitle(asTitleWork(hand[i]), candidates)...)
 	}
 	return append(edges, l.copyEdges(hand, edges)...)
 }
@@ -87,17 +85,66 @@ func asTitleWork(w *Linkable) titleWork {
 	return titleWork{key: w.id.Key(), title: w.title, fold: record.Fold(w.title), year: w.year, typ: w.typ}
 }
 
-// identifiedOf is the works with identifiers that origin (an ORCID
-// record) lists, in work order.
-func (l *linker) identifiedOf(origin string) []titleWork {
-	var out []titleWork
+// identifiedNear is, for each of hand, the works with identifiers that
+// its ORCID record lists whose titles may be near its own (titleIndex),
+// in work order: of every work of the record, the only ones matchTitle
+// can match or warn about. Each record's hand-typed works are indexed
+// and each work asks once, so this grows with the works, not with their
+// number times the hand-typed ones.
+func (l *linker) identifiedNear(hand []*Linkable) [][]titleWork {
+	records := handByRecord(hand)
+	out := make([][]titleWork, len(hand))
+	last := make([]*Linkable, len(hand)) // the work last added to each, so a work is added once
+	var hits []int32
+	var offsets []int
 	for _, w := range l.works {
-		if w.id.Kind == manifest.KindORCIDWork || w.title == "" || !slices.Contains(w.origins, origin) {
+		if w.id.Kind == manifest.KindORCIDWork || w.title == "" {
 			continue
 		}
-		out = append(out, asTitleWork(w))
+		var fold string
+		for _, origin := range w.origins {
+			r := records[origin]
+			if r == nil {
+				continue
+			}
+			if fold == "" {
+				fold = record.Fold(w.title)
+			}
+			hits, offsets = r.index.near(fold, hits[:0], offsets)
+			for _, k := range hits {
+				if i := r.hand[k]; last[i] != w {
+					last[i] = w
+					out[i] = append(out[i], asTitleWork(w))
+				}
+			}
+		}
 	}
 	return out
+}
+
+// handOfRecord is one ORCID record's hand-typed works: their positions
+// in the list of them all, and their titles indexed in that order.
+type handOfRecord struct {
+	hand  []int
+	index *titleIndex
+}
+
+// handByRecord is the hand-typed works by the origin of their record.
+func handByRecord(hand []*Linkable) map[string]*handOfRecord {
+	records := map[string]*handOfRecord{}
+	folds := map[string][]string{}
+	for i, h := range hand {
+		origin := "orcid:" + orcidOnlyOwner(h)
+		if records[origin] == nil {
+			records[origin] = &handOfRecord{}
+		}
+		records[origin].hand = append(records[origin].hand, i)
+		folds[origin] = append(folds[origin], record.Fold(h.title))
+	}
+	for origin, r := range records {
+		r.index = newTitleIndex(folds[origin])
+	}
+	return records
 }
 
 // matchTitle decides hand-typed work h against the identified works of
@@ -207,7 +254,7 @@ func nearMiss(h, c titleWork) string {
 	if strings.HasPrefix(long, short) {
 		return "one title is the other with more after it (a subtitle?)"
 	}
-	limit := max(2, n/10)
+	limit := editLimit(n)
 	if d := boundedLevenshtein(short, long, limit); d <= limit {
 		return fmt.Sprintf("their titles differ in only %d %s after normalisation", d, english.Plural(d, "letter", "letters"))
 	}

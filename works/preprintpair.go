@@ -115,9 +115,26 @@ func (l *linker) preprintEdges(linked map[string]bool) []edge {
 			published = append(published, pairWork{titleWork: asTitleWork(w), of: w})
 		}
 	}
+	if len(preprints) == 0 {
+		return nil
+	}
+	folds := func(ws []pairWork) []string {
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = w.fold
+		}
+		return out
+	}
 	var edges []edge
-	for _, p := range preprints {
-		edges = append(edges, l.pairPreprint(p, published)...)
+	var near []pairWork
+	// Only the published works whose titles a preprint's may be near can
+	// match it or be a near miss (nearPairs): the rest are not compared.
+	for i, candidates := range nearPairs(folds(preprints), folds(published)) {
+		near = near[:0]
+		for _, j := range candidates {
+			near = append(near, published[j])
+		}
+		edges = append(edges, l.pairPreprint(preprints[i], near)...)
 	}
 	return edges
 }
