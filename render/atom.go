@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/xml"
 	"fmt"
 	"strings"
@@ -81,7 +81,7 @@ type atomContent struct {
 }
 
 // writeAtom writes the page's entries, newest first, as an Atom feed.
-func writeAtom(buf *bytes.Buffer, p *page) error {
+func writeAtom(buf *bufio.Writer, p *page) error {
 	feed := atomFeed{
 		NS:        atomNamespace,
 		ID:        atomFeedID(p),

@@ -136,7 +136,7 @@ func tableWorks() []cited {
 func TestCitationChartIsInlineSVGWithATextEquivalent(t *testing.T) {
 	p := figuresPage(tableWorks())
 	var buf bytes.Buffer
-	if err := writeHTML(&buf, p); err != nil {
+	if err := flushed(&buf, writeHTML, p); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -167,7 +167,7 @@ func TestCitationChartIsInlineSVGWithATextEquivalent(t *testing.T) {
 	startElements(t, "page with a chart", page)
 	p.counts = false
 	buf.Reset()
-	if err := writeHTML(&buf, p); err != nil {
+	if err := flushed(&buf, writeHTML, p); err != nil {
 		t.Fatal(err)
 	}
 	if s := buf.String(); strings.Contains(s, "chart") || strings.Contains(s, "h-index") {
@@ -216,7 +216,7 @@ func TestPageDataCarriesTheFigures(t *testing.T) {
 func TestNoYearsGiveTheTotalsOnly(t *testing.T) {
 	p := figuresPage([]cited{{total: 15, noYears: true}, {total: 4, noYears: true}})
 	var buf bytes.Buffer
-	if err := writeHTML(&buf, p); err != nil {
+	if err := flushed(&buf, writeHTML, p); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()

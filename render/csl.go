@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/json"
 	"strings"
 )
@@ -60,7 +60,7 @@ type cslDate struct {
 // and "<" stay themselves); a title's math and words with inner capitals
 // are in CSL's nocase markup (cslNocase), so styles that recase titles
 // leave them as they are.
-func writeCSL(buf *bytes.Buffer, p *page) error {
+func writeCSL(buf *bufio.Writer, p *page) error {
 	items := make([]cslItem, 0, len(p.shown))
 	for _, e := range p.shown {
 		items = append(items, cslOf(e))

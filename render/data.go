@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -224,7 +225,7 @@ func encodeData(p *page) ([]byte, error) {
 }
 
 // writeJSON writes the page data as indented JSON, keys in a fixed order.
-func writeJSON(buf *bytes.Buffer, p *page) error {
+func writeJSON(buf *bufio.Writer, p *page) error {
 	data, err := encodeData(p)
 	if err != nil {
 		return err
@@ -241,7 +242,7 @@ func writeJSON(buf *bytes.Buffer, p *page) error {
 // emitter has to relearn. Every string is still double-quoted, so no title
 // can be read as a number, a boolean, a date, an alias or a comment, in
 // YAML 1.1 (Jekyll's Psych) or 1.2 (Hugo).
-func writeYAML(buf *bytes.Buffer, p *page) error {
+func writeYAML(buf *bufio.Writer, p *page) error {
 	data, err := encodeData(p)
 	if err != nil {
 		return err

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	_ "embed" // the page template
 	"html/template"
 	"regexp"
@@ -267,7 +267,7 @@ type htmlLink struct {
 // (http and https, every unusual byte percent-encoded); they are passed
 // as strings, not template.URL, so html/template's own check of the
 // scheme stays on as a second guard.
-func writeHTML(buf *bytes.Buffer, p *page) error {
+func writeHTML(buf *bufio.Writer, p *page) error {
 	v, err := htmlViewOf(p)
 	if err != nil {
 		return err

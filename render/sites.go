@@ -1,10 +1,12 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"net/url"
 	"path"
 	"strings"
@@ -33,7 +35,7 @@ type File struct {
 // page's selected-papers query, `selected = {true}`). al-folio's
 // filtered_bibtex_keywords (_config.yml) hides these fields from the BibTeX
 // it shows visitors.
-func writeAlFolio(buf *bytes.Buffer, p *page) error {
+func writeAlFolio(buf *bufio.Writer, p *page) error {
 	buf.WriteString("% al-folio _bibliography/papers.bib, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, e := range p.shown {
 		typ, fields := bibEntry(alFolioInert(e), false)
@@ -117,7 +119,7 @@ type labCitation struct {
 
 // writeLabWebsite writes _data/citations.yaml for the Lab Website
 // Template: one item per entry, newest first.
-func writeLabWebsite(buf *bytes.Buffer, p *page) error {
+func writeLabWebsite(buf *bufio.Writer, p *page) error {
 	items := make([]labCitation, 0, len(p.shown))
 	for _, e := range p.shown {
 		c := labCitation{
@@ -150,7 +152,7 @@ func labAuthors(e *entry) []string {
 // through its JSON (so the keys are the json tags, in field order) into
 // YAML nodes, every string double-quoted, so no value can read back as
 // another type (a title "No", a date-like string).
-func encodeYAMLValue(buf *bytes.Buffer, v any) error {
+func encodeYAMLValue(buf io.Writer, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
@@ -217,8 +219,7 @@ type hugoLink struct {
 }
 
 // hugoBloxFiles are a publication bundle per entry.
-func hugoBloxFiles(p *page) ([]File, error) {
-	var files []File
+func hugoBloxFiles(p *page, emit func(File) error) error {
 	for _, e := range p.shown {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
@@ -253,15 +254,18 @@ func hugoBloxFiles(p *page) ([]File, error) {
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
 		if err := encodeYAMLValue(&buf, fm); err != nil {
-			return nil, err
+			return err
 		}
 		buf.WriteString("---\n")
 		dir := path.Join("content", "publication", e.key)
-		files = append(files,
-			File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id},
-			File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id})
+		if err := emit(File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+			return err
+		}
+		if err := emit(File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id}); err != nil {
+			return err
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // academicPublication is the front matter of an academicpages
@@ -285,8 +289,7 @@ type academicPublication struct {
 }
 
 // academicPagesFiles are one page per entry in _publications/.
-func academicPagesFiles(p *page) ([]File, error) {
-	var files []File
+func academicPagesFiles(p *page, emit func(File) error) error {
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
 		name := e.key
@@ -312,15 +315,17 @@ func academicPagesFiles(p *page) ([]File, error) {
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
 		if err := encodeYAMLValue(&buf, fm); err != nil {
-			return nil, err
+			return err
 		}
 		buf.WriteString("---\n")
 		if a := withoutMarkup(e.rec.Abstract); a != "" {
 			buf.WriteString("\n" + mdText(a) + "\n")
 		}
-		files = append(files, File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id})
+		if err := emit(File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+			return err
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // escapeAcademicPages escapes the texts academicpages' layouts insert

@@ -97,10 +97,10 @@ type citePart struct {
 
 // htmlSiteFiles are the list page (index.html, as the html format writes
 // it, each entry linking to its page) and one page per entry.
-func htmlSiteFiles(p *page) ([]File, error) {
+func htmlSiteFiles(p *page, emit func(File) error) error {
 	v, err := htmlViewOf(p)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for gi := range v.Groups {
 		for ei := range v.Groups[gi].Entries {
@@ -110,21 +110,25 @@ func htmlSiteFiles(p *page) ([]File, error) {
 	}
 	var index bytes.Buffer
 	if err := pageTemplate.Execute(&index, v); err != nil {
-		return nil, err
+		return err
 	}
-	files := []File{{Path: "index.html", Data: index.Bytes()}}
+	if err := emit(File{Path: "index.html", Data: index.Bytes()}); err != nil {
+		return err
+	}
 	for _, e := range p.shown {
 		var buf bytes.Buffer
 		wv, err := workViewOf(p, e, v.Credits)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := workTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
-			return nil, err
+			return err
 		}
-		files = append(files, File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id})
+		if err := emit(File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
+			return err
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // workViewOf is an entry's page; credits are the list page's footer,
