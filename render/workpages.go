@@ -98,18 +98,9 @@ type citePart struct {
 // htmlSiteFiles are the list page (index.html, as the html format writes
 // it, each entry linking to its page) and one page per entry.
 func htmlSiteFiles(p *page, emit func(File) error) error {
-	v, err := htmlViewOf(p)
-	if err != nil {
-		return err
-	}
-	for gi := range v.Groups {
-		for ei := range v.Groups[gi].Entries {
-			e := &v.Groups[gi].Entries[ei]
-			e.Page = workPagePath(e.Key)
-		}
-	}
+	v := htmlViewOf(p, true)
 	var index bytes.Buffer
-	if err := pageTemplate.Execute(&index, v); err != nil {
+	if err := writeHTMLPage(&index, p, v); err != nil {
 		return err
 	}
 	if err := emit(File{Path: "index.html", Data: index.Bytes()}); err != nil {
