@@ -112,7 +112,9 @@ type dataCredit struct {
 	Terms       string `json:"terms,omitempty"`
 }
 
-func dataOf(p *page) dataPage {
+// dataOf is the page as data; without works, its groups are left out
+// (writeJSON writes them one work at a time).
+func dataOf(p *page, works bool) dataPage {
 	d := dataPage{
 		Title:       p.pageTitle(),
 		Person:      dataPerson{Names: []string{}, ORCIDs: []string{}},
@@ -129,8 +131,26 @@ func dataOf(p *page) dataPage {
 	d.Person.ORCIDs = append(d.Person.ORCIDs, p.person.ORCIDs...)
 	d.Lab = dataLabOf(p)
 	for _, g := range p.groups {
+		if !works {
+			break
+		}
 		dg := dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}
 		for _, e := range g.items {
+			dg.Works = append(dg.Works, dataEntryOf(p, e))
+		}
+		d.Groups = append(d.Groups, dg)
+	}
+	for _, c := range p.credits {
+		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: clean(c.Attribution), Terms: webURL(c.Terms)})
+	}
+	return d
+}
+
+// dataEntryOf is an entry as data, with its preprints, versions and the
+// works shown within it.
+func dataEntryOf(p *page, e *entry) dataWork {
+	{
+		{
 			w := dataWorkOf(p, e)
 			for _, pre := range e.preprints {
 				d := dataWorkOf(p, pre)
@@ -144,14 +164,9 @@ func dataOf(p *page) dataPage {
 			for _, m := range e.members {
 				w.Includes = append(w.Includes, m.id)
 			}
-			dg.Works = append(dg.Works, w)
+			return w
 		}
-		d.Groups = append(d.Groups, dg)
 	}
-	for _, c := range p.credits {
-		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: clean(c.Attribution), Terms: webURL(c.Terms)})
-	}
-	return d
 }
 
 func dataWorkOf(p *page, e *entry) dataWork {
@@ -218,20 +233,71 @@ func encodeData(p *page) ([]byte, error) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(dataOf(p)); err != nil {
+	if err := enc.Encode(dataOf(p, true)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
-// writeJSON writes the page data as indented JSON, keys in a fixed order.
+// writeJSON writes the page data as indented JSON, keys in a fixed order:
+// the bytes encodeData gives, each work made only when it is written.
 func writeJSON(buf *bufio.Writer, p *page) error {
-	data, err := encodeData(p)
-	if err != nil {
+	d := dataOf(p, false)
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(d); err != nil {
 		return err
 	}
-	buf.Write(data)
-	return nil
+	before, after, ok := bytes.Cut(one.Bytes(), []byte("\n  \"groups\": []"))
+	if !ok {
+		return errors.New("json: the page data has no groups")
+	}
+	buf.Write(before)
+	buf.WriteString("\n  \"groups\": ")
+	if err := writeDataGroups(buf, p); err != nil {
+		return err
+	}
+	_, err := buf.Write(after)
+	return err
+}
+
+// writeDataGroups writes the page's groups as writeJSON's encoder would,
+// one work at a time.
+func writeDataGroups(buf *bufio.Writer, p *page) error {
+	if len(p.groups) == 0 {
+		_, err := buf.WriteString("[]")
+		return err
+	}
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ")
+	buf.WriteString("[\n")
+	for i, g := range p.groups {
+		one.Reset()
+		if err := enc.Encode(dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}); err != nil {
+			return err
+		}
+		before, after, ok := bytes.Cut(bytes.TrimSuffix(one.Bytes(), []byte("\n")), []byte("\n      \"works\": []"))
+		if !ok {
+			return errors.New("json: a group has no works")
+		}
+		buf.WriteString("    ")
+		buf.Write(before)
+		buf.WriteString("\n      \"works\": ")
+		if err := writeJSONList(buf, "      ", len(g.items), func(i int) any { return dataEntryOf(p, g.items[i]) }); err != nil {
+			return err
+		}
+		buf.Write(after)
+		if i < len(p.groups)-1 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+	}
+	_, err := buf.WriteString("  ]")
+	return err
 }
 
 // writeYAML writes the same tree as writeJSON, read back token by token
