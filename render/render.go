@@ -8,6 +8,7 @@ package render
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -196,6 +197,17 @@ func oneFileRow(opts Options) (formatRow, Options, error) {
 func RenderFiles(f *Folder, opts Options) ([]File, error) {
 	var files []File
 	err := emitFiles(f, opts, func(file File) error {
+		if file.write != nil {
+			var b bytes.Buffer
+			w := bufio.NewWriter(&b)
+			if err := file.write(w); err != nil {
+				return &FormatError{Format: opts.Format, Err: err}
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			file.Data, file.write = b.Bytes(), nil
+		}
 		files = append(files, file)
 		return nil
 	})

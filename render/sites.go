@@ -24,6 +24,9 @@ type File struct {
 	Path string
 	Data []byte
 	Work string // identity key of the work the file puts on the site, for the messages about it
+	// write, when set, makes Data as it is written (Data is nil): a list
+	// page of 10,000 entries is tens of megabytes.
+	write func(*bufio.Writer) error
 }
 
 // writeAlFolio writes al-folio's _bibliography/papers.bib: the BibTeX

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	_ "embed" // the work page template
 	"encoding/json"
@@ -99,11 +100,8 @@ type citePart struct {
 // it, each entry linking to its page) and one page per entry.
 func htmlSiteFiles(p *page, emit func(File) error) error {
 	v := htmlViewOf(p, true)
-	var index bytes.Buffer
-	if err := writeHTMLPage(&index, p, v); err != nil {
-		return err
-	}
-	if err := emit(File{Path: "index.html", Data: index.Bytes()}); err != nil {
+	index := File{Path: "index.html", write: func(w *bufio.Writer) error { return writeHTMLPage(w, p, v) }}
+	if err := emit(index); err != nil {
 		return err
 	}
 	for _, e := range p.shown {

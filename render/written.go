@@ -147,9 +147,20 @@ func newStager(root string, old map[string]writtenFile, force bool, out *Outcome
 	return &stager{root: root, old: old, force: force, out: out, now: map[string]writtenFile{}, pending: map[string]writtenFile{}}
 }
 
-// stageFile plans one file held in memory and, when it is to be written,
-// puts its bytes in a temporary file.
+// stageFile plans one file and, when it is to be written, puts its bytes
+// in a temporary file (one made as it is written goes there first).
 func (s *stager) stageFile(f File) error {
+	if f.write != nil {
+		hash, err := s.stageStream(f.Path, f.write)
+		if err != nil {
+			return err
+		}
+		if !s.plan(f.Path, f.Work, hash) {
+			os.Remove(s.staged[len(s.staged)-1].tmp)
+			s.staged = s.staged[:len(s.staged)-1]
+		}
+		return nil
+	}
 	if !s.plan(f.Path, f.Work, hashOf(f.Data)) {
 		return nil
 	}
