@@ -308,20 +308,86 @@ func writeDataGroups(buf *bufio.Writer, p *page) error {
 // emitter has to relearn. Every string is still double-quoted, so no title
 // can be read as a number, a boolean, a date, an alias or a comment, in
 // YAML 1.1 (Jekyll's Psych) or 1.2 (Hugo).
+//
+// The tree of one work is made at a time: the page's whole tree is about
+// a hundred times its text (a node a value), a gigabyte at 10,000 works.
+// The page is encoded with each group's works empty, and each "works: []"
+// replaced by the group's works, each encoded alone and indented to its
+// place; block YAML nests by indentation alone, so the bytes are the
+// whole tree's.
 func writeYAML(buf *bufio.Writer, p *page) error {
-	data, err := encodeData(p)
-	if err != nil {
+	d := dataOf(p, false)
+	for _, g := range p.groups {
+		d.Groups = append(d.Groups, dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}})
+	}
+	keys := map[string]*yaml.Node{}
+	var text bytes.Buffer
+	if err := encodeYAMLData(&text, d, keys); err != nil {
 		return err
 	}
-	root, err := yamlTree(data)
+	head, rest, ok := bytes.Cut(text.Bytes(), []byte("\ngroups:\n"))
+	if !ok {
+		return errors.New("yaml: page data has no groups")
+	}
+	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
+	buf.Write(head)
+	buf.WriteString("\ngroups:\n")
+	const empty = "\n    works: []\n"
+	for _, g := range p.groups {
+		before, after, ok := bytes.Cut(rest, []byte(empty))
+		if !ok {
+			return errors.New("yaml: a group has no works")
+		}
+		buf.Write(before)
+		buf.WriteString("\n    works:\n")
+		for _, e := range g.items {
+			if err := writeYAMLItem(buf, dataEntryOf(p, e), "      ", keys); err != nil {
+				return err
+			}
+		}
+		rest = after
+	}
+	_, err := buf.Write(rest)
+	return err
+}
+
+// writeYAMLItem writes v as an item of a block sequence whose dashes are
+// at indent: encoded alone, its first line after "- ", the others
+// indented two more.
+func writeYAMLItem(buf *bufio.Writer, v any, indent string, keys map[string]*yaml.Node) error {
+	var one bytes.Buffer
+	if err := encodeYAMLData(&one, v, keys); err != nil {
+		return err
+	}
+	for i, line := range bytes.SplitAfter(bytes.TrimSuffix(one.Bytes(), []byte("\n")), []byte("\n")) {
+		if i == 0 {
+			buf.WriteString(indent + "- ")
+		} else {
+			buf.WriteString(indent + "  ")
+		}
+		buf.Write(line)
+	}
+	return buf.WriteByte('\n')
+}
+
+// encodeYAMLData writes v as the page data is written: through its JSON
+// (HTML escaping off) into YAML nodes, with the key nodes made so far
+// (yamlTreeKeys); v must be an object.
+func encodeYAMLData(w io.Writer, v any, keys map[string]*yaml.Node) error {
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	root, err := yamlTreeKeys(data.Bytes(), keys)
 	if err != nil {
 		return err
 	}
 	if root.Kind != yaml.MappingNode {
 		return errors.New("yaml: page data is not an object")
 	}
-	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
-	return encodeYAML(buf, root)
+	return encodeYAML(w, root)
 }
 
 // encodeYAML writes one YAML document holding n, indented by two spaces
@@ -338,9 +404,16 @@ func encodeYAML(w io.Writer, n *yaml.Node) error {
 // yamlTree reads a JSON document as YAML nodes, object keys in document
 // order.
 func yamlTree(data []byte) (*yaml.Node, error) {
+	return yamlTreeKeys(data, map[string]*yaml.Node{})
+}
+
+// yamlTreeKeys is yamlTree with the key nodes made so far (keys, added
+// to): a page written a work at a time reads the same keys thousands of
+// times.
+func yamlTreeKeys(data []byte, keys map[string]*yaml.Node) (*yaml.Node, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	r := yamlReader{dec: dec, keys: map[string]*yaml.Node{}}
+	r := yamlReader{dec: dec, keys: keys}
 	return r.readNode()
 }
 
