@@ -325,11 +325,15 @@ func writeYAML(buf *bufio.Writer, p *page) error {
 	if err := encodeYAMLData(&text, d, keys); err != nil {
 		return err
 	}
+	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
+	if len(p.groups) == 0 { // "groups: []"
+		_, err := buf.Write(text.Bytes())
+		return err
+	}
 	head, rest, ok := bytes.Cut(text.Bytes(), []byte("\ngroups:\n"))
 	if !ok {
 		return errors.New("yaml: page data has no groups")
 	}
-	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
 	buf.Write(head)
 	buf.WriteString("\ngroups:\n")
 	const empty = "\n    works: []\n"

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"go.yaml.in/yaml/v3"
 )
 
 // Files for the site generators researchers already run. Each field is one
@@ -122,8 +123,15 @@ type labCitation struct {
 
 // writeLabWebsite writes _data/citations.yaml for the Lab Website
 // Template: one item per entry, newest first.
+//
+// Each item's tree is made and written alone (writeYAMLItem), as the yaml
+// page's works are.
 func writeLabWebsite(buf *bufio.Writer, p *page) error {
-	items := make([]labCitation, 0, len(p.shown))
+	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
+	if len(p.shown) == 0 {
+		return encodeYAMLValue(buf, []labCitation{})
+	}
+	keys := map[string]*yaml.Node{}
 	for _, e := range p.shown {
 		c := labCitation{
 			ID:        rawInert(e.id), // a DOI may hold "<"
@@ -135,10 +143,11 @@ func writeLabWebsite(buf *bufio.Writer, p *page) error {
 			Tags:      []string{kindLabel(e.rec)},
 		}
 		labWebsiteUser(&c, e)
-		items = append(items, c)
+		if err := writeYAMLItem(buf, c, "", keys); err != nil {
+			return err
+		}
 	}
-	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
-	return encodeYAMLValue(buf, items)
+	return nil
 }
 
 // labAuthors are the names as citation.html prints them, through
