@@ -232,6 +232,7 @@ type hugoLink struct {
 
 // hugoBloxFiles are a publication bundle per entry.
 func hugoBloxFiles(p *page, emit func(File) error) error {
+	keys := map[string]*yaml.Node{} // made once for every page's front matter
 	for _, e := range p.shown {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
@@ -265,7 +266,7 @@ func hugoBloxFiles(p *page, emit func(File) error) error {
 		hugoBloxUser(&fm, e)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLValue(&buf, fm); err != nil {
+		if err := encodeYAMLData(&buf, fm, keys); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")
@@ -302,6 +303,7 @@ type academicPublication struct {
 
 // academicPagesFiles are one page per entry in _publications/.
 func academicPagesFiles(p *page, emit func(File) error) error {
+	keys := map[string]*yaml.Node{} // made once for every page's front matter
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
 		name := e.key
@@ -326,7 +328,7 @@ func academicPagesFiles(p *page, emit func(File) error) error {
 		escapeAcademicPages(&fm)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLValue(&buf, fm); err != nil {
+		if err := encodeYAMLData(&buf, fm, keys); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")
