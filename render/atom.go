@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -81,7 +83,7 @@ type atomContent struct {
 }
 
 // writeAtom writes the page's entries, newest first, as an Atom feed.
-func writeAtom(buf *bytes.Buffer, p *page) error {
+func writeAtom(buf *bufio.Writer, p *page) error {
 	feed := atomFeed{
 		NS:        atomNamespace,
 		ID:        atomFeedID(p),
@@ -97,19 +99,39 @@ func writeAtom(buf *bytes.Buffer, p *page) error {
 		feed.Links = []atomLink{{Rel: "alternate", Href: home}}
 	}
 	for _, e := range p.shown {
-		entry := atomEntryOf(p, e)
-		if entry.Updated > feed.Updated { // RFC 3339 in UTC: text order is time order
-			feed.Updated = entry.Updated
+		if u := atomDate(e.rec.Issued); u > feed.Updated { // RFC 3339 in UTC: text order is time order
+			feed.Updated = u
 		}
-		feed.Entries = append(feed.Entries, entry)
 	}
-	buf.WriteString(xml.Header)
-	enc := xml.NewEncoder(buf)
+	// The feed is encoded without its entries, and each entry alone at
+	// its depth where they go (before </feed>, the last element): the
+	// bytes of the whole feed, without holding 10,000 entries.
+	var head bytes.Buffer
+	enc := xml.NewEncoder(&head)
 	enc.Indent("", "  ")
 	if err := enc.Encode(feed); err != nil {
 		return err
 	}
-	buf.WriteString("\n")
+	open, ok := bytes.CutSuffix(head.Bytes(), []byte("\n</feed>"))
+	if !ok {
+		return errors.New("atom: the feed does not end </feed>")
+	}
+	buf.WriteString(xml.Header)
+	buf.Write(open)
+	var one bytes.Buffer
+	entries := xml.NewEncoder(&one)
+	entries.Indent("  ", "  ")
+	if len(p.shown) > 0 {
+		buf.WriteString("\n") // the encoder starts each later entry on a line of its own
+	}
+	for _, e := range p.shown {
+		one.Reset()
+		if err := entries.EncodeElement(atomEntryOf(p, e), xml.StartElement{Name: xml.Name{Local: "entry"}}); err != nil {
+			return err
+		}
+		buf.Write(one.Bytes())
+	}
+	buf.WriteString("\n</feed>\n")
 	return nil
 }
 

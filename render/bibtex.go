@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,7 +25,7 @@ type bibField struct {
 // Text fields are LaTeX-escaped. BibTeX's are also written for pdfLaTeX
 // (latexASCII: {\'e}, {\DJ}, {$\beta$}), as classic BibTeX reads bytes;
 // BibLaTeX's stay UTF-8, which biber reads and hands to any engine.
-func writeBib(buf *bytes.Buffer, p *page, biblatex bool) error {
+func writeBib(buf *bufio.Writer, p *page, biblatex bool) error {
 	buf.WriteString("% Written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, c := range p.credits {
 		if a := bibText(c.Attribution); a != "" {

@@ -136,7 +136,7 @@ func tableWorks() []cited {
 func TestCitationChartIsInlineSVGWithATextEquivalent(t *testing.T) {
 	p := figuresPage(tableWorks())
 	var buf bytes.Buffer
-	if err := writeHTML(&buf, p); err != nil {
+	if err := flushed(&buf, writeHTML, p); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -167,7 +167,7 @@ func TestCitationChartIsInlineSVGWithATextEquivalent(t *testing.T) {
 	startElements(t, "page with a chart", page)
 	p.counts = false
 	buf.Reset()
-	if err := writeHTML(&buf, p); err != nil {
+	if err := flushed(&buf, writeHTML, p); err != nil {
 		t.Fatal(err)
 	}
 	if s := buf.String(); strings.Contains(s, "chart") || strings.Contains(s, "h-index") {
@@ -180,7 +180,7 @@ func TestCitationChartIsInlineSVGWithATextEquivalent(t *testing.T) {
 // count without years.
 func TestPageDataCarriesTheFigures(t *testing.T) {
 	p := figuresPage(tableWorks())
-	d := dataOf(p)
+	d := dataOf(p, true)
 	c := d.Citations
 	if c == nil {
 		t.Fatal("no citations with --counts")
@@ -205,7 +205,7 @@ func TestPageDataCarriesTheFigures(t *testing.T) {
 		t.Errorf("work C's by_year %v", y)
 	}
 	p.counts = false
-	if dataOf(p).Citations != nil {
+	if dataOf(p, true).Citations != nil {
 		t.Error("citations without --counts")
 	}
 }
@@ -216,7 +216,7 @@ func TestPageDataCarriesTheFigures(t *testing.T) {
 func TestNoYearsGiveTheTotalsOnly(t *testing.T) {
 	p := figuresPage([]cited{{total: 15, noYears: true}, {total: 4, noYears: true}})
 	var buf bytes.Buffer
-	if err := writeHTML(&buf, p); err != nil {
+	if err := flushed(&buf, writeHTML, p); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -228,7 +228,7 @@ func TestNoYearsGiveTheTotalsOnly(t *testing.T) {
 			t.Errorf("page without years has %q", bad)
 		}
 	}
-	d := dataOf(p).Citations
+	d := dataOf(p, true).Citations
 	if d.Since != nil || len(d.ByYear) != 0 || d.Note != "" || d.WorksWithoutYears != 2 {
 		t.Errorf("data without years: %+v", *d)
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/record"
@@ -17,12 +18,20 @@ import (
 // format reads the page built from it, so this is the one place; clean
 // does the same for the texts, whatever reaches them. The caller's folder
 // is not changed.
+//
+// A record with no such character is shared, not copied (the folder is
+// read, never written): a folder of 10,000 works is tens of megabytes,
+// and one with a control character anywhere is rare.
 func withoutControls(f *Folder) *Folder {
 	c := *f
-	c.Works = make([]Work, len(f.Works))
 	for i, w := range f.Works {
-		w.Record = sanitized(reflect.ValueOf(w.Record)).Interface().(record.Record)
-		c.Works[i] = w
+		if !hasControl(reflect.ValueOf(w.Record)) {
+			continue
+		}
+		if &c.Works[0] == &f.Works[0] {
+			c.Works = slices.Clone(f.Works)
+		}
+		c.Works[i].Record = sanitized(reflect.ValueOf(w.Record)).Interface().(record.Record)
 	}
 	if f.Owners != nil {
 		c.Owners = make(map[string]snapshots.OwnerName, len(f.Owners))
@@ -83,6 +92,36 @@ func sanitized(v reflect.Value) reflect.Value {
 		out.Set(v)
 	}
 	return out
+}
+
+// hasControl reports whether any string in v holds a character
+// sanitized would change.
+func hasControl(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.String:
+		return strings.IndexFunc(v.String(), func(r rune) bool { return withoutControl(r) != r }) >= 0
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() && hasControl(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			if hasControl(v.Index(i)) {
+				return true
+			}
+		}
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && hasControl(v.Elem())
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if hasControl(it.Key()) || hasControl(it.Value()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bidiControl reports the explicit directional embeddings, overrides and

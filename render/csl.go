@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"strings"
@@ -60,15 +61,41 @@ type cslDate struct {
 // and "<" stay themselves); a title's math and words with inner capitals
 // are in CSL's nocase markup (cslNocase), so styles that recase titles
 // leave them as they are.
-func writeCSL(buf *bytes.Buffer, p *page) error {
-	items := make([]cslItem, 0, len(p.shown))
-	for _, e := range p.shown {
-		items = append(items, cslOf(e))
+func writeCSL(buf *bufio.Writer, p *page) error {
+	if err := writeJSONList(buf, "", len(p.shown), func(i int) any { return cslOf(p.shown[i]) }); err != nil {
+		return err
 	}
-	enc := json.NewEncoder(buf)
+	return buf.WriteByte('\n')
+}
+
+// writeJSONList writes n items as an encoding/json Encoder with HTML
+// escaping off and indent "  " writes a slice of them at prefix, without
+// the final newline, each item made (item(i)) only when it is written: a
+// list of 10,000 works is never held.
+func writeJSONList(w *bufio.Writer, prefix string, n int, item func(i int) any) error {
+	if n == 0 {
+		_, err := w.WriteString("[]")
+		return err
+	}
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(items)
+	enc.SetIndent(prefix+"  ", "  ")
+	w.WriteString("[\n")
+	for i := range n {
+		one.Reset()
+		if err := enc.Encode(item(i)); err != nil {
+			return err
+		}
+		w.WriteString(prefix + "  ")
+		w.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
+		if i < n-1 {
+			w.WriteByte(',')
+		}
+		w.WriteByte('\n')
+	}
+	_, err := w.WriteString(prefix + "]")
+	return err
 }
 
 func cslOf(e *entry) cslItem {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -111,7 +112,9 @@ type dataCredit struct {
 	Terms       string `json:"terms,omitempty"`
 }
 
-func dataOf(p *page) dataPage {
+// dataOf is the page as data; without works, its groups are left out
+// (writeJSON writes them one work at a time).
+func dataOf(p *page, works bool) dataPage {
 	d := dataPage{
 		Title:       p.pageTitle(),
 		Person:      dataPerson{Names: []string{}, ORCIDs: []string{}},
@@ -128,8 +131,26 @@ func dataOf(p *page) dataPage {
 	d.Person.ORCIDs = append(d.Person.ORCIDs, p.person.ORCIDs...)
 	d.Lab = dataLabOf(p)
 	for _, g := range p.groups {
+		if !works {
+			break
+		}
 		dg := dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}
 		for _, e := range g.items {
+			dg.Works = append(dg.Works, dataEntryOf(p, e))
+		}
+		d.Groups = append(d.Groups, dg)
+	}
+	for _, c := range p.credits {
+		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: clean(c.Attribution), Terms: webURL(c.Terms)})
+	}
+	return d
+}
+
+// dataEntryOf is an entry as data, with its preprints, versions and the
+// works shown within it.
+func dataEntryOf(p *page, e *entry) dataWork {
+	{
+		{
 			w := dataWorkOf(p, e)
 			for _, pre := range e.preprints {
 				d := dataWorkOf(p, pre)
@@ -143,14 +164,9 @@ func dataOf(p *page) dataPage {
 			for _, m := range e.members {
 				w.Includes = append(w.Includes, m.id)
 			}
-			dg.Works = append(dg.Works, w)
+			return w
 		}
-		d.Groups = append(d.Groups, dg)
 	}
-	for _, c := range p.credits {
-		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: clean(c.Attribution), Terms: webURL(c.Terms)})
-	}
-	return d
 }
 
 func dataWorkOf(p *page, e *entry) dataWork {
@@ -217,20 +233,71 @@ func encodeData(p *page) ([]byte, error) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(dataOf(p)); err != nil {
+	if err := enc.Encode(dataOf(p, true)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
-// writeJSON writes the page data as indented JSON, keys in a fixed order.
-func writeJSON(buf *bytes.Buffer, p *page) error {
-	data, err := encodeData(p)
-	if err != nil {
+// writeJSON writes the page data as indented JSON, keys in a fixed order:
+// the bytes encodeData gives, each work made only when it is written.
+func writeJSON(buf *bufio.Writer, p *page) error {
+	d := dataOf(p, false)
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(d); err != nil {
 		return err
 	}
-	buf.Write(data)
-	return nil
+	before, after, ok := bytes.Cut(one.Bytes(), []byte("\n  \"groups\": []"))
+	if !ok {
+		return errors.New("json: the page data has no groups")
+	}
+	buf.Write(before)
+	buf.WriteString("\n  \"groups\": ")
+	if err := writeDataGroups(buf, p); err != nil {
+		return err
+	}
+	_, err := buf.Write(after)
+	return err
+}
+
+// writeDataGroups writes the page's groups as writeJSON's encoder would,
+// one work at a time.
+func writeDataGroups(buf *bufio.Writer, p *page) error {
+	if len(p.groups) == 0 {
+		_, err := buf.WriteString("[]")
+		return err
+	}
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ")
+	buf.WriteString("[\n")
+	for i, g := range p.groups {
+		one.Reset()
+		if err := enc.Encode(dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}); err != nil {
+			return err
+		}
+		before, after, ok := bytes.Cut(bytes.TrimSuffix(one.Bytes(), []byte("\n")), []byte("\n      \"works\": []"))
+		if !ok {
+			return errors.New("json: a group has no works")
+		}
+		buf.WriteString("    ")
+		buf.Write(before)
+		buf.WriteString("\n      \"works\": ")
+		if err := writeJSONList(buf, "      ", len(g.items), func(i int) any { return dataEntryOf(p, g.items[i]) }); err != nil {
+			return err
+		}
+		buf.Write(after)
+		if i < len(p.groups)-1 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+	}
+	_, err := buf.WriteString("  ]")
+	return err
 }
 
 // writeYAML writes the same tree as writeJSON, read back token by token
@@ -241,20 +308,90 @@ func writeJSON(buf *bytes.Buffer, p *page) error {
 // emitter has to relearn. Every string is still double-quoted, so no title
 // can be read as a number, a boolean, a date, an alias or a comment, in
 // YAML 1.1 (Jekyll's Psych) or 1.2 (Hugo).
-func writeYAML(buf *bytes.Buffer, p *page) error {
-	data, err := encodeData(p)
-	if err != nil {
+//
+// The tree of one work is made at a time: the page's whole tree is about
+// a hundred times its text (a node a value), a gigabyte at 10,000 works.
+// The page is encoded with each group's works empty, and each "works: []"
+// replaced by the group's works, each encoded alone and indented to its
+// place; block YAML nests by indentation alone, so the bytes are the
+// whole tree's.
+func writeYAML(buf *bufio.Writer, p *page) error {
+	d := dataOf(p, false)
+	for _, g := range p.groups {
+		d.Groups = append(d.Groups, dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}})
+	}
+	keys := map[string]*yaml.Node{}
+	var text bytes.Buffer
+	if err := encodeYAMLData(&text, d, keys); err != nil {
 		return err
 	}
-	root, err := yamlTree(data)
+	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
+	if len(p.groups) == 0 { // "groups: []"
+		_, err := buf.Write(text.Bytes())
+		return err
+	}
+	head, rest, ok := bytes.Cut(text.Bytes(), []byte("\ngroups:\n"))
+	if !ok {
+		return errors.New("yaml: page data has no groups")
+	}
+	buf.Write(head)
+	buf.WriteString("\ngroups:\n")
+	const empty = "\n    works: []\n"
+	for _, g := range p.groups {
+		before, after, ok := bytes.Cut(rest, []byte(empty))
+		if !ok {
+			return errors.New("yaml: a group has no works")
+		}
+		buf.Write(before)
+		buf.WriteString("\n    works:\n")
+		for _, e := range g.items {
+			if err := writeYAMLItem(buf, dataEntryOf(p, e), "      ", keys); err != nil {
+				return err
+			}
+		}
+		rest = after
+	}
+	_, err := buf.Write(rest)
+	return err
+}
+
+// writeYAMLItem writes v as an item of a block sequence whose dashes are
+// at indent: encoded alone, its first line after "- ", the others
+// indented two more.
+func writeYAMLItem(buf *bufio.Writer, v any, indent string, keys map[string]*yaml.Node) error {
+	var one bytes.Buffer
+	if err := encodeYAMLData(&one, v, keys); err != nil {
+		return err
+	}
+	for i, line := range bytes.SplitAfter(bytes.TrimSuffix(one.Bytes(), []byte("\n")), []byte("\n")) {
+		if i == 0 {
+			buf.WriteString(indent + "- ")
+		} else {
+			buf.WriteString(indent + "  ")
+		}
+		buf.Write(line)
+	}
+	return buf.WriteByte('\n')
+}
+
+// encodeYAMLData writes v as the page data is written: through its JSON
+// (HTML escaping off) into YAML nodes, with the key nodes made so far
+// (yamlTreeKeys); v must be an object.
+func encodeYAMLData(w io.Writer, v any, keys map[string]*yaml.Node) error {
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	root, err := yamlTreeKeys(data.Bytes(), keys)
 	if err != nil {
 		return err
 	}
 	if root.Kind != yaml.MappingNode {
 		return errors.New("yaml: page data is not an object")
 	}
-	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
-	return encodeYAML(buf, root)
+	return encodeYAML(w, root)
 }
 
 // encodeYAML writes one YAML document holding n, indented by two spaces
@@ -271,9 +408,16 @@ func encodeYAML(w io.Writer, n *yaml.Node) error {
 // yamlTree reads a JSON document as YAML nodes, object keys in document
 // order.
 func yamlTree(data []byte) (*yaml.Node, error) {
+	return yamlTreeKeys(data, map[string]*yaml.Node{})
+}
+
+// yamlTreeKeys is yamlTree with the key nodes made so far (keys, added
+// to): a page written a work at a time reads the same keys thousands of
+// times.
+func yamlTreeKeys(data []byte, keys map[string]*yaml.Node) (*yaml.Node, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	r := yamlReader{dec: dec, keys: map[string]*yaml.Node{}}
+	r := yamlReader{dec: dec, keys: keys}
 	return r.readNode()
 }
 

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -46,8 +46,8 @@ type formatRow struct {
 	help    string // what it is for, as `about help render` lists it
 	example string // one-file formats: a name to suggest for --out (where the site reads it), with forward slashes
 	kind    Kind
-	write   func(*bytes.Buffer, *page) error // one-file formats
-	files   func(*page) ([]File, error)      // Site formats
+	write   func(*bufio.Writer, *page) error    // one-file formats
+	files   func(*page, func(File) error) error // Site formats: each file, made one at a time, to emit
 	// paged: takes a page's options (--group, --counts): the pages, and
 	// html-site, whose index is the html page
 	paged bool
@@ -58,9 +58,9 @@ type formatRow struct {
 var formats = []formatRow{
 	{CSLJSON, "CSL-JSON items, for pandoc --citeproc and Zotero", "publications.json", Citations, writeCSL, nil, false},
 	{BibTeX, "BibTeX, for LaTeX CVs and jekyll-scholar", "publications.bib", Citations,
-		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, false) }, nil, false},
+		func(b *bufio.Writer, p *page) error { return writeBib(b, p, false) }, nil, false},
 	{BibLaTeX, "BibLaTeX (biber) entry types and fields", "publications.bib", Citations,
-		func(b *bytes.Buffer, p *page) error { return writeBib(b, p, true) }, nil, false},
+		func(b *bufio.Writer, p *page) error { return writeBib(b, p, true) }, nil, false},
 	{RIS, "RIS records, for EndNote, Zotero, Mendeley and every reference manager that imports RIS", "publications.ris", Citations, writeRIS, nil, false},
 	{Markdown, "a page for a README or a GitHub, Hugo or Jekyll site", "publications.md", Page, writeMarkdown, nil, true},
 	{HTML, "one self-contained page: inline CSS, phone-sized, dark mode, print; titles link to the works, " +

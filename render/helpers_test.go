@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"flag"
@@ -137,4 +138,13 @@ func writeTemp(t *testing.T, dir, name, content string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// flushed runs a one-file format's writer into buf.
+func flushed(buf *bytes.Buffer, write func(*bufio.Writer, *page) error, p *page) error {
+	w := bufio.NewWriter(buf)
+	if err := write(w, p); err != nil {
+		return err
+	}
+	return w.Flush()
 }

@@ -1,9 +1,11 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	_ "embed" // the page template
 	"html/template"
+	"io"
+	"iter"
 	"regexp"
 	"strconv"
 	"strings"
@@ -194,7 +196,6 @@ type htmlView struct {
 	CSS        template.CSS // pageCSS: our own constant, trusted as a style sheet
 	UserCSS    template.CSS // userCSS when an entry has [[work]] fields (userfields.go); "" otherwise
 	Script     template.JS  // pageScript: our own constant
-	JSONLD     template.JS  // schema.org data, JSON with <, > and & escaped by encoding/json
 	Summary    string
 	Metrics    *htmlMetrics // with --counts
 	ORCIDs     []htmlLink
@@ -223,7 +224,7 @@ type htmlOption struct {
 
 type htmlGroup struct {
 	Slug, Title, Count string
-	Entries            []htmlEntry
+	Entries            iter.Seq[htmlEntry] // made as the template reaches each: a page of 10,000 is not held
 }
 
 type htmlEntry struct {
@@ -267,15 +268,33 @@ type htmlLink struct {
 // (http and https, every unusual byte percent-encoded); they are passed
 // as strings, not template.URL, so html/template's own check of the
 // scheme stays on as a second guard.
-func writeHTML(buf *bytes.Buffer, p *page) error {
-	v, err := htmlViewOf(p)
-	if err != nil {
-		return err
-	}
-	return pageTemplate.Execute(buf, v)
+func writeHTML(buf *bufio.Writer, p *page) error {
+	return writeHTMLPage(buf, p, htmlViewOf(p, false))
 }
 
-func htmlViewOf(p *page) (htmlView, error) {
+// writeHTMLPage writes the list page from its view: the template's head,
+// the schema.org data in its script element (as the template would write
+// a template.JS: as it is), then the rest, each entry made as the
+// template reaches it.
+func writeHTMLPage(w io.Writer, p *page, v htmlView) error {
+	if err := pageTemplate.ExecuteTemplate(w, "page-head", v); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, `<script type="application/ld+json">`); err != nil {
+		return err
+	}
+	if err := writeJSONLD(w, p); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, `</script>`); err != nil {
+		return err
+	}
+	return pageTemplate.ExecuteTemplate(w, "page-tail", v)
+}
+
+// htmlViewOf is the list page's view; with workPages, each entry links
+// its own page (html-site).
+func htmlViewOf(p *page, workPages bool) htmlView {
 	v := htmlView{
 		Title:      p.pageTitle(),
 		CSS:        template.CSS(pageCSS),
@@ -283,11 +302,6 @@ func htmlViewOf(p *page) (htmlView, error) {
 		Summary:    p.summary(),
 		ProjectURL: projectURL,
 	}
-	ld, err := jsonLD(p)
-	if err != nil {
-		return v, err
-	}
-	v.JSONLD = template.JS(ld)
 	if p.counts {
 		f := p.citationFigures()
 		v.Metrics = &htmlMetrics{Text: f.allText(), Since: f.sinceText(), Source: p.providerTitle(p.source), Chart: chartOf(f, p.providerTitle(p.source)), Note: p.partialText(f)}
@@ -307,11 +321,19 @@ func htmlViewOf(p *page) (htmlView, error) {
 		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: orcidURL(o), Text: o})
 	}
 	for _, g := range p.groups {
-		hg := htmlGroup{Slug: g.slug, Title: g.title, Count: countLabel(len(g.items))}
-		for _, e := range g.items {
-			hg.Entries = append(hg.Entries, htmlEntryOf(p, e))
+		items := g.items
+		entries := func(yield func(htmlEntry) bool) {
+			for _, e := range items {
+				he := htmlEntryOf(p, e)
+				if workPages {
+					he.Page = workPagePath(e.key)
+				}
+				if !yield(he) {
+					return
+				}
+			}
 		}
-		v.Groups = append(v.Groups, hg)
+		v.Groups = append(v.Groups, htmlGroup{Slug: g.slug, Title: g.title, Count: countLabel(len(g.items)), Entries: entries})
 	}
 	if len(v.Groups) > 1 {
 		v.Nav = v.Groups
@@ -325,7 +347,7 @@ func htmlViewOf(p *page) (htmlView, error) {
 		}
 		v.Credits = append(v.Credits, htmlLink{Href: webURL(c.Terms), Text: text})
 	}
-	return v, nil
+	return v
 }
 
 // filterChoices are the type filter's choices (in the by-type page's

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 )
 
@@ -51,22 +52,47 @@ type ldProperty struct {
 	Value      string `json:"value"`
 }
 
-// jsonLD is the page's entries as a schema.org ItemList, in page order.
+// writeJSONLD writes the page's entries as a schema.org ItemList, in page
+// order, the bytes encoding/json gives the whole list, one item made at a
+// time: a page of 10,000 works has tens of megabytes of it.
 // encoding/json escapes <, > and & inside strings, so the data cannot end
 // its script element.
-func jsonLD(p *page) (string, error) {
-	list := ldList{Context: "https://schema.org", Type: "ItemList", Name: p.pageTitle()}
+func writeJSONLD(w io.Writer, p *page) error {
+	head, err := json.Marshal(ldList{Context: "https://schema.org", Type: "ItemList", Name: p.pageTitle()})
+	if err != nil {
+		return err
+	}
+	// The list with no elements ends "null}": the items go in its place.
+	head = bytes.TrimSuffix(head, []byte("null}"))
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	n := 0
 	for _, g := range p.groups {
 		for _, e := range g.items {
-			list.Elements = append(list.Elements, ldItem{Type: "ListItem", Position: len(list.Elements) + 1, Item: ldWorkOf(e)})
+			n++
+			item, err := json.Marshal(ldItem{Type: "ListItem", Position: n, Item: ldWorkOf(e)})
+			if err != nil {
+				return err
+			}
+			sep := ","
+			if n == 1 {
+				sep = "["
+			}
+			if _, err := io.WriteString(w, sep); err != nil {
+				return err
+			}
+			if _, err := w.Write(item); err != nil {
+				return err
+			}
 		}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	if err := enc.Encode(list); err != nil {
-		return "", err
+	end := "]}"
+	if n == 0 {
+		end = "null}"
 	}
-	return strings.TrimSpace(buf.String()), nil
+	_, err = io.WriteString(w, end)
+	return err
 }
 
 func ldWorkOf(e *entry) ldWork {

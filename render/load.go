@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -90,12 +92,14 @@ func Load(dir string) (*Folder, error) {
 		attribution[p.Name] = p
 	}
 	seen := map[string]bool{}
+	f.Works = make([]Work, 0, len(index.Works))
+	var r reader
 	for _, iw := range index.Works {
 		if seen[iw.ID] {
 			continue
 		}
 		seen[iw.ID] = true
-		w, sources, err := loadWork(dir, iw)
+		w, sources, err := r.loadWork(dir, iw)
 		if err != nil {
 			return nil, err
 		}
@@ -163,7 +167,27 @@ func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapsho
 	return owners, listedBy, nil
 }
 
-func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, error) {
+// reader reads snapshot files as snapshots.Read does, into one buffer it
+// reuses: the 10,000 files of a large folder are not each a new slice.
+type reader struct{ buf bytes.Buffer }
+
+func (r *reader) read(path string, v any) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r.buf.Reset()
+	if _, err := r.buf.ReadFrom(f); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(r.buf.Bytes(), v); err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	return nil
+}
+
+func (r *reader) loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, error) {
 	name := iw.File
 	if name == "" || filepath.Base(name) != name || name == "." || name == ".." {
 		// index.json names files, never paths; derive the name if it is odd
@@ -175,7 +199,7 @@ func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, err
 	}
 	path := filepath.Join(dir, snapshots.WorksDir, name+".json")
 	var doc snapshots.Work
-	if err := snapshots.Read(path, &doc); err != nil {
+	if err := r.read(path, &doc); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Work{}, nil, fmt.Errorf("read snapshots: index.json lists %s but %s is missing", iw.ID, path)
 		}
@@ -185,7 +209,7 @@ func loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots.Source, err
 
 	var counts snapshots.Counts
 	cpath := filepath.Join(dir, snapshots.CountsDir, name+".json")
-	switch err := snapshots.Read(cpath, &counts); {
+	switch err := r.read(cpath, &counts); {
 	case errors.Is(err, fs.ErrNotExist):
 		// no counters for this work
 	case err != nil:

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
@@ -10,7 +10,7 @@ import (
 // writeMarkdown writes the page as CommonMark that GitHub, Hugo (goldmark)
 // and Jekyll (kramdown) read alike: one list item per work, the person's
 // name in bold, links written out.
-func writeMarkdown(buf *bytes.Buffer, p *page) error {
+func writeMarkdown(buf *bufio.Writer, p *page) error {
 	buf.WriteString("# " + mdText(p.pageTitle()) + "\n\n")
 	buf.WriteString(mdText(p.summary()))
 	if p.lab != nil {

@@ -7,7 +7,9 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -110,49 +112,152 @@ type Options struct {
 	Member string // with Lab: only this member's works, titled for them
 }
 
-// Render writes the folder in the options' format to w. Output depends
-// only on the folder and the options.
+// Render writes the folder in the options' format to w, as it is made:
+// a failure may leave part of it written (RenderFile writes whole or not
+// at all). Output depends only on the folder and the options.
 func Render(w io.Writer, f *Folder, opts Options) error {
+	row, opts, err := oneFileRow(opts)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := row.write(bw, buildPage(f, opts)); err != nil {
+		return &FormatError{Format: opts.Format, Err: err}
+	}
+	return bw.Flush()
+}
+
+// RenderFile writes a one-file format to path as WriteFile writes its
+// data (listed, kept when about did not write it or it was edited since
+// unless force, replaced atomically), made as it is written rather than
+// held whole first: a page of 10,000 works is tens of megabytes.
+func RenderFile(path string, f *Folder, opts Options, force bool) (Outcome, error) {
+	row, opts, err := oneFileRow(opts)
+	if err != nil {
+		return Outcome{}, err
+	}
+	p := buildPage(f, opts)
+	out, err := writeFileFrom(path, opts.Format, force, func(w *bufio.Writer) error {
+		if err := row.write(w, p); err != nil {
+			if ferr := w.Flush(); ferr != nil {
+				return ferr // the writing failed, not the format
+			}
+			return &FormatError{Format: opts.Format, Err: err}
+		}
+		return nil
+	})
+	return out, asWriteError(err)
+}
+
+// FormatError is a format's writer failing, as opposed to writing its
+// output (WriteError).
+type FormatError struct {
+	Format Format
+	Err    error
+}
+
+func (e *FormatError) Error() string { return fmt.Sprintf("render %s: %v", e.Format, e.Err) }
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// WriteError is RenderFile or RenderFilesTo failing to write the output:
+// the file system's error, not the format's.
+type WriteError struct{ Err error }
+
+func (e *WriteError) Error() string { return e.Err.Error() }
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// asWriteError is err as a *WriteError unless it is nil or a *FormatError.
+func asWriteError(err error) error {
+	var fe *FormatError
+	if err == nil || errors.As(err, &fe) {
+		return err
+	}
+	return &WriteError{Err: err}
+}
+
+// oneFileRow is the row of a one-file format, and the options with their
+// defaults; an error for any other format.
+func oneFileRow(opts Options) (formatRow, Options, error) {
 	if opts.Group == "" {
 		opts.Group = ByYear
 	}
 	row, ok := opts.Format.row()
 	switch {
 	case !ok:
-		return fmt.Errorf("unknown format %q (formats: %s)", opts.Format, FormatNames())
+		return row, opts, fmt.Errorf("unknown format %q (formats: %s)", opts.Format, FormatNames())
 	case row.write == nil:
-		return fmt.Errorf("format %s is a folder of files: use RenderFiles", opts.Format)
+		return row, opts, fmt.Errorf("format %s is a folder of files: use RenderFiles", opts.Format)
 	}
-	if err := memberError(opts); err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := row.write(&buf, buildPage(f, opts)); err != nil {
-		return fmt.Errorf("render %s: %w", opts.Format, err)
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	return row, opts, memberError(opts)
 }
 
-// RenderFiles writes a folder format: the files, their paths relative to
+// RenderFiles makes a folder format's files: their paths relative to
 // the site's root, in a stable order. Output depends only on the folder
 // and the options.
 func RenderFiles(f *Folder, opts Options) ([]File, error) {
+	var files []File
+	err := emitFiles(f, opts, func(file File) error {
+		if file.write != nil {
+			var b bytes.Buffer
+			w := bufio.NewWriter(&b)
+			if err := file.write(w); err != nil {
+				return &FormatError{Format: opts.Format, Err: err}
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			file.Data, file.write = b.Bytes(), nil
+		}
+		files = append(files, file)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// RenderFilesTo writes a folder format under root as WriteFiles writes
+// RenderFiles' files, each file written as it is made rather than the
+// site held whole first.
+func RenderFilesTo(root string, f *Folder, opts Options, force bool) (Outcome, error) {
+	if err := emitFiles(f, opts, nil); err != nil {
+		return Outcome{}, err
+	}
+	out, err := writeFilesFrom(root, opts.Format, force, func(emit func(File) error) error {
+		return emitFiles(f, opts, emit)
+	})
+	return out, asWriteError(err)
+}
+
+// emitFiles hands a folder format's files to emit, one at a time; with
+// emit nil it only checks the options.
+func emitFiles(f *Folder, opts Options, emit func(File) error) error {
 	if opts.Group == "" {
 		opts.Group = ByYear
 	}
 	row, ok := opts.Format.row()
 	if !ok || row.files == nil {
-		return nil, fmt.Errorf("format %s is one file, not a folder", opts.Format)
+		return fmt.Errorf("format %s is one file, not a folder", opts.Format)
 	}
 	if err := memberError(opts); err != nil {
-		return nil, err
+		return err
 	}
-	files, err := row.files(buildPage(f, opts))
-	if err != nil {
-		return nil, fmt.Errorf("render %s: %w", opts.Format, err)
+	if emit == nil {
+		return nil
 	}
-	return files, nil
+	var emitted error // emit's own failure: writing, not the format
+	err := row.files(buildPage(f, opts), func(file File) error {
+		emitted = emit(file)
+		return emitted
+	})
+	switch {
+	case err == nil:
+		return nil
+	case emitted != nil:
+		return emitted
+	}
+	return &FormatError{Format: opts.Format, Err: err}
 }
 
 func containsFold(list []string, s string) bool {

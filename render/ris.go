@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"slices"
 	"strconv"
@@ -22,7 +22,7 @@ const RIS Format = "ris"
 // same work as in the BibTeX and CSL-JSON files. Values are plain UTF-8
 // text on one line: RIS has no escaping and no comment, so clean folds
 // every line break and there is no header.
-func writeRIS(buf *bytes.Buffer, p *page) error {
+func writeRIS(buf *bufio.Writer, p *page) error {
 	for n, e := range p.shown {
 		if n > 0 {
 			buf.WriteString("\n")

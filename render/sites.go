@@ -1,16 +1,19 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"net/url"
 	"path"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"go.yaml.in/yaml/v3"
 )
 
 // Files for the site generators researchers already run. Each field is one
@@ -22,6 +25,9 @@ type File struct {
 	Path string
 	Data []byte
 	Work string // identity key of the work the file puts on the site, for the messages about it
+	// write, when set, makes Data as it is written (Data is nil): a list
+	// page of 10,000 entries is tens of megabytes.
+	write func(*bufio.Writer) error
 }
 
 // writeAlFolio writes al-folio's _bibliography/papers.bib: the BibTeX
@@ -33,7 +39,7 @@ type File struct {
 // page's selected-papers query, `selected = {true}`). al-folio's
 // filtered_bibtex_keywords (_config.yml) hides these fields from the BibTeX
 // it shows visitors.
-func writeAlFolio(buf *bytes.Buffer, p *page) error {
+func writeAlFolio(buf *bufio.Writer, p *page) error {
 	buf.WriteString("% al-folio _bibliography/papers.bib, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	for _, e := range p.shown {
 		typ, fields := bibEntry(alFolioInert(e), false)
@@ -117,8 +123,15 @@ type labCitation struct {
 
 // writeLabWebsite writes _data/citations.yaml for the Lab Website
 // Template: one item per entry, newest first.
-func writeLabWebsite(buf *bytes.Buffer, p *page) error {
-	items := make([]labCitation, 0, len(p.shown))
+//
+// Each item's tree is made and written alone (writeYAMLItem), as the yaml
+// page's works are.
+func writeLabWebsite(buf *bufio.Writer, p *page) error {
+	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
+	if len(p.shown) == 0 {
+		return encodeYAMLValue(buf, []labCitation{})
+	}
+	keys := map[string]*yaml.Node{}
 	for _, e := range p.shown {
 		c := labCitation{
 			ID:        rawInert(e.id), // a DOI may hold "<"
@@ -130,10 +143,11 @@ func writeLabWebsite(buf *bytes.Buffer, p *page) error {
 			Tags:      []string{kindLabel(e.rec)},
 		}
 		labWebsiteUser(&c, e)
-		items = append(items, c)
+		if err := writeYAMLItem(buf, c, "", keys); err != nil {
+			return err
+		}
 	}
-	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
-	return encodeYAMLValue(buf, items)
+	return nil
 }
 
 // labAuthors are the names as citation.html prints them, through
@@ -150,7 +164,7 @@ func labAuthors(e *entry) []string {
 // through its JSON (so the keys are the json tags, in field order) into
 // YAML nodes, every string double-quoted, so no value can read back as
 // another type (a title "No", a date-like string).
-func encodeYAMLValue(buf *bytes.Buffer, v any) error {
+func encodeYAMLValue(buf io.Writer, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
@@ -217,8 +231,8 @@ type hugoLink struct {
 }
 
 // hugoBloxFiles are a publication bundle per entry.
-func hugoBloxFiles(p *page) ([]File, error) {
-	var files []File
+func hugoBloxFiles(p *page, emit func(File) error) error {
+	keys := map[string]*yaml.Node{} // made once for every page's front matter
 	for _, e := range p.shown {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
@@ -252,16 +266,19 @@ func hugoBloxFiles(p *page) ([]File, error) {
 		hugoBloxUser(&fm, e)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLValue(&buf, fm); err != nil {
-			return nil, err
+		if err := encodeYAMLData(&buf, fm, keys); err != nil {
+			return err
 		}
 		buf.WriteString("---\n")
 		dir := path.Join("content", "publication", e.key)
-		files = append(files,
-			File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id},
-			File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id})
+		if err := emit(File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+			return err
+		}
+		if err := emit(File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id}); err != nil {
+			return err
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // academicPublication is the front matter of an academicpages
@@ -285,8 +302,8 @@ type academicPublication struct {
 }
 
 // academicPagesFiles are one page per entry in _publications/.
-func academicPagesFiles(p *page) ([]File, error) {
-	var files []File
+func academicPagesFiles(p *page, emit func(File) error) error {
+	keys := map[string]*yaml.Node{} // made once for every page's front matter
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
 		name := e.key
@@ -311,16 +328,18 @@ func academicPagesFiles(p *page) ([]File, error) {
 		escapeAcademicPages(&fm)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLValue(&buf, fm); err != nil {
-			return nil, err
+		if err := encodeYAMLData(&buf, fm, keys); err != nil {
+			return err
 		}
 		buf.WriteString("---\n")
 		if a := withoutMarkup(e.rec.Abstract); a != "" {
 			buf.WriteString("\n" + mdText(a) + "\n")
 		}
-		files = append(files, File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id})
+		if err := emit(File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+			return err
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // escapeAcademicPages escapes the texts academicpages' layouts insert

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	_ "embed" // the work page template
 	"encoding/json"
@@ -97,34 +98,26 @@ type citePart struct {
 
 // htmlSiteFiles are the list page (index.html, as the html format writes
 // it, each entry linking to its page) and one page per entry.
-func htmlSiteFiles(p *page) ([]File, error) {
-	v, err := htmlViewOf(p)
-	if err != nil {
-		return nil, err
+func htmlSiteFiles(p *page, emit func(File) error) error {
+	v := htmlViewOf(p, true)
+	index := File{Path: "index.html", write: func(w *bufio.Writer) error { return writeHTMLPage(w, p, v) }}
+	if err := emit(index); err != nil {
+		return err
 	}
-	for gi := range v.Groups {
-		for ei := range v.Groups[gi].Entries {
-			e := &v.Groups[gi].Entries[ei]
-			e.Page = workPagePath(e.Key)
-		}
-	}
-	var index bytes.Buffer
-	if err := pageTemplate.Execute(&index, v); err != nil {
-		return nil, err
-	}
-	files := []File{{Path: "index.html", Data: index.Bytes()}}
 	for _, e := range p.shown {
 		var buf bytes.Buffer
 		wv, err := workViewOf(p, e, v.Credits)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := workTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
-			return nil, err
+			return err
 		}
-		files = append(files, File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id})
+		if err := emit(File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
+			return err
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // workViewOf is an entry's page; credits are the list page's footer,

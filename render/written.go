@@ -1,7 +1,7 @@
 package render
 
 import (
-	"bytes"
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -80,21 +80,38 @@ type Outcome struct {
 // file about overwrites, so a render cut short still knows every file it
 // may have written and still takes its unwritten files for its own.
 func WriteFiles(root string, format Format, files []File, force bool) (Outcome, error) {
-	var out Outcome
+	return writeFilesFrom(root, format, force, func(emit func(File) error) error {
+		for _, f := range files {
+			if err := emit(f); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeFilesFrom is WriteFiles for files made one at a time (each,
+// emitted, may be dropped by its maker): each one to write goes to a
+// temporary file beside its path as it comes, so the site is never held
+// whole; none is renamed into place before every file is made and the
+// list holds them all, and a failure before that removes the temporary
+// files and leaves the site as it was.
+func writeFilesFrom(root string, format Format, force bool, files func(emit func(File) error) error) (out Outcome, err error) {
 	listPath, list, err := openWritten(root)
 	if err != nil {
 		return out, err
 	}
-	old := list[format]
-	toWrite, now, pending := planWrites(root, old, files, force, &out)
-	list[format] = mergeEntries(old, now, pending)
+	s := newStager(root, list[format], force, &out)
+	defer s.discard()
+	if err := files(s.stageFile); err != nil {
+		return out, err
+	}
+	list[format] = mergeEntries(s.old, s.now, s.pending)
 	if err := writeWritten(listPath, list); err != nil {
 		return out, err
 	}
-	for _, f := range toWrite {
-		if err := snapshots.WriteFileAtomic(filepath.Join(root, filepath.FromSlash(f.Path)), f.Data); err != nil {
-			return out, err
-		}
+	if err := s.commit(); err != nil {
+		return out, err
 	}
 	// Removal goes through os.Root: the list is a file anyone can edit,
 	// and a symbolic link under root must not let it reach outside.
@@ -103,48 +120,163 @@ func WriteFiles(root string, format Format, files []File, force bool) (Outcome, 
 		return out, err
 	}
 	defer r.Close()
-	for p, w := range removeStale(r, old, now, &out) {
-		now[p] = w
+	for p, w := range removeStale(r, s.old, s.now, &out) {
+		s.now[p] = w
 	}
-	list[format] = now
+	list[format] = s.now
 	return out, writeWritten(listPath, list)
 }
 
-// planWrites decides which files to write: each one not there, holding
-// what about last wrote there, or (with force) edited. It returns them,
-// the list entries for this render's files, and for each listed file it
-// overwrites the entry to hold until it is written: the hash about wrote
-// before beside the new one.
-func planWrites(root string, old map[string]writtenFile, files []File, force bool, out *Outcome) (toWrite []File, now, pending map[string]writtenFile) {
-	now = make(map[string]writtenFile, len(files))
-	pending = map[string]writtenFile{}
-	for _, f := range files {
-		entry := writtenFile{SHA256: hashOf(f.Data), Work: f.Work}
-		current, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
-		prev, listed := old[f.Path]
-		switch {
-		case err != nil: // not there (or unreadable: writing it says why)
-			toWrite = append(toWrite, f)
-		case bytes.Equal(current, f.Data): // already so: not rewritten, so its time stays
-		case force || (listed && prev.holds(hashOf(current))):
-			toWrite = append(toWrite, f)
-			if listed {
-				pending[f.Path] = writtenFile{SHA256: aboutHash(prev, hashOf(current)), Pending: entry.SHA256, Work: f.Work}
-			}
-		default:
-			why := "edited since about wrote it"
-			if !listed {
-				why = "about did not write it"
-			}
-			out.KeptEdited = append(out.KeptEdited, FileNote{Path: f.Path, Work: f.Work, Why: why})
-			if !listed {
-				continue // the user's file: not about's to list
-			}
-			entry.SHA256 = prev.SHA256 // still edited next time
+// stager decides, file by file, what a render writes (plan), and holds
+// each file to write in a temporary file beside its path until commit
+// renames it into place.
+type stager struct {
+	root    string
+	old     map[string]writtenFile // the format's list before this render
+	force   bool
+	out     *Outcome
+	now     map[string]writtenFile // the list entries for this render's files
+	pending map[string]writtenFile // for each listed file it overwrites: both hashes, until it is written
+	staged  []stagedFile           // in the order made
+}
+
+// stagedFile is a file made and not yet in place: its bytes are in tmp.
+type stagedFile struct{ path, tmp string }
+
+func newStager(root string, old map[string]writtenFile, force bool, out *Outcome) *stager {
+	return &stager{root: root, old: old, force: force, out: out, now: map[string]writtenFile{}, pending: map[string]writtenFile{}}
+}
+
+// stageFile plans one file and, when it is to be written, puts its bytes
+// in a temporary file (one made as it is written goes there first).
+func (s *stager) stageFile(f File) error {
+	if f.write != nil {
+		hash, err := s.stageStream(f.Path, f.write)
+		if err != nil {
+			return err
 		}
-		now[f.Path] = entry
+		if !s.plan(f.Path, f.Work, hash) {
+			os.Remove(s.staged[len(s.staged)-1].tmp)
+			s.staged = s.staged[:len(s.staged)-1]
+		}
+		return nil
 	}
-	return toWrite, now, pending
+	if !s.plan(f.Path, f.Work, hashOf(f.Data)) {
+		return nil
+	}
+	tmp, err := tempBeside(filepath.Join(s.root, filepath.FromSlash(f.Path)))
+	if err != nil {
+		return err
+	}
+	s.staged = append(s.staged, stagedFile{path: f.Path, tmp: tmp.Name()})
+	if _, err := tmp.Write(f.Data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", f.Path, err)
+	}
+	return closeSynced(tmp, f.Path)
+}
+
+// plan decides whether the file at path (relative to root), whose new
+// bytes hash to hash, is written: not there, holding what about last
+// wrote there, or (with force) edited. It records the file's list entries
+// and, for a kept file, the Outcome's note.
+func (s *stager) plan(path, work, hash string) bool {
+	entry := writtenFile{SHA256: hash, Work: work}
+	current, err := fileHash(filepath.Join(s.root, filepath.FromSlash(path)))
+	prev, listed := s.old[path]
+	write := false
+	switch {
+	case err != nil: // not there (or unreadable: writing it says why)
+		write = true
+	case current == hash: // already so: not rewritten, so its time stays
+	case s.force || (listed && prev.holds(current)):
+		write = true
+		if listed {
+			s.pending[path] = writtenFile{SHA256: aboutHash(prev, current), Pending: entry.SHA256, Work: work}
+		}
+	default:
+		why := "edited since about wrote it"
+		if !listed {
+			why = "about did not write it"
+		}
+		s.out.KeptEdited = append(s.out.KeptEdited, FileNote{Path: path, Work: work, Why: why})
+		if !listed {
+			return false // the user's file: not about's to list
+		}
+		entry.SHA256 = prev.SHA256 // still edited next time
+	}
+	s.now[path] = entry
+	return write
+}
+
+// commit renames every staged file into place, in the order made, then
+// makes the renames durable, one sync of each folder.
+func (s *stager) commit() error {
+	dirs := map[string]bool{}
+	for len(s.staged) > 0 {
+		f := s.staged[0]
+		to := filepath.Join(s.root, filepath.FromSlash(f.path))
+		if err := os.Rename(f.tmp, to); err != nil {
+			return fmt.Errorf("replace %s: %w", to, err)
+		}
+		s.staged = s.staged[1:]
+		dirs[filepath.Dir(to)] = true
+	}
+	for d := range dirs {
+		syncDir(d)
+	}
+	return nil
+}
+
+// discard removes the temporary files not renamed into place.
+func (s *stager) discard() {
+	for _, f := range s.staged {
+		os.Remove(f.tmp)
+	}
+	s.staged = nil
+}
+
+// tempMark starts a temporary file's name, as snapshots names its own:
+// the one mark for a file about is still writing.
+const tempMark = ".tmp-"
+
+// tempBeside creates a temporary file in path's folder (made if missing),
+// where renaming it over path is atomic.
+func tempBeside(path string) (*os.File, error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, tempMark+"*")
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	return tmp, nil
+}
+
+// closeSynced gives a staged file the mode of a written one, syncs and
+// closes it: once renamed, it is there whole or not at all.
+func closeSynced(tmp *os.File, name string) error {
+	err := tmp.Chmod(0o644)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
+}
+
+// syncDir makes the renames in dir durable where the platform allows;
+// failure is harmless (some systems cannot fsync a directory).
+func syncDir(dir string) {
+	if f, err := os.Open(dir); err == nil {
+		f.Sync()
+		f.Close()
+	}
 }
 
 // aboutHash is which of prev's hashes about's file holds: current when it
@@ -269,6 +401,20 @@ func writeWritten(file string, list written) error {
 	return snapshots.WriteFileAtomic(file, append(data, '\n'))
 }
 
+// fileHash is hashOf the file at path's bytes, read a piece at a time.
+func fileHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 func hashOf(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
@@ -292,7 +438,17 @@ func sortedKeys(m map[string]writtenFile) []string {
 // one. A file about wrote before it kept lists is its own when it carries
 // about's mark (ownMark): the first render after an upgrade replaces it.
 func WriteFile(path string, format Format, data []byte, force bool) (Outcome, error) {
-	var out Outcome
+	return writeFileFrom(path, format, force, func(w *bufio.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeFileFrom is WriteFile for bytes write makes as it goes: they go to
+// a temporary file beside path, hashed on the way, so the output is never
+// held whole; it is renamed over path once the list holds it, and a
+// failure before that removes it and leaves path as it was.
+func writeFileFrom(path string, format Format, force bool, write func(*bufio.Writer) error) (out Outcome, err error) {
 	root, name := filepath.Dir(path), filepath.Base(path)
 	listPath, list, err := openWritten(root)
 	if err != nil {
@@ -302,22 +458,51 @@ func WriteFile(path string, format Format, data []byte, force bool) (Outcome, er
 	if _, listed := old[name]; !listed && ownMark(path) {
 		force = true
 	}
-	toWrite, now, pending := planWrites(root, old, []File{{Path: name, Data: data}}, force, &out)
-	list[format] = mergeEntries(old, now, pending)
-	if len(toWrite) == 0 && len(pending) == 0 && old[name] == now[name] {
+	s := newStager(root, old, force, &out)
+	defer s.discard()
+	hash, err := s.stageStream(name, write)
+	if err != nil {
+		return out, err
+	}
+	if !s.plan(name, "", hash) {
+		s.discard()
+	}
+	list[format] = mergeEntries(old, s.now, s.pending)
+	if len(s.staged) == 0 && len(s.pending) == 0 && old[name] == s.now[name] {
 		return out, nil // nothing changes: not even the list is rewritten
 	}
 	if err := writeWritten(listPath, list); err != nil {
 		return out, err
 	}
-	if len(toWrite) == 0 {
+	if len(s.staged) == 0 {
 		return out, nil
 	}
-	if err := snapshots.WriteFileAtomic(path, data); err != nil {
+	if err := s.commit(); err != nil {
 		return out, err
 	}
-	list[format][name] = now[name]
+	list[format][name] = s.now[name]
 	return out, writeWritten(listPath, list)
+}
+
+// stageStream puts what write makes in a temporary file beside path
+// (relative to root), staged, and returns the hash of its bytes.
+func (s *stager) stageStream(path string, write func(*bufio.Writer) error) (string, error) {
+	tmp, err := tempBeside(filepath.Join(s.root, filepath.FromSlash(path)))
+	if err != nil {
+		return "", err
+	}
+	s.staged = append(s.staged, stagedFile{path: path, tmp: tmp.Name()})
+	h := sha256.New()
+	w := bufio.NewWriterSize(io.MultiWriter(tmp, h), 64<<10)
+	if err := write(w); err != nil {
+		tmp.Close()
+		return "", err
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), closeSynced(tmp, path)
 }
 
 // openWritten makes root if it is not there and reads the list of what

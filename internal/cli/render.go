@@ -239,12 +239,13 @@ func runRender(o renderOptions) error {
 	if o.format.IsFolder() {
 		return writeRenderedFiles(folder, opts, o)
 	}
+	if o.Out != "" {
+		return writeRenderedFile(folder, opts, o)
+	}
+	// Held whole so that a failure prints nothing rather than part.
 	var out bytes.Buffer
 	if err := render.Render(&out, folder, opts); err != nil {
 		return err
-	}
-	if o.Out != "" {
-		return writeRenderedFile(o, out.Bytes())
 	}
 	if _, err := o.Stdout.Write(out.Bytes()); err != nil {
 		return ioError(err)
@@ -268,13 +269,17 @@ func warnNoCounts(stderr io.Writer, folder *render.Folder) {
 }
 
 // writeRenderedFile writes a one-file format's --out as a folder format
-// writes each file (render.WriteFile): a file about did not write there,
+// writes each file (render.RenderFile): a file about did not write there,
 // or one edited since, is kept unless --force, and the render then fails,
 // as it wrote nothing.
-func writeRenderedFile(o renderOptions, data []byte) error {
-	outcome, err := render.WriteFile(o.Out, o.format, data, o.Force)
-	if err != nil {
+func writeRenderedFile(folder *render.Folder, opts render.Options, o renderOptions) error {
+	outcome, err := render.RenderFile(o.Out, folder, opts, o.Force)
+	var write *render.WriteError
+	switch {
+	case errors.As(err, &write):
 		return ioError(err)
+	case err != nil:
+		return err
 	}
 	if len(outcome.KeptEdited) > 0 {
 		return ioError(fmt.Errorf("kept %s: %s, so about's %s is not written", o.Out, outcome.KeptEdited[0].Why, o.format),
@@ -302,14 +307,14 @@ func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error
 // written. It says on stderr each file it removed or left alone, as these
 // are the user's site's files.
 func writeRenderedFiles(folder *render.Folder, opts render.Options, o renderOptions) error {
-	files, err := render.RenderFiles(folder, opts)
-	if err != nil {
-		return err
-	}
-	outcome, err := render.WriteFiles(o.Out, opts.Format, files, o.Force)
+	outcome, err := render.RenderFilesTo(o.Out, folder, opts, o.Force)
 	printFolderOutcome(o.Stderr, outcome)
-	if err != nil {
+	var write *render.WriteError
+	switch {
+	case errors.As(err, &write):
 		return ioError(err)
+	case err != nil:
+		return err
 	}
 	return nil
 }
