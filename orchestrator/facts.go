@@ -6,12 +6,85 @@ import (
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/report"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
 // The run hands the story facts in report's own types; this file is
 // where the adapters' types are read into them, so report needs to know
-// neither the transport nor the providers.
+// neither the transport nor the providers, and where the run's facts are
+// handed over (story): no other file of the orchestrator fills a report.
+
+// story is the run's story: the facts the run gathered as it went, handed
+// to the report once, as the run ends. The long lists (one outcome per
+// job: 250,000 in an interrupted large run) are handed over, not copied,
+// and the folder's writer hands over its own tally: call it once.
+func (rn *run) story() *report.Report {
+	m, w, plan, end := rn.m, rn.w, rn.plan, rn.end
+	rep := &report.Report{
+		Manifest: m.Path, Snapshots: rn.dir, Providers: providerFacts(rn.specs),
+		NeedMailto: rn.needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(rn.specs, rn.opts.Getenv), Replayed: rn.opts.Replay,
+		Expansions: rn.expansions, Outcomes: rn.outcomes, Hosts: rn.hosts, LookupFailures: rn.lookupFailures, NotAsked: rn.notAsked,
+		Works: plan.order, Excluded: plan.excluded, Held: rn.held, Followed: rn.followed, Listings: rn.listed,
+		Interrupted: end.interrupted, Elapsed: end.elapsed,
+	}
+	if rn.unclaimed != nil {
+		rep.Unclaimed = reportUnclaimed(rn.unclaimed)
+	}
+	// The warnings in the order the run met them: the plan's, the
+	// manifest's entries that matched nothing, the jobs', the first
+	// pass's, then the second's and the folder's.
+	rep.Warnings = plan.warnings
+	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
+	rep.WarnUnmatchedOverrides(plan.unmatchedOverrides())
+	rep.Warnings = append(rep.Warnings, rn.warnings...)
+	if w != nil {
+		rep.Warnings = append(rep.Warnings, w.warnings...)
+		rep.WarnAuthorless(w.authorless)
+		rep.LeftOut, rep.WorksKeptLeftOut, rep.KeptWhole, rep.Dropped = w.leftOut, w.worksKeptLeftOut, w.worksKeptWhole, w.dropped
+		rn.folderStory(rep)
+	}
+	rn.unclaimedStory(rep)
+	switch {
+	case end.offline:
+		rep.NotPruned = report.PruneOffline
+	case end.nothingWritten:
+		rep.NotPruned = report.PruneInterrupted
+		rep.Cut = &report.WriteCut{Works: len(plan.order)}
+		rep.Unwritten = nil // no work was judged: not "no service answered"
+	}
+	if end.writeErr != nil {
+		rep.FailWrite(end.writeErr, end.unsaved, w != nil && w.pruned)
+	}
+	return rep
+}
+
+// folderStory hands over what the writer and the folder's own writer did.
+func (rn *run) folderStory(rep *report.Report) {
+	w := rn.w
+	told := w.out.Told()
+	rep.Warnings = append(rep.Warnings, w.writeWarnings...)
+	rep.Warnings = append(rep.Warnings, told.Warnings...)
+	rep.Written, rep.LineEndings, rep.Repaired, rep.Damaged = told.Written, told.LineEndings, told.Repaired, told.Damaged
+	rep.Kept, rep.Unwritten, rep.Links, rep.LinkNotes = w.kept, w.unwritten, w.links, w.linkNotes
+	rep.WorksAdded, rep.WorksChanged, rep.Cut, rep.NotPruned = w.added, w.changed, w.cut, w.notPruned
+	rep.Removed, rep.StraysRemoved, rep.WorksRemoved = w.removals.Paths, w.removals.Strays, w.removals.Works
+}
+
+// unclaimedStory tells what writing unclaimed.json did, after the
+// folder's files.
+func (rn *run) unclaimedStory(rep *report.Report) {
+	f := rn.unclaimedFile
+	switch {
+	case f.removed:
+		rep.Removed = append(rep.Removed, f.path)
+	case f.change != snapshots.Unchanged:
+		rep.Written = append(rep.Written, f.path)
+		if f.change == snapshots.LineEndings {
+			rep.LineEndings = append(rep.LineEndings, f.path)
+		}
+	}
+}
 
 // providerFacts is what the story tells of the run's providers, in
 // registry order.

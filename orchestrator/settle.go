@@ -66,11 +66,8 @@ func afterFunc(clock transport.Clock, d time.Duration, f func()) (stop func() bo
 // writeNothing is the end of a run interrupted before its write phase:
 // no file is written and nothing pruned, and the story says so.
 func (rn *run) writeNothing() {
-	rn.rep.Interrupted = true
-	rn.rep.NotPruned = report.PruneInterrupted
-	rn.rep.Cut = &report.WriteCut{Works: len(rn.plan.order)}
-	rn.rep.Unwritten = nil // no work was judged: not "no service answered"
-	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
+	rn.end.interrupted, rn.end.nothingWritten = true, true
+	rn.end.elapsed = rn.clock.Now().Sub(rn.start)
 }
 
 // interruptedBefore is why a job the interrupt came before was not asked.
