@@ -349,7 +349,7 @@ func reportUnclaimed(u *snapshots.Unclaimed) []report.Unclaimed {
 			for _, w := range group.works {
 				ru := report.Unclaimed{ORCID: r.ORCID, DOI: w.DOI, Title: w.Title, Year: w.Year, NameDiffers: group.differs, Add: w.Add, Dismiss: w.Dismiss}
 				for _, e := range w.Evidence {
-					ru.Evidence = append(ru.Evidence, evidenceLine(e))
+					ru.Evidence = append(ru.Evidence, report.Evidence{Provider: e.Provider, Role: e.Role, Position: e.Position, Name: e.Name, NameCheck: nameCheck(e.NameCheck)})
 				}
 				out = append(out, ru)
 			}
@@ -358,12 +358,16 @@ func reportUnclaimed(u *snapshots.Unclaimed) []report.Unclaimed {
 	return out
 }
 
-// evidenceLine is one piece of evidence in words: "crossref: author 2,
-// “J. Carberry” (name agrees)".
-func evidenceLine(e snapshots.Evidence) string {
-	if e.Position == 0 {
-		return e.Provider + ": the iD is in its metadata, not beside an author"
+// nameCheck is the core's name check (unclaimed.json's word) as the story
+// takes it.
+func nameCheck(check string) report.NameCheck {
+	switch check {
+	case works.NameAgrees:
+		return report.NameAgrees
+	case works.NameDiffers:
+		return report.NameDiffers
+	case works.NameUnchecked:
+		return report.NameUnchecked
 	}
-	what := map[string]string{works.NameAgrees: "name agrees", works.NameDiffers: "name differs", works.NameUnchecked: "name not compared"}[e.NameCheck]
-	return fmt.Sprintf("%s: %s %d, %q (%s)", e.Provider, e.Role, e.Position, e.Name, what)
+	return report.NameUnknown
 }

@@ -2,7 +2,6 @@ package orchestrator
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/aboutscholar/about/record"
@@ -70,11 +69,6 @@ func (rn *run) writeNothing() {
 	rn.end.elapsed = rn.clock.Now().Sub(rn.start)
 }
 
-// interruptedBefore is why a job the interrupt came before was not asked.
-func interruptedBefore(host string) error {
-	return fmt.Errorf("%w before asking %s", report.ErrInterrupted, host)
-}
-
 // interruptSkips are the replies of one call's jobs once the run is
 // cancelled: one per provider, shared by its jobs, whose identities
 // takeAnswers gives their outcomes. An interrupt at 50,000 works skips a
@@ -89,7 +83,7 @@ func (k interruptSkips) of(j *job) *reply {
 	}
 	r := k[j.to]
 	if r == nil {
-		r = &reply{Outcome: report.Outcome{Provider: j.spec().Name, Host: j.host(), Status: record.Skipped, Err: interruptedBefore(j.host())}}
+		r = &reply{Outcome: report.Outcome{Provider: j.spec().Name, Host: j.host(), Status: record.Skipped, Err: report.InterruptedBefore(j.host())}}
 		k[j.to] = r
 	}
 	return r
@@ -101,5 +95,5 @@ func (k interruptSkips) of(j *job) *reply {
 // each of 50,000 Unpaywall jobs "depends on openalex's answer, which
 // failed").
 func notAskedForInterrupt(d *job) *reply {
-	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: interruptedBefore(d.host())}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: report.InterruptedBefore(d.host())}}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/aboutscholar/about/record"
 )
@@ -10,6 +11,19 @@ import (
 // ErrInterrupted marks a job the run's interrupt skipped before asking
 // ("interrupted before asking api.crossref.org").
 var ErrInterrupted = errors.New("interrupted")
+
+// InterruptedBefore is why a job the interrupt came before was not
+// asked: its host named, the words of ErrInterrupted.
+func InterruptedBefore(host string) error {
+	return fmt.Errorf("%w before asking %s", ErrInterrupted, host)
+}
+
+// NotAskedAfterFailure is why a job was not asked whose asking depended
+// on another provider's answer (after), which failed: whether it would
+// have been asked is unknown, so its previous value stands.
+func NotAskedAfterFailure(provider, after string) error {
+	return fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", provider, after)
+}
 
 // interruptedListed is how many identities the story names of a group of
 // jobs the interrupt skipped. Ctrl-C 60 s into a 50,000-work run skips
