@@ -5,6 +5,7 @@ import (
 	"net/url"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
@@ -16,74 +17,98 @@ import (
 // handed over (story): no other file of the orchestrator fills a report.
 
 // story is the run's story: the facts the run gathered as it went, handed
-// to the report once, as the run ends. The long lists (one outcome per
-// job: 250,000 in an interrupted large run) are handed over, not copied,
-// and the folder's writer hands over its own tally: call it once.
+// to the report once, as the run ends, group by group. The long lists
+// (one outcome per job: 250,000 in an interrupted large run) are handed
+// over, not copied, and the folder's writer hands over its own tally:
+// call it once.
 func (rn *run) story() *report.Report {
-	m, w, plan, end := rn.m, rn.w, rn.plan, rn.end
-	rep := &report.Report{
-		Manifest: m.Path, Snapshots: rn.dir, Providers: providerFacts(rn.specs),
-		NeedMailto: rn.needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(rn.specs, rn.opts.Getenv), Replayed: rn.opts.Replay,
-		Expansions: rn.expansions, Outcomes: rn.outcomes, Hosts: rn.hosts, LookupFailures: rn.lookupFailures, NotAsked: rn.notAsked,
-		Works: plan.order, Excluded: plan.excluded, Held: rn.held, Followed: rn.followed, Listings: rn.listed,
-		Interrupted: end.interrupted, Elapsed: end.elapsed,
+	var told snapshots.Tally
+	if rn.w != nil {
+		told = rn.w.out.Told()
 	}
-	if rn.unclaimed != nil {
-		rep.Unclaimed = reportUnclaimed(rn.unclaimed)
-	}
-	// The warnings in the order the run met them: the plan's, the
-	// manifest's entries that matched nothing, the jobs', the first
-	// pass's, then the second's and the folder's.
-	rep.Warnings = plan.warnings
-	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
-	rep.WarnUnmatchedOverrides(plan.unmatchedOverrides())
-	rep.Warnings = append(rep.Warnings, rn.warnings...)
-	if w != nil {
-		rep.Warnings = append(rep.Warnings, w.warnings...)
-		rep.WarnAuthorless(w.authorless)
-		rep.LeftOut, rep.WorksKeptLeftOut, rep.KeptWhole, rep.Dropped = w.leftOut, w.worksKeptLeftOut, w.worksKeptWhole, w.dropped
-		rn.folderStory(rep)
-	}
-	rn.unclaimedStory(rep)
-	switch {
-	case end.offline:
-		rep.NotPruned = report.PruneOffline
-	case end.nothingWritten:
-		rep.NotPruned = report.PruneInterrupted
-		rep.Cut = &report.WriteCut{Works: len(plan.order)}
-		rep.Unwritten = nil // no work was judged: not "no service answered"
-	}
-	if end.writeErr != nil {
-		rep.FailWrite(end.writeErr, end.unsaved, w != nil && w.pruned)
+	rep := &report.Report{RunFacts: rn.runFacts(), FolderFacts: rn.folderFacts(told), NoteFacts: rn.noteFacts(), DiscoveryFacts: rn.discoveryFacts()}
+	rn.warnings(rep, told.Warnings)
+	if end := rn.end; end.writeErr != nil {
+		rep.FailWrite(end.writeErr, end.unsaved, rn.w != nil && rn.w.pruned)
 	}
 	return rep
 }
 
-// folderStory hands over what the writer and the folder's own writer did.
-func (rn *run) folderStory(rep *report.Report) {
-	w := rn.w
-	told := w.out.Told()
-	rep.Warnings = append(rep.Warnings, w.writeWarnings...)
-	rep.Warnings = append(rep.Warnings, told.Warnings...)
-	rep.Written, rep.LineEndings, rep.Repaired, rep.Damaged = told.Written, told.LineEndings, told.Repaired, told.Damaged
-	rep.Kept, rep.Unwritten, rep.Links, rep.LinkNotes = w.kept, w.unwritten, w.links, w.linkNotes
-	rep.WorksAdded, rep.WorksChanged, rep.Cut, rep.NotPruned = w.added, w.changed, w.cut, w.notPruned
-	rep.Removed, rep.StraysRemoved, rep.WorksRemoved = w.removals.Paths, w.removals.Strays, w.removals.Works
+// runFacts is what the run was asked and how it went.
+func (rn *run) runFacts() report.RunFacts {
+	return report.RunFacts{
+		Manifest: rn.m.Path, Snapshots: rn.dir, Providers: providerFacts(rn.specs),
+		Expansions: rn.expansions, Outcomes: rn.outcomes, Hosts: rn.hosts,
+		Elapsed: rn.end.elapsed, Interrupted: rn.end.interrupted,
+		MissingMailto: rn.m.Mailto == "", APIKeys: apiKeys(rn.specs, rn.opts.Getenv), Replayed: rn.opts.Replay,
+	}
 }
 
-// unclaimedStory tells what writing unclaimed.json did, after the
-// folder's files.
-func (rn *run) unclaimedStory(rep *report.Report) {
-	f := rn.unclaimedFile
-	switch {
-	case f.removed:
-		rep.Removed = append(rep.Removed, f.path)
-	case f.change != snapshots.Unchanged:
-		rep.Written = append(rep.Written, f.path)
-		if f.change == snapshots.LineEndings {
-			rep.LineEndings = append(rep.LineEndings, f.path)
+// folderFacts is what became of the folder: the writer's facts, what the
+// folder's writer did (told), then unclaimed.json, which is written last.
+func (rn *run) folderFacts(told snapshots.Tally) report.FolderFacts {
+	f := report.FolderFacts{
+		Works: rn.plan.order, Excluded: rn.plan.excluded, Held: rn.held, Followed: rn.followed,
+		Written: told.Written, LineEndings: told.LineEndings, Repaired: told.Repaired, Damaged: told.Damaged,
+	}
+	if w := rn.w; w != nil {
+		f.Kept, f.Unwritten, f.Links = w.kept, w.unwritten, w.links
+		f.WorksAdded, f.WorksChanged, f.Cut, f.NotPruned = w.added, w.changed, w.cut, w.notPruned
+		f.Removed, f.StraysRemoved, f.WorksRemoved = w.removals.Paths, w.removals.Strays, w.removals.Works
+	}
+	switch u := rn.unclaimedFile; {
+	case u.removed:
+		f.Removed = append(f.Removed, u.path)
+	case u.change != snapshots.Unchanged:
+		f.Written = append(f.Written, u.path)
+		if u.change == snapshots.LineEndings {
+			f.LineEndings = append(f.LineEndings, u.path)
 		}
 	}
+	switch {
+	case rn.end.offline:
+		f.NotPruned = report.PruneOffline
+	case rn.end.nothingWritten:
+		f.NotPruned = report.PruneInterrupted
+		f.Cut = &report.WriteCut{Works: len(rn.plan.order)}
+		f.Unwritten = nil // no work was judged: not "no service answered"
+	}
+	return f
+}
+
+// noteFacts is what the notes are told from.
+func (rn *run) noteFacts() report.NoteFacts {
+	n := report.NoteFacts{NeedMailto: rn.needMailto, LookupFailures: rn.lookupFailures, NotAsked: rn.notAsked}
+	if w := rn.w; w != nil {
+		n.LeftOut, n.WorksKeptLeftOut, n.KeptWhole, n.Dropped, n.LinkNotes = w.leftOut, w.worksKeptLeftOut, w.worksKeptWhole, w.dropped, w.linkNotes
+	}
+	return n
+}
+
+// discoveryFacts is what the discovery listings found.
+func (rn *run) discoveryFacts() report.DiscoveryFacts {
+	d := report.DiscoveryFacts{Listings: rn.listed}
+	if rn.unclaimed != nil {
+		d.Unclaimed = reportUnclaimed(rn.unclaimed)
+	}
+	return d
+}
+
+// warnings hands over the warnings in the order the run met them: the
+// plan's, the manifest's entries that matched nothing, the jobs', the
+// first pass's, then the second's and the folder's writer's (folder).
+func (rn *run) warnings(rep *report.Report, folder []record.Warning) {
+	plan, w := rn.plan, rn.w
+	rep.Warnings = plan.warnings
+	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
+	rep.WarnUnmatchedOverrides(plan.unmatchedOverrides())
+	rep.Warnings = append(rep.Warnings, rn.jobWarnings...)
+	if w != nil {
+		rep.Warnings = append(rep.Warnings, w.warnings...)
+		rep.WarnAuthorless(w.authorless)
+		rep.Warnings = append(rep.Warnings, w.writeWarnings...)
+	}
+	rep.Warnings = append(rep.Warnings, folder...)
 }
 
 // providerFacts is what the story tells of the run's providers, in

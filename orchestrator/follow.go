@@ -115,5 +115,5 @@ func (rn *run) dropFollowedWithNothing(first, firstWorks, firstUnwritten int) {
 	// found anywhere — check the DOI") would name a DOI they never wrote.
 	about := func(wn record.Warning) bool { return left[wn.Identity] }
 	w.warnings = slices.DeleteFunc(w.warnings, about)
-	rn.warnings = slices.DeleteFunc(rn.warnings, about)
+	rn.jobWarnings = slices.DeleteFunc(rn.jobWarnings, about)
 }

@@ -290,7 +290,7 @@ type runState struct {
 	expansions        []report.Outcome         // one per ORCID identity × expanding provider
 	outcomes          []report.Outcome         // one per work × provider asked, in job order
 	notAsked          map[string]int           // provider → jobs another's answer made redundant
-	warnings          []record.Warning         // the works' jobs', in job order
+	jobWarnings       []record.Warning         // the works' jobs', in job order
 	stop              context.CancelFunc       // ends the run's requests (a write failed)
 	lookupFailureTold bool                     // the first round noted a failed agency lookup (once is enough)
 	lookupFailures    []report.LookupFailure   // agency lookups that failed
@@ -639,7 +639,7 @@ func (rn *run) takeAnswers(jobs []*job) []*reply {
 		o := j.ans.Outcome
 		o.Identity = j.id // an interrupt's skips share a reply (interruptSkips)
 		rn.outcomes = append(rn.outcomes, withFault(o))
-		rn.warnings = append(rn.warnings, j.ans.result.Warnings...)
+		rn.jobWarnings = append(rn.jobWarnings, j.ans.result.Warnings...)
 	}
 	return answers
 }
