@@ -407,7 +407,7 @@ func baseURLs(specs []providers.Spec, overrides map[string]string) map[string]st
 
 // plan settles everything the run needs before its first request: the
 // providers, their hosts and base URLs, the transport's policy per host,
-// the routing of DOIs, and the report's opening facts.
+// the routing of DOIs, and the snapshot folder.
 func plan(opts Options) (*run, error) {
 	m := opts.Manifest
 	registry, names, specs, err := selectProviders(opts)
@@ -557,7 +557,7 @@ func unknownORCID(id manifest.Identity, outcomes []reply) {
 	}
 	for i := range outcomes {
 		outcomes[i].Status = record.Failed
-		outcomes[i].Err = fmt.Errorf("%s: ORCID iD %s of the manifest was not found — check the iD", outcomes[i].Provider, id.Value)
+		outcomes[i].Err = report.UnknownORCID(outcomes[i].Provider, id.Value)
 	}
 }
 

@@ -18,13 +18,6 @@ func InterruptedBefore(host string) error {
 	return fmt.Errorf("%w before asking %s", ErrInterrupted, host)
 }
 
-// NotAskedAfterFailure is why a job was not asked whose asking depended
-// on another provider's answer (after), which failed: whether it would
-// have been asked is unknown, so its previous value stands.
-func NotAskedAfterFailure(provider, after string) error {
-	return fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", provider, after)
-}
-
 // interruptedListed is how many identities the story names of a group of
 // jobs the interrupt skipped. Ctrl-C 60 s into a 50,000-work run skips
 // some 250,000 jobs: naming each took the story seconds to print (the
