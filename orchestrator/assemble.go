@@ -31,8 +31,7 @@ type writer struct {
 	writePolicy
 	reportFacts
 	plan     *workPlan
-	rep      *report.Report
-	out      *snapshots.Writer // the folder, told in rep
+	out      *snapshots.Writer // the folder, which keeps its own tally of what it did
 	works    []preparedWork    // the first pass's, in plan order
 	prepared heldDocuments     // their documents, until the second pass
 	saved    int               // works[:saved] are written (or found unchanged) by the second pass
@@ -53,7 +52,8 @@ type writePolicy struct {
 	order       works.Precedence               // the registry's merge order, for the core
 }
 
-// reportFacts is what the first pass saw that the run's story tells.
+// reportFacts is what the passes saw that the run's story tells; the run
+// hands them to the report once it ends (facts.go).
 type reportFacts struct {
 	warnings         []record.Warning    // the first pass's, for the report
 	authorless       map[string][]string // ORCID record origin → its works no service gave authors for
@@ -61,6 +61,17 @@ type reportFacts struct {
 	keptBy           map[string]bool     // providers not asked whose previous values stand in some work
 	worksKeptWhole   []string            // works no provider of this run was asked about: their previous file stands
 	dropped          map[string]int      // provider no longer chosen → works whose data of it went
+	kept             []string            // works that kept previous values because a provider could not answer
+	unwritten        []string            // works no service answered about and with no file yet: not written
+
+	// The second pass's.
+	linkNotes      []string            // what deciding the links suggests
+	links          int                 // links among the works, in links.json
+	writeWarnings  []record.Warning    // the link pass's, then each work's same-name warnings as it is written
+	added, changed []string            // works whose file is new; whose work or counts file changed
+	cut            *report.WriteCut    // how far an interrupted write went; nil when none cut it
+	notPruned      report.WhyNotPruned // why the prune was not done, when it was not
+	removals       snapshots.Removals  // what the prune removed
 }
 
 // preparedWork is one work between the passes.
@@ -80,10 +91,9 @@ type WriteSnapshotFunc = snapshots.WriteFunc
 
 // newWriter starts the writer of a run's folder dir; writeFile nil means
 // snapshots.Rewrite (Options.WriteSnapshot).
-func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, rep *report.Report, writeFile WriteSnapshotFunc) *writer {
+func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, writeFile WriteSnapshotFunc) *writer {
 	d := snapshots.Dir{Root: dir}
-	tally := snapshots.Tally{Written: &rep.Written, LineEndings: &rep.LineEndings, Repaired: &rep.Repaired, Damaged: &rep.Damaged, Warnings: &rep.Warnings}
-	w := &writer{plan: plan, rep: rep, out: snapshots.NewWriter(d, m.Identities, tally, writeFile), writePolicy: writePolicy{d: d, m: m, specs: specs,
+	w := &writer{plan: plan, out: snapshots.NewWriter(d, m.Identities, writeFile), writePolicy: writePolicy{d: d, m: m, specs: specs,
 		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
 	for _, s := range providers.All() {
 		w.attribution[s.Name] = s.Attribution
@@ -116,7 +126,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	}
 	src.Add(answers)
 	if src.Stale {
-		w.rep.Kept = append(w.rep.Kept, k)
+		w.kept = append(w.kept, k)
 	}
 	w.keepUnasked(src, k, len(outcomes) > 0)
 	w.noteDropped(src, prev)
@@ -124,7 +134,7 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 		// Nothing answered about it and it has no file: an empty record
 		// would render as "Untitled" and look complete. The next run that
 		// reaches the services writes it.
-		w.rep.Unwritten = append(w.rep.Unwritten, k)
+		w.unwritten = append(w.unwritten, k)
 		return nil
 	}
 	repairs := w.repairs(k, damaged, outcomes, len(src.BySource) > 0)
@@ -295,7 +305,7 @@ func (w *writer) finish(ctx, settle context.Context) error {
 		defer w.tail()()
 	}
 	linked := w.link()
-	if err := w.writeWorks(settle, linked); err != nil || w.rep.Cut != nil {
+	if err := w.writeWorks(settle, linked); err != nil || w.cut != nil {
 		return err
 	}
 	for _, e := range w.m.Identities {
@@ -322,9 +332,9 @@ func (w *writer) link() works.Linked {
 		linkWorks[i] = &w.works[i].link
 	}
 	linked := works.Decide(linkWorks, w.m)
-	w.rep.Warnings = append(w.rep.Warnings, linked.Warnings...)
-	w.rep.LinkNotes = append(w.rep.LinkNotes, linked.Notes...)
-	w.rep.Links = len(linked.Links.Links)
+	w.writeWarnings = append(w.writeWarnings, linked.Warnings...)
+	w.linkNotes = append(w.linkNotes, linked.Notes...)
+	w.links = len(linked.Links.Links)
 	return linked
 }
 
@@ -356,7 +366,7 @@ func (w *writer) writeWorks(settle context.Context, linked works.Linked) error {
 		err = closeErr
 	}
 	if err == nil && cutAt >= 0 {
-		return w.cut(cutAt)
+		return w.cutAt(cutAt)
 	}
 	return err
 }
@@ -385,7 +395,7 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked) error {
 		return fmt.Errorf("read back the documents of %s: %w", k, err)
 	}
 	for _, msg := range pw.sameName {
-		w.rep.Warnings = append(w.rep.Warnings, record.Warning{Identity: k, Message: msg})
+		w.writeWarnings = append(w.writeWarnings, record.Warning{Identity: k, Message: msg})
 	}
 	doc, err := withDecisions(files.Work, linked.Decisions[k], pw.link.Overrides())
 	if err != nil {
@@ -397,42 +407,36 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked) error {
 	}
 	switch {
 	case !pw.existed:
-		w.rep.WorksAdded = append(w.rep.WorksAdded, k)
+		w.added = append(w.added, k)
 	case changed:
-		w.rep.WorksChanged = append(w.rep.WorksChanged, k)
+		w.changed = append(w.changed, k)
 	}
 	return nil
 }
 
-// cut ends a write the settle budget stopped after the first written
+// cutAt ends a write the settle budget stopped after the first written
 // works: the files of works this run added are removed again (no index
 // or ORCID list names them yet, so kept they would be strays; a first run
-// is left with nothing), and the report says how far the writing got.
-func (w *writer) cut(written int) error {
-	c := &report.WriteCut{Works: len(w.works)}
-	removed := map[string]bool{}
+// is left with nothing; the folder's writer no longer tells them
+// written), and the story says how far the writing got.
+func (w *writer) cutAt(written int) error {
+	rewritten, withdrawn := 0, map[string]bool{}
 	for _, pw := range w.works[:written] {
 		if pw.existed {
-			c.Written++
+			rewritten++
 			continue
 		}
 		id := pw.link.ID()
-		paths, err := w.out.Withdraw(id)
-		if err != nil {
+		if _, err := w.out.Withdraw(id); err != nil {
 			return err
 		}
-		for _, path := range paths {
-			removed[path] = true
-		}
-		removed[id.Key()] = true
-		c.Withdrawn++
+		withdrawn[id.Key()] = true
 	}
-	if c.Written == 0 {
+	if rewritten == 0 {
 		w.out.RemoveEmptyWorkFolders()
 	}
-	w.rep.Written = slices.DeleteFunc(w.rep.Written, func(p string) bool { return removed[p] })
-	w.rep.WorksAdded = slices.DeleteFunc(w.rep.WorksAdded, func(k string) bool { return removed[k] })
-	w.rep.Cut = c
+	w.added = slices.DeleteFunc(w.added, func(k string) bool { return withdrawn[k] })
+	w.cut = &report.WriteCut{Works: len(w.works), Written: rewritten, Withdrawn: len(withdrawn)}
 	return nil
 }
 
@@ -471,20 +475,17 @@ func (w *writer) indexed() []snapshots.IndexProvider {
 // only when the run knows the full list of works: not when interrupted,
 // nor when an ORCID record could not be read (its works are unknown).
 func (w *writer) prune(interrupted bool) error {
-	rep := w.rep
 	switch {
 	case interrupted:
-		rep.NotPruned = report.PruneInterrupted
+		w.notPruned = report.PruneInterrupted
 	case len(w.plan.unread) > 0:
-		rep.NotPruned = report.PruneRecordUnread
+		w.notPruned = report.PruneRecordUnread
 	default:
 		r, err := w.out.Prune()
-		rep.Removed = r.Paths
-		rep.StraysRemoved = append(rep.StraysRemoved, r.Strays...)
-		rep.WorksRemoved = append(rep.WorksRemoved, r.Works...)
+		w.removals = r
 		for _, k := range r.CountsGone { // a work that lost its counts file changed
-			if !slices.Contains(rep.WorksAdded, k) && !slices.Contains(rep.WorksChanged, k) {
-				rep.WorksChanged = append(rep.WorksChanged, k)
+			if !slices.Contains(w.added, k) && !slices.Contains(w.changed, k) {
+				w.changed = append(w.changed, k)
 			}
 		}
 		if err != nil {

@@ -99,7 +99,7 @@ func (rn *run) findUnclaimed() {
 	}
 	known := rn.knownDOIs()
 	var prev snapshots.Unclaimed
-	_ = snapshots.Read(snapshots.Dir{Root: rn.rep.Snapshots}.UnclaimedPath(), &prev) // none yet, or unreadable: nothing to keep
+	_ = snapshots.Read(snapshots.Dir{Root: rn.dir}.UnclaimedPath(), &prev) // none yet, or unreadable: nothing to keep
 	out := &snapshots.Unclaimed{FixRecord: fixRecord, Researchers: []snapshots.UnclaimedResearcher{}}
 	for _, e := range rn.m.Identities {
 		if e.Kind != manifest.KindORCID {
@@ -108,7 +108,7 @@ func (rn *run) findUnclaimed() {
 		jobs := rn.listingsOf(e.Identity)
 		complete := !rn.plan.unread[e.Key()] && !rn.leavesOutListing()
 		for _, j := range jobs {
-			rn.rep.Listings = append(rn.rep.Listings, listingOutcome(j))
+			rn.listed = append(rn.listed, listingOutcome(j))
 			complete = complete && j.ans != nil && j.ans.Status == record.Found
 		}
 		r := unclaimedOf(e.Value, jobs, rn.plan.owners[e.Key()], known)
@@ -122,7 +122,6 @@ func (rn *run) findUnclaimed() {
 	sort.Slice(out.Researchers, func(i, j int) bool { return out.Researchers[i].ORCID < out.Researchers[j].ORCID })
 	rn.matchExcludes()
 	rn.unclaimed = out
-	rn.rep.Unclaimed = reportUnclaimed(out)
 }
 
 // matchExcludes counts an [[exclude]] that dismisses a listed work as
@@ -308,17 +307,24 @@ func withPrevious(r snapshots.UnclaimedResearcher, prev snapshots.Unclaimed, kno
 	return r
 }
 
+// unclaimedChange is what writing unclaimed.json did, for the story.
+type unclaimedChange struct {
+	path    string
+	change  snapshots.Change // Unchanged when not written
+	removed bool
+}
+
 // writeUnclaimed writes unclaimed.json when there is something to
 // suggest, and removes it when a run with discovery on (or turned off)
 // finds nothing: the file is about's, and a stale suggestion misleads.
 func (rn *run) writeUnclaimed() error {
-	d := snapshots.Dir{Root: rn.rep.Snapshots}
+	d := snapshots.Dir{Root: rn.dir}
 	path := d.UnclaimedPath()
 	if rn.unclaimed == nil || len(rn.unclaimed.Researchers) == 0 {
 		err := os.Remove(path)
 		switch {
 		case err == nil:
-			rn.rep.Removed = append(rn.rep.Removed, path)
+			rn.unclaimedFile = unclaimedChange{path: path, removed: true}
 		case !errors.Is(err, fs.ErrNotExist):
 			return fmt.Errorf("remove %s: %w", path, err)
 		}
@@ -328,12 +334,7 @@ func (rn *run) writeUnclaimed() error {
 	if err != nil {
 		return err
 	}
-	if c != snapshots.Unchanged {
-		rn.rep.Written = append(rn.rep.Written, path)
-	}
-	if c == snapshots.LineEndings {
-		rn.rep.LineEndings = append(rn.rep.LineEndings, path)
-	}
+	rn.unclaimedFile = unclaimedChange{path: path, change: c}
 	return nil
 }
 
@@ -348,7 +349,7 @@ func reportUnclaimed(u *snapshots.Unclaimed) []report.Unclaimed {
 			for _, w := range group.works {
 				ru := report.Unclaimed{ORCID: r.ORCID, DOI: w.DOI, Title: w.Title, Year: w.Year, NameDiffers: group.differs, Add: w.Add, Dismiss: w.Dismiss}
 				for _, e := range w.Evidence {
-					ru.Evidence = append(ru.Evidence, evidenceLine(e))
+					ru.Evidence = append(ru.Evidence, report.Evidence{Provider: e.Provider, Role: e.Role, Position: e.Position, Name: e.Name, NameCheck: nameCheck(e.NameCheck)})
 				}
 				out = append(out, ru)
 			}
@@ -357,12 +358,16 @@ func reportUnclaimed(u *snapshots.Unclaimed) []report.Unclaimed {
 	return out
 }
 
-// evidenceLine is one piece of evidence in words: "crossref: author 2,
-// “J. Carberry” (name agrees)".
-func evidenceLine(e snapshots.Evidence) string {
-	if e.Position == 0 {
-		return e.Provider + ": the iD is in its metadata, not beside an author"
+// nameCheck is the core's name check (unclaimed.json's word) as the story
+// takes it.
+func nameCheck(check string) report.NameCheck {
+	switch check {
+	case works.NameAgrees:
+		return report.NameAgrees
+	case works.NameDiffers:
+		return report.NameDiffers
+	case works.NameUnchecked:
+		return report.NameUnchecked
 	}
-	what := map[string]string{works.NameAgrees: "name agrees", works.NameDiffers: "name differs", works.NameUnchecked: "name not compared"}[e.NameCheck]
-	return fmt.Sprintf("%s: %s %d, %q (%s)", e.Provider, e.Role, e.Position, e.Name, what)
+	return report.NameUnknown
 }

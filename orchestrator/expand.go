@@ -229,9 +229,9 @@ func (rn *run) takeRecord(ctx context.Context, sched *scheduler, outcomes []repl
 	rs.left[e.Key()]--
 	unknownORCID(e.Identity, outcomes)
 	before := len(rn.plan.order)
-	rn.plan.expand(e, outcomes, snapshots.Dir{Root: rn.rep.Snapshots}, true)
+	rn.plan.expand(e, outcomes, snapshots.Dir{Root: rn.dir}, true)
 	for _, o := range outcomes { // planned: the works live on in the plan, encoded
-		rn.rep.Expansions = append(rn.rep.Expansions, withFault(o.Outcome))
+		rn.expansions = append(rn.expansions, withFault(o.Outcome))
 	}
 	if added := rn.plan.order[before:]; len(added) > 0 {
 		for _, id := range rn.plan.order[rs.listedN:] {

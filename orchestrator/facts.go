@@ -5,13 +5,111 @@ import (
 	"net/url"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
 // The run hands the story facts in report's own types; this file is
 // where the adapters' types are read into them, so report needs to know
-// neither the transport nor the providers.
+// neither the transport nor the providers, and where the run's facts are
+// handed over (story): no other file of the orchestrator fills a report.
+
+// story is the run's story: the facts the run gathered as it went, handed
+// to the report once, as the run ends, group by group. The long lists
+// (one outcome per job: 250,000 in an interrupted large run) are handed
+// over, not copied, and the folder's writer hands over its own tally:
+// call it once.
+func (rn *run) story() *report.Report {
+	var told snapshots.Tally
+	if rn.w != nil {
+		told = rn.w.out.Told()
+	}
+	rep := &report.Report{RunFacts: rn.runFacts(), FolderFacts: rn.folderFacts(told), NoteFacts: rn.noteFacts(), DiscoveryFacts: rn.discoveryFacts()}
+	rn.warnings(rep, told.Warnings)
+	if end := rn.end; end.writeErr != nil {
+		rep.FailWrite(end.writeErr, end.unsaved, rn.w != nil && rn.w.pruned)
+	}
+	return rep
+}
+
+// runFacts is what the run was asked and how it went.
+func (rn *run) runFacts() report.RunFacts {
+	return report.RunFacts{
+		Manifest: rn.m.Path, Snapshots: rn.dir, Providers: providerFacts(rn.specs),
+		Expansions: rn.expansions, Outcomes: rn.outcomes, Hosts: rn.hosts,
+		Elapsed: rn.end.elapsed, Interrupted: rn.end.interrupted,
+		MissingMailto: rn.m.Mailto == "", APIKeys: apiKeys(rn.specs, rn.opts.Getenv), Replayed: rn.opts.Replay,
+	}
+}
+
+// folderFacts is what became of the folder: the writer's facts, what the
+// folder's writer did (told), then unclaimed.json, which is written last.
+func (rn *run) folderFacts(told snapshots.Tally) report.FolderFacts {
+	f := report.FolderFacts{
+		Works: rn.plan.order, Excluded: rn.plan.excluded, Held: rn.held, Followed: rn.followed,
+		Written: told.Written, LineEndings: told.LineEndings, Repaired: told.Repaired, Damaged: told.Damaged,
+	}
+	if w := rn.w; w != nil {
+		f.Kept, f.Unwritten, f.Links = w.kept, w.unwritten, w.links
+		f.WorksAdded, f.WorksChanged, f.Cut, f.NotPruned = w.added, w.changed, w.cut, w.notPruned
+		f.Removed, f.StraysRemoved, f.WorksRemoved = w.removals.Paths, w.removals.Strays, w.removals.Works
+	}
+	switch u := rn.unclaimedFile; {
+	case u.removed:
+		f.Removed = append(f.Removed, u.path)
+	case u.change != snapshots.Unchanged:
+		f.Written = append(f.Written, u.path)
+		if u.change == snapshots.LineEndings {
+			f.LineEndings = append(f.LineEndings, u.path)
+		}
+	}
+	switch {
+	case rn.end.offline:
+		f.NotPruned = report.PruneOffline
+	case rn.end.nothingWritten:
+		f.NotPruned = report.PruneInterrupted
+		f.Cut = &report.WriteCut{Works: len(rn.plan.order)}
+		f.Unwritten = nil // no work was judged: not "no service answered"
+	}
+	return f
+}
+
+// noteFacts is what the notes are told from.
+func (rn *run) noteFacts() report.NoteFacts {
+	n := report.NoteFacts{NeedMailto: rn.needMailto, LookupFailures: rn.lookupFailures, NotAsked: rn.notAsked}
+	if w := rn.w; w != nil {
+		n.LeftOut, n.WorksKeptLeftOut, n.KeptWhole, n.Dropped, n.LinkNotes = w.leftOut, w.worksKeptLeftOut, w.worksKeptWhole, w.dropped, w.linkNotes
+	}
+	return n
+}
+
+// discoveryFacts is what the discovery listings found.
+func (rn *run) discoveryFacts() report.DiscoveryFacts {
+	d := report.DiscoveryFacts{Listings: rn.listed}
+	if rn.unclaimed != nil {
+		d.Unclaimed = reportUnclaimed(rn.unclaimed)
+	}
+	return d
+}
+
+// warnings hands over the warnings in the order the run met them: the
+// plan's, the manifest's entries that matched nothing, the jobs', the
+// first pass's, then the second's and the folder's writer's (folder).
+func (rn *run) warnings(rep *report.Report, folder []record.Warning) {
+	plan, w := rn.plan, rn.w
+	rep.Warnings = plan.warnings
+	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
+	rep.WarnUnmatchedOverrides(plan.unmatchedOverrides())
+	rep.Warnings = append(rep.Warnings, rn.jobWarnings...)
+	if w != nil {
+		rep.Warnings = append(rep.Warnings, w.warnings...)
+		rep.WarnAuthorless(w.authorless)
+		rep.Warnings = append(rep.Warnings, w.writeWarnings...)
+	}
+	rep.Warnings = append(rep.Warnings, folder...)
+}
 
 // providerFacts is what the story tells of the run's providers, in
 // registry order.

@@ -4,7 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net/url"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,7 +50,7 @@ func TestFaultsAreToldAsBefore(t *testing.T) {
 	for _, c := range cases {
 		o := withFault(report.Outcome{Identity: manifest.Identity{Kind: manifest.KindDOI, Value: "10.1/a"},
 			Provider: "openalex", Host: "api.openalex.org", Status: record.Failed, Err: c.err})
-		rep := &report.Report{Providers: providerFacts([]providers.Spec{providers.OpenAlex()}), Outcomes: []report.Outcome{o}}
+		rep := &report.Report{RunFacts: report.RunFacts{Providers: providerFacts([]providers.Spec{providers.OpenAlex()}), Outcomes: []report.Outcome{o}}}
 		jobs := rep.JSON().Short
 		if len(jobs) != 1 {
 			t.Fatalf("%v: %d jobs in the report", c.err, len(jobs))
@@ -54,4 +59,42 @@ func TestFaultsAreToldAsBefore(t *testing.T) {
 			t.Errorf("%v:\n reason %q\n   want %q\n hint %q\n want %q", c.err, jobs[0].Reason, c.reason, jobs[0].Hint, c.hint)
 		}
 	}
+}
+
+// TestOnlyStoryFillsTheReport: the run hands its story over in one place
+// (facts.go's story); no other file of the package holds a report.Report
+// or one of its fact groups to write on, Run's result aside.
+func TestOnlyStoryFillsTheReport(t *testing.T) {
+	board := map[string]bool{"Report": true, "RunFacts": true, "FolderFacts": true, "NoteFacts": true, "DiscoveryFacts": true}
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || name == "facts.go" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if fd, ok := n.(*ast.FuncDecl); ok && fd.Name.Name == "Run" && fd.Recv == nil {
+				ast.Inspect(fd.Body, func(n ast.Node) bool { return reportBoardUse(t, fset, n, board) })
+				return false
+			}
+			return reportBoardUse(t, fset, n, board)
+		})
+	}
+}
+
+// reportBoardUse fails t when n names one of board's report types.
+func reportBoardUse(t *testing.T, fset *token.FileSet, n ast.Node, board map[string]bool) bool {
+	if sel, ok := n.(*ast.SelectorExpr); ok {
+		if x, ok := sel.X.(*ast.Ident); ok && x.Name == "report" && board[sel.Sel.Name] {
+			t.Errorf("%s: report.%s outside facts.go: the story is filled in one place", fset.Position(sel.Pos()), sel.Sel.Name)
+		}
+	}
+	return true
 }

@@ -73,7 +73,7 @@ func (rn *run) follow(ctx context.Context) error {
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
 	rn.schedule(ctx, sched, added, true)
 	sched.plannedAll()
-	unwritten := len(rn.rep.Unwritten)
+	unwritten := len(rn.w.unwritten)
 	err := rn.assemble(ctx, sched, added, 0)
 	rn.takeAnswers(sched.finish())
 	if err != nil {
@@ -90,7 +90,7 @@ func (rn *run) follow(ctx context.Context) error {
 // adds no prepared work for one it does not write, so each kept work's
 // identity is its own, never the one at its position in the plan.
 func (rn *run) dropFollowedWithNothing(first, firstWorks, firstUnwritten int) {
-	w, plan, rep := rn.w, rn.plan, rn.rep
+	w, plan := rn.w, rn.plan
 	kept := w.works[:firstWorks]
 	order := plan.order[:first]
 	left := map[string]bool{} // the published versions not kept
@@ -106,14 +106,14 @@ func (rn *run) dropFollowedWithNothing(first, firstWorks, firstUnwritten int) {
 		delete(left, id.Key())
 		order = append(order, id)
 		for _, o := range plan.origins[id.Key()] {
-			rep.Followed = append(rep.Followed, report.FollowedVersion{Published: id.Key(), Preprint: o[len(snapshots.OriginLinked):]})
+			rn.followed = append(rn.followed, report.FollowedVersion{Published: id.Key(), Preprint: o[len(snapshots.OriginLinked):]})
 		}
 	}
 	w.works, plan.order = kept, order
-	rep.Unwritten = rep.Unwritten[:firstUnwritten]
+	w.unwritten = w.unwritten[:firstUnwritten]
 	// A work left out is none of the user's: a warning about it ("not
 	// found anywhere — check the DOI") would name a DOI they never wrote.
 	about := func(wn record.Warning) bool { return left[wn.Identity] }
 	w.warnings = slices.DeleteFunc(w.warnings, about)
-	rn.warnings = slices.DeleteFunc(rn.warnings, about)
+	rn.jobWarnings = slices.DeleteFunc(rn.jobWarnings, about)
 }

@@ -268,7 +268,7 @@ func TestFailedWriteCountsEachJobOnce(t *testing.T) {
 		t.Fatal("the second round kept a work it could not write")
 	}
 	var jobs int
-	for _, o := range rn.rep.Outcomes {
+	for _, o := range rn.outcomes {
 		if o.Identity == publishedID {
 			jobs++
 		}

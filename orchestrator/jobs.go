@@ -545,7 +545,7 @@ func skippedAfterFailedGate(d, j *job) *reply {
 	if report.SkippedByInterrupt(j.ans.Outcome) {
 		return notAskedForInterrupt(d)
 	}
-	err := fmt.Errorf("not asked: whether to ask %s depends on %s's answer, which failed; its previous value is kept", d.spec().Name, j.spec().Name)
+	err := report.NotAskedAfterFailure(d.spec().Name, j.spec().Name)
 	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: err}}
 }
 
@@ -589,7 +589,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	case <-ctx.Done():
 	}
 	if err := ctx.Err(); err != nil {
-		return fail(record.Skipped, interruptedBefore(host))
+		return fail(record.Skipped, report.InterruptedBefore(host))
 	}
 	if err := r.client.Stopped(host); err != nil {
 		return fail(record.Skipped, err)

@@ -4,8 +4,9 @@
 // preprints to their published versions, and hands each work's documents
 // to the folder's writer (snapshots.Writer) in order.
 // What a work's document says (merge, keep-previous, identity) is the
-// core's (works); the run's story is report's. Failures are values in
-// the Report; Run returns an error only when nothing trustworthy can be
+// core's (works); the run's story is report's, told from the facts the
+// run hands it once it ends (facts.go). Failures are values in the
+// Report; Run returns an error only when nothing trustworthy can be
 // written.
 package orchestrator
 
@@ -153,40 +154,41 @@ func Run(ctx context.Context, opts Options) (*report.Report, error) {
 		err = rn.follow(runCtx)
 	}
 	rn.findUnclaimed()
-	rn.report()
+	// The lanes are done: what the transport spent is what the story tells.
+	rn.hosts = hostFigures(rn.client.Stats())
 	if err != nil {
 		rn.failWrite(err)
-		return rn.rep, err
+		return rn.story(), err
 	}
-	if err := offlineError(rn.rep.Hosts); err != nil {
+	if err := offlineError(rn.hosts); err != nil {
 		// Nothing was learned, so the folder is left as it was; the
 		// report still says which host stopped and why (--report).
-		rn.rep.NotPruned = report.PruneOffline
-		return rn.rep, err
+		rn.end.offline = true
+		return rn.story(), err
 	}
 	if ctx.Err() != nil {
 		rn.writeNothing()
-		return rn.rep, nil
+		return rn.story(), nil
 	}
 	settle, settled := settleContext(ctx, opts.Abort, rn.clock)
 	defer settled()
 	if err := rn.write(ctx, settle); err != nil {
 		rn.failWrite(err)
-		return rn.rep, err
+		return rn.story(), err
 	}
-	return rn.rep, nil
+	return rn.story(), nil
 }
 
-// failWrite tells the report that the folder could not be written and
-// which works' files the failure kept from being written: every work of
-// the run but those the second pass wrote (or found unchanged) before it
-// stopped, and those not written on purpose (no answer, no file yet).
+// failWrite notes that the folder could not be written and which works'
+// files the failure kept from being written: every work of the run but
+// those the second pass wrote (or found unchanged) before it stopped, and
+// those not written on purpose (no answer, no file yet).
 func (rn *run) failWrite(err error) {
 	saved := map[string]bool{}
-	for _, k := range rn.rep.Unwritten {
-		saved[k] = true
-	}
 	if rn.w != nil {
+		for _, k := range rn.w.unwritten {
+			saved[k] = true
+		}
 		for _, pw := range rn.w.works[:rn.w.saved] {
 			saved[pw.link.ID().Key()] = true
 		}
@@ -197,7 +199,7 @@ func (rn *run) failWrite(err error) {
 			unsaved = append(unsaved, k)
 		}
 	}
-	rn.rep.FailWrite(err, unsaved, rn.w != nil && rn.w.pruned)
+	rn.end.writeErr, rn.end.unsaved = err, unsaved
 }
 
 // closeScratch lets the writer's and the plan's temporary files go
@@ -255,17 +257,19 @@ type run struct {
 
 // runChoice is what the run was asked to do, settled before any request.
 type runChoice struct {
-	opts     Options
-	m        *manifest.Manifest
-	explicit bool                             // providers were named (--only or the manifest): each is asked
-	registry []providers.Spec                 // the providers chosen from, in their order
-	specs    []providers.Spec                 // the selected providers, in registry order
-	leftOut  []string                         // providers the manifest chooses that this run does not ask (--only, no e-mail)
-	lookup   *providers.Spec                  // the agency lookup's provider, when DOIs are routed by agency; else nil
-	bases    map[string]string                // provider → scheme://host it is asked at
-	size     func(providers.Spec) int         // identities per call
-	gates    map[string]*providers.Redundancy // provider → when another's answer makes it redundant
-	targets  []jobTarget                      // the providers as its jobs ask them, in specs' order
+	opts       Options
+	m          *manifest.Manifest
+	dir        string                           // the snapshot folder
+	needMailto []string                         // providers not asked: they require a contact e-mail and none was set
+	explicit   bool                             // providers were named (--only or the manifest): each is asked
+	registry   []providers.Spec                 // the providers chosen from, in their order
+	specs      []providers.Spec                 // the selected providers, in registry order
+	leftOut    []string                         // providers the manifest chooses that this run does not ask (--only, no e-mail)
+	lookup     *providers.Spec                  // the agency lookup's provider, when DOIs are routed by agency; else nil
+	bases      map[string]string                // provider → scheme://host it is asked at
+	size       func(providers.Spec) int         // identities per call
+	gates      map[string]*providers.Redundancy // provider → when another's answer makes it redundant
+	targets    []jobTarget                      // the providers as its jobs ask them, in specs' order
 }
 
 // runNet is how the run reaches the services.
@@ -277,21 +281,41 @@ type runNet struct {
 	rt     *routing
 }
 
-// runState is what the run has learned so far.
+// runState is what the run has learned so far. What the story tells is
+// kept here (and in the writer's reportFacts) in the run's own terms, and
+// handed to the report once, as the run ends (story, facts.go).
 type runState struct {
-	rep               *report.Report
 	plan              *workPlan
 	w                 *writer
-	notAsked          map[string]int     // provider → jobs another's answer made redundant
-	warnings          []record.Warning   // the works' jobs', in job order
-	stop              context.CancelFunc // ends the run's requests (a write failed)
-	lookupFailureTold bool               // the first round noted a failed agency lookup (once is enough)
+	expansions        []report.Outcome         // one per ORCID identity × expanding provider
+	outcomes          []report.Outcome         // one per work × provider asked, in job order
+	notAsked          map[string]int           // provider → jobs another's answer made redundant
+	jobWarnings       []record.Warning         // the works' jobs', in job order
+	stop              context.CancelFunc       // ends the run's requests (a write failed)
+	lookupFailureTold bool                     // the first round noted a failed agency lookup (once is enough)
+	lookupFailures    []report.LookupFailure   // agency lookups that failed
+	held              []report.HeldRemoval     // ORCID records whose removals were held back
+	followed          []report.FollowedVersion // published versions the second round kept
+	hosts             []report.HostFigures     // what the transport spent, once the lanes are done
+	end               runEnd
 
 	records *records // the first round's ORCID records (expand.go)
 
 	// Discovery (discover.go).
-	listings  []*job               // per ORCID identity × listing provider
-	unclaimed *snapshots.Unclaimed // what the listings found, for unclaimed.json; nil: the file is left as it is
+	listings      []*job               // per ORCID identity × listing provider
+	listed        []report.Listing     // their outcomes, as the story tells them
+	unclaimed     *snapshots.Unclaimed // what the listings found, for unclaimed.json; nil: the file is left as it is
+	unclaimedFile unclaimedChange      // what writing unclaimed.json did
+}
+
+// runEnd is how the run ended, for the story.
+type runEnd struct {
+	elapsed        time.Duration // set once the run has written (or chosen to write nothing)
+	interrupted    bool          // the run was cancelled
+	nothingWritten bool          // interrupted before the write phase: no file was touched
+	offline        bool          // no service answered: nothing was changed
+	writeErr       error         // why writing the snapshot folder stopped; nil when it did not
+	unsaved        []string      // identity keys of works whose files writeErr kept from being written
 }
 
 // leftOut is the providers the manifest's list (or the defaults) chooses
@@ -383,7 +407,7 @@ func baseURLs(specs []providers.Spec, overrides map[string]string) map[string]st
 
 // plan settles everything the run needs before its first request: the
 // providers, their hosts and base URLs, the transport's policy per host,
-// the routing of DOIs, and the report's opening facts.
+// the routing of DOIs, and the snapshot folder.
 func plan(opts Options) (*run, error) {
 	m := opts.Manifest
 	registry, names, specs, err := selectProviders(opts)
@@ -395,7 +419,7 @@ func plan(opts Options) (*run, error) {
 		return nil, err
 	}
 	rn := &run{
-		runChoice: runChoice{opts: opts, m: m, explicit: len(names) > 0, specs: specs, leftOut: leftOut(registry, m.Providers, specs), registry: registry},
+		runChoice: runChoice{opts: opts, m: m, needMailto: needMailto, explicit: len(names) > 0, specs: specs, leftOut: leftOut(registry, m.Providers, specs), registry: registry},
 		runNet:    runNet{clock: opts.Clock},
 		runState:  runState{notAsked: map[string]int{}},
 	}
@@ -426,11 +450,10 @@ func plan(opts Options) (*run, error) {
 	rn.rt = newRouting(specs, rn.explicit)
 	rn.plan = newWorkPlan(m)
 	rn.plan.acceptRemovals = opts.AcceptRemovals
-	dir := opts.Snapshots
-	if dir == "" {
-		dir = m.Snapshots
+	rn.dir = opts.Snapshots
+	if rn.dir == "" {
+		rn.dir = m.Snapshots
 	}
-	rn.rep = &report.Report{Manifest: m.Path, Snapshots: dir, Providers: providerFacts(specs), NeedMailto: needMailto, MissingMailto: m.Mailto == "", APIKeys: apiKeys(specs, opts.Getenv), Replayed: opts.Replay}
 	return rn, nil
 }
 
@@ -482,10 +505,10 @@ func (rn *run) interval(s providers.Spec) time.Duration {
 // lanes; each lane serves one host; assemble takes each work as soon as
 // its jobs are done.
 func (rn *run) fetch(ctx context.Context) error {
-	rn.records = rn.r.expand(ctx, rn.m, snapshots.Dir{Root: rn.rep.Snapshots}, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
+	rn.records = rn.r.expand(ctx, rn.m, snapshots.Dir{Root: rn.dir}, rn.specs, rn.bases, rn.interval, rn.opts.Progress.Planned)
 	sched := newScheduler(ctx, rn.r, rn.size, rn.specs)
 	rn.queueListings(sched)
-	d := snapshots.Dir{Root: rn.rep.Snapshots}
+	d := snapshots.Dir{Root: rn.dir}
 	queued := 0 // works of plan.order already handed to the lanes
 	flush := func() {
 		rn.schedule(ctx, sched, rn.plan.order[queued:], false)
@@ -507,7 +530,7 @@ func (rn *run) fetch(ctx context.Context) error {
 	if rn.records.done() {
 		sched.plannedAll()
 	}
-	rn.w = newWriter(rn.rep.Snapshots, rn.m, rn.specs, rn.plan, rn.rep, rn.opts.WriteSnapshot)
+	rn.w = newWriter(rn.dir, rn.m, rn.specs, rn.plan, rn.opts.WriteSnapshot)
 	rn.w.leftOut, rn.w.registry, rn.w.tail = rn.leftOut, rn.registry, rn.opts.WriteTail
 	err := rn.assemble(ctx, sched, rn.plan.order[:rn.records.listedN], 0)
 	if err == nil { // the works of records whose details failed come last (see records)
@@ -515,7 +538,7 @@ func (rn *run) fetch(ctx context.Context) error {
 		err = rn.assemble(ctx, sched, rn.plan.order[rn.records.listedN:], rn.records.listedN)
 	}
 	rn.takeRecords(ctx, sched) // a failed write: the report still tells each record
-	rn.rep.Held = rn.plan.heldRemovals()
+	rn.held = rn.plan.heldRemovals()
 	rn.takeAnswers(sched.finish())
 	return err
 }
@@ -534,7 +557,7 @@ func unknownORCID(id manifest.Identity, outcomes []reply) {
 	}
 	for i := range outcomes {
 		outcomes[i].Status = record.Failed
-		outcomes[i].Err = fmt.Errorf("%s: ORCID iD %s of the manifest was not found — check the iD", outcomes[i].Provider, id.Value)
+		outcomes[i].Err = report.UnknownORCID(outcomes[i].Provider, id.Value)
 	}
 }
 
@@ -548,7 +571,7 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 		err := rn.rt.lookupAgencies(ctx, rn.r, rn.bases[rn.lookup.Name], works, providers.RABatchSize)
 		if err != nil && ctx.Err() == nil && (followed || !rn.lookupFailureTold) { // the second round notes its own works
 			rn.lookupFailureTold = rn.lookupFailureTold || !followed
-			rn.rep.LookupFailures = append(rn.rep.LookupFailures, report.LookupFailure{Err: err, Followed: followed})
+			rn.lookupFailures = append(rn.lookupFailures, report.LookupFailure{Err: err, Followed: followed})
 		}
 		rn.rememberUnrouted(works)
 	}
@@ -564,7 +587,7 @@ func (rn *run) schedule(ctx context.Context, sched *scheduler, works []manifest.
 // rememberUnrouted reads the last snapshot of each work whose agency
 // lookup failed, so the agency that answered then is asked again.
 func (rn *run) rememberUnrouted(works []manifest.Identity) {
-	d := snapshots.Dir{Root: rn.rep.Snapshots}
+	d := snapshots.Dir{Root: rn.dir}
 	for _, id := range works {
 		if !rn.rt.unrouted(id) {
 			continue
@@ -606,7 +629,7 @@ func (rn *run) assemble(ctx context.Context, sched *scheduler, works []manifest.
 func (rn *run) takeAnswers(jobs []*job) []*reply {
 	var answers []*reply
 	// Grown once: an interrupt hands over every job left at once (250,000).
-	rn.rep.Outcomes = slices.Grow(rn.rep.Outcomes, len(jobs))
+	rn.outcomes = slices.Grow(rn.outcomes, len(jobs))
 	for _, j := range jobs {
 		if j.notAsked {
 			rn.notAsked[j.spec().Name]++
@@ -615,29 +638,10 @@ func (rn *run) takeAnswers(jobs []*job) []*reply {
 		answers = append(answers, j.ans)
 		o := j.ans.Outcome
 		o.Identity = j.id // an interrupt's skips share a reply (interruptSkips)
-		rn.rep.Outcomes = append(rn.rep.Outcomes, withFault(o))
-		rn.warnings = append(rn.warnings, j.ans.result.Warnings...)
+		rn.outcomes = append(rn.outcomes, withFault(o))
+		rn.jobWarnings = append(rn.jobWarnings, j.ans.result.Warnings...)
 	}
 	return answers
-}
-
-// report fills in what the phases learned: the works, warnings, notes and
-// the transport's figures.
-func (rn *run) report() {
-	rep, plan := rn.rep, rn.plan
-	rep.Works = plan.order
-	rep.Warnings = plan.warnings
-	rep.WarnUnmatchedExcludes(plan.unmatchedExcludes())
-	rep.WarnUnmatchedOverrides(plan.unmatchedOverrides())
-	rep.Excluded = plan.excluded
-	rep.NotAsked = rn.notAsked
-	rep.Warnings = append(rep.Warnings, rn.warnings...)
-	if rn.w != nil {
-		rep.Warnings = append(rep.Warnings, rn.w.warnings...)
-		rep.WarnAuthorless(rn.w.authorless)
-		rep.LeftOut, rep.WorksKeptLeftOut, rep.KeptWhole, rep.Dropped = rn.w.leftOut, rn.w.worksKeptLeftOut, rn.w.worksKeptWhole, rn.w.dropped
-	}
-	rep.Hosts = hostFigures(rn.client.Stats())
 }
 
 // write links the works, writes the index and prunes what left the
@@ -648,10 +652,10 @@ func (rn *run) write(ctx, settle context.Context) error {
 		writing()
 	}
 	defer func() {
-		rn.rep.Interrupted = ctx.Err() != nil
-		rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
+		rn.end.interrupted = ctx.Err() != nil
+		rn.end.elapsed = rn.clock.Now().Sub(rn.start)
 	}()
-	if err := rn.w.finish(ctx, settle); err != nil || rn.rep.Cut != nil {
+	if err := rn.w.finish(ctx, settle); err != nil || rn.w.cut != nil {
 		return err
 	}
 	return rn.writeUnclaimed()

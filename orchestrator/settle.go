@@ -2,7 +2,6 @@ package orchestrator
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/aboutscholar/about/record"
@@ -66,16 +65,8 @@ func afterFunc(clock transport.Clock, d time.Duration, f func()) (stop func() bo
 // writeNothing is the end of a run interrupted before its write phase:
 // no file is written and nothing pruned, and the story says so.
 func (rn *run) writeNothing() {
-	rn.rep.Interrupted = true
-	rn.rep.NotPruned = report.PruneInterrupted
-	rn.rep.Cut = &report.WriteCut{Works: len(rn.plan.order)}
-	rn.rep.Unwritten = nil // no work was judged: not "no service answered"
-	rn.rep.Elapsed = rn.clock.Now().Sub(rn.start)
-}
-
-// interruptedBefore is why a job the interrupt came before was not asked.
-func interruptedBefore(host string) error {
-	return fmt.Errorf("%w before asking %s", report.ErrInterrupted, host)
+	rn.end.interrupted, rn.end.nothingWritten = true, true
+	rn.end.elapsed = rn.clock.Now().Sub(rn.start)
 }
 
 // interruptSkips are the replies of one call's jobs once the run is
@@ -92,7 +83,7 @@ func (k interruptSkips) of(j *job) *reply {
 	}
 	r := k[j.to]
 	if r == nil {
-		r = &reply{Outcome: report.Outcome{Provider: j.spec().Name, Host: j.host(), Status: record.Skipped, Err: interruptedBefore(j.host())}}
+		r = &reply{Outcome: report.Outcome{Provider: j.spec().Name, Host: j.host(), Status: record.Skipped, Err: report.InterruptedBefore(j.host())}}
 		k[j.to] = r
 	}
 	return r
@@ -104,5 +95,5 @@ func (k interruptSkips) of(j *job) *reply {
 // each of 50,000 Unpaywall jobs "depends on openalex's answer, which
 // failed").
 func notAskedForInterrupt(d *job) *reply {
-	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: interruptedBefore(d.host())}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: report.InterruptedBefore(d.host())}}
 }

@@ -70,12 +70,12 @@ func TestInterruptSkipsShareTheirReplies(t *testing.T) {
 		t.Errorf("skipping a job allocates %d bytes; want at most 100: each has a reply of its own", perJob)
 	}
 	rn := &run{}
-	rn.rep, rn.notAsked = &report.Report{}, map[string]int{}
+	rn.notAsked = map[string]int{}
 	rn.takeAnswers(jobs)
-	if len(rn.rep.Outcomes) != 2*n {
-		t.Fatalf("%d outcomes, want %d", len(rn.rep.Outcomes), 2*n)
+	if len(rn.outcomes) != 2*n {
+		t.Fatalf("%d outcomes, want %d", len(rn.outcomes), 2*n)
 	}
-	for i, o := range rn.rep.Outcomes {
+	for i, o := range rn.outcomes {
 		want := fmt.Sprintf("doi:10.5500/sim.%d", i/2)
 		if o.Identity.Key() != want || !report.SkippedByInterrupt(o) || o.Provider != specs[i%2].Name {
 			t.Fatalf("outcome %d: %s %s %s %v; want %s's, skipped by the interrupt", i, o.Identity.Key(), o.Provider, o.Status, o.Err, want)

@@ -14,6 +14,7 @@ import (
 	"github.com/aboutscholar/about/internal/testtool"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 
 	"github.com/aboutscholar/about/check"
@@ -241,9 +242,8 @@ func TestWriteCutLeavesTheRestAsTheyWere(t *testing.T) {
 			net.routes[k] = net.routes["api.crossref.org/works/10.1371/notarealdoi"]
 		}
 	}
-	rn, n := cutWrite(t, m, net)
+	rn, rep, n := cutWrite(t, m, net)
 	last := rn.w.works[n-1].link.ID()
-	rep := rn.rep
 	if rep.Cut == nil || rep.Cut.Written != n-1 || rep.Cut.Works != n || !rep.Interrupted {
 		t.Fatalf("cut %+v, interrupted %v; want %d of %d works written", rep.Cut, rep.Interrupted, n-1, n)
 	}
@@ -277,8 +277,8 @@ func TestWriteCutLeavesTheRestAsTheyWere(t *testing.T) {
 }
 
 // cutWrite runs m on net up to its write phase, interrupts it, and cuts
-// the writing before the last of its n works.
-func cutWrite(t *testing.T, m *manifest.Manifest, net *fakeNet) (rn *run, n int) {
+// the writing before the last of its n works; rep is the run's story.
+func cutWrite(t *testing.T, m *manifest.Manifest, net *fakeNet) (rn *run, rep *report.Report, n int) {
 	t.Helper()
 	rn, err := plan(testOptions(m, net, 4))
 	if err != nil {
@@ -289,14 +289,14 @@ func cutWrite(t *testing.T, m *manifest.Manifest, net *fakeNet) (rn *run, n int)
 	if err := rn.fetch(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	rn.report()
+	rn.hosts = hostFigures(rn.client.Stats())
 	n = len(rn.w.works)
 	interrupted, interrupt := context.WithCancel(context.Background())
 	interrupt()
 	if err := rn.write(interrupted, &cutAfter{Context: interrupted, n: n - 1}); err != nil {
 		t.Fatal(err)
 	}
-	return rn, n
+	return rn, rn.story(), n
 }
 
 // TestWriteCutOfAFirstRunLeavesNothing: a first run whose writing is cut
@@ -304,14 +304,14 @@ func cutWrite(t *testing.T, m *manifest.Manifest, net *fakeNet) (rn *run, n int)
 // no file for check to reject.
 func TestWriteCutOfAFirstRunLeavesNothing(t *testing.T) {
 	m := newManifest(t, recordedManifest)
-	rn, n := cutWrite(t, m, recordedNet(t))
+	_, rep, n := cutWrite(t, m, recordedNet(t))
 	if files := snapshotsByPath(t, m.Snapshots); len(files) > 0 {
 		t.Errorf("the cut first run left %d files:\n%s", len(files), folderBytes(t, m.Snapshots))
 	}
-	if c := rn.rep.Cut; c == nil || c.Written != 0 || c.Withdrawn != n-1 || len(rn.rep.Written) != 0 || len(rn.rep.WorksAdded) != 0 {
-		t.Errorf("cut %+v, written %v, added %v; want %d withdrawn and nothing written", c, rn.rep.Written, rn.rep.WorksAdded, n-1)
+	if c := rep.Cut; c == nil || c.Written != 0 || c.Withdrawn != n-1 || len(rep.Written) != 0 || len(rep.WorksAdded) != 0 {
+		t.Errorf("cut %+v, written %v, added %v; want %d withdrawn and nothing written", c, rep.Written, rep.WorksAdded, n-1)
 	}
-	if s := story(rn.rep); !strings.Contains(s, "nothing was written, the snapshot folder is as it was") {
+	if s := story(rep); !strings.Contains(s, "nothing was written, the snapshot folder is as it was") {
 		t.Errorf("the story does not say nothing was written:\n%s", s)
 	}
 }

@@ -167,7 +167,7 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 // what a key would change; a run with one says nothing about it.
 func TestHintWhatAKeyWouldChange(t *testing.T) {
 	for _, set := range []bool{false, true} {
-		rep := &report.Report{Providers: providerFacts([]providers.Spec{providers.OpenAlex()}), APIKeys: map[string]bool{"openalex": set}}
+		rep := &report.Report{RunFacts: report.RunFacts{Providers: providerFacts([]providers.Spec{providers.OpenAlex()}), APIKeys: map[string]bool{"openalex": set}}}
 		hints := strings.Join(rep.Hints(), "\n")
 		if got := strings.Contains(hints, "no OPENALEX_API_KEY is set; a free key would give OpenAlex $1 a day"); got == set {
 			t.Errorf("key set %v: hints %q", set, hints)

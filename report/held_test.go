@@ -9,11 +9,11 @@ import (
 // of how many, the closing line is "incomplete:" though every job
 // answered, and the hint's command pastes back as one word per argument.
 func TestHeldStory(t *testing.T) {
-	r := &Report{Manifest: "my lab/manifest's.toml", Snapshots: "snapshots", Held: []HeldRemoval{
+	r := &Report{RunFacts: RunFacts{Manifest: "my lab/manifest's.toml", Snapshots: "snapshots"}, FolderFacts: FolderFacts{Held: []HeldRemoval{
 		{Record: "orcid:0000-0002-9341-7985", Had: 41, Lists: 0, Works: make([]string, 41)},
 		{Record: "orcid:0000-0002-1825-0097", Had: 41, Lists: 8, Works: make([]string, 36)},
 		{Record: "orcid:0000-0001-5109-3700", Had: 1, Lists: 0, Works: make([]string, 1)},
-	}}
+	}}}
 	var b strings.Builder
 	r.WriteSummary(&b)
 	story := b.String()

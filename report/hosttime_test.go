@@ -16,14 +16,14 @@ import (
 // retries with the attempts: a job that gave up after four attempts over
 // 5.3 s was shown as 17 ms.
 func TestHostTimeCountsTheWaitsBeforeRetries(t *testing.T) {
-	r := &Report{
+	r := &Report{RunFacts: RunFacts{
 		Providers: []Provider{{Name: "crossref", Host: "api.crossref.org"}},
 		Outcomes: []Outcome{{Identity: doiID("10.1/c"), Provider: "crossref", Host: "api.crossref.org", Status: record.Failed,
 			Err: errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")}},
 		Hosts: []HostFigures{{Host: "api.crossref.org", Requests: 4, Retries: 3,
 			Busy: 17 * time.Millisecond, Waited: 5283 * time.Millisecond}},
 		Snapshots: "snapshots",
-	}
+	}}
 	var b bytes.Buffer
 	r.WriteSummary(&b)
 	row := regexp.MustCompile(`(?m)^ *crossref +0 +0 +1 +0 +4 +3 +(\S+) *$`).FindStringSubmatch(b.String())

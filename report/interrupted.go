@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/aboutscholar/about/record"
 )
@@ -10,6 +11,12 @@ import (
 // ErrInterrupted marks a job the run's interrupt skipped before asking
 // ("interrupted before asking api.crossref.org").
 var ErrInterrupted = errors.New("interrupted")
+
+// InterruptedBefore is why a job the interrupt came before was not
+// asked: its host named, the words of ErrInterrupted.
+func InterruptedBefore(host string) error {
+	return fmt.Errorf("%w before asking %s", ErrInterrupted, host)
+}
 
 // interruptedListed is how many identities the story names of a group of
 // jobs the interrupt skipped. Ctrl-C 60 s into a 50,000-work run skips

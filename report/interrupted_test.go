@@ -19,7 +19,7 @@ import (
 // interrupt came.
 func interruptedReport(t testing.TB, n int) *Report {
 	t.Helper()
-	r := &Report{Interrupted: true, Cut: &WriteCut{}, Providers: []Provider{{Name: "crossref"}, {Name: "openalex"}}}
+	r := &Report{RunFacts: RunFacts{Interrupted: true, Providers: []Provider{{Name: "crossref"}, {Name: "openalex"}}}, FolderFacts: FolderFacts{Cut: &WriteCut{}}}
 	skip := func(provider, host string, id manifest.Identity, err error) {
 		r.Outcomes = append(r.Outcomes, Outcome{Identity: id, Provider: provider, Host: host, Status: record.Skipped, Err: err})
 	}

@@ -49,8 +49,8 @@ func TestLookupFailureNoteCutsItsURL(t *testing.T) {
 	}
 	lookup := fmt.Errorf("registration agency lookup: %w", fmt.Errorf("doi: which ra: %w",
 		&transport.StatusError{Method: "GET", URL: "https://doi.org/ra/" + strings.Join(dois, ","), Host: "doi.org", Code: 503, Attempts: 4}))
-	r := &Report{LookupFailures: []LookupFailure{{Err: lookup}},
-		Hosts: []HostFigures{{Host: "doi.org", Stopped: true, StopReason: "cannot reach it: GET https://doi.org/ra/" + strings.Join(dois, ",") + "?x=1: refused"}}}
+	r := &Report{NoteFacts: NoteFacts{LookupFailures: []LookupFailure{{Err: lookup}}},
+		RunFacts: RunFacts{Hosts: []HostFigures{{Host: "doi.org", Stopped: true, StopReason: "cannot reach it: GET https://doi.org/ra/" + strings.Join(dois, ",") + "?x=1: refused"}}}}
 	want := "registration agency lookup: doi: which ra: GET https://doi.org/ra/10.5281/zenodo.4000000,10.5281/zenodo.4000001,10.5281/ze… giving up after 4 attempts: 503 Service Unavailable; works whose agency is unknown were asked of the agency their last snapshot names, else their prefix's, else of Crossref and then DataCite (whose \"not found\" is then not written)"
 	notes := r.Notes()
 	if len(notes) != 1 || notes[0] != want {

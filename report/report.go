@@ -11,32 +11,71 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
-// Report is what a run did, for the summary and the exit code.
+// Report is what a run did, for the summary and the exit code: the facts
+// the run hands over, in four groups, and the warnings. The story and
+// --report are told from them and nothing else.
 type Report struct {
-	Expansions []Outcome           // one per ORCID identity × expanding provider
-	Outcomes   []Outcome           // one per work × provider, in job order
-	Works      []manifest.Identity // the works written, in output order
-	Hosts      []HostFigures
-	Warnings   []record.Warning
-	Written    []string           // files that changed
-	Removed    []string           // files of works that left the manifest
-	Kept       []string           // identity keys whose files were kept because their source could not be read
-	Excluded   []manifest.Exclude // the [[exclude]]s that left a work out, in the order the run met them
-	Followed   []FollowedVersion  // published versions fetched in the second round
-	Unwritten  []string           // identity keys of works no service answered about and with no file yet: not written
-	WriteErr   error              // why writing the snapshot folder stopped (FailWrite); nil when it did not
-	Unsaved    []string           // identity keys of works whose files WriteErr kept from being written
-	Repaired   []string           // snapshot files the run found corrupt and rewrote (each also a warning)
-	Damaged    []string           // snapshot files found corrupt that no answer could replace: left as they are (each also a warning)
-	Links      int                // links among works written to links.json
-	NotPruned  WhyNotPruned       // why nothing was pruned, when nothing was
-	Held       []HeldRemoval      // ORCID records that lost all or most works at once: those works were kept, in manifest order
-	Elapsed    time.Duration
-	Manifest   string // the manifest's path, as given
-	Snapshots  string
-	Providers  []Provider // the run's, in registry order
+	RunFacts
+	FolderFacts
+	NoteFacts
+	DiscoveryFacts
+	Warnings []record.Warning // in the order the run met them
 
-	// What the notes are told from (Notes), in the order they are told.
+	// warningWorks lists, for a warning about several works whose
+	// message names only the first few (the story stays short), every
+	// one of them, for the machine-readable report (warningKey → keys):
+	// see ListWorks.
+	warningWorks map[string][]string
+}
+
+// RunFacts is what the run was asked and how it went: its providers,
+// every job's outcome, what each host cost, and how it ended.
+type RunFacts struct {
+	Manifest      string          // the manifest's path, as given
+	Snapshots     string          // the snapshot folder
+	Providers     []Provider      // the run's, in registry order
+	Expansions    []Outcome       // one per ORCID identity × expanding provider
+	Outcomes      []Outcome       // one per work × provider, in job order
+	Hosts         []HostFigures   // what the transport spent on each host
+	Elapsed       time.Duration   // wall time of the run
+	Interrupted   bool            // the run was cancelled
+	MissingMailto bool            // no contact e-mail was set
+	APIKeys       map[string]bool // provider → whether its API key variable was set
+	Replayed      bool            // the answers came from a recording: a key would change nothing
+}
+
+// FolderFacts is what became of the snapshot folder: the works and files
+// written, removed and kept, and why some were not.
+type FolderFacts struct {
+	Works         []manifest.Identity // the works written, in output order
+	WorksAdded    []string            // identity keys of works whose file is new
+	WorksChanged  []string            // identity keys of works whose work or counts file changed
+	WorksRemoved  []string            // identity keys of works whose file was removed (they left the manifest)
+	Written       []string            // files that changed
+	Removed       []string            // files of works that left the manifest
+	StraysRemoved []string            // snapshot-named files no earlier index listed, removed: no work left
+	Kept          []string            // identity keys whose files were kept because their source could not be read
+	Excluded      []manifest.Exclude  // the [[exclude]]s that left a work out, in the order the run met them
+	Followed      []FollowedVersion   // published versions fetched in the second round
+	Unwritten     []string            // identity keys of works no service answered about and with no file yet: not written
+	WriteErr      error               // why writing the snapshot folder stopped (FailWrite); nil when it did not
+	Unsaved       []string            // identity keys of works whose files WriteErr kept from being written
+	Repaired      []string            // snapshot files the run found corrupt and rewrote (each also a warning)
+	Damaged       []string            // snapshot files found corrupt that no answer could replace: left as they are (each also a warning)
+	Links         int                 // links among works written to links.json
+	NotPruned     WhyNotPruned        // why nothing was pruned, when nothing was
+	Held          []HeldRemoval       // ORCID records that lost all or most works at once: those works were kept, in manifest order
+	Cut           *WriteCut           // an interrupt left works unwritten (all of them, when it came before writing); nil when none
+
+	// LineEndings are the files of Written rewritten only to end their
+	// lines in LF, not the CRLF a checkout with git's core.autocrlf
+	// gives them: the same content, so no work changed for them.
+	LineEndings []string
+}
+
+// NoteFacts is what the notes are told from (Notes), in the order they
+// are told.
+type NoteFacts struct {
 	NeedMailto       []string        // providers not asked: they require a contact e-mail and none was set
 	LookupFailures   []LookupFailure // registration agency lookups that failed
 	NotAsked         map[string]int  // provider → works it was not asked about because another's answer covered them
@@ -45,32 +84,14 @@ type Report struct {
 	KeptWhole        []string        // identity keys of works no provider of this run applies to: their previous file stands
 	Dropped          map[string]int  // provider no longer chosen → works its data was removed from
 	LinkNotes        []string        // what deciding the links suggests (works.Linked.Notes)
+}
 
-	// LineEndings are the files of Written rewritten only to end their
-	// lines in LF, not the CRLF a checkout with git's core.autocrlf
-	// gives them: the same content, so no work changed for them.
-	LineEndings []string
-
-	// Discovery (manifest discover): the listings of the works carrying
-	// each ORCID iD, and what they name beyond the page (unclaimed.json).
+// DiscoveryFacts is what manifest discover found: the listings of the
+// works carrying each ORCID iD, and what they name beyond the page
+// (unclaimed.json).
+type DiscoveryFacts struct {
 	Listings  []Listing
 	Unclaimed []Unclaimed
-
-	WorksAdded    []string        // identity keys of works whose file is new
-	WorksChanged  []string        // identity keys of works whose work or counts file changed
-	WorksRemoved  []string        // identity keys of works whose file was removed (they left the manifest)
-	StraysRemoved []string        // snapshot-named files no earlier index listed, removed: no work left
-	Interrupted   bool            // the run was cancelled
-	Cut           *WriteCut       // an interrupt left works unwritten (all of them, when it came before writing); nil when none
-	MissingMailto bool            // no contact e-mail was set
-	APIKeys       map[string]bool // provider → whether its API key variable was set
-	Replayed      bool            // the answers came from a recording: a key would change nothing
-
-	// warningWorks lists, for a warning about several works whose
-	// message names only the first few (the story stays short), every
-	// one of them, for the machine-readable report (warningKey → keys):
-	// see ListWorks.
-	warningWorks map[string][]string
 }
 
 // Incomplete reports whether any job failed or was skipped.

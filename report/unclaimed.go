@@ -32,10 +32,49 @@ type Unclaimed struct {
 	DOI         string
 	Title       string
 	Year        int
-	NameDiffers bool     // a name written beside the iD is not the researcher's: likely a wrong iD
-	Evidence    []string // one line per service, e.g. `crossref: author 2, "J. Carberry" (name agrees)`
-	Add         string   // manifest lines that add it
-	Dismiss     string   // manifest lines that dismiss it for good
+	NameDiffers bool       // a name written beside the iD is not the researcher's: likely a wrong iD
+	Evidence    []Evidence // one per service that carries the iD
+	Add         string     // manifest lines that add it
+	Dismiss     string     // manifest lines that dismiss it for good
+}
+
+// Evidence is where one service carries the iD on a work.
+type Evidence struct {
+	Provider  string
+	Role      string    // "author" or "editor"; "" when the service has the iD elsewhere in its metadata
+	Position  int       // 1-based place among the authors (or editors); 0 when not beside one
+	Name      string    // the name written there
+	NameCheck NameCheck // whether it is one of the researcher's names
+}
+
+// NameCheck is how a name beside the iD compares with the researcher's.
+type NameCheck uint8
+
+// The outcomes of the comparison; the zero value is none the story names.
+const (
+	NameUnknown   NameCheck = iota
+	NameAgrees              // one of the researcher's names
+	NameDiffers             // another person's: likely an iD typed wrong
+	NameUnchecked           // no name to compare on either side
+)
+
+// evidenceLine is one piece of evidence in words: "crossref: author 2,
+// “J. Carberry” (name agrees)".
+func evidenceLine(e Evidence) string {
+	if e.Position == 0 {
+		return e.Provider + ": the iD is in its metadata, not beside an author"
+	}
+	what := map[NameCheck]string{NameAgrees: "name agrees", NameDiffers: "name differs", NameUnchecked: "name not compared"}[e.NameCheck]
+	return fmt.Sprintf("%s: %s %d, %q (%s)", e.Provider, e.Role, e.Position, e.Name, what)
+}
+
+// evidenceLines are a suggestion's evidence, one line per service.
+func evidenceLines(evidence []Evidence) []string {
+	var lines []string
+	for _, e := range evidence {
+		lines = append(lines, evidenceLine(e))
+	}
+	return lines
 }
 
 // discoveryNotes tell what the listings could not do: each that failed,
@@ -113,7 +152,7 @@ func writeUnclaimedList(w io.Writer, list []Unclaimed) {
 		}
 		fmt.Fprintf(w, "    %s  doi:%s  %s\n", u.ORCID, termtext.Field(u.DOI), termtext.Field(strings.TrimSpace(title)))
 		for _, e := range u.Evidence {
-			fmt.Fprintf(w, "        %s\n", termtext.Field(e))
+			fmt.Fprintf(w, "        %s\n", termtext.Field(evidenceLine(e)))
 		}
 	}
 }
@@ -157,7 +196,7 @@ func (r *Report) discoveryJSON() ([]ListingReport, []UnclaimedReport) {
 	}
 	for _, u := range r.Unclaimed {
 		unclaimed = append(unclaimed, UnclaimedReport{ORCID: u.ORCID, DOI: u.DOI, Title: u.Title, Year: u.Year, NameDiffers: u.NameDiffers,
-			Evidence: orEmpty(u.Evidence), Add: u.Add, Dismiss: u.Dismiss})
+			Evidence: orEmpty(evidenceLines(u.Evidence)), Add: u.Add, Dismiss: u.Dismiss})
 	}
 	return listings, unclaimed
 }

@@ -32,7 +32,7 @@ func mixedReport() *Report {
 		out.Fault = stoppedFault
 		return out
 	}
-	return &Report{
+	return &Report{RunFacts: RunFacts{
 		Providers:  []Provider{{Name: "orcid"}, {Name: "crossref"}, {Name: "openalex"}, {Name: "unpaywall"}},
 		Expansions: []Outcome{o(orcid, "orcid", "pub.orcid.org", record.Found, nil)},
 		Outcomes: []Outcome{
@@ -43,17 +43,19 @@ func mixedReport() *Report {
 			o(doiID("10.1/c"), "crossref", "api.crossref.org", record.Failed, errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")),
 			skipped(doiID("10.1/c")),
 		},
-		Works: []manifest.Identity{doiID("10.1/a"), doiID("10.1/b"), doiID("10.1/c")},
+		Snapshots: "snapshots",
 		Hosts: []HostFigures{
 			{Host: "api.crossref.org", Requests: 6, Retries: 3, Busy: 1234 * time.Millisecond},
 			{Host: "api.openalex.org", Requests: 1, Busy: 80 * time.Millisecond, Stopped: true, StopReason: stopped.Reason},
 			{Host: "pub.orcid.org", Requests: 1, Busy: 456 * time.Millisecond},
+		}},
+		FolderFacts: FolderFacts{
+			Works:   []manifest.Identity{doiID("10.1/a"), doiID("10.1/b"), doiID("10.1/c")},
+			Written: []string{"snapshots/works/doi_10.1_2fa.json"},
+			Kept:    []string{"doi:10.1/c"},
 		},
-		Warnings:   []record.Warning{{Identity: "orcid:0000-0002-9341-7985", Message: `put-code 7 lists a malformed DOI "10.x": DOI "10.x" has no suffix`}},
-		Written:    []string{"snapshots/works/doi_10.1_2fa.json"},
-		Kept:       []string{"doi:10.1/c"},
-		NeedMailto: []string{"unpaywall"},
-		Snapshots:  "snapshots",
+		NoteFacts: NoteFacts{NeedMailto: []string{"unpaywall"}},
+		Warnings:  []record.Warning{{Identity: "orcid:0000-0002-9341-7985", Message: `put-code 7 lists a malformed DOI "10.x": DOI "10.x" has no suffix`}},
 	}
 }
 

@@ -26,12 +26,14 @@ import (
 // (works): a Writer takes the documents encoded.
 //
 // A fetch writes, in order: each work (BeginWorks, WriteWork, EndWorks),
-// the expansion files, the index, links.json, then prunes. Everything it
-// does is told in the caller's lists (Tally) as it happens.
+// the expansion files, the index, links.json, then prunes. It keeps what
+// it did in its own Tally, which the run takes once the writing is done
+// (Told).
 type Writer struct {
 	dir       Dir
 	writeFile WriteFunc
 	tally     Tally
+	withdrawn map[string]bool // files Withdraw removed again: not told as written
 	keep      map[string]bool // "works/<name>", "counts/<name>", "orcid/<name>": the files Prune leaves
 	index     Index           // the identities, then each work as it is written
 	batch     *Batch          // while the works' files are written
@@ -44,15 +46,14 @@ type Writer struct {
 	listedBefore map[string]bool
 }
 
-// Tally is where a Writer tells what it did: lists of the caller's (the
-// run's report), appended to as it happens, so the story tells the files
-// in the order they were written. A nil field is not told.
+// Tally is what a Writer did, in the order it did it, so the story tells
+// the files in the order they were written.
 type Tally struct {
-	Written     *[]string         // files that changed
-	LineEndings *[]string         // of them, the files rewritten only to end their lines in LF
-	Repaired    *[]string         // damaged files rewritten (each also a warning)
-	Damaged     *[]string         // damaged files left as they are (each also a warning)
-	Warnings    *[]record.Warning // what was wrong with each damaged file, and what became of it
+	Written     []string         // files that changed
+	LineEndings []string         // of them, the files rewritten only to end their lines in LF
+	Repaired    []string         // damaged files rewritten (each also a warning)
+	Damaged     []string         // damaged files left as they are (each also a warning)
+	Warnings    []record.Warning // what was wrong with each damaged file, and what became of it
 }
 
 // WriteFunc writes one snapshot file as Write does: canonically,
@@ -61,10 +62,10 @@ type Tally struct {
 type WriteFunc func(path string, v any) (changed bool, err error)
 
 // NewWriter starts writing the folder d of a run of the manifest's
-// identities (in its order: the index lists them so), telling what it
-// does in tally; writeFile nil means Rewrite (and the works in a Batch).
-func NewWriter(d Dir, identities []manifest.Entry, tally Tally, writeFile WriteFunc) *Writer {
-	w := &Writer{dir: d, writeFile: writeFile, tally: tally, keep: map[string]bool{}}
+// identities (in its order: the index lists them so); writeFile nil means
+// Rewrite (and the works in a Batch).
+func NewWriter(d Dir, identities []manifest.Entry, writeFile WriteFunc) *Writer {
+	w := &Writer{dir: d, writeFile: writeFile, keep: map[string]bool{}}
 	for _, e := range identities {
 		w.index.Identities = append(w.index.Identities, e.Key())
 	}
@@ -73,6 +74,19 @@ func NewWriter(d Dir, identities []manifest.Entry, tally Tally, writeFile WriteF
 
 // Dir is the folder the writer writes.
 func (w *Writer) Dir() Dir { return w.dir }
+
+// Told is what the writer did, for the run's story, the files Withdraw
+// removed again taken out of those written. Its lists are handed over,
+// not copied (a large run writes 100,000 files), and the writer keeps
+// none of them: call it once, when the writing is done.
+func (w *Writer) Told() Tally {
+	t := w.tally
+	w.tally = Tally{}
+	if len(w.withdrawn) > 0 {
+		t.Written = slices.DeleteFunc(t.Written, func(p string) bool { return w.withdrawn[p] })
+	}
+	return t
+}
 
 // Damaged is what is wrong with each damaged file of a work (path →
 // what), so the run names them instead of rewriting them without a word;
@@ -112,7 +126,7 @@ func (w *Writer) LeaveDamaged(k string, damaged Damaged) []record.Warning {
 	for _, path := range slices.Sorted(maps.Keys(damaged)) {
 		w.keep[filepath.Base(filepath.Dir(path))+"/"+strings.TrimSuffix(filepath.Base(path), ".json")] = true
 		warnings = append(warnings, record.Warning{Identity: path, Message: fmt.Sprintf("the file of %s is corrupt and no service answered about it this run, so it is left as it is (run about fetch again when they answer); what is wrong: %s", k, damaged[path])})
-		tell(w.tally.Damaged, path)
+		w.tally.Damaged = append(w.tally.Damaged, path)
 	}
 	return warnings
 }
@@ -135,10 +149,8 @@ func Repairs(k string, damaged Damaged, lost []string) Damaged {
 // repaired names, once written, the damaged files a work's write replaced.
 func (w *Writer) repaired(pending Damaged) {
 	for _, path := range slices.Sorted(maps.Keys(pending)) {
-		if w.tally.Warnings != nil {
-			*w.tally.Warnings = append(*w.tally.Warnings, record.Warning{Identity: path, Message: pending[path]})
-		}
-		tell(w.tally.Repaired, path)
+		w.tally.Warnings = append(w.tally.Warnings, record.Warning{Identity: path, Message: pending[path]})
+		w.tally.Repaired = append(w.tally.Repaired, path)
 	}
 }
 
@@ -160,17 +172,8 @@ func (w *Writer) repairing(path string, v any, write func() error) error {
 // as it is, when it is damaged.
 func (w *Writer) leftDamaged(path string) {
 	if _, what := ReadPrevious(path, &Expansion{}); what != "" {
-		if w.tally.Warnings != nil {
-			*w.tally.Warnings = append(*w.tally.Warnings, record.Warning{Identity: path, Message: "is corrupt and its ORCID record could not be read this run, so it is left as it is (run about fetch again); what is wrong: " + what})
-		}
-		tell(w.tally.Damaged, path)
-	}
-}
-
-// tell appends path to list, when the caller keeps one.
-func tell(list *[]string, path string) {
-	if list != nil {
-		*list = append(*list, path)
+		w.tally.Warnings = append(w.tally.Warnings, record.Warning{Identity: path, Message: "is corrupt and its ORCID record could not be read this run, so it is left as it is (run about fetch again); what is wrong: " + what})
+		w.tally.Damaged = append(w.tally.Damaged, path)
 	}
 }
 
@@ -222,10 +225,10 @@ func (w *Writer) writeBytes(path string, data []byte) (Change, error) {
 // line endings.
 func (w *Writer) noteWritten(path string, c Change) {
 	if c != Unchanged {
-		tell(w.tally.Written, path)
+		w.tally.Written = append(w.tally.Written, path)
 	}
 	if c == LineEndings {
-		tell(w.tally.LineEndings, path)
+		w.tally.LineEndings = append(w.tally.LineEndings, path)
 	}
 }
 
@@ -274,11 +277,8 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 	lost = w.batch.Unwritten()
 	isLost := func(p string) bool { _, found := slices.BinarySearch(lost, p); return found }
 	if len(lost) > 0 { // the story names only files on disk
-		for _, list := range []*[]string{w.tally.Written, w.tally.LineEndings} {
-			if list != nil {
-				*list = slices.DeleteFunc(*list, isLost)
-			}
-		}
+		w.tally.Written = slices.DeleteFunc(w.tally.Written, isLost)
+		w.tally.LineEndings = slices.DeleteFunc(w.tally.LineEndings, isLost)
 	}
 	for _, pending := range w.batchRepairs {
 		maps.DeleteFunc(pending, func(p, _ string) bool { return isLost(p) })
@@ -293,13 +293,18 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 
 // Withdraw removes the files of work id, written before an interrupt cut
 // the writing: no index or ORCID list names them yet, so kept they would
-// be strays. It returns the paths it removed (or found gone).
+// be strays, nor told as written (Told). It returns the paths it removed
+// (or found gone).
 func (w *Writer) Withdraw(id manifest.Identity) ([]string, error) {
 	paths := []string{w.dir.WorkPath(id), w.dir.CountsPath(id)}
 	for _, path := range paths {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("interrupted: remove %s, written before the interrupt: %w", path, err)
 		}
+		if w.withdrawn == nil {
+			w.withdrawn = map[string]bool{}
+		}
+		w.withdrawn[path] = true
 	}
 	return paths, nil
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/record"
 )
 
 // A fetch's prune, told: a work that left the manifest, a kept work
@@ -32,9 +31,7 @@ func TestWriterPrunesWhatTheRunDidNotKeepAndSortsItOut(t *testing.T) {
 	if _, err := Write(d.IndexPath(), earlier); err != nil {
 		t.Fatal(err)
 	}
-	var written, damagedTold []string
-	var warnings []record.Warning
-	w := NewWriter(d, nil, Tally{Written: &written, Damaged: &damagedTold, Warnings: &warnings}, nil)
+	w := NewWriter(d, nil, nil)
 	if got := w.LeaveDamaged(damaged.Key(), Damaged{d.WorkPath(damaged): "not JSON"}); len(got) != 1 {
 		t.Errorf("left damaged: %d warnings, want 1", len(got))
 	}
@@ -67,10 +64,11 @@ func TestWriterPrunesWhatTheRunDidNotKeepAndSortsItOut(t *testing.T) {
 	if _, err := os.Stat(d.WorkPath(damaged)); err != nil {
 		t.Errorf("the damaged file left as it is was pruned: %v", err)
 	}
-	if !slices.Equal(damagedTold, []string{d.WorkPath(damaged)}) || len(warnings) != 0 {
-		t.Errorf("damaged told %v, warnings %v: want the damaged file, and its warning returned, not told", damagedTold, warnings)
+	told := w.Told()
+	if !slices.Equal(told.Damaged, []string{d.WorkPath(damaged)}) || len(told.Warnings) != 0 {
+		t.Errorf("damaged told %v, warnings %v: want the damaged file, and its warning returned, not told", told.Damaged, told.Warnings)
 	}
-	if !slices.Contains(written, d.IndexPath()) {
-		t.Errorf("written %v lacks the index", written)
+	if !slices.Contains(told.Written, d.IndexPath()) {
+		t.Errorf("written %v lacks the index", told.Written)
 	}
 }

@@ -142,7 +142,7 @@ func runCheck(ctx context.Context, o checkOptions) error {
 	}
 	if o.Offline {
 		err := offlineVerdict(o, m, dir, offline)
-		rep := &report.Report{Manifest: o.Manifest, Snapshots: dir, Works: offline.Works, Links: offline.Links}
+		rep := &report.Report{RunFacts: report.RunFacts{Manifest: o.Manifest, Snapshots: dir}, FolderFacts: report.FolderFacts{Works: offline.Works, Links: offline.Links}}
 		return withReport(o.Report, checkReport(rep, true, lines, err), err)
 	}
 	if len(offline.Problems) > 0 {
