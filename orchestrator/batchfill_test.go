@@ -23,7 +23,7 @@ func TestPlanCountsCallsAsTheLanesMakeThem(t *testing.T) {
 		for i := range spec.BatchSize {
 			d := fmt.Sprintf("10.1000/%d-", i)
 			j := &job{id: manifest.Identity{Kind: manifest.KindDOI, Value: d + strings.Repeat("x", length-len(d))},
-				to: &jobTarget{spec: &spec, host: "api.crossref.org"}, work: int32(i), slot: int32(i)}
+				to: newJobTarget(&spec, "api.crossref.org"), work: int32(i), slot: int32(i)}
 			jobs = append(jobs, j)
 			l.push(j)
 		}

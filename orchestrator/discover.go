@@ -49,7 +49,7 @@ func (rn *run) queueListings(sched *scheduler) {
 			continue
 		}
 		for i := range specs {
-			rn.listings = append(rn.listings, &job{id: e.Identity, to: &jobTarget{spec: &specs[i], host: hostOf(rn.bases[specs[i].Name])}, listing: true})
+			rn.listings = append(rn.listings, &job{id: e.Identity, to: newJobTarget(&specs[i], hostOf(rn.bases[specs[i].Name])), listing: true})
 		}
 	}
 	if len(rn.listings) == 0 {
@@ -168,7 +168,7 @@ func (rn *run) leavesOutListing() bool {
 
 // listingOutcome is a listing's outcome for the report, with what it listed.
 func listingOutcome(j *job) report.Listing {
-	l := report.Listing{Outcome: report.Outcome{Identity: j.id, Provider: j.spec().Name, Host: j.host(), Status: record.Skipped}}
+	l := report.Listing{Outcome: report.Outcome{Identity: j.id, Asked: j.to.asked, Status: record.Skipped}}
 	if j.ans == nil {
 		return l
 	}

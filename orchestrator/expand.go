@@ -93,7 +93,7 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.D
 		var rec []*job
 		for i, s := range specs {
 			if s.AppliesTo(e.Identity) {
-				rec = append(rec, &job{id: e.Identity, to: &jobTarget{spec: &specs[i], host: hostOf(bases[s.Name])}})
+				rec = append(rec, &job{id: e.Identity, to: newJobTarget(&specs[i], hostOf(bases[s.Name]))})
 			}
 		}
 		jobs = append(jobs, rec)
@@ -183,7 +183,7 @@ func (r *runner) readRest(ctx context.Context, j *job, st *providers.Staged) rep
 	}
 	res := finish(st, j.spec().Name)
 	o := reply{result: res}
-	o.Outcome.Identity, o.Outcome.Provider, o.Outcome.Host = j.id, j.spec().Name, j.host()
+	o.Outcome.Identity, o.Outcome.Asked = j.id, j.to.asked
 	o.Status, o.Err = res.Status, res.Err
 	if res.Status == record.Failed {
 		o.Status = classify(ctx, res.Err)
@@ -213,7 +213,7 @@ func (r *runner) callOne(ctx context.Context, j *job, f func(context.Context, pr
 		return []providers.Result{f(ctx, env)}, nil
 	}
 	one := *j
-	one.to = &jobTarget{spec: &spec, host: j.host()}
+	one.to = newJobTarget(&spec, j.host())
 	return r.call(ctx, []*job{&one})[0]
 }
 

@@ -49,7 +49,7 @@ func TestFaultsAreToldAsBefore(t *testing.T) {
 	}
 	for _, c := range cases {
 		o := withFault(report.Outcome{Identity: manifest.Identity{Kind: manifest.KindDOI, Value: "10.1/a"},
-			Provider: "openalex", Host: "api.openalex.org", Status: record.Failed, Err: c.err})
+			Asked: &report.Asked{Provider: "openalex", Host: "api.openalex.org"}, Status: record.Failed, Err: c.err})
 		rep := &report.Report{RunFacts: report.RunFacts{Providers: providerFacts([]providers.Spec{providers.OpenAlex()}), Outcomes: []report.Outcome{o}}}
 		jobs := rep.JSON().Short
 		if len(jobs) != 1 {

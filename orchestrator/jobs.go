@@ -83,15 +83,21 @@ type job struct {
 // at once (a quarter of a million at 50,000 works), so a job holds one
 // pointer for both and 32-bit places: 96 bytes, where it was 128.
 type jobTarget struct {
-	spec *providers.Spec
-	host string // lane key: the host the provider's requests go to
+	spec  *providers.Spec
+	host  string        // lane key: the host the provider's requests go to
+	asked *report.Asked // the two, as every outcome of its jobs shares them
+}
+
+// newJobTarget is the target of spec's jobs at host.
+func newJobTarget(spec *providers.Spec, host string) *jobTarget {
+	return &jobTarget{spec: spec, host: host, asked: &report.Asked{Provider: spec.Name, Host: host}}
 }
 
 // jobTargets are specs' targets, in the same order.
 func jobTargets(specs []providers.Spec, bases map[string]string) []jobTarget {
 	out := make([]jobTarget, len(specs))
 	for i := range specs {
-		out[i] = jobTarget{spec: &specs[i], host: hostOf(bases[specs[i].Name])}
+		out[i] = *newJobTarget(&specs[i], hostOf(bases[specs[i].Name]))
 	}
 	return out
 }
@@ -546,7 +552,7 @@ func skippedAfterFailedGate(d, j *job) *reply {
 		return notAskedForInterrupt(d)
 	}
 	err := report.NotAskedAfterFailure(d.spec().Name, j.spec().Name)
-	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: err}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Asked: d.to.asked, Status: record.Skipped, Err: err}}
 }
 
 // runner executes calls against the network.
@@ -570,12 +576,12 @@ type runner struct {
 // outcome of its jobs.
 func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 	spec := call[0].spec()
-	host := call[0].host()
+	host, asked := call[0].host(), call[0].to.asked
 	ids := make([]manifest.Identity, len(call))
 	outcomes = make([]reply, len(call))
 	for i, j := range call {
 		ids[i] = j.id
-		outcomes[i].Outcome = report.Outcome{Identity: ids[i], Provider: spec.Name, Host: host}
+		outcomes[i].Outcome = report.Outcome{Identity: ids[i], Asked: asked}
 	}
 	fail := func(status record.Status, err error) []reply {
 		for i := range outcomes {

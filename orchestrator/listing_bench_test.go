@@ -22,7 +22,7 @@ import (
 func BenchmarkRecordListing(b *testing.B) {
 	for _, n := range []int{10000, 40000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			o := reply{Outcome: report.Outcome{Provider: "orcid", Status: record.Found}}
+			o := reply{Outcome: report.Outcome{Asked: &report.Asked{Provider: "orcid"}, Status: record.Found}}
 			for i := range n {
 				o.result.Discovered = append(o.result.Discovered, providers.Discovered{
 					ID:      manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/sim.%d", i)},

@@ -313,7 +313,7 @@ func TestOneConnectionPerHost(t *testing.T) {
 func TestLaneHoldsBackPastTheWindow(t *testing.T) {
 	l := newLane("h")
 	spec := providers.Spec{Name: "p", BatchSize: 1}
-	l.push(&job{to: &jobTarget{spec: &spec}, work: 5, slot: 9})
+	l.push(&job{to: newJobTarget(&spec, ""), work: 5, slot: 9})
 	l.close()
 	var asked []int
 	limits := []int{3, 10}

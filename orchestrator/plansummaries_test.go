@@ -11,6 +11,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -29,7 +30,7 @@ func TestPlanKeepsORCIDEntriesOutOfMemory(t *testing.T) {
 			Summary: record.Record{Title: fmt.Sprintf("Kiln %d", i), Abstract: abstract}})
 	}
 	o := reply{result: providers.Result{Status: record.Found, Discovered: found}}
-	o.Provider = "orcid"
+	o.Asked = &report.Asked{Provider: "orcid"}
 	p := newWorkPlan(&manifest.Manifest{})
 	t.Cleanup(func() { _ = p.held.close() })
 	before := testtool.LiveHeap()

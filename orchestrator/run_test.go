@@ -498,7 +498,7 @@ func TestLaneSizesBatchesByURL(t *testing.T) {
 	take := func(dois []string, closed bool) []*job {
 		l := newLane("api.crossref.org")
 		for i, d := range dois {
-			l.push(&job{id: manifest.Identity{Kind: manifest.KindDOI, Value: d}, to: &jobTarget{spec: &spec}, work: int32(i), slot: int32(i)})
+			l.push(&job{id: manifest.Identity{Kind: manifest.KindDOI, Value: d}, to: newJobTarget(&spec, ""), work: int32(i), slot: int32(i)})
 		}
 		if closed {
 			l.close()

@@ -83,7 +83,7 @@ func (k interruptSkips) of(j *job) *reply {
 	}
 	r := k[j.to]
 	if r == nil {
-		r = &reply{Outcome: report.Outcome{Provider: j.spec().Name, Host: j.host(), Status: record.Skipped, Err: report.InterruptedBefore(j.host())}}
+		r = &reply{Outcome: report.Outcome{Asked: j.to.asked, Status: record.Skipped, Err: report.InterruptedBefore(j.host())}}
 		k[j.to] = r
 	}
 	return r
@@ -95,5 +95,5 @@ func (k interruptSkips) of(j *job) *reply {
 // each of 50,000 Unpaywall jobs "depends on openalex's answer, which
 // failed").
 func notAskedForInterrupt(d *job) *reply {
-	return &reply{Outcome: report.Outcome{Identity: d.id, Provider: d.spec().Name, Host: d.host(), Status: record.Skipped, Err: report.InterruptedBefore(d.host())}}
+	return &reply{Outcome: report.Outcome{Identity: d.id, Asked: d.to.asked, Status: record.Skipped, Err: report.InterruptedBefore(d.host())}}
 }

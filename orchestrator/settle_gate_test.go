@@ -25,8 +25,8 @@ func TestInterruptSkipsAGatedJobAsInterrupted(t *testing.T) {
 	specs := []providers.Spec{{Name: "openalex"}, {Name: "unpaywall"}}
 	sched := newScheduler(ctx, &runner{tokens: make(chan struct{}, 1)}, func(providers.Spec) int { return 50 }, specs)
 	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.5500/sim.1"}
-	gate := &job{id: id, to: &jobTarget{spec: &specs[0], host: "api.openalex.org"}}
-	gated := &job{id: id, to: &jobTarget{spec: &specs[1], host: "api.unpaywall.org"}, after: gate}
+	gate := &job{id: id, to: newJobTarget(&specs[0], "api.openalex.org")}
+	gated := &job{id: id, to: newJobTarget(&specs[1], "api.unpaywall.org"), after: gate}
 	sched.add([]*job{gate, gated})
 	sched.plannedAll()
 	sched.finish()
@@ -53,7 +53,7 @@ func TestInterruptSkipsShareTheirReplies(t *testing.T) {
 	cancel()
 	specs := []providers.Spec{{Name: "openalex"}, {Name: "unpaywall"}}
 	sched := newScheduler(ctx, &runner{tokens: make(chan struct{}, 1)}, func(providers.Spec) int { return 50 }, specs)
-	targets := []jobTarget{{spec: &specs[0], host: "api.openalex.org"}, {spec: &specs[1], host: "api.unpaywall.org"}}
+	targets := []jobTarget{*newJobTarget(&specs[0], "api.openalex.org"), *newJobTarget(&specs[1], "api.unpaywall.org")}
 	const n = 5000
 	for i := range n {
 		id := manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5500/sim.%d", i)}

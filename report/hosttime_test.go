@@ -18,7 +18,7 @@ import (
 func TestHostTimeCountsTheWaitsBeforeRetries(t *testing.T) {
 	r := &Report{RunFacts: RunFacts{
 		Providers: []Provider{{Name: "crossref", Host: "api.crossref.org"}},
-		Outcomes: []Outcome{{Identity: doiID("10.1/c"), Provider: "crossref", Host: "api.crossref.org", Status: record.Failed,
+		Outcomes: []Outcome{{Identity: doiID("10.1/c"), Asked: &Asked{Provider: "crossref", Host: "api.crossref.org"}, Status: record.Failed,
 			Err: errors.New("GET https://api.crossref.org/works/10.1/c giving up after 4 attempts: 503 Service Unavailable")}},
 		Hosts: []HostFigures{{Host: "api.crossref.org", Requests: 4, Retries: 3,
 			Busy: 17 * time.Millisecond, Waited: 5283 * time.Millisecond}},

@@ -21,7 +21,7 @@ func interruptedReport(t testing.TB, n int) *Report {
 	t.Helper()
 	r := &Report{RunFacts: RunFacts{Interrupted: true, Providers: []Provider{{Name: "crossref"}, {Name: "openalex"}}}, FolderFacts: FolderFacts{Cut: &WriteCut{}}}
 	skip := func(provider, host string, id manifest.Identity, err error) {
-		r.Outcomes = append(r.Outcomes, Outcome{Identity: id, Provider: provider, Host: host, Status: record.Skipped, Err: err})
+		r.Outcomes = append(r.Outcomes, Outcome{Identity: id, Asked: &Asked{Provider: provider, Host: host}, Status: record.Skipped, Err: err})
 	}
 	for i := range n {
 		id, err := manifest.ParseID(fmt.Sprintf("10.5500/sim.%d", i))
@@ -32,7 +32,7 @@ func interruptedReport(t testing.TB, n int) *Report {
 		skip("openalex", "api.openalex.org", id, fmt.Errorf("%w before asking api.openalex.org", ErrInterrupted))
 	}
 	first, _ := manifest.ParseID("10.5500/sim.0")
-	r.Outcomes = append(r.Outcomes, Outcome{Identity: first, Provider: "crossref", Host: "api.crossref.org", Status: record.Failed, Err: errors.New("malformed answer")})
+	r.Outcomes = append(r.Outcomes, Outcome{Identity: first, Asked: &Asked{Provider: "crossref", Host: "api.crossref.org"}, Status: record.Failed, Err: errors.New("malformed answer")})
 	skip("openalex", "api.openalex.org", first, fmt.Errorf("GET https://api.openalex.org/works: %w", context.Canceled))
 	return r
 }

@@ -22,7 +22,7 @@ func doiID(v string) manifest.Identity { return manifest.Identity{Kind: manifest
 func mixedReport() *Report {
 	orcid := manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-9341-7985"}
 	o := func(id manifest.Identity, provider, host string, status record.Status, err error) Outcome {
-		return Outcome{Identity: id, Provider: provider, Host: host, Status: status, Err: err}
+		return Outcome{Identity: id, Asked: &Asked{Provider: provider, Host: host}, Status: status, Err: err}
 	}
 	stopped := &transport.StoppedError{Host: "api.openalex.org", Reason: "429 with Retry-After 15h0m0s, past the 2m0s cap"}
 	// what the orchestrator names of that error (faultOf)
