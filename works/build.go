@@ -277,3 +277,84 @@ func (l Linked) File(prepared []byte, w *Linkable) ([]byte, error) {
 	}
 	return snapshots.Encode(doc)
 }
+
+// Recheck is the core's side of check --offline, the one way in for
+// check: it does again, with no network, what a run did with a
+// committed folder's files, and says where they differ from what a
+// fetch would write now. In the order a check goes:
+//
+//  1. File, for each work file as it is read (from any goroutine): the
+//     merged fields (record, provenance, conflicts) its sources and the
+//     manifest's overrides do not give (Add's merge), and what the link
+//     pass reads of it.
+//  2. Links, once every listed work's file is read, in index order (the
+//     order the run decided them in): where links.json and each work's
+//     recorded decisions are not what Link gives now.
+//  3. Manifest: the manifest's selections render would refuse and the
+//     [[work]]s that name no work of the folder.
+type Recheck struct {
+	order     Precedence
+	m         *manifest.Manifest
+	overrides map[string][]manifest.Override // work key → the manifest's [[override]]s of it
+}
+
+// NewRecheck starts the core of a check of a folder against m, with the
+// registry's merge order.
+func NewRecheck(m *manifest.Manifest, order Precedence) *Recheck {
+	r := &Recheck{order: order, m: m, overrides: map[string][]manifest.Override{}}
+	for _, o := range m.Overrides {
+		r.overrides[o.ID.Key()] = append(r.overrides[o.ID.Key()], o)
+	}
+	return r
+}
+
+// Remerged is what Recheck keeps of one work file: a few facts, not the
+// file.
+type Remerged struct {
+	// Differences names each merged field the file's sources and
+	// overrides do not give (Precedence.Differences), in words.
+	Differences []string
+	// Read: the link pass can read the file (its id is an identity key).
+	Read      bool
+	link      Linkable
+	decisions snapshots.Work // its id and recorded decisions only
+}
+
+// ID is the file's "id".
+func (w *Remerged) ID() string { return w.decisions.ID }
+
+// File re-merges the file of work id as it is read. It is safe for
+// concurrent use.
+func (r *Recheck) File(id manifest.Identity, file snapshots.Work) Remerged {
+	w := Remerged{Differences: r.order.Differences(id, file, r.overrides[file.ID]),
+		decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
+	var err error
+	if w.link, err = Written(file); err == nil {
+		w.Read = true
+	}
+	return w
+}
+
+// Links decides the links among files (every listed work's, in index
+// order) again and compares them with the committed links.json (have)
+// and each file's recorded decisions (see LinkDifferences). With any
+// file not read, none: the links would differ for that reason alone.
+func (r *Recheck) Links(have snapshots.Links, files []*Remerged) []LinkProblem {
+	decisions := make([]snapshots.Work, len(files))
+	linkWorks := make([]*Linkable, len(files))
+	for i, f := range files {
+		if !f.Read {
+			return nil
+		}
+		decisions[i], linkWorks[i] = f.decisions, &f.link
+	}
+	return LinkDifferences(have, decisions, Decide(linkWorks, r.m), r.m)
+}
+
+// Manifest holds the manifest to the folder's works (listed, index.json's
+// keys): the selected works render would refuse (UnlistedSelected), and
+// the [[work]]s that name no listed work or mark authors past its author
+// list (authors, see StaleWorks).
+func (r *Recheck) Manifest(listed []string, authors map[string]int) (refused, stale []*manifest.Error) {
+	return UnlistedSelected(r.m, listed), StaleWorks(r.m, authors)
+}
