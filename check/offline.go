@@ -25,7 +25,7 @@ type Findings struct {
 	// than passing a folder render cannot use.
 	Refused []*manifest.Error
 	// Stale are the manifest's [[work]]s that name no work of the folder,
-	// or mark authors past its author list (works.StaleWorks): their
+	// or mark authors past its author list (works.Recheck.Manifest): their
 	// fields would be on no page, so check says so rather than render
 	// dropping them without a word.
 	Stale []*manifest.Error
@@ -74,8 +74,7 @@ func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byt
 				check.Works = append(check.Works, id)
 			}
 		}
-		check.Refused = works.UnlistedSelected(m, listed)
-		check.Stale = works.StaleWorks(m, workAuthors(m, reads, listed))
+		check.Refused, check.Stale = reads.core.Manifest(listed, workAuthors(m, reads, listed))
 		check.Unmatched = unmatchedOverrides(m, listed)
 		check.Unknown = reads.unknownWorks(*index)
 	}
@@ -120,7 +119,7 @@ func unmatchedOverrides(m *manifest.Manifest, listed []string) []*manifest.Error
 
 // workAuthors is, for each listed work, its record's number of authors
 // when a [[work]] marks some (-1 when its file cannot be read), else 0:
-// what works.StaleWorks holds the marks to.
+// what works.Recheck.Manifest holds the marks to.
 func workAuthors(m *manifest.Manifest, reads *workReads, listed []string) map[string]int {
 	marks := map[string]bool{}
 	for _, w := range m.Works {
@@ -163,16 +162,16 @@ func readIndexAndLinks(d snapshots.Dir, readFile func(string) ([]byte, error)) (
 // kept (workReads):
 //
 //   - merged: it re-merges the work's sources and the manifest's
-//     overrides exactly as fetch does (works.Precedence.Differences), and
+//     overrides exactly as fetch does (works.Recheck.File), and
 //     reports every merged field of the work's file (record, provenance,
 //     conflicts) the re-merge does not give: a hand edit of a snapshot,
 //     which would otherwise pass the offline check and reach the
 //     rendered page;
 //   - linked: it decides the links among the listed works again, in index
 //     order (fetch's), from their files and the manifest's [[link]]s with
-//     the core fetch decides them with (works.Decide), and reports where
-//     the committed links.json or a work's recorded decisions is not what
-//     fetch would write now (works.LinkDifferences): links.json decides
+//     the core fetch decides them with (works.Recheck.Links), and reports
+//     where the committed links.json or a work's recorded decisions is not
+//     what fetch would write now: links.json decides
 //     which works the page shows.
 //
 // Files that are missing, unreadable or not listed are Folder's
@@ -195,32 +194,27 @@ func recheckWorks(m *manifest.Manifest, reads *workReads, index snapshots.Index,
 	if links == nil {
 		return merged, nil
 	}
-	return merged, relink(m, *links, found)
+	return merged, relink(reads.core, *links, found)
 }
 
 // rechecked is what recheckWorks keeps of one listed work.
 type rechecked struct {
-	problems  []Problem      // its merged fields' (Differences)
-	read      bool           // its file was read, about it
-	path      string         // its file, relative to the folder
-	link      works.Linkable // what the link pass reads of it
-	decisions snapshots.Work // its id and recorded decisions only
-	route     RoutedWork     // its sources, for the routed-registrar rule
+	problems []Problem      // its merged fields' (Differences)
+	read     bool           // its file was read, about it
+	path     string         // its file, relative to the folder
+	remerged works.Remerged // what the core's link pass reads of it
+	route    RoutedWork     // its sources, for the routed-registrar rule
 }
 
 // relink is recheckWorks' link pass over the works it read.
-func relink(m *manifest.Manifest, have snapshots.Links, found []rechecked) []Problem {
-	files := make([]snapshots.Work, len(found))
-	linkWorks := make([]*works.Linkable, len(found))
+func relink(core *works.Recheck, have snapshots.Links, found []rechecked) []Problem {
+	remerged := make([]*works.Remerged, len(found))
 	paths := map[string]string{} // work key → its file
 	for i, r := range found {
-		if !r.read {
-			return nil
-		}
-		files[i], linkWorks[i], paths[r.decisions.ID] = r.decisions, &found[i].link, r.path
+		remerged[i], paths[r.remerged.ID()] = &found[i].remerged, r.path
 	}
 	var problems []Problem
-	for _, p := range works.LinkDifferences(have, files, works.Decide(linkWorks, m), m) {
+	for _, p := range core.Links(have, remerged) {
 		path := snapshots.LinksFile
 		if p.Work != "" {
 			path = paths[p.Work]

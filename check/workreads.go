@@ -15,10 +15,9 @@ import (
 // check reads every file once and holds a few facts a work, not the
 // folder.
 type workReads struct {
-	order     works.Precedence
-	overrides map[string][]manifest.Override // work key → the manifest's [[override]]s of it
-	mu        sync.Mutex
-	byPath    map[string]readWork // path in the folder → what was read
+	core   *works.Recheck
+	mu     sync.Mutex
+	byPath map[string]readWork // path in the folder → what was read
 }
 
 // readWork is one work file as read.
@@ -32,11 +31,7 @@ type readWork struct {
 }
 
 func newWorkReads(m *manifest.Manifest) *workReads {
-	r := &workReads{order: precedence(), overrides: map[string][]manifest.Override{}, byPath: map[string]readWork{}}
-	for _, o := range m.Overrides {
-		r.overrides[o.ID.Key()] = append(r.overrides[o.ID.Key()], o)
-	}
-	return r
+	return &workReads{core: works.NewRecheck(m, precedence()), byPath: map[string]readWork{}}
 }
 
 // visit re-merges one work file as it is read; the folder check calls it
@@ -54,7 +49,7 @@ func (r *workReads) visit(rel string, data []byte) {
 			}
 		}
 		if id, err := manifest.ParseKey(file.ID); err == nil {
-			w.checked = remergeFile(r.order, id, rel, file, r.overrides[file.ID])
+			w.checked = remergeFile(r.core, id, rel, file)
 		}
 	} else if what, ok := snapshots.SchemaMismatch(err); ok { // JSON, so the folder check's read did not name it
 		w.mismatch = &Problem{Path: rel, What: what + " (about fetch rewrites it)"}
@@ -90,16 +85,13 @@ func (r *workReads) mismatched(key string) (Problem, bool) {
 }
 
 // remergeFile is recheckWorks for one work file.
-func remergeFile(order works.Precedence, id manifest.Identity, rel string, file snapshots.Work, overrides []manifest.Override) rechecked {
-	r := rechecked{path: rel, decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
+func remergeFile(core *works.Recheck, id manifest.Identity, rel string, file snapshots.Work) rechecked {
+	r := rechecked{path: rel, remerged: core.File(id, file)}
 	r.route = Routed(r.path, file)
-	for _, what := range order.Differences(id, file, overrides) {
+	for _, what := range r.remerged.Differences {
 		r.problems = append(r.problems, Problem{Path: r.path, What: what})
 	}
-	var err error
-	if r.link, err = works.Written(file); err == nil {
-		r.read = true
-	}
+	r.read = r.remerged.Read
 	return r
 }
 

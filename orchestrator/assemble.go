@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
-	"strings"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -31,6 +29,7 @@ type writer struct {
 	writePolicy
 	reportFacts
 	plan     *workPlan
+	core     *works.Run        // the works core, which builds the documents
 	out      *snapshots.Writer // the folder, which keeps its own tally of what it did
 	works    []preparedWork    // the first pass's, in plan order
 	prepared heldDocuments     // their documents, until the second pass
@@ -41,15 +40,12 @@ type writer struct {
 // writePolicy is what the run chose before any answer: where the files
 // go and which providers' data they hold.
 type writePolicy struct {
-	d           snapshots.Dir
-	m           *manifest.Manifest
-	specs       []providers.Spec               // the providers this run asks
-	registry    []providers.Spec               // the providers chosen from, in the index's order
-	leftOut     []string                       // providers the manifest chooses that this run did not ask: their previous values stand
-	tail        func() (done func())           // Options.WriteTail
-	attribution map[string]string              // provider → the attribution its sources carry
-	overrides   map[string][]manifest.Override // work key → the manifest's [[override]]s of it
-	order       works.Precedence               // the registry's merge order, for the core
+	d        snapshots.Dir
+	m        *manifest.Manifest
+	specs    []providers.Spec     // the providers this run asks
+	registry []providers.Spec     // the providers chosen from, in the index's order
+	leftOut  []string             // providers the manifest chooses that this run did not ask: their previous values stand
+	tail     func() (done func()) // Options.WriteTail
 }
 
 // reportFacts is what the passes saw that the run's story tells; the run
@@ -76,12 +72,12 @@ type reportFacts struct {
 
 // preparedWork is one work between the passes.
 type preparedWork struct {
-	files    scratchSpan       // its documents, JSON, deflated: the work (without its decisions), then its counts
-	link     works.Linkable    // only what the link pass reads
-	sameName []string          // the same-name check's warnings, for the report
-	existed  bool              // the work's file was there before this run
-	found    bool              // some source (this run's or kept) has a record of it
-	repairs  snapshots.Damaged // its damaged files, each with the warning to give once rewritten
+	files          scratchSpan       // its documents, JSON, deflated: the work (without its decisions), then its counts
+	link           works.Linkable    // only what the link pass reads
+	sameName       []string          // the same-name check's warnings, for the report
+	existed        bool              // the work's file was there before this run
+	keepIfFollowed bool              // a published version the second round followed joins the works
+	repairs        snapshots.Damaged // its damaged files, each with the warning to give once rewritten
 }
 
 // WriteSnapshotFunc writes one snapshot file as snapshots.Write does:
@@ -93,66 +89,42 @@ type WriteSnapshotFunc = snapshots.WriteFunc
 // snapshots.Rewrite (Options.WriteSnapshot).
 func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, writeFile WriteSnapshotFunc) *writer {
 	d := snapshots.Dir{Root: dir}
-	w := &writer{plan: plan, out: snapshots.NewWriter(d, m.Identities, writeFile), writePolicy: writePolicy{d: d, m: m, specs: specs,
-		attribution: map[string]string{}, overrides: map[string][]manifest.Override{}, order: precedence()}}
-	for _, s := range providers.All() {
-		w.attribution[s.Name] = s.Attribution
-	}
-	for _, s := range specs {
-		w.attribution[s.Name] = s.Attribution
-	}
-	for _, o := range m.Overrides {
-		w.overrides[o.ID.Key()] = append(w.overrides[o.ID.Key()], o)
-	}
-	return w
+	return &writer{plan: plan, core: plan.core, out: snapshots.NewWriter(d, m.Identities, writeFile), writePolicy: writePolicy{d: d, m: m, specs: specs}}
 }
 
-// prepare is the first pass for one work: its sources (this run's answers,
-// the previous snapshot's values where a job came back short), its merged
-// document, and what the link pass needs.
+// prepare is the first pass for one work: it reads the work's previous
+// files, hands the core (works.Run.Add) what the run learned of it, keeps
+// the documents the core gives back and tells the story what it did.
 func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	k := id.Key()
-	var prev snapshots.Work
-	var prevCounts snapshots.Counts
-	existed, damaged := w.out.ReadPreviousWork(id, &prev, &prevCounts)
-
-	src := works.NewSources(w.attribution, works.Previous{Work: prev, Counts: prevCounts})
-	if err := w.orcidSource(src, k); err != nil {
+	in := works.Fetched{ID: id, Origins: w.plan.origins[k]}
+	existed, damaged := w.out.ReadPreviousWork(id, &in.Previous.Work, &in.Previous.Counts)
+	in.Existed, in.Damaged = existed, len(damaged) > 0
+	if err := w.orcidEntry(&in, k); err != nil {
 		return err
 	}
-	answers, err := answersOf(outcomes)
-	if err != nil {
+	var err error
+	if in.Answers, err = answersOf(outcomes); err != nil {
 		return err
 	}
-	src.Add(answers)
-	if src.Stale {
-		w.kept = append(w.kept, k)
-	}
-	w.keepUnasked(src, k, len(outcomes) > 0)
-	w.noteDropped(src, prev)
-	if len(src.BySource) == 0 && !existed {
-		// Nothing answered about it and it has no file: an empty record
-		// would render as "Untitled" and look complete. The next run that
-		// reaches the services writes it.
+	p := w.core.Add(in)
+	w.tell(k, p)
+	if p.Unwritten {
 		w.unwritten = append(w.unwritten, k)
 		return nil
 	}
-	repairs := w.repairs(k, damaged, outcomes, len(src.BySource) > 0)
-	if len(damaged) > 0 && len(src.BySource) == 0 {
-		return nil // nothing to write in its place: an empty record would render as "Untitled"
+	repairs := w.repairs(k, damaged, outcomes, p.Rewrites)
+	if !p.Write {
+		return nil
 	}
-	if nowhere := src.NotFoundAnywhere(id, answers); nowhere != "" {
-		w.warnings = append(w.warnings, record.Warning{Identity: k, Message: nowhere})
+	w.warnings = append(w.warnings, p.Warnings...)
+	for _, o := range p.AuthorlessIn {
+		if w.authorless == nil {
+			w.authorless = map[string][]string{}
+		}
+		w.authorless[o] = append(w.authorless[o], k)
 	}
-	doc, lw := w.order.Document(id, w.plan.origins[k], src.BySource, w.overrides[k])
-	w.order.KeepConflicts(&doc, prev, src.Unread)
-	w.noteAuthorless(k, doc.Origins, lw, outcomes)
-	// The same-name check reads the authors, which need not wait for the
-	// link pass: its warnings are kept instead.
-	sameName := w.sameNameWarnings(doc.Origins, lw.Authors(), prev.Warnings)
-	doc.Warnings = append(doc.Warnings, sameName...)
-	sort.Strings(doc.Warnings)
-	files, err := encodePrepared(k, doc, src.Counts)
+	files, err := encodePrepared(k, p.Work, p.Counts)
 	if err != nil {
 		return err
 	}
@@ -160,88 +132,42 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 	if err != nil {
 		return fmt.Errorf("keep the documents of %s: %w", k, err)
 	}
-	w.works = append(w.works, preparedWork{files: at, link: lw.ForLinking(), sameName: sameName, existed: existed, found: lw.Found(), repairs: repairs})
+	w.works = append(w.works, preparedWork{files: at, link: p.Link, sameName: p.SameName, existed: existed, keepIfFollowed: p.KeepIfFollowed, repairs: repairs})
 	return nil
 }
 
-// keepUnasked keeps, beside this run's answers, the previous values of
-// the providers this run did not ask (--only); a work none of this run's
-// providers was asked about (asked false) keeps all its previous sources
-// and counts. It counts what it kept for the story.
-func (w *writer) keepUnasked(src *works.Sources, k string, asked bool) {
-	kept := src.KeepUnanswered(w.leftOut)
-	for _, p := range kept {
-		w.keepsDataOf(p)
+// tell notes for the story what the core kept and dropped of work k's
+// previous values.
+func (w *writer) tell(k string, p works.Prepared) {
+	if p.Stale {
+		w.kept = append(w.kept, k)
 	}
-	if len(kept) > 0 {
+	for _, kept := range [][]string{p.KeptLeftOut, p.KeptWhole} {
+		for _, provider := range kept {
+			if w.keptBy == nil {
+				w.keptBy = map[string]bool{} // the index keeps their attribution and terms
+			}
+			w.keptBy[provider] = true
+		}
+	}
+	if len(p.KeptLeftOut) > 0 {
 		w.worksKeptLeftOut++
 	}
-	if asked {
-		return
-	}
-	kept = src.KeepUnanswered(src.PreviousProviders())
-	for _, p := range kept {
-		w.keepsDataOf(p)
-	}
-	if len(kept) > 0 {
+	if len(p.KeptWhole) > 0 {
 		w.worksKeptWhole = append(w.worksKeptWhole, k)
 	}
-}
-
-// keepsDataOf notes that the folder keeps data of provider, so the index
-// keeps its attribution and terms.
-func (w *writer) keepsDataOf(provider string) {
-	if w.keptBy == nil {
-		w.keptBy = map[string]bool{}
-	}
-	w.keptBy[provider] = true
-}
-
-// noteDropped counts, per provider, the works whose previous source of a
-// provider this run does not choose at all (the manifest no longer lists
-// it) is gone from the new file, so the story can say why they changed.
-func (w *writer) noteDropped(src *works.Sources, prev snapshots.Work) {
-	for _, s := range prev.Sources {
-		if _, have := src.BySource[s.Provider]; have {
-			continue
-		}
-		if slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Provider }) {
-			continue // asked, and did not apply to the work this time
-		}
+	for _, provider := range p.Dropped {
 		if w.dropped == nil {
 			w.dropped = map[string]int{}
 		}
-		w.dropped[s.Provider]++
+		w.dropped[provider]++
 	}
 }
 
-// noteAuthorless remembers a work of an ORCID record that some service
-// has a record of but none gave authors for: rendered, it has no author
-// line on the researcher's own page (ORCID's work summaries carry no
-// contributors), which the run says once per record rather than per work.
-// A work some service did not answer about (failed, skipped) is not one:
-// that service may have the authors.
-func (w *writer) noteAuthorless(k string, origins []string, lw works.Work, outcomes []*reply) {
-	if !lw.Found() || len(lw.Authors()) > 0 {
-		return
-	}
-	if slices.ContainsFunc(outcomes, func(o *reply) bool { return o.Status == record.Failed || o.Status == record.Skipped }) {
-		return
-	}
-	for _, o := range origins {
-		if strings.HasPrefix(o, "orcid:") {
-			if w.authorless == nil {
-				w.authorless = map[string][]string{}
-			}
-			w.authorless[o] = append(w.authorless[o], k)
-		}
-	}
-}
-
-// orcidSource adds the ORCID record's own entry for work k, and lets the
-// plan's copy go (each work is prepared once); when the record could not
-// be read, the previous snapshot's entry is kept.
-func (w *writer) orcidSource(src *works.Sources, k string) error {
+// orcidEntry gives the core the ORCID record's own entry for work k, and
+// lets the plan's copy go (each work is prepared once); when the record
+// could not be read, the previous snapshot's entry is kept.
+func (w *writer) orcidEntry(in *works.Fetched, k string) error {
 	if s, ok := w.plan.summaries[k]; ok {
 		delete(w.plan.summaries, k)
 		raw, err := w.plan.held.get(s.at)
@@ -252,9 +178,9 @@ func (w *writer) orcidSource(src *works.Sources, k string) error {
 		if err != nil {
 			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
 		}
-		src.Found(s.provider, rec)
+		in.Entry = &works.Answer{Provider: s.provider, Status: record.Found, Record: rec}
 	} else if anyUnread(w.plan, w.plan.origins[k]) || anyHeld(w.plan, w.plan.origins[k]) {
-		src.KeepUnread("orcid")
+		in.KeepEntry = true
 	}
 	return nil
 }
@@ -285,12 +211,6 @@ func decodeRecord(raw json.RawMessage) (*record.Record, error) {
 		return nil, err
 	}
 	return &rec, nil
-}
-
-// sameNameWarnings is the same-name check of a work's authors against the
-// owner of each ORCID record that listed it (works.Strangers).
-func (w *writer) sameNameWarnings(origins []string, authors []record.Author, prev []string) []string {
-	return works.Strangers(origins, w.plan.owners, w.plan.nameless, authors, prev)
 }
 
 // finish is the second pass: it decides the links among works, writes each
@@ -331,7 +251,7 @@ func (w *writer) link() works.Linked {
 	for i := range w.works {
 		linkWorks[i] = &w.works[i].link
 	}
-	linked := works.Decide(linkWorks, w.m)
+	linked := w.core.Link(linkWorks)
 	w.writeWarnings = append(w.writeWarnings, linked.Warnings...)
 	w.linkNotes = append(w.linkNotes, linked.Notes...)
 	w.links = len(linked.Links.Links)
@@ -397,7 +317,7 @@ func (w *writer) writeWork(pw *preparedWork, linked works.Linked) error {
 	for _, msg := range pw.sameName {
 		w.writeWarnings = append(w.writeWarnings, record.Warning{Identity: k, Message: msg})
 	}
-	doc, err := withDecisions(files.Work, linked.Decisions[k], pw.link.Overrides())
+	doc, err := linked.File(files.Work, &pw.link)
 	if err != nil {
 		return fmt.Errorf("decisions of %s: %w", k, err)
 	}
@@ -518,33 +438,16 @@ func (w *writer) repairs(k string, damaged snapshots.Damaged, outcomes []*reply,
 // encodePrepared is the first pass's encoding of a work's files: done while
 // the run still fetches, so the tail encodes only the works a link or an
 // override touches.
-func encodePrepared(k string, doc snapshots.Work, counts map[string]record.Counts) (preparedFiles, error) {
+func encodePrepared(k string, doc snapshots.Work, counts *snapshots.Counts) (preparedFiles, error) {
 	var files preparedFiles
 	var err error
 	if files.Work, err = snapshots.Encode(doc); err != nil {
 		return files, fmt.Errorf("encode %s: %w", k, err)
 	}
-	if len(counts) > 0 {
-		if files.Counts, err = snapshots.Encode(works.CountsDoc(k, counts)); err != nil {
+	if counts != nil {
+		if files.Counts, err = snapshots.Encode(*counts); err != nil {
 			return files, fmt.Errorf("encode the counts of %s: %w", k, err)
 		}
 	}
 	return files, nil
-}
-
-// withDecisions is a work file's final bytes: the prepared ones when no
-// decision touches the work (most works), else the document decoded,
-// given its decisions and encoded again.
-func withDecisions(prepared []byte, dec *snapshots.Decisions, overrides []string) ([]byte, error) {
-	if (dec == nil || dec.IsZero()) && len(overrides) == 0 {
-		return prepared, nil
-	}
-	var doc snapshots.Work
-	if err := json.Unmarshal(prepared, &doc); err != nil {
-		return nil, err
-	}
-	if err := works.WithDecisions(&doc, dec, overrides); err != nil {
-		return nil, err
-	}
-	return snapshots.Encode(doc)
 }

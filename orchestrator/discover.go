@@ -111,7 +111,9 @@ func (rn *run) findUnclaimed() {
 			rn.listed = append(rn.listed, listingOutcome(j))
 			complete = complete && j.ans != nil && j.ans.Status == record.Found
 		}
-		r := unclaimedOf(e.Value, jobs, rn.plan.owners[e.Key()], known)
+		orcid := e.Key()
+		nameCheck := func(a record.Author) string { return rn.core.NameCheck(orcid, a) }
+		r := unclaimedOf(e.Value, jobs, nameCheck, known)
 		if !complete {
 			r = withPrevious(r, prev, known)
 		}
@@ -206,8 +208,9 @@ func (rn *run) knownDOIs() map[string]bool {
 
 // unclaimedOf gathers what one researcher's listings name beyond known,
 // each work with every service's evidence, and sorts the works into
-// those whose names agree and those where a name differs.
-func unclaimedOf(orcid string, jobs []*job, owner works.Researcher, known map[string]bool) snapshots.UnclaimedResearcher {
+// those whose names agree and those where a name differs (nameCheck:
+// whether an author has one of the researcher's names, works.Run.NameCheck).
+func unclaimedOf(orcid string, jobs []*job, nameCheck func(record.Author) string, known map[string]bool) snapshots.UnclaimedResearcher {
 	byDOI := map[string]*snapshots.UnclaimedWork{}
 	var dois []string
 	for _, j := range jobs {
@@ -226,7 +229,7 @@ func unclaimedOf(orcid string, jobs []*job, owner works.Researcher, known map[st
 			if w.Title == "" {
 				w.Title, w.Year = c.Title, c.Year
 			}
-			w.Evidence = append(w.Evidence, evidenceOf(j.spec().Name, c, owner))
+			w.Evidence = append(w.Evidence, evidenceOf(j.spec().Name, c, nameCheck))
 		}
 	}
 	sort.Strings(dois)
@@ -245,10 +248,10 @@ func unclaimedOf(orcid string, jobs []*job, owner works.Researcher, known map[st
 }
 
 // evidenceOf is one service's evidence for a claim.
-func evidenceOf(provider string, c providers.Claim, owner works.Researcher) snapshots.Evidence {
+func evidenceOf(provider string, c providers.Claim, nameCheck func(record.Author) string) snapshots.Evidence {
 	ev := snapshots.Evidence{Provider: provider, Role: c.Role, Position: c.Position, Name: c.Author.Display(), NameCheck: works.NameUnchecked}
 	if c.Position > 0 {
-		ev.NameCheck = owner.NameCheck(c.Author)
+		ev.NameCheck = nameCheck(c.Author)
 	}
 	return ev
 }

@@ -5,53 +5,11 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
-
-// followed is a published version the first round did not have, and the
-// preprint that leads to it.
-type followed struct {
-	preprint string
-	id       manifest.Identity
-}
-
-// publishedToFollow lists the published versions (preprint-of, one hop:
-// only works of the first round lead anywhere) that are not among the
-// works, in a fixed order: the preprints' plan order, then the published
-// version's key. A [[link]] kind = "distinct" on the pair keeps it out;
-// an [[exclude]] is applied when the work is added to the plan.
-func publishedToFollow(prepared []preparedWork, m *manifest.Manifest) []followed {
-	linkWorks := make([]*works.Linkable, len(prepared))
-	for i := range prepared {
-		linkWorks[i] = &prepared[i].link
-	}
-	decided := works.Decide(linkWorks, m)
-	var out []followed
-	seen := map[string]bool{}
-	for _, lw := range linkWorks {
-		k := lw.ID().Key()
-		d := decided.Decisions[k]
-		if d == nil {
-			continue
-		}
-		for _, l := range d.Outside {
-			if l.Kind != manifest.LinkPreprintOf || l.From != k || seen[l.To] || works.KeptApart(m, l.From, l.To) {
-				continue
-			}
-			id, err := manifest.ParseKey(l.To)
-			if err != nil || id.Kind == manifest.KindORCID {
-				continue
-			}
-			seen[l.To] = true
-			out = append(out, followed{preprint: k, id: id})
-		}
-	}
-	return out
-}
 
 // follow is the run's second round: it fetches the published versions
 // the first round's preprints lead to (same providers, routing, lanes and
@@ -60,8 +18,12 @@ func publishedToFollow(prepared []preparedWork, m *manifest.Manifest) []followed
 func (rn *run) follow(ctx context.Context) error {
 	w, plan := rn.w, rn.plan
 	first, firstWorks := len(plan.order), len(w.works)
-	for _, f := range publishedToFollow(w.works, w.m) {
-		plan.add(f.id, snapshots.OriginLinked+f.preprint)
+	linkWorks := make([]*works.Linkable, len(w.works))
+	for i := range w.works {
+		linkWorks[i] = &w.works[i].link
+	}
+	for _, f := range rn.core.FollowUps(linkWorks) { // an [[exclude]] is applied as the plan adds it
+		plan.add(f.ID, snapshots.OriginLinked+f.Preprint)
 	}
 	added := plan.order[first:]
 	if len(added) == 0 {
@@ -85,7 +47,7 @@ func (rn *run) follow(ctx context.Context) error {
 
 // dropFollowedWithNothing takes out of the works, the plan and the not
 // written the published versions of the second round that have nothing
-// to show (works.KeepFollowed), so each is neither among the works nor
+// to show (works.Prepared.KeepIfFollowed), so each is neither among the works nor
 // among those not written, and tells the report the ones kept. prepare
 // adds no prepared work for one it does not write, so each kept work's
 // identity is its own, never the one at its position in the plan.
@@ -98,7 +60,7 @@ func (rn *run) dropFollowedWithNothing(first, firstWorks, firstUnwritten int) {
 		left[id.Key()] = true
 	}
 	for _, pw := range w.works[firstWorks:] {
-		if !works.KeepFollowed(pw.found, pw.existed) {
+		if !pw.keepIfFollowed {
 			continue
 		}
 		kept = append(kept, pw)

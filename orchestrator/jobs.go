@@ -73,7 +73,7 @@ type job struct {
 	chained    bool    // a link of an unrouted DOI's agency chain: asked only when the link before did not find it (agencychain.go)
 	// unrouted: the DOI's agency is unknown because the agency lookup
 	// failed, so an agency's "not found" may only mean "not ours" and is
-	// not written (see works.Sources.Add).
+	// not written (see works.Answer.Unrouted).
 	unrouted bool
 	listing  bool // a discovery listing (discover.go): of no work, queued apart from the provider's works
 }

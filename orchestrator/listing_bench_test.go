@@ -8,7 +8,7 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
-	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // BenchmarkRecordListing is the plan taking one ORCID record's works
@@ -32,9 +32,10 @@ func BenchmarkRecordListing(b *testing.B) {
 			}
 			b.ResetTimer()
 			for range b.N {
-				p := newWorkPlan(&manifest.Manifest{})
-				var exp snapshots.Expansion
-				p.addDiscovered(&exp, "orcid:0000-0002-1825-0097", o)
+				p := newWorkPlan(&manifest.Manifest{}, nil) // listing needs no core
+				var now works.ORCIDRead
+				p.addDiscovered(&now, "orcid:0000-0002-1825-0097", o)
+				exp := now.Listed
 				if len(exp.Works) != n || len(exp.Entries) != n {
 					b.Fatalf("%d works and %d entries listed; want %d", len(exp.Works), len(exp.Entries), n)
 				}

@@ -12,7 +12,6 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
-	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
 
@@ -31,21 +30,22 @@ func TestPlanKeepsORCIDEntriesOutOfMemory(t *testing.T) {
 	}
 	o := reply{result: providers.Result{Status: record.Found, Discovered: found}}
 	o.Asked = &report.Asked{Provider: "orcid"}
-	p := newWorkPlan(&manifest.Manifest{})
+	m := &manifest.Manifest{}
+	p := newWorkPlan(m, newCore(m, nil, nil))
 	t.Cleanup(func() { _ = p.held.close() })
 	before := testtool.LiveHeap()
-	p.addDiscovered(&snapshots.Expansion{}, "orcid:0000-0002-1825-0097", o)
+	p.addDiscovered(&works.ORCIDRead{}, "orcid:0000-0002-1825-0097", o)
 	o, found = reply{}, nil
 	held := int64(testtool.LiveHeap()) - int64(before)
 	if held > int64(n*len(abstract)/4) {
 		t.Errorf("the plan holds %d bytes for %d entries of %d bytes: they are in memory", held, n, len(abstract))
 	}
 	w := &writer{plan: p}
-	src := works.NewSources(nil, works.Previous{})
-	if err := w.orcidSource(src, "doi:10.5555/kiln.7"); err != nil {
+	var in works.Fetched
+	if err := w.orcidEntry(&in, "doi:10.5555/kiln.7"); err != nil {
 		t.Fatal(err)
 	}
-	if got := src.BySource["orcid"]; got.Record == nil || got.Record.Title != "Kiln 7" || got.Record.Abstract != abstract {
+	if got := in.Entry; got == nil || got.Record == nil || got.Record.Title != "Kiln 7" || got.Record.Abstract != abstract {
 		t.Errorf("entry given back: %+v", got)
 	}
 	runtime.KeepAlive(p)

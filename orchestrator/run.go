@@ -25,6 +25,7 @@ import (
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
+	"github.com/aboutscholar/about/works"
 )
 
 // DefaultWorkers is the worker pool size when none is given.
@@ -73,7 +74,7 @@ type Options struct {
 	NoBatching bool
 	// AcceptRemovals lets an ORCID record lose all or most of its works
 	// at once (--accept-removals): without it their files are kept and the
-	// run says so (works.HeldRemovals).
+	// run says so (works.Run.HeldRemovals).
 	AcceptRemovals bool
 }
 
@@ -270,6 +271,7 @@ type runChoice struct {
 	size       func(providers.Spec) int         // identities per call
 	gates      map[string]*providers.Redundancy // provider → when another's answer makes it redundant
 	targets    []jobTarget                      // the providers as its jobs ask them, in specs' order
+	core       *works.Run                       // the works core: what the run learns in, documents out
 }
 
 // runNet is how the run reaches the services.
@@ -448,7 +450,8 @@ func plan(opts Options) (*run, error) {
 	rn.gates = redundancies(specs, rn.explicit)
 	rn.targets = jobTargets(rn.specs, rn.bases)
 	rn.rt = newRouting(specs, rn.explicit)
-	rn.plan = newWorkPlan(m)
+	rn.core = newCore(m, specs, rn.leftOut)
+	rn.plan = newWorkPlan(m, rn.core)
 	rn.plan.acceptRemovals = opts.AcceptRemovals
 	rn.dir = opts.Snapshots
 	if rn.dir == "" {

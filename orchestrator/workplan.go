@@ -23,8 +23,7 @@ type workPlan struct {
 	held      scratchFile                    // where the summaries wait, out of memory (see summary)
 	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread    map[string]bool                // ORCID keys whose record could not be read this run
-	nameless  map[string]bool                // ORCID keys whose record's name (/person) could not be read this run
-	owners    map[string]works.Researcher    // ORCID key → whose record it is, for the same-name check
+	core      *works.Run                     // the works core, told each record as it is read
 	excluded  []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
 	warnings  []record.Warning
 
@@ -55,14 +54,13 @@ type summary struct {
 // manifest order, with each ORCID record's works in the record's own order
 // at its place, so the plan grows as records are expanded and every work
 // keeps the place it was given.
-func newWorkPlan(m *manifest.Manifest) *workPlan {
+func newWorkPlan(m *manifest.Manifest, core *works.Run) *workPlan {
 	p := &workPlan{
 		origins:   map[string][]string{},
 		summaries: map[string]summary{},
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
-		nameless:  map[string]bool{},
-		owners:    map[string]works.Researcher{},
+		core:      core,
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
 		matched:   map[string]bool{},
@@ -95,9 +93,10 @@ func (p *workPlan) add(id manifest.Identity, origin string) {
 	}
 }
 
-// expand adds the works an ORCID record's expansion listed. A record that
-// could not be read contributes the works its last snapshot listed
-// (works.Expansion keeps that file); when its listing was planned (listed:
+// expand adds the works an ORCID record's expansion listed, and has the
+// core make its expansion file (works.Run.Record). A record that could not
+// be read contributes the works its last snapshot listed (the core keeps
+// that file); when its listing was planned (listed:
 // only its details failed), only those not planned already, so no work's
 // origins change after the listings.
 func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, listed bool) {
@@ -108,18 +107,14 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, l
 		}
 		now.Read = true
 		now.Person = cmp.Or(now.Person, o.result.Person)
-		p.addDiscovered(&now.Listed, e.Key(), o)
+		p.addDiscovered(&now, e.Key(), o)
 	}
 	prev := p.previous(e, d)
 	delete(p.prevExp, e.Key()) // read once more by nothing after this
-	exp := works.Expansion(prev, now)
-	if h, ok := p.heldBack[e.Key()]; ok && now.Read && prev != nil {
-		exp = works.KeepHeld(exp, *prev, h.Works)
-	}
+	exp := p.core.Record(e, prev, now, p.heldBack[e.Key()].Works)
 	if !now.Read {
 		delete(p.heldBack, e.Key()) // unread says it: nothing is pruned at all
 		p.unread[e.Key()] = true
-		p.nameless[e.Key()] = true
 		for _, k := range exp.Works {
 			if _, planned := p.origins[k]; listed && planned {
 				continue
@@ -130,7 +125,6 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, l
 		}
 	}
 	p.expanded[e.Key()] = exp
-	p.owners[e.Key()] = works.NewResearcher(e.Value, e.Name, now.Person)
 }
 
 // list plans the works an ORCID record's listing names, at the record's
@@ -162,9 +156,9 @@ func (p *workPlan) list(e manifest.Entry, listed []reply, d snapshots.Dir) {
 
 // holdRemovals keeps the works a record's listing dropped when losing
 // them at once looks like a fault of the answer rather than the owner's
-// edit (works.HeldRemovals), unless the user accepts removals: they are
+// edit (works.Run.HeldRemovals), unless the user accepts removals: they are
 // planned at the record's place as its works, keep the ORCID entries
-// their files have (writer.orcidSource), and its file still lists them
+// their files have (writer.orcidEntry), and its file still lists them
 // (workPlan.expand), so their files are neither pruned nor emptied and
 // the next run asks again. Only this record's removals wait; the run
 // says which record lost how many works and exits 1.
@@ -173,7 +167,7 @@ func (p *workPlan) holdRemovals(e manifest.Entry, listed []string, d snapshots.D
 		return
 	}
 	prev := p.previous(e, d) // nil: no file, or one about never wrote; no works to lose
-	held := works.HeldRemovals(prev, listed)
+	held := p.core.HeldRemovals(prev, listed)
 	if len(held) == 0 {
 		return
 	}
@@ -215,7 +209,8 @@ func (p *workPlan) previous(e manifest.Entry, d snapshots.Dir) *snapshots.Expans
 
 // addDiscovered adds the works one provider found in the record, with
 // their ORCID groups, summaries (the first seen, encoded) and warnings.
-func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o reply) {
+func (p *workPlan) addDiscovered(now *works.ORCIDRead, origin string, o reply) {
+	exp := &now.Listed
 	// What exp lists already, as sets: searching the list for each work
 	// was a record's works squared (10,000 works: 50 million comparisons).
 	listed, entered := setOf(exp.Works), entriesOf(exp.Entries)
@@ -243,7 +238,7 @@ func (p *workPlan) addDiscovered(exp *snapshots.Expansion, origin string, o repl
 	for _, w := range o.result.Warnings {
 		p.warnings = append(p.warnings, w)
 		if w.Transient { // a failed request: the story says so, the file keeps its values
-			p.nameless[origin] = true
+			now.NameUnread = true
 			continue
 		}
 		exp.Warnings = append(exp.Warnings, w.Message)

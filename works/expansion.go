@@ -11,6 +11,9 @@ type ORCIDRead struct {
 	Read   bool                // some provider read the record
 	Listed snapshots.Expansion // the works, groups and warnings the answers that read it listed
 	Person *record.Owner       // the record's /person; nil when that request failed
+	// NameUnread: a request for the record failed (its name, most
+	// often), so the same-name findings of its works stand as last time's.
+	NameUnread bool
 }
 
 // Expansion is the expansion file (orcid/<iD>.json) of an ORCID record:
