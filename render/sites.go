@@ -14,21 +14,12 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/aboutscholar/about/render/output"
 )
 
 // Files for the site generators researchers already run. Each field is one
 // the theme's templates read; the template files are cited per format.
-
-// File is one file of a folder format, its path relative to the site's
-// root folder (--out), with forward slashes.
-type File struct {
-	Path string
-	Data []byte
-	Work string // identity key of the work the file puts on the site, for the messages about it
-	// write, when set, makes Data as it is written (Data is nil): a list
-	// page of 10,000 entries is tens of megabytes.
-	write func(*bufio.Writer) error
-}
 
 // writeAlFolio writes al-folio's _bibliography/papers.bib: the BibTeX
 // entries with the custom fields al-folio's _layouts/bib.liquid reads
@@ -231,7 +222,7 @@ type hugoLink struct {
 }
 
 // hugoBloxFiles are a publication bundle per entry.
-func hugoBloxFiles(p *page, emit func(File) error) error {
+func hugoBloxFiles(p *page, emit func(output.File) error) error {
 	keys := map[string]*yaml.Node{} // made once for every page's front matter
 	for _, e := range p.shown {
 		fm := hugoBloxPublication{
@@ -271,10 +262,10 @@ func hugoBloxFiles(p *page, emit func(File) error) error {
 		}
 		buf.WriteString("---\n")
 		dir := path.Join("content", "publication", e.key)
-		if err := emit(File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
-		if err := emit(File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id}); err != nil {
 			return err
 		}
 	}
@@ -302,7 +293,7 @@ type academicPublication struct {
 }
 
 // academicPagesFiles are one page per entry in _publications/.
-func academicPagesFiles(p *page, emit func(File) error) error {
+func academicPagesFiles(p *page, emit func(output.File) error) error {
 	keys := map[string]*yaml.Node{} // made once for every page's front matter
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
@@ -335,7 +326,7 @@ func academicPagesFiles(p *page, emit func(File) error) error {
 		if a := withoutMarkup(e.rec.Abstract); a != "" {
 			buf.WriteString("\n" + mdText(a) + "\n")
 		}
-		if err := emit(File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
 	}

@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+
+	"github.com/aboutscholar/about/render/output"
 )
 
 // The html-site format: the html page as the site's index.html, each
@@ -98,9 +100,9 @@ type citePart struct {
 
 // htmlSiteFiles are the list page (index.html, as the html format writes
 // it, each entry linking to its page) and one page per entry.
-func htmlSiteFiles(p *page, emit func(File) error) error {
+func htmlSiteFiles(p *page, emit func(output.File) error) error {
 	v := htmlViewOf(p, true)
-	index := File{Path: "index.html", write: func(w *bufio.Writer) error { return writeHTMLPage(w, p, v) }}
+	index := output.File{Path: "index.html", Write: func(w *bufio.Writer) error { return writeHTMLPage(w, p, v) }}
 	if err := emit(index); err != nil {
 		return err
 	}
@@ -113,7 +115,7 @@ func htmlSiteFiles(p *page, emit func(File) error) error {
 		if err := workTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
 			return err
 		}
-		if err := emit(File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/output"
 )
 
 // parseHTMLScript reads each HTML file named on its command line with
@@ -144,7 +145,7 @@ func TestWorkPagesMeetScholarsInclusionGuidelines(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := t.TempDir()
-	if _, err := WriteFiles(root, HTMLSite, files, false); err != nil {
+	if _, err := output.WriteFiles(root, string(HTMLSite), files, false); err != nil {
 		t.Fatal(err)
 	}
 	var paths []string

@@ -15,6 +15,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/output"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -303,7 +304,7 @@ func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error
 
 // writeRenderedFiles writes a folder format's files under the site's root,
 // each replaced atomically, and removes those an earlier render wrote that
-// this one does not (render.WriteFiles); render fails before any is
+// this one does not (output.WriteFiles); render fails before any is
 // written. It says on stderr each file it removed or left alone, as these
 // are the user's site's files.
 func writeRenderedFiles(folder *render.Folder, opts render.Options, o renderOptions) error {
@@ -321,7 +322,7 @@ func writeRenderedFiles(folder *render.Folder, opts render.Options, o renderOpti
 
 // printFolderOutcome says what a folder render removed and kept, one line
 // a file.
-func printFolderOutcome(w io.Writer, outcome render.Outcome) {
+func printFolderOutcome(w io.Writer, outcome output.Outcome) {
 	if w == nil {
 		return
 	}
