@@ -133,24 +133,6 @@ func citedSince(years []record.YearCount, since int) int {
 	return n
 }
 
-// sortedYears is a counts file's by_year as render reads it: oldest first,
-// one entry a year, whatever order a hand-edited file gives, without a
-// year whose count is out of range (see record.CountOK) or that no
-// citation can have (record.CitationYearOK: the chart draws every year
-// from the oldest to the newest, so a year of 10^12 would never end).
-func sortedYears(years *[]record.YearCount) *[]record.YearCount {
-	if years == nil {
-		return nil
-	}
-	kept := make([]record.YearCount, 0, len(*years))
-	for _, y := range *years {
-		if record.CountOK(y.CitedBy) && record.CitationYearOK(y.Year) {
-			kept = append(kept, y)
-		}
-	}
-	return record.ByYearOf(kept)
-}
-
 // addCounts is a + b, at most math.MaxInt: counts are loaded in range
 // (record.CountOK), so only a page of a billion works would reach it,
 // but a total must never wrap round to a negative figure.

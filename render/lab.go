@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // Lab is a lab's page: its name, link and members, as the manifest's
@@ -116,7 +117,7 @@ type labPage struct {
 // record lists it, or whose works name it; an entry belongs to the
 // members of every work shown within it too. The page's self marks the
 // lab's members, or on a member's page that member.
-func (p *page) useLab(f *Folder, opts Options) {
+func (p *page) useLab(f *folder.Folder, opts Options) {
 	l := opts.Lab
 	p.lab = &labPage{lab: l, slugs: memberSlugs(l), member: l.Find(opts.Member)}
 	p.name = l.Name
@@ -160,7 +161,7 @@ func (p *page) useLab(f *Folder, opts Options) {
 // ownedBy reports whether the work itself (not those shown within it) is
 // member j's: an author is the member, the member's record lists it, or
 // the member's works name it.
-func (e *entry) ownedBy(f *Folder, j int, m Member) bool {
+func (e *entry) ownedBy(f *folder.Folder, j int, m Member) bool {
 	if slices.Contains(e.authorOf, j) {
 		return true
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // TestBabelLanguage: the tags registrars send, to the names biblatex has
@@ -25,9 +26,9 @@ func TestBabelLanguage(t *testing.T) {
 // CSL-JSON, RIS, BibLaTeX and BibTeX; a Japanese one (no babel name)
 // only where the tag itself is written.
 func TestLanguageInEveryFormat(t *testing.T) {
-	f := &Folder{Root: "language"}
+	f := &folder.Folder{Root: "language"}
 	for _, w := range []struct{ doi, lang string }{{"10.5281/zenodo.3520062", "pl"}, {"10.5555/ja", "ja"}} {
-		f.Works = append(f.Works, Work{ID: "doi:" + w.doi, Record: record.Record{
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + w.doi, Record: record.Record{
 			Title: "Work " + w.lang, Type: "dataset", Issued: record.NewDate(2019, 10, 31), Language: w.lang,
 			Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}}, IDs: record.IDs{DOI: w.doi},
 		}})
@@ -55,9 +56,9 @@ func TestLanguageInEveryFormat(t *testing.T) {
 // TestTitleLangOnThePage: the Polish title is marked lang="pl" on the
 // page; an English one inherits the page's.
 func TestTitleLangOnThePage(t *testing.T) {
-	f := &Folder{Root: "language"}
+	f := &folder.Folder{Root: "language"}
 	for _, w := range []struct{ doi, lang string }{{"10.5281/zenodo.3520062", "pl"}, {"10.1594/pangaea.836178", "en"}} {
-		f.Works = append(f.Works, Work{ID: "doi:" + w.doi, Record: record.Record{
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + w.doi, Record: record.Record{
 			Title: "Work " + w.lang, Type: "dataset", Issued: record.NewDate(2019, 10, 31), Language: w.lang,
 			IDs: record.IDs{DOI: w.doi},
 		}})

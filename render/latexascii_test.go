@@ -10,12 +10,13 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // latexFolder is a record of what pdfLaTeX's default UTF-8 input stops
 // on (Vietnamese, Serbo-Croatian Đ, Greek in a title) and every other
 // character latexASCII writes as a command.
-func latexFolder() *Folder {
+func latexFolder() *folder.Folder {
 	var every []rune
 	for r := range latexChars {
 		every = append(every, r)
@@ -25,7 +26,7 @@ func latexFolder() *Folder {
 		"β-decay of ^13C and $\\sigma_8$ in Hà Nội: Đặng's mRNA study",
 		"Every character: " + string(every) + " àáâãäåāăąçćĉċčďèéêëēĕėęěĝğġģĥìíîïĩīĭįĵķĺļľńņňñòóôõöōŏőŕŗřśŝşšșţťțùúûüũūŭůűųŵýÿŷźżžǎǐǒǔḍḥṃṇṛṣṭẹẽỉịọụỳỹễầặổ",
 	}
-	f := &Folder{Root: "latex"}
+	f := &folder.Folder{Root: "latex"}
 	for i, title := range titles {
 		r := record.Record{
 			Title:     title,
@@ -36,7 +37,7 @@ func latexFolder() *Folder {
 				{Given: "Łukasz", Family: "Żółć"}, {Given: "Ørjan", Family: "Ægir-Þórsdóttir"}},
 			IDs: record.IDs{DOI: fmt.Sprintf("10.5555/latex.%d", i)},
 		}
-		f.Works = append(f.Works, Work{ID: "doi:" + r.IDs.DOI, Record: r})
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + r.IDs.DOI, Record: r})
 	}
 	return f
 }
@@ -51,7 +52,7 @@ func latexFolder() *Folder {
 func TestBibTeXRunsThroughPDFLaTeX(t *testing.T) {
 	pdflatex, bibtex := tool(t, "pdflatex"), tool(t, "bibtex")
 	fixtureFolder, _ := fixture(t)
-	corpora := map[string]*Folder{"fixture": fixtureFolder, "latex": latexFolder()}
+	corpora := map[string]*folder.Folder{"fixture": fixtureFolder, "latex": latexFolder()}
 	for _, name := range sortedNames(corpora) {
 		for _, style := range []string{"abbrv"} {
 			dir := t.TempDir()

@@ -4,13 +4,14 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
 // pickCount is the entry's count from the page's counts source alone, so
 // every count on a page is one service's and they compare; nil when that
 // service gave none.
-func pickCount(cited []Citation, source string) *Citation {
+func pickCount(cited []folder.Citation, source string) *folder.Citation {
 	for _, c := range cited {
 		if c.Provider == source {
 			c := c
@@ -43,7 +44,7 @@ func ownerName(owners map[string]snapshots.OwnerName, orcids []string) string {
 // ORCID iD — the name the researcher's ORCID-linked authorships carry —
 // for a manifest that gives none: the most frequent spelling, ties to the
 // alphabetically first, so the heading is stable.
-func nameFromORCIDs(works []Work, orcids []string) string {
+func nameFromORCIDs(works []folder.Work, orcids []string) string {
 	if len(orcids) == 0 {
 		return ""
 	}

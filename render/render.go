@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/output"
 )
 
@@ -116,7 +117,7 @@ type Options struct {
 // Render writes the folder in the options' format to w, as it is made:
 // a failure may leave part of it written (RenderFile writes whole or not
 // at all). Output depends only on the folder and the options.
-func Render(w io.Writer, f *Folder, opts Options) error {
+func Render(w io.Writer, f *folder.Folder, opts Options) error {
 	row, opts, err := oneFileRow(opts)
 	if err != nil {
 		return err
@@ -132,7 +133,7 @@ func Render(w io.Writer, f *Folder, opts Options) error {
 // data (listed, kept when about did not write it or it was edited since
 // unless force, replaced atomically), made as it is written rather than
 // held whole first: a page of 10,000 works is tens of megabytes.
-func RenderFile(path string, f *Folder, opts Options, force bool) (output.Outcome, error) {
+func RenderFile(path string, f *folder.Folder, opts Options, force bool) (output.Outcome, error) {
 	row, opts, err := oneFileRow(opts)
 	if err != nil {
 		return output.Outcome{}, err
@@ -195,7 +196,7 @@ func oneFileRow(opts Options) (formatRow, Options, error) {
 // RenderFiles makes a folder format's files: their paths relative to
 // the site's root, in a stable order. Output depends only on the folder
 // and the options.
-func RenderFiles(f *Folder, opts Options) ([]output.File, error) {
+func RenderFiles(f *folder.Folder, opts Options) ([]output.File, error) {
 	var files []output.File
 	err := emitFiles(f, opts, func(file output.File) error {
 		if file.Write != nil {
@@ -221,7 +222,7 @@ func RenderFiles(f *Folder, opts Options) ([]output.File, error) {
 // RenderFilesTo writes a folder format under root as WriteFiles writes
 // RenderFiles' files, each file written as it is made rather than the
 // site held whole first.
-func RenderFilesTo(root string, f *Folder, opts Options, force bool) (output.Outcome, error) {
+func RenderFilesTo(root string, f *folder.Folder, opts Options, force bool) (output.Outcome, error) {
 	if err := emitFiles(f, opts, nil); err != nil {
 		return output.Outcome{}, err
 	}
@@ -233,7 +234,7 @@ func RenderFilesTo(root string, f *Folder, opts Options, force bool) (output.Out
 
 // emitFiles hands a folder format's files to emit, one at a time; with
 // emit nil it only checks the options.
-func emitFiles(f *Folder, opts Options, emit func(output.File) error) error {
+func emitFiles(f *folder.Folder, opts Options, emit func(output.File) error) error {
 	if opts.Group == "" {
 		opts.Group = ByYear
 	}

@@ -6,7 +6,6 @@ package render
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -367,7 +367,7 @@ func TestExcludedAndMissingEntriesLeaveTheirWorksShown(t *testing.T) {
 
 func TestPreprintPairNeedsBothWorksInTheFolder(t *testing.T) {
 	f, person := fixture(t)
-	var without Folder
+	var without folder.Folder
 	for _, w := range f.Works {
 		if w.ID != article {
 			without.Works = append(without.Works, w)
@@ -392,8 +392,8 @@ func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
 	rec := func(title, doi string, y int) record.Record {
 		return record.Record{Title: title, Type: "article", IDs: record.IDs{DOI: doi}, Issued: record.Date{Year: y}}
 	}
-	f := &Folder{
-		Works: []Work{
+	f := &folder.Folder{
+		Works: []folder.Work{
 			{ID: "doi:10.5555/j.1", Record: rec("Engines", "10.5555/j.1", 2024)},
 			{ID: "arxiv:2401.00001", Record: rec("Engines", "10.5555/j.1", 2023)}, // arXiv gives the journal DOI
 			{ID: "doi:10.48550/arxiv.2401.00001", Record: rec("Engines", "", 2023)},
@@ -541,40 +541,15 @@ func TestEmptyFolderRendersEveryFormat(t *testing.T) {
 			if format == HTMLSite { // the list page, saying "0 works" as html does, and no work page
 				want = 1
 			}
-			if files, err := RenderFiles(&Folder{}, Options{Format: format}); err != nil || len(files) != want {
+			if files, err := RenderFiles(&folder.Folder{}, Options{Format: format}); err != nil || len(files) != want {
 				t.Errorf("%s: an empty folder gives %d files, %v", format, len(files), err)
 			}
 			continue
 		}
-		out := renderString(t, &Folder{}, Options{Format: format})
+		out := renderString(t, &folder.Folder{}, Options{Format: format})
 		if out == "" && format != RIS { // RIS has no header or comment: no records is no bytes
 			t.Errorf("%s: empty output for an empty folder", format)
 		}
-	}
-}
-
-func TestLoadSaysWhenThereAreNoSnapshots(t *testing.T) {
-	dir := t.TempDir()
-	_, err := Load(filepath.Join(dir, "nowhere"))
-	var none *NoSnapshotsError
-	if !errors.As(err, &none) || !none.NoFolder || !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("missing folder: %v", err)
-	}
-	_, err = Load(dir)
-	if !errors.As(err, &none) || none.NoFolder || !strings.Contains(err.Error(), "index.json is missing") {
-		t.Fatalf("folder without index: %v", err)
-	}
-}
-
-func TestLoadRefusesAnIndexThatListsAMissingWork(t *testing.T) {
-	dir := t.TempDir()
-	index := snapshots.Index{Works: []snapshots.IndexWork{{ID: "doi:10.5555/gone", File: "doi_10.5555_2fgone"}}}
-	if _, err := snapshots.Write(filepath.Join(dir, snapshots.IndexFile), index); err != nil {
-		t.Fatal(err)
-	}
-	_, err := Load(dir)
-	if err == nil || !strings.Contains(err.Error(), "doi:10.5555/gone") || !strings.Contains(err.Error(), "missing") {
-		t.Fatalf("got %v, want an error naming the missing work", err)
 	}
 }
 

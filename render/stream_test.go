@@ -7,6 +7,8 @@ import (
 	"encoding/xml"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // The writers that write a work at a time (json, yaml, csl-json, atom,
@@ -14,12 +16,12 @@ import (
 // they were written before: the fixture, the fixture with each of the
 // fuzz's texts, and a folder with nothing in it.
 func TestStreamedWritersGiveTheWholeEncoding(t *testing.T) {
-	folder, person := fixture(t)
-	folders := map[string]*Folder{"fixture": folder, "empty": {}}
+	snap, person := fixture(t)
+	folders := map[string]*folder.Folder{"fixture": snap, "empty": {}}
 	for _, s := range []string{nastyTitle, "</script><script>alert(1)</script>", "a\x1b[31mred\x07", "line\nTY  - JOUR",
 		"\u2028\u2029\u0085", "]]>--><!--", "---\ntitle: forged\n---", "no", "~", "*x", "- item", "key: value", "invoice\u202egnp.exe"} {
 		if utf8.ValidString(s) {
-			folders[s] = withText(folder, s)
+			folders[s] = withText(snap, s)
 		}
 	}
 	for name, f := range folders {

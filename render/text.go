@@ -11,6 +11,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // clean collapses white space (new lines included) to single spaces, so no
@@ -19,21 +20,7 @@ import (
 // at U+001B; XML 1.0 forbids them; a terminal obeys them), whatever an old
 // snapshot stored.
 func clean(s string) string {
-	return strings.Join(strings.Fields(strings.Map(withoutControl, s)), " ")
-}
-
-// withoutControl maps a control character (C0, DEL, C1: unicode.IsControl,
-// the set providers strip as answers are read) to a space (white space,
-// which clean then collapses), drops a directional control (bidiControl)
-// and keeps every other rune.
-func withoutControl(r rune) rune {
-	switch {
-	case unicode.IsControl(r):
-		return ' '
-	case bidiControl(r):
-		return -1
-	}
-	return r
+	return strings.Join(strings.Fields(strings.Map(folder.WithoutControl, s)), " ")
 }
 
 // titleOf is what a page shows as a work's title: the title, or the
