@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 )
 
 // The Atom feed (RFC 4287) of the page's entries. It reads no clock: every
@@ -190,7 +191,7 @@ func atomEntryOf(p *page, e *entry) atomEntry {
 		Title:      e.titleOf(),
 		Updated:    atomDate(r.Issued),
 		Summary:    withoutMarkup(r.Abstract),
-		Categories: []atomCategory{{Term: typeOf(r.Type).CSLJSON, Scheme: atomTypes, Label: kindLabel(r)}},
+		Categories: []atomCategory{{Term: csltypes.Of(r.Type).CSLJSON, Scheme: atomTypes, Label: kindLabel(r)}},
 	}
 	if !r.Issued.IsZero() {
 		entry.Published = entry.Updated

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 )
 
 // bibField is one field of an entry; verbatim fields (doi, url, eprint) are
@@ -129,7 +130,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	if missingRequired(typ, fs, biblatex) {
 		typ, container = "misc", "howpublished"
 		if !biblatex {
-			label = typeOf(e.rec.Type).Label
+			label = csltypes.Of(e.rec.Type).Label
 		}
 		label = genreLabel(e.rec, typ, label)
 		fs = bibFieldsOf(e.rec, typ, container, label, version, biblatex)
@@ -354,15 +355,15 @@ func dedupe(fs []bibField) []bibField {
 // cannot say: BibTeX's @misc says the type in its note, BibLaTeX's
 // @thesis and @report in their type field.
 func bibType(t string, biblatex bool) (typ, container, label string) {
-	row := typeOf(t)
+	row := csltypes.Of(t)
 	kind := row.BibTeX
 	if biblatex {
 		kind = row.BibLaTeX
 	}
-	if (!biblatex && kind.entry == "misc") || (biblatex && (kind.entry == "thesis" || kind.entry == "report")) {
+	if (!biblatex && kind.Entry == "misc") || (biblatex && (kind.Entry == "thesis" || kind.Entry == "report")) {
 		label = row.Label
 	}
-	return kind.entry, kind.container, label
+	return kind.Entry, kind.Container, label
 }
 
 var monthMacros = [12]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}

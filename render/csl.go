@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/aboutscholar/about/render/csltypes"
 )
 
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
@@ -102,7 +104,7 @@ func cslOf(e *entry) cslItem {
 	r := e.rec
 	it := cslItem{
 		ID:             e.key,
-		Type:           typeOf(r.Type).CSLJSON, // citation processors reject a type the schema lacks
+		Type:           csltypes.Of(r.Type).CSLJSON, // citation processors reject a type the schema lacks
 		Genre:          clean(r.Genre),
 		Title:          cslNocase(clean(r.Title)), // math and inner capitals protected from the style's recasing
 		ContainerTitle: clean(r.Container),

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 )
 
 // pageCSS styles the HTML page. It is inline so the page is one file with
@@ -356,7 +357,7 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 func filterChoices(p *page) ([]htmlOption, []string) {
 	hasType, hasYear := map[string]bool{}, map[int]bool{}
 	for _, e := range p.shown {
-		hasType[typeOf(e.rec.Type).Group] = true
+		hasType[csltypes.Of(e.rec.Type).Group] = true
 		hasYear[e.rec.Issued.Year] = true
 	}
 	var types []htmlOption
@@ -388,7 +389,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 		Title:    e.titleOf(),
 		Href:     titleURL(e.rec),
 		Lang:     titleLang(e.rec.Language),
-		TypeSlug: typeOf(e.rec.Type).Group,
+		TypeSlug: csltypes.Of(e.rec.Type).Group,
 		Authors:  authors,
 		EtAl:     etAl,
 		Venue:    htmlVenue(p, e),

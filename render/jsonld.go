@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
+
+	"github.com/aboutscholar/about/render/csltypes"
 )
 
 // The page's schema.org data (https://schema.org/ItemList), read by search
@@ -98,7 +100,7 @@ func writeJSONLD(w io.Writer, p *page) error {
 func ldWorkOf(e *entry) ldWork {
 	r := e.rec
 	w := ldWork{
-		Type:          typeOf(r.Type).SchemaOrg,
+		Type:          csltypes.Of(r.Type).SchemaOrg,
 		Name:          clean(r.Title),
 		DatePublished: r.Issued.String(),
 		IsPartOf:      clean(r.Container),

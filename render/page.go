@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -385,7 +386,7 @@ func groupByType(items []*entry) []group {
 
 // typeGroupOf is the index in typeGroups of a type's section.
 func typeGroupOf(t string) int {
-	slug := typeOf(t).Group
+	slug := csltypes.Of(t).Group
 	for i, tg := range typeGroups {
 		if tg.slug == slug {
 			return i

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 )
 
 // RIS is the tagged format every reference manager imports (EndNote,
@@ -47,7 +48,7 @@ type risField struct{ tag, value string }
 func risRecordOf(e *entry) risRecord {
 	r := e.rec
 	var fs risRecord
-	ty := typeOf(r.Type).RIS
+	ty := csltypes.Of(r.Type).RIS
 	fs.add("TY", ty)
 	fs.add("ID", e.key)
 	fs.add("TI", r.Title)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/render/csltypes"
 )
 
 // risReaders are real RIS importers, each turning RIS into CSL-JSON:
@@ -120,7 +121,7 @@ func checkRISReadBack(t *testing.T, it risReadBack, e *entry) {
 		t.Errorf("%s: year %d, want %d", it.ID, year, r.Issued.Year)
 	}
 	creators := it.creators()
-	if len(creators) == 0 && slices.Contains(risTypesWithoutAuthors, typeOf(r.Type).RIS) {
+	if len(creators) == 0 && slices.Contains(risTypesWithoutAuthors, csltypes.Of(r.Type).RIS) {
 		return
 	}
 	if len(creators) != len(r.Authors) {

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/aboutscholar/about/render/output"
@@ -73,7 +74,7 @@ func pdfURL(r record.Record) string {
 // short enough for a badge (al-folio's are "Nature", "NeurIPS"); "" for
 // none.
 func alFolioAbbr(e *entry) string {
-	row := typeOf(e.rec.Type)
+	row := csltypes.Of(e.rec.Type)
 	if row.Group == "preprints" {
 		if s := preprintServer(e); s != "" {
 			return s
@@ -228,7 +229,7 @@ func hugoBloxFiles(p *page, emit func(output.File) error) error {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
 			Authors:          displayNames(e),
-			PublicationTypes: []string{typeOf(e.rec.Type).HugoBlox},
+			PublicationTypes: []string{csltypes.Of(e.rec.Type).HugoBlox},
 			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
 			Abstract:         mdText(withoutMarkup(e.rec.Abstract)), // single.html: markdownify, and Hugo Blox renders raw HTML
 			DOI:              e.rec.IDs.DOI,
@@ -304,7 +305,7 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 		fm := academicPublication{
 			Title:      e.titleOf(),
 			Collection: "publications",
-			Category:   typeOf(e.rec.Type).AcademicPages,
+			Category:   csltypes.Of(e.rec.Type).AcademicPages,
 			Permalink:  "/publication/" + name,
 			Date:       date,
 			Venue:      firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),

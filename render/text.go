@@ -11,6 +11,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/folder"
 )
 
@@ -50,13 +51,13 @@ func longDate(d record.Date) string {
 // has one, since the genre is the more specific kind within the CSL type
 // (a poster is a speech of genre "Poster", and CSL defines genre as the
 // "class, type or genre of the item": https://docs.citationstyles.org/en/stable/specification.html#appendix-iv-variables);
-// else its type. Grouping and filtering stay by type (typeRow.group).
+// else its type. Grouping and filtering stay by type (csltypes.Row.Group).
 func kindLabel(r record.Record) string {
 	if g := clean(r.Genre); g != "" {
 		first, size := utf8.DecodeRuneInString(g) // a rune, not a byte: "éditorial" is "Éditorial"
 		return string(unicode.ToUpper(first)) + g[size:]
 	}
-	return typeOf(r.Type).pageLabel()
+	return csltypes.Of(r.Type).PageLabel()
 }
 
 // venue is the "where" of a work: its container, or its publisher when it

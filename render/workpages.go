@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
 
 	"github.com/aboutscholar/about/render/output"
 )
@@ -211,7 +212,7 @@ func scholarTags(e *entry, pageURL string) []metaTag {
 	add("citation_publication_date", scholarDate(r.Issued))
 	publisher := r.Publisher
 	// The type table's scholar column names the venue's tag (csltypes.md).
-	switch tag := typeOf(r.Type).Scholar; tag {
+	switch tag := csltypes.Of(r.Type).Scholar; tag {
 	case "journal_title", "conference_title":
 		add("citation_"+tag, r.Container)
 	case "dissertation_institution", "technical_report_institution":
@@ -377,7 +378,7 @@ func apaCitation(e *entry) []citePart {
 	}
 	if container == "" {
 		italic(strings.TrimSuffix(sentence(e.titleOf()), "."))
-		if label := apaLabel[typeOf(r.Type).Group]; label != "" {
+		if label := apaLabel[csltypes.Of(r.Type).Group]; label != "" {
 			text(" [" + label + "]")
 		}
 		text(". ")
@@ -413,7 +414,7 @@ func apaCitation(e *entry) []citePart {
 // the articles section's types (journal, magazine and newspaper
 // articles, reviews, conference papers) and a book's chapter; every other
 // type stands alone.
-func apaInContainer(t string) bool { return typeOf(t).Group == "articles" || t == "chapter" }
+func apaInContainer(t string) bool { return csltypes.Of(t).Group == "articles" || t == "chapter" }
 
 // apaInBook reports whether APA cites a type as a part of a book: "In
 // Title (pp. 1–9). Publisher." A chapter is; so is a paper in published
