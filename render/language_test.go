@@ -8,19 +8,6 @@ import (
 	"github.com/aboutscholar/about/render/folder"
 )
 
-// TestBabelLanguage: the tags registrars send, to the names biblatex has
-// a localisation file for; a language it has none for is no name.
-func TestBabelLanguage(t *testing.T) {
-	for tag, want := range map[string]string{
-		"en": "english", "EN-GB": "british", "en-us": "american", "de": "ngerman", "de-at": "naustrian",
-		"pl": "polish", "pt": "portuguese", "pt-br": "brazilian", "fr-ca": "french", "ja": "", "zh-hans": "", "": "",
-	} {
-		if got := babelLanguage(tag); got != want {
-			t.Errorf("babelLanguage(%q) = %q, want %q", tag, got, want)
-		}
-	}
-}
-
 // TestLanguageInEveryFormat: a Polish dataset (DataCite's "pl" for
 // zenodo.3520062 in the recorded list answer) carries its language in
 // CSL-JSON, RIS, BibLaTeX and BibTeX; a Japanese one (no babel name)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/tex"
 )
 
 // UserFields are the manifest's [[work]]s — the user's own links, image,
@@ -413,7 +414,7 @@ func alFolioPath(u, base string) string {
 // set replaces a verbatim field where it stands (or adds it); an empty
 // or unsafe value changes nothing.
 func (fs *bibFields) set(name, value string) {
-	if value != "" && verbatimSafe(value) {
+	if value != "" && tex.VerbatimSafe(value) {
 		fs.replace(bibField{name: name, value: value, verbatim: true})
 	}
 }
@@ -437,7 +438,7 @@ func (fs *bibFields) replace(f bibField) {
 func (fs *bibFields) appendText(name, text string) {
 	for i, f := range *fs {
 		if f.name == name && !f.raw && !f.verbatim {
-			(*fs)[i].value = sentence(f.value) + " " + texEscape(text)
+			(*fs)[i].value = sentence(f.value) + " " + tex.Escape(text)
 			return
 		}
 	}
