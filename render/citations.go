@@ -1,6 +1,7 @@
 package render
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"sort"
@@ -229,13 +230,9 @@ func themIt(n int) string {
 // chartCSS styles the per-year chart from the page's colour variables,
 // so it follows the light and dark schemes and print; like pageCSS it
 // holds no '<' or '&'.
-const chartCSS = `.chart { margin: -0.5rem 0 1.25rem; }
-.chart svg { display: block; max-width: 100%; height: auto; }
-.chart rect { fill: var(--accent); }
-.chart text { fill: var(--muted); font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-anchor: middle; }
-.chart .axis { stroke: var(--rule); }
-.chart figcaption { color: var(--faint); font-size: 0.8rem; margin-top: 0.2rem; }
-`
+//
+//go:embed templates/chart.css
+var chartCSS string
 
 // The chart's geometry, in SVG user units (CSS pixels at full size; the
 // page scales it down to a phone's width): one slot a year, bars scaled

@@ -1,6 +1,7 @@
 package render
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strconv"
@@ -410,21 +411,9 @@ func mdLabHeader(p *page) string {
 // labCSS styles what only a lab's page has: the members list and the
 // line crediting members no author is. Pages of one researcher do not
 // carry it. Like pageCSS it holds no '<' or '&'.
-const labCSS = `.credited { color: var(--faint); font-size: 0.85rem; }
-.people { margin: 0 0 1.25rem; }
-.people-h { display: block; font-size: 0.8rem; font-weight: 600; letter-spacing: 0.05em; text-transform: uppercase; color: var(--faint); margin: 0.9rem 0 0.35rem; padding: 0; border: 0; }
-.members { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.3rem 1.25rem; font-size: 0.92rem; }
-.members li { line-height: 1.4; }
-.members .role { display: block; color: var(--muted); font-size: 0.82rem; }
-.members a.n { font-size: 0.8rem; color: var(--chip-fg); }
-@media print {
-  .members { display: block; }
-  .members li { display: inline; }
-  .members li + li::before { content: " · "; }
-  .members .role { display: inline; }
-  .members a.n { display: none; }
-}
-`
+//
+//go:embed templates/lab.css
+var labCSS string
 
 // labPageScript is pageScript with the member filter added: a member
 // chosen is kept in the fragment as the other filters are

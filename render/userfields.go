@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	_ "embed"
 	"html/template"
 	"slices"
 	"strings"
@@ -281,18 +282,9 @@ func userChips(e *entry) []htmlChip {
 // userCSS styles what only [[work]] fields put on a page. It is a second
 // style sheet, written only when some entry has such fields, so a page
 // without them is the page it always was. No '<' or '&' (well-formed XML).
-const userCSS = `
-.work::after { content: ""; display: block; clear: both; }
-.preview { float: right; width: 7.5rem; max-height: 6rem; object-fit: cover; margin: 0.2rem 0 0.4rem 1rem; border: 1px solid var(--rule); border-radius: 0.4rem; }
-.mark { color: var(--muted); font-size: 0.75em; margin-left: 0.05em; }
-.legend { color: var(--faint); font-size: 0.8rem; }
-.award { font-size: 0.9rem; font-weight: 600; }
-.note { font-size: 0.9rem; color: var(--muted); }
-.tags { display: flex; flex-wrap: wrap; gap: 0.3rem; margin-top: 0.4rem; font-size: 0.75rem; }
-.tag { padding: 0 0.55rem; border: 1px solid var(--rule); border-radius: 999px; color: var(--muted); }
-@media (max-width: 32rem) { .preview { width: 5rem; } }
-@media print { .preview { display: none; } .tag { border: 0; padding: 0; } }
-`
+//
+//go:embed templates/user.css
+var userCSS string
 
 // userCSSFor is userCSS when some entry of the page has user fields.
 func userCSSFor(p *page) template.CSS {

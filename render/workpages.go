@@ -37,17 +37,9 @@ func workPagePath(key string) string { return workPagesDir + "/" + key + ".html"
 // workPageCSS is what a work page adds to the list page's style sheet:
 // the link back, the sections and the BibTeX block. Like pageCSS it holds
 // no '<' or '&'.
-const workPageCSS = `
-.back { margin: 0 0 1.5rem; font-size: 0.9rem; }
-.back a { text-decoration: none; }
-.back a:hover, .back a:focus-visible { text-decoration: underline; }
-.work-page .authors { font-size: 1rem; }
-.work-page section p { margin: 0 0 0.75rem; }
-.cite dt { font-size: 0.72rem; letter-spacing: 0.05em; text-transform: uppercase; color: var(--faint); }
-.cite dd { margin: 0.15rem 0 1rem; }
-pre.bib { margin: 0; padding: 0.5rem 0.7rem; overflow-x: auto; background: var(--chip); color: var(--fg); border-radius: 0.4rem; font-size: 0.8rem; white-space: pre; }
-@media print { .back { display: none; } }
-`
+//
+//go:embed templates/work.css
+var workPageCSS string
 
 // workTemplateText is a work page's markup; as with the list page, every
 // value is plain text or a URL that html/template escapes for where it
