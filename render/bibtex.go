@@ -10,6 +10,7 @@ import (
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/tex"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // bibField is one field of an entry; verbatim fields (doi, url, eprint) are
@@ -305,9 +306,9 @@ func (fs *bibFields) date(d record.Date, biblatex bool) {
 func (fs *bibFields) links(r record.Record, biblatex bool) {
 	fs.addVerbatim("doi", r.IDs.DOI)
 	if r.IDs.DOI != "" && !tex.VerbatimSafe(r.IDs.DOI) {
-		fs.addVerbatim("url", doiURL(r.IDs.DOI))
+		fs.addVerbatim("url", wording.DOIURL(r.IDs.DOI))
 	}
-	fs.addVerbatim("url", citationURL(r))
+	fs.addVerbatim("url", wording.CitationURL(r))
 	if r.IDs.ArXiv != "" {
 		fs.addVerbatim("eprint", r.IDs.ArXiv)
 		if biblatex {
@@ -411,7 +412,7 @@ func bibNamePart(s string) string {
 
 // bibPages writes a page range with the en-dash BibTeX expects ("--").
 func bibPages(s string) string {
-	s = clean(s)
+	s = wording.Clean(s)
 	if strings.Contains(s, "--") {
 		return s
 	}
@@ -427,7 +428,7 @@ func bibPages(s string) string {
 // (those that are white space become spaces), its spaces collapsed, so
 // that a value of nothing but control characters is no field and no name.
 func bibText(s string) string {
-	return clean(strings.Map(func(r rune) rune {
+	return wording.Clean(strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) && !unicode.IsSpace(r) {
 			return -1
 		}
@@ -437,7 +438,7 @@ func bibText(s string) string {
 
 func firstOf(values ...string) string {
 	for _, v := range values {
-		if clean(v) != "" {
+		if wording.Clean(v) != "" {
 			return v
 		}
 	}
@@ -447,7 +448,7 @@ func firstOf(values ...string) string {
 // bibNote is a BibTeX note: the type label, then the version ("Software,
 // v1.0"; "Software, version 2.3").
 func bibNote(label, version string) string {
-	v := versionPhrase(version)
+	v := wording.VersionPhrase(version)
 	switch {
 	case label == "":
 		return v

@@ -10,6 +10,8 @@ import (
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // The page as data, for templates (Hugo data/, Jekyll _data/): the same
@@ -126,7 +128,7 @@ func dataOf(p *page, works bool) dataPage {
 		Attribution: []dataCredit{},
 	}
 	for _, n := range p.person.Names {
-		d.Person.Names = append(d.Person.Names, clean(n))
+		d.Person.Names = append(d.Person.Names, wording.Clean(n))
 	}
 	d.Person.ORCIDs = append(d.Person.ORCIDs, p.person.ORCIDs...)
 	d.Lab = dataLabOf(p)
@@ -141,7 +143,7 @@ func dataOf(p *page, works bool) dataPage {
 		d.Groups = append(d.Groups, dg)
 	}
 	for _, c := range p.credits {
-		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: clean(c.Attribution), Terms: webURL(c.Terms)})
+		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: wording.Clean(c.Attribution), Terms: wording.WebURL(c.Terms)})
 	}
 	return d
 }
@@ -175,21 +177,21 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		ID:         e.id,
 		Key:        e.key,
 		Type:       r.Type,
-		TypeLabel:  kindLabel(r),
+		TypeLabel:  wording.KindLabel(r),
 		Title:      e.titleOf(),
 		Authors:    []dataAuthor{},
-		Container:  clean(r.Container),
-		Publisher:  clean(r.Publisher),
-		Volume:     clean(r.Volume),
-		Issue:      clean(r.Issue),
-		Pages:      clean(r.Pages),
+		Container:  wording.Clean(r.Container),
+		Publisher:  wording.Clean(r.Publisher),
+		Volume:     wording.Clean(r.Volume),
+		Issue:      wording.Clean(r.Issue),
+		Pages:      wording.Clean(r.Pages),
 		Version:    entryVersion(e),
 		Issued:     r.Issued.String(),
-		IssuedText: longDate(r.Issued),
+		IssuedText: wording.LongDate(r.Issued),
 		Year:       r.Issued.Year,
 		DOI:        r.IDs.DOI,
-		DOIURL:     doiURL(r.IDs.DOI),
-		URL:        landingURL(r),
+		DOIURL:     wording.DOIURL(r.IDs.DOI),
+		URL:        wording.LandingURL(r),
 		ArXiv:      r.IDs.ArXiv,
 		PMID:       r.IDs.PMID,
 		PMCID:      r.IDs.PMCID,
@@ -198,9 +200,9 @@ func dataWorkOf(p *page, e *entry) dataWork {
 	}
 	for i, a := range r.Authors {
 		w.Authors = append(w.Authors, dataAuthor{
-			Name:          authorName(a),
-			Given:         clean(a.Given),
-			Family:        clean(a.Family),
+			Name:          wording.AuthorName(a),
+			Given:         wording.Clean(a.Given),
+			Family:        wording.Clean(a.Family),
 			ORCID:         a.ORCID,
 			Self:          i < len(e.self) && e.self[i],
 			Equal:         e.equal(i),
@@ -211,9 +213,9 @@ func dataWorkOf(p *page, e *entry) dataWork {
 	w.dataUser = dataUserOf(e)
 	if oa := r.OA; oa != nil && (oa.URL != "" || oa.License != "") {
 		w.OpenAccess = &dataOA{
-			URL:          webURL(oa.URL),
-			License:      licence(oa.License),
-			LicenseLabel: licenceLabel(oa.License),
+			URL:          wording.WebURL(oa.URL),
+			License:      wording.Licence(oa.License),
+			LicenseLabel: wording.LicenceLabel(oa.License),
 			Status:       oa.Status,
 			Version:      oa.Version,
 		}

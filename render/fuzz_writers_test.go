@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // fuzzFormats are the text formats FuzzTextWriters writes (the BibTeX
@@ -49,7 +50,7 @@ func FuzzTextWriters(f *testing.F) {
 				}
 			}
 			for path, data := range renderFiles(t, hostile, opts) {
-				checkText(t, format, path, data, known, clean(s) != "")
+				checkText(t, format, path, data, known, wording.Clean(s) != "")
 			}
 		}
 		sameTree(t, renderFiles(t, hostile, Options{Format: YAML, Person: person, Services: testServices()})[""],
@@ -81,7 +82,7 @@ func withText(f *folder.Folder, s string) *folder.Folder {
 // long, so what depends on a text's length or emptiness (a badge of at
 // most twelve characters, a missing title) is the same.
 func plainLike(s string) string {
-	words := strings.Fields(clean(s))
+	words := strings.Fields(wording.Clean(s))
 	for i, w := range words {
 		words[i] = strings.Repeat("x", utf8.RuneCountInString(w))
 	}

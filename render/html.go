@@ -13,6 +13,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // pageCSS styles the HTML page. It is inline so the page is one file with
@@ -178,7 +179,7 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 		if v.Lab != nil {
 			break // the members list names and links each member
 		}
-		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: orcidURL(o), Text: o})
+		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: wording.ORCIDURL(o), Text: o})
 	}
 	for _, g := range p.groups {
 		items := g.items
@@ -201,11 +202,11 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 	v.Types, v.Years = filterChoices(p)
 	v.UserCSS = userCSSFor(p)
 	for _, c := range p.credits {
-		text := clean(c.Attribution)
+		text := wording.Clean(c.Attribution)
 		if text == "" {
 			text = p.providerTitle(c.Name)
 		}
-		v.Credits = append(v.Credits, htmlLink{Href: webURL(c.Terms), Text: text})
+		v.Credits = append(v.Credits, htmlLink{Href: wording.WebURL(c.Terms), Text: text})
 	}
 	return v
 }
@@ -285,20 +286,20 @@ func searchText(he htmlEntry) string {
 // and, on a page by year, its type.
 func htmlVenue(p *page, e *entry) []htmlVenuePart {
 	var parts []htmlVenuePart
-	if in, container, detail := venue(e.rec); container != "" || detail != "" {
+	if in, container, detail := wording.Venue(e.rec); container != "" || detail != "" {
 		if container == "" {
 			in = ""
 		}
 		parts = append(parts, htmlVenuePart{In: in, Container: container, Detail: detail})
 	}
-	if v := versionPhrase(entryVersion(e)); v != "" {
+	if v := wording.VersionPhrase(entryVersion(e)); v != "" {
 		parts = append(parts, htmlVenuePart{Detail: v}) // plain text: the .type style would upper-case "v1.0"
 	}
 	if d := e.rec.Issued; !d.IsZero() {
-		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: longDate(d)})
+		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: wording.LongDate(d)})
 	}
 	if p.group == ByYear {
-		parts = append(parts, htmlVenuePart{Text: kindLabel(e.rec)})
+		parts = append(parts, htmlVenuePart{Text: wording.KindLabel(e.rec)})
 	}
 	return parts
 }
@@ -314,7 +315,7 @@ var blockTags = map[string]bool{"p": true, "br": true, "div": true, "sec": true,
 // withoutMarkup is an abstract as plain text: its tags dropped (the page
 // shows text, never the data's markup), its white space collapsed.
 func withoutMarkup(s string) string {
-	return clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
+	return wording.Clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
 		name := strings.ToLower(markupTag.FindStringSubmatch(tag)[1])
 		if _, local, ok := strings.Cut(name, ":"); ok {
 			name = local
@@ -330,13 +331,13 @@ func withoutMarkup(s string) string {
 // page, else its open-access copy; "" when there is none.
 func titleURL(r record.Record) string {
 	if r.IDs.DOI != "" {
-		return doiURL(r.IDs.DOI)
+		return wording.DOIURL(r.IDs.DOI)
 	}
-	if u := webURL(r.URL); u != "" {
+	if u := wording.WebURL(r.URL); u != "" {
 		return u
 	}
 	if r.OA != nil {
-		return webURL(r.OA.URL)
+		return wording.WebURL(r.OA.URL)
 	}
 	return ""
 }
@@ -348,8 +349,8 @@ func htmlChips(p *page, e *entry) []htmlChip {
 	var chips []htmlChip
 	ids := e.rec.IDs
 	if ids.DOI != "" {
-		chips = append(chips, htmlChip{Class: "doi", Href: doiURL(ids.DOI), Text: "doi:" + ids.DOI})
-	} else if u := landingURL(e.rec); u != "" {
+		chips = append(chips, htmlChip{Class: "doi", Href: wording.DOIURL(ids.DOI), Text: "doi:" + ids.DOI})
+	} else if u := wording.LandingURL(e.rec); u != "" {
 		chips = append(chips, htmlChip{Class: "url", Href: u, Text: "Link"})
 	}
 	for _, l := range p.idLinks(ids) {
@@ -405,7 +406,7 @@ func hasPreprintOn(e *entry, kind manifest.Kind) bool {
 // (with its licence), the licence alone when there is none; false when
 // there is neither.
 func oaChip(rawURL, license string) (htmlChip, bool) {
-	u, lic := webURL(rawURL), licenceLabel(license)
+	u, lic := wording.WebURL(rawURL), wording.LicenceLabel(license)
 	switch {
 	case u != "" && lic != "":
 		return htmlChip{Class: "oa", Href: u, Text: "Open access · " + lic}, true

@@ -10,6 +10,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // Lab is a lab's page: its name, link and members, as the manifest's
@@ -185,7 +186,7 @@ func (p *page) memberNames(e *entry) []string {
 	}
 	names := make([]string, len(e.lab))
 	for i, j := range e.lab {
-		names[i] = clean(p.lab.lab.Members[j].Name)
+		names[i] = wording.Clean(p.lab.lab.Members[j].Name)
 	}
 	return names
 }
@@ -241,11 +242,11 @@ func memberYears(m Member) string {
 // memberLink is where a member's name links: their page, else their
 // ORCID record, else nowhere.
 func memberLink(m Member) string {
-	if u := webURL(m.URL); u != "" {
+	if u := wording.WebURL(m.URL); u != "" {
 		return u
 	}
 	if m.ORCID != "" {
-		return orcidURL(m.ORCID)
+		return wording.ORCIDURL(m.ORCID)
 	}
 	return ""
 }
@@ -295,21 +296,21 @@ func htmlLabOf(p *page) (*htmlLab, *htmlMemberOf) {
 	l := p.lab.lab
 	if p.lab.member >= 0 {
 		m := l.Members[p.lab.member]
-		return nil, &htmlMemberOf{Role: clean(m.Role), Lab: htmlLink{Href: webURL(l.URL), Text: clean(l.Name)}, Years: memberYears(m)}
+		return nil, &htmlMemberOf{Role: wording.Clean(m.Role), Lab: htmlLink{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}, Years: memberYears(m)}
 	}
-	v := &htmlLab{Site: htmlLink{Href: webURL(l.URL), Text: clean(l.Name)}}
+	v := &htmlLab{Site: htmlLink{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}}
 	counts := p.memberWorks()
 	for j, m := range l.Members {
 		var detail []string
-		for _, d := range []string{clean(m.Role), memberYears(m)} {
+		for _, d := range []string{wording.Clean(m.Role), memberYears(m)} {
 			if d != "" {
 				detail = append(detail, d)
 			}
 		}
-		hm := htmlMember{Name: htmlLink{Href: memberLink(m), Text: clean(m.Name)}, Detail: strings.Join(detail, " · ")}
+		hm := htmlMember{Name: htmlLink{Href: memberLink(m), Text: wording.Clean(m.Name)}, Detail: strings.Join(detail, " · ")}
 		if counts[j] > 0 {
 			hm.Works, hm.Filter = countLabel(counts[j]), "#member="+p.lab.slugs[j]
-			v.Choices = append(v.Choices, htmlOption{Value: p.lab.slugs[j], Text: clean(m.Name)})
+			v.Choices = append(v.Choices, htmlOption{Value: p.lab.slugs[j], Text: wording.Clean(m.Name)})
 		}
 		if m.Alumnus() {
 			v.Alumni = append(v.Alumni, hm)
@@ -333,7 +334,7 @@ func htmlEntryMembers(p *page, e *entry) (slugs, credited string) {
 	for _, j := range e.lab {
 		s = append(s, p.lab.slugs[j])
 		if !slices.Contains(e.authorOf, j) {
-			names = append(names, clean(p.lab.lab.Members[j].Name))
+			names = append(names, wording.Clean(p.lab.lab.Members[j].Name))
 		}
 	}
 	switch {
@@ -365,26 +366,26 @@ func mdLabHeader(p *page) string {
 		}
 		return mdLink(text, href)
 	}
-	lab := mdMaybeLink(clean(l.Name), webURL(l.URL))
+	lab := mdMaybeLink(wording.Clean(l.Name), wording.WebURL(l.URL))
 	if p.lab.member >= 0 {
 		m := l.Members[p.lab.member]
 		s := " · " + lab
-		if r := clean(m.Role); r != "" {
+		if r := wording.Clean(m.Role); r != "" {
 			s = " · " + mdText(r) + ", " + lab
 		}
 		if y := memberYears(m); y != "" {
 			s += ", " + y
 		}
 		if m.ORCID != "" {
-			s += " · ORCID " + mdLink(m.ORCID, orcidURL(m.ORCID))
+			s += " · ORCID " + mdLink(m.ORCID, wording.ORCIDURL(m.ORCID))
 		}
 		return s
 	}
 	var members, alumni []string
 	for _, m := range l.Members {
-		s := mdMaybeLink(clean(m.Name), memberLink(m))
+		s := mdMaybeLink(wording.Clean(m.Name), memberLink(m))
 		var detail []string
-		for _, d := range []string{clean(m.Role), memberYears(m)} {
+		for _, d := range []string{wording.Clean(m.Role), memberYears(m)} {
 			if d != "" {
 				detail = append(detail, mdText(d))
 			}
@@ -482,16 +483,16 @@ func dataLabOf(p *page) *dataLab {
 		return nil
 	}
 	l := p.lab.lab
-	d := &dataLab{Name: clean(l.Name), URL: webURL(l.URL), Members: []dataMember{}}
+	d := &dataLab{Name: wording.Clean(l.Name), URL: wording.WebURL(l.URL), Members: []dataMember{}}
 	if p.lab.member >= 0 {
-		d.Member = clean(l.Members[p.lab.member].Name)
+		d.Member = wording.Clean(l.Members[p.lab.member].Name)
 	}
 	counts := p.memberWorks()
 	for j, m := range l.Members {
-		dm := dataMember{ID: p.lab.slugs[j], Name: clean(m.Name), ORCID: m.ORCID, Role: clean(m.Role),
-			Start: m.Start, End: m.End, Alumnus: m.Alumnus(), URL: webURL(m.URL), Works: counts[j]}
+		dm := dataMember{ID: p.lab.slugs[j], Name: wording.Clean(m.Name), ORCID: m.ORCID, Role: wording.Clean(m.Role),
+			Start: m.Start, End: m.End, Alumnus: m.Alumnus(), URL: wording.WebURL(m.URL), Works: counts[j]}
 		for _, a := range m.Also {
-			dm.Also = append(dm.Also, clean(a))
+			dm.Also = append(dm.Also, wording.Clean(a))
 		}
 		d.Members = append(d.Members, dm)
 	}
@@ -503,5 +504,5 @@ func (p *page) authorMember(e *entry, i int) string {
 	if p.lab == nil || i >= len(e.authorOf) || e.authorOf[i] < 0 {
 		return ""
 	}
-	return clean(p.lab.lab.Members[e.authorOf[i]].Name)
+	return wording.Clean(p.lab.lab.Members[e.authorOf[i]].Name)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -30,10 +31,10 @@ func ownerName(owners map[string]snapshots.OwnerName, orcids []string) string {
 		if !ok {
 			continue
 		}
-		if c := clean(n.Credit); c != "" {
+		if c := wording.Clean(n.Credit); c != "" {
 			return c
 		}
-		if s := clean(strings.TrimSpace(n.Given + " " + n.Family)); s != "" {
+		if s := wording.Clean(strings.TrimSpace(n.Given + " " + n.Family)); s != "" {
 			return s
 		}
 	}
@@ -52,7 +53,7 @@ func nameFromORCIDs(works []folder.Work, orcids []string) string {
 	for _, w := range works {
 		for _, a := range w.Record.Authors {
 			if a.ORCID != "" && containsFold(orcids, a.ORCID) {
-				if n := clean(a.Display()); n != "" {
+				if n := wording.Clean(a.Display()); n != "" {
 					seen[n]++
 				}
 			}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/aboutscholar/about/render/output"
@@ -38,7 +39,7 @@ func writeAlFolio(buf *bufio.Writer, p *page) error {
 		var fs bibFields = fields
 		fs.add("abbr", rawInert(alFolioAbbr(e))) // printed as it is, in <abbr>
 		// bib.liquid prints it in href="http://arxiv.org/abs/…" as it is
-		fs.addVerbatim("arxiv", encodeURLBytes(e.rec.IDs.ArXiv, ""))
+		fs.addVerbatim("arxiv", wording.EncodeURLBytes(e.rec.IDs.ArXiv, ""))
 		fs.addVerbatim("pdf", pdfURL(e.rec))
 		fs.addVerbatim("html", titleURL(e.rec))
 		if len(e.code) > 0 {
@@ -62,7 +63,7 @@ func pdfURL(r record.Record) string {
 	if r.OA == nil {
 		return ""
 	}
-	u := webURL(r.OA.URL)
+	u := wording.WebURL(r.OA.URL)
 	if p, err := url.Parse(u); err == nil && strings.HasSuffix(strings.ToLower(p.Path), ".pdf") {
 		return u
 	}
@@ -83,7 +84,7 @@ func alFolioAbbr(e *entry) string {
 	if row.AlFolio != "" {
 		return row.AlFolio
 	}
-	if _, c, _ := venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
+	if _, c, _ := wording.Venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
 		return c
 	}
 	return ""
@@ -129,10 +130,10 @@ func writeLabWebsite(buf *bufio.Writer, p *page) error {
 			ID:        rawInert(e.id), // a DOI may hold "<"
 			Title:     rawInert(e.titleOf()),
 			Authors:   labAuthors(e),
-			Publisher: rawInert(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
+			Publisher: rawInert(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
 			Date:      fullDate(e.rec.Issued),
 			Link:      titleURL(e.rec),
-			Tags:      []string{kindLabel(e.rec)},
+			Tags:      []string{wording.KindLabel(e.rec)},
 		}
 		labWebsiteUser(&c, e)
 		if err := writeYAMLItem(buf, c, "", keys); err != nil {
@@ -181,7 +182,7 @@ func fullDate(d record.Date) string {
 func displayNames(e *entry) []string {
 	names := []string{}
 	for _, a := range e.rec.Authors {
-		if n := authorName(a); n != "" {
+		if n := wording.AuthorName(a); n != "" {
 			names = append(names, n)
 		}
 	}
@@ -230,7 +231,7 @@ func hugoBloxFiles(p *page, emit func(output.File) error) error {
 			Title:            e.titleOf(),
 			Authors:          displayNames(e),
 			PublicationTypes: []string{csltypes.Of(e.rec.Type).HugoBlox},
-			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
+			Publication:      mdText(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
 			Abstract:         mdText(withoutMarkup(e.rec.Abstract)), // single.html: markdownify, and Hugo Blox renders raw HTML
 			DOI:              e.rec.IDs.DOI,
 			Featured:         p.selected(e),
@@ -308,13 +309,13 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 			Category:   csltypes.Of(e.rec.Type).AcademicPages,
 			Permalink:  "/publication/" + name,
 			Date:       date,
-			Venue:      firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),
+			Venue:      firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher)),
 			Excerpt:    firstSentence(withoutMarkup(e.rec.Abstract)),
 			PaperURL:   titleURL(e.rec),
 			Citation:   plainCitation(e),
 		}
-		if e.rec.OA != nil && webURL(e.rec.OA.URL) != "" {
-			fm.PaperURL = webURL(e.rec.OA.URL)
+		if e.rec.OA != nil && wording.WebURL(e.rec.OA.URL) != "" {
+			fm.PaperURL = wording.WebURL(e.rec.OA.URL)
 		}
 		academicPagesUser(&fm, e)
 		escapeAcademicPages(&fm)
@@ -360,9 +361,9 @@ func plainCitation(e *entry) string {
 	if b.Len() > 0 {
 		b.WriteString(". ")
 	}
-	b.WriteString(sentence(e.titleOf()))
-	if v := firstOf(clean(e.rec.Container), clean(e.rec.Publisher)); v != "" {
-		b.WriteString(" " + sentence(v))
+	b.WriteString(wording.Sentence(e.titleOf()))
+	if v := firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher)); v != "" {
+		b.WriteString(" " + wording.Sentence(v))
 	}
 	return strings.TrimSpace(b.String())
 }

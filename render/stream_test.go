@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // The writers that write a work at a time (json, yaml, csl-json, atom,
@@ -115,10 +116,10 @@ func wholeLabWebsite(p *page) ([]byte, error) {
 			ID:        rawInert(e.id),
 			Title:     rawInert(e.titleOf()),
 			Authors:   labAuthors(e),
-			Publisher: rawInert(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
+			Publisher: rawInert(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
 			Date:      fullDate(e.rec.Issued),
 			Link:      titleURL(e.rec),
-			Tags:      []string{kindLabel(e.rec)},
+			Tags:      []string{wording.KindLabel(e.rec)},
 		}
 		labWebsiteUser(&c, e)
 		items = append(items, c)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/render/tex"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // UserFields are the manifest's [[work]]s — the user's own links, image,
@@ -126,9 +127,9 @@ func (e *entry) userLink(kind string) string { return userURL(e.user.link(kind))
 // same way; "" for anything else (load already refused it).
 func userURL(raw string) string {
 	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") {
-		return encodeURLBytes(raw, "")
+		return wording.EncodeURLBytes(raw, "")
 	}
-	return webURL(raw)
+	return wording.WebURL(raw)
 }
 
 // userLinkLabels are the words a page shows on each kind of user link.
@@ -206,9 +207,9 @@ func (e *entry) userText() string {
 		return ""
 	}
 	var parts []string
-	for _, s := range []string{clean(e.user.Award), clean(e.user.Note)} {
+	for _, s := range []string{wording.Clean(e.user.Award), wording.Clean(e.user.Note)} {
 		if s != "" {
-			parts = append(parts, sentence(s))
+			parts = append(parts, wording.Sentence(s))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -266,7 +267,7 @@ func htmlUserOf(e *entry) htmlUser {
 	if e.user == nil {
 		return htmlUser{}
 	}
-	return htmlUser{Image: userURL(e.user.Image), Award: clean(e.user.Award), Note: clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
+	return htmlUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
 }
 
 // userChips are the page's chips for the user's links, after the
@@ -316,7 +317,7 @@ func dataUserOf(e *entry) dataUser {
 	if e.user == nil {
 		return dataUser{}
 	}
-	d := dataUser{Image: userURL(e.user.Image), Award: clean(e.user.Award), Note: clean(e.user.Note), Tags: e.user.Tags}
+	d := dataUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags}
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
 			d.Links = append(d.Links, dataLink{Kind: l.Kind, Label: userLinkLabels[l.Kind], URL: u})
@@ -364,13 +365,13 @@ func (fs *bibFields) alFolioUser(e *entry) {
 		fs.set(name, alFolioPath(userURL(l.URL), under[l.Kind]))
 	}
 	fs.set("preview", alFolioPath(userURL(e.user.Image), "/assets/img/publication_preview/"))
-	if a := clean(e.user.Award); a != "" {
+	if a := wording.Clean(e.user.Award); a != "" {
 		fs.add("award", a)
 		fs.add("award_name", "Award")
 	}
 	fs.add("annotation", e.markLegend("; "))
-	if n := clean(e.user.Note); n != "" {
-		fs.appendText("note", sentence(n))
+	if n := wording.Clean(e.user.Note); n != "" {
+		fs.appendText("note", wording.Sentence(n))
 	}
 	if e.user.Equal != nil || e.user.Corresponding != nil {
 		marked := slices.Clone(e.rec.Authors)
@@ -430,7 +431,7 @@ func (fs *bibFields) replace(f bibField) {
 func (fs *bibFields) appendText(name, text string) {
 	for i, f := range *fs {
 		if f.name == name && !f.raw && !f.verbatim {
-			(*fs)[i].value = sentence(f.value) + " " + tex.Escape(text)
+			(*fs)[i].value = wording.Sentence(f.value) + " " + tex.Escape(text)
 			return
 		}
 	}
@@ -462,7 +463,7 @@ func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
 	fm.Tags = e.user.Tags
 	if e.user.Equal != nil || e.user.Corresponding != nil {
 		for i, a := range e.rec.Authors {
-			if authorName(a) == "" {
+			if wording.AuthorName(a) == "" {
 				continue // displayNames leaves it out too
 			}
 			var notes []string
