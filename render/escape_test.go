@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/aboutscholar/about/render/yamlout"
 )
 
 // nastyTitle is the fixture's title made of every character some format
@@ -285,12 +287,12 @@ func TestYAMLQuoteEscapesWhatYAMLForbids(t *testing.T) {
 		fmt.Fprintf(&obj, "%s:%s,%s:%s", k, v, mustJSON(t, "val"+strconv.Itoa(i)), k)
 	}
 	obj.WriteString("}")
-	root, err := yamlTree(obj.Bytes())
+	root, err := yamlout.Tree(obj.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := encodeYAML(&buf, root); err != nil {
+	if err := yamlout.Encode(&buf, root); err != nil {
 		t.Fatal(err)
 	}
 	doc := buf.String()

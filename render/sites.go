@@ -3,10 +3,8 @@ package render
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"html"
-	"io"
 	"net/url"
 	"path"
 	"strings"
@@ -15,7 +13,7 @@ import (
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/wording"
-	"go.yaml.in/yaml/v3"
+	"github.com/aboutscholar/about/render/yamlout"
 
 	"github.com/aboutscholar/about/render/output"
 )
@@ -122,9 +120,9 @@ type labCitation struct {
 func writeLabWebsite(buf *bufio.Writer, p *page) error {
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	if len(p.shown) == 0 {
-		return encodeYAMLValue(buf, []labCitation{})
+		return yamlout.EncodeValue(buf, []labCitation{})
 	}
-	keys := map[string]*yaml.Node{}
+	keys := yamlout.Keys{}
 	for _, e := range p.shown {
 		c := labCitation{
 			ID:        rawInert(e.id), // a DOI may hold "<"
@@ -136,7 +134,7 @@ func writeLabWebsite(buf *bufio.Writer, p *page) error {
 			Tags:      []string{wording.KindLabel(e.rec)},
 		}
 		labWebsiteUser(&c, e)
-		if err := writeYAMLItem(buf, c, "", keys); err != nil {
+		if err := yamlout.WriteItem(buf, c, "", keys); err != nil {
 			return err
 		}
 	}
@@ -151,22 +149,6 @@ func labAuthors(e *entry) []string {
 		names[i] = markdownInert(rawInert(n))
 	}
 	return names
-}
-
-// encodeYAMLValue writes v as YAML the way the page data is written:
-// through its JSON (so the keys are the json tags, in field order) into
-// YAML nodes, every string double-quoted, so no value can read back as
-// another type (a title "No", a date-like string).
-func encodeYAMLValue(buf io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	root, err := yamlTree(data)
-	if err != nil {
-		return err
-	}
-	return encodeYAML(buf, root)
 }
 
 // fullDate is a date as YYYY-MM-DD, a missing month or day as 01 (the
@@ -225,7 +207,7 @@ type hugoLink struct {
 
 // hugoBloxFiles are a publication bundle per entry.
 func hugoBloxFiles(p *page, emit func(output.File) error) error {
-	keys := map[string]*yaml.Node{} // made once for every page's front matter
+	keys := yamlout.Keys{} // made once for every page's front matter
 	for _, e := range p.shown {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
@@ -259,7 +241,7 @@ func hugoBloxFiles(p *page, emit func(output.File) error) error {
 		hugoBloxUser(&fm, e)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLData(&buf, fm, keys); err != nil {
+		if err := yamlout.EncodeData(&buf, fm, keys); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")
@@ -296,7 +278,7 @@ type academicPublication struct {
 
 // academicPagesFiles are one page per entry in _publications/.
 func academicPagesFiles(p *page, emit func(output.File) error) error {
-	keys := map[string]*yaml.Node{} // made once for every page's front matter
+	keys := yamlout.Keys{} // made once for every page's front matter
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
 		name := e.key
@@ -321,7 +303,7 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 		escapeAcademicPages(&fm)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLData(&buf, fm, keys); err != nil {
+		if err := yamlout.EncodeData(&buf, fm, keys); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/wording"
+	"github.com/aboutscholar/about/render/yamlout"
 )
 
 // The writers that write a work at a time (json, yaml, csl-json, atom,
@@ -58,13 +59,13 @@ func wholeYAML(p *page) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := yamlTree(data)
+	root, err := yamlout.Tree(data)
 	if err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
 	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
-	err = encodeYAML(&buf, root)
+	err = yamlout.Encode(&buf, root)
 	return buf.Bytes(), err
 }
 
@@ -126,6 +127,6 @@ func wholeLabWebsite(p *page) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
-	err := encodeYAMLValue(&buf, items)
+	err := yamlout.EncodeValue(&buf, items)
 	return buf.Bytes(), err
 }
