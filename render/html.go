@@ -125,7 +125,7 @@ type htmlLink struct {
 }
 
 // writeHTML writes the page as one self-contained HTML5 document from
-// pageTemplate. Links only come from webURL, doiURL or encodeURLBytes
+// pageTemplate. Links only come from wording.WebURL, wording.DOIURL or wording.EncodeURLBytes
 // (http and https, every unusual byte percent-encoded); they are passed
 // as strings, not template.URL, so html/template's own check of the
 // scheme stays on as a second guard.

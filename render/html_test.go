@@ -17,7 +17,7 @@ import (
 
 // On input whose every value is HTML syntax somewhere, the page is
 // well-formed, holds no element, attribute or link the data put there, and
-// keeps the SICI DOI's link intact (doiURL percent-encodes its parentheses
+// keeps the SICI DOI's link intact (wording.DOIURL percent-encodes its parentheses
 // and angle brackets).
 func TestHTMLKeepsHostileValuesAsText(t *testing.T) {
 	hostile, person := hostileFolder()
@@ -276,7 +276,7 @@ func TestPrintShowsLinkTargets(t *testing.T) {
 // hostileFolder is a folder whose every value some part of HTML treats as
 // syntax: markup, quotes, ampersands, plus signs (html/template writes
 // them &#43;), and URLs with apostrophes, plus signs, parentheses, a query
-// and a fragment — among them a SICI DOI, whose parentheses doiURL
+// and a fragment — among them a SICI DOI, whose parentheses wording.DOIURL
 // percent-encodes.
 func hostileFolder() (*folder.Folder, Person) {
 	nasty := `C++ & <b>bold</b> 'single' "double" a+b=c ½ — 日本語`

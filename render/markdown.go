@@ -153,15 +153,15 @@ func mdLinks(p *page, e *entry) []string {
 	return out
 }
 
-// mdLink writes [text](url); url must come from webURL, doiURL or
-// encodeURLBytes, so it holds no space, parenthesis or angle bracket.
+// mdLink writes [text](url); url must come from wording.WebURL, wording.DOIURL or
+// wording.EncodeURLBytes, so it holds no space, parenthesis or angle bracket.
 func mdLink(text, url string) string { return "[" + mdText(text) + "](" + url + ")" }
 
 // mdText escapes text for Markdown: every ASCII punctuation character that
 // CommonMark, GitHub (math, strike-through, tables) or kramdown could read
 // as syntax gets a backslash, and braces become character references so
 // Liquid ({{ }}, {% %}) in Jekyll and Hugo's shortcodes never see them.
-// New lines are already spaces (clean).
+// New lines are already spaces (wording.Clean).
 func mdText(s string) string {
 	s = wording.Clean(s)
 	var b strings.Builder

@@ -22,7 +22,7 @@ const RIS Format = "ris"
 // and pandoc's Readers/RIS.hs reads it): TY first, ER last, one
 // "XX  - value" line each. The citation key is the ID, so a record is the
 // same work as in the BibTeX and CSL-JSON files. Values are plain UTF-8
-// text on one line: RIS has no escaping and no comment, so clean folds
+// text on one line: RIS has no escaping and no comment, so wording.Clean folds
 // every line break and there is no header.
 func writeRIS(buf *bufio.Writer, p *page) error {
 	for n, e := range p.shown {

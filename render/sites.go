@@ -115,7 +115,7 @@ type labCitation struct {
 // writeLabWebsite writes _data/citations.yaml for the Lab Website
 // Template: one item per entry, newest first.
 //
-// Each item's tree is made and written alone (writeYAMLItem), as the yaml
+// Each item's tree is made and written alone (yamlout.WriteItem), as the yaml
 // page's works are.
 func writeLabWebsite(buf *bufio.Writer, p *page) error {
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")

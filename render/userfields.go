@@ -123,7 +123,7 @@ func (u *UserWork) link(kind string) string {
 func (e *entry) userLink(kind string) string { return userURL(e.user.link(kind)) }
 
 // userURL is a user's link as every format writes it: an http(s) URL
-// through webURL, a site path ("/assets/pdf/x.pdf") percent-encoded the
+// through wording.WebURL, a site path ("/assets/pdf/x.pdf") percent-encoded the
 // same way; "" for anything else (load already refused it).
 func userURL(raw string) string {
 	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") {

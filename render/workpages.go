@@ -281,7 +281,7 @@ func scholarAuthor(a record.Author) string {
 	given, family := wording.Clean(a.Given), wording.Clean(a.Family)
 	switch {
 	case family != "" && given != "" && wording.EastAsian(given) && wording.EastAsian(family):
-		return family + given // as the page writes it (authorName): "李小龙"
+		return family + given // as the page writes it (wording.AuthorName): "李小龙"
 	case family != "" && given != "":
 		return family + ", " + given
 	case family != "":

@@ -105,7 +105,7 @@ func LicenceLabel(s string) string {
 }
 
 // Licence is a work's licence as the formats write it: a code (cc-by) as
-// given, a web address as webURL writes it, an info: or urn: name as
+// given, a web address as WebURL writes it, an info: or urn: name as
 // given; "" for an address of any other scheme (javascript:, data:),
 // which is no licence and which a template that links the licence, as
 // page-data.md says it may be a URL, would make live.
