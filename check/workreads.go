@@ -96,7 +96,7 @@ func remergeFile(core *works.Recheck, id manifest.Identity, rel string, file sna
 }
 
 // unknownWorks is what render would leave out of the folder because no
-// service knows it (works.Unknown), in index order, as render.Load words
+// service knows it (works.Unknown), in index order, as folder.Load words
 // it: check says the same lines. None when some listed work's file could
 // not be read, as render then cannot load the folder (check's problems
 // say why).
@@ -109,7 +109,7 @@ func (r *workReads) unknownWorks(index snapshots.Index) []string {
 		}
 		seen[iw.ID] = true
 		name := iw.File
-		if name == "" || filepath.Base(name) != name || name == "." || name == ".." { // as render.Load names it
+		if name == "" || filepath.Base(name) != name || name == "." || name == ".." { // as folder.Load names it
 			id, err := manifest.ParseKey(iw.ID)
 			if err != nil {
 				return nil

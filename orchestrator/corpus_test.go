@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -53,7 +54,7 @@ type corpusOutput struct {
 
 func renderCorpus(t *testing.T, m *manifest.Manifest, rep *report.Report) corpusOutput {
 	t.Helper()
-	f, err := render.Load(m.Snapshots)
+	f, err := folder.Load(m.Snapshots)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -142,7 +143,7 @@ func readGTWork(t *testing.T, dir snapshots.Dir, key string) snapshots.Work {
 
 func renderGT(t *testing.T, m *manifest.Manifest, format render.Format) string {
 	t.Helper()
-	f, err := render.Load(m.Snapshots)
+	f, err := folder.Load(m.Snapshots)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,21 +9,22 @@ import (
 
 	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // cvFolder is three works of Ada Lovelace's, ASCII and Latin letters only
 // (pdfLaTeX's fonts print them): she is the second author, the first, and
 // the first after an author with no name, whom no format writes, and one
 // work she is not on.
-func cvFolder() *Folder {
+func cvFolder() *folder.Folder {
 	ada := record.Author{Given: "Ada", Family: "Lovelace", ORCID: "0000-0002-1825-0097"}
-	work := func(doi, title string, year int, authors ...record.Author) Work {
-		return Work{ID: "doi:" + doi, Record: record.Record{
+	work := func(doi, title string, year int, authors ...record.Author) folder.Work {
+		return folder.Work{ID: "doi:" + doi, Record: record.Record{
 			Title: title, Type: "article-journal", Container: "Journal of Engines",
 			Issued: record.NewDate(year, 0, 0), Authors: authors, IDs: record.IDs{DOI: doi},
 		}}
 	}
-	return &Folder{Root: "cv", Works: []Work{
+	return &folder.Folder{Root: "cv", Works: []folder.Work{
 		work("10.5555/cv.1", "Analytical engines", 2023, record.Author{Given: "José", Family: "Ñúñez-García"}, ada, record.Author{Given: "Charles", Family: "Babbage"}),
 		work("10.5555/cv.2", "Bernoulli numbers", 2022, ada, record.Author{Given: "Mary", Family: "Somerville"}),
 		work("10.5555/cv.3", "Notes on the engine", 2021, record.Author{}, ada, record.Author{Given: "Charles", Family: "Babbage"}),

@@ -10,6 +10,8 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // The Atom feed (RFC 4287) of the page's entries. It reads no clock: every
@@ -90,7 +92,7 @@ func writeAtom(buf *bufio.Writer, p *page) error {
 		Title:     p.pageTitle(),
 		Subtitle:  p.summary(),
 		Updated:   atomUndated,
-		Author:    atomPerson{Name: firstOf(clean(p.name), "Anonymous")},
+		Author:    atomPerson{Name: firstOf(wording.Clean(p.name), "Anonymous")},
 		Generator: atomGenerator{URI: projectURL, Text: "about"},
 		Rights:    atomRights(p),
 	}
@@ -140,10 +142,10 @@ func writeAtom(buf *bufio.Writer, p *page) error {
 // hyphens), else of "publications".
 func atomFeedID(p *page) string {
 	if !p.labsOwn() && len(p.person.ORCIDs) > 0 {
-		return orcidURL(p.person.ORCIDs[0])
+		return wording.ORCIDURL(p.person.ORCIDs[0])
 	}
 	name := strings.Join(strings.Fields(strings.ToLower(p.name)), "-")
-	return atomTag + "feed/" + encodeURLBytes(firstOf(name, "publications"), "#%")
+	return atomTag + "feed/" + wording.EncodeURLBytes(firstOf(name, "publications"), "#%")
 }
 
 // atomHome is the feed's author's address and its alternate link: the
@@ -153,9 +155,9 @@ func atomFeedID(p *page) string {
 func atomHome(p *page) string {
 	switch {
 	case p.labsOwn():
-		return webURL(p.lab.lab.URL)
+		return wording.WebURL(p.lab.lab.URL)
 	case len(p.person.ORCIDs) > 0:
-		return orcidURL(p.person.ORCIDs[0])
+		return wording.ORCIDURL(p.person.ORCIDs[0])
 	}
 	return ""
 }
@@ -168,9 +170,9 @@ func (p *page) labsOwn() bool { return p.lab != nil && p.lab.member < 0 }
 // go.
 func atomEntryID(key string) string {
 	if k, err := manifest.ParseKey(key); err == nil && k.Kind == manifest.KindDOI {
-		return doiURL(k.Value)
+		return wording.DOIURL(k.Value)
 	}
-	return atomTag + "work/" + encodeURLBytes(key, "#%")
+	return atomTag + "work/" + wording.EncodeURLBytes(key, "#%")
 }
 
 // atomDate is a work's date as an Atom date: midnight UTC on its day, a
@@ -190,7 +192,7 @@ func atomEntryOf(p *page, e *entry) atomEntry {
 		Title:      e.titleOf(),
 		Updated:    atomDate(r.Issued),
 		Summary:    withoutMarkup(r.Abstract),
-		Categories: []atomCategory{{Term: typeOf(r.Type).CSLJSON, Scheme: atomTypes, Label: kindLabel(r)}},
+		Categories: []atomCategory{{Term: csltypes.Of(r.Type).CSLJSON, Scheme: atomTypes, Label: wording.KindLabel(r)}},
 	}
 	if !r.Issued.IsZero() {
 		entry.Published = entry.Updated
@@ -198,12 +200,12 @@ func atomEntryOf(p *page, e *entry) atomEntry {
 	idx, _ := shownAuthors(e)
 	for _, i := range idx {
 		a := r.Authors[i]
-		if clean(a.Display()) == "" {
+		if wording.Clean(a.Display()) == "" {
 			continue
 		}
-		person := atomPerson{Name: authorName(a)}
+		person := atomPerson{Name: wording.AuthorName(a)}
 		if a.ORCID != "" {
-			person.URI = orcidURL(a.ORCID)
+			person.URI = wording.ORCIDURL(a.ORCID)
 		}
 		entry.Authors = append(entry.Authors, person)
 	}
@@ -224,7 +226,7 @@ func atomLinkOf(p *page, e *entry) string {
 	}
 	if k, err := manifest.ParseKey(e.id); err == nil && k.Kind == manifest.KindORCIDWork {
 		if orcid, _, ok := strings.Cut(k.Value, "/"); ok {
-			return orcidURL(orcid)
+			return wording.ORCIDURL(orcid)
 		}
 	}
 	return ""
@@ -233,11 +235,11 @@ func atomLinkOf(p *page, e *entry) string {
 // atomCitation is the text of an entry with no link: its kind, venue and
 // date ("Talk. 2019.").
 func atomCitation(e *entry) string {
-	_, container, detail := venue(e.rec)
+	_, container, detail := wording.Venue(e.rec)
 	var parts []string
-	for _, s := range []string{kindLabel(e.rec), container, detail, longDate(e.rec.Issued)} {
+	for _, s := range []string{wording.KindLabel(e.rec), container, detail, wording.LongDate(e.rec.Issued)} {
 		if s != "" {
-			parts = append(parts, sentence(s))
+			parts = append(parts, wording.Sentence(s))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -247,8 +249,8 @@ func atomCitation(e *entry) string {
 func atomRights(p *page) string {
 	var credits []string
 	for _, c := range p.credits {
-		if a := clean(c.Attribution); a != "" {
-			credits = append(credits, sentence(a))
+		if a := wording.Clean(c.Attribution); a != "" {
+			credits = append(credits, wording.Sentence(a))
 		}
 	}
 	return strings.Join(credits, " ")

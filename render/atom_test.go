@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // expectedAtomID is the documented rule for an entry's id, restated: a
@@ -150,7 +151,7 @@ func TestAtomFeedIsTheSameBytesEachTime(t *testing.T) {
 // of manifest's table links somewhere, so the linkless work is known by a
 // kind the table lacks.
 func TestAtomFeedWithoutLinksOrPerson(t *testing.T) {
-	f := &Folder{Root: "bare", Works: []Work{
+	f := &folder.Folder{Root: "bare", Works: []folder.Work{
 		{ID: "example:2101.00001", Record: record.Record{Title: "A bare preprint", Type: "article", Issued: record.NewDate(2021, 0, 0)}},
 		{ID: "orcid-work:0000-0002-1825-0097/42", Record: record.Record{Title: "A talk", Type: "speech"}},
 	}}
@@ -169,7 +170,7 @@ func TestAtomFeedWithoutLinksOrPerson(t *testing.T) {
 	if atomAlternate(talk) != "https://orcid.org/0000-0002-1825-0097" || talk.Updated != atomUndated || talk.Published != "" {
 		t.Errorf("the undated talk: link %q, updated %q, published %q", atomAlternate(talk), talk.Updated, talk.Published)
 	}
-	empty := parseAtom(t, renderString(t, &Folder{Root: "empty"}, Options{Format: Atom, Person: Person{Names: []string{"Ada  Lovelace"}}}))
+	empty := parseAtom(t, renderString(t, &folder.Folder{Root: "empty"}, Options{Format: Atom, Person: Person{Names: []string{"Ada  Lovelace"}}}))
 	if empty.ID != "tag:aboutscholar.github.io,2026:feed/ada-lovelace" || empty.Updated != atomUndated || len(empty.Entries) != 0 {
 		t.Errorf("empty feed: id %q, updated %q, %d entries", empty.ID, empty.Updated, len(empty.Entries))
 	}

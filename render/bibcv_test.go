@@ -21,7 +21,7 @@ func TestCVExampleTypesetsWhatAServiceSentAsText(t *testing.T) {
 	pdflatex, biber, pdftotext := tool(t, "pdflatex"), tool(t, "biber"), tool(t, "pdftotext")
 	needTeXPackage(t, "biblatex.sty", "texlive-bibtex-extra")
 	title := `Bounds on x^{2 in the limit ` + forgedEntry
-	folder, opts := bibFuzzFolder(bibTexts{
+	f, opts := bibFuzzFolder(bibTexts{
 		title: title, container: `\end{document} 100% of #1 ~ $x_2$ <b> & {Co}`, publisher: `\input{/etc/passwd}}`,
 		issn: forgedEntry, given: "Ada", family: `Love}lace`, org: `The R&D {Team and Friends`,
 		abstract: `\csname x\endcsname`, volume: "12", pages: "1-10", version: `v1\`, doi: "10.5555/x",
@@ -34,7 +34,7 @@ func TestCVExampleTypesetsWhatAServiceSentAsText(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeTemp(t, dir, "cv.tex", string(tex))
-	writeTemp(t, dir, "publications.bib", renderString(t, folder, opts))
+	writeTemp(t, dir, "publications.bib", renderString(t, f, opts))
 	latex := []string{pdflatex, "-interaction=nonstopmode", "-halt-on-error", "cv.tex"}
 	for _, step := range [][]string{latex, {biber, "cv"}, latex, latex} {
 		if stdout, stderr, err := run(t, dir, step[0], step[1:]...); err != nil {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -31,9 +32,9 @@ func bibTextsOf(args []string) bibTexts {
 // says it in) and a conference paper (booktitle, publisher), each with a
 // split name, an organisation and a given name alone; the article has the
 // user's award, note, tag, a link and an author mark.
-func bibFuzzFolder(x bibTexts) (*Folder, Options) {
+func bibFuzzFolder(x bibTexts) (*folder.Folder, Options) {
 	authors := []record.Author{{Given: x.given, Family: x.family}, {Name: x.org}, {Given: x.given}}
-	work := func(n int, typ string) Work {
+	work := func(n int, typ string) folder.Work {
 		r := record.Record{
 			Title: x.title, Type: typ, Container: x.container, Publisher: x.publisher,
 			Issued: record.NewDate(2020+n, 1+n, 0), Volume: x.volume, Issue: x.volume, Pages: x.pages,
@@ -45,9 +46,9 @@ func bibFuzzFolder(x bibTexts) (*Folder, Options) {
 			r.IDs.DOI, r.IDs.ArXiv, r.URL = x.doi, x.doi, "https://example.org/"+x.doi
 			r.OA = &record.OpenAccess{URL: "https://example.org/" + x.doi + ".pdf"}
 		}
-		return Work{ID: fmt.Sprintf("doi:10.5555/fuzz.%d", n), Record: r}
+		return folder.Work{ID: fmt.Sprintf("doi:10.5555/fuzz.%d", n), Record: r}
 	}
-	f := &Folder{Root: "fuzz", Works: []Work{work(1, "article-journal"), work(2, "software"), work(3, "paper-conference")},
+	f := &folder.Folder{Root: "fuzz", Works: []folder.Work{work(1, "article-journal"), work(2, "software"), work(3, "paper-conference")},
 		// the files' comment credits the services; a snapshot folder is
 		// the user's, and its text is held to the same rule
 		Providers: []snapshots.IndexProvider{{Name: "crossref", Attribution: x.publisher}}}
@@ -81,7 +82,7 @@ var (
 	workBibBlock = regexp.MustCompile(`(?s)<pre class="bib">(.*?)</pre>`)
 )
 
-func bibOutputs(t *testing.T, f *Folder, opts Options) []bibOutput {
+func bibOutputs(t *testing.T, f *folder.Folder, opts Options) []bibOutput {
 	t.Helper()
 	var keys []string
 	for _, e := range buildPage(f, opts).shown {
@@ -253,14 +254,14 @@ func bracesBalance(v string) bool {
 func FuzzBibWriters(f *testing.F) {
 	f.Add("A title", "A Journal", "A Press", "1234-5679", "Ada", "Lovelace", "The R&D Team", "An abstract.", "12", "1-10", "v1.0", "10.5555/x", "Best paper", "Invited", "tag")
 	f.Fuzz(func(t *testing.T, title, container, publisher, issn, given, family, org, abstract, volume, pages, version, doi, award, note, tag string) {
-		folder, opts := bibFuzzFolder(bibTexts{title, container, publisher, issn, given, family, org, abstract, volume, pages, version, doi, award, note, tag})
+		f, opts := bibFuzzFolder(bibTexts{title, container, publisher, issn, given, family, org, abstract, volume, pages, version, doi, award, note, tag})
 		names := 0
 		for _, written := range []bool{bibText(given) != "" || bibText(family) != "", bibText(org) != "", bibText(given) != ""} {
 			if written {
 				names++
 			}
 		}
-		for _, o := range bibOutputs(t, folder, opts) {
+		for _, o := range bibOutputs(t, f, opts) {
 			problems := bibProblems(o.text, o.keys)
 			if len(problems) == 0 {
 				problems = nameProblems(o.text, names)

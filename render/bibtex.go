@@ -6,9 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/tex"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // bibField is one field of an entry; verbatim fields (doi, url, eprint) are
@@ -23,7 +25,7 @@ type bibField struct {
 // BibLaTeX one (true), newest first; works shown within another's entry
 // are not entries of their own. Keys are the page's citation keys.
 // Text fields are LaTeX-escaped. BibTeX's are also written for pdfLaTeX
-// (latexASCII: {\'e}, {\DJ}, {$\beta$}), as classic BibTeX reads bytes;
+// (tex.ASCII: {\'e}, {\DJ}, {$\beta$}), as classic BibTeX reads bytes;
 // BibLaTeX's stay UTF-8, which biber reads and hands to any engine.
 func writeBib(buf *bufio.Writer, p *page, biblatex bool) error {
 	buf.WriteString("% Written by about render from the snapshot folder; regenerate, do not edit.\n")
@@ -42,7 +44,7 @@ func writeBib(buf *bufio.Writer, p *page, biblatex bool) error {
 
 // bibEntryText is one entry as the citation file writes it; the HTML page
 // shows the same text under each entry, and Hugo Blox's cite.bib holds it.
-// A BibTeX entry's non-ASCII characters are LaTeX commands (latexASCII);
+// A BibTeX entry's non-ASCII characters are LaTeX commands (tex.ASCII);
 // al-folio's file, read by jekyll-scholar rather than by LaTeX, keeps them.
 func bibEntryText(e *entry, biblatex bool) string {
 	typ, fields := bibEntry(e, biblatex)
@@ -58,7 +60,7 @@ func forPDFLaTeX(fs []bibField) []bibField {
 	out := make([]bibField, len(fs))
 	for i, f := range fs {
 		if !f.verbatim {
-			f.value = latexASCII(f.value)
+			f.value = tex.ASCII(f.value)
 		}
 		out[i] = f
 	}
@@ -99,7 +101,7 @@ type bibFields []bibField
 // add escapes a text value for TeX; an empty value is no field.
 func (fs *bibFields) add(name, value string) {
 	if value = bibText(value); value != "" {
-		*fs = append(*fs, bibField{name: name, value: texEscape(value)})
+		*fs = append(*fs, bibField{name: name, value: tex.Escape(value)})
 	}
 }
 
@@ -112,7 +114,7 @@ func (fs *bibFields) addRaw(name, value string) {
 
 // addVerbatim adds an identifier or URL as it is, when it is safe to.
 func (fs *bibFields) addVerbatim(name, value string) {
-	if value != "" && verbatimSafe(value) {
+	if value != "" && tex.VerbatimSafe(value) {
 		*fs = append(*fs, bibField{name: name, value: value, verbatim: true})
 	}
 }
@@ -129,7 +131,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	if missingRequired(typ, fs, biblatex) {
 		typ, container = "misc", "howpublished"
 		if !biblatex {
-			label = typeOf(e.rec.Type).Label
+			label = csltypes.Of(e.rec.Type).Label
 		}
 		label = genreLabel(e.rec, typ, label)
 		fs = bibFieldsOf(e.rec, typ, container, label, version, biblatex)
@@ -156,7 +158,7 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	if t := bibText(r.Title); t != "" {
 		// the outer braces keep the title's capitals from styles that
 		// sentence-case titles ("DNA" must not become "dna")
-		fs.addRaw("title", "{{"+texEscape(t)+"}}")
+		fs.addRaw("title", "{{"+tex.Escape(t)+"}}")
 	}
 	fs.container(r, container, accepts["publisher"])
 	fs.date(r.Issued, biblatex)
@@ -303,10 +305,10 @@ func (fs *bibFields) date(d record.Date, biblatex bool) {
 // links adds the DOI, a URL, the arXiv eprint and the PubMed iD.
 func (fs *bibFields) links(r record.Record, biblatex bool) {
 	fs.addVerbatim("doi", r.IDs.DOI)
-	if r.IDs.DOI != "" && !verbatimSafe(r.IDs.DOI) {
-		fs.addVerbatim("url", doiURL(r.IDs.DOI))
+	if r.IDs.DOI != "" && !tex.VerbatimSafe(r.IDs.DOI) {
+		fs.addVerbatim("url", wording.DOIURL(r.IDs.DOI))
 	}
-	fs.addVerbatim("url", citationURL(r))
+	fs.addVerbatim("url", wording.CitationURL(r))
 	if r.IDs.ArXiv != "" {
 		fs.addVerbatim("eprint", r.IDs.ArXiv)
 		if biblatex {
@@ -354,15 +356,15 @@ func dedupe(fs []bibField) []bibField {
 // cannot say: BibTeX's @misc says the type in its note, BibLaTeX's
 // @thesis and @report in their type field.
 func bibType(t string, biblatex bool) (typ, container, label string) {
-	row := typeOf(t)
+	row := csltypes.Of(t)
 	kind := row.BibTeX
 	if biblatex {
 		kind = row.BibLaTeX
 	}
-	if (!biblatex && kind.entry == "misc") || (biblatex && (kind.entry == "thesis" || kind.entry == "report")) {
+	if (!biblatex && kind.Entry == "misc") || (biblatex && (kind.Entry == "thesis" || kind.Entry == "report")) {
 		label = row.Label
 	}
-	return kind.entry, kind.container, label
+	return kind.Entry, kind.Container, label
 }
 
 var monthMacros = [12]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
@@ -382,9 +384,9 @@ func bibNames(authors []record.Author) string {
 			}
 			parts = append(parts, n)
 		case given != "":
-			parts = append(parts, "{"+texEscape(given)+"}")
+			parts = append(parts, "{"+tex.Escape(given)+"}")
 		case bibText(a.Name) != "":
-			parts = append(parts, "{"+texEscape(bibText(a.Name))+"}")
+			parts = append(parts, "{"+tex.Escape(bibText(a.Name))+"}")
 		}
 	}
 	if len(parts) == 0 {
@@ -396,7 +398,7 @@ func bibNames(authors []record.Author) string {
 // bibNamePart escapes one part of a name and braces it when it holds a
 // comma or the word "and", which would otherwise split the name.
 func bibNamePart(s string) string {
-	v := texEscape(s)
+	v := tex.Escape(s)
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		if w == "and" {
 			return "{" + v + "}"
@@ -410,7 +412,7 @@ func bibNamePart(s string) string {
 
 // bibPages writes a page range with the en-dash BibTeX expects ("--").
 func bibPages(s string) string {
-	s = clean(s)
+	s = wording.Clean(s)
 	if strings.Contains(s, "--") {
 		return s
 	}
@@ -422,84 +424,11 @@ func bibPages(s string) string {
 	return s
 }
 
-// texEscape makes text safe inside a braced BibTeX field: LaTeX's special
-// characters become their commands; control characters, which no text
-// holds and pdfLaTeX stops on (U+001B), are dropped; everything else,
-// non-ASCII included, stays as it is.
-//
-// Every brace it writes is one of a pair it writes, so a field's braces
-// balance whatever the text: BibTeX and biber (btparse) count every brace
-// when they look for a field's end, a backslash before it included, so a
-// service's lone "}" written \} would end the field and let what follows
-// be a second entry (#30), and a lone "{" would run it to the end of the
-// file. A pair of the text's braces is written \{ … \}, which every
-// reader gives back (pandoc among them); a lone one is {\textbraceleft}
-// or {\textbraceright}, balanced in itself, which LaTeX prints and biber
-// leaves as it is (decode_exclude in its LaTeX/recode_data.xml), though
-// pandoc 2.17 drops it. Zotero's Better BibTeX balances lone braces too,
-// with \vphantom. The word commands are braced whole, as latexASCII's
-// are, so that BibTeX takes each for one character (a "special
-// character") when it cuts a name to its initial: plain \textbackslash{}
-// would give abbrv.bst's initial "t.".
-func texEscape(s string) string {
-	lone := loneBraces(s)
-	var b strings.Builder
-	for i, r := range s {
-		if cmd, ok := texCommands[r]; ok && (lone[i] || (r != '{' && r != '}')) {
-			b.WriteString(cmd)
-			continue
-		}
-		switch {
-		case strings.ContainsRune("&%$#_{}", r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case unicode.IsControl(r):
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// loneBraces are the offsets of the braces of s that have no partner: a
-// "}" with no "{" open before it, a "{" never closed.
-func loneBraces(s string) map[int]bool {
-	lone := map[int]bool{}
-	var open []int
-	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == '{':
-			open = append(open, i)
-		case s[i] == '}' && len(open) == 0:
-			lone[i] = true
-		case s[i] == '}':
-			open = open[:len(open)-1]
-		}
-	}
-	for _, i := range open {
-		lone[i] = true
-	}
-	return lone
-}
-
-// texCommands are the characters LaTeX has no escape for but a command,
-// each braced as BibTeX's special character; the braces' are for lone
-// ones.
-var texCommands = map[rune]string{
-	'\\': `{\textbackslash}`,
-	'{':  `{\textbraceleft}`,
-	'}':  `{\textbraceright}`,
-	'~':  `{\textasciitilde}`,
-	'^':  `{\textasciicircum}`,
-	'<':  `{\textless}`,
-	'>':  `{\textgreater}`,
-}
-
 // bibText is a text as a field holds it: without control characters
 // (those that are white space become spaces), its spaces collapsed, so
 // that a value of nothing but control characters is no field and no name.
 func bibText(s string) string {
-	return clean(strings.Map(func(r rune) rune {
+	return wording.Clean(strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) && !unicode.IsSpace(r) {
 			return -1
 		}
@@ -507,17 +436,9 @@ func bibText(s string) string {
 	}, s))
 }
 
-// verbatimSafe reports whether a value can go in a verbatim field (doi,
-// url, eprint) unchanged: no braces or backslashes, which would end the
-// field or start a command, no white space, no control character, and
-// valid UTF-8 (biber refuses a whole file that is not).
-func verbatimSafe(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsAny(s, "{}\\ \t\n\r") && !strings.ContainsFunc(s, unicode.IsControl)
-}
-
 func firstOf(values ...string) string {
 	for _, v := range values {
-		if clean(v) != "" {
+		if wording.Clean(v) != "" {
 			return v
 		}
 	}
@@ -527,7 +448,7 @@ func firstOf(values ...string) string {
 // bibNote is a BibTeX note: the type label, then the version ("Software,
 // v1.0"; "Software, version 2.3").
 func bibNote(label, version string) string {
-	v := versionPhrase(version)
+	v := wording.VersionPhrase(version)
 	switch {
 	case label == "":
 		return v

@@ -59,8 +59,8 @@ func TestBibWritersSeedsThroughBibTeXAndBiber(t *testing.T) {
 	seeds := fuzzSeeds(t, "FuzzBibWriters")
 	var all [2]joinedTexts // BibTeX, BibLaTeX
 	for i, name := range slices.Sorted(maps.Keys(seeds)) {
-		folder, opts := bibFuzzFolder(bibTextsOf(seeds[name]))
-		for j, o := range bibOutputs(t, folder, opts) {
+		f, opts := bibFuzzFolder(bibTextsOf(seeds[name]))
+		for j, o := range bibOutputs(t, f, opts) {
 			if problems := bibProblems(o.text, o.keys); len(problems) > 0 {
 				t.Errorf("%s, %s: %s", name, o.name, strings.Join(problems, "; "))
 			}

@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // A title with a right-to-left override (the "invoice‮gnp.exe" trick)
@@ -12,12 +14,12 @@ import (
 // overrides and isolates go where the page is built; the marks that open
 // nothing (LRM, RLM) and right-to-left text itself stay.
 func TestDirectionalControlsStayOutOfEveryFormat(t *testing.T) {
-	folder, person := fixture(t)
-	hostile := withText(folder, "invoice\u202egnp.exe \u2066open \u202bembed \u200fمرحبا")
+	f, person := fixture(t)
+	hostile := withText(f, "invoice\u202egnp.exe \u2066open \u202bembed \u200fمرحبا")
 	for _, format := range fuzzFormats {
 		for path, data := range renderFiles(t, hostile, Options{Format: format, Person: person, Services: testServices()}) {
 			text := string(data)
-			if i := strings.IndexFunc(text, bidiControl); i >= 0 {
+			if i := strings.IndexFunc(text, folder.BidiControl); i >= 0 {
 				t.Errorf("%s %s holds %U: %q", format, path, []rune(text[i:])[0], text[max(0, i-30):min(len(text), i+30)])
 			}
 			if !strings.Contains(text, "invoicegnp.exe") && !strings.Contains(text, "invoicegnp") {
@@ -32,8 +34,8 @@ func TestDirectionalControlsStayOutOfEveryFormat(t *testing.T) {
 // only C0 and DEL into spaces, so a snapshot an older about wrote put them
 // in every format but BibTeX.
 func TestC1ControlsStayOutOfEveryFormat(t *testing.T) {
-	folder, person := fixture(t)
-	hostile := withText(folder, "next\u0085line \u009b2J cleared")
+	f, person := fixture(t)
+	hostile := withText(f, "next\u0085line \u009b2J cleared")
 	for _, format := range fuzzFormats {
 		for path, data := range renderFiles(t, hostile, Options{Format: format, Person: person, Services: testServices()}) {
 			text := string(data)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"sort"
@@ -133,24 +134,6 @@ func citedSince(years []record.YearCount, since int) int {
 	return n
 }
 
-// sortedYears is a counts file's by_year as render reads it: oldest first,
-// one entry a year, whatever order a hand-edited file gives, without a
-// year whose count is out of range (see record.CountOK) or that no
-// citation can have (record.CitationYearOK: the chart draws every year
-// from the oldest to the newest, so a year of 10^12 would never end).
-func sortedYears(years *[]record.YearCount) *[]record.YearCount {
-	if years == nil {
-		return nil
-	}
-	kept := make([]record.YearCount, 0, len(*years))
-	for _, y := range *years {
-		if record.CountOK(y.CitedBy) && record.CitationYearOK(y.Year) {
-			kept = append(kept, y)
-		}
-	}
-	return record.ByYearOf(kept)
-}
-
 // addCounts is a + b, at most math.MaxInt: counts are loaded in range
 // (record.CountOK), so only a page of a billion works would reach it,
 // but a total must never wrap round to a negative figure.
@@ -247,13 +230,9 @@ func themIt(n int) string {
 // chartCSS styles the per-year chart from the page's colour variables,
 // so it follows the light and dark schemes and print; like pageCSS it
 // holds no '<' or '&'.
-const chartCSS = `.chart { margin: -0.5rem 0 1.25rem; }
-.chart svg { display: block; max-width: 100%; height: auto; }
-.chart rect { fill: var(--accent); }
-.chart text { fill: var(--muted); font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-anchor: middle; }
-.chart .axis { stroke: var(--rule); }
-.chart figcaption { color: var(--faint); font-size: 0.8rem; margin-top: 0.2rem; }
-`
+//
+//go:embed templates/chart.css
+var chartCSS string
 
 // The chart's geometry, in SVG user units (CSS pixels at full size; the
 // page scales it down to a phone's width): one slot a year, bars scaled

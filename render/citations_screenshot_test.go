@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // screenshotTitles name the works of the chart's screenshots, so the
@@ -24,10 +25,10 @@ var screenshotTitles = []string{
 
 // chartFolder is the hand-computed table's works (citations_test.go) as
 // a page of titled, dated works by Ada Lovelace.
-func chartFolder() *Folder {
-	f := &Folder{}
+func chartFolder() *folder.Folder {
+	f := &folder.Folder{}
 	for i, w := range tableWorks() {
-		f.Works = append(f.Works, Work{ID: fmt.Sprintf("doi:10.5555/ada.%d", i), CitedBy: []Citation{w.citation()}, Record: record.Record{
+		f.Works = append(f.Works, folder.Work{ID: fmt.Sprintf("doi:10.5555/ada.%d", i), CitedBy: []folder.Citation{w.citation()}, Record: record.Record{
 			Title: screenshotTitles[i], Type: "article-journal", Container: "Journal of Computational Poetics",
 			Issued: record.NewDate(2015+i, 0, 0), Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
 			IDs: record.IDs{DOI: fmt.Sprintf("10.5555/ada.%d", i), OpenAlex: fmt.Sprintf("W%d", 100+i)}}})

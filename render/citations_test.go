@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // cited is one work's count from the counts source for the figures
@@ -19,8 +20,8 @@ type cited struct {
 }
 
 // citation is w as OpenAlex's count.
-func (w cited) citation() Citation {
-	c := Citation{Provider: "openalex", Count: w.total}
+func (w cited) citation() folder.Citation {
+	c := folder.Citation{Provider: "openalex", Count: w.total}
 	if !w.noYears {
 		var ys []record.YearCount
 		for y, n := range w.years {
@@ -34,12 +35,12 @@ func (w cited) citation() Citation {
 // figuresPage builds a page of works cited as given, by OpenAlex, plus
 // one work with no count at all, which no figure may count.
 func figuresPage(works []cited) *page {
-	f := &Folder{}
+	f := &folder.Folder{}
 	for i, w := range works {
-		f.Works = append(f.Works, Work{ID: fmt.Sprintf("doi:10.5555/%d", i), CitedBy: []Citation{w.citation()},
+		f.Works = append(f.Works, folder.Work{ID: fmt.Sprintf("doi:10.5555/%d", i), CitedBy: []folder.Citation{w.citation()},
 			Record: record.Record{Title: fmt.Sprintf("Work %d", i), Type: "article-journal", Issued: record.NewDate(2015, 0, 0)}})
 	}
-	f.Works = append(f.Works, Work{ID: "doi:10.5555/uncounted", Record: record.Record{Title: "Uncounted", Type: "article-journal"}})
+	f.Works = append(f.Works, folder.Work{ID: "doi:10.5555/uncounted", Record: record.Record{Title: "Uncounted", Type: "article-journal"}})
 	return buildPage(f, Options{Counts: true, CountsSource: "openalex"})
 }
 

@@ -5,6 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
@@ -102,26 +105,26 @@ func cslOf(e *entry) cslItem {
 	r := e.rec
 	it := cslItem{
 		ID:             e.key,
-		Type:           typeOf(r.Type).CSLJSON, // citation processors reject a type the schema lacks
-		Genre:          clean(r.Genre),
-		Title:          cslNocase(clean(r.Title)), // math and inner capitals protected from the style's recasing
-		ContainerTitle: clean(r.Container),
-		Publisher:      clean(r.Publisher),
-		Volume:         clean(r.Volume),
-		Issue:          clean(r.Issue),
-		Page:           clean(r.Pages),
+		Type:           csltypes.Of(r.Type).CSLJSON, // citation processors reject a type the schema lacks
+		Genre:          wording.Clean(r.Genre),
+		Title:          cslNocase(wording.Clean(r.Title)), // math and inner capitals protected from the style's recasing
+		ContainerTitle: wording.Clean(r.Container),
+		Publisher:      wording.Clean(r.Publisher),
+		Volume:         wording.Clean(r.Volume),
+		Issue:          wording.Clean(r.Issue),
+		Page:           wording.Clean(r.Pages),
 		DOI:            r.IDs.DOI,
-		URL:            citationURL(r),
+		URL:            wording.CitationURL(r),
 		PMID:           r.IDs.PMID,
 		PMCID:          r.IDs.PMCID,
-		Abstract:       clean(r.Abstract),
+		Abstract:       wording.Clean(r.Abstract),
 		Language:       r.Language,
 		Version:        entryVersion(e),
 	}
 	for _, a := range r.Authors {
-		n := cslName{Family: clean(a.Family), Given: clean(a.Given)}
+		n := cslName{Family: wording.Clean(a.Family), Given: wording.Clean(a.Given)}
 		if n.Family == "" && n.Given == "" {
-			n.Literal = clean(a.Name)
+			n.Literal = wording.Clean(a.Name)
 		}
 		if n.Family == "" && n.Given != "" {
 			n = cslName{Literal: n.Given}
@@ -146,8 +149,8 @@ func cslOf(e *entry) cslItem {
 	if len(r.IDs.ISSN) > 0 {
 		it.ISSN = r.IDs.ISSN[0]
 	}
-	if r.OA != nil && licence(r.OA.License) != "" {
-		it.Custom = &cslCustom{License: licence(r.OA.License)}
+	if r.OA != nil && wording.Licence(r.OA.License) != "" {
+		it.Custom = &cslCustom{License: wording.Licence(r.OA.License)}
 	}
 	it.Keyword, it.Note = strings.Join(e.userTags(), ", "), e.userText()
 	return it

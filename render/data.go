@@ -5,11 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
-	"strconv"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/aboutscholar/about/render/wording"
+	"github.com/aboutscholar/about/render/yamlout"
 )
 
 // The page as data, for templates (Hugo data/, Jekyll _data/): the same
@@ -126,7 +124,7 @@ func dataOf(p *page, works bool) dataPage {
 		Attribution: []dataCredit{},
 	}
 	for _, n := range p.person.Names {
-		d.Person.Names = append(d.Person.Names, clean(n))
+		d.Person.Names = append(d.Person.Names, wording.Clean(n))
 	}
 	d.Person.ORCIDs = append(d.Person.ORCIDs, p.person.ORCIDs...)
 	d.Lab = dataLabOf(p)
@@ -141,7 +139,7 @@ func dataOf(p *page, works bool) dataPage {
 		d.Groups = append(d.Groups, dg)
 	}
 	for _, c := range p.credits {
-		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: clean(c.Attribution), Terms: webURL(c.Terms)})
+		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: wording.Clean(c.Attribution), Terms: wording.WebURL(c.Terms)})
 	}
 	return d
 }
@@ -175,21 +173,21 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		ID:         e.id,
 		Key:        e.key,
 		Type:       r.Type,
-		TypeLabel:  kindLabel(r),
+		TypeLabel:  wording.KindLabel(r),
 		Title:      e.titleOf(),
 		Authors:    []dataAuthor{},
-		Container:  clean(r.Container),
-		Publisher:  clean(r.Publisher),
-		Volume:     clean(r.Volume),
-		Issue:      clean(r.Issue),
-		Pages:      clean(r.Pages),
+		Container:  wording.Clean(r.Container),
+		Publisher:  wording.Clean(r.Publisher),
+		Volume:     wording.Clean(r.Volume),
+		Issue:      wording.Clean(r.Issue),
+		Pages:      wording.Clean(r.Pages),
 		Version:    entryVersion(e),
 		Issued:     r.Issued.String(),
-		IssuedText: longDate(r.Issued),
+		IssuedText: wording.LongDate(r.Issued),
 		Year:       r.Issued.Year,
 		DOI:        r.IDs.DOI,
-		DOIURL:     doiURL(r.IDs.DOI),
-		URL:        landingURL(r),
+		DOIURL:     wording.DOIURL(r.IDs.DOI),
+		URL:        wording.LandingURL(r),
 		ArXiv:      r.IDs.ArXiv,
 		PMID:       r.IDs.PMID,
 		PMCID:      r.IDs.PMCID,
@@ -198,9 +196,9 @@ func dataWorkOf(p *page, e *entry) dataWork {
 	}
 	for i, a := range r.Authors {
 		w.Authors = append(w.Authors, dataAuthor{
-			Name:          authorName(a),
-			Given:         clean(a.Given),
-			Family:        clean(a.Family),
+			Name:          wording.AuthorName(a),
+			Given:         wording.Clean(a.Given),
+			Family:        wording.Clean(a.Family),
 			ORCID:         a.ORCID,
 			Self:          i < len(e.self) && e.self[i],
 			Equal:         e.equal(i),
@@ -211,9 +209,9 @@ func dataWorkOf(p *page, e *entry) dataWork {
 	w.dataUser = dataUserOf(e)
 	if oa := r.OA; oa != nil && (oa.URL != "" || oa.License != "") {
 		w.OpenAccess = &dataOA{
-			URL:          webURL(oa.URL),
-			License:      licence(oa.License),
-			LicenseLabel: licenceLabel(oa.License),
+			URL:          wording.WebURL(oa.URL),
+			License:      wording.Licence(oa.License),
+			LicenseLabel: wording.LicenceLabel(oa.License),
 			Status:       oa.Status,
 			Version:      oa.Version,
 		}
@@ -320,9 +318,9 @@ func writeYAML(buf *bufio.Writer, p *page) error {
 	for _, g := range p.groups {
 		d.Groups = append(d.Groups, dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}})
 	}
-	keys := map[string]*yaml.Node{}
+	keys := yamlout.Keys{}
 	var text bytes.Buffer
-	if err := encodeYAMLData(&text, d, keys); err != nil {
+	if err := yamlout.EncodeData(&text, d, keys); err != nil {
 		return err
 	}
 	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
@@ -345,7 +343,7 @@ func writeYAML(buf *bufio.Writer, p *page) error {
 		buf.Write(before)
 		buf.WriteString("\n    works:\n")
 		for _, e := range g.items {
-			if err := writeYAMLItem(buf, dataEntryOf(p, e), "      ", keys); err != nil {
+			if err := yamlout.WriteItem(buf, dataEntryOf(p, e), "      ", keys); err != nil {
 				return err
 			}
 		}
@@ -353,172 +351,4 @@ func writeYAML(buf *bufio.Writer, p *page) error {
 	}
 	_, err := buf.Write(rest)
 	return err
-}
-
-// writeYAMLItem writes v as an item of a block sequence whose dashes are
-// at indent: encoded alone, its first line after "- ", the others
-// indented two more.
-func writeYAMLItem(buf *bufio.Writer, v any, indent string, keys map[string]*yaml.Node) error {
-	var one bytes.Buffer
-	if err := encodeYAMLData(&one, v, keys); err != nil {
-		return err
-	}
-	for i, line := range bytes.SplitAfter(bytes.TrimSuffix(one.Bytes(), []byte("\n")), []byte("\n")) {
-		if i == 0 {
-			buf.WriteString(indent + "- ")
-		} else {
-			buf.WriteString(indent + "  ")
-		}
-		buf.Write(line)
-	}
-	return buf.WriteByte('\n')
-}
-
-// encodeYAMLData writes v as the page data is written: through its JSON
-// (HTML escaping off) into YAML nodes, with the key nodes made so far
-// (yamlTreeKeys); v must be an object.
-func encodeYAMLData(w io.Writer, v any, keys map[string]*yaml.Node) error {
-	var data bytes.Buffer
-	enc := json.NewEncoder(&data)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	root, err := yamlTreeKeys(data.Bytes(), keys)
-	if err != nil {
-		return err
-	}
-	if root.Kind != yaml.MappingNode {
-		return errors.New("yaml: page data is not an object")
-	}
-	return encodeYAML(w, root)
-}
-
-// encodeYAML writes one YAML document holding n, indented by two spaces
-// (lists under their key, as before) and never line-wrapped.
-func encodeYAML(w io.Writer, n *yaml.Node) error {
-	enc := yaml.NewEncoder(w)
-	enc.SetIndent(2)
-	if err := enc.Encode(n); err != nil {
-		return err
-	}
-	return enc.Close()
-}
-
-// yamlTree reads a JSON document as YAML nodes, object keys in document
-// order.
-func yamlTree(data []byte) (*yaml.Node, error) {
-	return yamlTreeKeys(data, map[string]*yaml.Node{})
-}
-
-// yamlTreeKeys is yamlTree with the key nodes made so far (keys, added
-// to): a page written a work at a time reads the same keys thousands of
-// times.
-func yamlTreeKeys(data []byte, keys map[string]*yaml.Node) (*yaml.Node, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	r := yamlReader{dec: dec, keys: keys}
-	return r.readNode()
-}
-
-// yamlReader turns JSON tokens into YAML nodes; keys holds each object
-// key's node once made (a page repeats a few dozen keys thousands of
-// times).
-type yamlReader struct {
-	dec  *json.Decoder
-	keys map[string]*yaml.Node
-}
-
-// readNode reads one JSON value as a YAML node.
-func (r *yamlReader) readNode() (*yaml.Node, error) {
-	tok, err := r.dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		return r.readCollection(t)
-	case string:
-		return yamlString(t), nil
-	case json.Number:
-		return yamlNumber(t), nil
-	case bool:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(t)}, nil
-	case nil:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}, nil
-	}
-	return nil, fmt.Errorf("yaml: unexpected token %v", tok)
-}
-
-// readCollection reads the rest of an object or array whose opening
-// delimiter open was just read, and its closing one.
-func (r *yamlReader) readCollection(open json.Delim) (*yaml.Node, error) {
-	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-	if open == '{' {
-		n.Kind, n.Tag = yaml.MappingNode, "!!map"
-	} else if open != '[' {
-		return nil, fmt.Errorf("yaml: unexpected %v", open)
-	}
-	for r.dec.More() {
-		if n.Kind == yaml.MappingNode {
-			k, err := r.readKey()
-			if err != nil {
-				return nil, err
-			}
-			n.Content = append(n.Content, k)
-		}
-		v, err := r.readNode()
-		if err != nil {
-			return nil, err
-		}
-		n.Content = append(n.Content, v)
-	}
-	_, err := r.dec.Token() // '}' or ']'
-	return n, err
-}
-
-// readKey reads an object key as the library writes a Go string: plain
-// when that reads back as the same string in YAML 1.1 and 1.2 (the page's
-// keys are lower-case words), quoted otherwise (no, on, ~, 0123, *x, …);
-// double-quoted then, as the values are, so a line separator is escaped
-// rather than written raw in single quotes.
-func (r *yamlReader) readKey() (*yaml.Node, error) {
-	kt, err := r.dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	k, ok := kt.(string)
-	if !ok {
-		return nil, fmt.Errorf("yaml: object key %v is not a string", kt)
-	}
-	if n := r.keys[k]; n != nil {
-		return n, nil
-	}
-	n := &yaml.Node{}
-	if err := n.Encode(k); err != nil {
-		return nil, err
-	}
-	if n.Style != 0 {
-		n.Style = yaml.DoubleQuotedStyle
-	}
-	r.keys[k] = n
-	return n, nil
-}
-
-// yamlString is s as a double-quoted scalar; the emitter escapes what a
-// double-quoted scalar may not hold raw (controls, DEL, C1 controls, line
-// and paragraph separators, the byte-order mark, non-characters) and
-// keeps everything else, non-ASCII letters included, as UTF-8.
-func yamlString(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.DoubleQuotedStyle, Value: s}
-}
-
-// yamlNumber is a JSON number as YAML's int or float, written as JSON
-// wrote it.
-func yamlNumber(n json.Number) *yaml.Node {
-	tag := "!!float"
-	if _, err := n.Int64(); err == nil {
-		tag = "!!int"
-	}
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: n.String()}
 }

@@ -15,26 +15,13 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/aboutscholar/about/render/yamlout"
 )
 
 // nastyTitle is the fixture's title made of every character some format
 // treats as syntax, plus non-ASCII.
 const nastyTitle = `Fast & <Furious>: 100% of {C_n} "Über"-Schätzer for $x^2$ # ~tilde \ backslash — naïve café 日本語 'quotes' | pipes * stars [brackets]`
-
-func TestTexEscapeEscapesEveryLaTeXSpecial(t *testing.T) {
-	for in, want := range map[string]string{
-		"& % $ # _ {} ~ ^ \\ < > naïve 日本 \x1b[31mred\x7f\u0085": `\& \% \$ \# \_ \{\} {\textasciitilde} {\textasciicircum} {\textbackslash} {\textless} {\textgreater} naïve 日本 [31mred`,
-		// a pair of the text's braces is \{ … \}; a lone brace, which
-		// \{ or \} would leave unbalanced, a braced command
-		"Bounds on x^{2 in the limit": `Bounds on x{\textasciicircum}{\textbraceleft}2 in the limit`,
-		"a} {b} {c":                   `a{\textbraceright} \{b\} {\textbraceleft}c`,
-		"{{x}":                        `{\textbraceleft}\{x\}`,
-	} {
-		if got := texEscape(in); got != want {
-			t.Errorf("texEscape(%q):\n got %s\nwant %s", in, got, want)
-		}
-	}
-}
 
 func TestBibNamesKeepOrganisationsWhole(t *testing.T) {
 	f, person := fixture(t)
@@ -300,12 +287,12 @@ func TestYAMLQuoteEscapesWhatYAMLForbids(t *testing.T) {
 		fmt.Fprintf(&obj, "%s:%s,%s:%s", k, v, mustJSON(t, "val"+strconv.Itoa(i)), k)
 	}
 	obj.WriteString("}")
-	root, err := yamlTree(obj.Bytes())
+	root, err := yamlout.Tree(obj.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := encodeYAML(&buf, root); err != nil {
+	if err := yamlout.Encode(&buf, root); err != nil {
 		t.Fatal(err)
 	}
 	doc := buf.String()

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/aboutscholar/about/render/output"
 )
 
 // Format is an output format.
@@ -46,8 +48,8 @@ type formatRow struct {
 	help    string // what it is for, as `about help render` lists it
 	example string // one-file formats: a name to suggest for --out (where the site reads it), with forward slashes
 	kind    Kind
-	write   func(*bufio.Writer, *page) error    // one-file formats
-	files   func(*page, func(File) error) error // Site formats: each file, made one at a time, to emit
+	write   func(*bufio.Writer, *page) error           // one-file formats
+	files   func(*page, func(output.File) error) error // Site formats: each file, made one at a time, to emit
 	// paged: takes a page's options (--group, --counts): the pages, and
 	// html-site, whose index is the html page
 	paged bool

@@ -14,6 +14,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // fuzzFormats are the text formats FuzzTextWriters writes (the BibTeX
@@ -33,12 +35,12 @@ func FuzzTextWriters(f *testing.F) {
 		"---\ntitle: forged\n---", "&amp;&lt;&#0;&#x1b;", "[x](javascript:alert(1)){: onclick=\"x\"}", "\"quoted\" 'single' `tick` \\", "invoice\u202egnp.exe \u2066open \u202bembed"} {
 		f.Add(s)
 	}
-	folder, person := fixture(&testing.T{})
+	snap, person := fixture(&testing.T{})
 	f.Fuzz(func(t *testing.T, s string) {
 		if !utf8.ValidString(s) {
 			return // a service's answer is JSON, which decodes to UTF-8 only
 		}
-		hostile, plain := withText(folder, s), withText(folder, plainLike(s))
+		hostile, plain := withText(snap, s), withText(snap, plainLike(s))
 		for _, format := range fuzzFormats {
 			opts := Options{Format: format, Person: person, Services: testServices()}
 			known := map[string]bool{} // a folder's files sort by the text: every plain file's shape
@@ -48,7 +50,7 @@ func FuzzTextWriters(f *testing.F) {
 				}
 			}
 			for path, data := range renderFiles(t, hostile, opts) {
-				checkText(t, format, path, data, known, clean(s) != "")
+				checkText(t, format, path, data, known, wording.Clean(s) != "")
 			}
 		}
 		sameTree(t, renderFiles(t, hostile, Options{Format: YAML, Person: person, Services: testServices()})[""],
@@ -58,9 +60,9 @@ func FuzzTextWriters(f *testing.F) {
 
 // withText is the folder's first two works (what a work shows of
 // another, and the fuzzer's pace), the first with its texts all s.
-func withText(f *Folder, s string) *Folder {
+func withText(f *folder.Folder, s string) *folder.Folder {
 	c := *f
-	c.Works = append([]Work(nil), f.Works[:min(2, len(f.Works))]...)
+	c.Works = append([]folder.Work(nil), f.Works[:min(2, len(f.Works))]...)
 	r := &c.Works[0].Record
 	for _, p := range []*string{&r.Title, &r.Container, &r.Publisher, &r.Volume, &r.Issue, &r.Pages, &r.Abstract, &r.Genre} {
 		*p = s
@@ -80,7 +82,7 @@ func withText(f *Folder, s string) *Folder {
 // long, so what depends on a text's length or emptiness (a badge of at
 // most twelve characters, a missing title) is the same.
 func plainLike(s string) string {
-	words := strings.Fields(clean(s))
+	words := strings.Fields(wording.Clean(s))
 	for i, w := range words {
 		words[i] = strings.Repeat("x", utf8.RuneCountInString(w))
 	}
@@ -88,7 +90,7 @@ func plainLike(s string) string {
 }
 
 // renderFiles is a format's output by path ("" for a one-file format).
-func renderFiles(t *testing.T, f *Folder, opts Options) map[string][]byte {
+func renderFiles(t *testing.T, f *folder.Folder, opts Options) map[string][]byte {
 	t.Helper()
 	if opts.Format.IsFolder() {
 		files, err := RenderFiles(f, opts)
@@ -121,7 +123,7 @@ func checkText(t *testing.T, format Format, path string, got []byte, known map[s
 			t.Fatalf("%s holds control character %#x at %d: %q", what, c, i, got[max(0, i-40):min(len(got), i+40)])
 		}
 	}
-	if i := strings.IndexFunc(string(got), bidiControl); i >= 0 {
+	if i := strings.IndexFunc(string(got), folder.BidiControl); i >= 0 {
 		t.Fatalf("%s holds the directional control %U at %d: %q", what, []rune(string(got[i:]))[0], i, got[max(0, i-40):min(len(got), i+40)])
 	}
 	shape := shapeOf(t, format, what, got)

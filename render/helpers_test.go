@@ -16,6 +16,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 const (
@@ -48,13 +49,13 @@ func updating() bool {
 }
 
 // fixture loads the constructed snapshot folder and its manifest's person.
-func fixture(t *testing.T) (*Folder, Person) {
+func fixture(t *testing.T) (*folder.Folder, Person) {
 	t.Helper()
 	m, err := manifest.Load(fixtureManifest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Load(m.Snapshots)
+	f, err := folder.Load(m.Snapshots)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func fixture(t *testing.T) (*Folder, Person) {
 
 // renderString is the output of a one-file format, or every file of a
 // folder format, each after a "==> path <==" line.
-func renderString(t *testing.T, f *Folder, opts Options) string {
+func renderString(t *testing.T, f *folder.Folder, opts Options) string {
 	t.Helper()
 	if opts.Services == nil {
 		opts.Services = testServices()

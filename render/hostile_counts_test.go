@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // TestCountsAnOlderFetchStoredOutOfRangeStayUnshown renders the example
@@ -26,7 +28,7 @@ func TestCountsAnOlderFetchStoredOutOfRangeStayUnshown(t *testing.T) {
 	setCrossrefCounts(t, dir, "doi_10.7554_2felife.01567", `{"cited_by": -5}`)
 	setCrossrefCounts(t, dir, "doi_10.1145_2f3448016.3452841",
 		`{"cited_by": 37, "by_year": [{"year": 2024, "cited_by": 9223372036854775807}, {"year": 2025, "cited_by": 7}]}`)
-	f, err := Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +91,7 @@ func TestCountsYearsOutOfRangeStayUnshown(t *testing.T) {
 	}
 	setCrossrefCounts(t, dir, "doi_10.1145_2f3448016.3452841",
 		`{"cited_by": 37, "by_year": [{"year": 1, "cited_by": 3}, {"year": 1000000000000, "cited_by": 2}, {"year": -7, "cited_by": 4}, {"year": 2025, "cited_by": 7}]}`)
-	f, err := Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

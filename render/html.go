@@ -12,112 +12,17 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // pageCSS styles the HTML page. It is inline so the page is one file with
 // no external assets: system fonts, colours from custom properties that a
 // dark colour scheme and print each replace, one column that fits a phone.
 // It holds no '<' or '&', so the page stays well-formed XML too.
-const pageCSS = `
-:root {
-  color-scheme: light dark;
-  --bg: #fdfcfa; --fg: #1f2328; --muted: #57606a; --faint: #6a7179; --rule: #e4e1dc;
-  --accent: #0b57d0; --chip: #edf2fb; --chip-fg: #0b57d0; --oa: #e5f3e8; --oa-fg: #17693a;
-  --mark: #ffe9a6;
-}
-@media (prefers-color-scheme: dark) {
-  :root {
-    --bg: #111318; --fg: #e7e7ea; --muted: #a7afba; --faint: #838b96; --rule: #2b3038;
-    --accent: #8ab4f8; --chip: #1b2535; --chip-fg: #a8c7fa; --oa: #15291d; --oa-fg: #86d7a0;
-    --mark: #5b4a0f;
-  }
-}
-* { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
-body {
-  margin: 0; background: var(--bg); color: var(--fg);
-  font: 1rem/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif;
-}
-.page { max-width: 48rem; margin: 0 auto; padding: 3rem 1.25rem 3rem; }
-h1 {
-  font-family: Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, serif;
-  font-size: clamp(1.6rem, 5vw, 2.25rem); line-height: 1.2; letter-spacing: -0.01em; margin: 0 0 0.4rem;
-}
-.lede { color: var(--muted); margin: 0 0 1.25rem; }
-.lede a { white-space: nowrap; }
-a { color: var(--accent); text-underline-offset: 0.15em; }
-nav { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0 0 1rem; }
-nav a {
-  font-size: 0.85rem; text-decoration: none; color: var(--muted);
-  padding: 0.1rem 0.65rem; border: 1px solid var(--rule); border-radius: 999px;
-}
-nav a:hover, nav a:focus-visible { color: var(--accent); border-color: var(--accent); }
-h2 {
-  display: flex; align-items: baseline; gap: 0.6rem;
-  font-size: 1.2rem; margin: 2.5rem 0 1rem; padding-bottom: 0.4rem; border-bottom: 1px solid var(--rule);
-}
-h2 .n { font-size: 0.8rem; font-weight: 400; color: var(--faint); }
-.works { list-style: none; margin: 0; padding: 0; }
-.work { margin: 0 0 1.5rem; overflow-wrap: anywhere; }
-.work p { margin: 0; }
-.title { font-weight: 600; font-size: 1.05rem; line-height: 1.4; margin: 0; }
-.title a { color: var(--fg); text-decoration: none; }
-.title a:hover, .title a:focus-visible { color: var(--accent); text-decoration: underline; }
-.metrics { color: var(--muted); margin: -0.75rem 0 1.25rem; }
-.metrics .src { color: var(--faint); }
-.filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 0 0 1rem; font-size: 0.9rem; color: var(--muted); }
-.filters[hidden] { display: none; }
-.filters input, .filters select {
-  font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--rule); border-radius: 0.4rem; padding: 0.15rem 0.4rem;
-}
-.filters input { width: 14rem; max-width: 60vw; }
-details { margin-top: 0.4rem; font-size: 0.88rem; }
-summary { cursor: pointer; color: var(--muted); }
-details p { margin: 0.3rem 0 0; }
-details pre { margin: 0.3rem 0 0; padding: 0.5rem 0.7rem; overflow-x: auto; background: var(--chip); color: var(--fg); border-radius: 0.4rem; font-size: 0.8rem; white-space: pre; }
-.copy { margin-top: 0.3rem; font: inherit; font-size: 0.8rem; color: var(--chip-fg); background: var(--chip); border: 1px solid var(--rule); border-radius: 0.4rem; padding: 0.1rem 0.6rem; cursor: pointer; }
-[hidden] { display: none; }
-.authors { color: var(--muted); font-size: 0.95rem; margin-top: 0.15rem; }
-.me { color: var(--fg); font-weight: 700; background: linear-gradient(transparent 62%, var(--mark) 62%); }
-.venue { color: var(--muted); font-size: 0.92rem; }
-.venue cite { color: var(--fg); font-style: italic; }
-.type { font-size: 0.72rem; letter-spacing: 0.05em; text-transform: uppercase; color: var(--faint); white-space: nowrap; }
-.links { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.5rem; font-size: 0.82rem; }
-.links a, .cites {
-  display: inline-block; padding: 0.1rem 0.6rem; border-radius: 0.4rem; line-height: 1.55;
-  background: var(--chip); color: var(--chip-fg); text-decoration: none;
-}
-.links a:hover, .links a:focus-visible { text-decoration: underline; }
-.links a.oa { background: var(--oa); color: var(--oa-fg); }
-.cites { background: transparent; color: var(--muted); border: 1px solid var(--rule); }
-.versions { display: inline-block; padding: 0.1rem 0.6rem; border-radius: 0.4rem; line-height: 1.55; color: var(--muted); border: 1px solid var(--rule); }
-.links .versions a { display: inline; padding: 0; border-radius: 0; background: none; color: var(--accent); }
-footer { margin-top: 3.5rem; padding-top: 1rem; border-top: 1px solid var(--rule); color: var(--faint); font-size: 0.8rem; }
-footer p { margin: 0.25rem 0; }
-footer a { color: inherit; }
-@media (max-width: 32rem) {
-  .page { padding: 1.75rem 1rem 2rem; }
-  .title { font-size: 1rem; }
-}
-@media print {
-  :root {
-    --bg: #fff; --fg: #000; --muted: #333; --faint: #555; --rule: #bbb;
-    --accent: #000; --chip: transparent; --chip-fg: #000; --oa: transparent; --oa-fg: #000; --mark: transparent;
-  }
-  body { font-size: 10pt; }
-  .page { max-width: none; padding: 0; }
-  nav { display: none; }
-  h2 { margin-top: 1.5rem; break-after: avoid; }
-  .work { margin-bottom: 0.8rem; break-inside: avoid; }
-  .links { margin-top: 0.15rem; gap: 0.9rem; }
-  .links a, .cites, .versions { padding: 0; border: 0; }
-  a { text-decoration: none; }
-  .filters, .copy, details.bib { display: none; }
-  /* paper has no links: print where each one goes */
-  a[href]::after { content: " (" attr(href) ")"; font-size: 0.85em; overflow-wrap: anywhere; }
-  a[href^="#"]::after { content: ""; }
-}
-`
+//
+//go:embed templates/page.css
+var pageCSS string
 
 // pageScript is the page's only script: progressive enhancement, so the
 // whole list is there and readable with scripts off. It shows the filter
@@ -127,53 +32,9 @@ footer a { color: inherit; }
 // (#q=bernoulli&type=software&year=2023) and one given there is applied
 // on load; a fragment without those keys (a section anchor) is left
 // alone. It holds no '<' or '&', so the page stays well-formed XML.
-const pageScript = `
-(function () {
-  var bar = document.getElementById("filters");
-  if (!bar) { return; }
-  bar.hidden = false;
-  var q = document.getElementById("f-q"), ty = document.getElementById("f-type"), yr = document.getElementById("f-year");
-  var shown = document.getElementById("f-shown");
-  function apply() {
-    var words = q.value.toLowerCase().split(/\s+/).filter(Boolean), n = 0;
-    document.querySelectorAll("li.work").forEach(function (li) {
-      var text = li.dataset.q || "", ok = true;
-      words.forEach(function (w) { if (text.indexOf(w) === -1) { ok = false; } });
-      if (ty.value) { ok = ok ? li.dataset.type === ty.value : false; }
-      if (yr.value) { ok = ok ? li.dataset.year === yr.value : false; }
-      li.hidden = !ok;
-      if (ok) { n++; }
-    });
-    document.querySelectorAll("main section").forEach(function (s) {
-      s.hidden = !s.querySelector("li.work:not([hidden])");
-    });
-    shown.textContent = n === 1 ? "1 work shown" : n + " works shown";
-  }
-  var keys = [["q", q], ["type", ty], ["year", yr]];
-  function remember() {
-    var f = new URLSearchParams();
-    keys.forEach(function (k) { if (k[1].value) { f.set(k[0], k[1].value); } });
-    var s = f.toString();
-    try { history.replaceState(null, "", s ? "#" + s : location.pathname + location.search); } catch (e) {}
-  }
-  [q, ty, yr].forEach(function (el) { el.addEventListener("input", function () { apply(); remember(); }); });
-  var given = new URLSearchParams(location.hash.slice(1));
-  if (keys.some(function (k) { return given.has(k[0]); })) {
-    keys.forEach(function (k) { k[1].value = given.get(k[0]) || ""; });
-    apply();
-  }
-  if (navigator.clipboard) {
-    document.querySelectorAll("details.bib").forEach(function (d) {
-      var b = document.createElement("button");
-      b.type = "button"; b.className = "copy"; b.textContent = "Copy BibTeX";
-      b.addEventListener("click", function () {
-        navigator.clipboard.writeText(d.querySelector("pre").textContent).then(function () { b.textContent = "Copied"; });
-      });
-      d.appendChild(b);
-    });
-  }
-})();
-`
+//
+//go:embed templates/page.js
+var pageScript string
 
 // projectURL is where the page's "made with" line points.
 const projectURL = "https://github.com/aboutscholar/about"
@@ -264,7 +125,7 @@ type htmlLink struct {
 }
 
 // writeHTML writes the page as one self-contained HTML5 document from
-// pageTemplate. Links only come from webURL, doiURL or encodeURLBytes
+// pageTemplate. Links only come from wording.WebURL, wording.DOIURL or wording.EncodeURLBytes
 // (http and https, every unusual byte percent-encoded); they are passed
 // as strings, not template.URL, so html/template's own check of the
 // scheme stays on as a second guard.
@@ -318,7 +179,7 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 		if v.Lab != nil {
 			break // the members list names and links each member
 		}
-		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: orcidURL(o), Text: o})
+		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: wording.ORCIDURL(o), Text: o})
 	}
 	for _, g := range p.groups {
 		items := g.items
@@ -341,11 +202,11 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 	v.Types, v.Years = filterChoices(p)
 	v.UserCSS = userCSSFor(p)
 	for _, c := range p.credits {
-		text := clean(c.Attribution)
+		text := wording.Clean(c.Attribution)
 		if text == "" {
 			text = p.providerTitle(c.Name)
 		}
-		v.Credits = append(v.Credits, htmlLink{Href: webURL(c.Terms), Text: text})
+		v.Credits = append(v.Credits, htmlLink{Href: wording.WebURL(c.Terms), Text: text})
 	}
 	return v
 }
@@ -356,7 +217,7 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 func filterChoices(p *page) ([]htmlOption, []string) {
 	hasType, hasYear := map[string]bool{}, map[int]bool{}
 	for _, e := range p.shown {
-		hasType[typeOf(e.rec.Type).Group] = true
+		hasType[csltypes.Of(e.rec.Type).Group] = true
 		hasYear[e.rec.Issued.Year] = true
 	}
 	var types []htmlOption
@@ -388,7 +249,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 		Title:    e.titleOf(),
 		Href:     titleURL(e.rec),
 		Lang:     titleLang(e.rec.Language),
-		TypeSlug: typeOf(e.rec.Type).Group,
+		TypeSlug: csltypes.Of(e.rec.Type).Group,
 		Authors:  authors,
 		EtAl:     etAl,
 		Venue:    htmlVenue(p, e),
@@ -425,20 +286,20 @@ func searchText(he htmlEntry) string {
 // and, on a page by year, its type.
 func htmlVenue(p *page, e *entry) []htmlVenuePart {
 	var parts []htmlVenuePart
-	if in, container, detail := venue(e.rec); container != "" || detail != "" {
+	if in, container, detail := wording.Venue(e.rec); container != "" || detail != "" {
 		if container == "" {
 			in = ""
 		}
 		parts = append(parts, htmlVenuePart{In: in, Container: container, Detail: detail})
 	}
-	if v := versionPhrase(entryVersion(e)); v != "" {
+	if v := wording.VersionPhrase(entryVersion(e)); v != "" {
 		parts = append(parts, htmlVenuePart{Detail: v}) // plain text: the .type style would upper-case "v1.0"
 	}
 	if d := e.rec.Issued; !d.IsZero() {
-		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: longDate(d)})
+		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: wording.LongDate(d)})
 	}
 	if p.group == ByYear {
-		parts = append(parts, htmlVenuePart{Text: kindLabel(e.rec)})
+		parts = append(parts, htmlVenuePart{Text: wording.KindLabel(e.rec)})
 	}
 	return parts
 }
@@ -454,7 +315,7 @@ var blockTags = map[string]bool{"p": true, "br": true, "div": true, "sec": true,
 // withoutMarkup is an abstract as plain text: its tags dropped (the page
 // shows text, never the data's markup), its white space collapsed.
 func withoutMarkup(s string) string {
-	return clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
+	return wording.Clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
 		name := strings.ToLower(markupTag.FindStringSubmatch(tag)[1])
 		if _, local, ok := strings.Cut(name, ":"); ok {
 			name = local
@@ -470,13 +331,13 @@ func withoutMarkup(s string) string {
 // page, else its open-access copy; "" when there is none.
 func titleURL(r record.Record) string {
 	if r.IDs.DOI != "" {
-		return doiURL(r.IDs.DOI)
+		return wording.DOIURL(r.IDs.DOI)
 	}
-	if u := webURL(r.URL); u != "" {
+	if u := wording.WebURL(r.URL); u != "" {
 		return u
 	}
 	if r.OA != nil {
-		return webURL(r.OA.URL)
+		return wording.WebURL(r.OA.URL)
 	}
 	return ""
 }
@@ -488,8 +349,8 @@ func htmlChips(p *page, e *entry) []htmlChip {
 	var chips []htmlChip
 	ids := e.rec.IDs
 	if ids.DOI != "" {
-		chips = append(chips, htmlChip{Class: "doi", Href: doiURL(ids.DOI), Text: "doi:" + ids.DOI})
-	} else if u := landingURL(e.rec); u != "" {
+		chips = append(chips, htmlChip{Class: "doi", Href: wording.DOIURL(ids.DOI), Text: "doi:" + ids.DOI})
+	} else if u := wording.LandingURL(e.rec); u != "" {
 		chips = append(chips, htmlChip{Class: "url", Href: u, Text: "Link"})
 	}
 	for _, l := range p.idLinks(ids) {
@@ -545,7 +406,7 @@ func hasPreprintOn(e *entry, kind manifest.Kind) bool {
 // (with its licence), the licence alone when there is none; false when
 // there is neither.
 func oaChip(rawURL, license string) (htmlChip, bool) {
-	u, lic := webURL(rawURL), licenceLabel(license)
+	u, lic := wording.WebURL(rawURL), wording.LicenceLabel(license)
 	switch {
 	case u != "" && lic != "":
 		return htmlChip{Class: "oa", Href: u, Text: "Open access · " + lic}, true

@@ -11,12 +11,13 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
 // On input whose every value is HTML syntax somewhere, the page is
 // well-formed, holds no element, attribute or link the data put there, and
-// keeps the SICI DOI's link intact (doiURL percent-encodes its parentheses
+// keeps the SICI DOI's link intact (wording.DOIURL percent-encodes its parentheses
 // and angle brackets).
 func TestHTMLKeepsHostileValuesAsText(t *testing.T) {
 	hostile, person := hostileFolder()
@@ -50,7 +51,7 @@ func TestHTMLKeepsHostileValuesAsText(t *testing.T) {
 // under its section's h2; every identifier has a chip; each entry has its
 // BibTeX, and its abstract when it has one, in <details>.
 func TestHTMLEntriesLinkTitlesAndEveryIdentifier(t *testing.T) {
-	f := &Folder{Works: []Work{
+	f := &folder.Folder{Works: []folder.Work{
 		{ID: "doi:10.5555/paper", Record: record.Record{Title: "The paper", Type: "article-journal", Container: "J", Issued: record.NewDate(2024, 2, 0),
 			Abstract: "We <i>show</i> it.", Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
 			IDs:       record.IDs{DOI: "10.5555/paper", ArXiv: "2401.00001", PMID: "123", PMCID: "PMC456"},
@@ -151,12 +152,12 @@ func TestHeadingTakesTheNameOfTheORCIDWhenTheManifestGivesNone(t *testing.T) {
 // h-index are in the header, and each OpenAlex count links to the list of
 // citing works.
 func TestCountsComeFromOneSourceWithTotalsAndHIndex(t *testing.T) {
-	cite := func(n int) []Citation {
-		return []Citation{{Provider: "openalex", Count: n}, {Provider: "crossref", Count: n + 100}}
+	cite := func(n int) []folder.Citation {
+		return []folder.Citation{{Provider: "openalex", Count: n}, {Provider: "crossref", Count: n + 100}}
 	}
-	f := &Folder{}
+	f := &folder.Folder{}
 	for i, n := range []int{10, 4, 3, 1, 0} {
-		f.Works = append(f.Works, Work{ID: fmt.Sprintf("doi:10.5555/%d", i), CitedBy: cite(n), Record: record.Record{
+		f.Works = append(f.Works, folder.Work{ID: fmt.Sprintf("doi:10.5555/%d", i), CitedBy: cite(n), Record: record.Record{
 			Title: "Work " + strconv.Itoa(i), Type: "article-journal", Issued: record.NewDate(2020+i, 0, 0),
 			IDs: record.IDs{DOI: fmt.Sprintf("10.5555/%d", i), OpenAlex: fmt.Sprintf("W%d", i)}}})
 	}
@@ -275,17 +276,17 @@ func TestPrintShowsLinkTargets(t *testing.T) {
 // hostileFolder is a folder whose every value some part of HTML treats as
 // syntax: markup, quotes, ampersands, plus signs (html/template writes
 // them &#43;), and URLs with apostrophes, plus signs, parentheses, a query
-// and a fragment — among them a SICI DOI, whose parentheses doiURL
+// and a fragment — among them a SICI DOI, whose parentheses wording.DOIURL
 // percent-encodes.
-func hostileFolder() (*Folder, Person) {
+func hostileFolder() (*folder.Folder, Person) {
 	nasty := `C++ & <b>bold</b> 'single' "double" a+b=c ½ — 日本語`
 	many := make([]record.Author, 15)
 	for i := range many {
 		many[i] = record.Author{Given: "A+" + strconv.Itoa(i), Family: "O'Neil <" + strconv.Itoa(i) + ">"}
 	}
 	many[13] = record.Author{Given: "Ada", Family: "O'Lovelace+", ORCID: "0000-0002-1825-0097"}
-	works := []Work{
-		{ID: "doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O", CitedBy: []Citation{{Provider: "openalex", Count: 12}}, Record: record.Record{
+	works := []folder.Work{
+		{ID: "doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O", CitedBy: []folder.Citation{{Provider: "openalex", Count: 12}}, Record: record.Record{
 			Title: nasty, Type: "article-journal", Container: "J. of A+B & <C>", Volume: "1+1", Issue: "'2'", Pages: "3-4",
 			Issued: record.Date{Year: 2023, Month: 5}, IDs: record.IDs{DOI: "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"},
 			URL:     "https://example.org/it's+here?a=1&b='2'#(frag)",
@@ -324,18 +325,18 @@ func hostileFolder() (*Folder, Person) {
 		{Name: "openalex", Attribution: "OpenAlex (CC0)", Terms: "https://openalex.org/about"},
 	}
 	person := Person{Names: []string{"Ada O'Lovelace+ <Jr>"}, ORCIDs: []string{"0000-0002-1825-0097", "0000-0001-'+<>"}}
-	return &Folder{Works: works, Links: links, Providers: credits}, person
+	return &folder.Folder{Works: works, Links: links, Providers: credits}, person
 }
 
 // A licence is a code or a web address (docs/page-data.md), and a page's
 // own template may link it: a javascript: or data: "licence" from a
 // service is no licence in any format, not even as the HTML page's text.
 func TestALicenceOfAnotherSchemeIsNone(t *testing.T) {
-	work := func(id, lic string) Work {
-		return Work{ID: "doi:10.5555/" + id, Record: record.Record{Title: "T " + id, Type: "article-journal", Issued: record.Date{Year: 2024},
+	work := func(id, lic string) folder.Work {
+		return folder.Work{ID: "doi:10.5555/" + id, Record: record.Record{Title: "T " + id, Type: "article-journal", Issued: record.Date{Year: 2024},
 			IDs: record.IDs{DOI: "10.5555/" + id}, OA: &record.OpenAccess{URL: "https://example.org/" + id + ".pdf", License: lic}}}
 	}
-	f := &Folder{Root: "t", Works: []Work{work("a", "javascript:alert(1)"), work("b", "DATA:text/html,<script>alert(2)</script>"),
+	f := &folder.Folder{Root: "t", Works: []folder.Work{work("a", "javascript:alert(1)"), work("b", "DATA:text/html,<script>alert(2)</script>"),
 		work("c", "https://creativecommons.org/licenses/by/4.0/"), work("d", "cc-by-nc-4.0"), work("e", "info:eu-repo/semantics/openAccess")}}
 	for _, format := range []Format{JSON, YAML, CSLJSON, HTML, Markdown} {
 		out := renderString(t, f, Options{Format: format})

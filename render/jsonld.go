@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
+
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // The page's schema.org data (https://schema.org/ItemList), read by search
@@ -98,20 +101,20 @@ func writeJSONLD(w io.Writer, p *page) error {
 func ldWorkOf(e *entry) ldWork {
 	r := e.rec
 	w := ldWork{
-		Type:          typeOf(r.Type).SchemaOrg,
-		Name:          clean(r.Title),
+		Type:          csltypes.Of(r.Type).SchemaOrg,
+		Name:          wording.Clean(r.Title),
 		DatePublished: r.Issued.String(),
-		IsPartOf:      clean(r.Container),
-		Publisher:     clean(r.Publisher),
+		IsPartOf:      wording.Clean(r.Container),
+		Publisher:     wording.Clean(r.Publisher),
 		URL:           titleURL(r),
 		Abstract:      withoutMarkup(r.Abstract),
 		Keywords:      strings.Join(e.userTags(), ", "),
 	}
 	if e.user != nil {
-		w.Award = clean(e.user.Award)
+		w.Award = wording.Clean(e.user.Award)
 	}
 	if r.IDs.DOI != "" {
-		w.ID = doiURL(r.IDs.DOI)
+		w.ID = wording.DOIURL(r.IDs.DOI)
 		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "DOI", Value: r.IDs.DOI})
 	}
 	if r.IDs.ArXiv != "" {
@@ -121,12 +124,12 @@ func ldWorkOf(e *entry) ldWork {
 		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "PMID", Value: r.IDs.PMID})
 	}
 	for _, a := range r.Authors {
-		if clean(a.Display()) == "" {
+		if wording.Clean(a.Display()) == "" {
 			continue
 		}
-		person := ldPerson{Type: "Person", Name: authorName(a)} // as the page writes it: "李小龙", not "小龙 李"
+		person := ldPerson{Type: "Person", Name: wording.AuthorName(a)} // as the page writes it: "李小龙", not "小龙 李"
 		if a.ORCID != "" {
-			person.ID = orcidURL(a.ORCID)
+			person.ID = wording.ORCIDURL(a.ORCID)
 		}
 		if a.Given == "" && a.Family == "" && a.ORCID == "" {
 			person.Type = "Organization" // a literal name without parts: a group or organisation

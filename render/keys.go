@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // Citation keys are familyYEARword: the first author's family name and the
@@ -106,7 +107,7 @@ func baseKey(e *entry) string {
 // authors for (a work only its ORCID record knows) by the researcher whose
 // record claims it rather than "anon"; the work's author list stays empty,
 // as claiming a work is not the same as being its only author.
-func listerName(f *Folder, manifestNames map[string]string, id string) string {
+func listerName(f *folder.Folder, manifestNames map[string]string, id string) string {
 	for _, orcid := range f.ListedBy[id] {
 		n := f.Owners[orcid]
 		if name := keyName(record.Author{Family: n.Family, Name: n.Credit}); name != "" {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // TestPosterIsLabelledPosterOnEveryPage: a poster is a speech of genre
@@ -12,7 +13,7 @@ import (
 // without genre stays "Talk", and the type itself (which groups and
 // filters) stays speech.
 func TestPosterIsLabelledPosterOnEveryPage(t *testing.T) {
-	f := &Folder{Works: []Work{
+	f := &folder.Folder{Works: []folder.Work{
 		{ID: "orcid-work:0000-0002-1825-0097/1", Record: record.Record{Title: "Limits of catalysis", Type: "speech", Genre: "Poster", Issued: record.NewDate(2022, 6, 0)}},
 		{ID: "orcid-work:0000-0002-1825-0097/2", Record: record.Record{Title: "On catalysis", Type: "speech", Issued: record.NewDate(2021, 6, 0)}},
 	}}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strconv"
@@ -8,6 +9,8 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // Lab is a lab's page: its name, link and members, as the manifest's
@@ -116,7 +119,7 @@ type labPage struct {
 // record lists it, or whose works name it; an entry belongs to the
 // members of every work shown within it too. The page's self marks the
 // lab's members, or on a member's page that member.
-func (p *page) useLab(f *Folder, opts Options) {
+func (p *page) useLab(f *folder.Folder, opts Options) {
 	l := opts.Lab
 	p.lab = &labPage{lab: l, slugs: memberSlugs(l), member: l.Find(opts.Member)}
 	p.name = l.Name
@@ -160,7 +163,7 @@ func (p *page) useLab(f *Folder, opts Options) {
 // ownedBy reports whether the work itself (not those shown within it) is
 // member j's: an author is the member, the member's record lists it, or
 // the member's works name it.
-func (e *entry) ownedBy(f *Folder, j int, m Member) bool {
+func (e *entry) ownedBy(f *folder.Folder, j int, m Member) bool {
 	if slices.Contains(e.authorOf, j) {
 		return true
 	}
@@ -183,7 +186,7 @@ func (p *page) memberNames(e *entry) []string {
 	}
 	names := make([]string, len(e.lab))
 	for i, j := range e.lab {
-		names[i] = clean(p.lab.lab.Members[j].Name)
+		names[i] = wording.Clean(p.lab.lab.Members[j].Name)
 	}
 	return names
 }
@@ -239,11 +242,11 @@ func memberYears(m Member) string {
 // memberLink is where a member's name links: their page, else their
 // ORCID record, else nowhere.
 func memberLink(m Member) string {
-	if u := webURL(m.URL); u != "" {
+	if u := wording.WebURL(m.URL); u != "" {
 		return u
 	}
 	if m.ORCID != "" {
-		return orcidURL(m.ORCID)
+		return wording.ORCIDURL(m.ORCID)
 	}
 	return ""
 }
@@ -293,21 +296,21 @@ func htmlLabOf(p *page) (*htmlLab, *htmlMemberOf) {
 	l := p.lab.lab
 	if p.lab.member >= 0 {
 		m := l.Members[p.lab.member]
-		return nil, &htmlMemberOf{Role: clean(m.Role), Lab: htmlLink{Href: webURL(l.URL), Text: clean(l.Name)}, Years: memberYears(m)}
+		return nil, &htmlMemberOf{Role: wording.Clean(m.Role), Lab: htmlLink{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}, Years: memberYears(m)}
 	}
-	v := &htmlLab{Site: htmlLink{Href: webURL(l.URL), Text: clean(l.Name)}}
+	v := &htmlLab{Site: htmlLink{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}}
 	counts := p.memberWorks()
 	for j, m := range l.Members {
 		var detail []string
-		for _, d := range []string{clean(m.Role), memberYears(m)} {
+		for _, d := range []string{wording.Clean(m.Role), memberYears(m)} {
 			if d != "" {
 				detail = append(detail, d)
 			}
 		}
-		hm := htmlMember{Name: htmlLink{Href: memberLink(m), Text: clean(m.Name)}, Detail: strings.Join(detail, " · ")}
+		hm := htmlMember{Name: htmlLink{Href: memberLink(m), Text: wording.Clean(m.Name)}, Detail: strings.Join(detail, " · ")}
 		if counts[j] > 0 {
 			hm.Works, hm.Filter = countLabel(counts[j]), "#member="+p.lab.slugs[j]
-			v.Choices = append(v.Choices, htmlOption{Value: p.lab.slugs[j], Text: clean(m.Name)})
+			v.Choices = append(v.Choices, htmlOption{Value: p.lab.slugs[j], Text: wording.Clean(m.Name)})
 		}
 		if m.Alumnus() {
 			v.Alumni = append(v.Alumni, hm)
@@ -331,7 +334,7 @@ func htmlEntryMembers(p *page, e *entry) (slugs, credited string) {
 	for _, j := range e.lab {
 		s = append(s, p.lab.slugs[j])
 		if !slices.Contains(e.authorOf, j) {
-			names = append(names, clean(p.lab.lab.Members[j].Name))
+			names = append(names, wording.Clean(p.lab.lab.Members[j].Name))
 		}
 	}
 	switch {
@@ -363,26 +366,26 @@ func mdLabHeader(p *page) string {
 		}
 		return mdLink(text, href)
 	}
-	lab := mdMaybeLink(clean(l.Name), webURL(l.URL))
+	lab := mdMaybeLink(wording.Clean(l.Name), wording.WebURL(l.URL))
 	if p.lab.member >= 0 {
 		m := l.Members[p.lab.member]
 		s := " · " + lab
-		if r := clean(m.Role); r != "" {
+		if r := wording.Clean(m.Role); r != "" {
 			s = " · " + mdText(r) + ", " + lab
 		}
 		if y := memberYears(m); y != "" {
 			s += ", " + y
 		}
 		if m.ORCID != "" {
-			s += " · ORCID " + mdLink(m.ORCID, orcidURL(m.ORCID))
+			s += " · ORCID " + mdLink(m.ORCID, wording.ORCIDURL(m.ORCID))
 		}
 		return s
 	}
 	var members, alumni []string
 	for _, m := range l.Members {
-		s := mdMaybeLink(clean(m.Name), memberLink(m))
+		s := mdMaybeLink(wording.Clean(m.Name), memberLink(m))
 		var detail []string
-		for _, d := range []string{clean(m.Role), memberYears(m)} {
+		for _, d := range []string{wording.Clean(m.Role), memberYears(m)} {
 			if d != "" {
 				detail = append(detail, mdText(d))
 			}
@@ -409,21 +412,9 @@ func mdLabHeader(p *page) string {
 // labCSS styles what only a lab's page has: the members list and the
 // line crediting members no author is. Pages of one researcher do not
 // carry it. Like pageCSS it holds no '<' or '&'.
-const labCSS = `.credited { color: var(--faint); font-size: 0.85rem; }
-.people { margin: 0 0 1.25rem; }
-.people-h { display: block; font-size: 0.8rem; font-weight: 600; letter-spacing: 0.05em; text-transform: uppercase; color: var(--faint); margin: 0.9rem 0 0.35rem; padding: 0; border: 0; }
-.members { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.3rem 1.25rem; font-size: 0.92rem; }
-.members li { line-height: 1.4; }
-.members .role { display: block; color: var(--muted); font-size: 0.82rem; }
-.members a.n { font-size: 0.8rem; color: var(--chip-fg); }
-@media print {
-  .members { display: block; }
-  .members li { display: inline; }
-  .members li + li::before { content: " · "; }
-  .members .role { display: inline; }
-  .members a.n { display: none; }
-}
-`
+//
+//go:embed templates/lab.css
+var labCSS string
 
 // labPageScript is pageScript with the member filter added: a member
 // chosen is kept in the fragment as the other filters are
@@ -492,16 +483,16 @@ func dataLabOf(p *page) *dataLab {
 		return nil
 	}
 	l := p.lab.lab
-	d := &dataLab{Name: clean(l.Name), URL: webURL(l.URL), Members: []dataMember{}}
+	d := &dataLab{Name: wording.Clean(l.Name), URL: wording.WebURL(l.URL), Members: []dataMember{}}
 	if p.lab.member >= 0 {
-		d.Member = clean(l.Members[p.lab.member].Name)
+		d.Member = wording.Clean(l.Members[p.lab.member].Name)
 	}
 	counts := p.memberWorks()
 	for j, m := range l.Members {
-		dm := dataMember{ID: p.lab.slugs[j], Name: clean(m.Name), ORCID: m.ORCID, Role: clean(m.Role),
-			Start: m.Start, End: m.End, Alumnus: m.Alumnus(), URL: webURL(m.URL), Works: counts[j]}
+		dm := dataMember{ID: p.lab.slugs[j], Name: wording.Clean(m.Name), ORCID: m.ORCID, Role: wording.Clean(m.Role),
+			Start: m.Start, End: m.End, Alumnus: m.Alumnus(), URL: wording.WebURL(m.URL), Works: counts[j]}
 		for _, a := range m.Also {
-			dm.Also = append(dm.Also, clean(a))
+			dm.Also = append(dm.Also, wording.Clean(a))
 		}
 		d.Members = append(d.Members, dm)
 	}
@@ -513,5 +504,5 @@ func (p *page) authorMember(e *entry, i int) string {
 	if p.lab == nil || i >= len(e.authorOf) || e.authorOf[i] < 0 {
 		return ""
 	}
-	return clean(p.lab.lab.Members[e.authorOf[i]].Name)
+	return wording.Clean(p.lab.lab.Members[e.authorOf[i]].Name)
 }

@@ -10,19 +10,20 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 const labManifest = "../testdata/lab/manifest.toml"
 
 // labFixture loads the lab fixture's folder and the options its manifest
 // gives a page: the person (as the command line passes it), title and lab.
-func labFixture(t *testing.T) (*Folder, Options) {
+func labFixture(t *testing.T) (*folder.Folder, Options) {
 	t.Helper()
 	m, err := manifest.Load(labManifest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Load(m.Snapshots)
+	f, err := folder.Load(m.Snapshots)
 	if err != nil {
 		t.Fatal(err)
 	}

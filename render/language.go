@@ -1,40 +1,10 @@
 package render
 
-import "strings"
+import (
+	"strings"
 
-// babelLanguages maps a record's language tag (works/language.go) to the
-// babel/polyglossia language name BibLaTeX's langid takes ("the
-// babel/polyglossia language identifier", biblatex manual §2.2.3,
-// langid). Each name is one biblatex ships a localisation file for
-// (tex/latex/biblatex/lbx/<name>.lbx), so langid always selects real
-// hyphenation and localisation. A tag with a region comes first
-// ("en-gb" → british), then its language alone. German is ngerman, the
-// reformed orthography babel and biblatex name so (ngerman.lbx), which is
-// what a work registered today is written in. A language biblatex has no
-// file for (Japanese, Chinese, Arabic) is absent: an unknown code is left
-// out, never guessed, and BibLaTeX then uses the document's language.
-var babelLanguages = map[string]string{
-	"en": "english", "en-us": "american", "en-gb": "british", "en-au": "australian",
-	"en-ca": "canadian", "en-nz": "newzealand",
-	"de": "ngerman", "de-de": "ngerman", "de-at": "naustrian", "de-ch": "nswissgerman",
-	"fr": "french", "es": "spanish", "it": "italian", "pt": "portuguese", "pt-pt": "portuguese",
-	"pt-br": "brazilian", "nl": "dutch", "sv": "swedish", "da": "danish", "no": "norsk",
-	"nb": "norsk", "nn": "nynorsk", "fi": "finnish", "is": "icelandic", "et": "estonian",
-	"lv": "latvian", "lt": "lithuanian", "pl": "polish", "cs": "czech", "sk": "slovak",
-	"sl": "slovene", "hr": "croatian", "sr": "serbian", "bg": "bulgarian", "ru": "russian",
-	"uk": "ukrainian", "el": "greek", "tr": "turkish", "hu": "magyar", "ro": "romanian",
-	"ca": "catalan", "eu": "basque", "gl": "galician", "mr": "marathi",
-}
-
-// babelLanguage is the babel name of a language tag, or "".
-func babelLanguage(tag string) string {
-	tag = strings.ToLower(tag)
-	if name, ok := babelLanguages[tag]; ok {
-		return name
-	}
-	lang, _, _ := strings.Cut(tag, "-")
-	return babelLanguages[lang]
-}
+	"github.com/aboutscholar/about/render/tex"
+)
 
 // language adds the work's language: BibLaTeX's langid, which switches
 // hyphenation and, with autolang, the entry's localisation (a German
@@ -43,7 +13,7 @@ func babelLanguage(tag string) string {
 // name; plain.bst ignores it. Both take the babel name, so a tag with
 // none writes neither.
 func (fs *bibFields) language(tag string, biblatex bool) {
-	name := babelLanguage(tag)
+	name := tex.Babel(tag)
 	if name == "" {
 		return
 	}

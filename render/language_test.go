@@ -5,29 +5,17 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
-
-// TestBabelLanguage: the tags registrars send, to the names biblatex has
-// a localisation file for; a language it has none for is no name.
-func TestBabelLanguage(t *testing.T) {
-	for tag, want := range map[string]string{
-		"en": "english", "EN-GB": "british", "en-us": "american", "de": "ngerman", "de-at": "naustrian",
-		"pl": "polish", "pt": "portuguese", "pt-br": "brazilian", "fr-ca": "french", "ja": "", "zh-hans": "", "": "",
-	} {
-		if got := babelLanguage(tag); got != want {
-			t.Errorf("babelLanguage(%q) = %q, want %q", tag, got, want)
-		}
-	}
-}
 
 // TestLanguageInEveryFormat: a Polish dataset (DataCite's "pl" for
 // zenodo.3520062 in the recorded list answer) carries its language in
 // CSL-JSON, RIS, BibLaTeX and BibTeX; a Japanese one (no babel name)
 // only where the tag itself is written.
 func TestLanguageInEveryFormat(t *testing.T) {
-	f := &Folder{Root: "language"}
+	f := &folder.Folder{Root: "language"}
 	for _, w := range []struct{ doi, lang string }{{"10.5281/zenodo.3520062", "pl"}, {"10.5555/ja", "ja"}} {
-		f.Works = append(f.Works, Work{ID: "doi:" + w.doi, Record: record.Record{
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + w.doi, Record: record.Record{
 			Title: "Work " + w.lang, Type: "dataset", Issued: record.NewDate(2019, 10, 31), Language: w.lang,
 			Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}}, IDs: record.IDs{DOI: w.doi},
 		}})
@@ -55,9 +43,9 @@ func TestLanguageInEveryFormat(t *testing.T) {
 // TestTitleLangOnThePage: the Polish title is marked lang="pl" on the
 // page; an English one inherits the page's.
 func TestTitleLangOnThePage(t *testing.T) {
-	f := &Folder{Root: "language"}
+	f := &folder.Folder{Root: "language"}
 	for _, w := range []struct{ doi, lang string }{{"10.5281/zenodo.3520062", "pl"}, {"10.1594/pangaea.836178", "en"}} {
-		f.Works = append(f.Works, Work{ID: "doi:" + w.doi, Record: record.Record{
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + w.doi, Record: record.Record{
 			Title: "Work " + w.lang, Type: "dataset", Issued: record.NewDate(2019, 10, 31), Language: w.lang,
 			IDs: record.IDs{DOI: w.doi},
 		}})

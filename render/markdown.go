@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // writeMarkdown writes the page as CommonMark that GitHub, Hugo (goldmark)
@@ -17,7 +18,7 @@ func writeMarkdown(buf *bufio.Writer, p *page) error {
 		buf.WriteString(mdLabHeader(p))
 	} else {
 		for _, o := range p.person.ORCIDs {
-			buf.WriteString(" · ORCID " + mdLink(o, orcidURL(o)))
+			buf.WriteString(" · ORCID " + mdLink(o, wording.ORCIDURL(o)))
 		}
 	}
 	buf.WriteString("\n")
@@ -34,11 +35,11 @@ func writeMarkdown(buf *bufio.Writer, p *page) error {
 		buf.WriteString("\n---\n\n")
 		var credits []string
 		for _, c := range p.credits {
-			text := clean(c.Attribution)
+			text := wording.Clean(c.Attribution)
 			if text == "" {
 				text = p.providerTitle(c.Name)
 			}
-			if u := webURL(c.Terms); u != "" {
+			if u := wording.WebURL(c.Terms); u != "" {
 				credits = append(credits, mdLink(text, u))
 			} else {
 				credits = append(credits, mdText(text))
@@ -54,8 +55,8 @@ func mdEntry(p *page, e *entry) string {
 	if names := mdAuthors(e); names != "" {
 		parts = append(parts, names+".")
 	}
-	parts = append(parts, mdText(sentence(e.titleOf())))
-	in, container, detail := venue(e.rec)
+	parts = append(parts, mdText(wording.Sentence(e.titleOf())))
+	in, container, detail := wording.Venue(e.rec)
 	var where []string
 	if in != "" {
 		where = append(where, in)
@@ -73,14 +74,14 @@ func mdEntry(p *page, e *entry) string {
 	if len(where) > 0 {
 		parts = append(parts, strings.Join(where, " ")+".")
 	}
-	if v := versionPhrase(entryVersion(e)); v != "" {
+	if v := wording.VersionPhrase(entryVersion(e)); v != "" {
 		parts = append(parts, mdText(v)+".")
 	}
-	if d := longDate(e.rec.Issued); d != "" {
+	if d := wording.LongDate(e.rec.Issued); d != "" {
 		parts = append(parts, mdText(d)+".")
 	}
 	if p.group == ByYear {
-		parts = append(parts, mdText(kindLabel(e.rec))+".")
+		parts = append(parts, mdText(wording.KindLabel(e.rec))+".")
 	}
 	parts = append(parts, mdUserText(e)...)
 	if _, credited := htmlEntryMembers(p, e); credited != "" { // a lab's page says why a member's list has it, as the HTML does
@@ -100,8 +101,8 @@ func mdAuthors(e *entry) string {
 func mdLinks(p *page, e *entry) []string {
 	var out []string
 	if doi := e.rec.IDs.DOI; doi != "" {
-		out = append(out, mdLink("doi:"+doi, doiURL(doi)))
-	} else if u := landingURL(e.rec); u != "" {
+		out = append(out, mdLink("doi:"+doi, wording.DOIURL(doi)))
+	} else if u := wording.LandingURL(e.rec); u != "" {
 		out = append(out, mdLink("link", u))
 	}
 	for _, l := range p.idLinks(e.rec.IDs) {
@@ -113,8 +114,8 @@ func mdLinks(p *page, e *entry) []string {
 	}
 	out = append(out, mdUserLinks(e)...)
 	if oa := e.rec.OA; oa != nil {
-		u := webURL(oa.URL)
-		lic := licenceLabel(oa.License)
+		u := wording.WebURL(oa.URL)
+		lic := wording.LicenceLabel(oa.License)
 		switch {
 		case u != "" && lic != "":
 			out = append(out, mdLink("open access", u)+" ("+mdText(lic)+")")
@@ -152,17 +153,17 @@ func mdLinks(p *page, e *entry) []string {
 	return out
 }
 
-// mdLink writes [text](url); url must come from webURL, doiURL or
-// encodeURLBytes, so it holds no space, parenthesis or angle bracket.
+// mdLink writes [text](url); url must come from wording.WebURL, wording.DOIURL or
+// wording.EncodeURLBytes, so it holds no space, parenthesis or angle bracket.
 func mdLink(text, url string) string { return "[" + mdText(text) + "](" + url + ")" }
 
 // mdText escapes text for Markdown: every ASCII punctuation character that
 // CommonMark, GitHub (math, strike-through, tables) or kramdown could read
 // as syntax gets a backslash, and braces become character references so
 // Liquid ({{ }}, {% %}) in Jekyll and Hugo's shortcodes never see them.
-// New lines are already spaces (clean).
+// New lines are already spaces (wording.Clean).
 func mdText(s string) string {
-	s = clean(s)
+	s = wording.Clean(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch r {

@@ -4,13 +4,15 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
 	"github.com/aboutscholar/about/snapshots"
 )
 
 // pickCount is the entry's count from the page's counts source alone, so
 // every count on a page is one service's and they compare; nil when that
 // service gave none.
-func pickCount(cited []Citation, source string) *Citation {
+func pickCount(cited []folder.Citation, source string) *folder.Citation {
 	for _, c := range cited {
 		if c.Provider == source {
 			c := c
@@ -29,10 +31,10 @@ func ownerName(owners map[string]snapshots.OwnerName, orcids []string) string {
 		if !ok {
 			continue
 		}
-		if c := clean(n.Credit); c != "" {
+		if c := wording.Clean(n.Credit); c != "" {
 			return c
 		}
-		if s := clean(strings.TrimSpace(n.Given + " " + n.Family)); s != "" {
+		if s := wording.Clean(strings.TrimSpace(n.Given + " " + n.Family)); s != "" {
 			return s
 		}
 	}
@@ -43,7 +45,7 @@ func ownerName(owners map[string]snapshots.OwnerName, orcids []string) string {
 // ORCID iD — the name the researcher's ORCID-linked authorships carry —
 // for a manifest that gives none: the most frequent spelling, ties to the
 // alphabetically first, so the heading is stable.
-func nameFromORCIDs(works []Work, orcids []string) string {
+func nameFromORCIDs(works []folder.Work, orcids []string) string {
 	if len(orcids) == 0 {
 		return ""
 	}
@@ -51,7 +53,7 @@ func nameFromORCIDs(works []Work, orcids []string) string {
 	for _, w := range works {
 		for _, a := range w.Record.Authors {
 			if a.ORCID != "" && containsFold(orcids, a.ORCID) {
-				if n := clean(a.Display()); n != "" {
+				if n := wording.Clean(a.Display()); n != "" {
 					seen[n]++
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // TestBibTeXSortsIndexNamesByFamily: works known only from an index, with
@@ -28,11 +29,11 @@ func TestBibTeXSortsIndexNamesByFamily(t *testing.T) {
 		{"Adeodato work", []record.Author{{Given: "João Maurício", Family: "Adeodato"}}},
 		{"Mid work", []record.Author{{Given: "Zed", Family: "Mid"}}}, // between M(arkus) and N(orese) only if Ralser were literal
 	}
-	f := &Folder{Root: "names"}
+	f := &folder.Folder{Root: "names"}
 	for i, w := range works {
 		r := record.Record{Title: w.title, Type: "article-journal", Container: "PLOS ONE", Authors: w.authors,
 			Issued: record.NewDate(2007, 0, 0), IDs: record.IDs{DOI: "10.5555/names." + string(rune('a'+i))}}
-		f.Works = append(f.Works, Work{ID: "doi:" + r.IDs.DOI, Record: r})
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + r.IDs.DOI, Record: r})
 	}
 	dir := t.TempDir()
 	writeTemp(t, dir, "works.bib", renderString(t, f, Options{Format: BibTeX}))

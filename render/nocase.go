@@ -48,7 +48,7 @@ var texMath = regexp.MustCompile(`\$[^$\s](?:[^$]*[^$\s])?\$`)
 // richTag is a tag of CSL's rich-text markup (<i>, </sup>, <span …>).
 var richTag = regexp.MustCompile(`</?[a-zA-Z][^<>]*>`)
 
-// nocaseWords wraps each word (clean has made the spaces single) that
+// nocaseWords wraps each word (wording.Clean has made the spaces single) that
 // holds a capital after a letter or digit, tags ignored, in nocase;
 // a word whose tags do not close within it is left as it is, so the
 // markup stays nested.

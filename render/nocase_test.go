@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // caseTitles are titles whose parts no style may recase.
@@ -19,12 +20,12 @@ var caseTitles = []string{
 // prints $\Sigma_8$ and ^13c.
 func TestCSLJSONTitlesSurviveCiteprocRecasing(t *testing.T) {
 	pandoc := tool(t, "pandoc")
-	f := &Folder{Root: "case"}
+	f := &folder.Folder{Root: "case"}
 	for i, title := range caseTitles {
 		r := record.Record{Title: title, Type: "article-journal", Issued: record.NewDate(2020+i, 0, 0),
 			Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}}, Container: "Journal of Cases",
 			IDs: record.IDs{DOI: "10.5555/case." + string(rune('a'+i))}}
-		f.Works = append(f.Works, Work{ID: "doi:" + r.IDs.DOI, Record: r})
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + r.IDs.DOI, Record: r})
 	}
 	dir := t.TempDir()
 	writeTemp(t, dir, "works.json", renderString(t, f, Options{Format: CSLJSON}))

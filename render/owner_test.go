@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -39,7 +40,7 @@ func TestHeadingTakesTheORCIDRecordsName(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f, err := Load(fixtureWithOwner(t, c.file))
+			f, err := folder.Load(fixtureWithOwner(t, c.file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +59,7 @@ func TestHeadingTakesTheORCIDRecordsName(t *testing.T) {
 // A damaged ORCID record file is an error naming the file, not a page
 // quietly headed by another name.
 func TestDamagedORCIDFileIsAnError(t *testing.T) {
-	_, err := Load(fixtureWithOwner(t, `{"orcid":"0000-0002-1825-0097","name":"Ada"`))
+	_, err := folder.Load(fixtureWithOwner(t, `{"orcid":"0000-0002-1825-0097","name":"Ada"`))
 	if err == nil || !strings.Contains(err.Error(), "orcid_0000-0002-1825-0097.json") {
 		t.Errorf("err = %v, want an error naming the orcid file", err)
 	}
@@ -86,7 +87,7 @@ func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f, err := Load(fixtureWithOwner(t, c.file))
+			f, err := folder.Load(fixtureWithOwner(t, c.file))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -43,15 +45,15 @@ type group struct {
 // version, a version DOI within its concept DOI, a PMID within the DOI of
 // the same paper).
 type entry struct {
-	id     string        // identity key
-	key    string        // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
-	rec    record.Record // merged record; an entry's also carries the identifiers its same-as works give
-	self   []bool        // per author: is the page's person
-	lister string        // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
-	cite   *Citation     // the count shown with --counts: the counts source's
-	code   []*entry      // on an entry: software in the folder a registrar relates to it
-	data   []*entry      // on an entry: datasets in the folder a registrar relates to it
-	user   *UserWork     // on an entry: the manifest's [[work]] fields of it and of the works shown within it (userfields.go)
+	id     string           // identity key
+	key    string           // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
+	rec    record.Record    // merged record; an entry's also carries the identifiers its same-as works give
+	self   []bool           // per author: is the page's person
+	lister string           // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
+	cite   *folder.Citation // the count shown with --counts: the counts source's
+	code   []*entry         // on an entry: software in the folder a registrar relates to it
+	data   []*entry         // on an entry: datasets in the folder a registrar relates to it
+	user   *UserWork        // on an entry: the manifest's [[work]] fields of it and of the works shown within it (userfields.go)
 
 	in   *entry // on a work shown within another entry: that entry
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
@@ -74,8 +76,8 @@ var typeGroups = []struct{ slug, title string }{
 	{"other", "Other"},
 }
 
-func buildPage(f *Folder, opts Options) *page {
-	f = withoutControls(f)
+func buildPage(f *folder.Folder, opts Options) *page {
+	f = folder.WithoutControls(f)
 	p := &page{
 		person:  opts.Person,
 		group:   opts.Group,
@@ -384,7 +386,7 @@ func groupByType(items []*entry) []group {
 
 // typeGroupOf is the index in typeGroups of a type's section.
 func typeGroupOf(t string) int {
-	slug := typeOf(t).Group
+	slug := csltypes.Of(t).Group
 	for i, tg := range typeGroups {
 		if tg.slug == slug {
 			return i

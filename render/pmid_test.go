@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // TestEveryFormatCarriesThePMID: markdown links PubMed as the html chip
@@ -13,7 +14,7 @@ import (
 func TestEveryFormatCarriesThePMID(t *testing.T) {
 	paper := record.Record{Title: "The paper", Type: "article-journal", Container: "J", Issued: record.NewDate(2024, 2, 0),
 		Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}}, IDs: record.IDs{DOI: "10.5555/paper", PMID: "37000042"}}
-	f := &Folder{Works: []Work{{ID: "doi:10.5555/paper", Record: paper}}}
+	f := &folder.Folder{Works: []folder.Work{{ID: "doi:10.5555/paper", Record: paper}}}
 	for format, want := range map[Format]string{
 		Markdown: "[PubMed 37000042](https://pubmed.ncbi.nlm.nih.gov/37000042/)",
 		BibTeX:   "pmid = {37000042},",

@@ -18,6 +18,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -74,7 +75,7 @@ var realWorks = map[string]struct {
 
 // realFolder is the folder of one real work: its answers fetched, merged
 // and wrapped as render reads a snapshot folder.
-func realFolder(t *testing.T, name string) *Folder {
+func realFolder(t *testing.T, name string) *folder.Folder {
 	t.Helper()
 	w := realWorks[name]
 	id := manifest.Identity{Kind: manifest.KindDOI, Value: w.doi}
@@ -106,15 +107,15 @@ func realFolder(t *testing.T, name string) *Folder {
 	}
 	order := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}
 	doc, _ := order.Document(id, nil, sources, nil)
-	return &Folder{Works: []Work{{ID: id.Key(), Record: doc.Record}}}
+	return &folder.Folder{Works: []folder.Work{{ID: id.Key(), Record: doc.Record}}}
 }
 
 // realEntriesFolder is every real work in one folder, for the validators
 // (citationCorpora): all but "no-title", whose missing title plain.bst and
 // biber rightly warn about.
-func realEntriesFolder(t *testing.T) *Folder {
+func realEntriesFolder(t *testing.T) *folder.Folder {
 	t.Helper()
-	f := &Folder{}
+	f := &folder.Folder{}
 	for _, name := range slices.Sorted(maps.Keys(realWorks)) {
 		if name != "no-title" {
 			f.Works = append(f.Works, realFolder(t, name).Works...)

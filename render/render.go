@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/output"
 )
 
 // Grouping is how a page is divided into sections.
@@ -115,7 +117,7 @@ type Options struct {
 // Render writes the folder in the options' format to w, as it is made:
 // a failure may leave part of it written (RenderFile writes whole or not
 // at all). Output depends only on the folder and the options.
-func Render(w io.Writer, f *Folder, opts Options) error {
+func Render(w io.Writer, f *folder.Folder, opts Options) error {
 	row, opts, err := oneFileRow(opts)
 	if err != nil {
 		return err
@@ -131,13 +133,13 @@ func Render(w io.Writer, f *Folder, opts Options) error {
 // data (listed, kept when about did not write it or it was edited since
 // unless force, replaced atomically), made as it is written rather than
 // held whole first: a page of 10,000 works is tens of megabytes.
-func RenderFile(path string, f *Folder, opts Options, force bool) (Outcome, error) {
+func RenderFile(path string, f *folder.Folder, opts Options, force bool) (output.Outcome, error) {
 	row, opts, err := oneFileRow(opts)
 	if err != nil {
-		return Outcome{}, err
+		return output.Outcome{}, err
 	}
 	p := buildPage(f, opts)
-	out, err := writeFileFrom(path, opts.Format, force, func(w *bufio.Writer) error {
+	out, err := output.WriteFileFrom(path, string(opts.Format), force, func(w *bufio.Writer) error {
 		if err := row.write(w, p); err != nil {
 			if ferr := w.Flush(); ferr != nil {
 				return ferr // the writing failed, not the format
@@ -194,19 +196,19 @@ func oneFileRow(opts Options) (formatRow, Options, error) {
 // RenderFiles makes a folder format's files: their paths relative to
 // the site's root, in a stable order. Output depends only on the folder
 // and the options.
-func RenderFiles(f *Folder, opts Options) ([]File, error) {
-	var files []File
-	err := emitFiles(f, opts, func(file File) error {
-		if file.write != nil {
+func RenderFiles(f *folder.Folder, opts Options) ([]output.File, error) {
+	var files []output.File
+	err := emitFiles(f, opts, func(file output.File) error {
+		if file.Write != nil {
 			var b bytes.Buffer
 			w := bufio.NewWriter(&b)
-			if err := file.write(w); err != nil {
+			if err := file.Write(w); err != nil {
 				return &FormatError{Format: opts.Format, Err: err}
 			}
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			file.Data, file.write = b.Bytes(), nil
+			file.Data, file.Write = b.Bytes(), nil
 		}
 		files = append(files, file)
 		return nil
@@ -220,11 +222,11 @@ func RenderFiles(f *Folder, opts Options) ([]File, error) {
 // RenderFilesTo writes a folder format under root as WriteFiles writes
 // RenderFiles' files, each file written as it is made rather than the
 // site held whole first.
-func RenderFilesTo(root string, f *Folder, opts Options, force bool) (Outcome, error) {
+func RenderFilesTo(root string, f *folder.Folder, opts Options, force bool) (output.Outcome, error) {
 	if err := emitFiles(f, opts, nil); err != nil {
-		return Outcome{}, err
+		return output.Outcome{}, err
 	}
-	out, err := writeFilesFrom(root, opts.Format, force, func(emit func(File) error) error {
+	out, err := output.WriteFilesFrom(root, string(opts.Format), force, func(emit func(output.File) error) error {
 		return emitFiles(f, opts, emit)
 	})
 	return out, asWriteError(err)
@@ -232,7 +234,7 @@ func RenderFilesTo(root string, f *Folder, opts Options, force bool) (Outcome, e
 
 // emitFiles hands a folder format's files to emit, one at a time; with
 // emit nil it only checks the options.
-func emitFiles(f *Folder, opts Options, emit func(File) error) error {
+func emitFiles(f *folder.Folder, opts Options, emit func(output.File) error) error {
 	if opts.Group == "" {
 		opts.Group = ByYear
 	}
@@ -247,7 +249,7 @@ func emitFiles(f *Folder, opts Options, emit func(File) error) error {
 		return nil
 	}
 	var emitted error // emit's own failure: writing, not the format
-	err := row.files(buildPage(f, opts), func(file File) error {
+	err := row.files(buildPage(f, opts), func(file output.File) error {
 		emitted = emit(file)
 		return emitted
 	})

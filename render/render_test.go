@@ -6,7 +6,6 @@ package render
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -367,7 +367,7 @@ func TestExcludedAndMissingEntriesLeaveTheirWorksShown(t *testing.T) {
 
 func TestPreprintPairNeedsBothWorksInTheFolder(t *testing.T) {
 	f, person := fixture(t)
-	var without Folder
+	var without folder.Folder
 	for _, w := range f.Works {
 		if w.ID != article {
 			without.Works = append(without.Works, w)
@@ -392,8 +392,8 @@ func TestChainsShowOnePreprintWithItsIdentifiers(t *testing.T) {
 	rec := func(title, doi string, y int) record.Record {
 		return record.Record{Title: title, Type: "article", IDs: record.IDs{DOI: doi}, Issued: record.Date{Year: y}}
 	}
-	f := &Folder{
-		Works: []Work{
+	f := &folder.Folder{
+		Works: []folder.Work{
 			{ID: "doi:10.5555/j.1", Record: rec("Engines", "10.5555/j.1", 2024)},
 			{ID: "arxiv:2401.00001", Record: rec("Engines", "10.5555/j.1", 2023)}, // arXiv gives the journal DOI
 			{ID: "doi:10.48550/arxiv.2401.00001", Record: rec("Engines", "", 2023)},
@@ -541,40 +541,15 @@ func TestEmptyFolderRendersEveryFormat(t *testing.T) {
 			if format == HTMLSite { // the list page, saying "0 works" as html does, and no work page
 				want = 1
 			}
-			if files, err := RenderFiles(&Folder{}, Options{Format: format}); err != nil || len(files) != want {
+			if files, err := RenderFiles(&folder.Folder{}, Options{Format: format}); err != nil || len(files) != want {
 				t.Errorf("%s: an empty folder gives %d files, %v", format, len(files), err)
 			}
 			continue
 		}
-		out := renderString(t, &Folder{}, Options{Format: format})
+		out := renderString(t, &folder.Folder{}, Options{Format: format})
 		if out == "" && format != RIS { // RIS has no header or comment: no records is no bytes
 			t.Errorf("%s: empty output for an empty folder", format)
 		}
-	}
-}
-
-func TestLoadSaysWhenThereAreNoSnapshots(t *testing.T) {
-	dir := t.TempDir()
-	_, err := Load(filepath.Join(dir, "nowhere"))
-	var none *NoSnapshotsError
-	if !errors.As(err, &none) || !none.NoFolder || !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("missing folder: %v", err)
-	}
-	_, err = Load(dir)
-	if !errors.As(err, &none) || none.NoFolder || !strings.Contains(err.Error(), "index.json is missing") {
-		t.Fatalf("folder without index: %v", err)
-	}
-}
-
-func TestLoadRefusesAnIndexThatListsAMissingWork(t *testing.T) {
-	dir := t.TempDir()
-	index := snapshots.Index{Works: []snapshots.IndexWork{{ID: "doi:10.5555/gone", File: "doi_10.5555_2fgone"}}}
-	if _, err := snapshots.Write(filepath.Join(dir, snapshots.IndexFile), index); err != nil {
-		t.Fatal(err)
-	}
-	_, err := Load(dir)
-	if err == nil || !strings.Contains(err.Error(), "doi:10.5555/gone") || !strings.Contains(err.Error(), "missing") {
-		t.Fatalf("got %v, want an error naming the missing work", err)
 	}
 }
 
@@ -585,54 +560,6 @@ func TestParseFormatListsTheFormats(t *testing.T) {
 	_, err := ParseFormat("docx")
 	if err == nil || !strings.Contains(err.Error(), "(formats: "+FormatNames()+")") || !strings.Contains(FormatNames(), "csl-json, bibtex") {
 		t.Errorf("unknown format error does not list the formats: %v", err)
-	}
-}
-
-func TestWebURLKeepsOnlyWebLinksAndEncodesSyntax(t *testing.T) {
-	cases := map[string]string{
-		"javascript:alert(1)":               "",
-		"data:text/html,<b>x</b>":           "",
-		"ftp://example.org/x":               "",
-		"/relative":                         "",
-		"https://example.org/a b(c)<d>\"e'": "https://example.org/a%20b%28c%29%3Cd%3E%22e'",
-		"https://example.org/ok?x=1&y=2#f":  "https://example.org/ok?x=1&y=2#f",
-	}
-	for in, want := range cases {
-		if got := webURL(in); got != want {
-			t.Errorf("webURL(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if got := doiURL("10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"); got != "https://doi.org/10.1002/%28SICI%291097-4571%28199806%2949:8%3C693::AID-ASI4%3E3.0.CO;2-O" {
-		t.Errorf("doiURL: %s", got)
-	}
-	if got := doiURL("10.5555/a#b?c%d"); got != "https://doi.org/10.5555/a%23b%3Fc%25d" {
-		t.Errorf("doiURL: %s", got)
-	}
-}
-
-func TestLicenceLabel(t *testing.T) {
-	cases := map[string]string{
-		"cc-by":       "CC BY",
-		"cc-by-nc-nd": "CC BY-NC-ND",
-		"cc-by-4.0":   "CC BY 4.0",
-		"cc0":         "CC0",
-		"http://creativecommons.org/licenses/by/4.0/":                 "CC BY 4.0",
-		"https://creativecommons.org/publicdomain/zero/1.0/legalcode": "CC0 1.0",
-		"https://www.elsevier.com/tdm/userlicense/1.0/":               "elsevier.com/tdm/userlicense/1.0",
-		"https://creativecommons.org/publicdomain/zero/":              "CC0",
-		"https://creativecommons.org/publicdomain/mark/1.0/":          "Public Domain Mark",
-		"https://creativecommons.org/licences/by-sa":                  "CC BY-SA",
-		"https://creativecommons.org/about/cc0/":                      "creativecommons.org/about/cc0",
-		"mit":                                                         "MIT",
-		"other-oa":                                                    "other-oa",
-		"public-domain":                                               "Public domain",
-		"PD":                                                          "Public domain",
-		"CC-BY-NC-4.0":                                                "CC BY-NC 4.0",
-	}
-	for in, want := range cases {
-		if got := licenceLabel(in); got != want {
-			t.Errorf("licenceLabel(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // RIS is the tagged format every reference manager imports (EndNote,
@@ -20,7 +22,7 @@ const RIS Format = "ris"
 // and pandoc's Readers/RIS.hs reads it): TY first, ER last, one
 // "XX  - value" line each. The citation key is the ID, so a record is the
 // same work as in the BibTeX and CSL-JSON files. Values are plain UTF-8
-// text on one line: RIS has no escaping and no comment, so clean folds
+// text on one line: RIS has no escaping and no comment, so wording.Clean folds
 // every line break and there is no header.
 func writeRIS(buf *bufio.Writer, p *page) error {
 	for n, e := range p.shown {
@@ -47,7 +49,7 @@ type risField struct{ tag, value string }
 func risRecordOf(e *entry) risRecord {
 	r := e.rec
 	var fs risRecord
-	ty := typeOf(r.Type).RIS
+	ty := csltypes.Of(r.Type).RIS
 	fs.add("TY", ty)
 	fs.add("ID", e.key)
 	fs.add("TI", r.Title)
@@ -79,14 +81,14 @@ func risRecordOf(e *entry) risRecord {
 	fs.add("ET", entryVersion(e)) // a computer program's version (COMP's ET)
 	fs.add("M3", r.Genre)         // type of work: "Poster" within CPAPER
 	fs.add("DO", r.IDs.DOI)
-	fs.add("UR", citationURL(r))
+	fs.add("UR", wording.CitationURL(r))
 	fs.add("AB", withoutMarkup(r.Abstract))
 	fs.add("LA", r.Language) // RIS's language tag; the record's BCP 47 tag as given
 	for _, k := range r.Topics {
 		fs.add("KW", k)
 	}
 	for _, k := range e.userTags() {
-		if !slices.ContainsFunc(r.Topics, func(t string) bool { return strings.EqualFold(clean(t), k) }) {
+		if !slices.ContainsFunc(r.Topics, func(t string) bool { return strings.EqualFold(wording.Clean(t), k) }) {
 			fs.add("KW", k)
 		}
 	}
@@ -99,7 +101,7 @@ type risRecord []risField
 
 // add keeps a value on its one line; an empty value is no tag.
 func (fs *risRecord) add(tag, value string) {
-	if value = clean(value); value != "" {
+	if value = wording.Clean(value); value != "" {
 		*fs = append(*fs, risField{tag, value})
 	}
 }
@@ -107,7 +109,7 @@ func (fs *risRecord) add(tag, value string) {
 // risName is "Family, Given" as the specification writes a person; an
 // organisation or a name given whole as it is.
 func risName(family, given, whole string) string {
-	family, given = clean(family), clean(given)
+	family, given = wording.Clean(family), wording.Clean(given)
 	switch {
 	case family != "" && given != "":
 		return family + ", " + given
@@ -134,7 +136,7 @@ func risDate(d record.Date) string {
 // pageSpan is a page range's first and last page (SP, EP); an article
 // number or a single page is the first alone.
 func pageSpan(pages string) (start, end string) {
-	s := pageRange(clean(pages))
+	s := wording.PageRange(wording.Clean(pages))
 	if a, b, ok := strings.Cut(s, "–"); ok {
 		return a, b
 	}

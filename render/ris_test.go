@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // risReaders are real RIS importers, each turning RIS into CSL-JSON:
@@ -109,8 +111,8 @@ var risTypesWithoutAuthors = []string{"BILL", "CASE", "HEAR", "STAT", "NEWS"}
 func checkRISReadBack(t *testing.T, it risReadBack, e *entry) {
 	t.Helper()
 	r := e.rec
-	if it.Title != clean(r.Title) || !strings.EqualFold(it.DOI, r.IDs.DOI) {
-		t.Errorf("%s: title %q, DOI %q; want %q, %q", it.ID, it.Title, it.DOI, clean(r.Title), r.IDs.DOI)
+	if it.Title != wording.Clean(r.Title) || !strings.EqualFold(it.DOI, r.IDs.DOI) {
+		t.Errorf("%s: title %q, DOI %q; want %q, %q", it.ID, it.Title, it.DOI, wording.Clean(r.Title), r.IDs.DOI)
 	}
 	year := 0
 	if len(it.Issued.DateParts) > 0 && len(it.Issued.DateParts[0]) > 0 {
@@ -120,7 +122,7 @@ func checkRISReadBack(t *testing.T, it risReadBack, e *entry) {
 		t.Errorf("%s: year %d, want %d", it.ID, year, r.Issued.Year)
 	}
 	creators := it.creators()
-	if len(creators) == 0 && slices.Contains(risTypesWithoutAuthors, typeOf(r.Type).RIS) {
+	if len(creators) == 0 && slices.Contains(risTypesWithoutAuthors, csltypes.Of(r.Type).RIS) {
 		return
 	}
 	if len(creators) != len(r.Authors) {
@@ -130,7 +132,7 @@ func checkRISReadBack(t *testing.T, it risReadBack, e *entry) {
 	for i, a := range r.Authors {
 		c := creators[i]
 		got := strings.Join(strings.Fields(c.Dropping+" "+c.Particle+" "+c.Family), " ")
-		if f := clean(a.Family); f != "" && got != f {
+		if f := wording.Clean(a.Family); f != "" && got != f {
 			t.Errorf("%s: author %d is %q, want family %q", it.ID, i+1, got, f)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -58,7 +59,7 @@ func fixtureAt(t *testing.T, v int, links bool) string {
 // before fetch decided links, renders as it always did: the records'
 // relations pair the preprint with its article.
 func TestLoadReadsASchemaZeroFolder(t *testing.T) {
-	f, err := Load(fixtureAt(t, 0, false))
+	f, err := folder.Load(fixtureAt(t, 0, false))
 	if err != nil {
 		t.Fatalf("Load of a schema 0 folder: %v", err)
 	}
@@ -76,7 +77,7 @@ func TestLoadReadsASchemaZeroFolder(t *testing.T) {
 // and to upgrade, rather than reading a layout it does not know.
 func TestLoadRefusesANewerFolder(t *testing.T) {
 	dir := fixtureAt(t, snapshots.SchemaVersion+1, true)
-	_, err := Load(dir)
+	_, err := folder.Load(dir)
 	var se *snapshots.SchemaError
 	if !errors.As(err, &se) || !se.Newer() {
 		t.Fatalf("Load = %v, want a *snapshots.SchemaError", err)
@@ -90,10 +91,10 @@ func TestLoadRefusesANewerFolder(t *testing.T) {
 // TestLoadWantsLinksFromSchemaOne: the pairing fallback is for schema 0
 // only; a current folder without links.json is damaged, not old.
 func TestLoadWantsLinksFromSchemaOne(t *testing.T) {
-	if f, err := Load(fixtureAt(t, 1, true)); err != nil || f.Schema != 1 || f.Links == nil {
+	if f, err := folder.Load(fixtureAt(t, 1, true)); err != nil || f.Schema != 1 || f.Links == nil {
 		t.Fatalf("Load of a schema 1 folder: %v", err)
 	}
-	_, err := Load(fixtureAt(t, 1, false))
+	_, err := folder.Load(fixtureAt(t, 1, false))
 	if err == nil || !strings.Contains(err.Error(), "links.json is missing") || !strings.Contains(err.Error(), "about fetch rewrites it") {
 		t.Fatalf("Load of a schema 1 folder without links.json = %v, want it refused", err)
 	}

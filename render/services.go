@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // Service is what a page says of one provider: its title in credits and
@@ -32,7 +33,7 @@ func (p *page) citingURL(provider string, ids record.IDs) string {
 	if id == "" {
 		return ""
 	}
-	return s.CitingPrefix + encodeURLBytes(id, "#?%&+=/")
+	return s.CitingPrefix + wording.EncodeURLBytes(id, "#?%&+=/")
 }
 
 // providerTitle is a provider's own name for people ("OpenAlex"), or its
@@ -70,7 +71,7 @@ func (p *page) idLinks(ids record.IDs) []idLink {
 	var out []idLink
 	for _, k := range p.ids {
 		if v := k.Get(&ids); v != "" {
-			out = append(out, idLink{Field: string(k.Kind), Text: k.ChipLabel + v, URL: kindURL(k, v)})
+			out = append(out, idLink{Field: string(k.Kind), Text: k.ChipLabel + v, URL: wording.KindURL(k, v)})
 		}
 	}
 	return out
@@ -81,13 +82,8 @@ func (p *page) idLinks(ids record.IDs) []idLink {
 func (p *page) idURL(field, value string) string {
 	for _, k := range p.ids {
 		if string(k.Kind) == field {
-			return kindURL(k, value)
+			return wording.KindURL(k, value)
 		}
 	}
 	return ""
-}
-
-// kindURL is where value, an identifier of kind k, links at its home.
-func kindURL(k manifest.IDKind, value string) string {
-	return k.URLPrefix + encodeURLBytes(value, "#?%&+=") + k.URLSuffix
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // testServices are the provider facts the command line gives a render,
@@ -28,7 +29,7 @@ func testServices() []Service {
 // and links a count to the citing-works list it is given; a provider it
 // is told nothing of keeps its name and an unlinked count.
 func TestServicesAreData(t *testing.T) {
-	p := buildPage(&Folder{}, Options{Services: []Service{{Name: "x", Title: "Service X", CitingPrefix: "https://x.example/citing/", CitingID: func(ids record.IDs) string { return ids.S2 }}}})
+	p := buildPage(&folder.Folder{}, Options{Services: []Service{{Name: "x", Title: "Service X", CitingPrefix: "https://x.example/citing/", CitingID: func(ids record.IDs) string { return ids.S2 }}}})
 	if got := p.providerTitle("x"); got != "Service X" {
 		t.Errorf("title %q, want Service X", got)
 	}
@@ -52,7 +53,7 @@ func TestIdentifiersAreData(t *testing.T) {
 		{Field: "pmcid", Text: "PMC1", URL: "https://pmc.ncbi.nlm.nih.gov/articles/PMC1/"},
 	}
 	for _, opts := range []Options{{Services: testServices()}, {}} {
-		if got := buildPage(&Folder{}, opts).idLinks(ids); !reflect.DeepEqual(got, want) {
+		if got := buildPage(&folder.Folder{}, opts).idLinks(ids); !reflect.DeepEqual(got, want) {
 			t.Errorf("with %d services: links %+v\nwant %+v", len(opts.Services), got, want)
 		}
 	}

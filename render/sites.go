@@ -3,32 +3,23 @@ package render
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"html"
-	"io"
 	"net/url"
 	"path"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
-	"go.yaml.in/yaml/v3"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
+	"github.com/aboutscholar/about/render/yamlout"
+
+	"github.com/aboutscholar/about/render/output"
 )
 
 // Files for the site generators researchers already run. Each field is one
 // the theme's templates read; the template files are cited per format.
-
-// File is one file of a folder format, its path relative to the site's
-// root folder (--out), with forward slashes.
-type File struct {
-	Path string
-	Data []byte
-	Work string // identity key of the work the file puts on the site, for the messages about it
-	// write, when set, makes Data as it is written (Data is nil): a list
-	// page of 10,000 entries is tens of megabytes.
-	write func(*bufio.Writer) error
-}
 
 // writeAlFolio writes al-folio's _bibliography/papers.bib: the BibTeX
 // entries with the custom fields al-folio's _layouts/bib.liquid reads
@@ -46,7 +37,7 @@ func writeAlFolio(buf *bufio.Writer, p *page) error {
 		var fs bibFields = fields
 		fs.add("abbr", rawInert(alFolioAbbr(e))) // printed as it is, in <abbr>
 		// bib.liquid prints it in href="http://arxiv.org/abs/…" as it is
-		fs.addVerbatim("arxiv", encodeURLBytes(e.rec.IDs.ArXiv, ""))
+		fs.addVerbatim("arxiv", wording.EncodeURLBytes(e.rec.IDs.ArXiv, ""))
 		fs.addVerbatim("pdf", pdfURL(e.rec))
 		fs.addVerbatim("html", titleURL(e.rec))
 		if len(e.code) > 0 {
@@ -70,7 +61,7 @@ func pdfURL(r record.Record) string {
 	if r.OA == nil {
 		return ""
 	}
-	u := webURL(r.OA.URL)
+	u := wording.WebURL(r.OA.URL)
 	if p, err := url.Parse(u); err == nil && strings.HasSuffix(strings.ToLower(p.Path), ".pdf") {
 		return u
 	}
@@ -82,7 +73,7 @@ func pdfURL(r record.Record) string {
 // short enough for a badge (al-folio's are "Nature", "NeurIPS"); "" for
 // none.
 func alFolioAbbr(e *entry) string {
-	row := typeOf(e.rec.Type)
+	row := csltypes.Of(e.rec.Type)
 	if row.Group == "preprints" {
 		if s := preprintServer(e); s != "" {
 			return s
@@ -91,7 +82,7 @@ func alFolioAbbr(e *entry) string {
 	if row.AlFolio != "" {
 		return row.AlFolio
 	}
-	if _, c, _ := venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
+	if _, c, _ := wording.Venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
 		return c
 	}
 	return ""
@@ -124,26 +115,26 @@ type labCitation struct {
 // writeLabWebsite writes _data/citations.yaml for the Lab Website
 // Template: one item per entry, newest first.
 //
-// Each item's tree is made and written alone (writeYAMLItem), as the yaml
+// Each item's tree is made and written alone (yamlout.WriteItem), as the yaml
 // page's works are.
 func writeLabWebsite(buf *bufio.Writer, p *page) error {
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	if len(p.shown) == 0 {
-		return encodeYAMLValue(buf, []labCitation{})
+		return yamlout.EncodeValue(buf, []labCitation{})
 	}
-	keys := map[string]*yaml.Node{}
+	keys := yamlout.Keys{}
 	for _, e := range p.shown {
 		c := labCitation{
 			ID:        rawInert(e.id), // a DOI may hold "<"
 			Title:     rawInert(e.titleOf()),
 			Authors:   labAuthors(e),
-			Publisher: rawInert(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
+			Publisher: rawInert(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
 			Date:      fullDate(e.rec.Issued),
 			Link:      titleURL(e.rec),
-			Tags:      []string{kindLabel(e.rec)},
+			Tags:      []string{wording.KindLabel(e.rec)},
 		}
 		labWebsiteUser(&c, e)
-		if err := writeYAMLItem(buf, c, "", keys); err != nil {
+		if err := yamlout.WriteItem(buf, c, "", keys); err != nil {
 			return err
 		}
 	}
@@ -160,22 +151,6 @@ func labAuthors(e *entry) []string {
 	return names
 }
 
-// encodeYAMLValue writes v as YAML the way the page data is written:
-// through its JSON (so the keys are the json tags, in field order) into
-// YAML nodes, every string double-quoted, so no value can read back as
-// another type (a title "No", a date-like string).
-func encodeYAMLValue(buf io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	root, err := yamlTree(data)
-	if err != nil {
-		return err
-	}
-	return encodeYAML(buf, root)
-}
-
 // fullDate is a date as YYYY-MM-DD, a missing month or day as 01 (the
 // form Jekyll's date filters and the themes' date fields take); "" for
 // none.
@@ -189,7 +164,7 @@ func fullDate(d record.Date) string {
 func displayNames(e *entry) []string {
 	names := []string{}
 	for _, a := range e.rec.Authors {
-		if n := authorName(a); n != "" {
+		if n := wording.AuthorName(a); n != "" {
 			names = append(names, n)
 		}
 	}
@@ -231,14 +206,14 @@ type hugoLink struct {
 }
 
 // hugoBloxFiles are a publication bundle per entry.
-func hugoBloxFiles(p *page, emit func(File) error) error {
-	keys := map[string]*yaml.Node{} // made once for every page's front matter
+func hugoBloxFiles(p *page, emit func(output.File) error) error {
+	keys := yamlout.Keys{} // made once for every page's front matter
 	for _, e := range p.shown {
 		fm := hugoBloxPublication{
 			Title:            e.titleOf(),
 			Authors:          displayNames(e),
-			PublicationTypes: []string{typeOf(e.rec.Type).HugoBlox},
-			Publication:      mdText(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
+			PublicationTypes: []string{csltypes.Of(e.rec.Type).HugoBlox},
+			Publication:      mdText(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
 			Abstract:         mdText(withoutMarkup(e.rec.Abstract)), // single.html: markdownify, and Hugo Blox renders raw HTML
 			DOI:              e.rec.IDs.DOI,
 			Featured:         p.selected(e),
@@ -266,15 +241,15 @@ func hugoBloxFiles(p *page, emit func(File) error) error {
 		hugoBloxUser(&fm, e)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLData(&buf, fm, keys); err != nil {
+		if err := yamlout.EncodeData(&buf, fm, keys); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")
 		dir := path.Join("content", "publication", e.key)
-		if err := emit(File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
-		if err := emit(File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: path.Join(dir, "cite.bib"), Data: []byte(bibEntryText(e, false)), Work: e.id}); err != nil {
 			return err
 		}
 	}
@@ -302,8 +277,8 @@ type academicPublication struct {
 }
 
 // academicPagesFiles are one page per entry in _publications/.
-func academicPagesFiles(p *page, emit func(File) error) error {
-	keys := map[string]*yaml.Node{} // made once for every page's front matter
+func academicPagesFiles(p *page, emit func(output.File) error) error {
+	keys := yamlout.Keys{} // made once for every page's front matter
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
 		name := e.key
@@ -313,29 +288,29 @@ func academicPagesFiles(p *page, emit func(File) error) error {
 		fm := academicPublication{
 			Title:      e.titleOf(),
 			Collection: "publications",
-			Category:   typeOf(e.rec.Type).AcademicPages,
+			Category:   csltypes.Of(e.rec.Type).AcademicPages,
 			Permalink:  "/publication/" + name,
 			Date:       date,
-			Venue:      firstOf(clean(e.rec.Container), clean(e.rec.Publisher)),
+			Venue:      firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher)),
 			Excerpt:    firstSentence(withoutMarkup(e.rec.Abstract)),
 			PaperURL:   titleURL(e.rec),
 			Citation:   plainCitation(e),
 		}
-		if e.rec.OA != nil && webURL(e.rec.OA.URL) != "" {
-			fm.PaperURL = webURL(e.rec.OA.URL)
+		if e.rec.OA != nil && wording.WebURL(e.rec.OA.URL) != "" {
+			fm.PaperURL = wording.WebURL(e.rec.OA.URL)
 		}
 		academicPagesUser(&fm, e)
 		escapeAcademicPages(&fm)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := encodeYAMLData(&buf, fm, keys); err != nil {
+		if err := yamlout.EncodeData(&buf, fm, keys); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")
 		if a := withoutMarkup(e.rec.Abstract); a != "" {
 			buf.WriteString("\n" + mdText(a) + "\n")
 		}
-		if err := emit(File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: path.Join("_publications", name+".md"), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
 	}
@@ -368,9 +343,9 @@ func plainCitation(e *entry) string {
 	if b.Len() > 0 {
 		b.WriteString(". ")
 	}
-	b.WriteString(sentence(e.titleOf()))
-	if v := firstOf(clean(e.rec.Container), clean(e.rec.Publisher)); v != "" {
-		b.WriteString(" " + sentence(v))
+	b.WriteString(wording.Sentence(e.titleOf()))
+	if v := firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher)); v != "" {
+		b.WriteString(" " + wording.Sentence(v))
 	}
 	return strings.TrimSpace(b.String())
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -75,7 +76,7 @@ func onlyFields(t *testing.T, what string, m map[string]any, allowed []string) {
 	}
 }
 
-func fixtureEntries(t *testing.T) (*Folder, Person, *page) {
+func fixtureEntries(t *testing.T) (*folder.Folder, Person, *page) {
 	t.Helper()
 	f, person := fixture(t)
 	return f, person, buildPage(f, Options{Person: person, Group: ByYear})
@@ -245,10 +246,10 @@ func TestHugoBuildsThePublicationBundles(t *testing.T) {
 // renderer writes for readers: academicpages' citation says the year only,
 // and the day is the 1st only when the work has none.
 func TestSiteDatesFillOnlyTheMissingParts(t *testing.T) {
-	work := func(id string, d record.Date) Work {
-		return Work{ID: id, Record: record.Record{Title: "Work " + id, Type: "report", Issued: d, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}}}}
+	work := func(id string, d record.Date) folder.Work {
+		return folder.Work{ID: id, Record: record.Record{Title: "Work " + id, Type: "report", Issued: d, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}}}}
 	}
-	f := &Folder{Works: []Work{
+	f := &folder.Folder{Works: []folder.Work{
 		work("isbn:1", record.Date{Year: 2013}),
 		work("isbn:2", record.NewDate(2014, 6, 0)),
 		work("isbn:3", record.NewDate(2015, 7, 9)),
@@ -335,7 +336,7 @@ func TestAlFolioNamesCannotLeaveBibLiquidsScriptString(t *testing.T) {
 	for _, h := range hostile {
 		authors = append(authors, record.Author{Given: h, Family: h}, record.Author{Name: h})
 	}
-	f := &Folder{Root: "t", Works: []Work{{ID: "doi:10.5555/x", Record: record.Record{
+	f := &folder.Folder{Root: "t", Works: []folder.Work{{ID: "doi:10.5555/x", Record: record.Record{
 		Title: "T", Type: "article-journal", Issued: record.Date{Year: 2024}, IDs: record.IDs{DOI: "10.5555/x"}, Authors: authors,
 	}}}}
 	bib := renderString(t, f, Options{Format: AlFolio})
@@ -371,7 +372,7 @@ func jekyllScholarDecoded(v string) string {
 // so it stays {\textless}; only one that could open a tag is "\&lt;",
 // which a LaTeX reader prints as "&lt;".
 func TestAlFolioKeepsATextLessThanForLaTeXReaders(t *testing.T) {
-	f := &Folder{Root: "t", Works: []Work{{ID: "doi:10.5555/x", Record: record.Record{
+	f := &folder.Folder{Root: "t", Works: []folder.Work{{ID: "doi:10.5555/x", Record: record.Record{
 		Title: "HbA1c <7% and n > 100 in <i>vivo</i> <", Container: "J <3", Type: "article-journal", Issued: record.Date{Year: 2024},
 		IDs: record.IDs{DOI: "10.5555/x"}, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
 	}}}}
@@ -392,7 +393,7 @@ func TestAlFolioKeepsATextLessThanForLaTeXReaders(t *testing.T) {
 // the attribute and add its own (no space is needed between them).
 func TestAlFolioArXivCannotLeaveTheLinksAttribute(t *testing.T) {
 	hostile := `2101.00001"onmouseover="alert(1)"x=<b>`
-	f := &Folder{Root: "t", Works: []Work{{ID: "doi:10.5555/x", Record: record.Record{
+	f := &folder.Folder{Root: "t", Works: []folder.Work{{ID: "doi:10.5555/x", Record: record.Record{
 		Title: "T", Type: "article-journal", Issued: record.Date{Year: 2024},
 		IDs: record.IDs{DOI: "10.5555/x", ArXiv: hostile}, Authors: []record.Author{{Given: "Ada", Family: "Lovelace"}},
 	}}}}

@@ -7,6 +7,10 @@ import (
 	"encoding/xml"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/wording"
+	"github.com/aboutscholar/about/render/yamlout"
 )
 
 // The writers that write a work at a time (json, yaml, csl-json, atom,
@@ -14,12 +18,12 @@ import (
 // they were written before: the fixture, the fixture with each of the
 // fuzz's texts, and a folder with nothing in it.
 func TestStreamedWritersGiveTheWholeEncoding(t *testing.T) {
-	folder, person := fixture(t)
-	folders := map[string]*Folder{"fixture": folder, "empty": {}}
+	snap, person := fixture(t)
+	folders := map[string]*folder.Folder{"fixture": snap, "empty": {}}
 	for _, s := range []string{nastyTitle, "</script><script>alert(1)</script>", "a\x1b[31mred\x07", "line\nTY  - JOUR",
 		"\u2028\u2029\u0085", "]]>--><!--", "---\ntitle: forged\n---", "no", "~", "*x", "- item", "key: value", "invoice\u202egnp.exe"} {
 		if utf8.ValidString(s) {
-			folders[s] = withText(folder, s)
+			folders[s] = withText(snap, s)
 		}
 	}
 	for name, f := range folders {
@@ -55,13 +59,13 @@ func wholeYAML(p *page) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := yamlTree(data)
+	root, err := yamlout.Tree(data)
 	if err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
 	buf.WriteString("# Written by about render from the snapshot folder; regenerate, do not edit.\n")
-	err = encodeYAML(&buf, root)
+	err = yamlout.Encode(&buf, root)
 	return buf.Bytes(), err
 }
 
@@ -113,16 +117,16 @@ func wholeLabWebsite(p *page) ([]byte, error) {
 			ID:        rawInert(e.id),
 			Title:     rawInert(e.titleOf()),
 			Authors:   labAuthors(e),
-			Publisher: rawInert(firstOf(clean(e.rec.Container), clean(e.rec.Publisher))),
+			Publisher: rawInert(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
 			Date:      fullDate(e.rec.Issued),
 			Link:      titleURL(e.rec),
-			Tags:      []string{kindLabel(e.rec)},
+			Tags:      []string{wording.KindLabel(e.rec)},
 		}
 		labWebsiteUser(&c, e)
 		items = append(items, c)
 	}
 	var buf bytes.Buffer
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
-	err := encodeYAMLValue(&buf, items)
+	err := yamlout.EncodeValue(&buf, items)
 	return buf.Bytes(), err
 }

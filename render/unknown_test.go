@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -47,7 +48,7 @@ func TestUnknownWorkIsNoEntry(t *testing.T) {
 
 // unknownFolder is the render fixture with one work's file replaced by
 // what fetch writes for a work no service knows.
-func unknownFolder(t *testing.T, sources []snapshots.Source) *Folder {
+func unknownFolder(t *testing.T, sources []snapshots.Source) *folder.Folder {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(filepath.Dir(fixtureManifest)+"/snapshots")); err != nil {
@@ -60,14 +61,14 @@ func unknownFolder(t *testing.T, sources []snapshots.Source) *Folder {
 	if err := os.WriteFile(filepath.Join(dir, "works", "doi_10.5555_2ffast.2023.7.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return f
 }
 
-func assertNotShown(t *testing.T, f *Folder) {
+func assertNotShown(t *testing.T, f *folder.Folder) {
 	t.Helper()
 	for _, format := range []Format{BibTeX, CSLJSON, Markdown} {
 		var out bytes.Buffer

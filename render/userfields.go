@@ -2,11 +2,14 @@ package render
 
 import (
 	"cmp"
+	_ "embed"
 	"html/template"
 	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/tex"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // UserFields are the manifest's [[work]]s — the user's own links, image,
@@ -120,13 +123,13 @@ func (u *UserWork) link(kind string) string {
 func (e *entry) userLink(kind string) string { return userURL(e.user.link(kind)) }
 
 // userURL is a user's link as every format writes it: an http(s) URL
-// through webURL, a site path ("/assets/pdf/x.pdf") percent-encoded the
+// through wording.WebURL, a site path ("/assets/pdf/x.pdf") percent-encoded the
 // same way; "" for anything else (load already refused it).
 func userURL(raw string) string {
 	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") {
-		return encodeURLBytes(raw, "")
+		return wording.EncodeURLBytes(raw, "")
 	}
-	return webURL(raw)
+	return wording.WebURL(raw)
 }
 
 // userLinkLabels are the words a page shows on each kind of user link.
@@ -204,9 +207,9 @@ func (e *entry) userText() string {
 		return ""
 	}
 	var parts []string
-	for _, s := range []string{clean(e.user.Award), clean(e.user.Note)} {
+	for _, s := range []string{wording.Clean(e.user.Award), wording.Clean(e.user.Note)} {
 		if s != "" {
-			parts = append(parts, sentence(s))
+			parts = append(parts, wording.Sentence(s))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -264,7 +267,7 @@ func htmlUserOf(e *entry) htmlUser {
 	if e.user == nil {
 		return htmlUser{}
 	}
-	return htmlUser{Image: userURL(e.user.Image), Award: clean(e.user.Award), Note: clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
+	return htmlUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
 }
 
 // userChips are the page's chips for the user's links, after the
@@ -280,18 +283,9 @@ func userChips(e *entry) []htmlChip {
 // userCSS styles what only [[work]] fields put on a page. It is a second
 // style sheet, written only when some entry has such fields, so a page
 // without them is the page it always was. No '<' or '&' (well-formed XML).
-const userCSS = `
-.work::after { content: ""; display: block; clear: both; }
-.preview { float: right; width: 7.5rem; max-height: 6rem; object-fit: cover; margin: 0.2rem 0 0.4rem 1rem; border: 1px solid var(--rule); border-radius: 0.4rem; }
-.mark { color: var(--muted); font-size: 0.75em; margin-left: 0.05em; }
-.legend { color: var(--faint); font-size: 0.8rem; }
-.award { font-size: 0.9rem; font-weight: 600; }
-.note { font-size: 0.9rem; color: var(--muted); }
-.tags { display: flex; flex-wrap: wrap; gap: 0.3rem; margin-top: 0.4rem; font-size: 0.75rem; }
-.tag { padding: 0 0.55rem; border: 1px solid var(--rule); border-radius: 999px; color: var(--muted); }
-@media (max-width: 32rem) { .preview { width: 5rem; } }
-@media print { .preview { display: none; } .tag { border: 0; padding: 0; } }
-`
+//
+//go:embed templates/user.css
+var userCSS string
 
 // userCSSFor is userCSS when some entry of the page has user fields.
 func userCSSFor(p *page) template.CSS {
@@ -323,7 +317,7 @@ func dataUserOf(e *entry) dataUser {
 	if e.user == nil {
 		return dataUser{}
 	}
-	d := dataUser{Image: userURL(e.user.Image), Award: clean(e.user.Award), Note: clean(e.user.Note), Tags: e.user.Tags}
+	d := dataUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags}
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
 			d.Links = append(d.Links, dataLink{Kind: l.Kind, Label: userLinkLabels[l.Kind], URL: u})
@@ -371,13 +365,13 @@ func (fs *bibFields) alFolioUser(e *entry) {
 		fs.set(name, alFolioPath(userURL(l.URL), under[l.Kind]))
 	}
 	fs.set("preview", alFolioPath(userURL(e.user.Image), "/assets/img/publication_preview/"))
-	if a := clean(e.user.Award); a != "" {
+	if a := wording.Clean(e.user.Award); a != "" {
 		fs.add("award", a)
 		fs.add("award_name", "Award")
 	}
 	fs.add("annotation", e.markLegend("; "))
-	if n := clean(e.user.Note); n != "" {
-		fs.appendText("note", sentence(n))
+	if n := wording.Clean(e.user.Note); n != "" {
+		fs.appendText("note", wording.Sentence(n))
 	}
 	if e.user.Equal != nil || e.user.Corresponding != nil {
 		marked := slices.Clone(e.rec.Authors)
@@ -413,7 +407,7 @@ func alFolioPath(u, base string) string {
 // set replaces a verbatim field where it stands (or adds it); an empty
 // or unsafe value changes nothing.
 func (fs *bibFields) set(name, value string) {
-	if value != "" && verbatimSafe(value) {
+	if value != "" && tex.VerbatimSafe(value) {
 		fs.replace(bibField{name: name, value: value, verbatim: true})
 	}
 }
@@ -437,7 +431,7 @@ func (fs *bibFields) replace(f bibField) {
 func (fs *bibFields) appendText(name, text string) {
 	for i, f := range *fs {
 		if f.name == name && !f.raw && !f.verbatim {
-			(*fs)[i].value = sentence(f.value) + " " + texEscape(text)
+			(*fs)[i].value = wording.Sentence(f.value) + " " + tex.Escape(text)
 			return
 		}
 	}
@@ -469,7 +463,7 @@ func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
 	fm.Tags = e.user.Tags
 	if e.user.Equal != nil || e.user.Corresponding != nil {
 		for i, a := range e.rec.Authors {
-			if authorName(a) == "" {
+			if wording.AuthorName(a) == "" {
 				continue // displayNames leaves it out too
 			}
 			var notes []string

@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // userFieldsManifest is the render fixture's folder with [[work]]s.
@@ -26,13 +27,13 @@ const (
 
 // userFixture is the fixture folder with the user fields of
 // userfields.toml, and the options every format is rendered with.
-func userFixture(t *testing.T) (*Folder, Options) {
+func userFixture(t *testing.T) (*folder.Folder, Options) {
 	t.Helper()
 	m, err := manifest.Load(userFieldsManifest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Load(m.Snapshots)
+	f, err := folder.Load(m.Snapshots)
 	if err != nil {
 		t.Fatal(err)
 	}

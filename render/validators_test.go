@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // everyCSLType is CSL 1.0.2's item types plus what a registrar may still
@@ -32,8 +33,8 @@ var everyCSLType = []string{
 // volume and issue, ISSN and ISBN, an arXiv eprint, an organisation as
 // author, and text with TeX's special characters. Fields vary with the
 // type's position so that each type meets several shapes.
-func syntheticFolder() *Folder {
-	f := &Folder{Root: "synthetic"}
+func syntheticFolder() *folder.Folder {
+	f := &folder.Folder{Root: "synthetic"}
 	n := 0
 	for _, typ := range everyCSLType {
 		for shape := 0; shape < 8; shape++ {
@@ -68,7 +69,7 @@ func syntheticFolder() *Folder {
 			}
 			// a language with a babel name, one with a region, one with none
 			r.Language = [...]string{"de", "", "pt-br", "", "ja", "en", "", ""}[shape]
-			f.Works = append(f.Works, Work{ID: "doi:" + r.IDs.DOI, Record: r})
+			f.Works = append(f.Works, folder.Work{ID: "doi:" + r.IDs.DOI, Record: r})
 		}
 	}
 	return f
@@ -76,21 +77,21 @@ func syntheticFolder() *Folder {
 
 // citationCorpora are the folders the validator tests check: the
 // constructed fixture, the example researcher and the synthetic record.
-func citationCorpora(t *testing.T) map[string]*Folder {
+func citationCorpora(t *testing.T) map[string]*folder.Folder {
 	t.Helper()
 	fixtureFolder, _ := fixture(t)
 	m, err := manifest.Load("../examples/manifest.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	example, err := Load(m.Snapshots)
+	example, err := folder.Load(m.Snapshots)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]*Folder{"fixture": fixtureFolder, "example": example, "synthetic": syntheticFolder(), "versioned": versionedFolder(), "real": realEntriesFolder(t)}
+	return map[string]*folder.Folder{"fixture": fixtureFolder, "example": example, "synthetic": syntheticFolder(), "versioned": versionedFolder(), "real": realEntriesFolder(t)}
 }
 
-func sortedNames(m map[string]*Folder) []string {
+func sortedNames(m map[string]*folder.Folder) []string {
 	var names []string
 	for k := range m {
 		names = append(names, k)

@@ -6,15 +6,16 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
 // versionedFolder holds software with a registrar's version (DataCite's
 // extra version), a dataset with a bare version number, and a concept
 // DOI with a version of its own listed under it.
-func versionedFolder() *Folder {
+func versionedFolder() *folder.Folder {
 	version := func(v string) []record.Annotation { return []record.Annotation{{Name: "version", Value: v}} }
-	works := []Work{
+	works := []folder.Work{
 		{ID: "doi:10.5281/zenodo.48440", Record: record.Record{Title: "Analysis Tools", Type: "software", Publisher: "Zenodo",
 			Issued: record.Date{Year: 2016, Month: 3, Day: 27}, IDs: record.IDs{DOI: "10.5281/zenodo.48440"}, Extra: version("v1.0")}},
 		{ID: "doi:10.5555/data.1", Record: record.Record{Title: "Some Data", Type: "dataset", Publisher: "PANGAEA",
@@ -28,7 +29,7 @@ func versionedFolder() *Folder {
 		Links:   []snapshots.Link{{Kind: manifest.LinkVersionOf, From: "doi:10.5281/zenodo.2", To: "doi:10.5281/zenodo.1"}},
 		ShownAs: map[string]string{"doi:10.5281/zenodo.2": "doi:10.5281/zenodo.1"},
 	}
-	return &Folder{Works: works, Links: links}
+	return &folder.Folder{Works: works, Links: links}
 }
 
 // Every format cites the version a software or data work carries (the

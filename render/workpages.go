@@ -14,6 +14,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/wording"
+
+	"github.com/aboutscholar/about/render/output"
 )
 
 // The html-site format: the html page as the site's index.html, each
@@ -34,17 +38,9 @@ func workPagePath(key string) string { return workPagesDir + "/" + key + ".html"
 // workPageCSS is what a work page adds to the list page's style sheet:
 // the link back, the sections and the BibTeX block. Like pageCSS it holds
 // no '<' or '&'.
-const workPageCSS = `
-.back { margin: 0 0 1.5rem; font-size: 0.9rem; }
-.back a { text-decoration: none; }
-.back a:hover, .back a:focus-visible { text-decoration: underline; }
-.work-page .authors { font-size: 1rem; }
-.work-page section p { margin: 0 0 0.75rem; }
-.cite dt { font-size: 0.72rem; letter-spacing: 0.05em; text-transform: uppercase; color: var(--faint); }
-.cite dd { margin: 0.15rem 0 1rem; }
-pre.bib { margin: 0; padding: 0.5rem 0.7rem; overflow-x: auto; background: var(--chip); color: var(--fg); border-radius: 0.4rem; font-size: 0.8rem; white-space: pre; }
-@media print { .back { display: none; } }
-`
+//
+//go:embed templates/work.css
+var workPageCSS string
 
 // workTemplateText is a work page's markup; as with the list page, every
 // value is plain text or a URL that html/template escapes for where it
@@ -98,9 +94,9 @@ type citePart struct {
 
 // htmlSiteFiles are the list page (index.html, as the html format writes
 // it, each entry linking to its page) and one page per entry.
-func htmlSiteFiles(p *page, emit func(File) error) error {
+func htmlSiteFiles(p *page, emit func(output.File) error) error {
 	v := htmlViewOf(p, true)
-	index := File{Path: "index.html", write: func(w *bufio.Writer) error { return writeHTMLPage(w, p, v) }}
+	index := output.File{Path: "index.html", Write: func(w *bufio.Writer) error { return writeHTMLPage(w, p, v) }}
 	if err := emit(index); err != nil {
 		return err
 	}
@@ -113,7 +109,7 @@ func htmlSiteFiles(p *page, emit func(File) error) error {
 		if err := workTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
 			return err
 		}
-		if err := emit(File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
 	}
@@ -161,7 +157,7 @@ func workViewOf(p *page, e *entry, credits []htmlLink) (workView, error) {
 		v.CSS += template.CSS(labCSS)
 	}
 	for i, a := range e.rec.Authors {
-		v.Authors = append(v.Authors, shownAuthor{Name: authorName(a), Me: i < len(e.self) && e.self[i], Mark: e.mark(i)})
+		v.Authors = append(v.Authors, shownAuthor{Name: wording.AuthorName(a), Me: i < len(e.self) && e.self[i], Mark: e.mark(i)})
 	}
 	return v, nil
 }
@@ -209,11 +205,11 @@ func scholarTags(e *entry, pageURL string) []metaTag {
 	add("citation_publication_date", scholarDate(r.Issued))
 	publisher := r.Publisher
 	// The type table's scholar column names the venue's tag (csltypes.md).
-	switch tag := typeOf(r.Type).Scholar; tag {
+	switch tag := csltypes.Of(r.Type).Scholar; tag {
 	case "journal_title", "conference_title":
 		add("citation_"+tag, r.Container)
 	case "dissertation_institution", "technical_report_institution":
-		add("citation_"+tag, firstOf(clean(r.Publisher), clean(r.Container)))
+		add("citation_"+tag, firstOf(wording.Clean(r.Publisher), wording.Clean(r.Container)))
 		publisher = "" // named as the institution
 	}
 	add("citation_volume", r.Volume)
@@ -275,23 +271,23 @@ func ParseSiteURL(s string) (string, error) {
 		u.Path += "/"
 		u.RawPath = ""
 	}
-	return webURL(u.String()), nil
+	return wording.WebURL(u.String()), nil
 }
 
 // scholarAuthor is an author as the guidelines write one, family name
 // first ("Smith, John"); a name in Han, Hangul or kana as it is written
 // there; a name without parts (an organisation) as given.
 func scholarAuthor(a record.Author) string {
-	given, family := clean(a.Given), clean(a.Family)
+	given, family := wording.Clean(a.Given), wording.Clean(a.Family)
 	switch {
-	case family != "" && given != "" && eastAsian(given) && eastAsian(family):
-		return family + given // as the page writes it (authorName): "李小龙"
+	case family != "" && given != "" && wording.EastAsian(given) && wording.EastAsian(family):
+		return family + given // as the page writes it (wording.AuthorName): "李小龙"
 	case family != "" && given != "":
 		return family + ", " + given
 	case family != "":
 		return family
 	}
-	return clean(a.Display())
+	return wording.Clean(a.Display())
 }
 
 // scholarDate is a date as the guidelines take it: 2010/5/12 when the
@@ -310,7 +306,7 @@ func scholarDate(d record.Date) string {
 // pageBounds splits a page range into its first and last page ("101–110",
 // "101-110"); an article number or a single page is the first page alone.
 func pageBounds(pages string) (first, last string) {
-	pr := pageRange(clean(pages))
+	pr := wording.PageRange(wording.Clean(pages))
 	if a, b, ok := strings.Cut(pr, "–"); ok {
 		return a, b
 	}
@@ -330,7 +326,7 @@ var formattingTags = map[string]bool{
 // scholarText is a value as Scholar's tags take it: plain text on one
 // line, without the data's formatting markup.
 func scholarText(s string) string {
-	return clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
+	return wording.Clean(markupTag.ReplaceAllStringFunc(s, func(tag string) string {
 		name := strings.ToLower(markupTag.FindStringSubmatch(tag)[1])
 		prefixed := strings.Contains(name, ":")
 		if _, local, ok := strings.Cut(name, ":"); ok {
@@ -367,20 +363,20 @@ func apaCitation(e *entry) []citePart {
 	}
 	names := apaAuthors(r.Authors)
 	if names != "" {
-		text(sentence(names) + " " + date)
+		text(wording.Sentence(names) + " " + date)
 	}
-	container := clean(r.Container)
+	container := wording.Clean(r.Container)
 	if !apaInContainer(r.Type) {
 		container = ""
 	}
 	if container == "" {
-		italic(strings.TrimSuffix(sentence(e.titleOf()), "."))
-		if label := apaLabel[typeOf(r.Type).Group]; label != "" {
+		italic(strings.TrimSuffix(wording.Sentence(e.titleOf()), "."))
+		if label := apaLabel[csltypes.Of(r.Type).Group]; label != "" {
 			text(" [" + label + "]")
 		}
 		text(". ")
 	} else {
-		text(sentence(e.titleOf()) + " ")
+		text(wording.Sentence(e.titleOf()) + " ")
 	}
 	if names == "" { // APA moves the title to the author's place
 		text(date)
@@ -393,12 +389,12 @@ func apaCitation(e *entry) []citePart {
 		apaDetail(r, text, italic)
 		text(". ")
 	}
-	where := firstOf(clean(r.Publisher), clean(r.Container))
+	where := firstOf(wording.Clean(r.Publisher), wording.Clean(r.Container))
 	if apaInBook(r.Type) || r.Type == "book" {
-		where = clean(r.Publisher)
+		where = wording.Clean(r.Publisher)
 	}
 	if where != "" && container == "" || apaInBook(r.Type) && where != "" {
-		text(sentence(where) + " ")
+		text(wording.Sentence(where) + " ")
 	}
 	if u := titleURL(r); u != "" {
 		text(u)
@@ -411,7 +407,7 @@ func apaCitation(e *entry) []citePart {
 // the articles section's types (journal, magazine and newspaper
 // articles, reviews, conference papers) and a book's chapter; every other
 // type stands alone.
-func apaInContainer(t string) bool { return typeOf(t).Group == "articles" || t == "chapter" }
+func apaInContainer(t string) bool { return csltypes.Of(t).Group == "articles" || t == "chapter" }
 
 // apaInBook reports whether APA cites a type as a part of a book: "In
 // Title (pp. 1–9). Publisher." A chapter is; so is a paper in published
@@ -429,16 +425,16 @@ var apaLabel = map[string]string{
 // journal (", 3, Article e01567" for an article number), " (Vol. 3,
 // pp. 45–67)" for a chapter or a paper in proceedings.
 func apaDetail(r record.Record, text, italic func(string)) {
-	pages := pageRange(clean(r.Pages))
+	pages := wording.PageRange(wording.Clean(r.Pages))
 	if apaInBook(r.Type) {
-		text(apaBookDetail(clean(r.Volume), pages))
+		text(apaBookDetail(wording.Clean(r.Volume), pages))
 		return
 	}
-	if v := clean(r.Volume); v != "" {
+	if v := wording.Clean(r.Volume); v != "" {
 		text(", ")
 		italic(v)
 	}
-	if i := clean(r.Issue); i != "" {
+	if i := wording.Clean(r.Issue); i != "" {
 		text("(" + i + ")")
 	}
 	if articleNumber.MatchString(pages) {
@@ -496,12 +492,12 @@ func apaAuthors(authors []record.Author) string {
 // apaName is "Family, G. M." (a hyphenated given name keeps its hyphen:
 // "J.-P."); a name without parts as given.
 func apaName(a record.Author) string {
-	given, family := clean(a.Given), clean(a.Family)
-	if given != "" && family != "" && eastAsian(given) && eastAsian(family) {
+	given, family := wording.Clean(a.Given), wording.Clean(a.Family)
+	if given != "" && family != "" && wording.EastAsian(given) && wording.EastAsian(family) {
 		return family + given // initials are no part of a name in Han, Hangul or kana
 	}
 	if family == "" {
-		return clean(a.Display())
+		return wording.Clean(a.Display())
 	}
 	var initials []string
 	for _, word := range strings.Fields(given) {
@@ -529,8 +525,8 @@ func listedCitation(e *entry) []citePart {
 	if names := authorList(e, func(s string) string { return s }, func(s string) string { return s }); names != "" {
 		text(names + ". ")
 	}
-	text(sentence(e.titleOf()))
-	in, container, detail := venue(e.rec)
+	text(wording.Sentence(e.titleOf()))
+	in, container, detail := wording.Venue(e.rec)
 	if container != "" {
 		if in != "" {
 			text(" " + in)
@@ -542,12 +538,12 @@ func listedCitation(e *entry) []citePart {
 		}
 		text(".")
 	} else if detail != "" {
-		text(" " + sentence(detail))
+		text(" " + wording.Sentence(detail))
 	}
-	if v := versionPhrase(entryVersion(e)); v != "" {
-		text(" " + sentence(v))
+	if v := wording.VersionPhrase(entryVersion(e)); v != "" {
+		text(" " + wording.Sentence(v))
 	}
-	if d := longDate(e.rec.Issued); d != "" {
+	if d := wording.LongDate(e.rec.Issued); d != "" {
 		text(" " + d + ".")
 	}
 	return parts

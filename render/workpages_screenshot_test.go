@@ -3,6 +3,8 @@ package render
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/aboutscholar/about/render/output"
 )
 
 // A work page drawn by headless Chromium light, dark and at a phone's
@@ -17,7 +19,7 @@ func TestWorkPageScreenshotIsNotBlank(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := t.TempDir()
-	if _, err := WriteFiles(root, HTMLSite, files, false); err != nil {
+	if _, err := output.WriteFiles(root, string(HTMLSite), files, false); err != nil {
 		t.Fatal(err)
 	}
 	page := filepath.Join(root, "works", "nunezgarcia2023analytical.html")

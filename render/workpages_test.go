@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/output"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // parseHTMLScript reads each HTML file named on its command line with
@@ -144,7 +146,7 @@ func TestWorkPagesMeetScholarsInclusionGuidelines(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := t.TempDir()
-	if _, err := WriteFiles(root, HTMLSite, files, false); err != nil {
+	if _, err := output.WriteFiles(root, string(HTMLSite), files, false); err != nil {
 		t.Fatal(err)
 	}
 	var paths []string
@@ -203,7 +205,7 @@ func checkScholarTags(t *testing.T, file string, page parsedPage, r record.Recor
 	var want []string
 	for _, a := range r.Authors {
 		switch {
-		case a.Family != "" && a.Given != "" && eastAsian(a.Given) && eastAsian(a.Family):
+		case a.Family != "" && a.Given != "" && wording.EastAsian(a.Given) && wording.EastAsian(a.Family):
 			want = append(want, a.Family+a.Given)
 		case a.Family != "" && a.Given != "":
 			want = append(want, a.Family+", "+a.Given)
@@ -255,11 +257,11 @@ func checkScholarVenue(t *testing.T, file string, page parsedPage, r record.Reco
 	journal, conference := page.tags("citation_journal_title"), page.tags("citation_conference_title")
 	switch r.Type {
 	case "article-journal", "article-magazine", "article-newspaper", "review", "review-book":
-		if len(journal) != 1 || journal[0] != clean(r.Container) || len(conference) > 0 {
+		if len(journal) != 1 || journal[0] != wording.Clean(r.Container) || len(conference) > 0 {
 			t.Errorf("%s: a journal article with citation_journal_title %q, citation_conference_title %q", file, journal, conference)
 		}
 	case "paper-conference":
-		if len(conference) != 1 || conference[0] != clean(r.Container) || len(journal) > 0 {
+		if len(conference) != 1 || conference[0] != wording.Clean(r.Container) || len(journal) > 0 {
 			t.Errorf("%s: a conference paper with citation_conference_title %q, citation_journal_title %q", file, conference, journal)
 		}
 	default:

@@ -15,6 +15,8 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/output"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -212,8 +214,8 @@ func runRender(o renderOptions) error {
 		return err
 	}
 	dir := cmp.Or(o.Snapshots, m.Snapshots)
-	folder, err := render.Load(dir)
-	var none *render.NoSnapshotsError
+	loaded, err := folder.Load(dir)
+	var none *folder.NoSnapshotsError
 	if errors.As(err, &none) {
 		return usageError(err, "run about fetch "+o.Manifest+" first; render reads only what fetch wrote")
 	}
@@ -223,28 +225,28 @@ func runRender(o renderOptions) error {
 	if err != nil {
 		return ioError(err, "about check --offline "+o.Manifest+" names what is wrong with the folder; about fetch rewrites it")
 	}
-	selected, err := selectedWorks(m, folder)
+	selected, err := selectedWorks(m, loaded)
 	if err != nil {
 		return err
 	}
-	warnStaleWorks(o.Stderr, m, folder)
-	warnUnknownWorks(o.Stderr, folder)
+	warnStaleWorks(o.Stderr, m, loaded)
+	warnUnknownWorks(o.Stderr, loaded)
 	if o.Counts {
-		warnNoCounts(o.Stderr, folder)
+		warnNoCounts(o.Stderr, loaded)
 	}
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
 		Title: m.Title, Lab: render.LabOf(m), Member: o.Member}
 	if o.format.IsFolder() {
-		return writeRenderedFiles(folder, opts, o)
+		return writeRenderedFiles(loaded, opts, o)
 	}
 	if o.Out != "" {
-		return writeRenderedFile(folder, opts, o)
+		return writeRenderedFile(loaded, opts, o)
 	}
 	// Held whole so that a failure prints nothing rather than part.
 	var out bytes.Buffer
-	if err := render.Render(&out, folder, opts); err != nil {
+	if err := render.Render(&out, loaded, opts); err != nil {
 		return err
 	}
 	if _, err := o.Stdout.Write(out.Bytes()); err != nil {
@@ -256,24 +258,24 @@ func runRender(o renderOptions) error {
 // warnNoCounts says when --counts has nothing to show: no work of the
 // folder has a count. A counts/ deleted by hand otherwise gave a page
 // without counts and no word why.
-func warnNoCounts(stderr io.Writer, folder *render.Folder) {
-	if len(folder.Works) == 0 || slices.ContainsFunc(folder.Works, func(w render.Work) bool { return len(w.CitedBy) > 0 }) {
+func warnNoCounts(stderr io.Writer, loaded *folder.Folder) {
+	if len(loaded.Works) == 0 || slices.ContainsFunc(loaded.Works, func(w folder.Work) bool { return len(w.CitedBy) > 0 }) {
 		return
 	}
-	counts := filepath.Join(folder.Root, snapshots.CountsDir)
+	counts := filepath.Join(loaded.Root, snapshots.CountsDir)
 	if entries, _ := os.ReadDir(counts); len(entries) == 0 {
 		fmt.Fprintf(stderr, "about: warning: --counts: %s is missing or empty, so no work shows a count: git checkout restores it, about fetch writes it again; about check --offline says which works should have counts\n", counts)
 		return
 	}
-	fmt.Fprintf(stderr, "about: warning: --counts: no work in %s has a citation count, so none is shown\n", folder.Root)
+	fmt.Fprintf(stderr, "about: warning: --counts: no work in %s has a citation count, so none is shown\n", loaded.Root)
 }
 
 // writeRenderedFile writes a one-file format's --out as a folder format
 // writes each file (render.RenderFile): a file about did not write there,
 // or one edited since, is kept unless --force, and the render then fails,
 // as it wrote nothing.
-func writeRenderedFile(folder *render.Folder, opts render.Options, o renderOptions) error {
-	outcome, err := render.RenderFile(o.Out, folder, opts, o.Force)
+func writeRenderedFile(loaded *folder.Folder, opts render.Options, o renderOptions) error {
+	outcome, err := render.RenderFile(o.Out, loaded, opts, o.Force)
 	var write *render.WriteError
 	switch {
 	case errors.As(err, &write):
@@ -290,9 +292,9 @@ func writeRenderedFile(folder *render.Folder, opts render.Options, o renderOptio
 
 // selectedWorks checks the manifest's selected list: each one a work of
 // the folder, by its identity key as index.json lists it.
-func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error) {
-	listed := make([]string, len(folder.Works))
-	for i, w := range folder.Works {
+func selectedWorks(m *manifest.Manifest, loaded *folder.Folder) ([]string, error) {
+	listed := make([]string, len(loaded.Works))
+	for i, w := range loaded.Works {
 		listed[i] = w.ID
 	}
 	if unlisted := works.UnlistedSelected(m, listed); len(unlisted) > 0 {
@@ -303,11 +305,11 @@ func selectedWorks(m *manifest.Manifest, folder *render.Folder) ([]string, error
 
 // writeRenderedFiles writes a folder format's files under the site's root,
 // each replaced atomically, and removes those an earlier render wrote that
-// this one does not (render.WriteFiles); render fails before any is
+// this one does not (output.WriteFiles); render fails before any is
 // written. It says on stderr each file it removed or left alone, as these
 // are the user's site's files.
-func writeRenderedFiles(folder *render.Folder, opts render.Options, o renderOptions) error {
-	outcome, err := render.RenderFilesTo(o.Out, folder, opts, o.Force)
+func writeRenderedFiles(loaded *folder.Folder, opts render.Options, o renderOptions) error {
+	outcome, err := render.RenderFilesTo(o.Out, loaded, opts, o.Force)
 	printFolderOutcome(o.Stderr, outcome)
 	var write *render.WriteError
 	switch {
@@ -321,7 +323,7 @@ func writeRenderedFiles(folder *render.Folder, opts render.Options, o renderOpti
 
 // printFolderOutcome says what a folder render removed and kept, one line
 // a file.
-func printFolderOutcome(w io.Writer, outcome render.Outcome) {
+func printFolderOutcome(w io.Writer, outcome output.Outcome) {
 	if w == nil {
 		return
 	}

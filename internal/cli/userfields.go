@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/works"
 )
 
@@ -14,12 +14,12 @@ import (
 // writes the page — a work leaving an ORCID record must not break a
 // site's build — but never drops the user's fields without a word.
 // check --offline fails on the same rule (works.StaleWorks).
-func warnStaleWorks(stderr io.Writer, m *manifest.Manifest, folder *render.Folder) {
+func warnStaleWorks(stderr io.Writer, m *manifest.Manifest, loaded *folder.Folder) {
 	if len(m.Works) == 0 {
 		return
 	}
-	authors := make(map[string]int, len(folder.Works))
-	for _, w := range folder.Works {
+	authors := make(map[string]int, len(loaded.Works))
+	for _, w := range loaded.Works {
 		authors[w.ID] = len(w.Record.Authors)
 	}
 	for _, s := range works.StaleWorks(m, authors) {

@@ -1,4 +1,11 @@
-package render
+// Package output writes what render makes into the user's folders by one
+// rule: about replaces only what it wrote. It lists each file it writes,
+// with its hash, in WrittenList beside it; keeps a file it did not write
+// or one edited since unless forced; stages every file beside its path and
+// renames it into place only when all are made; and removes the files an
+// earlier render of the same format wrote that this one does not. It knows
+// no format: a format is a name, the key of its list.
+package output
 
 import (
 	"bufio"
@@ -27,7 +34,7 @@ const WrittenList = ".about-render.json"
 
 // written is WrittenList's content: format → path (relative to --out,
 // forward slashes) → what about wrote there.
-type written map[Format]map[string]writtenFile
+type written map[string]map[string]writtenFile
 
 // writtenFile is one file about wrote: the sha256 of its bytes, and the
 // work it puts on the site (for the message when it is kept). Pending is
@@ -56,6 +63,17 @@ func (w *writtenFile) UnmarshalJSON(data []byte) error {
 	return json.Unmarshal(data, (*plain)(w))
 }
 
+// File is one file of a folder format, its path relative to the site's
+// root folder (--out), with forward slashes.
+type File struct {
+	Path string
+	Data []byte
+	Work string // identity key of the work the file puts on the site, for the messages about it
+	// Write, when set, makes Data as it is written (Data is nil): a list
+	// page of 10,000 entries is tens of megabytes.
+	Write func(*bufio.Writer) error
+}
+
 // FileNote is a file WriteFiles removed or left alone, and why.
 type FileNote struct {
 	Path string // relative to --out, forward slashes
@@ -79,8 +97,8 @@ type Outcome struct {
 // force. The list is first widened to old ∪ new, with both hashes of each
 // file about overwrites, so a render cut short still knows every file it
 // may have written and still takes its unwritten files for its own.
-func WriteFiles(root string, format Format, files []File, force bool) (Outcome, error) {
-	return writeFilesFrom(root, format, force, func(emit func(File) error) error {
+func WriteFiles(root string, format string, files []File, force bool) (Outcome, error) {
+	return WriteFilesFrom(root, format, force, func(emit func(File) error) error {
 		for _, f := range files {
 			if err := emit(f); err != nil {
 				return err
@@ -90,13 +108,13 @@ func WriteFiles(root string, format Format, files []File, force bool) (Outcome, 
 	})
 }
 
-// writeFilesFrom is WriteFiles for files made one at a time (each,
+// WriteFilesFrom is WriteFiles for files made one at a time (each,
 // emitted, may be dropped by its maker): each one to write goes to a
 // temporary file beside its path as it comes, so the site is never held
 // whole; none is renamed into place before every file is made and the
 // list holds them all, and a failure before that removes the temporary
 // files and leaves the site as it was.
-func writeFilesFrom(root string, format Format, force bool, files func(emit func(File) error) error) (out Outcome, err error) {
+func WriteFilesFrom(root string, format string, force bool, files func(emit func(File) error) error) (out Outcome, err error) {
 	listPath, list, err := openWritten(root)
 	if err != nil {
 		return out, err
@@ -150,8 +168,8 @@ func newStager(root string, old map[string]writtenFile, force bool, out *Outcome
 // stageFile plans one file and, when it is to be written, puts its bytes
 // in a temporary file (one made as it is written goes there first).
 func (s *stager) stageFile(f File) error {
-	if f.write != nil {
-		hash, err := s.stageStream(f.Path, f.write)
+	if f.Write != nil {
+		hash, err := s.stageStream(f.Path, f.Write)
 		if err != nil {
 			return err
 		}
@@ -437,18 +455,18 @@ func sortedKeys(m map[string]writtenFile) []string {
 // renders to two names beside each other are two outputs, not a stale
 // one. A file about wrote before it kept lists is its own when it carries
 // about's mark (ownMark): the first render after an upgrade replaces it.
-func WriteFile(path string, format Format, data []byte, force bool) (Outcome, error) {
-	return writeFileFrom(path, format, force, func(w *bufio.Writer) error {
+func WriteFile(path string, format string, data []byte, force bool) (Outcome, error) {
+	return WriteFileFrom(path, format, force, func(w *bufio.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})
 }
 
-// writeFileFrom is WriteFile for bytes write makes as it goes: they go to
+// WriteFileFrom is WriteFile for bytes write makes as it goes: they go to
 // a temporary file beside path, hashed on the way, so the output is never
 // held whole; it is renamed over path once the list holds it, and a
 // failure before that removes it and leaves path as it was.
-func writeFileFrom(path string, format Format, force bool, write func(*bufio.Writer) error) (out Outcome, err error) {
+func WriteFileFrom(path string, format string, force bool, write func(*bufio.Writer) error) (out Outcome, err error) {
 	root, name := filepath.Dir(path), filepath.Base(path)
 	listPath, list, err := openWritten(root)
 	if err != nil {

@@ -1,4 +1,4 @@
-package render
+package output
 
 import (
 	"os"
@@ -17,7 +17,7 @@ func TestWriteFilesRemovesNothingThroughALinkOutOfRoot(t *testing.T) {
 		t.Skip("no symbolic links here:", err)
 	}
 	writeTemp(t, root, WrittenList, `{"hugo-blox": {"lnk/victim": "`+hashOf([]byte("known content\n"))+`"}}`)
-	outcome, err := WriteFiles(root, HugoBlox, nil, false)
+	outcome, err := WriteFiles(root, hugoBlox, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,10 +47,10 @@ func TestWriteFilesKeepsALinkedFolderWhenPruning(t *testing.T) {
 	}
 	k1 := File{Path: "content/publication/k1/index.md", Data: []byte("one\n")}
 	k2 := File{Path: "content/publication/k2/index.md", Data: []byte("two\n")}
-	if _, err := WriteFiles(root, HugoBlox, []File{k2}, false); err != nil {
+	if _, err := WriteFiles(root, hugoBlox, []File{k2}, false); err != nil {
 		t.Fatal(err)
 	}
-	outcome, err := WriteFiles(root, HugoBlox, nil, false)
+	outcome, err := WriteFiles(root, hugoBlox, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestWriteFilesKeepsALinkedFolderWhenPruning(t *testing.T) {
 		t.Errorf("the emptied bundle folder is still there: %v", err)
 	}
 	// and the next render writes through the link, as before
-	if _, err := WriteFiles(root, HugoBlox, []File{k1}, false); err != nil {
+	if _, err := WriteFiles(root, hugoBlox, []File{k1}, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(shared, "k1", "index.md")); err != nil {

@@ -1,4 +1,9 @@
-package render
+// Package folder reads a snapshot folder back for render: index.json's works
+// in its order with their counters, links.json, the ORCID records' names and
+// lists, and which works no service knows; and frees what it read of the
+// control characters no format may write (WithoutControls). It reads only
+// what fetch wrote, and knows no format.
+package folder
 
 import (
 	"bytes"
@@ -225,6 +230,24 @@ func (r *reader) loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots
 		sort.Slice(w.CitedBy, func(i, j int) bool { return w.CitedBy[i].Provider < w.CitedBy[j].Provider })
 	}
 	return w, doc.Sources, nil
+}
+
+// sortedYears is a counts file's by_year as render reads it: oldest first,
+// one entry a year, whatever order a hand-edited file gives, without a
+// year whose count is out of range (see record.CountOK) or that no
+// citation can have (record.CitationYearOK: the chart draws every year
+// from the oldest to the newest, so a year of 10^12 would never end).
+func sortedYears(years *[]record.YearCount) *[]record.YearCount {
+	if years == nil {
+		return nil
+	}
+	kept := make([]record.YearCount, 0, len(*years))
+	for _, y := range *years {
+		if record.CountOK(y.CitedBy) && record.CitationYearOK(y.Year) {
+			kept = append(kept, y)
+		}
+	}
+	return record.ByYearOf(kept)
 }
 
 func dirExists(dir string) bool {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"testing"
 	"unicode"
@@ -10,22 +9,20 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/tex"
 )
 
 // latexFolder is a record of what pdfLaTeX's default UTF-8 input stops
 // on (Vietnamese, Serbo-Croatian Đ, Greek in a title) and every other
-// character latexASCII writes as a command.
-func latexFolder() *Folder {
-	var every []rune
-	for r := range latexChars {
-		every = append(every, r)
-	}
-	sort.Slice(every, func(i, j int) bool { return every[i] < every[j] })
+// character tex.ASCII writes as a command.
+func latexFolder() *folder.Folder {
+	every := tex.Characters()
 	titles := []string{
 		"β-decay of ^13C and $\\sigma_8$ in Hà Nội: Đặng's mRNA study",
 		"Every character: " + string(every) + " àáâãäåāăąçćĉċčďèéêëēĕėęěĝğġģĥìíîïĩīĭįĵķĺļľńņňñòóôõöōŏőŕŗřśŝşšșţťțùúûüũūŭůűųŵýÿŷźżžǎǐǒǔḍḥṃṇṛṣṭẹẽỉịọụỳỹễầặổ",
 	}
-	f := &Folder{Root: "latex"}
+	f := &folder.Folder{Root: "latex"}
 	for i, title := range titles {
 		r := record.Record{
 			Title:     title,
@@ -36,7 +33,7 @@ func latexFolder() *Folder {
 				{Given: "Łukasz", Family: "Żółć"}, {Given: "Ørjan", Family: "Ægir-Þórsdóttir"}},
 			IDs: record.IDs{DOI: fmt.Sprintf("10.5555/latex.%d", i)},
 		}
-		f.Works = append(f.Works, Work{ID: "doi:" + r.IDs.DOI, Record: r})
+		f.Works = append(f.Works, folder.Work{ID: "doi:" + r.IDs.DOI, Record: r})
 	}
 	return f
 }
@@ -51,7 +48,7 @@ func latexFolder() *Folder {
 func TestBibTeXRunsThroughPDFLaTeX(t *testing.T) {
 	pdflatex, bibtex := tool(t, "pdflatex"), tool(t, "bibtex")
 	fixtureFolder, _ := fixture(t)
-	corpora := map[string]*Folder{"fixture": fixtureFolder, "latex": latexFolder()}
+	corpora := map[string]*folder.Folder{"fixture": fixtureFolder, "latex": latexFolder()}
 	for _, name := range sortedNames(corpora) {
 		for _, style := range []string{"abbrv"} {
 			dir := t.TempDir()
@@ -99,20 +96,4 @@ func declareUnlettered(t *testing.T, bib string) string {
 func lastLines(s string, n int) string {
 	lines := strings.Split(s, "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
-}
-
-func TestLatexASCIIWritesCommands(t *testing.T) {
-	for in, want := range map[string]string{
-		"Đặng":      `{\DJ}{\u{\d{a}}}ng`,
-		"Nguyễn":    `Nguy{\~{\^{e}}}n`,
-		"β-decay":   `{$\beta$}-decay`,
-		"naïve — x": `na{\"{i}}ve {---} x`,
-		"Żółć":      `{\.{Z}}{\'{o}}{\l}{\'{c}}`,
-		"日本":        `{\relax 日}{\relax 本}`,
-		"Dương":     `D{\relax ư}{\relax ơ}ng`, // horn: T5 only, kept
-	} {
-		if got := latexASCII(in); got != want {
-			t.Errorf("latexASCII(%q) = %s, want %s", in, got, want)
-		}
-	}
 }

@@ -1,13 +1,19 @@
-package render
+// Package tex writes text as a BibTeX or BibLaTeX field holds it for
+// BibTeX, biber and pdfLaTeX to read: LaTeX's specials escaped with every
+// brace balanced (Escape), non-ASCII as the commands pdfLaTeX prints
+// (ASCII), what a verbatim field may hold (VerbatimSafe), and a language
+// tag's babel name (Babel). It knows no entry, only text.
+package tex
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
 )
 
-// latexASCII writes the non-ASCII characters of s, an already
-// texEscape'd value, as the LaTeX commands pdfLaTeX prints them with in
+// ASCII writes the non-ASCII characters of s, an already
+// Escape'd value, as the LaTeX commands pdfLaTeX prints them with in
 // a document that loads only \usepackage[T1]{fontenc}: accented Latin
 // letters as accent commands ({\'{e}}, {\~{\^{e}}} for ễ), letters of
 // their own as their commands ({\DJ}, {\o}, {\ss}), Greek and math signs
@@ -22,7 +28,7 @@ import (
 // Vietnamese's horn and hook-above letters, which need T5) stays UTF-8:
 // the document needs a package for that script (docs/render.md). It is
 // braced too, so BibTeX never cuts it.
-func latexASCII(s string) string {
+func ASCII(s string) string {
 	if isASCII(s) {
 		return s
 	}
@@ -125,4 +131,15 @@ var latexChars = map[rune]string{
 	'Η': `$\mathrm{H}$`, 'Ι': `$\mathrm{I}$`, 'Κ': `$\mathrm{K}$`, 'Μ': `$\mathrm{M}$`,
 	'Ν': `$\mathrm{N}$`, 'Ο': `$\mathrm{O}$`, 'Ρ': `$\mathrm{P}$`, 'Τ': `$\mathrm{T}$`,
 	'Χ': `$\mathrm{X}$`,
+}
+
+// Characters are the characters ASCII writes as a command of its own (not
+// an accent over a letter), in order: a document test prints them all.
+func Characters() []rune {
+	chars := make([]rune, 0, len(latexChars))
+	for r := range latexChars {
+		chars = append(chars, r)
+	}
+	slices.Sort(chars)
+	return chars
 }

@@ -1,4 +1,4 @@
-package render
+package output
 
 import (
 	"os"
@@ -14,7 +14,7 @@ import (
 func TestWriteFilesCutShortStillOwnsItsFiles(t *testing.T) {
 	root := t.TempDir()
 	v1 := []File{{Path: "a/index.md", Work: "doi:x", Data: []byte("one\n")}}
-	if _, err := WriteFiles(root, HugoBlox, v1, false); err != nil {
+	if _, err := WriteFiles(root, hugoBlox, v1, false); err != nil {
 		t.Fatal(err)
 	}
 	blocker := writeTemp(t, root, "c", "not a folder\n")
@@ -22,7 +22,7 @@ func TestWriteFilesCutShortStillOwnsItsFiles(t *testing.T) {
 		{Path: "c/index.md", Work: "doi:y", Data: []byte("new\n")}, // fails: c is a file
 		{Path: "a/index.md", Work: "doi:x", Data: []byte("two\n")},
 	}
-	if _, err := WriteFiles(root, HugoBlox, v2, false); err == nil {
+	if _, err := WriteFiles(root, hugoBlox, v2, false); err == nil {
 		t.Fatal("writing under a file succeeded: the test cuts nothing")
 	}
 	if got, _ := os.ReadFile(filepath.Join(root, "a", "index.md")); string(got) != "one\n" {
@@ -31,19 +31,23 @@ func TestWriteFilesCutShortStillOwnsItsFiles(t *testing.T) {
 	if err := os.Remove(blocker); err != nil {
 		t.Fatal(err)
 	}
-	out, err := WriteFiles(root, HugoBlox, v2, false)
+	out, err := WriteFiles(root, hugoBlox, v2, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(out.KeptEdited) != 0 {
 		t.Errorf("kept as edited after a cut render: %+v", out.KeptEdited)
 	}
-	assertFolder(t, root, v2, nil)
+	for _, file := range v2 {
+		if got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file.Path))); err != nil || string(got) != string(file.Data) {
+			t.Errorf("%s not written: %v", file.Path, err)
+		}
+	}
 	list, err := readWritten(filepath.Join(root, WrittenList))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p, w := range list[HugoBlox] {
+	for p, w := range list[hugoBlox] {
 		if w.Pending != "" {
 			t.Errorf("%s still has a pending hash after a finished render", p)
 		}

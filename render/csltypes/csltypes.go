@@ -1,9 +1,15 @@
-package render
+// Package csltypes is the one table of what each format calls each CSL
+// item type (csltypes.md, embedded): a type's label, its page section, and
+// its BibTeX, BibLaTeX, CSL-JSON, schema.org, Hugo Blox, al-folio, RIS,
+// academicpages and Google Scholar words. A format that needs a word per
+// type adds a column there and a field to Row.
+package csltypes
 
 import (
 	_ "embed"
 	"encoding"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -20,18 +26,18 @@ import (
 //go:embed csltypes.md
 var csltypesTable string
 
-// otherType is the row of a type the table does not list, and of none.
-const otherType = "*"
+// Other is the row of a type the table does not list, and of none.
+const Other = "*"
 
-// typeRow is one CSL item type as every format writes it. Each field is
+// Row is one CSL item type as every format writes it. Each field is
 // the column its col tag names; "blank" marks a column whose cell may be
 // empty. A format that needs a word per type adds a field and a column.
-type typeRow struct {
-	CSL           string  `col:"csl"`            // CSL 1.0.2 item type, or otherType
+type Row struct {
+	CSL           string  `col:"csl"`            // CSL 1.0.2 item type, or Other
 	Label         string  `col:"label,blank"`    // for people; "" for a type that names no kind
-	Group         string  `col:"group"`          // the page section by type: a typeGroups slug
-	BibTeX        bibKind `col:"bibtex"`         // BibTeX's entry type
-	BibLaTeX      bibKind `col:"biblatex"`       // BibLaTeX's
+	Group         string  `col:"group"`          // the page section by type: a page section's slug (render's typeGroups)
+	BibTeX        BibKind `col:"bibtex"`         // BibTeX's entry type
+	BibLaTeX      BibKind `col:"biblatex"`       // BibLaTeX's
 	CSLJSON       string  `col:"csl-json"`       // the type CSL-JSON writes
 	SchemaOrg     string  `col:"schema.org"`     // the JSON-LD @type
 	HugoBlox      string  `col:"hugo-blox"`      // Hugo Blox's publication_types
@@ -41,14 +47,14 @@ type typeRow struct {
 	Scholar       string  `col:"scholar,blank"`  // html-site: the citation_* tag of the venue, less "citation_"; "" for none
 }
 
-// bibKind is an entry type and the field its container goes in ("" for
+// BibKind is an entry type and the field its container goes in ("" for
 // none), written "entry/container" in the table.
-type bibKind struct{ entry, container string }
+type BibKind struct{ Entry, Container string }
 
 // UnmarshalText reads a bibtex or biblatex cell.
-func (k *bibKind) UnmarshalText(cell []byte) error {
+func (k *BibKind) UnmarshalText(cell []byte) error {
 	entry, container, _ := strings.Cut(string(cell), "/")
-	*k = bibKind{entry, container}
+	*k = BibKind{Entry: entry, Container: container}
 	return nil
 }
 
@@ -59,9 +65,9 @@ type typeColumn struct {
 	blank bool
 }
 
-// typeColumns are typeRow's columns, in field order.
+// typeColumns are Row's columns, in field order.
 func typeColumns() []typeColumn {
-	rt := reflect.TypeFor[typeRow]()
+	rt := reflect.TypeFor[Row]()
 	cols := make([]typeColumn, rt.NumField())
 	for i := range cols {
 		name, opt, _ := strings.Cut(rt.Field(i).Tag.Get("col"), ",")
@@ -72,7 +78,7 @@ func typeColumns() []typeColumn {
 
 // setCell fills field i of r from a cell: a string as it is, any other
 // field through its UnmarshalText.
-func setCell(r *typeRow, i int, cell string) error {
+func setCell(r *Row, i int, cell string) error {
 	f := reflect.ValueOf(r).Elem().Field(i)
 	if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
 		return u.UnmarshalText([]byte(cell))
@@ -83,10 +89,10 @@ func setCell(r *typeRow, i int, cell string) error {
 
 // parseTypeTable reads the Markdown table: a header naming every column,
 // a separator, then one row per type.
-func parseTypeTable(md string) (map[string]typeRow, error) {
-	rows := map[string]typeRow{}
+func parseTypeTable(md string) (map[string]Row, error) {
+	rows := map[string]Row{}
 	cols := typeColumns()
-	var at []int // per typeRow field, the index of its cell
+	var at []int // per Row field, the index of its cell
 	for n, line := range strings.Split(md, "\n") {
 		if !strings.HasPrefix(line, "|") {
 			continue
@@ -114,8 +120,8 @@ func parseTypeTable(md string) (map[string]typeRow, error) {
 		}
 		rows[r.CSL] = r
 	}
-	if _, ok := rows[otherType]; !ok {
-		return nil, fmt.Errorf("csltypes.md: no %q row for the types it does not list", otherType)
+	if _, ok := rows[Other]; !ok {
+		return nil, fmt.Errorf("csltypes.md: no %q row for the types it does not list", Other)
 	}
 	return rows, nil
 }
@@ -132,8 +138,8 @@ func columnsAt(cols []typeColumn, header []string) ([]int, error) {
 }
 
 // parseTypeRow reads one row; only a blank column's cell may be empty.
-func parseTypeRow(cols []typeColumn, at []int, cells []string) (typeRow, error) {
-	var r typeRow
+func parseTypeRow(cols []typeColumn, at []int, cells []string) (Row, error) {
+	var r Row
 	for i, c := range cols {
 		if at[i] >= len(cells) {
 			return r, fmt.Errorf("%d cells, and %q is column %d", len(cells), c.name, at[i]+1)
@@ -151,7 +157,7 @@ func parseTypeRow(cols []typeColumn, at []int, cells []string) (typeRow, error) 
 
 // typeTable is the parsed table; TestEveryCSLTypeHasARow parses it, so a
 // table that does not parse fails the tests, never a render.
-var typeTable = sync.OnceValue(func() map[string]typeRow {
+var typeTable = sync.OnceValue(func() map[string]Row {
 	rows, err := parseTypeTable(csltypesTable)
 	if err != nil {
 		panic(err)
@@ -159,16 +165,20 @@ var typeTable = sync.OnceValue(func() map[string]typeRow {
 	return rows
 })
 
+// Rows is a copy of the table, by CSL type; it panics on a table that does not
+// parse, which TestEveryCSLTypeHasARow refuses first.
+func Rows() map[string]Row { return maps.Clone(typeTable()) }
+
 // wordsOfType spells an unlisted type's name as words ("legal_case").
 var wordsOfType = strings.NewReplacer("-", " ", "_", " ")
 
-// typeOf is the row of a CSL type; a type the table does not list (one a
-// provider passed through) takes the otherType row, labelled by its name.
-func typeOf(t string) typeRow {
+// Of is the row of a CSL type; a type the table does not list (one a
+// provider passed through) takes the Other row, labelled by its name.
+func Of(t string) Row {
 	if r, ok := typeTable()[t]; ok {
 		return r
 	}
-	r := typeTable()[otherType]
+	r := typeTable()[Other]
 	r.CSL = t
 	if first, size := utf8.DecodeRuneInString(t); size > 0 {
 		r.Label = string(unicode.ToUpper(first)) + wordsOfType.Replace(t[size:])
@@ -176,8 +186,8 @@ func typeOf(t string) typeRow {
 	return r
 }
 
-// pageLabel is what a page calls the type.
-func (r typeRow) pageLabel() string {
+// PageLabel is what a page calls the type.
+func (r Row) PageLabel() string {
 	if r.Label == "" {
 		return "Work"
 	}

@@ -1,18 +1,19 @@
-package render
+package folder
 
 import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
-// withoutControls is the folder with every string of its records, of the
+// WithoutControls is the folder with every string of its records, of the
 // owners' names and of the providers' attributions freed of control
 // characters (C0, DEL, C1; each a space) and of directional controls
-// (bidiControl): a snapshot an older about wrote, or
+// (BidiControl): a snapshot an older about wrote, or
 // one edited by hand, may hold what no format may (pdflatex stops at
 // U+001B, XML 1.0 forbids most of them, a terminal obeys them). Every
 // format reads the page built from it, so this is the one place; clean
@@ -22,7 +23,7 @@ import (
 // A record with no such character is shared, not copied (the folder is
 // read, never written): a folder of 10,000 works is tens of megabytes,
 // and one with a control character anywhere is rare.
-func withoutControls(f *Folder) *Folder {
+func WithoutControls(f *Folder) *Folder {
 	c := *f
 	for i, w := range f.Works {
 		if !hasControl(reflect.ValueOf(w.Record)) {
@@ -53,7 +54,7 @@ func sanitized(v reflect.Value) reflect.Value {
 	out := reflect.New(v.Type()).Elem()
 	switch v.Kind() {
 	case reflect.String:
-		out.SetString(strings.Map(withoutControl, v.String()))
+		out.SetString(strings.Map(WithoutControl, v.String()))
 	case reflect.Struct:
 		out.Set(v)
 		for i := 0; i < v.NumField(); i++ {
@@ -99,7 +100,7 @@ func sanitized(v reflect.Value) reflect.Value {
 func hasControl(v reflect.Value) bool {
 	switch v.Kind() {
 	case reflect.String:
-		return strings.IndexFunc(v.String(), func(r rune) bool { return withoutControl(r) != r }) >= 0
+		return strings.IndexFunc(v.String(), func(r rune) bool { return WithoutControl(r) != r }) >= 0
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() && hasControl(v.Field(i)) {
@@ -124,7 +125,7 @@ func hasControl(v reflect.Value) bool {
 	return false
 }
 
-// bidiControl reports the explicit directional embeddings, overrides and
+// BidiControl reports the explicit directional embeddings, overrides and
 // isolates (U+202A–U+202E, U+2066–U+2069, UAX #9). One a service leaves
 // open in a title runs on over the rest of its entry's line (an override
 // shows "invoice‮gnp.exe" as "invoiceexe.png"), and no format can close
@@ -132,6 +133,20 @@ func hasControl(v reflect.Value) bool {
 // field may be cut short (an excerpt, a badge). The implicit marks (LRM,
 // RLM, ALM), which open nothing, stay, as does right-to-left text, which
 // the bidirectional algorithm orders without them.
-func bidiControl(r rune) bool {
+func BidiControl(r rune) bool {
 	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+}
+
+// WithoutControl maps a control character (C0, DEL, C1: unicode.IsControl,
+// the set providers strip as answers are read) to a space (white space,
+// which clean then collapses), drops a directional control (BidiControl)
+// and keeps every other rune.
+func WithoutControl(r rune) rune {
+	switch {
+	case unicode.IsControl(r):
+		return ' '
+	case BidiControl(r):
+		return -1
+	}
+	return r
 }
