@@ -48,6 +48,9 @@ type fileFacts struct {
 	// lineEndings: its only fault is CRLF line endings (OnlyLineEndings),
 	// which the check tells once for the folder.
 	lineEndings bool
+	// digest is snapshots.Digest of its bytes with LF line endings, for a
+	// canonical works/, counts/ or orcid/ file (index.json's digests).
+	digest string
 }
 
 // factsOf reads a file's id and, for a work, whether no service answered

@@ -151,13 +151,20 @@ func (d Decisions) IsZero() bool {
 }
 
 // Index is index.json: the folder's layout version, the works of the
-// manifest in output order and the providers whose data the folder holds,
-// with their attribution.
+// manifest in output order, the providers whose data the folder holds,
+// with their attribution, and the digest of each file fetch wrote.
 type Index struct {
 	Schema     int             `json:"schema"`     // as read: 0 for a folder written before versions; always written as SchemaVersion (MarshalJSON)
 	Identities []string        `json:"identities"` // manifest identities, in manifest order
 	Works      []IndexWork     `json:"works"`      // every work, in job order
 	Providers  []IndexProvider `json:"providers"`  // sorted by name
+	// Digests is, for every works/, counts/ and orcid/ file (Digested),
+	// its path in the folder ("counts/<name>.json") → the Digest of the
+	// bytes fetch wrote, so check --offline fails on a hand edit nothing
+	// else in the folder notices. A map: encoded with sorted keys, one
+	// line a file, so a fetch that changes a file changes its one line
+	// here. Since schema 3; none in an older folder.
+	Digests map[string]string `json:"digests,omitempty"`
 }
 
 // IndexWork locates one work's files.
@@ -334,19 +341,4 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 	}
 	sort.Strings(removed)
 	return removed, nil
-}
-
-// IndexedWorkFiles is the set of work file names (without folder or
-// extension) the folder's index.json lists: the works an earlier fetch
-// wrote. ok is false when there is no readable index.
-func (d Dir) IndexedWorkFiles() (files map[string]bool, ok bool) {
-	var idx Index
-	if err := Read(d.IndexPath(), &idx); err != nil {
-		return nil, false
-	}
-	files = map[string]bool{}
-	for _, w := range idx.Works {
-		files[w.File] = true
-	}
-	return files, true
 }

@@ -33,8 +33,11 @@ type Writer struct {
 	writeFile WriteFunc
 	tally     Tally
 	keep      map[string]bool // "works/<name>", "counts/<name>", "orcid/<name>": the files Prune leaves
-	index     Index           // the identities, then each work as it is written
+	index     Index           // the identities, then each work as it is written, with its files' digests
 	batch     *Batch          // while the works' files are written
+	// keptAsIs are the files (as index.json names them: "orcid/<name>.json")
+	// kept without being written: their digest is the earlier index's.
+	keptAsIs []string
 	// batchRepairs are the damaged files the batch's writes replace, told
 	// as repaired only once the batch has them on disk.
 	batchRepairs []Damaged
@@ -64,7 +67,7 @@ type WriteFunc func(path string, v any) (changed bool, err error)
 // identities (in its order: the index lists them so), telling what it
 // does in tally; writeFile nil means Rewrite (and the works in a Batch).
 func NewWriter(d Dir, identities []manifest.Entry, tally Tally, writeFile WriteFunc) *Writer {
-	w := &Writer{dir: d, writeFile: writeFile, tally: tally, keep: map[string]bool{}}
+	w := &Writer{dir: d, writeFile: writeFile, tally: tally, keep: map[string]bool{}, index: Index{Digests: map[string]string{}}}
 	for _, e := range identities {
 		w.index.Identities = append(w.index.Identities, e.Key())
 	}
@@ -110,7 +113,9 @@ func (w *Writer) ReadPreviousWork(id manifest.Identity, prev *Work, counts *Coun
 func (w *Writer) LeaveDamaged(k string, damaged Damaged) []record.Warning {
 	var warnings []record.Warning
 	for _, path := range slices.Sorted(maps.Keys(damaged)) {
-		w.keep[filepath.Base(filepath.Dir(path))+"/"+strings.TrimSuffix(filepath.Base(path), ".json")] = true
+		rel := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
+		w.keep[strings.TrimSuffix(rel, ".json")] = true
+		w.keptAsIs = append(w.keptAsIs, rel)
 		warnings = append(warnings, record.Warning{Identity: path, Message: fmt.Sprintf("the file of %s is corrupt and no service answered about it this run, so it is left as it is (run about fetch again when they answer); what is wrong: %s", k, damaged[path])})
 		tell(w.tally.Damaged, path)
 	}
@@ -257,6 +262,10 @@ func (w *Writer) WriteWork(id manifest.Identity, doc, counts []byte, repairs Dam
 		w.keep[CountsDir+"/"+name] = true
 		changed = changed || cc == Changed
 	}
+	w.index.Digests[WorksDir+"/"+name+".json"] = Digest(doc)
+	if len(counts) > 0 {
+		w.index.Digests[CountsDir+"/"+name+".json"] = Digest(counts)
+	}
 	if w.batch != nil { // told once the batch says the file is on disk
 		w.batchRepairs = append(w.batchRepairs, repairs)
 	} else {
@@ -273,6 +282,9 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 	closeErr := w.batch.Close()
 	lost = w.batch.Unwritten()
 	isLost := func(p string) bool { _, found := slices.BinarySearch(lost, p); return found }
+	for _, p := range lost { // the index holds the digests of files on disk
+		delete(w.index.Digests, filepath.Base(filepath.Dir(p))+"/"+filepath.Base(p))
+	}
 	if len(lost) > 0 { // the story names only files on disk
 		for _, list := range []*[]string{w.tally.Written, w.tally.LineEndings} {
 			if list != nil {
@@ -297,6 +309,7 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 func (w *Writer) Withdraw(id manifest.Identity) ([]string, error) {
 	paths := []string{w.dir.WorkPath(id), w.dir.CountsPath(id)}
 	for _, path := range paths {
+		delete(w.index.Digests, filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path))
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("interrupted: remove %s, written before the interrupt: %w", path, err)
 		}
@@ -317,24 +330,36 @@ func (w *Writer) RemoveEmptyWorkFolders() {
 // its last good file as it is.
 func (w *Writer) WriteExpansion(id manifest.Identity, exp Expansion, unread bool) error {
 	w.keep[ORCIDDir+"/"+FileName(id)] = true
+	rel := ORCIDDir + "/" + FileName(id) + ".json"
 	path := w.dir.ExpansionPath(id)
 	if unread {
+		w.keptAsIs = append(w.keptAsIs, rel)
 		w.leftDamaged(path)
 		return nil
 	}
 	if exp.Works == nil {
 		exp.Works = []string{}
 	}
-	return w.repairing(path, &Expansion{}, func() error { return w.write(path, exp) })
+	data, err := Encode(exp)
+	if err != nil {
+		return fmt.Errorf("write snapshots: %s: %w", path, err)
+	}
+	w.index.Digests[rel] = Digest(data)
+	return w.repairing(path, &Expansion{}, func() error { return w.write(path, json.RawMessage(data)) })
 }
 
 // WriteIndex writes index.json: the identities, the works written and
 // providers, with their attribution and terms. The index it replaces is
 // read first: it says which work files an earlier fetch wrote (Prune).
 func (w *Writer) WriteIndex(providers []IndexProvider) error {
-	if listed, known := w.dir.IndexedWorkFiles(); known {
-		w.listedBefore = listed
+	var before Index
+	if err := Read(w.dir.IndexPath(), &before); err == nil {
+		w.listedBefore = map[string]bool{}
+		for _, iw := range before.Works {
+			w.listedBefore[iw.File] = true
+		}
 	}
+	w.keptDigests(before.Digests)
 	index := w.index
 	index.Providers = providers
 	if index.Works == nil {
@@ -342,6 +367,21 @@ func (w *Writer) WriteIndex(providers []IndexProvider) error {
 	}
 	path := w.dir.IndexPath()
 	return w.repairing(path, &Index{}, func() error { return w.write(path, index) })
+}
+
+// keptDigests records the digest of each file kept as it is: the earlier
+// index's, so a hand edit of a file this run could not rewrite still
+// fails check; or, when that index has none (a folder of an older
+// schema), the digest of its bytes as they are, which this fetch takes
+// for about's as it migrates the folder.
+func (w *Writer) keptDigests(before map[string]string) {
+	for _, rel := range w.keptAsIs {
+		if d, ok := before[rel]; ok {
+			w.index.Digests[rel] = d
+		} else if data, err := readRegular(filepath.Join(w.dir.Root, filepath.FromSlash(rel))); err == nil {
+			w.index.Digests[rel] = Digest(data)
+		}
+	}
 }
 
 // WriteLinks writes links.json, the decisions of which works are one.
