@@ -231,6 +231,11 @@ func Rewrite(path string, v any) (Change, error) {
 	if err != nil {
 		return Unchanged, fmt.Errorf("%s: %w", path, err)
 	}
+	return rewriteEncoded(path, data)
+}
+
+// rewriteEncoded is Rewrite of data, already encoded canonically.
+func rewriteEncoded(path string, data []byte) (Change, error) {
 	old, err := readRegular(path)
 	c := changeOf(old, data, err == nil)
 	if c == Unchanged {

@@ -1,6 +1,7 @@
 package snapshots
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,8 +34,14 @@ type Writer struct {
 	writeFile WriteFunc
 	tally     Tally
 	keep      map[string]bool // "works/<name>", "counts/<name>", "orcid/<name>": the files Prune leaves
-	index     Index           // the identities, then each work as it is written, with its files' digests
+	index     Index           // the identities, then each work as it is written
 	batch     *Batch          // while the works' files are written
+	// digests are the digests of each work's files, at its place in
+	// index.Works; otherDigests the other files' (orcid/, kept as they
+	// are: "orcid/<name>.json" → "sha256:<hex>"). See indexdigests.go.
+	digests      []workDigests
+	otherDigests map[string]string
+	slotOf       map[string]int // a work file's name → its place; nil until a file must be forgotten
 	// keptAsIs are the files (as index.json names them: "orcid/<name>.json")
 	// kept without being written: their digest is the earlier index's.
 	keptAsIs []string
@@ -67,7 +74,7 @@ type WriteFunc func(path string, v any) (changed bool, err error)
 // identities (in its order: the index lists them so), telling what it
 // does in tally; writeFile nil means Rewrite (and the works in a Batch).
 func NewWriter(d Dir, identities []manifest.Entry, tally Tally, writeFile WriteFunc) *Writer {
-	w := &Writer{dir: d, writeFile: writeFile, tally: tally, keep: map[string]bool{}, index: Index{Digests: map[string]string{}}}
+	w := &Writer{dir: d, writeFile: writeFile, tally: tally, keep: map[string]bool{}}
 	for _, e := range identities {
 		w.index.Identities = append(w.index.Identities, e.Key())
 	}
@@ -209,6 +216,21 @@ func (w *Writer) writeSnapshot(path string, v any) (Change, error) {
 	return Unchanged, err
 }
 
+// writeEncoded writes a file already encoded canonically (index.json,
+// tens of megabytes at 50,000 works: not encoded again) and tells it if
+// it changed.
+func (w *Writer) writeEncoded(path string, data []byte) error {
+	if w.writeFile != nil { // a test's disk
+		return w.write(path, json.RawMessage(data))
+	}
+	c, err := rewriteEncoded(path, data)
+	if err != nil {
+		return fmt.Errorf("write snapshots: %w", err)
+	}
+	w.noteWritten(path, c)
+	return nil
+}
+
 // writeBytes writes a work's file, already encoded, in the works' batch
 // and tells it if it changed.
 func (w *Writer) writeBytes(path string, data []byte) (Change, error) {
@@ -254,6 +276,10 @@ func (w *Writer) WriteWork(id manifest.Identity, doc, counts []byte, repairs Dam
 	name := FileName(id)
 	w.keep[WorksDir+"/"+name] = true
 	w.index.Works = append(w.index.Works, IndexWork{ID: id.Key(), File: name})
+	w.digests = append(w.digests, workDigests{doc: sha256.Sum256(doc), has: hasDoc})
+	if w.slotOf != nil {
+		w.slotOf[name] = len(w.index.Works) - 1
+	}
 	if len(counts) > 0 {
 		cc, err := w.writeBytes(w.dir.CountsPath(id), counts)
 		if err != nil {
@@ -262,9 +288,9 @@ func (w *Writer) WriteWork(id manifest.Identity, doc, counts []byte, repairs Dam
 		w.keep[CountsDir+"/"+name] = true
 		changed = changed || cc == Changed
 	}
-	w.index.Digests[WorksDir+"/"+name+".json"] = Digest(doc)
 	if len(counts) > 0 {
-		w.index.Digests[CountsDir+"/"+name+".json"] = Digest(counts)
+		d := &w.digests[len(w.digests)-1]
+		d.counts, d.has = sha256.Sum256(counts), d.has|hasCounts
 	}
 	if w.batch != nil { // told once the batch says the file is on disk
 		w.batchRepairs = append(w.batchRepairs, repairs)
@@ -282,10 +308,8 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 	closeErr := w.batch.Close()
 	lost = w.batch.Unwritten()
 	isLost := func(p string) bool { _, found := slices.BinarySearch(lost, p); return found }
-	for _, p := range lost { // the index holds the digests of files on disk
-		delete(w.index.Digests, filepath.Base(filepath.Dir(p))+"/"+filepath.Base(p))
-	}
-	if len(lost) > 0 { // the story names only files on disk
+	w.forgetFiles(lost) // the index holds the digests of files on disk
+	if len(lost) > 0 {  // the story names only files on disk
 		for _, list := range []*[]string{w.tally.Written, w.tally.LineEndings} {
 			if list != nil {
 				*list = slices.DeleteFunc(*list, isLost)
@@ -308,8 +332,8 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 // be strays. It returns the paths it removed (or found gone).
 func (w *Writer) Withdraw(id manifest.Identity) ([]string, error) {
 	paths := []string{w.dir.WorkPath(id), w.dir.CountsPath(id)}
+	w.forgetFiles(paths)
 	for _, path := range paths {
-		delete(w.index.Digests, filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path))
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("interrupted: remove %s, written before the interrupt: %w", path, err)
 		}
@@ -344,44 +368,51 @@ func (w *Writer) WriteExpansion(id manifest.Identity, exp Expansion, unread bool
 	if err != nil {
 		return fmt.Errorf("write snapshots: %s: %w", path, err)
 	}
-	w.index.Digests[rel] = Digest(data)
+	w.setOther(rel, Digest(data))
 	return w.repairing(path, &Expansion{}, func() error { return w.write(path, json.RawMessage(data)) })
 }
 
 // WriteIndex writes index.json: the identities, the works written and
-// providers, with their attribution and terms. The index it replaces is
-// read first: it says which work files an earlier fetch wrote (Prune).
+// providers, with their attribution and terms, and the digest of each
+// works/, counts/ and orcid/ file. The index it replaces is read first:
+// it says which work files an earlier fetch wrote (Prune), and the
+// digests of the files kept as they are.
 func (w *Writer) WriteIndex(providers []IndexProvider) error {
-	var before Index
-	if err := Read(w.dir.IndexPath(), &before); err == nil {
-		w.listedBefore = map[string]bool{}
-		for _, iw := range before.Works {
-			w.listedBefore[iw.File] = true
+	path := w.dir.IndexPath()
+	if data, err := os.ReadFile(path); err == nil {
+		var before indexShape
+		if json.Unmarshal(data, &before) == nil {
+			w.listedBefore = make(map[string]bool, len(before.Works))
+			for _, iw := range before.Works {
+				w.listedBefore[iw.File] = true
+			}
+			w.keptDigests(data)
+		} else {
+			w.keptDigests(nil)
 		}
+	} else {
+		w.keptDigests(nil)
 	}
-	w.keptDigests(before.Digests)
 	index := w.index
 	index.Providers = providers
 	if index.Works == nil {
 		index.Works = []IndexWork{}
 	}
-	path := w.dir.IndexPath()
-	return w.repairing(path, &Index{}, func() error { return w.write(path, index) })
-}
-
-// keptDigests records the digest of each file kept as it is: the earlier
-// index's, so a hand edit of a file this run could not rewrite still
-// fails check; or, when that index has none (a folder of an older
-// schema), the digest of its bytes as they are, which this fetch takes
-// for about's as it migrates the folder.
-func (w *Writer) keptDigests(before map[string]string) {
-	for _, rel := range w.keptAsIs {
-		if d, ok := before[rel]; ok {
-			w.index.Digests[rel] = d
-		} else if data, err := readRegular(filepath.Join(w.dir.Root, filepath.FromSlash(rel))); err == nil {
-			w.index.Digests[rel] = Digest(data)
-		}
+	_, damage := ReadPrevious(path, &indexShape{})
+	if damage != "" { // said as a decode of the whole index says it
+		_, damage = ReadPrevious(path, &Index{})
 	}
+	data, err := encodeIndex(index, w.digestEntries())
+	if err != nil {
+		return fmt.Errorf("write snapshots: %s: %w", path, err)
+	}
+	if err := w.writeEncoded(path, data); err != nil {
+		return err
+	}
+	if damage != "" {
+		w.repaired(Damaged{path: "was corrupt and is rewritten whole by this run; what was wrong: " + damage})
+	}
+	return nil
 }
 
 // WriteLinks writes links.json, the decisions of which works are one.
