@@ -1,9 +1,11 @@
 package snapshots
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -234,14 +236,42 @@ func Rewrite(path string, v any) (Change, error) {
 	return rewriteEncoded(path, data)
 }
 
-// rewriteEncoded is Rewrite of data, already encoded canonically.
+// rewriteEncoded is Rewrite of data, already encoded canonically. A
+// file of data's size is compared as it is read, not read whole (an
+// index.json of 50,000 works is 17 MB); only a longer one, which may be
+// data with CRLF line endings, is read whole to tell (changeOf).
 func rewriteEncoded(path string, data []byte) (Change, error) {
-	old, err := readRegular(path)
-	c := changeOf(old, data, err == nil)
+	var c Change
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == int64(len(data)) {
+		c = changeOfSameSize(path, data)
+	} else {
+		old, err := readRegular(path)
+		c = changeOf(old, data, err == nil)
+	}
 	if c == Unchanged {
 		return c, nil
 	}
 	return c, WriteFileAtomic(path, data)
+}
+
+// changeOfSameSize is changeOf for the file at path, of data's size:
+// Unchanged when its bytes are data's, read a block at a time; Changed
+// otherwise (a file with CRLF line endings is longer than data).
+func changeOfSameSize(path string, data []byte) Change {
+	f, err := os.Open(path)
+	if err != nil {
+		return Changed
+	}
+	defer f.Close()
+	block := make([]byte, 64<<10)
+	for rest := data; len(rest) > 0; {
+		n, err := io.ReadFull(f, block[:min(len(block), len(rest))])
+		if err != nil || !bytes.Equal(block[:n], rest[:n]) {
+			return Changed
+		}
+		rest = rest[n:]
+	}
+	return Unchanged
 }
 
 // readRegular reads the regular file at path; anything else (a symbolic

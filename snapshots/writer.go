@@ -379,28 +379,11 @@ func (w *Writer) WriteExpansion(id manifest.Identity, exp Expansion, unread bool
 // digests of the files kept as they are.
 func (w *Writer) WriteIndex(providers []IndexProvider) error {
 	path := w.dir.IndexPath()
-	if data, err := os.ReadFile(path); err == nil {
-		var before indexShape
-		if json.Unmarshal(data, &before) == nil {
-			w.listedBefore = make(map[string]bool, len(before.Works))
-			for _, iw := range before.Works {
-				w.listedBefore[iw.File] = true
-			}
-			w.keptDigests(data)
-		} else {
-			w.keptDigests(nil)
-		}
-	} else {
-		w.keptDigests(nil)
-	}
+	damage := w.readBefore(path)
 	index := w.index
 	index.Providers = providers
 	if index.Works == nil {
 		index.Works = []IndexWork{}
-	}
-	_, damage := ReadPrevious(path, &indexShape{})
-	if damage != "" { // said as a decode of the whole index says it
-		_, damage = ReadPrevious(path, &Index{})
 	}
 	data, err := encodeIndex(index, w.digestEntries())
 	if err != nil {
@@ -413,6 +396,37 @@ func (w *Writer) WriteIndex(providers []IndexProvider) error {
 		w.repaired(Damaged{path: "was corrupt and is rewritten whole by this run; what was wrong: " + damage})
 	}
 	return nil
+}
+
+// readBefore reads the index WriteIndex replaces, once: the work files
+// it lists (listedBefore) and the digests of the files kept as they are
+// (keptDigests). damage is what is wrong with it, as ReadPrevious says
+// it; a symbolic link is damage, and its target is read all the same.
+func (w *Writer) readBefore(path string) (damage string) {
+	data, err := readRegular(path)
+	var notRegular notRegularError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case errors.As(err, &notRegular):
+		damage = notRegular.Error()
+		data, err = os.ReadFile(path)
+	case err != nil:
+		damage = "unreadable: " + err.Error()
+	}
+	var before indexShape
+	if err != nil || json.Unmarshal(data, &before) != nil {
+		if err == nil && damage == "" { // said as a decode of the whole index says it
+			damage = Damage(json.Unmarshal(data, &Index{}), len(data))
+		}
+		w.keptDigests(nil)
+		return damage
+	}
+	w.listedBefore = make(map[string]bool, len(before.Works))
+	for _, iw := range before.Works {
+		w.listedBefore[iw.File] = true
+	}
+	w.keptDigests(data)
+	return damage
 }
 
 // WriteLinks writes links.json, the decisions of which works are one.
