@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,7 +63,7 @@ func Folder(m *manifest.Manifest, dir string) []Problem {
 }
 
 func newFolderCheck(dir string) *folderCheck {
-	return &folderCheck{dir: dir, files: map[string][]byte{}, ids: map[string]string{}, empty: map[string]bool{}, digests: map[string]string{}}
+	return &folderCheck{dir: dir, files: map[string][]byte{}, ids: map[string]string{}, empty: map[string]bool{}, digests: map[string][32]byte{}}
 }
 
 func (c *folderCheck) run(m *manifest.Manifest) []Problem {
@@ -131,11 +132,11 @@ func (c *folderCheck) run(m *manifest.Manifest) []Problem {
 // folderCheck is the state of one Folder.
 type folderCheck struct {
 	dir      string
-	toRead   []string          // files in known places, relative paths
-	files    map[string][]byte // relative path → bytes, for every file read that is valid JSON (nil for works/ and counts/: bulkFile)
-	ids      map[string]string // relative path → the file's top-level "id", if any
-	empty    map[string]bool   // work files no service answered about (neverAnswered)
-	digests  map[string]string // relative path → snapshots.Digest of its bytes, for each canonical works/, counts/ and orcid/ file
+	toRead   []string            // files in known places, relative paths
+	files    map[string][]byte   // relative path → bytes, for every file read that is valid JSON (nil for works/ and counts/: bulkFile)
+	ids      map[string]string   // relative path → the file's top-level "id", if any
+	empty    map[string]bool     // work files no service answered about (neverAnswered)
+	digests  map[string][32]byte // relative path → the SHA-256 of its bytes, for each canonical works/, counts/ and orcid/ file
 	problems []Problem
 	opts     folderOptions
 }
@@ -269,7 +270,7 @@ func (c *folderCheck) readAll() {
 			c.files[r.rel] = r.data
 			c.ids[r.rel] = r.facts.id
 			c.empty[r.rel] = r.facts.empty
-			if r.facts.digest != "" {
+			if r.facts.digested {
 				c.digests[r.rel] = r.facts.digest
 			}
 		}
@@ -305,7 +306,7 @@ func (c *folderCheck) read(rel string, scratch *readScratch) (data []byte, facts
 	if problem == "" && snapshots.Digested(rel) {
 		// A checkout's CRLF is told once for the folder, not as an edit
 		// of every file: the digest is of the bytes with LF.
-		facts.digest = snapshots.Digest(written)
+		facts.digest, facts.digested = sha256.Sum256(written), true
 	}
 	if d, _ := path.Split(rel); d == snapshots.WorksDir+"/" && c.opts.OnWork != nil {
 		c.opts.OnWork(rel, data)

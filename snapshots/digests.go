@@ -22,6 +22,15 @@ func Digest(data []byte) string {
 	return digestPrefix + hex.EncodeToString(sum[:])
 }
 
+// IsDigest reports that text is the Digest of bytes whose SHA-256 is
+// sum, without building it: check holds 100,000 sums at 50,000 works.
+func IsDigest(text string, sum [sha256.Size]byte) bool {
+	var buf [len(digestPrefix) + 2*sha256.Size]byte
+	copy(buf[:], digestPrefix)
+	hex.Encode(buf[len(digestPrefix):], sum[:])
+	return text == string(buf[:])
+}
+
 // Digested reports a file whose digest index.json records, by its path in
 // the folder ("counts/<name>.json"): every file of works/, counts/ and
 // orcid/. A hand edit of one is canonical and complete, and nothing else

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -60,3 +61,17 @@ func TestIndexShapeFailsAsIndex(t *testing.T) {
 }
 
 func sumOf(data []byte) [32]byte { return sha256.Sum256(data) }
+
+// TestIsDigest: check's comparison of a recorded digest with a file's sum
+// is Digest's text, exactly.
+func TestIsDigest(t *testing.T) {
+	data := []byte("{}\n")
+	if !IsDigest(Digest(data), sha256.Sum256(data)) {
+		t.Errorf("IsDigest(Digest(data), its sum) is false")
+	}
+	for _, text := range []string{Digest([]byte("{ }\n")), strings.ToUpper(Digest(data)), Digest(data)[len(digestPrefix):], ""} {
+		if IsDigest(text, sha256.Sum256(data)) {
+			t.Errorf("IsDigest(%q, the sum of %q) is true", text, data)
+		}
+	}
+}
