@@ -13,7 +13,7 @@ import (
 // whatever names sort next to each other ("a" and "a-b" put ".json"
 // against "-") and whatever they hold.
 func TestEncodeIndexAsTheMap(t *testing.T) {
-	names := []string{"a", "a-b", "a_b", "a.b", "ab", "doi_10.1_2fa", "q\"u", "é", "a\u2028"}
+	names := []string{"a", "a-b", "b", "b-c", "b.json", "a_b", "a.b", "ab", "doi_10.1_2fa", "q\"u", "é", "a\u2028"}
 	w := &Writer{}
 	want := Index{Identities: []string{"doi:10.1/a"}, Works: []IndexWork{}, Digests: map[string]string{}}
 	for i, name := range names {
