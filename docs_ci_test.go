@@ -16,6 +16,7 @@ import (
 	"github.com/aboutscholar/about/internal/cli"
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -100,6 +101,9 @@ func TestCIRecipeShowsTheChange(t *testing.T) {
 		t.Fatalf("%s no longer has the title %q in its record and its source", work, title)
 	}
 	writeFile(t, filepath.Join(repo, work), strings.ReplaceAll(string(data), title, "An old title: "+title))
+	if err := (snapshots.Dir{Root: filepath.Join(repo, "snapshots")}).RecordDigests(); err != nil { // as the fetch that wrote it recorded it
+		t.Fatal(err)
+	}
 	git(t, repo, "init", "-q", "-b", "main")
 	git(t, repo, "add", "-A")
 	git(t, repo, "commit", "-q", "-m", "snapshots")

@@ -66,6 +66,9 @@ func thousandWorkFolder(t *testing.T, dir string, n int) string {
 	put(d.ExpansionPath(owner), exp)
 	put(d.IndexPath(), idx)
 	put(d.LinksPath(), snapshots.Links{Links: []snapshots.Link{}, ShownAs: map[string]string{}})
+	if err := d.RecordDigests(); err != nil { // as fetch records the files it wrote
+		t.Fatal(err)
+	}
 	return manifestPath
 }
 

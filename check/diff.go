@@ -88,6 +88,11 @@ func CompareFolders(oldDir, newDir string) (*Diff, error) {
 			fd.Change, fd.ID = "changed", fileID(b)
 			fd.Fields = compareJSON(a, b)
 		}
+		if p == snapshots.IndexFile && fd.Change == "changed" {
+			if fd.Fields = withoutDigests(fd.Fields); len(fd.Fields) == 0 {
+				continue
+			}
+		}
 		switch {
 		case strings.HasPrefix(p, snapshots.WorksDir+"/"):
 			d.Works = append(d.Works, fd)
@@ -98,6 +103,15 @@ func CompareFolders(oldDir, newDir string) (*Diff, error) {
 		}
 	}
 	return d, nil
+}
+
+// withoutDigests is index.json's changes but its digests: a digest changes
+// with its file, whose own diff tells the change, so a fetch that changed
+// only counts is no change of the works listed (--ignore-counts).
+func withoutDigests(fields []FieldChange) []FieldChange {
+	return slices.DeleteFunc(fields, func(f FieldChange) bool {
+		return f.Field == "digests" || strings.HasPrefix(f.Field, "digests.")
+	})
 }
 
 // snapshotFiles reads every regular file of a snapshot folder by

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,6 +31,10 @@ type Problem struct {
 	// Yours: a file about did not write, which no fetch removes; only
 	// the user can move it out.
 	Yours bool
+	// edited: the file's bytes are not those index.json has the digest
+	// of, which says no more than that; a problem that names the field of
+	// the same file says it better (digested).
+	edited bool
 }
 
 func (p Problem) String() string { return p.Path + ": " + p.What }
@@ -58,7 +63,7 @@ func Folder(m *manifest.Manifest, dir string) []Problem {
 }
 
 func newFolderCheck(dir string) *folderCheck {
-	return &folderCheck{dir: dir, files: map[string][]byte{}, ids: map[string]string{}, empty: map[string]bool{}}
+	return &folderCheck{dir: dir, files: map[string][]byte{}, ids: map[string]string{}, empty: map[string]bool{}, digests: map[string][32]byte{}}
 }
 
 func (c *folderCheck) run(m *manifest.Manifest) []Problem {
@@ -67,7 +72,8 @@ func (c *folderCheck) run(m *manifest.Manifest) []Problem {
 		return []Problem{{Path: ".", What: fmt.Sprintf("no snapshot folder at %s (run about fetch to create it)", dir)}}
 	}
 	c.scan()
-	if !c.schema() {
+	schema, readable := c.schema()
+	if !readable {
 		return c.problems
 	}
 	idx, haveIndex := c.index()
@@ -116,6 +122,9 @@ func (c *folderCheck) run(m *manifest.Manifest) []Problem {
 		}
 	}
 	c.links(listed)
+	if haveIndex && schema >= snapshots.DigestsSchema {
+		c.digested(idx)
+	}
 	sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Path < c.problems[j].Path })
 	return c.problems
 }
@@ -123,10 +132,11 @@ func (c *folderCheck) run(m *manifest.Manifest) []Problem {
 // folderCheck is the state of one Folder.
 type folderCheck struct {
 	dir      string
-	toRead   []string          // files in known places, relative paths
-	files    map[string][]byte // relative path → bytes, for every file read that is valid JSON (nil for works/ and counts/: bulkFile)
-	ids      map[string]string // relative path → the file's top-level "id", if any
-	empty    map[string]bool   // work files no service answered about (neverAnswered)
+	toRead   []string            // files in known places, relative paths
+	files    map[string][]byte   // relative path → bytes, for every file read that is valid JSON (nil for works/ and counts/: bulkFile)
+	ids      map[string]string   // relative path → the file's top-level "id", if any
+	empty    map[string]bool     // work files no service answered about (neverAnswered)
+	digests  map[string][32]byte // relative path → the SHA-256 of its bytes, for each canonical works/, counts/ and orcid/ file
 	problems []Problem
 	opts     folderOptions
 }
@@ -260,6 +270,9 @@ func (c *folderCheck) readAll() {
 			c.files[r.rel] = r.data
 			c.ids[r.rel] = r.facts.id
 			c.empty[r.rel] = r.facts.empty
+			if r.facts.digested {
+				c.digests[r.rel] = r.facts.digest
+			}
 		}
 	}
 	c.lineEndings(crlfOnly)
@@ -275,6 +288,7 @@ func (c *folderCheck) read(rel string, scratch *readScratch) (data []byte, facts
 	if err != nil {
 		return nil, facts, fmt.Sprintf("unreadable: %v", err)
 	}
+	written := data                   // the bytes fetch would have written: with LF line endings
 	if !snapshots.IsCanonical(data) { // nearly every file is: no need to re-encode it to see
 		canon, err := scratch.canon.Canonical(data)
 		if err != nil {
@@ -282,12 +296,18 @@ func (c *folderCheck) read(rel string, scratch *readScratch) (data []byte, facts
 		}
 		problem = notCanonical(data, canon)
 		crlfOnly = problem == "" && !bytes.Equal(canon, data)
+		written = canon
 	}
 	facts, ok := canonicalFacts(data)
 	if !ok || problem != "" || crlfOnly {
 		facts = factsOf(data)
 	}
 	facts.lineEndings = crlfOnly
+	if problem == "" && snapshots.Digested(rel) {
+		// A checkout's CRLF is told once for the folder, not as an edit
+		// of every file: the digest is of the bytes with LF.
+		facts.digest, facts.digested = sha256.Sum256(written), true
+	}
 	if d, _ := path.Split(rel); d == snapshots.WorksDir+"/" && c.opts.OnWork != nil {
 		c.opts.OnWork(rel, data)
 	}
@@ -374,28 +394,32 @@ func (c *folderCheck) inFolder(sub string) map[string]bool {
 // folder of a layout this about does not read is that one problem alone:
 // its files cannot be judged by this about's rules. A missing or damaged
 // index is index's to report.
-func (c *folderCheck) schema() (readable bool) {
+func (c *folderCheck) schema() (version int, readable bool) {
 	var head struct {
 		Schema int `json:"schema"`
 	}
 	if data, ok := c.files[snapshots.IndexFile]; !ok || json.Unmarshal(data, &head) != nil {
-		return true
+		return snapshots.SchemaVersion, true
 	}
 	var bad *snapshots.SchemaError
 	if errors.As(snapshots.SchemaReadable(snapshots.IndexFile, head.Schema), &bad) {
 		c.problems = []Problem{{Path: snapshots.IndexFile, What: bad.Reason()}}
-		return false
+		return head.Schema, false
 	}
 	if head.Schema < snapshots.SchemaVersion {
-		c.add(snapshots.IndexFile, "snapshot schema %d%s, not the %d fetch writes: run about fetch to migrate it", head.Schema, unversioned(head.Schema), snapshots.SchemaVersion)
+		c.add(snapshots.IndexFile, "snapshot schema %d%s, not the %d fetch writes: run about fetch to migrate it", head.Schema, olderSchema(head.Schema), snapshots.SchemaVersion)
 	}
-	return true
+	return head.Schema, true
 }
 
-// unversioned explains schema 0 in a message.
-func unversioned(v int) string {
-	if v == 0 {
+// olderSchema explains an older schema in a message: what its folder
+// lacks, so what check cannot hold it to.
+func olderSchema(v int) string {
+	switch {
+	case v == 0:
 		return ` (no "schema": written before about versioned its folders)`
+	case v < snapshots.DigestsSchema:
+		return " (written before index.json held its files' digests, so check cannot tell a hand edit of its files)"
 	}
 	return ""
 }

@@ -48,6 +48,11 @@ type fileFacts struct {
 	// lineEndings: its only fault is CRLF line endings (OnlyLineEndings),
 	// which the check tells once for the folder.
 	lineEndings bool
+	// digest is the SHA-256 of its bytes with LF line endings, for a
+	// canonical works/, counts/ or orcid/ file (digested; index.json's
+	// digests): 32 bytes, not its text, as 100,000 of them are held.
+	digest   [32]byte
+	digested bool
 }
 
 // factsOf reads a file's id and, for a work, whether no service answered

@@ -64,6 +64,7 @@ func checkOffline(m *manifest.Manifest, dir string, readFile func(string) ([]byt
 		merged, linked := recheckWorks(m, reads, *index, links)
 		problems = append(problems, slices.Concat(merged, linked, missingCounts(d, reads, *index))...)
 	}
+	problems = withoutToldEdits(problems)
 	slices.SortStableFunc(problems, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
 	check := Findings{Problems: problems}
 	if index != nil {

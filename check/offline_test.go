@@ -53,6 +53,7 @@ func remergeFolder(tb testing.TB, n int) *manifest.Manifest {
 	if _, err := snapshots.Write(d.IndexPath(), idx); err != nil {
 		tb.Fatal(err)
 	}
+	recordDigests(tb, m.Snapshots)
 	return m
 }
 

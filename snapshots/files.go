@@ -1,9 +1,11 @@
 package snapshots
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -151,13 +153,20 @@ func (d Decisions) IsZero() bool {
 }
 
 // Index is index.json: the folder's layout version, the works of the
-// manifest in output order and the providers whose data the folder holds,
-// with their attribution.
+// manifest in output order, the providers whose data the folder holds,
+// with their attribution, and the digest of each file fetch wrote.
 type Index struct {
 	Schema     int             `json:"schema"`     // as read: 0 for a folder written before versions; always written as SchemaVersion (MarshalJSON)
 	Identities []string        `json:"identities"` // manifest identities, in manifest order
 	Works      []IndexWork     `json:"works"`      // every work, in job order
 	Providers  []IndexProvider `json:"providers"`  // sorted by name
+	// Digests is, for every works/, counts/ and orcid/ file (Digested),
+	// its path in the folder ("counts/<name>.json") → the Digest of the
+	// bytes fetch wrote, so check --offline fails on a hand edit nothing
+	// else in the folder notices. A map: encoded with sorted keys, one
+	// line a file, so a fetch that changes a file changes its one line
+	// here. Since schema 3; none in an older folder.
+	Digests map[string]string `json:"digests,omitempty"`
 }
 
 // IndexWork locates one work's files.
@@ -224,12 +233,45 @@ func Rewrite(path string, v any) (Change, error) {
 	if err != nil {
 		return Unchanged, fmt.Errorf("%s: %w", path, err)
 	}
-	old, err := readRegular(path)
-	c := changeOf(old, data, err == nil)
+	return rewriteEncoded(path, data)
+}
+
+// rewriteEncoded is Rewrite of data, already encoded canonically. A
+// file of data's size is compared as it is read, not read whole (an
+// index.json of 50,000 works is 17 MB); only a longer one, which may be
+// data with CRLF line endings, is read whole to tell (changeOf).
+func rewriteEncoded(path string, data []byte) (Change, error) {
+	var c Change
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == int64(len(data)) {
+		c = changeOfSameSize(path, data)
+	} else {
+		old, err := readRegular(path)
+		c = changeOf(old, data, err == nil)
+	}
 	if c == Unchanged {
 		return c, nil
 	}
 	return c, WriteFileAtomic(path, data)
+}
+
+// changeOfSameSize is changeOf for the file at path, of data's size:
+// Unchanged when its bytes are data's, read a block at a time; Changed
+// otherwise (a file with CRLF line endings is longer than data).
+func changeOfSameSize(path string, data []byte) Change {
+	f, err := os.Open(path)
+	if err != nil {
+		return Changed
+	}
+	defer f.Close()
+	block := make([]byte, 64<<10)
+	for rest := data; len(rest) > 0; {
+		n, err := io.ReadFull(f, block[:min(len(block), len(rest))])
+		if err != nil || !bytes.Equal(block[:n], rest[:n]) {
+			return Changed
+		}
+		rest = rest[n:]
+	}
+	return Unchanged
 }
 
 // readRegular reads the regular file at path; anything else (a symbolic
@@ -334,19 +376,4 @@ func (d Dir) Prune(keep map[string]bool) ([]string, error) {
 	}
 	sort.Strings(removed)
 	return removed, nil
-}
-
-// IndexedWorkFiles is the set of work file names (without folder or
-// extension) the folder's index.json lists: the works an earlier fetch
-// wrote. ok is false when there is no readable index.
-func (d Dir) IndexedWorkFiles() (files map[string]bool, ok bool) {
-	var idx Index
-	if err := Read(d.IndexPath(), &idx); err != nil {
-		return nil, false
-	}
-	files = map[string]bool{}
-	for _, w := range idx.Works {
-		files[w.File] = true
-	}
-	return files, true
 }

@@ -14,7 +14,14 @@ const (
 	// "schema". Schema 1: every fetch writes links.json. Schema 2: an
 	// ORCID expansion lists its works' entries and their last-modified
 	// dates ("entries"), which an about of schema 1 would refuse to read.
-	SchemaVersion = 2
+	// Schema 3: index.json holds the digest of every works/, counts/ and
+	// orcid/ file ("digests"), which check --offline holds the files to;
+	// a fetch by an about of schema 2 would drop them, and its check would
+	// refuse the field.
+	SchemaVersion = 3
+	// DigestsSchema is the first layout whose index.json has "digests":
+	// check holds an older folder's files to none.
+	DigestsSchema = 3
 	// OldestSchema is the oldest layout render and check still read.
 	// Schema 0 is a folder written before versions (index.json has no
 	// "schema"); it may lack links.json, and render then pairs preprints

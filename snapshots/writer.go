@@ -1,6 +1,7 @@
 package snapshots
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,6 +38,15 @@ type Writer struct {
 	keep      map[string]bool // "works/<name>", "counts/<name>", "orcid/<name>": the files Prune leaves
 	index     Index           // the identities, then each work as it is written
 	batch     *Batch          // while the works' files are written
+	// digests are the digests of each work's files, at its place in
+	// index.Works; otherDigests the other files' (orcid/, kept as they
+	// are: "orcid/<name>.json" → "sha256:<hex>"). See indexdigests.go.
+	digests      []workDigests
+	otherDigests map[string]string
+	slotOf       map[string]int // a work file's name → its place; nil until a file must be forgotten
+	// keptAsIs are the files (as index.json names them: "orcid/<name>.json")
+	// kept without being written: their digest is the earlier index's.
+	keptAsIs []string
 	// batchRepairs are the damaged files the batch's writes replace, told
 	// as repaired only once the batch has them on disk.
 	batchRepairs []Damaged
@@ -124,7 +134,9 @@ func (w *Writer) ReadPreviousWork(id manifest.Identity, prev *Work, counts *Coun
 func (w *Writer) LeaveDamaged(k string, damaged Damaged) []record.Warning {
 	var warnings []record.Warning
 	for _, path := range slices.Sorted(maps.Keys(damaged)) {
-		w.keep[filepath.Base(filepath.Dir(path))+"/"+strings.TrimSuffix(filepath.Base(path), ".json")] = true
+		rel := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
+		w.keep[strings.TrimSuffix(rel, ".json")] = true
+		w.keptAsIs = append(w.keptAsIs, rel)
 		warnings = append(warnings, record.Warning{Identity: path, Message: fmt.Sprintf("the file of %s is corrupt and no service answered about it this run, so it is left as it is (run about fetch again when they answer); what is wrong: %s", k, damaged[path])})
 		w.tally.Damaged = append(w.tally.Damaged, path)
 	}
@@ -207,6 +219,21 @@ func (w *Writer) writeSnapshot(path string, v any) (Change, error) {
 	return Unchanged, err
 }
 
+// writeEncoded writes a file already encoded canonically (index.json,
+// tens of megabytes at 50,000 works: not encoded again) and tells it if
+// it changed.
+func (w *Writer) writeEncoded(path string, data []byte) error {
+	if w.writeFile != nil { // a test's disk
+		return w.write(path, json.RawMessage(data))
+	}
+	c, err := rewriteEncoded(path, data)
+	if err != nil {
+		return fmt.Errorf("write snapshots: %w", err)
+	}
+	w.noteWritten(path, c)
+	return nil
+}
+
 // writeBytes writes a work's file, already encoded, in the works' batch
 // and tells it if it changed.
 func (w *Writer) writeBytes(path string, data []byte) (Change, error) {
@@ -252,6 +279,10 @@ func (w *Writer) WriteWork(id manifest.Identity, doc, counts []byte, repairs Dam
 	name := FileName(id)
 	w.keep[WorksDir+"/"+name] = true
 	w.index.Works = append(w.index.Works, IndexWork{ID: id.Key(), File: name})
+	w.digests = append(w.digests, workDigests{doc: sha256.Sum256(doc), has: hasDoc})
+	if w.slotOf != nil {
+		w.slotOf[name] = len(w.index.Works) - 1
+	}
 	if len(counts) > 0 {
 		cc, err := w.writeBytes(w.dir.CountsPath(id), counts)
 		if err != nil {
@@ -259,6 +290,10 @@ func (w *Writer) WriteWork(id manifest.Identity, doc, counts []byte, repairs Dam
 		}
 		w.keep[CountsDir+"/"+name] = true
 		changed = changed || cc == Changed
+	}
+	if len(counts) > 0 {
+		d := &w.digests[len(w.digests)-1]
+		d.counts, d.has = sha256.Sum256(counts), d.has|hasCounts
 	}
 	if w.batch != nil { // told once the batch says the file is on disk
 		w.batchRepairs = append(w.batchRepairs, repairs)
@@ -276,7 +311,8 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 	closeErr := w.batch.Close()
 	lost = w.batch.Unwritten()
 	isLost := func(p string) bool { _, found := slices.BinarySearch(lost, p); return found }
-	if len(lost) > 0 { // the story names only files on disk
+	w.forgetFiles(lost) // the index holds the digests of files on disk
+	if len(lost) > 0 {  // the story names only files on disk
 		w.tally.Written = slices.DeleteFunc(w.tally.Written, isLost)
 		w.tally.LineEndings = slices.DeleteFunc(w.tally.LineEndings, isLost)
 	}
@@ -297,6 +333,7 @@ func (w *Writer) EndWorks() (lost []string, err error) {
 // (or found gone).
 func (w *Writer) Withdraw(id manifest.Identity) ([]string, error) {
 	paths := []string{w.dir.WorkPath(id), w.dir.CountsPath(id)}
+	w.forgetFiles(paths)
 	for _, path := range paths {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("interrupted: remove %s, written before the interrupt: %w", path, err)
@@ -322,31 +359,79 @@ func (w *Writer) RemoveEmptyWorkFolders() {
 // its last good file as it is.
 func (w *Writer) WriteExpansion(id manifest.Identity, exp Expansion, unread bool) error {
 	w.keep[ORCIDDir+"/"+FileName(id)] = true
+	rel := ORCIDDir + "/" + FileName(id) + ".json"
 	path := w.dir.ExpansionPath(id)
 	if unread {
+		w.keptAsIs = append(w.keptAsIs, rel)
 		w.leftDamaged(path)
 		return nil
 	}
 	if exp.Works == nil {
 		exp.Works = []string{}
 	}
-	return w.repairing(path, &Expansion{}, func() error { return w.write(path, exp) })
+	data, err := Encode(exp)
+	if err != nil {
+		return fmt.Errorf("write snapshots: %s: %w", path, err)
+	}
+	w.setOther(rel, Digest(data))
+	return w.repairing(path, &Expansion{}, func() error { return w.write(path, json.RawMessage(data)) })
 }
 
 // WriteIndex writes index.json: the identities, the works written and
-// providers, with their attribution and terms. The index it replaces is
-// read first: it says which work files an earlier fetch wrote (Prune).
+// providers, with their attribution and terms, and the digest of each
+// works/, counts/ and orcid/ file. The index it replaces is read first:
+// it says which work files an earlier fetch wrote (Prune), and the
+// digests of the files kept as they are.
 func (w *Writer) WriteIndex(providers []IndexProvider) error {
-	if listed, known := w.dir.IndexedWorkFiles(); known {
-		w.listedBefore = listed
-	}
+	path := w.dir.IndexPath()
+	damage := w.readBefore(path)
 	index := w.index
 	index.Providers = providers
 	if index.Works == nil {
 		index.Works = []IndexWork{}
 	}
-	path := w.dir.IndexPath()
-	return w.repairing(path, &Index{}, func() error { return w.write(path, index) })
+	data, err := encodeIndex(index, w.digestEntries())
+	if err != nil {
+		return fmt.Errorf("write snapshots: %s: %w", path, err)
+	}
+	if err := w.writeEncoded(path, data); err != nil {
+		return err
+	}
+	if damage != "" {
+		w.repaired(Damaged{path: "was corrupt and is rewritten whole by this run; what was wrong: " + damage})
+	}
+	return nil
+}
+
+// readBefore reads the index WriteIndex replaces, once: the work files
+// it lists (listedBefore) and the digests of the files kept as they are
+// (keptDigests). damage is what is wrong with it, as ReadPrevious says
+// it; a symbolic link is damage, and its target is read all the same.
+func (w *Writer) readBefore(path string) (damage string) {
+	data, err := readRegular(path)
+	var notRegular notRegularError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case errors.As(err, &notRegular):
+		damage = notRegular.Error()
+		data, err = os.ReadFile(path)
+	case err != nil:
+		damage = "unreadable: " + err.Error()
+	}
+	var before indexShape
+	if err != nil || json.Unmarshal(data, &before) != nil {
+		if err == nil && damage == "" { // said as a decode of the whole index says it
+			damage = Damage(json.Unmarshal(data, &Index{}), len(data))
+		}
+		w.keptDigests(nil)
+		return damage
+	}
+	w.listedBefore = make(map[string]bool, len(before.Works))
+	for _, iw := range before.Works {
+		w.listedBefore[iw.File] = true
+	}
+	w.keptDigests(data)
+	return damage
 }
 
 // WriteLinks writes links.json, the decisions of which works are one.

@@ -76,3 +76,50 @@ func editFile(t *testing.T, path, old, new string) {
 	}
 	writeFile(t, path, strings.Replace(string(data), old, new, 1))
 }
+
+// TestCheckFailsOnAHandEditedExpansion: the owner's name in orcid/ heads
+// the page; a hand edit of it must not pass as fetched.
+func TestCheckFailsOnAHandEditedExpansion(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	rel := filepath.Join("orcid", "orcid_0000-0002-9341-7985.json")
+	editFile(t, filepath.Join(snaps, rel), `"family": "Binfield"`, `"family": "Binfeld"`)
+	code, stdout, stderr := runCLI(t, "check", "--offline", m)
+	if code != exitShort || !strings.Contains(stdout, filepath.Join(snaps, rel)+": ") {
+		t.Errorf("exit %d, want %d and stdout naming %s\nstdout:\n%s\nstderr:\n%s", code, exitShort, rel, stdout, stderr)
+	}
+}
+
+// TestCheckFailsOnHandEditedCounts: +500 citations in counts/ must not
+// pass as fetched.
+func TestCheckFailsOnHandEditedCounts(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	rel := filepath.Join("counts", "doi_10.1101_2f2020.12.01.406702.json")
+	editFile(t, filepath.Join(snaps, rel), `"cited_by": 1,`, `"cited_by": 501,`)
+	code, stdout, stderr := runCLI(t, "check", "--offline", m)
+	if code != exitShort || !strings.Contains(stdout, filepath.Join(snaps, rel)+": ") {
+		t.Errorf("exit %d, want %d and stdout naming %s\nstdout:\n%s\nstderr:\n%s", code, exitShort, rel, stdout, stderr)
+	}
+}
+
+// TestCheckFailsOnAWorkEditedWithItsSource: a title edited in a work's
+// merged record and in the source that gave it passes the re-merge (the
+// sources give what the record says); it is a hand edit all the same,
+// which the page would show as fetched.
+func TestCheckFailsOnAWorkEditedWithItsSource(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	rel := filepath.Join("works", "doi_10.7554_2felife.01567.json")
+	path := filepath.Join(snaps, rel)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const title = `"title": "Automated quantitative histology reveals vascular morphodynamics during Arabidopsis hypocotyl secondary growth"`
+	if n := strings.Count(string(data), title); n != 2 {
+		t.Fatalf("%s has the title %d times, want 2 (the merged record and crossref's)", rel, n)
+	}
+	writeFile(t, path, strings.ReplaceAll(string(data), title, strings.Replace(title, "histology", "histopathology", 1)))
+	code, stdout, stderr := runCLI(t, "check", "--offline", m)
+	if code != exitShort || !strings.Contains(stdout, path+": ") {
+		t.Errorf("exit %d, want %d and stdout naming %s\nstdout:\n%s\nstderr:\n%s", code, exitShort, rel, stdout, stderr)
+	}
+}

@@ -108,6 +108,9 @@ func main() {
 		write(d.ExpansionPath(id), snapshots.Expansion{ORCID: r.orcid, Name: &snapshots.OwnerName{Given: r.given, Family: r.family}, Works: r.works})
 	}
 	write(d.IndexPath(), index)
+	if err := d.RecordDigests(); err != nil { // as a fetch that wrote the files records them
+		log.Fatal(err)
+	}
 	write(d.LinksPath(), snapshots.Links{
 		Links:   []snapshots.Link{{Kind: manifest.LinkPreprintOf, From: "arxiv:2403.01234", To: "doi:10.5555/holt.2024.6", By: "data", Evidence: []string{"constructed"}}},
 		ShownAs: map[string]string{"arxiv:2403.01234": "doi:10.5555/holt.2024.6"},
