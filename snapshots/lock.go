@@ -234,3 +234,8 @@ func (l *Lock) Release() error {
 	removeEmpty(l.created)
 	return nil
 }
+
+// ProcessAlive reports whether pid is a running process on this host, as
+// the lock decides a lock is stale: render uses it to tell the temporary
+// files of a render that was killed from those of one still running.
+func ProcessAlive(pid int) bool { return processAlive(pid) }

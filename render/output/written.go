@@ -20,6 +20,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/aboutscholar/about/snapshots"
@@ -156,18 +157,20 @@ type stager struct {
 	now     map[string]writtenFile // the list entries for this render's files
 	pending map[string]writtenFile // for each listed file it overwrites: both hashes, until it is written
 	staged  []stagedFile           // in the order made
+	swept   map[string]bool        // folders whose dead renders' temporary files are removed
 }
 
 // stagedFile is a file made and not yet in place: its bytes are in tmp.
 type stagedFile struct{ path, tmp string }
 
 func newStager(root string, old map[string]writtenFile, force bool, out *Outcome) *stager {
-	return &stager{root: root, old: old, force: force, out: out, now: map[string]writtenFile{}, pending: map[string]writtenFile{}}
+	return &stager{root: root, old: old, force: force, out: out, now: map[string]writtenFile{}, pending: map[string]writtenFile{}, swept: map[string]bool{}}
 }
 
 // stageFile plans one file and, when it is to be written, puts its bytes
 // in a temporary file (one made as it is written goes there first).
 func (s *stager) stageFile(f File) error {
+	s.sweep(filepath.Join(s.root, filepath.FromSlash(f.Path)))
 	if f.Write != nil {
 		hash, err := s.stageStream(f.Path, f.Write)
 		if err != nil {
@@ -182,7 +185,7 @@ func (s *stager) stageFile(f File) error {
 	if !s.plan(f.Path, f.Work, hashOf(f.Data)) {
 		return nil
 	}
-	tmp, err := tempBeside(filepath.Join(s.root, filepath.FromSlash(f.Path)))
+	tmp, err := s.tempBeside(filepath.Join(s.root, filepath.FromSlash(f.Path)))
 	if err != nil {
 		return err
 	}
@@ -255,21 +258,62 @@ func (s *stager) discard() {
 }
 
 // tempMark starts a temporary file's name, as snapshots names its own:
-// the one mark for a file about is still writing.
+// the one mark for a file about is still writing. A render's carry its
+// process id (tempMark + "render-<pid>-…"), so a later render can tell
+// those of a render that was killed (a second Ctrl-C, a SIGKILL) from
+// those of one still running in the same folder, and remove them: a
+// site's thousands of leftovers would otherwise be committed and served.
 const tempMark = ".tmp-"
 
+// renderTemp starts the name of this process's temporary files.
+func renderTemp() string { return fmt.Sprintf("%srender-%d-", tempMark, os.Getpid()) }
+
 // tempBeside creates a temporary file in path's folder (made if missing),
-// where renaming it over path is atomic.
-func tempBeside(path string) (*os.File, error) {
+// where renaming it over path is atomic, once a render per folder first
+// removing the temporary files of renders no longer running.
+func (s *stager) tempBeside(path string) (*os.File, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", dir, err)
 	}
-	tmp, err := os.CreateTemp(dir, tempMark+"*")
+	s.sweep(path)
+	tmp, err := os.CreateTemp(dir, renderTemp()+"*")
 	if err != nil {
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
 	return tmp, nil
+}
+
+// sweep removes, once a render per folder, the temporary files of
+// renders no longer running from path's folder: whether or not this
+// render writes there, a killed one may have.
+func (s *stager) sweep(path string) {
+	if dir := filepath.Dir(path); !s.swept[dir] {
+		s.swept[dir] = true
+		removeDeadTemps(dir)
+	}
+}
+
+// removeDeadTemps removes the temporary files in dir that a render no
+// longer running left behind; anything else, and any file it cannot
+// read the process of, is left alone.
+func removeDeadTemps(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), tempMark+"render-")
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || snapshots.ProcessAlive(pid) {
+			continue
+		}
+		_ = os.Remove(filepath.Join(dir, e.Name()))
+	}
 }
 
 // closeSynced gives a staged file the mode of a written one, syncs and
@@ -505,7 +549,7 @@ func WriteFileFrom(path string, format string, force bool, write func(*bufio.Wri
 // stageStream puts what write makes in a temporary file beside path
 // (relative to root), staged, and returns the hash of its bytes.
 func (s *stager) stageStream(path string, write func(*bufio.Writer) error) (string, error) {
-	tmp, err := tempBeside(filepath.Join(s.root, filepath.FromSlash(path)))
+	tmp, err := s.tempBeside(filepath.Join(s.root, filepath.FromSlash(path)))
 	if err != nil {
 		return "", err
 	}
