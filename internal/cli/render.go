@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -184,8 +185,14 @@ func (o *renderOptions) checkOut() error {
 	if o.Out == "" {
 		return nil
 	}
+	folderMeant := strings.HasSuffix(o.Out, "/") || strings.HasSuffix(o.Out, string(filepath.Separator))
 	fi, err := os.Stat(o.Out)
 	switch {
+	case !o.format.IsFolder() && folderMeant:
+		// "newdir/" names a folder even before it exists: written as one
+		// file it became newdir/newdir.
+		return usageError(fmt.Errorf("--out %s is a folder, and format %s writes one file", o.Out, o.format),
+			"give a file name, e.g. --out "+filepath.Join(o.Out, o.format.Example()))
 	case err != nil:
 		return nil // not there yet: it is created
 	case o.format.IsFolder() && !fi.IsDir():

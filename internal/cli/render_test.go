@@ -278,3 +278,18 @@ func bundleOf(t *testing.T, site, doi string) string {
 	t.Fatalf("no bundle cites %s", doi)
 	return ""
 }
+
+// A one-file format's --out that ends in a separator names a folder that
+// is not there yet. Before #31 the render failed at the rename ("rename
+// …/.tmp-N …/newdir/: file exists", exit 3); since the streaming writer
+// it writes newdir/newdir and exits 0, and the same command then fails
+// as "is a folder" (exit 2). Review finding: refuse it as a folder.
+func TestRenderOutEndingInASeparatorIsAFolder(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "newdir") + string(filepath.Separator)
+	assertUsageError(t, []string{"render", "--format", "html", "--out", out, renderFixture},
+		"is a folder, and format html writes one file")
+	if _, err := os.Stat(filepath.Join(parent, "newdir", "newdir")); err == nil {
+		t.Errorf("the render wrote %s", filepath.Join(parent, "newdir", "newdir"))
+	}
+}
