@@ -136,8 +136,8 @@ func withoutMailto(specs []providers.Spec, mailto string, explicit bool) (kept [
 // plan (providers, hosts, transport), fetch (expand ORCID records, plan
 // works and hand their jobs to the lanes), assemble (prepare each work as
 // its jobs finish; pipelined with fetch), follow (the second round, for
-// published versions of preprints), report, and write (links, index and
-// pruning, in the writer's finish).
+// published versions of preprints), write (links, index and pruning, in
+// the writer's finish), and the story (facts.go), handed over last.
 func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	rn, err := plan(opts)
 	if err != nil {

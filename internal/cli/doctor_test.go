@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -18,13 +19,14 @@ import (
 // doctorRecordings is the shipped folder of probe answers.
 var doctorRecordings = filepath.Join("..", "..", "testdata", "doctor", "ok")
 
-// doctorManifest names every provider, so every probe is sent.
+// doctorManifest names every provider of the registry, so every probe is
+// sent (a provider added to the registry is probed here with no edit).
 func doctorManifest(t *testing.T) string {
-	return writeManifest(t, `mailto = "ada@example.org"
-providers = ["arxiv", "crossref", "datacite", "doi", "europepmc", "openalex", "opencitations", "orcid", "pubmed", "semanticscholar", "unpaywall"]
+	return writeManifest(t, fmt.Sprintf(`mailto = "ada@example.org"
+providers = ["%s"]
 [[identity]]
 doi = "10.1/x"
-`)
+`, strings.Join(providers.Names(), `", "`)))
 }
 
 func TestDoctorOfflineUsesTheShippedRecordingsAndSaysSo(t *testing.T) {
@@ -33,8 +35,8 @@ func TestDoctorOfflineUsesTheShippedRecordingsAndSaysSo(t *testing.T) {
 		t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if len(lines) != 11 {
-		t.Errorf("%d lines, want one per provider (11):\n%s", len(lines), stdout)
+	if n := len(providers.All()); len(lines) != n {
+		t.Errorf("%d lines, want one per provider of the registry (%d):\n%s", len(lines), n, stdout)
 	}
 	for _, want := range []string{"crossref: OK; announces 5 requests per 1s (one per 200ms), as declared\n", "arxiv: OK\n",
 		"pubmed: OK; announces 3 requests per 1s (one per 333ms), about keeps 350ms (no NCBI_API_KEY set: keyless allowance)\n"} {

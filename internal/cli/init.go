@@ -258,7 +258,7 @@ orcid = %q   # expands to every work on your public ORCID record
 # year = 2016
 
 # Your own fields for a work, kept through every refresh and shown in
-# every format (links are http(s) URLs or paths on your site from "/"):
+# every format but the Atom feed (links are http(s) URLs or paths on your site from "/"):
 # [[work]]
 # id = "doi:10.5281/zenodo.1234567"
 # pdf = "/assets/pdf/paper.pdf"
