@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
@@ -26,36 +27,45 @@ func (f Findings) Lines(dir string) []string {
 	return lines
 }
 
-// Err is why the findings fail the gate, counted; nil when they pass.
-// The folder's problems come first: a manifest setting cannot be judged
-// against a folder that is not fetch's.
+// Err is why the findings fail the gate, each kind counted, in the order
+// Lines prints them; nil when they pass.
 func (f Findings) Err(m *manifest.Manifest, dir string) error {
-	switch {
-	case len(f.Problems) > 0:
-		return fmt.Errorf("%d %s in %s", len(f.Problems), english.Plural(len(f.Problems), "problem", "problems"), dir)
-	case len(f.Refused) > 0:
-		return fmt.Errorf("%d %s in %s that render would refuse", len(f.Refused), english.Plural(len(f.Refused), "setting", "settings"), m.Path)
-	case len(f.Stale) > 0:
-		return fmt.Errorf("%d stale [[work]] %s in %s", len(f.Stale), english.Plural(len(f.Stale), "table", "tables"), m.Path)
-	case len(f.Unmatched) > 0:
-		return fmt.Errorf("%d [[override]] %s in %s %s no work of the snapshots", len(f.Unmatched), english.Plural(len(f.Unmatched), "table", "tables"), m.Path, english.Plural(len(f.Unmatched), "matches", "match"))
+	var parts []string
+	if n := len(f.Problems); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s in %s", n, english.Plural(n, "problem", "problems"), dir))
 	}
-	return nil
+	if n := len(f.Refused); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s in %s that render would refuse", n, english.Plural(n, "setting", "settings"), m.Path))
+	}
+	if n := len(f.Stale); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d stale [[work]] %s in %s", n, english.Plural(n, "table", "tables"), m.Path))
+	}
+	if n := len(f.Unmatched); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d [[override]] %s in %s %s no work of the snapshots", n, english.Plural(n, "table", "tables"), m.Path, english.Plural(n, "matches", "match")))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(parts, "; "))
 }
 
-// Hint is what to do about Err's failure; "" when there is none.
+// Hint is what to do about Err's failures, one hint per kind, in its
+// order; "" when there is none.
 func (f Findings) Hint() string {
-	switch {
-	case len(f.Problems) > 0:
-		return problemsHint(f.Problems)
-	case len(f.Refused) > 0:
-		return "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\""
-	case len(f.Stale) > 0:
-		return "for each line above: delete the [[work]], correct its id (as index.json lists the work) or its author positions, or add the work as an [[identity]] and run about fetch"
-	case len(f.Unmatched) > 0:
-		return f.Unmatched[0].Hint
+	var hints []string
+	if len(f.Problems) > 0 {
+		hints = append(hints, problemsHint(f.Problems))
 	}
-	return ""
+	if len(f.Refused) > 0 {
+		hints = append(hints, "name selected works as index.json lists them, e.g. \"doi:10.5555/abc\"")
+	}
+	if len(f.Stale) > 0 {
+		hints = append(hints, "for each stale [[work]]: delete it, correct its id (as index.json lists the work) or its author positions, or add the work as an [[identity]] and run about fetch")
+	}
+	if len(f.Unmatched) > 0 {
+		hints = append(hints, f.Unmatched[0].Hint)
+	}
+	return strings.Join(hints, "; ")
 }
 
 // problemsHint says who mends the folder: fetch rewrites what about
