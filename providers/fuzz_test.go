@@ -247,3 +247,19 @@ func FuzzRegistrationAgencies(f *testing.F) {
 		}
 	})
 }
+
+// TestEveryAcceptedKindHasASample: the conformance test and the fuzz
+// seeds ask each provider about samples of the kinds it accepts; a new
+// kind without one made TestConformance fail with "the stub registered
+// at recorded.go:… was never called", naming a helper, not the cause
+// (the review of #31 adding DBLP).
+func TestEveryAcceptedKindHasASample(t *testing.T) {
+	for _, spec := range providers.All() {
+		for _, k := range spec.Accepts {
+			if len(samples[k]) == 0 {
+				row, _ := manifest.LookupKind(k)
+				t.Errorf("%s accepts %s, and providers/fuzz_test.go's samples has none: add identities of that kind (manifest/kinds.go's example for it is %q)", spec.Name, k, row.Example)
+			}
+		}
+	}
+}
