@@ -106,14 +106,24 @@ func unmatchedOverrides(m *manifest.Manifest, listed []string) []*manifest.Error
 	for _, k := range listed {
 		in[k] = true
 	}
+	excluded := map[string]int{} // work key → its [[exclude]]'s line
+	for _, x := range m.Excludes {
+		excluded[x.ID.Key()] = x.Line
+	}
 	var out []*manifest.Error
 	for _, o := range m.Overrides {
 		if in[o.ID.Key()] {
 			continue
 		}
+		hint := "correct its id (as index.json lists the work) or delete it; to fetch the work, add it as an [[identity]] and run about fetch"
+		if line, ok := excluded[o.ID.Key()]; ok {
+			// Adding the [[identity]] would contradict the [[exclude]]
+			// (a manifest error, exit 2): one of the two must go.
+			hint = fmt.Sprintf("the [[exclude]] at line %d leaves this work out: delete the [[override]], or the [[exclude]] and run about fetch", line)
+		}
 		out = append(out, &manifest.Error{File: m.Path, Line: o.Line, Value: o.ID.Key(),
 			Err:  fmt.Errorf("[[override]] of %s matches no work of the snapshots, so it sets nothing", o.ID.Key()),
-			Hint: "correct its id (as index.json lists the work) or delete it; to fetch the work, add it as an [[identity]] and run about fetch"})
+			Hint: hint})
 	}
 	return out
 }
