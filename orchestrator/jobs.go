@@ -83,14 +83,15 @@ type job struct {
 // at once (a quarter of a million at 50,000 works), so a job holds one
 // pointer for both and 32-bit places: 96 bytes, where it was 128.
 type jobTarget struct {
-	spec  *providers.Spec
-	host  string        // lane key: the host the provider's requests go to
-	asked *report.Asked // the two, as every outcome of its jobs shares them
+	spec *providers.Spec
+	// asked is the provider's name and the lane's key, the host its
+	// requests go to, as every outcome of its jobs shares them.
+	asked *report.Asked
 }
 
 // newJobTarget is the target of spec's jobs at host.
 func newJobTarget(spec *providers.Spec, host string) *jobTarget {
-	return &jobTarget{spec: spec, host: host, asked: &report.Asked{Provider: spec.Name, Host: host}}
+	return &jobTarget{spec: spec, asked: &report.Asked{Provider: spec.Name, Host: host}}
 }
 
 // jobTargets are specs' targets, in the same order.
@@ -103,7 +104,7 @@ func jobTargets(specs []providers.Spec, bases map[string]string) []jobTarget {
 }
 
 func (j *job) spec() *providers.Spec { return j.to.spec }
-func (j *job) host() string          { return j.to.host }
+func (j *job) host() string          { return j.to.asked.Host }
 
 // addDependent makes d wait for j's answer.
 func (j *job) addDependent(d *job) {
