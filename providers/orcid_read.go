@@ -44,7 +44,7 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), detailed: map[string][]byte{},
 		kept: map[string]record.Record{}, prevOwner: prev.Owner}
 	st := &Staged{Finish: r.finish}
-	var codes []string
+	var asked []int // the works whose details are asked, by their place in r.works
 	for i, g := range groups {
 		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
 		r.works[i].detach()
@@ -57,9 +57,9 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 				continue
 			}
 		}
-		codes = append(codes, e.putCode)
+		asked = append(asked, i)
 	}
-	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+	for chunk := range slices.Chunk(asked, orcidBulkMax) {
 		st.Steps = append(st.Steps, func(ctx context.Context, env Env) bool { return r.details(ctx, env, chunk) })
 	}
 	if len(r.kept) > 0 {
@@ -90,10 +90,14 @@ type orcidRead struct {
 	personErr error
 }
 
-// details reads one bulk page of put-codes (never one request per work).
-// Works are matched back by their put-code because the registry lists
-// found works first and errors after.
-func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
+// details reads one bulk page of the put-codes of works (places in
+// r.works; never one request per work). Works are matched back by their
+// put-code because the registry lists found works first and errors after.
+func (r *orcidRead) details(ctx context.Context, env Env, works []int) bool {
+	chunk := make([]string, len(works))
+	for i, w := range works {
+		chunk[i] = r.works[w].entry().putCode
+	}
 	found := map[string]gjson.Result{}
 	page, err := orcidBulk(ctx, env, r.base, chunk, found)
 	if err != nil {
@@ -114,6 +118,13 @@ func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
 	for pc, w := range found {
 		if raw, err := json.Marshal(orcidRecord(w)); err == nil { // encoded, it shares nothing with the page
 			r.detailed[strings.Clone(pc)] = raw // the key too: read from the page, it is a piece of it
+		}
+	}
+	// A work with details no longer needs its summary's record: let it go
+	// now, not when the whole record is read (at 50,000 works, 12 MB).
+	for i, w := range works {
+		if _, ok := r.detailed[chunk[i]]; ok {
+			r.works[w].summary = nil
 		}
 	}
 	return true
@@ -165,14 +176,14 @@ func (r *orcidRead) readPersonFirst(ctx context.Context, env Env) bool {
 	if r.personErr != nil || sameName(r.owner, r.prevOwner) {
 		return true
 	}
-	var codes []string
-	for _, w := range r.works {
+	var asked []int
+	for i, w := range r.works {
 		if _, ok := r.kept[w.entry().putCode]; ok {
-			codes = append(codes, w.entry().putCode)
+			asked = append(asked, i)
 		}
 	}
 	clear(r.kept)
-	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+	for chunk := range slices.Chunk(asked, orcidBulkMax) {
 		if !r.details(ctx, env, chunk) {
 			return false
 		}
