@@ -208,7 +208,7 @@ func chooseORCIDWork(orcid string, g orcidGroup, warnings []record.Warning) (orc
 	}
 	// The chosen entry's identifiers first, then the other entries', then
 	// the group's: the first of each kind wins.
-	order := append([]orcidID(nil), orcidIDs(w.entry().putCode, w.entry().summary.Get("external-ids.external-id"))...)
+	order := append([]orcidID(nil), orcidIDs(w.entry().putCode, piece(w.entry().summary).Get("external-ids.external-id"))...)
 	w.ids = fillORCIDIDs(w.ids, append(order, all...))
 	return w, warnings
 }
@@ -219,12 +219,18 @@ func chooseORCIDWork(orcid string, g orcidGroup, warnings []record.Warning) (orc
 func orcidGroupIDs(g orcidGroup) []orcidID {
 	var all []orcidID
 	for _, e := range g.entries {
-		all = append(all, orcidIDs(e.putCode, e.summary.Get("external-ids.external-id"))...)
+		all = append(all, orcidIDs(e.putCode, piece(e.summary).Get("external-ids.external-id"))...)
 	}
-	if g.ids == nil {
-		return all
+	return append(all, orcidIDs("", piece(g.ids))...)
+}
+
+// piece is a piece of the works summary as read, or nothing once the
+// work is detached.
+func piece(p *gjson.Result) gjson.Result {
+	if p == nil {
+		return gjson.Result{}
 	}
-	return append(all, orcidIDs("", *g.ids)...)
+	return *p
 }
 
 // defaultORCIDChoice says why the preferred entry speaks for the group when

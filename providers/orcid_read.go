@@ -42,13 +42,18 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 		return nil, res
 	}
 	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), detailed: map[string][]byte{},
-		kept: map[string]record.Record{}, prevOwner: prev.Owner}
+		kept: map[string]record.Record{}, shared: map[string]bool{}, prevOwner: prev.Owner}
 	st := &Staged{Finish: r.finish}
 	var asked []int // the works whose details are asked, by their place in r.works
+	listed := make(map[string]bool, len(groups))
 	for i, g := range groups {
 		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
 		r.works[i].detach()
 		e := r.works[i].entry()
+		if listed[e.putCode] {
+			r.shared[e.putCode] = true
+		}
+		listed[e.putCode] = true
 		work := orcidWorkIdentity(id.Value, e.putCode, r.works[i].ids)
 		st.Works = append(st.Works, work)
 		if m := entryModified(e); m > 0 && prev.Entry != nil {
@@ -77,13 +82,17 @@ func entryModified(e orcidEntry) int64 { return e.modified }
 // orcidRead is one record being read: what the summary chose and what the
 // steps have read so far.
 type orcidRead struct {
-	orcid     manifest.Identity
-	base      string // the record's API address
-	works     []orcidWork
-	warnings  []record.Warning
-	detailed  map[string][]byte        // put-code → the record its details give, from the bulk pages, encoded (a record inline is 464 bytes, most of them empty)
-	kept      map[string]record.Record // put-code → the record its unchanged details gave last time
-	prevOwner *record.Owner            // the name the kept records' contributors were split by
+	orcid    manifest.Identity
+	base     string // the record's API address
+	works    []orcidWork
+	warnings []record.Warning
+	detailed map[string][]byte        // put-code → the record its details give, from the bulk pages, encoded (a record inline is 464 bytes, most of them empty)
+	kept     map[string]record.Record // put-code → the record its unchanged details gave last time
+	// shared are the put-codes two works' chosen entries share (a summary
+	// only a faulty record gives): the first work takes the details, the
+	// others keep their summaries (see finish).
+	shared    map[string]bool
+	prevOwner *record.Owner // the name the kept records' contributors were split by
 	missing   []missingDetail
 	detailErr error         // the page of details that could not be read
 	owner     *record.Owner // the record's name, once read
@@ -123,7 +132,7 @@ func (r *orcidRead) details(ctx context.Context, env Env, works []int) bool {
 	// A work with details no longer needs its summary's record: let it go
 	// now, not when the whole record is read (at 50,000 works, 12 MB).
 	for i, w := range works {
-		if _, ok := r.detailed[chunk[i]]; ok {
+		if _, ok := r.detailed[chunk[i]]; ok && !r.shared[chunk[i]] {
 			r.works[w].summary = nil
 		}
 	}

@@ -351,3 +351,23 @@ func TestORCIDBulkTwoWorksForOnePutCode(t *testing.T) {
 		t.Errorf("warnings %+v", res.Warnings)
 	}
 }
+
+// TestORCIDPutCodeInTwoGroups: a faulty summary lists put-code 11 in two
+// groups; the page of details answers it once. The first work takes its
+// details and the second keeps its summary, as before a work with details
+// let its summary go: never an empty record.
+func TestORCIDPutCodeInTwoGroups(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := newStub(t)
+	g := `{"external-ids":{"external-id":[]},"work-summary":[{"put-code":11,"title":{"title":{"value":"W11"}},"type":"other"}]}`
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[`+g+`,`+g+`]}`)
+	s.text("/v3.0/"+orcid+"/works/11,11", 200, `{"bulk":[{"work":`+orcidWorkDetails("11")+`}]}`)
+	s.text("/v3.0/"+orcid+"/person", 200, `{"name":null}`)
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	if res.Status != record.Found || len(res.Discovered) != 2 {
+		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
+	}
+	if got := titles(res.Discovered); got != "W11 in full, W11" {
+		t.Errorf("titles %q, want the first from its details, the second from its summary", got)
+	}
+}
