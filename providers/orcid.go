@@ -310,6 +310,9 @@ func (w *orcidWork) nameByDOI(dois []doiCandidate) {
 	}
 	if e := dois[pick].entry; e >= 0 {
 		w.chosen = e
+		if e > 0 && w.why == "" { // not the owner's preferred entry: say why
+			w.why = fmt.Sprintf("put-code %s lists doi:%s, which names the work; the owner's preferred entry, put-code %s, does not", w.group.entries[e].putCode, dois[pick].doi, w.group.entries[0].putCode)
+		}
 	}
 	w.ids.DOI = dois[pick].doi
 	for i, c := range dois {
