@@ -29,12 +29,13 @@ type writer struct {
 	writePolicy
 	reportFacts
 	plan     *workPlan
-	core     *works.Run        // the works core, which builds the documents
-	out      *snapshots.Writer // the folder, which keeps its own tally of what it did
-	works    []preparedWork    // the first pass's, in plan order
-	prepared heldDocuments     // their documents, until the second pass
-	saved    int               // works[:saved] are written (or found unchanged) by the second pass
-	pruned   bool              // the second pass pruned what left the manifest
+	core     *works.Run          // the works core, which builds the documents
+	out      *snapshots.Writer   // the folder, which keeps its own tally of what it did
+	works    []preparedWork      // the first pass's, in plan order; nil once every one is written (see forgetWorks)
+	prepared heldDocuments       // their documents, until the second pass
+	saved    int                 // works[:saved] are written (or found unchanged) by the second pass
+	written  []manifest.Identity // once every work is written: each work's identity, in plan order
+	pruned   bool                // the second pass pruned what left the manifest
 }
 
 // writePolicy is what the run chose before any answer: where the files
@@ -228,6 +229,7 @@ func (w *writer) finish(ctx, settle context.Context) error {
 	if err := w.writeWorks(settle, linked); err != nil || w.cut != nil {
 		return err
 	}
+	w.forgetWorks()
 	for _, e := range w.m.Identities {
 		if exp, ok := w.plan.expanded[e.Key()]; ok {
 			if err := w.out.WriteExpansion(e.Identity, exp, w.plan.unread[e.Key()]); err != nil {
@@ -289,6 +291,31 @@ func (w *writer) writeWorks(settle context.Context, linked works.Linked) error {
 		return w.cutAt(cutAt)
 	}
 	return err
+}
+
+// forgetWorks lets every work's link form go once all are written, keeping
+// only their identities (savedWorks): the index and links.json are yet to
+// be encoded, the run's largest transient, and at 50,000 works the link
+// forms were a fifth of what the run held then.
+func (w *writer) forgetWorks() {
+	w.written = make([]manifest.Identity, len(w.works))
+	for i := range w.works {
+		w.written[i] = w.works[i].link.ID()
+	}
+	w.works = nil
+}
+
+// savedWorks is the identities of the works the second pass wrote (or
+// found unchanged), in plan order.
+func (w *writer) savedWorks() []manifest.Identity {
+	if w.works == nil {
+		return w.written
+	}
+	ids := make([]manifest.Identity, w.saved)
+	for i := range ids {
+		ids[i] = w.works[i].link.ID()
+	}
+	return ids
 }
 
 // firstLost is the index of the first work with a file among lost (sorted

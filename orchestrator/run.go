@@ -190,8 +190,8 @@ func (rn *run) failWrite(err error) {
 		for _, k := range rn.w.unwritten {
 			saved[k] = true
 		}
-		for _, pw := range rn.w.works[:rn.w.saved] {
-			saved[pw.link.ID().Key()] = true
+		for _, id := range rn.w.savedWorks() {
+			saved[id.Key()] = true
 		}
 	}
 	var unsaved []string

@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -88,5 +89,40 @@ func TestAFirstFetchOntoAFullDiskCountsEachWorkOnce(t *testing.T) {
 	}
 	if len(rep.WorksAdded)+len(rep.Unsaved) != 40 {
 		t.Errorf("%d added and %d not written of 40 works:\n%s", len(rep.WorksAdded), len(rep.Unsaved), story.String())
+	}
+}
+
+// TestAFailedIndexWriteLeavesEveryWorkSaved: every work's file is on
+// disk when the index cannot be written (the writer has let the works'
+// link forms go by then): the story names the index's failure and no
+// work as not written.
+func TestAFailedIndexWriteLeavesEveryWorkSaved(t *testing.T) {
+	s := newService(t, false)
+	var src strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&src, "[[identity]]\ndoi = \"10.1234/w%02d\"\n\n", i)
+	}
+	m := newManifest(t, src.String())
+	opts := testOptions(m, nil, 4)
+	opts.Registry = []providers.Spec{simSpec("sim", 0)}
+	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
+	full := errors.New("no space left on device")
+	opts.WriteSnapshot = func(path string, v any) (bool, error) {
+		if filepath.Base(path) == "index.json" {
+			return false, full
+		}
+		c, err := snapshots.Rewrite(path, v)
+		return c != snapshots.Unchanged, err
+	}
+	rep, err := Run(context.Background(), opts)
+	if !errors.Is(err, full) || rep == nil || rep.WriteErr == nil {
+		t.Fatalf("run whose index cannot be written: err %v; want the index's failure", err)
+	}
+	if len(rep.Unsaved) != 0 {
+		t.Errorf("works told not written: %v; want none, every work's file is on disk", rep.Unsaved)
+	}
+	names, _ := filepath.Glob(filepath.Join(m.Snapshots, "works", "*.json"))
+	if len(names) != 12 {
+		t.Errorf("%d work files on disk, want 12", len(names))
 	}
 }

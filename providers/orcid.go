@@ -102,14 +102,17 @@ type orcidEntry struct {
 	putCode      string
 	source       string
 	displayIndex int64
-	modified     int64        // last-modified-date in milliseconds, 0 when the summary gives none
-	summary      gjson.Result // a piece of the works summary: dropped once the work is chosen (orcidWork.detach)
+	modified     int64         // last-modified-date in milliseconds, 0 when the summary gives none
+	summary      *gjson.Result // a piece of the works summary: dropped once the work is chosen (orcidWork.detach)
 }
 
 // orcidGroup is ORCID's own grouping: entries it considers one work.
+// Its pieces of the summary are pointers: a run keeps every group until
+// its details are read (50,000 at once at the far end), and a gjson.Result
+// held in place, though emptied, costs 80 bytes an entry.
 type orcidGroup struct {
-	entries []orcidEntry // the owner's preferred first
-	ids     gjson.Result // the group's external-ids.external-id
+	entries []orcidEntry  // the owner's preferred first
+	ids     *gjson.Result // the group's external-ids.external-id
 }
 
 // readORCIDGroups reads a /v3.0/{orcid}/works summary: {"group":[{
@@ -136,7 +139,7 @@ func readORCIDGroups(doc gjson.Result) ([]orcidGroup, error) {
 				source:       strings.Clone(strings.TrimSpace(s.Get("source.source-name.value").String())),
 				displayIndex: di,
 				modified:     s.Get("last-modified-date.value").Int(),
-				summary:      s,
+				summary:      &s,
 			})
 			return true
 		})
@@ -144,7 +147,8 @@ func readORCIDGroups(doc gjson.Result) ([]orcidGroup, error) {
 			return true
 		}
 		slices.SortStableFunc(entries, func(a, b orcidEntry) int { return cmp.Compare(b.displayIndex, a.displayIndex) })
-		out = append(out, orcidGroup{entries: entries, ids: g.Get("external-ids.external-id")})
+		ids := g.Get("external-ids.external-id")
+		out = append(out, orcidGroup{entries: entries, ids: &ids})
 		return true
 	})
 	return out, nil
@@ -158,7 +162,7 @@ type orcidWork struct {
 	ids     record.IDs // identifiers from every entry and the group
 	aliases []string   // other self DOIs in the group
 	version []string   // DOIs named with relationship version-of
-	why     string     // the reason for the choice
+	why     string     // the reason for the choice, when a DOI rule made it ("": defaultORCIDChoice)
 	// summary is the chosen entry's record as its summary gives it,
 	// encoded: what the work is when the bulk answer gives no details.
 	summary []byte
@@ -195,7 +199,7 @@ func orcidIDs(putCode string, list gjson.Result) []orcidID {
 // the work, unless it is a preprint and the group also holds a DOI that is
 // not: then the published version names it and the preprint is an alias.
 func chooseORCIDWork(orcid string, g orcidGroup, warnings []record.Warning) (orcidWork, []record.Warning) {
-	w := orcidWork{group: g, why: defaultORCIDChoice(g)}
+	w := orcidWork{group: g}
 	all := orcidGroupIDs(g)
 	var dois []doiCandidate
 	dois, w.version, warnings = orcidDOIs(orcid, g, all, warnings)
@@ -204,7 +208,7 @@ func chooseORCIDWork(orcid string, g orcidGroup, warnings []record.Warning) (orc
 	}
 	// The chosen entry's identifiers first, then the other entries', then
 	// the group's: the first of each kind wins.
-	order := append([]orcidID(nil), orcidIDs(w.entry().putCode, w.entry().summary.Get("external-ids.external-id"))...)
+	order := append([]orcidID(nil), orcidIDs(w.entry().putCode, piece(w.entry().summary).Get("external-ids.external-id"))...)
 	w.ids = fillORCIDIDs(w.ids, append(order, all...))
 	return w, warnings
 }
@@ -215,9 +219,18 @@ func chooseORCIDWork(orcid string, g orcidGroup, warnings []record.Warning) (orc
 func orcidGroupIDs(g orcidGroup) []orcidID {
 	var all []orcidID
 	for _, e := range g.entries {
-		all = append(all, orcidIDs(e.putCode, e.summary.Get("external-ids.external-id"))...)
+		all = append(all, orcidIDs(e.putCode, piece(e.summary).Get("external-ids.external-id"))...)
 	}
-	return append(all, orcidIDs("", g.ids)...)
+	return append(all, orcidIDs("", piece(g.ids))...)
+}
+
+// piece is a piece of the works summary as read, or nothing once the
+// work is detached.
+func piece(p *gjson.Result) gjson.Result {
+	if p == nil {
+		return gjson.Result{}
+	}
+	return *p
 }
 
 // defaultORCIDChoice says why the preferred entry speaks for the group when
@@ -297,6 +310,9 @@ func (w *orcidWork) nameByDOI(dois []doiCandidate) {
 	}
 	if e := dois[pick].entry; e >= 0 {
 		w.chosen = e
+		if e > 0 && w.why == "" { // not the owner's preferred entry: say why
+			w.why = fmt.Sprintf("put-code %s lists doi:%s, which names the work; the owner's preferred entry, put-code %s, does not", w.group.entries[e].putCode, dois[pick].doi, w.group.entries[0].putCode)
+		}
 	}
 	w.ids.DOI = dois[pick].doi
 	for i, c := range dois {
@@ -345,14 +361,16 @@ func firstNormalized(have, v string, normalize func(string) (string, error)) str
 // steps would otherwise hold until its last page of details (at 50,000
 // works, every record's summary at once).
 func (w *orcidWork) detach() {
-	w.summary = nil
-	if raw, err := json.Marshal(orcidRecord(w.entry().summary)); err == nil {
-		w.summary = raw
+	if s := w.entry().summary; s != nil { // nil: detached already
+		w.summary = nil
+		if raw, err := json.Marshal(orcidRecord(*s)); err == nil {
+			w.summary = raw
+		}
 	}
 	for i := range w.group.entries {
-		w.group.entries[i].summary = gjson.Result{}
+		w.group.entries[i].summary = nil
 	}
-	w.group.ids = gjson.Result{}
+	w.group.ids = nil
 	w.ids = detachedIDs(w.ids)
 	w.aliases = clonedStrings(w.aliases)
 	w.version = clonedStrings(w.version)
@@ -392,7 +410,11 @@ func (w orcidWork) discoveredAs(orcid string, rec record.Record) Discovered {
 		Source:  fmt.Sprintf("orcid:%s put-code %s", orcid, e.putCode),
 	}
 	if len(w.group.entries) > 1 || len(w.aliases) > 0 {
-		g := &Group{Chosen: w.why, Aliases: prefixed("doi:", w.aliases)}
+		why := w.why
+		if why == "" {
+			why = defaultORCIDChoice(w.group)
+		}
+		g := &Group{Chosen: why, Aliases: prefixed("doi:", w.aliases)}
 		add := func(x orcidEntry) {
 			g.PutCodes = append(g.PutCodes, x.putCode)
 			g.Sources = append(g.Sources, x.source)

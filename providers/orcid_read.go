@@ -42,13 +42,18 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 		return nil, res
 	}
 	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), detailed: map[string][]byte{},
-		kept: map[string]record.Record{}, prevOwner: prev.Owner}
+		kept: map[string]record.Record{}, shared: map[string]bool{}, prevOwner: prev.Owner}
 	st := &Staged{Finish: r.finish}
-	var codes []string
+	var asked []int // the works whose details are asked, by their place in r.works
+	listed := make(map[string]bool, len(groups))
 	for i, g := range groups {
 		r.works[i], r.warnings = chooseORCIDWork(id.Value, g, r.warnings)
 		r.works[i].detach()
 		e := r.works[i].entry()
+		if listed[e.putCode] {
+			r.shared[e.putCode] = true
+		}
+		listed[e.putCode] = true
 		work := orcidWorkIdentity(id.Value, e.putCode, r.works[i].ids)
 		st.Works = append(st.Works, work)
 		if m := entryModified(e); m > 0 && prev.Entry != nil {
@@ -57,9 +62,9 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 				continue
 			}
 		}
-		codes = append(codes, e.putCode)
+		asked = append(asked, i)
 	}
-	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+	for chunk := range slices.Chunk(asked, orcidBulkMax) {
 		st.Steps = append(st.Steps, func(ctx context.Context, env Env) bool { return r.details(ctx, env, chunk) })
 	}
 	if len(r.kept) > 0 {
@@ -77,23 +82,31 @@ func entryModified(e orcidEntry) int64 { return e.modified }
 // orcidRead is one record being read: what the summary chose and what the
 // steps have read so far.
 type orcidRead struct {
-	orcid     manifest.Identity
-	base      string // the record's API address
-	works     []orcidWork
-	warnings  []record.Warning
-	detailed  map[string][]byte        // put-code → the record its details give, from the bulk pages, encoded (a record inline is 464 bytes, most of them empty)
-	kept      map[string]record.Record // put-code → the record its unchanged details gave last time
-	prevOwner *record.Owner            // the name the kept records' contributors were split by
+	orcid    manifest.Identity
+	base     string // the record's API address
+	works    []orcidWork
+	warnings []record.Warning
+	detailed map[string][]byte        // put-code → the record its details give, from the bulk pages, encoded (a record inline is 464 bytes, most of them empty)
+	kept     map[string]record.Record // put-code → the record its unchanged details gave last time
+	// shared are the put-codes two works' chosen entries share (a summary
+	// only a faulty record gives): the first work takes the details, the
+	// others keep their summaries (see finish).
+	shared    map[string]bool
+	prevOwner *record.Owner // the name the kept records' contributors were split by
 	missing   []missingDetail
 	detailErr error         // the page of details that could not be read
 	owner     *record.Owner // the record's name, once read
 	personErr error
 }
 
-// details reads one bulk page of put-codes (never one request per work).
-// Works are matched back by their put-code because the registry lists
-// found works first and errors after.
-func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
+// details reads one bulk page of the put-codes of works (places in
+// r.works; never one request per work). Works are matched back by their
+// put-code because the registry lists found works first and errors after.
+func (r *orcidRead) details(ctx context.Context, env Env, works []int) bool {
+	chunk := make([]string, len(works))
+	for i, w := range works {
+		chunk[i] = r.works[w].entry().putCode
+	}
 	found := map[string]gjson.Result{}
 	page, err := orcidBulk(ctx, env, r.base, chunk, found)
 	if err != nil {
@@ -114,6 +127,13 @@ func (r *orcidRead) details(ctx context.Context, env Env, chunk []string) bool {
 	for pc, w := range found {
 		if raw, err := json.Marshal(orcidRecord(w)); err == nil { // encoded, it shares nothing with the page
 			r.detailed[strings.Clone(pc)] = raw // the key too: read from the page, it is a piece of it
+		}
+	}
+	// A work with details no longer needs its summary's record: let it go
+	// now, not when the whole record is read (at 50,000 works, 12 MB).
+	for i, w := range works {
+		if _, ok := r.detailed[chunk[i]]; ok && !r.shared[chunk[i]] {
+			r.works[w].summary = nil
 		}
 	}
 	return true
@@ -165,14 +185,14 @@ func (r *orcidRead) readPersonFirst(ctx context.Context, env Env) bool {
 	if r.personErr != nil || sameName(r.owner, r.prevOwner) {
 		return true
 	}
-	var codes []string
-	for _, w := range r.works {
+	var asked []int
+	for i, w := range r.works {
 		if _, ok := r.kept[w.entry().putCode]; ok {
-			codes = append(codes, w.entry().putCode)
+			asked = append(asked, i)
 		}
 	}
 	clear(r.kept)
-	for chunk := range slices.Chunk(codes, orcidBulkMax) {
+	for chunk := range slices.Chunk(asked, orcidBulkMax) {
 		if !r.details(ctx, env, chunk) {
 			return false
 		}

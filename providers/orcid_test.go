@@ -351,3 +351,47 @@ func TestORCIDBulkTwoWorksForOnePutCode(t *testing.T) {
 		t.Errorf("warnings %+v", res.Warnings)
 	}
 }
+
+// TestORCIDPutCodeInTwoGroups: a faulty summary lists put-code 11 in two
+// groups; the page of details answers it once. The first work takes its
+// details and the second keeps its summary, as before a work with details
+// let its summary go: never an empty record.
+func TestORCIDPutCodeInTwoGroups(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := newStub(t)
+	g := `{"external-ids":{"external-id":[]},"work-summary":[{"put-code":11,"title":{"title":{"value":"W11"}},"type":"other"}]}`
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[`+g+`,`+g+`]}`)
+	s.text("/v3.0/"+orcid+"/works/11,11", 200, `{"bulk":[{"work":`+orcidWorkDetails("11")+`}]}`)
+	s.text("/v3.0/"+orcid+"/person", 200, `{"name":null}`)
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	if res.Status != record.Found || len(res.Discovered) != 2 {
+		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
+	}
+	if got := titles(res.Discovered); got != "W11 in full, W11" {
+		t.Errorf("titles %q, want the first from its details, the second from its summary", got)
+	}
+}
+
+// TestORCIDChoiceSaysWhenTheDOIsEntryIsNotThePreferred: the owner's
+// preferred entry lists no DOI and another entry of the group does; that
+// entry speaks for the work, and the group's reason says so rather than
+// name the preferred entry as chosen.
+func TestORCIDChoiceSaysWhenTheDOIsEntryIsNotThePreferred(t *testing.T) {
+	const orcid = "0000-0002-1825-0097"
+	s := newStub(t)
+	s.text("/v3.0/"+orcid+"/works", 200, `{"group":[{"external-ids":{"external-id":[]},"work-summary":[
+		{"put-code":11,"display-index":"2","title":{"title":{"value":"Preferred"}},"type":"other"},
+		{"put-code":12,"display-index":"1","title":{"title":{"value":"With DOI"}},"type":"other",
+		 "external-ids":{"external-id":[{"external-id-type":"doi","external-id-value":"10.5555/abc","external-id-relationship":"self"}]}}]}]}`)
+	s.text("/v3.0/"+orcid+"/works/12", 200, `{"bulk":[{"work":`+orcidWorkDetails("12")+`}]}`)
+	s.text("/v3.0/"+orcid+"/person", 200, `{"name":null}`)
+	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
+	if res.Status != record.Found || len(res.Discovered) != 1 {
+		t.Fatalf("status %s (%v), %d works", res.Status, res.Err, len(res.Discovered))
+	}
+	d := res.Discovered[0]
+	want := "put-code 12 lists doi:10.5555/abc, which names the work; the owner's preferred entry, put-code 11, does not"
+	if d.ID.Key() != "doi:10.5555/abc" || d.Group == nil || d.Group.Chosen != want {
+		t.Errorf("work %s, group %+v; want doi:10.5555/abc chosen because %q", d.ID.Key(), d.Group, want)
+	}
+}

@@ -32,8 +32,9 @@ type System struct {
 	// Abort ends once a second interrupt asks the command to stop at
 	// once (fetch stops writing between two files); nil means never.
 	Abort context.Context
-	// WriteTail is called as fetch's write tail begins, and what it
-	// returns as it ends (orchestrator.Options.WriteTail); nil means
+	// WriteTail is called as fetch's write tail begins
+	// (orchestrator.Options.WriteTail), and what it returns once fetch
+	// has told its story and written --report (holdWriteTail); nil means
 	// nothing.
 	WriteTail func() (done func())
 }

@@ -368,10 +368,24 @@ func (n *Net) openAlexListing(id string, q url.Values) (int, int, []byte) {
 		if k > 0 {
 			b.WriteByte(',')
 		}
-		n.openAlexWork(&b, i)
+		n.openAlexListItem(&b, i, q)
 	}
 	b.WriteString(`]}`)
 	return 200, len(works), b.Bytes()
+}
+
+// openAlexListItem writes work i as an OpenAlex list answer carries it:
+// with select=, only the root-level fields it names ("select works for
+// lists and single entities; root-level fields only":
+// https://developers.openalex.org/guides/selecting-fields).
+func (n *Net) openAlexListItem(b *bytes.Buffer, i int, q url.Values) {
+	if !q.Has("select") {
+		n.openAlexWork(b, i)
+		return
+	}
+	var whole bytes.Buffer
+	n.openAlexWork(&whole, i)
+	writeSelected(b, whole.Bytes(), strings.Split(q.Get("select"), ","))
 }
 
 func (n *Net) dataCiteAnswer(req *http.Request) (int, int, []byte) {
