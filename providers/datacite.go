@@ -264,7 +264,7 @@ func dataCiteAuthors(creators gjson.Result) []record.Author {
 	var out []record.Author
 	creators.ForEach(func(_, c gjson.Result) bool {
 		author, ok := dataCiteCreator(c)
-		if !ok || dataCitePlaceholder(author) {
+		if !ok || dataCitePlaceholder(c, author) {
 			return true
 		}
 		people := []record.Author{author}
@@ -281,6 +281,9 @@ func dataCiteAuthors(creators gjson.Result) []record.Author {
 
 // addAuthorOnce appends a unless an author of the same name and ORCID iD
 // (or none) is listed; a repeat's affiliations join the first one's.
+// Deposit forms let one person be added twice (4TU.ResearchData's, for
+// one: https://github.com/4TUResearchData/djehuty/issues/193), and
+// DataCite registers what it is sent.
 func addAuthorOnce(list []record.Author, a record.Author) []record.Author {
 	for i, b := range list {
 		if a.Name == b.Name && a.Given == b.Given && a.Family == b.Family && a.ORCID == b.ORCID {
@@ -309,16 +312,22 @@ var dataCitePlaceholders = map[string]bool{
 	"unknown": true, "anonymous": true, "anon.": true, "n/a": true, "unknown author": true,
 }
 
-// dataCitePlaceholder reports a creator that names nobody: its name, or
-// its family name when it has no given name, is a placeholder.
-func dataCitePlaceholder(a record.Author) bool {
-	name := a.Name
-	if name == "" && a.Given == "" {
-		name = a.Family
-	}
-	name = strings.ToLower(strings.TrimSpace(name))
+// dataCitePlaceholder reports a creator that names nobody: its name is a
+// placeholder, or its family name is and its given name is one or none.
+func dataCitePlaceholder(c gjson.Result, a record.Author) bool {
+	return placeholderName(c.Get("name").String()) || placeholderName(a.Name) ||
+		placeholderName(a.Family) && (a.Given == "" || placeholderName(a.Given))
+}
+
+// placeholderName: one of dataCitePlaceholders, in any case, in
+// parentheses or not, or a "Family, Given" of two ("Unknown, Unknown").
+func placeholderName(s string) bool {
+	name := strings.ToLower(strings.TrimSpace(s))
 	if strings.HasPrefix(name, "(:") && strings.HasSuffix(name, ")") {
 		name = name[1 : len(name)-1]
+	}
+	if family, given, ok := strings.Cut(name, ","); ok && !strings.Contains(given, ",") {
+		return placeholderName(family) && placeholderName(given)
 	}
 	return dataCitePlaceholders[name]
 }

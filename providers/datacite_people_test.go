@@ -62,7 +62,10 @@ func TestDataCiteCreatorsThatAreNotPeople(t *testing.T) {
 	}{
 		{"DataCite's unknown values, both spellings", `[{"name":":unav"},{"name":"(:unav)","nameType":"Organizational"},
 			{"name":"(:Unav)"},{"name":":none"},{"name":":null"},{"name":":tba"},{"name":":unkn"}]`, nil},
-		{"words for nobody", `[{"name":"Unknown"},{"name":"N/A"},{"name":"anonymous"},{"familyName":"Unknown","name":"Unknown"}]`, nil},
+		{"words for nobody", `[{"name":"Unknown"},{"name":"N/A"},{"name":"anonymous"},{"familyName":"Unknown","name":"Unknown"},
+			{"name":"Unknown, Unknown","givenName":"Unknown","familyName":"Unknown","nameType":"Personal"},{"name":"(:unkn)"}]`, nil},
+		{"a family name only looks like a placeholder word", `[{"name":"Unknown, Jane","givenName":"Jane","familyName":"Unknown"}]`,
+			[]record.Author{{Given: "Jane", Family: "Unknown"}}},
 		{":etal after the people it abbreviates", `[{"name":"Smith, John","givenName":"John","familyName":"Smith"},{"name":":etal"}]`,
 			[]record.Author{smith}},
 		{"a repeat is one, its affiliations joined", `[
