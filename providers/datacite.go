@@ -3,7 +3,6 @@ package providers
 import (
 	"context"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -272,28 +271,11 @@ func dataCiteAuthors(creators gjson.Result) []record.Author {
 			people = list
 		}
 		for _, p := range people {
-			out = addAuthorOnce(out, p)
+			out = wire.AddAuthorOnce(out, p)
 		}
 		return true
 	})
 	return out
-}
-
-// addAuthorOnce appends a unless an author of the same name and ORCID iD
-// (or none) is listed; a repeat's affiliations join the first one's.
-// Deposit forms let one person be added twice (4TU.ResearchData's, for
-// one: https://github.com/4TUResearchData/djehuty/issues/193), and
-// DataCite registers what it is sent.
-func addAuthorOnce(list []record.Author, a record.Author) []record.Author {
-	for i, b := range list {
-		if a.Name == b.Name && a.Given == b.Given && a.Family == b.Family && a.ORCID == b.ORCID {
-			for _, aff := range a.Affiliations {
-				list[i].Affiliations = addDistinct(list[i].Affiliations, aff)
-			}
-			return list
-		}
-	}
-	return append(list, a)
 }
 
 // dataCitePlaceholders are the creator names that stand for nobody:
@@ -332,16 +314,6 @@ func placeholderName(s string) bool {
 	return dataCitePlaceholders[name]
 }
 
-// dataCiteListPart is one person of a list written in one creatorName:
-// "Family, Given", optionally followed by a parenthesised affiliation.
-var dataCiteListPart = regexp.MustCompile(`^([^,;()]+),([^,;()]+?)(?:\(([^;()]+)\))?$`)
-
-// organisationWords mark a part of a list as an organisation's name
-// ("University of Oslo, Norway" reads as "Family, Given" too).
-var organisationWords = []string{"universit", "institut", "department", "centre", "center", "college", "school",
-	"laborator", "society", "museum", "agency", "ministry", "council", "foundation", "consortium", "group", "team",
-	"project", "office", "library", "gmbh", "inc.", "ltd"}
-
 // dataCiteNameList splits a literal creator name that is unambiguously a
 // list of people into them, each with the affiliation written beside it:
 // "Enos, Ryan (Harvard University); Fowler, Anthony (University Of
@@ -355,38 +327,10 @@ var organisationWords = []string{"universit", "institut", "department", "centre"
 // an identifier or an affiliation of its own is left whole, since which
 // person it belongs to is unknown. nil when the name is not such a list.
 func dataCiteNameList(c gjson.Result, a record.Author) []record.Author {
-	if a.Name == "" || c.Get("nameType").String() == "Organizational" || a.ORCID != "" || len(a.Affiliations) > 0 || !strings.Contains(a.Name, ";") {
+	if a.Name == "" || c.Get("nameType").String() == "Organizational" || a.ORCID != "" || len(a.Affiliations) > 0 {
 		return nil
 	}
-	parts := strings.Split(a.Name, ";")
-	people := make([]record.Author, 0, len(parts))
-	for _, part := range parts {
-		m := dataCiteListPart.FindStringSubmatch(strings.TrimSpace(part))
-		if m == nil {
-			return nil
-		}
-		family, given := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
-		if !personNamePart(family) || !personNamePart(given) || organisationName(family+" "+given) {
-			return nil
-		}
-		p := record.Author{Given: given, Family: family}
-		if aff := strings.TrimSpace(m[3]); aff != "" {
-			p.Affiliations = []string{aff}
-		}
-		people = append(people, p)
-	}
-	return people
-}
-
-// organisationName reports a name with a word only organisations have.
-func organisationName(s string) bool {
-	s = strings.ToLower(s)
-	return slices.ContainsFunc(organisationWords, func(w string) bool { return strings.Contains(s, w) })
-}
-
-// personNamePart: a name part has a letter and no digit.
-func personNamePart(s string) bool {
-	return strings.IndexFunc(s, unicode.IsLetter) >= 0 && strings.IndexFunc(s, unicode.IsDigit) < 0
+	return wire.NameList(a.Name)
 }
 
 // dataCiteCreator maps one creator. Organisations keep their name whole;
