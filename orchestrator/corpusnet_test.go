@@ -45,6 +45,7 @@ func corpusAgencies() map[string]string {
 		"10.5555": "Crossref", "10.1006": "Crossref", "10.1136": "Crossref",
 		"10.1594": "DataCite", "10.2737": "DataCite", "10.14264": "DataCite", "10.48550": "DataCite", "10.5063": "DataCite",
 		"10.5281": "DataCite", "10.6084": "DataCite", "10.7910": "DataCite",
+		"10.18169": "DataCite", // #32: Siemens' prior-art register
 	}
 }
 
@@ -95,6 +96,10 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	}
 	n.otherwise("api.openalex.org", 404, "")
 	for _, doi := range []string{"10.1594/pangaea.836178", "10.48550/arxiv.2311.16162", "10.5063/f1m61h5x", "10.5281/zenodo.48440", "10.7910/dvn/nj7xso"} {
+		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
+	}
+	// #32's placeholders and name lists (manifest DOIs, not on the profile).
+	for _, doi := range []string{"10.7910/dvn/eqtqyo", "10.18169/papdeottx00502"} {
 		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	// figshare's versions .v1–.v5 of the recorded item: its answer with

@@ -191,12 +191,7 @@ func dataCiteWork(a gjson.Result) record.Record {
 		Language:  wire.Language(a.Get("language").String()), // "the primary language of the resource"
 	}
 	rec.IDs.DOI = wire.StripDOI(a.Get("doi").String())
-	a.Get("creators").ForEach(func(_, c gjson.Result) bool {
-		if author, ok := dataCiteCreator(c); ok {
-			rec.Authors = append(rec.Authors, author)
-		}
-		return true
-	})
+	rec.Authors = dataCiteAuthors(a.Get("creators"))
 	dataCiteContainer(a, &rec)
 	dataCiteIdentifiers(a, &rec.IDs)
 	if lic := dataCiteLicense(a.Get("rightsList")); lic != "" {
@@ -258,6 +253,84 @@ func dataCitePublisher(p gjson.Result) string {
 		return strings.TrimSpace(p.Get("name").String())
 	}
 	return strings.TrimSpace(p.String())
+}
+
+// dataCiteAuthors maps creators[] to the work's authors: a placeholder
+// is no author (dataCitePlaceholder), a name that is unambiguously a list
+// of people is those people (dataCiteNameList), and a creator repeated
+// exactly (same name, same ORCID iD or none) is one author.
+func dataCiteAuthors(creators gjson.Result) []record.Author {
+	var out []record.Author
+	creators.ForEach(func(_, c gjson.Result) bool {
+		author, ok := dataCiteCreator(c)
+		if !ok || dataCitePlaceholder(c, author) {
+			return true
+		}
+		people := []record.Author{author}
+		if list := dataCiteNameList(c, author); list != nil {
+			people = list
+		}
+		for _, p := range people {
+			out = wire.AddAuthorOnce(out, p)
+		}
+		return true
+	})
+	return out
+}
+
+// dataCitePlaceholders are the creator names that stand for nobody:
+// DataCite's "standard values for unknown information", which a record
+// gives when the mandatory creator is not known
+// (https://support.datacite.org/docs/schema-values-unknown-information-v43;
+// schema 4.1 wrote them in parentheses, "(:unav)"), and the words
+// repositories fill the field with. "Anonymous" is among them: DataCite's
+// table gives it as the example of :unkn, "known to be unknown", and a
+// CSL style that names anonymous works does so from its own "anonymous"
+// term, while a literal author "Anonymous" would be sorted, keyed and
+// printed as a person by every style.
+var dataCitePlaceholders = map[string]bool{
+	":unac": true, ":unal": true, ":unap": true, ":unas": true, ":unav": true, ":unkn": true,
+	":none": true, ":null": true, ":tba": true, ":etal": true,
+	"unknown": true, "anonymous": true, "anon.": true, "n/a": true, "unknown author": true,
+}
+
+// dataCitePlaceholder reports a creator that names nobody: its name is a
+// placeholder, or its family name is and its given name is one or none.
+func dataCitePlaceholder(c gjson.Result, a record.Author) bool {
+	return placeholderName(c.Get("name").String()) || placeholderName(a.Name) ||
+		placeholderName(a.Family) && (a.Given == "" || placeholderName(a.Given))
+}
+
+// placeholderName: one of dataCitePlaceholders, in any case, in
+// parentheses or not, or a "Family, Given" of two ("Unknown, Unknown").
+func placeholderName(s string) bool {
+	name := strings.ToLower(strings.TrimSpace(s))
+	if strings.HasPrefix(name, "(:") && strings.HasSuffix(name, ")") {
+		name = name[1 : len(name)-1]
+	}
+	if family, given, ok := strings.Cut(name, ","); ok && !strings.Contains(given, ",") {
+		return placeholderName(family) && placeholderName(given)
+	}
+	return dataCitePlaceholders[name]
+}
+
+// dataCiteNameList splits a literal creator name that is unambiguously a
+// list of people into them, each with the affiliation written beside it:
+// "Enos, Ryan (Harvard University); Fowler, Anthony (University Of
+// Chicago); Vavreck, Lynn (UCLA)" as Harvard Dataverse registered it, or
+// nine "Family, Given" names in KNB's record of 10.5063/f1m61h5x. The
+// schema wants one creator per person ("to supply multiple creators,
+// repeat this property": https://datacite-metadata-schema.readthedocs.io/en/4.6/properties/creator/).
+// It is a list only when every ";"-separated part is a well-formed
+// "Family, Given" name with letters, no digits and no organisation's
+// word, and the creator is not declared Organizational; a creator that carries
+// an identifier or an affiliation of its own is left whole, since which
+// person it belongs to is unknown. nil when the name is not such a list.
+func dataCiteNameList(c gjson.Result, a record.Author) []record.Author {
+	if a.Name == "" || c.Get("nameType").String() == "Organizational" || a.ORCID != "" || len(a.Affiliations) > 0 {
+		return nil
+	}
+	return wire.NameList(a.Name)
 }
 
 // dataCiteCreator maps one creator. Organisations keep their name whole;

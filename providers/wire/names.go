@@ -372,3 +372,62 @@ func patronymic(w string) bool {
 	}
 	return false
 }
+
+// nameListPart is one person of a list written as one name: "Family,
+// Given", optionally followed by a parenthesised affiliation.
+var nameListPart = regexp.MustCompile(`^([^,;()]+),([^,;()]+?)(?:\(([^;()]+)\))?$`)
+
+// NameList splits a name that is unambiguously a list of people into
+// them ("Enos, Ryan (Harvard University); Fowler, Anthony (University Of
+// Chicago)"), each with the affiliation written beside it. It is a list
+// only when the name holds a ";" and every part is a well-formed "Family,
+// Given" whose parts have letters, no digits and no organisation's word
+// (IsOrganisation: "University of Oslo, Norway" reads as "Family, Given"
+// too); nil otherwise, and the name stays whole.
+func NameList(name string) []record.Author {
+	if !strings.Contains(name, ";") {
+		return nil
+	}
+	parts := strings.Split(name, ";")
+	people := make([]record.Author, 0, len(parts))
+	for _, part := range parts {
+		m := nameListPart.FindStringSubmatch(strings.TrimSpace(part))
+		if m == nil {
+			return nil
+		}
+		family, given := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+		if !personNamePart(family) || !personNamePart(given) || IsOrganisation(family+" "+given) {
+			return nil
+		}
+		p := record.Author{Given: given, Family: family}
+		if aff := strings.TrimSpace(m[3]); aff != "" {
+			p.Affiliations = []string{aff}
+		}
+		people = append(people, p)
+	}
+	return people
+}
+
+// personNamePart: a name part has a letter and no digit.
+func personNamePart(s string) bool {
+	return strings.IndexFunc(s, unicode.IsLetter) >= 0 && strings.IndexFunc(s, unicode.IsDigit) < 0
+}
+
+// AddAuthorOnce appends a unless an author of the same name and ORCID iD
+// (or none) is listed; a repeat's affiliations join the first one's.
+// Deposit forms let one person be added twice (4TU.ResearchData's, for
+// one: https://github.com/4TUResearchData/djehuty/issues/193), and a
+// registrar registers what it is sent.
+func AddAuthorOnce(list []record.Author, a record.Author) []record.Author {
+	for i, b := range list {
+		if a.Name == b.Name && a.Given == b.Given && a.Family == b.Family && a.ORCID == b.ORCID {
+			for _, aff := range a.Affiliations {
+				if !slices.Contains(list[i].Affiliations, aff) {
+					list[i].Affiliations = append(list[i].Affiliations, aff)
+				}
+			}
+			return list
+		}
+	}
+	return append(list, a)
+}
