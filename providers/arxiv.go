@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
+	"github.com/aboutscholar/about/providers/xmltext"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -200,7 +201,7 @@ func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result
 		}
 		rest := b.reject(pending, feed.Entries[k])
 		if len(rest) == len(pending) { // the error names none of ours: nothing answered
-			err := fmt.Errorf("arxiv: the API answered with an error: %s", cleanText(collapseXMLSpace(feed.Entries[k].Summary)))
+			err := fmt.Errorf("arxiv: the API answered with an error: %s", cleanText(xmltext.Collapse(feed.Entries[k].Summary)))
 			b.settle(pending, Result{Status: record.Failed, Err: err})
 			return b.out, nil
 		}
@@ -355,7 +356,7 @@ func (b *arxivBatch) reject(pending []int, errEntry arxivEntry) []int {
 		if bad != "" && b.asked[i] == parseArXivID(bad) {
 			b.out[i] = Result{Status: record.NotFound, Warnings: []record.Warning{{
 				Identity: b.ids[i].Key(),
-				Message:  "arXiv rejects the id: " + collapseXMLSpace(errEntry.Summary),
+				Message:  "arXiv rejects the id: " + xmltext.Collapse(errEntry.Summary),
 			}}}
 			continue
 		}
@@ -430,12 +431,12 @@ func arxivMatch(entries []arxivEntry, asked arxivID) (arxivEntry, bool) {
 // arxivRecord maps one Atom entry.
 func arxivRecord(e arxivEntry) record.Record {
 	rec := record.Record{
-		Title:     collapseXMLSpace(e.Title),
+		Title:     xmltext.Collapse(e.Title),
 		Publisher: "arXiv",
 		Type:      "article", // CSL's type for a preprint
 		// <published> is when version 1 was submitted: the e-print's date.
 		Issued:   record.ParseDate(e.Published),
-		Abstract: collapseXMLSpace(e.Summary),
+		Abstract: xmltext.Collapse(e.Summary),
 		IDs:      record.IDs{ArXiv: parseArXivID(e.ID).base},
 		Authors:  arxivAuthors(e.Authors),
 		Topics:   arxivTopics(e),
@@ -448,10 +449,10 @@ func arxivRecord(e arxivEntry) record.Record {
 			rec.Relations = append(rec.Relations, record.Relation{Type: "is-preprint-of", ID: "doi:" + doi})
 		}
 	}
-	if ref := collapseXMLSpace(e.JournalRef); ref != "" {
+	if ref := xmltext.Collapse(e.JournalRef); ref != "" {
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "journal_ref", Value: ref})
 	}
-	if c := collapseXMLSpace(e.Comment); c != "" {
+	if c := xmltext.Collapse(e.Comment); c != "" {
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "comment", Value: c})
 	}
 	return rec
@@ -464,9 +465,9 @@ func arxivRecord(e arxivEntry) record.Record {
 func arxivAuthors(list []arxivAuthor) []record.Author {
 	var out []record.Author
 	for _, a := range list {
-		author := indexAuthor(collapseXMLSpace(a.Name)) // one string, as submitted: index_names.go
+		author := indexAuthor(xmltext.Collapse(a.Name)) // one string, as submitted: index_names.go
 		for _, aff := range a.Affiliations {
-			if aff = collapseXMLSpace(aff); aff != "" {
+			if aff = xmltext.Collapse(aff); aff != "" {
 				author.Affiliations = append(author.Affiliations, aff)
 			}
 		}
@@ -514,7 +515,3 @@ func arxivTerms(cs []arxivCategory) []string {
 	}
 	return out
 }
-
-// collapseXMLSpace trims s and turns every run of white space (arXiv wraps
-// titles and abstracts at about 80 columns) into one space.
-func collapseXMLSpace(s string) string { return strings.Join(strings.Fields(s), " ") }

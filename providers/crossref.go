@@ -67,7 +67,7 @@ const (
 // probe checks a list answer still carries.
 func crossrefFields() []string {
 	return []string{
-		"DOI", "ISBN", "ISSN", "abstract", "article-number", "author", "container-title", "degree", "editor",
+		"DOI", "ISBN", "ISSN", "abstract", "approved", "article-number", "author", "container-title", "degree", "editor",
 		"institution", "is-referenced-by-count", "issue", "issued", "language", "license", "page", "published",
 		"published-online", "published-print", "publisher", "references-count", "relation", "resource", "subject",
 		"subtitle", "subtype", "title", "type", "volume",
@@ -355,8 +355,18 @@ func preprintServer(doi, institution string) string {
 
 // crossrefDate prefers "issued" (the earliest of print and online, as
 // Crossref defines it), then "published", keeping the given precision.
+// A dissertation's deposit has an approval date and no publication date
+// (Crossref's schema: <dissertation> holds <approval_date>, required,
+// https://data.crossref.org/reports/help/schema_doc/5.3.1/index.html),
+// so its record's issued is often [[null]]: the approval date
+// ("approved") is then the thesis's date, as Zotero's Crossref REST
+// translator takes it for every dissertation.
 func crossrefDate(m gjson.Result) record.Date {
-	for _, field := range []string{"issued", "published", "published-print", "published-online"} {
+	fields := []string{"issued", "published", "published-print", "published-online"}
+	if m.Get("type").String() == "dissertation" {
+		fields = append(fields, "approved")
+	}
+	for _, field := range fields {
 		parts := m.Get(field + ".date-parts.0")
 		if !parts.IsArray() || !parts.Get("0").Exists() || parts.Get("0").Type == gjson.Null {
 			continue

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/wire"
+	"github.com/aboutscholar/about/providers/xmltext"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -248,7 +249,7 @@ func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Resul
 	case "eFetchResult":
 		// EFetch's in-band error, sent with status 200 ("API key invalid",
 		// "Empty id list", …): the question went unanswered.
-		why := cleanText(collapseXMLSpace(strings.Join(set.Errors, "; ")))
+		why := cleanText(xmltext.Collapse(strings.Join(set.Errors, "; ")))
 		return pubmedSet{}, &Result{Status: record.Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)}
 	default:
 		return pubmedSet{}, &Result{Status: record.Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}
@@ -270,20 +271,20 @@ type pubmedSet struct {
 type pubmedArticle struct {
 	PMID    string               `xml:"MedlineCitation>PMID"`
 	Article pubmedJournalArticle `xml:"MedlineCitation>Article"`
-	MeSH    []xmlText            `xml:"MedlineCitation>MeshHeadingList>MeshHeading>DescriptorName"`
+	MeSH    []xmltext.Text       `xml:"MedlineCitation>MeshHeadingList>MeshHeading>DescriptorName"`
 	IDs     []pubmedID           `xml:"PubmedData>ArticleIdList>ArticleId"`
 }
 
 type pubmedJournalArticle struct {
 	Journal struct {
-		ISSN    []string   `xml:"ISSN"`
-		Volume  string     `xml:"JournalIssue>Volume"`
-		Issue   string     `xml:"JournalIssue>Issue"`
-		PubDate pubmedDate `xml:"JournalIssue>PubDate"`
-		Title   xmlText    `xml:"Title"`
+		ISSN    []string     `xml:"ISSN"`
+		Volume  string       `xml:"JournalIssue>Volume"`
+		Issue   string       `xml:"JournalIssue>Issue"`
+		PubDate pubmedDate   `xml:"JournalIssue>PubDate"`
+		Title   xmltext.Text `xml:"Title"`
 	} `xml:"Journal"`
-	Title           xmlText `xml:"ArticleTitle"`
-	VernacularTitle xmlText `xml:"VernacularTitle"`
+	Title           xmltext.Text `xml:"ArticleTitle"`
+	VernacularTitle xmltext.Text `xml:"VernacularTitle"`
 	Pagination      struct {
 		StartPage  string `xml:"StartPage"`
 		EndPage    string `xml:"EndPage"`
@@ -325,13 +326,13 @@ type pubmedBookArticle struct {
 		IDs  []pubmedID `xml:"ArticleIdList>ArticleId"`
 		Book struct {
 			Publisher string         `xml:"Publisher>PublisherName"`
-			Title     xmlText        `xml:"BookTitle"`
+			Title     xmltext.Text   `xml:"BookTitle"`
 			PubDate   pubmedDate     `xml:"PubDate"`
 			Authors   []pubmedAuthor `xml:"AuthorList>Author"`
 			Volume    string         `xml:"Volume"`
 			ISBN      []string       `xml:"Isbn"`
 		} `xml:"Book"`
-		Title            xmlText              `xml:"ArticleTitle"`
+		Title            xmltext.Text         `xml:"ArticleTitle"`
 		Authors          []pubmedAuthor       `xml:"AuthorList>Author"`
 		Abstract         []pubmedAbstractText `xml:"Abstract>AbstractText"`
 		PublicationTypes []string             `xml:"PublicationType"`
@@ -359,12 +360,12 @@ type pubmedELocation struct {
 
 type pubmedAuthor struct {
 	Valid          string             `xml:"ValidYN,attr"`
-	LastName       xmlText            `xml:"LastName"`
-	ForeName       xmlText            `xml:"ForeName"`
+	LastName       xmltext.Text       `xml:"LastName"`
+	ForeName       xmltext.Text       `xml:"ForeName"`
 	Initials       string             `xml:"Initials"`
-	CollectiveName xmlText            `xml:"CollectiveName"`
+	CollectiveName xmltext.Text       `xml:"CollectiveName"`
 	Identifiers    []pubmedIdentifier `xml:"Identifier"`
-	Affiliations   []xmlText          `xml:"AffiliationInfo>Affiliation"`
+	Affiliations   []xmltext.Text     `xml:"AffiliationInfo>Affiliation"`
 }
 
 type pubmedIdentifier struct {
@@ -422,7 +423,7 @@ func (b pubmedBookArticle) record() record.Record {
 	rec := record.Record{
 		Title:     string(doc.Title),
 		Container: string(doc.Book.Title),
-		Publisher: collapseXMLSpace(doc.Book.Publisher),
+		Publisher: xmltext.Collapse(doc.Book.Publisher),
 		Type:      "chapter",
 		Issued:    doc.Book.PubDate.date(),
 		Volume:    strings.TrimSpace(doc.Book.Volume),
@@ -532,7 +533,7 @@ func pubmedAbstract(parts []pubmedAbstractText) string {
 	var paras []string
 	for _, p := range parts {
 		text := p.Text
-		if label := collapseXMLSpace(p.Label); label != "" && text != "" {
+		if label := xmltext.Collapse(p.Label); label != "" && text != "" {
 			text = label + ": " + text
 		}
 		if text != "" {
@@ -578,7 +579,7 @@ func pubmedType(types []string) string {
 func pubmedTypesExtra(types []string) []record.Annotation {
 	var out []record.Annotation
 	for _, t := range types {
-		if t = collapseXMLSpace(t); t != "" {
+		if t = xmltext.Collapse(t); t != "" {
 			out = append(out, record.Annotation{Name: "publication_type", Value: t})
 		}
 	}
@@ -627,19 +628,6 @@ func pubmedFirstYear(s string) int {
 	return 0
 }
 
-// xmlText is an element's whole text content with inline markup (<i>,
-// <sup>, <sub>, as PubMed keeps in titles and abstracts) dropped and white
-// space collapsed: "<i>TERT</i> gene" reads "TERT gene".
-type xmlText string
-
-// UnmarshalXML collects the character data of the element and all its
-// descendants, in document order.
-func (t *xmlText) UnmarshalXML(d *xml.Decoder, _ xml.StartElement) error {
-	s, err := xmlElementText(d)
-	*t = xmlText(s)
-	return err
-}
-
 // pubmedAbstractText is one AbstractText section and its Label
 // (BACKGROUND, METHODS, …) when the abstract is structured.
 type pubmedAbstractText struct {
@@ -654,30 +642,7 @@ func (p *pubmedAbstractText) UnmarshalXML(d *xml.Decoder, start xml.StartElement
 			p.Label = a.Value
 		}
 	}
-	s, err := xmlElementText(d)
+	s, err := xmltext.ElementText(d)
 	p.Text = s
 	return err
-}
-
-// xmlElementText reads tokens up to the end of the current element and
-// returns its collapsed text.
-func xmlElementText(d *xml.Decoder) (string, error) {
-	var b strings.Builder
-	for depth := 0; ; {
-		tok, err := d.Token()
-		if err != nil {
-			return "", err
-		}
-		switch tok := tok.(type) {
-		case xml.CharData:
-			b.Write(tok)
-		case xml.StartElement:
-			depth++
-		case xml.EndElement:
-			if depth == 0 {
-				return collapseXMLSpace(b.String()), nil
-			}
-			depth--
-		}
-	}
 }
