@@ -75,8 +75,10 @@ var placeholders = map[string]bool{"na": true, "nil": true, "nan": true, "unk": 
 // write in DataCite's language property (lupo's own examples: "English",
 // "french", "Indonesian") in English and in the language itself, for the
 // languages about writes a babel name for (render/tex) and the largest
-// others, and the two MARC codes MEDLINE still uses that ISO 639-2
-// withdrew (Serbian "scc", Croatian "scr").
+// others; the two MARC codes MEDLINE still uses that ISO 639-2
+// withdrew (Serbian "scc", Croatian "scr"); and Tagalog, which x/text
+// reads as Filipino ("tl" → "fil", CLDR's alias), where BCP 47 keeps
+// "tl" a language of its own.
 var languageNames = map[string]string{
 	"english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr", "francais": "fr",
 	"spanish": "es", "español": "es", "espanol": "es", "castellano": "es", "italian": "it", "italiano": "it",
@@ -92,5 +94,5 @@ var languageNames = map[string]string{
 	"arabic": "ar", "العربية": "ar", "hebrew": "he", "persian": "fa", "hindi": "hi", "indonesian": "id",
 	"bahasa indonesia": "id", "malay": "ms", "thai": "th", "vietnamese": "vi", "tiếng việt": "vi",
 	"afrikaans": "af", "welsh": "cy", "irish": "ga", "marathi": "mr",
-	"scc": "sr", "scr": "hr",
+	"scc": "sr", "scr": "hr", "tl": "tl", "tgl": "tl", "tagalog": "tl",
 }

@@ -12,7 +12,7 @@ import (
 // bibliographer writes for it. The DataCite records are read at
 // datacite/bolognese ff9ced47b98be806732919d3bf0bd6cbafd9125a and
 // datacite/lupo 05afac4639d2048735056813edcb94914fe3cbba (both MIT).
-// Before this reading, 24 of these 39 came out wrong: "eng", "GER",
+// Before this reading, 24 of these 40 came out wrong: "eng", "GER",
 // "fra" kept as they were, "English" and "french" dropped, "und",
 // "zxx", "mul" and "NA" written as tags.
 func TestLanguageFromEveryForm(t *testing.T) {
@@ -40,6 +40,7 @@ func TestLanguageFromEveryForm(t *testing.T) {
 		{"en-US", "en-us", "DataCite's schema example"}, {"pt_BR", "pt-br", "a Java locale (CKAN, ckanext-doi#106)"},
 		{" DE ", "de", "case and spaces"}, {"zh-Hant-TW", "zh-hant-tw", "script and region"},
 		{"iw", "he", "deprecated ISO 639-1 code, replaced as BCP 47 says"},
+		{"tl", "tl", "Tagalog stays Tagalog: BCP 47 does not alias it to Filipino as CLDR does"},
 		// No one language (OPUS4 issue 1519: "zxx" for sheet music, "mul"):
 		{"zxx", "", "no linguistic content"}, {"mul", "", "several"}, {"und", "", "undetermined"},
 		{"mis", "", "not coded"}, {"qaa", "", "private use"}, {"x-klingon", "", "private use"},
