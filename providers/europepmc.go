@@ -288,7 +288,7 @@ func europePMCRecord(r gjson.Result) record.Record {
 		Abstract:  wire.AbstractText(r.Get("abstractText").String()),
 		// MEDLINE's language of the article, assigned by its indexers
 		// (ISO 639-2, "eng"): not detected from the text.
-		Language: wire.LanguageMARC(r.Get("language").String()),
+		Language: wire.Language(r.Get("language").String()),
 	}
 	if src, id := r.Get("source").String(), r.Get("id").String(); src != "" && id != "" {
 		rec.URL = europePMCSite + url.PathEscape(src) + "/" + url.PathEscape(id)

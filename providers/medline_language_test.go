@@ -27,8 +27,8 @@ func TestEuropePMCLanguage(t *testing.T) {
 
 func TestLanguageMARC(t *testing.T) {
 	for code, want := range map[string]string{"eng": "en", "ger": "de", "FRE": "fr", "chi": "zh", "und": "", "mul": "", "": "", "xxx": ""} {
-		if got := wire.LanguageMARC(code); got != want {
-			t.Errorf("LanguageMARC(%q) = %q, want %q", code, got, want)
+		if got := wire.Language(code); got != want {
+			t.Errorf("Language(%q) = %q, want %q", code, got, want)
 		}
 	}
 }

@@ -315,7 +315,7 @@ func pubmedLanguage(codes []string) string {
 	if len(codes) != 1 {
 		return ""
 	}
-	return wire.LanguageMARC(codes[0])
+	return wire.Language(codes[0])
 }
 
 // pubmedBookArticle is a Bookshelf document (a book or one of its

@@ -27,7 +27,7 @@ type Record struct {
 	Issue     string       `json:"issue,omitempty"`
 	Pages     string       `json:"pages,omitempty"`
 	Abstract  string       `json:"abstract,omitempty"`
-	Language  string       `json:"language,omitempty"` // the work's language, a BCP 47 tag (ISO 639-1 "de", "pt-br") in lower case, as the registrar gives it
+	Language  string       `json:"language,omitempty"` // the work's language, a BCP 47 tag ("de", "pt-br") in lower case, from whatever form the service sends (providers/wire.Language)
 	URL       string       `json:"url,omitempty"`      // landing page
 	IDs       IDs          `json:"ids,omitzero"`
 	OA        *OpenAccess  `json:"open_access,omitempty"`
