@@ -39,7 +39,7 @@ func writeAlFolio(buf *bufio.Writer, p *page) error {
 		// bib.liquid prints it in href="http://arxiv.org/abs/…" as it is
 		fs.addVerbatim("arxiv", wording.EncodeURLBytes(e.rec.IDs.ArXiv, ""))
 		fs.addVerbatim("pdf", pdfURL(e.rec))
-		fs.addVerbatim("html", titleURL(e.rec))
+		fs.addVerbatim("html", alFolioHTML(e.rec))
 		if len(e.code) > 0 {
 			fs.addVerbatim("code", p.workURL(e.code[0]))
 		}
@@ -52,6 +52,23 @@ func writeAlFolio(buf *bufio.Writer, p *page) error {
 		buf.WriteString("\n" + formatBibEntry(typ, e.key, fs))
 	}
 	return nil
+}
+
+// alFolioHTML is the "HTML" button's address: the work's landing page.
+// al-folio draws a "DOI" button of its own from the entry's doi field
+// (bib.liquid since 2024, https://github.com/alshedivat/al-folio/blob/b095f34f1309ec606f7ea3845e3aab346ad351f1/_layouts/bib.liquid),
+// so for a work with a DOI the DOI's address is not repeated here: the
+// button goes to the landing page a service gives, when it is another
+// address, and is left out otherwise.
+func alFolioHTML(r record.Record) string {
+	if r.IDs.DOI == "" {
+		return titleURL(r)
+	}
+	u := wording.WebURL(r.URL)
+	if p, err := url.Parse(u); err != nil || p.Host == "doi.org" || p.Host == "dx.doi.org" || strings.HasSuffix(p.Host, ".doi.org") {
+		return ""
+	}
+	return u
 }
 
 // pdfURL is the open-access copy when it is a PDF (its path ends .pdf):

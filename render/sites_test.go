@@ -412,3 +412,31 @@ func TestAlFolioArXivCannotLeaveTheLinksAttribute(t *testing.T) {
 		t.Errorf("arxiv field %q: bib.liquid prints it in href=\"…\" as it is", arxiv)
 	}
 }
+
+// TestAlFolioHTMLButtonIsNotTheDOIAgain: al-folio draws a "DOI" button
+// from an entry's doi field (bib.liquid since 2024), so an entry with a
+// DOI whose html field held the DOI's address drew two buttons to one
+// place. html is now the landing page when a service gives another
+// address, and absent otherwise; an entry with no DOI keeps its link.
+func TestAlFolioHTMLButtonIsNotTheDOIAgain(t *testing.T) {
+	f, person, _ := fixtureEntries(t)
+	bib := renderString(t, f, Options{Format: AlFolio, Person: person})
+	withDOI, withoutDOI := 0, 0
+	for _, entry := range strings.Split(bib, "\n@")[1:] {
+		html := regexp.MustCompile(`(?m)^\s+html\s+= \{([^}]*)\}`).FindStringSubmatch(entry)
+		if regexp.MustCompile(`(?m)^\s+doi\s+= \{`).MatchString(entry) {
+			withDOI++
+			if html != nil && strings.Contains(html[1], "doi.org/") {
+				t.Errorf("entry with a doi field has html = %s, the DOI's address again:\n@%s", html[1], entry)
+			}
+			continue
+		}
+		withoutDOI++
+		if html == nil {
+			t.Errorf("entry without a DOI lost its html link:\n@%s", entry)
+		}
+	}
+	if withDOI == 0 || withoutDOI == 0 {
+		t.Fatalf("%d entries with a DOI and %d without: the fixture should hold both", withDOI, withoutDOI)
+	}
+}
