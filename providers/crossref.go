@@ -132,11 +132,11 @@ const crossrefProbeDOI = "10.7554/elife.01567"
 
 // crossrefProbeLacks are the fields crossrefWork reads that
 // crossrefProbeDOI's record has not got (a journal article: no ISBN,
-// degree, editor, issue, page, print date, posting institution or
-// subtype); Crossref leaves out what a record lacks, so the probe cannot
-// expect them.
+// approval date, degree, editor, issue, page, print date, posting
+// institution or subtype); Crossref leaves out what a record lacks, so
+// the probe cannot expect them.
 func crossrefProbeLacks() []string {
-	return []string{"ISBN", "degree", "editor", "institution", "issue", "page", "published-print", "subtype"}
+	return []string{"ISBN", "approved", "degree", "editor", "institution", "issue", "page", "published-print", "subtype"}
 }
 
 // crossrefProbeFields: the envelope, each field crossrefWork reads that the
