@@ -294,9 +294,13 @@ var dataCitePlaceholders = map[string]bool{
 	"unknown": true, "anonymous": true, "anon.": true, "n/a": true, "unknown author": true,
 }
 
-// dataCitePlaceholder reports a creator that names nobody: its name is a
-// placeholder, or its family name is and its given name is one or none.
+// dataCitePlaceholder reports a creator that names nobody: no ORCID iD,
+// and its name is a placeholder, or its family name is and its given name
+// is one or none.
 func dataCitePlaceholder(c gjson.Result, a record.Author) bool {
+	if a.ORCID != "" { // an iD names a person whatever the name says
+		return false
+	}
 	return placeholderName(c.Get("name").String()) || placeholderName(a.Name) ||
 		placeholderName(a.Family) && (a.Given == "" || placeholderName(a.Given))
 }

@@ -68,10 +68,18 @@ func TestDataCiteCreatorsThatAreNotPeople(t *testing.T) {
 			[]record.Author{{Given: "Jane", Family: "Unknown"}}},
 		{":etal after the people it abbreviates", `[{"name":"Smith, John","givenName":"John","familyName":"Smith"},{"name":":etal"}]`,
 			[]record.Author{smith}},
-		{"a repeat is one, its affiliations joined", `[
+		{"a repeat of an iD's holder is one, its affiliations joined", `[
+			{"name":"Smith, John","givenName":"John","familyName":"Smith","affiliation":["A"],"nameIdentifiers":[{"nameIdentifier":"https://orcid.org/0000-0002-1825-0097","nameIdentifierScheme":"ORCID"}]},
+			{"name":"Smith, John","givenName":"John","familyName":"Smith","affiliation":["B"],"nameIdentifiers":[{"nameIdentifier":"https://orcid.org/0000-0002-1825-0097","nameIdentifierScheme":"ORCID"}]}]`,
+			[]record.Author{{Given: "John", Family: "Smith", ORCID: "0000-0002-1825-0097", Affiliations: []string{"A", "B"}}}},
+		{"an exact repeat with no iD is one", `[
+			{"name":"Smith, John","givenName":"John","familyName":"Smith","affiliation":["A"]},
+			{"name":"Smith, John","givenName":"John","familyName":"Smith","affiliation":["A"]}]`,
+			[]record.Author{{Given: "John", Family: "Smith", Affiliations: []string{"A"}}}},
+		{"same name, no iD, other affiliations: two people (refsplitr#101)", `[
 			{"name":"Smith, John","givenName":"John","familyName":"Smith","affiliation":["A"]},
 			{"name":"Smith, John","givenName":"John","familyName":"Smith","affiliation":["B"]}]`,
-			[]record.Author{{Given: "John", Family: "Smith", Affiliations: []string{"A", "B"}}}},
+			[]record.Author{{Given: "John", Family: "Smith", Affiliations: []string{"A"}}, {Given: "John", Family: "Smith", Affiliations: []string{"B"}}}},
 		{"same name, other iD: two people", `[
 			{"name":"Smith, John","givenName":"John","familyName":"Smith","nameIdentifiers":[{"nameIdentifier":"https://orcid.org/0000-0002-1825-0097","nameIdentifierScheme":"ORCID"}]},
 			{"name":"Smith, John","givenName":"John","familyName":"Smith"}]`,

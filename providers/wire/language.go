@@ -76,9 +76,13 @@ var placeholders = map[string]bool{"na": true, "nil": true, "nan": true, "unk": 
 // "french", "Indonesian") in English and in the language itself, for the
 // languages about writes a babel name for (render/tex) and the largest
 // others; the two MARC codes MEDLINE still uses that ISO 639-2
-// withdrew (Serbian "scc", Croatian "scr"); and Tagalog, which x/text
-// reads as Filipino ("tl" → "fil", CLDR's alias), where BCP 47 keeps
-// "tl" a language of its own.
+// withdrew (Serbian "scc", Croatian "scr"); and the codes x/text reads
+// through CLDR's aliases as another tag than IANA's registry gives
+// (https://www.iana.org/assignments/language-subtag-registry): Tagalog
+// ("tl" → "fil"), Serbo-Croatian ("sh", "hbs" → "sr-latn", Serbian,
+// which a Bosnian or Croatian text is not; the registry keeps "sh", with
+// no preferred value) and Moldavian ("mo" → "ro-md", a region the
+// registrar never sent; the registry's preferred value is "ro").
 var languageNames = map[string]string{
 	"english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr", "francais": "fr",
 	"spanish": "es", "español": "es", "espanol": "es", "castellano": "es", "italian": "it", "italiano": "it",
@@ -95,4 +99,5 @@ var languageNames = map[string]string{
 	"bahasa indonesia": "id", "malay": "ms", "thai": "th", "vietnamese": "vi", "tiếng việt": "vi",
 	"afrikaans": "af", "welsh": "cy", "irish": "ga", "marathi": "mr",
 	"scc": "sr", "scr": "hr", "tl": "tl", "tgl": "tl", "tagalog": "tl",
+	"sh": "sh", "hbs": "sh", "serbo-croatian": "sh", "mo": "ro", "mol": "ro",
 }

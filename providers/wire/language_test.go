@@ -71,3 +71,17 @@ func FuzzLanguage(f *testing.F) {
 		}
 	})
 }
+
+// TestLanguageKeepsWhatTheRegistryKeeps: codes x/text reads through CLDR's
+// aliases as another language are written as IANA's registry has them:
+// Serbo-Croatian stays "sh" (not Serbian; RFE/RL's Balkan service
+// declares "sh" for an ijekavian article, zotero/translators "Radio Free
+// Europe  Radio Liberty.js" at 2814370, line 603), Moldavian is "ro"
+// (the registry's preferred value), Tagalog "tl". Found by the #32 review.
+func TestLanguageKeepsWhatTheRegistryKeeps(t *testing.T) {
+	for in, want := range map[string]string{"sh": "sh", "SH": "sh", "hbs": "sh", "mo": "ro", "mol": "ro", "tl": "tl"} {
+		if got := wire.Language(in); got != want {
+			t.Errorf("Language(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

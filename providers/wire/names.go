@@ -381,31 +381,77 @@ var nameListPart = regexp.MustCompile(`^([^,;()]+),([^,;()]+?)(?:\(([^;()]+)\))?
 // them ("Enos, Ryan (Harvard University); Fowler, Anthony (University Of
 // Chicago)"), each with the affiliation written beside it. It is a list
 // only when the name holds a ";" and every part is a well-formed "Family,
-// Given" whose parts have letters, no digits and no organisation's word
-// (IsOrganisation: "University of Oslo, Norway" reads as "Family, Given"
-// too); nil otherwise, and the name stays whole.
+// Given" (the last may open with "and" or "&", which is dropped) whose
+// parts have letters and no digits, whose family is one word but for its
+// particles ("van der Berg"), with no organisation's word (IsOrganisation:
+// "University of Oslo, Norway" reads as "Family, Given" too) and no
+// generational suffix ("Jr.": the record has no field for it, as in
+// SplitName), and whose parenthesis, if any, is no role ("Hrsg.",
+// "Editor", "PI") and holds no digit (a pasted iD); nil otherwise, and the
+// name stays whole. "Ryan Enos, Harvard; Lynn Vavreck, UCLA" and "Jane
+// Doe, PhD; …" have the shape too, and stay whole by the family rule.
 func NameList(name string) []record.Author {
 	if !strings.Contains(name, ";") {
 		return nil
 	}
 	parts := strings.Split(name, ";")
 	people := make([]record.Author, 0, len(parts))
-	for _, part := range parts {
-		m := nameListPart.FindStringSubmatch(strings.TrimSpace(part))
-		if m == nil {
-			return nil
+	for i, part := range parts {
+		part = strings.TrimSpace(part)
+		if i == len(parts)-1 {
+			part = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(part, "and "), "& "))
 		}
-		family, given := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
-		if !personNamePart(family) || !personNamePart(given) || IsOrganisation(family+" "+given) {
+		p, ok := nameListPerson(part)
+		if !ok {
 			return nil
-		}
-		p := record.Author{Given: given, Family: family}
-		if aff := strings.TrimSpace(m[3]); aff != "" {
-			p.Affiliations = []string{aff}
 		}
 		people = append(people, p)
 	}
 	return people
+}
+
+// nameListPerson reads one part of a list (see NameList).
+func nameListPerson(part string) (record.Author, bool) {
+	m := nameListPart.FindStringSubmatch(part)
+	if m == nil {
+		return record.Author{}, false
+	}
+	family, given, aside := strings.TrimSpace(m[1]), strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+	if !personNamePart(family) || !personNamePart(given) || IsOrganisation(family+" "+given) ||
+		!oneFamilyWord(family) || hasSuffix(family+" "+given) || aside != "" && !affiliationAside(aside) {
+		return record.Author{}, false
+	}
+	p := record.Author{Given: given, Family: family}
+	if aside != "" {
+		p.Affiliations = []string{aside}
+	}
+	return p, true
+}
+
+// oneFamilyWord: a family name of one word, its particles apart ("van der
+// Berg", "de la Cruz"); two other words ("Ryan Enos") are a name in the
+// other order.
+func oneFamilyWord(family string) bool {
+	words := 0
+	for _, w := range strings.Fields(family) {
+		if !isParticle(strings.ToLower(w)) {
+			words++
+		}
+	}
+	return words == 1
+}
+
+// listRoles are what a list writes in parentheses after a name that is no
+// affiliation: the person's role (German catalogues' "(Hrsg.)").
+var listRoles = map[string]bool{
+	"hrsg": true, "hg": true, "ed": true, "eds": true, "editor": true, "editors": true, "pi": true,
+	"co-pi": true, "author": true, "translator": true, "trans": true, "comp": true, "compiler": true,
+}
+
+// affiliationAside: a parenthesis after a name that may be where the
+// person works: no role, no digit.
+func affiliationAside(s string) bool {
+	return !listRoles[strings.ToLower(strings.TrimSuffix(s, "."))] && !strings.ContainsAny(s, "0123456789")
 }
 
 // personNamePart: a name part has a letter and no digit.
@@ -413,19 +459,27 @@ func personNamePart(s string) bool {
 	return strings.IndexFunc(s, unicode.IsLetter) >= 0 && strings.IndexFunc(s, unicode.IsDigit) < 0
 }
 
-// AddAuthorOnce appends a unless an author of the same name and ORCID iD
-// (or none) is listed; a repeat's affiliations join the first one's.
+// AddAuthorOnce appends a unless it repeats an author listed: the same
+// ORCID iD, or, with none, the same name and the same affiliations.
 // Deposit forms let one person be added twice (4TU.ResearchData's, for
 // one: https://github.com/4TUResearchData/djehuty/issues/193), and a
-// registrar registers what it is sent.
+// registrar registers what it is sent; but two people may share a name
+// ("Yang, Xia" of two universities on one paper:
+// https://github.com/ropensci/refsplitr/issues/101), so a name alone
+// with other affiliations is another person. A repeat of an iD's holder
+// adds the affiliations it names.
 func AddAuthorOnce(list []record.Author, a record.Author) []record.Author {
 	for i, b := range list {
-		if a.Name == b.Name && a.Given == b.Given && a.Family == b.Family && a.ORCID == b.ORCID {
+		sameName := a.Name == b.Name && a.Given == b.Given && a.Family == b.Family
+		switch {
+		case a.ORCID != "" && a.ORCID == b.ORCID && sameName:
 			for _, aff := range a.Affiliations {
 				if !slices.Contains(list[i].Affiliations, aff) {
 					list[i].Affiliations = append(list[i].Affiliations, aff)
 				}
 			}
+			return list
+		case a.ORCID == "" && b.ORCID == "" && sameName && slices.Equal(a.Affiliations, b.Affiliations):
 			return list
 		}
 	}

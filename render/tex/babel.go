@@ -17,6 +17,8 @@ var babelNames = map[string]string{
 	"en": "english", "en-us": "american", "en-gb": "british", "en-au": "australian",
 	"en-ca": "canadian", "en-nz": "newzealand",
 	"de": "ngerman", "de-de": "ngerman", "de-at": "naustrian", "de-ch": "nswissgerman",
+	"de-1901": "german",                         // the traditional orthography (german.lbx), not the reformed
+	"sr-cyrl": "serbianc", "sr-latn": "serbian", // serbian.lbx is Latin script, serbianc.lbx Cyrillic
 	"fr": "french", "es": "spanish", "it": "italian", "pt": "portuguese", "pt-pt": "portuguese",
 	"pt-br": "brazilian", "nl": "dutch", "sv": "swedish", "da": "danish", "no": "norsk",
 	"nb": "norsk", "nn": "nynorsk", "fi": "finnish", "is": "icelandic", "et": "estonian",
