@@ -75,7 +75,8 @@ func TestBibTeXRunsThroughPDFLaTeX(t *testing.T) {
 // file still holds, and fails the test unless each is one no LaTeX font
 // encoding but T5 has (a Han character, a Vietnamese letter with a hook
 // above or a horn, which need T5): every other Latin, Greek and
-// typographic character must have become a command.
+// typographic character must have become a command, but those kept as
+// UTF-8 for pandoc (tex.KeptAsUTF8), which pdfLaTeX must print by itself.
 func declareUnlettered(t *testing.T, bib string) string {
 	t.Helper()
 	seen := map[rune]bool{}
@@ -85,6 +86,9 @@ func declareUnlettered(t *testing.T, bib string) string {
 			continue
 		}
 		seen[r] = true
+		if tex.KeptAsUTF8(r) {
+			continue // pdfLaTeX's UTF-8 input prints it with T1 and TS1: not declared, so an error would stop the run
+		}
 		if d := norm.NFD.String(string(r)); !unicode.Is(unicode.Han, r) && !strings.ContainsAny(d, "\u0309\u031b") {
 			t.Errorf("the BibTeX file keeps %q (U+%04X) as UTF-8", r, r)
 		}

@@ -37,6 +37,8 @@ func ASCII(s string) string {
 		switch {
 		case r < 0x80:
 			b.WriteRune(r)
+		case keptAsUTF8[r]:
+			b.WriteString(`{\relax ` + string(r) + "}")
 		case latexChars[r] != "":
 			b.WriteString("{" + latexChars[r] + "}")
 		default:
@@ -97,19 +99,33 @@ var latexAccents = map[rune]string{
 
 // latexChars are the characters that do not decompose into a letter and
 // accents, and the command each is written as.
+// keptAsUTF8 are characters LaTeX has a command for that pandoc's BibTeX
+// reader drops without a word (Debian's pandoc 2.17 read "{\texteuro}",
+// "{\th}", "{\guillemotleft}" as nothing, and "{!`}" as "!‘": #32,
+// TestPandocReadsEveryCharacterCommand). They are written as they are,
+// in BibTeX's special-character braces like the scripts with no command
+// ({\relax €}): pandoc reads them, and pdfLaTeX's UTF-8 input maps each
+// to the glyph the command gave (the T1 letters and guillemets with
+// \usepackage[T1]{fontenc}, which docs/render.md asks for; the signs from
+// TS1, which the kernel loads), TestBibTeXRunsThroughPDFLaTeX.
+var keptAsUTF8 = map[rune]bool{
+	'đ': true, 'Đ': true, 'þ': true, 'Þ': true, 'ð': true, 'Ð': true, 'ŋ': true, 'Ŋ': true,
+	'„': true, '‚': true, '«': true, '»': true, '‹': true, '›': true, '•': true, '°': true,
+	'©': true, '®': true, '™': true, '¿': true, '¡': true, '†': true, '‡': true, '€': true,
+}
+
+// KeptAsUTF8 reports a character ASCII writes as UTF-8 for pandoc's sake
+// (keptAsUTF8), which pdfLaTeX's UTF-8 input must print by itself.
+func KeptAsUTF8(r rune) bool { return keptAsUTF8[r] }
+
 var latexChars = map[rune]string{
 	// letters of their own (T1)
 	'ø': `\o`, 'Ø': `\O`, 'ł': `\l`, 'Ł': `\L`, 'ß': `\ss`, 'æ': `\ae`, 'Æ': `\AE`,
-	'œ': `\oe`, 'Œ': `\OE`, 'đ': `\dj`, 'Đ': `\DJ`, 'þ': `\th`, 'Þ': `\TH`,
-	'ð': `\dh`, 'Ð': `\DH`, 'ı': `\i`, 'ȷ': `\j`, 'ŋ': `\ng`, 'Ŋ': `\NG`,
+	'œ': `\oe`, 'Œ': `\OE`, 'ı': `\i`, 'ȷ': `\j`,
 	// punctuation and signs
 	'\u00a0': `~`, '\u2009': `\,`, '\u00ad': `\-`, '\u2010': `-`, '\u2011': `-`,
 	'–': `--`, '—': `---`, '‘': "`", '’': `'`, '“': "``", '”': `''`,
-	'„': `\quotedblbase`, '‚': `\quotesinglbase`, '«': `\guillemotleft`, '»': `\guillemotright`,
-	'‹': `\guilsinglleft`, '›': `\guilsinglright`, '…': `\dots`, '•': `\textbullet`,
-	'°': `\textdegree`, '©': `\textcopyright`, '®': `\textregistered`, '™': `\texttrademark`,
-	'§': `\S`, '¶': `\P`, '¿': `?` + "`", '¡': `!` + "`", '†': `\dag`, '‡': `\ddag`,
-	'£': `\pounds`, '€': `\texteuro`,
+	'…': `\dots`, '§': `\S`, '¶': `\P`, '£': `\pounds`,
 	// math signs
 	'−': `$-$`, '×': `$\times$`, '÷': `$\div$`, '±': `$\pm$`, '·': `$\cdot$`,
 	'≤': `$\leq$`, '≥': `$\geq$`, '≈': `$\approx$`, '≠': `$\neq$`, '∼': `$\sim$`,
@@ -134,10 +150,14 @@ var latexChars = map[rune]string{
 }
 
 // Characters are the characters ASCII writes as a command of its own (not
-// an accent over a letter), in order: a document test prints them all.
+// an accent over a letter), and those it keeps as UTF-8 for pandoc's sake
+// (keptAsUTF8), in order: a document test prints them all.
 func Characters() []rune {
-	chars := make([]rune, 0, len(latexChars))
+	chars := make([]rune, 0, len(latexChars)+len(keptAsUTF8))
 	for r := range latexChars {
+		chars = append(chars, r)
+	}
+	for r := range keptAsUTF8 {
 		chars = append(chars, r)
 	}
 	slices.Sort(chars)

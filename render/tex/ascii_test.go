@@ -4,7 +4,7 @@ import "testing"
 
 func TestLatexASCIIWritesCommands(t *testing.T) {
 	for in, want := range map[string]string{
-		"Đặng":      `{\DJ}{\u{\d{a}}}ng`,
+		"Đặng":      `{\relax Đ}{\u{\d{a}}}ng`, // pandoc drops {\DJ}: keptAsUTF8
 		"Nguyễn":    `Nguy{\~{\^{e}}}n`,
 		"β-decay":   `{$\beta$}-decay`,
 		"naïve — x": `na{\"{i}}ve {---} x`,
