@@ -43,9 +43,12 @@ func corpusAgencies() map[string]string {
 		"10.1109": "Crossref", "10.1111": "Crossref", "10.1145": "Crossref", "10.1148": "Crossref", "10.1371": "Crossref",
 		"10.2139": "Crossref", "10.3238": "Crossref", "10.3389": "Crossref", "10.53731": "Crossref", "10.7554": "Crossref",
 		"10.5555": "Crossref", "10.1006": "Crossref", "10.1136": "Crossref",
-		"10.1594": "DataCite", "10.2737": "DataCite", "10.14264": "DataCite", "10.48550": "DataCite", "10.5063": "DataCite",
+		"10.1594": "DataCite", "10.2737": "DataCite", "10.48550": "DataCite", "10.5063": "DataCite",
 		"10.5281": "DataCite", "10.6084": "DataCite", "10.7910": "DataCite",
 		"10.18169": "DataCite", // #32: Siemens' prior-art register
+		// The University of Queensland's theses: Crossref, as doi.org's RA
+		// lookup answered commonmeta-py on 2026-07-23 (test_phd_thesis.yaml)
+		"10.14264": "Crossref",
 	}
 }
 
@@ -78,7 +81,8 @@ func newCorpusNet(t testing.TB) *corpusNet {
 		"10.1145/3448016.3452841": "crossref-work-10.1145-3448016.3452841.json", "10.1007/978-3-662-46370-3_13": "crossref-work-10.1007-978-3-662-46370-3_13.json",
 		"10.1109/iccv.2007.4408927": "crossref-work-10.1109-iccv.2007.4408927.json", "10.1101/2020.12.01.406702": "crossref-work-10.1101-2020.12.01.406702.json",
 		"10.53731/ybhah-9jy85": "crossref-work-10.53731-ybhah-9jy85.json", "10.1371/journal.pone.0033693": "crossref-work-10.1371-journal.pone.0033693.json",
-		"10.1038/srep16696": "crossref-work-10.1038-srep16696.json",
+		"10.1038/srep16696":     "crossref-work-10.1038-srep16696.json",
+		"10.14264/uql.2020.791": "crossref-work-10.14264-uql.2020.791.json", // #32: a dissertation dated by its approval
 	} {
 		serve("api.crossref.org", doi, "/works/", "crossref/"+file)
 	}
