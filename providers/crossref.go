@@ -67,7 +67,7 @@ const (
 // probe checks a list answer still carries.
 func crossrefFields() []string {
 	return []string{
-		"DOI", "ISBN", "ISSN", "abstract", "approved", "article-number", "author", "container-title", "degree", "editor",
+		"DOI", "ISBN", "ISSN", "abstract", "approved", "article-number", "author", "container-title", "degree", "editor", "group-title",
 		"institution", "is-referenced-by-count", "issue", "issued", "language", "license", "page", "published",
 		"published-online", "published-print", "publisher", "references-count", "relation", "resource", "subject",
 		"subtitle", "subtype", "title", "type", "volume",
@@ -132,11 +132,11 @@ const crossrefProbeDOI = "10.7554/elife.01567"
 
 // crossrefProbeLacks are the fields crossrefWork reads that
 // crossrefProbeDOI's record has not got (a journal article: no ISBN,
-// approval date, degree, editor, issue, page, print date, posting
-// institution or subtype); Crossref leaves out what a record lacks, so
+// approval date, degree, editor, group title, issue, page, print date,
+// posting institution or subtype); Crossref leaves out what a record lacks, so
 // the probe cannot expect them.
 func crossrefProbeLacks() []string {
-	return []string{"ISBN", "approved", "degree", "editor", "institution", "issue", "page", "published-print", "subtype"}
+	return []string{"ISBN", "approved", "degree", "editor", "group-title", "institution", "issue", "page", "published-print", "subtype"}
 }
 
 // crossrefProbeFields: the envelope, each field crossrefWork reads that the
@@ -256,6 +256,13 @@ func crossrefWork(m gjson.Result) record.Record {
 	if rec.Pages == "" {
 		rec.Pages = m.Get("article-number").String()
 	}
+	if rec.Container == "" && m.Get("subtype").String() == "blog" {
+		// A blog post's blog is its group-title; institution is the platform
+		// that posts it (Crossref's posted content: "group_title" names the
+		// collection a posting belongs to,
+		// https://www.crossref.org/documentation/research-nexus/posted-content-includes-preprints/)
+		rec.Container = strings.TrimSpace(m.Get("group-title").String())
+	}
 	if rec.Container == "" { // preprints name their server as the posting institution
 		rec.Container = strings.TrimSpace(m.Get("institution.0.name").String())
 	}
@@ -267,6 +274,12 @@ func crossrefWork(m gjson.Result) record.Record {
 	}
 	crossrefKind(m, &rec)
 	rec.IDs.ISSN = wire.Strings(m.Get("ISSN"))
+	if len(rec.IDs.ISSN) == 0 { // a posting names the serial it is part of by relation (a blog's ISSN)
+		m.Get(`relation.is-part-of.#(id-type=="issn")#.id`).ForEach(func(_, v gjson.Result) bool {
+			rec.IDs.ISSN = addDistinct(rec.IDs.ISSN, strings.TrimSpace(v.String()))
+			return true
+		})
+	}
 	rec.IDs.ISBN = wire.Strings(m.Get("ISBN"))
 	for _, kind := range []string{"author", "editor"} {
 		m.Get(kind).ForEach(func(_, a gjson.Result) bool {
