@@ -64,13 +64,21 @@ var (
 // crossrefListItem writes work i as a Crossref list answer carries it:
 // with select=, only the fields it names, as Crossref's list routes answer.
 func (n *Net) crossrefListItem(b *bytes.Buffer, i int, q url.Values) {
+	listItem(b, q, func(w *bytes.Buffer) { n.crossrefWork(w, i) })
+}
+
+// listItem writes one item of a list answer, whole, or with select= only
+// the top-level fields it names: Crossref's and OpenAlex's list routes
+// both answer so (OpenAlex: "root-level fields only",
+// https://developers.openalex.org/guides/selecting-fields).
+func listItem(b *bytes.Buffer, q url.Values, whole func(*bytes.Buffer)) {
 	if !q.Has("select") {
-		n.crossrefWork(b, i)
+		whole(b)
 		return
 	}
-	var whole bytes.Buffer
-	n.crossrefWork(&whole, i)
-	writeSelected(b, whole.Bytes(), strings.Split(q.Get("select"), ","))
+	var w bytes.Buffer
+	whole(&w)
+	writeSelected(b, w.Bytes(), strings.Split(q.Get("select"), ","))
 }
 
 // writeSelected writes the JSON object record with only the top-level
@@ -368,24 +376,10 @@ func (n *Net) openAlexListing(id string, q url.Values) (int, int, []byte) {
 		if k > 0 {
 			b.WriteByte(',')
 		}
-		n.openAlexListItem(&b, i, q)
+		listItem(&b, q, func(w *bytes.Buffer) { n.openAlexWork(w, i) })
 	}
 	b.WriteString(`]}`)
 	return 200, len(works), b.Bytes()
-}
-
-// openAlexListItem writes work i as an OpenAlex list answer carries it:
-// with select=, only the root-level fields it names ("select works for
-// lists and single entities; root-level fields only":
-// https://developers.openalex.org/guides/selecting-fields).
-func (n *Net) openAlexListItem(b *bytes.Buffer, i int, q url.Values) {
-	if !q.Has("select") {
-		n.openAlexWork(b, i)
-		return
-	}
-	var whole bytes.Buffer
-	n.openAlexWork(&whole, i)
-	writeSelected(b, whole.Bytes(), strings.Split(q.Get("select"), ","))
 }
 
 func (n *Net) dataCiteAnswer(req *http.Request) (int, int, []byte) {
