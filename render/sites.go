@@ -129,6 +129,21 @@ type labCitation struct {
 	Buttons     []labButton `json:"buttons,omitempty"`
 }
 
+// labCitationOf is entry e as the Lab Website Template's citation.
+func labCitationOf(e *entry) labCitation {
+	c := labCitation{
+		ID:        rawInert(e.id), // a DOI may hold "<"
+		Title:     rawInert(e.titleOf()),
+		Authors:   labAuthors(e),
+		Publisher: rawInert(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
+		Date:      fullDate(e.rec.Issued),
+		Link:      titleURL(e.rec),
+		Tags:      []string{wording.KindLabel(e.rec)},
+	}
+	labWebsiteUser(&c, e)
+	return c
+}
+
 // writeLabWebsite writes _data/citations.yaml for the Lab Website
 // Template: one item per entry, newest first.
 //
@@ -141,17 +156,7 @@ func writeLabWebsite(buf *bufio.Writer, p *page) error {
 	}
 	keys := yamlout.Keys{}
 	for _, e := range p.shown {
-		c := labCitation{
-			ID:        rawInert(e.id), // a DOI may hold "<"
-			Title:     rawInert(e.titleOf()),
-			Authors:   labAuthors(e),
-			Publisher: rawInert(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
-			Date:      fullDate(e.rec.Issued),
-			Link:      titleURL(e.rec),
-			Tags:      []string{wording.KindLabel(e.rec)},
-		}
-		labWebsiteUser(&c, e)
-		if err := yamlout.WriteItem(buf, c, "", keys); err != nil {
+		if err := yamlout.WriteItem(buf, labCitationOf(e), "", keys); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/render/folder"
-	"github.com/aboutscholar/about/render/wording"
 	"github.com/aboutscholar/about/render/yamlout"
 )
 
@@ -113,17 +112,7 @@ func wholeAtom(p *page) ([]byte, error) {
 func wholeLabWebsite(p *page) ([]byte, error) {
 	items := make([]labCitation, 0, len(p.shown))
 	for _, e := range p.shown {
-		c := labCitation{
-			ID:        rawInert(e.id),
-			Title:     rawInert(e.titleOf()),
-			Authors:   labAuthors(e),
-			Publisher: rawInert(firstOf(wording.Clean(e.rec.Container), wording.Clean(e.rec.Publisher))),
-			Date:      fullDate(e.rec.Issued),
-			Link:      titleURL(e.rec),
-			Tags:      []string{wording.KindLabel(e.rec)},
-		}
-		labWebsiteUser(&c, e)
-		items = append(items, c)
+		items = append(items, labCitationOf(e))
 	}
 	var buf bytes.Buffer
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
