@@ -60,15 +60,7 @@ func TestFailedWriteIsNotReportedWritten(t *testing.T) {
 // -7 unchanged, 7 not written". A work is added only if its file is on
 // disk, and no count is below zero.
 func TestAFirstFetchOntoAFullDiskCountsEachWorkOnce(t *testing.T) {
-	s := newService(t, false)
-	var src strings.Builder
-	for i := range 40 {
-		fmt.Fprintf(&src, "[[identity]]\ndoi = \"10.1234/w%02d\"\n\n", i)
-	}
-	m := newManifest(t, src.String())
-	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{simSpec("sim", 0)}
-	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
+	m, opts := simWorks(t, 40)
 	blocked := snapshots.Dir{Root: m.Snapshots}.WorkPath(manifest.Identity{Kind: manifest.KindDOI, Value: "10.1234/w05"})
 	if err := os.MkdirAll(filepath.Join(blocked, "in-the-way"), 0o755); err != nil {
 		t.Fatal(err)
@@ -97,15 +89,7 @@ func TestAFirstFetchOntoAFullDiskCountsEachWorkOnce(t *testing.T) {
 // link forms go by then): the story names the index's failure and no
 // work as not written.
 func TestAFailedIndexWriteLeavesEveryWorkSaved(t *testing.T) {
-	s := newService(t, false)
-	var src strings.Builder
-	for i := range 12 {
-		fmt.Fprintf(&src, "[[identity]]\ndoi = \"10.1234/w%02d\"\n\n", i)
-	}
-	m := newManifest(t, src.String())
-	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{simSpec("sim", 0)}
-	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
+	m, opts := simWorks(t, 12)
 	full := errors.New("no space left on device")
 	opts.WriteSnapshot = func(path string, v any) (bool, error) {
 		if filepath.Base(path) == "index.json" {
@@ -125,4 +109,20 @@ func TestAFailedIndexWriteLeavesEveryWorkSaved(t *testing.T) {
 	if len(names) != 12 {
 		t.Errorf("%d work files on disk, want 12", len(names))
 	}
+}
+
+// simWorks is a manifest of n DOIs (10.1234/w00, …) and the options of a
+// run that asks one simulated provider, which answers each.
+func simWorks(t *testing.T, n int) (*manifest.Manifest, Options) {
+	t.Helper()
+	s := newService(t, false)
+	var src strings.Builder
+	for i := range n {
+		fmt.Fprintf(&src, "[[identity]]\ndoi = \"10.1234/w%02d\"\n\n", i)
+	}
+	m := newManifest(t, src.String())
+	opts := testOptions(m, nil, 4)
+	opts.Registry = []providers.Spec{simSpec("sim", 0)}
+	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
+	return m, opts
 }
