@@ -83,10 +83,7 @@ func TestCheckFailsOnAHandEditedExpansion(t *testing.T) {
 	m, snaps := exampleCopy(t)
 	rel := filepath.Join("orcid", "orcid_0000-0002-9341-7985.json")
 	editFile(t, filepath.Join(snaps, rel), `"family": "Binfield"`, `"family": "Binfeld"`)
-	code, stdout, stderr := runCLI(t, "check", "--offline", m)
-	if code != exitShort || !strings.Contains(stdout, filepath.Join(snaps, rel)+": ") {
-		t.Errorf("exit %d, want %d and stdout naming %s\nstdout:\n%s\nstderr:\n%s", code, exitShort, rel, stdout, stderr)
-	}
+	checkFailsNaming(t, m, snaps, rel)
 }
 
 // TestCheckFailsOnHandEditedCounts: +500 citations in counts/ must not
@@ -95,10 +92,7 @@ func TestCheckFailsOnHandEditedCounts(t *testing.T) {
 	m, snaps := exampleCopy(t)
 	rel := filepath.Join("counts", "doi_10.1101_2f2020.12.01.406702.json")
 	editFile(t, filepath.Join(snaps, rel), `"cited_by": 1,`, `"cited_by": 501,`)
-	code, stdout, stderr := runCLI(t, "check", "--offline", m)
-	if code != exitShort || !strings.Contains(stdout, filepath.Join(snaps, rel)+": ") {
-		t.Errorf("exit %d, want %d and stdout naming %s\nstdout:\n%s\nstderr:\n%s", code, exitShort, rel, stdout, stderr)
-	}
+	checkFailsNaming(t, m, snaps, rel)
 }
 
 // TestCheckFailsOnAWorkEditedWithItsSource: a title edited in a work's
@@ -120,6 +114,16 @@ func TestCheckFailsOnAWorkEditedWithItsSource(t *testing.T) {
 	writeFile(t, path, strings.ReplaceAll(string(data), title, strings.Replace(title, "histology", "histopathology", 1)))
 	code, stdout, stderr := runCLI(t, "check", "--offline", m)
 	if code != exitShort || !strings.Contains(stdout, path+": ") {
+		t.Errorf("exit %d, want %d and stdout naming %s\nstdout:\n%s\nstderr:\n%s", code, exitShort, rel, stdout, stderr)
+	}
+}
+
+// checkFailsNaming runs check --offline on manifest m and wants it to fail
+// (exit 1) naming the file rel of the folder snaps.
+func checkFailsNaming(t *testing.T, m, snaps, rel string) {
+	t.Helper()
+	code, stdout, stderr := runCLI(t, "check", "--offline", m)
+	if code != exitShort || !strings.Contains(stdout, filepath.Join(snaps, rel)+": ") {
 		t.Errorf("exit %d, want %d and stdout naming %s\nstdout:\n%s\nstderr:\n%s", code, exitShort, rel, stdout, stderr)
 	}
 }
