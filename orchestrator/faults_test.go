@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -151,7 +151,7 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	}
 
 	healthy := newService(t, false)
-	registry := []providers.Spec{simSpec("healthy", 0)}
+	registry := []service.Spec{simSpec("healthy", 0)}
 	bases := map[string]string{"healthy": healthy.srv.URL}
 	services := map[string]*faultyService{}
 	var base *http.Transport
@@ -259,7 +259,7 @@ func TestRedirectToAnotherHostIsPacedAsThatHost(t *testing.T) {
 	m := newManifest(t, twoWorks)
 	opts := testOptions(m, nil, 4)
 	opts.NoPacing = false
-	opts.Registry = []providers.Spec{simSpec("origin", 0)}
+	opts.Registry = []service.Spec{simSpec("origin", 0)}
 	opts.BaseURLs = map[string]string{"origin": origin.srv.URL}
 	var mu sync.Mutex
 	starts := map[string][]time.Time{}

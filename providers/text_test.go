@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // TestTitlePathsKeepText sends one title through every provider's title
@@ -99,9 +101,9 @@ func TestCrossrefPreprintServer(t *testing.T) {
 // and cleans it: none is left anywhere, so a field added to Result or
 // record.Record later is cleaned without a word here.
 func TestCleanReachesEveryText(t *testing.T) {
-	var res Result
+	var res service.Result
 	fill(reflect.ValueOf(&res).Elem(), 0)
-	Clean(&res)
+	service.Clean(&res)
 	n := 0
 	walkStrings(reflect.ValueOf(res), "Result", func(path, s string) {
 		n++
@@ -124,7 +126,7 @@ func TestCleanText(t *testing.T) {
 		"\u009b2J\u0080x\u009fy":   "2Jxy",
 		" \x1b leading and trail ": "leading and trail",
 	} {
-		if got := cleanText(in); got != want {
+		if got := service.CleanText(in); got != want {
 			t.Errorf("cleanText(%q) = %q, want %q", in, got, want)
 		}
 	}
