@@ -16,7 +16,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 )
 
@@ -52,7 +52,7 @@ func (c Checkup) Healthy() bool { return c.Health == HealthOK || c.Health == Hea
 // Options is what a doctor run probes and how it reaches the services.
 type Options struct {
 	Manifest *manifest.Manifest  // its mailto goes with each probe that takes one; its intervals are the declared pace
-	Services []providers.Spec    // the services to probe, in order (orchestrator.ServicesOf: a fetch's, with the agency lookup)
+	Services []service.Spec      // the services to probe, in order (orchestrator.ServicesOf: a fetch's, with the agency lookup)
 	Bases    map[string]string   // provider → the scheme://host it is asked at
 	Client   Doer                // the fetch's own transport (orchestrator.ServicesOf)
 	Getenv   func(string) string // where API keys are read from: a refusal names the variable, set or not
@@ -63,7 +63,7 @@ type Doer interface {
 	Do(*http.Request) (*http.Response, error)
 }
 
-// Run sends each service's probe (providers.Probe) through the fetch's
+// Run sends each service's probe (service.Probe) through the fetch's
 // own transport, so pacing, the User-Agent with the mailto and the API
 // keys (each only to its host) are those of a fetch, and tells per
 // service whether the answer still has what the parser reads. Cancelling
@@ -80,7 +80,7 @@ func Run(ctx context.Context, o Options) ([]Checkup, error) {
 }
 
 // probe sends s's probe and diagnoses the answer.
-func probe(ctx context.Context, client Doer, s providers.Spec, base string, m *manifest.Manifest, getenv func(string) string) Checkup {
+func probe(ctx context.Context, client Doer, s service.Spec, base string, m *manifest.Manifest, getenv func(string) string) Checkup {
 	p := s.Probe
 	u := base + p.Path
 	c := Checkup{Provider: s.Name, URL: u}
@@ -114,7 +114,7 @@ func probe(ctx context.Context, client Doer, s providers.Spec, base string, m *m
 // declaredGap is the shortest gap about keeps between requests to s's
 // host in any run with m: the single-record pace, or the manifest's
 // slower interval.
-func declaredGap(s providers.Spec, m *manifest.Manifest) time.Duration {
+func declaredGap(s service.Spec, m *manifest.Manifest) time.Duration {
 	if o, ok := m.Intervals[s.Name]; ok && o > s.MinInterval {
 		return o
 	}
@@ -125,7 +125,7 @@ func declaredGap(s providers.Spec, m *manifest.Manifest) time.Duration {
 // which field), or OK, with what the service announced about its pace
 // held against gap, the least interval about keeps. keySet says whether
 // the provider's API key variable was set.
-func Diagnose(c Checkup, s providers.Spec, gap time.Duration, keySet bool, status int, header http.Header, body []byte) Checkup {
+func Diagnose(c Checkup, s service.Spec, gap time.Duration, keySet bool, status int, header http.Header, body []byte) Checkup {
 	c.Status = status
 	switch {
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
@@ -166,7 +166,7 @@ func Diagnose(c Checkup, s providers.Spec, gap time.Duration, keySet bool, statu
 // ("message.items", or "the answer" for a top-level array). A missing
 // envelope field, or a field missing from a list that has elements, is
 // drift as before.
-func absentWork(p providers.Probe, body []byte, missing []string) (list string, ok bool) {
+func absentWork(p service.Probe, body []byte, missing []string) (list string, ok bool) {
 	if p.XML {
 		return "", false
 	}
@@ -192,7 +192,7 @@ func absentWork(p providers.Probe, body []byte, missing []string) (list string, 
 }
 
 // refusal says why a 401/403 came back: which variable to set or check.
-func refusal(s providers.Spec, keySet bool, status int) string {
+func refusal(s service.Spec, keySet bool, status int) string {
 	code := fmt.Sprintf("%d %s", status, http.StatusText(status))
 	switch {
 	case s.APIKey == nil:
@@ -208,7 +208,7 @@ func refusal(s providers.Spec, keySet bool, status int) string {
 // stricter announcement is drift (a fetch would go faster than allowed);
 // a looser one is a note (the declaration is deliberately cautious, or
 // the service has relaxed).
-func pace(c *Checkup, s providers.Spec, gap time.Duration, header http.Header) {
+func pace(c *Checkup, s service.Spec, gap time.Duration, header http.Header) {
 	r := s.Probe.Rate
 	limit, window, ok := announcedPace(*r, header)
 	if !ok {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // Reading a probe's answer: whether it still has the fields the parser
@@ -21,7 +21,7 @@ import (
 
 // announcedPace reads the pace the service announced in h, in the headers r names: limit requests
 // per window. ok is false when the headers are absent or unreadable.
-func announcedPace(r providers.RateHeaders, h http.Header) (limit int, window time.Duration, ok bool) {
+func announcedPace(r service.RateHeaders, h http.Header) (limit int, window time.Duration, ok bool) {
 	limit, err := strconv.Atoi(strings.TrimSpace(h.Get(r.Limit)))
 	if err != nil || limit <= 0 {
 		return 0, 0, false
@@ -46,7 +46,7 @@ func announcedPace(r providers.RateHeaders, h http.Header) (limit int, window ti
 
 // probeMissing lists the probe's Fields that body does not have, in the order
 // declared. An answer that is not JSON (or XML) at all is an error.
-func probeMissing(p providers.Probe, body []byte) ([]string, error) {
+func probeMissing(p service.Probe, body []byte) ([]string, error) {
 	if p.XML {
 		return missingXML(p, body)
 	}
@@ -87,7 +87,7 @@ func hasJSON(doc gjson.Result, path string) bool {
 }
 
 // missingXML lists the Fields no element (or attribute) of body is at.
-func missingXML(p providers.Probe, body []byte) ([]string, error) {
+func missingXML(p service.Probe, body []byte) ([]string, error) {
 	seen := map[string]bool{}
 	dec := xml.NewDecoder(bytes.NewReader(body))
 	var stack []string

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 func TestProbeMissingReadsArraysAndXML(t *testing.T) {
-	js := providers.Probe{Fields: []string{"a[].b", "a[].c[].d", "[].x", "n", "gone", "a[].gone"}}
+	js := service.Probe{Fields: []string{"a[].b", "a[].c[].d", "[].x", "n", "gone", "a[].gone"}}
 	got, err := probeMissing(js, []byte(`{"a":[{"b":1},{"c":[{"e":1},{"d":null}]}],"n":null}`))
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +22,7 @@ func TestProbeMissingReadsArraysAndXML(t *testing.T) {
 	if _, err := probeMissing(js, []byte("<html>")); err == nil {
 		t.Error("an HTML answer passed as JSON")
 	}
-	xp := providers.Probe{XML: true, Fields: []string{"feed/entry/title", "feed/entry/link@href", "feed/entry/link@rel", "feed/title"}}
+	xp := service.Probe{XML: true, Fields: []string{"feed/entry/title", "feed/entry/link@href", "feed/entry/link@rel", "feed/title"}}
 	got, err = probeMissing(xp, []byte(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>T</title><link href="u"/></entry></feed>`))
 	if err != nil {
 		t.Fatal(err)
@@ -36,11 +36,11 @@ func TestProbeMissingReadsArraysAndXML(t *testing.T) {
 }
 
 func TestRateHeadersAnnounced(t *testing.T) {
-	crossref := providers.RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval"}
-	ncbi := providers.RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second}
+	crossref := service.RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval"}
+	ncbi := service.RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second}
 	for _, tc := range []struct {
 		name   string
-		r      providers.RateHeaders
+		r      service.RateHeaders
 		h      map[string]string
 		limit  int
 		window time.Duration

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
@@ -95,8 +96,8 @@ func agencyManifest(works, typos int) string {
 // typoDOI is a DOI of a known prefix that no agency holds.
 func typoDOI(i int) string { return fmt.Sprintf("10.%d/typo.%d", 5500+i%19, i) }
 
-func agencyRegistry() []providers.Spec {
-	return []providers.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
+func agencyRegistry() []service.Spec {
+	return []service.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
 }
 
 // TestAgencyLookupOutageAtScale: with doi.org's Which RA? answering 503 to

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // TestAKeyPacesByItsAllowance: a provider whose service documents a keyed
@@ -17,7 +18,7 @@ func TestAKeyPacesByItsAllowance(t *testing.T) {
 	blank := func(string) string { return " " }
 	cases := []struct {
 		name   string
-		s      providers.Spec
+		s      service.Spec
 		getenv func(string) string
 		want   time.Duration
 	}{
@@ -33,8 +34,8 @@ func TestAKeyPacesByItsAllowance(t *testing.T) {
 		if got := rn.interval(c.s); got != c.want {
 			t.Errorf("%s: interval %v, want %v", c.name, got, c.want)
 		}
-		bases := baseURLs([]providers.Spec{c.s}, nil)
-		o := transportOptions(rn.opts, []providers.Spec{c.s}, bases, rn.interval, nil)
+		bases := baseURLs([]service.Spec{c.s}, nil)
+		o := transportOptions(rn.opts, []service.Spec{c.s}, bases, rn.interval, nil)
 		if got := o.Hosts[hostOf(bases[c.s.Name])].MinInterval; got != c.want {
 			t.Errorf("%s: the transport paces the host at %v, want %v", c.name, got, c.want)
 		}

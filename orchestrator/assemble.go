@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -43,8 +43,8 @@ type writer struct {
 type writePolicy struct {
 	d        snapshots.Dir
 	m        *manifest.Manifest
-	specs    []providers.Spec     // the providers this run asks
-	registry []providers.Spec     // the providers chosen from, in the index's order
+	specs    []service.Spec       // the providers this run asks
+	registry []service.Spec       // the providers chosen from, in the index's order
 	leftOut  []string             // providers the manifest chooses that this run did not ask: their previous values stand
 	tail     func() (done func()) // Options.WriteTail
 }
@@ -88,7 +88,7 @@ type WriteSnapshotFunc = snapshots.WriteFunc
 
 // newWriter starts the writer of a run's folder dir; writeFile nil means
 // snapshots.Rewrite (Options.WriteSnapshot).
-func newWriter(dir string, m *manifest.Manifest, specs []providers.Spec, plan *workPlan, writeFile WriteSnapshotFunc) *writer {
+func newWriter(dir string, m *manifest.Manifest, specs []service.Spec, plan *workPlan, writeFile WriteSnapshotFunc) *writer {
 	d := snapshots.Dir{Root: dir}
 	return &writer{plan: plan, core: plan.core, out: snapshots.NewWriter(d, m.Identities, writeFile), writePolicy: writePolicy{d: d, m: m, specs: specs}}
 }
@@ -400,11 +400,11 @@ func (w *writer) indexed() []snapshots.IndexProvider {
 		prev = snapshots.Index{} // no index, or a damaged one: nothing to keep
 	}
 	out := []snapshots.IndexProvider{}
-	entry := func(s providers.Spec) snapshots.IndexProvider {
+	entry := func(s service.Spec) snapshots.IndexProvider {
 		return snapshots.IndexProvider{Name: s.Name, Attribution: s.Attribution, Terms: s.Terms}
 	}
 	for _, s := range w.registry {
-		asked := slices.ContainsFunc(w.specs, func(t providers.Spec) bool { return t.Name == s.Name })
+		asked := slices.ContainsFunc(w.specs, func(t service.Spec) bool { return t.Name == s.Name })
 		i := slices.IndexFunc(prev.Providers, func(p snapshots.IndexProvider) bool { return p.Name == s.Name })
 		switch {
 		case asked:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // TestPlanCountsCallsAsTheLanesMakeThem: the progress plan's call count
@@ -16,7 +17,7 @@ import (
 // are counted as the calls they will be.
 func TestPlanCountsCallsAsTheLanesMakeThem(t *testing.T) {
 	spec := providers.Crossref()
-	size := func(s providers.Spec) int { return s.BatchSize }
+	size := func(s service.Spec) int { return s.BatchSize }
 	for _, length := range []int{20, 25, 60, 120} {
 		var jobs []*job
 		l := newLane("api.crossref.org")
@@ -38,7 +39,7 @@ func TestPlanCountsCallsAsTheLanesMakeThem(t *testing.T) {
 		}
 		var plans []LanePlan
 		r := &runner{paced: true}
-		r.tellPlanned(jobs, size, func(providers.Spec) time.Duration { return time.Second }, func(lp LanePlan) { plans = append(plans, lp) })
+		r.tellPlanned(jobs, size, func(service.Spec) time.Duration { return time.Second }, func(lp LanePlan) { plans = append(plans, lp) })
 		if len(plans) != 1 || plans[0].Calls != made || plans[0].Pace != time.Duration(made)*time.Second {
 			t.Errorf("DOIs of %d characters: planned %+v, the lane made %d calls", length, plans, made)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/aboutscholar/about/internal/netsim"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // The benchmarks run whole fetches of the default providers against
@@ -228,7 +229,7 @@ func samplePeakHeap(peak, live *uint64) (stop func()) {
 // host's last request (details and names after the summaries). Request
 // counts are the fewest the configuration allows: ceil(works ÷ batch
 // size) per host.
-func simBound(sh benchShape, registry []providers.Spec, noBatching bool, scale int) time.Duration {
+func simBound(sh benchShape, registry []service.Spec, noBatching bool, scale int) time.Duration {
 	latencies := netsim.Latencies()
 	lat := func(host string, n int) time.Duration { return latencies[host].Of(n) / time.Duration(scale) }
 	interval := map[string]time.Duration{}

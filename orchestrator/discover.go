@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -23,7 +24,7 @@ import (
 // but the work reaches the ORCID record only once its owner lets those
 // services update it (ORCID's auto-update), so records are incomplete.
 // For each ORCID identity, each selected service that lists works by iD
-// (providers.Spec.Discover: Crossref, DataCite, OpenAlex) is asked once,
+// (service.Spec.Discover: Crossref, DataCite, OpenAlex) is asked once,
 // a few list requests, on its host's lane like every other job: the
 // listing needs only the iD, so it is queued before the ORCID record is
 // read and goes as soon as its lane is free. What a listing names that is
@@ -38,7 +39,7 @@ func (rn *run) queueListings(sched *scheduler) {
 	if !rn.m.Discover {
 		return
 	}
-	var specs []providers.Spec
+	var specs []service.Spec
 	for _, s := range rn.specs {
 		if s.Discover != nil {
 			specs = append(specs, listingSpec(s))
@@ -73,17 +74,17 @@ func (rn *run) queueListings(sched *scheduler) {
 // listingSpec is s asking its listing instead of its records: one iD a
 // call, at the pace of its list requests. Its name stays s's, so the
 // interval the manifest sets for s applies, and its outcome is s's.
-func listingSpec(s providers.Spec) providers.Spec {
+func listingSpec(s service.Spec) service.Spec {
 	l := s
 	l.BatchSize, l.BatchURLBytes, l.Redundant = 1, 0, nil
 	l.MinInterval = max(s.MinInterval, s.BatchInterval)
 	list := s.Discover
-	l.Fetch = func(ctx context.Context, env providers.Env, ids []manifest.Identity) ([]providers.Result, error) {
+	l.Fetch = func(ctx context.Context, env service.Env, ids []manifest.Identity) ([]service.Result, error) {
 		listing, err := list(ctx, env, ids[0].Value)
 		if err != nil {
 			return nil, err
 		}
-		return []providers.Result{{Status: record.Found, Listing: listing}}, nil
+		return []service.Result{{Status: record.Found, Listing: listing}}, nil
 	}
 	return l
 }
@@ -248,7 +249,7 @@ func unclaimedOf(orcid string, jobs []*job, nameCheck func(record.Author) string
 }
 
 // evidenceOf is one service's evidence for a claim.
-func evidenceOf(provider string, c providers.Claim, nameCheck func(record.Author) string) snapshots.Evidence {
+func evidenceOf(provider string, c service.Claim, nameCheck func(record.Author) string) snapshots.Evidence {
 	ev := snapshots.Evidence{Provider: provider, Role: c.Role, Position: c.Position, Name: c.Author.Display(), NameCheck: works.NameUnchecked}
 	if c.Position > 0 {
 		ev.NameCheck = nameCheck(c.Author)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -80,7 +80,7 @@ func (rs *records) ready(p *workPlan, k int) bool {
 // one request at a time on their own host: every record's listing first,
 // then the rest of each record. Providers that cannot expand in steps
 // answer whole in the listing pass.
-func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.Dir, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, planned func(LanePlan)) *records {
+func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.Dir, specs []service.Spec, bases map[string]string, interval func(service.Spec) time.Duration, planned func(LanePlan)) *records {
 	rs := &records{left: map[string]int{}}
 	var jobs [][]*job
 	var all []*job
@@ -99,16 +99,16 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.D
 		jobs = append(jobs, rec)
 		all = append(all, rec...)
 	}
-	r.tellPlanned(all, func(providers.Spec) int { return 1 }, interval, planned)
+	r.tellPlanned(all, func(service.Spec) int { return 1 }, interval, planned)
 	listed, whole := make(chan []reply, len(jobs)), make(chan []reply, len(jobs))
 	rs.listed, rs.whole = listed, whole
 	go func() {
 		defer close(whole)
-		staged := make([][]*providers.Staged, len(jobs))
+		staged := make([][]*service.Staged, len(jobs))
 		wholes := make([][]reply, len(jobs))
 		for i, rec := range jobs {
 			var out []reply
-			staged[i], wholes[i] = make([]*providers.Staged, len(rec)), make([]reply, len(rec))
+			staged[i], wholes[i] = make([]*service.Staged, len(rec)), make([]reply, len(rec))
 			prev := previousRead(d, rs.entries[i])
 			for n, j := range rec {
 				o, st := r.listRecord(ctx, j, prev, interval, planned)
@@ -140,13 +140,13 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.D
 // Staged when it came, with its steps told to the live view), or an
 // unstaged provider's whole answer (no Staged). prev is what the last
 // snapshot kept of the record.
-func (r *runner) listRecord(ctx context.Context, j *job, prev providers.Previous, interval func(providers.Spec) time.Duration, planned func(LanePlan)) (reply, *providers.Staged) {
+func (r *runner) listRecord(ctx context.Context, j *job, prev service.Previous, interval func(service.Spec) time.Duration, planned func(LanePlan)) (reply, *service.Staged) {
 	if j.spec().Expand == nil {
 		return r.call(ctx, []*job{j})[0], nil
 	}
-	var st *providers.Staged
-	o := r.callOne(ctx, j, func(ctx context.Context, env providers.Env) providers.Result {
-		var res providers.Result
+	var st *service.Staged
+	o := r.callOne(ctx, j, func(ctx context.Context, env service.Env) service.Result {
+		var res service.Result
 		st, res = j.spec().Expand(ctx, env, j.id, prev)
 		return res
 	})
@@ -167,12 +167,12 @@ func (r *runner) listRecord(ctx context.Context, j *job, prev providers.Previous
 // readRest makes a staged expansion's remaining requests, each a call of
 // its own, and returns the whole answer. A step that could not be made
 // (interrupted, the host stopped) ends the reading with its outcome.
-func (r *runner) readRest(ctx context.Context, j *job, st *providers.Staged) reply {
+func (r *runner) readRest(ctx context.Context, j *job, st *service.Staged) reply {
 	for _, step := range st.Steps {
 		ok := true
-		o := r.callOne(ctx, j, func(ctx context.Context, env providers.Env) providers.Result {
+		o := r.callOne(ctx, j, func(ctx context.Context, env service.Env) service.Result {
 			ok = step(ctx, env)
-			return providers.Result{Status: record.Found}
+			return service.Result{Status: record.Found}
 		})
 		if o.Status != record.Found {
 			return o
@@ -193,24 +193,24 @@ func (r *runner) readRest(ctx context.Context, j *job, st *providers.Staged) rep
 
 // finish is st's whole answer; a parser bug on odd data is a failed
 // answer, as in a call (runner.call), never the end of the run.
-func finish(st *providers.Staged, provider string) (res providers.Result) {
+func finish(st *service.Staged, provider string) (res service.Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			res = providers.Result{Status: record.Failed, Err: fmt.Errorf("%s: internal error: %v", provider, p)}
+			res = service.Result{Status: record.Failed, Err: fmt.Errorf("%s: internal error: %v", provider, p)}
 		}
 	}()
 	res = st.Finish()
-	providers.Clean(&res) // as a call's results are (runner.call)
+	service.Clean(&res) // as a call's results are (runner.call)
 	return res
 }
 
 // callOne runs f as one call of j's provider, as r.call runs a Fetch: under
 // a worker token, not once the host is stopped or the run interrupted, a
 // panic caught.
-func (r *runner) callOne(ctx context.Context, j *job, f func(context.Context, providers.Env) providers.Result) reply {
+func (r *runner) callOne(ctx context.Context, j *job, f func(context.Context, service.Env) service.Result) reply {
 	spec := *j.spec()
-	spec.Fetch = func(ctx context.Context, env providers.Env, _ []manifest.Identity) ([]providers.Result, error) {
-		return []providers.Result{f(ctx, env)}, nil
+	spec.Fetch = func(ctx context.Context, env service.Env, _ []manifest.Identity) ([]service.Result, error) {
+		return []service.Result{f(ctx, env)}, nil
 	}
 	one := *j
 	one.to = newJobTarget(&spec, j.host())

@@ -5,6 +5,7 @@ import (
 	"net/url"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -113,7 +114,7 @@ func (rn *run) warnings(rep *report.Report, folder []record.Warning) {
 
 // providerFacts is what the story tells of the run's providers, in
 // registry order.
-func providerFacts(specs []providers.Spec) []report.Provider {
+func providerFacts(specs []service.Spec) []report.Provider {
 	out := make([]report.Provider, len(specs))
 	for i, s := range specs {
 		p := report.Provider{Name: s.Name, Title: s.Title, Host: s.Host, MailtoBenefit: s.MailtoBenefit}
@@ -152,7 +153,7 @@ func withFault(o report.Outcome) report.Outcome {
 func faultOf(err error) *report.Fault {
 	var (
 		te *transport.StatusError
-		pe *providers.StatusError
+		pe *service.StatusError
 		se *transport.StoppedError
 		to *transport.TimeoutError
 	)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
@@ -28,7 +29,7 @@ func TestFaultsAreToldAsBefore(t *testing.T) {
 	gaveUp := &transport.StatusError{Method: "GET", URL: "https://api.openalex.org/works/doi:10.1/a?api_key=k", Host: "api.openalex.org", Code: 503, Attempts: 4}
 	stopped := &transport.StoppedError{Host: "api.openalex.org", Code: 429, Reason: "answered 429 3 times in a row"}
 	timeout := &transport.TimeoutError{Host: "doi.org", After: 8 * time.Second, Err: context.DeadlineExceeded}
-	answered := &providers.StatusError{Provider: "openalex", Code: 403}
+	answered := &service.StatusError{Provider: "openalex", Code: 403}
 	wrapURL := func(err error) error { return &url.Error{Op: "Get", URL: "https://api.openalex.org/works", Err: err} }
 	cases := []struct {
 		err    error
@@ -50,7 +51,7 @@ func TestFaultsAreToldAsBefore(t *testing.T) {
 	for _, c := range cases {
 		o := withFault(report.Outcome{Identity: manifest.Identity{Kind: manifest.KindDOI, Value: "10.1/a"},
 			Asked: &report.Asked{Provider: "openalex", Host: "api.openalex.org"}, Status: record.Failed, Err: c.err})
-		rep := &report.Report{RunFacts: report.RunFacts{Providers: providerFacts([]providers.Spec{providers.OpenAlex()}), Outcomes: []report.Outcome{o}}}
+		rep := &report.Report{RunFacts: report.RunFacts{Providers: providerFacts([]service.Spec{providers.OpenAlex()}), Outcomes: []report.Outcome{o}}}
 		jobs := rep.JSON().Short
 		if len(jobs) != 1 {
 			t.Fatalf("%v: %d jobs in the report", c.err, len(jobs))

@@ -13,26 +13,26 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/transport"
 )
 
-// service is a simulated provider's server. Healthy, it answers simSpec's
+// faultyService is a simulated provider's server. Healthy, it answers simSpec's
 // GET /work/{doi} with {"title": "<path>"}; once a fault is set, the fault
 // answers instead.
-type service struct {
+type faultyService struct {
 	srv     *httptest.Server
 	fault   atomic.Pointer[func(w http.ResponseWriter, r *http.Request)]
 	hits    atomic.Int32
 	release chan struct{} // closed at test end, so no hanging handler outlives the test
 }
 
-func newService(t *testing.T, tlsServer bool) *service {
+func newService(t *testing.T, tlsServer bool) *faultyService {
 	t.Helper()
-	s := &service{release: make(chan struct{})}
+	s := &faultyService{release: make(chan struct{})}
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.hits.Add(1)
 		if f := s.fault.Load(); f != nil {
@@ -51,9 +51,9 @@ func newService(t *testing.T, tlsServer bool) *service {
 	return s
 }
 
-func (s *service) breakWith(f func(w http.ResponseWriter, r *http.Request)) { s.fault.Store(&f) }
+func (s *faultyService) breakWith(f func(w http.ResponseWriter, r *http.Request)) { s.fault.Store(&f) }
 
-func (s *service) host() string { return hostOf(s.srv.URL) }
+func (s *faultyService) host() string { return hostOf(s.srv.URL) }
 
 // The faults a real service shows on a bad day.
 func status(code int) func(http.ResponseWriter, *http.Request) {
@@ -71,7 +71,7 @@ func resetConnection(w http.ResponseWriter, _ *http.Request) {
 	conn.Close()
 }
 
-func (s *service) hang(w http.ResponseWriter, r *http.Request) {
+func (s *faultyService) hang(w http.ResponseWriter, r *http.Request) {
 	select {
 	case <-s.release:
 	case <-r.Context().Done():
@@ -136,24 +136,24 @@ func TestFaultsFailJobsAndKeepPreviousValues(t *testing.T) {
 	cases := []struct {
 		name   string
 		tls    bool
-		fault  func(s *service) func(http.ResponseWriter, *http.Request)
+		fault  func(s *faultyService) func(http.ResponseWriter, *http.Request)
 		reason string // in the error of the first job
 	}{
-		{"503 burst", false, func(*service) func(http.ResponseWriter, *http.Request) { return status(503) }, "giving up after 4 attempts: 503 Service Unavailable"},
-		{"500", false, func(*service) func(http.ResponseWriter, *http.Request) { return status(500) }, "giving up after 4 attempts: 500 Internal Server Error"},
-		{"connection reset", false, func(*service) func(http.ResponseWriter, *http.Request) { return resetConnection }, "giving up after 4 attempts"},
-		{"hang", false, func(s *service) func(http.ResponseWriter, *http.Request) { return s.hang }, "no answer from %s within 100ms"},
-		{"truncated body", false, func(*service) func(http.ResponseWriter, *http.Request) { return truncated }, "giving up after 4 attempts: answer broke off while being read: unexpected EOF"},
-		{"malformed JSON", false, func(*service) func(http.ResponseWriter, *http.Request) { return malformed }, "malformed answer: body is not valid JSON"},
-		{"50 MB body", false, func(*service) func(http.ResponseWriter, *http.Request) { return huge }, "response body too large: over 33554432 bytes"},
-		{"redirect loop", false, func(*service) func(http.ResponseWriter, *http.Request) { return redirectLoop }, "too many redirects"},
-		{"redirect to http", true, func(*service) func(http.ResponseWriter, *http.Request) { return redirectTo(plain.srv.URL) }, "refusing redirect from https to http"},
+		{"503 burst", false, func(*faultyService) func(http.ResponseWriter, *http.Request) { return status(503) }, "giving up after 4 attempts: 503 Service Unavailable"},
+		{"500", false, func(*faultyService) func(http.ResponseWriter, *http.Request) { return status(500) }, "giving up after 4 attempts: 500 Internal Server Error"},
+		{"connection reset", false, func(*faultyService) func(http.ResponseWriter, *http.Request) { return resetConnection }, "giving up after 4 attempts"},
+		{"hang", false, func(s *faultyService) func(http.ResponseWriter, *http.Request) { return s.hang }, "no answer from %s within 100ms"},
+		{"truncated body", false, func(*faultyService) func(http.ResponseWriter, *http.Request) { return truncated }, "giving up after 4 attempts: answer broke off while being read: unexpected EOF"},
+		{"malformed JSON", false, func(*faultyService) func(http.ResponseWriter, *http.Request) { return malformed }, "malformed answer: body is not valid JSON"},
+		{"50 MB body", false, func(*faultyService) func(http.ResponseWriter, *http.Request) { return huge }, "response body too large: over 33554432 bytes"},
+		{"redirect loop", false, func(*faultyService) func(http.ResponseWriter, *http.Request) { return redirectLoop }, "too many redirects"},
+		{"redirect to http", true, func(*faultyService) func(http.ResponseWriter, *http.Request) { return redirectTo(plain.srv.URL) }, "refusing redirect from https to http"},
 	}
 
 	healthy := newService(t, false)
-	registry := []providers.Spec{simSpec("healthy", 0)}
+	registry := []service.Spec{simSpec("healthy", 0)}
 	bases := map[string]string{"healthy": healthy.srv.URL}
-	services := map[string]*service{}
+	services := map[string]*faultyService{}
 	var base *http.Transport
 	for i, c := range cases {
 		name := fmt.Sprintf("fault%d", i)
@@ -259,7 +259,7 @@ func TestRedirectToAnotherHostIsPacedAsThatHost(t *testing.T) {
 	m := newManifest(t, twoWorks)
 	opts := testOptions(m, nil, 4)
 	opts.NoPacing = false
-	opts.Registry = []providers.Spec{simSpec("origin", 0)}
+	opts.Registry = []service.Spec{simSpec("origin", 0)}
 	opts.BaseURLs = map[string]string{"origin": origin.srv.URL}
 	var mu sync.Mutex
 	starts := map[string][]time.Time{}

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // TestHostileCountsAreMalformedAnswers fetches a work whose OpenAlex
@@ -41,7 +41,7 @@ doi = "10.1145/3448016.3452841"
 	run := func() (string, []error) {
 		t.Helper()
 		opts := testOptions(m, nil, 1)
-		opts.Registry = []providers.Spec{singleOpenAlex()}
+		opts.Registry = []service.Spec{singleOpenAlex()}
 		opts.BaseURLs = map[string]string{"openalex": openalex.srv.URL}
 		rep, err := Run(context.Background(), opts)
 		if err != nil {
@@ -86,7 +86,7 @@ doi = "10.1145/3448016.3452841"
 		answer = withMember(t, work, c.field, c.raw)
 		mu.Unlock()
 		story, errs := run()
-		if !errors.Is(errs[0], providers.ErrMalformed) || !strings.Contains(errs[0].Error(), c.told) {
+		if !errors.Is(errs[0], service.ErrMalformed) || !strings.Contains(errs[0].Error(), c.told) {
 			t.Errorf("%s %s: the job's error is %v, want a malformed answer saying %q", c.field, c.raw, errs[0], c.told)
 		}
 		if !strings.Contains(story, "malformed answer: "+c.told) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -73,7 +74,7 @@ func TestHostileIdentifiersStayInsideTheFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{providers.ORCID(), simSpec("sim", 0)}
+	opts.Registry = []service.Spec{providers.ORCID(), simSpec("sim", 0)}
 	opts.BaseURLs = map[string]string{"orcid": orcid.srv.URL, "sim": sim.srv.URL}
 	rep := runOK(t, opts)
 	if rep.Incomplete() {

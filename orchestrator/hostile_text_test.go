@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // TestControlCharactersNeverReachASnapshot serves a Crossref work whose
@@ -55,7 +56,7 @@ doi = "10.1038/srep16696"
 	opts := testOptions(m, nil, 1)
 	cr := providers.Crossref()
 	cr.BatchSize = 1
-	opts.Registry = []providers.Spec{cr}
+	opts.Registry = []service.Spec{cr}
 	opts.BaseURLs = map[string]string{"crossref": crossref.srv.URL, "doi": crossref.srv.URL}
 	if _, err := Run(context.Background(), opts); err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/whole"
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
@@ -83,19 +83,19 @@ type job struct {
 // at once (a quarter of a million at 50,000 works), so a job holds one
 // pointer for both and 32-bit places: 96 bytes, where it was 128.
 type jobTarget struct {
-	spec *providers.Spec
+	spec *service.Spec
 	// asked is the provider's name and the lane's key, the host its
 	// requests go to, as every outcome of its jobs shares them.
 	asked *report.Asked
 }
 
 // newJobTarget is the target of spec's jobs at host.
-func newJobTarget(spec *providers.Spec, host string) *jobTarget {
+func newJobTarget(spec *service.Spec, host string) *jobTarget {
 	return &jobTarget{spec: spec, asked: &report.Asked{Provider: spec.Name, Host: host}}
 }
 
 // jobTargets are specs' targets, in the same order.
-func jobTargets(specs []providers.Spec, bases map[string]string) []jobTarget {
+func jobTargets(specs []service.Spec, bases map[string]string) []jobTarget {
 	out := make([]jobTarget, len(specs))
 	for i := range specs {
 		out[i] = *newJobTarget(&specs[i], hostOf(bases[specs[i].Name]))
@@ -103,8 +103,8 @@ func jobTargets(specs []providers.Spec, bases map[string]string) []jobTarget {
 	return out
 }
 
-func (j *job) spec() *providers.Spec { return j.to.spec }
-func (j *job) host() string          { return j.to.asked.Host }
+func (j *job) spec() *service.Spec { return j.to.spec }
+func (j *job) host() string        { return j.to.asked.Host }
 
 // addDependent makes d wait for j's answer.
 func (j *job) addDependent(d *job) {
@@ -138,9 +138,9 @@ func (j *job) queue() string {
 // the writer has taken the job's work (see run.takeAnswers).
 type reply struct {
 	report.Outcome
-	result   providers.Result // result.Record is nil once encoded: the record is kept as JSON
-	record   json.RawMessage  // the found record as the snapshot will hold it
-	unrouted bool             // the job's (see job.unrouted)
+	result   service.Result  // result.Record is nil once encoded: the record is kept as JSON
+	record   json.RawMessage // the found record as the snapshot will hold it
+	unrouted bool            // the job's (see job.unrouted)
 	// listed is a staged expansion's listing: the works its first answer
 	// names, before their details (see runner.listRecord).
 	listed []manifest.Identity
@@ -230,7 +230,7 @@ func (l *lane) close() {
 // batches go first, earliest slot first; a partial batch goes only when no
 // more jobs can arrive. A call may not start on a work at or past limit()
 // (see scheduler.window).
-func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
+func (l *lane) next(size func(service.Spec) int, limit func() int) []*job {
 	for {
 		if l.ctx.Err() != nil {
 			return nil // cancelled: the scheduler's sweep skips what is left (see skipLeftovers)
@@ -248,7 +248,7 @@ func (l *lane) next(size func(providers.Spec) int, limit func() int) []*job {
 
 // take removes and returns the call the lane can make now, or nil; done
 // reports that the lane has nothing left.
-func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*job, done bool) {
+func (l *lane) take(size func(service.Spec) int, limit func() int) (call []*job, done bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	final := l.closed && l.waiting == 0
@@ -296,12 +296,12 @@ func (l *lane) take(size func(providers.Spec) int, limit func() int) (call []*jo
 type scheduler struct {
 	r                *runner
 	ctx              context.Context
-	size             func(providers.Spec) int // identities per call
-	window           int                      // see above; at least twice the largest batch
-	lanes            map[string]*lane         // by host; only the planner adds
-	slots            int                      // jobs added so far
-	wg               sync.WaitGroup           // the lanes' goroutines
-	leftoversSkipped sync.Once                // see skipLeftovers
+	size             func(service.Spec) int // identities per call
+	window           int                    // see above; at least twice the largest batch
+	lanes            map[string]*lane       // by host; only the planner adds
+	slots            int                    // jobs added so far
+	wg               sync.WaitGroup         // the lanes' goroutines
+	leftoversSkipped sync.Once              // see skipLeftovers
 
 	mu       sync.Mutex
 	order    []*lane       // lanes in creation order
@@ -319,7 +319,7 @@ type scheduler struct {
 // a slow host more than a thousand works behind it.
 const minWindow = 1000
 
-func newScheduler(ctx context.Context, r *runner, size func(providers.Spec) int, specs []providers.Spec) *scheduler {
+func newScheduler(ctx context.Context, r *runner, size func(service.Spec) int, specs []service.Spec) *scheduler {
 	s := &scheduler{r: r, ctx: ctx, size: size, lanes: map[string]*lane{}, moved: make(chan struct{}, 1), window: minWindow}
 	for _, spec := range specs {
 		s.window = max(s.window, 2*size(spec))
@@ -438,7 +438,7 @@ func (s *scheduler) skipLeftovers() {
 		s.mu.Unlock()
 		// As many jobs a call as a list allows: r.call skips them together,
 		// and 350,000 jobs skipped one call each cost a second of CPU.
-		all := func(providers.Spec) int { return math.MaxInt32 }
+		all := func(service.Spec) int { return math.MaxInt32 }
 		unlimited := func() int { return math.MaxInt32 }
 		for left := true; left; {
 			left = false
@@ -569,7 +569,7 @@ type runner struct {
 	withdraw func(j *job)
 	// more adds n calls a call of spec sends beyond its plan to host's
 	// plan (planned_calls.go); nil without a live view.
-	more func(host string, spec providers.Spec, n int)
+	more func(host string, spec service.Spec, n int)
 }
 
 // call asks one provider about a batch of identities, holding a worker
@@ -618,7 +618,7 @@ func (r *runner) call(ctx context.Context, call []*job) (outcomes []reply) {
 		return fail(classify(ctx, err), err)
 	}
 	for i, res := range results {
-		providers.Clean(&res) // before anything reads what the service sent
+		service.Clean(&res) // before anything reads what the service sent
 		outcomes[i].result = res
 		outcomes[i].Status = res.Status
 		outcomes[i].Err = res.Err

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/works"
@@ -24,10 +24,10 @@ func BenchmarkRecordListing(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			o := reply{Outcome: report.Outcome{Asked: &report.Asked{Provider: "orcid"}, Status: record.Found}}
 			for i := range n {
-				o.result.Discovered = append(o.result.Discovered, providers.Discovered{
+				o.result.Discovered = append(o.result.Discovered, service.Discovered{
 					ID:      manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/sim.%d", i)},
 					Summary: record.Record{Title: fmt.Sprint("work ", i)},
-					Read:    &providers.EntryRead{PutCode: fmt.Sprint(i), Modified: 1600000000000},
+					Read:    &service.EntryRead{PutCode: fmt.Sprint(i), Modified: 1600000000000},
 				})
 			}
 			b.ResetTimer()

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // TestMailtoStaysWithTheServices runs the real Crossref declaration, which
@@ -65,7 +66,7 @@ doi = "10.1234/broken"
 	opts.ForeignUserAgent = "about-test (+https://example.org)"
 	cr := providers.Crossref()
 	cr.BatchSize = 1
-	opts.Registry = []providers.Spec{cr}
+	opts.Registry = []service.Spec{cr}
 	opts.BaseURLs = map[string]string{"crossref": crossref.srv.URL, "doi": crossref.srv.URL}
 	var ex exchanges
 	opts.Recorder = ex.record

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -40,7 +40,7 @@ doi = "10.1234/fourth"
 	opts := testOptions(m, nil, 1)
 	opts.BaseURLs = map[string]string{"openalex": s.srv.URL}
 	opts.Clock = clock
-	opts.Registry = []providers.Spec{singleOpenAlex()}
+	opts.Registry = []service.Spec{singleOpenAlex()}
 	rep := runOK(t, opts)
 	if n := s.requests(); n != 4 {
 		t.Errorf("%d requests, want 4: one a work, none retried", n)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -281,7 +282,7 @@ func outageOf(t *testing.T, orcid string, healthy map[string][]byte, host string
 }
 
 // onlyThenFull is the matrix's case of --only s, then a full run.
-func onlyThenFull(t *testing.T, orcid string, healthy map[string][]byte, s providers.Spec) {
+func onlyThenFull(t *testing.T, orcid string, healthy map[string][]byte, s service.Spec) {
 	_, opts := matrixCase(t, orcid, healthy)
 	before := folderBytes(t, opts.Manifest.Snapshots)
 	only := opts

@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -158,8 +159,8 @@ func secondRecord(n *fakeNet) {
 // redundancyRegistry is a registry whose defaults are ORCID, Crossref,
 // OpenAlex and Unpaywall, so a manifest without a providers list chooses
 // them by default.
-func redundancyRegistry() []providers.Spec {
-	return []providers.Spec{providers.Crossref(), providers.OpenAlex(), providers.ORCID(), providers.Unpaywall()}
+func redundancyRegistry() []service.Spec {
+	return []service.Spec{providers.Crossref(), providers.OpenAlex(), providers.ORCID(), providers.Unpaywall()}
 }
 
 func unpaywallNet(t testing.TB) (*fakeNet, *[]string) {
@@ -268,7 +269,7 @@ func TestListQueriesKeepTheirOwnPace(t *testing.T) {
 // so a host asked many times is dialled once (HTTP/2, where a server
 // offers it over TLS, comes from the same cloned default transport).
 func TestOneConnectionPerHost(t *testing.T) {
-	var registry []providers.Spec
+	var registry []service.Spec
 	bases := map[string]string{}
 	var mu sync.Mutex
 	dials := map[string]int{}
@@ -312,7 +313,7 @@ func TestOneConnectionPerHost(t *testing.T) {
 // once the limit moves (the frontier advanced) and it is woken.
 func TestLaneHoldsBackPastTheWindow(t *testing.T) {
 	l := newLane("h")
-	spec := providers.Spec{Name: "p", BatchSize: 1}
+	spec := service.Spec{Name: "p", BatchSize: 1}
 	l.push(&job{to: newJobTarget(&spec, ""), work: 5, slot: 9})
 	l.close()
 	var asked []int
@@ -323,14 +324,14 @@ func TestLaneHoldsBackPastTheWindow(t *testing.T) {
 		return v
 	}
 	l.signal() // the wake-up a moving frontier sends
-	call := l.next(func(providers.Spec) int { return 1 }, limit)
+	call := l.next(func(service.Spec) int { return 1 }, limit)
 	if len(call) != 1 || call[0].work != 5 {
 		t.Fatalf("call %v", call)
 	}
 	if len(asked) != 2 || asked[0] != 3 {
 		t.Errorf("limits consulted %v: work 5 must wait while the limit is 3", asked)
 	}
-	if next := l.next(func(providers.Spec) int { return 1 }, limit); next != nil {
+	if next := l.next(func(service.Spec) int { return 1 }, limit); next != nil {
 		t.Errorf("a closed, empty lane returned %v", next)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // The live view's ETA counts the calls the plan told it of (LanePlan), so
@@ -87,7 +87,7 @@ func (c *callPlan) more(n int) {
 
 // do counts req and sends it with next; a request past those announced
 // is told first.
-func (c *callPlan) do(next providers.Doer) providers.Doer {
+func (c *callPlan) do(next service.Doer) service.Doer {
 	return func(req *http.Request) (*http.Response, error) {
 		c.mu.Lock()
 		c.sent++
@@ -106,8 +106,8 @@ func (c *callPlan) do(next providers.Doer) providers.Doer {
 // env is the Env of one call of spec to host: without a plan to tell (no
 // live view), the runner's own Doer; with one, a Doer and More that keep
 // the plan equal to the requests the call sends.
-func (r *runner) env(spec *providers.Spec, host string) providers.Env {
-	env := providers.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto}
+func (r *runner) env(spec *service.Spec, host string) service.Env {
+	env := service.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto}
 	if r.more == nil {
 		return env
 	}
@@ -118,8 +118,8 @@ func (r *runner) env(spec *providers.Spec, host string) providers.Env {
 
 // moreCalls is the runner's more: n calls added to host's plan, with the
 // least time they take at spec's interval (none when unpaced).
-func moreCalls(planned func(LanePlan), interval func(providers.Spec) time.Duration, paced bool) func(host string, spec providers.Spec, n int) {
-	return func(host string, spec providers.Spec, n int) {
+func moreCalls(planned func(LanePlan), interval func(service.Spec) time.Duration, paced bool) func(host string, spec service.Spec, n int) {
+	return func(host string, spec service.Spec, n int) {
 		lp := LanePlan{Host: host, Calls: n}
 		if paced {
 			lp.Pace = time.Duration(n) * interval(spec)

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/providers/service"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/works"
@@ -23,12 +23,12 @@ import (
 func TestPlanKeepsORCIDEntriesOutOfMemory(t *testing.T) {
 	const n = 1000
 	abstract := strings.Repeat("Kilns fire clay. ", 256) // 4 KB an entry
-	var found []providers.Discovered
+	var found []service.Discovered
 	for i := range n {
-		found = append(found, providers.Discovered{ID: manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/kiln.%d", i)},
+		found = append(found, service.Discovered{ID: manifest.Identity{Kind: manifest.KindDOI, Value: fmt.Sprintf("10.5555/kiln.%d", i)},
 			Summary: record.Record{Title: fmt.Sprintf("Kiln %d", i), Abstract: abstract}})
 	}
-	o := reply{result: providers.Result{Status: record.Found, Discovered: found}}
+	o := reply{result: service.Result{Status: record.Found, Discovered: found}}
 	o.Asked = &report.Asked{Provider: "orcid"}
 	m := &manifest.Manifest{}
 	p := newWorkPlan(m, newCore(m, nil, nil))

@@ -15,21 +15,22 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
 
 // simSpec is a provider of a simulated service: GET /work/{doi} answers
 // {"title": …}. Its host is filled in from the test server.
-func simSpec(name string, interval time.Duration) providers.Spec {
-	return providers.Spec{
+func simSpec(name string, interval time.Duration) service.Spec {
+	return service.Spec{
 		Name: name, Title: name, Host: name + ".test",
 		MinInterval: interval, Timeout: 10 * time.Second,
 		Accepts: []manifest.Kind{manifest.KindDOI}, BatchSize: 1,
 		Attribution: "simulated " + name,
-		Fetch: providers.One(func(ctx context.Context, env providers.Env, id manifest.Identity) providers.Result {
-			return providers.GetJSONRecord(ctx, env, name, env.Base+"/work/"+wire.EscapeDOI(id.Value), func(doc gjson.Result) (providers.Result, error) {
-				return providers.Result{Status: record.Found, Record: &record.Record{Title: doc.Get("title").String()}}, nil
+		Fetch: service.One(func(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
+			return service.GetJSONRecord(ctx, env, name, env.Base+"/work/"+wire.EscapeDOI(id.Value), func(doc gjson.Result) (service.Result, error) {
+				return service.Result{Status: record.Found, Record: &record.Record{Title: doc.Get("title").String()}}, nil
 			})
 		}),
 	}
@@ -72,7 +73,7 @@ func newPoliteServer(t *testing.T, service time.Duration) *politeServer {
 // are bounds a slow machine can only make easier to meet.
 func TestPolitenessAcrossHosts(t *testing.T) {
 	intervals := []time.Duration{15 * time.Millisecond, 10 * time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond}
-	var registry []providers.Spec
+	var registry []service.Spec
 	servers := map[string]*politeServer{}
 	bases := map[string]string{}
 	for i, d := range intervals {
@@ -141,7 +142,7 @@ func TestRedirectOnlyHostGetsTheLongestDeclaredTimeout(t *testing.T) {
 		longest = max(longest, s.Timeout)
 		bases[s.Name] = s.BaseURL()
 	}
-	o := transportOptions(Options{}, specs, bases, func(s providers.Spec) time.Duration { return s.MinInterval }, nil)
+	o := transportOptions(Options{}, specs, bases, func(s service.Spec) time.Duration { return s.MinInterval }, nil)
 	if o.Default.Timeout != longest {
 		t.Errorf("an undeclared host's timeout is %v, want the longest declared, %v", o.Default.Timeout, longest)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
@@ -90,7 +91,7 @@ func simRun(t *testing.T, s *scripted, manifestSrc string) *report.Report {
 	t.Helper()
 	m := newManifest(t, manifestSrc)
 	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{simSpec("sim", 0)}
+	opts.Registry = []service.Spec{simSpec("sim", 0)}
 	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
 	opts.Clock = s.clock
 	return runOK(t, opts)
@@ -190,7 +191,7 @@ func TestHostThatKeeps429IsStopped(t *testing.T) {
 
 // singleOpenAlex is the real OpenAlex declaration asked one work at a
 // time, for fakes that answer single-work lookups.
-func singleOpenAlex() providers.Spec {
+func singleOpenAlex() service.Spec {
 	s := providers.OpenAlex()
 	s.BatchSize = 1
 	return s
@@ -218,7 +219,7 @@ doi = "10.1234/third"
 		opts := testOptions(m, nil, 4)
 		opts.BaseURLs = map[string]string{"openalex": s.srv.URL}
 		opts.Clock = clock
-		opts.Registry = []providers.Spec{singleOpenAlex()} // the script answers single-work lookups
+		opts.Registry = []service.Spec{singleOpenAlex()} // the script answers single-work lookups
 		return runOK(t, opts), s
 	}
 	notFound := answer(404)

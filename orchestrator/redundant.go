@@ -3,7 +3,7 @@ package orchestrator
 import (
 	"slices"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // Requests that add nothing are not made. Two sources are redundant when
@@ -24,13 +24,13 @@ import (
 // redundancies are the selected providers whose jobs may be skipped in
 // this run, by name: those chosen by default, not by name, whose awaited
 // provider is selected too.
-func redundancies(specs []providers.Spec, explicit bool) map[string]*providers.Redundancy {
+func redundancies(specs []service.Spec, explicit bool) map[string]*service.Redundancy {
 	if explicit {
 		return nil
 	}
-	gates := map[string]*providers.Redundancy{}
+	gates := map[string]*service.Redundancy{}
 	for _, s := range specs {
-		if r := s.Redundant; r != nil && slices.ContainsFunc(specs, func(o providers.Spec) bool { return o.Name == r.After }) {
+		if r := s.Redundant; r != nil && slices.ContainsFunc(specs, func(o service.Spec) bool { return o.Name == r.After }) {
 			gates[s.Name] = r
 		}
 	}

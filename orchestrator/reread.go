@@ -5,27 +5,27 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
 
 // previousRead is what the last snapshot says of an ORCID record's
 // entries, for the expansion to ask only about entries edited since
-// (providers.Previous). An entry's record is taken from its work's file
+// (service.Previous). An entry's record is taken from its work's file
 // only when this record is the work's one ORCID origin, so the work's
 // ORCID source is this entry's; anything unreadable or unlike is not
 // known, and its details are asked.
-func previousRead(d snapshots.Dir, e manifest.Entry) providers.Previous {
+func previousRead(d snapshots.Dir, e manifest.Entry) service.Previous {
 	var exp snapshots.Expansion
 	if snapshots.Read(d.ExpansionPath(e.Identity), &exp) != nil || len(exp.Entries) == 0 {
-		return providers.Previous{}
+		return service.Previous{}
 	}
 	entries := make(map[string]snapshots.ExpansionEntry, len(exp.Entries))
 	for _, x := range exp.Entries {
 		entries[x.Work] = x
 	}
-	prev := providers.Previous{Entry: func(work manifest.Identity, putCode string, modified int64) *record.Record {
+	prev := service.Previous{Entry: func(work manifest.Identity, putCode string, modified int64) *record.Record {
 		x, ok := entries[work.Key()]
 		if !ok || x.PutCode != putCode || x.Modified != modified {
 			return nil
@@ -64,7 +64,7 @@ func orcidSourceOf(d snapshots.Dir, work manifest.Identity, orcid string) *recor
 // addEntry notes which entry's details speak for work k (the first group
 // naming the work, as its summary is the first seen); entered is the
 // works exp.Entries names.
-func addEntry(exp *snapshots.Expansion, entered map[string]bool, k string, read *providers.EntryRead) {
+func addEntry(exp *snapshots.Expansion, entered map[string]bool, k string, read *service.EntryRead) {
 	if read == nil || entered[k] {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -35,7 +36,7 @@ type routing struct {
 }
 
 // needsRouting reports whether any selected provider serves one agency.
-func needsRouting(specs []providers.Spec) bool {
+func needsRouting(specs []service.Spec) bool {
 	for _, s := range specs {
 		if s.Agency != "" || s.AgencyFallback {
 			return true
@@ -78,7 +79,7 @@ func (rt *routing) lookupAgencies(ctx context.Context, r *runner, base string, w
 	case <-ctx.Done():
 		return fmt.Errorf("registration agency lookup: %w", ctx.Err())
 	}
-	env := providers.Env{Do: r.do, Base: base, Mailto: r.mailto}
+	env := service.Env{Do: r.do, Base: base, Mailto: r.mailto}
 	for start := 0; start < len(prefixes); start += perRequest {
 		end := min(start+perRequest, len(prefixes))
 		answers, err := providers.RegistrationAgencies(ctx, env, dois[start:end])
@@ -119,7 +120,7 @@ func (rt *routing) unrouted(id manifest.Identity) bool {
 // it and for the other DOIs of its prefix: what the services said decides
 // who is asked, not that the lookup failed this time. A "not found"
 // source says who not to ask, so only found ones count.
-func (rt *routing) rememberPrevious(id manifest.Identity, prev snapshots.Work, specs []providers.Spec) {
+func (rt *routing) rememberPrevious(id manifest.Identity, prev snapshots.Work, specs []service.Spec) {
 	asked := map[string]bool{}
 	for _, src := range prev.Sources {
 		for _, s := range specs {
@@ -141,7 +142,7 @@ func (rt *routing) rememberPrevious(id manifest.Identity, prev snapshots.Work, s
 // a wasted request is cheaper than a missing record); for a work whose
 // lookup failed, the agency its last snapshot or prefix names, else each
 // agency, one after another (see agencychain.go).
-func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
+func (rt *routing) applies(s service.Spec, id manifest.Identity) bool {
 	if !s.AppliesTo(id) {
 		return false
 	}
@@ -166,7 +167,7 @@ func (rt *routing) applies(s providers.Spec, id manifest.Identity) bool {
 }
 
 // newRouting records who serves which agency; agency is filled by a lookup.
-func newRouting(specs []providers.Spec, explicit bool) *routing {
+func newRouting(specs []service.Spec, explicit bool) *routing {
 	rt := &routing{agency: map[string]string{}, asked: map[string]bool{}, explicit: map[string]bool{}, served: map[string]bool{},
 		failed: map[string]bool{}, previous: map[string]map[string]bool{}, byPrefix: map[string]string{}}
 	for _, s := range specs {

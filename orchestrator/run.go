@@ -21,6 +21,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -44,7 +45,7 @@ type Options struct {
 	ForeignUserAgent string
 	Getenv           func(string) string // where API keys are read from (os.Getenv in the CLI)
 
-	Registry []providers.Spec                                  // providers to choose from; nil means providers.All()
+	Registry []service.Spec                                    // providers to choose from; nil means providers.All()
 	Base     http.RoundTripper                                 // the network; nil means Go's default transport (proxies, SSL_CERT_FILE)
 	BaseURLs map[string]string                                 // provider → base URL, for fakes and replay
 	NoPacing bool                                              // replay: answers are local, no interval to keep
@@ -109,7 +110,7 @@ func (e *NeedsMailtoError) Error() string {
 // withoutMailto leaves out providers that refuse requests without a
 // contact e-mail when none is set: chosen by default they are dropped with
 // a note; chosen by name it is an error, since the user asked for them.
-func withoutMailto(specs []providers.Spec, mailto string, explicit bool) (kept []providers.Spec, dropped []string, err error) {
+func withoutMailto(specs []service.Spec, mailto string, explicit bool) (kept []service.Spec, dropped []string, err error) {
 	if mailto != "" {
 		return specs, nil, nil
 	}
@@ -260,18 +261,18 @@ type run struct {
 type runChoice struct {
 	opts       Options
 	m          *manifest.Manifest
-	dir        string                           // the snapshot folder
-	needMailto []string                         // providers not asked: they require a contact e-mail and none was set
-	explicit   bool                             // providers were named (--only or the manifest): each is asked
-	registry   []providers.Spec                 // the providers chosen from, in their order
-	specs      []providers.Spec                 // the selected providers, in registry order
-	leftOut    []string                         // providers the manifest chooses that this run does not ask (--only, no e-mail)
-	lookup     *providers.Spec                  // the agency lookup's provider, when DOIs are routed by agency; else nil
-	bases      map[string]string                // provider → scheme://host it is asked at
-	size       func(providers.Spec) int         // identities per call
-	gates      map[string]*providers.Redundancy // provider → when another's answer makes it redundant
-	targets    []jobTarget                      // the providers as its jobs ask them, in specs' order
-	core       *works.Run                       // the works core: what the run learns in, documents out
+	dir        string                         // the snapshot folder
+	needMailto []string                       // providers not asked: they require a contact e-mail and none was set
+	explicit   bool                           // providers were named (--only or the manifest): each is asked
+	registry   []service.Spec                 // the providers chosen from, in their order
+	specs      []service.Spec                 // the selected providers, in registry order
+	leftOut    []string                       // providers the manifest chooses that this run does not ask (--only, no e-mail)
+	lookup     *service.Spec                  // the agency lookup's provider, when DOIs are routed by agency; else nil
+	bases      map[string]string              // provider → scheme://host it is asked at
+	size       func(service.Spec) int         // identities per call
+	gates      map[string]*service.Redundancy // provider → when another's answer makes it redundant
+	targets    []jobTarget                    // the providers as its jobs ask them, in specs' order
+	core       *works.Run                     // the works core: what the run learns in, documents out
 }
 
 // runNet is how the run reaches the services.
@@ -325,14 +326,14 @@ type runEnd struct {
 // e-mail. Their previous values stand, as a failed job's do: not asking is
 // no news about a work. A provider the manifest no longer lists is not
 // among them: leaving it out is the user's choice, and its data goes.
-func leftOut(registry []providers.Spec, manifestNames []string, specs []providers.Spec) []string {
+func leftOut(registry []service.Spec, manifestNames []string, specs []service.Spec) []string {
 	intended, err := providers.Select(registry, manifestNames)
 	if err != nil { // the manifest names an unknown provider, yet --only runs: nothing to keep
 		return nil
 	}
 	var out []string
 	for _, s := range intended {
-		if !slices.ContainsFunc(specs, func(t providers.Spec) bool { return t.Name == s.Name }) {
+		if !slices.ContainsFunc(specs, func(t service.Spec) bool { return t.Name == s.Name }) {
 			out = append(out, s.Name)
 		}
 	}
@@ -341,7 +342,7 @@ func leftOut(registry []providers.Spec, manifestNames []string, specs []provider
 
 // selectProviders is the providers a run (or doctor) asks: --only, else
 // the manifest's list, else the registry's defaults.
-func selectProviders(opts Options) (registry []providers.Spec, names []string, specs []providers.Spec, err error) {
+func selectProviders(opts Options) (registry []service.Spec, names []string, specs []service.Spec, err error) {
 	names = opts.Only
 	if len(names) == 0 {
 		names = opts.Manifest.Providers
@@ -362,7 +363,7 @@ func selectProviders(opts Options) (registry []providers.Spec, names []string, s
 // and API keys. about doctor probes them; Snapshots, Workers and
 // Progress are unused.
 type Services struct {
-	Specs  []providers.Spec  // in registry order, the agency lookup last when added
+	Specs  []service.Spec    // in registry order, the agency lookup last when added
 	Bases  map[string]string // provider → scheme://host it is asked at
 	Client *transport.Client // one per call: its hosts' pacing is this run's
 }
@@ -383,20 +384,20 @@ func ServicesOf(opts Options) (Services, error) {
 		clock = transport.SystemClock()
 	}
 	client := transport.New(transportOptions(opts, specs, bases,
-		func(s providers.Spec) time.Duration { return hostInterval(s, m, false, keySet(s, opts.Getenv)) }, clock))
+		func(s service.Spec) time.Duration { return hostInterval(s, m, false, keySet(s, opts.Getenv)) }, clock))
 	return Services{Specs: specs, Bases: bases, Client: client}, nil
 }
 
 // withSpec is specs with extra added unless one of that name is there.
-func withSpec(specs []providers.Spec, extra providers.Spec) []providers.Spec {
-	if slices.ContainsFunc(specs, func(s providers.Spec) bool { return s.Name == extra.Name }) {
+func withSpec(specs []service.Spec, extra service.Spec) []service.Spec {
+	if slices.ContainsFunc(specs, func(s service.Spec) bool { return s.Name == extra.Name }) {
 		return specs
 	}
 	return append(slices.Clone(specs), extra)
 }
 
 // baseURLs is each provider's scheme://host, or the override a test gives.
-func baseURLs(specs []providers.Spec, overrides map[string]string) map[string]string {
+func baseURLs(specs []service.Spec, overrides map[string]string) map[string]string {
 	bases := map[string]string{}
 	for _, s := range specs {
 		bases[s.Name] = s.BaseURL()
@@ -467,7 +468,7 @@ func negatedPlans(planned func(LanePlan)) func(LanePlan) {
 
 // agencyLookup is the provider whose host says which agency registered a
 // DOI: the registry's, or the built-in one when a test registry has none.
-func agencyLookup(registry []providers.Spec) providers.Spec {
+func agencyLookup(registry []service.Spec) service.Spec {
 	for _, s := range slices.Concat(registry, providers.All()) {
 		if s.AgencyLookup {
 			return s
@@ -478,7 +479,7 @@ func agencyLookup(registry []providers.Spec) providers.Spec {
 
 // apiKeys says, per selected provider that takes an API key, whether its
 // variable was set; nil when none takes one.
-func apiKeys(specs []providers.Spec, getenv func(string) string) map[string]bool {
+func apiKeys(specs []service.Spec, getenv func(string) string) map[string]bool {
 	var keys map[string]bool
 	for _, s := range specs {
 		if s.APIKey != nil {
@@ -492,12 +493,12 @@ func apiKeys(specs []providers.Spec, getenv func(string) string) map[string]bool
 }
 
 // keySet says whether s takes an API key and its variable is set.
-func keySet(s providers.Spec, getenv func(string) string) bool {
+func keySet(s service.Spec, getenv func(string) string) bool {
 	return s.APIKey != nil && getenv != nil && strings.TrimSpace(getenv(s.APIKey.Env)) != ""
 }
 
 // interval is the least gap between requests of provider s in this run.
-func (rn *run) interval(s providers.Spec) time.Duration {
+func (rn *run) interval(s service.Spec) time.Duration {
 	return hostInterval(s, rn.m, rn.opts.NoBatching, keySet(s, rn.opts.Getenv))
 }
 
@@ -668,13 +669,13 @@ func (rn *run) write(ctx, settle context.Context) error {
 // first-seen order: how many, the calls they take (batched per provider as
 // the lanes will batch them: batchCalls) and the least time those take at
 // the host's interval (0 in a replay).
-func (r *runner) tellPlanned(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan)) {
+func (r *runner) tellPlanned(jobs []*job, size func(service.Spec) int, interval func(service.Spec) time.Duration, planned func(LanePlan)) {
 	r.tellCounted(jobs, size, interval, planned, batchCalls)
 }
 
 // tellCounted is tellPlanned with calls counting each provider's jobs'
 // calls (the scheduler's open batches, for works planned in stretches).
-func (r *runner) tellCounted(jobs []*job, size func(providers.Spec) int, interval func(providers.Spec) time.Duration, planned func(LanePlan), calls func(q []*job, size int) int) {
+func (r *runner) tellCounted(jobs []*job, size func(service.Spec) int, interval func(service.Spec) time.Duration, planned func(LanePlan), calls func(q []*job, size int) int) {
 	if planned == nil || len(jobs) == 0 {
 		return
 	}
@@ -715,7 +716,7 @@ func (r *runner) tellCounted(jobs []*job, size func(providers.Spec) int, interva
 // that applies to it after agency routing. A job of a provider in gates
 // waits for the job of the provider it is redundant after (asked at once
 // when that one does not apply to the work).
-func workJobs(id manifest.Identity, targets []jobTarget, rt *routing, gates map[string]*providers.Redundancy) []*job {
+func workJobs(id manifest.Identity, targets []jobTarget, rt *routing, gates map[string]*service.Redundancy) []*job {
 	var jobs []*job
 	byName := map[string]*job{}
 	for i := range targets {
@@ -738,8 +739,8 @@ func workJobs(id manifest.Identity, targets []jobTarget, rt *routing, gates map[
 
 // batchSize is the identities per call: the provider's batch size, or one
 // when batching is off.
-func batchSize(off bool) func(providers.Spec) int {
-	return func(s providers.Spec) int {
+func batchSize(off bool) func(service.Spec) int {
+	return func(s service.Spec) int {
 		if off {
 			return 1
 		}
@@ -752,7 +753,7 @@ func batchSize(off bool) func(providers.Spec) int {
 // service documents one), the stricter one its service sets for list
 // queries while batching or listing works for discovery, or the
 // manifest's, whichever is longest.
-func hostInterval(s providers.Spec, m *manifest.Manifest, noBatching, keyed bool) time.Duration {
+func hostInterval(s service.Spec, m *manifest.Manifest, noBatching, keyed bool) time.Duration {
 	d := s.MinInterval
 	if keyed && s.APIKey != nil && s.APIKey.MinInterval > 0 {
 		d = s.APIKey.MinInterval
@@ -776,7 +777,7 @@ func contact(m *manifest.Manifest) string {
 }
 
 // transportOptions turns provider declarations into per-host policy.
-func transportOptions(opts Options, specs []providers.Spec, bases map[string]string, interval func(providers.Spec) time.Duration, clock transport.Clock) transport.Options {
+func transportOptions(opts Options, specs []service.Spec, bases map[string]string, interval func(service.Spec) time.Duration, clock transport.Clock) transport.Options {
 	hosts := map[string]transport.HostPolicy{}
 	for _, s := range specs {
 		h := hostOf(bases[s.Name])

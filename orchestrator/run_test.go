@@ -19,6 +19,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -405,7 +406,7 @@ doi = "10.7554/elife.01567"
 		mu.Unlock()
 	})
 	opts := testOptions(newManifest(t, src), net, 4)
-	opts.Registry = []providers.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
+	opts.Registry = []service.Spec{providers.Crossref(), providers.DataCite(), providers.DOIOrg()}
 	rep := runOK(t, opts)
 	if rep.Incomplete() {
 		t.Errorf("short: %v", rep.ShortJobs())
@@ -494,7 +495,7 @@ doi = "10.5281/zenodo.48440"
 // budget, and a partial batch under the budget waits for more jobs.
 func TestLaneSizesBatchesByURL(t *testing.T) {
 	spec := providers.Crossref()
-	size := func(s providers.Spec) int { return s.BatchSize }
+	size := func(s service.Spec) int { return s.BatchSize }
 	take := func(dois []string, closed bool) []*job {
 		l := newLane("api.crossref.org")
 		for i, d := range dois {
@@ -546,7 +547,7 @@ func TestLaneSizesBatchesByURL(t *testing.T) {
 		return &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": []string{"application/json"}},
 			Body: io.NopCloser(strings.NewReader(`{"status":"ok","message":{"total-results":0,"items":[]}}`)), Request: req}, nil
 	}
-	env := providers.Env{Do: do, Base: "https://api.crossref.org", Mailto: "a.researcher.with.a.long.name@institute.example.org"}
+	env := service.Env{Do: do, Base: "https://api.crossref.org", Mailto: "a.researcher.with.a.long.name@institute.example.org"}
 	if _, err := spec.Fetch(context.Background(), env, ids); err != nil {
 		t.Fatal(err)
 	}

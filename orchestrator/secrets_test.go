@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
@@ -101,7 +102,7 @@ doi = "10.1234/echo"
 pmid = "29106400"
 `)
 	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{singleOpenAlex(), providers.SemanticScholar(), providers.PubMed(), simSpec("plain", 0)}
+	opts.Registry = []service.Spec{singleOpenAlex(), providers.SemanticScholar(), providers.PubMed(), simSpec("plain", 0)}
 	opts.BaseURLs = map[string]string{"openalex": openalex.srv.URL, "semanticscholar": s2.srv.URL, "pubmed": pubmed.srv.URL, "plain": plain.srv.URL}
 	opts.Getenv = func(k string) string { return keys[k] }
 	var ex exchanges

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 )
@@ -22,8 +22,8 @@ import (
 func TestInterruptSkipsAGatedJobAsInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	specs := []providers.Spec{{Name: "openalex"}, {Name: "unpaywall"}}
-	sched := newScheduler(ctx, &runner{tokens: make(chan struct{}, 1)}, func(providers.Spec) int { return 50 }, specs)
+	specs := []service.Spec{{Name: "openalex"}, {Name: "unpaywall"}}
+	sched := newScheduler(ctx, &runner{tokens: make(chan struct{}, 1)}, func(service.Spec) int { return 50 }, specs)
 	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.5500/sim.1"}
 	gate := &job{id: id, to: newJobTarget(&specs[0], "api.openalex.org")}
 	gated := &job{id: id, to: newJobTarget(&specs[1], "api.unpaywall.org"), after: gate}
@@ -51,8 +51,8 @@ func TestInterruptSkipsAGatedJobAsInterrupted(t *testing.T) {
 func TestInterruptSkipsShareTheirReplies(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	specs := []providers.Spec{{Name: "openalex"}, {Name: "unpaywall"}}
-	sched := newScheduler(ctx, &runner{tokens: make(chan struct{}, 1)}, func(providers.Spec) int { return 50 }, specs)
+	specs := []service.Spec{{Name: "openalex"}, {Name: "unpaywall"}}
+	sched := newScheduler(ctx, &runner{tokens: make(chan struct{}, 1)}, func(service.Spec) int { return 50 }, specs)
 	targets := []jobTarget{*newJobTarget(&specs[0], "api.openalex.org"), *newJobTarget(&specs[1], "api.unpaywall.org")}
 	const n = 5000
 	for i := range n {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 )
@@ -43,7 +44,7 @@ func TestSilentHostsDoNotStallTheRun(t *testing.T) {
 	silentSpec.Timeout, redirectingSpec.Timeout = timeout, timeout
 	m := newManifest(t, "[[identity]]\norcid = \"0000-0002-9341-7985\"\n"+fiveWorks)
 	opts := testOptions(m, nil, 1)
-	opts.Registry = []providers.Spec{orcidSpec, silentSpec, redirectingSpec}
+	opts.Registry = []service.Spec{orcidSpec, silentSpec, redirectingSpec}
 	opts.BaseURLs = map[string]string{"orcid": orcid.srv.URL, "silent": silent.srv.URL, "redirecting": redirecting.srv.URL}
 
 	done := make(chan *report.Report, 1)

@@ -13,6 +13,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
@@ -167,7 +168,7 @@ func TestPlannedLanesCarryCallsAndPace(t *testing.T) {
 // what a key would change; a run with one says nothing about it.
 func TestHintWhatAKeyWouldChange(t *testing.T) {
 	for _, set := range []bool{false, true} {
-		rep := &report.Report{RunFacts: report.RunFacts{Providers: providerFacts([]providers.Spec{providers.OpenAlex()}), APIKeys: map[string]bool{"openalex": set}}}
+		rep := &report.Report{RunFacts: report.RunFacts{Providers: providerFacts([]service.Spec{providers.OpenAlex()}), APIKeys: map[string]bool{"openalex": set}}}
 		hints := strings.Join(rep.Hints(), "\n")
 		if got := strings.Contains(hints, "no OPENALEX_API_KEY is set; a free key would give OpenAlex $1 a day"); got == set {
 			t.Errorf("key set %v: hints %q", set, hints)

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -24,7 +24,7 @@ func TestFailedWriteIsNotReportedWritten(t *testing.T) {
 	s := newService(t, false)
 	m := newManifest(t, twoWorks)
 	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{simSpec("sim", 0)}
+	opts.Registry = []service.Spec{simSpec("sim", 0)}
 	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
 	first := runOK(t, opts)
 	var blocked string
@@ -122,7 +122,7 @@ func simWorks(t *testing.T, n int) (*manifest.Manifest, Options) {
 	}
 	m := newManifest(t, src.String())
 	opts := testOptions(m, nil, 4)
-	opts.Registry = []providers.Spec{simSpec("sim", 0)}
+	opts.Registry = []service.Spec{simSpec("sim", 0)}
 	opts.BaseURLs = map[string]string{"sim": s.srv.URL}
 	return m, opts
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/providers/xmltext"
 	"github.com/aboutscholar/about/record"
@@ -35,8 +36,8 @@ const (
 // the PDF) from the arXiv API, up to 100 e-prints per request.
 //
 // Its answers are Atom 1.0 XML, read with encoding/xml, not JSON.
-func ArXiv() Spec {
-	return Spec{
+func ArXiv() service.Spec {
+	return service.Spec{
 		Name:  "arxiv",
 		Probe: arxivProbe(),
 		Title: "arXiv",
@@ -67,8 +68,8 @@ func ArXiv() Spec {
 // arxivProbe asks the id_list form the run batches with about two stable
 // e-prints (one new-style, one old-style id) and checks the Atom elements
 // arxivEntry reads.
-func arxivProbe() Probe {
-	return Probe{
+func arxivProbe() service.Probe {
+	return service.Probe{
 		Path: arxivQueryPath + "?id_list=0710.2073%2Chep-ex%2F0307015&max_results=2",
 		XML:  true,
 		Fields: []string{"feed/entry/id", "feed/entry/title", "feed/entry/published", "feed/entry/summary", "feed/entry/author/name",
@@ -182,7 +183,7 @@ func (e arxivEntry) isError() bool { return strings.Contains(e.ID, arxivErrorID)
 // malformed id (one it considers impossible, such as 1234.12345) with a
 // single error entry for the whole query; that id is then NotFound, with
 // a warning, and the rest are asked again without it.
-func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
+func fetchArXiv(ctx context.Context, env service.Env, ids []manifest.Identity) ([]service.Result, error) {
 	b := newArXivBatch(ids)
 	pending := b.pending
 	for len(pending) > 0 {
@@ -201,8 +202,8 @@ func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result
 		}
 		rest := b.reject(pending, feed.Entries[k])
 		if len(rest) == len(pending) { // the error names none of ours: nothing answered
-			err := fmt.Errorf("arxiv: the API answered with an error: %s", cleanText(xmltext.Collapse(feed.Entries[k].Summary)))
-			b.settle(pending, Result{Status: record.Failed, Err: err})
+			err := fmt.Errorf("arxiv: the API answered with an error: %s", service.CleanText(xmltext.Collapse(feed.Entries[k].Summary)))
+			b.settle(pending, service.Result{Status: record.Failed, Err: err})
 			return b.out, nil
 		}
 		pending = rest
@@ -215,18 +216,18 @@ func fetchArXiv(ctx context.Context, env Env, ids []manifest.Identity) ([]Result
 type arxivBatch struct {
 	ids     []manifest.Identity
 	asked   []arxivID
-	out     []Result
+	out     []service.Result
 	pending []int // the ids that could be asked at all
 }
 
 // newArXivBatch parses every id up front: one that is not an arXiv id
 // fails alone and is never sent.
 func newArXivBatch(ids []manifest.Identity) *arxivBatch {
-	b := &arxivBatch{ids: ids, asked: make([]arxivID, len(ids)), out: make([]Result, len(ids))}
+	b := &arxivBatch{ids: ids, asked: make([]arxivID, len(ids)), out: make([]service.Result, len(ids))}
 	for i, id := range ids {
 		a, err := arxivAsked(id)
 		if err != nil {
-			b.out[i] = Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %s: %w", id, err)}
+			b.out[i] = service.Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %s: %w", id, err)}
 			continue
 		}
 		b.asked[i] = a
@@ -249,7 +250,7 @@ func (b *arxivBatch) list(pending []int) []string {
 
 // settle gives every pending id the same outcome: the query as a whole
 // failed or found nothing.
-func (b *arxivBatch) settle(pending []int, r Result) {
+func (b *arxivBatch) settle(pending []int, r service.Result) {
 	for _, i := range pending {
 		b.out[i] = r
 	}
@@ -273,18 +274,18 @@ func (b *arxivBatch) answer(pending []int, entries []arxivEntry) (again []arxivD
 			why = "gave this e-print two different entries"
 		case ok:
 			rec := arxivRecord(e)
-			b.out[i] = Result{Status: record.Found, Record: &rec}
+			b.out[i] = service.Result{Status: record.Found, Record: &rec}
 		case len(strays) > 0:
-			why = "lacked this e-print and held entries for e-prints not asked (" + strayList(strays) + ")"
+			why = "lacked this e-print and held entries for e-prints not asked (" + service.StrayList(strays) + ")"
 		case len(twice) > 0: // one of the two may be this e-print's under a wrong label
 			why = "lacked this e-print and gave another two different entries"
 		default:
-			b.out[i] = Result{Status: record.NotFound}
+			b.out[i] = service.Result{Status: record.NotFound}
 		}
 		switch {
 		case why == "":
 		case alone:
-			b.out[i] = Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %s: the answer to it alone %s", b.ids[i].Key(), why)}
+			b.out[i] = service.Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %s: the answer to it alone %s", b.ids[i].Key(), why)}
 		default:
 			again = append(again, arxivDoubt{i, why})
 		}
@@ -292,7 +293,7 @@ func (b *arxivBatch) answer(pending []int, entries []arxivEntry) (again []arxivD
 	if len(again) == 0 && len(strays) > 0 && len(pending) > 0 {
 		// No id was left in doubt, but the story still says the answer
 		// held what was not asked.
-		b.out[pending[0]].Warnings = append(b.out[pending[0]].Warnings, setAside("arxiv", "arxiv", "a list answer held entries for e-prints", strays))
+		b.out[pending[0]].Warnings = append(b.out[pending[0]].Warnings, service.SetAside("arxiv", "arxiv", "a list answer held entries for e-prints", strays))
 	}
 	return again
 }
@@ -334,15 +335,15 @@ func arxivStrays(list []string, entries []arxivEntry) (strays []string, twice ma
 
 // askAlone asks each doubted id again in a query of its own, and says in
 // a warning why.
-func (b *arxivBatch) askAlone(ctx context.Context, env Env, again []arxivDoubt) {
-	env.more(len(again)) // known now, before the first is sent
+func (b *arxivBatch) askAlone(ctx context.Context, env service.Env, again []arxivDoubt) {
+	env.Announce(len(again)) // known now, before the first is sent
 	for _, d := range again {
 		one, err := fetchArXiv(ctx, env, b.ids[d.at:d.at+1])
-		r := Result{Status: record.Failed, Err: err}
+		r := service.Result{Status: record.Failed, Err: err}
 		if err == nil {
 			r = one[0]
 		}
-		r.Warnings = append(r.Warnings, askedAlone("arxiv", b.ids[d.at].Key(), "the list answer "+d.why))
+		r.Warnings = append(r.Warnings, service.AskedAlone("arxiv", b.ids[d.at].Key(), "the list answer "+d.why))
 		b.out[d.at] = r
 	}
 }
@@ -354,7 +355,7 @@ func (b *arxivBatch) reject(pending []int, errEntry arxivEntry) []int {
 	var rest []int
 	for _, i := range pending {
 		if bad != "" && b.asked[i] == parseArXivID(bad) {
-			b.out[i] = Result{Status: record.NotFound, Warnings: []record.Warning{{
+			b.out[i] = service.Result{Status: record.NotFound, Warnings: []record.Warning{{
 				Identity: b.ids[i].Key(),
 				Message:  "arXiv rejects the id: " + xmltext.Collapse(errEntry.Summary),
 			}}}
@@ -367,28 +368,28 @@ func (b *arxivBatch) reject(pending []int, errEntry arxivEntry) []int {
 
 // queryArXiv sends one id_list query. A non-nil Result is the outcome for
 // every id of the query (not found, or failed).
-func queryArXiv(ctx context.Context, env Env, list []string) (arxivFeed, *Result) {
+func queryArXiv(ctx context.Context, env service.Env, list []string) (arxivFeed, *service.Result) {
 	// arXiv ids hold only [0-9a-z./-] (NormalizeArXiv checked), all legal
 	// in a query; the slash of old-style ids and the commas stay literal,
 	// as in the manual's examples.
 	u := env.Base + arxivQueryPath + "?" + arxivIDList + "=" + strings.Join(list, ",") +
 		"&" + arxivMaxResults + "=" + strconv.Itoa(len(list))
-	ans, err := Get(ctx, env, u, "application/atom+xml")
+	ans, err := service.Get(ctx, env, u, "application/atom+xml")
 	if err != nil {
-		return arxivFeed{}, &Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %w", err)}
+		return arxivFeed{}, &service.Result{Status: record.Failed, Err: fmt.Errorf("arxiv: %w", err)}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return arxivFeed{}, &Result{Status: record.NotFound}
+		return arxivFeed{}, &service.Result{Status: record.NotFound}
 	case ans.Status < 200 || ans.Status > 299:
-		return arxivFeed{}, &Result{Status: record.Failed, Err: &StatusError{Provider: "arxiv", Code: ans.Status}}
+		return arxivFeed{}, &service.Result{Status: record.Failed, Err: &service.StatusError{Provider: "arxiv", Code: ans.Status}}
 	}
 	var feed arxivFeed
 	if err := xml.Unmarshal(ans.Body, &feed); err != nil {
-		return arxivFeed{}, &Result{Status: record.Failed, Err: Malformed("arxiv", "body is not well-formed XML: "+err.Error())}
+		return arxivFeed{}, &service.Result{Status: record.Failed, Err: service.Malformed("arxiv", "body is not well-formed XML: "+err.Error())}
 	}
 	if feed.XMLName.Local != "feed" {
-		return arxivFeed{}, &Result{Status: record.Failed, Err: Malformed("arxiv", "answer is <"+feed.XMLName.Local+">, not an Atom feed")}
+		return arxivFeed{}, &service.Result{Status: record.Failed, Err: service.Malformed("arxiv", "answer is <"+feed.XMLName.Local+">, not an Atom feed")}
 	}
 	return feed, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -79,10 +80,10 @@ func TestArXivAnswers(t *testing.T) {
 		{"empty feed", 200, string(fixture(t, "arxiv/constructed-arxiv-empty.xml")), record.NotFound, nil},
 		{"404", 404, "not found", record.NotFound, nil},
 		{"500", 500, "oops", record.Failed, nil},
-		{"truncated", 200, `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`, record.Failed, providers.ErrMalformed},
-		{"empty body", 200, "", record.Failed, providers.ErrMalformed},
-		{"html page", 200, "<html><body>Access Denied</body></html>", record.Failed, providers.ErrMalformed},
-		{"json", 200, `{"entries":[]}`, record.Failed, providers.ErrMalformed},
+		{"truncated", 200, `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2399.99999v1</id>`, record.Failed, service.ErrMalformed},
+		{"empty body", 200, "", record.Failed, service.ErrMalformed},
+		{"html page", 200, "<html><body>Access Denied</body></html>", record.Failed, service.ErrMalformed},
+		{"json", 200, `{"entries":[]}`, record.Failed, service.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -95,7 +96,7 @@ func TestArXivAnswers(t *testing.T) {
 			if c.err != nil && !errors.Is(res[0].Err, c.err) {
 				t.Errorf("err %v, want %v", res[0].Err, c.err)
 			}
-			var se *providers.StatusError
+			var se *service.StatusError
 			if c.name == "500" && (!errors.As(res[0].Err, &se) || se.Code != 500) {
 				t.Errorf("err %v, want a StatusError 500", res[0].Err)
 			}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -41,7 +42,7 @@ const (
 	dataCiteEnvelope = `{"data":[%s],"meta":{"total":%d}}`
 )
 
-func resultJSON(t *testing.T, r providers.Result) string {
+func resultJSON(t *testing.T, r service.Result) string {
 	t.Helper()
 	data, err := json.Marshal(struct {
 		S record.Status
@@ -115,7 +116,7 @@ func TestFailedBatchFailsOnlyItsMembers(t *testing.T) {
 	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 400, `bad`)
 	s.text("/works/10.1/c%2Cd?mailto=ada%40example.org", 404, `Resource not found.`)
 	got := fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/c,d", "10.1/b")...)
-	var se *providers.StatusError
+	var se *service.StatusError
 	for _, i := range []int{0, 2} {
 		if got[i].Status != record.Failed || !errors.As(got[i].Err, &se) || se.Code != 400 {
 			t.Errorf("member %d: %+v, want failed with the 400", i, got[i])
@@ -130,7 +131,7 @@ func TestCrossrefBatchMalformed(t *testing.T) {
 	s := newStub(t)
 	s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 200, `{"status":"ok","message":{"items":{}}}`)
 	for _, r := range fetchAll(t, providers.Crossref(), s.env(), dois("10.1/a", "10.1/b")...) {
-		if r.Status != record.Failed || !errors.Is(r.Err, providers.ErrMalformed) {
+		if r.Status != record.Failed || !errors.Is(r.Err, service.ErrMalformed) {
 			t.Errorf("%+v, want malformed", r)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/aboutscholar/about/internal/fakenet/recorded"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -48,7 +49,7 @@ const testdata = "../testdata"
 // (recorded.Pick). Whether that finds a work is the provider's own tests'
 // business (a recording is named for what was asked, not for what it
 // holds).
-func conformRecorded(t *testing.T, spec providers.Spec) {
+func conformRecorded(t *testing.T, spec service.Spec) {
 	ids := appliesTo(spec)
 	_, env := recorded.Service(t, spec, testdata, ids)
 	results := conformFetch(t, spec, env, ids)
@@ -84,11 +85,11 @@ func carriesOther(got record.IDs, ids []manifest.Identity, i int) bool {
 // PMC) answers 200 with no hits for that, so to it a 404 means the form
 // moved: a failed job, which must then say it was a 404. (Likewise a 404
 // to a batch's list form, so identities are asked one at a time here.)
-func conformNotFound(t *testing.T, spec providers.Spec) {
+func conformNotFound(t *testing.T, spec service.Spec) {
 	_, env := recorded.Host(t, spec, fakenet.String(http.StatusNotFound, `{"message":"not found"}`))
 	for _, id := range appliesTo(spec) {
 		r := conformFetch(t, spec, env, []manifest.Identity{id})[0]
-		var status *providers.StatusError
+		var status *service.StatusError
 		switch {
 		case r.Status == record.NotFound:
 		case r.Status == record.Failed && errors.As(r.Err, &status) && status.Code == http.StatusNotFound:
@@ -100,7 +101,7 @@ func conformNotFound(t *testing.T, spec providers.Spec) {
 
 // appliesTo is the sample identities the provider is asked about (those
 // the orchestrator would route to it), up to a batch of them.
-func appliesTo(spec providers.Spec) []manifest.Identity {
+func appliesTo(spec service.Spec) []manifest.Identity {
 	var ids []manifest.Identity
 	for _, k := range spec.Accepts {
 		for _, v := range samples[k] {
@@ -114,7 +115,7 @@ func appliesTo(spec providers.Spec) []manifest.Identity {
 
 // conformMalformed: an answer that is neither the service's JSON nor its
 // XML fails every identity (or the whole call) and finds nothing.
-func conformMalformed(t *testing.T, spec providers.Spec) {
+func conformMalformed(t *testing.T, spec service.Spec) {
 	_, env := recorded.Host(t, spec, fakenet.String(http.StatusOK, "\x00{<not an answer"))
 	ids := appliesTo(spec)
 	results, err := spec.Fetch(context.Background(), env, ids)
@@ -134,7 +135,7 @@ func conformMalformed(t *testing.T, spec providers.Spec) {
 // conformBatch asks a full batch of made-up identities: one Result each,
 // and, when the provider declares a batch form, fewer requests than
 // identities.
-func conformBatch(t *testing.T, spec providers.Spec) {
+func conformBatch(t *testing.T, spec service.Spec) {
 	net, env := recorded.Host(t, spec, fakenet.Status(http.StatusNotFound))
 	ids := madeUpBatch(spec)
 	conformFetch(t, spec, env, ids)
@@ -145,7 +146,7 @@ func conformBatch(t *testing.T, spec providers.Spec) {
 
 // madeUpBatch is BatchSize identities (at most 200) of the first kind the
 // provider accepts, in the normalised form.
-func madeUpBatch(spec providers.Spec) []manifest.Identity {
+func madeUpBatch(spec service.Spec) []manifest.Identity {
 	forms := map[manifest.Kind]string{manifest.KindDOI: "10.5555/conformance.%d", manifest.KindArXiv: "2401.%05d",
 		manifest.KindPMID: "%d", manifest.KindPMCID: "PMC%d", manifest.KindORCID: "0000-0002-1825-009%d"}
 	var ids []manifest.Identity
@@ -164,7 +165,7 @@ func madeUpBatch(spec providers.Spec) []manifest.Identity {
 // conformFetch runs Fetch and holds the shape of any answer: one Result per
 // identity, each with a known status, a Found one with its record and a
 // Failed one with its error.
-func conformFetch(t *testing.T, spec providers.Spec, env providers.Env, ids []manifest.Identity) []providers.Result {
+func conformFetch(t *testing.T, spec service.Spec, env service.Env, ids []manifest.Identity) []service.Result {
 	t.Helper()
 	results, err := spec.Fetch(context.Background(), env, ids)
 	if err != nil {

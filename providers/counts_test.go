@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -16,25 +17,25 @@ import (
 // (gjson's Int made 1e23 9223372036854775807, -5 stayed -5, 3.7 became 3
 // and "12" became 12). A true count, and a null (not said), still read.
 func TestCountsThatAreNotCountsAreMalformed(t *testing.T) {
-	read := map[string]func(raw string) (Result, error){
-		"crossref": func(raw string) (Result, error) {
+	read := map[string]func(raw string) (service.Result, error){
+		"crossref": func(raw string) (service.Result, error) {
 			return crossrefItem(gjson.Parse(`{"DOI":"10.1/x","title":["T"],"is-referenced-by-count":` + raw + `}`))
 		},
-		"datacite": func(raw string) (Result, error) {
+		"datacite": func(raw string) (service.Result, error) {
 			return dataCiteResource(gjson.Parse(`{"type":"dois","attributes":{"doi":"10.1/x","citationCount":` + raw + `}}`))
 		},
-		"openalex": func(raw string) (Result, error) {
+		"openalex": func(raw string) (service.Result, error) {
 			return parseOpenAlex(gjson.Parse(`{"id":"https://openalex.org/W1","cited_by_count":` + raw + `}`))
 		},
-		"europepmc": func(raw string) (Result, error) {
+		"europepmc": func(raw string) (service.Result, error) {
 			r := europePMCResult(gjson.Parse(`{"title":"T","citedByCount":` + raw + `}`))
 			return r, r.Err
 		},
-		"semanticscholar": func(raw string) (Result, error) {
+		"semanticscholar": func(raw string) (service.Result, error) {
 			r := s2Result(gjson.Parse(`{"paperId":"p","title":"T","citationCount":` + raw + `}`))
 			return r, r.Err
 		},
-		"opencitations": func(raw string) (Result, error) {
+		"opencitations": func(raw string) (service.Result, error) {
 			if s := gjson.Parse(raw); s.Type == gjson.String {
 				raw = s.String() // documented as a string of digits: "12" is its true form
 			}
@@ -47,7 +48,7 @@ func TestCountsThatAreNotCountsAreMalformed(t *testing.T) {
 				continue
 			}
 			r, err := parse(raw)
-			if !errors.Is(err, ErrMalformed) || r.Status == record.Found {
+			if !errors.Is(err, service.ErrMalformed) || r.Status == record.Found {
 				t.Errorf("%s: count %s read as %v (status %q, error %v), want a malformed answer", name, raw, countOf(r.Counts.CitedBy), r.Status, err)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -38,7 +39,7 @@ const (
 	// may fill (as the orchestrator counts them: escaped, plus 10 bytes
 	// each for "doi:" and the comma). The other 260 bytes hold the path
 	// and rows (31 bytes) and a mailto of up to about 230; a longer mailto
-	// only makes listForm split a batch in two (and say so: Env.More).
+	// only makes service.ListForm split a batch in two (and say so: Env.More).
 	// They were 600 while the list also carried a select= of 340.
 	crossrefBatchURLBytes = crossrefMaxURI - 260
 )
@@ -76,8 +77,8 @@ func crossrefFields() []string {
 
 // Crossref reads the registration record of Crossref DOIs (journal
 // articles, proceedings, books, preprints) from the Crossref REST API.
-func Crossref() Spec {
-	return Spec{
+func Crossref() service.Spec {
+	return service.Spec{
 		Name:  "crossref",
 		Probe: crossrefProbe(),
 		Title: "Crossref",
@@ -102,7 +103,7 @@ func Crossref() Spec {
 		Counts: true,
 		// lists of whole records, no select= (see above): no work is asked
 		// again alone, and every work's language is in the answer
-		Fetch: Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
+		Fetch: service.Batched(fetchCrossref, crossrefListable, fetchCrossrefList),
 
 		Discover: discoverCrossref, // the works carrying an ORCID iD: crossref_discover.go
 
@@ -115,12 +116,12 @@ func Crossref() Spec {
 // work-list envelope, every field crossrefWork reads (bar those this work
 // has not got: crossrefProbeLacks) and the nested parts it reads inside.
 // Crossref announces its pace in X-Rate-Limit-Limit and X-Rate-Limit-Interval.
-func crossrefProbe() Probe {
-	return Probe{
-		Path:   crossrefListURI(Env{}, []manifest.Identity{{Kind: manifest.KindDOI, Value: crossrefProbeDOI}}),
+func crossrefProbe() service.Probe {
+	return service.Probe{
+		Path:   crossrefListURI(service.Env{}, []manifest.Identity{{Kind: manifest.KindDOI, Value: crossrefProbeDOI}}),
 		Mailto: crossrefMailto,
 		Fields: crossrefProbeFields(),
-		Rate: &RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval",
+		Rate: &service.RateHeaders{Limit: "X-Rate-Limit-Limit", Window: "X-Rate-Limit-Interval",
 			Source: "https://www.crossref.org/documentation/retrieve-metadata/rest-api/access-and-authentication/"},
 		Doc: "https://api.crossref.org/swagger-ui/index.html#/Works/get_works",
 	}
@@ -152,9 +153,9 @@ func crossrefProbeFields() []string {
 		"message.items[].author[].given", "message.items[].resource.primary.URL", "message.items[].license[].URL")
 }
 
-func fetchCrossref(ctx context.Context, env Env, id manifest.Identity) Result {
+func fetchCrossref(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
 	u := wire.WithMailto(env.Base+crossrefWorksPath+wire.EscapeDOI(id.Value), crossrefMailto, env.Mailto)
-	return GetJSONRecord(ctx, env, "crossref", u, parseCrossref)
+	return service.GetJSONRecord(ctx, env, "crossref", u, parseCrossref)
 }
 
 // crossrefListable: a comma would end the filter value, so such a DOI
@@ -163,15 +164,15 @@ func crossrefListable(id manifest.Identity) bool { return !strings.Contains(id.V
 
 // fetchCrossrefList asks the list form: its items are whole records, so a
 // batched snapshot equals an unbatched one with no request more.
-func fetchCrossrefList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+func fetchCrossrefList(ctx context.Context, env service.Env, ids []manifest.Identity) []service.Result {
 	return crossrefList().Fetch(ctx, env, ids)
 }
 
 // crossrefList asks GET /works?filter=doi:A,doi:B,…&rows=N about the DOIs
 // and reads the work-list answer:
 // {"status":"ok","message-type":"work-list","message":{"total-results":n,"items":[…]}}.
-func crossrefList() listForm {
-	return listForm{
+func crossrefList() service.ListForm {
+	return service.ListForm{
 		Provider: "crossref",
 		MaxURI:   crossrefMaxURI,
 		URI:      crossrefListURI,
@@ -187,7 +188,7 @@ func crossrefList() listForm {
 	}
 }
 
-func crossrefListURI(env Env, ids []manifest.Identity) string {
+func crossrefListURI(env service.Env, ids []manifest.Identity) string {
 	filters := make([]string, len(ids))
 	for i, id := range ids {
 		filters[i] = "doi:" + id.Value
@@ -204,29 +205,29 @@ func crossrefListURI(env Env, ids []manifest.Identity) string {
 func crossrefItems(doc gjson.Result) ([]gjson.Result, int64, error) {
 	items := doc.Get("message.items")
 	if doc.Get("status").String() != "ok" || !items.IsArray() {
-		return nil, 0, Malformed("crossref", "no work list in the answer")
+		return nil, 0, service.Malformed("crossref", "no work list in the answer")
 	}
 	return items.Array(), doc.Get("message.total-results").Int(), nil
 }
 
 // parseCrossref reads a /works/{doi} envelope:
 // {"status":"ok","message-type":"work","message":{…}}.
-func parseCrossref(doc gjson.Result) (Result, error) {
+func parseCrossref(doc gjson.Result) (service.Result, error) {
 	if doc.Get("status").String() != "ok" || !doc.Get("message").IsObject() {
-		return Result{}, Malformed("crossref", "no work message in the answer")
+		return service.Result{}, service.Malformed("crossref", "no work message in the answer")
 	}
 	return crossrefItem(doc.Get("message"))
 }
 
 // crossrefItem is the Result for one work object, of a single or a list
 // answer.
-func crossrefItem(m gjson.Result) (Result, error) {
+func crossrefItem(m gjson.Result) (service.Result, error) {
 	rec := crossrefWork(m)
 	counts, err := crossrefCounts(m)
 	if err != nil {
-		return Result{}, err
+		return service.Result{}, err
 	}
-	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
+	return service.Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // crossrefWork maps one Crossref work object; shared by single and list
@@ -318,14 +319,14 @@ func crossrefWork(m gjson.Result) record.Record {
 }
 
 // crossrefCounts reads a work's counters; one that is not a count makes
-// the answer malformed (see counter).
+// the answer malformed (see service.Counter).
 func crossrefCounts(m gjson.Result) (record.Counts, error) {
-	c := counter{provider: "crossref"}
+	c := service.Counter{Provider: "crossref"}
 	counts := record.Counts{
-		CitedBy:    c.count("is-referenced-by-count", m.Get("is-referenced-by-count")),
-		References: c.count("references-count", m.Get("references-count")),
+		CitedBy:    c.Count("is-referenced-by-count", m.Get("is-referenced-by-count")),
+		References: c.Count("references-count", m.Get("references-count")),
 	}
-	return counts, c.err
+	return counts, c.Err
 }
 
 // crossrefType reads "type", refining posted-content by its subtype so a

@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/internal/markup"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -40,14 +41,14 @@ func crossrefDiscoverSelect() []string {
 // a page with fewer items than rows, or the total-results reached, ends it
 // (https://github.com/CrossRef/rest-api-doc/blob/master/rest_api.md#deep-paging-with-cursors).
 // List requests keep Crossref's list pace (Spec.BatchInterval).
-func discoverCrossref(ctx context.Context, env Env, orcid string) (*Listing, error) {
+func discoverCrossref(ctx context.Context, env service.Env, orcid string) (*service.Listing, error) {
 	fetched := 0
-	p := pager{
-		provider: "crossref",
-		maxPages: crossrefDiscoverPages,
-		url:      crossrefDiscoverURL,
-		start:    "*",
-		page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
+	p := service.Pager{
+		Provider: "crossref",
+		MaxPages: crossrefDiscoverPages,
+		URL:      crossrefDiscoverURL,
+		Start:    "*",
+		Page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
 			items, total, err := crossrefItems(doc)
 			fetched += len(items)
 			if len(items) < crossrefDiscoverRows || int64(fetched) >= total {
@@ -55,26 +56,26 @@ func discoverCrossref(ctx context.Context, env Env, orcid string) (*Listing, err
 			}
 			return items, total, doc.Get("message.next-cursor").String(), err
 		},
-		claim: crossrefClaim,
+		Claim: crossrefClaim,
 	}
-	return p.list(ctx, env, orcid)
+	return p.List(ctx, env, orcid)
 }
 
-func crossrefDiscoverURL(env Env, orcid, cursor string) string {
+func crossrefDiscoverURL(env service.Env, orcid, cursor string) string {
 	v := url.Values{}
 	v.Set("filter", "orcid:"+orcid)
 	v.Set("rows", strconv.Itoa(crossrefDiscoverRows))
 	v.Set("select", strings.Join(crossrefDiscoverSelect(), ","))
 	v.Set("cursor", cursor)
-	return discoverURL(env, crossrefListPath, crossrefMailto, v)
+	return service.DiscoverURL(env, crossrefListPath, crossrefMailto, v)
 }
 
 // crossrefClaim reads one listed work: the author carrying the iD, else
 // the editor.
-func crossrefClaim(m gjson.Result, orcid string) (Claim, bool) {
+func crossrefClaim(m gjson.Result, orcid string) (service.Claim, bool) {
 	doi := wire.StripDOI(m.Get("DOI").String())
 	if doi == "" {
-		return Claim{}, false
+		return service.Claim{}, false
 	}
 	title := markup.PlainText(wire.First(m.Get("title")))
 	year := int(m.Get("issued.date-parts.0.0").Int())
@@ -89,9 +90,9 @@ func crossrefClaim(m gjson.Result, orcid string) (Claim, bool) {
 			})
 			return true
 		})
-		if c, ok := claimOf(doi, title, year, role, people, orcid); ok {
+		if c, ok := service.ClaimOf(doi, title, year, role, people, orcid); ok {
 			return c, true
 		}
 	}
-	return Claim{DOI: doi, Title: title, Year: year}, true
+	return service.Claim{DOI: doi, Title: title, Year: year}, true
 }

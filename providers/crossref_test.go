@@ -18,6 +18,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -76,10 +77,10 @@ func TestCrossrefBadAnswers(t *testing.T) {
 		body   string
 		check  func(error) bool
 	}{
-		{"malformed JSON", 200, `{"status":"ok","message":{`, func(err error) bool { return errors.Is(err, providers.ErrMalformed) }},
-		{"error envelope", 200, `{"status":"failed","message":[]}`, func(err error) bool { return errors.Is(err, providers.ErrMalformed) }},
+		{"malformed JSON", 200, `{"status":"ok","message":{`, func(err error) bool { return errors.Is(err, service.ErrMalformed) }},
+		{"error envelope", 200, `{"status":"failed","message":[]}`, func(err error) bool { return errors.Is(err, service.ErrMalformed) }},
 		{"bad request", 400, `bad`, func(err error) bool {
-			var se *providers.StatusError
+			var se *service.StatusError
 			return errors.As(err, &se) && se.Code == 400
 		}},
 	}
@@ -131,7 +132,7 @@ func TestCrossrefListsAskWholeRecords(t *testing.T) {
 func crossrefListQuery(t *testing.T) url.Values {
 	t.Helper()
 	var asked url.Values
-	env := providers.Env{Base: "https://api.crossref.org", Do: func(r *http.Request) (*http.Response, error) {
+	env := service.Env{Base: "https://api.crossref.org", Do: func(r *http.Request) (*http.Response, error) {
 		asked = r.URL.Query()
 		return &http.Response{StatusCode: 200, Body: io.NopCloser(strings.NewReader(fmt.Sprintf(crossrefEnvelope, 0, ""))), Header: http.Header{}}, nil
 	}}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -42,8 +43,8 @@ const DataCiteAgency = "DataCite"
 // DataCite reads the registration record of DataCite DOIs (datasets,
 // software, preprints such as arXiv's, repository deposits) from the
 // DataCite REST API.
-func DataCite() Spec {
-	return Spec{
+func DataCite() service.Spec {
+	return service.Spec{
 		Name:  "datacite",
 		Probe: dataCiteProbe(),
 		Title: "DataCite",
@@ -62,7 +63,7 @@ func DataCite() Spec {
 		Terms:       "https://support.datacite.org/docs/datacite-data-file-use-policy",
 		Attribution: "Metadata from DataCite (CC0; DataCite asks to be credited as the source)",
 		Counts:      true,
-		Fetch:       Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
+		Fetch:       service.Batched(fetchDataCite, func(manifest.Identity) bool { return true }, dataCiteList().Fetch),
 		Discover:    discoverDataCite,
 
 		// The list's filter is authoritative for what an anonymous client
@@ -76,8 +77,8 @@ func DataCite() Spec {
 // dataCiteProbe asks the list form the run batches with (query=doi:(…))
 // about one stable work and checks the list envelope and the attributes
 // dataCiteWork reads. DataCite announces no pace in its headers.
-func dataCiteProbe() Probe {
-	return Probe{
+func dataCiteProbe() service.Probe {
+	return service.Probe{
 		Path:   "/dois?page%5Bsize%5D=1&query=doi%3A%28%2210.5281%2Fzenodo.48440%22%29",
 		Mailto: dataCiteMailto,
 		Fields: []string{"meta.total", "data[].type", "data[].attributes.doi", "data[].attributes.titles[].title",
@@ -88,15 +89,15 @@ func dataCiteProbe() Probe {
 }
 
 // fetchDataCite asks /dois/{doi}; a DOI DataCite did not register is a 404.
-func fetchDataCite(ctx context.Context, env Env, id manifest.Identity) Result {
+func fetchDataCite(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
 	u := wire.WithMailto(env.Base+dataCiteDOIsPath+wire.EscapeDOI(id.Value), dataCiteMailto, env.Mailto)
-	return GetJSONRecord(ctx, env, "datacite", u, parseDataCite)
+	return service.GetJSONRecord(ctx, env, "datacite", u, parseDataCite)
 }
 
 // dataCiteList asks GET /dois?query=doi:("A" OR "B" …) about the DOIs and
 // reads the list answer: {"data":[{resource}…],"meta":{"total":n}}.
-func dataCiteList() listForm {
-	return listForm{
+func dataCiteList() service.ListForm {
+	return service.ListForm{
 		Provider: "datacite",
 		MaxURI:   dataCiteMaxURI,
 		URI:      dataCiteListURI,
@@ -125,7 +126,7 @@ func dataCiteList() listForm {
 // indexed can differ:
 // https://github.com/datacite/lupo/blob/master/app/models/doi.rb
 // (lupo's ids= filter is exact too, but applies neither of those rules).
-func dataCiteListed(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
+func dataCiteListed(ctx context.Context, env service.Env, ids []manifest.Identity) ([]service.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -134,7 +135,7 @@ func dataCiteListed(ctx context.Context, env Env, ids []manifest.Identity) ([]Re
 	return l.Fetch(ctx, env, ids), nil
 }
 
-func dataCiteListURI(env Env, ids []manifest.Identity) string {
+func dataCiteListURI(env service.Env, ids []manifest.Identity) string {
 	terms := make([]string, len(ids))
 	for i, id := range ids {
 		terms[i] = `"` + wire.EscapeQuoted(id.Value) + `"`
@@ -156,26 +157,28 @@ func dataCiteListURI(env Env, ids []manifest.Identity) string {
 func dataCiteItems(doc gjson.Result) ([]gjson.Result, int64, error) {
 	data := doc.Get("data")
 	if !data.IsArray() || !doc.Get("meta.total").Exists() {
-		return nil, 0, Malformed("datacite", "no list of dois in the answer")
+		return nil, 0, service.Malformed("datacite", "no list of dois in the answer")
 	}
 	return data.Array(), doc.Get("meta.total").Int(), nil
 }
 
 // parseDataCite reads a /dois/{doi} JSON:API document:
 // {"data":{"id":…,"type":"dois","attributes":{…}}}.
-func parseDataCite(doc gjson.Result) (Result, error) { return dataCiteResource(doc.Get("data")) }
+func parseDataCite(doc gjson.Result) (service.Result, error) {
+	return dataCiteResource(doc.Get("data"))
+}
 
 // dataCiteResource maps one dois resource, of a single or a list answer.
-func dataCiteResource(data gjson.Result) (Result, error) {
+func dataCiteResource(data gjson.Result) (service.Result, error) {
 	if data.Get("type").String() != "dois" || !data.Get("attributes").IsObject() {
-		return Result{}, Malformed("datacite", "no dois resource in the answer")
+		return service.Result{}, service.Malformed("datacite", "no dois resource in the answer")
 	}
 	rec := dataCiteWork(data.Get("attributes"))
 	counts, err := dataCiteCounts(data.Get("attributes"))
 	if err != nil {
-		return Result{}, err
+		return service.Result{}, err
 	}
-	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
+	return service.Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // dataCiteWork maps the attributes of one DataCite DOI resource.
@@ -210,16 +213,16 @@ func dataCiteWork(a gjson.Result) record.Record {
 }
 
 // dataCiteCounts reads the citation and reference counts; one that is not
-// a count makes the answer malformed (see counter). Only these:
+// a count makes the answer malformed (see service.Counter). Only these:
 // viewCount and downloadCount are usage statistics from a few
 // repositories, not scholarly counters.
 func dataCiteCounts(a gjson.Result) (record.Counts, error) {
-	c := counter{provider: "datacite"}
+	c := service.Counter{Provider: "datacite"}
 	counts := record.Counts{
-		CitedBy:    c.count("citationCount", a.Get("citationCount")),
-		References: c.count("referenceCount", a.Get("referenceCount")),
+		CitedBy:    c.Count("citationCount", a.Get("citationCount")),
+		References: c.Count("referenceCount", a.Get("referenceCount")),
 	}
-	return counts, c.err
+	return counts, c.Err
 }
 
 // dataCiteTitle is the main title (the one without a titleType), with a

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -30,28 +31,28 @@ const (
 // so the next page is built here from links.next's page[cursor] rather
 // than followed. Cursor paging starts at page[cursor]=1; anonymous
 // clients are shown findable DOIs only (the same controller).
-func discoverDataCite(ctx context.Context, env Env, orcid string) (*Listing, error) {
-	p := pager{
-		provider: "datacite",
-		maxPages: dataCiteDiscoverPages,
-		url:      dataCiteDiscoverURL,
-		start:    "1",
-		page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
+func discoverDataCite(ctx context.Context, env service.Env, orcid string) (*service.Listing, error) {
+	p := service.Pager{
+		Provider: "datacite",
+		MaxPages: dataCiteDiscoverPages,
+		URL:      dataCiteDiscoverURL,
+		Start:    "1",
+		Page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
 			items, total, err := dataCiteItems(doc)
 			return items, total, dataCiteNextCursor(doc), err
 		},
-		claim: dataCiteClaim,
+		Claim: dataCiteClaim,
 	}
-	return p.list(ctx, env, orcid)
+	return p.List(ctx, env, orcid)
 }
 
-func dataCiteDiscoverURL(env Env, orcid, cursor string) string {
+func dataCiteDiscoverURL(env service.Env, orcid, cursor string) string {
 	v := url.Values{}
 	v.Set("user-id", orcid)
 	v.Set("page[size]", strconv.Itoa(dataCiteDiscoverSize))
 	v.Set("page[cursor]", cursor)
 	v.Set("disable-facets", "true") // see dataCiteListURI
-	return discoverURL(env, dataCiteListPath, dataCiteMailto, v)
+	return service.DiscoverURL(env, dataCiteListPath, dataCiteMailto, v)
 }
 
 // dataCiteNextCursor is links.next's page[cursor]; "" when there is no
@@ -65,11 +66,11 @@ func dataCiteNextCursor(doc gjson.Result) string {
 }
 
 // dataCiteClaim reads one listed resource: the creator carrying the iD.
-func dataCiteClaim(r gjson.Result, orcid string) (Claim, bool) {
+func dataCiteClaim(r gjson.Result, orcid string) (service.Claim, bool) {
 	a := r.Get("attributes")
 	doi := wire.StripDOI(a.Get("doi").String())
 	if doi == "" {
-		return Claim{}, false
+		return service.Claim{}, false
 	}
 	var people []record.Author
 	a.Get("creators").ForEach(func(_, c gjson.Result) bool {
@@ -79,6 +80,6 @@ func dataCiteClaim(r gjson.Result, orcid string) (Claim, bool) {
 	})
 	title := strings.TrimSpace(a.Get("titles.0.title").String())
 	year := int(a.Get("publicationYear").Int())
-	c, _ := claimOf(doi, title, year, "author", people, orcid)
+	c, _ := service.ClaimOf(doi, title, year, "author", people, orcid)
 	return c, true
 }

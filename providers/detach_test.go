@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/providers/service"
 
 	"github.com/aboutscholar/about/internal/whole"
 	"github.com/aboutscholar/about/providers"
@@ -44,14 +45,14 @@ func TestListingDoesNotKeepItsPages(t *testing.T) {
 }
 
 // TestAListPageIsParsedWhereItWasRead: the page the transport read
-// (whole.Body) is parsed in place, not copied by providers.Send and again
+// (whole.Body) is parsed in place, not copied by service.Send and again
 // by gjson.ParseBytes: two more copies of every list answer, each a
 // megabyte or two, for every call in flight.
 func TestAListPageIsParsedWhereItWasRead(t *testing.T) {
 	const pad = 8 << 20
 	page := []byte(`{"status":"ok","message-type":"work-list","message":{"total-results":1,"items":[
 {"DOI":"10.5555/Big","title":["A title"],"abstract":"` + strings.Repeat("x", pad) + `","author":[{"given":"Josiah","family":"Carberry","ORCID":"http://orcid.org/` + carberry + `"}],"issued":{"date-parts":[[2012]]}}]}}`)
-	env := providers.Env{Base: "https://api.crossref.org", Do: func(req *http.Request) (*http.Response, error) {
+	env := service.Env{Base: "https://api.crossref.org", Do: func(req *http.Request) (*http.Response, error) {
 		return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {"application/json"}}, Body: whole.New(page), Request: req}, nil
 	}}
 	var before, after runtime.MemStats

@@ -10,11 +10,12 @@ import (
 
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // listingServer answers each discovery page by its cursor and records the
 // queries asked, in order.
-func listingServer(t *testing.T, cursorParam string, pages map[string]string) (providers.Env, *[]url.Values) {
+func listingServer(t *testing.T, cursorParam string, pages map[string]string) (service.Env, *[]url.Values) {
 	t.Helper()
 	var mu sync.Mutex
 	var asked []url.Values
@@ -30,7 +31,7 @@ func listingServer(t *testing.T, cursorParam string, pages map[string]string) (p
 		}
 		return fakenet.Response(r, http.StatusOK, []byte(body), nil), nil
 	})
-	return providers.Env{Do: net.Client().Do, Base: "http://listing.test", Mailto: "ada@example.org"}, &asked
+	return service.Env{Do: net.Client().Do, Base: "http://listing.test", Mailto: "ada@example.org"}, &asked
 }
 
 const carberry = "0000-0002-1825-0097"

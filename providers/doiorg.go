@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -65,8 +66,8 @@ const CrossrefAgency = "Crossref"
 // redirects to the registration agency (Crossref, DataCite, mEDRA, …),
 // which answers in CSL-JSON. It repeats what the agency's own API says, so
 // it is optional: useful for agencies with no provider of their own.
-func DOIOrg() Spec {
-	return Spec{
+func DOIOrg() service.Spec {
+	return service.Spec{
 		Name:  "doi",
 		Probe: doiOrgProbe(),
 		Title: "doi.org content negotiation",
@@ -86,7 +87,7 @@ func DOIOrg() Spec {
 		Serves:         doiOrgServes,
 		Terms:          "https://www.doi.org/the-identifier/resources/factsheets/doi-resolution-documentation",
 		Attribution:    "Metadata by DOI content negotiation (doi.org), from the DOI's registration agency",
-		Fetch:          One(fetchDOIOrg),
+		Fetch:          service.One(fetchDOIOrg),
 
 		// The Which RA? service lives on this host: it routes DOIs to their
 		// agency's provider whenever one serves a single agency.
@@ -97,8 +98,8 @@ func DOIOrg() Spec {
 // doiOrgProbe asks the Which RA? service, in the form the DOI Handbook
 // documents (/doiRA/ with DOI names), about one DOI and checks the answer
 // is the array of {DOI, RA} the agency lookup reads.
-func doiOrgProbe() Probe {
-	return Probe{
+func doiOrgProbe() service.Probe {
+	return service.Probe{
 		Path:   "/doiRA/10.7554/elife.01567",
 		Fields: []string{"[].DOI", "[].RA"},
 		Doc:    "https://www.doi.org/doi-handbook/HTML/which-ra_-service.html",
@@ -107,31 +108,31 @@ func doiOrgProbe() Probe {
 
 // fetchDOIOrg asks doi.org for CSL-JSON; the Doer follows the redirect to
 // the agency, so the answer read here is the agency's.
-func fetchDOIOrg(ctx context.Context, env Env, id manifest.Identity) Result {
-	ans, err := Get(ctx, env, env.Base+"/"+wire.EscapeDOI(id.Value), doiOrgCSLJSON)
+func fetchDOIOrg(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
+	ans, err := service.Get(ctx, env, env.Base+"/"+wire.EscapeDOI(id.Value), doiOrgCSLJSON)
 	if err != nil {
-		return Result{Status: record.Failed, Err: err}
+		return service.Result{Status: record.Failed, Err: err}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return Result{Status: record.NotFound}
+		return service.Result{Status: record.NotFound}
 	case ans.Status == http.StatusNotAcceptable:
 		// The agency exists but offers no CSL-JSON: no answer will come.
-		return Result{Status: record.NotFound, Warnings: []record.Warning{{Identity: id.Key(),
+		return service.Result{Status: record.NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency offers no CSL-JSON for this DOI"}}}
 	case ans.Status < 200 || ans.Status > 299:
-		return Result{Status: record.Failed, Err: &StatusError{Provider: "doi", Code: ans.Status}}
+		return service.Result{Status: record.Failed, Err: &service.StatusError{Provider: "doi", Code: ans.Status}}
 	case isHTML(ans.Header.Get("Content-Type")):
 		// Agencies without content negotiation send the reader on to the
 		// landing page: an answer, but not metadata.
-		return Result{Status: record.NotFound, Warnings: []record.Warning{{Identity: id.Key(),
+		return service.Result{Status: record.NotFound, Warnings: []record.Warning{{Identity: id.Key(),
 			Message: "doi.org: the registration agency answered with a web page, not CSL-JSON"}}}
 	case !gjson.ValidBytes(ans.Body):
-		return Result{Status: record.Failed, Err: Malformed("doi", "body is not valid JSON")}
+		return service.Result{Status: record.Failed, Err: service.Malformed("doi", "body is not valid JSON")}
 	}
 	r, err := parseCSL(gjson.ParseBytes(ans.Body))
 	if err != nil {
-		return Result{Status: record.Failed, Err: err}
+		return service.Result{Status: record.Failed, Err: err}
 	}
 	return r
 }
@@ -145,12 +146,12 @@ func isHTML(contentType string) bool {
 // parseCSL reads one CSL-JSON item. Crossref's answer is "CSL-JSON-ish":
 // Crossref type names, arrays where CSL has strings, and extra fields; each
 // field accepts both spellings.
-func parseCSL(item gjson.Result) (Result, error) {
+func parseCSL(item gjson.Result) (service.Result, error) {
 	if !item.IsObject() {
-		return Result{}, Malformed("doi", "CSL-JSON answer is not an object")
+		return service.Result{}, service.Malformed("doi", "CSL-JSON answer is not an object")
 	}
 	if !item.Get("title").Exists() && !item.Get("DOI").Exists() && !item.Get("type").Exists() {
-		return Result{}, Malformed("doi", "CSL-JSON item has no title, DOI or type")
+		return service.Result{}, service.Malformed("doi", "CSL-JSON item has no title, DOI or type")
 	}
 	rec := record.Record{
 		Title:     markup.PlainText(wire.First(item.Get("title"))),
@@ -199,7 +200,7 @@ func parseCSL(item gjson.Result) (Result, error) {
 		}
 		return true
 	})
-	return Result{Status: record.Found, Record: &rec}, nil
+	return service.Result{Status: record.Found, Record: &rec}, nil
 }
 
 // cslItemType keeps a CSL type and maps an agency's own vocabulary
@@ -278,7 +279,7 @@ func cslList(v gjson.Result) []string {
 // More than RABatchSize DOIs are split into several requests; an error
 // from any request is returned (with nothing else), since a partial
 // routing table would send DOIs to the wrong agency.
-func RegistrationAgencies(ctx context.Context, env Env, dois []string) ([]string, error) {
+func RegistrationAgencies(ctx context.Context, env service.Env, dois []string) ([]string, error) {
 	keys := make([]string, len(dois))
 	var ask []string // distinct DOIs, in first-seen order
 	seen := map[string]bool{}
@@ -307,28 +308,28 @@ func RegistrationAgencies(ctx context.Context, env Env, dois []string) ([]string
 // agency, keyed by normalised DOI. Each DOI is escaped as in any doi.org
 // path, which also escapes a comma inside a DOI (%2C), as the DOI Handbook
 // requires for this service; the separating commas stay bare.
-func askRA(ctx context.Context, env Env, batch []string, agency map[string]string) error {
+func askRA(ctx context.Context, env service.Env, batch []string, agency map[string]string) error {
 	escaped := make([]string, len(batch))
 	for i, d := range batch {
 		escaped[i] = wire.EscapeDOI(d)
 	}
-	ans, err := Get(ctx, env, env.Base+doiOrgRAPath+strings.Join(escaped, ","), "application/json")
+	ans, err := service.Get(ctx, env, env.Base+doiOrgRAPath+strings.Join(escaped, ","), "application/json")
 	if err != nil {
 		return fmt.Errorf("doi: which ra: %w", err)
 	}
 	// A lone unknown DOI may come back as 404 with the same JSON array.
 	if (ans.Status < 200 || ans.Status > 299) && !(wire.IsNotFound(ans.Status) && gjson.ValidBytes(ans.Body)) {
-		return fmt.Errorf("which ra: %w", &StatusError{Provider: "doi", Code: ans.Status})
+		return fmt.Errorf("which ra: %w", &service.StatusError{Provider: "doi", Code: ans.Status})
 	}
 	if !gjson.ValidBytes(ans.Body) {
-		return Malformed("doi", "which ra answer is not valid JSON")
+		return service.Malformed("doi", "which ra answer is not valid JSON")
 	}
 	doc := gjson.ParseBytes(ans.Body)
 	if !doc.IsArray() {
 		if wire.IsNotFound(ans.Status) {
 			return nil // nothing known about any of them
 		}
-		return Malformed("doi", "which ra answer is not a JSON array")
+		return service.Malformed("doi", "which ra answer is not a JSON array")
 	}
 	doc.ForEach(func(_, item gjson.Result) bool {
 		k := wire.StripDOI(item.Get("DOI").String())

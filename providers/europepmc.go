@@ -14,6 +14,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -34,8 +35,8 @@ const (
 // Europe PMC: abstracts, affiliations, PMID/PMCID, language, licences and free
 // full-text links, and its citation count. It asks for up to 25 works of a
 // kind in one search.
-func EuropePMC() Spec {
-	return Spec{
+func EuropePMC() service.Spec {
+	return service.Spec{
 		Name:  "europepmc",
 		Probe: europePMCProbe(),
 		Title: "Europe PMC",
@@ -60,8 +61,8 @@ func EuropePMC() Spec {
 // europePMCProbe asks the search the run batches with about one stable
 // work (resultType=core) and checks the hit list and the fields
 // europePMCWork reads. Europe PMC announces no pace in its headers.
-func europePMCProbe() Probe {
-	return Probe{
+func europePMCProbe() service.Probe {
+	return service.Probe{
 		Path: europePMCSearchPath + "?format=json&pageSize=2&query=DOI%3A%2210.1093%2Fnutrit%2Fnuae105%22&resultType=core",
 		Fields: []string{"hitCount", "resultList.result[].id", "resultList.result[].source", "resultList.result[].doi",
 			"resultList.result[].title", "resultList.result[].authorList.author[].lastName", "resultList.result[].journalInfo.journal.title",
@@ -72,15 +73,15 @@ func europePMCProbe() Probe {
 
 // fetchEuropePMC asks one search per kind of identifier (and per URL-sized
 // chunk) and hands each identity the record that carries it.
-func fetchEuropePMC(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
-	out := make([]Result, len(ids))
+func fetchEuropePMC(ctx context.Context, env service.Env, ids []manifest.Identity) ([]service.Result, error) {
+	out := make([]service.Result, len(ids))
 	for _, chunk := range europePMCChunks(ids) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		if europePMCTerm(ids[chunk[0]]) == "" {
 			for _, i := range chunk {
-				out[i] = Result{Status: record.Failed, Err: fmt.Errorf("europepmc: cannot look up %s identities", ids[i].Kind)}
+				out[i] = service.Result{Status: record.Failed, Err: fmt.Errorf("europepmc: cannot look up %s identities", ids[i].Kind)}
 			}
 			continue
 		}
@@ -155,13 +156,13 @@ func europePMCRequestURI(ids []manifest.Identity, chunk []int) string {
 }
 
 // europePMCSearch runs one chunk's search and fills out for its positions.
-func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chunk []int, out []Result) {
+func europePMCSearch(ctx context.Context, env service.Env, ids []manifest.Identity, chunk []int, out []service.Result) {
 	fail := func(err error) {
 		for _, i := range chunk {
-			out[i] = Result{Status: record.Failed, Err: err}
+			out[i] = service.Result{Status: record.Failed, Err: err}
 		}
 	}
-	ans, err := Get(ctx, env, env.Base+europePMCRequestURI(ids, chunk), "application/json")
+	ans, err := service.Get(ctx, env, env.Base+europePMCRequestURI(ids, chunk), "application/json")
 	switch {
 	case err != nil:
 		fail(err)
@@ -169,17 +170,17 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 	case ans.Status < 200 || ans.Status > 299:
 		// The search endpoint answers "no such work" with an empty list, so
 		// any other status, 404 included, means the question went unanswered.
-		fail(&StatusError{Provider: "europepmc", Code: ans.Status})
+		fail(&service.StatusError{Provider: "europepmc", Code: ans.Status})
 		return
 	case !gjson.ValidBytes(ans.Body):
-		fail(Malformed("europepmc", "body is not valid JSON"))
+		fail(service.Malformed("europepmc", "body is not valid JSON"))
 		return
 	}
-	doc := parseBody(ans.Body)
+	doc := service.ParseBody(ans.Body)
 	list := doc.Get("resultList")
 	results := list.Get("result")
 	if !list.IsObject() || (results.Exists() && !results.IsArray()) {
-		fail(Malformed("europepmc", "answer has no resultList"))
+		fail(service.Malformed("europepmc", "answer has no resultList"))
 		return
 	}
 	hits := results.Array()
@@ -193,9 +194,9 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 		case ok:
 			out[i] = europePMCResult(hit)
 		case truncated:
-			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("europepmc: %s not among the first %d of %d hits", ids[i].Key(), len(hits), doc.Get("hitCount").Int())}
+			out[i] = service.Result{Status: record.Failed, Err: fmt.Errorf("europepmc: %s not among the first %d of %d hits", ids[i].Key(), len(hits), doc.Get("hitCount").Int())}
 		default:
-			out[i] = Result{Status: record.NotFound}
+			out[i] = service.Result{Status: record.NotFound}
 			lacking = append(lacking, i)
 		}
 	}
@@ -207,7 +208,7 @@ func europePMCSearch(ctx context.Context, env Env, ids []manifest.Identity, chun
 // identities it asked about (issue #30): such a record is evidence for no
 // one, and may be a lacking one's under a wrong label. A DOI shared by two
 // records is no such case (europePMCMatch chooses between them).
-func europePMCAskLacking(ctx context.Context, env Env, ids []manifest.Identity, chunk []int, hits []gjson.Result, lacking []int, out []Result) {
+func europePMCAskLacking(ctx context.Context, env service.Env, ids []manifest.Identity, chunk []int, hits []gjson.Result, lacking []int, out []service.Result) {
 	if len(chunk) < 2 || len(lacking) == 0 {
 		return
 	}
@@ -220,11 +221,11 @@ func europePMCAskLacking(ctx context.Context, env Env, ids []manifest.Identity, 
 	if len(strays) == 0 {
 		return
 	}
-	env.more(len(lacking))
+	env.Announce(len(lacking))
 	for _, i := range lacking {
 		europePMCSearch(ctx, env, ids, []int{i}, out)
-		out[i].Warnings = append(out[i].Warnings, askedAlone("europepmc", ids[i].Key(),
-			"the search lacked this identity and held records for none asked ("+strayList(strays)+")"))
+		out[i].Warnings = append(out[i].Warnings, service.AskedAlone("europepmc", ids[i].Key(),
+			"the search lacked this identity and held records for none asked ("+service.StrayList(strays)+")"))
 	}
 }
 
@@ -262,15 +263,15 @@ func europePMCMatch(id manifest.Identity, hits []gjson.Result) (gjson.Result, bo
 }
 
 // europePMCResult is the Result for one core result: its record, or a
-// failure when a counter is not a count (see counter).
-func europePMCResult(r gjson.Result) Result {
-	c := counter{provider: "europepmc"}
-	counts := record.Counts{CitedBy: c.count("citedByCount", r.Get("citedByCount"))}
-	if c.err != nil {
-		return Result{Status: record.Failed, Err: c.err}
+// failure when a counter is not a count (see service.Counter).
+func europePMCResult(r gjson.Result) service.Result {
+	c := service.Counter{Provider: "europepmc"}
+	counts := record.Counts{CitedBy: c.Count("citedByCount", r.Get("citedByCount"))}
+	if c.Err != nil {
+		return service.Result{Status: record.Failed, Err: c.Err}
 	}
 	rec := europePMCRecord(r)
-	return Result{Status: record.Found, Record: &rec, Counts: counts}
+	return service.Result{Status: record.Found, Record: &rec, Counts: counts}
 }
 
 // europePMCRecord maps one core result.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -152,11 +153,11 @@ func TestEuropePMCBadAnswers(t *testing.T) {
 			s.text(europePMCURI(q, "4"), tc.status, tc.body)
 			res := fetchAll(t, providers.EuropePMC(), s.env(), ids...)
 			for i, r := range res {
-				var se *providers.StatusError
+				var se *service.StatusError
 				switch {
 				case r.Status != record.Failed || r.Record != nil:
 					t.Errorf("result %d: %+v, want failed", i, r)
-				case tc.malformed && !errors.Is(r.Err, providers.ErrMalformed):
+				case tc.malformed && !errors.Is(r.Err, service.ErrMalformed):
 					t.Errorf("result %d: %v, want ErrMalformed", i, r.Err)
 				case !tc.malformed && (!errors.As(r.Err, &se) || se.Code != tc.status):
 					t.Errorf("result %d: %v, want StatusError %d", i, r.Err, tc.status)

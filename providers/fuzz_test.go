@@ -17,6 +17,7 @@ import (
 	"github.com/aboutscholar/about/internal/fakenet/recorded"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -43,7 +44,7 @@ var samples = map[manifest.Kind][]string{
 
 // idsFor is a batch the provider accepts: one identity, or up to four of
 // mixed kinds for providers that batch.
-func idsFor(spec providers.Spec) []manifest.Identity {
+func idsFor(spec service.Spec) []manifest.Identity {
 	var ids []manifest.Identity
 	for _, k := range spec.Accepts {
 		for _, v := range samples[k] {
@@ -103,7 +104,7 @@ func (d *fakeDoer) Do(req *http.Request) (*http.Response, error) {
 
 // recordedBodies are spec's recorded answers (the ones its conformance
 // fake answers from), plus a few bodies of no service's shape.
-func recordedBodies(f *testing.F, spec providers.Spec) [][]byte {
+func recordedBodies(f *testing.F, spec service.Spec) [][]byte {
 	f.Helper()
 	var out [][]byte
 	for _, a := range recorded.Answers(f, testdata, spec) {
@@ -118,7 +119,7 @@ var errTooManyRequests = errors.New("fake service: too many requests for one Fet
 // invariants; it returns the results as JSON for the determinism check.
 // A Fetch still busy after hangAfter is reported as a hang (a loop on
 // the answer), so the fuzzer keeps the input instead of stalling on it.
-func fetchResults(t *testing.T, spec providers.Spec, body []byte, which uint8) []byte {
+func fetchResults(t *testing.T, spec service.Spec, body []byte, which uint8) []byte {
 	t.Helper()
 	type outcome struct {
 		out []byte
@@ -143,9 +144,9 @@ func fetchResults(t *testing.T, spec providers.Spec, body []byte, which uint8) [
 
 const hangAfter = 10 * time.Second
 
-func checkFetch(spec providers.Spec, body []byte, which uint8) ([]byte, error) {
+func checkFetch(spec service.Spec, body []byte, which uint8) ([]byte, error) {
 	d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
-	env := providers.Env{Do: d.Do, Base: "https://" + spec.Host, Mailto: "ada@example.org"}
+	env := service.Env{Do: d.Do, Base: "https://" + spec.Host, Mailto: "ada@example.org"}
 	ids := idsFor(spec)
 	results, err := spec.Fetch(context.Background(), env, ids)
 	if d.open != 0 {
@@ -184,7 +185,7 @@ func checkFetch(spec providers.Spec, body []byte, which uint8) ([]byte, error) {
 		}
 	}
 	out, err := json.Marshal(struct {
-		R []providers.Result
+		R []service.Result
 		E []string
 	}{results, errorTexts(results)})
 	if err != nil {
@@ -193,7 +194,7 @@ func checkFetch(spec providers.Spec, body []byte, which uint8) ([]byte, error) {
 	return out, nil
 }
 
-func errorTexts(rs []providers.Result) []string {
+func errorTexts(rs []service.Result) []string {
 	var out []string
 	for _, r := range rs {
 		if r.Err != nil {
@@ -210,7 +211,7 @@ func errorTexts(rs []providers.Result) []string {
 func FuzzProviders(f *testing.F) {
 	specs := providers.All()
 	if only := os.Getenv("FUZZ_PROVIDER"); only != "" {
-		specs = slices.DeleteFunc(specs, func(s providers.Spec) bool { return s.Name != only })
+		specs = slices.DeleteFunc(specs, func(s service.Spec) bool { return s.Name != only })
 		if len(specs) == 0 {
 			f.Fatalf("FUZZ_PROVIDER=%s: no such provider", only)
 		}
@@ -238,7 +239,7 @@ func FuzzRegistrationAgencies(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
 		d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
 		dois := []string{"10.1145/3448016.3452841", "10.5281/zenodo.48440", "10.7554/elife.01567"}
-		got, err := providers.RegistrationAgencies(context.Background(), providers.Env{Do: d.Do, Base: "https://doi.org"}, dois)
+		got, err := providers.RegistrationAgencies(context.Background(), service.Env{Do: d.Do, Base: "https://doi.org"}, dois)
 		if d.open != 0 {
 			t.Fatalf("%d response bodies left open", d.open)
 		}

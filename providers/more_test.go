@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // planned wraps env so each request checks the call's plan: one request,
 // plus what its Fetch announced through More. A request sent before it
 // was announced is an error; after the call, the plan must equal the
 // requests sent.
-func planned(t *testing.T, env providers.Env) (providers.Env, func() (sent, plan int)) {
+func planned(t *testing.T, env service.Env) (service.Env, func() (sent, plan int)) {
 	t.Helper()
 	var mu sync.Mutex
 	sent, plan := 0, 1
@@ -41,8 +42,8 @@ func planned(t *testing.T, env providers.Env) (providers.Env, func() (sent, plan
 // comma (each asked alone beside the list).
 func TestFollowUpRequestsAreAnnouncedFirst(t *testing.T) {
 	const big, small = "10.1145/3448016.3452841", "10.1371/journal.pone.0000030"
-	cases := map[string]func(t *testing.T) (providers.Spec, *stub, []string){
-		"openalex cut authors": func(t *testing.T) (providers.Spec, *stub, []string) {
+	cases := map[string]func(t *testing.T) (service.Spec, *stub, []string){
+		"openalex cut authors": func(t *testing.T) (service.Spec, *stub, []string) {
 			s := newStub(t)
 			cut := withAuthors(t, "openalex/openalex-work-doi-10.1145-3448016.3452841.json", 100, true)
 			other := string(fixture(t, "openalex/openalex-work-doi-10.1371-journal.pone.0000030.json"))
@@ -51,14 +52,14 @@ func TestFollowUpRequestsAreAnnouncedFirst(t *testing.T) {
 			s.text("/works/doi:"+big, 200, withAuthors(t, "openalex/openalex-work-doi-10.1145-3448016.3452841.json", 150, false))
 			return providers.OpenAlex(), s, []string{big, small}
 		},
-		"datacite absent from its list": func(t *testing.T) (providers.Spec, *stub, []string) {
+		"datacite absent from its list": func(t *testing.T) (service.Spec, *stub, []string) {
 			s := newStub(t)
 			s.text(`/dois?disable-facets=true&mailto=ada%40example.org&page%5Bsize%5D=2&query=doi%3A%28%2210.5281%2Fzenodo.48440%22+OR+%2210.5555%2Fmissing%22%29`, 200, `{"data":[],"meta":{"total":0}}`)
 			s.text("/dois/10.5281/zenodo.48440?mailto=ada%40example.org", 404, `{"errors":[{"status":"404"}]}`)
 			s.text("/dois/10.5555/missing?mailto=ada%40example.org", 404, `{"errors":[{"status":"404"}]}`)
 			return providers.DataCite(), s, []string{"10.5281/zenodo.48440", "10.5555/missing"}
 		},
-		"crossref dois with a comma": func(t *testing.T) (providers.Spec, *stub, []string) {
+		"crossref dois with a comma": func(t *testing.T) (service.Spec, *stub, []string) {
 			s := newStub(t)
 			s.text("/works?filter=doi%3A10.1%2Fa%2Cdoi%3A10.1%2Fb&mailto=ada%40example.org&rows=2", 200, `{"status":"ok","message":{"total-results":0,"items":[]}}`)
 			s.text("/works/10.1/c%2Cd?mailto=ada%40example.org", 404, `Resource not found.`)

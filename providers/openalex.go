@@ -14,6 +14,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -35,8 +36,8 @@ const (
 
 // OpenAlex reads identifiers (OpenAlex, MAG, PMID, PMCID), institutions,
 // topics, open-access status and citation counts from OpenAlex.
-func OpenAlex() Spec {
-	return Spec{
+func OpenAlex() service.Spec {
+	return service.Spec{
 		Name:  "openalex",
 		Probe: openAlexProbe(),
 		Title: "OpenAlex",
@@ -64,7 +65,7 @@ func OpenAlex() Spec {
 		// re-asks of cut authorships go to the free singleton. When the
 		// allowance is spent OpenAlex answers 429 until midnight UTC, which
 		// stops the host (MaxWait) and the hint names the key.
-		APIKey: &APIKey{Env: "OPENALEX_API_KEY", Query: "api_key",
+		APIKey: &service.APIKey{Env: "OPENALEX_API_KEY", Query: "api_key",
 			Benefit: "OpenAlex $1 a day of list calls (10,000 calls of 50 works) instead of the keyless $0.01 (100 calls)"},
 		Terms:       "https://openalex.org/about",
 		Attribution: "Data from OpenAlex (CC0)",
@@ -75,8 +76,8 @@ func OpenAlex() Spec {
 		DefaultCounts: true,
 		// OpenAlex lists the citing works with the cites filter
 		// (https://docs.openalex.org/api-entities/works/filter-works#cites).
-		Citing: &Citing{Prefix: "https://openalex.org/works?filter=cites:", ID: func(ids record.IDs) string { return ids.OpenAlex }},
-		Fetch:  Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
+		Citing: &service.Citing{Prefix: "https://openalex.org/works?filter=cites:", ID: func(ids record.IDs) string { return ids.OpenAlex }},
+		Fetch:  service.Batched(fetchOpenAlex, openAlexListable, fetchOpenAlexList),
 
 		Discover: discoverOpenAlex, // the works carrying an ORCID iD: openalex_discover.go
 	}
@@ -86,8 +87,8 @@ func OpenAlex() Spec {
 // about one stable work and checks the list envelope and the fields
 // openAlexWork reads. OpenAlex's X-RateLimit-* headers count the daily
 // budget, not a pace, so none are compared.
-func openAlexProbe() Probe {
-	return Probe{
+func openAlexProbe() service.Probe {
+	return service.Probe{
 		Path:   "/works?filter=doi%3Ahttps%3A%2F%2Fdoi.org%2F10.1145%2F3448016.3452841&per_page=1",
 		Mailto: "mailto",
 		Fields: []string{"meta.count", "results[].id", "results[].doi", "results[].title", "results[].type", "results[].publication_date",
@@ -101,7 +102,7 @@ func openAlexProbe() Probe {
 // fetchOpenAlex asks the free singleton endpoint, which takes a DOI, a
 // PMID or a PMCID as the work's id (/works/pmid:29106400), so works known
 // only by a PubMed id still get OpenAlex's identifiers and counts.
-func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
+func fetchOpenAlex(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
 	// An id is read from the path after decoding, and OpenAlex has refused
 	// ids holding ',' or '&' (its parameter separators): both go escaped,
 	// ',' by EscapeDOI and '&' here, which the path grammar would allow raw.
@@ -112,7 +113,7 @@ func fetchOpenAlex(ctx context.Context, env Env, id manifest.Identity) Result {
 	case manifest.KindPMCID:
 		path = openAlexWorksByID + "pmcid:" + url.PathEscape(id.Value)
 	}
-	return GetJSONRecord(ctx, env, "openalex", env.Base+path, parseOpenAlex)
+	return service.GetJSONRecord(ctx, env, "openalex", env.Base+path, parseOpenAlex)
 }
 
 // openAlexListable: only DOIs go in the list filter; '|' separates OR-ed
@@ -150,24 +151,24 @@ var errAuthorsCut = errors.New("openalex: authorships cut at 100 in a list answe
 // 100 and set is_authors_truncated, while "the individual record for the
 // work … is never truncated"
 // (https://docs.openalex.org/api-entities/authors/limitations).
-func fetchOpenAlexList(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+func fetchOpenAlexList(ctx context.Context, env service.Env, ids []manifest.Identity) []service.Result {
 	return openAlexList().FetchThenReask(ctx, env, ids, errAuthorsCut, fetchOpenAlex)
 }
 
 // parseOpenAlexListItem is parseOpenAlex for a list item, which may be a
 // shortened copy. A missing is_authors_truncated is false: OpenAlex sends
 // it only for some works (https://github.com/ropensci/openalexR/issues/234).
-func parseOpenAlexListItem(w gjson.Result) (Result, error) {
+func parseOpenAlexListItem(w gjson.Result) (service.Result, error) {
 	if w.Get("is_authors_truncated").Bool() {
-		return Result{}, errAuthorsCut
+		return service.Result{}, errAuthorsCut
 	}
 	return parseOpenAlex(w)
 }
 
 // openAlexList asks GET /works?filter=doi:A|B|… about the DOIs and reads
 // the list answer: {"meta":{"count":n,…},"results":[…]}.
-func openAlexList() listForm {
-	return listForm{
+func openAlexList() service.ListForm {
+	return service.ListForm{
 		Provider: "openalex",
 		MaxURI:   openAlexMaxURI,
 		URI:      openAlexListURI,
@@ -188,7 +189,7 @@ func openAlexList() listForm {
 	}
 }
 
-func openAlexListURI(_ Env, ids []manifest.Identity) string {
+func openAlexListURI(_ service.Env, ids []manifest.Identity) string {
 	values := make([]string, len(ids))
 	for i, id := range ids {
 		values[i] = "https://doi.org/" + id.Value
@@ -204,21 +205,21 @@ func openAlexListURI(_ Env, ids []manifest.Identity) string {
 func openAlexItems(doc gjson.Result) ([]gjson.Result, int64, error) {
 	results := doc.Get("results")
 	if !results.IsArray() || !doc.Get("meta.count").Exists() {
-		return nil, 0, Malformed("openalex", "no results list in the answer")
+		return nil, 0, service.Malformed("openalex", "no results list in the answer")
 	}
 	return results.Array(), doc.Get("meta.count").Int(), nil
 }
 
-func parseOpenAlex(w gjson.Result) (Result, error) {
+func parseOpenAlex(w gjson.Result) (service.Result, error) {
 	if !strings.HasPrefix(w.Get("id").String(), "https://openalex.org/W") {
-		return Result{}, Malformed("openalex", "answer is not a work")
+		return service.Result{}, service.Malformed("openalex", "answer is not a work")
 	}
 	rec := openAlexWork(w)
 	counts, err := openAlexCounts(w)
 	if err != nil {
-		return Result{}, err
+		return service.Result{}, err
 	}
-	return Result{Status: record.Found, Record: &rec, Counts: counts}, nil
+	return service.Result{Status: record.Found, Record: &rec, Counts: counts}, nil
 }
 
 // openAlexWork maps one OpenAlex work object; shared with list answers.
@@ -282,15 +283,15 @@ func openAlexWork(w gjson.Result) record.Record {
 }
 
 // openAlexCounts reads a work's counters, per year too; one that is not a
-// count makes the answer malformed (see counter).
+// count makes the answer malformed (see service.Counter).
 func openAlexCounts(w gjson.Result) (record.Counts, error) {
-	c := counter{provider: "openalex"}
+	c := service.Counter{Provider: "openalex"}
 	counts := record.Counts{
-		CitedBy:    c.count("cited_by_count", w.Get("cited_by_count")),
-		References: c.count("referenced_works_count", w.Get("referenced_works_count")),
+		CitedBy:    c.Count("cited_by_count", w.Get("cited_by_count")),
+		References: c.Count("referenced_works_count", w.Get("referenced_works_count")),
 		ByYear:     openAlexByYear(&c, w.Get("counts_by_year")),
 	}
-	return counts, c.err
+	return counts, c.Err
 }
 
 // openAlexByYear reads counts_by_year, "cited_by_count for each of the
@@ -301,21 +302,21 @@ func openAlexCounts(w gjson.Result) (record.Counts, error) {
 // have no year (render says so rather than guess them). The window is
 // not always ten: the recorded PLOS ONE answer bins 2012–2026. Nil when
 // the answer has no such list.
-func openAlexByYear(c *counter, v gjson.Result) *[]record.YearCount {
+func openAlexByYear(c *service.Counter, v gjson.Result) *[]record.YearCount {
 	if !v.IsArray() {
 		return nil
 	}
 	var years []record.YearCount
 	v.ForEach(func(_, y gjson.Result) bool {
-		year, _ := c.year("counts_by_year[].year", y.Get("year"))
-		n, _ := c.number("counts_by_year[].cited_by_count", y.Get("cited_by_count"))
+		year, _ := c.Year("counts_by_year[].year", y.Get("year"))
+		n, _ := c.Number("counts_by_year[].cited_by_count", y.Get("cited_by_count"))
 		years = append(years, record.YearCount{Year: year, CitedBy: n})
 		return true
 	})
 	byYear := record.ByYearOf(years)
 	for _, y := range *byYear {
 		if !record.CountOK(y.CitedBy) { // a year given twice adds up, past a count
-			c.failSum("counts_by_year[].cited_by_count", y)
+			c.FailSum("counts_by_year[].cited_by_count", y)
 		}
 	}
 	return byYear

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -31,37 +32,37 @@ const (
 // the hundredth place is not found this way
 // (https://docs.openalex.org/api-entities/authors/limitations). OpenAlex
 // works without a DOI are left out: there is no [[identity]] to paste.
-func discoverOpenAlex(ctx context.Context, env Env, orcid string) (*Listing, error) {
-	p := pager{
-		provider: "openalex",
-		maxPages: openAlexDiscoverPages,
-		url:      openAlexDiscoverURL,
-		start:    "*",
-		page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
+func discoverOpenAlex(ctx context.Context, env service.Env, orcid string) (*service.Listing, error) {
+	p := service.Pager{
+		Provider: "openalex",
+		MaxPages: openAlexDiscoverPages,
+		URL:      openAlexDiscoverURL,
+		Start:    "*",
+		Page: func(doc gjson.Result) ([]gjson.Result, int64, string, error) {
 			items, total, err := openAlexItems(doc)
 			return items, total, doc.Get("meta.next_cursor").String(), err
 		},
-		claim: openAlexClaim,
+		Claim: openAlexClaim,
 	}
-	return p.list(ctx, env, orcid)
+	return p.List(ctx, env, orcid)
 }
 
-func openAlexDiscoverURL(env Env, orcid, cursor string) string {
+func openAlexDiscoverURL(env service.Env, orcid, cursor string) string {
 	v := url.Values{}
 	v.Set("filter", "authorships.author.orcid:https://orcid.org/"+orcid)
 	v.Set("per_page", strconv.Itoa(openAlexDiscoverPerPage))
 	v.Set("select", "doi,title,publication_year,authorships")
 	v.Set("cursor", cursor)
-	return discoverURL(env, openAlexListPath, "mailto", v)
+	return service.DiscoverURL(env, openAlexListPath, "mailto", v)
 }
 
 // openAlexClaim reads one listed work. The name is the one the source
 // wrote (raw_author_name), which is what a mistyped iD shows; OpenAlex's
 // display_name is its own choice for the author's profile.
-func openAlexClaim(w gjson.Result, orcid string) (Claim, bool) {
+func openAlexClaim(w gjson.Result, orcid string) (service.Claim, bool) {
 	doi := wire.StripDOI(w.Get("doi").String())
 	if doi == "" {
-		return Claim{}, false
+		return service.Claim{}, false
 	}
 	var people []record.Author
 	w.Get("authorships").ForEach(func(_, a gjson.Result) bool {
@@ -74,6 +75,6 @@ func openAlexClaim(w gjson.Result, orcid string) (Claim, bool) {
 	})
 	title := strings.TrimSpace(w.Get("title").String())
 	year := int(w.Get("publication_year").Int())
-	c, _ := claimOf(doi, title, year, "author", people, orcid)
+	c, _ := service.ClaimOf(doi, title, year, "author", people, orcid)
 	return c, true
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -29,7 +30,7 @@ func TestOpenAlexCountsByYear(t *testing.T) {
 		{"no list is no years", `{"cited_by_count":4}`, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := openAlexByYear(&counter{provider: "openalex"}, gjson.Get(c.work, "counts_by_year"))
+			got := openAlexByYear(&service.Counter{Provider: "openalex"}, gjson.Get(c.work, "counts_by_year"))
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("got %v, want %v", deref(got), deref(c.want))
 			}

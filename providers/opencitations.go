@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -18,8 +19,8 @@ const openCitationsCountPath = "/index/v2/citation-count/doi:" // the id is sche
 // OpenCitations reads how many works cite a DOI in the OpenCitations Index
 // (open DOI-to-DOI citations from Crossref, DataCite, PubMed and others).
 // It gives a count only: no bibliographic fields.
-func OpenCitations() Spec {
-	return Spec{
+func OpenCitations() service.Spec {
+	return service.Spec{
 		Name:  "opencitations",
 		Probe: openCitationsProbe(),
 		Title: "OpenCitations Index",
@@ -36,7 +37,7 @@ func OpenCitations() Spec {
 		BatchSize: 1,
 		// The token is optional and anonymous; OpenCitations uses it to count
 		// unique users. The v2 docs send it in the "authorization" header.
-		APIKey: &APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"},
+		APIKey: &service.APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"},
 		// Opt-in: the count is the only thing it adds, and it costs one request
 		// per work. citation-count takes one id (and counts the citations of
 		// everything the id resolves to, so a list of ids would give one sum,
@@ -47,23 +48,23 @@ func OpenCitations() Spec {
 		Terms:       "https://opencitations.net/about",
 		Attribution: "Citation counts from the OpenCitations Index (CC0)",
 		Counts:      true,
-		Fetch:       One(fetchOpenCitations),
+		Fetch:       service.One(fetchOpenCitations),
 	}
 }
 
 // openCitationsProbe asks the citation count of one stable work and
 // checks the one-row answer fetchOpenCitations reads.
-func openCitationsProbe() Probe {
-	return Probe{
+func openCitationsProbe() service.Probe {
+	return service.Probe{
 		Path:   openCitationsCountPath + "10.1108/jd-12-2013-0166",
 		Fields: []string{"[].count"},
 		Doc:    "https://api.opencitations.net/index/v2",
 	}
 }
 
-func fetchOpenCitations(ctx context.Context, env Env, id manifest.Identity) Result {
+func fetchOpenCitations(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
 	u := env.Base + openCitationsCountPath + wire.EscapeDOI(id.Value)
-	return GetJSONRecord(ctx, env, "opencitations", u, func(doc gjson.Result) (Result, error) {
+	return service.GetJSONRecord(ctx, env, "opencitations", u, func(doc gjson.Result) (service.Result, error) {
 		return parseOpenCitationsCount(id.Value, doc)
 	})
 }
@@ -76,23 +77,23 @@ func fetchOpenCitations(ctx context.Context, env Env, id manifest.Identity) Resu
 // answer cannot tell "unknown" from "known and uncited", so a zero is
 // reported as what it is, Found with a count of 0, rather than guessed to
 // be NotFound.
-func parseOpenCitationsCount(doi string, doc gjson.Result) (Result, error) {
+func parseOpenCitationsCount(doi string, doc gjson.Result) (service.Result, error) {
 	if !doc.IsArray() {
-		return Result{}, Malformed("opencitations", "citation-count answer is not a list")
+		return service.Result{}, service.Malformed("opencitations", "citation-count answer is not a list")
 	}
 	rows := doc.Array()
 	if len(rows) == 0 {
-		return Result{Status: record.NotFound}, nil
+		return service.Result{Status: record.NotFound}, nil
 	}
 	c := rows[0].Get("count")
 	if c.Type != gjson.String && c.Type != gjson.Number { // documented as a string of digits
-		return Result{}, Malformed("opencitations", "citation-count answer has no count")
+		return service.Result{}, service.Malformed("opencitations", "citation-count answer has no count")
 	}
 	n, err := strconv.ParseUint(strings.TrimSpace(c.String()), 10, 31)
 	if err != nil || n > record.MaxCount {
-		return Result{}, Malformed("opencitations", "count "+strconv.Quote(c.String())+" is not a count (a whole number from 0 to "+strconv.Itoa(record.MaxCount)+")")
+		return service.Result{}, service.Malformed("opencitations", "count "+strconv.Quote(c.String())+" is not a count (a whole number from 0 to "+strconv.Itoa(record.MaxCount)+")")
 	}
-	return Result{
+	return service.Result{
 		Status: record.Found,
 		Record: &record.Record{IDs: record.IDs{DOI: doi}},
 		Counts: record.Counts{CitedBy: record.Int(int(n))},

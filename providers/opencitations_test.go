@@ -10,12 +10,13 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
 // openCitationsFetch asks OpenCitations about doi of a stub that answers
 // one GET of uri (the raw, escaped request target) with status and answer.
-func openCitationsFetch(t *testing.T, doi, uri string, status int, answer []byte) providers.Result {
+func openCitationsFetch(t *testing.T, doi, uri string, status int, answer []byte) service.Result {
 	t.Helper()
 	s := newStub(t)
 	s.answer(uri, status, answer).check(requestHeader("Accept", "application/json")).
@@ -107,7 +108,7 @@ func TestOpenCitationsDeclaration(t *testing.T) {
 	if s.Name != "opencitations" || s.Host != "api.opencitations.net" || !s.Optional {
 		t.Errorf("name/host/optional = %q/%q/%v", s.Name, s.Host, s.Optional)
 	}
-	if s.APIKey == nil || *s.APIKey != (providers.APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"}) {
+	if s.APIKey == nil || *s.APIKey != (service.APIKey{Env: "OPENCITATIONS_ACCESS_TOKEN", Header: "authorization"}) {
 		t.Errorf("APIKey = %+v, want OPENCITATIONS_ACCESS_TOKEN in header authorization", s.APIKey)
 	}
 	if s.MinInterval != 200*time.Millisecond || s.BatchSize != 1 {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -33,8 +34,8 @@ const (
 // It asks for the /works summary, then the chosen entries' full details in
 // bulk (up to 100 a request), then the record's name (/person) for the
 // same-name check.
-func ORCID() Spec {
-	return Spec{
+func ORCID() service.Spec {
+	return service.Spec{
 		Name:  "orcid",
 		Probe: orcidProbe(),
 		Title: "ORCID",
@@ -49,15 +50,15 @@ func ORCID() Spec {
 		BatchSize:   1,
 		Terms:       "https://info.orcid.org/public-client-terms-of-service/",
 		Attribution: "Data from the ORCID public API (public data CC0)",
-		Fetch:       One(fetchORCID),
+		Fetch:       service.One(fetchORCID),
 		Expand:      expandORCID,
 	}
 }
 
 // orcidProbe asks the works summary of ORCID's own example record and
 // checks the groups and the fields orcidGroups reads.
-func orcidProbe() Probe {
-	return Probe{
+func orcidProbe() service.Probe {
+	return service.Probe{
 		Path:   orcidAPI + "0000-0002-9341-7985/works",
 		Accept: "application/json",
 		Fields: []string{"group[].external-ids.external-id[].external-id-type", "group[].external-ids.external-id[].external-id-value",
@@ -67,8 +68,8 @@ func orcidProbe() Probe {
 }
 
 // fetchORCID reads the record in one call: expandORCID's steps, in order.
-func fetchORCID(ctx context.Context, env Env, id manifest.Identity) Result {
-	return RunStaged(expandORCID)(ctx, env, id)
+func fetchORCID(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
+	return service.RunStaged(expandORCID)(ctx, env, id)
 }
 
 // splitCreditNames splits the contributors' credit names (ORCID gives one
@@ -124,7 +125,7 @@ type orcidGroup struct {
 func readORCIDGroups(doc gjson.Result) ([]orcidGroup, error) {
 	groups := doc.Get("group")
 	if !groups.IsArray() {
-		return nil, Malformed("orcid", "works summary has no group list")
+		return nil, service.Malformed("orcid", "works summary has no group list")
 	}
 	var out []orcidGroup
 	groups.ForEach(func(_, g gjson.Result) bool {
@@ -371,14 +372,14 @@ func (w *orcidWork) detach() {
 		w.group.entries[i].summary = nil
 	}
 	w.group.ids = nil
-	w.ids = detachedIDs(w.ids)
-	w.aliases = clonedStrings(w.aliases)
-	w.version = clonedStrings(w.version)
+	w.ids = service.DetachedIDs(w.ids)
+	w.aliases = service.ClonedStrings(w.aliases)
+	w.version = service.ClonedStrings(w.version)
 }
 
 // discoveredFromSummary builds the work from the chosen entry's summary,
 // when the bulk answer gave no details.
-func (w orcidWork) discoveredFromSummary(orcid string) Discovered {
+func (w orcidWork) discoveredFromSummary(orcid string) service.Discovered {
 	var rec record.Record
 	if err := json.Unmarshal(w.summary, &rec); err != nil {
 		rec = record.Record{} // never: detach encoded it
@@ -388,7 +389,7 @@ func (w orcidWork) discoveredFromSummary(orcid string) Discovered {
 
 // discoveredAs builds the work from rec, its chosen entry's record: the
 // identifiers and relations are the group's, as the summary gives them.
-func (w orcidWork) discoveredAs(orcid string, rec record.Record) Discovered {
+func (w orcidWork) discoveredAs(orcid string, rec record.Record) service.Discovered {
 	e := w.entry()
 	rec.IDs = w.ids
 	rec.Relations = nil
@@ -404,7 +405,7 @@ func (w orcidWork) discoveredAs(orcid string, rec record.Record) Discovered {
 		}
 		rec.Relations = append(rec.Relations, record.Relation{Type: rel, ID: "doi:" + doi})
 	}
-	d := Discovered{
+	d := service.Discovered{
 		ID:      orcidWorkIdentity(orcid, e.putCode, rec.IDs),
 		Summary: rec,
 		Source:  fmt.Sprintf("orcid:%s put-code %s", orcid, e.putCode),
@@ -414,7 +415,7 @@ func (w orcidWork) discoveredAs(orcid string, rec record.Record) Discovered {
 		if why == "" {
 			why = defaultORCIDChoice(w.group)
 		}
-		g := &Group{Chosen: why, Aliases: prefixed("doi:", w.aliases)}
+		g := &service.Group{Chosen: why, Aliases: prefixed("doi:", w.aliases)}
 		add := func(x orcidEntry) {
 			g.PutCodes = append(g.PutCodes, x.putCode)
 			g.Sources = append(g.Sources, x.source)
@@ -537,7 +538,7 @@ func (a orcidBulkAnswer) held() string {
 	if len(a.strays) == 0 {
 		return "gave another put-code two different works"
 	}
-	return "held works for put-codes not asked (" + strayList(a.strays) + ")"
+	return "held works for put-codes not asked (" + service.StrayList(a.strays) + ")"
 }
 
 // orcidBulk asks for one chunk of put-codes and files each work found by
@@ -547,21 +548,21 @@ func (a orcidBulkAnswer) held() string {
 // one work that does: a work for a put-code not asked is filed nowhere
 // (it could otherwise stand in for a work of another page), and a
 // put-code two different works carry is filed for neither.
-func orcidBulk(ctx context.Context, env Env, base string, chunk []string, found map[string]gjson.Result) (orcidBulkAnswer, error) {
+func orcidBulk(ctx context.Context, env service.Env, base string, chunk []string, found map[string]gjson.Result) (orcidBulkAnswer, error) {
 	a := orcidBulkAnswer{twice: map[string]bool{}}
-	ans, err := Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
+	ans, err := service.Get(ctx, env, base+"/works/"+strings.Join(chunk, ","), "application/json")
 	if err != nil {
 		return a, err
 	}
 	if ans.Status < 200 || ans.Status > 299 {
-		return a, &StatusError{Provider: "orcid", Code: ans.Status}
+		return a, &service.StatusError{Provider: "orcid", Code: ans.Status}
 	}
 	if !gjson.ValidBytes(ans.Body) {
-		return a, Malformed("orcid", "bulk works answer is not valid JSON")
+		return a, service.Malformed("orcid", "bulk works answer is not valid JSON")
 	}
 	bulk := gjson.GetBytes(ans.Body, "bulk")
 	if !bulk.IsArray() {
-		return a, Malformed("orcid", "bulk works answer has no bulk list")
+		return a, service.Malformed("orcid", "bulk works answer has no bulk list")
 	}
 	bulk.ForEach(func(_, item gjson.Result) bool {
 		if w := item.Get("work"); w.Exists() {
@@ -596,21 +597,21 @@ func (a *orcidBulkAnswer) file(chunk []string, w gjson.Result, found map[string]
 // details are one answer, as a bulk page's failure fails them); a work the
 // registry does not have, or an answer filed under another put-code, is
 // why it has no details, and its summary is used.
-func orcidWorkAlone(ctx context.Context, env Env, base, putCode string) (work gjson.Result, why string, err error) {
-	ans, err := Get(ctx, env, base+"/work/"+putCode, "application/json")
+func orcidWorkAlone(ctx context.Context, env service.Env, base, putCode string) (work gjson.Result, why string, err error) {
+	ans, err := service.Get(ctx, env, base+"/work/"+putCode, "application/json")
 	switch {
 	case err != nil:
 		return gjson.Result{}, "", err
 	case wire.IsNotFound(ans.Status):
 		return gjson.Result{}, "asked alone, the registry has no such work", nil
 	case ans.Status < 200 || ans.Status > 299:
-		return gjson.Result{}, "", &StatusError{Provider: "orcid", Code: ans.Status}
+		return gjson.Result{}, "", &service.StatusError{Provider: "orcid", Code: ans.Status}
 	case !gjson.ValidBytes(ans.Body):
-		return gjson.Result{}, "", Malformed("orcid", "work answer is not valid JSON")
+		return gjson.Result{}, "", service.Malformed("orcid", "work answer is not valid JSON")
 	}
 	work = gjson.ParseBytes(ans.Body)
 	if got := work.Get("put-code").String(); got != putCode {
-		return gjson.Result{}, fmt.Sprintf("asked alone, the answer is put-code %q's", cleanText(got)), nil
+		return gjson.Result{}, fmt.Sprintf("asked alone, the answer is put-code %q's", service.CleanText(got)), nil
 	}
 	return work, "", nil
 }
@@ -635,15 +636,15 @@ func orcidMissing(chunk []string, found map[string]gjson.Result, errs []string) 
 
 // orcidPerson reads the record's name: /v3.0/{orcid}/person. A record
 // whose name is private answers with no name; that is not an error.
-func orcidPerson(ctx context.Context, env Env, base, orcid string) (*record.Owner, error) {
-	ans, err := Get(ctx, env, base+"/person", "application/json")
+func orcidPerson(ctx context.Context, env service.Env, base, orcid string) (*record.Owner, error) {
+	ans, err := service.Get(ctx, env, base+"/person", "application/json")
 	switch {
 	case err != nil:
 		return nil, err
 	case ans.Status < 200 || ans.Status > 299:
-		return nil, &StatusError{Provider: "orcid", Code: ans.Status}
+		return nil, &service.StatusError{Provider: "orcid", Code: ans.Status}
 	case !gjson.ValidBytes(ans.Body):
-		return nil, Malformed("orcid", "person answer is not valid JSON")
+		return nil, service.Malformed("orcid", "person answer is not valid JSON")
 	}
 	doc := gjson.ParseBytes(ans.Body)
 	p := &record.Owner{

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/providers/service"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
@@ -35,7 +36,7 @@ func TestORCIDGroupsDoNotKeepTheWorksSummary(t *testing.T) {
 		t.Fatalf("status %s (%v), works %+v; want one work of two entries", res.Status, res.Err, res.Discovered)
 	}
 	group, read := res.Discovered[0].Group, res.Discovered[0].Read
-	res = providers.Result{}
+	res = service.Result{}
 	kept := int64(testtool.LiveHeap()) - int64(before)
 	if strings.Join(group.PutCodes, ",") != "1001,1002" || group.Sources[1] != "Europe PubMed Central" || read.PutCode != "1001" {
 		t.Fatalf("group %+v, read %+v", group, read)
@@ -61,7 +62,7 @@ func TestORCIDDetailsDoNotKeepTheirPages(t *testing.T) {
 	before := testtool.LiveHeap()
 	res := fetchOne(t, providers.ORCID(), s.env(), manifest.KindORCID, orcid)
 	found := res.Discovered
-	res = providers.Result{}
+	res = service.Result{}
 	kept := int64(testtool.LiveHeap()) - int64(before)
 	if len(found) != 1 || found[0].Summary.Title != "Pots in full" || found[0].Summary.Container != "Journal of Pots" || found[0].Read == nil {
 		t.Fatalf("works %+v; want the one work, from its details", found)
@@ -89,7 +90,7 @@ func TestORCIDStagedReadDoesNotKeepItsPages(t *testing.T) {
 	s.text("/v3.0/"+orcid+"/person", 404, `{"response-code":404}`)
 	id := manifest.Identity{Kind: manifest.KindORCID, Value: orcid}
 	before := testtool.LiveHeap()
-	st, res := providers.ORCID().Expand(context.Background(), s.env(), id, providers.Previous{})
+	st, res := providers.ORCID().Expand(context.Background(), s.env(), id, service.Previous{})
 	if st == nil || res.Status != record.Found || len(st.Works) != 1 {
 		t.Fatalf("listing: status %s (%v), %+v", res.Status, res.Err, st)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -28,22 +29,22 @@ import (
 // The contributors' names were split by the
 // owner's name, so when entries are kept the name is read first, and if
 // it changed their details are asked after all.
-func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previous) (*Staged, Result) {
+func expandORCID(ctx context.Context, env service.Env, id manifest.Identity, prev service.Previous) (*service.Staged, service.Result) {
 	base := env.Base + orcidAPI + id.Value
 	var groups []orcidGroup
 	// Plain JSON gives the same v3.0 documents as the vendor type, and is
 	// what the recorded answers were made with.
-	res := GetJSONRecord(ctx, env, "orcid", base+"/works", func(doc gjson.Result) (Result, error) {
+	res := service.GetJSONRecord(ctx, env, "orcid", base+"/works", func(doc gjson.Result) (service.Result, error) {
 		var err error
 		groups, err = readORCIDGroups(doc)
-		return Result{Status: record.Found}, err
+		return service.Result{Status: record.Found}, err
 	})
 	if res.Status != record.Found {
 		return nil, res
 	}
 	r := &orcidRead{orcid: id, base: base, works: make([]orcidWork, len(groups)), detailed: map[string][]byte{},
 		kept: map[string]record.Record{}, shared: map[string]bool{}, prevOwner: prev.Owner}
-	st := &Staged{Finish: r.finish}
+	st := &service.Staged{Finish: r.finish}
 	var asked []int // the works whose details are asked, by their place in r.works
 	listed := make(map[string]bool, len(groups))
 	for i, g := range groups {
@@ -65,14 +66,14 @@ func expandORCID(ctx context.Context, env Env, id manifest.Identity, prev Previo
 		asked = append(asked, i)
 	}
 	for chunk := range slices.Chunk(asked, orcidBulkMax) {
-		st.Steps = append(st.Steps, func(ctx context.Context, env Env) bool { return r.details(ctx, env, chunk) })
+		st.Steps = append(st.Steps, func(ctx context.Context, env service.Env) bool { return r.details(ctx, env, chunk) })
 	}
 	if len(r.kept) > 0 {
-		st.Steps = append([]Step{r.readPersonFirst}, st.Steps...)
+		st.Steps = append([]service.Step{r.readPersonFirst}, st.Steps...)
 	} else {
 		st.Steps = append(st.Steps, r.readPerson)
 	}
-	return st, Result{Status: record.Found}
+	return st, service.Result{Status: record.Found}
 }
 
 // entryModified is an entry's last-modified-date in milliseconds, 0 when
@@ -102,7 +103,7 @@ type orcidRead struct {
 // details reads one bulk page of the put-codes of works (places in
 // r.works; never one request per work). Works are matched back by their
 // put-code because the registry lists found works first and errors after.
-func (r *orcidRead) details(ctx context.Context, env Env, works []int) bool {
+func (r *orcidRead) details(ctx context.Context, env service.Env, works []int) bool {
 	chunk := make([]string, len(works))
 	for i, w := range works {
 		chunk[i] = r.works[w].entry().putCode
@@ -144,19 +145,19 @@ func (r *orcidRead) details(ctx context.Context, env Env, works []int) bool {
 // found, and says so in a warning: the page is no evidence that the
 // record gives them no details. Those it still has no work for are
 // returned, to fall back on their summaries as before.
-func (r *orcidRead) askAlone(ctx context.Context, env Env, page orcidBulkAnswer, missing []missingDetail, found map[string]gjson.Result) ([]missingDetail, error) {
+func (r *orcidRead) askAlone(ctx context.Context, env service.Env, page orcidBulkAnswer, missing []missingDetail, found map[string]gjson.Result) ([]missingDetail, error) {
 	if len(missing) == 0 {
-		r.warnings = append(r.warnings, setAside("orcid", r.orcid.Key(), "a bulk answer held works for put-codes", page.strays))
+		r.warnings = append(r.warnings, service.SetAside("orcid", r.orcid.Key(), "a bulk answer held works for put-codes", page.strays))
 		return nil, nil
 	}
-	env.more(len(missing)) // known now, before the first is sent
+	env.Announce(len(missing)) // known now, before the first is sent
 	var still []missingDetail
 	for _, m := range missing {
 		why := "lacked put-code " + m.putCode + " and " + page.held()
 		if page.twice[m.putCode] {
 			why = "gave put-code " + m.putCode + " two different works"
 		}
-		r.warnings = append(r.warnings, askedAlone("orcid", r.orcid.Key(), "the bulk answer "+why))
+		r.warnings = append(r.warnings, service.AskedAlone("orcid", r.orcid.Key(), "the bulk answer "+why))
 		w, none, err := orcidWorkAlone(ctx, env, r.base, m.putCode)
 		switch {
 		case err != nil:
@@ -171,7 +172,7 @@ func (r *orcidRead) askAlone(ctx context.Context, env Env, page orcidBulkAnswer,
 }
 
 // readPerson reads the record's name (never fails the expansion).
-func (r *orcidRead) readPerson(ctx context.Context, env Env) bool {
+func (r *orcidRead) readPerson(ctx context.Context, env service.Env) bool {
 	r.owner, r.personErr = orcidPerson(ctx, env, r.base, r.orcid.Value)
 	return true
 }
@@ -180,7 +181,7 @@ func (r *orcidRead) readPerson(ctx context.Context, env Env) bool {
 // are kept: a name that differs from the one their contributors were
 // split by asks their details after all, in this step (a name unread
 // keeps them, as the same-name check keeps its findings).
-func (r *orcidRead) readPersonFirst(ctx context.Context, env Env) bool {
+func (r *orcidRead) readPersonFirst(ctx context.Context, env service.Env) bool {
 	r.readPerson(ctx, env)
 	if r.personErr != nil || sameName(r.owner, r.prevOwner) {
 		return true
@@ -215,15 +216,15 @@ func sameName(a, b *record.Owner) bool {
 
 // finish builds the record's answer from the summary and what the steps
 // read.
-func (r *orcidRead) finish() Result {
+func (r *orcidRead) finish() service.Result {
 	if r.detailErr != nil {
-		return Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", r.detailErr)}
+		return service.Result{Status: record.Failed, Err: fmt.Errorf("orcid: work details: %w", r.detailErr)}
 	}
 	warnings := r.warnings
 	for _, pc := range r.missing {
 		warnings = append(warnings, record.Warning{Identity: r.orcid.Key(), Message: fmt.Sprintf("put-code %s: the record gave no details (%s); its summary is used", pc.putCode, pc.why)})
 	}
-	res := Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings, Discovered: make([]Discovered, 0, len(r.works))}
+	res := service.Result{Status: record.Found, Record: &record.Record{}, Warnings: warnings, Discovered: make([]service.Discovered, 0, len(r.works))}
 	for _, w := range r.works {
 		res.Discovered = append(res.Discovered, r.discovered(w))
 		delete(r.detailed, w.entry().putCode) // its record lives on in the work; 500 bytes a work until the last
@@ -241,9 +242,9 @@ func (r *orcidRead) finish() Result {
 
 // discovered is one work as this read found it: from its entry's details
 // (read now, or kept from the last read), else from its summary.
-func (r *orcidRead) discovered(w orcidWork) Discovered {
+func (r *orcidRead) discovered(w orcidWork) service.Discovered {
 	e := w.entry()
-	read := &EntryRead{PutCode: e.putCode, Modified: entryModified(e)}
+	read := &service.EntryRead{PutCode: e.putCode, Modified: entryModified(e)}
 	if read.Modified <= 0 {
 		read = nil
 	}

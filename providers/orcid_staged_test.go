@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -21,7 +22,7 @@ func TestORCIDStagedListsBeforeDetails(t *testing.T) {
 	s.file("/v3.0/"+orcid+"/works/1002,2001,3002,4001,5001,6001,7001", 200, "orcid/constructed-orcid-works-bulk-"+orcid+".json")
 	s.file("/v3.0/"+orcid+"/person", 200, "orcid/constructed-orcid-person-"+orcid+".json")
 	id := manifest.Identity{Kind: manifest.KindORCID, Value: orcid}
-	st, res := providers.ORCID().Expand(context.Background(), s.env(), id, providers.Previous{})
+	st, res := providers.ORCID().Expand(context.Background(), s.env(), id, service.Previous{})
 	if st == nil || res.Status != record.Found {
 		t.Fatalf("listing: status %s (%v)", res.Status, res.Err)
 	}
@@ -52,7 +53,7 @@ func TestORCIDStagedFailedPageStops(t *testing.T) {
 	s := newStub(t)
 	s.file("/v3.0/0000-0002-9341-7985/works", 200, "orcid/orcid-works-0000-0002-9341-7985.json")
 	s.text("/v3.0/0000-0002-9341-7985/works/15536015,5011717,15536016,15536014,15536013,15536017,15536018,15536019", 400, `{"response-code":400}`)
-	st, _ := providers.ORCID().Expand(context.Background(), s.env(), manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-9341-7985"}, providers.Previous{})
+	st, _ := providers.ORCID().Expand(context.Background(), s.env(), manifest.Identity{Kind: manifest.KindORCID, Value: "0000-0002-9341-7985"}, service.Previous{})
 	if st == nil || len(st.Works) != 8 {
 		t.Fatalf("listing %+v, want 8 works", st)
 	}

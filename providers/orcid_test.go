@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -211,7 +212,7 @@ func TestORCIDUnknownRecord(t *testing.T) {
 	}
 }
 
-func keys(ds []providers.Discovered) string {
+func keys(ds []service.Discovered) string {
 	var out []string
 	for _, d := range ds {
 		out = append(out, d.ID.Key())
@@ -279,7 +280,7 @@ func orcidWorkDetails(pc string) string {
 	return `{"put-code":` + pc + `,"title":{"title":{"value":"W` + pc + ` in full"}},"type":"other"}`
 }
 
-func titles(ds []providers.Discovered) string {
+func titles(ds []service.Discovered) string {
 	var out []string
 	for _, d := range ds {
 		out = append(out, d.Summary.Title)

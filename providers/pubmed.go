@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/providers/xmltext"
 	"github.com/aboutscholar/about/record"
@@ -34,8 +35,8 @@ const (
 // It uses EFetch (PubmedArticleSet XML) rather than ESummary: only EFetch
 // carries the abstract, the MeSH headings, affiliations and author ORCID
 // iDs. Its answers are XML, read with encoding/xml, not JSON.
-func PubMed() Spec {
-	return Spec{
+func PubMed() service.Spec {
+	return service.Spec{
 		Name:  "pubmed",
 		Probe: pubmedProbe(),
 		Title: "PubMed",
@@ -54,7 +55,7 @@ func PubMed() Spec {
 		BatchSize: 200,
 		// With a key NCBI allows 10 requests/s ("up to 10 requests per
 		// second by default" for a key, NBK25497); 110ms stays under that.
-		APIKey: &APIKey{Env: "NCBI_API_KEY", Query: "api_key", MinInterval: 110 * time.Millisecond, RateSource: "https://www.ncbi.nlm.nih.gov/books/NBK25497/"},
+		APIKey: &service.APIKey{Env: "NCBI_API_KEY", Query: "api_key", MinInterval: 110 * time.Millisecond, RateSource: "https://www.ncbi.nlm.nih.gov/books/NBK25497/"},
 		// NLM's terms for MEDLINE/PubMed data, which ask for the statement
 		// below; some abstracts remain under their publishers' copyright.
 		Terms:       "https://www.nlm.nih.gov/databases/download/terms_and_conditions.html",
@@ -68,8 +69,8 @@ func PubMed() Spec {
 // pubmedProbe fetches one stable PubMed record with the efetch form the
 // run batches with and checks the elements pubmedArticle reads. NCBI
 // announces its per-second limit in X-RateLimit-Limit.
-func pubmedProbe() Probe {
-	return Probe{
+func pubmedProbe() service.Probe {
+	return service.Probe{
 		Path:   pubmedEFetchPath + "?db=pubmed&id=29106400&retmode=xml&tool=" + pubmedTool,
 		Mailto: pubmedEmail,
 		XML:    true,
@@ -78,7 +79,7 @@ func pubmedProbe() Probe {
 			"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/Journal/JournalIssue/PubDate/Year",
 			"PubmedArticleSet/PubmedArticle/MedlineCitation/Article/AuthorList/Author/LastName",
 			"PubmedArticleSet/PubmedArticle/PubmedData/ArticleIdList/ArticleId@IdType"},
-		Rate: &RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second,
+		Rate: &service.RateHeaders{Limit: "X-RateLimit-Limit", Per: time.Second,
 			Source: "https://github.com/sckott/pytaxize/pull/69"},
 		Doc: "https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EFetch",
 	}
@@ -88,14 +89,14 @@ func pubmedProbe() Probe {
 // back by their own PMID (see pubmedSorted); a PMID the answer lacks is
 // NotFound (EFetch leaves unknown ids out rather than failing), and one
 // the answer leaves in doubt is asked again alone.
-func fetchPubMed(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
+func fetchPubMed(ctx context.Context, env service.Env, ids []manifest.Identity) ([]service.Result, error) {
 	out, asked, list := pubmedPlan(ids)
 	if len(list) == 0 {
 		return out, nil
 	}
 	set, fail := queryPubMed(ctx, env, list)
 	sorted := sortPubMed(set, list)
-	alone := map[string]Result{} // PMID → its answer when asked alone
+	alone := map[string]service.Result{} // PMID → its answer when asked alone
 	for i := range ids {
 		switch {
 		case asked[i] == "": // failed in the plan, never asked
@@ -120,13 +121,13 @@ func fetchPubMed(ctx context.Context, env Env, ids []manifest.Identity) ([]Resul
 // a PMID the answer lacks doubtful too, since it may be that one's under
 // a wrong label.
 type pubmedSorted struct {
-	one    map[string]Result // asked PMID → its one citation's Result
-	doubt  map[string]string // asked PMID → why its citation is no evidence
-	strays []string          // PMIDs of citations for no asked PMID
+	one    map[string]service.Result // asked PMID → its one citation's Result
+	doubt  map[string]string         // asked PMID → why its citation is no evidence
+	strays []string                  // PMIDs of citations for no asked PMID
 }
 
 func sortPubMed(set pubmedSet, list []string) pubmedSorted {
-	s := pubmedSorted{one: map[string]Result{}, doubt: map[string]string{}}
+	s := pubmedSorted{one: map[string]service.Result{}, doubt: map[string]string{}}
 	file := func(pmid string, listed []pubmedID, rec record.Record) {
 		pmid = pubmedNormal(pmid)
 		kept, seen := s.one[pmid]
@@ -138,7 +139,7 @@ func sortPubMed(set pubmedSet, list []string) pubmedSorted {
 		case seen && !reflect.DeepEqual(*kept.Record, rec):
 			s.doubt[pmid] = "gave this PMID two different citations"
 		case !seen:
-			s.one[pmid] = Result{Status: record.Found, Record: &rec}
+			s.one[pmid] = service.Result{Status: record.Found, Record: &rec}
 		}
 	}
 	for _, a := range set.Articles {
@@ -153,33 +154,33 @@ func sortPubMed(set pubmedSet, list []string) pubmedSorted {
 // answer is the Result for pmid. A PMID in doubt is asked again alone
 // (once, remembered in alone) unless it was asked alone already: then the
 // answer is no evidence and the PMID fails.
-func (s pubmedSorted) answer(ctx context.Context, env Env, pmid string, wasAlone bool, alone map[string]Result) Result {
+func (s pubmedSorted) answer(ctx context.Context, env service.Env, pmid string, wasAlone bool, alone map[string]service.Result) service.Result {
 	r, ok := s.one[pmid]
 	why := s.doubt[pmid]
 	// Asked alone, a citation for another PMID cannot be this one's under
 	// a wrong label (TestPubMedAnswerForAnotherPMID): the PMID is absent.
 	if why == "" && !ok && len(s.strays) > 0 && !wasAlone {
-		why = "lacked this PMID and held citations for PMIDs not asked (" + strayList(s.strays) + ")"
+		why = "lacked this PMID and held citations for PMIDs not asked (" + service.StrayList(s.strays) + ")"
 	}
 	switch {
 	case why == "" && ok:
 		return r
 	case why == "":
-		return Result{Status: record.NotFound}
+		return service.Result{Status: record.NotFound}
 	case wasAlone:
-		return Result{Status: record.Failed, Err: fmt.Errorf("pubmed: pmid:%s: the efetch answer %s", pmid, why)}
+		return service.Result{Status: record.Failed, Err: fmt.Errorf("pubmed: pmid:%s: the efetch answer %s", pmid, why)}
 	}
 	if r, done := alone[pmid]; done {
 		return r
 	}
-	env.more(1)
+	env.Announce(1)
 	set, fail := queryPubMed(ctx, env, []string{pmid})
 	if fail != nil {
 		r = *fail
 	} else {
 		r = sortPubMed(set, []string{pmid}).answer(ctx, env, pmid, true, alone)
 	}
-	r.Warnings = append(r.Warnings, askedAlone("pubmed", "pmid:"+pmid, "the efetch answer "+why))
+	r.Warnings = append(r.Warnings, service.AskedAlone("pubmed", "pmid:"+pmid, "the efetch answer "+why))
 	alone[pmid] = r
 	return r
 }
@@ -205,13 +206,13 @@ func pubmedNormal(s string) string {
 
 // pubmedPlan checks every id: one that is not a PMID fails alone. asked
 // holds each id's PMID ("" when it failed); list holds each PMID once.
-func pubmedPlan(ids []manifest.Identity) (out []Result, asked, list []string) {
-	out = make([]Result, len(ids))
+func pubmedPlan(ids []manifest.Identity) (out []service.Result, asked, list []string) {
+	out = make([]service.Result, len(ids))
 	asked = make([]string, len(ids))
 	for i, id := range ids {
 		pmid, err := manifest.NormalizePMID(id.Value)
 		if err != nil || id.Kind != manifest.KindPMID {
-			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("pubmed: %s is not a PMID identity", id)}
+			out[i] = service.Result{Status: record.Failed, Err: fmt.Errorf("pubmed: %s is not a PMID identity", id)}
 			continue
 		}
 		asked[i] = pmid
@@ -224,24 +225,24 @@ func pubmedPlan(ids []manifest.Identity) (out []Result, asked, list []string) {
 
 // queryPubMed sends one EFetch request. A non-nil Result is the outcome
 // for every PMID asked (not found, or failed).
-func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Result) {
+func queryPubMed(ctx context.Context, env service.Env, list []string) (pubmedSet, *service.Result) {
 	// PMIDs are digits only (NormalizePMID checked), so the list needs no
 	// escaping and its commas stay literal, as in NCBI's examples.
 	u := wire.WithMailto(env.Base+pubmedEFetchPath+"?db=pubmed&id="+strings.Join(list, ",")+"&retmode=xml&tool="+pubmedTool,
 		pubmedEmail, env.Mailto)
-	ans, err := Get(ctx, env, u, "application/xml, text/xml")
+	ans, err := service.Get(ctx, env, u, "application/xml, text/xml")
 	if err != nil {
-		return pubmedSet{}, &Result{Status: record.Failed, Err: fmt.Errorf("pubmed: %w", err)}
+		return pubmedSet{}, &service.Result{Status: record.Failed, Err: fmt.Errorf("pubmed: %w", err)}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return pubmedSet{}, &Result{Status: record.NotFound}
+		return pubmedSet{}, &service.Result{Status: record.NotFound}
 	case ans.Status < 200 || ans.Status > 299:
-		return pubmedSet{}, &Result{Status: record.Failed, Err: &StatusError{Provider: "pubmed", Code: ans.Status}}
+		return pubmedSet{}, &service.Result{Status: record.Failed, Err: &service.StatusError{Provider: "pubmed", Code: ans.Status}}
 	}
 	var set pubmedSet
 	if err := xml.Unmarshal(ans.Body, &set); err != nil {
-		return pubmedSet{}, &Result{Status: record.Failed, Err: Malformed("pubmed", "body is not well-formed XML: "+err.Error())}
+		return pubmedSet{}, &service.Result{Status: record.Failed, Err: service.Malformed("pubmed", "body is not well-formed XML: "+err.Error())}
 	}
 	switch set.XMLName.Local {
 	case "PubmedArticleSet":
@@ -249,10 +250,10 @@ func queryPubMed(ctx context.Context, env Env, list []string) (pubmedSet, *Resul
 	case "eFetchResult":
 		// EFetch's in-band error, sent with status 200 ("API key invalid",
 		// "Empty id list", …): the question went unanswered.
-		why := cleanText(xmltext.Collapse(strings.Join(set.Errors, "; ")))
-		return pubmedSet{}, &Result{Status: record.Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)}
+		why := service.CleanText(xmltext.Collapse(strings.Join(set.Errors, "; ")))
+		return pubmedSet{}, &service.Result{Status: record.Failed, Err: fmt.Errorf("pubmed: efetch answered with an error: %s", why)}
 	default:
-		return pubmedSet{}, &Result{Status: record.Failed, Err: Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}
+		return pubmedSet{}, &service.Result{Status: record.Failed, Err: service.Malformed("pubmed", "answer is <"+set.XMLName.Local+">, not a PubmedArticleSet")}
 	}
 }
 

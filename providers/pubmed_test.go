@@ -9,6 +9,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -113,10 +114,10 @@ func TestPubMedAnswers(t *testing.T) {
 		{"500", 500, "oops", record.Failed, nil},
 		// EFetch's in-band error document, sent with status 200.
 		{"efetch error", 200, `<?xml version="1.0" ?><eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>`, record.Failed, nil},
-		{"esummary instead", 200, string(fixture(t, "pubmed/pubmed-esummary-11850928-11482001.xml")), record.Failed, providers.ErrMalformed},
-		{"truncated", 200, `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`, record.Failed, providers.ErrMalformed},
-		{"empty body", 200, "", record.Failed, providers.ErrMalformed},
-		{"not xml", 200, `{"result":{}}`, record.Failed, providers.ErrMalformed},
+		{"esummary instead", 200, string(fixture(t, "pubmed/pubmed-esummary-11850928-11482001.xml")), record.Failed, service.ErrMalformed},
+		{"truncated", 200, `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>11748933</PMID>`, record.Failed, service.ErrMalformed},
+		{"empty body", 200, "", record.Failed, service.ErrMalformed},
+		{"not xml", 200, `{"result":{}}`, record.Failed, service.ErrMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -129,7 +130,7 @@ func TestPubMedAnswers(t *testing.T) {
 			if c.err != nil && !errors.Is(res[0].Err, c.err) {
 				t.Errorf("err %v, want %v", res[0].Err, c.err)
 			}
-			if c.name == "efetch error" && (errors.Is(res[0].Err, providers.ErrMalformed) || !strings.Contains(res[0].Err.Error(), "Empty id list")) {
+			if c.name == "efetch error" && (errors.Is(res[0].Err, service.ErrMalformed) || !strings.Contains(res[0].Err.Error(), "Empty id list")) {
 				t.Errorf("err %v, want the efetch message", res[0].Err)
 			}
 		})
@@ -366,7 +367,7 @@ func TestPubMedCitationSpeaksOnlyForItsOwnPMID(t *testing.T) {
 // TestPubMedStrayWarningIsBounded: an EFetch answer padded with citations
 // for PMIDs nobody asked names only the first few of them in the warning
 // of each PMID it lacked, and counts the rest, as every list form does
-// (strayList): a warning per lacking work must not grow with the padding.
+// (service.StrayList): a warning per lacking work must not grow with the padding.
 func TestPubMedStrayWarningIsBounded(t *testing.T) {
 	const a, b = "11748933", "11700088"
 	head, tail, cite := pubmedCitations(t)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // All returns the registry: every provider, sorted by name. Each call
@@ -17,20 +19,20 @@ import (
 // and its probe's answer under testdata/doctor/ok/<host>/. The
 // docs/providers.md row is held to the registry on purpose, and
 // `go test ./internal/cli -update` rewrites the `about providers` goldens.
-func All() []Spec {
-	specs := []Spec{ArXiv(), Crossref(), DataCite(), DOIOrg(), EuropePMC(), OpenAlex(), OpenCitations(), ORCID(), PubMed(), SemanticScholar(), Unpaywall()}
+func All() []service.Spec {
+	specs := []service.Spec{ArXiv(), Crossref(), DataCite(), DOIOrg(), EuropePMC(), OpenAlex(), OpenCitations(), ORCID(), PubMed(), SemanticScholar(), Unpaywall()}
 	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })
 	return specs
 }
 
 // ByName is the registry's provider of that name.
-func ByName(name string) (Spec, bool) {
+func ByName(name string) (service.Spec, bool) {
 	for _, s := range All() {
 		if s.Name == name {
 			return s, true
 		}
 	}
-	return Spec{}, false
+	return service.Spec{}, false
 }
 
 // Precedence is the order in which providers' fields win when records
@@ -50,7 +52,7 @@ func OAPrecedence() []string {
 	return names(Unpaywall(), OpenAlex(), EuropePMC(), ArXiv(), Crossref(), DataCite(), DOIOrg(), SemanticScholar(), PubMed(), ORCID(), OpenCitations())
 }
 
-func names(specs ...Spec) []string {
+func names(specs ...service.Spec) []string {
 	out := make([]string, len(specs))
 	for i, s := range specs {
 		out[i] = s.Name
@@ -70,7 +72,7 @@ func Names() []string {
 // Select returns the providers named, in registry order, or every
 // non-optional provider when names is empty. An unknown name is an
 // *UnknownProviderError listing the known ones.
-func Select(registry []Spec, names []string) ([]Spec, error) {
+func Select(registry []service.Spec, names []string) ([]service.Spec, error) {
 	var known []string
 	for _, s := range registry {
 		known = append(known, s.Name)
@@ -83,7 +85,7 @@ func Select(registry []Spec, names []string) ([]Spec, error) {
 		}
 		want[n] = true
 	}
-	var out []Spec
+	var out []service.Spec
 	for _, s := range registry {
 		if (len(want) == 0 && !s.Optional) || want[s.Name] {
 			out = append(out, s)

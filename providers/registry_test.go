@@ -10,6 +10,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // TestRegistry enforces what every declaration must say.
@@ -31,7 +32,7 @@ func TestRegistry(t *testing.T) {
 }
 
 // declarationProblems is what one declaration fails to say.
-func declarationProblems(s providers.Spec) []string {
+func declarationProblems(s service.Spec) []string {
 	var out []string
 	check := func(ok bool, problem string, args ...any) {
 		if !ok {

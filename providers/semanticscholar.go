@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -39,8 +40,8 @@ const (
 // fields of study, TL;DR, open-access PDF) and its citation counts,
 // including "influential" citations, from the Academic Graph API's paper
 // batch endpoint: one POST answers up to 100 works.
-func SemanticScholar() Spec {
-	return Spec{
+func SemanticScholar() service.Spec {
+	return service.Spec{
 		Name:  "semanticscholar",
 		Probe: s2Probe(),
 		Title: "Semantic Scholar",
@@ -67,12 +68,12 @@ func SemanticScholar() Spec {
 		RequestProblem: func(code int, _ []byte) bool { return code == http.StatusGatewayTimeout },
 		// The header name is case-sensitive per the docs. A key's dedicated
 		// rate is 1 request/s across all endpoints: the keyless pace.
-		APIKey:      &APIKey{Env: "S2_API_KEY", Header: "x-api-key", MinInterval: time.Second, RateSource: "https://www.semanticscholar.org/product/api#rate-limits"},
+		APIKey:      &service.APIKey{Env: "S2_API_KEY", Header: "x-api-key", MinInterval: time.Second, RateSource: "https://www.semanticscholar.org/product/api#rate-limits"},
 		Terms:       "https://www.semanticscholar.org/product/api/license",
 		Attribution: "Data from Semantic Scholar (Allen Institute for AI), https://www.semanticscholar.org, under the Semantic Scholar API License Agreement",
 		Counts:      true,
 		// Semantic Scholar's paper page lists a paper's citations.
-		Citing: &Citing{Prefix: "https://www.semanticscholar.org/paper/", ID: func(ids record.IDs) string { return ids.S2 }},
+		Citing: &service.Citing{Prefix: "https://www.semanticscholar.org/paper/", ID: func(ids record.IDs) string { return ids.S2 }},
 		Fetch:  fetchSemanticScholar,
 	}
 }
@@ -80,8 +81,8 @@ func SemanticScholar() Spec {
 // s2Probe asks the single-paper form for the same fields the batch asks
 // (the batch is a POST of the same paper objects) and checks the fields
 // s2Paper reads. Semantic Scholar announces no pace in its headers.
-func s2Probe() Probe {
-	return Probe{
+func s2Probe() service.Probe {
+	return service.Probe{
 		Path: "/graph/v1/paper/DOI:10.18653/v1/2020.acl-main.447?fields=" + s2Fields,
 		Fields: []string{"paperId", "externalIds.DOI", "title", "venue", "year", "publicationDate", "authors[].name",
 			"citationCount", "referenceCount", "openAccessPdf", "publicationTypes", "journal"},
@@ -92,14 +93,14 @@ func s2Probe() Probe {
 // fetchSemanticScholar asks the paper batch endpoint about every id in one
 // request. The answer is a list in request order with null for ids it does
 // not know.
-func fetchSemanticScholar(ctx context.Context, env Env, ids []manifest.Identity) ([]Result, error) {
-	out := make([]Result, len(ids))
+func fetchSemanticScholar(ctx context.Context, env service.Env, ids []manifest.Identity) ([]service.Result, error) {
+	out := make([]service.Result, len(ids))
 	var keys []string // Semantic Scholar ids, in request order
 	var slots []int   // the index in ids each key answers for
 	for i, id := range ids {
 		key, ok := s2PaperID(id)
 		if !ok {
-			out[i] = Result{Status: record.Failed, Err: fmt.Errorf("semanticscholar: cannot look up %s", id)}
+			out[i] = service.Result{Status: record.Failed, Err: fmt.Errorf("semanticscholar: cannot look up %s", id)}
 			continue
 		}
 		keys = append(keys, key)
@@ -132,14 +133,14 @@ func s2TimedOut(status int, err error) bool {
 // one slow batch does not fail every work in it: batches of a few hundred
 // with heavy fields have met a ~30 s gateway timeout
 // (https://github.com/allenai/s2-folks/issues/59, /issues/58).
-func s2Ask(ctx context.Context, env Env, keys []string) []Result {
+func s2Ask(ctx context.Context, env service.Env, keys []string) []service.Result {
 	status, body, err := s2Post(ctx, env, keys)
 	if s2TimedOut(status, err) && len(keys) > 1 && ctx.Err() == nil {
 		half := len(keys) / 2
 		return append(s2Ask(ctx, env, keys[:half]), s2Ask(ctx, env, keys[half:])...)
 	}
-	out := make([]Result, len(keys))
-	all := func(r Result) []Result {
+	out := make([]service.Result, len(keys))
+	all := func(r service.Result) []service.Result {
 		for i := range out {
 			out[i] = r
 		}
@@ -147,35 +148,35 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 	}
 	switch {
 	case err != nil:
-		return all(Result{Status: record.Failed, Err: err})
+		return all(service.Result{Status: record.Failed, Err: err})
 	case wire.IsNotFound(status):
-		return all(Result{Status: record.NotFound})
+		return all(service.Result{Status: record.NotFound})
 	case status == http.StatusBadRequest && gjson.GetBytes(body, "error").String() == s2NoValidIDs:
 		// Not one id of the batch is known: that is an answer, not a fault.
-		return all(Result{Status: record.NotFound})
+		return all(service.Result{Status: record.NotFound})
 	case status < 200 || status > 299:
-		err := error(&StatusError{Provider: "semanticscholar", Code: status})
-		if msg := cleanText(strings.TrimSpace(gjson.GetBytes(body, "error").String())); msg != "" {
+		err := error(&service.StatusError{Provider: "semanticscholar", Code: status})
+		if msg := service.CleanText(strings.TrimSpace(gjson.GetBytes(body, "error").String())); msg != "" {
 			err = fmt.Errorf("semanticscholar: %s: %w", msg, err)
 		}
-		return all(Result{Status: record.Failed, Err: err})
+		return all(service.Result{Status: record.Failed, Err: err})
 	case !gjson.ValidBytes(body):
-		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar", "body is not valid JSON")})
+		return all(service.Result{Status: record.Failed, Err: service.Malformed("semanticscholar", "body is not valid JSON")})
 	}
-	doc := parseBody(body)
+	doc := service.ParseBody(body)
 	if !doc.IsArray() {
-		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar", "batch answer is not a list")})
+		return all(service.Result{Status: record.Failed, Err: service.Malformed("semanticscholar", "batch answer is not a list")})
 	}
 	papers := doc.Array()
 	if len(papers) > len(keys) {
 		// Answers are matched to ids by position; with more answers than
 		// ids no position can be trusted.
-		return all(Result{Status: record.Failed, Err: Malformed("semanticscholar",
+		return all(service.Result{Status: record.Failed, Err: service.Malformed("semanticscholar",
 			fmt.Sprintf("batch answer has %d papers for %d ids", len(papers), len(keys)))})
 	}
 	for j := range out {
 		if j >= len(papers) { // a short answer: the missing tail is unknown
-			out[j] = Result{Status: record.NotFound}
+			out[j] = service.Result{Status: record.NotFound}
 			continue
 		}
 		out[j] = s2Result(papers[j])
@@ -194,7 +195,7 @@ func s2Ask(ctx context.Context, env Env, keys []string) []Result {
 // alone, where the place cannot be mistaken; a paper Semantic Scholar
 // files under another DOI (it keeps one DOI for the versions of a paper it
 // merged) comes back the same, and only a different answer is warned of.
-func s2Settle(ctx context.Context, env Env, keys []string, papers []gjson.Result, out []Result) []Result {
+func s2Settle(ctx context.Context, env service.Env, keys []string, papers []gjson.Result, out []service.Result) []service.Result {
 	if len(keys) < 2 {
 		return out
 	}
@@ -212,7 +213,7 @@ func s2Settle(ctx context.Context, env Env, keys []string, papers []gjson.Result
 			wrong = append(wrong, j)
 		}
 	}
-	env.more(len(wrong))
+	env.Announce(len(wrong))
 	for _, j := range wrong {
 		alone := s2Ask(ctx, env, keys[j:j+1])[0]
 		if s2PaperOf(alone) != s2PaperOf(out[j]) {
@@ -243,7 +244,7 @@ func s2Carries(p gjson.Result, key string) bool {
 }
 
 // s2PaperOf is the Semantic Scholar paper id a Result holds, "" for none.
-func s2PaperOf(r Result) string {
+func s2PaperOf(r service.Result) string {
 	if r.Record == nil {
 		return ""
 	}
@@ -258,7 +259,7 @@ func orNone(s string) string {
 }
 
 // s2Post sends one batch request about keys.
-func s2Post(ctx context.Context, env Env, keys []string) (status int, body []byte, err error) {
+func s2Post(ctx context.Context, env service.Env, keys []string) (status int, body []byte, err error) {
 	reqBody, err := s2Body(keys)
 	if err != nil {
 		return 0, nil, fmt.Errorf("semanticscholar: encode request: %w", err)
@@ -270,7 +271,7 @@ func s2Post(ctx context.Context, env Env, keys []string) (status int, body []byt
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
-	ans, err := Send(env, req)
+	ans, err := service.Send(env, req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -324,26 +325,26 @@ func s2Body(keys []string) ([]byte, error) {
 
 // s2Result reads one entry of the batch answer: null for an unknown id,
 // else a paper object.
-func s2Result(p gjson.Result) Result {
+func s2Result(p gjson.Result) service.Result {
 	switch {
 	case p.Type == gjson.Null:
-		return Result{Status: record.NotFound}
+		return service.Result{Status: record.NotFound}
 	case !p.IsObject():
-		return Result{Status: record.Failed, Err: Malformed("semanticscholar", "batch entry is neither a paper nor null")}
+		return service.Result{Status: record.Failed, Err: service.Malformed("semanticscholar", "batch entry is neither a paper nor null")}
 	case strings.TrimSpace(p.Get("paperId").String()) == "":
-		return Result{Status: record.Failed, Err: Malformed("semanticscholar", "paper has no paperId")}
+		return service.Result{Status: record.Failed, Err: service.Malformed("semanticscholar", "paper has no paperId")}
 	}
-	c := counter{provider: "semanticscholar"}
+	c := service.Counter{Provider: "semanticscholar"}
 	counts := record.Counts{
-		CitedBy:            c.count("citationCount", p.Get("citationCount")),
-		InfluentialCitedBy: c.count("influentialCitationCount", p.Get("influentialCitationCount")),
-		References:         c.count("referenceCount", p.Get("referenceCount")),
+		CitedBy:            c.Count("citationCount", p.Get("citationCount")),
+		InfluentialCitedBy: c.Count("influentialCitationCount", p.Get("influentialCitationCount")),
+		References:         c.Count("referenceCount", p.Get("referenceCount")),
 	}
-	if c.err != nil {
-		return Result{Status: record.Failed, Err: c.err}
+	if c.Err != nil {
+		return service.Result{Status: record.Failed, Err: c.Err}
 	}
 	rec := s2Paper(p)
-	return Result{Status: record.Found, Record: &rec, Counts: counts}
+	return service.Result{Status: record.Found, Record: &rec, Counts: counts}
 }
 
 // s2Paper maps one Graph API paper object.

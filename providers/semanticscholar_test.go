@@ -15,6 +15,7 @@ import (
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -46,7 +47,7 @@ func s2Stub(t *testing.T, wantBody string, status int, answer []byte) *stub {
 	return s
 }
 
-func s2WantStatuses(t *testing.T, res []providers.Result, want ...record.Status) {
+func s2WantStatuses(t *testing.T, res []service.Result, want ...record.Status) {
 	t.Helper()
 	for i, r := range res {
 		if r.Status != want[i] {
@@ -156,7 +157,7 @@ func TestSemanticScholarBadRequest(t *testing.T) {
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"))
 	s2WantStatuses(t, res, record.Failed, record.Failed)
 	for _, r := range res {
-		var se *providers.StatusError
+		var se *service.StatusError
 		if !errors.As(r.Err, &se) || se.Code != http.StatusBadRequest {
 			t.Errorf("err = %v, want a StatusError 400", r.Err)
 		}
@@ -214,7 +215,7 @@ func TestSemanticScholarOddEntries(t *testing.T) {
 	res := fetchAll(t, providers.SemanticScholar(), stub.env(), doi("10.5555/a"), doi("10.5555/b"), doi("10.5555/c"), doi("10.5555/d"))
 	s2WantStatuses(t, res, record.Failed, record.Failed, record.Found, record.NotFound)
 	for _, r := range res[:2] {
-		if !errors.Is(r.Err, providers.ErrMalformed) {
+		if !errors.Is(r.Err, service.ErrMalformed) {
 			t.Errorf("err = %v, want ErrMalformed", r.Err)
 		}
 	}
@@ -253,7 +254,7 @@ func TestSemanticScholarDeclaration(t *testing.T) {
 	if s.MinInterval != time.Second {
 		t.Errorf("MinInterval = %v, want 1s (the keyed rate)", s.MinInterval)
 	}
-	if s.APIKey == nil || *s.APIKey != (providers.APIKey{Env: "S2_API_KEY", Header: "x-api-key", MinInterval: time.Second, RateSource: s.RateSource}) {
+	if s.APIKey == nil || *s.APIKey != (service.APIKey{Env: "S2_API_KEY", Header: "x-api-key", MinInterval: time.Second, RateSource: s.RateSource}) {
 		t.Errorf("APIKey = %+v, want S2_API_KEY in header x-api-key, paced at the key's 1 request/s", s.APIKey)
 	}
 	for _, k := range []manifest.Kind{manifest.KindDOI, manifest.KindArXiv, manifest.KindPMID} {
@@ -293,7 +294,7 @@ func TestSemanticScholarSplitsBatchThatTimesOut(t *testing.T) {
 		body, err := json.Marshal(papers)
 		return fakenet.Response(r, http.StatusOK, body, nil), err
 	})
-	env := providers.Env{Do: net.Client().Do, Base: "http://" + s2Host}
+	env := service.Env{Do: net.Client().Do, Base: "http://" + s2Host}
 	asked := dois("10.1/a", "10.1/b", "10.1/c", "10.1/d", "10.1/e")
 	got, err := providers.SemanticScholar().Fetch(context.Background(), env, asked)
 	if err != nil {
@@ -312,7 +313,7 @@ func TestSemanticScholarSplitsBatchThatTimesOut(t *testing.T) {
 // s2ByPlace is a Semantic Scholar batch endpoint whose answer to a batch
 // of several ids is batch (papers by name, "" for null), and to a single id
 // that id's own paper from papers; it counts requests.
-func s2ByPlace(t *testing.T, papers map[string]string, batch []string) (providers.Env, *int) {
+func s2ByPlace(t *testing.T, papers map[string]string, batch []string) (service.Env, *int) {
 	t.Helper()
 	var mu sync.Mutex
 	requests := 0
@@ -338,7 +339,7 @@ func s2ByPlace(t *testing.T, papers map[string]string, batch []string) (provider
 		}
 		return fakenet.Response(r, http.StatusOK, []byte("["+strings.Join(out, ",")+"]"), nil), nil
 	})
-	return providers.Env{Do: net.Client().Do, Base: "http://" + s2Host}, &requests
+	return service.Env{Do: net.Client().Do, Base: "http://" + s2Host}, &requests
 }
 
 // s2Host is the host the Semantic Scholar fakes answer as.

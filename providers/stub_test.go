@@ -15,7 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -88,12 +88,12 @@ func (s *stub) requests() []string {
 }
 
 // env points a provider at the stub, with ada@example.org as the contact.
-func (s *stub) env() providers.Env { return s.envAs("ada@example.org") }
+func (s *stub) env() service.Env { return s.envAs("ada@example.org") }
 
 // envAs points a provider at the stub with mailto as the contact ("" for
 // none).
-func (s *stub) envAs(mailto string) providers.Env {
-	return providers.Env{Do: s.net.Client().Do, Base: "http://" + stubHost, Mailto: mailto}
+func (s *stub) envAs(mailto string) service.Env {
+	return service.Env{Do: s.net.Client().Do, Base: "http://" + stubHost, Mailto: mailto}
 }
 
 // withHeader sends the header with the answer.
@@ -135,7 +135,7 @@ func fixture(t *testing.T, name string) []byte {
 }
 
 // fetchOne asks spec about one identity and returns its result.
-func fetchOne(t *testing.T, spec providers.Spec, env providers.Env, kind manifest.Kind, value string) providers.Result {
+func fetchOne(t *testing.T, spec service.Spec, env service.Env, kind manifest.Kind, value string) service.Result {
 	t.Helper()
 	res, err := spec.Fetch(context.Background(), env, []manifest.Identity{{Kind: kind, Value: value}})
 	if err != nil {
@@ -151,10 +151,10 @@ func fetchOne(t *testing.T, spec providers.Spec, env providers.Env, kind manifes
 // exactly when malformed, and a StatusError with code when code is not 0.
 func assertErrorKind(t *testing.T, err error, malformed bool, code int) {
 	t.Helper()
-	if got := errors.Is(err, providers.ErrMalformed); got != malformed {
+	if got := errors.Is(err, service.ErrMalformed); got != malformed {
 		t.Errorf("errors.Is(%v, ErrMalformed) = %v, want %v", err, got, malformed)
 	}
-	var se *providers.StatusError
+	var se *service.StatusError
 	if code != 0 && (!errors.As(err, &se) || se.Code != code) {
 		t.Errorf("error %v, want a StatusError with code %d", err, code)
 	}
@@ -162,7 +162,7 @@ func assertErrorKind(t *testing.T, err error, malformed bool, code int) {
 
 // fetchAll asks spec about ids in one call, at most BatchSize of them, and
 // checks it kept the one-result-per-id contract.
-func fetchAll(t *testing.T, spec providers.Spec, env providers.Env, ids ...manifest.Identity) []providers.Result {
+func fetchAll(t *testing.T, spec service.Spec, env service.Env, ids ...manifest.Identity) []service.Result {
 	t.Helper()
 	if len(ids) > spec.BatchSize {
 		t.Fatalf("%d ids, %s BatchSize %d", len(ids), spec.Name, spec.BatchSize)
@@ -191,18 +191,18 @@ func dois(values ...string) []manifest.Identity {
 
 // assertGolden compares the parsed result with its golden file; a result
 // with an error has none.
-func assertGolden(t *testing.T, res providers.Result) {
+func assertGolden(t *testing.T, res service.Result) {
 	t.Helper()
 	if res.Err != nil {
 		t.Fatalf("unexpected error: %v", res.Err)
 	}
 	out := struct {
-		Status     record.Status          `json:"status"`
-		Record     *record.Record         `json:"record,omitempty"`
-		Counts     record.Counts          `json:"counts"`
-		Discovered []providers.Discovered `json:"discovered,omitempty"`
-		Person     *record.Owner          `json:"person,omitempty"`
-		Warnings   []record.Warning       `json:"warnings,omitempty"`
+		Status     record.Status        `json:"status"`
+		Record     *record.Record       `json:"record,omitempty"`
+		Counts     record.Counts        `json:"counts"`
+		Discovered []service.Discovered `json:"discovered,omitempty"`
+		Person     *record.Owner        `json:"person,omitempty"`
+		Warnings   []record.Warning     `json:"warnings,omitempty"`
 	}{res.Status, res.Record, res.Counts, res.Discovered, res.Person, res.Warnings}
 	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
@@ -214,7 +214,7 @@ func assertGolden(t *testing.T, res providers.Result) {
 
 // assertBatchGolden compares the results of one call, each under the
 // identity asked for, with the golden file; none may have failed.
-func assertBatchGolden(t *testing.T, ids []manifest.Identity, res []providers.Result) {
+func assertBatchGolden(t *testing.T, ids []manifest.Identity, res []service.Result) {
 	t.Helper()
 	type entry struct {
 		ID       string           `json:"id"`

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/markup"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/providers/wire"
 	"github.com/aboutscholar/about/record"
 )
@@ -28,8 +29,8 @@ var ErrNeedsMailto = errors.New("needs a contact e-mail: set mailto in the manif
 // Unpaywall reads where legal free copies of a DOI's work live (the best
 // open-access location, its licence and version) and Unpaywall's OA status.
 // Its bibliographic fields are Crossref's, as Unpaywall stored them.
-func Unpaywall() Spec {
-	return Spec{
+func Unpaywall() service.Spec {
+	return service.Spec{
 		Name:  "unpaywall",
 		Probe: unpaywallProbe(),
 		Title: "Unpaywall",
@@ -48,15 +49,15 @@ func Unpaywall() Spec {
 		// The API terms ask for no attribution; naming the source is still owed
 		// to the reader.
 		Attribution: "Open-access data from Unpaywall (OurResearch)",
-		Fetch:       One(fetchUnpaywall),
+		Fetch:       service.One(fetchUnpaywall),
 
 		// Since 2025 Unpaywall is built on OpenAlex's own data, so its OA
 		// location, licence and status say what OpenAlex's open_access block
 		// said: asked only when OpenAlex gave no open-access status (no record,
 		// a failure, or a record without one).
-		Redundant: &Redundancy{
+		Redundant: &service.Redundancy{
 			After: "openalex",
-			Covered: func(r Result) bool {
+			Covered: func(r service.Result) bool {
 				if r.Status != record.Found || r.Record == nil || r.Record.OA == nil {
 					return false
 				}
@@ -70,8 +71,8 @@ func Unpaywall() Spec {
 
 // unpaywallProbe asks about one stable DOI and checks the fields
 // parseUnpaywall reads.
-func unpaywallProbe() Probe {
-	return Probe{
+func unpaywallProbe() service.Probe {
+	return service.Probe{
 		Path:   unpaywallPath + "10.1001/jamadermatol.2015.3091",
 		Mailto: unpaywallEmail,
 		Fields: []string{"doi", "title", "journal_name", "publisher", "genre", "published_date", "year", "z_authors[].family",
@@ -80,15 +81,15 @@ func unpaywallProbe() Probe {
 	}
 }
 
-func fetchUnpaywall(ctx context.Context, env Env, id manifest.Identity) Result {
+func fetchUnpaywall(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
 	if env.Mailto == "" {
 		// Unpaywall answers 422 without an e-mail; asking would only spend a
 		// request on a known refusal.
-		return Result{Status: record.Failed, Err: fmt.Errorf("unpaywall: %w", ErrNeedsMailto)}
+		return service.Result{Status: record.Failed, Err: fmt.Errorf("unpaywall: %w", ErrNeedsMailto)}
 	}
 	u := wire.WithMailto(env.Base+unpaywallPath+wire.EscapeDOI(id.Value), unpaywallEmail, env.Mailto)
-	res := GetJSONRecord(ctx, env, "unpaywall", u, parseUnpaywall)
-	var se *StatusError
+	res := service.GetJSONRecord(ctx, env, "unpaywall", u, parseUnpaywall)
+	var se *service.StatusError
 	if res.Status == record.Failed && errors.As(res.Err, &se) && se.Code == http.StatusUnprocessableEntity {
 		// 422 is how Unpaywall refuses a contact address it will not accept
 		// (placeholders such as test@example.com), so say which one.
@@ -99,9 +100,9 @@ func fetchUnpaywall(ctx context.Context, env Env, id manifest.Identity) Result {
 
 // parseUnpaywall reads a /v2/{doi} DOI object
 // (https://unpaywall.org/data-format).
-func parseUnpaywall(doc gjson.Result) (Result, error) {
+func parseUnpaywall(doc gjson.Result) (service.Result, error) {
 	if !doc.IsObject() || doc.Get("doi").String() == "" {
-		return Result{}, Malformed("unpaywall", "answer is not a DOI object")
+		return service.Result{}, service.Malformed("unpaywall", "answer is not a DOI object")
 	}
 	rec := record.Record{
 		Title:     markup.PlainText(doc.Get("title").String()),
@@ -154,7 +155,7 @@ func parseUnpaywall(doc gjson.Result) (Result, error) {
 		// "closed" (or an OA status without a location) is an answer too.
 		rec.OA = &record.OpenAccess{Status: status}
 	}
-	return Result{Status: record.Found, Record: &rec}, nil
+	return service.Result{Status: record.Found, Record: &rec}, nil
 }
 
 // unpaywallDate reads published_date. Unpaywall builds it from Crossref's

@@ -11,6 +11,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
 
@@ -22,7 +23,7 @@ type unpaywallGolden struct {
 	Counts record.Counts  `json:"counts"`
 }
 
-func assertUnpaywallGolden(t *testing.T, results []providers.Result) {
+func assertUnpaywallGolden(t *testing.T, results []service.Result) {
 	t.Helper()
 	view := make([]unpaywallGolden, len(results))
 	for i, r := range results {
@@ -98,7 +99,7 @@ func TestUnpaywallRefusedMailto(t *testing.T) {
 	s := newStub(t)
 	s.file("/v2/"+doi+"?email=ada%40example.org", http.StatusUnprocessableEntity, "unpaywall/constructed-unpaywall-422-placeholder-email.json")
 	res := fetchAll(t, providers.Unpaywall(), s.env(), dois(doi)...)
-	var se *providers.StatusError
+	var se *service.StatusError
 	if res[0].Status != record.Failed || !errors.As(res[0].Err, &se) || se.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("got %s %v, want failed with a 422 StatusError", res[0].Status, res[0].Err)
 	}
@@ -127,9 +128,9 @@ func TestUnpaywallBadAnswers(t *testing.T) {
 			if res[0].Status != record.Failed || res[0].Record != nil {
 				t.Fatalf("got %+v, want failed", res[0])
 			}
-			var se *providers.StatusError
+			var se *service.StatusError
 			switch {
-			case tc.malformed && !errors.Is(res[0].Err, providers.ErrMalformed):
+			case tc.malformed && !errors.Is(res[0].Err, service.ErrMalformed):
 				t.Errorf("error %v, want ErrMalformed", res[0].Err)
 			case !tc.malformed && (!errors.As(res[0].Err, &se) || se.Code != tc.status):
 				t.Errorf("error %v, want StatusError %d", res[0].Err, tc.status)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
@@ -96,7 +97,7 @@ func realFolder(t *testing.T, name string) *folder.Folder {
 		do := func(req *http.Request) (*http.Response, error) {
 			return &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": {"application/json"}}, Body: io.NopCloser(bytes.NewReader(body)), Request: req}, nil
 		}
-		res, err := spec.Fetch(context.Background(), providers.Env{Do: do, Base: "https://fake.example"}, []manifest.Identity{id})
+		res, err := spec.Fetch(context.Background(), service.Env{Do: do, Base: "https://fake.example"}, []manifest.Identity{id})
 		if err != nil || len(res) != 1 || res[0].Status != record.Found {
 			t.Fatalf("%s: %s answered %v, %v", name, provider, res, err)
 		}

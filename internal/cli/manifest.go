@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // loadManifest reads the manifest at path and holds its provider names
@@ -36,8 +37,8 @@ func loadManifest(path string, getenv func(string) string) (*manifest.Manifest, 
 // package does not know, so a typo is an error naming its line rather than
 // a setting that silently does nothing. An interval may only slow a
 // provider down: faster than its declared pace would break its terms.
-func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
-	byName := map[string]providers.Spec{}
+func checkProviderNames(m *manifest.Manifest, registry []service.Spec) error {
+	byName := map[string]service.Spec{}
 	var known []string
 	for _, s := range registry {
 		byName[s.Name] = s
@@ -78,7 +79,7 @@ func checkProviderNames(m *manifest.Manifest, registry []providers.Spec) error {
 // checkCountsSource holds counts_source to a provider that gives counts
 // and, with a pinned providers list, is on it: either way render --counts
 // would find no count and show none.
-func checkCountsSource(m *manifest.Manifest, byName map[string]providers.Spec, known []string, registry []providers.Spec) error {
+func checkCountsSource(m *manifest.Manifest, byName map[string]service.Spec, known []string, registry []service.Spec) error {
 	src := m.CountsSource
 	if src == "" {
 		return nil
@@ -102,7 +103,7 @@ func checkCountsSource(m *manifest.Manifest, byName map[string]providers.Spec, k
 
 // countsHint names the providers that give counts, the page's default
 // first, from their declarations.
-func countsHint(registry []providers.Spec) string {
+func countsHint(registry []service.Spec) string {
 	names := []string{providers.DefaultCountsSource() + " (the default)"}
 	for _, s := range registry {
 		if s.Counts && !s.DefaultCounts {

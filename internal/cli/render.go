@@ -15,6 +15,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/output"
@@ -356,7 +357,7 @@ func forWorkSuffix(work string) string {
 }
 
 // renderServices is what pages say of each provider, from its declaration.
-func renderServices(registry []providers.Spec) []render.Service {
+func renderServices(registry []service.Spec) []render.Service {
 	out := make([]render.Service, 0, len(registry))
 	for _, s := range registry {
 		r := render.Service{Name: s.Name, Title: s.Title, DefaultCounts: s.DefaultCounts}

@@ -83,7 +83,7 @@ func acts(out string) []string {
 // came, so the clipboard was written, a link disguised, the screen
 // cleared and the line reversed on the user's terminal (and in the pull
 // request body the example workflow copies the story into). Now the C0
-// and C1 controls go as the answer is read (providers.Clean), the bidi
+// and C1 controls go as the answer is read (service.Clean), the bidi
 // controls are shown as visible escapes, and the title still reads.
 func TestHostileTitlesReachNoTerminal(t *testing.T) {
 	snaps := filepath.Join(t.TempDir(), "snapshots")

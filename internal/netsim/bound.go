@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // Paces are the least gaps between two requests to a host that the
@@ -21,7 +21,7 @@ type Paces struct {
 
 // RegistryPaces are the paces of every host of registry; providers that
 // share a host share the strictest.
-func RegistryPaces(registry []providers.Spec) map[string]Paces {
+func RegistryPaces(registry []service.Spec) map[string]Paces {
 	out := map[string]Paces{}
 	for _, s := range registry {
 		p := out[s.Host]

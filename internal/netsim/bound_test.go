@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 func errorAs(err error, target any) bool { return errors.As(err, target) }
@@ -15,7 +15,7 @@ func errorAs(err error, target any) bool { return errors.As(err, target) }
 // host's last at its service time alone.
 func TestBound(t *testing.T) {
 	ms := time.Millisecond
-	paces := RegistryPaces([]providers.Spec{
+	paces := RegistryPaces([]service.Spec{
 		{Host: "pub.orcid.org", MinInterval: 100 * ms},
 		{Host: "api.crossref.org", MinInterval: 200 * ms, BatchInterval: time.Second, BatchSize: 100},
 		{Host: "api.openalex.org", MinInterval: 100 * ms},

@@ -22,7 +22,7 @@ import (
 
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/service"
 )
 
 // Answer is one recording of testdata/<provider>/.
@@ -35,7 +35,7 @@ type Answer struct {
 // Answers is every recording of spec under testdata (a path to the
 // repository's testdata folder), its README-like .md files left out. A
 // provider with none fails t: its recordings are how it is held.
-func Answers(t testing.TB, testdata string, spec providers.Spec) []Answer {
+func Answers(t testing.TB, testdata string, spec service.Spec) []Answer {
 	t.Helper()
 	dir := filepath.Join(testdata, spec.Name)
 	entries, err := os.ReadDir(dir)
@@ -125,7 +125,7 @@ func Asked(req *http.Request) string {
 
 // Service is spec's host answering every request about ids with the
 // recording Pick chooses, and the Env that points spec at it.
-func Service(t testing.TB, spec providers.Spec, testdata string, ids []manifest.Identity) (*fakenet.Registry, providers.Env) {
+func Service(t testing.TB, spec service.Spec, testdata string, ids []manifest.Identity) (*fakenet.Registry, service.Env) {
 	t.Helper()
 	answers := Answers(t, testdata, spec)
 	return Host(t, spec, func(req *http.Request) (*http.Response, error) {
@@ -139,7 +139,7 @@ func Service(t testing.TB, spec providers.Spec, testdata string, ids []manifest.
 // included, fails t. The fake is the real host over plain http, so a
 // provider that ignores Env.Base and writes its own https:// URL misses
 // it and fails t too.
-func Host(t testing.TB, spec providers.Spec, answer fakenet.Responder) (*fakenet.Registry, providers.Env) {
+func Host(t testing.TB, spec service.Spec, answer fakenet.Responder) (*fakenet.Registry, service.Env) {
 	reg := fakenet.New(t)
 	viaBase := func(req *http.Request) bool { return req.URL.Scheme == "http" }
 	reg.Register(fakenet.All(viaBase, fakenet.Host(spec.Host)), answer)
@@ -151,5 +151,5 @@ func Host(t testing.TB, spec providers.Spec, answer fakenet.Responder) (*fakenet
 		return nil
 	}
 	base := "http://" + strings.TrimPrefix(spec.BaseURL(), "https://")
-	return reg, providers.Env{Do: client.Do, Base: base, Mailto: "ada@example.org"}
+	return reg, service.Env{Do: client.Do, Base: base, Mailto: "ada@example.org"}
 }

@@ -1,4 +1,4 @@
-package providers
+package service
 
 import (
 	"context"
@@ -80,7 +80,7 @@ func GetJSONRecord(ctx context.Context, env Env, provider, rawURL string, parse 
 	case !gjson.ValidBytes(ans.Body):
 		return Result{Status: record.Failed, Err: Malformed(provider, "body is not valid JSON")}
 	}
-	r, err := parse(parseBody(ans.Body))
+	r, err := parse(ParseBody(ans.Body))
 	if err != nil {
 		return Result{Status: record.Failed, Err: err}
 	}

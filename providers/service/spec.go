@@ -1,11 +1,21 @@
-// Package providers declares the scholarly services about asks, as data:
-// each provider's host, pacing, timeouts, the identity kinds it accepts, its
-// terms of use, how to build its requests and how to parse its answers
-// (with gjson) into typed Records. It has no HTTP client of its own: a
-// provider's Fetch is handed a Doer by the caller, which owns pacing,
-// retries and the network. It holds adapters only: merging their records
-// is the works package's.
-package providers
+// Package service is what every provider is built from. A provider is
+// one scholarly service (ORCID, Crossref, DataCite, …) declared as data:
+// its Spec says where the service lives, how often it may be asked, which
+// identity kinds it answers for, its terms of use, and how to ask it
+// (Fetch; Expand, Discover and Probe where it has them). A Fetch is handed
+// an Env whose Doer the caller owns (pacing, retries and the network are
+// not a provider's) and gives one Result per identity.
+//
+// The adapters of package providers are built from the pieces here:
+// sending a request and reading its answer whole (Get, Send, One,
+// GetJSONRecord), a list form asked about several DOIs at once and held
+// to the DOI each item carries (Batched, ListForm), an expansion read in
+// steps (ExpandFunc, RunStaged), a paged listing of the works carrying an
+// ORCID iD (DiscoverFunc, Pager, ClaimOf), strict counters (Counter), and
+// the cleaning every answer gets before anything reads it (Clean). It
+// holds no provider: the adapters, the registry and the order their
+// fields win in a merge are package providers'.
+package service
 
 import (
 	"context"
@@ -154,8 +164,8 @@ type Env struct {
 	More func(n int)
 }
 
-// more tells e.More of n requests more, if anyone listens.
-func (e Env) more(n int) {
+// Announce tells e.More of n requests more, if anyone listens.
+func (e Env) Announce(n int) {
 	if e.More != nil && n > 0 {
 		e.More(n)
 	}

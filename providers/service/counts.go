@@ -1,4 +1,4 @@
-package providers
+package service
 
 import (
 	"fmt"
@@ -9,28 +9,28 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
-// counter reads one answer's counters strictly. A counter that is there
+// Counter reads one answer's counters strictly. A counter that is there
 // but is not a whole number from 0 to record.MaxCount (-5, 3.7, 1e23, "12") is a
 // malformed answer, never stored: the job fails and the previous
 // snapshot's counts stand. gjson's Int would turn each into a number (1e23
 // into 9223372036854775807) without a word. The first such counter is
-// kept in err.
-type counter struct {
-	provider string // for the error
-	err      error  // the first malformed counter, or nil
+// kept in Err.
+type Counter struct {
+	Provider string // for the error
+	Err      error  // the first malformed counter, or nil
 }
 
-// count is the counter in v, nil when v is absent or null (the service
+// Count is the counter in v, nil when v is absent or null (the service
 // did not say, which is not zero).
-func (c *counter) count(field string, v gjson.Result) *int {
-	if n, ok := c.number(field, v); ok {
+func (c *Counter) Count(field string, v gjson.Result) *int {
+	if n, ok := c.Number(field, v); ok {
 		return record.Int(n)
 	}
 	return nil
 }
 
-// number is the counter in v and whether there is one.
-func (c *counter) number(field string, v gjson.Result) (int, bool) {
+// Number is the counter in v and whether there is one.
+func (c *Counter) Number(field string, v gjson.Result) (int, bool) {
 	if v.Type == gjson.Null { // absent too
 		return 0, false
 	}
@@ -41,10 +41,10 @@ func (c *counter) number(field string, v gjson.Result) (int, bool) {
 	return 0, false
 }
 
-// year is the year in v (a per-year bin's), and whether it is one: a
+// Year is the year in v (a per-year bin's), and whether it is one: a
 // whole number that record.CitationYearOK believes. Absent is malformed
 // too: a bin without its year says nothing.
-func (c *counter) year(field string, v gjson.Result) (int, bool) {
+func (c *Counter) Year(field string, v gjson.Result) (int, bool) {
 	if y, ok := wholeIn(v, record.FirstCitationYear, record.LastCitationYear); ok {
 		return y, true
 	}
@@ -67,24 +67,24 @@ func wholeIn(v gjson.Result, lo, hi float64) (int, bool) {
 }
 
 // fail keeps the first malformed counter, quoting at most 40 bytes of it.
-func (c *counter) fail(field, raw string) {
+func (c *Counter) fail(field, raw string) {
 	c.failAs(field, raw, fmt.Sprintf("is not a count (a whole number from 0 to %d)", record.MaxCount))
 }
 
-// failSum keeps a per-year count that a year given twice added up past
+// FailSum keeps a per-year count that a year given twice added up past
 // a count.
-func (c *counter) failSum(field string, y record.YearCount) {
+func (c *Counter) FailSum(field string, y record.YearCount) {
 	c.fail(field, fmt.Sprintf("%d (%d's, added up)", y.CitedBy, y.Year))
 }
 
 // failAs keeps the first malformed value, quoting at most 40 bytes of it,
 // and what it is not.
-func (c *counter) failAs(field, raw, isNot string) {
-	if c.err != nil {
+func (c *Counter) failAs(field, raw, isNot string) {
+	if c.Err != nil {
 		return
 	}
 	if len(raw) > 40 {
 		raw = raw[:40] + "…"
 	}
-	c.err = Malformed(c.provider, fmt.Sprintf("%s %s %s", field, cleanText(raw), isNot))
+	c.Err = Malformed(c.Provider, fmt.Sprintf("%s %s %s", field, CleanText(raw), isNot))
 }

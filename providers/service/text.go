@@ -1,4 +1,4 @@
-package providers
+package service
 
 import (
 	"reflect"
@@ -26,7 +26,7 @@ func cleanValue(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.String:
 		if s := v.String(); v.CanSet() && hasControl(s) {
-			v.SetString(cleanText(s))
+			v.SetString(CleanText(s))
 		}
 	case reflect.Pointer:
 		if !v.IsNil() {
@@ -45,13 +45,13 @@ func cleanValue(v reflect.Value) {
 	}
 }
 
-// cleanText is s without control characters. The ones that are white
+// CleanText is s without control characters. The ones that are white
 // space (tab, line feed, vertical tab, form feed, carriage return, next
 // line) become a space, as records keep text on one line (abstracts too:
 // markup.AbstractText joins its words with single spaces); the rest
 // go. Runs of spaces the change made are one space, with none at either
 // end. A string without controls is returned as it is.
-func cleanText(s string) string {
+func CleanText(s string) string {
 	if !hasControl(s) {
 		return s
 	}

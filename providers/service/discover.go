@@ -1,4 +1,4 @@
-package providers
+package service
 
 import (
 	"context"
@@ -41,64 +41,64 @@ type Claim struct {
 	Author   record.Author // the name written at Position, with its iD
 }
 
-// pager walks a service's paged list of the works carrying an iD; each
+// Pager walks a service's paged list of the works carrying an iD; each
 // service pages by a cursor it hands back in the answer.
-type pager struct {
-	provider string
-	maxPages int                                                                                // list calls per iD at most
-	url      func(env Env, orcid, cursor string) string                                         // a page's URL
-	start    string                                                                             // the first page's cursor
-	page     func(doc gjson.Result) (items []gjson.Result, total int64, next string, err error) // one answer's works and the next page's cursor, "" when none
-	claim    func(item gjson.Result, orcid string) (Claim, bool)                                // false: no usable DOI
+type Pager struct {
+	Provider string
+	MaxPages int                                                                                // list calls per iD at most
+	URL      func(env Env, orcid, cursor string) string                                         // a page's URL
+	Start    string                                                                             // the first page's cursor
+	Page     func(doc gjson.Result) (items []gjson.Result, total int64, next string, err error) // one answer's works and the next page's cursor, "" when none
+	Claim    func(item gjson.Result, orcid string) (Claim, bool)                                // false: no usable DOI
 }
 
-// list asks page after page until the service has no more, or maxPages
+// List asks page after page until the service has no more, or MaxPages
 // were asked (the listing is then Cut).
-func (p pager) list(ctx context.Context, env Env, orcid string) (*Listing, error) {
+func (p Pager) List(ctx context.Context, env Env, orcid string) (*Listing, error) {
 	l := &Listing{}
 	seen := map[string]bool{}
-	u := p.url(env, orcid, p.start)
+	u := p.URL(env, orcid, p.Start)
 	for asked := 0; u != ""; asked++ {
-		if asked == p.maxPages {
+		if asked == p.MaxPages {
 			l.Cut = true
 			break
 		}
-		doc, err := getJSON(ctx, env, p.provider, u)
+		doc, err := getJSON(ctx, env, p.Provider, u)
 		l.Pages++
 		if err != nil {
 			return nil, err
 		}
-		items, total, next, err := p.page(doc)
+		items, total, next, err := p.Page(doc)
 		if err != nil {
 			return nil, err
 		}
 		l.Total = int(total)
 		for _, it := range items {
-			if c, ok := p.claim(it, orcid); ok && !seen[c.DOI] {
+			if c, ok := p.Claim(it, orcid); ok && !seen[c.DOI] {
 				seen[c.DOI] = true
 				l.Claims = append(l.Claims, c.detached()) // not a piece of the page (see Claim.detached)
 			}
 		}
 		u = ""
 		if next != "" && len(items) > 0 {
-			u = p.url(env, orcid, next)
+			u = p.URL(env, orcid, next)
 		}
 	}
 	return l, nil
 }
 
-// discoverURL is a list page's address: the query v, with the polite
+// DiscoverURL is a list page's address: the query v, with the polite
 // pool's address under the service's own key when one is set.
-func discoverURL(env Env, path, mailtoKey string, v url.Values) string {
+func DiscoverURL(env Env, path, mailtoKey string, v url.Values) string {
 	if env.Mailto != "" {
 		v.Set(mailtoKey, env.Mailto)
 	}
 	return env.Base + path + "?" + v.Encode()
 }
 
-// claimOf is the claim for the first of authors that carries orcid; when
+// ClaimOf is the claim for the first of authors that carries orcid; when
 // none does (ok false) it is still the work's claim, at Position 0.
-func claimOf(doi, title string, year int, role string, authors []record.Author, orcid string) (c Claim, ok bool) {
+func ClaimOf(doi, title string, year int, role string, authors []record.Author, orcid string) (c Claim, ok bool) {
 	c = Claim{DOI: doi, Title: title, Year: year}
 	for i, a := range authors {
 		if strings.EqualFold(a.ORCID, orcid) {

@@ -1,4 +1,4 @@
-package providers
+package service
 
 import (
 	"cmp"
@@ -28,7 +28,7 @@ func getJSON(ctx context.Context, env Env, provider, rawURL string) (gjson.Resul
 	case !gjson.ValidBytes(ans.Body):
 		return gjson.Result{}, Malformed(provider, "body is not valid JSON")
 	}
-	return parseBody(ans.Body), nil
+	return ParseBody(ans.Body), nil
 }
 
 // Batched is the FetchFunc shape of a service with a list form: a single
@@ -49,7 +49,7 @@ func Batched(single func(ctx context.Context, env Env, id manifest.Identity) Res
 			}
 		}
 		if singles := len(ids) - len(batch); len(ids) > 1 && singles > 0 {
-			env.more(singles - boolInt(len(batch) == 0)) // the call was planned as one request
+			env.Announce(singles - boolInt(len(batch) == 0)) // the call was planned as one request
 		}
 		for i, id := range ids {
 			if err := ctx.Err(); err != nil {
@@ -72,10 +72,10 @@ func Batched(single func(ctx context.Context, env Env, id manifest.Identity) Res
 	}
 }
 
-// listForm is a service's list endpoint for DOIs: how to ask it about
+// ListForm is a service's list endpoint for DOIs: how to ask it about
 // several at once and how to read its answer. Each provider declares its
 // own beside its single lookup; Fetch does the rest.
-type listForm struct {
+type ListForm struct {
 	Provider string // name for errors
 	MaxURI   int    // longest path and query of one request; a longer chunk is split
 	// URI is the path and query that asks about ids.
@@ -105,7 +105,7 @@ type listForm struct {
 // and hands each id its item (see listAnswer); a request that fails fails
 // just the ids it asked about, and an id the answer leaves in doubt is
 // asked again alone. It is the list argument of Batched.
-func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) []Result {
+func (l ListForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) []Result {
 	asked := func(chunk []int) []manifest.Identity {
 		out := make([]manifest.Identity, len(chunk))
 		for j, i := range chunk {
@@ -119,12 +119,12 @@ func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 	}
 	out := make([]Result, len(ids))
 	chunks := wire.Chunks(positions, 0, l.MaxURI, func(chunk []int) string { return l.URI(env, asked(chunk)) })
-	env.more(len(chunks) - 1) // a URL too long for one request (a long mailto)
+	env.Announce(len(chunks) - 1) // a URL too long for one request (a long mailto)
 	for _, chunk := range chunks {
 		batch := asked(chunk)
 		results, again := l.ask(ctx, env, batch)
 		if l.Absent != nil {
-			env.more(countStatus(results, record.NotFound))
+			env.Announce(countStatus(results, record.NotFound))
 		}
 		for j, r := range results {
 			if r.Status == record.NotFound && l.Absent != nil {
@@ -133,7 +133,7 @@ func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 			out[chunk[j]] = r
 		}
 		if l.Single != nil {
-			env.more(len(again))
+			env.Announce(len(again))
 		}
 		for _, d := range again {
 			out[chunk[d.at]] = l.askAlone(ctx, env, batch[d.at], d.why)
@@ -145,13 +145,13 @@ func (l listForm) Fetch(ctx context.Context, env Env, ids []manifest.Identity) [
 // askAlone asks Single about id, which a list answer left in doubt (why;
 // "" when the service is known to answer so), and says so in a warning.
 // Without Single the id fails: the list answer is no evidence for it.
-func (l listForm) askAlone(ctx context.Context, env Env, id manifest.Identity, why string) Result {
+func (l ListForm) askAlone(ctx context.Context, env Env, id manifest.Identity, why string) Result {
 	if l.Single == nil {
 		return Result{Status: record.Failed, Err: fmt.Errorf("%s: %s: the list answer %s", l.Provider, id.Key(), why)}
 	}
 	r := l.Single(ctx, env, id)
 	if why != "" {
-		r.Warnings = append(r.Warnings, askedAlone(l.Provider, id.Key(), "the list answer "+why))
+		r.Warnings = append(r.Warnings, AskedAlone(l.Provider, id.Key(), "the list answer "+why))
 	}
 	return r
 }
@@ -176,7 +176,7 @@ func boolInt(b bool) int {
 
 // ask sends one list request about ids and matches its items back to them
 // (see listAnswer); again are the ids to ask once more alone.
-func (l listForm) ask(ctx context.Context, env Env, ids []manifest.Identity) (out []Result, again []doubt) {
+func (l ListForm) ask(ctx context.Context, env Env, ids []manifest.Identity) (out []Result, again []doubt) {
 	doc, err := getJSON(ctx, env, l.Provider, env.Base+l.URI(env, ids))
 	if err == nil {
 		var items []gjson.Result
@@ -214,7 +214,7 @@ type listAnswer struct {
 	strays  []string                // DOIs carried by items for no asked DOI (or that they carry none)
 }
 
-func (l listForm) sort(ids []manifest.Identity, items []gjson.Result) listAnswer {
+func (l ListForm) sort(ids []manifest.Identity, items []gjson.Result) listAnswer {
 	asked := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		asked[id.Value] = true
@@ -238,7 +238,7 @@ func (l listForm) sort(ids []manifest.Identity, items []gjson.Result) listAnswer
 }
 
 // otherDOI is a DOI the item gives besides doi, "" when all agree.
-func (l listForm) otherDOI(item gjson.Result, doi string) string {
+func (l ListForm) otherDOI(item gjson.Result, doi string) string {
 	if l.Also == nil {
 		return ""
 	}
@@ -261,7 +261,7 @@ func (a listAnswer) suspect(twinsKnown bool) bool {
 // one) for a DOI asked, either of which may be the lacking DOI's own.
 func (a listAnswer) lackedWhy() string {
 	if len(a.strays) > 0 {
-		return "lacked this DOI and held items for DOIs not asked (" + strayList(a.strays) + ")"
+		return "lacked this DOI and held items for DOIs not asked (" + StrayList(a.strays) + ")"
 	}
 	return "lacked this DOI and held two different items for one DOI, or an item whose identifiers disagree"
 }
@@ -271,7 +271,7 @@ func (a listAnswer) lackedWhy() string {
 // complete and Failed when it may have been cut short (the service
 // counted more hits than it returned), since its record could be on a
 // page that was not asked for.
-func (a listAnswer) results(l listForm, ids []manifest.Identity, complete bool, n int) (out []Result, again []doubt) {
+func (a listAnswer) results(l ListForm, ids []manifest.Identity, complete bool, n int) (out []Result, again []doubt) {
 	out = make([]Result, len(ids))
 	suspect := a.suspect(l.Twins)
 	for i, id := range ids {
@@ -298,7 +298,7 @@ func (a listAnswer) results(l listForm, ids []manifest.Identity, complete bool, 
 	if len(again) == 0 && len(a.strays) > 0 && len(out) > 0 {
 		// No id was left in doubt, but the story still says the answer
 		// held what was not asked.
-		out[0].Warnings = append(out[0].Warnings, setAside(l.Provider, l.Provider, "a list answer held items for DOIs", a.strays))
+		out[0].Warnings = append(out[0].Warnings, SetAside(l.Provider, l.Provider, "a list answer held items for DOIs", a.strays))
 	}
 	return out, again
 }
@@ -310,19 +310,19 @@ func twiceWhy(known bool) string {
 	return "gave this DOI two different items"
 }
 
-// askedAlone is the warning that identity was asked again alone because
+// AskedAlone is the warning that identity was asked again alone because
 // an answer of several (what: "the list answer lacked …") left it in doubt.
-func askedAlone(provider, identity, what string) record.Warning {
+func AskedAlone(provider, identity, what string) record.Warning {
 	return record.Warning{Identity: identity, Transient: true,
 		Message: provider + ": " + what + "; asked again alone"}
 }
 
-// setAside is the warning that an answer held items nobody asked (held:
+// SetAside is the warning that an answer held items nobody asked (held:
 // "a list answer held items for DOIs"), which were set aside while no id
 // was left in doubt: the story still tells what the answer held.
-func setAside(provider, identity, held string, strays []string) record.Warning {
+func SetAside(provider, identity, held string, strays []string) record.Warning {
 	return record.Warning{Identity: identity, Transient: true,
-		Message: fmt.Sprintf("%s: %s not asked (%s); they were set aside", provider, held, strayList(strays))}
+		Message: fmt.Sprintf("%s: %s not asked (%s); they were set aside", provider, held, StrayList(strays))}
 }
 
 // strayNamed is how many stray DOIs a warning names before it counts the
@@ -330,9 +330,9 @@ func setAside(provider, identity, held string, strays []string) record.Warning {
 // it lacks a warning of megabytes.
 const strayNamed = 3
 
-// strayList names the first few DOIs of items asked about by no one, and
+// StrayList names the first few DOIs of items asked about by no one, and
 // counts the rest.
-func strayList(strays []string) string {
+func StrayList(strays []string) string {
 	names := strays[:min(len(strays), strayNamed)]
 	if more := len(strays) - len(names); more > 0 {
 		return strings.Join(names, ", ") + fmt.Sprintf(" and %d more", more)
@@ -344,7 +344,7 @@ func strayList(strays []string) string {
 // work whose list copy failed with short: a list answer that leaves out
 // what a single record has (OpenAlex cuts authorships at 100) must not
 // make a batched snapshot differ from an unbatched one.
-func (l listForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Identity, short error, single func(context.Context, Env, manifest.Identity) Result) []Result {
+func (l ListForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Identity, short error, single func(context.Context, Env, manifest.Identity) Result) []Result {
 	out := l.Fetch(ctx, env, ids)
 	var again []int
 	for i, r := range out {
@@ -352,7 +352,7 @@ func (l listForm) FetchThenReask(ctx context.Context, env Env, ids []manifest.Id
 			again = append(again, i)
 		}
 	}
-	env.more(len(again)) // known now, before the first is sent
+	env.Announce(len(again)) // known now, before the first is sent
 	for _, i := range again {
 		out[i] = withWarnings(single(ctx, env, ids[i]), out[i].Warnings)
 	}

@@ -1,4 +1,4 @@
-package providers
+package service
 
 import (
 	"strings"
@@ -36,17 +36,17 @@ func detachedAuthor(a record.Author) record.Author {
 	return a
 }
 
-// detachedIDs is ids with its own copies of its strings (see Claim.detached).
-func detachedIDs(ids record.IDs) record.IDs {
+// DetachedIDs is ids with its own copies of its strings (see Claim.detached).
+func DetachedIDs(ids record.IDs) record.IDs {
 	for k := range manifest.RecordIDKinds() {
 		*k.Field(&ids) = strings.Clone(*k.Field(&ids))
 	}
-	ids.ISBN, ids.ISSN = clonedStrings(ids.ISBN), clonedStrings(ids.ISSN)
+	ids.ISBN, ids.ISSN = ClonedStrings(ids.ISBN), ClonedStrings(ids.ISSN)
 	return ids
 }
 
-// clonedStrings is list with its own copies of its strings, nil for none.
-func clonedStrings(list []string) []string {
+// ClonedStrings is list with its own copies of its strings, nil for none.
+func ClonedStrings(list []string) []string {
 	if list == nil {
 		return nil
 	}
