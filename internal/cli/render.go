@@ -44,6 +44,12 @@ with a member filter), and end with each
 provider's attribution. Citation files list each entry once, with a
 stable key.
 
+A one-file --out is replaced only when about wrote it (.about-render.json
+beside it lists what it wrote): a file it did not write, such as a
+hand-kept papers.bib, or one edited since, is left as it is, and render
+writes nothing and exits 2 unless --force. A symbolic link is never
+written over.
+
 Examples:
    about render --format html --out docs/index.html manifest.toml
    about render --format markdown --group type --counts manifest.toml
@@ -52,7 +58,7 @@ Examples:
    about render --format html --member "Ada Quist" --out people/quist.html lab.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically when about wrote it (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
 			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds citations, h-index and i10-index, all time and since the newest cited year less five, over a chart of citations per year"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
