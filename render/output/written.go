@@ -512,9 +512,9 @@ func WriteFile(path string, format string, data []byte, force bool) (Outcome, er
 // WriteFileFrom is WriteFile for bytes write makes as it goes: they go to
 // a temporary file beside path, hashed on the way, so the output is never
 // held whole; it is renamed over path once the list holds it, and a
-// failure before that removes it and leaves path as it was. write may be
-// called twice: a file about would refuse is compared with its bytes
-// first, hashed and written nowhere.
+// failure before that removes it and leaves path as it was. write may
+// also run only to be hashed, written nowhere: a file about would refuse
+// is first compared with its bytes.
 func WriteFileFrom(path string, format string, force bool, write func(*bufio.Writer) error) (out Outcome, err error) {
 	root, name := filepath.Dir(path), filepath.Base(path)
 	listPath := filepath.Join(root, WrittenList)
@@ -600,7 +600,7 @@ func openWritten(root string) (listPath string, list written, err error) {
 // al-folio, YAML and Lab Website Template formats), the HTML page's
 // generator tag or the Atom feed's. The mark tells about's file from the
 // user's when no list says (the list was not committed, or an about before
-// lists wrote it); it cannot tell an edit, so a list that holds the file
+// lists wrote it); it cannot tell an edit, so a list naming the file
 // wins over it. RIS, CSL-JSON, JSON and Markdown have no mark: without the
 // list, only a file holding exactly the render's bytes is about's.
 func ownMark(path string) bool {
