@@ -301,10 +301,10 @@ func frontMatterOf(t *testing.T, site, glob string) map[string]any {
 
 // TestRenderKeepsAHandWrittenPapersBib: a one-file --out about did not
 // write (a hand-kept papers.bib) or edited since is kept, and the render
-// fails naming it and --force; --force replaces it; about's own file is
-// replaced silently, and so is one an about before these lists wrote (its
-// "written by about render" line). The old render replaced the
-// hand-written file silently, exit 0.
+// is refused (exit 2) naming it and --force; --force replaces it; about's
+// own file is replaced silently, and so is one an about before these
+// lists wrote (its "written by about render" line). The old render
+// replaced the hand-written file silently, exit 0.
 func TestRenderKeepsAHandWrittenPapersBib(t *testing.T) {
 	papers := filepath.Join(t.TempDir(), "_bibliography", "papers.bib")
 	mine := "@string{nat = \"Nature\"}\n@article{mine, title = {Mine}, journal = nat, custom = {kept}}\n"
@@ -317,8 +317,8 @@ func TestRenderKeepsAHandWrittenPapersBib(t *testing.T) {
 		return code, stderr
 	}
 	code, stderr := render()
-	if data, _ := os.ReadFile(papers); string(data) != mine || code != exitIO ||
-		!strings.Contains(stderr, "kept "+papers+": about did not write it") || !strings.Contains(stderr, "--force") {
+	if data, _ := os.ReadFile(papers); string(data) != mine || code != exitUsage ||
+		!strings.Contains(stderr, "not replacing --out "+papers+": about did not write it") || !strings.Contains(stderr, "--force") {
 		t.Fatalf("hand-written papers.bib: exit %d, kept %v\n%s", code, string(data) == mine, stderr)
 	}
 	if code, stderr := render("--force"); code != 0 || stderr != "" {
@@ -331,7 +331,7 @@ func TestRenderKeepsAHandWrittenPapersBib(t *testing.T) {
 		t.Errorf("about's own file again: exit %d\n%s", code, stderr)
 	}
 	testtool.WriteFile(t, papers, "% al-folio _bibliography/papers.bib, written by about render from the snapshot folder; regenerate, do not edit.\n@misc{edited}\n")
-	if code, stderr := render(); code != exitIO || !strings.Contains(stderr, "edited since about wrote it") {
+	if code, stderr := render(); code != exitUsage || !strings.Contains(stderr, "edited since about wrote it") {
 		t.Errorf("an edited papers.bib: exit %d\n%s", code, stderr)
 	}
 	if err := os.Remove(filepath.Join(filepath.Dir(papers), ".about-render.json")); err != nil {

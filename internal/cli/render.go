@@ -45,6 +45,12 @@ with a member filter), and end with each
 provider's attribution. Citation files list each entry once, with a
 stable key.
 
+A one-file --out is replaced only when about wrote it (.about-render.json
+beside it lists what it wrote): a file it did not write, such as a
+hand-kept papers.bib, or one edited since, is left as it is, and render
+writes nothing and exits 2 unless --force. A symbolic link is never
+written over.
+
 Examples:
    about render --format html --out docs/index.html manifest.toml
    about render --format markdown --group type --counts manifest.toml
@@ -53,12 +59,12 @@ Examples:
    about render --format html --member "Ada Quist" --out people/quist.html lab.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically (default: standard output)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically when about wrote it (default: standard output)"},
 			&cli.StringFlag{Name: "group", Value: string(render.ByYear), Usage: "pages: sections by \"year\" or by \"type\""},
 			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds citations, h-index and i10-index, all time and since the newest cited year less five, over a chart of citations per year"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "member", Usage: "a lab's manifest: only this [[member]]'s works, titled for them (a page, or a citation file, per member)"},
-			&cli.BoolFlag{Name: "force", Usage: "overwrite a file under --out that about did not write, or edited since it wrote it (without it: a folder format keeps it with a warning, a one-file format keeps it and fails)"},
+			&cli.BoolFlag{Name: "force", Usage: "overwrite a file under --out that about did not write, or edited since it wrote it (without it: a folder format keeps it with a warning; a one-file format keeps it, writes nothing and exits 2)"},
 			&cli.StringFlag{Name: "site-url", Usage: "html-site: the address the site is served at, e.g. https://ada.example.org/ (each work page's canonical link and citation_abstract_html_url)"},
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
@@ -102,7 +108,7 @@ type renderOptions struct {
 	Counts    bool      // pages: show citation counts
 	Snapshots string    // snapshot folder; "" for the manifest's
 	Out       string    // write here atomically; "" for Stdout
-	Force     bool      // folder formats: overwrite files edited since about wrote them
+	Force     bool      // overwrite files about did not write, or edited since it wrote them
 	SiteURL   string    // html-site: where the site is served
 	Member    string    // a lab's manifest: only this member's works; "" for the whole lab
 	Stdout    io.Writer // the page when Out is ""
@@ -189,6 +195,9 @@ func (o *renderOptions) checkOut() error {
 	folderMeant := strings.HasSuffix(o.Out, "/") || strings.HasSuffix(o.Out, string(filepath.Separator))
 	fi, err := os.Stat(o.Out)
 	switch {
+	case !o.format.IsFolder() && filepath.Base(o.Out) == output.WrittenList:
+		return usageError(fmt.Errorf("--out %s is the list of the files about render wrote in its folder", o.Out),
+			"give a file name, e.g. --out "+filepath.Join(filepath.Dir(o.Out), o.format.Example()))
 	case !o.format.IsFolder() && folderMeant:
 		// "newdir/" names a folder even before it exists: written as one
 		// file it became newdir/newdir.
@@ -279,9 +288,11 @@ func warnNoCounts(stderr io.Writer, loaded *folder.Folder) {
 }
 
 // writeRenderedFile writes a one-file format's --out as a folder format
-// writes each file (render.RenderFile): a file about did not write there,
-// or one edited since, is kept unless --force, and the render then fails,
-// as it wrote nothing.
+// writes each file (render.RenderFile), except that a file about did not
+// write there, or one edited since, is a refusal (exit 2) rather than a
+// warning: the file is the whole output, and the render writes nothing
+// at all, not even its list. A symbolic link or a device there is
+// refused even with --force.
 func writeRenderedFile(loaded *folder.Folder, opts render.Options, o renderOptions) error {
 	outcome, err := render.RenderFile(o.Out, loaded, opts, o.Force)
 	var write *render.WriteError
@@ -292,10 +303,36 @@ func writeRenderedFile(loaded *folder.Folder, opts render.Options, o renderOptio
 		return err
 	}
 	if len(outcome.KeptEdited) > 0 {
-		return ioError(fmt.Errorf("kept %s: %s, so about's %s is not written", o.Out, outcome.KeptEdited[0].Why, o.format),
-			"move your file aside, or pass --force to overwrite it")
+		return refusedOut(o, outcome.KeptEdited[0])
 	}
 	return nil
+}
+
+// refusedOutHint is what to do with a one-file --out that render leaves
+// as it is, %[1]s its path and %[2]s the format: the one wording, for
+// `about import` to name itself here once it exists.
+const refusedOutHint = "to keep it, move %[1]s aside or give --out another file; to replace it with about's %[2]s, and lose what only it holds, pass --force"
+
+// refusedOut is the usage error for a one-file --out left as it is.
+func refusedOut(o renderOptions, kept output.FileNote) error {
+	err := fmt.Errorf("not replacing --out %s: %s; render wrote nothing", o.Out, kept.Why)
+	fi, statErr := os.Stat(o.Out) // through a link
+	switch {
+	case kept.Link != "" && statErr == nil && fi.Mode().IsRegular():
+		return usageError(err, "give --out the file it points to, "+linkTarget(o.Out, kept.Link)+", or remove the link first; --force does not write through or over a link")
+	case kept.Why != output.WhyNotAbouts && kept.Why != output.WhyEdited:
+		return usageError(err, "give --out a regular file, or leave --out out to write to standard output")
+	}
+	return usageError(err, fmt.Sprintf(refusedOutHint, o.Out, o.format))
+}
+
+// linkTarget is where a symbolic link at path points, as a path from the
+// working folder (a relative link is relative to the link's folder).
+func linkTarget(path, target string) string {
+	if filepath.IsAbs(target) {
+		return target
+	}
+	return filepath.Join(filepath.Dir(path), target)
 }
 
 // selectedWorks checks the manifest's selected list: each one a work of

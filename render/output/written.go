@@ -80,6 +80,7 @@ type FileNote struct {
 	Path string // relative to --out, forward slashes
 	Work string // identity key of the work it puts on the site; "" when unknown
 	Why  string // for a kept file: why it was not removed or rewritten
+	Link string // a one-file --out that is a symbolic link: what it points to
 }
 
 // Outcome is what WriteFiles did besides writing: a render says each of
@@ -495,10 +496,12 @@ func sortedKeys(m map[string]writtenFile) []string {
 // writes each file of a folder: listed, with its hash, in WrittenList
 // beside it, and not written over a file about did not write or one
 // edited since (a hand-kept papers.bib, custom fields, @strings and all)
-// unless force; the Outcome's KeptEdited says so. It removes nothing: two
-// renders to two names beside each other are two outputs, not a stale
-// one. A file about wrote before it kept lists is its own when it carries
-// about's mark (ownMark): the first render after an upgrade replaces it.
+// unless force, nor ever over a symbolic link, a folder or a device
+// (claimOut): the Outcome's KeptEdited then says why, and nothing at all
+// is written. It removes nothing: two renders to two names beside each
+// other are two outputs, not a stale one. A file about wrote before it
+// kept lists is its own when it carries about's mark (ownMark): the first
+// render after an upgrade replaces it.
 func WriteFile(path string, format string, data []byte, force bool) (Outcome, error) {
 	return WriteFileFrom(path, format, force, func(w *bufio.Writer) error {
 		_, err := w.Write(data)
@@ -509,18 +512,32 @@ func WriteFile(path string, format string, data []byte, force bool) (Outcome, er
 // WriteFileFrom is WriteFile for bytes write makes as it goes: they go to
 // a temporary file beside path, hashed on the way, so the output is never
 // held whole; it is renamed over path once the list holds it, and a
-// failure before that removes it and leaves path as it was.
+// failure before that removes it and leaves path as it was. write may
+// also run only to be hashed, written nowhere: a file about would refuse
+// is first compared with its bytes.
 func WriteFileFrom(path string, format string, force bool, write func(*bufio.Writer) error) (out Outcome, err error) {
 	root, name := filepath.Dir(path), filepath.Base(path)
-	listPath, list, err := openWritten(root)
+	listPath := filepath.Join(root, WrittenList)
+	list, err := readWritten(listPath)
 	if err != nil {
 		return out, err
 	}
-	old := list[format]
-	if _, listed := old[name]; !listed && ownMark(path) {
-		force = true
+	c, err := claimOut(path, name, list, force, func() (string, error) { return hashWritten(write) })
+	switch {
+	case err != nil:
+		return out, err
+	case c.keep != nil:
+		out.KeptEdited = append(out.KeptEdited, *c.keep)
+		return out, nil
+	case c.adopt != "":
+		list[format] = mergeEntries(list[format], map[string]writtenFile{name: {SHA256: c.adopt}})
+		return out, writeWritten(listPath, list)
 	}
-	s := newStager(root, old, force, &out)
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return out, err
+	}
+	old := list[format]
+	s := newStager(root, old, force || c.take, &out)
 	defer s.discard()
 	hash, err := s.stageStream(name, write)
 	if err != nil {
@@ -579,18 +596,24 @@ func openWritten(root string) (listPath string, list written, err error) {
 }
 
 // ownMark reports whether the file at path starts as about writes its
-// files: a "Written by about render" comment (the BibTeX and YAML formats)
-// or the HTML page's generator tag.
+// files: a "Written by about render" comment (the BibTeX, BibLaTeX,
+// al-folio, YAML and Lab Website Template formats), the HTML page's
+// generator tag or the Atom feed's. The mark tells about's file from the
+// user's when no list says (the list was not committed, or an about before
+// lists wrote it); it cannot tell an edit, so a list naming the file
+// wins over it. RIS, CSL-JSON, JSON and Markdown have no mark: without the
+// list, only a file holding exactly the render's bytes is about's.
 func ownMark(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 1024)
+	head := make([]byte, 4096) // the Atom feed's generator follows its title and author
 	n, _ := io.ReadFull(f, head)
 	s := strings.ToLower(string(head[:n]))
-	return strings.Contains(s, "written by about render") || strings.Contains(s, `<meta name="generator" content="about" />`)
+	return strings.Contains(s, "written by about render") || strings.Contains(s, `<meta name="generator" content="about" />`) ||
+		strings.Contains(s, `<generator uri="https://github.com/aboutscholar/about">about</generator>`)
 }
 
 // mergeEntries is a format's list after a render: what it listed, then
