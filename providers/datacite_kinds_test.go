@@ -126,6 +126,8 @@ func TestDataCiteContainerFieldsReadForWhatTheyAre(t *testing.T) {
 			want{"J", "7", "", "", "P"}},
 		{"Article", `"container":{"type":"Series","title":"J","volume":"IV","firstPage":"xii","lastPage":"xx"}`,
 			want{"J", "IV", "", "xii-xx", "P"}},
+		{"Article", `"container":{"type":"Series","title":"J","volume":"S1","issue":"2","firstPage":"e1234"}`,
+			want{"J", "S1", "2", "e1234", "P"}},
 		{"Journal Article", `"container":{"type":"Series","title":"GMS Journal for Medical Education; 34(2):Doc25"}`,
 			want{"GMS Journal for Medical Education", "34", "2", "Doc25", "P"}},
 		{"Journal Article", `"container":{"type":"Series","title":"№1(24) (2019)"}`,

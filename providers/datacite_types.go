@@ -224,8 +224,8 @@ func relatedItemTitle(item gjson.Result) string {
 var (
 	// a page: digits with a letter prefix or suffix (e1234, S12, 12a), or a roman numeral
 	pageLike = regexp.MustCompile(`^(?i:[a-z]{0,3}\d+[a-z]?|[ivxlcdm]+)$`)
-	// a volume, with or without its word: "12", "12A", "Bd. 1", "Vol. IV", "3-4"
-	volumeLike = regexp.MustCompile(`^(?i:(?:vol(?:ume)?|bd|band|jg|jahrgang|v)\.?\s*)?((?i:\d+[a-z]?|[ivxlcdm]+)(?:\s*[-–/]\s*(?i:\d+[a-z]?|[ivxlcdm]+))?)$`)
+	// a volume, with or without its word: "12", "12A", "S1", "Bd. 1", "Vol. IV", "3-4", "2018/1"
+	volumeLike = regexp.MustCompile(`^(?i:(?:vol(?:ume)?|bd|band|jg|jahrgang|v)\.?\s*)?((?i:[a-z]{0,2}\d+[a-z]?|[ivxlcdm]+)(?:\s*[-–/]\s*(?i:\d+[a-z]?|[ivxlcdm]+))?)$`)
 	// the volume and issue words of an issue label
 	labelVolume = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:vol(?:ume)?|bd|band|jg|jahrgang)\.?\s*(\d+[a-z]?|[ivxlcdm]+)\b`)
 	labelIssue  = regexp.MustCompile(`(?i)(?:(?:^|[^\pL])(?:no|nr|nos|num|issue|iss|heft|h)\.?|№)\s*(\d+(?:\s*[-–/]\s*\d+)?)`)
