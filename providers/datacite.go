@@ -429,6 +429,8 @@ func dataCiteType(a gjson.Result) string {
 // resourceType of a Text or Event says poster (the schema has no poster
 // type: repositories such as Zenodo send "Text" with resourceType
 // "Poster"). A presentation is a speech with no genre: the type says it.
+// A thesis's or a report's resourceType that names the degree or the kind
+// of paper is its genre (resourceTypeGenre).
 func dataCiteGenre(types gjson.Result) string {
 	general := strings.ToLower(strings.TrimSpace(types.Get("resourceTypeGeneral").String()))
 	kind := strings.ToLower(types.Get("resourceType").String())
@@ -438,7 +440,7 @@ func dataCiteGenre(types gjson.Result) string {
 	case (general == "text" || general == "event") && strings.Contains(kind, "poster"):
 		return "Poster"
 	}
-	return ""
+	return resourceTypeGenre(general, types.Get("resourceType").String())
 }
 
 // textResourceType is the CSL type of a Text record: what its

@@ -150,3 +150,27 @@ func TestDataCiteContainerFieldsReadForWhatTheyAre(t *testing.T) {
 		}
 	}
 }
+
+// A thesis's or a report's resourceType that names the degree or the kind
+// of paper is the genre, which BibTeX reads for @mastersthesis and the type
+// field; the bare word adds nothing to the type.
+func TestDataCiteGenreNamesTheDegree(t *testing.T) {
+	cases := []struct{ general, kind, wantType, wantGenre string }{
+		{"Text", "Masterarbeit", "thesis", "Masterarbeit"},
+		{"Text", "Master thesis", "thesis", "Master thesis"},
+		{"Text", "Doctoral thesis", "thesis", "Doctoral thesis"},
+		{"Dissertation", "Bachelor thesis", "thesis", "Bachelor thesis"},
+		{"Text", "Working Paper", "report", "Working Paper"},
+		{"Report", "Discussion paper", "report", "Discussion paper"},
+		{"Text", "Thesis", "thesis", ""},
+		{"Text", "Dissertation", "thesis", ""},
+		{"Text", "Report", "report", ""},
+		{"Dataset", "Master data", "dataset", ""},
+	}
+	for i, c := range cases {
+		rec := dataCiteWith(t, i, fmt.Sprintf(`"types":{"resourceTypeGeneral":%q,"resourceType":%q}`, c.general, c.kind))
+		if rec.Type != c.wantType || rec.Genre != c.wantGenre {
+			t.Errorf("%s/%q: type %q genre %q, want %q %q", c.general, c.kind, rec.Type, rec.Genre, c.wantType, c.wantGenre)
+		}
+	}
+}

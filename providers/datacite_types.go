@@ -123,6 +123,37 @@ func resourceTypeCSL(s string) string {
 	return ""
 }
 
+// genreWords are what a thesis's or a report's resourceType says beyond
+// its type: the degree, or the kind of paper.
+var genreWords = []string{
+	"master", "bachelor", "doctor", "phd", "ph.d", "habilitation", "diplom", "magister", "licentiate",
+	"working paper", "discussion paper", "arbeitspapier", "diskussionspapier",
+}
+
+// resourceTypeGenre is the genre a thesis's or a report's resourceType
+// names as it is written ("Masterarbeit", "Doctoral thesis", "Working
+// Paper"), which render reads for BibTeX's @mastersthesis and the type
+// field, so a master's thesis is never called a PhD thesis; "" for the
+// bare kind ("Thesis", "Report"), which the type already says.
+func resourceTypeGenre(general, kind string) string {
+	switch general {
+	case "text", "other":
+		if t := resourceTypeCSL(kind); t != "thesis" && t != "report" {
+			return ""
+		}
+	case "dissertation", "report":
+	default:
+		return ""
+	}
+	lower := strings.ToLower(kind)
+	for _, w := range genreWords {
+		if strings.Contains(lower, w) {
+			return strings.TrimSpace(kind)
+		}
+	}
+	return ""
+}
+
 // dataCiteArticleIn is the type of an article published in what the
 // record names: a conference paper in a conference's proceedings, a
 // journal article in a journal (a related item of type Journal, or a
