@@ -66,6 +66,7 @@ func TestDataCiteTypeFromResourceType(t *testing.T) {
 		{"Text", "", inJournal, "article-journal"},
 		{"Text", "", journal, "article"}, // a titled series alone may be a book series
 		{"Text", "", `"container":{"type":"Series","title":"J","volume":"3","issue":"1"}`, "article-journal"},
+		{"Text", "", `"container":{"type":"Journal","title":"J"}`, "article-journal"},
 		// resourceTypeGeneral stays the first word where it is precise
 		{"Dataset", "Article", "", "dataset"},
 		{"Event", "Lecture", "", "speech"},

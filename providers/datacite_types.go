@@ -174,14 +174,18 @@ func dataCiteArticleIn(a gjson.Result) string {
 // published in a journal: a related item IsPublishedIn of relatedItemType
 // Journal, schema 4.4's own way to say so
 // (https://datacite-metadata-schema.readthedocs.io/en/4.5/properties/relateditem/),
-// or a series container with an issue, which only a periodical has.
+// a titled container of type Journal (as older records have it), or a
+// series container with an issue, which only a periodical has (a series
+// with a volume alone may be a book series).
 func dataCiteInJournal(a gjson.Result) bool {
 	if dataCitePublishedIn(a).Get("relatedItemType").String() == "Journal" {
 		return true
 	}
 	c := a.Get("container")
-	return c.Get("type").String() == "Series" && strings.TrimSpace(c.Get("title").String()) != "" &&
-		strings.TrimSpace(c.Get("issue").String()) != ""
+	if strings.TrimSpace(c.Get("title").String()) == "" {
+		return false
+	}
+	return c.Get("type").String() == "Journal" || strings.TrimSpace(c.Get("issue").String()) != ""
 }
 
 func conferenceTitle(title string) bool {
