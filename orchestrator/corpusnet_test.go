@@ -46,10 +46,23 @@ func corpusAgencies() map[string]string {
 		"10.1594": "DataCite", "10.2737": "DataCite", "10.48550": "DataCite", "10.5063": "DataCite",
 		"10.5281": "DataCite", "10.6084": "DataCite", "10.7910": "DataCite",
 		"10.18169": "DataCite", // #32: Siemens' prior-art register
+		// #32 DataCite's resource types, related items and containers
+		"10.5438": "DataCite", "10.12763": "DataCite", "10.4229": "DataCite", "10.18429": "DataCite",
+		"10.3204": "DataCite", "10.3205": "DataCite", "10.26102": "DataCite", "10.11588": "DataCite",
+		"10.21248": "DataCite", "10.17885": "DataCite", "10.7916": "DataCite", "10.48548": "DataCite",
+		"10.25656": "DataCite",
 		// The University of Queensland's theses: Crossref, as doi.org's RA
 		// lookup answered commonmeta-py on 2026-07-23 (test_phd_thesis.yaml)
 		"10.14264": "Crossref",
 	}
+}
+
+// dataCiteKindDOIs are the DataCite works of #32's type from resource
+// type, related items and container sanity classes.
+func dataCiteKindDOIs() []string {
+	return []string{"10.5438/4k3m-nyvg", "10.12763/ona1045", "10.4229/23rdeupvsec2008-5co.8.3", "10.18429/jacow-ipac2016-tupmy003",
+		"10.3204/desy-2014-01645", "10.3205/zma001102", "10.26102/2310-6018/2019.24.1.006", "10.11588/diglit.6130",
+		"10.21248/jfml.2018.6", "10.17885/heiup.jts.2018.1-2.23812", "10.7916/d8959hr1", "10.48548/pubdata-155", "10.25656/01:28324"}
 }
 
 // corpusNet serves the corpus; S2, Europe PMC and PubMed are answered
@@ -105,6 +118,12 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	// #32's placeholders and name lists (manifest DOIs, not on the profile).
 	for _, doi := range []string{"10.7910/dvn/eqtqyo", "10.18169/papdeottx00502"} {
 		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
+	}
+	// #32's resource types, related items and container fields (manifest
+	// DOIs; README.md). 10.25656/01:28324's file has no colon, which a
+	// module's file names may not hold.
+	for _, doi := range dataCiteKindDOIs() {
+		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.NewReplacer("/", "-", ":", "-").Replace(doi)+".json")
 	}
 	// figshare's versions .v1–.v5 of the recorded item: its answer with
 	// the DOI swapped, as oneEntryNet builds them (DataCite's figshare

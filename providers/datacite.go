@@ -186,7 +186,7 @@ func dataCiteWork(a gjson.Result) record.Record {
 	rec := record.Record{
 		Title:     dataCiteTitle(a.Get("titles")),
 		Publisher: dataCitePublisher(a.Get("publisher")),
-		Type:      dataCiteType(a.Get("types")),
+		Type:      dataCiteType(a),
 		Genre:     dataCiteGenre(a.Get("types")),
 		Issued:    dataCiteIssued(a),
 		Abstract:  markup.AbstractText(a.Get(`descriptions.#(descriptionType=="Abstract").description`).String()),
@@ -397,21 +397,22 @@ var dataCiteTypes = map[string]string{
 	"studyregistration": "document", "text": "article", "workflow": "document", "other": "document",
 }
 
-// dataCiteType reads types.resourceTypeGeneral. "Text" is refined by the
-// free-text resourceType when that names a more precise kind (a journal
-// article, a thesis), and so is "Event" where it names a poster or a
+// dataCiteType reads types.resourceTypeGeneral. "Text" (and "Other") is
+// refined by the free-text resourceType and what the work is published in
+// (textResourceType), and "Event" where resourceType names a poster or a
 // presentation, the talk rather than the occasion (a speech); a record
 // without resourceTypeGeneral falls back to the CSL type DataCite derives
 // itself (types.citeproc).
-func dataCiteType(types gjson.Result) string {
+func dataCiteType(a gjson.Result) string {
+	types := a.Get("types")
 	general := strings.ToLower(strings.TrimSpace(types.Get("resourceTypeGeneral").String()))
 	switch general {
-	case "text":
-		if t := textResourceType(types.Get("resourceType").String()); t != "" {
+	case "text", "other":
+		if t := textResourceType(a); t != "" {
 			return t
 		}
 	case "event":
-		if textResourceType(types.Get("resourceType").String()) == "speech" {
+		if resourceTypeCSL(types.Get("resourceType").String()) == "speech" {
 			return "speech"
 		}
 	}
@@ -431,6 +432,8 @@ func dataCiteType(types gjson.Result) string {
 // resourceType of a Text or Event says poster (the schema has no poster
 // type: repositories such as Zenodo send "Text" with resourceType
 // "Poster"). A presentation is a speech with no genre: the type says it.
+// A thesis's or a report's resourceType that names the degree or the kind
+// of paper is its genre (resourceTypeGenre).
 func dataCiteGenre(types gjson.Result) string {
 	general := strings.ToLower(strings.TrimSpace(types.Get("resourceTypeGeneral").String()))
 	kind := strings.ToLower(types.Get("resourceType").String())
@@ -440,61 +443,61 @@ func dataCiteGenre(types gjson.Result) string {
 	case (general == "text" || general == "event") && strings.Contains(kind, "poster"):
 		return "Poster"
 	}
-	return ""
+	return resourceTypeGenre(general, types.Get("resourceType").String())
 }
 
-// textResourceType recognises the common free-text resource types of
-// Text records; "" when none fits.
-func textResourceType(s string) string {
-	s = strings.ToLower(s)
-	switch {
-	case s == "":
-		return ""
-	case strings.Contains(s, "journal article") || strings.Contains(s, "journalarticle"):
+// textResourceType is the CSL type of a Text record: what its
+// resourceType names (resourceTypeCSL, datacite_types.go), a bare
+// "Article" by what it is published in (dataCiteArticleIn), and one whose
+// resourceType says nothing known a journal article when it is published
+// in a journal (dataCiteInJournal); "" when nothing more is said, so the
+// generic type stays.
+func textResourceType(a gjson.Result) string {
+	switch t := resourceTypeCSL(a.Get("types.resourceType").String()); {
+	case t == dataCiteByContainer:
+		return dataCiteArticleIn(a)
+	case t != "":
+		return t
+	}
+	if dataCiteInJournal(a) {
 		return "article-journal"
-	case strings.Contains(s, "preprint"):
-		return "article"
-	case strings.Contains(s, "thesis") || strings.Contains(s, "dissertation"):
-		return "thesis"
-	case strings.Contains(s, "chapter"):
-		return "chapter"
-	case strings.Contains(s, "book"):
-		return "book"
-	case strings.Contains(s, "conference paper") || strings.Contains(s, "proceedings"):
-		return "paper-conference"
-	case strings.Contains(s, "report") || strings.Contains(s, "working paper"):
-		return "report"
-	case strings.Contains(s, "poster") || strings.Contains(s, "presentation"):
-		return "speech"
 	}
 	return ""
 }
 
 // dataCiteContainer fills container title, volume, issue and pages from
 // the container DataCite derives, else from a related item the work
-// IsPublishedIn (schema 4.4).
+// IsPublishedIn (schema 4.4), each read for what it is (datacite_types.go:
+// an issue label or a place in firstPage, a date or a name in volume, a
+// citation in the title), and the page range from sizes where no
+// container gives one. A thesis's series is the school that granted it.
 func dataCiteContainer(a gjson.Result, rec *record.Record) {
-	c := a.Get("container")
-	if strings.TrimSpace(c.Get("title").String()) != "" {
-		rec.Container = markup.PlainText(c.Get("title").String())
-		rec.Volume = strings.TrimSpace(c.Get("volume").String())
-		rec.Issue = strings.TrimSpace(c.Get("issue").String())
-		rec.Pages = pageRange(strings.TrimSpace(c.Get("firstPage").String()), strings.TrimSpace(c.Get("lastPage").String()))
-		if strings.EqualFold(c.Get("identifierType").String(), "ISSN") {
-			rec.IDs.ISSN = addDistinct(rec.IDs.ISSN, strings.TrimSpace(c.Get("identifier").String()))
+	src := a.Get("container")
+	title := markup.PlainText(src.Get("title").String())
+	if title != "" {
+		if strings.EqualFold(src.Get("identifierType").String(), "ISSN") {
+			rec.IDs.ISSN = addDistinct(rec.IDs.ISSN, strings.TrimSpace(src.Get("identifier").String()))
+		}
+	} else if src = dataCitePublishedIn(a); src.Exists() {
+		title = relatedItemTitle(src)
+		if strings.EqualFold(src.Get("relatedItemIdentifier.relatedItemIdentifierType").String(), "ISSN") {
+			rec.IDs.ISSN = addDistinct(rec.IDs.ISSN, strings.TrimSpace(src.Get("relatedItemIdentifier.relatedItemIdentifier").String()))
+		}
+	}
+	if rec.Type == "thesis" {
+		if schoolLike(title) {
+			rec.Publisher = title
 		}
 		return
 	}
-	item := a.Get(`relatedItems.#(relationType=="IsPublishedIn")`)
-	if !item.Exists() {
-		return
-	}
-	rec.Container = markup.PlainText(item.Get("titles.0.title").String())
-	rec.Volume = strings.TrimSpace(item.Get("volume").String())
-	rec.Issue = strings.TrimSpace(item.Get("issue").String())
-	rec.Pages = pageRange(strings.TrimSpace(item.Get("firstPage").String()), strings.TrimSpace(item.Get("lastPage").String()))
-	if strings.EqualFold(item.Get("relatedItemIdentifier.relatedItemIdentifierType").String(), "ISSN") {
-		rec.IDs.ISSN = addDistinct(rec.IDs.ISSN, strings.TrimSpace(item.Get("relatedItemIdentifier.relatedItemIdentifier").String()))
+	name, cited := containerTitle(title)
+	place := readContainerPages(src.Get("firstPage").String(), src.Get("lastPage").String())
+	rec.Container = name
+	rec.Volume = firstNonEmpty(containerVolume(src.Get("volume").String()), cited.volume, place.volume)
+	rec.Issue = firstNonEmpty(strings.TrimSpace(src.Get("issue").String()), cited.issue, place.issue)
+	rec.Pages = firstNonEmpty(place.pages, cited.pages)
+	if rec.Pages == "" && rec.Type != "book" {
+		rec.Pages = sizesPages(a.Get("sizes"))
 	}
 }
 
