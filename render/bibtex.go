@@ -148,6 +148,19 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	return typ, dedupe(fs)
 }
 
+// bibNumberFits says whether the issue goes in "number". In @inproceedings,
+// @incollection and @book "number" is the number in a series, which plain.bst
+// refuses beside a volume ("can't use both volume and number fields"); a
+// journal issue is a number only in @article, and there plain.bst warns
+// "there's a number but no volume" for a journal numbered by issue alone
+// (DataCite's "No 1-2 (2018)"), so BibTeX leaves it to BibLaTeX, CSL and RIS.
+func bibNumberFits(typ string, hasVolume, biblatex bool) bool {
+	if typ == "article" {
+		return hasVolume || biblatex
+	}
+	return !hasVolume
+}
+
 // bibFieldsOf collects the fields of an entry of type typ, keeping only
 // the fields that type declares (BibLaTeX validates them; BibTeX styles
 // ignore the rest, but volume beside number is a warning in plain.bst).
@@ -165,10 +178,7 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	if accepts["volume"] {
 		fs.add("volume", r.Volume)
 	}
-	// in @inproceedings, @incollection and @book "number" is the number in
-	// a series, which plain.bst refuses beside a volume ("can't use both
-	// volume and number fields"); a journal issue is a number only in @article
-	if accepts["number"] && (typ == "article" || !fs.has("volume")) {
+	if accepts["number"] && bibNumberFits(typ, fs.has("volume"), biblatex) {
 		fs.add("number", r.Issue)
 	}
 	if accepts["pages"] {
