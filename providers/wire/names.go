@@ -69,8 +69,8 @@ func SplitName(s string, known []record.Name) (record.Name, bool) {
 		return n, ok
 	}
 	n, ok := record.SplitCreditName(s, known)
-	if ok && !slices.Contains(known, n) {
-		n = capitalParticles(n)
+	if ok && !slices.ContainsFunc(known, func(k record.Name) bool { return record.Fold(k.Family) == record.Fold(n.Family) }) {
+		n = capitalParticles(n) // the owner's own family name is not to be lengthened
 	}
 	return n, ok
 }

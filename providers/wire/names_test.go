@@ -85,6 +85,16 @@ func TestSplitNameKnown(t *testing.T) {
 	if want := (record.Name{Given: "M.", Family: "Berg Santos"}); !ok || got != want {
 		t.Errorf("got %+v, %v; want %+v", got, ok, want)
 	}
+	// the owner's family name is "Santos", so "De" is a given name here,
+	// not a particle to move (capitalParticles)
+	got, ok = SplitName("Maria De Santos", []record.Name{{Given: "Maria De", Family: "Santos"}})
+	if want := (record.Name{Given: "Maria De", Family: "Santos"}); !ok || got != want {
+		t.Errorf("got %+v, %v; want %+v", got, ok, want)
+	}
+	got, ok = SplitName("M. De Santos", []record.Name{{Given: "Maria De", Family: "Santos"}})
+	if want := (record.Name{Given: "M. De", Family: "Santos"}); !ok || got != want {
+		t.Errorf("got %+v, %v; want %+v", got, ok, want)
+	}
 }
 
 // TestSplitInitialsName: Europe PMC's authorString and fullName, as in
