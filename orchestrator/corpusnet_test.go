@@ -54,6 +54,8 @@ func corpusAgencies() map[string]string {
 		// The University of Queensland's theses: Crossref, as doi.org's RA
 		// lookup answered commonmeta-py on 2026-07-23 (test_phd_thesis.yaml)
 		"10.14264": "Crossref",
+		"10.3934":  "Crossref", // #32 names: the American Institute of Mathematical Sciences
+		"10.14457": "DataCite", // #32 names: King Mongkut's Institute of Technology Ladkrabang (ThaiLIS)
 	}
 }
 
@@ -105,10 +107,12 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	n.routes["api.crossref.org/works/10.5555/joyce.glycolipid"] = crossrefWork("10.5555/joyce.glycolipid", "journal-article",
 		"Identification of a novel cationic glycolipid in Streptococcus agalactiae that contributes to brain entry and meningitis", 2022,
 		"Joyce", "Manzer", "Mendonça", "Villarreal", "Nagao", "Doran", "Palmer", "Guan")
+	n.serveListItem("crossref/crossref-works-filter-has-full-text-true-rows-3.json", 0)
 	n.file("api.crossref.org", "/works/10.1371/notarealdoi", 404, "corpus/crossref/crossref-work-not-found-10.1371-notarealdoi.txt")
 	n.fallback["api.crossref.org"] = n.routes["api.crossref.org/works/10.1371/notarealdoi"]
 	for _, doi := range []string{"10.1371/journal.pone.0000030", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13", "10.2737/rds-2018-0001",
-		"10.1101/097196", "10.1145/3448016.3452841", "10.7554/elife.55167.sa2", "10.14264/uql.2020.791", "10.3389/fpls.2019.00816"} {
+		"10.1101/097196", "10.1145/3448016.3452841", "10.7554/elife.55167.sa2", "10.14264/uql.2020.791", "10.3389/fpls.2019.00816",
+		"10.3934/nhm.2009.4.249", "10.1371/journal.pmed.0030277.g001"} { // the last two: #32 names (manifest DOIs)
 		serve("api.openalex.org", doi, "/works/doi:", "openalex/openalex-work-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	n.otherwise("api.openalex.org", 404, "")
@@ -116,7 +120,7 @@ func newCorpusNet(t testing.TB) *corpusNet {
 		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	// #32's placeholders and name lists (manifest DOIs, not on the profile).
-	for _, doi := range []string{"10.7910/dvn/eqtqyo", "10.18169/papdeottx00502"} {
+	for _, doi := range []string{"10.7910/dvn/eqtqyo", "10.18169/papdeottx00502", "10.14457/kmitl.res.2006.17"} {
 		serve("api.datacite.org", doi, "/dois/", "datacite/datacite-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	// #32's resource types, related items and container fields (manifest
@@ -156,6 +160,18 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	n.serveProfile()
 	n.answerBatches()
 	return n
+}
+
+// serveListItem serves item i of a recorded Crossref list answer (a whole
+// record: the list asked no select) as the single answer for its DOI,
+// in the single route's envelope (#32 names: the has-full-text list's
+// first item writes its authors in capitals).
+func (n *corpusNet) serveListItem(file string, i int) {
+	item := gjson.GetBytes(n.read(file), fmt.Sprintf("message.items.%d", i))
+	doi := strings.ToLower(item.Get("DOI").String())
+	body := `{"status":"ok","message-type":"work","message-version":"1.0.0","message":` + item.Raw + `}`
+	n.routes["api.crossref.org/works/"+wire.EscapeDOI(doi)] = fakeAnswer{200, []byte(body)}
+	n.serves("doi:"+doi, "crossref")
 }
 
 func (n *corpusNet) read(file string) []byte {

@@ -290,6 +290,7 @@ func crossrefWork(m gjson.Result) record.Record {
 				Name:   strings.TrimSpace(a.Get("name").String()),
 				ORCID:  wire.StripORCID(a.Get("ORCID").String()),
 			}
+			author.Given, author.Family = wire.StructuredName(author.Given, author.Family) // "BO" / "VAHLQUIST"
 			a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
 				author.Affiliations = append(author.Affiliations, markup.PlainText(n.String()))
 				return true

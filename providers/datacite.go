@@ -344,8 +344,7 @@ func dataCiteNameList(c gjson.Result, a record.Author) []record.Author {
 // people are split into given and family names when DataCite splits them.
 func dataCiteCreator(c gjson.Result) (record.Author, bool) {
 	author := record.Author{}
-	given := strings.TrimSpace(c.Get("givenName").String())
-	family := strings.TrimSpace(c.Get("familyName").String())
+	given, family := wire.StructuredName(strings.TrimSpace(c.Get("givenName").String()), strings.TrimSpace(c.Get("familyName").String()))
 	name := strings.TrimSpace(c.Get("name").String())
 	if c.Get("nameType").String() != "Organizational" && (given != "" || family != "") {
 		author.Given, author.Family = given, family

@@ -181,6 +181,7 @@ func parseCSL(item gjson.Result) (service.Result, error) {
 			Name:   strings.TrimSpace(a.Get("literal").String()),
 			ORCID:  wire.StripORCID(a.Get("ORCID").String()),
 		}
+		author.Given, author.Family = wire.StructuredName(author.Given, author.Family)
 		if author.Name == "" && author.Given == "" && author.Family == "" {
 			author.Name = strings.TrimSpace(a.Get("name").String())
 		}

@@ -39,10 +39,12 @@ func indexAuthor(names ...string) record.Author {
 // https://docs.openalex.org/api-entities/works/work-object/authorship-object .
 // ok is false for an authorship that is an affiliation parsed into the
 // author list (wire.IsAffiliation: ", University of …, 1749-016"),
-// which is no author at all.
+// which is no author at all. A repository's author id after the name
+// ("Mihai G Netea (15649)", figshare's) is dropped from it
+// (wire.WithoutRepositoryID), not the author.
 func openAlexAuthor(a gjson.Result) (record.Author, bool) {
-	raw := strings.TrimSpace(a.Get("raw_author_name").String())
-	display := strings.TrimSpace(a.Get("author.display_name").String())
+	raw := wire.WithoutRepositoryID(a.Get("raw_author_name").String())
+	display := wire.WithoutRepositoryID(a.Get("author.display_name").String())
 	if raw != "" && wire.IsAffiliation(raw) || raw == "" && wire.IsAffiliation(display) {
 		return record.Author{}, false
 	}

@@ -653,6 +653,7 @@ func orcidPerson(ctx context.Context, env service.Env, base, orcid string) (*rec
 		Family: strings.TrimSpace(doc.Get("name.family-name.value").String()),
 		Credit: strings.TrimSpace(doc.Get("name.credit-name.value").String()),
 	}
+	p.Given, p.Family = wire.StructuredName(p.Given, p.Family)
 	doc.Get("other-names.other-name").ForEach(func(_, n gjson.Result) bool {
 		if s := strings.TrimSpace(n.Get("content").String()); s != "" {
 			p.Other = appendNew(p.Other, s)

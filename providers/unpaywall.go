@@ -125,6 +125,7 @@ func parseUnpaywall(doc gjson.Result) (service.Result, error) {
 			Name:   strings.TrimSpace(a.Get("name").String()),
 			ORCID:  wire.StripORCID(firstNonEmpty(a.Get("ORCID").String(), a.Get("orcid").String())),
 		}
+		author.Given, author.Family = wire.StructuredName(author.Given, author.Family)
 		a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
 			if s := strings.TrimSpace(n.String()); s != "" {
 				author.Affiliations = append(author.Affiliations, s)

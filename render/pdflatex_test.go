@@ -23,6 +23,16 @@ func latexFolder() *folder.Folder {
 		"Every character: " + string(every) + " àáâãäåāăąçćĉċčďèéêëēĕėęěĝğġģĥìíîïĩīĭįĵķĺļľńņňñòóôõöōŏőŕŗřśŝşšșţťțùúûüũūŭůűųŵýÿŷźżžǎǐǒǔḍḥṃṇṛṣṭẹẽỉịọụỳỹễầặổ",
 	}
 	f := &folder.Folder{Root: "latex"}
+	// #32: a Thai record, its creator and title as DataCite holds them
+	// (10.14457/kmitl.res.2006.17, testdata/corpus), the name split as
+	// Thai writes it, given name first; abbrv.bst cuts the given name to
+	// its "initial", which must not split a letter from its marks.
+	thai := record.Record{
+		Title: "การเพาะเลี้ยงเนื้อเยื่อปทุมมาที่เหมาะสม สำหรับการถ่ายยีนโดยใช้อะโกรแบคทีเรียม", Type: "dataset",
+		Publisher: "ภาควิชาพืชสวน สถาบันเทคโนโลยีพระจอมเกล้าเจ้าคุณทหารลาดกระบัง", Issued: record.NewDate(2006, 0, 0),
+		Authors: []record.Author{{Given: "กัญจนา", Family: "แซ่เตียว"}}, IDs: record.IDs{DOI: "10.14457/kmitl.res.2006.17"},
+	}
+	f.Works = append(f.Works, folder.Work{ID: "doi:" + thai.IDs.DOI, Record: thai})
 	for i, title := range titles {
 		r := record.Record{
 			Title:     title,
@@ -44,7 +54,7 @@ func latexFolder() *folder.Folder {
 // "Ł." cut to its first byte stops pdfLaTeX). It must complete without an
 // error. Characters with no LaTeX command (the fixture's CJK) are all the
 // file keeps as UTF-8: the document declares those, as a document with a
-// CJK package would print them.
+// CJK package (or Thai's, thailatex) would print them.
 func TestBibTeXRunsThroughPDFLaTeX(t *testing.T) {
 	pdflatex, bibtex := tool(t, "pdflatex"), tool(t, "bibtex")
 	fixtureFolder, _ := fixture(t)
@@ -89,7 +99,7 @@ func declareUnlettered(t *testing.T, bib string) string {
 		if tex.KeptAsUTF8(r) {
 			continue // pdfLaTeX's UTF-8 input prints it with T1 and TS1: not declared, so an error would stop the run
 		}
-		if d := norm.NFD.String(string(r)); !unicode.Is(unicode.Han, r) && !strings.ContainsAny(d, "\u0309\u031b") {
+		if d := norm.NFD.String(string(r)); !unicode.In(r, unicode.Han, unicode.Thai) && !strings.ContainsAny(d, "\u0309\u031b") {
 			t.Errorf("the BibTeX file keeps %q (U+%04X) as UTF-8", r, r)
 		}
 		fmt.Fprintf(&b, "\\DeclareUnicodeCharacter{%04X}{?}\n", r)

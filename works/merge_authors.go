@@ -113,13 +113,31 @@ func complete(a *record.Author, b record.Author) []string {
 	}
 	if a.Family != b.Family && longerFamily(b.Family, a.Family) { // the same one (most are) is not longer: no folding
 		a.Family = b.Family // "Berg" → "van der Berg", "Márquez" → "García Márquez"
+		a.Given = withoutFamilyWords(a.Given, a.Family)
 		did = append(did, "family")
 	}
-	if fuller(bn.Given, a.Given) {
-		a.Given = bn.Given
+	if given := withoutFamilyWords(bn.Given, a.Family); fuller(given, a.Given) {
+		a.Given = given
 		did = append(did, "given")
 	}
 	return fillLacking(a, b, did)
+}
+
+// withoutFamilyWords is given without its last words when they are the
+// first words of family, folded: two services that split a name at
+// different places ("Fatima Ó" + "Briain", "Fatima" + "Ó Briain") put
+// the words between in the given name of one and the family name of the
+// other, and a merge that takes the longer family name (or the fuller
+// given name) must not write them twice ("Fatima Ó Ó Briain"). One given
+// word always stays.
+func withoutFamilyWords(given, family string) string {
+	gw, fw := strings.Fields(given), strings.Fields(family)
+	for k := min(len(gw)-1, len(fw)-1); k >= 1; k-- {
+		if record.Fold(strings.Join(gw[len(gw)-k:], " ")) == record.Fold(strings.Join(fw[:k], " ")) {
+			return strings.Join(gw[:len(gw)-k], " ")
+		}
+	}
+	return given
 }
 
 // fillLacking fills the ORCID iD and the affiliations a lacks from b,

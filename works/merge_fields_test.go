@@ -123,6 +123,25 @@ func TestMergeAuthorsNotShortened(t *testing.T) {
 	}
 }
 
+// TestMergeAuthorsSplitElsewhere: two services that split one name at
+// different places (the registrar "Fatima Ó" + "Briain", an index
+// "Fatima" + "Ó Briain", as #32 saw) merge to the longer family name with
+// the particle written once, whichever service comes first.
+func TestMergeAuthorsSplitElsewhere(t *testing.T) {
+	short := record.Author{Given: "Fatima Ó", Family: "Briain"}
+	long := record.Author{Given: "Fatima", Family: "Ó Briain"}
+	want := []record.Author{long}
+	for _, in := range [][]works.Named{
+		{{Provider: "crossref", Record: record.Record{Authors: []record.Author{short}}}, {Provider: "openalex", Record: record.Record{Authors: []record.Author{long}}}},
+		{{Provider: "crossref", Record: record.Record{Authors: []record.Author{long}}}, {Provider: "openalex", Record: record.Record{Authors: []record.Author{short}}}},
+	} {
+		got, _, _ := order.Merge(in)
+		if !reflect.DeepEqual(got.Authors, want) {
+			t.Errorf("%s first: authors %+v, want %+v", in[0].Record.Authors[0].Given, got.Authors, want)
+		}
+	}
+}
+
 // TestMergeConflicts: real disagreements are recorded with the value kept
 // and the values not kept, each with its providers, sorted; cosmetic ones
 // (case, punctuation, a trailing period) are not.

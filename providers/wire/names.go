@@ -68,7 +68,79 @@ func SplitName(s string, known []record.Name) (record.Name, bool) {
 	if n, ok, decided := splitCapitalFamily(words); decided {
 		return n, ok
 	}
-	return record.SplitCreditName(s, known)
+	n, ok := record.SplitCreditName(s, known)
+	if ok && !slices.ContainsFunc(known, func(k record.Name) bool { return record.Fold(k.Family) == record.Fold(n.Family) }) {
+		n = capitalParticles(n) // the owner's own family name is not to be lengthened
+	}
+	return n, ok
+}
+
+// capitalParticleWords are the particles written capitalised inside a
+// name that belong to the family name after them ("Valérie Dos Santos",
+// "Yann Le Gorrec", "Vincent Van Gogh", "Seán Mac Mathúna", "Fatima Ó
+// Briain"), folded. Left out, as given or middle names as often as
+// particles: "Bin", "Al" ("Al Gore" leads, but "John Al Smith"); "Van"
+// and "Le" before a Vietnamese family name (vietnameseFamilies) and the
+// one-syllable Chinese given names "Da", "De", "Di", "Du" before a
+// Chinese one (chineseFamilies).
+var capitalParticleWords = map[string]bool{
+	"van": true, "von": true, "der": true, "den": true, "de": true, "del": true, "della": true, "dei": true,
+	"degli": true, "di": true, "da": true, "das": true, "dos": true, "do": true, "du": true, "des": true,
+	"la": true, "le": true, "las": true, "los": true, "ter": true, "ten": true, "zu": true,
+	"ó": true, "ní": true, "mac": true, "nic": true, "ua": true,
+}
+
+// vietnameseFamilies are the commonest Vietnamese family names (about
+// nine in ten Vietnamese people hold one), and chineseFamilies the
+// commonest Chinese ones, folded: before one of them "Van" ("Hung Van
+// Tran": Văn, a middle name), "Le", "Do", "Da", "De", "Di" or "Du" is a
+// given or middle name, so nothing moves.
+var vietnameseFamilies = map[string]bool{
+	"nguyen": true, "tran": true, "le": true, "pham": true, "hoang": true, "huynh": true, "phan": true,
+	"vu": true, "vo": true, "dang": true, "bui": true, "do": true, "ho": true, "ngo": true, "duong": true, "ly": true,
+}
+
+var chineseFamilies = map[string]bool{
+	"wang": true, "li": true, "zhang": true, "liu": true, "chen": true, "yang": true, "huang": true,
+	"zhao": true, "wu": true, "zhou": true, "xu": true, "sun": true, "ma": true, "zhu": true, "hu": true,
+	"guo": true, "he": true, "lin": true, "gao": true, "luo": true, "zheng": true, "liang": true,
+}
+
+// capitalParticles moves the capitalised particles at the end of the
+// given names to the family name (capitalParticleWords), as BibTeX's
+// "von" part and citeproc-js's particle list read them once their case is
+// set aside: "Valérie Dos" + "Santos" → "Valérie" + "Dos Santos". Only
+// the words just before a one-word family name move, one given name
+// always stays ("Van Morrison" is given and family), and nothing moves
+// before a Vietnamese or Chinese family name (vietnameseFamilies,
+// chineseFamilies). A Spanish double surname without a particle ("García
+// Márquez") is not told from a middle name, and is not guessed at.
+func capitalParticles(n record.Name) record.Name {
+	given := strings.Fields(n.Given)
+	if len(given) < 2 || strings.Contains(n.Family, " ") {
+		return n
+	}
+	family := record.Fold(n.Family)
+	if vietnameseFamilies[family] || chineseFamilies[family] {
+		return n
+	}
+	at := len(given)
+	for at > 1 && capitalWordParticle(given[at-1]) {
+		at--
+	}
+	if at == len(given) {
+		return n
+	}
+	return record.Name{Given: strings.Join(given[:at], " "), Family: strings.Join(given[at:], " ") + " " + n.Family}
+}
+
+// capitalWordParticle: a particle of capitalParticleWords written with
+// a capital ("Dos", "Ó"); the lower-case ones are record.ParseName's.
+// Irish Ó and Ní keep their accent: a bare "O" or "Ni" is as often an
+// initial without its full stop ("Peter O Smith") or a Chinese name.
+func capitalWordParticle(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && capitalParticleWords[strings.ToLower(w)]
 }
 
 // splitCapitalFamily reads "FAMILY Given" and "Given FAMILY": the capital
@@ -98,6 +170,19 @@ func splitCapitalFamily(words []string) (n record.Name, ok, decided bool) {
 		return record.Name{Given: strings.Join(words[:trail], " "), Family: strings.Join(family, " ")}, true, true
 	}
 	return record.Name{}, false, false
+}
+
+// repositoryID is a parenthesised number at the end of a byline: a
+// repository's author id ("Mihai G Netea (15649)", as figshare's bylines
+// reach OpenAlex) or an affiliation's index ("(1)").
+var repositoryID = regexp.MustCompile(`\s*\(\d+\)$`)
+
+// WithoutRepositoryID is a byline without the number a repository wrote
+// after the name, which is no part of it: kept, its digits make the name
+// unsplittable and its four or five of them read as a postcode
+// (IsAffiliation), so the author was dropped.
+func WithoutRepositoryID(s string) string {
+	return repositoryID.ReplaceAllString(strings.TrimSpace(s), "")
 }
 
 // SplitInitialsName splits a name in MEDLINE's "Family Initials" form,
@@ -228,6 +313,59 @@ func NameCase(s string) string {
 		words[i] = caseWord(lw)
 	}
 	return strings.Join(words, " ")
+}
+
+// StructuredName is a registrar's given and family names (Crossref's
+// given/family, DataCite's givenName/familyName, ORCID's given-names and
+// family-name) with a part written wholly in capitals brought to ordinary
+// case: "SCOTT A." / "ISARD" → "Scott A." / "Isard", "O'NEIL" →
+// "O'Neil", "MCDONALD" → "McDonald", "VAN DER BERG" → "van der Berg".
+// A part with any lower-case letter is left as it is ("McDonald", "van
+// der Berg", "JoAnn"). In the given names a word with no vowel ("JR",
+// "RYK") is initials and stays; so does a word of two letters ("BO",
+// "AJ") unless the family name is in capitals too, when the whole name
+// was written so and "BO" is Bo (Crossref's 10.1111/j.1651-2227.1964.tb07256.x,
+// "BO" / "VAHLQUIST").
+func StructuredName(given, family string) (string, string) {
+	upperFamily := allUpper(family) && letterCount(family) >= 2
+	if allUpper(given) {
+		words := strings.Fields(given)
+		for i, w := range words {
+			if n := letterCount(w); n > 1 && hasVowel(w) && (n > 2 || upperFamily) {
+				words[i] = caseWord(strings.ToLower(w))
+			}
+		}
+		given = strings.Join(words, " ")
+	}
+	if upperFamily {
+		words := strings.Fields(family)
+		for i, w := range words {
+			lw := strings.ToLower(w)
+			if i < len(words)-1 && isParticle(lw) {
+				words[i] = lw // a family name's particles, even the first: "van der Berg"
+				continue
+			}
+			words[i] = caseWord(lw)
+		}
+		family = strings.Join(words, " ")
+	}
+	return given, family
+}
+
+func letterCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// hasVowel: a word with a Latin vowel (accents folded off), which
+// initials run together ("JR") lack.
+func hasVowel(w string) bool {
+	return strings.ContainsAny(record.Fold(w), "aeiouy")
 }
 
 // caseWord capitalises a lower-case word at its start, after a hyphen,

@@ -26,6 +26,18 @@ func TestSplitName(t *testing.T) {
 		{"Anna van der Berg", "Anna", "van der Berg"},
 		{"Lindsay Van der Meer", "Lindsay", "Van der Meer"},
 		{"Jean de la Fontaine", "Jean", "de la Fontaine"},
+		// #32: capitalised particles before the last word
+		{"Valérie Dos Santos", "Valérie", "Dos Santos"}, // OpenAlex raw_author_name, 10.3934/nhm.2009.4.249
+		{"Yann Le Gorrec", "Yann", "Le Gorrec"},         // the same work
+		{"Juan Carlos De La Torre", "Juan Carlos", "De La Torre"},
+		{"Vincent Van Gogh", "Vincent", "Van Gogh"},
+		{"Fatima Ó Briain", "Fatima", "Ó Briain"},
+		{"Van Morrison", "Van", "Morrison"},                             // one given name always stays
+		{"Hung Van Tran", "Hung Van", "Tran"},                           // Vietnamese Văn, a middle name
+		{"Jian De Wang", "Jian De", "Wang"},                             // a Chinese given name
+		{"Peter O Smith", "Peter O", "Smith"},                           // an initial without its stop
+		{"María Del Carmen Rodríguez", "María Del Carmen", "Rodríguez"}, // only the words just before the family
+		{"Gabriel García Márquez", "Gabriel García", "Márquez"},         // no particle: not guessed
 		{"MARKUS RALSER", "Markus", "Ralser"},
 		{"ALLISON F. O'NEILL", "Allison F.", "O'Neill"},
 		{"LANCE MCCRACKEN", "Lance", "McCracken"},
@@ -71,6 +83,16 @@ func TestSplitNameKnown(t *testing.T) {
 	known := []record.Name{{Given: "Maria", Family: "Berg Santos"}}
 	got, ok := SplitName("M. Berg Santos", known)
 	if want := (record.Name{Given: "M.", Family: "Berg Santos"}); !ok || got != want {
+		t.Errorf("got %+v, %v; want %+v", got, ok, want)
+	}
+	// the owner's family name is "Santos", so "De" is a given name here,
+	// not a particle to move (capitalParticles)
+	got, ok = SplitName("Maria De Santos", []record.Name{{Given: "Maria De", Family: "Santos"}})
+	if want := (record.Name{Given: "Maria De", Family: "Santos"}); !ok || got != want {
+		t.Errorf("got %+v, %v; want %+v", got, ok, want)
+	}
+	got, ok = SplitName("M. De Santos", []record.Name{{Given: "Maria De", Family: "Santos"}})
+	if want := (record.Name{Given: "M. De", Family: "Santos"}); !ok || got != want {
 		t.Errorf("got %+v, %v; want %+v", got, ok, want)
 	}
 }
@@ -138,6 +160,48 @@ func TestNameCase(t *testing.T) {
 	} {
 		if got := NameCase(in); got != want {
 			t.Errorf("NameCase(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestWithoutRepositoryID: figshare's bylines as OpenAlex holds them
+// (testdata/corpus/openalex/openalex-work-doi-10.1371-journal.pmed.0030277.g001.json).
+func TestWithoutRepositoryID(t *testing.T) {
+	for in, want := range map[string]string{
+		"Mihai G Netea (15649)":     "Mihai G Netea",
+		"Leo A. B Joosten (64533) ": "Leo A. B Joosten",
+		"Mihai G Netea":             "Mihai G Netea",
+		"Smith (Jr)":                "Smith (Jr)", // not a number
+		"COVID-19 (2020) Group":     "COVID-19 (2020) Group",
+	} {
+		if got := WithoutRepositoryID(in); got != want {
+			t.Errorf("WithoutRepositoryID(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestStructuredName: registrars' given/family parts in capitals, the
+// first from Crossref's 10.1111/j.1651-2227.1964.tb07256.x
+// (testdata/corpus/crossref/crossref-works-filter-has-full-text-true-rows-3.json).
+func TestStructuredName(t *testing.T) {
+	for _, c := range []struct{ given, family, wantGiven, wantFamily string }{
+		{"BO", "VAHLQUIST", "Bo", "Vahlquist"},
+		{"SCOTT A.", "ISARD", "Scott A.", "Isard"},
+		{"ALLISON F.", "O'NEIL", "Allison F.", "O'Neil"},
+		{"LANCE", "MCDONALD", "Lance", "McDonald"},
+		{"JAN", "VAN DER BERG", "Jan", "van der Berg"},
+		{"JEAN-PAUL", "SARTRE", "Jean-Paul", "Sartre"},
+		{"J. R.", "SMITH", "J. R.", "Smith"},
+		{"JR", "SMITH", "JR", "Smith"},       // initials: no vowel
+		{"AJ", "Smith", "AJ", "Smith"},       // two letters beside a mixed-case family: initials
+		{"Jean", "DUPONT", "Jean", "Dupont"}, // a French family in capitals
+		{"JoAnn", "Harris-Bowlsbey", "JoAnn", "Harris-Bowlsbey"},
+		{"Anna", "van der Berg", "Anna", "van der Berg"},
+		{"", "WORLD HEALTH", "", "World Health"},
+	} {
+		g, f := StructuredName(c.given, c.family)
+		if g != c.wantGiven || f != c.wantFamily {
+			t.Errorf("StructuredName(%q, %q) = %q, %q; want %q, %q", c.given, c.family, g, f, c.wantGiven, c.wantFamily)
 		}
 	}
 }

@@ -8,6 +8,7 @@ package tex
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -33,32 +34,107 @@ func ASCII(s string) string {
 		return s
 	}
 	var b strings.Builder
+	var kept keptRun
 	for _, r := range s {
+		if kept.takes(r) {
+			continue
+		}
+		cmd, ok := "", false
 		switch {
 		case r < 0x80:
-			b.WriteRune(r)
+			cmd, ok = string(r), true
 		case keptAsUTF8[r]:
-			b.WriteString(`{\relax ` + string(r) + "}")
 		case latexChars[r] != "":
-			b.WriteString("{" + latexChars[r] + "}")
+			cmd, ok = "{"+latexChars[r]+"}", true
 		default:
-			b.WriteString(latexAccented(r))
+			cmd, ok = latexAccented(r)
+		}
+		if ok {
+			kept.flush(&b)
+			b.WriteString(cmd)
+			continue
+		}
+		kept.flush(&b)
+		kept.start(r)
+	}
+	kept.flush(&b)
+	return b.String()
+}
+
+// keptRun is the text ASCII keeps as UTF-8 in one BibTeX special
+// character, {\relax …}: one character with the combining marks that
+// follow it (Thai's vowel and tone marks, Devanagari's vowel signs,
+// Hebrew's points), so no mark is cut from its letter; and a whole word
+// of a script whose letters are shaped together (joined, or with marks
+// stacked and reordered: Thai, Arabic, the Indic scripts; shapedScripts),
+// which a group per letter breaks apart for XeLaTeX's shaper and for the
+// ligatures pdfLaTeX's Thai fonts place their marks with. BibTeX then
+// takes such a word whole as a name's "initial" (abbrv.bst writes a Thai
+// given name in full), where a letter and not its mark was meaningless.
+// Han and the other scripts are one group per character, as before: a
+// Chinese given name's initial is its first character.
+type keptRun struct {
+	runes  []rune
+	script *unicode.RangeTable // a shaped script the run is a word of, else nil
+}
+
+// takes adds r to the open run when it belongs there: a combining mark
+// (after any kept character), a letter of the run's shaped script, or a
+// joiner inside such a word.
+func (k *keptRun) takes(r rune) bool {
+	if len(k.runes) == 0 {
+		return false
+	}
+	mark := unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
+	joiner := r == '\u200c' || r == '\u200d'
+	if mark || k.script != nil && (joiner || unicode.Is(k.script, r)) {
+		k.runes = append(k.runes, r)
+		return true
+	}
+	return false
+}
+
+func (k *keptRun) start(r rune) {
+	k.runes = append(k.runes[:0], r)
+	k.script = nil
+	for _, sc := range shapedScripts {
+		if unicode.Is(sc, r) {
+			k.script = sc
+			break
 		}
 	}
-	return b.String()
+}
+
+func (k *keptRun) flush(b *strings.Builder) {
+	if len(k.runes) > 0 {
+		b.WriteString(`{\relax ` + string(k.runes) + "}")
+		k.runes = k.runes[:0]
+	}
+}
+
+// shapedScripts are the scripts whose letters a font shapes together
+// (cursive joining, or marks placed and reordered around a cluster), so
+// a word of them stays one group: Arabic, Syriac, Thaana, N'Ko,
+// Mongolian, the Brahmic scripts of South and Southeast Asia, and
+// Tibetan.
+var shapedScripts = []*unicode.RangeTable{
+	unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Arabic, unicode.Syriac,
+	unicode.Thaana, unicode.Nko, unicode.Mongolian, unicode.Devanagari, unicode.Bengali,
+	unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil, unicode.Telugu, unicode.Kannada,
+	unicode.Malayalam, unicode.Sinhala, unicode.Tibetan, unicode.Balinese, unicode.Javanese,
 }
 
 // latexAccented writes a letter with accents as nested accent commands
 // when its canonical decomposition is an ASCII (or dotless) letter and
-// marks LaTeX has commands for; otherwise the character as it is, as
-// BibTeX's special character {\relax 小}, which it takes whole: abbrv.bst's
-// initial of 小龙 is then that, not the first of its three bytes (a plain
-// brace group does not stop the cut).
-func latexAccented(r rune) string {
-	kept := `{\relax ` + string(r) + "}"
+// marks LaTeX has commands for; ok is false otherwise, and ASCII keeps
+// the character as it is, as BibTeX's special character {\relax 小},
+// which it takes whole: abbrv.bst's initial of 小龙 is then that, not
+// the first of its three bytes (a plain brace group does not stop the
+// cut).
+func latexAccented(r rune) (string, bool) {
 	d := []rune(norm.NFD.String(string(r)))
 	if len(d) < 2 {
-		return kept
+		return "", false
 	}
 	base := string(d[0])
 	switch {
@@ -66,16 +142,16 @@ func latexAccented(r rune) string {
 	case latexChars[d[0]] != "":
 		base = latexChars[d[0]]
 	default:
-		return kept
+		return "", false
 	}
 	for _, m := range d[1:] {
 		cmd, ok := latexAccents[m]
 		if !ok {
-			return kept
+			return "", false
 		}
 		base = cmd + "{" + base + "}"
 	}
-	return "{" + base + "}"
+	return "{" + base + "}", true
 }
 
 func isASCII(s string) bool {
