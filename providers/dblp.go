@@ -398,9 +398,7 @@ func (r dblpRaw) work() dblpWork {
 	if w.Genre == "Preprint" && w.ArXiv == "" && strings.HasPrefix(key, dblpCoRRKey) {
 		// Older CoRR records carry the e-print only as their volume, abs/<id>.
 		if id, ok := strings.CutPrefix(w.Volume, "abs/"); ok {
-			if v, err := manifest.NormalizeArXiv(id); err == nil {
-				w.ArXiv = parseArXivID(v).base
-			}
+			w.arxivEdition(id)
 		}
 	}
 	if strings.HasPrefix(key, dblpCoRRKey) && strings.HasPrefix(w.Volume, "abs/") {
@@ -480,32 +478,41 @@ func dblpEditions(w *dblpWork, ees []dblpEE) {
 		host := strings.ToLower(strings.TrimPrefix(u.Host, "www."))
 		switch {
 		case host == "doi.org" || host == "dx.doi.org":
-			path := strings.TrimPrefix(u.EscapedPath(), "/")
-			if p, err := url.PathUnescape(path); err == nil {
-				path = p
-			}
-			doi := wire.StripDOI(path)
-			if doi == "" {
-				continue
-			}
-			if w.DOI == "" {
-				w.DOI = doi
-			}
-			if id, ok := strings.CutPrefix(doi, dblpArXivDOI); ok && w.ArXiv == "" {
-				if v, err := manifest.NormalizeArXiv(id); err == nil {
-					w.ArXiv = parseArXivID(v).base
-				}
-			}
+			w.doiEdition(u)
 		case host == "arxiv.org" && strings.HasPrefix(u.Path, "/abs/"):
-			if v, err := manifest.NormalizeArXiv(strings.TrimPrefix(u.Path, "/abs/")); err == nil && w.ArXiv == "" {
-				w.ArXiv = parseArXivID(v).base
-			}
+			w.arxivEdition(strings.TrimPrefix(u.Path, "/abs/"))
 		case host == "wikidata.org":
 		default:
 			if w.Link == "" {
 				w.Link, w.OpenLink = raw, ee.Type == "oa"
 			}
 		}
+	}
+}
+
+// doiEdition reads a doi.org edition: the first is the work's DOI, and
+// an arXiv DOI names the e-print as well.
+func (w *dblpWork) doiEdition(u *url.URL) {
+	path := strings.TrimPrefix(u.EscapedPath(), "/")
+	if p, err := url.PathUnescape(path); err == nil {
+		path = p
+	}
+	doi := wire.StripDOI(path)
+	if doi == "" {
+		return
+	}
+	if w.DOI == "" {
+		w.DOI = doi
+	}
+	if id, ok := strings.CutPrefix(doi, dblpArXivDOI); ok {
+		w.arxivEdition(id)
+	}
+}
+
+// arxivEdition keeps the first e-print named, without its version.
+func (w *dblpWork) arxivEdition(id string) {
+	if v, err := manifest.NormalizeArXiv(id); err == nil && w.ArXiv == "" {
+		w.ArXiv = parseArXivID(v).base
 	}
 }
 

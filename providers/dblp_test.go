@@ -258,20 +258,21 @@ func TestDBLPRecordForThePipeline(t *testing.T) {
 // edition is an arxiv.org/abs link with a version, theses and data.
 func TestDBLPRules(t *testing.T) {
 	page := `<?xml version="1.0" encoding="US-ASCII"?>
-<dblpperson name="J&#252;rgen M&#252;ller 0002" pid="m/JMuller2" n="6">
+<dblpperson name="J&#252;rgen M&#252;ller 0002" pid="m/JMuller2" n="7">
 <person key="homepages/m/JMuller2"><author pid="m/JMuller2">J&#252;rgen M&#252;ller 0002</author><url>https://orcid.org/0000-0002-1825-0097</url></person>
 <r><article key="journals/x/M99" publtype="withdrawn"><author>J&#252;rgen M&#252;ller 0002</author><title>On <i>k</i>-SAT and H<sub>2</sub>O<sup>+</sup>: caf&#233;s &amp; &ouml;.</title><year>1999</year><journal>X</journal></article></r>
 <r><article key="journals/corr/abs-1106-0423"><author>A</author><title>Old e-print.</title><year>2011</year><journal>CoRR</journal><volume>abs/1106.0423</volume><ee>http://arxiv.org/abs/1106.0423v2</ee></article></r>
 <r><phdthesis key="phd/de/Muller2005"><author>J&#252;rgen M&#252;ller 0002</author><title>Thesis.</title><school>Univ. Trier</school><year>2005</year></phdthesis></r>
 <r><data key="data/x/1" publtype="software"><author>B</author><title>A tool.</title><year>2020</year><ee type="oa">https://zenodo.org/records/1</ee></data></r>
 <r><article key="tr/meltdown/s18" publtype="informal"><author>C</author><title>Really...</title><year>2018</year><journal>meltdownattack.com</journal></article></r>
+<r><article key="journals/corr/abs-0704-0001"><author>E</author><title>Volume only.</title><year>2007</year><journal>CoRR</journal><volume>abs/0704.0001</volume></article></r>
 <r><incollection key="reference/x/Y08" publtype="encyclopedia"><author>D</author><title>An entry?</title><year>2008</year><booktitle>Enc.</booktitle></incollection></r>
 </dblpperson>`
 	l, err := parseDBLP([]byte(page))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Name != "Jürgen Müller" || l.ORCID != "0000-0002-1825-0097" || len(l.Works) != 6 {
+	if l.Name != "Jürgen Müller" || l.ORCID != "0000-0002-1825-0097" || len(l.Works) != 7 {
 		t.Fatalf("listing %q %q, %d works", l.Name, l.ORCID, len(l.Works))
 	}
 	w := l.Works[0]
@@ -290,7 +291,10 @@ func TestDBLPRules(t *testing.T) {
 	if w := l.Works[4]; w.Type != "report" || w.Title != "Really..." {
 		t.Errorf("technical report: %+v", w)
 	}
-	if w := l.Works[5]; w.Type != "entry-encyclopedia" || w.Title != "An entry?" {
+	if w := l.Works[5]; w.ArXiv != "0704.0001" || w.Volume != "" || w.Genre != "Preprint" {
+		t.Errorf("CoRR with its e-print only as volume: %+v", w)
+	}
+	if w := l.Works[6]; w.Type != "entry-encyclopedia" || w.Title != "An entry?" {
 		t.Errorf("encyclopedia entry: %+v", w)
 	}
 }
