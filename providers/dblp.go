@@ -179,11 +179,14 @@ type dblpPersonRec struct {
 	URLs []string `xml:"url"`
 }
 
-// dblpRecordElements are the elements that are works; www (home pages)
-// and person records are not.
-var dblpRecordElements = map[string]bool{
-	"article": true, "inproceedings": true, "proceedings": true, "book": true, "incollection": true,
-	"phdthesis": true, "mastersthesis": true, "data": true,
+// dblpIsRecord reports the elements that are works; www (home pages) and
+// person records are not.
+func dblpIsRecord(element string) bool {
+	switch element {
+	case "article", "inproceedings", "proceedings", "book", "incollection", "phdthesis", "mastersthesis", "data":
+		return true
+	}
+	return false
 }
 
 // parseDBLP reads a dblp XML answer: a person page (<dblpperson>, records
@@ -331,7 +334,7 @@ func readDBLPRecords(d *xml.Decoder, inR bool) ([]dblpWork, error) {
 		case xml.EndElement:
 			return works, nil
 		case xml.StartElement:
-			if !dblpRecordElements[t.Name.Local] {
+			if !dblpIsRecord(t.Name.Local) {
 				if err := d.Skip(); err != nil {
 					return nil, service.Malformed("dblp", err.Error())
 				}
