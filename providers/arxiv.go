@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,10 +77,6 @@ func arxivProbe() service.Probe {
 	}
 }
 
-// arxivVersion splits an arXiv id into its version-less base and its
-// version suffix ("v2"), which may be empty.
-var arxivVersion = regexp.MustCompile(`^(.*?)(v[0-9]+)?$`)
-
 // arxivID is an arXiv identifier split for matching: base is lower-case
 // with no version and, for old-style ids, no subject class
 // (math.GT/0309136 is math/0309136: arXiv's canonical form).
@@ -99,19 +94,7 @@ func (a arxivID) String() string {
 
 // parseArXivID reads a bare id or an abs URL as arXiv writes it in <id>.
 func parseArXivID(s string) arxivID {
-	s = strings.ToLower(strings.TrimSpace(s))
-	for _, p := range []string{"https://arxiv.org/abs/", "http://arxiv.org/abs/"} {
-		s = strings.TrimPrefix(s, p)
-	}
-	m := arxivVersion.FindStringSubmatch(s)
-	base, version := m[1], 0
-	if m[2] != "" {
-		version, _ = strconv.Atoi(m[2][1:])
-	}
-	if archive, number, ok := strings.Cut(base, "/"); ok {
-		archive, _, _ = strings.Cut(archive, ".")
-		base = archive + "/" + number
-	}
+	base, version := wire.ArXivParts(s)
 	return arxivID{base: base, version: version}
 }
 

@@ -1,4 +1,4 @@
-package providers_test
+package inspire_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/internal/whole"
-	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/providers/inspire"
 	"github.com/aboutscholar/about/providers/service"
 	"github.com/aboutscholar/about/record"
 )
@@ -22,7 +22,7 @@ import (
 // INSPIRE's recorded answers (testdata/inspire/SOURCES.md): one search
 // answer (literature-*.json) and record metadata (record-<recid>.json)
 // that the tests put in the search answer's documented envelope.
-const inspireDir = "../testdata/inspire/"
+const inspireDir = "../../testdata/inspire/"
 
 func inspireFile(t testing.TB, name string) []byte {
 	t.Helper()
@@ -72,17 +72,17 @@ func (f *inspireFake) do(req *http.Request) (*http.Response, error) {
 	return &http.Response{StatusCode: status, Header: http.Header{}, Body: whole.New(f.pages[n]), Request: req}, nil
 }
 
-func inspireList(t testing.TB, id string, pages ...[]byte) (*providers.InspireListing, *inspireFake, error) {
+func inspireList(t testing.TB, id string, pages ...[]byte) (*inspire.Listing, *inspireFake, error) {
 	t.Helper()
 	f := &inspireFake{t: t, pages: pages}
-	l, err := providers.ListInspire(context.Background(), f.env(), id)
+	l, err := inspire.List(context.Background(), f.env(), id)
 	return l, f, err
 }
 
 // TestINSPIREDeclaration holds the declaration to INSPIRE's documented
 // terms: 15 requests per 5 s per IP, CC0 metadata, both counts.
 func TestINSPIREDeclaration(t *testing.T) {
-	s := providers.INSPIRE()
+	s := inspire.Spec()
 	if s.Name != "inspire" || s.Host != "inspirehep.net" {
 		t.Errorf("name %q host %q", s.Name, s.Host)
 	}
@@ -233,9 +233,9 @@ var inspireWants = []inspireWant{
 
 // inspireRecorded is every recorded hit: the search answer's page and
 // each record in the search envelope.
-func inspireRecorded(t *testing.T) map[int]providers.InspireHit {
+func inspireRecorded(t *testing.T) map[int]inspire.Hit {
 	t.Helper()
-	hits := map[int]providers.InspireHit{}
+	hits := map[int]inspire.Hit{}
 	l, _, err := inspireList(t, "E.Witten.1", inspireFile(t, "literature-q-a-witten-page1.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -444,7 +444,7 @@ func TestINSPIREHostileAnswers(t *testing.T) {
 	}
 	f := &inspireFake{t: t, pages: [][]byte{[]byte(`{"status":400,"message":"Maximum page size is 1000"}`)}, status: http.StatusBadRequest}
 	var se *service.StatusError
-	if _, err := providers.ListInspire(context.Background(), f.env(), "E.Witten.1"); !errors.As(err, &se) || se.Code != 400 {
+	if _, err := inspire.List(context.Background(), f.env(), "E.Witten.1"); !errors.As(err, &se) || se.Code != 400 {
 		t.Errorf("400: err %v, want a StatusError", err)
 	}
 
@@ -480,7 +480,7 @@ func TestINSPIRECollaborationName(t *testing.T) {
 		"ATLAS": "ATLAS Collaboration", "CMS": "CMS Collaboration", "Particle Data Group": "Particle Data Group",
 		"LHC Higgs Cross Section Working Group": "LHC Higgs Cross Section Working Group", "ATLAS Collaboration": "ATLAS Collaboration",
 	} {
-		if got := providers.CollaborationName(in); got != want {
+		if got := inspire.CollaborationName(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}
@@ -503,7 +503,7 @@ func FuzzINSPIREPage(f *testing.F) {
 	f.Add([]byte(`<html>502</html>`))
 	f.Add([]byte(`{"hits":{"total":1e30,"hits":[]}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		l, err := providers.ListInspire(context.Background(), service.Env{Base: "https://inspirehep.net", Do: func(req *http.Request) (*http.Response, error) {
+		l, err := inspire.List(context.Background(), service.Env{Base: "https://inspirehep.net", Do: func(req *http.Request) (*http.Response, error) {
 			return &http.Response{StatusCode: http.StatusOK, Header: http.Header{}, Body: whole.New(body), Request: req}, nil
 		}}, "E.Witten.1")
 		if err != nil {

@@ -1,4 +1,8 @@
-package providers
+// Package inspire is the adapter of INSPIRE-HEP, the literature database of
+// high-energy physics: its declaration, a person's literature listing and
+// its hits read into records. Like providers/dblp it is a package of its
+// own under providers, importing providers/service and providers/wire.
+package inspire
 
 import (
 	"context"
@@ -18,15 +22,15 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
-// INSPIRE reads INSPIRE-HEP, the literature database of high-energy
+// Spec reads INSPIRE-HEP, the literature database of high-energy
 // physics: a person's works (its literature search, paged) with their
 // arXiv ids, report numbers, collaborations, conference and journal
 // venues, and citation counts with and without self-citations.
 //
 // It is groundwork: it is not yet in the registry (All, Precedence), has
-// no identity kind to accept, and its listing (ListInspire) is not yet
+// no identity kind to accept, and its listing (List) is not yet
 // called by the orchestrator.
-func INSPIRE() service.Spec {
+func Spec() service.Spec {
 	return service.Spec{
 		Name:  "inspire",
 		Title: "INSPIRE-HEP",
@@ -92,9 +96,9 @@ const (
 		"texkeys,citation_count,citation_count_without_self_citations"
 )
 
-// InspireHit is one literature record of INSPIRE's search: what a
+// Hit is one literature record of INSPIRE's search: what a
 // citation of it needs, bounded in size whatever the record's length.
-type InspireHit struct {
+type Hit struct {
 	RecID int    // control_number: https://inspirehep.net/literature/<RecID>
 	Title string // markup dropped, TeX math kept as TeX text ("$B_s^0$")
 	// DocTypes is INSPIRE's document_type ("article", "conference paper",
@@ -115,13 +119,13 @@ type InspireHit struct {
 	DOIs            []string // normalised, each once, in INSPIRE's order
 	ArXiv           string   // normalised
 	ArXivCategories []string
-	Venue           InspirePub // the publication a citation names (inspireVenue)
-	OtherPubs       int        // further publication_info entries (reprints, translations, errata)
+	Venue           Pub // the publication a citation names (inspireVenue)
+	OtherPubs       int // further publication_info entries (reprints, translations, errata)
 	// Conference is the publication_info entry naming the conference the
 	// work was given at (cnum, conference_record, and the proceedings
 	// volume as parent_record), which may be another entry than Venue: a
 	// talk published in a journal lists the journal and the conference.
-	Conference    InspirePub
+	Conference    Pub
 	ReportNumbers []string      // "CERN-PH-EP-2012-218"
 	ISBNs         []string      // as given
 	Publisher     string        // imprints[0].publisher, or a thesis' institution
@@ -136,9 +140,9 @@ type InspireHit struct {
 	CitedByWithoutSelf *int
 }
 
-// InspirePub is one publication_info entry: a journal, a conference
+// Pub is one publication_info entry: a journal, a conference
 // (cnum, its record) or a parent record (a book, a proceedings volume).
-type InspirePub struct {
+type Pub struct {
 	Journal       string // journal_title, INSPIRE's short form ("Phys.Rev.Lett.")
 	Volume        string
 	Issue         string
@@ -152,9 +156,9 @@ type InspirePub struct {
 	Freetext      string // pubinfo_freetext, when INSPIRE could not read it
 }
 
-// InspireListing is what INSPIRE's literature search listed for a person.
-type InspireListing struct {
-	Hits  []InspireHit
+// Listing is what INSPIRE's literature search listed for a person.
+type Listing struct {
+	Hits  []Hit
 	Total int  // records INSPIRE counted for the query
 	Cut   bool // the query has more records than INSPIRE pages (inspireMaxResults)
 	Pages int  // requests made (retries aside)
@@ -199,16 +203,16 @@ func inspireListURL(base, q string, page int) string {
 	return base + inspireLiteraturePath + "?" + v.Encode()
 }
 
-// ListInspire lists the works of the person id names (see inspireQuery),
+// List lists the works of the person id names (see inspireQuery),
 // page after page until INSPIRE has no more or inspireMaxResults are
 // read. A record listed twice (the order shifts while paging) is kept
 // once. Any page that fails or cannot be read fails the listing.
-func ListInspire(ctx context.Context, env service.Env, id string) (*InspireListing, error) {
+func List(ctx context.Context, env service.Env, id string) (*Listing, error) {
 	q, err := inspireQuery(id)
 	if err != nil {
 		return nil, err
 	}
-	l := &InspireListing{}
+	l := &Listing{}
 	seen := map[int]bool{}
 	for page := 1; (page-1)*inspirePageSize < inspireMaxResults; page++ {
 		p, err := inspireAsk(ctx, env, inspireListURL(env.Base, q, page))
@@ -255,7 +259,7 @@ func inspireAsk(ctx context.Context, env service.Env, u string) (inspirePage, er
 // inspirePage is one answer of the literature search.
 type inspirePage struct {
 	total int
-	hits  []InspireHit
+	hits  []Hit
 }
 
 // parseInspirePage reads one answer of the literature search: hits.total
@@ -295,15 +299,15 @@ func parseInspirePage(body []byte) (inspirePage, error) {
 }
 
 // parseInspireHit reads one hit's metadata.
-func parseInspireHit(m gjson.Result) (InspireHit, error) {
+func parseInspireHit(m gjson.Result) (Hit, error) {
 	if !m.IsObject() {
-		return InspireHit{}, service.Malformed("inspire", "a hit has no metadata")
+		return Hit{}, service.Malformed("inspire", "a hit has no metadata")
 	}
 	recid := m.Get("control_number")
 	if recid.Type != gjson.Number || recid.Int() <= 0 || float64(recid.Int()) != recid.Num {
-		return InspireHit{}, service.Malformed("inspire", "a hit has no control_number")
+		return Hit{}, service.Malformed("inspire", "a hit has no control_number")
 	}
-	h := InspireHit{
+	h := Hit{
 		RecID:    int(recid.Int()),
 		Title:    markup.PlainText(m.Get("titles.0.title").String()),
 		DocTypes: inspireStrings(m.Get("document_type"), ""),
@@ -380,7 +384,7 @@ func inspireArXiv(raw string) string {
 // readPeople keeps the first inspireKeptNames authors and editors and
 // counts the rest. Each name is read as INSPIRE writes it, "Family,
 // Given"; one it cannot split stays whole.
-func (h *InspireHit) readPeople(list gjson.Result) {
+func (h *Hit) readPeople(list gjson.Result) {
 	list.ForEach(func(_, a gjson.Result) bool {
 		editor := false
 		a.Get("inspire_roles").ForEach(func(_, r gjson.Result) bool {
@@ -413,7 +417,7 @@ func inspireAuthor(full string) record.Author {
 // the publication itself (no material, or "publication"), else the
 // first; the rest (reprints, translations, errata) are counted. The
 // first entry with a conference number is the conference.
-func (h *InspireHit) readVenue(list gjson.Result) {
+func (h *Hit) readVenue(list gjson.Result) {
 	chosen := -1
 	n := 0
 	list.ForEach(func(_, p gjson.Result) bool {
@@ -440,8 +444,8 @@ func inspireHasVenue(p gjson.Result) bool {
 	return p.Get("journal_title").String() != "" || p.Get("cnum").String() != "" || p.Get("parent_record").Exists()
 }
 
-func inspirePubOf(p gjson.Result) InspirePub {
-	pub := InspirePub{
+func inspirePubOf(p gjson.Result) Pub {
+	pub := Pub{
 		Journal:       strings.TrimSpace(p.Get("journal_title").String()),
 		Volume:        strings.TrimSpace(p.Get("journal_volume").String()),
 		Issue:         strings.TrimSpace(p.Get("journal_issue").String()),
@@ -488,7 +492,7 @@ func inspireRefID(ref string) int {
 // readThesis reads thesis_info: the degree, the first institution (the
 // publisher a thesis is cited with) and, when there is no imprint, the
 // date the thesis was defended or dated.
-func (h *InspireHit) readThesis(t gjson.Result) {
+func (h *Hit) readThesis(t gjson.Result) {
 	if !t.IsObject() {
 		return
 	}
@@ -507,7 +511,7 @@ func (h *InspireHit) readThesis(t gjson.Result) {
 // INSPIRE lists the work's own kind first, and that one is cited. An
 // "article" is a journal article once a journal published it, else a
 // preprint (CSL "article", as the arXiv adapter says).
-func inspireCSLType(docTypes []string, venue InspirePub) string {
+func inspireCSLType(docTypes []string, venue Pub) string {
 	kinds := map[string]string{
 		"conference paper": "paper-conference",
 		"proceedings":      "book", // a proceedings volume; CSL 1.0 has no type of its own for it
@@ -547,7 +551,7 @@ func CollaborationName(value string) string {
 // work. A collaboration paper whose author list was cut is the
 // collaboration's (as HEP cites "ATLAS Collaboration, Phys. Lett. B 716
 // (2012) 1"); otherwise the kept names, the collaboration first.
-func (h InspireHit) Record() *record.Record {
+func (h Hit) Record() *record.Record {
 	rec := &record.Record{
 		Title:     h.Title,
 		Type:      h.Type,
@@ -580,7 +584,7 @@ func (h InspireHit) Record() *record.Record {
 
 // issued is the year the work appeared: its publication's, else its
 // imprint's, else its preprint's, else INSPIRE's earliest date.
-func (h InspireHit) issued() record.Date {
+func (h Hit) issued() record.Date {
 	switch {
 	case h.Venue.Year > 0 && (h.Imprint.Year != h.Venue.Year):
 		return record.NewDate(h.Venue.Year, 0, 0)

@@ -1,4 +1,9 @@
-package providers
+// Package dblp is the adapter of the dblp computer science bibliography:
+// its declaration and the reader of its person pages and records. It is a
+// package of its own, as every adapter added after providers reached its
+// size bar is (providers/inspire too): it imports providers/service and
+// providers/wire; the registry imports it once it is wired (#34).
+package dblp
 
 import (
 	"bytes"
@@ -21,14 +26,14 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
-// DBLP lists the works the dblp computer science bibliography attributes
+// Spec lists the works the dblp computer science bibliography attributes
 // to a person: its person page (https://dblp.org/pid/<pid>.xml) holds every
 // record of the person in one answer, with each co-author's dblp pid and,
 // where dblp verified it, ORCID iD. It is declared here, not yet wired:
 // the registry, the manifest's identity kind and the orchestrator's way of
 // turning a listing into works are the lead's (parseDBLP is what they
 // read).
-func DBLP() service.Spec {
+func Spec() service.Spec {
 	return service.Spec{
 		Name:  "dblp",
 		Title: "dblp computer science bibliography",
@@ -515,7 +520,7 @@ func (w *dblpWork) doiEdition(u *url.URL) {
 // arxivEdition keeps the first e-print named, without its version.
 func (w *dblpWork) arxivEdition(id string) {
 	if v, err := manifest.NormalizeArXiv(id); err == nil && w.ArXiv == "" {
-		w.ArXiv = parseArXivID(v).base
+		w.ArXiv, _ = wire.ArXivParts(v)
 	}
 }
 

@@ -1,4 +1,4 @@
-package providers
+package dblp
 
 import (
 	"encoding/xml"
@@ -18,7 +18,7 @@ import (
 // dblpFixture reads a recorded dblp answer (testdata/dblp/SOURCES.md).
 func dblpFixture(t testing.TB, name string) []byte {
 	t.Helper()
-	body, err := os.ReadFile(filepath.Join("..", "testdata", "dblp", name))
+	body, err := os.ReadFile(filepath.Join("..", "..", "testdata", "dblp", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +362,7 @@ func FuzzParseDBLP(f *testing.F) {
 // TestDBLPDeclaration: the pace and terms come from dblp's own pages, and
 // the probe asks for elements the recorded person page holds.
 func TestDBLPDeclaration(t *testing.T) {
-	s := DBLP()
+	s := Spec()
 	if s.Name != "dblp" || s.Host != "dblp.org" || s.MinInterval < 2*time.Second || s.Timeout <= 0 {
 		t.Errorf("spec = %+v", s)
 	}
