@@ -56,6 +56,10 @@ func corpusAgencies() map[string]string {
 		"10.14264": "Crossref",
 		"10.3934":  "Crossref", // #32 names: the American Institute of Mathematical Sciences
 		"10.14457": "DataCite", // #32 names: King Mongkut's Institute of Technology Ladkrabang (ThaiLIS)
+		// J-STAGE's Japanese Journal of Physical Fitness and Sports
+		// Medicine: Crossref, whose record commonmeta-py's Crossref
+		// reader reads (test_journal_article_original_language)
+		"10.7600": "Crossref",
 	}
 }
 
@@ -112,7 +116,8 @@ func newCorpusNet(t testing.TB) *corpusNet {
 	n.fallback["api.crossref.org"] = n.routes["api.crossref.org/works/10.1371/notarealdoi"]
 	for _, doi := range []string{"10.1371/journal.pone.0000030", "10.1017/9781108348843", "10.1007/978-3-662-46370-3_13", "10.2737/rds-2018-0001",
 		"10.1101/097196", "10.1145/3448016.3452841", "10.7554/elife.55167.sa2", "10.14264/uql.2020.791", "10.3389/fpls.2019.00816",
-		"10.3934/nhm.2009.4.249", "10.1371/journal.pmed.0030277.g001"} { // the last two: #32 names (manifest DOIs)
+		"10.3934/nhm.2009.4.249", "10.1371/journal.pmed.0030277.g001", // #32 names (manifest DOIs)
+		"10.7600/jspfsm.56.60"} { // #32 keys: authors only in kanji
 		serve("api.openalex.org", doi, "/works/doi:", "openalex/openalex-work-doi-"+strings.ReplaceAll(doi, "/", "-")+".json")
 	}
 	n.otherwise("api.openalex.org", 404, "")

@@ -1,35 +1,52 @@
 package render
 
 import (
-	"strings"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
-
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // authorKey is the part of a key the first author gives: the family name
-// folded to a-z and 0-9 (keyName), or, for a name written in a script
-// that has no such letters (王, 鈴木, ごとう, 김), the family name in its own
-// script: composed (NFC), lowercased, its letters and digits only, its
-// marks kept (a kana's voicing mark is part of the letter). A work with
-// authors is keyed by them, never "anon" (issue #20: an index's CJK-only
-// record was keyed anon…): BibTeX reads a key's bytes above 127 as
-// letters, and biber, CSL-JSON and RIS take any Unicode key; "" only for
-// a name with no letters at all. The name's split (family first in these
-// scripts) is the providers' (providers/wire/names.go), so keyName's
-// family is the family name.
-func authorKey(a record.Author) string {
-	name := keyName(a)
-	if f := fold(name); f != "" {
+// folded to a-z and 0-9 (keyName). A name written in a script that has no
+// such letters (王, 鈴木, ごとう, 김, Иванов) gives the first of latin, the
+// Latin forms of the same person the record carries (keyForms), that
+// folds to something; "" when none does, and the key starts anon. A key
+// is never in the name's own script (issue #32): docs/render.md promises
+// ASCII letters and digits, pdfLaTeX's bibtex reads a UTF-8 key byte by
+// byte, and html-site names a file after it. No romanisation is guessed:
+// golang.org/x/text has none for these scripts, and a Han name read as
+// Mandarin is wrong for a Japanese one (what Better BibTeX's users of
+// Japanese names report of its pinyin keys: retorquere/zotero-better-bibtex
+// issues 979 and 1785).
+func authorKey(a record.Author, latin []record.Author) string {
+	if f := fold(keyName(a)); f != "" {
 		return f
 	}
-	var b strings.Builder
-	for _, r := range norm.NFC.String(strings.ToLower(name)) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			b.WriteRune(r)
+	for _, l := range latin {
+		if f := fold(keyName(l)); f != "" {
+			return f
 		}
 	}
-	return b.String()
+	return ""
+}
+
+// keyForms is the Latin forms of a work's first author the record
+// carries, best first: the name the ORCID record of the author's own iD
+// gives (its family and credit names), else the name the manifest gives
+// with that iD, then how the work's other records name them
+// (folder.Work.FirstAuthorForms). nil for a work without authors or
+// whose first author's name has Latin letters.
+func keyForms(f *folder.Folder, manifestNames map[string]string, w folder.Work) []record.Author {
+	if len(w.Record.Authors) == 0 || fold(keyName(w.Record.Authors[0])) != "" {
+		return nil
+	}
+	var forms []record.Author
+	if id := w.Record.Authors[0].ORCID; id != "" {
+		if n, ok := f.Owners[id]; ok {
+			forms = append(forms, record.Author{Family: n.Family}, record.Author{Name: n.Credit})
+		}
+		if n := manifestNames[id]; n != "" {
+			forms = append(forms, record.Author{Name: n})
+		}
+	}
+	return append(forms, w.FirstAuthorForms...)
 }

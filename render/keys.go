@@ -83,7 +83,7 @@ func letters(n int) string {
 func baseKey(e *entry) string {
 	who := "anon"
 	if len(e.rec.Authors) > 0 {
-		if f := authorKey(e.rec.Authors[0]); f != "" {
+		if f := authorKey(e.rec.Authors[0], e.latin); f != "" {
 			who = f
 		}
 	} else if f := fold(e.lister); f != "" {
@@ -103,21 +103,24 @@ func baseKey(e *entry) string {
 // listerName is the family name of the first owner, in the index's order
 // of identities, of an ORCID record that lists the work: the record's own
 // name, else the name the manifest gives with that iD (manifestNames);
-// "" when none does or no name is known. It keys a work no service gives
-// authors for (a work only its ORCID record knows) by the researcher whose
-// record claims it rather than "anon"; the work's author list stays empty,
-// as claiming a work is not the same as being its only author.
+// "" when none does or no name is known. A name with no Latin letters
+// gives way to the next (a key holds only a-z and 0-9). It keys a work no
+// service gives authors for (a work only its ORCID record knows) by the
+// researcher whose record claims it rather than "anon"; the work's author
+// list stays empty, as claiming a work is not the same as being its only
+// author.
 func listerName(f *folder.Folder, manifestNames map[string]string, id string) string {
 	for _, orcid := range f.ListedBy[id] {
 		n := f.Owners[orcid]
-		if name := keyName(record.Author{Family: n.Family, Name: n.Credit}); name != "" {
-			return name
-		}
-		if name := keyName(record.Author{Name: manifestNames[orcid]}); name != "" {
-			return name
-		}
-		if n.Given != "" {
-			return n.Given
+		for _, name := range []string{
+			keyName(record.Author{Family: n.Family, Name: n.Credit}),
+			keyName(record.Author{Name: n.Credit}), // a family name in a script a key cannot hold
+			keyName(record.Author{Name: manifestNames[orcid]}),
+			n.Given,
+		} {
+			if fold(name) != "" {
+				return name
+			}
 		}
 	}
 	return ""

@@ -70,7 +70,8 @@ func TestDamagedORCIDFileIsAnError(t *testing.T) {
 // keyed by the owner's family name (credit name read as "Given Family"
 // when there is no family name), else by the family part of the name the
 // manifest gives with that iD, and its BibTeX entry still has no author.
-// Without any name, or when no record lists it, "anon" stays.
+// A name with no Latin letters gives way to the next (#32). Without any
+// name, or when no record lists it, "anon" stays.
 func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
 	const notes = "orcid-work:0000-0002-1825-0097/15536015"
 	_, person := fixture(t)
@@ -82,6 +83,9 @@ func TestAuthorlessWorkIsKeyedByItsORCIDRecordsOwner(t *testing.T) {
 		{"family name", `{"orcid":"0000-0002-1825-0097","name":{"given":"Augusta Ada","family":"King"},"works":["` + notes + `"]}`, "king2019notes", person},
 		{"credit name only", `{"orcid":"0000-0002-1825-0097","name":{"credit":"Ada van der Lovelace"},"works":["` + notes + `"]}`, "vanderlovelace2019notes", person},
 		{"manifest name", `{"orcid":"0000-0002-1825-0097","works":["` + notes + `"]}`, "lovelace2019notes", person},
+		{"a family name in kanji, a Latin credit name", `{"orcid":"0000-0002-1825-0097","name":{"given":"元彦","family":"宮地","credit":"Motohiko Miyachi"},"works":["` + notes + `"]}`, "miyachi2019notes", person},
+		{"kanji only, the manifest's name", `{"orcid":"0000-0002-1825-0097","name":{"given":"元彦","family":"宮地"},"works":["` + notes + `"]}`, "lovelace2019notes", person},
+		{"kanji only, no other name", `{"orcid":"0000-0002-1825-0097","name":{"given":"元彦","family":"宮地"},"works":["` + notes + `"]}`, "anon2019notes", unnamed},
 		{"no name anywhere", `{"orcid":"0000-0002-1825-0097","works":["` + notes + `"]}`, "anon2019notes", unnamed},
 		{"not listed", `{"orcid":"0000-0002-1825-0097","name":{"family":"King"},"works":[]}`, "anon2019notes", person},
 	}

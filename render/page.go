@@ -50,6 +50,7 @@ type entry struct {
 	rec    record.Record    // merged record; an entry's also carries the identifiers its same-as works give
 	self   []bool           // per author: is the page's person
 	lister string           // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
+	latin  []record.Author  // Latin forms of the first author, for the key when the record's name has no Latin letters (keyForms)
 	cite   *folder.Citation // the count shown with --counts: the counts source's
 	code   []*entry         // on an entry: software in the folder a registrar relates to it
 	data   []*entry         // on an entry: datasets in the folder a registrar relates to it
@@ -117,7 +118,7 @@ func buildPage(f *folder.Folder, opts Options) *page {
 		if excluded[relationKey(w.ID)] {
 			continue
 		}
-		e := &entry{id: w.ID, rec: w.Record, lister: listerName(f, opts.Person.ORCIDNames, w.ID)}
+		e := &entry{id: w.ID, rec: w.Record, lister: listerName(f, opts.Person.ORCIDNames, w.ID), latin: keyForms(f, opts.Person.ORCIDNames, w)}
 		for _, a := range w.Record.Authors {
 			e.self = append(e.self, me.Is(a))
 		}

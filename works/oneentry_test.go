@@ -132,8 +132,11 @@ func TestPreprintPairWithoutRelation(t *testing.T) {
 			preAuth: []string{"Carberry"}, pubAuth: []string{"Carberry"}, warned: "the years 2015/2020 are not"},
 		{name: "other authors", preTitle: "Brittle glazes under load", pubTitle: "Brittle glazes under load", preYear: 2020, pubYear: 2020,
 			preAuth: []string{"Carberry", "Nguyen"}, pubAuth: []string{"Smith", "Jones"}, warned: "only 0 of 2 family names shared"},
-		{name: "no authors known", preTitle: "Brittle glazes under load", pubTitle: "Brittle glazes under load", preYear: 2020, pubYear: 2020,
-			preAuth: []string{"Carberry"}, warned: "the authors of one are unknown"},
+		// typedWork lists both on one ORCID record, which is the overlap
+		// when the authors of one are unknown (#32;
+		// TestPreprintPairOnTheSameRecord has the cases without it)
+		{name: "no authors known, one record", preTitle: "Brittle glazes under load", pubTitle: "Brittle glazes under load", preYear: 2020, pubYear: 2020,
+			preAuth: []string{"Carberry"}, linked: true},
 		{name: "subtitle", preTitle: "Brittle glazes under load", pubTitle: "Brittle glazes under load: a field study", preYear: 2020, pubYear: 2021,
 			preAuth: []string{"Carberry"}, pubAuth: []string{"Carberry"}, warned: "a subtitle"},
 		{name: "subtitle and too late", preTitle: "Brittle glazes under load", pubTitle: "Brittle glazes under load: a field study", preYear: 2010, pubYear: 2021,

@@ -34,6 +34,11 @@ import (
 //   - the titles are equal after record.Fold (case, accents, punctuation);
 //   - the authors overlap: at least half of the shorter list's family
 //     names (folded) are in the other list, or an ORCID iD is shared;
+//     when no service gives the authors of one, both being listed on
+//     the same ORCID record is the overlap if the published work is a
+//     text (its owner claims both: on real profiles a bioRxiv preprint
+//     and its article sit on the record with no author list and no
+//     relation anywhere, #32);
 //   - the published year is from one year before the preprint's (a
 //     journal's online-first date can precede the preprint's posted date
 //     in the records, as Europe PMC's analysis of bioRxiv found:
@@ -63,6 +68,7 @@ type pairWork struct {
 	families map[string]bool // folded family names
 	orcids   []string        // sorted, so evidence names the same iD every run
 	server   string          // the preprint server's name, for a preprint
+	records  []string        // the ORCID records that list it ("orcid:<iD>" origins), in origin order
 	// of is the work, for a published one whose authors are read only
 	// when a preprint's title matches or nearly matches its own: a map of
 	// family names for each of 50,000 works was 25 MB at the run's end.
@@ -78,6 +84,11 @@ func asPairWork(w *Linkable) pairWork {
 	})
 	eachName(w.orcids, func(id string) { p.orcids = append(p.orcids, id) })
 	slices.Sort(p.orcids)
+	for _, o := range w.origins {
+		if strings.HasPrefix(o, "orcid:") {
+			p.records = append(p.records, o)
+		}
+	}
 	return p
 }
 
@@ -207,7 +218,10 @@ func (l *linker) preprintNearMiss(p, c pairWork, titleSame, authors, years bool,
 }
 
 // authorsOverlap: an ORCID iD in common, or at least half of the shorter
-// list's family names in the other; why says which, or why not.
+// list's family names in the other, or, when the authors of one are
+// unknown, an ORCID record listing both while b (the published work) is
+// a text (an article, a paper, a chapter: what a preprint becomes, not a
+// dataset or a work of unknown type); why says which, or why not.
 func authorsOverlap(a, b pairWork) (bool, string) {
 	for _, id := range a.orcids {
 		if slices.Contains(b.orcids, id) {
@@ -219,6 +233,9 @@ func authorsOverlap(a, b pairWork) (bool, string) {
 		short, long = long, short
 	}
 	if len(short) == 0 {
+		if r := sharedRecord(a.records, b.records); r != "" && typeKind(b.typ) == "text" {
+			return true, "no service gives the authors of one, and both are on ORCID record " + strings.TrimPrefix(r, "orcid:") + ", whose owner claims both"
+		}
 		return false, "the authors of one are unknown"
 	}
 	shared := 0
@@ -231,4 +248,14 @@ func authorsOverlap(a, b pairWork) (bool, string) {
 		return true, fmt.Sprintf("%d of %d family names shared", shared, len(short))
 	}
 	return false, fmt.Sprintf("only %d of %d family names shared", shared, len(short))
+}
+
+// sharedRecord is the first ORCID record of a that lists b too, or "".
+func sharedRecord(a, b []string) string {
+	for _, r := range a {
+		if slices.Contains(b, r) {
+			return r
+		}
+	}
+	return ""
 }

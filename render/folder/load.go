@@ -42,6 +42,10 @@ type Work struct {
 	ID      string        // identity key, e.g. doi:10.5555/abc
 	Record  record.Record // the merged record
 	CitedBy []Citation    // citation counts, sorted by provider
+	// FirstAuthorForms is how the work's other records name its first
+	// author when the merged name has no Latin letters (firstAuthorForms),
+	// in the snapshot's order of sources; for its citation key.
+	FirstAuthorForms []record.Author
 }
 
 // Citation is one provider's citation count for a work.
@@ -117,6 +121,7 @@ func Load(dir string) (*Folder, error) {
 				attribution[s.Provider] = snapshots.IndexProvider{Name: s.Provider, Attribution: s.Attribution}
 			}
 		}
+		w.FirstAuthorForms = firstAuthorForms(w.Record, sources)
 		f.Works = append(f.Works, w)
 	}
 	var err error
