@@ -41,6 +41,7 @@ type Field struct {
 	Line        int    // the line where the field's name is
 	From        string // for an inherited field, the key of the entry it comes from; "" for the entry's own
 	FromName    string // for an inherited field, its name in that entry (title for an inproceedings' booktitle)
+	Override    bool   // an inherited field that replaces the entry's own (biber's xdata)
 }
 
 // Text is the field's value read as text (LaTeX's accents, commands and
@@ -69,9 +70,13 @@ type Comment struct {
 	Line int
 }
 
-// Get returns the entry's field of that name (any case): its own first,
-// then an inherited one.
+// Get returns the entry's field of that name (any case) as biber reads
+// it: an xdata field that replaces the entry's own, else its own, else
+// an inherited one.
 func (e *Entry) Get(name string) (Field, bool) {
+	if f, ok := findOverride(e.Inherited, lower(name)); ok {
+		return f, true
+	}
 	if f, ok := e.Own(name); ok {
 		return f, true
 	}

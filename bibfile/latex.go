@@ -10,7 +10,8 @@ import (
 // Text reads a BibTeX value's LaTeX as the text it prints: accent
 // commands as accented letters ({\'e}, \"{o}, \'{\i}), letter and
 // symbol commands as their characters ({\ss}, \&, \textemdash), "--" and
-// "---" as dashes, "~" as a no-break space, “quotes” as curly ones,
+// "---" as dashes, "~" as a no-break space, two backquotes and two
+// apostrophes as curly double quotes,
 // math that is one sign as that sign ($\beta$, $\leq$, $^{2}$), the
 // braces that protect case dropped, the font and emphasis commands
 // (\textit, \emph, \textbf, \url, \mbox, ...) unwrapped, \href{url}{text}
