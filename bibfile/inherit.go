@@ -220,6 +220,9 @@ var neverInherited = map[string]bool{
 	"execute": true, "label": true, "options": true, "presort": true, "related": true,
 	"relatedoptions": true, "relatedstring": true, "relatedtype": true, "shorthand": true,
 	"shorthandintro": true, "sortkey": true,
+	// biber consumes a parent's xdata field when it resolves it: a child
+	// does not take the parent's xdata entries (biber --tool)
+	"xdata": true,
 }
 
 // inheritanceRule is one \DeclareDataInheritance of biblatex.def: from

@@ -29,7 +29,9 @@ func Text(latex string) string {
 	}
 	r := texReader{s: latex}
 	var b strings.Builder
-	r.run(&b)
+	for r.run(&b); r.pos < len(r.s); r.run(&b) {
+		r.pos++ // a "}" with no "{": skipped, and the text after it read
+	}
 	return collapse(norm.NFC.String(b.String()))
 }
 

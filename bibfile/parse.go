@@ -155,7 +155,10 @@ func (p *parser) item(start int) error {
 	}
 	open := p.peek()
 	if open != '{' && open != '(' {
-		return p.fail(p.pos, "expected \"{\" or \"(\" after @%s", typ)
+		// "me@example.org" in a note between entries: BibTeX calls it an
+		// error, biber junk; nothing is lost.
+		p.warn(start, lineAt(p.src, start), "an \"@%s\" not followed by \"{\" or \"(\"; ignored", typ)
+		return nil
 	}
 	p.pos++
 	closer := byte('}')
