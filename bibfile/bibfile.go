@@ -10,6 +10,8 @@
 // `about import` stands on it, and the writers never need it.
 package bibfile
 
+import "strings"
+
 // File is everything one .bib file holds, in file order.
 type File struct {
 	Name      string     // the file's name, as given to Parse, for problems
@@ -26,6 +28,7 @@ type Entry struct {
 	Type        string  // the entry type, lower-cased: "article"
 	TypeWritten string  // the entry type as written: "ARTICLE"
 	Line        int     // the line of its "@"
+	Raw         string  // the entry as written, "@" to its closing delimiter (to where an error cut it)
 	Fields      []Field // the entry's own fields, in file order (a repeated name is kept twice; Get reads the first)
 	Inherited   []Field // fields it takes from its crossref or xdata parents (Resolve), never among Fields
 	Duplicate   bool    // an earlier entry has the same key: BibTeX and biber read only the first
@@ -45,8 +48,37 @@ type Field struct {
 }
 
 // Text is the field's value read as text (LaTeX's accents, commands and
-// case-protecting braces resolved; Text).
-func (f Field) Text() string { return Text(f.Value) }
+// case-protecting braces resolved; Text), except in a field that holds a
+// link or an identifier (Verbatim), whose value is its text: "--" and
+// "~" in a URL are not dashes and spaces.
+func (f Field) Text() string {
+	if Verbatim(f.Name, f.Value) {
+		return f.Value
+	}
+	return Text(f.Value)
+}
+
+// verbatimFields hold links, file names and identifiers: biblatex's
+// verbatim fields (url, doi, eprint, file, urlraw, verba...) and
+// al-folio's link and identifier fields (its bib.liquid reads them as
+// URLs, site paths or ids).
+var verbatimFields = map[string]bool{
+	"url": true, "urlraw": true, "doi": true, "eprint": true, "file": true, "verba": true, "verbb": true, "verbc": true,
+	"pdf": true, "html": true, "code": true, "slides": true, "poster": true, "video": true, "website": true,
+	"blog": true, "preview": true, "arxiv": true, "supp": true, "pmid": true, "pmcid": true, "isbn": true,
+	"issn": true, "google_scholar_id": true, "altmetric": true, "dimensions": true, "inspirehep_id": true,
+}
+
+// Verbatim reports whether a field's value is read as it is, not as
+// LaTeX: a link or identifier field (verbatimFields), or any value that
+// is one URL.
+func Verbatim(name, value string) bool {
+	if verbatimFields[lower(name)] {
+		return true
+	}
+	isURL := strings.HasPrefix(value, "http://") || strings.HasPrefix(value, "https://")
+	return isURL && !strings.ContainsAny(value, " {}\\")
+}
 
 // String is an @string{name = value}.
 type String struct {

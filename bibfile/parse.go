@@ -173,7 +173,9 @@ func (p *parser) item(start int) error {
 	case "string":
 		return p.stringDef(start, closer)
 	}
-	return p.entryBody(start, typeAt, typ, closer)
+	err := p.entryBody(start, typeAt, typ, closer)
+	p.entry.Raw = p.src[start:min(p.pos, len(p.src))]
+	return err
 }
 
 func (p *parser) comment(start int, open, closer byte) error {

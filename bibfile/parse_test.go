@@ -124,3 +124,23 @@ func TestParseStrayAtAndRepeatedField(t *testing.T) {
 		t.Errorf("the first title is not the one read, or the second was dropped: %+v", f.Entries[0].Fields)
 	}
 }
+
+// A link or identifier is read as it is: "~" and "--" in a URL are not a
+// no-break space and a dash; the entry's own text is kept whole.
+func TestVerbatimFieldsAndEntryText(t *testing.T) {
+	src := "@misc{v,\n  url = {http://www.cs.example.edu/~ann/a--b},\n  pdf = {my--paper.pdf},\n  howpublished = {https://example.org/~x},\n  note = {pages 1--2~ff.}\n}"
+	e := Parse("v.bib", []byte(src)).Entries[0]
+	for name, want := range map[string]string{
+		"url":          "http://www.cs.example.edu/~ann/a--b",
+		"pdf":          "my--paper.pdf",
+		"howpublished": "https://example.org/~x",
+		"note":         "pages 1–2\u00a0ff.",
+	} {
+		if fl, _ := e.Own(name); fl.Text() != want {
+			t.Errorf("%s text %q, want %q", name, fl.Text(), want)
+		}
+	}
+	if e.Raw != src {
+		t.Errorf("entry text %q", e.Raw)
+	}
+}
