@@ -233,7 +233,7 @@ type inheritanceRule struct {
 	fields            map[string][]string
 }
 
-var titleRule = func(prefix string) map[string][]string {
+func titleRule(prefix string) map[string][]string {
 	return map[string][]string{
 		"title": {prefix + "title"}, "subtitle": {prefix + "subtitle"}, "titleaddon": {prefix + "titleaddon"},
 		"shorttitle": nil, "sorttitle": nil, "indextitle": nil, "indexsorttitle": nil,

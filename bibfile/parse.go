@@ -21,10 +21,15 @@ import (
 // as biber does: @comment{...} is a block skipped whole (BibTeX skips
 // only the word "comment" and would read an entry inside it), and a
 // repeated key is kept (marked Duplicate, with a warning) where both
-// read only the first. After a syntax error both give up until the next
-// "@"; Parse resumes at the next line that starts with "@" (after
+// read only the first (biber warns "Duplicate entry key ... skipping",
+// BibTeX calls it an error, "Repeated entry"). After a syntax error
+// BibTeX skips to the next "@" and loses what an open brace swallowed,
+// and biber 2.19 --tool stops and writes nothing; Parse records the
+// error and resumes at the next line that starts with "@" (after
 // spaces), so an unterminated brace costs its own entry, not the rest
-// of the file.
+// of the file. An entry with no key ("@article{title = ...}", where
+// BibTeX takes "title" for the key and biber stops) is kept with Key ""
+// and an error.
 func Parse(name string, src []byte) *File {
 	p := &parser{src: string(src), f: &File{Name: name}, strings: map[string]string{}, keys: map[string]int{}}
 	p.lineStarts = lineStarts(p.src)
