@@ -294,3 +294,37 @@ func compareNames(t *testing.T, where string, got, biber []Name) {
 		}
 	}
 }
+
+// keysStyle is a BibTeX style that writes each entry's key, in the
+// order BibTeX read them, and nothing else.
+const keysStyle = "ENTRY {} {} {}\nFUNCTION {output} { cite$ write$ newline$ }\nREAD\nITERATE {output}\n"
+
+// TestRealAlfolioFilesAsBibTeXReads: BibTeX itself, citing every entry,
+// reads the same keys in the same order (a repeated key once).
+func TestRealAlfolioFilesAsBibTeXReads(t *testing.T) {
+	bibtex := testtool.Need(t, "bibtex")
+	for _, c := range alfolioFiles {
+		t.Run(c.file, func(t *testing.T) {
+			src, f := readAlfolio(t, c.file)
+			dir := t.TempDir()
+			files := map[string]string{"in.bib": string(src), "keys.bst": keysStyle, "in.aux": "\\citation{*}\n\\bibdata{in}\n\\bibstyle{keys}\n"}
+			for name, text := range files {
+				testtool.WriteFile(t, filepath.Join(dir, name), text)
+			}
+			cmd := exec.Command(bibtex, "-terse", "in")
+			cmd.Dir = dir
+			_ = cmd.Run() // it exits 1 on warnings (no fields, unknown types) and 2 on a repeated key
+			bbl, err := os.ReadFile(filepath.Join(dir, "in.bbl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range firstOfEachKey(f) {
+				got = append(got, e.Key)
+			}
+			if want := strings.Fields(string(bbl)); !slices.Equal(got, want) {
+				t.Errorf("keys\n  got %q\nbibtex %q", got, want)
+			}
+		})
+	}
+}
