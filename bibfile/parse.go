@@ -31,7 +31,7 @@ import (
 // BibTeX takes "title" for the key and biber stops) is kept with Key ""
 // and an error.
 func Parse(name string, src []byte) *File {
-	p := &parser{src: string(src), f: &File{Name: name}, strings: map[string]string{}, keys: map[string]int{}}
+	p := &parser{src: string(src), f: &File{Name: name}, strings: map[string]string{}, keys: map[string]int{}, comments: map[int]bool{}}
 	p.lineStarts = lineStarts(p.src)
 	for {
 		at := strings.IndexByte(p.src[p.pos:], '@')
@@ -55,6 +55,7 @@ type parser struct {
 	strings    map[string]string // @string names, lower-cased (BibTeX and biber match them in any case)
 	keys       map[string]int    // keys already read, and the line of their first entry
 	entry      *Entry            // the entry being read, for problems
+	comments   map[int]bool      // the "%" comments inside entries already warned of
 }
 
 // syntaxError is a problem that stops the entry, at a byte of the file.
@@ -348,11 +349,30 @@ func (p *parser) peek() byte {
 	return 0
 }
 
-// white skips white space. BibTeX and biber allow nothing else between
-// tokens (a "%" is not a comment inside an entry).
+// white skips white space between tokens, and a "%" comment to the end
+// of its line as biber does (a field commented out: "% abbr = {X},");
+// BibTeX stops reading the entry there ("You're missing a field name"),
+// so such a comment is a warning.
 func (p *parser) white() {
-	for p.pos < len(p.src) && isSpace(p.src[p.pos]) {
-		p.pos++
+	for p.pos < len(p.src) {
+		switch c := p.src[p.pos]; {
+		case isSpace(c):
+			p.pos++
+		case c == '%':
+			at := p.pos
+			if end := strings.IndexByte(p.src[at:], '\n'); end >= 0 {
+				p.pos = at + end
+			} else {
+				p.pos = len(p.src)
+			}
+			if p.comments[at] {
+				continue // read again after a look for "#"
+			}
+			p.comments[at] = true
+			p.warn(at, p.src[at:p.pos], "a %% comment inside an entry: biber skips it, BibTeX stops reading the entry here")
+		default:
+			return
+		}
 	}
 }
 

@@ -144,3 +144,21 @@ func TestVerbatimFieldsAndEntryText(t *testing.T) {
 		t.Errorf("entry text %q", e.Raw)
 	}
 }
+
+// A field commented out inside an entry is skipped as biber skips it
+// (biber 2.19 --tool reads x's year); BibTeX would stop reading x there,
+// which the warning says.
+func TestParseCommentInsideEntry(t *testing.T) {
+	f := Parse("c.bib", []byte("@article{x,\n  title={A},\n  % abbr={B},\n  year={2020} % after a value\n}\n@article{y, title={C}}\n"))
+	x := f.Lookup("x")
+	if len(f.Entries) != 2 || len(x.Fields) != 2 || len(f.Errors()) != 0 {
+		t.Fatalf("entries %d, x's fields %+v, problems %v", len(f.Entries), x.Fields, f.Problems)
+	}
+	if year, _ := x.Own("year"); year.Value != "2020" {
+		t.Errorf("year %q", year.Value)
+	}
+	want := Problem{File: "c.bib", Line: 3, Key: "x", Text: "% abbr={B},", Message: "a % comment inside an entry: biber skips it, BibTeX stops reading the entry here", Warning: true}
+	if len(f.Problems) != 2 || f.Problems[0] != want || f.Problems[1].Line != 4 {
+		t.Errorf("problems %#v", f.Problems)
+	}
+}
