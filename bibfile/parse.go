@@ -41,8 +41,8 @@ func Parse(name string, src []byte) *File {
 		start := p.pos + at
 		p.pos = start + 1
 		if err := p.item(start); err != nil {
-			p.problem(err, start)
 			p.pos = resumeAfter(p.src, start)
+			p.problem(p.runaway(err), start)
 		}
 	}
 }
@@ -55,6 +55,7 @@ type parser struct {
 	strings    map[string]string // @string names, lower-cased (BibTeX and biber match them in any case)
 	keys       map[string]int    // keys already read, and the line of their first entry
 	entry      *Entry            // the entry being read, for problems
+	fieldEnd   int               // where the entry's last field read ends
 	comments   map[int]bool      // the "%" comments inside entries already warned of
 }
 
@@ -68,6 +69,31 @@ func (e *syntaxError) Error() string { return e.msg }
 
 func (p *parser) fail(at int, format string, args ...any) error {
 	return &syntaxError{at: at, msg: fmt.Sprintf(format, args...)}
+}
+
+// runaway names the field a brace was left open in, when the error is
+// that the entry ran into the next one (where reading resumes, p.pos):
+// the field either ran past the next entry's "@", swallowing what
+// followed until some later "}" closed it, and is dropped (the entries it
+// swallowed are read again), or it closed only at the entry's own "}",
+// which left the entry open until the next "@", and is kept as BibTeX
+// reads it.
+func (p *parser) runaway(err error) error {
+	e := p.entry
+	var se *syntaxError
+	if e == nil || len(e.Fields) == 0 || !errors.As(err, &se) {
+		return err
+	}
+	last := e.Fields[len(e.Fields)-1]
+	at := p.lineStarts[last.Line-1]
+	switch {
+	case p.fieldEnd > p.pos:
+		e.Fields = e.Fields[:len(e.Fields)-1]
+		return p.fail(at, "field %s runs into the next entry: a brace left open?", last.Name)
+	case se.at == p.pos:
+		return p.fail(at, "the entry is not closed before the next one: a brace left open in field %s?", last.Name)
+	}
+	return err
 }
 
 func (p *parser) problem(err error, start int) {
@@ -255,6 +281,7 @@ func (p *parser) close(closer byte) error {
 func (p *parser) entryBody(start, typeAt int, typ string, closer byte) error {
 	e := &Entry{Type: lower(typ), TypeWritten: typ, Line: p.line(start)}
 	p.entry = e
+	p.fieldEnd = 0
 	p.f.Entries = append(p.f.Entries, e)
 	p.white()
 	keyAt := p.pos
@@ -324,6 +351,7 @@ func (p *parser) fields(e *Entry, closer byte) error {
 			return err
 		}
 		p.addField(e, Field{Name: lower(name), NameWritten: name, Raw: raw, Value: value, Line: p.line(nameAt)}, nameAt)
+		p.fieldEnd = p.pos
 		p.white()
 		switch p.peek() {
 		case ',':

@@ -81,9 +81,10 @@ func TestParseErrorsAreValuesAndLoseOnlyTheirEntry(t *testing.T) {
 		t.Errorf("keys %q", got)
 	}
 	want := []Problem{
-		// the brace closes after 2020, as BibTeX reads it, and the error
-		// is where BibTeX sees it: the next entry's "@"
-		{File: "b.bib", Line: 5, Key: "bad", Text: "@article{good2, title = {Two}, author = undefinedmacro}", Message: `expected "," or '}' after field title`},
+		// the brace closes after 2020, as BibTeX reads it; BibTeX and
+		// biber then complain at the next entry's "@", line 5; the
+		// problem names the field where it starts
+		{File: "b.bib", Line: 2, Key: "bad", Text: "@article{bad, title = {Never closed,", Message: "the entry is not closed before the next one: a brace left open in field title?"},
 		{File: "b.bib", Line: 5, Key: "good2", Text: "undefinedmacro", Message: "@string undefinedmacro is not defined (BibTeX and biber read it as empty)", Warning: true},
 		{File: "b.bib", Line: 6, Text: "@article{ title = {No key}}", Message: "entry has no key"},
 		{File: "b.bib", Line: 7, Key: "good1", Text: "good1", Message: "key repeats the entry of line 1: BibTeX and biber read only the first", Warning: true},
@@ -160,5 +161,40 @@ func TestParseCommentInsideEntry(t *testing.T) {
 	want := Problem{File: "c.bib", Line: 3, Key: "x", Text: "% abbr={B},", Message: "a % comment inside an entry: biber skips it, BibTeX stops reading the entry here", Warning: true}
 	if len(f.Problems) != 2 || f.Problems[0] != want || f.Problems[1].Line != 4 {
 		t.Errorf("problems %#v", f.Problems)
+	}
+}
+
+// A brace left open swallows what follows until some later "}" closes
+// it (BibTeX loses the entries it swallowed); the reader reads them
+// again and names the field: dropped when it ran into the next entry,
+// kept when it closed at its own entry's end (as BibTeX reads it).
+func TestParseRunawayField(t *testing.T) {
+	src := "@article{a,\n  title = {Open {brace},\n  year = {2020}\n}\n\n@article{b,\n  title = {B}\n}\n" +
+		"@article{c, title = {Open {again}\n@article{d, title = {D}}\n@article{e, title = {E}}}\n"
+	f := Parse("r.bib", []byte(src))
+	var keys []string
+	for _, e := range f.Entries {
+		keys = append(keys, e.Key)
+	}
+	if strings.Join(keys, " ") != "a b c d e" {
+		t.Fatalf("keys %q", keys)
+	}
+	if a := f.Entries[0]; !a.Broken || len(a.Fields) != 1 {
+		t.Errorf("a: broken %v, fields %+v", a.Broken, a.Fields)
+	}
+	if c := f.Entries[2]; !c.Broken || len(c.Fields) != 0 {
+		t.Errorf("c: broken %v, fields %+v", c.Broken, c.Fields)
+	}
+	want := []Problem{
+		{File: "r.bib", Line: 2, Key: "a", Text: "title = {Open {brace},", Message: "the entry is not closed before the next one: a brace left open in field title?"},
+		{File: "r.bib", Line: 9, Key: "c", Text: "@article{c, title = {Open {again}", Message: "field title runs into the next entry: a brace left open?"},
+	}
+	if len(f.Problems) != len(want) || f.Problems[0] != want[0] || f.Problems[1] != want[1] {
+		t.Errorf("problems %#v", f.Problems)
+	}
+	for key, title := range map[string]string{"b": "B", "d": "D", "e": "E"} {
+		if fl, _ := f.Lookup(key).Own("title"); fl.Value != title {
+			t.Errorf("%s's title %q", key, fl.Value)
+		}
 	}
 }
