@@ -137,6 +137,10 @@ func (r *texReader) command(b *strings.Builder) {
 		return
 	}
 	switch {
+	case name == "url" && r.pos < len(r.s) && r.s[r.pos] == '{':
+		end := braceEnd(r.s, r.pos) // a URL is verbatim: "~" and "--" are its own
+		b.WriteString(strings.TrimSuffix(r.s[r.pos+1:end], "}"))
+		r.pos = end
 	case unwrapped[name]:
 		// the group that follows is read as text by run
 	case dropsArgument[name]:

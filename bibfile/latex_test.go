@@ -24,6 +24,7 @@ func TestText(t *testing.T) {
 		`Ga{\"e}l Dias, Erd\H{o}s, {\AA}ngstr{\"o}m`: "Gaël Dias, Erdős, Ångström",
 		`\textsuperscript{*}Author`:                  "*Author",
 		"lone} brace":                                "lone brace",
+		`see \url{http://x.org/~a/b--c} -- ok`:       "see http://x.org/~a/b--c – ok",
 	} {
 		if got := Text(in); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)

@@ -45,7 +45,7 @@ var symbols = map[string]string{
 var unwrapped = map[string]bool{
 	"textit": true, "emph": true, "textbf": true, "textsc": true, "textrm": true,
 	"texttt": true, "textsf": true, "textsl": true, "textup": true, "textmd": true,
-	"textnormal": true, "mbox": true, "hbox": true, "text": true, "url": true,
+	"textnormal": true, "mbox": true, "hbox": true, "text": true,
 	"textsuperscript": true, "textsubscript": true, "NoCaseChange": true, "nocase": true,
 	"ensuremath": true, "enquote": true, "mkbibquote": true, "mkbibemph": true,
 	"em": true, "it": true, "bf": true, "sc": true, "rm": true, "tt": true, "sf": true, "sl": true,
