@@ -9,16 +9,17 @@ import (
 
 // Text reads a BibTeX value's LaTeX as the text it prints: accent
 // commands as accented letters ({\'e}, \"{o}, \'{\i}), letter and
-// symbol commands as their characters ({\ss}, \&, \textemdash), "--" and
-// "---" as dashes, "~" as a no-break space, two backquotes and two
-// apostrophes as curly double quotes,
-// math that is one sign as that sign ($\beta$, $\leq$, $^{2}$), the
-// braces that protect case dropped, the font and emphasis commands
-// (\textit, \emph, \textbf, \url, \mbox, ...) unwrapped, \href{url}{text}
-// as its text, {\relax X} as X. Other math stays as written, $ signs
-// included, and a command it does not know stays as written, so nothing
-// is silently lost. A single ` or ' stays as typed: it is an apostrophe
-// far more often than a quote.
+// symbol commands as their characters ({\ss}, \&, \textemdash), "--"
+// and "---" as dashes, "~" as a no-break space, two backquotes and two
+// apostrophes as curly double quotes, math that is one sign as that sign
+// ($\beta$, $\leq$, $^{2}$), the braces that protect case dropped, the
+// font and emphasis commands (\textit, \emph, \textbf, \mbox, ...)
+// unwrapped, \url{...} as its URL, verbatim, \href{url}{text} as its
+// text, {\relax X} as X. Other math stays as written, $ signs included,
+// and a command it does not know stays as written with its braced
+// arguments, so nothing is silently lost. A single ` or ' stays as
+// typed: it is an apostrophe far more often than a quote. Spaces after a
+// command word go, as in TeX ("Stra\ss e" is "Straße").
 //
 // It reads back what about's own writers write (render/tex's Escape and
 // ASCII, TestTextReadsWhatRenderWrites), its tables mirrored here so
