@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/wording"
 )
 
 // TestEditorsWritten: a chapter's book editors and an edited book's
@@ -38,7 +39,28 @@ func TestEditorsWritten(t *testing.T) {
 	if got := strings.Join(ris, "\n"); !strings.Contains(got, "ED  - Lee, Ann\nED  - Ma, Bo") {
 		t.Errorf("RIS without the editors:\n%s", got)
 	}
+	if in, container, _ := wording.Venue(chapter.rec); in != "In Ann Lee and Bo Ma (eds.)," || container != "Essays" {
+		t.Errorf("chapter's venue %q %q, want In Ann Lee and Bo Ma (eds.), Essays", in, container)
+	}
 	if names, tail := shownAuthorList(book); len(names) != 2 || tail != " (eds.)" {
 		t.Errorf("edited book's author line %+v%q, want the two editors and (eds.)", names, tail)
+	}
+}
+
+// TestEditorListWording: one editor is "(ed.)", more "(eds.)", the last
+// two joined by "and".
+func TestEditorListWording(t *testing.T) {
+	lee, ma, cruz := record.Author{Given: "Ann", Family: "Lee"}, record.Author{Given: "Bo", Family: "Ma"}, record.Author{Name: "Eva Cruz"}
+	for _, tc := range []struct {
+		eds  []record.Author
+		want string
+	}{
+		{[]record.Author{lee}, "Ann Lee (ed.)"},
+		{[]record.Author{lee, ma}, "Ann Lee and Bo Ma (eds.)"},
+		{[]record.Author{lee, ma, cruz}, "Ann Lee, Bo Ma and Eva Cruz (eds.)"},
+	} {
+		if got := wording.EditorList(tc.eds); got != tc.want {
+			t.Errorf("EditorList = %q, want %q", got, tc.want)
+		}
 	}
 }
