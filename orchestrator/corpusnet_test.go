@@ -60,6 +60,7 @@ func corpusAgencies() map[string]string {
 		// Medicine: Crossref, whose record commonmeta-py's Crossref
 		// reader reads (test_journal_article_original_language)
 		"10.7600": "Crossref",
+		"10.1117": "Crossref", // SPIE, a Crossref member (#32 editors)
 	}
 }
 
@@ -102,6 +103,7 @@ func newCorpusNet(t testing.TB) *corpusNet {
 		"10.53731/ybhah-9jy85": "crossref-work-10.53731-ybhah-9jy85.json", "10.1371/journal.pone.0033693": "crossref-work-10.1371-journal.pone.0033693.json",
 		"10.1038/srep16696":     "crossref-work-10.1038-srep16696.json",
 		"10.14264/uql.2020.791": "crossref-work-10.14264-uql.2020.791.json", // #32: a dissertation dated by its approval
+		"10.1117/12.2214605":    "crossref-work-10.1117-12.2214605.json",    // #32: a paper in proceedings with the proceedings' editors
 	} {
 		serve("api.crossref.org", doi, "/works/", "crossref/"+file)
 	}

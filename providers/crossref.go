@@ -282,26 +282,11 @@ func crossrefWork(m gjson.Result) record.Record {
 		})
 	}
 	rec.IDs.ISBN = wire.Strings(m.Get("ISBN"))
-	for _, kind := range []string{"author", "editor"} {
-		m.Get(kind).ForEach(func(_, a gjson.Result) bool {
-			author := record.Author{
-				Given:  strings.TrimSpace(a.Get("given").String()),
-				Family: strings.TrimSpace(a.Get("family").String()),
-				Name:   strings.TrimSpace(a.Get("name").String()),
-				ORCID:  wire.StripORCID(a.Get("ORCID").String()),
-			}
-			author.Given, author.Family = wire.StructuredName(author.Given, author.Family) // "BO" / "VAHLQUIST"
-			a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
-				author.Affiliations = append(author.Affiliations, markup.PlainText(n.String()))
-				return true
-			})
-			rec.Authors = append(rec.Authors, author)
-			return true
-		})
-		if len(rec.Authors) > 0 {
-			break // editors stand in only for works with no authors (edited books)
-		}
-	}
+	// Editors are editors, never authors: an edited book's editors are
+	// CSL "editor" (styles print "(Ed.)", BibTeX's @book takes "editor"
+	// for "author or editor"), and a chapter's "editor" are its book's.
+	rec.Authors = crossrefPeople(m.Get("author"))
+	rec.Editors = crossrefPeople(m.Get("editor"))
 	if lic, start := crossrefLicense(m); lic != "" {
 		rec.OA = &record.OpenAccess{License: lic, LicenseStart: start}
 	}
@@ -317,6 +302,28 @@ func crossrefWork(m gjson.Result) record.Record {
 		return true
 	})
 	return rec
+}
+
+// crossrefPeople reads a Crossref contributor list ("author" or
+// "editor"), in the order deposited.
+func crossrefPeople(list gjson.Result) []record.Author {
+	var out []record.Author
+	list.ForEach(func(_, a gjson.Result) bool {
+		person := record.Author{
+			Given:  strings.TrimSpace(a.Get("given").String()),
+			Family: strings.TrimSpace(a.Get("family").String()),
+			Name:   strings.TrimSpace(a.Get("name").String()),
+			ORCID:  wire.StripORCID(a.Get("ORCID").String()),
+		}
+		person.Given, person.Family = wire.StructuredName(person.Given, person.Family) // "BO" / "VAHLQUIST"
+		a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
+			person.Affiliations = append(person.Affiliations, markup.PlainText(n.String()))
+			return true
+		})
+		out = append(out, person)
+		return true
+	})
+	return out
 }
 
 // crossrefCounts reads a work's counters; one that is not a count makes

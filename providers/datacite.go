@@ -195,6 +195,7 @@ func dataCiteWork(a gjson.Result) record.Record {
 	}
 	rec.IDs.DOI = wire.StripDOI(a.Get("doi").String())
 	rec.Authors = dataCiteAuthors(a.Get("creators"))
+	rec.Editors = dataCiteEditors(a.Get("contributors"))
 	dataCiteContainer(a, &rec)
 	dataCiteIdentifiers(a, &rec.IDs)
 	if lic := dataCiteLicense(a.Get("rightsList")); lic != "" {
@@ -279,6 +280,15 @@ func dataCiteAuthors(creators gjson.Result) []record.Author {
 		return true
 	})
 	return out
+}
+
+// dataCiteEditors are the contributors of type Editor, read as creators
+// are (placeholders dropped, repeats once); no other contributor type is
+// an editor (ContactPerson, DataCurator, Supervisor… are not cited).
+// Whether the work is cited with them is its type's question
+// (record.EditorsCited, at the merge).
+func dataCiteEditors(contributors gjson.Result) []record.Author {
+	return dataCiteAuthors(contributors.Get(`#(contributorType=="Editor")#`))
 }
 
 // dataCitePlaceholders are the creator names that stand for nobody:

@@ -16,8 +16,13 @@ import (
 // service's own schema into typed fields. Empty fields are absent: the
 // provider did not say. Volatile counters live in Counts, apart.
 type Record struct {
-	Title     string       `json:"title,omitempty"`
-	Authors   []Author     `json:"authors,omitempty"`
+	Title   string   `json:"title,omitempty"`
+	Authors []Author `json:"authors,omitempty"`
+	// Editors are the work's editors (of an edited book) or, on a
+	// chapter, its book's editors: never its authors. An edited book
+	// with no authors keeps its editors here, as CSL does ("editor",
+	// which styles print "(Ed.)"); Creators is who the work is by.
+	Editors   []Author     `json:"editors,omitempty"`
 	Container string       `json:"container,omitempty"` // journal, proceedings, book or repository
 	Publisher string       `json:"publisher,omitempty"`
 	Type      string       `json:"type,omitempty"`  // CSL item type (article-journal, paper-conference, dataset, software, …)
@@ -43,6 +48,17 @@ type Author struct {
 	Family       string   `json:"family,omitempty"`
 	ORCID        string   `json:"orcid,omitempty"` // normalised, no URL
 	Affiliations []string `json:"affiliations,omitempty"`
+}
+
+// Creators are the people a work is by: its authors, or its editors
+// when it has no authors (an edited book), as biblatex takes the editor
+// for the label name of a work with no author. Keys, the page's author
+// line and the owner's name checks read them.
+func (r Record) Creators() []Author {
+	if len(r.Authors) > 0 {
+		return r.Authors
+	}
+	return r.Editors
 }
 
 // Display is the author's name as a reader sees it.
@@ -247,3 +263,21 @@ func ByYearOf(counts []YearCount) *[]YearCount {
 
 // Int is a small helper for building Counts from parsed values.
 func Int(n int) *int { return &n }
+
+// EditorsCited reports whether a work of CSL type t is cited with its
+// editors: a book (an edited volume) and what appears in one (a chapter,
+// a paper in proceedings, an entry of a reference work), a report (an
+// edited series or working-paper collection) and a collection. Not a
+// journal article: the "editor" a publisher deposits for one is the
+// academic editor who handled the submission (PLOS deposits its Academic
+// Editor in Crossref's editor[], e.g. 10.1371/journal.pone.0033693), and
+// no citation names them; nor data or software, where DataCite's
+// "Editor" is whoever "oversees the details related to the publication
+// format" (DataCite Metadata Schema 4.6, contributorType).
+func EditorsCited(t string) bool {
+	switch t {
+	case "book", "chapter", "paper-conference", "entry", "entry-encyclopedia", "entry-dictionary", "report", "collection":
+		return true
+	}
+	return false
+}

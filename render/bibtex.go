@@ -125,6 +125,7 @@ func (fs *bibFields) addVerbatim(name, value string) {
 func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	typ, container, label := bibType(e.rec.Type, biblatex)
 	typ = thesisEntry(typ, e.rec, biblatex)
+	typ = editedEntry(typ, e.rec, biblatex)
 	label = genreLabel(e.rec, typ, label)
 	version := entryVersion(e)
 	fs := bibFieldsOf(e.rec, typ, container, label, version, biblatex)
@@ -168,6 +169,9 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	var fs bibFields
 	accepts := bibAccepts(typ, biblatex)
 	fs.addRaw("author", bibNames(r.Authors))
+	if accepts["editor"] {
+		fs.addRaw("editor", bibNames(r.Editors))
+	}
 	if t := bibText(r.Title); t != "" {
 		// the outer braces keep the title's capitals from styles that
 		// sentence-case titles ("DNA" must not become "dna")
@@ -239,9 +243,10 @@ func (fs bibFields) has(name string) bool {
 var bibRules = map[bool]map[string]struct{ required, accepts []string }{
 	true: {
 		"article":       {[]string{"author", "title", "journaltitle", "date"}, []string{"volume", "number", "pages", "issn"}},
-		"inproceedings": {[]string{"author", "title", "booktitle", "date"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
-		"inbook":        {[]string{"author", "title", "booktitle", "date"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
-		"book":          {[]string{"author", "title", "date"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
+		"inproceedings": {[]string{"author", "title", "booktitle", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
+		"inbook":        {[]string{"author", "title", "booktitle", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
+		"book":          {[]string{"author", "title", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
+		"collection":    {[]string{"editor", "title", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
 		"report":        {[]string{"author", "title", "type", "institution", "date"}, []string{"number", "pages"}},
 		"thesis":        {[]string{"author", "title", "type", "institution", "date"}, []string{"pages"}},
 		"online":        {[]string{"title", "date"}, []string{"version"}},
@@ -251,9 +256,9 @@ var bibRules = map[bool]map[string]struct{ required, accepts []string }{
 	},
 	false: {
 		"article":       {[]string{"author", "title", "journal", "year"}, []string{"volume", "number", "pages", "issn"}},
-		"inproceedings": {[]string{"author", "title", "booktitle", "year"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
-		"incollection":  {[]string{"author", "title", "booktitle", "publisher", "year"}, []string{"publisher", "volume", "number", "pages", "isbn"}},
-		"book":          {[]string{"author", "title", "publisher", "year"}, []string{"publisher", "volume", "number", "isbn"}},
+		"inproceedings": {[]string{"author", "title", "booktitle", "year"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
+		"incollection":  {[]string{"author", "title", "booktitle", "publisher", "year"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
+		"book":          {[]string{"author", "title", "publisher", "year"}, []string{"editor", "publisher", "volume", "number", "isbn"}},
 		"techreport":    {[]string{"author", "title", "institution", "year"}, []string{"number", "pages"}},
 		"phdthesis":     {[]string{"author", "title", "school", "year"}, nil},
 		"mastersthesis": {[]string{"author", "title", "school", "year"}, nil},
@@ -275,11 +280,30 @@ func bibAccepts(typ string, biblatex bool) map[string]bool {
 // and pages (#20, item 7); the validators name the gap instead.
 func missingRequired(typ string, fs bibFields, biblatex bool) bool {
 	for _, f := range bibRules[biblatex][typ].required {
-		if !fs.has(f) && f != "title" {
+		if !fs.has(f) && f != "title" && !(f == "author" && editorStandsIn(typ, fs, biblatex)) {
 			return true
 		}
 	}
 	return false
+}
+
+// editedEntry is BibLaTeX's @collection for a book with editors and no
+// author: its data model requires an author of @book and an editor of
+// @collection ("a single-volume collection with multiple, self-contained
+// contributions by distinct authors", biblatex's manual), which is an
+// edited book. BibTeX's @book takes either (editorStandsIn).
+func editedEntry(typ string, r record.Record, biblatex bool) string {
+	if biblatex && typ == "book" && len(r.Authors) == 0 && len(r.Editors) > 0 {
+		return "collection"
+	}
+	return typ
+}
+
+// editorStandsIn reports an entry whose editor fills its author's place:
+// plain.bst's FUNCTION {book} checks "author and editor" (either one),
+// and prints and sorts by the editor when there is no author.
+func editorStandsIn(typ string, fs bibFields, biblatex bool) bool {
+	return !biblatex && typ == "book" && fs.has("editor")
 }
 
 // container adds the journal, book or publisher, in the field bibType chose.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -18,6 +19,7 @@ type cslItem struct {
 	Genre          string     `json:"genre,omitempty"` // the kind within the type: "Poster" for a speech, "Preprint"
 	Title          string     `json:"title,omitempty"`
 	Author         []cslName  `json:"author,omitempty"`
+	Editor         []cslName  `json:"editor,omitempty"` // an edited book's editors, or a chapter's book's
 	ContainerTitle string     `json:"container-title,omitempty"`
 	Publisher      string     `json:"publisher,omitempty"`
 	Issued         *cslDate   `json:"issued,omitempty"`
@@ -101,6 +103,25 @@ func writeJSONList(w *bufio.Writer, prefix string, n int, item func(i int) any) 
 	return err
 }
 
+// cslNames is a name list as CSL-JSON names: family and given, or a
+// literal for a name given whole (an organisation, or one name alone).
+func cslNames(people []record.Author) []cslName {
+	var out []cslName
+	for _, a := range people {
+		n := cslName{Family: wording.Clean(a.Family), Given: wording.Clean(a.Given)}
+		if n.Family == "" && n.Given == "" {
+			n.Literal = wording.Clean(a.Name)
+		}
+		if n.Family == "" && n.Given != "" {
+			n = cslName{Literal: n.Given}
+		}
+		if n != (cslName{}) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func cslOf(e *entry) cslItem {
 	r := e.rec
 	it := cslItem{
@@ -121,18 +142,7 @@ func cslOf(e *entry) cslItem {
 		Language:       r.Language,
 		Version:        entryVersion(e),
 	}
-	for _, a := range r.Authors {
-		n := cslName{Family: wording.Clean(a.Family), Given: wording.Clean(a.Given)}
-		if n.Family == "" && n.Given == "" {
-			n.Literal = wording.Clean(a.Name)
-		}
-		if n.Family == "" && n.Given != "" {
-			n = cslName{Literal: n.Given}
-		}
-		if n != (cslName{}) {
-			it.Author = append(it.Author, n)
-		}
-	}
+	it.Author, it.Editor = cslNames(r.Authors), cslNames(r.Editors)
 	if d := r.Issued; !d.IsZero() {
 		parts := []int{d.Year}
 		if d.Month > 0 {

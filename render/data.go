@@ -44,6 +44,7 @@ type dataWork struct {
 	TypeLabel  string        `json:"type_label"`
 	Title      string        `json:"title"`
 	Authors    []dataAuthor  `json:"authors"`
+	Editors    []dataAuthor  `json:"editors,omitempty"` // an edited book's editors, or a chapter's book's (self only on an edited book, where they are who it is by)
 	Container  string        `json:"container,omitempty"`
 	Publisher  string        `json:"publisher,omitempty"`
 	Volume     string        `json:"volume,omitempty"`
@@ -204,6 +205,15 @@ func dataWorkOf(p *page, e *entry) dataWork {
 			Equal:         e.equal(i),
 			Corresponding: e.corresponding(i),
 			Member:        p.authorMember(e, i),
+		})
+	}
+	for i, a := range r.Editors {
+		w.Editors = append(w.Editors, dataAuthor{
+			Name:   wording.AuthorName(a),
+			Given:  wording.Clean(a.Given),
+			Family: wording.Clean(a.Family),
+			ORCID:  a.ORCID,
+			Self:   len(r.Authors) == 0 && i < len(e.self) && e.self[i],
 		})
 	}
 	w.dataUser = dataUserOf(e)

@@ -64,12 +64,22 @@ func alFolioInert(e *entry) *entry {
 	for _, s := range []*string{&r.Title, &r.Container, &r.Publisher, &r.Genre, &r.Abstract} {
 		*s = tagInert(*s)
 	}
-	r.Authors = make([]record.Author, len(e.rec.Authors))
-	for i, a := range e.rec.Authors {
-		a.Name, a.Given, a.Family = alFolioName(a.Name), alFolioName(a.Given), alFolioName(a.Family)
-		r.Authors[i] = a
-	}
+	r.Authors = alFolioNames(e.rec.Authors)
+	r.Editors = alFolioNames(e.rec.Editors) // jekyll-scholar prints editors from the same BibTeX
 	return &c
+}
+
+// alFolioNames is a name list with each part made inert (alFolioName).
+func alFolioNames(people []record.Author) []record.Author {
+	if people == nil {
+		return nil
+	}
+	out := make([]record.Author, len(people))
+	for i, a := range people {
+		a.Name, a.Given, a.Family = alFolioName(a.Name), alFolioName(a.Given), alFolioName(a.Family)
+		out[i] = a
+	}
+	return out
 }
 
 // tagInert is rawInert for a text that is also BibTeX others read:

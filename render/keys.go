@@ -82,8 +82,8 @@ func letters(n int) string {
 
 func baseKey(e *entry) string {
 	who := "anon"
-	if len(e.rec.Authors) > 0 {
-		if f := authorKey(e.rec.Authors[0], e.latin); f != "" {
+	if by := e.rec.Creators(); len(by) > 0 { // an edited book is keyed by its first editor, as biblatex labels it
+		if f := authorKey(by[0], e.latin); f != "" {
 			who = f
 		}
 	} else if f := fold(e.lister); f != "" {

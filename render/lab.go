@@ -140,8 +140,9 @@ func (p *page) useLab(f *folder.Folder, opts Options) {
 		matchers[i] = lookFor(m.person())
 	}
 	for _, e := range p.all {
-		e.authorOf = make([]int, len(e.rec.Authors))
-		for i, a := range e.rec.Authors {
+		people := e.rec.Creators() // an edited book's editors are who it is by, as on one researcher's page
+		e.authorOf = make([]int, len(people))
+		for i, a := range people {
 			e.authorOf[i] = slices.IndexFunc(matchers, func(m record.Person) bool { return m.Is(a) })
 			e.self[i] = e.authorOf[i] >= 0 && (p.lab.member < 0 || matchers[p.lab.member].Is(a))
 		}

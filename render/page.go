@@ -119,7 +119,7 @@ func buildPage(f *folder.Folder, opts Options) *page {
 			continue
 		}
 		e := &entry{id: w.ID, rec: w.Record, lister: listerName(f, opts.Person.ORCIDNames, w.ID), latin: keyForms(f, opts.Person.ORCIDNames, w)}
-		for _, a := range w.Record.Authors {
+		for _, a := range w.Record.Creators() { // an edited book's editors: the page marks its person among them
 			e.self = append(e.self, me.Is(a))
 		}
 		e.cite = pickCount(w.CitedBy, p.source)

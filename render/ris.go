@@ -56,6 +56,11 @@ func risRecordOf(e *entry) risRecord {
 	for _, a := range r.Authors {
 		fs.add("AU", risName(a.Family, a.Given, a.Name))
 	}
+	for _, a := range r.Editors {
+		// ED, "Editor" in the RIS specification (RefMan, 2011); Zotero's
+		// RIS import reads it as the editor of any type
+		fs.add("ED", risName(a.Family, a.Given, a.Name))
+	}
 	fs.add("T2", r.Container)
 	if ty == "CONF" {
 		fs.add("C3", r.Container) // the specification's proceedings title; T2 is the conference's, which readers such as pandoc take for it

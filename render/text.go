@@ -31,15 +31,17 @@ type shownAuthor struct {
 	Mark    string // the user's marks on the author: "*" equal contribution, "†" corresponding (userfields.go)
 }
 
-// shownAuthorList is the authors a page lists, and the tail saying how
+// shownAuthorList is the authors a page lists (an edited book's editors,
+// marked "(eds.)", when it has no authors: record.Record.Creators), and the tail saying how
 // many there are when the list is cut (" et al. (40 authors)").
 func shownAuthorList(e *entry) ([]shownAuthor, string) {
 	idx, hidden := shownAuthors(e)
+	people := e.rec.Creators()
 	var out []shownAuthor
 	prev := -1
 	for _, i := range idx {
 		out = append(out, shownAuthor{
-			Name: wording.AuthorName(e.rec.Authors[i]),
+			Name: wording.AuthorName(people[i]),
 			Gap:  prev >= 0 && i > prev+1,
 			Me:   i < len(e.self) && e.self[i],
 			Mark: e.mark(i),
@@ -47,8 +49,11 @@ func shownAuthorList(e *entry) ([]shownAuthor, string) {
 		prev = i
 	}
 	etAl := ""
-	if hidden > 0 && prev < len(e.rec.Authors)-1 {
-		etAl = fmt.Sprintf(" et al. (%d authors)", len(e.rec.Authors))
+	if hidden > 0 && prev < len(people)-1 {
+		etAl = fmt.Sprintf(" et al. (%d authors)", len(people))
+	}
+	if len(e.rec.Authors) == 0 && len(people) > 0 { // an edited book: its editors are who it is by
+		etAl += " " + wording.EditorsMark(len(people))
 	}
 	return out, etAl
 }
@@ -80,7 +85,7 @@ func authorList(e *entry, escape, mark func(string) string) string {
 // authorLimit, else the first authorLimit-2, the person wherever they are,
 // and how many were left out.
 func shownAuthors(e *entry) (idx []int, hidden int) {
-	n := len(e.rec.Authors)
+	n := len(e.rec.Creators())
 	if n <= authorLimit {
 		for i := range n {
 			idx = append(idx, i)

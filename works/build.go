@@ -167,7 +167,7 @@ func (r *Run) Add(in Fetched) Prepared {
 	p.AuthorlessIn = authorlessIn(doc.Origins, lw, in.Answers)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass.
-	p.SameName = Strangers(doc.Origins, r.owners, r.nameless, lw.Authors(), in.Previous.Work.Warnings)
+	p.SameName = Strangers(doc.Origins, r.owners, r.nameless, lw.Creators(), in.Previous.Work.Warnings)
 	doc.Warnings = append(doc.Warnings, p.SameName...)
 	sort.Strings(doc.Warnings)
 	p.Work = doc
@@ -203,7 +203,7 @@ func (r *Run) dropped(src *Sources, prev snapshots.Work) []string {
 // did not answer about (failed, skipped) is not one: that service may
 // have the authors.
 func authorlessIn(origins []string, lw Work, answers []Answer) []string {
-	if !lw.Found() || len(lw.Authors()) > 0 {
+	if !lw.Found() || len(lw.Creators()) > 0 {
 		return nil
 	}
 	if slices.ContainsFunc(answers, func(a Answer) bool { return a.Status == record.Failed || a.Status == record.Skipped }) {

@@ -23,8 +23,9 @@ type Work struct {
 	origins    []string // where the work came from ("manifest", "orcid:<iD>"), for title matching
 }
 
-// Authors is the merged record's author list.
-func (w Work) Authors() []record.Author { return w.merged.Authors }
+// Creators is who the merged record says the work is by: its authors,
+// or an edited book's editors (record.Record.Creators).
+func (w Work) Creators() []record.Author { return w.merged.Creators() }
 
 // Found reports whether some provider has a record of the work.
 func (w Work) Found() bool { return len(w.sources) > 0 }
@@ -131,8 +132,8 @@ func (w Work) ForLinking() Linkable {
 			out.relations = append(out.relations, linkSource{Provider: src.Provider, Relations: src.Record.Relations})
 		}
 	}
-	out.families = linkNames(w.merged.Authors, func(a record.Author) string { return a.Family })
-	out.orcids = linkNames(w.merged.Authors, func(a record.Author) string { return a.ORCID })
+	out.families = linkNames(w.merged.Creators(), func(a record.Author) string { return a.Family })
+	out.orcids = linkNames(w.merged.Creators(), func(a record.Author) string { return a.ORCID })
 	return out
 }
 

@@ -60,6 +60,8 @@ func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []
 		Extra:     mergeExtra(ordered),
 	}
 	preprintByDOI(&out, from)
+	out.Editors = note(from, "editors", mergeEditors(ordered, out.Type))
+	editorsNotAuthors(&out, ordered, from)
 	return out, from, creditDOIPrefix(conflicts(out, ordered, oaOrdered), from)
 }
 

@@ -23,7 +23,7 @@ func Unknown(w snapshots.Work) bool {
 			return false
 		}
 	}
-	return strings.TrimSpace(w.Record.Title) == "" && len(w.Record.Authors) == 0
+	return strings.TrimSpace(w.Record.Title) == "" && len(w.Record.Creators()) == 0
 }
 
 // UnknownMessage is what render and check say of an Unknown work: that it

@@ -67,6 +67,9 @@ func Venue(r record.Record) (in, container, detail string) {
 	}
 	if container != "" && r.Type == "chapter" {
 		in = "In"
+		if len(r.Editors) > 0 && len(r.Authors) > 0 {
+			in += " " + EditorList(r.Editors) + ","
+		}
 	}
 	var parts []string
 	vol := Clean(r.Volume)
@@ -249,6 +252,31 @@ func CitationURL(r record.Record) string {
 		return u
 	}
 	return WebURL(r.OA.URL)
+}
+
+// EditorList is a book's editors as a page's venue line names them: "In
+// Ann Lee and Bo Ma (eds.), Book": the names as AuthorName shows them,
+// the last two joined by "and", and "(ed.)" or "(eds.)", the
+// abbreviations of the Chicago Manual of Style (14.9) and of CSL's
+// "editor" term in its short form.
+func EditorList(editors []record.Author) string {
+	names := make([]string, len(editors))
+	for i, a := range editors {
+		names[i] = AuthorName(a)
+	}
+	list := names[0]
+	if n := len(names); n > 1 {
+		list = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	return list + " " + EditorsMark(len(editors))
+}
+
+// EditorsMark is what follows n editors' names: "(ed.)" or "(eds.)".
+func EditorsMark(n int) string {
+	if n == 1 {
+		return "(ed.)"
+	}
+	return "(eds.)"
 }
 
 // AuthorName is an author's name as a page shows it: "Given Family", but
