@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
@@ -412,7 +413,7 @@ func bibNames(authors []record.Author) string {
 		given, family := bibText(a.Given), bibText(a.Family)
 		switch {
 		case family != "":
-			n := bibNamePart(family)
+			n := bibFamily(family)
 			if given != "" {
 				n += ", " + bibNamePart(given)
 			}
@@ -427,6 +428,27 @@ func bibNames(authors []record.Author) string {
 		return ""
 	}
 	return "{" + strings.Join(parts, " and ") + "}"
+}
+
+// bibFamily is a family name's part of a BibTeX name. A family name of
+// several capitalised words whose first letter is not ASCII ("Álvarez
+// García", "Öztürk Fincan") is braced whole: BibTeX's file writes that
+// letter as a special character ("{\'A}lvarez"), and pandoc's BibTeX
+// reader takes a word opening with a brace for a lower-case "von", filing
+// the person under the last word (García, Fincan); BibTeX itself reads the
+// special character's letter as upper case.
+func bibFamily(family string) string {
+	n := bibNamePart(family)
+	words := strings.Fields(family)
+	if first, _ := utf8.DecodeRuneInString(family); len(words) < 2 || first < utf8.RuneSelf || strings.HasPrefix(n, "{") {
+		return n // BibTeX's file writes a non-ASCII letter as a special character
+	}
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			return n // a particle ("de la Fuente") is BibTeX's von: left unbraced
+		}
+	}
+	return "{" + n + "}"
 }
 
 // bibNamePart escapes one part of a name and braces it when it holds a

@@ -60,3 +60,23 @@ func TestBibTeXSortsIndexNamesByFamily(t *testing.T) {
 		t.Errorf("names not formatted as given + family:\n%s", bbl)
 	}
 }
+
+// TestBibFamilyBracesWhatPandocWouldSplit: a family name of capitalised
+// words opening with a non-ASCII letter is braced whole (pandoc read
+// "{\"O}zt{\"u}rk Fincan" as the particle Öztürk and the family Fincan);
+// particles, one word and ASCII names are left to BibTeX's own reading.
+func TestBibFamilyBracesWhatPandocWouldSplit(t *testing.T) {
+	for family, want := range map[string]string{
+		"Öztürk Fincan":  "{Öztürk Fincan}",
+		"Álvarez García": "{Álvarez García}",
+		"Ávila":          "Ávila",
+		"de la Fuente":   "de la Fuente",
+		"Ó Briain":       "{Ó Briain}",
+		"Van der Meer":   "Van der Meer",
+		"García Márquez": "García Márquez",
+	} {
+		if got := bibFamily(family); got != want {
+			t.Errorf("bibFamily(%q) = %q, want %q", family, got, want)
+		}
+	}
+}
