@@ -1,0 +1,77 @@
+package providers_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
+	"github.com/aboutscholar/about/record"
+)
+
+// dataCiteText fetches one DataCite Text record whose attributes hold
+// extra (JSON members after the types) through the stub.
+func dataCiteText(t *testing.T, i int, kind, extra string) *record.Record {
+	t.Helper()
+	doi := fmt.Sprintf("10.5555/review%d", i)
+	body := fmt.Sprintf(`{"data":{"id":%q,"type":"dois","attributes":{"doi":%q,"titles":[{"title":"T"}],`+
+		`"publicationYear":2018,"types":{"resourceTypeGeneral":"Text","resourceType":%q}%s}}}`, doi, doi, kind, extra)
+	s := newStub(t)
+	s.text("/dois/"+doi, 200, body)
+	res := fetchOne(t, providers.DataCite(), s.envAs(""), manifest.KindDOI, doi)
+	if res.Record == nil {
+		t.Fatalf("%q: %s (%v)", kind, res.Status, res.Err)
+	}
+	return res.Record
+}
+
+// TestDataCiteResourceTypeWordsNotTheirLetters: a resourceType is read by
+// its words, not by the letters a longer word happens to contain. Before
+// the #32 review "Notebook", "Logbook", "Codebook", "Facebook post" and
+// "Bookmark" were books (the phrase "book" inside them), and
+// "Hypothesis" a thesis; they say nothing CSL names, so the generic
+// article stays. The compounds whose last word is the kind still are
+// ("Handbook", "Masterthesis", "Forschungsbericht").
+func TestDataCiteResourceTypeWordsNotTheirLetters(t *testing.T) {
+	for i, c := range []struct{ kind, want string }{
+		{"Notebook", "article"}, {"Lab notebook", "article"}, {"Logbook", "article"}, {"Codebook", "article"},
+		{"Facebook post", "article"}, {"Bookmark", "article"}, {"Hypothesis", "article"},
+		{"Handbook", "book"}, {"Textbook", "book"}, {"Yearbook", "book"}, {"Book", "book"}, {"E-Book", "book"},
+		{"Masterthesis (unpublished)", "thesis"}, {"Doctoral thesis (PhD)", "thesis"},
+		{"Forschungsbericht Nr. 12", "report"}, {"MonographieMonograph", "book"}, {"Book chapter", "chapter"},
+		{"Conference poster", "speech"}, {"Preprint article", "article"},
+	} {
+		if got := dataCiteText(t, i, c.kind, "").Type; got != c.want {
+			t.Errorf("resourceType %q: type %q, want %q", c.kind, got, c.want)
+		}
+	}
+}
+
+// TestDataCiteArticleInABookIsAChapter: a bare "Article" whose container
+// DataCite gives as a Book (a related item IsPublishedIn of
+// relatedItemType Book, schema 4.4) is a chapter of that book, not a
+// journal article with the book's title as the journal (before the #32
+// review: article-journal).
+func TestDataCiteArticleInABookIsAChapter(t *testing.T) {
+	related := `,"relatedItems":[{"relationType":"IsPublishedIn","relatedItemType":"Book","titles":[{"title":"Collected essays"}],"firstPage":"12","lastPage":"30"}]`
+	container := `,"container":{"type":"Book","title":"Collected essays","firstPage":"12","lastPage":"30"}`
+	for i, extra := range []string{related, container} {
+		r := dataCiteText(t, 100+i, "Article", extra)
+		if r.Type != "chapter" || r.Container != "Collected essays" || r.Pages != "12-30" {
+			t.Errorf("%s: type %q container %q pages %q, want a chapter of \"Collected essays\", 12-30", extra, r.Type, r.Container, r.Pages)
+		}
+	}
+}
+
+// TestDataCiteYearIsNoPage: DataCite's API splits a SeriesInformation
+// "Journal of X, 5, 2018" at its commas and calls the last part the pages
+// (bolognese's get_series_information), so the year arrives as
+// container.firstPage. A first page equal to the work's year with no last
+// page is the year, and no page is written.
+func TestDataCiteYearIsNoPage(t *testing.T) {
+	t.Skip("open (#32 review): the fix reads the year in providers/datacite.go's dataCiteContainer, outside this review's files; it writes pages \"2018\"")
+	r := dataCiteText(t, 200, "Journal article", `,"container":{"type":"Series","title":"Journal of X","volume":"5","firstPage":"2018"}`)
+	if r.Pages != "" || r.Volume != "5" {
+		t.Errorf("volume %q pages %q, want volume 5 and no pages", r.Volume, r.Pages)
+	}
+}
