@@ -120,3 +120,21 @@ func TestDataCiteMorePlaceholdersAreNobody(t *testing.T) {
 		}
 	}
 }
+
+// TestDataCiteVolumeWithItsIssue: a container volume that carries its
+// issue ("12(3)", "Vol. 12, No. 3", as a repository deposits a related
+// item's volume) still names the volume; before the #32 review's fix the
+// whole value was read as no volume and the volume was lost.
+func TestDataCiteVolumeWithItsIssue(t *testing.T) {
+	for i, v := range []string{"12(3)", "12 (3)", "Vol. 12, No. 3", "Bd. 12 Nr. 3"} {
+		r := dataCiteText(t, 500+i, "Journal article", fmt.Sprintf(`,"container":{"type":"Journal","title":"Journal of X","volume":%q}`, v))
+		if r.Volume != "12" {
+			t.Errorf("volume %q: read %q, want 12", v, r.Volume)
+		}
+	}
+	for i, v := range []string{"June 5-9, 2016", "IPAC2016", "Diss."} {
+		if r := dataCiteText(t, 510+i, "Journal article", fmt.Sprintf(`,"container":{"type":"Journal","title":"Journal of X","volume":%q}`, v)); r.Volume != "" {
+			t.Errorf("volume %q: read %q, want none", v, r.Volume)
+		}
+	}
+}

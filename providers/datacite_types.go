@@ -297,6 +297,8 @@ var (
 	pageLike = regexp.MustCompile(`^(?i:[a-z]{0,3}\d+[a-z]?|[ivxlcdm]+)$`)
 	// a volume, with or without its word: "12", "12A", "S1", "Bd. 1", "Vol. IV", "3-4", "2018/1"
 	volumeLike = regexp.MustCompile(`^(?i:(?:vol(?:ume)?|bd|band|jg|jahrgang|v)\.?\s*)?((?i:[a-z]{0,2}\d+[a-z]?|[ivxlcdm]+)(?:\s*[-–/]\s*(?i:\d+[a-z]?|[ivxlcdm]+))?)$`)
+	// a volume with its issue after it in brackets: "12(3)", "12 (3-4)"
+	volumeWithIssue = regexp.MustCompile(`^(\d+[a-z]?)\s*\(\s*\d+(?:\s*[-–/]\s*\d+)?\s*\)$`)
 	// the volume and issue words of an issue label
 	labelVolume = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:vol(?:ume)?|bd|band|jg|jahrgang)\.?\s*(\d+[a-z]?|[ivxlcdm]+)\b`)
 	labelIssue  = regexp.MustCompile(`(?i)(?:(?:^|[^\pL])(?:no|nr|nos|num|issue|iss|heft|h)\.?|№)\s*(\d+(?:\s*[-–/]\s*\d+)?)`)
@@ -308,12 +310,20 @@ var (
 	gmsCitation = regexp.MustCompile(`^(.*\pL.*?);\s*(\d+)\(([^)]+)\):\s*(\S+)$`)
 )
 
-// containerVolume is a volume as a citation writes it ("Bd. 1" → "1"),
-// "" for what is no volume: a date, a conference's name, a degree, a
+// containerVolume is a volume as a citation writes it ("Bd. 1" → "1";
+// "12(3)" and "Vol. 12, No. 3" → "12": the volume at least, where the
+// whole value was read as none), "" for what is no volume: a date, a conference's name, a degree, a
 // series' title.
 func containerVolume(s string) string {
-	if m := volumeLike.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+	s = strings.TrimSpace(s)
+	if m := volumeLike.FindStringSubmatch(s); m != nil {
 		return m[1]
+	}
+	if m := volumeWithIssue.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	if v, _, ok := issueLabel(s); ok && v != "" {
+		return v // "Vol. 12, No. 3": the volume its label names
 	}
 	return ""
 }
