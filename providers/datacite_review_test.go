@@ -138,3 +138,18 @@ func TestDataCiteVolumeWithItsIssue(t *testing.T) {
 		}
 	}
 }
+
+// TestDataCitePreprintOfAnArticleIsAPreprint: a resourceType that says
+// the record is the preprint of a journal article ("Journal article
+// (preprint)", "Preprint of a journal article") is a preprint, CSL's
+// article with genre Preprint, as a bare "Preprint" is; before the #32
+// review's fix it was a journal article with genre Preprint, an entry
+// that says both (BibTeX's @article in the journal it has not yet
+// appeared in).
+func TestDataCitePreprintOfAnArticleIsAPreprint(t *testing.T) {
+	for i, kind := range []string{"Journal article (preprint)", "Preprint of a journal article", "Preprint"} {
+		if r := dataCiteText(t, 600+i, kind, ""); r.Type != "article" || r.Genre != "Preprint" {
+			t.Errorf("resourceType %q: type %q genre %q, want article, Preprint", kind, r.Type, r.Genre)
+		}
+	}
+}

@@ -106,8 +106,9 @@ var resourceTypePhrases = []struct {
 	phrase, csl string
 	compound    bool
 }{
+	{"preprint", "article", false}, // "Journal article (preprint)" is the preprint, not yet the article
 	{"journal article", "article-journal", false}, {"journalarticle", "article-journal", false},
-	{"preprint", "article", false}, {"blog", "post-weblog", false},
+	{"blog", "post-weblog", false},
 	{"thesis", "thesis", false}, {"masterthesis", "thesis", false}, {"bachelorthesis", "thesis", false},
 	{"phdthesis", "thesis", false}, {"dissertation", "thesis", false}, {"hochschulschrift", "thesis", true},
 	{"chapter", "chapter", false}, {"kapitel", "chapter", true},
