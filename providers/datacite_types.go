@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 
@@ -96,16 +97,27 @@ func resourceTypeKey(s string) string {
 
 // resourceTypePhrases are what a longer resourceType ("Doctoral thesis
 // (PhD)", "MonographieMonograph", "Conference poster") contains, in the
-// order they are tried: the more precise kind first.
-var resourceTypePhrases = []struct{ phrase, csl string }{
-	{"journal article", "article-journal"}, {"journalarticle", "article-journal"},
-	{"preprint", "article"}, {"blog", "post-weblog"},
-	{"thesis", "thesis"}, {"dissertation", "thesis"}, {"hochschulschrift", "thesis"},
-	{"chapter", "chapter"}, {"kapitel", "chapter"},
-	{"conference paper", "paper-conference"}, {"konferenzbeitrag", "paper-conference"}, {"proceedings", "paper-conference"},
-	{"book", "book"}, {"monogra", "book"},
-	{"report", "report"}, {"working paper", "report"}, {"bericht", "report"},
-	{"poster", "speech"}, {"presentation", "speech"}, {"lecture", "speech"}, {"vortrag", "speech"},
+// order they are tried: the more precise kind first. An English phrase is
+// whole words ("Notebook", "Codebook" and "Facebook post" are no books,
+// "Hypothesis" no thesis); a German one (compound: true) may end a
+// compound, whose last word is its kind ("Forschungsbericht",
+// "Buchkapitel"), as may "monogra" begin one.
+var resourceTypePhrases = []struct {
+	phrase, csl string
+	compound    bool
+}{
+	{"preprint", "article", false}, // "Journal article (preprint)" is the preprint, not yet the article
+	{"journal article", "article-journal", false}, {"journalarticle", "article-journal", false},
+	{"blog", "post-weblog", false},
+	{"thesis", "thesis", false}, {"masterthesis", "thesis", false}, {"bachelorthesis", "thesis", false},
+	{"phdthesis", "thesis", false}, {"dissertation", "thesis", false}, {"hochschulschrift", "thesis", true},
+	{"chapter", "chapter", false}, {"kapitel", "chapter", true},
+	{"conference paper", "paper-conference", false}, {"konferenzbeitrag", "paper-conference", true},
+	{"proceedings", "paper-conference", false},
+	{"book", "book", false}, {"ebook", "book", false}, {"handbook", "book", false}, {"textbook", "book", false},
+	{"yearbook", "book", false}, {"monogra", "book", true},
+	{"report", "report", false}, {"working paper", "report", false}, {"bericht", "report", true},
+	{"poster", "speech", false}, {"presentation", "speech", false}, {"lecture", "speech", false}, {"vortrag", "speech", true},
 }
 
 // resourceTypeCSL is the CSL type a resourceType names, dataCiteByContainer
@@ -116,11 +128,32 @@ func resourceTypeCSL(s string) string {
 	}
 	lower := strings.ToLower(s)
 	for _, p := range resourceTypePhrases {
-		if strings.Contains(lower, p.phrase) {
+		if containsPhrase(lower, p.phrase, p.compound) {
 			return p.csl
 		}
 	}
 	return ""
+}
+
+// containsPhrase: s holds phrase as whole words, or, for a compound's
+// part, within a word.
+func containsPhrase(s, phrase string, compound bool) bool {
+	if compound {
+		return strings.Contains(s, phrase)
+	}
+	for from := 0; ; {
+		i := strings.Index(s[from:], phrase)
+		if i < 0 {
+			return false
+		}
+		i += from
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[i+len(phrase):])
+		if !unicode.IsLetter(before) && !unicode.IsLetter(after) {
+			return true
+		}
+		from = i + 1
+	}
 }
 
 // genreWords are what a thesis's or a report's resourceType says beyond
@@ -155,13 +188,17 @@ func resourceTypeGenre(general, kind string) string {
 }
 
 // dataCiteArticleIn is the type of an article published in what the
-// record names: a conference paper in a conference's proceedings, a
-// journal article in a journal (a related item of type Journal, or a
-// titled series), the generic article in nothing.
+// record names: a chapter in a book (a related item, or the container
+// DataCite derives from it, of type Book), a conference paper in a
+// conference's proceedings, a journal article in a journal (a related
+// item of type Journal, or a titled series), the generic article in
+// nothing.
 func dataCiteArticleIn(a gjson.Result) string {
 	item := dataCitePublishedIn(a)
 	title := strings.ToLower(dataCiteContainerTitle(a))
 	switch {
+	case item.Get("relatedItemType").String() == "Book" || a.Get("container.type").String() == "Book":
+		return "chapter"
 	case item.Get("relatedItemType").String() == "ConferenceProceeding" || conferenceTitle(title):
 		return "paper-conference"
 	case item.Get("relatedItemType").String() == "Journal" || title != "":
@@ -261,6 +298,8 @@ var (
 	pageLike = regexp.MustCompile(`^(?i:[a-z]{0,3}\d+[a-z]?|[ivxlcdm]+)$`)
 	// a volume, with or without its word: "12", "12A", "S1", "Bd. 1", "Vol. IV", "3-4", "2018/1"
 	volumeLike = regexp.MustCompile(`^(?i:(?:vol(?:ume)?|bd|band|jg|jahrgang|v)\.?\s*)?((?i:[a-z]{0,2}\d+[a-z]?|[ivxlcdm]+)(?:\s*[-–/]\s*(?i:\d+[a-z]?|[ivxlcdm]+))?)$`)
+	// a volume with its issue after it in brackets: "12(3)", "12 (3-4)"
+	volumeWithIssue = regexp.MustCompile(`^(\d+[a-z]?)\s*\(\s*\d+(?:\s*[-–/]\s*\d+)?\s*\)$`)
 	// the volume and issue words of an issue label
 	labelVolume = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:vol(?:ume)?|bd|band|jg|jahrgang)\.?\s*(\d+[a-z]?|[ivxlcdm]+)\b`)
 	labelIssue  = regexp.MustCompile(`(?i)(?:(?:^|[^\pL])(?:no|nr|nos|num|issue|iss|heft|h)\.?|№)\s*(\d+(?:\s*[-–/]\s*\d+)?)`)
@@ -272,12 +311,20 @@ var (
 	gmsCitation = regexp.MustCompile(`^(.*\pL.*?);\s*(\d+)\(([^)]+)\):\s*(\S+)$`)
 )
 
-// containerVolume is a volume as a citation writes it ("Bd. 1" → "1"),
-// "" for what is no volume: a date, a conference's name, a degree, a
+// containerVolume is a volume as a citation writes it ("Bd. 1" → "1";
+// "12(3)" and "Vol. 12, No. 3" → "12": the volume at least, where the
+// whole value was read as none), "" for what is no volume: a date, a conference's name, a degree, a
 // series' title.
 func containerVolume(s string) string {
-	if m := volumeLike.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+	s = strings.TrimSpace(s)
+	if m := volumeLike.FindStringSubmatch(s); m != nil {
 		return m[1]
+	}
+	if m := volumeWithIssue.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	if v, _, ok := issueLabel(s); ok && v != "" {
+		return v // "Vol. 12, No. 3": the volume its label names
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
@@ -38,7 +39,8 @@ import (
 //     the same ORCID record is the overlap if the published work is a
 //     text (its owner claims both: on real profiles a bioRxiv preprint
 //     and its article sit on the record with no author list and no
-//     relation anywhere, #32);
+//     relation anywhere, #32) and the title is more than a bare
+//     "Introduction" or "Editorial" (distinctiveTitle);
 //   - the published year is from one year before the preprint's (a
 //     journal's online-first date can precede the preprint's posted date
 //     in the records, as Europe PMC's analysis of bioRxiv found:
@@ -233,7 +235,7 @@ func authorsOverlap(a, b pairWork) (bool, string) {
 		short, long = long, short
 	}
 	if len(short) == 0 {
-		if r := sharedRecord(a.records, b.records); r != "" && typeKind(b.typ) == "text" {
+		if r := sharedRecord(a.records, b.records); r != "" && typeKind(b.typ) == "text" && distinctiveTitle(b.title) {
 			return true, "no service gives the authors of one, and both are on ORCID record " + strings.TrimPrefix(r, "orcid:") + ", whose owner claims both"
 		}
 		return false, "the authors of one are unknown"
@@ -248,6 +250,26 @@ func authorsOverlap(a, b pairWork) (bool, string) {
 		return true, fmt.Sprintf("%d of %d family names shared", shared, len(short))
 	}
 	return false, fmt.Sprintf("only %d of %d family names shared", shared, len(short))
+}
+
+// fewestDistinctiveWords is the fewest words a title needs before being
+// on the same ORCID record can stand in for the authors: a record holds
+// many works called "Introduction", "Editorial", "Reply" or "Concluding
+// remarks", and a bare title shared with an e-print says nothing of
+// whether they are one work.
+const fewestDistinctiveWords = 3
+
+// distinctiveTitle: a title of at least shortestComparable folded
+// letters, in at least fewestDistinctiveWords words where the script
+// spaces its words (a Japanese or Chinese title is one run of letters).
+func distinctiveTitle(title string) bool {
+	if len([]rune(record.Fold(title))) < shortestComparable {
+		return false
+	}
+	words := strings.FieldsFunc(title, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return len(words) >= fewestDistinctiveWords || strings.ContainsFunc(title, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai)
+	})
 }
 
 // sharedRecord is the first ORCID record of a that lists b too, or "".

@@ -63,9 +63,8 @@ func SplitName(s string, known []record.Name) (record.Name, bool) {
 		return n, true
 	}
 	if allUpper(s) {
-		return record.SplitCreditName(NameCase(s), known)
-	}
-	if n, ok, decided := splitCapitalFamily(words); decided {
+		s = NameCase(s) // "FATIMA Ó BRIAIN": its particles then move as written in ordinary case
+	} else if n, ok, decided := splitCapitalFamily(words); decided {
 		return n, ok
 	}
 	n, ok := record.SplitCreditName(s, known)
@@ -121,8 +120,8 @@ func capitalParticles(n record.Name) record.Name {
 		return n
 	}
 	family := record.Fold(n.Family)
-	if vietnameseFamilies[family] || chineseFamilies[family] {
-		return n
+	if vietnameseFamilies[family] || chineseFamilies[family] || vietnameseFamilies[record.Fold(given[0])] {
+		return n // "Hung Van Tran", or "Tran Van Hung" written family first
 	}
 	at := len(given)
 	for at > 1 && capitalWordParticle(given[at-1]) {
@@ -166,6 +165,9 @@ func splitCapitalFamily(words []string) (n record.Name, ok, decided bool) {
 		family := slices.Clone(words[trail:])
 		for i, w := range family {
 			family[i] = NameCase(w) // "van BERG" → "van Berg": only the capitals
+			if i < len(family)-1 && isParticle(strings.ToLower(w)) {
+				family[i] = strings.ToLower(w) // "VAN DER BERG" → "van der Berg", as StructuredName writes it
+			}
 		}
 		return record.Name{Given: strings.Join(words[:trail], " "), Family: strings.Join(family, " ")}, true, true
 	}
@@ -363,26 +365,39 @@ func letterCount(s string) int {
 }
 
 // hasVowel: a word with a Latin vowel (accents folded off), which
-// initials run together ("JR") lack.
+// initials run together ("JR") lack; a word in another script (Greek,
+// Cyrillic: "ΟΔΥΣΣΕΑΣ", "ВЛАДИМИР") is not Latin initials.
 func hasVowel(w string) bool {
-	return strings.ContainsAny(record.Fold(w), "aeiouy")
+	return strings.ContainsAny(record.Fold(w), "aeiouy") ||
+		strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) })
 }
 
 // caseWord capitalises a lower-case word at its start, after a hyphen,
-// after O'/D' and after Mc.
+// after O'/D' and after Mc, each part of a hyphenated name alike
+// ("mcdonald-o'neil" → "McDonald-O'Neil"); a Greek sigma ending a word
+// is the final ς ("ΕΛΥΤΗΣ" → "Ελύτης" less its accent: "Ελυτης"), which
+// lower-casing Σ alone never gives.
 func caseWord(w string) string {
 	rs := []rune(w)
-	up := true
+	up, start := true, 0
 	for i, r := range rs {
 		if up {
 			rs[i] = unicode.ToUpper(r)
 		}
 		up = r == '-' || r == '.'
-		if (r == '\'' || r == '’') && i == 1 && (rs[0] == 'O' || rs[0] == 'D') {
+		if (r == '\'' || r == '’') && i == start+1 && (rs[start] == 'O' || rs[start] == 'D') {
 			up = true
 		}
-		if i == 1 && rs[0] == 'M' && r == 'c' && len(rs) > 3 {
+		if i == start+1 && rs[start] == 'M' && r == 'c' && len(rs)-start > 3 {
 			up = true
+		}
+		if up {
+			start = i + 1
+		}
+	}
+	for i, r := range rs {
+		if r == 'σ' && i > 0 && unicode.IsLetter(rs[i-1]) && (i == len(rs)-1 || !unicode.IsLetter(rs[i+1])) {
+			rs[i] = 'ς'
 		}
 	}
 	return string(rs)
@@ -394,7 +409,7 @@ func isParticle(w string) bool { return record.IsParticle(w) }
 func allUpper(s string) bool {
 	cased := false
 	for _, r := range s {
-		if unicode.IsLower(r) {
+		if unicode.IsLower(r) && r != 'ß' { // "STRAUß": ß has no capital in common use
 			return false
 		}
 		cased = cased || unicode.IsUpper(r)
