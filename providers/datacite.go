@@ -3,6 +3,7 @@ package providers
 import (
 	"context"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,6 +195,8 @@ func dataCiteWork(a gjson.Result) record.Record {
 		Language:  wire.Language(a.Get("language").String()), // "the primary language of the resource"
 	}
 	rec.IDs.DOI = wire.StripDOI(a.Get("doi").String())
+	rec.Title, rec.Publisher = withoutISBDMark(rec.Title), withoutISBDMark(rec.Publisher)
+	rec.Issued = commonEra(rec.Issued, rec.Title+rec.Publisher)
 	rec.Authors = dataCiteAuthors(a.Get("creators"))
 	rec.Editors = dataCiteEditors(a.Get("contributors"))
 	dataCiteContainer(a, &rec)
@@ -305,6 +308,11 @@ var dataCitePlaceholders = map[string]bool{
 	":unac": true, ":unal": true, ":unap": true, ":unas": true, ":unav": true, ":unkn": true,
 	":none": true, ":null": true, ":tba": true, ":etal": true,
 	"unknown": true, "anonymous": true, "anon.": true, "n/a": true, "unknown author": true,
+	"not available": true, "et al.": true, "et al": true,
+	// nomen nescio, as German library records write an unknown person, and
+	// the words for unknown and anonymous of the languages repositories use
+	"n.n.": true, "n. n.": true, "unbekannt": true, "anonym": true, "inconnu": true, "anonyme": true,
+	"desconocido": true, "anónimo": true, "sconosciuto": true, "anonimo": true,
 }
 
 // dataCitePlaceholder reports a creator that names nobody: no ORCID iD,
@@ -322,13 +330,20 @@ func dataCitePlaceholder(c gjson.Result, a record.Author) bool {
 // parentheses or not, or a "Family, Given" of two ("Unknown, Unknown").
 func placeholderName(s string) bool {
 	name := strings.ToLower(strings.TrimSpace(s))
-	if strings.HasPrefix(name, "(:") && strings.HasSuffix(name, ")") {
-		name = name[1 : len(name)-1]
+	// "(:unav)", "( :unav )", a cataloguer's supplied "[Unknown]"
+	for _, pair := range []string{"()", "[]"} {
+		if len(name) > 2 && name[0] == pair[0] && name[len(name)-1] == pair[1] {
+			name = strings.TrimSpace(name[1 : len(name)-1])
+		}
 	}
 	if family, given, ok := strings.Cut(name, ","); ok && !strings.Contains(given, ",") {
 		return placeholderName(family) && placeholderName(given)
 	}
-	return dataCitePlaceholders[name]
+	if dataCitePlaceholders[name] {
+		return true
+	}
+	words := strings.Fields(name) // "Unknown Unknown": given and family both a placeholder
+	return len(words) == 2 && dataCitePlaceholders[words[0]] && dataCitePlaceholders[words[1]]
 }
 
 // dataCiteNameList splits a literal creator name that is unambiguously a
@@ -380,6 +395,27 @@ func dataCiteCreator(c gjson.Result) (record.Author, bool) {
 		return true
 	})
 	return author, author.Name != "" || author.Given != "" || author.Family != ""
+}
+
+// isbdMark is the punctuation a library catalogue's record ends a field
+// with before the next one (ISBD: " /" before a statement of
+// responsibility, " :" before other title information, a comma after a
+// publisher), which repositories copy from MARC into DataCite.
+var isbdMark = regexp.MustCompile(`(\s+[/:;=]|,)\s*$`)
+
+func withoutISBDMark(s string) string { return isbdMark.ReplaceAllString(s, "") }
+
+// commonEra reads a Buddhist Era year as the common era's: Thai
+// repositories register publicationYear as the Thai calendar gives it
+// (10.14457/kmitl.res.2006.17: 2549 BE, 2006 CE, as its DOI says). Only
+// a record written in Thai, whose year no common-era record could have.
+func commonEra(d record.Date, text string) record.Date {
+	const offset = 543 // 2549 BE = 2006 CE
+	if d.Year < 2400 || !strings.ContainsFunc(text, func(r rune) bool { return unicode.Is(unicode.Thai, r) }) {
+		return d
+	}
+	d.Year -= offset
+	return d
 }
 
 // dataCiteIssued is the Issued date at its own precision, else the
@@ -501,6 +537,11 @@ func dataCiteContainer(a gjson.Result, rec *record.Record) {
 	}
 	name, cited := containerTitle(title)
 	place := readContainerPages(src.Get("firstPage").String(), src.Get("lastPage").String())
+	if year := rec.Issued.Year; year != 0 && place.pages == strconv.Itoa(year) {
+		// "Journal of X, 5, 2018" split at its commas (bolognese's
+		// get_series_information): the last part is the year, not a page
+		place.pages = ""
+	}
 	rec.Container = name
 	rec.Volume = firstNonEmpty(containerVolume(src.Get("volume").String()), cited.volume, place.volume)
 	rec.Issue = firstNonEmpty(strings.TrimSpace(src.Get("issue").String()), cited.issue, place.issue)

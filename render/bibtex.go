@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -430,25 +431,32 @@ func bibNames(authors []record.Author) string {
 	return "{" + strings.Join(parts, " and ") + "}"
 }
 
-// bibFamily is a family name's part of a BibTeX name. A family name of
-// several capitalised words whose first letter is not ASCII ("Álvarez
-// García", "Öztürk Fincan") is braced whole: BibTeX's file writes that
-// letter as a special character ("{\'A}lvarez"), and pandoc's BibTeX
-// reader takes a word opening with a brace for a lower-case "von", filing
-// the person under the last word (García, Fincan); BibTeX itself reads the
-// special character's letter as upper case.
+// bibFamily is a family name's part of a BibTeX name, braced whole where
+// a reader would split it. A family name of several words that opens with
+// a capital is one name: "Álvarez García", "Öztürk Fincan" (BibTeX's file
+// writes the first letter as a special character, "{\'A}lvarez", and
+// pandoc's reader takes a word opening with a brace for a lower-case
+// "von", filing the person under García, Fincan) and "Van der Meer" (a
+// capitalised particle is the family's, #32; BibTeX's and pandoc's "von"
+// rule would file it under Meer). A family that opens with a lower-case
+// particle ("de la Fuente") is left to BibTeX's von, as are ASCII names
+// of capitalised words only ("Garcia Marquez"), which every reader keeps.
 func bibFamily(family string) string {
 	n := bibNamePart(family)
 	words := strings.Fields(family)
-	if first, _ := utf8.DecodeRuneInString(family); len(words) < 2 || first < utf8.RuneSelf || strings.HasPrefix(n, "{") {
-		return n // BibTeX's file writes a non-ASCII letter as a special character
+	first, _ := utf8.DecodeRuneInString(family)
+	if len(words) < 2 || !unicode.IsUpper(first) || strings.HasPrefix(n, "{") {
+		return n
 	}
-	for _, w := range words {
-		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
-			return n // a particle ("de la Fuente") is BibTeX's von: left unbraced
-		}
+	if first >= utf8.RuneSelf || slices.ContainsFunc(words[1:len(words)-1], startsLower) {
+		return "{" + n + "}"
 	}
-	return "{" + n + "}"
+	return n
+}
+
+func startsLower(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return unicode.IsLower(r)
 }
 
 // bibNamePart escapes one part of a name and braces it when it holds a

@@ -72,7 +72,9 @@ func TestBibFamilyBracesWhatPandocWouldSplit(t *testing.T) {
 		"Ávila":          "Ávila",
 		"de la Fuente":   "de la Fuente",
 		"Ó Briain":       "{Ó Briain}",
-		"Van der Meer":   "Van der Meer",
+		"Van der Meer":   "{Van der Meer}",
+		"De la Torre":    "{De la Torre}",
+		"Garcia Marquez": "Garcia Marquez",
 		"García Márquez": "García Márquez",
 	} {
 		if got := bibFamily(family); got != want {
