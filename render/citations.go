@@ -1,7 +1,6 @@
 package render
 
 import (
-	_ "embed"
 	"fmt"
 	"math"
 	"sort"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/htmlview"
 )
 
 // recentYears is how far back the "since" figures reach from the newest
@@ -227,13 +227,6 @@ func themIt(n int) string {
 	return "them"
 }
 
-// chartCSS styles the per-year chart from the page's colour variables,
-// so it follows the light and dark schemes and print; like pageCSS it
-// holds no '<' or '&'.
-//
-//go:embed templates/chart.css
-var chartCSS string
-
 // The chart's geometry, in SVG user units (CSS pixels at full size; the
 // page scales it down to a phone's width): one slot a year, bars scaled
 // to the busiest year, the count above each bar, the year below.
@@ -245,26 +238,10 @@ const (
 	chartBottom = 20  // room for the year labels
 )
 
-// htmlChart is the per-year chart as the template draws it: plain
-// numbers and text, so html/template escapes it like the rest.
-type htmlChart struct {
-	Width, Height int
-	Axis          int // the baseline
-	Title, Desc   string
-	Bars          []htmlBar
-}
-
-// htmlBar is one year: its bar (none for a year without citations), the
-// count above it and the year below.
-type htmlBar struct {
-	X, Y, W, H, Mid, ValueY, YearY int
-	Value, Year                    string
-}
-
 // chartOf is the chart of the figures' years, nil when there are none.
 // Its title and description are the text equivalent (the SVG is one
 // image to a screen reader): every year and its count, in words.
-func chartOf(f citationFigures, source string) *htmlChart {
+func chartOf(f citationFigures, source string) *htmlview.Chart {
 	if len(f.Years) == 0 {
 		return nil
 	}
@@ -272,7 +249,7 @@ func chartOf(f citationFigures, source string) *htmlChart {
 	for _, y := range f.Years {
 		busiest = max(busiest, y.CitedBy)
 	}
-	c := &htmlChart{
+	c := &htmlview.Chart{
 		Width: len(f.Years) * chartSlot, Height: chartTop + chartPlot + chartBottom,
 		Axis:  chartTop + chartPlot,
 		Title: fmt.Sprintf("Citations per year, %d–%d", f.Years[0].Year, f.Newest),
@@ -283,7 +260,7 @@ func chartOf(f citationFigures, source string) *htmlChart {
 	var desc []string
 	for i, y := range f.Years {
 		h := (y.CitedBy*chartPlot + busiest - 1) / busiest // rounded up: one citation still shows
-		b := htmlBar{X: i*chartSlot + (chartSlot-chartBar)/2, W: chartBar, H: h, Mid: i*chartSlot + chartSlot/2, YearY: chartTop + chartPlot + chartBottom - 5, Year: strconv.Itoa(y.Year)}
+		b := htmlview.Bar{X: i*chartSlot + (chartSlot-chartBar)/2, W: chartBar, H: h, Mid: i*chartSlot + chartSlot/2, YearY: chartTop + chartPlot + chartBottom - 5, Year: strconv.Itoa(y.Year)}
 		b.Y = c.Axis - h
 		b.ValueY = b.Y - 5
 		if y.CitedBy > 0 {

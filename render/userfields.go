@@ -2,12 +2,12 @@ package render
 
 import (
 	"cmp"
-	_ "embed"
 	"html/template"
 	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/htmlview"
 	"github.com/aboutscholar/about/render/tex"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -216,14 +216,14 @@ func (e *entry) userText() string {
 }
 
 // userLinks are the entry's user links as label and safe URL, in kind order.
-func (e *entry) userLinks() []htmlLink {
+func (e *entry) userLinks() []htmlview.Link {
 	if e.user == nil {
 		return nil
 	}
-	var out []htmlLink
+	var out []htmlview.Link
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
-			out = append(out, htmlLink{Href: u, Text: userLinkLabels[l.Kind]})
+			out = append(out, htmlview.Link{Href: u, Text: userLinkLabels[l.Kind]})
 		}
 	}
 	return out
@@ -253,45 +253,28 @@ func mdUserText(e *entry) []string {
 	return out
 }
 
-// htmlUser is what the HTML page shows of an entry's [[work]] fields
-// beside its links: the preview image, the award and note, the tags and
-// what the authors' marks mean.
-type htmlUser struct {
-	Image       string // safe URL, or ""
-	Award, Note string
-	Tags        []string
-	Legend      string // "* Equal contribution · † Corresponding author"
-}
-
-func htmlUserOf(e *entry) htmlUser {
+func htmlUserOf(e *entry) htmlview.User {
 	if e.user == nil {
-		return htmlUser{}
+		return htmlview.User{}
 	}
-	return htmlUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
+	return htmlview.User{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
 }
 
 // userChips are the page's chips for the user's links, after the
 // identifiers: the links the user chose are the entry's own.
-func userChips(e *entry) []htmlChip {
-	var chips []htmlChip
+func userChips(e *entry) []htmlview.Chip {
+	var chips []htmlview.Chip
 	for _, l := range e.userLinks() {
-		chips = append(chips, htmlChip{Class: "user", Href: l.Href, Text: l.Text})
+		chips = append(chips, htmlview.Chip{Class: "user", Href: l.Href, Text: l.Text})
 	}
 	return chips
 }
 
-// userCSS styles what only [[work]] fields put on a page. It is a second
-// style sheet, written only when some entry has such fields, so a page
-// without them is the page it always was. No '<' or '&' (well-formed XML).
-//
-//go:embed templates/user.css
-var userCSS string
-
-// userCSSFor is userCSS when some entry of the page has user fields.
+// userCSSFor is htmlview.UserCSS when some entry of the page has user fields.
 func userCSSFor(p *page) template.CSS {
 	for _, e := range p.shown {
 		if e.user != nil {
-			return template.CSS(userCSS)
+			return template.CSS(htmlview.UserCSS)
 		}
 	}
 	return ""
