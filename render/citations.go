@@ -9,6 +9,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 )
 
 // recentYears is how far back the "since" figures reach from the newest
@@ -273,43 +274,12 @@ func chartOf(f citationFigures, source string) *htmlview.Chart {
 	return c
 }
 
-// dataCitations is the page's citation figures in the page data (with
-// --counts): what the HTML header and chart show, as numbers.
-type dataCitations struct {
-	Provider          string     `json:"provider"`
-	Source            string     `json:"source"`              // the provider's own name, e.g. OpenAlex
-	Count             int        `json:"count"`               // the entries' citations
-	HIndex            int        `json:"h_index"`             // over the entries' counts
-	I10Index          int        `json:"i10_index"`           // entries cited at least ten times
-	Since             *dataSince `json:"since,omitempty"`     // the recent figures; absent when no count has a cited year
-	ByYear            []dataYear `json:"by_year"`             // every year from the oldest given to the newest, the chart's bars
-	WithoutYear       int        `json:"without_year"`        // citations in count that no year holds
-	WorksWithoutYears int        `json:"works_without_years"` // entries with citations whose count has no years
-	Text              string     `json:"text"`                // the header's line
-	Note              string     `json:"note,omitempty"`      // which figures are partial, and why
-}
-
-// dataSince is Google Scholar's "Since <year>" column: the same figures,
-// counting only the citations of Year and after.
-type dataSince struct {
-	Year     int `json:"year"` // the newest cited year − 5
-	Count    int `json:"count"`
-	HIndex   int `json:"h_index"`
-	I10Index int `json:"i10_index"`
-}
-
-// dataYear is one year's citations.
-type dataYear struct {
-	Year    int `json:"year"`
-	CitedBy int `json:"cited_by"`
-}
-
-func (p *page) dataCitations() *dataCitations {
+func (p *page) dataCitations() *shape.DataCitations {
 	if !p.counts {
 		return nil
 	}
 	f := p.citationFigures()
-	d := &dataCitations{
+	d := &shape.DataCitations{
 		Provider: p.source, Source: p.providerTitle(p.source),
 		Count: f.Citations, HIndex: f.HIndex, I10Index: f.I10,
 		ByYear:      dataYears(f.Years),
@@ -317,17 +287,17 @@ func (p *page) dataCitations() *dataCitations {
 		Text: f.figuresText(), Note: p.partialText(f),
 	}
 	if f.Since > 0 {
-		d.Since = &dataSince{Year: f.Since, Count: f.Recent.Citations, HIndex: f.Recent.HIndex, I10Index: f.Recent.I10}
+		d.Since = &shape.DataSince{Year: f.Since, Count: f.Recent.Citations, HIndex: f.Recent.HIndex, I10Index: f.Recent.I10}
 	}
 	return d
 }
 
 // dataYears is a count's years for the data: never nil, so a list with
 // no years writes [] (the source gave years, none cited).
-func dataYears(years []record.YearCount) []dataYear {
-	out := []dataYear{}
+func dataYears(years []record.YearCount) []shape.DataYear {
+	out := []shape.DataYear{}
 	for _, y := range years {
-		out = append(out, dataYear{Year: y.Year, CitedBy: y.CitedBy})
+		out = append(out, shape.DataYear{Year: y.Year, CitedBy: y.CitedBy})
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 )
 
@@ -389,41 +390,19 @@ func mdLabHeader(p *page) string {
 	return s
 }
 
-// dataLab is the lab in the page data.
-type dataLab struct {
-	Name    string       `json:"name"`
-	URL     string       `json:"url,omitempty"`
-	Member  string       `json:"member,omitempty"` // on a member's page (--member): whose it is
-	Members []dataMember `json:"members"`
-}
-
-// dataMember is one member in the page data.
-type dataMember struct {
-	ID      string   `json:"id"` // the member filter's value, e.g. ada-quist (#member=ada-quist on the HTML page)
-	Name    string   `json:"name"`
-	ORCID   string   `json:"orcid,omitempty"`
-	Also    []string `json:"also,omitempty"`
-	Role    string   `json:"role,omitempty"`
-	Start   int      `json:"start,omitempty"`
-	End     int      `json:"end,omitempty"`
-	Alumnus bool     `json:"alumnus"`
-	URL     string   `json:"url,omitempty"`
-	Works   int      `json:"works"` // the member's entries on the lab's page
-}
-
 // dataLabOf is the lab for the page data; nil on a researcher's page.
-func dataLabOf(p *page) *dataLab {
+func dataLabOf(p *page) *shape.DataLab {
 	if p.lab == nil {
 		return nil
 	}
 	l := p.lab.lab
-	d := &dataLab{Name: wording.Clean(l.Name), URL: wording.WebURL(l.URL), Members: []dataMember{}}
+	d := &shape.DataLab{Name: wording.Clean(l.Name), URL: wording.WebURL(l.URL), Members: []shape.DataMember{}}
 	if p.lab.member >= 0 {
 		d.Member = wording.Clean(l.Members[p.lab.member].Name)
 	}
 	counts := p.memberWorks()
 	for j, m := range l.Members {
-		dm := dataMember{ID: p.lab.slugs[j], Name: wording.Clean(m.Name), ORCID: m.ORCID, Role: wording.Clean(m.Role),
+		dm := shape.DataMember{ID: p.lab.slugs[j], Name: wording.Clean(m.Name), ORCID: m.ORCID, Role: wording.Clean(m.Role),
 			Start: m.Start, End: m.End, Alumnus: m.Alumnus(), URL: wording.WebURL(m.URL), Works: counts[j]}
 		for _, a := range m.Also {
 			dm.Also = append(dm.Also, wording.Clean(a))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/tex"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -280,30 +281,14 @@ func userCSSFor(p *page) template.CSS {
 	return ""
 }
 
-// dataUser is the page data's share of an entry's [[work]] fields.
-type dataUser struct {
-	Links []dataLink `json:"links,omitempty"` // the user's links, in kind order
-	Image string     `json:"image,omitempty"` // preview image: URL or site path
-	Award string     `json:"award,omitempty"`
-	Note  string     `json:"note,omitempty"`
-	Tags  []string   `json:"tags,omitempty"`
-}
-
-// dataLink is one of the user's links in the page data.
-type dataLink struct {
-	Kind  string `json:"kind"`  // pdf, slides, video, poster, code, data, project, blog, website, supplement
-	Label string `json:"label"` // PDF, Slides, …
-	URL   string `json:"url"`   // an http(s) URL or a site path starting with "/"
-}
-
-func dataUserOf(e *entry) dataUser {
+func dataUserOf(e *entry) shape.DataUser {
 	if e.user == nil {
-		return dataUser{}
+		return shape.DataUser{}
 	}
-	d := dataUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags}
+	d := shape.DataUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags}
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
-			d.Links = append(d.Links, dataLink{Kind: l.Kind, Label: userLinkLabels[l.Kind], URL: u})
+			d.Links = append(d.Links, shape.DataLink{Kind: l.Kind, Label: userLinkLabels[l.Kind], URL: u})
 		}
 	}
 	return d
@@ -429,7 +414,7 @@ func (fs *bibFields) appendText(name, text string) {
 // per-author note its author list shows as a tooltip. Hugo Blox's
 // preview is a featured.* file in the bundle, which render cannot write
 // from a URL: the image is not carried (docs/formats.md says so).
-func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
+func hugoBloxUser(fm *shape.HugoBloxPublication, e *entry) {
 	if e.user == nil {
 		return
 	}
@@ -440,7 +425,7 @@ func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
 		if f, ok := fields[l.Kind]; ok && u != "" {
 			*f = u
 		} else if u != "" {
-			fm.Links = append(fm.Links, hugoLink{Name: userLinkLabels[l.Kind], URL: u})
+			fm.Links = append(fm.Links, shape.HugoLink{Name: userLinkLabels[l.Kind], URL: u})
 		}
 	}
 	fm.Tags = e.user.Tags
@@ -464,7 +449,7 @@ func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
 // academicPagesUser sets academicpages' paperurl (the user's PDF) and
 // slidesurl, and opens the excerpt, which its archive lists show, with
 // the award and note.
-func academicPagesUser(fm *academicPublication, e *entry) {
+func academicPagesUser(fm *shape.AcademicPublication, e *entry) {
 	if e.user == nil {
 		return
 	}
@@ -483,13 +468,13 @@ var labButtonTypes = map[string]string{"pdf": "paper", "code": "source", "data":
 // [[work]]: buttons (type, text, link), image, tags after the type's,
 // and description (the award, note and marks' legend), all of which its
 // _includes/citation.html shows in the "rich" style.
-func labWebsiteUser(c *labCitation, e *entry) {
+func labWebsiteUser(c *shape.LabCitation, e *entry) {
 	if e.user == nil {
 		return
 	}
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
-			c.Buttons = append(c.Buttons, labButton{Type: cmp.Or(labButtonTypes[l.Kind], "link"), Text: userLinkLabels[l.Kind], Link: u})
+			c.Buttons = append(c.Buttons, shape.LabButton{Type: cmp.Or(labButtonTypes[l.Kind], "link"), Text: userLinkLabels[l.Kind], Link: u})
 		}
 	}
 	c.Image = userURL(e.user.Image)
@@ -501,11 +486,4 @@ func labWebsiteUser(c *labCitation, e *entry) {
 	// citation.html markdownifies the description: the legend's leading
 	// "* " would open a list, so the text is escaped as Markdown
 	c.Description = mdText(e.userText() + " " + e.markLegend("; "))
-}
-
-// labButton is one of a Lab Website Template citation's buttons.
-type labButton struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
-	Link string `json:"link"`
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 
 	"github.com/aboutscholar/about/render/output"
@@ -105,16 +106,9 @@ func workViewOf(p *page, e *entry, credits []htmlview.Link) (htmlview.Work, erro
 	return v, nil
 }
 
-// ldWorkPage is one work as schema.org data, the list page's ldWork with
-// its context, as a page of one work gives it.
-type ldWorkPage struct {
-	Context string `json:"@context"`
-	ldWork
-}
-
 func workJSONLD(e *entry) (string, error) {
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(ldWorkPage{Context: "https://schema.org", ldWork: ldWorkOf(e)}); err != nil {
+	if err := json.NewEncoder(&buf).Encode(shape.LDWorkPage{Context: "https://schema.org", LDWork: ldWorkOf(e)}); err != nil {
 		return "", err
 	}
 	return strings.TrimSpace(buf.String()), nil
