@@ -11,6 +11,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 )
 
@@ -30,75 +31,21 @@ const (
 	atomTypes = "https://docs.citationstyles.org/en/stable/specification.html#appendix-iii-types"
 )
 
-type atomFeed struct {
-	XMLName   xml.Name      `xml:"feed"`
-	NS        string        `xml:"xmlns,attr"`
-	ID        string        `xml:"id"`
-	Title     string        `xml:"title"`
-	Subtitle  string        `xml:"subtitle,omitempty"`
-	Updated   string        `xml:"updated"`
-	Author    atomPerson    `xml:"author"`
-	Links     []atomLink    `xml:"link"`
-	Rights    string        `xml:"rights,omitempty"`
-	Generator atomGenerator `xml:"generator"`
-	Entries   []atomEntry   `xml:"entry"`
-}
-
-type atomEntry struct {
-	ID         string         `xml:"id"`
-	Title      string         `xml:"title"`
-	Updated    string         `xml:"updated"`
-	Published  string         `xml:"published,omitempty"`
-	Authors    []atomPerson   `xml:"author"`
-	Links      []atomLink     `xml:"link"`
-	Categories []atomCategory `xml:"category"`
-	Summary    string         `xml:"summary,omitempty"`
-	Content    *atomContent   `xml:"content"`
-}
-
-type atomPerson struct {
-	Name string `xml:"name"`
-	URI  string `xml:"uri,omitempty"`
-}
-
-type atomLink struct {
-	Rel  string `xml:"rel,attr"`
-	Href string `xml:"href,attr"`
-}
-
-type atomCategory struct {
-	Term   string `xml:"term,attr"`
-	Scheme string `xml:"scheme,attr"`
-	Label  string `xml:"label,attr,omitempty"`
-}
-
-type atomGenerator struct {
-	URI  string `xml:"uri,attr"`
-	Text string `xml:",chardata"`
-}
-
-// atomContent is an entry's text when it has no link: Atom requires one
-// or the other (RFC 4287 §4.1.1.1).
-type atomContent struct {
-	Type string `xml:"type,attr"`
-	Text string `xml:",chardata"`
-}
-
 // writeAtom writes the page's entries, newest first, as an Atom feed.
 func writeAtom(buf *bufio.Writer, p *page) error {
-	feed := atomFeed{
+	feed := shape.AtomFeed{
 		NS:        atomNamespace,
 		ID:        atomFeedID(p),
 		Title:     p.pageTitle(),
 		Subtitle:  p.summary(),
 		Updated:   atomUndated,
-		Author:    atomPerson{Name: firstOf(wording.Clean(p.name), "Anonymous")},
-		Generator: atomGenerator{URI: projectURL, Text: "about"},
+		Author:    shape.AtomPerson{Name: firstOf(wording.Clean(p.name), "Anonymous")},
+		Generator: shape.AtomGenerator{URI: projectURL, Text: "about"},
 		Rights:    atomRights(p),
 	}
 	if home := atomHome(p); home != "" {
 		feed.Author.URI = home
-		feed.Links = []atomLink{{Rel: "alternate", Href: home}}
+		feed.Links = []shape.AtomLink{{Rel: "alternate", Href: home}}
 	}
 	for _, e := range p.shown {
 		if u := atomDate(e.rec.Issued); u > feed.Updated { // RFC 3339 in UTC: text order is time order
@@ -185,14 +132,14 @@ func atomDate(d record.Date) string {
 	return fmt.Sprintf("%04d-%02d-%02dT00:00:00Z", d.Year, max(d.Month, 1), max(d.Day, 1))
 }
 
-func atomEntryOf(p *page, e *entry) atomEntry {
+func atomEntryOf(p *page, e *entry) shape.AtomEntry {
 	r := e.rec
-	entry := atomEntry{
+	entry := shape.AtomEntry{
 		ID:         atomEntryID(e.id),
 		Title:      e.titleOf(),
 		Updated:    atomDate(r.Issued),
 		Summary:    withoutMarkup(r.Abstract),
-		Categories: []atomCategory{{Term: csltypes.Of(r.Type).CSLJSON, Scheme: atomTypes, Label: wording.KindLabel(r)}},
+		Categories: []shape.AtomCategory{{Term: csltypes.Of(r.Type).CSLJSON, Scheme: atomTypes, Label: wording.KindLabel(r)}},
 	}
 	if !r.Issued.IsZero() {
 		entry.Published = entry.Updated
@@ -203,16 +150,16 @@ func atomEntryOf(p *page, e *entry) atomEntry {
 		if wording.Clean(a.Display()) == "" {
 			continue
 		}
-		person := atomPerson{Name: wording.AuthorName(a)}
+		person := shape.AtomPerson{Name: wording.AuthorName(a)}
 		if a.ORCID != "" {
 			person.URI = wording.ORCIDURL(a.ORCID)
 		}
 		entry.Authors = append(entry.Authors, person)
 	}
 	if href := atomLinkOf(p, e); href != "" {
-		entry.Links = []atomLink{{Rel: "alternate", Href: href}}
+		entry.Links = []shape.AtomLink{{Rel: "alternate", Href: href}}
 	} else {
-		entry.Content = &atomContent{Type: "text", Text: atomCitation(e)}
+		entry.Content = &shape.AtomContent{Type: "text", Text: atomCitation(e)}
 	}
 	return entry
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/shape"
 )
 
 // expectedAtomID is the documented rule for an entry's id, restated: a
@@ -200,16 +201,16 @@ func TestAtomRuleCheckCatchesBrokenFeeds(t *testing.T) {
 	}
 }
 
-func parseAtom(t *testing.T, text string) atomFeed {
+func parseAtom(t *testing.T, text string) shape.AtomFeed {
 	t.Helper()
-	var feed atomFeed
+	var feed shape.AtomFeed
 	if err := xml.Unmarshal([]byte(text), &feed); err != nil {
 		t.Fatalf("the feed is not XML: %v\n%s", err, text)
 	}
 	return feed
 }
 
-func atomAlternate(e atomEntry) string {
+func atomAlternate(e shape.AtomEntry) string {
 	for _, l := range e.Links {
 		if l.Rel == "alternate" {
 			return l.Href

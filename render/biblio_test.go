@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/htmlview"
 )
 
 // A lab's feed is the lab's: its id a tag: URI of the lab's name, its
@@ -61,7 +62,7 @@ func TestAPACitationOfAnArticleNumber(t *testing.T) {
 }
 
 // apaText is a citation with its italics as _…_.
-func apaText(parts []citePart) string {
+func apaText(parts []htmlview.CitePart) string {
 	var b strings.Builder
 	for _, part := range parts {
 		if part.Italic {

@@ -1,7 +1,6 @@
 package render
 
 import (
-	_ "embed"
 	"fmt"
 	"math"
 	"sort"
@@ -9,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 )
 
 // recentYears is how far back the "since" figures reach from the newest
@@ -227,13 +228,6 @@ func themIt(n int) string {
 	return "them"
 }
 
-// chartCSS styles the per-year chart from the page's colour variables,
-// so it follows the light and dark schemes and print; like pageCSS it
-// holds no '<' or '&'.
-//
-//go:embed templates/chart.css
-var chartCSS string
-
 // The chart's geometry, in SVG user units (CSS pixels at full size; the
 // page scales it down to a phone's width): one slot a year, bars scaled
 // to the busiest year, the count above each bar, the year below.
@@ -245,26 +239,10 @@ const (
 	chartBottom = 20  // room for the year labels
 )
 
-// htmlChart is the per-year chart as the template draws it: plain
-// numbers and text, so html/template escapes it like the rest.
-type htmlChart struct {
-	Width, Height int
-	Axis          int // the baseline
-	Title, Desc   string
-	Bars          []htmlBar
-}
-
-// htmlBar is one year: its bar (none for a year without citations), the
-// count above it and the year below.
-type htmlBar struct {
-	X, Y, W, H, Mid, ValueY, YearY int
-	Value, Year                    string
-}
-
 // chartOf is the chart of the figures' years, nil when there are none.
 // Its title and description are the text equivalent (the SVG is one
 // image to a screen reader): every year and its count, in words.
-func chartOf(f citationFigures, source string) *htmlChart {
+func chartOf(f citationFigures, source string) *htmlview.Chart {
 	if len(f.Years) == 0 {
 		return nil
 	}
@@ -272,7 +250,7 @@ func chartOf(f citationFigures, source string) *htmlChart {
 	for _, y := range f.Years {
 		busiest = max(busiest, y.CitedBy)
 	}
-	c := &htmlChart{
+	c := &htmlview.Chart{
 		Width: len(f.Years) * chartSlot, Height: chartTop + chartPlot + chartBottom,
 		Axis:  chartTop + chartPlot,
 		Title: fmt.Sprintf("Citations per year, %d–%d", f.Years[0].Year, f.Newest),
@@ -283,7 +261,7 @@ func chartOf(f citationFigures, source string) *htmlChart {
 	var desc []string
 	for i, y := range f.Years {
 		h := (y.CitedBy*chartPlot + busiest - 1) / busiest // rounded up: one citation still shows
-		b := htmlBar{X: i*chartSlot + (chartSlot-chartBar)/2, W: chartBar, H: h, Mid: i*chartSlot + chartSlot/2, YearY: chartTop + chartPlot + chartBottom - 5, Year: strconv.Itoa(y.Year)}
+		b := htmlview.Bar{X: i*chartSlot + (chartSlot-chartBar)/2, W: chartBar, H: h, Mid: i*chartSlot + chartSlot/2, YearY: chartTop + chartPlot + chartBottom - 5, Year: strconv.Itoa(y.Year)}
 		b.Y = c.Axis - h
 		b.ValueY = b.Y - 5
 		if y.CitedBy > 0 {
@@ -296,43 +274,12 @@ func chartOf(f citationFigures, source string) *htmlChart {
 	return c
 }
 
-// dataCitations is the page's citation figures in the page data (with
-// --counts): what the HTML header and chart show, as numbers.
-type dataCitations struct {
-	Provider          string     `json:"provider"`
-	Source            string     `json:"source"`              // the provider's own name, e.g. OpenAlex
-	Count             int        `json:"count"`               // the entries' citations
-	HIndex            int        `json:"h_index"`             // over the entries' counts
-	I10Index          int        `json:"i10_index"`           // entries cited at least ten times
-	Since             *dataSince `json:"since,omitempty"`     // the recent figures; absent when no count has a cited year
-	ByYear            []dataYear `json:"by_year"`             // every year from the oldest given to the newest, the chart's bars
-	WithoutYear       int        `json:"without_year"`        // citations in count that no year holds
-	WorksWithoutYears int        `json:"works_without_years"` // entries with citations whose count has no years
-	Text              string     `json:"text"`                // the header's line
-	Note              string     `json:"note,omitempty"`      // which figures are partial, and why
-}
-
-// dataSince is Google Scholar's "Since <year>" column: the same figures,
-// counting only the citations of Year and after.
-type dataSince struct {
-	Year     int `json:"year"` // the newest cited year − 5
-	Count    int `json:"count"`
-	HIndex   int `json:"h_index"`
-	I10Index int `json:"i10_index"`
-}
-
-// dataYear is one year's citations.
-type dataYear struct {
-	Year    int `json:"year"`
-	CitedBy int `json:"cited_by"`
-}
-
-func (p *page) dataCitations() *dataCitations {
+func (p *page) dataCitations() *shape.DataCitations {
 	if !p.counts {
 		return nil
 	}
 	f := p.citationFigures()
-	d := &dataCitations{
+	d := &shape.DataCitations{
 		Provider: p.source, Source: p.providerTitle(p.source),
 		Count: f.Citations, HIndex: f.HIndex, I10Index: f.I10,
 		ByYear:      dataYears(f.Years),
@@ -340,17 +287,17 @@ func (p *page) dataCitations() *dataCitations {
 		Text: f.figuresText(), Note: p.partialText(f),
 	}
 	if f.Since > 0 {
-		d.Since = &dataSince{Year: f.Since, Count: f.Recent.Citations, HIndex: f.Recent.HIndex, I10Index: f.Recent.I10}
+		d.Since = &shape.DataSince{Year: f.Since, Count: f.Recent.Citations, HIndex: f.Recent.HIndex, I10Index: f.Recent.I10}
 	}
 	return d
 }
 
 // dataYears is a count's years for the data: never nil, so a list with
 // no years writes [] (the source gave years, none cited).
-func dataYears(years []record.YearCount) []dataYear {
-	out := []dataYear{}
+func dataYears(years []record.YearCount) []shape.DataYear {
+	out := []shape.DataYear{}
 	for _, y := range years {
-		out = append(out, dataYear{Year: y.Year, CitedBy: y.CitedBy})
+		out = append(out, shape.DataYear{Year: y.Year, CitedBy: y.CitedBy})
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/shape"
 )
 
 // cited is one work's count from the counts source for the figures
@@ -190,7 +191,7 @@ func TestPageDataCarriesTheFigures(t *testing.T) {
 	if want := "218 6 5 since {Year:2021 Count:97 HIndex:4 I10Index:3} years 10 without 10/1"; got != want {
 		t.Errorf("citations %s, want %s", got, want)
 	}
-	byID := map[string]dataWork{}
+	byID := map[string]shape.DataWork{}
 	for _, g := range d.Groups {
 		for _, w := range g.Works {
 			byID[w.ID] = w
@@ -202,7 +203,7 @@ func TestPageDataCarriesTheFigures(t *testing.T) {
 	if y := byID["doi:10.5555/7"].CitedBy.ByYear; y == nil || len(*y) != 0 {
 		t.Errorf("years given, none cited: by_year %v, want []", y)
 	}
-	if y := byID["doi:10.5555/2"].CitedBy.ByYear; y == nil || !reflect.DeepEqual(*y, []dataYear{{2024, 3}, {2025, 6}, {2026, 2}}) {
+	if y := byID["doi:10.5555/2"].CitedBy.ByYear; y == nil || !reflect.DeepEqual(*y, []shape.DataYear{{Year: 2024, CitedBy: 3}, {Year: 2025, CitedBy: 6}, {Year: 2026, CitedBy: 2}}) {
 		t.Errorf("work C's by_year %v", y)
 	}
 	p.counts = false

@@ -8,55 +8,9 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 )
-
-// cslItem is one CSL-JSON item (CSL 1.0.2 schema); fields in the order
-// they are written.
-type cslItem struct {
-	ID             string     `json:"id"`
-	Type           string     `json:"type"`
-	Genre          string     `json:"genre,omitempty"` // the kind within the type: "Poster" for a speech, "Preprint"
-	Title          string     `json:"title,omitempty"`
-	Author         []cslName  `json:"author,omitempty"`
-	Editor         []cslName  `json:"editor,omitempty"` // an edited book's editors, or a chapter's book's
-	ContainerTitle string     `json:"container-title,omitempty"`
-	Publisher      string     `json:"publisher,omitempty"`
-	Issued         *cslDate   `json:"issued,omitempty"`
-	Volume         string     `json:"volume,omitempty"`
-	Issue          string     `json:"issue,omitempty"`
-	Page           string     `json:"page,omitempty"`
-	DOI            string     `json:"DOI,omitempty"`
-	URL            string     `json:"URL,omitempty"`
-	ISBN           string     `json:"ISBN,omitempty"`
-	ISSN           string     `json:"ISSN,omitempty"`
-	PMID           string     `json:"PMID,omitempty"`
-	PMCID          string     `json:"PMCID,omitempty"`
-	Abstract       string     `json:"abstract,omitempty"`
-	Language       string     `json:"language,omitempty"` // the record's BCP 47 tag, as CSL 1.0.2 wants ("de", "pt-BR"): styles keep a non-English title's case
-	Version        string     `json:"version,omitempty"`  // CSL's version variable: the software or data version cited
-	Keyword        string     `json:"keyword,omitempty"`  // the manifest's [[work]] tags, comma-separated
-	Note           string     `json:"note,omitempty"`     // the [[work]] award and note
-	Custom         *cslCustom `json:"custom,omitempty"`
-}
-
-// cslCustom holds what CSL has no variable for. The CSL-JSON schema
-// (csl-data.json, "additionalProperties": false) rejects any other key on
-// an item and names "custom" as the place for such data:
-// https://github.com/citation-style-language/schema/blob/master/schemas/input/csl-data.json
-type cslCustom struct {
-	License string `json:"license,omitempty"`
-}
-
-type cslName struct {
-	Family  string `json:"family,omitempty"`
-	Given   string `json:"given,omitempty"`
-	Literal string `json:"literal,omitempty"`
-}
-
-type cslDate struct {
-	DateParts [][]int `json:"date-parts"`
-}
 
 // writeCSL writes every entry as a CSL-JSON item, newest first, with the
 // citation key as id so "@key" cites the same work as in the BibTeX file.
@@ -105,26 +59,26 @@ func writeJSONList(w *bufio.Writer, prefix string, n int, item func(i int) any) 
 
 // cslNames is a name list as CSL-JSON names: family and given, or a
 // literal for a name given whole (an organisation, or one name alone).
-func cslNames(people []record.Author) []cslName {
-	var out []cslName
+func cslNames(people []record.Author) []shape.CSLName {
+	var out []shape.CSLName
 	for _, a := range people {
-		n := cslName{Family: wording.Clean(a.Family), Given: wording.Clean(a.Given)}
+		n := shape.CSLName{Family: wording.Clean(a.Family), Given: wording.Clean(a.Given)}
 		if n.Family == "" && n.Given == "" {
 			n.Literal = wording.Clean(a.Name)
 		}
 		if n.Family == "" && n.Given != "" {
-			n = cslName{Literal: n.Given}
+			n = shape.CSLName{Literal: n.Given}
 		}
-		if n != (cslName{}) {
+		if n != (shape.CSLName{}) {
 			out = append(out, n)
 		}
 	}
 	return out
 }
 
-func cslOf(e *entry) cslItem {
+func cslOf(e *entry) shape.CSLItem {
 	r := e.rec
-	it := cslItem{
+	it := shape.CSLItem{
 		ID:             e.key,
 		Type:           csltypes.Of(r.Type).CSLJSON, // citation processors reject a type the schema lacks
 		Genre:          wording.Clean(r.Genre),
@@ -151,7 +105,7 @@ func cslOf(e *entry) cslItem {
 				parts = append(parts, d.Day)
 			}
 		}
-		it.Issued = &cslDate{DateParts: [][]int{parts}}
+		it.Issued = &shape.CSLDate{DateParts: [][]int{parts}}
 	}
 	if len(r.IDs.ISBN) > 0 {
 		it.ISBN = r.IDs.ISBN[0]
@@ -160,7 +114,7 @@ func cslOf(e *entry) cslItem {
 		it.ISSN = r.IDs.ISSN[0]
 	}
 	if r.OA != nil && wording.Licence(r.OA.License) != "" {
-		it.Custom = &cslCustom{License: wording.Licence(r.OA.License)}
+		it.Custom = &shape.CSLCustom{License: wording.Licence(r.OA.License)}
 	}
 	it.Keyword, it.Note = strings.Join(e.userTags(), ", "), e.userText()
 	return it

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 	"github.com/aboutscholar/about/render/yamlout"
 )
@@ -15,100 +16,15 @@ import (
 // value plain text. JSON and YAML carry the same tree, key for key.
 
 type dataPage struct {
-	Title       string         `json:"title"`
-	Person      dataPerson     `json:"person"`
-	Lab         *dataLab       `json:"lab,omitempty"` // a lab's manifest: the lab and its members
-	GroupBy     Grouping       `json:"group_by"`
-	Summary     string         `json:"summary"`
-	Count       int            `json:"count"`               // entries on the page; a work shown within another's entry is not counted again
-	Citations   *dataCitations `json:"citations,omitempty"` // with --counts (citations.go)
-	Groups      []dataGroup    `json:"groups"`
-	Attribution []dataCredit   `json:"attribution"`
-}
-
-type dataPerson struct {
-	Names  []string `json:"names"`
-	ORCIDs []string `json:"orcids"`
-}
-
-type dataGroup struct {
-	ID    string     `json:"id"` // the HTML page's anchor is "s-" + id
-	Title string     `json:"title"`
-	Works []dataWork `json:"works"`
-}
-
-type dataWork struct {
-	ID         string        `json:"id"`
-	Key        string        `json:"key,omitempty"` // citation key, as in the BibTeX and CSL-JSON files; entries only
-	Type       string        `json:"type"`
-	TypeLabel  string        `json:"type_label"`
-	Title      string        `json:"title"`
-	Authors    []dataAuthor  `json:"authors"`
-	Editors    []dataAuthor  `json:"editors,omitempty"` // an edited book's editors, or a chapter's book's (self only on an edited book, where they are who it is by)
-	Container  string        `json:"container,omitempty"`
-	Publisher  string        `json:"publisher,omitempty"`
-	Volume     string        `json:"volume,omitempty"`
-	Issue      string        `json:"issue,omitempty"`
-	Pages      string        `json:"pages,omitempty"`
-	Version    string        `json:"version,omitempty"`     // the software or data version cited, e.g. v1.0
-	Issued     string        `json:"issued,omitempty"`      // 2023, 2023-05 or 2023-05-17
-	IssuedText string        `json:"issued_text,omitempty"` // 17 May 2023
-	Year       int           `json:"year,omitempty"`
-	DOI        string        `json:"doi,omitempty"`
-	DOIURL     string        `json:"doi_url,omitempty"`
-	URL        string        `json:"url,omitempty"` // landing page, when it is not the DOI link
-	ArXiv      string        `json:"arxiv,omitempty"`
-	PMID       string        `json:"pmid,omitempty"`
-	PMCID      string        `json:"pmcid,omitempty"`
-	OpenAccess *dataOA       `json:"open_access,omitempty"`
-	Preprints  []dataWork    `json:"preprints,omitempty"` // the entry's preprints, oldest first
-	Versions   []dataVersion `json:"versions,omitempty"`  // the versions listed under a concept DOI, oldest first
-	Includes   []string      `json:"includes,omitempty"`  // identity keys of every work shown within this entry
-	CitedBy    *dataCitation `json:"cited_by,omitempty"`
-	Abstract   string        `json:"abstract,omitempty"` // plain text, as the HTML page shows it: a template escapes markup into visible tags
-	dataUser                 // the manifest's [[work]] fields, on entries (userfields.go)
-	Members    []string      `json:"members,omitempty"` // a lab's page: the names of the members it belongs to, in the lab's order
-}
-
-type dataVersion struct {
-	ID     string `json:"id"`
-	Label  string `json:"label"` // v1.2.0
-	URL    string `json:"url,omitempty"`
-	Issued string `json:"issued,omitempty"`
-}
-
-type dataAuthor struct {
-	Name   string `json:"name"`
-	Given  string `json:"given,omitempty"`
-	Family string `json:"family,omitempty"`
-	ORCID  string `json:"orcid,omitempty"`
-	Self   bool   `json:"self"`
-	// Equal and Corresponding are the manifest's [[work]] author marks.
-	Equal         bool   `json:"equal,omitempty"`
-	Corresponding bool   `json:"corresponding,omitempty"`
-	Member        string `json:"member,omitempty"` // a lab's page: the member this author is
-}
-
-type dataOA struct {
-	URL          string `json:"url,omitempty"`
-	License      string `json:"license,omitempty"`
-	LicenseLabel string `json:"license_label,omitempty"`
-	Status       string `json:"status,omitempty"`
-	Version      string `json:"version,omitempty"`
-}
-
-type dataCitation struct {
-	Count    int         `json:"count"`
-	Provider string      `json:"provider"`
-	Source   string      `json:"source"`            // the provider's own name, e.g. OpenAlex
-	Text     string      `json:"text"`              // cited by 85 · OpenAlex
-	ByYear   *[]dataYear `json:"by_year,omitempty"` // oldest first, years with citations only; absent when the source gave no years
-}
-
-type dataCredit struct {
-	Provider    string `json:"provider"`
-	Attribution string `json:"attribution"`
-	Terms       string `json:"terms,omitempty"`
+	Title       string               `json:"title"`
+	Person      shape.DataPerson     `json:"person"`
+	Lab         *shape.DataLab       `json:"lab,omitempty"` // a lab's manifest: the lab and its members
+	GroupBy     Grouping             `json:"group_by"`
+	Summary     string               `json:"summary"`
+	Count       int                  `json:"count"`               // entries on the page; a work shown within another's entry is not counted again
+	Citations   *shape.DataCitations `json:"citations,omitempty"` // with --counts (citations.go)
+	Groups      []shape.DataGroup    `json:"groups"`
+	Attribution []shape.DataCredit   `json:"attribution"`
 }
 
 // dataOf is the page as data; without works, its groups are left out
@@ -116,13 +32,13 @@ type dataCredit struct {
 func dataOf(p *page, works bool) dataPage {
 	d := dataPage{
 		Title:       p.pageTitle(),
-		Person:      dataPerson{Names: []string{}, ORCIDs: []string{}},
+		Person:      shape.DataPerson{Names: []string{}, ORCIDs: []string{}},
 		GroupBy:     p.group,
 		Summary:     p.summary(),
 		Count:       len(p.shown),
 		Citations:   p.dataCitations(),
-		Groups:      []dataGroup{},
-		Attribution: []dataCredit{},
+		Groups:      []shape.DataGroup{},
+		Attribution: []shape.DataCredit{},
 	}
 	for _, n := range p.person.Names {
 		d.Person.Names = append(d.Person.Names, wording.Clean(n))
@@ -133,21 +49,21 @@ func dataOf(p *page, works bool) dataPage {
 		if !works {
 			break
 		}
-		dg := dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}
+		dg := shape.DataGroup{ID: g.slug, Title: g.title, Works: []shape.DataWork{}}
 		for _, e := range g.items {
 			dg.Works = append(dg.Works, dataEntryOf(p, e))
 		}
 		d.Groups = append(d.Groups, dg)
 	}
 	for _, c := range p.credits {
-		d.Attribution = append(d.Attribution, dataCredit{Provider: c.Name, Attribution: wording.Clean(c.Attribution), Terms: wording.WebURL(c.Terms)})
+		d.Attribution = append(d.Attribution, shape.DataCredit{Provider: c.Name, Attribution: wording.Clean(c.Attribution), Terms: wording.WebURL(c.Terms)})
 	}
 	return d
 }
 
 // dataEntryOf is an entry as data, with its preprints, versions and the
 // works shown within it.
-func dataEntryOf(p *page, e *entry) dataWork {
+func dataEntryOf(p *page, e *entry) shape.DataWork {
 	{
 		{
 			w := dataWorkOf(p, e)
@@ -158,7 +74,7 @@ func dataEntryOf(p *page, e *entry) dataWork {
 				w.Preprints = append(w.Preprints, d)
 			}
 			for _, v := range e.versions {
-				w.Versions = append(w.Versions, dataVersion{ID: v.id, Label: versionLabel(v), URL: p.workURL(v), Issued: v.rec.Issued.String()})
+				w.Versions = append(w.Versions, shape.DataVersion{ID: v.id, Label: versionLabel(v), URL: p.workURL(v), Issued: v.rec.Issued.String()})
 			}
 			for _, m := range e.members {
 				w.Includes = append(w.Includes, m.id)
@@ -168,15 +84,15 @@ func dataEntryOf(p *page, e *entry) dataWork {
 	}
 }
 
-func dataWorkOf(p *page, e *entry) dataWork {
+func dataWorkOf(p *page, e *entry) shape.DataWork {
 	r := e.rec
-	w := dataWork{
+	w := shape.DataWork{
 		ID:         e.id,
 		Key:        e.key,
 		Type:       r.Type,
 		TypeLabel:  wording.KindLabel(r),
 		Title:      e.titleOf(),
-		Authors:    []dataAuthor{},
+		Authors:    []shape.DataAuthor{},
 		Container:  wording.Clean(r.Container),
 		Publisher:  wording.Clean(r.Publisher),
 		Volume:     wording.Clean(r.Volume),
@@ -196,7 +112,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		Members:    p.memberNames(e),
 	}
 	for i, a := range r.Authors {
-		w.Authors = append(w.Authors, dataAuthor{
+		w.Authors = append(w.Authors, shape.DataAuthor{
 			Name:          wording.AuthorName(a),
 			Given:         wording.Clean(a.Given),
 			Family:        wording.Clean(a.Family),
@@ -208,7 +124,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		})
 	}
 	for i, a := range r.Editors {
-		w.Editors = append(w.Editors, dataAuthor{
+		w.Editors = append(w.Editors, shape.DataAuthor{
 			Name:   wording.AuthorName(a),
 			Given:  wording.Clean(a.Given),
 			Family: wording.Clean(a.Family),
@@ -216,9 +132,9 @@ func dataWorkOf(p *page, e *entry) dataWork {
 			Self:   len(r.Authors) == 0 && i < len(e.self) && e.self[i],
 		})
 	}
-	w.dataUser = dataUserOf(e)
+	w.DataUser = dataUserOf(e)
 	if oa := r.OA; oa != nil && (oa.URL != "" || oa.License != "") {
-		w.OpenAccess = &dataOA{
+		w.OpenAccess = &shape.DataOA{
 			URL:          wording.WebURL(oa.URL),
 			License:      wording.Licence(oa.License),
 			LicenseLabel: wording.LicenceLabel(oa.License),
@@ -227,7 +143,7 @@ func dataWorkOf(p *page, e *entry) dataWork {
 		}
 	}
 	if p.counts && e.cite != nil {
-		w.CitedBy = &dataCitation{Count: e.cite.Count, Provider: e.cite.Provider, Source: p.providerTitle(e.cite.Provider), Text: p.citedBy(e)}
+		w.CitedBy = &shape.DataCitation{Count: e.cite.Count, Provider: e.cite.Provider, Source: p.providerTitle(e.cite.Provider), Text: p.citedBy(e)}
 		if y := e.cite.ByYear; y != nil {
 			years := dataYears(*y)
 			w.CitedBy.ByYear = &years
@@ -285,7 +201,7 @@ func writeDataGroups(buf *bufio.Writer, p *page) error {
 	buf.WriteString("[\n")
 	for i, g := range p.groups {
 		one.Reset()
-		if err := enc.Encode(dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}}); err != nil {
+		if err := enc.Encode(shape.DataGroup{ID: g.slug, Title: g.title, Works: []shape.DataWork{}}); err != nil {
 			return err
 		}
 		before, after, ok := bytes.Cut(bytes.TrimSuffix(one.Bytes(), []byte("\n")), []byte("\n      \"works\": []"))
@@ -326,7 +242,7 @@ func writeDataGroups(buf *bufio.Writer, p *page) error {
 func writeYAML(buf *bufio.Writer, p *page) error {
 	d := dataOf(p, false)
 	for _, g := range p.groups {
-		d.Groups = append(d.Groups, dataGroup{ID: g.slug, Title: g.title, Works: []dataWork{}})
+		d.Groups = append(d.Groups, shape.DataGroup{ID: g.slug, Title: g.title, Works: []shape.DataWork{}})
 	}
 	keys := yamlout.Keys{}
 	var text bytes.Buffer

@@ -2,10 +2,8 @@ package render
 
 import (
 	"bufio"
-	_ "embed" // the page template
 	"html/template"
 	"io"
-	"iter"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,119 +11,15 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/htmlview"
 	"github.com/aboutscholar/about/render/wording"
 )
-
-// pageCSS styles the HTML page. It is inline so the page is one file with
-// no external assets: system fonts, colours from custom properties that a
-// dark colour scheme and print each replace, one column that fits a phone.
-// It holds no '<' or '&', so the page stays well-formed XML too.
-//
-//go:embed templates/page.css
-var pageCSS string
-
-// pageScript is the page's only script: progressive enhancement, so the
-// whole list is there and readable with scripts off. It shows the filter
-// bar (hidden without scripts), filters entries by text, type and year,
-// hides sections left empty, and adds a copy button to each BibTeX
-// block. A filter is a shareable link: it is kept in the fragment
-// (#q=bernoulli&type=software&year=2023) and one given there is applied
-// on load; a fragment without those keys (a section anchor) is left
-// alone. It holds no '<' or '&', so the page stays well-formed XML.
-//
-//go:embed templates/page.js
-var pageScript string
 
 // projectURL is where the page's "made with" line points.
 const projectURL = "https://github.com/aboutscholar/about"
 
-// pageTemplateText is the page's markup; the view it is executed with is
-// plain text and URLs, which html/template escapes for where each stands
-// (text, attribute, link), so no value can add markup or a script.
-//
-//go:embed templates/page.html.tmpl
-var pageTemplateText string
-
-// pageTemplate is parsed once at start-up and never changed after; a
-// parsed html/template is safe to execute concurrently.
-var pageTemplate = template.Must(template.New("page").Parse(pageTemplateText))
-
-// htmlView is the page as the template sees it: every field plain text
-// or a URL, every choice already made.
-type htmlView struct {
-	Title      string
-	CSS        template.CSS // pageCSS: our own constant, trusted as a style sheet
-	UserCSS    template.CSS // userCSS when an entry has [[work]] fields (userfields.go); "" otherwise
-	Script     template.JS  // pageScript: our own constant
-	Summary    string
-	Metrics    *htmlMetrics // with --counts
-	ORCIDs     []htmlLink
-	Nav        []htmlGroup // the sections, when there is more than one
-	Types      []htmlOption
-	Years      []string
-	Groups     []htmlGroup
-	Credits    []htmlLink
-	ProjectURL string
-	Lab        *htmlLab      // a lab's page: its members and alumni, and the member filter
-	MemberOf   *htmlMemberOf // a member's page: their role and the lab
-}
-
-// htmlMetrics is the header's line of citation figures, from one counts
-// source, and the chart of its citations per year (citations.go).
-type htmlMetrics struct {
-	Text, Since, Source string     // all-time figures, recent ones ("" without years), provider title
-	Chart               *htmlChart // nil when no count has years
-	Note                string     // which figures are partial, and why
-}
-
-// htmlOption is one choice of the type filter.
-type htmlOption struct {
-	Value, Text string
-}
-
-type htmlGroup struct {
-	Slug, Title, Count string
-	Entries            iter.Seq[htmlEntry] // made as the template reaches each: a page of 10,000 is not held
-}
-
-type htmlEntry struct {
-	Key, Title, Href string
-	Lang             string // the title's language when it is not the page's (titleLang)
-	TypeSlug, Year   string // what the filters match
-	Search           string // what the filter box matches: title, shown authors, venue, lower case
-	Authors          []shownAuthor
-	EtAl             string // " et al. (40 authors)" when the list is cut
-	Venue            []htmlVenuePart
-	Chips            []htmlChip
-	Abstract         string
-	BibTeX           string
-	Page             string // html-site: the entry's own page, relative to the list page
-	htmlUser                // the manifest's [[work]] fields (userfields.go)
-	Members          string // a lab's page: the slugs of the entry's members, space-separated, for the member filter
-	Credited         string // a lab's page: its members not among its authors shown, e.g. "Ben Okafor"
-}
-
-// htmlVenuePart is one part of the venue line: where the work appeared
-// (Container, or only Detail), its date (Datetime) or its type (Text).
-type htmlVenuePart struct {
-	In, Container, Detail string
-	Datetime, Text        string
-}
-
-// htmlChip is one chip of the links line: a link (Href), a plain label,
-// or the list of versions.
-type htmlChip struct {
-	Class, Href, Text string
-	Versions          []htmlLink
-}
-
-// htmlLink is a link, or plain text when Href is "".
-type htmlLink struct {
-	Href, Text string
-}
-
 // writeHTML writes the page as one self-contained HTML5 document from
-// pageTemplate. Links only come from wording.WebURL, wording.DOIURL or wording.EncodeURLBytes
+// htmlview.PageTemplate. Links only come from wording.WebURL, wording.DOIURL or wording.EncodeURLBytes
 // (http and https, every unusual byte percent-encoded); they are passed
 // as strings, not template.URL, so html/template's own check of the
 // scheme stays on as a second guard.
@@ -137,8 +31,8 @@ func writeHTML(buf *bufio.Writer, p *page) error {
 // the schema.org data in its script element (as the template would write
 // a template.JS: as it is), then the rest, each entry made as the
 // template reaches it.
-func writeHTMLPage(w io.Writer, p *page, v htmlView) error {
-	if err := pageTemplate.ExecuteTemplate(w, "page-head", v); err != nil {
+func writeHTMLPage(w io.Writer, p *page, v htmlview.View) error {
+	if err := htmlview.PageTemplate.ExecuteTemplate(w, "page-head", v); err != nil {
 		return err
 	}
 	if _, err := io.WriteString(w, `<script type="application/ld+json">`); err != nil {
@@ -150,40 +44,40 @@ func writeHTMLPage(w io.Writer, p *page, v htmlView) error {
 	if _, err := io.WriteString(w, `</script>`); err != nil {
 		return err
 	}
-	return pageTemplate.ExecuteTemplate(w, "page-tail", v)
+	return htmlview.PageTemplate.ExecuteTemplate(w, "page-tail", v)
 }
 
 // htmlViewOf is the list page's view; with workPages, each entry links
 // its own page (html-site).
-func htmlViewOf(p *page, workPages bool) htmlView {
-	v := htmlView{
+func htmlViewOf(p *page, workPages bool) htmlview.View {
+	v := htmlview.View{
 		Title:      p.pageTitle(),
-		CSS:        template.CSS(pageCSS),
-		Script:     template.JS(pageScript),
+		CSS:        template.CSS(htmlview.PageCSS),
+		Script:     template.JS(htmlview.PageScript),
 		Summary:    p.summary(),
 		ProjectURL: projectURL,
 	}
 	if p.counts {
 		f := p.citationFigures()
-		v.Metrics = &htmlMetrics{Text: f.allText(), Since: f.sinceText(), Source: p.providerTitle(p.source), Chart: chartOf(f, p.providerTitle(p.source)), Note: p.partialText(f)}
+		v.Metrics = &htmlview.Metrics{Text: f.allText(), Since: f.sinceText(), Source: p.providerTitle(p.source), Chart: chartOf(f, p.providerTitle(p.source)), Note: p.partialText(f)}
 		if v.Metrics.Chart != nil {
-			v.CSS += template.CSS(chartCSS) // only on a page with a chart, so the others keep their bytes
+			v.CSS += template.CSS(htmlview.ChartCSS) // only on a page with a chart, so the others keep their bytes
 		}
 	}
 	v.Lab, v.MemberOf = htmlLabOf(p)
 	if v.Lab != nil {
-		v.CSS += template.CSS(labCSS)
-		v.Script = template.JS(labPageScript)
+		v.CSS += template.CSS(htmlview.LabCSS)
+		v.Script = template.JS(htmlview.LabPageScript)
 	}
 	for _, o := range p.person.ORCIDs {
 		if v.Lab != nil {
 			break // the members list names and links each member
 		}
-		v.ORCIDs = append(v.ORCIDs, htmlLink{Href: wording.ORCIDURL(o), Text: o})
+		v.ORCIDs = append(v.ORCIDs, htmlview.Link{Href: wording.ORCIDURL(o), Text: o})
 	}
 	for _, g := range p.groups {
 		items := g.items
-		entries := func(yield func(htmlEntry) bool) {
+		entries := func(yield func(htmlview.Entry) bool) {
 			for _, e := range items {
 				he := htmlEntryOf(p, e)
 				if workPages {
@@ -194,7 +88,7 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 				}
 			}
 		}
-		v.Groups = append(v.Groups, htmlGroup{Slug: g.slug, Title: g.title, Count: countLabel(len(g.items)), Entries: entries})
+		v.Groups = append(v.Groups, htmlview.Group{Slug: g.slug, Title: g.title, Count: countLabel(len(g.items)), Entries: entries})
 	}
 	if len(v.Groups) > 1 {
 		v.Nav = v.Groups
@@ -206,7 +100,7 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 		if text == "" {
 			text = p.providerTitle(c.Name)
 		}
-		v.Credits = append(v.Credits, htmlLink{Href: wording.WebURL(c.Terms), Text: text})
+		v.Credits = append(v.Credits, htmlview.Link{Href: wording.WebURL(c.Terms), Text: text})
 	}
 	return v
 }
@@ -214,16 +108,16 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 // filterChoices are the type filter's choices (in the by-type page's
 // section order) and the year filter's (newest first), each only as the
 // page has entries of it.
-func filterChoices(p *page) ([]htmlOption, []string) {
+func filterChoices(p *page) ([]htmlview.Option, []string) {
 	hasType, hasYear := map[string]bool{}, map[int]bool{}
 	for _, e := range p.shown {
 		hasType[csltypes.Of(e.rec.Type).Group] = true
 		hasYear[e.rec.Issued.Year] = true
 	}
-	var types []htmlOption
+	var types []htmlview.Option
 	for _, g := range typeGroups {
 		if hasType[g.slug] {
-			types = append(types, htmlOption{Value: g.slug, Text: g.title})
+			types = append(types, htmlview.Option{Value: g.slug, Text: g.title})
 		}
 	}
 	var years []string
@@ -242,9 +136,9 @@ func countLabel(n int) string {
 	return strconv.Itoa(n) + " works"
 }
 
-func htmlEntryOf(p *page, e *entry) htmlEntry {
+func htmlEntryOf(p *page, e *entry) htmlview.Entry {
 	authors, etAl := shownAuthorList(e)
-	he := htmlEntry{
+	he := htmlview.Entry{
 		Key:      e.key,
 		Title:    e.titleOf(),
 		Href:     titleURL(e.rec),
@@ -256,7 +150,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 		Chips:    htmlChips(p, e),
 		Abstract: withoutMarkup(e.rec.Abstract),
 		BibTeX:   bibEntryText(e, false),
-		htmlUser: htmlUserOf(e),
+		User:     htmlUserOf(e),
 	}
 	if y := e.rec.Issued.Year; y > 0 {
 		he.Year = strconv.Itoa(y)
@@ -270,7 +164,7 @@ func htmlEntryOf(p *page, e *entry) htmlEntry {
 // the title, the authors shown and the venue line. Not the entry's whole
 // text: its collapsed BibTeX would make "misc" or "doi" match every
 // entry, and an abstract a name nobody sees.
-func searchText(he htmlEntry) string {
+func searchText(he htmlview.Entry) string {
 	words := []string{he.Title}
 	for _, a := range he.Authors {
 		words = append(words, a.Name)
@@ -284,22 +178,22 @@ func searchText(he htmlEntry) string {
 
 // htmlVenue is the venue line's parts: where the work appeared, its date
 // and, on a page by year, its type.
-func htmlVenue(p *page, e *entry) []htmlVenuePart {
-	var parts []htmlVenuePart
+func htmlVenue(p *page, e *entry) []htmlview.VenuePart {
+	var parts []htmlview.VenuePart
 	if in, container, detail := wording.Venue(e.rec); container != "" || detail != "" {
 		if container == "" {
 			in = ""
 		}
-		parts = append(parts, htmlVenuePart{In: in, Container: container, Detail: detail})
+		parts = append(parts, htmlview.VenuePart{In: in, Container: container, Detail: detail})
 	}
 	if v := wording.VersionPhrase(entryVersion(e)); v != "" {
-		parts = append(parts, htmlVenuePart{Detail: v}) // plain text: the .type style would upper-case "v1.0"
+		parts = append(parts, htmlview.VenuePart{Detail: v}) // plain text: the .type style would upper-case "v1.0"
 	}
 	if d := e.rec.Issued; !d.IsZero() {
-		parts = append(parts, htmlVenuePart{Datetime: d.String(), Text: wording.LongDate(d)})
+		parts = append(parts, htmlview.VenuePart{Datetime: d.String(), Text: wording.LongDate(d)})
 	}
 	if p.group == ByYear {
-		parts = append(parts, htmlVenuePart{Text: wording.KindLabel(e.rec)})
+		parts = append(parts, htmlview.VenuePart{Text: wording.KindLabel(e.rec)})
 	}
 	return parts
 }
@@ -345,19 +239,19 @@ func titleURL(r record.Record) string {
 // htmlChips is the links line: the DOI (else the landing page), every
 // identifier a service is the home of (arXiv, PubMed, PMC: p.idLinks),
 // open access, code and data, preprints, versions and the citation count.
-func htmlChips(p *page, e *entry) []htmlChip {
-	var chips []htmlChip
+func htmlChips(p *page, e *entry) []htmlview.Chip {
+	var chips []htmlview.Chip
 	ids := e.rec.IDs
 	if ids.DOI != "" {
-		chips = append(chips, htmlChip{Class: "doi", Href: wording.DOIURL(ids.DOI), Text: "doi:" + ids.DOI})
+		chips = append(chips, htmlview.Chip{Class: "doi", Href: wording.DOIURL(ids.DOI), Text: "doi:" + ids.DOI})
 	} else if u := wording.LandingURL(e.rec); u != "" {
-		chips = append(chips, htmlChip{Class: "url", Href: u, Text: "Link"})
+		chips = append(chips, htmlview.Chip{Class: "url", Href: u, Text: "Link"})
 	}
 	for _, l := range p.idLinks(ids) {
 		if l.Field == string(manifest.KindArXiv) && hasPreprintOn(e, manifest.KindArXiv) {
 			continue // the preprint's own chip links it
 		}
-		chips = append(chips, htmlChip{Class: "id", Href: l.URL, Text: l.Text})
+		chips = append(chips, htmlview.Chip{Class: "id", Href: l.URL, Text: l.Text})
 	}
 	chips = append(chips, userChips(e)...)
 	if oa := e.rec.OA; oa != nil {
@@ -366,27 +260,27 @@ func htmlChips(p *page, e *entry) []htmlChip {
 		}
 	}
 	for _, c := range e.code {
-		chips = append(chips, htmlChip{Class: "code", Href: p.workURL(c), Text: "Code"})
+		chips = append(chips, htmlview.Chip{Class: "code", Href: p.workURL(c), Text: "Code"})
 	}
 	for _, d := range e.data {
-		chips = append(chips, htmlChip{Class: "data", Href: p.workURL(d), Text: "Data"})
+		chips = append(chips, htmlview.Chip{Class: "data", Href: p.workURL(d), Text: "Data"})
 	}
 	for _, pre := range e.preprints {
 		text := "Preprint"
 		if s := preprintServer(pre); s != "" {
 			text += " · " + s
 		}
-		chips = append(chips, htmlChip{Class: "pre", Href: p.workURL(pre), Text: text})
+		chips = append(chips, htmlview.Chip{Class: "pre", Href: p.workURL(pre), Text: text})
 	}
 	if len(e.versions) > 0 {
-		c := htmlChip{}
+		c := htmlview.Chip{}
 		for _, v := range e.versions {
-			c.Versions = append(c.Versions, htmlLink{Href: p.workURL(v), Text: versionLabel(v)})
+			c.Versions = append(c.Versions, htmlview.Link{Href: p.workURL(v), Text: versionLabel(v)})
 		}
 		chips = append(chips, c)
 	}
 	if c := p.citedBy(e); c != "" {
-		chips = append(chips, htmlChip{Class: "cites", Href: p.citingURL(e.cite.Provider, e.rec.IDs), Text: c})
+		chips = append(chips, htmlview.Chip{Class: "cites", Href: p.citingURL(e.cite.Provider, e.rec.IDs), Text: c})
 	}
 	return chips
 }
@@ -405,15 +299,15 @@ func hasPreprintOn(e *entry, kind manifest.Kind) bool {
 // oaChip is the open-access chip: a link when there is a copy to read
 // (with its licence), the licence alone when there is none; false when
 // there is neither.
-func oaChip(rawURL, license string) (htmlChip, bool) {
+func oaChip(rawURL, license string) (htmlview.Chip, bool) {
 	u, lic := wording.WebURL(rawURL), wording.LicenceLabel(license)
 	switch {
 	case u != "" && lic != "":
-		return htmlChip{Class: "oa", Href: u, Text: "Open access · " + lic}, true
+		return htmlview.Chip{Class: "oa", Href: u, Text: "Open access · " + lic}, true
 	case u != "":
-		return htmlChip{Class: "oa", Href: u, Text: "Open access"}, true
+		return htmlview.Chip{Class: "oa", Href: u, Text: "Open access"}, true
 	case lic != "":
-		return htmlChip{Text: "Licence " + lic}, true
+		return htmlview.Chip{Text: "Licence " + lic}, true
 	}
-	return htmlChip{}, false
+	return htmlview.Chip{}, false
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/htmlview"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -184,7 +185,7 @@ func TestCountsComeFromOneSourceWithTotalsAndHIndex(t *testing.T) {
 // custom properties, with WCAG's relative luminance
 // (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio).
 func TestPageColoursMeetWCAGAAContrast(t *testing.T) {
-	light, dark := cssThemes(t, pageCSS)
+	light, dark := cssThemes(t, htmlview.PageCSS)
 	pairs := [][2]string{ // text colour, the background it is on
 		{"--fg", "--bg"}, {"--muted", "--bg"}, {"--faint", "--bg"}, {"--accent", "--bg"},
 		{"--chip-fg", "--chip"}, {"--oa-fg", "--oa"}, {"--fg", "--mark"}, {"--fg", "--chip"},
@@ -267,8 +268,8 @@ func luminance(t *testing.T, hex string) float64 {
 
 // In print every link shows where it goes.
 func TestPrintShowsLinkTargets(t *testing.T) {
-	p := strings.Index(pageCSS, "@media print")
-	if p < 0 || !strings.Contains(pageCSS[p:], `a[href]::after { content: " (" attr(href) ")"`) {
+	p := strings.Index(htmlview.PageCSS, "@media print")
+	if p < 0 || !strings.Contains(htmlview.PageCSS[p:], `a[href]::after { content: " (" attr(href) ")"`) {
 		t.Error("print CSS does not show link targets")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 )
 
@@ -15,53 +16,13 @@ import (
 // connector, which reads JSON-LD (translator "Embedded Metadata" and
 // "schema.org" — https://github.com/zotero/translators).
 
-type ldList struct {
-	Context  string   `json:"@context"`
-	Type     string   `json:"@type"`
-	Name     string   `json:"name"`
-	Elements []ldItem `json:"itemListElement"`
-}
-
-type ldItem struct {
-	Type     string `json:"@type"`
-	Position int    `json:"position"`
-	Item     ldWork `json:"item"`
-}
-
-type ldWork struct {
-	Type          string       `json:"@type"`
-	ID            string       `json:"@id,omitempty"`
-	Name          string       `json:"name"`
-	Author        []ldPerson   `json:"author,omitempty"`
-	DatePublished string       `json:"datePublished,omitempty"`
-	IsPartOf      string       `json:"isPartOf,omitempty"`
-	Publisher     string       `json:"publisher,omitempty"`
-	URL           string       `json:"url,omitempty"`
-	Identifier    []ldProperty `json:"identifier,omitempty"`
-	Abstract      string       `json:"abstract,omitempty"`
-	Keywords      string       `json:"keywords,omitempty"` // the [[work]] tags, comma-separated (CreativeWork's keywords)
-	Award         string       `json:"award,omitempty"`    // the [[work]] award (CreativeWork's award)
-}
-
-type ldPerson struct {
-	Type string `json:"@type"`
-	Name string `json:"name"`
-	ID   string `json:"@id,omitempty"` // the author's ORCID iD as a URL
-}
-
-type ldProperty struct {
-	Type       string `json:"@type"`
-	PropertyID string `json:"propertyID"`
-	Value      string `json:"value"`
-}
-
 // writeJSONLD writes the page's entries as a schema.org ItemList, in page
 // order, the bytes encoding/json gives the whole list, one item made at a
 // time: a page of 10,000 works has tens of megabytes of it.
 // encoding/json escapes <, > and & inside strings, so the data cannot end
 // its script element.
 func writeJSONLD(w io.Writer, p *page) error {
-	head, err := json.Marshal(ldList{Context: "https://schema.org", Type: "ItemList", Name: p.pageTitle()})
+	head, err := json.Marshal(shape.LDList{Context: "https://schema.org", Type: "ItemList", Name: p.pageTitle()})
 	if err != nil {
 		return err
 	}
@@ -74,7 +35,7 @@ func writeJSONLD(w io.Writer, p *page) error {
 	for _, g := range p.groups {
 		for _, e := range g.items {
 			n++
-			item, err := json.Marshal(ldItem{Type: "ListItem", Position: n, Item: ldWorkOf(e)})
+			item, err := json.Marshal(shape.LDItem{Type: "ListItem", Position: n, Item: ldWorkOf(e)})
 			if err != nil {
 				return err
 			}
@@ -98,9 +59,9 @@ func writeJSONLD(w io.Writer, p *page) error {
 	return err
 }
 
-func ldWorkOf(e *entry) ldWork {
+func ldWorkOf(e *entry) shape.LDWork {
 	r := e.rec
-	w := ldWork{
+	w := shape.LDWork{
 		Type:          csltypes.Of(r.Type).SchemaOrg,
 		Name:          wording.Clean(r.Title),
 		DatePublished: r.Issued.String(),
@@ -115,19 +76,19 @@ func ldWorkOf(e *entry) ldWork {
 	}
 	if r.IDs.DOI != "" {
 		w.ID = wording.DOIURL(r.IDs.DOI)
-		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "DOI", Value: r.IDs.DOI})
+		w.Identifier = append(w.Identifier, shape.LDProperty{Type: "PropertyValue", PropertyID: "DOI", Value: r.IDs.DOI})
 	}
 	if r.IDs.ArXiv != "" {
-		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "arXiv", Value: r.IDs.ArXiv})
+		w.Identifier = append(w.Identifier, shape.LDProperty{Type: "PropertyValue", PropertyID: "arXiv", Value: r.IDs.ArXiv})
 	}
 	if r.IDs.PMID != "" {
-		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "PMID", Value: r.IDs.PMID})
+		w.Identifier = append(w.Identifier, shape.LDProperty{Type: "PropertyValue", PropertyID: "PMID", Value: r.IDs.PMID})
 	}
 	for _, a := range r.Authors {
 		if wording.Clean(a.Display()) == "" {
 			continue
 		}
-		person := ldPerson{Type: "Person", Name: wording.AuthorName(a)} // as the page writes it: "李小龙", not "小龙 李"
+		person := shape.LDPerson{Type: "Person", Name: wording.AuthorName(a)} // as the page writes it: "李小龙", not "小龙 李"
 		if a.ORCID != "" {
 			person.ID = wording.ORCIDURL(a.ORCID)
 		}

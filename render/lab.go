@@ -1,7 +1,6 @@
 package render
 
 import (
-	_ "embed"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +9,8 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 )
 
@@ -267,39 +268,18 @@ func (p *page) memberWorks() []int {
 	return n
 }
 
-// htmlLab is a lab page's members list and member filter.
-type htmlLab struct {
-	Site            htmlLink // the lab's name, linked to its site
-	Members, Alumni []htmlMember
-	Choices         []htmlOption // the member filter: each member with works on the page
-}
-
-// htmlMember is one member in the members list.
-type htmlMember struct {
-	Name          htmlLink // to the member's page, else their ORCID record
-	Detail        string   // role and years, e.g. "PhD student · 2016–2022"
-	Works, Filter string   // "2 works" and the filter's address, #member=<slug>; "" with none
-}
-
-// htmlMemberOf is a member's page's line: the role and the lab.
-type htmlMemberOf struct {
-	Role  string
-	Lab   htmlLink
-	Years string // "since 2021", "2016–2022"
-}
-
 // htmlLabOf is the lab's members list, or the member's line on a member's
 // page; both nil on one researcher's page.
-func htmlLabOf(p *page) (*htmlLab, *htmlMemberOf) {
+func htmlLabOf(p *page) (*htmlview.Lab, *htmlview.MemberOf) {
 	if p.lab == nil {
 		return nil, nil
 	}
 	l := p.lab.lab
 	if p.lab.member >= 0 {
 		m := l.Members[p.lab.member]
-		return nil, &htmlMemberOf{Role: wording.Clean(m.Role), Lab: htmlLink{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}, Years: memberYears(m)}
+		return nil, &htmlview.MemberOf{Role: wording.Clean(m.Role), Lab: htmlview.Link{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}, Years: memberYears(m)}
 	}
-	v := &htmlLab{Site: htmlLink{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}}
+	v := &htmlview.Lab{Site: htmlview.Link{Href: wording.WebURL(l.URL), Text: wording.Clean(l.Name)}}
 	counts := p.memberWorks()
 	for j, m := range l.Members {
 		var detail []string
@@ -308,10 +288,10 @@ func htmlLabOf(p *page) (*htmlLab, *htmlMemberOf) {
 				detail = append(detail, d)
 			}
 		}
-		hm := htmlMember{Name: htmlLink{Href: memberLink(m), Text: wording.Clean(m.Name)}, Detail: strings.Join(detail, " · ")}
+		hm := htmlview.Member{Name: htmlview.Link{Href: memberLink(m), Text: wording.Clean(m.Name)}, Detail: strings.Join(detail, " · ")}
 		if counts[j] > 0 {
 			hm.Works, hm.Filter = countLabel(counts[j]), "#member="+p.lab.slugs[j]
-			v.Choices = append(v.Choices, htmlOption{Value: p.lab.slugs[j], Text: wording.Clean(m.Name)})
+			v.Choices = append(v.Choices, htmlview.Option{Value: p.lab.slugs[j], Text: wording.Clean(m.Name)})
 		}
 		if m.Alumnus() {
 			v.Alumni = append(v.Alumni, hm)
@@ -410,87 +390,19 @@ func mdLabHeader(p *page) string {
 	return s
 }
 
-// labCSS styles what only a lab's page has: the members list and the
-// line crediting members no author is. Pages of one researcher do not
-// carry it. Like pageCSS it holds no '<' or '&'.
-//
-//go:embed templates/lab.css
-var labCSS string
-
-// labPageScript is pageScript with the member filter added: a member
-// chosen is kept in the fragment as the other filters are
-// (#member=ada-quist), and the members list links to those fragments, so
-// the filter follows the address as it changes too. It is pageScript
-// edited at fixed lines, so a researcher's page keeps its script
-// byte for byte; labScriptEdits panics at start-up should a line it
-// edits after be gone (a programmer error, which every test run shows).
-var labPageScript = labScriptEdits(pageScript, []scriptEdit{
-	{after: `  var q = document.getElementById("f-q"), ty = document.getElementById("f-type"), yr = document.getElementById("f-year");` + "\n",
-		add: `  var mb = document.getElementById("f-member");` + "\n"},
-	{after: `      if (yr.value) { ok = ok ? li.dataset.year === yr.value : false; }` + "\n",
-		add: `      if (mb.value) { ok = ok ? (" " + (li.dataset.members || "") + " ").indexOf(" " + mb.value + " ") !== -1 : false; }` + "\n"},
-	{after: `  var keys = [["q", q], ["type", ty], ["year", yr]];` + "\n",
-		add: `  keys.push(["member", mb]);` + "\n"},
-	{after: `  [q, ty, yr].forEach(function (el) { el.addEventListener("input", function () { apply(); remember(); }); });` + "\n",
-		add: `  mb.addEventListener("input", function () { apply(); remember(); });` + "\n" +
-			`  window.addEventListener("hashchange", function () {` + "\n" +
-			`    var now = new URLSearchParams(location.hash.slice(1));` + "\n" +
-			`    if (keys.some(function (k) { return now.has(k[0]); })) {` + "\n" +
-			`      keys.forEach(function (k) { k[1].value = now.get(k[0]) || ""; });` + "\n" +
-			`      apply();` + "\n" +
-			`    }` + "\n" +
-			`  });` + "\n"},
-})
-
-// scriptEdit adds lines after a line of a script.
-type scriptEdit struct{ after, add string }
-
-// labScriptEdits is script with each edit made once, in order.
-func labScriptEdits(script string, edits []scriptEdit) string {
-	for _, e := range edits {
-		if strings.Count(script, e.after) != 1 {
-			panic(fmt.Sprintf("render: labPageScript: pageScript has %d lines %q", strings.Count(script, e.after), e.after))
-		}
-		script = strings.Replace(script, e.after, e.after+e.add, 1)
-	}
-	return script
-}
-
-// dataLab is the lab in the page data.
-type dataLab struct {
-	Name    string       `json:"name"`
-	URL     string       `json:"url,omitempty"`
-	Member  string       `json:"member,omitempty"` // on a member's page (--member): whose it is
-	Members []dataMember `json:"members"`
-}
-
-// dataMember is one member in the page data.
-type dataMember struct {
-	ID      string   `json:"id"` // the member filter's value, e.g. ada-quist (#member=ada-quist on the HTML page)
-	Name    string   `json:"name"`
-	ORCID   string   `json:"orcid,omitempty"`
-	Also    []string `json:"also,omitempty"`
-	Role    string   `json:"role,omitempty"`
-	Start   int      `json:"start,omitempty"`
-	End     int      `json:"end,omitempty"`
-	Alumnus bool     `json:"alumnus"`
-	URL     string   `json:"url,omitempty"`
-	Works   int      `json:"works"` // the member's entries on the lab's page
-}
-
 // dataLabOf is the lab for the page data; nil on a researcher's page.
-func dataLabOf(p *page) *dataLab {
+func dataLabOf(p *page) *shape.DataLab {
 	if p.lab == nil {
 		return nil
 	}
 	l := p.lab.lab
-	d := &dataLab{Name: wording.Clean(l.Name), URL: wording.WebURL(l.URL), Members: []dataMember{}}
+	d := &shape.DataLab{Name: wording.Clean(l.Name), URL: wording.WebURL(l.URL), Members: []shape.DataMember{}}
 	if p.lab.member >= 0 {
 		d.Member = wording.Clean(l.Members[p.lab.member].Name)
 	}
 	counts := p.memberWorks()
 	for j, m := range l.Members {
-		dm := dataMember{ID: p.lab.slugs[j], Name: wording.Clean(m.Name), ORCID: m.ORCID, Role: wording.Clean(m.Role),
+		dm := shape.DataMember{ID: p.lab.slugs[j], Name: wording.Clean(m.Name), ORCID: m.ORCID, Role: wording.Clean(m.Role),
 			Start: m.Start, End: m.End, Alumnus: m.Alumnus(), URL: wording.WebURL(m.URL), Works: counts[j]}
 		for _, a := range m.Also {
 			dm.Also = append(dm.Also, wording.Clean(a))

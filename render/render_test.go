@@ -18,6 +18,7 @@ import (
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/snapshots"
 	"github.com/aboutscholar/about/works"
 )
@@ -289,7 +290,7 @@ func TestCitationFilesListEntriesOnly(t *testing.T) {
 	f, person := fixture(t)
 	titles := fixtureTitles(t)
 	csl := renderString(t, f, Options{Format: CSLJSON, Person: person})
-	var items []cslItem
+	var items []shape.CSLItem
 	if err := json.Unmarshal([]byte(csl), &items); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 	"github.com/aboutscholar/about/render/yamlout"
 
@@ -105,33 +106,9 @@ func alFolioAbbr(e *entry) string {
 	return ""
 }
 
-// labCitation is one item of the Lab Website Template's
-// _data/citations.yaml, the fields its _includes/citation.html reads
-// (https://github.com/greenelab/lab-website-template/blob/main/_includes/citation.html):
-// title, authors (joined with ", "), publisher, date (printed "%d %b %Y"),
-// link; id is how its pages find a citation (`find: "id"`), in the
-// "doi:…" form its _cite/cite.py writes. It prints title, publisher and
-// id as they are, and the authors through markdownify and, past ten, into
-// a data-tooltip its _scripts/tooltip.js shows as HTML (tippy's
-// allowHTML): those are inert (rawInert, markdownInert). The link goes
-// through xml_escape and the date through the date filter.
-type labCitation struct {
-	ID        string   `json:"id"`
-	Title     string   `json:"title"`
-	Authors   []string `json:"authors"`
-	Publisher string   `json:"publisher,omitempty"`
-	Date      string   `json:"date,omitempty"`
-	Link      string   `json:"link,omitempty"`
-	Tags      []string `json:"tags,omitempty"`
-	// The [[work]] fields (labWebsiteUser), which the rich style shows.
-	Image       string      `json:"image,omitempty"`
-	Description string      `json:"description,omitempty"`
-	Buttons     []labButton `json:"buttons,omitempty"`
-}
-
 // labCitationOf is entry e as the Lab Website Template's citation.
-func labCitationOf(e *entry) labCitation {
-	c := labCitation{
+func labCitationOf(e *entry) shape.LabCitation {
+	c := shape.LabCitation{
 		ID:        rawInert(e.id), // a DOI may hold "<"
 		Title:     rawInert(e.titleOf()),
 		Authors:   labAuthors(e),
@@ -152,7 +129,7 @@ func labCitationOf(e *entry) labCitation {
 func writeLabWebsite(buf *bufio.Writer, p *page) error {
 	buf.WriteString("# Lab Website Template _data/citations.yaml, written by about render from the snapshot folder; regenerate, do not edit.\n")
 	if len(p.shown) == 0 {
-		return yamlout.EncodeValue(buf, []labCitation{})
+		return yamlout.EncodeValue(buf, []shape.LabCitation{})
 	}
 	keys := yamlout.Keys{}
 	for _, e := range p.shown {
@@ -193,45 +170,11 @@ func displayNames(e *entry) []string {
 	return names
 }
 
-// hugoBloxPublication is the front matter of a Hugo Blox (formerly
-// Wowchemy) publication page, content/publication/<slug>/index.md, with the
-// fields its publication layout reads: layouts/publication/single.html
-// (title, authors, date, publication_types, publication, abstract) and
-// layouts/partials/page_links.html (doi, url_pdf, url_code, url_dataset,
-// links), https://github.com/HugoBlox/hugo-blox-builder. A cite.bib beside
-// it gives the page its "Cite" button.
-type hugoBloxPublication struct {
-	Title            string     `json:"title"`
-	Authors          []string   `json:"authors"`
-	Date             string     `json:"date,omitempty"`
-	PublicationTypes []string   `json:"publication_types"`
-	Publication      string     `json:"publication,omitempty"`
-	Abstract         string     `json:"abstract,omitempty"`
-	DOI              string     `json:"doi,omitempty"`
-	URLPDF           string     `json:"url_pdf,omitempty"`
-	URLCode          string     `json:"url_code,omitempty"`
-	URLDataset       string     `json:"url_dataset,omitempty"`
-	Links            []hugoLink `json:"links,omitempty"`
-	Featured         bool       `json:"featured"`
-	// The [[work]] fields (hugoBloxUser).
-	URLPoster   string   `json:"url_poster,omitempty"`
-	URLProject  string   `json:"url_project,omitempty"`
-	URLSlides   string   `json:"url_slides,omitempty"`
-	URLVideo    string   `json:"url_video,omitempty"`
-	Tags        []string `json:"tags,omitempty"`
-	AuthorNotes []string `json:"author_notes,omitempty"`
-}
-
-type hugoLink struct {
-	Name string `json:"name"`
-	URL  string `json:"url"`
-}
-
 // hugoBloxFiles are a publication bundle per entry.
 func hugoBloxFiles(p *page, emit func(output.File) error) error {
 	keys := yamlout.Keys{} // made once for every page's front matter
 	for _, e := range p.shown {
-		fm := hugoBloxPublication{
+		fm := shape.HugoBloxPublication{
 			Title:            e.titleOf(),
 			Authors:          displayNames(e),
 			PublicationTypes: []string{csltypes.Of(e.rec.Type).HugoBlox},
@@ -252,12 +195,12 @@ func hugoBloxFiles(p *page, emit func(output.File) error) error {
 		}
 		if e.rec.IDs.DOI == "" {
 			if u := titleURL(e.rec); u != "" {
-				fm.Links = append(fm.Links, hugoLink{Name: "Link", URL: u})
+				fm.Links = append(fm.Links, shape.HugoLink{Name: "Link", URL: u})
 			}
 		}
 		for _, pre := range e.preprints {
 			if u := p.workURL(pre); u != "" {
-				fm.Links = append(fm.Links, hugoLink{Name: "Preprint", URL: u})
+				fm.Links = append(fm.Links, shape.HugoLink{Name: "Preprint", URL: u})
 			}
 		}
 		hugoBloxUser(&fm, e)
@@ -278,26 +221,6 @@ func hugoBloxFiles(p *page, emit func(output.File) error) error {
 	return nil
 }
 
-// academicPublication is the front matter of an academicpages
-// _publications/*.md page: the fields its _includes/archive-single.html
-// reads for the publications collection (title, venue, date, excerpt,
-// citation, paperurl, bibtexurl, link), the category its
-// _pages/publications.html sections them by,
-// https://github.com/academicpages/academicpages.github.io, and the
-// collection and permalink its markdown_generator/publications.py writes.
-type academicPublication struct {
-	Title      string `json:"title"`
-	Collection string `json:"collection"`
-	Category   string `json:"category"` // the section of the publications page, which lists no page without one
-	Permalink  string `json:"permalink"`
-	Date       string `json:"date,omitempty"`
-	Venue      string `json:"venue,omitempty"`
-	Excerpt    string `json:"excerpt,omitempty"`
-	PaperURL   string `json:"paperurl,omitempty"`
-	SlidesURL  string `json:"slidesurl,omitempty"` // the [[work]] slides (academicPagesUser)
-	Citation   string `json:"citation"`
-}
-
 // academicPagesFiles are one page per entry in _publications/.
 func academicPagesFiles(p *page, emit func(output.File) error) error {
 	keys := yamlout.Keys{} // made once for every page's front matter
@@ -307,7 +230,7 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 		if date != "" {
 			name = date + "-" + e.key
 		}
-		fm := academicPublication{
+		fm := shape.AcademicPublication{
 			Title:      e.titleOf(),
 			Collection: "publications",
 			Category:   csltypes.Of(e.rec.Type).AcademicPages,
@@ -348,7 +271,7 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 // archive-single.html passes the title and the excerpt through
 // markdownify (kramdown), which makes "[x](javascript:…)" a link: those
 // are markdownInert too.
-func escapeAcademicPages(fm *academicPublication) {
+func escapeAcademicPages(fm *shape.AcademicPublication) {
 	for _, s := range []*string{&fm.Title, &fm.Venue, &fm.Excerpt, &fm.Citation} {
 		*s = html.EscapeString(*s)
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/yamlout"
 )
 
@@ -69,7 +70,7 @@ func wholeYAML(p *page) ([]byte, error) {
 }
 
 func wholeCSL(p *page) ([]byte, error) {
-	items := make([]cslItem, 0, len(p.shown))
+	items := make([]shape.CSLItem, 0, len(p.shown))
 	for _, e := range p.shown {
 		items = append(items, cslOf(e))
 	}
@@ -88,7 +89,7 @@ func wholeAtom(p *page) ([]byte, error) {
 	}
 	// The head as the streamed feed wrote it (the same code), the entries
 	// as one Encode of the whole feed writes them.
-	var feed atomFeed
+	var feed shape.AtomFeed
 	if err := xml.Unmarshal(streamed.Bytes(), &feed); err != nil {
 		return nil, err
 	}
@@ -110,7 +111,7 @@ func wholeAtom(p *page) ([]byte, error) {
 }
 
 func wholeLabWebsite(p *page) ([]byte, error) {
-	items := make([]labCitation, 0, len(p.shown))
+	items := make([]shape.LabCitation, 0, len(p.shown))
 	for _, e := range p.shown {
 		items = append(items, labCitationOf(e))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/htmlview"
 	"github.com/aboutscholar/about/render/wording"
 )
 
@@ -23,24 +24,16 @@ func (e *entry) titleOf() string {
 // person's own name is always shown.
 const authorLimit = 12
 
-// shownAuthor is one author a page lists: Gap when authors before it
-// were skipped ("…, "), Me when it is the page's person.
-type shownAuthor struct {
-	Name    string
-	Gap, Me bool
-	Mark    string // the user's marks on the author: "*" equal contribution, "†" corresponding (userfields.go)
-}
-
 // shownAuthorList is the authors a page lists (an edited book's editors,
 // marked "(eds.)", when it has no authors: record.Record.Creators), and the tail saying how
 // many there are when the list is cut (" et al. (40 authors)").
-func shownAuthorList(e *entry) ([]shownAuthor, string) {
+func shownAuthorList(e *entry) ([]htmlview.Author, string) {
 	idx, hidden := shownAuthors(e)
 	people := e.rec.Creators()
-	var out []shownAuthor
+	var out []htmlview.Author
 	prev := -1
 	for _, i := range idx {
-		out = append(out, shownAuthor{
+		out = append(out, htmlview.Author{
 			Name: wording.AuthorName(people[i]),
 			Gap:  prev >= 0 && i > prev+1,
 			Me:   i < len(e.self) && e.self[i],

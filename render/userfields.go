@@ -2,12 +2,13 @@ package render
 
 import (
 	"cmp"
-	_ "embed"
 	"html/template"
 	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/tex"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -216,14 +217,14 @@ func (e *entry) userText() string {
 }
 
 // userLinks are the entry's user links as label and safe URL, in kind order.
-func (e *entry) userLinks() []htmlLink {
+func (e *entry) userLinks() []htmlview.Link {
 	if e.user == nil {
 		return nil
 	}
-	var out []htmlLink
+	var out []htmlview.Link
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
-			out = append(out, htmlLink{Href: u, Text: userLinkLabels[l.Kind]})
+			out = append(out, htmlview.Link{Href: u, Text: userLinkLabels[l.Kind]})
 		}
 	}
 	return out
@@ -253,74 +254,41 @@ func mdUserText(e *entry) []string {
 	return out
 }
 
-// htmlUser is what the HTML page shows of an entry's [[work]] fields
-// beside its links: the preview image, the award and note, the tags and
-// what the authors' marks mean.
-type htmlUser struct {
-	Image       string // safe URL, or ""
-	Award, Note string
-	Tags        []string
-	Legend      string // "* Equal contribution · † Corresponding author"
-}
-
-func htmlUserOf(e *entry) htmlUser {
+func htmlUserOf(e *entry) htmlview.User {
 	if e.user == nil {
-		return htmlUser{}
+		return htmlview.User{}
 	}
-	return htmlUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
+	return htmlview.User{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags, Legend: e.markLegend(" · ")}
 }
 
 // userChips are the page's chips for the user's links, after the
 // identifiers: the links the user chose are the entry's own.
-func userChips(e *entry) []htmlChip {
-	var chips []htmlChip
+func userChips(e *entry) []htmlview.Chip {
+	var chips []htmlview.Chip
 	for _, l := range e.userLinks() {
-		chips = append(chips, htmlChip{Class: "user", Href: l.Href, Text: l.Text})
+		chips = append(chips, htmlview.Chip{Class: "user", Href: l.Href, Text: l.Text})
 	}
 	return chips
 }
 
-// userCSS styles what only [[work]] fields put on a page. It is a second
-// style sheet, written only when some entry has such fields, so a page
-// without them is the page it always was. No '<' or '&' (well-formed XML).
-//
-//go:embed templates/user.css
-var userCSS string
-
-// userCSSFor is userCSS when some entry of the page has user fields.
+// userCSSFor is htmlview.UserCSS when some entry of the page has user fields.
 func userCSSFor(p *page) template.CSS {
 	for _, e := range p.shown {
 		if e.user != nil {
-			return template.CSS(userCSS)
+			return template.CSS(htmlview.UserCSS)
 		}
 	}
 	return ""
 }
 
-// dataUser is the page data's share of an entry's [[work]] fields.
-type dataUser struct {
-	Links []dataLink `json:"links,omitempty"` // the user's links, in kind order
-	Image string     `json:"image,omitempty"` // preview image: URL or site path
-	Award string     `json:"award,omitempty"`
-	Note  string     `json:"note,omitempty"`
-	Tags  []string   `json:"tags,omitempty"`
-}
-
-// dataLink is one of the user's links in the page data.
-type dataLink struct {
-	Kind  string `json:"kind"`  // pdf, slides, video, poster, code, data, project, blog, website, supplement
-	Label string `json:"label"` // PDF, Slides, …
-	URL   string `json:"url"`   // an http(s) URL or a site path starting with "/"
-}
-
-func dataUserOf(e *entry) dataUser {
+func dataUserOf(e *entry) shape.DataUser {
 	if e.user == nil {
-		return dataUser{}
+		return shape.DataUser{}
 	}
-	d := dataUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags}
+	d := shape.DataUser{Image: userURL(e.user.Image), Award: wording.Clean(e.user.Award), Note: wording.Clean(e.user.Note), Tags: e.user.Tags}
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
-			d.Links = append(d.Links, dataLink{Kind: l.Kind, Label: userLinkLabels[l.Kind], URL: u})
+			d.Links = append(d.Links, shape.DataLink{Kind: l.Kind, Label: userLinkLabels[l.Kind], URL: u})
 		}
 	}
 	return d
@@ -446,7 +414,7 @@ func (fs *bibFields) appendText(name, text string) {
 // per-author note its author list shows as a tooltip. Hugo Blox's
 // preview is a featured.* file in the bundle, which render cannot write
 // from a URL: the image is not carried (docs/formats.md says so).
-func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
+func hugoBloxUser(fm *shape.HugoBloxPublication, e *entry) {
 	if e.user == nil {
 		return
 	}
@@ -457,7 +425,7 @@ func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
 		if f, ok := fields[l.Kind]; ok && u != "" {
 			*f = u
 		} else if u != "" {
-			fm.Links = append(fm.Links, hugoLink{Name: userLinkLabels[l.Kind], URL: u})
+			fm.Links = append(fm.Links, shape.HugoLink{Name: userLinkLabels[l.Kind], URL: u})
 		}
 	}
 	fm.Tags = e.user.Tags
@@ -481,7 +449,7 @@ func hugoBloxUser(fm *hugoBloxPublication, e *entry) {
 // academicPagesUser sets academicpages' paperurl (the user's PDF) and
 // slidesurl, and opens the excerpt, which its archive lists show, with
 // the award and note.
-func academicPagesUser(fm *academicPublication, e *entry) {
+func academicPagesUser(fm *shape.AcademicPublication, e *entry) {
 	if e.user == nil {
 		return
 	}
@@ -500,13 +468,13 @@ var labButtonTypes = map[string]string{"pdf": "paper", "code": "source", "data":
 // [[work]]: buttons (type, text, link), image, tags after the type's,
 // and description (the award, note and marks' legend), all of which its
 // _includes/citation.html shows in the "rich" style.
-func labWebsiteUser(c *labCitation, e *entry) {
+func labWebsiteUser(c *shape.LabCitation, e *entry) {
 	if e.user == nil {
 		return
 	}
 	for _, l := range e.user.Links {
 		if u := userURL(l.URL); u != "" {
-			c.Buttons = append(c.Buttons, labButton{Type: cmp.Or(labButtonTypes[l.Kind], "link"), Text: userLinkLabels[l.Kind], Link: u})
+			c.Buttons = append(c.Buttons, shape.LabButton{Type: cmp.Or(labButtonTypes[l.Kind], "link"), Text: userLinkLabels[l.Kind], Link: u})
 		}
 	}
 	c.Image = userURL(e.user.Image)
@@ -518,11 +486,4 @@ func labWebsiteUser(c *labCitation, e *entry) {
 	// citation.html markdownifies the description: the legend's leading
 	// "* " would open a list, so the text is escaped as Markdown
 	c.Description = mdText(e.userText() + " " + e.markLegend("; "))
-}
-
-// labButton is one of a Lab Website Template citation's buttons.
-type labButton struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
-	Link string `json:"link"`
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/htmlview"
 )
 
 // userFieldsManifest is the render fixture's folder with [[work]]s.
@@ -113,7 +114,7 @@ func TestHTMLShowsTheUserFields(t *testing.T) {
 		`<img class="preview" src="/assets/img/publication_preview/bernoulli.png" alt="" loading="lazy" />`,
 		`<a class="user" href="https://data.example.org/bernoulli">Data</a> <a class="user" href="https://project.example.org">Project</a> <a class="user" href="https://bernoulli.example.org">Website</a> <a class="user" href="/assets/pdf/bernoulli-supp.pdf">Supplement</a>`,
 		`data-q="analytical engines as poetic machines: a computational reading of note g`,
-		`<style>` + userCSS + `</style>`,
+		`<style>` + htmlview.UserCSS + `</style>`,
 		// schema.org's CreativeWork keywords and award, in the page's JSON-LD
 		`"keywords":"poetry, engines, preprints","award":"Best Paper Award"`,
 	} {

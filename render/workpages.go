@@ -3,7 +3,6 @@ package render
 import (
 	"bufio"
 	"bytes"
-	_ "embed" // the work page template
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
+	"github.com/aboutscholar/about/render/htmlview"
+	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 
 	"github.com/aboutscholar/about/render/output"
@@ -35,63 +36,6 @@ const workPagesDir = "works"
 // (keys.go), so it is a file name on every system.
 func workPagePath(key string) string { return workPagesDir + "/" + key + ".html" }
 
-// workPageCSS is what a work page adds to the list page's style sheet:
-// the link back, the sections and the BibTeX block. Like pageCSS it holds
-// no '<' or '&'.
-//
-//go:embed templates/work.css
-var workPageCSS string
-
-// workTemplateText is a work page's markup; as with the list page, every
-// value is plain text or a URL that html/template escapes for where it
-// stands.
-//
-//go:embed templates/work.html.tmpl
-var workTemplateText string
-
-// workTemplate is parsed once at start-up, beside a copy of the list
-// page's templates (it writes venues, chips and links as they do), and
-// never changed after.
-var workTemplate = template.Must(template.Must(pageTemplate.Clone()).New("work").Parse(workTemplateText))
-
-// workView is one work page as the template sees it.
-type workView struct {
-	Title      string
-	Canonical  string       // the page's own address, with Options.SiteURL
-	CSS        template.CSS // pageCSS and workPageCSS: our own constants
-	JSONLD     template.JS  // the work as schema.org data, <, > and & escaped by encoding/json
-	Meta       []metaTag    // Google Scholar's citation_* tags, in the guidelines' order
-	Back       string       // the list page, at this entry
-	BackText   string
-	Authors    []shownAuthor // every author, in the record's order
-	Venue      []htmlVenuePart
-	Chips      []htmlChip
-	Abstract   string
-	Citations  []workCitation
-	BibTeX     string
-	Credits    []htmlLink
-	ProjectURL string
-	htmlUser          // the manifest's [[work]] fields, as the list page shows them
-	Credited   string // on a lab's site: the members credited though no author is them
-}
-
-// metaTag is one <meta name content> of a work page's head.
-type metaTag struct {
-	Name, Content string
-}
-
-// workCitation is the work cited in one style: runs of text, some in
-// italics (a journal's name).
-type workCitation struct {
-	Style string
-	Parts []citePart
-}
-
-type citePart struct {
-	Text   string
-	Italic bool
-}
-
 // htmlSiteFiles are the list page (index.html, as the html format writes
 // it, each entry linking to its page) and one page per entry.
 func htmlSiteFiles(p *page, emit func(output.File) error) error {
@@ -106,7 +50,7 @@ func htmlSiteFiles(p *page, emit func(output.File) error) error {
 		if err != nil {
 			return err
 		}
-		if err := workTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
+		if err := htmlview.WorkTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
 			return err
 		}
 		if err := emit(output.File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
@@ -118,10 +62,10 @@ func htmlSiteFiles(p *page, emit func(output.File) error) error {
 
 // workViewOf is an entry's page; credits are the list page's footer,
 // which every page of the site shares.
-func workViewOf(p *page, e *entry, credits []htmlLink) (workView, error) {
+func workViewOf(p *page, e *entry, credits []htmlview.Link) (htmlview.Work, error) {
 	ld, err := workJSONLD(e)
 	if err != nil {
-		return workView{}, err
+		return htmlview.Work{}, err
 	}
 	byYear := *p // a work page says what the work is, as a page by year does
 	byYear.group = ByYear
@@ -129,10 +73,10 @@ func workViewOf(p *page, e *entry, credits []htmlLink) (workView, error) {
 	if p.site != "" {
 		canonical = p.site + workPagePath(e.key)
 	}
-	v := workView{
+	v := htmlview.Work{
 		Title:      e.titleOf(),
 		Canonical:  canonical,
-		CSS:        template.CSS(pageCSS + workPageCSS),
+		CSS:        template.CSS(htmlview.PageCSS + htmlview.WorkCSS),
 		JSONLD:     template.JS(ld),
 		Meta:       scholarTags(e, canonical),
 		Back:       "../index.html#" + e.key,
@@ -143,35 +87,28 @@ func workViewOf(p *page, e *entry, credits []htmlLink) (workView, error) {
 		BibTeX:     bibEntryText(e, false),
 		Credits:    credits,
 		ProjectURL: projectURL,
-		htmlUser:   htmlUserOf(e),
-		Citations: []workCitation{
+		User:       htmlUserOf(e),
+		Citations: []htmlview.Citation{
 			{Style: "APA", Parts: apaCitation(e)},
 			{Style: "As listed", Parts: listedCitation(e)},
 		},
 	}
 	_, v.Credited = htmlEntryMembers(p, e)
 	if e.user != nil { // the list page's styles for what only these put on a page, so other pages keep their bytes
-		v.CSS += template.CSS(userCSS)
+		v.CSS += template.CSS(htmlview.UserCSS)
 	}
 	if v.Credited != "" {
-		v.CSS += template.CSS(labCSS)
+		v.CSS += template.CSS(htmlview.LabCSS)
 	}
 	for i, a := range e.rec.Authors {
-		v.Authors = append(v.Authors, shownAuthor{Name: wording.AuthorName(a), Me: i < len(e.self) && e.self[i], Mark: e.mark(i)})
+		v.Authors = append(v.Authors, htmlview.Author{Name: wording.AuthorName(a), Me: i < len(e.self) && e.self[i], Mark: e.mark(i)})
 	}
 	return v, nil
 }
 
-// ldWorkPage is one work as schema.org data, the list page's ldWork with
-// its context, as a page of one work gives it.
-type ldWorkPage struct {
-	Context string `json:"@context"`
-	ldWork
-}
-
 func workJSONLD(e *entry) (string, error) {
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(ldWorkPage{Context: "https://schema.org", ldWork: ldWorkOf(e)}); err != nil {
+	if err := json.NewEncoder(&buf).Encode(shape.LDWorkPage{Context: "https://schema.org", LDWork: ldWorkOf(e)}); err != nil {
 		return "", err
 	}
 	return strings.TrimSpace(buf.String()), nil
@@ -190,12 +127,12 @@ func workJSONLD(e *entry) (string, error) {
 // site's is known. Values are plain text: the
 // data's own markup (Crossref's <i>, JATS) is dropped, and html/template
 // escapes the rest.
-func scholarTags(e *entry, pageURL string) []metaTag {
+func scholarTags(e *entry, pageURL string) []htmlview.MetaTag {
 	r := e.rec
-	var tags []metaTag
+	var tags []htmlview.MetaTag
 	add := func(name, value string) {
 		if v := scholarText(value); v != "" {
-			tags = append(tags, metaTag{Name: name, Content: v})
+			tags = append(tags, htmlview.MetaTag{Name: name, Content: v})
 		}
 	}
 	add("citation_title", e.titleOf())
@@ -352,11 +289,11 @@ const apaAuthorLimit = 20
 // software, a preprint), the title in italics with its kind in brackets
 // and where it was published — then the DOI link. It is APA's order and
 // punctuation only: about has no CSL processor, so titles keep their case.
-func apaCitation(e *entry) []citePart {
+func apaCitation(e *entry) []htmlview.CitePart {
 	r := e.rec
-	var parts []citePart
-	text := func(s string) { parts = append(parts, citePart{Text: s}) }
-	italic := func(s string) { parts = append(parts, citePart{Text: s, Italic: true}) }
+	var parts []htmlview.CitePart
+	text := func(s string) { parts = append(parts, htmlview.CitePart{Text: s}) }
+	italic := func(s string) { parts = append(parts, htmlview.CitePart{Text: s, Italic: true}) }
 	date := "(n.d.). "
 	if y := r.Issued.Year; y > 0 {
 		date = fmt.Sprintf("(%d). ", y)
@@ -519,9 +456,9 @@ func apaName(a record.Author) string {
 
 // listedCitation is the work as the list page writes it: authors, title,
 // where it appeared, version and date.
-func listedCitation(e *entry) []citePart {
-	var parts []citePart
-	text := func(s string) { parts = append(parts, citePart{Text: s}) }
+func listedCitation(e *entry) []htmlview.CitePart {
+	var parts []htmlview.CitePart
+	text := func(s string) { parts = append(parts, htmlview.CitePart{Text: s}) }
 	if names := authorList(e, func(s string) string { return s }, func(s string) string { return s }); names != "" {
 		text(names + ". ")
 	}
@@ -532,7 +469,7 @@ func listedCitation(e *entry) []citePart {
 			text(" " + in)
 		}
 		text(" ")
-		parts = append(parts, citePart{Text: container, Italic: true})
+		parts = append(parts, htmlview.CitePart{Text: container, Italic: true})
 		if detail != "" {
 			text(", " + detail)
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/htmlview"
 	"github.com/aboutscholar/about/render/output"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -329,46 +330,46 @@ func TestScholarTagsFromTheRecord(t *testing.T) {
 	cases := []struct {
 		name string
 		rec  record.Record
-		want []metaTag
+		want []htmlview.MetaTag
 	}{
 		{"markup", record.Record{
 			Title: "The <i>E. coli</i> genome at 10<sup>6</sup> <jats:italic>reads</jats:italic>", Type: "article-journal",
 			Authors: []record.Author{{Given: "Mary", Family: "Somerville"}}, Container: "Journal of <i>Bacteriology</i>",
 			Issued: record.Date{Year: 2021, Month: 6}, Pages: "e1234",
-		}, []metaTag{
-			{"citation_title", "The E. coli genome at 106 reads"},
-			{"citation_author", "Somerville, Mary"},
-			{"citation_publication_date", "2021"},
-			{"citation_journal_title", "Journal of Bacteriology"},
-			{"citation_firstpage", "e1234"},
+		}, []htmlview.MetaTag{
+			{Name: "citation_title", Content: "The E. coli genome at 106 reads"},
+			{Name: "citation_author", Content: "Somerville, Mary"},
+			{Name: "citation_publication_date", Content: "2021"},
+			{Name: "citation_journal_title", Content: "Journal of Bacteriology"},
+			{Name: "citation_firstpage", Content: "e1234"},
 		}},
 		{"thesis", record.Record{
 			Title: "On engines", Type: "thesis", Authors: []record.Author{{Name: "Ada Lovelace"}},
 			Publisher: "University of London", Issued: record.Date{Year: 1843, Month: 9, Day: 5},
-		}, []metaTag{
-			{"citation_title", "On engines"},
-			{"citation_author", "Ada Lovelace"},
-			{"citation_publication_date", "1843/9/5"},
-			{"citation_dissertation_institution", "University of London"},
+		}, []htmlview.MetaTag{
+			{Name: "citation_title", Content: "On engines"},
+			{Name: "citation_author", Content: "Ada Lovelace"},
+			{Name: "citation_publication_date", Content: "1843/9/5"},
+			{Name: "citation_dissertation_institution", Content: "University of London"},
 		}},
 		{"review", record.Record{
 			Title: "A review", Type: "review", Authors: []record.Author{{Given: "Mary", Family: "Somerville"}},
 			Container: "Reviews of Engines", Volume: "2", Issued: record.Date{Year: 1834},
-		}, []metaTag{
-			{"citation_title", "A review"},
-			{"citation_author", "Somerville, Mary"},
-			{"citation_publication_date", "1834"},
-			{"citation_journal_title", "Reviews of Engines"},
-			{"citation_volume", "2"},
+		}, []htmlview.MetaTag{
+			{Name: "citation_title", Content: "A review"},
+			{Name: "citation_author", Content: "Somerville, Mary"},
+			{Name: "citation_publication_date", Content: "1834"},
+			{Name: "citation_journal_title", Content: "Reviews of Engines"},
+			{Name: "citation_volume", Content: "2"},
 		}},
 		{"report", record.Record{
 			Title: "Engine tables", Type: "report", Authors: []record.Author{{Given: "Charles", Family: "Babbage"}},
 			Publisher: "Royal Society", Issued: record.Date{Year: 1822},
-		}, []metaTag{
-			{"citation_title", "Engine tables"},
-			{"citation_author", "Babbage, Charles"},
-			{"citation_publication_date", "1822"},
-			{"citation_technical_report_institution", "Royal Society"},
+		}, []htmlview.MetaTag{
+			{Name: "citation_title", Content: "Engine tables"},
+			{Name: "citation_author", Content: "Babbage, Charles"},
+			{Name: "citation_publication_date", Content: "1822"},
+			{Name: "citation_technical_report_institution", Content: "Royal Society"},
 		}},
 	}
 	for _, c := range cases {
