@@ -187,7 +187,7 @@ func htmlViewOf(p *page, workPages bool) htmlView {
 			for _, e := range items {
 				he := htmlEntryOf(p, e)
 				if workPages {
-					he.Page = workPagePath(e.key)
+					he.Page = workPagePath(e.file)
 				}
 				if !yield(he) {
 					return
@@ -245,7 +245,7 @@ func countLabel(n int) string {
 func htmlEntryOf(p *page, e *entry) htmlEntry {
 	authors, etAl := shownAuthorList(e)
 	he := htmlEntry{
-		Key:      e.key,
+		Key:      e.anchor, // the HTML id: the key, made an id (anchorName)
 		Title:    e.titleOf(),
 		Href:     titleURL(e.rec),
 		Lang:     titleLang(e.rec.Language),
