@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/keyname"
 )
 
 // Citation keys are familyYEARword: the first author's family name and the
@@ -200,69 +201,17 @@ func fold(s string) string {
 }
 
 // assignNames gives each entry the forms of its key that are not a
-// citation: the page's anchor and a file name. A made key is only a-z
-// and 0-9 and serves as both; a kept one may hold any punctuation the
-// manifest lets a key hold (manifest.CheckKey), so each form maps what it
-// cannot hold and stays unique: a mapped name that another entry's name
-// already is gets -2, -3, … in key order, the unmapped names first.
+// citation: a file name (keyname.File) and the page's anchor
+// (anchorName), each unique in the render (keyname.Unique).
 func assignNames(keyed []*entry) {
-	sort.Slice(keyed, func(i, j int) bool { return keyed[i].key < keyed[j].key })
-	unique(keyed, fileName, func(e *entry, s string) { e.file = s })
-	unique(keyed, anchorName, func(e *entry, s string) { e.anchor = s })
-}
-
-// unique sets each entry's name, as form maps its key, without two
-// entries' names equal letter case aside (a file system may not tell
-// them apart).
-func unique(keyed []*entry, form func(string) string, set func(*entry, string)) {
-	taken := map[string]bool{}
+	keys := make([]string, len(keyed))
+	for i, e := range keyed {
+		keys[i] = e.key
+	}
+	files, anchors := keyname.Unique(keys, keyname.File), keyname.Unique(keys, anchorName)
 	for _, e := range keyed {
-		if form(e.key) == e.key {
-			set(e, e.key)
-			taken[strings.ToLower(e.key)] = true
-		}
+		e.file, e.anchor = files[e.key], anchors[e.key]
 	}
-	for _, e := range keyed {
-		name := form(e.key)
-		if name == e.key {
-			continue
-		}
-		for n := 2; taken[strings.ToLower(name)]; n++ {
-			name = form(e.key) + "-" + strconv.Itoa(n)
-		}
-		set(e, name)
-		taken[strings.ToLower(name)] = true
-	}
-}
-
-// fileName is a key as a file name every system and site builder takes
-// (works/<key>.html, a Hugo Blox bundle's folder, an academicpages
-// file): ASCII letters, digits and - _ . are kept, every other character
-// ("smith2019:deep", "a/b", "a+b") becomes -; so does a first . or _
-// (hidden files, and ones Jekyll leaves out of a site) and a last .
-// (Windows drops it). A Windows device name (con, aux, nul, com1, …)
-// gets a - after it.
-func fileName(key string) string {
-	b := []byte(key)
-	for i, c := range b {
-		keep := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
-		if !keep || (i == 0 && (c == '.' || c == '_')) || (i == len(b)-1 && c == '.') {
-			b[i] = '-'
-		}
-	}
-	name := string(b)
-	if stem, _, _ := strings.Cut(name, "."); windowsDevices[strings.ToLower(stem)] {
-		name = stem + "-" + strings.TrimPrefix(name, stem)
-	}
-	return name
-}
-
-// windowsDevices are the names Windows keeps for devices, whatever the
-// extension after them.
-var windowsDevices = map[string]bool{
-	"con": true, "prn": true, "aux": true, "nul": true,
-	"com1": true, "com2": true, "com3": true, "com4": true, "com5": true, "com6": true, "com7": true, "com8": true, "com9": true,
-	"lpt1": true, "lpt2": true, "lpt3": true, "lpt4": true, "lpt5": true, "lpt6": true, "lpt7": true, "lpt8": true, "lpt9": true,
 }
 
 // anchorName is a key as the page's HTML id: a key holds no white space,
