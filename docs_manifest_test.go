@@ -83,7 +83,7 @@ func TestManifestPageErrorsAreTheLoadersWords(t *testing.T) {
 		{name: "key of another work", code: 2,
 			manifest: orcid + strings.Repeat("\n", 7) + "[[work]]\nid = \"doi:10.1234/x\"\nkey = \"Lefevre2021\"\n" +
 				strings.Repeat("\n", 5) + "[[work]]\nid = \"doi:10.1234/y\"\nkey = \"lefevre2021\"\n",
-			quoted: []string{`manifest.toml:20: [[work]] key "lefevre2021" is the key of the [[work]] at line 12 (BibTeX compares keys whatever their letter case)`}},
+			quoted: []string{`manifest.toml:20: [[work]] key "lefevre2021" is already the key at line 12 (BibTeX compares keys whatever their letter case)`}},
 		{name: "exclude of a listed work", code: 2,
 			manifest: "[[identity]]\ndoi = \"10.1/x\"\n\n[[exclude]]\nid = \"doi:10.1/X\"\nreason = \"r\"\n",
 			said:     []string{"manifest.toml:4: [[exclude]] of doi:10.1/x, which the [[identity]] at line 2 lists"}},

@@ -36,7 +36,7 @@ func TestWorkKeyErrorsNameLineAndValue(t *testing.T) {
 		{"not ascii", work(`"Núñez2023"`), 5, "Núñez2023", `holds 'ú', which is not ASCII`, `key = "Nunez2023"`},
 		{"too long", work(`"` + strings.Repeat("a", 101) + `"`), 5, strings.Repeat("a", 60) + "…", "101 characters long, more than 100", "ASCII letters"},
 		{"second key", "[[work]]\nid = \"doi:10.1234/x\"\nkey = \"Lefevre2021\"\n\n[[work]]\nid = \"doi:10.1234/y\"\nnote = \"n\"\nkey = \"lefevre2021\"\n",
-			10, "lefevre2021", `key "lefevre2021" is the key of the [[work]] at line 5`, "cannot share"},
+			10, "lefevre2021", `key "lefevre2021" is already the key at line 5`, "cannot share"},
 	}
 	for _, c := range strings.Split(keyRefused, "") {
 		v := "a" + c + "b"

@@ -100,7 +100,7 @@ func (d decisions) works(raw []rawWork, excludes []Exclude) ([]Work, error) {
 		if w.Key != "" {
 			if line, ok := keys[strings.ToLower(w.Key)]; ok {
 				return nil, &Error{File: d.path, Line: d.line(table, "key"), Value: w.Key,
-					Err:  fmt.Errorf("[[work]] key %q is the key of the [[work]] at line %d (BibTeX compares keys whatever their letter case)", w.Key, line),
+					Err:  fmt.Errorf("[[work]] key %q is already the key at line %d (BibTeX compares keys whatever their letter case)", w.Key, line),
 					Hint: "two works cannot share a citation key: give this one another, e.g. " + w.Key + "b"}
 			}
 			keys[strings.ToLower(w.Key)] = d.line(table, "key")
