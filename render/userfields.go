@@ -54,10 +54,11 @@ func UserFieldsOf(m *manifest.Manifest) UserFields {
 }
 
 // joinUserFields gives each entry the user fields of its own work and of
-// every work shown within it, and the key one of them keeps as e.key (a [[work]] naming the preprint still
-// reaches the published version the page shows). The entry's own fields
-// come first; a member's fill only what is still unset, members in
-// identity-key order, tags added after the entry's own.
+// every work shown within it (a [[work]] naming the preprint still
+// reaches the published version the page shows), and the key one of them
+// keeps as e.key. The entry's own fields come first; a member's fill only
+// what is still unset, members in identity-key order, tags added after
+// the entry's own.
 func joinUserFields(all []*entry, fields UserFields) {
 	if len(fields) == 0 {
 		return
