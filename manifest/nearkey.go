@@ -49,6 +49,7 @@ var themeWorkKeys = map[string]string{
 	"supp": "supplement", "preview": "image", "annotation": "note", "html": "website",
 	"url_pdf": "pdf", "url_slides": "slides", "url_video": "video", "url_poster": "poster", "url_code": "code",
 	"url_dataset": "data", "url_project": "project", "url_source": "code", "image_preview": "image",
+	"citekey": "key", "citation_key": "key", "bibtex_key": "key", "cite_key": "key",
 }
 
 func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {

@@ -18,6 +18,7 @@ func TestUnknownKeySaysWhichKeyWasMeant(t *testing.T) {
 		{id + "[[work]]\nid = \"10.1/x\"\nsupp = \"/x.pdf\"\n", `unknown key "work.supp" (did you mean supplement?)`},
 		{id + "[[work]]\nid = \"10.1/x\"\nurl_slides = \"/s.pdf\"\n", `unknown key "work.url_slides" (did you mean slides?)`},
 		{id + "[[work]]\nid = \"10.1/x\"\npreview = \"/p.png\"\n", `unknown key "work.preview" (did you mean image?)`},
+		{id + "[[work]]\nid = \"10.1/x\"\ncitekey = \"k\"\n", `unknown key "work.citekey" (did you mean key?)`},
 		{lab + "[[member]]\nname = \"A\"\norcd = \"0000-0002-1825-0097\"\n", `unknown key "member.orcd" (did you mean orcid?)`},
 		{lab + "[[member]]\nname = \"A\"\nstrat = 2019\n", `unknown key "member.strat" (did you mean start?)`},
 		{"[lab]\nname = \"L\"\nurll = \"https://x.org\"\n", `unknown key "lab.urll" (did you mean url?)`},

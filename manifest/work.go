@@ -15,6 +15,7 @@ import (
 // render joins them to the entry that shows the work.
 type Work struct {
 	ID            Identity
+	Key           string     // the citation key every format gives the work (CheckKey), "" to let render make one
 	Links         []WorkLink // in WorkLinkKinds order, one per kind at most
 	Image         string     // preview image: an http(s) URL or a site path ("/assets/img/x.png")
 	Award         string     // short text, e.g. "Best Paper Award"
@@ -40,11 +41,12 @@ func WorkLinkKinds() []string {
 
 // workKeys are every key a [[work]] may hold, for the unknown-key hint.
 func workKeys() []string {
-	return slices.Concat([]string{"id"}, WorkLinkKinds(), []string{"image", "award", "note", "tags", "equal", "corresponding"})
+	return slices.Concat([]string{"id", "key"}, WorkLinkKinds(), []string{"image", "award", "note", "tags", "equal", "corresponding"})
 }
 
 type rawWork struct {
 	ID            string   `toml:"id"`
+	Key           *string  `toml:"key"` // a pointer: key = "" is an error, no key is none
 	PDF           string   `toml:"pdf"`
 	Slides        string   `toml:"slides"`
 	Video         string   `toml:"video"`
@@ -88,10 +90,20 @@ func workURLHint(key string) string {
 func (d decisions) works(raw []rawWork, excludes []Exclude) ([]Work, error) {
 	var out []Work
 	first := map[string]int{} // identity key → line of its [[work]]
+	keys := map[string]int{}  // citation key, lower case → line of its key
 	for i, r := range raw {
-		w, err := d.work(fmt.Sprintf("work.%d", i), r)
+		table := fmt.Sprintf("work.%d", i)
+		w, err := d.work(table, r)
 		if err != nil {
 			return nil, err
+		}
+		if w.Key != "" {
+			if line, ok := keys[strings.ToLower(w.Key)]; ok {
+				return nil, &Error{File: d.path, Line: d.line(table, "key"), Value: w.Key,
+					Err:  fmt.Errorf("[[work]] key %q is already the key at line %d (BibTeX compares keys whatever their letter case)", w.Key, line),
+					Hint: "two works cannot share a citation key: give this one another, e.g. " + w.Key + "b"}
+			}
+			keys[strings.ToLower(w.Key)] = d.line(table, "key")
 		}
 		if line, ok := first[w.ID.Key()]; ok {
 			return nil, &Error{File: d.path, Line: w.Line, Value: w.ID.Key(),
@@ -115,6 +127,14 @@ func (d decisions) work(table string, r rawWork) (Work, error) {
 		return Work{}, err
 	}
 	w := Work{ID: id, Line: d.lines[table], Award: strings.TrimSpace(r.Award), Note: strings.TrimSpace(r.Note)}
+	if r.Key != nil {
+		var ke *KeyError
+		if err := CheckKey(*r.Key); errors.As(err, &ke) {
+			return Work{}, &Error{File: d.path, Line: d.line(table, "key"), Value: *r.Key,
+				Err: fmt.Errorf("[[work]] key %q %w", *r.Key, err), Hint: ke.Hint}
+		}
+		w.Key = *r.Key
+	}
 	for _, l := range r.links() {
 		if strings.TrimSpace(l.URL) == "" {
 			continue
@@ -144,7 +164,7 @@ func (d decisions) work(table string, r rawWork) (Work, error) {
 	if w.Corresponding, err = d.positions(table, "corresponding", r.Corresponding); err != nil {
 		return Work{}, err
 	}
-	if len(w.Links) == 0 && w.Image == "" && w.Award == "" && w.Note == "" && len(w.Tags) == 0 && len(w.Equal) == 0 && len(w.Corresponding) == 0 {
+	if w.Key == "" && len(w.Links) == 0 && w.Image == "" && w.Award == "" && w.Note == "" && len(w.Tags) == 0 && len(w.Equal) == 0 && len(w.Corresponding) == 0 {
 		return Work{}, &Error{File: d.path, Line: w.Line, Value: id.Key(), Err: errors.New("[[work]] sets nothing"),
 			Hint: "give one or more of " + strings.Join(workKeys()[1:], ", ")}
 	}

@@ -82,7 +82,7 @@ func TestWorkErrorsNameLineAndValue(t *testing.T) {
 func TestUnknownWorkKeyHintListsWorkKeys(t *testing.T) {
 	_, err := Parse("m.toml", []byte("[[identity]]\norcid = \"0000-0002-1825-0097\"\n[[work]]\nid = \"doi:10.1234/x\"\nsupp = \"/s.pdf\"\n"))
 	var me *Error
-	if !errors.As(err, &me) || !strings.Contains(me.Hint, "in [[work]]: id, pdf, slides, video, poster, code, data, project, blog, website, supplement, image, award, note, tags, equal, corresponding") {
+	if !errors.As(err, &me) || !strings.Contains(me.Hint, "in [[work]]: id, key, pdf, slides, video, poster, code, data, project, blog, website, supplement, image, award, note, tags, equal, corresponding") {
 		t.Errorf("hint %q", me.Hint)
 	}
 }

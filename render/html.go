@@ -81,7 +81,7 @@ func htmlViewOf(p *page, workPages bool) htmlview.View {
 			for _, e := range items {
 				he := htmlEntryOf(p, e)
 				if workPages {
-					he.Page = workPagePath(e.key)
+					he.Page = workPagePath(e.file)
 				}
 				if !yield(he) {
 					return
@@ -139,7 +139,7 @@ func countLabel(n int) string {
 func htmlEntryOf(p *page, e *entry) htmlview.Entry {
 	authors, etAl := shownAuthorList(e)
 	he := htmlview.Entry{
-		Key:      e.key,
+		Key:      e.anchor, // the HTML id: the key, made an id (anchorName)
 		Title:    e.titleOf(),
 		Href:     titleURL(e.rec),
 		Lang:     titleLang(e.rec.Language),

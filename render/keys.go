@@ -8,6 +8,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/keyname"
 )
 
 // Citation keys are familyYEARword: the first author's family name and the
@@ -30,19 +31,29 @@ var stopWords = map[string]bool{
 	"and": true, "to": true, "with": true, "at": true, "by": true, "from": true, "as": true,
 }
 
+// A key the user keeps (a [[work]]'s key, set on e.key by
+// joinUserFields) is the entry's as it is: made keys come after, and one
+// equal to a kept key, letter case aside as BibTeX compares keys, takes a
+// letter as colliding made keys do. The manifest holds kept keys unique.
 func assignKeys(all []*entry) {
 	bases := map[string][]*entry{}
+	taken := map[string]bool{} // lower-cased
+	var keyed []*entry
 	for _, e := range all {
 		if e.in != nil {
+			continue
+		}
+		keyed = append(keyed, e)
+		if e.key != "" {
+			taken[strings.ToLower(e.key)] = true
 			continue
 		}
 		b := baseKey(e)
 		bases[b] = append(bases[b], e)
 	}
-	taken := map[string]bool{}
 	var shared []string
 	for b, es := range bases {
-		if len(es) == 1 {
+		if len(es) == 1 && !taken[b] {
 			es[0].key = b
 			taken[b] = true
 			continue
@@ -66,6 +77,7 @@ func assignKeys(all []*entry) {
 			}
 		}
 	}
+	assignNames(keyed)
 }
 
 // letters is the n-th suffix: a … z, aa, ab, …
@@ -187,3 +199,33 @@ func fold(s string) string {
 		return -1
 	}, record.Fold(s))
 }
+
+// assignNames gives each entry the forms of its key that are not a
+// citation: a file name (keyname.File) and the page's anchor
+// (anchorName), each unique in the render (keyname.Unique).
+func assignNames(keyed []*entry) {
+	keys := make([]string, len(keyed))
+	for i, e := range keyed {
+		keys[i] = e.key
+	}
+	files, anchors := keyname.Unique(keys, keyname.File), keyname.Unique(keys, anchorName)
+	for _, e := range keyed {
+		e.file, e.anchor = files[e.key], anchors[e.key]
+	}
+}
+
+// anchorName is a key as the page's HTML id: a key holds no white space,
+// so any key is a valid id, and the page's script finds entries by class,
+// never by id. A key that is one of the page's own ids (filters, out, …)
+// or could be one (f-…, h-…, s-… are its fields, headings and sections)
+// is prefixed work-.
+func anchorName(key string) string {
+	lower := strings.ToLower(key)
+	if pageIDs[lower] || strings.HasPrefix(lower, "f-") || strings.HasPrefix(lower, "h-") || strings.HasPrefix(lower, "s-") || strings.HasPrefix(lower, "chart-") {
+		return "work-" + key
+	}
+	return key
+}
+
+// pageIDs are the ids the page and a work's page give their own parts.
+var pageIDs = map[string]bool{"filters": true, "citations": true, "out": true}

@@ -47,6 +47,8 @@ type group struct {
 type entry struct {
 	id     string           // identity key
 	key    string           // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
+	anchor string           // the key as the page's HTML id (keys.go)
+	file   string           // the key as a file name on every system (keys.go)
 	rec    record.Record    // merged record; an entry's also carries the identifiers its same-as works give
 	self   []bool           // per author: is the page's person
 	lister string           // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
@@ -132,9 +134,9 @@ func buildPage(f *folder.Folder, opts Options) *page {
 	} else { // a schema 0 folder (Load requires links.json from schema 1)
 		pair(p.all, byID)
 	}
+	joinUserFields(p.all, opts.User) // before the keys: a [[work]] may keep one
 	assignKeys(p.all)
 	relate(p.all, byID)
-	joinUserFields(p.all, opts.User)
 	if opts.Lab != nil {
 		p.useLab(f, opts)
 	}

@@ -210,7 +210,7 @@ func hugoBloxFiles(p *page, emit func(output.File) error) error {
 			return err
 		}
 		buf.WriteString("---\n")
-		dir := path.Join("content", "publication", e.key)
+		dir := path.Join("content", "publication", e.file)
 		if err := emit(output.File{Path: path.Join(dir, "index.md"), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
@@ -226,9 +226,9 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 	keys := yamlout.Keys{} // made once for every page's front matter
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
-		name := e.key
+		name := e.file
 		if date != "" {
-			name = date + "-" + e.key
+			name = date + "-" + e.file
 		}
 		fm := shape.AcademicPublication{
 			Title:      e.titleOf(),

@@ -22,6 +22,7 @@ type UserFields map[string]UserWork
 
 // UserWork is one work's user fields.
 type UserWork struct {
+	Key           string     // the citation key the user keeps (keys.go), "" for one made
 	Links         []UserLink // in manifest.WorkLinkKinds order
 	Image         string     // http(s) URL or site path
 	Award, Note   string
@@ -43,7 +44,7 @@ func UserFieldsOf(m *manifest.Manifest) UserFields {
 	}
 	u := UserFields{}
 	for _, w := range m.Works {
-		uw := UserWork{Image: w.Image, Award: w.Award, Note: w.Note,
+		uw := UserWork{Key: w.Key, Image: w.Image, Award: w.Award, Note: w.Note,
 			Tags: slices.Clone(w.Tags), Equal: slices.Clone(w.Equal), Corresponding: slices.Clone(w.Corresponding)}
 		for _, l := range w.Links {
 			uw.Links = append(uw.Links, UserLink{Kind: l.Kind, URL: l.URL})
@@ -55,9 +56,10 @@ func UserFieldsOf(m *manifest.Manifest) UserFields {
 
 // joinUserFields gives each entry the user fields of its own work and of
 // every work shown within it (a [[work]] naming the preprint still
-// reaches the published version the page shows). The entry's own fields
-// come first; a member's fill only what is still unset, members in
-// identity-key order, tags added after the entry's own.
+// reaches the published version the page shows), and the key one of them
+// keeps as e.key. The entry's own fields come first; a member's fill only
+// what is still unset, members in identity-key order, tags added after
+// the entry's own.
 func joinUserFields(all []*entry, fields UserFields) {
 	if len(fields) == 0 {
 		return
@@ -77,8 +79,20 @@ func joinUserFields(all []*entry, fields UserFields) {
 			}
 			u.fill(f)
 		}
+		if u != nil {
+			e.key, u.Key = u.Key, "" // the kept key is the entry's own (assignKeys)
+			if u.empty() {
+				u = nil // a [[work]] that only keeps a key shows nothing more
+			}
+		}
 		e.user = u
 	}
+}
+
+// empty reports whether u has nothing a format shows.
+func (u *UserWork) empty() bool {
+	return u.Key == "" && len(u.Links) == 0 && u.Image == "" && u.Award == "" && u.Note == "" &&
+		len(u.Tags) == 0 && len(u.Equal) == 0 && len(u.Corresponding) == 0
 }
 
 // fill sets what u lacks from f.
@@ -90,6 +104,7 @@ func (u *UserWork) fill(f UserWork) {
 	}
 	order := manifest.WorkLinkKinds()
 	slices.SortStableFunc(u.Links, func(a, b UserLink) int { return slices.Index(order, a.Kind) - slices.Index(order, b.Kind) })
+	u.Key = firstOf(u.Key, f.Key)
 	u.Image = firstOf(u.Image, f.Image)
 	u.Award = firstOf(u.Award, f.Award)
 	u.Note = firstOf(u.Note, f.Note)

@@ -31,10 +31,9 @@ import (
 // workPagesDir is the folder of the work pages, under the site's root.
 const workPagesDir = "works"
 
-// workPagePath is an entry's page, relative to the site's root: its
-// citation key is unique in the folder and only ASCII letters and digits
-// (keys.go), so it is a file name on every system.
-func workPagePath(key string) string { return workPagesDir + "/" + key + ".html" }
+// workPagePath is an entry's page, relative to the site's root, named
+// by its key as a file name (e.file: unique, and safe on every system).
+func workPagePath(file string) string { return workPagesDir + "/" + file + ".html" }
 
 // htmlSiteFiles are the list page (index.html, as the html format writes
 // it, each entry linking to its page) and one page per entry.
@@ -53,7 +52,7 @@ func htmlSiteFiles(p *page, emit func(output.File) error) error {
 		if err := htmlview.WorkTemplate.ExecuteTemplate(&buf, "work", wv); err != nil {
 			return err
 		}
-		if err := emit(output.File{Path: workPagePath(e.key), Data: buf.Bytes(), Work: e.id}); err != nil {
+		if err := emit(output.File{Path: workPagePath(e.file), Data: buf.Bytes(), Work: e.id}); err != nil {
 			return err
 		}
 	}
@@ -71,7 +70,7 @@ func workViewOf(p *page, e *entry, credits []htmlview.Link) (htmlview.Work, erro
 	byYear.group = ByYear
 	canonical := ""
 	if p.site != "" {
-		canonical = p.site + workPagePath(e.key)
+		canonical = p.site + workPagePath(e.file)
 	}
 	v := htmlview.Work{
 		Title:      e.titleOf(),
@@ -79,7 +78,7 @@ func workViewOf(p *page, e *entry, credits []htmlview.Link) (htmlview.Work, erro
 		CSS:        template.CSS(htmlview.PageCSS + htmlview.WorkCSS),
 		JSONLD:     template.JS(ld),
 		Meta:       scholarTags(e, canonical),
-		Back:       "../index.html#" + e.key,
+		Back:       "../index.html#" + e.anchor,
 		BackText:   p.pageTitle(),
 		Venue:      htmlVenue(&byYear, e),
 		Chips:      htmlChips(p, e),

@@ -261,6 +261,7 @@ orcid = %q   # expands to every work on your public ORCID record
 # every format but the Atom feed (links are http(s) URLs or paths on your site from "/"):
 # [[work]]
 # id = "doi:10.5281/zenodo.1234567"
+# key = "you2016paper"                  # the citation key your papers and site already cite it by
 # pdf = "/assets/pdf/paper.pdf"
 # slides = "https://example.org/slides.pdf"
 # video = "https://example.org/talk"
