@@ -288,7 +288,15 @@ func dataCiteAuthors(creators gjson.Result) []record.Author {
 // Whether the work is cited with them is its type's question
 // (record.EditorsCited, at the merge).
 func dataCiteEditors(contributors gjson.Result) []record.Author {
-	return dataCiteAuthors(contributors.Get(`#(contributorType=="Editor")#`))
+	var editors []string
+	contributors.ForEach(func(_, c gjson.Result) bool {
+		// the API passes the type as deposited: "editor", "Editor "
+		if strings.EqualFold(strings.TrimSpace(c.Get("contributorType").String()), "Editor") {
+			editors = append(editors, c.Raw)
+		}
+		return true
+	})
+	return dataCiteAuthors(gjson.Parse("[" + strings.Join(editors, ",") + "]"))
 }
 
 // dataCitePlaceholders are the creator names that stand for nobody:

@@ -1,0 +1,44 @@
+package providers
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// TestCrossrefNamelessPeopleAreNobody: a Crossref contributor object
+// with no name and no iD (an empty object, empty given and family, an
+// affiliation alone) names nobody; it was kept as an editor, and an
+// edited book's page then printed a blank name before "(eds.)" and its
+// venue "In  and Ann Lee (eds.)".
+func TestCrossrefNamelessPeopleAreNobody(t *testing.T) {
+	rec := crossrefWork(gjson.Parse(`{"type":"edited-book","title":["X"],
+		"author":[{},{"given":"Eva","family":"Cruz"}],
+		"editor":[{}, {"name":"Editorial Board"}, {"given":" ","family":""}, {"given":"Ann","family":"Lee"}, {"affiliation":[{"name":"MIT"}]}, {"ORCID":"https://orcid.org/0000-0002-1825-0097"}]}`))
+	wantEd := []record.Author{{Name: "Editorial Board"}, {Given: "Ann", Family: "Lee"}, {ORCID: "0000-0002-1825-0097"}}
+	if !reflect.DeepEqual(rec.Editors, wantEd) {
+		t.Errorf("editors\n got %+v\nwant %+v", rec.Editors, wantEd)
+	}
+	if wantAu := []record.Author{{Given: "Eva", Family: "Cruz"}}; !reflect.DeepEqual(rec.Authors, wantAu) {
+		t.Errorf("authors\n got %+v\nwant %+v", rec.Authors, wantAu)
+	}
+}
+
+// TestDataCiteEditorTypeAsWritten: DataCite's REST API passes the
+// contributorType as deposited; "editor" and "Editor " are the
+// controlled value Editor written carelessly, and were not read as
+// editors.
+func TestDataCiteEditorTypeAsWritten(t *testing.T) {
+	contributors := gjson.Parse(`[
+		{"name": "Ma, Bo", "givenName": "Bo", "familyName": "Ma", "contributorType": "editor"},
+		{"name": "Lee, Ann", "givenName": "Ann", "familyName": "Lee", "contributorType": "Editor "},
+		{"name": "Cruz, Eva", "givenName": "Eva", "familyName": "Cruz", "contributorType": "Editors"}
+	]`)
+	want := []record.Author{{Given: "Bo", Family: "Ma"}, {Given: "Ann", Family: "Lee"}}
+	if got := dataCiteEditors(contributors); !reflect.DeepEqual(got, want) {
+		t.Errorf("editors\n got %+v\nwant %+v", got, want)
+	}
+}
