@@ -27,3 +27,33 @@ func TestEditorOwnerIsNoStranger(t *testing.T) {
 		t.Errorf("a book neither by nor edited by the owner: %v, want one warning", got)
 	}
 }
+
+// TestEditedBookCreatorsAreItsEditors: DataCite requires creators, and
+// a repository deposits an edited book with its editors as creators and
+// again as contributors of type Editor (the registrar gives the same
+// people twice). The book was cited as written by them and edited by
+// them ("Lee, Ann, and Bo Ma. 2020. Essays. Edited by Ann Lee and Bo
+// Ma.", pandoc's Chicago); it is an edited book. A chapter whose authors
+// are its book's editors (their introduction) keeps both.
+func TestEditedBookCreatorsAreItsEditors(t *testing.T) {
+	order := Precedence{Fields: []string{"datacite", "openalex"}}
+	lee, ma := record.Author{Given: "Ann", Family: "Lee"}, record.Author{Given: "Bo", Family: "Ma"}
+	got, from, _ := order.Merge([]Named{
+		{Provider: "datacite", Record: record.Record{Type: "book", Title: "Essays", Authors: []record.Author{lee, ma}, Editors: []record.Author{ma, lee}}},
+	})
+	if len(got.Authors) != 0 || len(got.Editors) != 2 || from["authors"] != "" {
+		t.Errorf("authors %+v editors %+v (from %v), want the two as editors only", got.Authors, got.Editors, from)
+	}
+	got, _, _ = order.Merge([]Named{
+		{Provider: "datacite", Record: record.Record{Type: "chapter", Title: "Introduction", Authors: []record.Author{lee, ma}, Editors: []record.Author{lee, ma}}},
+	})
+	if len(got.Authors) != 2 || len(got.Editors) != 2 {
+		t.Errorf("chapter: authors %+v editors %+v, want both kept", got.Authors, got.Editors)
+	}
+	got, _, _ = order.Merge([]Named{
+		{Provider: "datacite", Record: record.Record{Type: "book", Title: "Essays", Authors: []record.Author{lee}, Editors: []record.Author{lee, ma}}},
+	})
+	if len(got.Authors) != 1 || len(got.Editors) != 2 {
+		t.Errorf("book by one of its editors: authors %+v editors %+v, want both kept", got.Authors, got.Editors)
+	}
+}
