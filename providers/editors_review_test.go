@@ -42,3 +42,21 @@ func TestDataCiteEditorTypeAsWritten(t *testing.T) {
 		t.Errorf("editors\n got %+v\nwant %+v", got, want)
 	}
 }
+
+// TestORCIDEditorsAreEditors: an ORCID entry of an edited book names its
+// editors with the role "editor"; they were dropped, so a book known only
+// from its editor's ORCID record named nobody (keyed by the lister, its
+// owner never marked on the page). They are the record's editors, never
+// its authors; a translator is neither.
+func TestORCIDEditorsAreEditors(t *testing.T) {
+	rec := orcidRecord(gjson.Parse(`{"type":"edited-book","title":{"title":{"value":"Essays"}},
+		"contributors":{"contributor":[
+			{"contributor-orcid":{"path":"0000-0002-1825-0097"},"credit-name":{"value":"Ann Lee"},"contributor-attributes":{"contributor-role":"editor"}},
+			{"credit-name":{"value":"Bo Ma"},"contributor-attributes":{"contributor-role":"EDITOR"}},
+			{"credit-name":{"value":"Eva Cruz"},"contributor-attributes":{"contributor-role":"chair-or-translator"}},
+			{"credit-name":{"value":"Ann Lee"},"contributor-orcid":{"path":"0000-0002-1825-0097"},"contributor-attributes":{"contributor-role":"editor"}}]}}`))
+	want := []record.Author{{Name: "Ann Lee", ORCID: "0000-0002-1825-0097"}, {Name: "Bo Ma"}}
+	if !reflect.DeepEqual(rec.Editors, want) || len(rec.Authors) != 0 {
+		t.Errorf("editors %+v authors %+v, want editors %+v and no author", rec.Editors, rec.Authors, want)
+	}
+}
