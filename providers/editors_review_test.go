@@ -60,3 +60,19 @@ func TestORCIDEditorsAreEditors(t *testing.T) {
 		t.Errorf("editors %+v authors %+v, want editors %+v and no author", rec.Editors, rec.Authors, want)
 	}
 }
+
+// TestDataCitePlaceholderWithIDIsNotPrinted: a creator ":unav" with an
+// ORCID iD is kept as that person (CHANGELOG: "a placeholder name with
+// an ORCID iD is that person"), but with the name ":unav", which every
+// format then prints as the author's name; the merge never fills it
+// (isSamePerson wants the names to agree, an iD alone is not enough).
+func TestDataCitePlaceholderWithIDIsNotPrinted(t *testing.T) {
+	t.Skip("defect (wrong name published, rare): suggested: keep the iD with no name, and let the merge " +
+		"complete a nameless author from another provider's author with the same iD (works/merge_authors.go isSamePerson)")
+	got := dataCiteAuthors(gjson.Parse(`[{"name":":unav","nameIdentifiers":[{"nameIdentifier":"https://orcid.org/0000-0002-1825-0097","nameIdentifierScheme":"ORCID"}]}]`))
+	for _, a := range got {
+		if a.Display() == ":unav" {
+			t.Errorf("placeholder printed as a name: %+v", got)
+		}
+	}
+}
