@@ -92,3 +92,14 @@ func TestPageNamesEditorsBesideAuthors(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONLDNamesEditors: the page's schema.org data (which Zotero's
+// connector and search engines read) gave an edited book no name at all:
+// its editors were not written, and it has no author.
+func TestJSONLDNamesEditors(t *testing.T) {
+	book := &entry{rec: record.Record{Type: "book", Title: "Essays", Editors: []record.Author{{Given: "Ann", Family: "Lee", ORCID: "0000-0002-1825-0097"}}}}
+	w := ldWorkOf(book)
+	if len(w.Editor) != 1 || w.Editor[0].Name != "Ann Lee" || w.Editor[0].ID != "https://orcid.org/0000-0002-1825-0097" {
+		t.Errorf("JSON-LD editor %+v, want Ann Lee with her iD", w.Editor)
+	}
+}

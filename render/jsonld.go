@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -33,6 +34,7 @@ type ldWork struct {
 	ID            string       `json:"@id,omitempty"`
 	Name          string       `json:"name"`
 	Author        []ldPerson   `json:"author,omitempty"`
+	Editor        []ldPerson   `json:"editor,omitempty"`
 	DatePublished string       `json:"datePublished,omitempty"`
 	IsPartOf      string       `json:"isPartOf,omitempty"`
 	Publisher     string       `json:"publisher,omitempty"`
@@ -123,7 +125,15 @@ func ldWorkOf(e *entry) ldWork {
 	if r.IDs.PMID != "" {
 		w.Identifier = append(w.Identifier, ldProperty{Type: "PropertyValue", PropertyID: "PMID", Value: r.IDs.PMID})
 	}
-	for _, a := range r.Authors {
+	w.Author = ldPeople(r.Authors)
+	w.Editor = ldPeople(r.Editors) // CreativeWork's editor: an edited book's, or a chapter's book's
+	return w
+}
+
+// ldPeople is a name list as schema.org persons (or organisations).
+func ldPeople(people []record.Author) []ldPerson {
+	var out []ldPerson
+	for _, a := range people {
 		if wording.Clean(a.Display()) == "" {
 			continue
 		}
@@ -134,7 +144,7 @@ func ldWorkOf(e *entry) ldWork {
 		if a.Given == "" && a.Family == "" && a.ORCID == "" {
 			person.Type = "Organization" // a literal name without parts: a group or organisation
 		}
-		w.Author = append(w.Author, person)
+		out = append(out, person)
 	}
-	return w
+	return out
 }
