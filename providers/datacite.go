@@ -196,6 +196,9 @@ func dataCiteWork(a gjson.Result) record.Record {
 	rec.IDs.DOI = wire.StripDOI(a.Get("doi").String())
 	rec.Authors = dataCiteAuthors(a.Get("creators"))
 	rec.Editors = dataCiteEditors(a.Get("contributors"))
+	if len(rec.Editors) == 0 { // a chapter's book editors, as DataCite's schema documents them
+		rec.Editors = dataCiteEditors(a.Get(`relatedItems.#(relationType=="IsPublishedIn").contributors`))
+	}
 	dataCiteContainer(a, &rec)
 	dataCiteIdentifiers(a, &rec.IDs)
 	if lic := dataCiteLicense(a.Get("rightsList")); lic != "" {

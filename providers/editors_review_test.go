@@ -76,3 +76,33 @@ func TestDataCitePlaceholderWithIDIsNotPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestDataCiteChapterEditorsInRelatedItem: DataCite's schema documents a
+// chapter's book editors as contributors of type Editor of the related
+// item it IsPublishedIn (Metadata Schema 4.4+ documentation, relatedItem,
+// "Example: Book chapter in a book (without identifiers)", whose JSON is
+// below as the documentation gives it); they were not read, so the
+// chapter lost its book's editor, Elizabeth Miller.
+func TestDataCiteChapterEditorsInRelatedItem(t *testing.T) {
+	rec := dataCiteWork(gjson.Parse(`{
+              "url": "https://example.org/RelatedItem3",
+              "prefix": "10.21384/ExampleBookChapter",
+              "creators": [{"name": "Garcia, Sofia", "nameType": "Personal", "givenName": "Sofia", "familyName": "Garcia"}],
+              "titles": [{"lang": "en", "title": "Example Chapter Title"}],
+              "publisher": "Example Publisher",
+              "publicationYear": 1980,
+              "types": {"resourceTypeGeneral": "BookChapter"},
+              "relatedItems": [{
+                      "titles": [{"title": "Example Book Title"}],
+                      "volume": "I", "edition": "2nd edition", "creators": [],
+                      "lastPage": "155", "firstPage": "110", "publisher": "Example Publisher",
+                      "contributors": [{"name": "Miller, Elizabeth", "nameType": "Personal", "givenName": "Elizabeth", "familyName": "Miller",
+                              "affiliation": [], "contributorType": "Editor", "nameIdentifiers": []}],
+                      "relationType": "IsPublishedIn", "publicationYear": "1980", "relatedItemType": "Book"}]}`))
+	if want := []record.Author{{Given: "Elizabeth", Family: "Miller"}}; !reflect.DeepEqual(rec.Editors, want) {
+		t.Errorf("editors %+v, want %+v (the book's, from its related item)", rec.Editors, want)
+	}
+	if rec.Type != "chapter" || rec.Container != "Example Book Title" || len(rec.Authors) != 1 {
+		t.Errorf("type %q container %q authors %+v, want a chapter of Example Book Title by Garcia", rec.Type, rec.Container, rec.Authors)
+	}
+}
