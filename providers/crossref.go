@@ -315,6 +315,9 @@ func crossrefPeople(list gjson.Result) []record.Author {
 			Name:   strings.TrimSpace(a.Get("name").String()),
 			ORCID:  wire.StripORCID(a.Get("ORCID").String()),
 		}
+		if person.Given == "" && person.Family == "" && person.Name == "" && person.ORCID == "" {
+			return true // an empty object, or an affiliation alone: nobody to cite
+		}
 		person.Given, person.Family = wire.StructuredName(person.Given, person.Family) // "BO" / "VAHLQUIST"
 		a.Get("affiliation.#.name").ForEach(func(_, n gjson.Result) bool {
 			person.Affiliations = append(person.Affiliations, markup.PlainText(n.String()))

@@ -199,6 +199,9 @@ func dataCiteWork(a gjson.Result) record.Record {
 	rec.Issued = commonEra(rec.Issued, rec.Title+rec.Publisher)
 	rec.Authors = dataCiteAuthors(a.Get("creators"))
 	rec.Editors = dataCiteEditors(a.Get("contributors"))
+	if len(rec.Editors) == 0 { // a chapter's book editors, as DataCite's schema documents them
+		rec.Editors = dataCiteEditors(a.Get(`relatedItems.#(relationType=="IsPublishedIn").contributors`))
+	}
 	dataCiteContainer(a, &rec)
 	dataCiteIdentifiers(a, &rec.IDs)
 	if lic := dataCiteLicense(a.Get("rightsList")); lic != "" {
@@ -291,7 +294,15 @@ func dataCiteAuthors(creators gjson.Result) []record.Author {
 // Whether the work is cited with them is its type's question
 // (record.EditorsCited, at the merge).
 func dataCiteEditors(contributors gjson.Result) []record.Author {
-	return dataCiteAuthors(contributors.Get(`#(contributorType=="Editor")#`))
+	var editors []string
+	contributors.ForEach(func(_, c gjson.Result) bool {
+		// the API passes the type as deposited: "editor", "Editor "
+		if strings.EqualFold(strings.TrimSpace(c.Get("contributorType").String()), "Editor") {
+			editors = append(editors, c.Raw)
+		}
+		return true
+	})
+	return dataCiteAuthors(gjson.Parse("[" + strings.Join(editors, ",") + "]"))
 }
 
 // dataCitePlaceholders are the creator names that stand for nobody:

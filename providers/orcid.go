@@ -446,8 +446,8 @@ func orcidRecord(w gjson.Result) record.Record {
 			int(w.Get("publication-date.day.value").Int())),
 		URL:      orcidWorkURL(w.Get("url.value").String()),
 		Abstract: markup.AbstractText(w.Get("short-description").String()),
-		Authors:  orcidContributors(w.Get("contributors.contributor")),
 	}
+	rec.Authors, rec.Editors = orcidContributors(w.Get("contributors.contributor"))
 	if c := strings.TrimSpace(w.Get("citation.citation-value").String()); c != "" {
 		kind := strings.TrimSpace(w.Get("citation.citation-type").String())
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "citation:" + kind, Value: c})
@@ -490,14 +490,18 @@ func orcidWorkURL(raw string) string {
 	return raw
 }
 
-// orcidContributors lists the authors of a work as its ORCID entry gives
-// them. Editors and translators are not authors; a person listed once per
-// CRediT role is listed once.
-func orcidContributors(list gjson.Result) []record.Author {
-	var out []record.Author
+// orcidContributors lists the authors and the editors of a work as its
+// ORCID entry gives them: an edited book its owner lists names them with
+// the role "editor" (whether the work is cited with them is its type's
+// question, record.EditorsCited at the merge). Translators are neither;
+// a person listed once per CRediT role is listed once.
+func orcidContributors(list gjson.Result) (authors, editors []record.Author) {
 	list.ForEach(func(_, c gjson.Result) bool {
+		to := &authors
 		switch strings.ToLower(c.Get("contributor-attributes.contributor-role").String()) {
-		case "editor", "chair-or-translator":
+		case "editor":
+			to = &editors
+		case "chair-or-translator":
 			return true
 		}
 		a := record.Author{
@@ -507,15 +511,14 @@ func orcidContributors(list gjson.Result) []record.Author {
 		if a.Name == "" && a.ORCID == "" {
 			return true
 		}
-		if slices.ContainsFunc(out, func(b record.Author) bool {
+		if !slices.ContainsFunc(*to, func(b record.Author) bool {
 			return (a.ORCID != "" && a.ORCID == b.ORCID) || (a.ORCID == "" && b.ORCID == "" && a.Name == b.Name)
 		}) {
-			return true
+			*to = append(*to, a)
 		}
-		out = append(out, a)
 		return true
 	})
-	return out
+	return authors, editors
 }
 
 // missingDetail is a put-code the bulk answer had no work for.

@@ -171,7 +171,7 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	var fs bibFields
 	accepts := bibAccepts(typ, biblatex)
 	fs.addRaw("author", bibNames(r.Authors))
-	if accepts["editor"] {
+	if editorWritten(typ, r, accepts, biblatex) {
 		fs.addRaw("editor", bibNames(r.Editors))
 	}
 	if t := bibText(r.Title); t != "" {
@@ -299,6 +299,23 @@ func editedEntry(typ string, r record.Record, biblatex bool) string {
 		return "collection"
 	}
 	return typ
+}
+
+// editorWritten reports whether an entry of type typ carries the
+// editors. BibTeX's @book takes an author or an editor, never both
+// (plain.bst warns "can't use both author and editor fields"): a book
+// with authors is cited by them. BibLaTeX's @misc takes "author/editor"
+// (blx-dm.def), so a chapter or report with editors and no author, which
+// lacks the author its own type requires, is still cited by its editors;
+// beside an author they would read as the item's own editors.
+func editorWritten(typ string, r record.Record, accepts map[string]bool, biblatex bool) bool {
+	switch {
+	case !biblatex && typ == "book":
+		return len(r.Authors) == 0
+	case biblatex && typ == "misc":
+		return len(r.Authors) == 0
+	}
+	return accepts["editor"]
 }
 
 // editorStandsIn reports an entry whose editor fills its author's place:

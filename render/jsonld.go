@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/csltypes"
 	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
@@ -84,7 +85,15 @@ func ldWorkOf(e *entry) shape.LDWork {
 	if r.IDs.PMID != "" {
 		w.Identifier = append(w.Identifier, shape.LDProperty{Type: "PropertyValue", PropertyID: "PMID", Value: r.IDs.PMID})
 	}
-	for _, a := range r.Authors {
+	w.Author = ldPeople(r.Authors)
+	w.Editor = ldPeople(r.Editors) // CreativeWork's editor: an edited book's, or a chapter's book's
+	return w
+}
+
+// ldPeople is a name list as schema.org persons (or organisations).
+func ldPeople(people []record.Author) []shape.LDPerson {
+	var out []shape.LDPerson
+	for _, a := range people {
 		if wording.Clean(a.Display()) == "" {
 			continue
 		}
@@ -95,7 +104,7 @@ func ldWorkOf(e *entry) shape.LDWork {
 		if a.Given == "" && a.Family == "" && a.ORCID == "" {
 			person.Type = "Organization" // a literal name without parts: a group or organisation
 		}
-		w.Author = append(w.Author, person)
+		out = append(out, person)
 	}
-	return w
+	return out
 }

@@ -41,14 +41,16 @@ func shownAuthorList(e *entry) ([]htmlview.Author, string) {
 		})
 		prev = i
 	}
-	etAl := ""
-	if hidden > 0 && prev < len(people)-1 {
-		etAl = fmt.Sprintf(" et al. (%d authors)", len(people))
+	edited := len(e.rec.Authors) == 0 && len(people) > 0 // an edited book: its editors are who it is by
+	switch {
+	case hidden > 0 && prev < len(people)-1 && edited:
+		return out, fmt.Sprintf(" et al. (%d editors)", len(people))
+	case hidden > 0 && prev < len(people)-1:
+		return out, fmt.Sprintf(" et al. (%d authors)", len(people))
+	case edited:
+		return out, " " + wording.EditorsMark(len(people))
 	}
-	if len(e.rec.Authors) == 0 && len(people) > 0 { // an edited book: its editors are who it is by
-		etAl += " " + wording.EditorsMark(len(people))
-	}
-	return out, etAl
+	return out, ""
 }
 
 // authorList writes the shown authors for a text format: escape makes a

@@ -167,7 +167,7 @@ func (r *Run) Add(in Fetched) Prepared {
 	p.AuthorlessIn = authorlessIn(doc.Origins, lw, in.Answers)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass.
-	p.SameName = Strangers(doc.Origins, r.owners, r.nameless, lw.Creators(), in.Previous.Work.Warnings)
+	p.SameName = Strangers(doc.Origins, r.owners, r.nameless, lw.People(), in.Previous.Work.Warnings)
 	doc.Warnings = append(doc.Warnings, p.SameName...)
 	sort.Strings(doc.Warnings)
 	p.Work = doc

@@ -27,6 +27,14 @@ type Work struct {
 // or an edited book's editors (record.Record.Creators).
 func (w Work) Creators() []record.Author { return w.merged.Creators() }
 
+// People is everyone the merged record names for the work: its authors,
+// then its editors. The same-name check reads them: an ORCID record's
+// owner who edited a book that has authors of its own (a scholarly
+// edition) is among its editors, not a stranger to it.
+func (w Work) People() []record.Author {
+	return append(slices.Clone(w.merged.Authors), w.merged.Editors...)
+}
+
 // Found reports whether some provider has a record of the work.
 func (w Work) Found() bool { return len(w.sources) > 0 }
 

@@ -22,6 +22,7 @@ type LDWork struct {
 	ID            string       `json:"@id,omitempty"`
 	Name          string       `json:"name"`
 	Author        []LDPerson   `json:"author,omitempty"`
+	Editor        []LDPerson   `json:"editor,omitempty"`
 	DatePublished string       `json:"datePublished,omitempty"`
 	IsPartOf      string       `json:"isPartOf,omitempty"`
 	Publisher     string       `json:"publisher,omitempty"`

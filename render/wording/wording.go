@@ -259,13 +259,24 @@ func CitationURL(r record.Record) string {
 // the last two joined by "and", and "(ed.)" or "(eds.)", the
 // abbreviations of the Chicago Manual of Style (14.9) and of CSL's
 // "editor" term in its short form.
+//
+// More than ten editors are the first seven and "et al." (the Chicago
+// Manual's rule for long name lists, 14.76): a Crossref record may
+// deposit a whole programme committee as editors.
 func EditorList(editors []record.Author) string {
-	names := make([]string, len(editors))
-	for i, a := range editors {
+	shown := editors
+	if len(shown) > 10 {
+		shown = shown[:7]
+	}
+	names := make([]string, len(shown))
+	for i, a := range shown {
 		names[i] = AuthorName(a)
 	}
 	list := names[0]
-	if n := len(names); n > 1 {
+	switch n := len(names); {
+	case len(shown) < len(editors):
+		list = strings.Join(names, ", ") + " et al."
+	case n > 1:
 		list = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
 	}
 	return list + " " + EditorsMark(len(editors))
