@@ -276,6 +276,11 @@ func dataCiteAuthors(creators gjson.Result) []record.Author {
 		if !ok || dataCitePlaceholder(c, author) {
 			return true
 		}
+		if author.ORCID != "" && placeholderName(c.Get("name").String()) {
+			// ":unav" with an iD: that person, whose name another service
+			// gives (the merge completes a nameless author by the iD)
+			author.Name, author.Given, author.Family = "", "", ""
+		}
 		people := []record.Author{author}
 		if list := dataCiteNameList(c, author); list != nil {
 			people = list

@@ -91,8 +91,13 @@ func isSamePerson(a, b record.Author) bool {
 	if a.ORCID != "" && b.ORCID != "" && !strings.EqualFold(a.ORCID, b.ORCID) {
 		return false
 	}
+	if nameless(a) || nameless(b) { // a registrar's placeholder name with an iD: the iD alone says who
+		return a.ORCID != "" && strings.EqualFold(a.ORCID, b.ORCID)
+	}
 	return record.SameName(record.NameOf(a), record.NameOf(b))
 }
+
+func nameless(a record.Author) bool { return a.Name == "" && a.Given == "" && a.Family == "" }
 
 // complete fills a's missing or shorter details from b, the same person,
 // and says which kinds it filled ("name", "family", "given", "orcid",
@@ -105,7 +110,7 @@ func complete(a *record.Author, b record.Author) []string {
 		// words ("Maria van der Berg" → "Maria" + "van der Berg"), else
 		// a's own words read as "Given Family"
 		split := bn
-		if record.Fold(bn.Given+bn.Family) != record.Fold(a.Name) {
+		if a.Name != "" && record.Fold(bn.Given+bn.Family) != record.Fold(a.Name) {
 			split = record.ParseName(a.Name)
 		}
 		a.Given, a.Family, a.Name = split.Given, split.Family, ""

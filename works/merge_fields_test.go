@@ -142,6 +142,31 @@ func TestMergeAuthorsSplitElsewhere(t *testing.T) {
 	}
 }
 
+// TestMergeAuthorsNamelessByTheirID: a registrar's creator whose name is a
+// placeholder (DataCite ":unav") but who carries an ORCID iD is kept
+// nameless, and the index's author with the same iD names them; an
+// author with another iD, or none, does not.
+func TestMergeAuthorsNamelessByTheirID(t *testing.T) {
+	const id = "0000-0002-1825-0097"
+	nameless := record.Author{ORCID: id}
+	for _, c := range []struct {
+		other record.Author
+		want  record.Author
+	}{
+		{record.Author{Given: "Josiah", Family: "Carberry", ORCID: id}, record.Author{Given: "Josiah", Family: "Carberry", ORCID: id}},
+		{record.Author{Given: "Josiah", Family: "Carberry", ORCID: "0000-0001-5109-3700"}, nameless},
+		{record.Author{Given: "Josiah", Family: "Carberry"}, nameless},
+	} {
+		got, _, _ := order.Merge([]works.Named{
+			{Provider: "datacite", Record: record.Record{Authors: []record.Author{nameless}}},
+			{Provider: "openalex", Record: record.Record{Authors: []record.Author{c.other}}},
+		})
+		if len(got.Authors) != 1 || got.Authors[0].Given != c.want.Given || got.Authors[0].Family != c.want.Family || got.Authors[0].ORCID != c.want.ORCID {
+			t.Errorf("with %+v: authors %+v, want %+v", c.other, got.Authors, c.want)
+		}
+	}
+}
+
 // TestMergeConflicts: real disagreements are recorded with the value kept
 // and the values not kept, each with its providers, sorted; cosmetic ones
 // (case, punctuation, a trailing period) are not.
