@@ -127,12 +127,16 @@ var arxivVersion = regexp.MustCompile(`v[0-9]+$`)
 
 func dropVersion(s string) string { return arxivVersion.ReplaceAllString(s, "") }
 
+// inEntry reports whether p is told as an entry's reason for not being
+// placed: it names the entry's key, or lies in an entry with none. An
+// @string left open is told where it ran into the next entry, which is
+// read whole: that problem is the file's, not the entry's.
 func inEntry(f *bibfile.File, p bibfile.Problem) bool {
 	if p.Key != "" {
 		return true
 	}
 	for _, e := range f.Entries {
-		if e.Line <= p.Line && p.Line < e.Line+strings.Count(e.Raw, "\n")+1 {
+		if e.Key == "" && e.Line <= p.Line && p.Line <= e.Line+strings.Count(e.Raw, "\n") {
 			return true
 		}
 	}
@@ -143,7 +147,7 @@ func inEntry(f *bibfile.File, p bibfile.Problem) bool {
 func entryProblem(f *bibfile.File, e *bibfile.Entry) string {
 	end := e.Line + strings.Count(e.Raw, "\n")
 	for _, p := range f.Errors() {
-		if (p.Key == e.Key && p.Key != "") || (e.Line <= p.Line && p.Line <= end) {
+		if (p.Key == e.Key && p.Key != "" && p.Line >= e.Line) || (e.Key == "" && e.Line <= p.Line && p.Line <= end) {
 			return p.Error()
 		}
 	}

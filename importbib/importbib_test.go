@@ -173,3 +173,11 @@ func TestBlockLoadsAndKeepsTheKeyAsAComment(t *testing.T) {
 		t.Errorf("the block loads as %v, %v", m, err)
 	}
 }
+
+func TestAProblemOutsideAnEntryIsTheFiles(t *testing.T) {
+	f := bibfile.Parse("t.bib", []byte("@string{x = {a}\n@article{k, doi={10.1/k}}\n"))
+	r := Plan(f, map[string]string{})
+	if len(r.Added) != 1 || len(r.Problems) != 1 || !strings.HasPrefix(r.Problems[0], "t.bib:2: expected '}'") {
+		t.Errorf("added %+v, problems %q; want k added and the open @string told", r.Added, r.Problems)
+	}
+}
