@@ -170,10 +170,14 @@ func (o importOptions) write(text []byte, appended string, created bool) error {
 	}
 	if o.DryRun {
 		io.WriteString(o.Stdout, strings.TrimPrefix(appended, lineEnding(text)))
-		fmt.Fprintf(o.Stderr, "dry run: nothing written to %s\n", o.Manifest)
+		if created {
+			fmt.Fprintf(o.Stderr, "dry run: nothing written; %s does not exist, and import would write it as about init does, these lines at its end\n", o.Manifest)
+		} else {
+			fmt.Fprintf(o.Stderr, "dry run: nothing written to %s\n", o.Manifest)
+		}
 		return nil
 	}
-	if err := snapshots.WriteFileAtomic(o.Manifest, whole); err != nil {
+	if err := writeKeepingMode(o.Manifest, whole); err != nil {
 		return ioError(fmt.Errorf("write %s: %w", o.Manifest, err))
 	}
 	verb := "added to"
@@ -207,4 +211,17 @@ func lineEnding(text []byte) string {
 		return "\r\n"
 	}
 	return "\n"
+}
+
+// writeKeepingMode writes the file atomically and gives it back its mode
+// (a manifest kept private stays so): the atomic write makes a new file.
+func writeKeepingMode(path string, data []byte) error {
+	info, statErr := os.Stat(path)
+	if err := snapshots.WriteFileAtomic(path, data); err != nil {
+		return err
+	}
+	if statErr == nil && info.Mode().Perm() != 0o644 {
+		return os.Chmod(path, info.Mode().Perm())
+	}
+	return nil
 }

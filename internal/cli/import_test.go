@@ -125,16 +125,19 @@ func TestImportDryRunPrintsTheLinesAndWritesNothing(t *testing.T) {
 	}
 }
 
-func TestImportKeepsCRLFLineEndings(t *testing.T) {
+func TestImportKeepsCRLFLineEndingsAndTheFilesMode(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "manifest.toml")
 	crlf := strings.ReplaceAll(handKept, "\n", "\r\n") + "\r\n"
-	os.WriteFile(path, []byte(crlf), 0o644)
+	os.WriteFile(path, []byte(crlf), 0o600)
 	if code, _, stderr := runCLI(t, "import", "--manifest", path, alfolioBib("20001LastOrder-boqi-chen.github.io.bib")); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	text, _ := os.ReadFile(path)
 	if !strings.HasPrefix(string(text), crlf) || strings.Count(string(text), "\n") != strings.Count(string(text), "\r\n") {
 		t.Errorf("a CRLF manifest got other line endings:\n%q", text)
+	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("a private manifest (0600) is now %v", info.Mode())
 	}
 }
 
