@@ -39,6 +39,9 @@ var mentions = []struct {
 }{
 	{manifest.KindDOI, regexp.MustCompile(`(?i)\b(?:dx\.)?doi\.org/(10\.[0-9]{4,9}/[^\s"<>{}\\]+)`)},
 	{manifest.KindDOI, regexp.MustCompile(`(?i)\bdoi:\s*(10\.[0-9]{4,9}/[^\s"<>{}\\]+)`)},
+	// a publisher's landing page by DOI: dl.acm.org/doi/10.1145/…,
+	// link.aps.org/doi/…, onlinelibrary.wiley.com/doi/abs/…
+	{manifest.KindDOI, regexp.MustCompile(`(?i)^https?://[^\s/]+/doi/(?:abs/|full/|pdf/|epdf/|book/)?(10\.[0-9]{4,9}/[^\s"<>{}\\?#]+)`)},
 	{manifest.KindArXiv, regexp.MustCompile(`(?i)\barxiv\.org/(?:abs|pdf)/([a-z-]+(?:\.[a-z]{2})?/[0-9]{7}|[0-9]{4}\.[0-9]{4,5})`)},
 	{manifest.KindArXiv, regexp.MustCompile(`(?i)\barxiv:\s*([a-z-]+(?:\.[a-z]{2})?/[0-9]{7}|[0-9]{4}\.[0-9]{4,5})`)},
 	{manifest.KindPMID, regexp.MustCompile(`(?i)\b(?:pubmed\.ncbi\.nlm\.nih\.gov/|ncbi\.nlm\.nih\.gov/pubmed/)([0-9]{1,9})\b`)},

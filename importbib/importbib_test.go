@@ -112,6 +112,7 @@ func TestFindReadsEveryWayAnEntryNamesItsWork(t *testing.T) {
 		{"doi field as a link", `@article{k, DOI = {https://doi.org/10.1016/j.tetlet.2010.02.040}}`, "doi:10.1016/j.tetlet.2010.02.040"},
 		{"doi field with LaTeX", `@article{k, doi = {10.1000/a\_b}}`, "doi:10.1000/a_b"},
 		{"doi in url", `@article{k, url = {https://dx.doi.org/10.5281/zenodo.1234567}}`, "doi:10.5281/zenodo.1234567"},
+		{"doi in a publisher's link", `@inproceedings{k, url = {https://dl.acm.org/doi/abs/10.1145/3368089.3409762?casa_token=x}}`, "doi:10.1145/3368089.3409762"},
 		{"doi in note", `@misc{k, note = {doi:10.5281/zenodo.1234567.}}`, "doi:10.5281/zenodo.1234567"},
 		{"doi in howpublished", `@misc{k, howpublished = {\url{https://doi.org/10.5281/zenodo.1234567}}}`, "doi:10.5281/zenodo.1234567"},
 		{"eprint of type doi", `@misc{k, eprint = {10.5281/zenodo.1234567}, eprinttype = {doi}}`, "doi:10.5281/zenodo.1234567"},
