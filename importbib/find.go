@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/aboutscholar/about/bibfile"
 	"github.com/aboutscholar/about/manifest"
@@ -59,6 +61,12 @@ func Find(e *bibfile.Entry) Found {
 	seen := map[string]bool{}
 	add := func(kind manifest.Kind, raw, field string, strict bool) {
 		id, err := manifest.Normalize(kind, cleanID(raw, kind))
+		if i := strings.IndexFunc(id.Value, invisible); err == nil && i >= 0 {
+			// the manifest refuses it (a soft hyphen from a PDF makes an
+			// identifier no service knows): the file is where to delete it
+			r, _ := utf8.DecodeRuneInString(id.Value[i:])
+			err = fmt.Errorf("%q holds the invisible character U+%04X", id.Value, r)
+		}
 		if err != nil {
 			if strict {
 				out.Bad = append(out.Bad, fmt.Sprintf("its %s is not one: %v", field, err))
@@ -127,3 +135,7 @@ func cleanID(raw string, kind manifest.Kind) string {
 
 // trimTrailing drops the punctuation a sentence puts after a link.
 func trimTrailing(s string) string { return strings.TrimRight(s, ".,;:)]'") }
+
+// invisible are the characters the manifest refuses anywhere in its file
+// (format characters: soft hyphen, zero-width and direction marks).
+func invisible(r rune) bool { return unicode.Is(unicode.Cf, r) }

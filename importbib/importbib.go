@@ -163,7 +163,7 @@ func Block(r Result, file, date, nl string) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s# imported from %s (about import, %s)%s", nl, file, date, nl)
+	fmt.Fprintf(&b, "%s# imported from %s (about import, %s)%s", nl, oneLine(file), date, nl)
 	for _, p := range r.Added {
 		fmt.Fprintf(&b, "[[identity]]%s%s = %s  # %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), oneLine(p.Key), nl)
 		b.WriteString(WorkKeyLines(p, nl))
@@ -201,11 +201,15 @@ func tomlString(s string) string {
 	return b.String()
 }
 
-// oneLine keeps a key's comment on its line.
+// oneLine keeps a comment on its line, and free of the invisible
+// characters the manifest refuses anywhere.
 func oneLine(s string) string {
 	return strings.Map(func(c rune) rune {
-		if c < 0x20 || c == 0x7f {
+		switch {
+		case c < 0x20 || c == 0x7f:
 			return ' '
+		case invisible(c):
+			return -1
 		}
 		return c
 	}, s)

@@ -182,3 +182,19 @@ func TestAProblemOutsideAnEntryIsTheFiles(t *testing.T) {
 		t.Errorf("added %+v, problems %q; want k added and the open @string told", r.Added, r.Problems)
 	}
 }
+
+// TestInvisibleCharactersNeverReachTheManifest: the manifest refuses a
+// soft hyphen or zero-width space anywhere in its file; one pasted into a
+// DOI is the file's to fix, one in a key or a file name is left out of the
+// comment.
+func TestInvisibleCharactersNeverReachTheManifest(t *testing.T) {
+	f := bibfile.Parse("t.bib", []byte("@article{soft, doi = {10.1000/ab\u00adc}}\n@article{zero\u200bwidth, doi = {10.1000/x}}\n"))
+	r := Plan(f, map[string]string{})
+	if len(r.NotPlaced) != 1 || !strings.Contains(r.NotPlaced[0].Why, "U+00AD") {
+		t.Errorf("not placed %+v, want soft's DOI named with its U+00AD", r.NotPlaced)
+	}
+	block := Block(r, "pa\u200bpers.bib\nx", "2026-12-06", "\n")
+	if _, err := manifest.Parse("m.toml", []byte(block)); err != nil {
+		t.Errorf("the block does not load: %v\n%s", err, block)
+	}
+}
