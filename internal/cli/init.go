@@ -199,9 +199,15 @@ snapshots = "snapshots"
 			fmt.Fprintf(&b, "#   %-28s %s (%s)\n", s.APIKey.Env, s.Title, s.Host)
 		}
 	}
+	// about import creates a manifest without an iD: the identity is left
+	// for the user to fill in, and the example iD stands in the comments.
+	identity := fmt.Sprintf("[[identity]]\norcid = %q   # expands to every work on your public ORCID record", orcid)
+	if orcid == "" {
+		orcid = "0000-0002-1825-0097"
+		identity = fmt.Sprintf("# [[identity]]\n# orcid = %q   # your ORCID iD: expands to every work on your public ORCID record", orcid)
+	}
 	fmt.Fprintf(&b, `
-[[identity]]
-orcid = %q   # expands to every work on your public ORCID record
+%s
 # name = "Your Name"            # how pages highlight you among the authors
 
 # Works missing from your ORCID record, one [[identity]] each:
@@ -278,6 +284,6 @@ orcid = %q   # expands to every work on your public ORCID record
 # tags = ["filters", "databases"]
 # equal = [1, 2]                        # authors (from 1) who contributed equally
 # corresponding = [2]                   # corresponding authors
-`, orcid, orcid)
+`, identity, orcid)
 	return b.String()
 }

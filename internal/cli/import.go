@@ -1,0 +1,227 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/aboutscholar/about/bibfile"
+	"github.com/aboutscholar/about/importbib"
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// importCommand is `about import`: a bibliography's works into the
+// manifest, appended, so moving in loses nothing the user wrote.
+func importCommand(sys System) *cli.Command {
+	return &cli.Command{
+		Name:      "import",
+		Usage:     "add a BibTeX or BibLaTeX file's works to the manifest",
+		ArgsUsage: "FILE...",
+		Description: `Reads each BibTeX or BibLaTeX FILE (an al-folio site's
+_bibliography/papers.bib, a Zotero or Google Scholar export) and adds one
+[[identity]] to the manifest for every entry with a DOI, arXiv id, PMID or
+PMCID the manifest does not list yet: from the entry's doi, arxiv, pmid,
+pmcid or eprint field, or a doi.org, arxiv.org or PubMed link or an
+"arXiv:" mention in its other fields. The lines are appended at the end
+under a comment naming the file and the date, each with the entry's key as
+a comment; nothing the manifest already says is changed. A missing
+manifest is created as about init writes one (its ORCID iD from --orcid,
+or left for you to fill in). Importing the same file again adds nothing.
+The summary on stderr counts the entries and names each one not added
+and why (no identifier yet, a repeated key, a syntax error with its line).
+
+Examples:
+   about import _bibliography/papers.bib
+   about import papers.bib talks.bib --manifest cv/manifest.toml
+   about import --dry-run papers.bib   # print what would be appended`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "manifest", Aliases: []string{"m"}, Value: "manifest.toml", Usage: "the manifest to add to (created if missing)", TakesFile: true},
+			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "print what would be appended; write nothing"},
+			&cli.StringFlag{Name: "orcid", Usage: "your ORCID iD, for a manifest that does not exist yet"},
+		},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError(err, "see about help import")
+		},
+		Action: func(c *cli.Context) error {
+			return runImport(importOptions{
+				Files:    c.Args().Slice(),
+				Manifest: c.String("manifest"),
+				DryRun:   c.Bool("dry-run"),
+				ORCID:    c.String("orcid"),
+				Date:     sys.Started,
+				Stdout:   c.App.Writer,
+				Stderr:   c.App.ErrWriter,
+			})
+		},
+	}
+}
+
+// importOptions is everything `about import` runs with.
+type importOptions struct {
+	Files    []string
+	Manifest string
+	DryRun   bool
+	ORCID    string    // for a manifest import creates
+	Date     time.Time // the day the group comment names
+	Stdout   io.Writer // --dry-run's text
+	Stderr   io.Writer // the summary
+}
+
+// runImport reads every file before it writes anything: a file that
+// cannot be read stops the import with nothing written.
+func runImport(o importOptions) error {
+	if len(o.Files) == 0 {
+		return usageError(errors.New("import needs a FILE to read"), "e.g. about import _bibliography/papers.bib")
+	}
+	files, err := readBibFiles(o.Files)
+	if err != nil {
+		return err
+	}
+	text, created, err := o.manifestText()
+	if err != nil {
+		return err
+	}
+	have := map[string]string{}
+	if m, err := manifest.Parse(o.Manifest, text); err == nil {
+		have = importbib.Have(m)
+	} else if !created {
+		return err // the manifest as it is must load: import adds to a manifest, it does not mend one
+	}
+	nl := lineEnding(text)
+	var appended strings.Builder
+	var results []importbib.Result
+	for i, f := range files {
+		r := importbib.Plan(f, have)
+		results = append(results, r)
+		appended.WriteString(importbib.Block(r, filepath.ToSlash(o.Files[i]), o.Date.UTC().Format(time.DateOnly), nl))
+	}
+	for _, r := range results {
+		printImportSummary(o.Stderr, r)
+	}
+	return o.write(text, appended.String(), created)
+}
+
+// readBibFiles reads and parses each file, refusing one that cannot be
+// read or is not BibTeX at all.
+func readBibFiles(names []string) ([]*bibfile.File, error) {
+	var files []*bibfile.File
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, usageError(fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err)),
+				"pass a BibTeX or BibLaTeX file, e.g. about import _bibliography/papers.bib; nothing was written")
+		}
+		f := bibfile.Parse(name, data)
+		if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) || len(f.Entries) == 0 {
+			return nil, usageError(fmt.Errorf("%s is not a BibTeX file: no @type{key, ...} entry in it", name),
+				"import reads BibTeX and BibLaTeX (.bib) files, UTF-8; nothing was written")
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// manifestText is the manifest as it is, or the starter init writes when
+// there is none (created).
+func (o importOptions) manifestText() (text []byte, created bool, err error) {
+	text, err = os.ReadFile(o.Manifest)
+	if err == nil {
+		return text, false, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, usageError(fmt.Errorf("cannot read %s: %w", o.Manifest, errors.Unwrap(err)), "pass --manifest with the manifest to add to")
+	}
+	orcid := ""
+	if strings.TrimSpace(o.ORCID) != "" {
+		if orcid, _, err = (initOptions{ORCID: o.ORCID}).validate(); err != nil {
+			return nil, false, err
+		}
+	}
+	return []byte(starterManifest(orcid, "")), true, nil
+}
+
+// write appends to the manifest, after checking the result loads; with
+// --dry-run it prints the text instead.
+func (o importOptions) write(text []byte, appended string, created bool) error {
+	switch {
+	case appended == "" && created:
+		fmt.Fprintf(o.Stderr, "nothing to add: no entry has an identifier; %s not written\n", o.Manifest)
+		return nil
+	case appended == "":
+		fmt.Fprintf(o.Stderr, "nothing to add: %s already lists every entry with an identifier\n", o.Manifest)
+		return nil
+	}
+	if len(text) > 0 && !bytes.HasSuffix(text, []byte("\n")) {
+		text = append(text, lineEnding(text)...)
+	}
+	whole := append(bytes.Clone(text), appended...)
+	if _, err := manifest.Parse(o.Manifest, whole); err != nil {
+		return fmt.Errorf("internal error: the manifest with the imported lines does not load, nothing was written: %w", err)
+	}
+	if o.DryRun {
+		io.WriteString(o.Stdout, strings.TrimPrefix(appended, lineEnding(text)))
+		if created {
+			fmt.Fprintf(o.Stderr, "dry run: nothing written; %s does not exist, and import would write it as about init does, these lines at its end\n", o.Manifest)
+		} else {
+			fmt.Fprintf(o.Stderr, "dry run: nothing written to %s\n", o.Manifest)
+		}
+		return nil
+	}
+	if err := writeKeepingMode(o.Manifest, whole); err != nil {
+		return ioError(fmt.Errorf("write %s: %w", o.Manifest, err))
+	}
+	verb := "added to"
+	if created {
+		verb = "wrote"
+	}
+	fmt.Fprintf(o.Stderr, "%s %s\nnext: about fetch %s\n", verb, o.Manifest, o.Manifest)
+	return nil
+}
+
+// printImportSummary tells what one file gave: counts, then each entry
+// not added and why.
+func printImportSummary(w io.Writer, r importbib.Result) {
+	fmt.Fprintf(w, "%s: %d entries read, %d with an identifier: %d added, %d already in the manifest, %d not placed\n",
+		r.File, r.Entries, r.WithID, len(r.Added), len(r.Already), len(r.NotPlaced))
+	for _, u := range r.NotPlaced {
+		key := u.Key
+		if key == "" {
+			key = "(no key)"
+		}
+		fmt.Fprintf(w, "  not placed: %s (%s:%d): %s\n", key, r.File, u.Line, u.Why)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "  problem: %s\n", p)
+	}
+}
+
+// lineEnding is the manifest's own: "\r\n" when its first line ends so.
+func lineEnding(text []byte) string {
+	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// writeKeepingMode writes the file atomically and gives it back its mode
+// (a manifest kept private stays so): the atomic write makes a new file.
+func writeKeepingMode(path string, data []byte) error {
+	info, statErr := os.Stat(path)
+	if err := snapshots.WriteFileAtomic(path, data); err != nil {
+		return err
+	}
+	if statErr == nil && info.Mode().Perm() != 0o644 {
+		return os.Chmod(path, info.Mode().Perm())
+	}
+	return nil
+}
