@@ -26,6 +26,10 @@ type Placed struct {
 	Key  string
 	Line int
 	ID   manifest.Identity // the one identity written for it, its best (manifest.WorkRank)
+	// KeepKey: the key is appended as the work's [[work]] key (KeepKeys
+	// decides); KeyNote says why it is not, "" when there is nothing to say.
+	KeepKey bool
+	KeyNote string
 }
 
 // Unplaced is an entry that is not added, and why.
@@ -93,14 +97,14 @@ func (r *Result) place(f *bibfile.File, e *bibfile.Entry, have map[string]string
 				r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("the same work as %s (%s)", by, id.Key())})
 				return
 			}
-			r.Already = append(r.Already, Placed{e.Key, e.Line, id})
+			r.Already = append(r.Already, Placed{Key: e.Key, Line: e.Line, ID: id})
 			return
 		}
 	}
 	for _, id := range found.IDs {
 		have[compareKey(id)] = e.Key
 	}
-	r.Added = append(r.Added, Placed{e.Key, e.Line, best})
+	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: best})
 }
 
 // Have is the set Plan compares with: every identity the manifest lists
@@ -159,7 +163,7 @@ func entryProblem(f *bibfile.File, e *bibfile.Entry) string {
 // each with its citation key as a trailing comment. "" when nothing is
 // added. nl is the manifest's line ending ("\n" or "\r\n").
 func Block(r Result, file, date, nl string) string {
-	if len(r.Added) == 0 {
+	if len(r.Added) == 0 && !slices.ContainsFunc(r.Already, func(p Placed) bool { return p.KeepKey }) {
 		return ""
 	}
 	var b strings.Builder
@@ -168,18 +172,79 @@ func Block(r Result, file, date, nl string) string {
 		fmt.Fprintf(&b, "[[identity]]%s%s = %s  # %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), oneLine(p.Key), nl)
 		b.WriteString(WorkKeyLines(p, nl))
 	}
+	for _, p := range r.Already {
+		b.WriteString(WorkKeyLines(p, nl))
+	}
 	return b.String()
 }
 
-// WorkKeyLines is where the entry's citation key is to be kept as a
-// [[work]]'s key (`key = "lefevre2021effects"`), so every citation
-// format writes the key the site's posts and papers cite. It writes
-// nothing yet: the [[work]] key is being added to the manifest
-// alongside this command, and is wired here once both are in.
+// Keys is what the manifest already holds of citation keys: every
+// [[work]]'s key (folded, as BibTeX compares keys) and the [[work]] of
+// each identity, so a key is kept once and never beside a [[work]] the
+// user wrote. Keys from ranks what KeepKeys adds as it goes.
+type Keys struct {
+	taken map[string]bool          // folded keys in use
+	works map[string]manifest.Work // identity key → the manifest's [[work]] for it
+}
+
+// KeysOf is the manifest's keys and works.
+func KeysOf(m *manifest.Manifest) Keys {
+	k := Keys{taken: map[string]bool{}, works: map[string]manifest.Work{}}
+	if m == nil {
+		return k
+	}
+	for _, w := range m.Works {
+		k.works[compareKey(w.ID)] = w
+		if w.Key != "" {
+			k.taken[strings.ToLower(w.Key)] = true
+		}
+	}
+	return k
+}
+
+// KeepKeys decides, for each entry added or already listed, whether its
+// citation key is kept as a [[work]]'s key: so the \cite in the user's
+// papers and the {% cite %} in their site's posts keep working. Not when
+// the manifest refuses the key (manifest.CheckKey), another [[work]]
+// keeps it, or the user's own [[work]] for that work is where it goes
+// (the note says which line); nothing is said when that [[work]] keeps
+// this very key already (a second import).
+func (k Keys) KeepKeys(r *Result) {
+	for _, list := range [][]Placed{r.Added, r.Already} {
+		for i := range list {
+			k.keep(&list[i])
+		}
+	}
+}
+
+func (k Keys) keep(p *Placed) {
+	folded := strings.ToLower(p.Key)
+	if w, ok := k.works[compareKey(p.ID)]; ok {
+		if !strings.EqualFold(w.Key, p.Key) {
+			p.KeyNote = fmt.Sprintf("key %s not kept: add key = %s to your [[work]] at line %d", p.Key, tomlString(p.Key), w.Line)
+		}
+		return
+	}
+	if err := manifest.CheckKey(p.Key); err != nil {
+		p.KeyNote = fmt.Sprintf("key %s not kept: it %s; about makes one", p.Key, err)
+		return
+	}
+	if k.taken[folded] {
+		p.KeyNote = fmt.Sprintf("key %s not kept: another [[work]] keeps it", p.Key)
+		return
+	}
+	k.taken[folded] = true
+	k.works[compareKey(p.ID)] = manifest.Work{ID: p.ID, Key: p.Key}
+	p.KeepKey = true
+}
+
+// WorkKeyLines is the [[work]] that keeps the entry's citation key, ""
+// when KeepKeys did not keep it.
 func WorkKeyLines(p Placed, nl string) string {
-	_ = p
-	_ = nl
-	return ""
+	if !p.KeepKey {
+		return ""
+	}
+	return fmt.Sprintf("[[work]]%sid = %s%skey = %s%s", nl, tomlString(p.ID.Key()), nl, tomlString(p.Key), nl)
 }
 
 // tomlString is s as a TOML basic string.

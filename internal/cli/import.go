@@ -91,9 +91,9 @@ func runImport(o importOptions) error {
 	if err != nil {
 		return err
 	}
-	have := map[string]string{}
+	have, keys := map[string]string{}, importbib.KeysOf(nil)
 	if m, err := manifest.Parse(o.Manifest, text); err == nil {
-		have = importbib.Have(m)
+		have, keys = importbib.Have(m), importbib.KeysOf(m)
 	} else if !created {
 		return err // the manifest as it is must load: import adds to a manifest, it does not mend one
 	}
@@ -102,6 +102,7 @@ func runImport(o importOptions) error {
 	var results []importbib.Result
 	for i, f := range files {
 		r := importbib.Plan(f, have)
+		keys.KeepKeys(&r)
 		results = append(results, r)
 		appended.WriteString(importbib.Block(r, filepath.ToSlash(o.Files[i]), o.Date.UTC().Format(time.DateOnly), nl))
 	}
@@ -199,6 +200,20 @@ func printImportSummary(w io.Writer, r importbib.Result) {
 			key = "(no key)"
 		}
 		fmt.Fprintf(w, "  not placed: %s (%s:%d): %s\n", key, r.File, u.Line, u.Why)
+	}
+	kept := 0
+	for _, list := range [][]importbib.Placed{r.Added, r.Already} {
+		for _, p := range list {
+			if p.KeepKey {
+				kept++
+			}
+			if p.KeyNote != "" {
+				fmt.Fprintf(w, "  %s (%s:%d): %s\n", p.Key, r.File, p.Line, p.KeyNote)
+			}
+		}
+	}
+	if kept > 0 {
+		fmt.Fprintf(w, "  %d citation keys kept as [[work]] keys: every format cites these works by them\n", kept)
 	}
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "  problem: %s\n", p)

@@ -50,7 +50,8 @@ func TestImportAppendsToAHandKeptManifestLeavingItByteForByte(t *testing.T) {
 				added-- // PhysRev.47.777's DOI is the manifest's already
 			}
 			text, _ := os.ReadFile(path)
-			if added > 0 && !strings.HasPrefix(string(text), handKept+"\n\n# imported from ") || added == 0 && string(text) != handKept {
+			// an entry the manifest lists already still has its key kept
+			if string(text) != handKept && !strings.HasPrefix(string(text), handKept+"\n\n# imported from ") || added > 0 && string(text) == handKept {
 				t.Fatalf("the manifest no longer starts with what the user wrote, then the import's comment:\n%s", text)
 			}
 			m, err := manifest.Load(path)
@@ -107,7 +108,7 @@ func TestImportDryRunPrintsTheLinesAndWritesNothing(t *testing.T) {
 	if string(text) != handKept+"\n" {
 		t.Errorf("--dry-run wrote the manifest:\n%s", text)
 	}
-	if !strings.Contains(stderr, "dry run: nothing written") || !strings.HasPrefix(stdout, "# imported from "+filepath.ToSlash(alfolioBib("501Good-501Good.github.io.bib"))) ||
+	if !strings.Contains(stderr, "dry run: nothing written") || !strings.HasPrefix(stdout, "# imported from "+filepath.ToSlash(alfolioBib("alshedivat-al-folio.bib"))) ||
 		!strings.Contains(stdout, "[[identity]]\ndoi = \"10.18653/v1/2024.clinicalnlp-1.28\"  # milintsevich-etal-2024-evaluating\n") {
 		t.Errorf("--dry-run printed\n%s\nand said\n%s", stdout, stderr)
 	}
@@ -181,5 +182,41 @@ func TestImportRefusesWhatItCannotRead(t *testing.T) {
 				t.Error("a manifest was created")
 			}
 		})
+	}
+}
+
+// TestImportKeepsEachEntrysCitationKey: every entry placed (added, or
+// listed by the manifest already) keeps its BibTeX key as its [[work]]'s
+// key, so the manifest that loads gives every format the key the site's
+// posts cite; a key the user's own [[work]] should hold is named, not
+// written twice; a second import appends nothing.
+func TestImportKeepsEachEntrysCitationKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "manifest.toml")
+	own := handKept + "\n\n[[work]]\nid = \"doi:10.1103/PhysRev.47.777\"\nnote = \"EPR\"\n"
+	if err := os.WriteFile(path, []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "import", "--manifest", path, alfolioBib("alshedivat-al-folio.bib"), alfolioBib("501Good-501Good.github.io.bib"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m, err := manifest.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]string{}
+	for _, w := range m.Works {
+		keys[w.ID.Key()] = w.Key
+	}
+	if keys["doi:10.18653/v1/2024.clinicalnlp-1.28"] != "milintsevich-etal-2024-evaluating" || len(keys) != 8 {
+		t.Errorf("[[work]] keys %v, want the 7 added entries' keys beside the user's own [[work]]", keys)
+	}
+	if keys["doi:10.1103/physrev.47.777"] != "" || !strings.Contains(stderr, `key PhysRev.47.777 not kept: add key = "PhysRev.47.777" to your [[work]] at line 12`) {
+		t.Errorf("the user's [[work]] for the EPR paper: key %q; said\n%s", keys["doi:10.1103/physrev.47.777"], stderr)
+	}
+	before, _ := os.ReadFile(path)
+	runCLI(t, "import", "--manifest", path, alfolioBib("alshedivat-al-folio.bib"), alfolioBib("501Good-501Good.github.io.bib"))
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Errorf("a second import appended\n%s", after[len(before):])
 	}
 }
