@@ -324,7 +324,7 @@ var dataCitePlaceholders = map[string]bool{
 	":unac": true, ":unal": true, ":unap": true, ":unas": true, ":unav": true, ":unkn": true,
 	":none": true, ":null": true, ":tba": true, ":etal": true,
 	"unknown": true, "anonymous": true, "anon.": true, "n/a": true, "unknown author": true,
-	"not available": true, "et al.": true, "et al": true,
+	"not available": true, "et al.": true, "et al": true, "-": true, "none": true, "n.a.": true, "n. a.": true,
 	// nomen nescio, as German library records write an unknown person, and
 	// the words for unknown and anonymous of the languages repositories use
 	"n.n.": true, "n. n.": true, "unbekannt": true, "anonym": true, "inconnu": true, "anonyme": true,

@@ -110,7 +110,7 @@ func TestDataCiteThaiYearIsCommonEra(t *testing.T) {
 // written with spaces, "et al." as a creator of its own. Each is printed
 // as the work's author, sorted and keyed as a person.
 func TestDataCiteMorePlaceholdersAreNobody(t *testing.T) {
-	for i, name := range []string{"N.N.", "[Unknown]", "Unbekannt", "Anonym", "Inconnu", "Desconocido", "Unknown Unknown", "( :unav )", "et al.", "Not available"} {
+	for i, name := range []string{"N.N.", "[Unknown]", "Unbekannt", "Anonym", "Inconnu", "Desconocido", "Unknown Unknown", "( :unav )", "et al.", "Not available", "-", "none", "n.a."} {
 		r := dataCiteText(t, 400+i, "Journal article", fmt.Sprintf(`,"creators":[{"name":%q}]`, name))
 		if len(r.Authors) != 0 {
 			t.Errorf("creator %q: authors %+v, want none", name, r.Authors)

@@ -62,6 +62,9 @@ func SplitName(s string, known []record.Name) (record.Name, bool) {
 	if n, ok := splitRussian(words); ok {
 		return n, true
 	}
+	if n, ok := splitTrailingInitials(words); ok {
+		return n, true
+	}
 	if allUpper(s) {
 		s = NameCase(s) // "FATIMA Ó BRIAIN": its particles then move as written in ordinary case
 	} else if n, ok, decided := splitCapitalFamily(words); decided {
@@ -72,6 +75,24 @@ func SplitName(s string, known []record.Name) (record.Name, bool) {
 		n = capitalParticles(n) // the owner's own family name is not to be lengthened
 	}
 	return n, ok
+}
+
+// initialWord is one initial or a run of them as a name's given part is
+// cited: "V.", "V.G.", "J.-P.".
+var initialWord = regexp.MustCompile(`^\p{Lu}\.(-?\p{Lu}\.)*$`)
+
+// splitTrailingInitials reads a name cited family first with its given
+// names as initials ("Kuznetsov V. G.", "Nguyen T.", "Dos Santos J.-P."):
+// a name never ends in an initial when it is written given name first.
+func splitTrailingInitials(words []string) (record.Name, bool) {
+	k := len(words)
+	for k > 0 && initialWord.MatchString(words[k-1]) {
+		k--
+	}
+	if k == len(words) || k == 0 || slices.ContainsFunc(words[:k], func(w string) bool { return utf8.RuneCountInString(strings.Trim(w, ".")) < 2 }) {
+		return record.Name{}, false
+	}
+	return record.Name{Given: strings.Join(words[k:], " "), Family: strings.Join(words[:k], " ")}, true
 }
 
 // capitalParticleWords are the particles written capitalised inside a

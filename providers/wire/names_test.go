@@ -20,6 +20,11 @@ func TestSplitName(t *testing.T) {
 		{"Martin Farach-Colton", "Martin", "Farach-Colton"},
 		{"James J Jun", "James J", "Jun"},
 		{"E. Duflo", "E.", "Duflo"},
+		// cited family first, given names as initials (#32 review)
+		{"Kuznetsov V. G.", "V. G.", "Kuznetsov"},
+		{"Nguyen T.", "T.", "Nguyen"},
+		{"Dos Santos J.-P.", "J.-P.", "Dos Santos"},
+		{"Kuznetsov V.G.", "V.G.", "Kuznetsov"},
 		{"Adeodato, João Maurício", "João Maurício", "Adeodato"},
 		{"Беспалов Дмитрий Николаевич", "Дмитрий Николаевич", "Беспалов"},
 		{"Дмитрий Николаевич Беспалов", "Дмитрий Николаевич", "Беспалов"},
