@@ -197,6 +197,17 @@ type Funding struct {
 	Awards []string `json:"awards,omitempty"`
 }
 
+// RORID is a ROR id as records keep it: without its https://ror.org/
+// prefix, lower case (ROR ids are case-insensitive, minted in lower case);
+// "" when absent.
+func RORID(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, p := range []string{"https://ror.org/", "http://ror.org/", "ror.org/"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	return s
+}
+
 // Annotation is a named provider-specific value.
 type Annotation struct {
 	Name  string `json:"name"`

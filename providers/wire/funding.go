@@ -65,15 +65,8 @@ func (f *Funders) List() []record.Funding { return f.list }
 // resolver; "" when it is not a DOI.
 func FunderDOI(s string) string { return StripDOI(strings.TrimSpace(s)) }
 
-// RORID is a ROR id without its https://ror.org/ prefix, lower case (ROR
-// ids are case-insensitive, minted in lower case); "" when absent.
-func RORID(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	for _, p := range []string{"https://ror.org/", "http://ror.org/", "ror.org/"} {
-		s = strings.TrimPrefix(s, p)
-	}
-	return s
-}
+// RORID is record.RORID: ROR ids as records keep them.
+func RORID(s string) string { return record.RORID(s) }
 
 func or(a, b string) string {
 	if a != "" {
