@@ -43,7 +43,7 @@ func TestAwardAndFunderFilters(t *testing.T) {
 		{funder: "National Science Foundation", want: []string{acm, elife}}, // NSF's name, and the Swiss NSF's
 		{funder: "https://doi.org/10.13039/501100001711", want: []string{elife}},
 		{funder: "embo", want: []string{elife}},
-		{funder: "10.13039/100000002", want: nil}, // NIH funded neither
+		{funder: "10.13039/100000002", want: nil},                       // NIH funded neither
 		{award: "CNS-1938709", funder: "10.13039/100000015", want: nil}, // an NSF award, asked of the DOE
 	} {
 		d := dataOf(buildPage(f, Options{Format: JSON, Award: c.award, Funder: c.funder}), true)
