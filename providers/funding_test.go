@@ -15,7 +15,10 @@ import (
 // acknowledgement): one funder each, in the order first named. ACM's SIGMOD
 // paper deposits its NSF and DOE awards as one comma-joined string each:
 // kept as written, since splitting would guess where the member meant a
-// list. Funder DOIs come in lower case with no resolver.
+// list. Funder DOIs come in lower case with no resolver. commonmeta-py's
+// maintainers read eLife's record (tests/fixtures/crossref.json, the same
+// answer) into the same six funders in the same order
+// (tests/test-crossref_reader.py, front-matter/commonmeta-py 8cfcdf3).
 func TestCrossrefFunders(t *testing.T) {
 	cases := []struct {
 		doi  string
