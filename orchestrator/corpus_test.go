@@ -142,6 +142,22 @@ func (o corpusOutput) cslItems(work string) []gjson.Result {
 	return out
 }
 
+// dataWork is the work of the page data (render --format json) whose id
+// is work: an entry, or a preprint shown within one.
+func (o corpusOutput) dataWork(work string) (gjson.Result, bool) {
+	var found gjson.Result
+	gjson.Get(o.texts[render.JSON], "groups.#.works|@flatten").ForEach(func(_, w gjson.Result) bool {
+		for _, c := range append([]gjson.Result{w}, w.Get("preprints").Array()...) {
+			if strings.EqualFold(c.Get("id").String(), work) {
+				found = c
+				return false
+			}
+		}
+		return true
+	})
+	return found, found.Exists()
+}
+
 // expectation is one row of expected.tsv.
 type expectation struct {
 	work, class, check, want, why string
@@ -197,6 +213,19 @@ func (o corpusOutput) got(e expectation) (string, bool) {
 		// render's <span class="nocase"> keeps an acronym from recasing
 		// (CSL markup, not title text), so it is not compared.
 		return nocaseSpan.ReplaceAllString(r.String(), "$1"), true
+	case "data":
+		w, ok := o.dataWork(e.work)
+		if !ok {
+			return "(no work in the page data)", false
+		}
+		r := w.Get(path)
+		if !r.Exists() {
+			return "", false
+		}
+		if r.IsArray() || r.IsObject() {
+			return r.Raw, true
+		}
+		return r.String(), true
 	case "bibtex", "biblatex":
 		entries := o.bibtex
 		if scheme == "biblatex" {

@@ -68,7 +68,7 @@ const (
 // probe checks a list answer still carries.
 func crossrefFields() []string {
 	return []string{
-		"DOI", "ISBN", "ISSN", "abstract", "approved", "article-number", "author", "container-title", "degree", "editor", "group-title",
+		"DOI", "ISBN", "ISSN", "abstract", "approved", "article-number", "author", "container-title", "degree", "editor", "funder", "group-title",
 		"institution", "is-referenced-by-count", "issue", "issued", "language", "license", "page", "published",
 		"published-online", "published-print", "publisher", "references-count", "relation", "resource", "subject",
 		"subtitle", "subtype", "title", "type", "volume",
@@ -137,7 +137,7 @@ const crossrefProbeDOI = "10.7554/elife.01567"
 // posting institution or subtype); Crossref leaves out what a record lacks, so
 // the probe cannot expect them.
 func crossrefProbeLacks() []string {
-	return []string{"ISBN", "approved", "degree", "editor", "group-title", "institution", "issue", "page", "published-print", "subtype"}
+	return []string{"ISBN", "approved", "degree", "editor", "funder", "group-title", "institution", "issue", "page", "published-print", "subtype"}
 }
 
 // crossrefProbeFields: the envelope, each field crossrefWork reads that the
@@ -282,6 +282,7 @@ func crossrefWork(m gjson.Result) record.Record {
 		})
 	}
 	rec.IDs.ISBN = wire.Strings(m.Get("ISBN"))
+	rec.Funding = crossrefFunding(m.Get("funder"))
 	// Editors are editors, never authors: an edited book's editors are
 	// CSL "editor" (styles print "(Ed.)", BibTeX's @book takes "editor"
 	// for "author or editor"), and a chapter's "editor" are its book's.
@@ -401,4 +402,17 @@ func crossrefDate(m gjson.Result) record.Date {
 		}
 	}
 	return record.Date{}
+}
+
+// crossrefFunding reads funder[]: each funder's name, its Open Funder
+// Registry DOI and its award numbers, as the member deposited them
+// (https://www.crossref.org/documentation/funder-registry/; the Work
+// schema's "funder" at https://api.crossref.org/swagger-ui/index.html).
+func crossrefFunding(funders gjson.Result) []record.Funding {
+	var f wire.Funders
+	funders.ForEach(func(_, v gjson.Result) bool {
+		f.Add(v.Get("name").String(), v.Get("DOI").String(), "", wire.Strings(v.Get("award"))...)
+		return true
+	})
+	return f.List()
 }

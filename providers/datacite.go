@@ -208,6 +208,7 @@ func dataCiteWork(a gjson.Result) record.Record {
 		rec.OA = &record.OpenAccess{License: lic}
 	}
 	rec.Relations = dataCiteRelations(a)
+	rec.Funding = dataCiteFunding(a.Get("fundingReferences"))
 	a.Get("subjects.#.subject").ForEach(func(_, s gjson.Result) bool {
 		rec.Topics = addDistinct(rec.Topics, strings.TrimSpace(s.String()))
 		return true
@@ -702,4 +703,24 @@ func addDistinct(list []string, v string) []string {
 		return list
 	}
 	return append(list, v)
+}
+
+// dataCiteFunding reads fundingReferences: funderName, funderIdentifier
+// (a Crossref Funder ID is the Funder Registry DOI, a ROR id a ROR id;
+// other schemes, ISNI or GRID, are not kept) and awardNumber, one reference
+// per award (https://schema.datacite.org/meta/kernel-4/, property 19).
+func dataCiteFunding(refs gjson.Result) []record.Funding {
+	var f wire.Funders
+	refs.ForEach(func(_, r gjson.Result) bool {
+		var doi, ror string
+		switch id := r.Get("funderIdentifier").String(); r.Get("funderIdentifierType").String() {
+		case "Crossref Funder ID":
+			doi = id
+		case "ROR":
+			ror = id
+		}
+		f.Add(r.Get("funderName").String(), doi, ror, r.Get("awardNumber").String())
+		return true
+	})
+	return f.List()
 }

@@ -267,6 +267,7 @@ func openAlexWork(w gjson.Result) record.Record {
 		rec.Topics = append(rec.Topics, t.String())
 		return true
 	})
+	rec.Funding = openAlexFunding(w)
 	if w.Get("open_access.is_oa").Bool() {
 		rec.OA = &record.OpenAccess{
 			URL:     firstNonEmpty(w.Get("best_oa_location.pdf_url").String(), w.Get("best_oa_location.landing_page_url").String(), w.Get("open_access.oa_url").String()),
@@ -378,4 +379,29 @@ func firstNonEmpty(values ...string) string {
 		}
 	}
 	return ""
+}
+
+// openAlexFunding reads the work's funders[] (name, ROR id) and awards[]
+// (each a funder's award number, naming its funder by OpenAlex id), which
+// replaced grants[] in 2025 (https://docs.openalex.org/api-entities/awards:
+// "replaces the older grants property which has been removed"). An award
+// whose funder is not among funders[] still names its funder.
+func openAlexFunding(w gjson.Result) []record.Funding {
+	var f wire.Funders
+	byID := map[string][3]string{}
+	w.Get("funders").ForEach(func(_, v gjson.Result) bool {
+		e := [3]string{v.Get("display_name").String(), v.Get("doi").String(), v.Get("ror").String()}
+		byID[v.Get("id").String()] = e
+		f.Add(e[0], e[1], e[2])
+		return true
+	})
+	w.Get("awards").ForEach(func(_, a gjson.Result) bool {
+		e, ok := byID[a.Get("funder_id").String()]
+		if !ok {
+			e = [3]string{a.Get("funder_display_name").String(), "", ""}
+		}
+		f.Add(e[0], e[1], e[2], a.Get("funder_award_id").String())
+		return true
+	})
+	return f.List()
 }

@@ -37,8 +37,9 @@ type Record struct {
 	IDs       IDs          `json:"ids,omitzero"`
 	OA        *OpenAccess  `json:"open_access,omitempty"`
 	Relations []Relation   `json:"relations,omitempty"`
-	Topics    []string     `json:"topics,omitempty"` // subjects, fields of study, concepts
-	Extra     []Annotation `json:"extra,omitempty"`  // provider-specific facts with no common field (e.g. a TL;DR)
+	Topics    []string     `json:"topics,omitempty"`  // subjects, fields of study, concepts
+	Funding   []Funding    `json:"funding,omitempty"` // funders and their awards, in the service's order; absent in snapshots older than it
+	Extra     []Annotation `json:"extra,omitempty"`   // provider-specific facts with no common field (e.g. a TL;DR)
 }
 
 // Author is one contributor, in the order the provider lists them.
@@ -181,6 +182,30 @@ type OpenAccess struct {
 type Relation struct {
 	Type string `json:"type"` // is-preprint-of, has-preprint, is-version-of, is-supplement-to, …
 	ID   string `json:"id"`   // identity key, e.g. doi:10.1101/2020.12.01.406702
+}
+
+// Funding is one funder a work acknowledges and the award numbers given
+// for it. DOI is the funder's Open Funder Registry DOI (10.13039/…, lower
+// case, no resolver), ROR its ROR id (no URL); either may be absent, and
+// Funder (the name as the service writes it) is absent only when an id
+// stands alone. Awards are the funder's own numbers, trimmed, each once,
+// as written.
+type Funding struct {
+	Funder string   `json:"funder,omitempty"`
+	DOI    string   `json:"doi,omitempty"`
+	ROR    string   `json:"ror,omitempty"`
+	Awards []string `json:"awards,omitempty"`
+}
+
+// RORID is a ROR id as records keep it: without its https://ror.org/
+// prefix, lower case (ROR ids are case-insensitive, minted in lower case);
+// "" when absent.
+func RORID(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, p := range []string{"https://ror.org/", "http://ror.org/", "ror.org/"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	return s
 }
 
 // Annotation is a named provider-specific value.

@@ -133,6 +133,7 @@ func dataWorkOf(p *page, e *entry) shape.DataWork {
 		})
 	}
 	w.DataUser = dataUserOf(e)
+	w.Funding = dataFunding(r.Funding)
 	if oa := r.OA; oa != nil && (oa.URL != "" || oa.License != "") {
 		w.OpenAccess = &shape.DataOA{
 			URL:          wording.WebURL(oa.URL),

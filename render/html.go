@@ -149,6 +149,7 @@ func htmlEntryOf(p *page, e *entry) htmlview.Entry {
 		Venue:    htmlVenue(p, e),
 		Chips:    htmlChips(p, e),
 		Abstract: withoutMarkup(e.rec.Abstract),
+		Funding:  FundingText(e.rec.Funding),
 		BibTeX:   bibEntryText(e, false),
 		User:     htmlUserOf(e),
 	}

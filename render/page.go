@@ -142,7 +142,7 @@ func buildPage(f *folder.Folder, opts Options) *page {
 	}
 
 	for _, e := range p.all {
-		if e.in == nil && p.onPage(e) {
+		if e.in == nil && p.onPage(e) && opts.funded(e) {
 			p.shown = append(p.shown, e)
 		}
 	}

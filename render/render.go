@@ -112,6 +112,10 @@ type Options struct {
 	Title  string // the manifest's title; "" for "Publications of <name>"
 	Lab    *Lab   // a lab's manifest (LabOf): the page is the members'; nil for one researcher's
 	Member string // with Lab: only this member's works, titled for them
+	// Award and Funder keep only the works that acknowledge them
+	// (funding.go: funded); "" for every work.
+	Award  string
+	Funder string
 }
 
 // Render writes the folder in the options' format to w, as it is made:

@@ -83,6 +83,7 @@ func workViewOf(p *page, e *entry, credits []htmlview.Link) (htmlview.Work, erro
 		Venue:      htmlVenue(&byYear, e),
 		Chips:      htmlChips(p, e),
 		Abstract:   withoutMarkup(e.rec.Abstract),
+		Funding:    FundingText(e.rec.Funding),
 		BibTeX:     bibEntryText(e, false),
 		Credits:    credits,
 		ProjectURL: projectURL,

@@ -82,6 +82,8 @@ func (d *workDecoder) record(r *record.Record) bool {
 			return d.authors(&r.Editors)
 		case "extra":
 			return d.annotations(&r.Extra)
+		case "funding":
+			return d.funding(&r.Funding)
 		case "genre":
 			return d.str(&r.Genre)
 		case "ids":
@@ -223,6 +225,33 @@ func (d *workDecoder) relations(dst *[]record.Relation) bool {
 			return false
 		})
 		out = append(out, r)
+		return ok
+	})
+	*dst = out
+	return ok
+}
+
+func (d *workDecoder) funding(dst *[]record.Funding) bool {
+	if d.null() {
+		return true
+	}
+	out := []record.Funding{}
+	_, ok := d.array(func() bool {
+		var f record.Funding
+		ok := d.object(func(key []byte) bool {
+			switch string(key) {
+			case "awards":
+				return d.strings(&f.Awards)
+			case "doi":
+				return d.str(&f.DOI)
+			case "funder":
+				return d.str(&f.Funder)
+			case "ror":
+				return d.str(&f.ROR)
+			}
+			return false
+		})
+		out = append(out, f)
 		return ok
 	})
 	*dst = out

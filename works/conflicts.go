@@ -33,7 +33,9 @@ import (
 //     arxiv, pmid, pmcid): compared exactly, as stored.
 //
 // Publisher names, abstracts, topics, landing and free-copy URLs vary
-// by house style or by copy and are not compared.
+// by house style or by copy and are not compared; nor are funder lists,
+// which a registrar takes from the deposit and an index partly from the
+// acknowledgements, naming the same funders differently (mergeFunding).
 
 // fieldCheck is how one field is compared across providers.
 type fieldCheck struct {

@@ -54,6 +54,7 @@ func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []
 		URL:       note(from, "url", mergeText(ordered, func(r *record.Record) string { return r.URL })),
 		Language:  note(from, "language", mergeLanguage(ordered)),
 		Topics:    note(from, "topics", mergeTopics(ordered)),
+		Funding:   note(from, "funding", mergeFunding(ordered)),
 		OA:        mergeOA(oaOrdered, from),
 		IDs:       mergeIDs(ordered, from),
 		Relations: mergeRelations(ordered),
@@ -201,6 +202,16 @@ func sameDate(a, b record.Date) bool {
 func mergeTopics(ordered []Named) picked[[]string] {
 	return first(ordered, func(r *record.Record) []string { return r.Topics },
 		func(t []string) bool { return len(t) == 0 })
+}
+
+// mergeFunding takes one provider's funders whole, the registrar's first:
+// what the publisher deposited with the Open Funder Registry's ids is the
+// list of record, and an index's list (OpenAlex's, partly mined from
+// acknowledgements) names funders differently, so lists are not mixed and
+// provenance names the one service that said so.
+func mergeFunding(ordered []Named) picked[[]record.Funding] {
+	return first(ordered, func(r *record.Record) []record.Funding { return r.Funding },
+		func(f []record.Funding) bool { return len(f) == 0 })
 }
 
 // mergeOA merges open access part by part, in OA precedence: the free

@@ -23,7 +23,7 @@ func fullRecord(tag string) record.Record {
 		IDs:       record.IDs{DOI: "10.5555/edit", ArXiv: "2101.0000" + tag},
 		OA:        &record.OpenAccess{URL: "https://example.org/oa/" + tag, Status: "gold" + tag},
 		Relations: []record.Relation{{Type: "is-supplement-to", ID: "doi:10.5555/" + tag}},
-		Topics:    []string{"Topic " + tag}, Extra: []record.Annotation{{Name: "tldr", Value: "TL;DR " + tag}},
+		Topics:    []string{"Topic " + tag}, Funding: []record.Funding{{Funder: "Funder " + tag, Awards: []string{"A-" + tag}}}, Extra: []record.Annotation{{Name: "tldr", Value: "TL;DR " + tag}},
 	}
 }
 

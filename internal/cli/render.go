@@ -64,6 +64,8 @@ Examples:
 			&cli.BoolFlag{Name: "counts", Usage: "pages: show one provider's citation counts (the manifest's counts_source, default openalex); the html header adds citations, h-index and i10-index, all time and since the newest cited year less five, over a chart of citations per year"},
 			&cli.StringFlag{Name: "snapshots", Usage: "snapshot folder (default: the manifest's, or \"snapshots\" beside it)"},
 			&cli.StringFlag{Name: "member", Usage: "a lab's manifest: only this [[member]]'s works, titled for them (a page, or a citation file, per member)"},
+			&cli.StringFlag{Name: "award", Usage: "only the works that acknowledge this award number (letters and digits compared, case aside: R01GM123456 is also \"R01 GM123456\" and 5R01GM123456-03)"},
+			&cli.StringFlag{Name: "funder", Usage: "only the works this funder funded: its Funder Registry DOI (10.13039/100000002), its ROR id, or words of its name"},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite a file under --out that about did not write, or edited since it wrote it (without it: a folder format keeps it with a warning; a one-file format keeps it, writes nothing and exits 2)"},
 			&cli.StringFlag{Name: "site-url", Usage: "html-site: the address the site is served at, e.g. https://ada.example.org/ (each work page's canonical link and citation_abstract_html_url)"},
 		},
@@ -79,6 +81,8 @@ Examples:
 				Force:     c.Bool("force"),
 				SiteURL:   c.String("site-url"),
 				Member:    c.String("member"),
+				Award:     c.String("award"),
+				Funder:    c.String("funder"),
 				Stdout:    c.App.Writer,
 				Stderr:    c.App.ErrWriter,
 			}
@@ -111,6 +115,8 @@ type renderOptions struct {
 	Force     bool      // overwrite files about did not write, or edited since it wrote them
 	SiteURL   string    // html-site: where the site is served
 	Member    string    // a lab's manifest: only this member's works; "" for the whole lab
+	Award     string    // only the works acknowledging this award; "" for all
+	Funder    string    // only the works this funder funded; "" for all
 	Stdout    io.Writer // the page when Out is ""
 	Stderr    io.Writer // folder formats: what was removed or kept
 
@@ -254,7 +260,8 @@ func runRender(o renderOptions) error {
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
-		Title: m.Title, Lab: render.LabOf(m), Member: o.Member}
+		Title: m.Title, Lab: render.LabOf(m), Member: o.Member,
+		Award: o.Award, Funder: o.Funder}
 	if o.format.IsFolder() {
 		return writeRenderedFiles(loaded, opts, o)
 	}

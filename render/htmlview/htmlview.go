@@ -117,6 +117,7 @@ type Entry struct {
 	Venue            []VenuePart
 	Chips            []Chip
 	Abstract         string
+	Funding          string // "NIH R01GM123456; Wellcome Trust": the funders and awards, plain text (render.FundingText)
 	BibTeX           string
 	Page             string // html-site: the entry's own page, relative to the list page
 	User                    // the manifest's [[work]] fields (render/userfields.go)
@@ -267,6 +268,7 @@ type Work struct {
 	Venue      []VenuePart
 	Chips      []Chip
 	Abstract   string
+	Funding    string // as Entry's
 	Citations  []Citation
 	BibTeX     string
 	Credits    []Link

@@ -74,6 +74,7 @@ type DataWork struct {
 	PMID       string        `json:"pmid,omitempty"`
 	PMCID      string        `json:"pmcid,omitempty"`
 	OpenAccess *DataOA       `json:"open_access,omitempty"`
+	Funding    []DataFunder  `json:"funding,omitempty"`   // who funded it, the registrar's list first (works.mergeFunding)
 	Preprints  []DataWork    `json:"preprints,omitempty"` // the entry's preprints, oldest first
 	Versions   []DataVersion `json:"versions,omitempty"`  // the versions listed under a concept DOI, oldest first
 	Includes   []string      `json:"includes,omitempty"`  // identity keys of every work shown within this entry
@@ -81,6 +82,15 @@ type DataWork struct {
 	Abstract   string        `json:"abstract,omitempty"` // plain text, as the HTML page shows it: a template escapes markup into visible tags
 	DataUser                 // the manifest's [[work]] fields, on entries (render/userfields.go)
 	Members    []string      `json:"members,omitempty"` // a lab's page: the names of the members it belongs to, in the lab's order
+}
+
+// DataFunder is one funder of a work and the award numbers given for it.
+type DataFunder struct {
+	Funder string   `json:"funder,omitempty"`
+	DOI    string   `json:"doi,omitempty"` // Open Funder Registry DOI, bare: 10.13039/100000002
+	ROR    string   `json:"ror,omitempty"` // ROR id, no URL
+	Awards []string `json:"awards,omitempty"`
+	Text   string   `json:"text"` // what the page shows: National Science Foundation CCF-1750472
 }
 
 type DataVersion struct {
