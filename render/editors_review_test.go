@@ -78,8 +78,6 @@ func TestManyEditorsShortened(t *testing.T) {
 // proceedings editors and an encyclopedia entry's editors are in CSL,
 // BibTeX and RIS but not on the page.
 func TestPageNamesEditorsBesideAuthors(t *testing.T) {
-	t.Skip("defect (cosmetic, the owner's role hidden): wording.Venue names editors for chapters only; " +
-		"suggested: \"In Ann Lee (ed.), Proceedings\" for paper-conference and entry-*, and \"ed. Ann Lee\" after an authored book's title, with the owner marked among them")
 	lee := record.Author{Given: "Ann", Family: "Lee"}
 	for _, r := range []record.Record{
 		{Type: "book", Title: "The Correspondence", Publisher: "CUP", Authors: []record.Author{{Given: "Charles", Family: "Darwin"}}, Editors: []record.Author{lee}},

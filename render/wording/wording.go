@@ -65,13 +65,21 @@ func Venue(r record.Record) (in, container, detail string) {
 	if container == "" {
 		container, publisher = publisher, ""
 	}
-	if container != "" && r.Type == "chapter" {
+	edited := len(r.Editors) > 0 && len(r.Authors) > 0 // editors beside authors: an edited book's own stand as its authors
+	switch {
+	case container == "":
+	case r.Type == "chapter":
 		in = "In"
-		if len(r.Editors) > 0 && len(r.Authors) > 0 {
+		if edited {
 			in += " " + EditorList(r.Editors) + ","
 		}
+	case edited && (r.Type == "paper-conference" || strings.HasPrefix(r.Type, "entry")):
+		in = "In " + EditorList(r.Editors) + "," // the proceedings' or the encyclopedia's editors
 	}
 	var parts []string
+	if edited && r.Type == "book" {
+		parts = append(parts, EditorList(r.Editors)) // an authored book's editor: a scholarly edition
+	}
 	vol := Clean(r.Volume)
 	if i := Clean(r.Issue); i != "" {
 		vol += "(" + i + ")"
