@@ -465,10 +465,18 @@ func bibFamily(family string) string {
 	if len(words) < 2 || !unicode.IsUpper(first) || strings.HasPrefix(n, "{") {
 		return n
 	}
-	if first >= utf8.RuneSelf || slices.ContainsFunc(words[1:len(words)-1], startsLower) {
+	if slices.ContainsFunc(words, startsNonASCII) || slices.ContainsFunc(words[1:len(words)-1], startsLower) {
 		return "{" + n + "}"
 	}
 	return n
+}
+
+// startsNonASCII: BibTeX's file writes the word's first letter as a
+// special character, which pandoc takes for a lower-case "von" wherever
+// the word stands ("Le {\'E}tang" was filed under Étang, particle Le).
+func startsNonASCII(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return r >= utf8.RuneSelf
 }
 
 func startsLower(word string) bool {
