@@ -81,6 +81,9 @@ func TestBibFamilyBracesWhatPandocWouldSplit(t *testing.T) {
 		"García Álvarez": "{García Álvarez}",
 		"Le Étang":       "{Le Étang}",
 		"Mac Ómhuirí":    "{Mac Ómhuirí}",
+		// particles first: the rest braced, the particles left as von
+		"de la Vega Álvarez": "de la {Vega Álvarez}",
+		"van der Berg":       "van der Berg",
 	} {
 		if got := bibFamily(family); got != want {
 			t.Errorf("bibFamily(%q) = %q, want %q", family, got, want)
