@@ -220,7 +220,7 @@ func (k Keys) KeepKeys(r *Result) {
 func (k Keys) keep(p *Placed) {
 	folded := strings.ToLower(p.Key)
 	if w, ok := k.works[compareKey(p.ID)]; ok {
-		if !strings.EqualFold(w.Key, p.Key) {
+		if w.Key != p.Key { // case too: LaTeX labels and biber are case-sensitive
 			p.KeyNote = fmt.Sprintf("key %s not kept: add key = %s to your [[work]] at line %d", p.Key, tomlString(p.Key), w.Line)
 		}
 		return

@@ -196,7 +196,7 @@ func dataCiteWork(a gjson.Result) record.Record {
 	}
 	rec.IDs.DOI = wire.StripDOI(a.Get("doi").String())
 	rec.Title, rec.Publisher = withoutISBDMark(rec.Title), withoutISBDMark(rec.Publisher)
-	rec.Issued = commonEra(rec.Issued, rec.Title+rec.Publisher)
+	rec.Issued = commonEra(rec.Issued, rec.Title+rec.Publisher, rec.Language)
 	rec.Authors = dataCiteAuthors(a.Get("creators"))
 	rec.Editors = dataCiteEditors(a.Get("contributors"))
 	if len(rec.Editors) == 0 { // a chapter's book editors, as DataCite's schema documents them
@@ -425,10 +425,13 @@ func withoutISBDMark(s string) string { return isbdMark.ReplaceAllString(s, "") 
 // commonEra reads a Buddhist Era year as the common era's: Thai
 // repositories register publicationYear as the Thai calendar gives it
 // (10.14457/kmitl.res.2006.17: 2549 BE, 2006 CE, as its DOI says). Only
-// a record written in Thai, whose year no common-era record could have.
-func commonEra(d record.Date, text string) record.Date {
+// a record in Thai (by its letters or its language: Thai theses are
+// registered with English titles too), whose year no common-era record
+// could have.
+func commonEra(d record.Date, text, language string) record.Date {
 	const offset = 543 // 2549 BE = 2006 CE
-	if d.Year < 2400 || !strings.ContainsFunc(text, func(r rune) bool { return unicode.Is(unicode.Thai, r) }) {
+	thai := language == "th" || strings.ContainsFunc(text, func(r rune) bool { return unicode.Is(unicode.Thai, r) })
+	if d.Year < 2400 || !thai {
 		return d
 	}
 	d.Year -= offset

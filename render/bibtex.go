@@ -462,13 +462,37 @@ func bibFamily(family string) string {
 	n := bibNamePart(family)
 	words := strings.Fields(family)
 	first, _ := utf8.DecodeRuneInString(family)
-	if len(words) < 2 || !unicode.IsUpper(first) || strings.HasPrefix(n, "{") {
+	if len(words) < 2 || strings.HasPrefix(n, "{") {
 		return n
 	}
-	if first >= utf8.RuneSelf || slices.ContainsFunc(words[1:len(words)-1], startsLower) {
+	if !unicode.IsUpper(first) {
+		return bibParticlesFirst(words)
+	}
+	if slices.ContainsFunc(words, startsNonASCII) || slices.ContainsFunc(words[1:len(words)-1], startsLower) {
 		return "{" + n + "}"
 	}
 	return n
+}
+
+// bibParticlesFirst is a family name that opens with lower-case
+// particles ("de la Vega Álvarez"): the particles stay BibTeX's von, and
+// the capitalised rest is braced whole when a word of it opens with a
+// non-ASCII letter, which pandoc would take for one more particle
+// ("de la Vega {\'A}lvarez" was filed under Álvarez, particle "de la Vega").
+func bibParticlesFirst(words []string) string {
+	k := slices.IndexFunc(words, func(w string) bool { return !startsLower(w) })
+	if k < 0 || len(words)-k < 2 || !slices.ContainsFunc(words[k:], startsNonASCII) || slices.ContainsFunc(words[k:], startsLower) {
+		return bibNamePart(strings.Join(words, " "))
+	}
+	return bibNamePart(strings.Join(words[:k], " ")) + " {" + bibNamePart(strings.Join(words[k:], " ")) + "}"
+}
+
+// startsNonASCII: BibTeX's file writes the word's first letter as a
+// special character, which pandoc takes for a lower-case "von" wherever
+// the word stands ("Le {\'E}tang" was filed under Étang, particle Le).
+func startsNonASCII(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return r >= utf8.RuneSelf
 }
 
 func startsLower(word string) bool {

@@ -76,6 +76,14 @@ func TestBibFamilyBracesWhatPandocWouldSplit(t *testing.T) {
 		"De la Torre":    "{De la Torre}",
 		"Garcia Marquez": "Garcia Marquez",
 		"García Márquez": "García Márquez",
+		// a later word opening with a non-ASCII letter: pandoc 2.17 read
+		// "Garc{\'{i}}a {\'{A}}lvarez" as particle García, family Álvarez
+		"García Álvarez": "{García Álvarez}",
+		"Le Étang":       "{Le Étang}",
+		"Mac Ómhuirí":    "{Mac Ómhuirí}",
+		// particles first: the rest braced, the particles left as von
+		"de la Vega Álvarez": "de la {Vega Álvarez}",
+		"van der Berg":       "van der Berg",
 	} {
 		if got := bibFamily(family); got != want {
 			t.Errorf("bibFamily(%q) = %q, want %q", family, got, want)

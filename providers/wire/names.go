@@ -42,6 +42,11 @@ func SplitName(s string, known []record.Name) (record.Name, bool) {
 	if s == "" || strings.ContainsFunc(s, unicode.IsDigit) || IsOrganisation(s) || hasSuffix(s) {
 		return record.Name{}, false
 	}
+	for _, k := range known {
+		if record.Fold(s) == record.Fold(k.Given+k.Family) {
+			return k, true // the owner's own name wins over any reading of its shape ("Maria K.")
+		}
+	}
 	if family, given, ok := strings.Cut(s, ","); ok {
 		family, given = strings.TrimSpace(family), strings.TrimSpace(given)
 		if family == "" || given == "" || strings.Contains(given, ",") {
@@ -63,6 +68,7 @@ func SplitName(s string, known []record.Name) (record.Name, bool) {
 		return n, true
 	}
 	if n, ok := splitTrailingInitials(words); ok {
+		n.Family = NameCase(n.Family) // "KUZNETSOV V. G.": the initials stay as they are
 		return n, true
 	}
 	if allUpper(s) {
@@ -89,10 +95,17 @@ func splitTrailingInitials(words []string) (record.Name, bool) {
 	for k > 0 && initialWord.MatchString(words[k-1]) {
 		k--
 	}
-	if k == len(words) || k == 0 || slices.ContainsFunc(words[:k], func(w string) bool { return utf8.RuneCountInString(strings.Trim(w, ".")) < 2 }) {
+	if k == len(words) || k == 0 || slices.ContainsFunc(words[:k], isInitialLike) {
 		return record.Name{}, false
 	}
 	return record.Name{Given: strings.Join(words[k:], " "), Family: strings.Join(words[:k], " ")}, true
+}
+
+// isInitialLike: a word of one letter before the trailing initials is an
+// initial ("O. Ronald L.": no family-first reading), unless it is the
+// one-letter particle of a family name ("Ó Briain F.").
+func isInitialLike(w string) bool {
+	return utf8.RuneCountInString(strings.Trim(w, ".")) < 2 && !(w != "" && !strings.HasSuffix(w, ".") && capitalParticleWords[strings.ToLower(w)])
 }
 
 // capitalParticleWords are the particles written capitalised inside a

@@ -66,8 +66,11 @@ func Venue(r record.Record) (in, container, detail string) {
 		container, publisher = publisher, ""
 	}
 	edited := len(r.Editors) > 0 && len(r.Authors) > 0 // editors beside authors: an edited book's own stand as its authors
+	editorsInDetail := edited && r.Type == "book"
 	switch {
 	case container == "":
+	case Clean(r.Container) == "": // the publisher stands in: the work is not "In" it
+		editorsInDetail = edited && (r.Type == "chapter" || r.Type == "paper-conference" || strings.HasPrefix(r.Type, "entry")) || editorsInDetail
 	case r.Type == "chapter":
 		in = "In"
 		if edited {
@@ -77,7 +80,7 @@ func Venue(r record.Record) (in, container, detail string) {
 		in = "In " + EditorList(r.Editors) + "," // the proceedings' or the encyclopedia's editors
 	}
 	var parts []string
-	if edited && r.Type == "book" {
+	if editorsInDetail {
 		parts = append(parts, EditorList(r.Editors)) // an authored book's editor: a scholarly edition
 	}
 	vol := Clean(r.Volume)
