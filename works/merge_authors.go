@@ -59,6 +59,12 @@ func mergeAuthors(ordered []Named, from map[string]string) picked[[]record.Autho
 	for what, ps := range filled {
 		from["authors."+what] = strings.Join(ps, ",")
 	}
+	// a registrar's placeholder creator known only by an iD that no other
+	// service names: no format can write a person without a name (BibTeX,
+	// CSL and RIS would each drop it their own way, the page would print
+	// "Anonymous"), so the merged record leaves it out for all of them; the
+	// registrar's source record keeps the iD
+	out = slices.DeleteFunc(out, nameless)
 	return picked[[]record.Author]{out, base.provider}
 }
 

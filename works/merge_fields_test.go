@@ -145,7 +145,10 @@ func TestMergeAuthorsSplitElsewhere(t *testing.T) {
 // TestMergeAuthorsNamelessByTheirID: a registrar's creator whose name is a
 // placeholder (DataCite ":unav") but who carries an ORCID iD is kept
 // nameless, and the index's author with the same iD names them; an
-// author with another iD, or none, does not.
+// author with another iD, or none, does not, and a creator nobody names is
+// left out of the merged record (every format would drop or misprint a
+// person with no name its own way: review32c found BibTeX making the
+// second creator the sole author while the page printed "Anonymous").
 func TestMergeAuthorsNamelessByTheirID(t *testing.T) {
 	const id = "0000-0002-1825-0097"
 	nameless := record.Author{ORCID: id}
@@ -154,15 +157,20 @@ func TestMergeAuthorsNamelessByTheirID(t *testing.T) {
 		want  record.Author
 	}{
 		{record.Author{Given: "Josiah", Family: "Carberry", ORCID: id}, record.Author{Given: "Josiah", Family: "Carberry", ORCID: id}},
-		{record.Author{Given: "Josiah", Family: "Carberry", ORCID: "0000-0001-5109-3700"}, nameless},
-		{record.Author{Given: "Josiah", Family: "Carberry"}, nameless},
+		{record.Author{Given: "Josiah", Family: "Carberry", ORCID: "0000-0001-5109-3700"}, record.Author{}},
+		{record.Author{Given: "Josiah", Family: "Carberry"}, record.Author{}},
 	} {
+		lee := record.Author{Given: "Ana", Family: "Lee"}
 		got, _, _ := order.Merge([]works.Named{
-			{Provider: "datacite", Record: record.Record{Authors: []record.Author{nameless}}},
-			{Provider: "openalex", Record: record.Record{Authors: []record.Author{c.other}}},
+			{Provider: "datacite", Record: record.Record{Authors: []record.Author{nameless, lee}}},
+			{Provider: "openalex", Record: record.Record{Authors: []record.Author{c.other, lee}}},
 		})
-		if len(got.Authors) != 1 || got.Authors[0].Given != c.want.Given || got.Authors[0].Family != c.want.Family || got.Authors[0].ORCID != c.want.ORCID {
-			t.Errorf("with %+v: authors %+v, want %+v", c.other, got.Authors, c.want)
+		want := []record.Author{c.want, lee}
+		if c.want.ORCID == "" {
+			want = []record.Author{lee}
+		}
+		if len(got.Authors) != len(want) || got.Authors[0].Family != want[0].Family || got.Authors[0].ORCID != want[0].ORCID {
+			t.Errorf("with %+v: authors %+v, want %+v", c.other, got.Authors, want)
 		}
 	}
 }

@@ -66,11 +66,14 @@ func Venue(r record.Record) (in, container, detail string) {
 		container, publisher = publisher, ""
 	}
 	edited := len(r.Editors) > 0 && len(r.Authors) > 0 // editors beside authors: an edited book's own stand as its authors
-	editorsInDetail := edited && r.Type == "book"
+	editorsInDetail := false
 	switch {
 	case container == "":
+		editorsInDetail = edited && r.Type == "book"
+	case edited && r.Type == "book":
+		in = EditorList(r.Editors) + "," // a scholarly edition's editors, before its series or publisher
 	case Clean(r.Container) == "": // the publisher stands in: the work is not "In" it
-		editorsInDetail = edited && (r.Type == "chapter" || r.Type == "paper-conference" || strings.HasPrefix(r.Type, "entry")) || editorsInDetail
+		editorsInDetail = edited && (r.Type == "chapter" || r.Type == "paper-conference" || strings.HasPrefix(r.Type, "entry"))
 	case r.Type == "chapter":
 		in = "In"
 		if edited {
