@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/internal/whole"
 	"github.com/aboutscholar/about/providers/inspire"
 	"github.com/aboutscholar/about/providers/service"
@@ -44,6 +45,10 @@ func inspirePageOf(total int, metadata ...[]byte) []byte {
 	return []byte(fmt.Sprintf(`{"hits":{"total":%d,"hits":[%s]},"links":{}}`, total, strings.Join(hits, ",")))
 }
 
+// fakeHost is the fake network's INSPIRE: no test names the real host as
+// the one it asks (internal/fakenet refuses anything else).
+const fakeHost = "inspire.test"
+
 // inspireFake answers the n-th request with pages[n] and status, and
 // keeps the URLs asked and the extra requests announced.
 type inspireFake struct {
@@ -55,7 +60,18 @@ type inspireFake struct {
 }
 
 func (f *inspireFake) env() service.Env {
-	return service.Env{Base: "https://inspirehep.net", Do: f.do, More: func(n int) { f.announced += n }}
+	net := fakenet.New(f.t)
+	net.Register(fakenet.Host(fakeHost), f.do).Optional() // a listing refused before its first request asks nothing
+	return service.Env{Base: "http://" + fakeHost, Do: net.Client().Do, More: func(n int) { f.announced += n }}
+}
+
+// onePage is a fake network answering every request to fakeHost with body.
+func onePage(t testing.TB, body []byte) service.Env {
+	net := fakenet.New(t)
+	net.Register(fakenet.Host(fakeHost), func(req *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: http.StatusOK, Header: http.Header{}, Body: whole.New(body), Request: req}, nil
+	}).Optional()
+	return service.Env{Base: "http://" + fakeHost, Do: net.Client().Do}
 }
 
 func (f *inspireFake) do(req *http.Request) (*http.Response, error) {
@@ -112,7 +128,7 @@ func TestINSPIREListingRequest(t *testing.T) {
 		}
 		u := f.asked[0]
 		v := u.Query()
-		if u.Host != "inspirehep.net" || u.Path != "/api/literature" || v.Get("q") != q || v.Get("sort") != "mostrecent" ||
+		if u.Host != fakeHost || u.Path != "/api/literature" || v.Get("q") != q || v.Get("sort") != "mostrecent" ||
 			v.Get("size") != "100" || v.Get("page") != "1" {
 			t.Errorf("%s asked %s", id, u)
 		}
@@ -503,9 +519,7 @@ func FuzzINSPIREPage(f *testing.F) {
 	f.Add([]byte(`<html>502</html>`))
 	f.Add([]byte(`{"hits":{"total":1e30,"hits":[]}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		l, err := inspire.List(context.Background(), service.Env{Base: "https://inspirehep.net", Do: func(req *http.Request) (*http.Response, error) {
-			return &http.Response{StatusCode: http.StatusOK, Header: http.Header{}, Body: whole.New(body), Request: req}, nil
-		}}, "E.Witten.1")
+		l, err := inspire.List(context.Background(), onePage(t, body), "E.Witten.1")
 		if err != nil {
 			return
 		}
