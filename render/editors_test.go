@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/wording"
 )
 
@@ -62,5 +63,22 @@ func TestEditorListWording(t *testing.T) {
 		if got := wording.EditorList(tc.eds); got != tc.want {
 			t.Errorf("EditorList = %q, want %q", got, tc.want)
 		}
+	}
+}
+
+// TestMarkdownEditorsStayText: a chapter's venue line names its book's
+// editors as a service sent them, and the Markdown page writes them as
+// text: a name holding Markdown ("[x](javascript:…)", "*", "<b>") is not
+// markup there (it was written raw while every other venue part was
+// escaped).
+func TestMarkdownEditorsStayText(t *testing.T) {
+	r := record.Record{Title: "A Chapter", Type: "chapter", Container: "Essays", Issued: record.NewDate(2020, 0, 0),
+		Authors: []record.Author{{Given: "Eva", Family: "Cruz"}},
+		Editors: []record.Author{{Given: "Ann", Family: "[Lee](javascript:alert(1)) *<b>*"}},
+		IDs:     record.IDs{DOI: "10.5555/md.editor"}}
+	f := &folder.Folder{Root: "md", Works: []folder.Work{{ID: "doi:" + r.IDs.DOI, Record: r}}}
+	md := renderString(t, f, Options{Format: Markdown})
+	if strings.Contains(md, "[Lee](javascript") || strings.Contains(md, "<b>") || !strings.Contains(md, `\[Lee\]`) {
+		t.Errorf("the editor's name is Markdown on the page:\n%s", md)
 	}
 }

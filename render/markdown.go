@@ -59,7 +59,7 @@ func mdEntry(p *page, e *entry) string {
 	in, container, detail := wording.Venue(e.rec)
 	var where []string
 	if in != "" {
-		where = append(where, in)
+		where = append(where, mdText(in)) // it names the editors, as a service sent them
 	}
 	if container != "" {
 		c := "*" + mdText(container) + "*"
