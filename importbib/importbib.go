@@ -256,7 +256,7 @@ func tomlString(s string) string {
 		case c == '"' || c == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(c)
-		case c < 0x20 || c == 0x7f:
+		case c < 0x20 || c >= 0x7f && c <= 0x9f: // C1 too: --dry-run prints this to a terminal
 			fmt.Fprintf(&b, "\\u%04X", c)
 		default:
 			b.WriteRune(c)
@@ -266,12 +266,13 @@ func tomlString(s string) string {
 	return b.String()
 }
 
-// oneLine keeps a comment on its line, and free of the invisible
-// characters the manifest refuses anywhere.
+// oneLine keeps a comment on its line, free of the invisible characters
+// the manifest refuses anywhere and of the C0 and C1 controls a terminal
+// would act on when --dry-run prints it.
 func oneLine(s string) string {
 	return strings.Map(func(c rune) rune {
 		switch {
-		case c < 0x20 || c == 0x7f:
+		case c < 0x20 || c >= 0x7f && c <= 0x9f:
 			return ' '
 		case invisible(c):
 			return -1

@@ -198,3 +198,24 @@ func TestInvisibleCharactersNeverReachTheManifest(t *testing.T) {
 		t.Errorf("the block does not load: %v\n%s", err, block)
 	}
 }
+
+// TestBlockHoldsNoTerminalControl: --dry-run prints the block to a
+// terminal, so a key or file name holding ESC or a C1 control (U+009B is
+// CSI, which some terminals act on like ESC [) reaches it as neither.
+func TestBlockHoldsNoTerminalControl(t *testing.T) {
+	f := bibfile.Parse("t.bib", []byte("@article{a\u009b31mred\x1b[0m, doi = {10.1000/c1x}}\n"))
+	r := Plan(f, map[string]string{})
+	KeysOf(nil).KeepKeys(&r)
+	block := Block(r, "pa\u009bpers.bib", "2026-12-06", "\n")
+	if len(r.Added) != 1 {
+		t.Fatalf("added %+v, want the entry", r.Added)
+	}
+	for _, c := range block {
+		if c != '\n' && (c < 0x20 || c >= 0x7f && c <= 0x9f) {
+			t.Errorf("the block holds U+%04X:\n%q", c, block)
+		}
+	}
+	if _, err := manifest.Parse("m.toml", []byte(block)); err != nil {
+		t.Errorf("the block does not load: %v\n%s", err, block)
+	}
+}
