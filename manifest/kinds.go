@@ -21,6 +21,11 @@ const (
 	// arXiv id or PMID): value "<orcid>/<put-code>". Never written in a
 	// manifest; it exists so such works still get a stable snapshot.
 	KindORCIDWork Kind = "orcid-work"
+
+	// KindKey names a work without an identifier, kept from its [[work]]'s
+	// own fields: value its citation key ("key:lefevre2021workshop"). Never
+	// an [[identity]]: a [[work]] with a key and no id makes it.
+	KindKey Kind = "key"
 )
 
 // Role says what an identifier kind names.
@@ -96,6 +101,8 @@ var idKinds = [...]IDKind{
 	// A work known only from an ORCID record: "<orcid>/<put-code>". Never
 	// in [[identity]]; ParseID reads it as index.json lists it.
 	{Kind: KindORCIDWork, Role: RoleWork, Label: "ORCID work", Example: "0000-0002-1825-0097/12345"},
+	// A work without an identifier, by its [[work]]'s citation key.
+	{Kind: KindKey, Role: RoleWork, Label: "citation key", Example: "lefevre2021workshop"},
 }
 
 // IDKinds lists every identifier kind (see idKinds); the caller's own

@@ -345,8 +345,17 @@ func (m *Manifest) readDecisions(raw rawManifest, lines map[string]int) error {
 	if m.Overrides, err = d.overrides(raw.Override); err != nil {
 		return err
 	}
-	m.Works, err = d.works(raw.Work, m.Excludes) // work.go
-	return err
+	if m.Works, err = d.works(raw.Work, m.Excludes); err != nil { // work.go
+		return err
+	}
+	// A work without an identifier is asked for by its [[work]]: fetch
+	// writes it, index.json lists it and check holds it like any other.
+	for _, w := range m.Works {
+		if w.ID.Kind == KindKey {
+			m.Identities = append(m.Identities, Entry{Identity: w.ID, Line: w.Line})
+		}
+	}
+	return nil
 }
 
 // linkCycle rejects [[link]]s that, followed from the work shown as
@@ -579,7 +588,8 @@ func overrideTypeError(path string, line int, t string) error {
 
 // ParseID reads an identifier as written in [[link]], [[exclude]] and
 // [[override]]: an identity key ("doi:10.1/x", "arxiv:…", "pmid:…",
-// "pmcid:…", "orcid-work:<iD>/<put-code>"), or a bare DOI or DOI URL.
+// "pmcid:…", "orcid-work:<iD>/<put-code>", "key:<citation key>" of a
+// work without an identifier), or a bare DOI or DOI URL.
 func ParseID(raw string) (Identity, error) {
 	s := strings.TrimSpace(raw)
 	kind, value, ok := strings.Cut(s, ":")
@@ -595,6 +605,11 @@ func ParseID(raw string) (Identity, error) {
 				return Identity{}, fmt.Errorf("%q is not orcid-work:<ORCID iD>/<put-code>", raw)
 			}
 			return Identity{Kind: KindORCIDWork, Value: o + "/" + putCode}, nil
+		case row.Kind == KindKey:
+			if err := CheckKey(value); err != nil {
+				return Identity{}, fmt.Errorf("%q is not key:<citation key>: the key %w", raw, err)
+			}
+			return Identity{Kind: KindKey, Value: value}, nil
 		}
 	}
 	if v, err := NormalizeDOI(s); err == nil {
@@ -705,6 +720,9 @@ func keyLines(data []byte) (map[string]int, error) {
 				i := counts[name]
 				counts[name]++
 				name = fmt.Sprintf("%s.%d", name, i)
+			} else if parent, sub, ok := strings.Cut(name, "."); ok && counts[parent] > 0 {
+				// [work.fields] belongs to the last [[work]]
+				name = fmt.Sprintf("%s.%d.%s", parent, counts[parent]-1, sub)
 			}
 			table = name
 			lines[name] = lineOf(data, expr.Key())

@@ -23,7 +23,13 @@ type Work struct {
 	Tags          []string   // in the manifest's order
 	Equal         []int      // 1-based author positions that contributed equally, ascending
 	Corresponding []int      // 1-based author positions of corresponding authors, ascending
-	Line          int        // line of the [[work]] header
+	// Own is the work's own record (workown.go): the whole record of a
+	// work without an identifier (ID of KindKey), the lowest-precedence
+	// source of one with. Fields are the custom fields kept for it, in
+	// the manifest's order.
+	Own    WorkRecord
+	Fields []CustomField
+	Line   int // line of the [[work]] header
 }
 
 // WorkLink is one of a [[work]]'s links: its kind (a WorkLinkKinds
@@ -41,7 +47,7 @@ func WorkLinkKinds() []string {
 
 // workKeys are every key a [[work]] may hold, for the unknown-key hint.
 func workKeys() []string {
-	return slices.Concat([]string{"id", "key"}, WorkLinkKinds(), []string{"image", "award", "note", "tags", "equal", "corresponding"})
+	return slices.Concat([]string{"id", "key"}, WorkLinkKinds(), []string{"image", "award", "note", "tags", "equal", "corresponding"}, ownKeys(), []string{"fields"})
 }
 
 type rawWork struct {
@@ -63,6 +69,8 @@ type rawWork struct {
 	Tags          []string `toml:"tags"`
 	Equal         []int    `toml:"equal"`
 	Corresponding []int    `toml:"corresponding"`
+	rawOwn
+	Fields map[string]any `toml:"fields"` // [work.fields]
 }
 
 // links is the raw links by kind, in WorkLinkKinds order.
@@ -122,11 +130,17 @@ func (d decisions) works(raw []rawWork, excludes []Exclude) ([]Work, error) {
 }
 
 func (d decisions) work(table string, r rawWork) (Work, error) {
-	id, err := d.id(table, "id", r.ID)
+	id, err := d.workID(table, r)
 	if err != nil {
 		return Work{}, err
 	}
 	w := Work{ID: id, Line: d.lines[table], Award: strings.TrimSpace(r.Award), Note: strings.TrimSpace(r.Note)}
+	if w.Own, err = d.own(table, r.rawOwn, id.Kind == KindKey); err != nil {
+		return Work{}, err
+	}
+	if w.Fields, err = d.customFields(table, r.Fields); err != nil {
+		return Work{}, err
+	}
 	if r.Key != nil {
 		var ke *KeyError
 		if err := CheckKey(*r.Key); errors.As(err, &ke) {
@@ -164,7 +178,8 @@ func (d decisions) work(table string, r rawWork) (Work, error) {
 	if w.Corresponding, err = d.positions(table, "corresponding", r.Corresponding); err != nil {
 		return Work{}, err
 	}
-	if w.Key == "" && len(w.Links) == 0 && w.Image == "" && w.Award == "" && w.Note == "" && len(w.Tags) == 0 && len(w.Equal) == 0 && len(w.Corresponding) == 0 {
+	if w.Key == "" && len(w.Links) == 0 && w.Image == "" && w.Award == "" && w.Note == "" && len(w.Tags) == 0 && len(w.Equal) == 0 && len(w.Corresponding) == 0 &&
+		w.Own.IsZero() && len(w.Fields) == 0 {
 		return Work{}, &Error{File: d.path, Line: w.Line, Value: id.Key(), Err: errors.New("[[work]] sets nothing"),
 			Hint: "give one or more of " + strings.Join(workKeys()[1:], ", ")}
 	}
