@@ -38,6 +38,7 @@ type Run struct {
 	overrides map[string][]manifest.Override // work key → the manifest's [[override]]s of it
 	owners    map[string]Researcher          // ORCID key → whose record it is, for the same-name check
 	nameless  map[string]bool                // ORCID keys whose record's name could not be read this run
+	typed     map[string]record.Record       // work key → its [[work]]'s own fields (TypedSource)
 }
 
 // Settings is what a run chose before any answer.
@@ -50,7 +51,8 @@ type Settings struct {
 
 // NewRun starts the core of a run of m.
 func NewRun(m *manifest.Manifest, s Settings) *Run {
-	r := &Run{s: s, m: m, overrides: map[string][]manifest.Override{}, owners: map[string]Researcher{}, nameless: map[string]bool{}}
+	r := &Run{s: s, m: m, overrides: map[string][]manifest.Override{}, owners: map[string]Researcher{}, nameless: map[string]bool{},
+		typed: TypedRecords(m)}
 	for _, o := range m.Overrides {
 		r.overrides[o.ID.Key()] = append(r.overrides[o.ID.Key()], o)
 	}
@@ -142,9 +144,14 @@ func (r *Run) Add(in Fetched) Prepared {
 		src.KeepUnread("orcid")
 	}
 	src.Add(in.Answers)
+	// The manifest is read every run: what it types is this run's word,
+	// and a [[work]] whose fields are gone has no typed source left.
+	if own, ok := r.typed[k]; ok {
+		src.Found(TypedSource, &own)
+	}
 	p := Prepared{Stale: src.Stale, KeptLeftOut: src.KeepUnanswered(r.s.LeftOut)}
 	if len(in.Answers) == 0 { // asked of no provider of this run: its file stands as it was
-		p.KeptWhole = src.KeepUnanswered(src.PreviousProviders())
+		p.KeptWhole = src.KeepUnanswered(slices.DeleteFunc(src.PreviousProviders(), func(p string) bool { return p == TypedSource }))
 	}
 	p.Dropped = r.dropped(src, in.Previous.Work)
 
@@ -296,12 +303,13 @@ type Recheck struct {
 	order     Precedence
 	m         *manifest.Manifest
 	overrides map[string][]manifest.Override // work key → the manifest's [[override]]s of it
+	typed     map[string]record.Record       // work key → its [[work]]'s own fields (TypedSource)
 }
 
 // NewRecheck starts the core of a check of a folder against m, with the
 // registry's merge order.
 func NewRecheck(m *manifest.Manifest, order Precedence) *Recheck {
-	r := &Recheck{order: order, m: m, overrides: map[string][]manifest.Override{}}
+	r := &Recheck{order: order, m: m, overrides: map[string][]manifest.Override{}, typed: TypedRecords(m)}
 	for _, o := range m.Overrides {
 		r.overrides[o.ID.Key()] = append(r.overrides[o.ID.Key()], o)
 	}
@@ -328,6 +336,9 @@ func (w *Remerged) ID() string { return w.decisions.ID }
 func (r *Recheck) File(id manifest.Identity, file snapshots.Work) Remerged {
 	w := Remerged{Differences: r.order.Differences(id, file, r.overrides[file.ID]),
 		decisions: snapshots.Work{ID: file.ID, Decisions: file.Decisions}}
+	if pending := typedPending(file, r.typed); pending != "" {
+		w.Differences = append(w.Differences, pending)
+	}
 	var err error
 	if w.link, err = Written(file); err == nil {
 		w.Read = true

@@ -306,6 +306,9 @@ func byPrecedence(records []Named, order []string) []Named {
 		if i := slices.Index(order, p); i >= 0 {
 			return i
 		}
+		if p == TypedSource {
+			return len(order) + 1 // after every service, named or not
+		}
 		return len(order)
 	}
 	sort.SliceStable(out, func(i, j int) bool {

@@ -154,7 +154,9 @@ func (s *Sources) NotFoundAnywhere(id manifest.Identity, answers []Answer) strin
 		asked = append(asked, a.Provider)
 	}
 	for _, src := range s.BySource {
-		if src.Status == string(record.Found) {
+		// the user's typed fields are no service's word: a mistyped DOI
+		// with a typed title is still one no service knows
+		if src.Status == string(record.Found) && src.Provider != TypedSource {
 			return ""
 		}
 	}
