@@ -50,6 +50,9 @@ func writeAlFolio(buf *bufio.Writer, p *page) error {
 		if p.selected(e) {
 			fs.addRaw("selected", "{true}")
 		}
+		if e.user != nil {
+			fs.customFields(e.user.Fields) // last: the user's word replaces about's
+		}
 		buf.WriteString("\n" + formatBibEntry(typ, e.key, fs))
 	}
 	return nil
@@ -206,7 +209,7 @@ func hugoBloxFiles(p *page, emit func(output.File) error) error {
 		hugoBloxUser(&fm, e)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := yamlout.EncodeData(&buf, fm, keys); err != nil {
+		if err := yamlout.EncodeData(&buf, fm, keys, frontMatterFields(e.user)...); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")
@@ -248,7 +251,7 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 		escapeAcademicPages(&fm)
 		var buf bytes.Buffer
 		buf.WriteString("---\n")
-		if err := yamlout.EncodeData(&buf, fm, keys); err != nil {
+		if err := yamlout.EncodeData(&buf, fm, keys, frontMatterFields(e.user)...); err != nil {
 			return err
 		}
 		buf.WriteString("---\n")

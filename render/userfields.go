@@ -29,6 +29,9 @@ type UserWork struct {
 	Tags          []string
 	Equal         []int // 1-based positions in the shown entry's author list
 	Corresponding []int // likewise
+	// Fields are the custom fields kept for the work ([work.fields]),
+	// written back under their names by the site formats (customfields.go).
+	Fields []manifest.CustomField
 }
 
 // UserLink is one of the user's links: a manifest.WorkLinkKinds kind and
@@ -45,7 +48,8 @@ func UserFieldsOf(m *manifest.Manifest) UserFields {
 	u := UserFields{}
 	for _, w := range m.Works {
 		uw := UserWork{Key: w.Key, Image: w.Image, Award: w.Award, Note: w.Note,
-			Tags: slices.Clone(w.Tags), Equal: slices.Clone(w.Equal), Corresponding: slices.Clone(w.Corresponding)}
+			Tags: slices.Clone(w.Tags), Equal: slices.Clone(w.Equal), Corresponding: slices.Clone(w.Corresponding),
+			Fields: slices.Clone(w.Fields)}
 		for _, l := range w.Links {
 			uw.Links = append(uw.Links, UserLink{Kind: l.Kind, URL: l.URL})
 		}
@@ -92,7 +96,7 @@ func joinUserFields(all []*entry, fields UserFields) {
 // empty reports whether u has nothing a format shows.
 func (u *UserWork) empty() bool {
 	return u.Key == "" && len(u.Links) == 0 && u.Image == "" && u.Award == "" && u.Note == "" &&
-		len(u.Tags) == 0 && len(u.Equal) == 0 && len(u.Corresponding) == 0
+		len(u.Tags) == 0 && len(u.Equal) == 0 && len(u.Corresponding) == 0 && len(u.Fields) == 0
 }
 
 // fill sets what u lacks from f.
@@ -118,6 +122,11 @@ func (u *UserWork) fill(f UserWork) {
 	}
 	if len(u.Corresponding) == 0 {
 		u.Corresponding = f.Corresponding
+	}
+	for _, c := range f.Fields {
+		if !slices.ContainsFunc(u.Fields, func(d manifest.CustomField) bool { return d.Name == c.Name }) {
+			u.Fields = append(u.Fields, c)
+		}
 	}
 }
 

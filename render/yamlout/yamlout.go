@@ -42,10 +42,18 @@ func WriteItem(buf *bufio.Writer, v any, indent string, keys Keys) error {
 	return buf.WriteByte('\n')
 }
 
+// Field is a key and value set on an object after its own: a user's
+// custom field written back into a site's front matter.
+type Field struct {
+	Name  string
+	Value any // string, bool, int64, float64 or []string
+}
+
 // EncodeData writes v as the page data is written: through its JSON
 // (HTML escaping off) into YAML nodes, with the key nodes made so far
-// (TreeKeys); v must be an object.
-func EncodeData(w io.Writer, v any, keys Keys) error {
+// (TreeKeys); v must be an object. Each of set replaces v's key of its
+// name, or is added after v's keys.
+func EncodeData(w io.Writer, v any, keys Keys, set ...Field) error {
 	var data bytes.Buffer
 	enc := json.NewEncoder(&data)
 	enc.SetEscapeHTML(false)
@@ -59,7 +67,35 @@ func EncodeData(w io.Writer, v any, keys Keys) error {
 	if root.Kind != yaml.MappingNode {
 		return errors.New("yaml: page data is not an object")
 	}
+	for _, f := range set {
+		if err := setKey(root, f, keys); err != nil {
+			return err
+		}
+	}
 	return Encode(w, root)
+}
+
+// setKey replaces or adds the key f.Name of the mapping root.
+func setKey(root *yaml.Node, f Field, keys Keys) error {
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(map[string]any{f.Name: f.Value}); err != nil {
+		return err
+	}
+	one, err := TreeKeys(data.Bytes(), keys) // the key made as every key is
+	if err != nil {
+		return err
+	}
+	value := one.Content[1]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == f.Name {
+			root.Content[i+1] = value
+			return nil
+		}
+	}
+	root.Content = append(root.Content, one.Content...)
+	return nil
 }
 
 // Encode writes one YAML document holding n, indented by two spaces
