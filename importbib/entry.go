@@ -13,6 +13,9 @@ type Entry struct {
 	Record  manifest.WorkRecord // its own fields
 	Links   []manifest.WorkLink // the [[work]] links its format names (Hugo Blox url_pdf → pdf), in manifest.WorkLinkKinds order
 	Tags    []string            // its keywords or tags, for [[work]] tags
+	Image   string              // its preview image, for [[work]] image
+	Award   string              // for [[work]] award
 	Fields  []manifest.CustomField
-	Problem string // why it cannot be placed (a syntax error, a duplicate key); "" when none
+	Lost    []string // what of it the manifest cannot keep, each with why ("year \"in press\" (not a year)")
+	Problem string   // why it cannot be placed (a syntax error, a duplicate key); "" when none
 }

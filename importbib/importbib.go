@@ -11,25 +11,29 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aboutscholar/about/bibfile"
 	"github.com/aboutscholar/about/manifest"
 )
 
-// NoIdentifier is why an entry with no identifier is not placed: the
-// manifest's works without identifiers are issue #33's next slice.
-const NoIdentifier = "works without identifiers are not yet supported (#33)"
-
-// Placed is an entry that became (or already was) an identity.
+// Placed is an entry that became (or already was) a work of the
+// manifest: an identity, or, without an identifier, a [[work]] known by
+// its key and kept from its own fields (Typed).
 type Placed struct {
 	Key  string
 	Line int
-	ID   manifest.Identity // the one identity written for it, its best (manifest.WorkRank)
+	ID   manifest.Identity // the one identity written for it, its best (manifest.WorkRank); key:<its key> when Typed
 	// KeepKey: the key is appended as the work's [[work]] key (KeepKeys
 	// decides); KeyNote says why it is not, "" when there is nothing to say.
 	KeepKey bool
 	KeyNote string
+	Typed   bool  // it has no identifier: the [[work]] is the whole of it
+	Entry   Entry // what the [[work]] keeps of it (WorkLines)
+	// WorkLine is the line of the manifest's own [[work]] for it, 0 when
+	// none: its fields are then not added beside the user's.
+	WorkLine int
 }
 
 // Unplaced is an entry that is not added, and why.
@@ -45,21 +49,29 @@ type Result struct {
 	Entries   int        // every entry read, duplicates and broken ones included
 	WithID    int        // entries with at least one identifier
 	Added     []Placed   // entries to append, in file order
-	Already   []Placed   // entries one of whose identifiers the manifest lists
+	Already   []Placed   // entries the manifest lists (one of their identifiers, or their key for one without)
 	NotPlaced []Unplaced // every other entry, with why
 	Problems  []string   // file:line errors outside any entry read (text the parser skipped)
 }
 
-// Plan reads f's entries against the identities the manifest already
-// lists (have, keyed by manifest.Identity.Key, arXiv versions dropped:
-// Have makes it) and says what to add. have gains what is added, so the
-// next file of the same import, and a second entry naming the same work,
-// are compared with it.
-func Plan(f *bibfile.File, have map[string]string) Result {
-	r := Result{File: f.Name, Entries: len(f.Entries)}
-	for _, e := range f.Entries {
-		r.place(f, e, have)
+// Typed is how many of the added entries have no identifier.
+func (r Result) Typed() int {
+	n := 0
+	for _, p := range r.Added {
+		if p.Typed {
+			n++
+		}
 	}
+	return n
+}
+
+// Plan reads f's entries against the identities the manifest already
+// lists (have, keyed by compareKey, arXiv versions dropped: Have makes
+// it) and says what to add. have gains what is added, so the next file
+// of the same import, and a second entry naming the same work, are
+// compared with it.
+func Plan(f *bibfile.File, have map[string]string) Result {
+	r := PlanEntries(f.Name, FromBib(f), have)
 	for _, p := range f.Errors() {
 		if !inEntry(f, p) {
 			r.Problems = append(r.Problems, p.Error())
@@ -68,43 +80,71 @@ func Plan(f *bibfile.File, have map[string]string) Result {
 	return r
 }
 
-func (r *Result) place(f *bibfile.File, e *bibfile.Entry, have map[string]string) {
-	found := Find(e)
-	if len(found.IDs) > 0 {
+// PlanEntries is Plan of entries read from any format.
+func PlanEntries(file string, entries []Entry, have map[string]string) Result {
+	r := Result{File: file, Entries: len(entries)}
+	for _, e := range entries {
+		r.place(e, have)
+	}
+	return r
+}
+
+func (r *Result) place(e Entry, have map[string]string) {
+	if len(e.Found.IDs) > 0 {
 		r.WithID++
 	}
 	switch {
-	case e.Broken || e.Key == "":
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, "a syntax error: " + entryProblem(f, e)})
+	case e.Problem != "":
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, e.Problem})
 		return
-	case e.Duplicate:
-		first := f.Lookup(e.Key)
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line,
-			fmt.Sprintf("a duplicate key: BibTeX and biber read only the first %s (%s:%d)", e.Key, f.Name, first.Line)})
-		return
-	case len(found.IDs) == 0:
-		why := NoIdentifier
-		if len(found.Bad) > 0 {
-			why = strings.Join(found.Bad, "; ") + "; " + why
-		}
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, why})
+	case len(e.Found.IDs) == 0:
+		r.placeTyped(e, have)
 		return
 	}
-	best := found.IDs[0]
-	for _, id := range found.IDs {
+	best := e.Found.IDs[0]
+	for _, id := range e.Found.IDs {
 		if by, ok := have[compareKey(id)]; ok {
 			if by != "" {
 				r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("the same work as %s (%s)", by, id.Key())})
 				return
 			}
-			r.Already = append(r.Already, Placed{Key: e.Key, Line: e.Line, ID: id})
+			r.Already = append(r.Already, Placed{Key: e.Key, Line: e.Line, ID: id, Entry: e})
 			return
 		}
 	}
-	for _, id := range found.IDs {
+	for _, id := range e.Found.IDs {
 		have[compareKey(id)] = e.Key
 	}
-	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: best})
+	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: best, Entry: e})
+}
+
+// placeTyped places an entry without an identifier: a [[work]] known by
+// its key, so the key must be one the manifest can keep, and shown by its
+// title, so it must have one.
+func (r *Result) placeTyped(e Entry, have map[string]string) {
+	why := ""
+	if len(e.Found.Bad) > 0 {
+		why = strings.Join(e.Found.Bad, "; ") + "; "
+	}
+	if err := manifest.CheckKey(e.Key); err != nil {
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("%sit has no identifier, so its key names it, and the key %s: rename the key in the file and import again", why, err)})
+		return
+	}
+	if e.Record.Title == "" {
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, why + "it has no identifier and no title: nothing would show it"})
+		return
+	}
+	id := manifest.Identity{Kind: manifest.KindKey, Value: e.Key}
+	if by, ok := have[compareKey(id)]; ok {
+		if by != "" {
+			r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("its key is %s's (BibTeX compares keys whatever their letter case)", by)})
+			return
+		}
+		r.Already = append(r.Already, Placed{Key: e.Key, Line: e.Line, ID: id, Typed: true, Entry: e})
+		return
+	}
+	have[compareKey(id)] = e.Key
+	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: id, Typed: true, Entry: e})
 }
 
 // Have is the set Plan compares with: every identity the manifest lists
@@ -119,10 +159,14 @@ func Have(m *manifest.Manifest) map[string]string {
 }
 
 // compareKey is an identity's key with an arXiv version dropped: the
-// entry and the manifest name the work, whichever version each wrote.
+// entry and the manifest name the work, whichever version each wrote;
+// a citation key in lower case, as BibTeX compares keys.
 func compareKey(id manifest.Identity) string {
-	if id.Kind == manifest.KindArXiv {
+	switch id.Kind {
+	case manifest.KindArXiv:
 		return manifest.Identity{Kind: id.Kind, Value: dropVersion(id.Value)}.Key()
+	case manifest.KindKey:
+		return manifest.Identity{Kind: id.Kind, Value: strings.ToLower(id.Value)}.Key()
 	}
 	return id.Key()
 }
@@ -158,24 +202,36 @@ func entryProblem(f *bibfile.File, e *bibfile.Entry) string {
 	return fmt.Sprintf("%s:%d: the entry is cut short", f.Name, e.Line)
 }
 
-// Block is the text appended to the manifest for one file's added
-// entries: a comment naming the file and the date, then one [[identity]]
-// each with its citation key as a trailing comment. "" when nothing is
-// added. nl is the manifest's line ending ("\n" or "\r\n").
+// Block is the text appended to the manifest for one file's entries: a
+// comment naming the file and the date, then for each entry added its
+// [[identity]] (the key as a trailing comment) and the [[work]] that
+// keeps its key, its own fields and its custom fields (WorkLines); an
+// entry the manifest lists without a [[work]] gets that [[work]] too.
+// "" when nothing is added. nl is the manifest's line ending ("\n" or
+// "\r\n").
 func Block(r Result, file, date, nl string) string {
-	if len(r.Added) == 0 && !slices.ContainsFunc(r.Already, func(p Placed) bool { return p.KeepKey }) {
-		return ""
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s# imported from %s (about import, %s)%s", nl, oneLine(file), date, nl)
 	for _, p := range r.Added {
-		fmt.Fprintf(&b, "[[identity]]%s%s = %s  # %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), oneLine(p.Key), nl)
-		b.WriteString(WorkKeyLines(p, nl))
+		if b.Len() > 0 {
+			b.WriteString(nl) // a blank line between entries
+		}
+		if !p.Typed {
+			fmt.Fprintf(&b, "[[identity]]%s%s = %s  # %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), oneLine(p.Key), nl)
+		}
+		b.WriteString(WorkLines(p, nl))
 	}
 	for _, p := range r.Already {
-		b.WriteString(WorkKeyLines(p, nl))
+		if w := WorkLines(p, nl); w != "" {
+			if b.Len() > 0 {
+				b.WriteString(nl)
+			}
+			b.WriteString(w)
+		}
 	}
-	return b.String()
+	if b.Len() == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s# imported from %s (about import, %s)%s", nl, oneLine(file), date, nl) + b.String()
 }
 
 // Keys is what the manifest already holds of citation keys: every
@@ -208,8 +264,19 @@ func KeysOf(m *manifest.Manifest) Keys {
 // the manifest refuses the key (manifest.CheckKey), another [[work]]
 // keeps it, or the user's own [[work]] for that work is where it goes
 // (the note says which line); nothing is said when that [[work]] keeps
-// this very key already (a second import).
+// this very key already (a second import). An entry without an
+// identifier is known by its key: when another [[work]] keeps it, the
+// entry is not placed.
 func (k Keys) KeepKeys(r *Result) {
+	added := r.Added[:0]
+	for _, p := range r.Added {
+		if p.Typed && k.taken[strings.ToLower(p.Key)] {
+			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "it has no identifier, so its key names it, and another [[work]] of the manifest keeps that key: rename one of them"})
+			continue
+		}
+		added = append(added, p)
+	}
+	r.Added = added
 	for _, list := range [][]Placed{r.Added, r.Already} {
 		for i := range list {
 			k.keep(&list[i])
@@ -220,9 +287,16 @@ func (k Keys) KeepKeys(r *Result) {
 func (k Keys) keep(p *Placed) {
 	folded := strings.ToLower(p.Key)
 	if w, ok := k.works[compareKey(p.ID)]; ok {
+		p.WorkLine = w.Line
 		if w.Key != p.Key { // case too: LaTeX labels and biber are case-sensitive
 			p.KeyNote = fmt.Sprintf("key %s not kept: add key = %s to your [[work]] at line %d", p.Key, tomlString(p.Key), w.Line)
 		}
+		return
+	}
+	if p.Typed {
+		k.taken[folded] = true
+		k.works[compareKey(p.ID)] = manifest.Work{ID: p.ID, Key: p.Key}
+		p.KeepKey = true
 		return
 	}
 	if err := manifest.CheckKey(p.Key); err != nil {
@@ -238,13 +312,81 @@ func (k Keys) keep(p *Placed) {
 	p.KeepKey = true
 }
 
-// WorkKeyLines is the [[work]] that keeps the entry's citation key, ""
-// when KeepKeys did not keep it.
-func WorkKeyLines(p Placed, nl string) string {
-	if !p.KeepKey {
+// WorkLines is the [[work]] an entry gives: its id (none for one without
+// an identifier, which its key names), the key KeepKeys kept, its own
+// fields, links, image, award and tags, and its custom fields under
+// [work.fields]. "" when the manifest has a [[work]] for it already
+// (its fields are the user's to merge) or there is nothing to keep.
+func WorkLines(p Placed, nl string) string {
+	if p.WorkLine != 0 {
 		return ""
 	}
-	return fmt.Sprintf("[[work]]%sid = %s%skey = %s%s", nl, tomlString(p.ID.Key()), nl, tomlString(p.Key), nl)
+	var b strings.Builder
+	line := func(key, value string) {
+		if value != "" && value != `""` && value != "[]" {
+			fmt.Fprintf(&b, "%s = %s%s", key, value, nl)
+		}
+	}
+	if p.KeepKey {
+		line("key", tomlString(p.Key))
+	}
+	e, r := p.Entry, p.Entry.Record
+	for _, f := range []struct{ key, value string }{
+		{"type", tomlString(r.Type)}, {"title", tomlString(r.Title)}, {"authors", tomlList(r.Authors)},
+		{"editors", tomlList(r.Editors)}, {"venue", tomlString(r.Venue)}, {"publisher", tomlString(r.Publisher)},
+		{"volume", tomlString(r.Volume)}, {"issue", tomlString(r.Issue)}, {"pages", tomlString(r.Pages)},
+		{"date", tomlString(r.Date)}, {"url", tomlString(r.URL)}, {"abstract", tomlString(r.Abstract)},
+	} {
+		line(f.key, f.value)
+	}
+	for _, l := range e.Links {
+		line(l.Kind, tomlString(l.URL))
+	}
+	line("image", tomlString(e.Image))
+	line("award", tomlString(e.Award))
+	line("tags", tomlList(e.Tags))
+	if len(e.Fields) > 0 {
+		fmt.Fprintf(&b, "[work.fields]%s", nl)
+		for _, f := range e.Fields {
+			line(f.Name, tomlValue(f.Value))
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	head := "[[work]]" + nl
+	if !p.Typed {
+		head += "id = " + tomlString(p.ID.Key()) + nl
+	}
+	return head + b.String()
+}
+
+// tomlList is a list of texts as a TOML array on one line.
+func tomlList(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = tomlString(s)
+	}
+	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// tomlValue is a custom field's value as TOML writes it.
+func tomlValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return tomlString(x)
+	case []string:
+		return tomlList(x)
+	case bool, int64:
+		return fmt.Sprint(x)
+	case float64:
+		f := strconv.FormatFloat(x, 'g', -1, 64)
+		if !strings.ContainsAny(f, ".eIN") {
+			f += ".0" // a float stays one
+		}
+		return f
+	}
+	return tomlString(fmt.Sprint(v))
 }
 
 // tomlString is s as a TOML basic string.

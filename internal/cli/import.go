@@ -16,6 +16,7 @@ import (
 
 	"github.com/aboutscholar/about/bibfile"
 	"github.com/aboutscholar/about/importbib"
+	"github.com/aboutscholar/about/internal/english"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/snapshots"
 )
@@ -192,8 +193,12 @@ func (o importOptions) write(text []byte, appended string, created bool) error {
 // printImportSummary tells what one file gave: counts, then each entry
 // not added and why.
 func printImportSummary(w io.Writer, r importbib.Result) {
-	fmt.Fprintf(w, "%s: %d entries read, %d with an identifier: %d added, %d already in the manifest, %d not placed\n",
-		r.File, r.Entries, r.WithID, len(r.Added), len(r.Already), len(r.NotPlaced))
+	added := fmt.Sprint(len(r.Added), " added")
+	if n := r.Typed(); n > 0 {
+		added += fmt.Sprintf(" (%d without an identifier, kept from %s own fields)", n, english.Plural(n, "its", "their"))
+	}
+	fmt.Fprintf(w, "%s: %d entries read, %d with an identifier: %s, %d already in the manifest, %d not placed\n",
+		r.File, r.Entries, r.WithID, added, len(r.Already), len(r.NotPlaced))
 	for _, u := range r.NotPlaced {
 		key := u.Key
 		if key == "" {
@@ -213,7 +218,15 @@ func printImportSummary(w io.Writer, r importbib.Result) {
 		}
 	}
 	if kept > 0 {
-		fmt.Fprintf(w, "  %d citation keys kept as [[work]] keys: every format cites these works by them\n", kept)
+		fmt.Fprintf(w, "  %d %s: every format cites %s by %s\n", kept,
+			english.Plural(kept, "citation key kept as a [[work]] key", "citation keys kept as [[work]] keys"), english.Plural(kept, "this work", "these works"), english.Plural(kept, "it", "them"))
+	}
+	for _, list := range [][]importbib.Placed{r.Added, r.Already} {
+		for _, p := range list {
+			for _, l := range p.Entry.Lost {
+				fmt.Fprintf(w, "  %s (%s:%d): not kept: %s\n", p.Key, r.File, p.Line, l)
+			}
+		}
 	}
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "  problem: %s\n", p)
