@@ -291,12 +291,13 @@ func parse(path string, data []byte) (*Manifest, error) {
 		return nil, err
 	}
 	m.Providers = WithORCID(m.Providers, m.Identities)
-	if len(m.Identities) == 0 {
-		return nil, &Error{File: path, Err: errors.New("no [[identity]] entries"),
-			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n(a lab's [[member]]s with an orcid or works count too)"}
-	}
 	if err := m.readDecisions(raw, lines); err != nil {
 		return nil, err
+	}
+	// checked after the [[work]]s: a work without an identifier is one
+	if len(m.Identities) == 0 {
+		return nil, &Error{File: path, Err: errors.New("no [[identity]] entries"),
+			Hint: "add one, e.g.\n[[identity]]\norcid = \"0000-0002-1825-0097\"\n(a lab's [[member]]s with an orcid or works count too, and a [[work]] with a key and a title)"}
 	}
 	return m, nil
 }
