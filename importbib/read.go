@@ -1,0 +1,113 @@
+package importbib
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// ReadFile reads the entries of one file or folder `about import` is
+// given, by what it is: a .json file is CSL-JSON, a .ris (or .txt holding
+// RIS, as some databases name their exports) RIS, a folder a Hugo Blox
+// site's publications or an academicpages site's, told apart by what is
+// in it. A .bib is read by bibfile and Plan, not here: the command line
+// sends it there. Each entry's File, and each problem, names the file as
+// given joined with its path in a folder. The error is for a file that
+// cannot be read or is of no kind ReadFile knows; what is wrong within
+// one is a problem, or an entry's Problem.
+func ReadFile(name string) ([]Entry, []string, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", name, errors.Unwrap(err))
+	}
+	if st.IsDir() {
+		return readFolder(name)
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	if ext != ".json" && ext != ".ris" && ext != ".txt" {
+		return nil, nil, fmt.Errorf("%s: about import reads .bib, .json (CSL-JSON), .ris and a Hugo Blox or academicpages folder, not %q", name, ext)
+	}
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", name, errors.Unwrap(err))
+	}
+	if ext == ".json" {
+		entries, problems := ReadCSLJSON(name, src)
+		return entries, problems, nil
+	}
+	entries, problems := ReadRIS(name, src)
+	if len(entries) == 0 && ext == ".txt" {
+		return nil, nil, fmt.Errorf("%s: no RIS entry (TY  - ...) in it", name)
+	}
+	return entries, problems, nil
+}
+
+// readFolder reads a site's folder, naming its files from name.
+func readFolder(name string) ([]Entry, []string, error) {
+	fsys := os.DirFS(name)
+	var entries []Entry
+	var problems []string
+	switch folderKind(fsys) {
+	case "academicpages":
+		entries, problems = ReadAcademicPages(fsys, ".")
+	case "hugoblox":
+		entries, problems = ReadHugoBlox(fsys, ".")
+	default:
+		return nil, nil, fmt.Errorf("%s: neither a Hugo Blox site's content/publication folder nor an academicpages site's _publications", name)
+	}
+	for i := range entries {
+		entries[i].File = filepath.Join(name, filepath.FromSlash(entries[i].File))
+		if entries[i].Problem != "" {
+			entries[i].Problem = name + string(filepath.Separator) + entries[i].Problem
+		}
+	}
+	for i := range problems {
+		problems[i] = name + string(filepath.Separator) + problems[i]
+	}
+	return entries, problems, nil
+}
+
+// folderKind tells a folder's site: academicpages by its _publications
+// folder, or pages whose front matter has a key only it writes
+// (collection, paperurl, venue, citation); Hugo Blox by its
+// content/publication folder, or page bundles (<slug>/index.md), or
+// pages with its keys (publication_types, publication, authors).
+func folderKind(fsys fs.FS) string {
+	for _, d := range []string{"_publications"} {
+		if st, err := fs.Stat(fsys, d); err == nil && st.IsDir() {
+			return "academicpages"
+		}
+	}
+	for _, d := range []string{"content/publication", "publication", "content/publications"} {
+		if st, err := fs.Stat(fsys, d); err == nil && st.IsDir() {
+			return "hugoblox"
+		}
+	}
+	items, _ := fs.ReadDir(fsys, ".")
+	for _, it := range items {
+		file := it.Name()
+		if it.IsDir() {
+			file = path.Join(file, "index.md")
+		} else if !strings.HasSuffix(file, ".md") || strings.HasPrefix(file, "_") {
+			continue
+		}
+		src, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			continue
+		}
+		fields, _, _ := frontMatter(src)
+		for _, f := range fields {
+			switch f.Name {
+			case "collection", "paperurl", "venue", "citation", "excerpt":
+				return "academicpages"
+			case "publication_types", "publication", "authors", "url_pdf":
+				return "hugoblox"
+			}
+		}
+	}
+	return ""
+}
