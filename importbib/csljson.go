@@ -45,6 +45,17 @@ func ReadCSLJSON(name string, src []byte) ([]Entry, []string) {
 	default:
 		return nil, problem(0, "not CSL-JSON: it is neither an array of items nor an item")
 	}
+	out, problems := readItems(name, src, dec, &lines)
+	markDuplicates(out)
+	return out, problems
+}
+
+// readItems reads an array's items after its "[": those before a syntax
+// error, and the problems met.
+func readItems(name string, src []byte, dec *json.Decoder, lines *lineCounter) ([]Entry, []string) {
+	problem := func(off int64, msg string) []string {
+		return []string{fmt.Sprintf("%s:%d: %s", name, lines.at(int(off)), msg)}
+	}
 	var out []Entry
 	var problems []string
 	for dec.More() {
@@ -71,7 +82,6 @@ func ReadCSLJSON(name string, src []byte) ([]Entry, []string) {
 	if _, err := dec.Token(); err != nil && !errors.Is(err, io.EOF) {
 		problems = append(problems, problem(errOffset(err, dec), "not CSL-JSON: "+jsonError(err))...)
 	}
-	markDuplicates(out)
 	return out, problems
 }
 

@@ -134,14 +134,35 @@ func yamlValue(v *yaml.Node) (any, bool) {
 				}
 				continue
 			}
-			var x any
-			if item.Decode(&x) == nil {
-				list = append(list, jsonText(x))
-			}
+			list = append(list, jsonText(nodeText(item, 0)))
 		}
 		return list, true
 	}
 	return nil, false
+}
+
+// nodeText is a YAML node as Go values whose scalars are their text as
+// written (an arXiv id 2101.00010 stays that, not the float 2101.0001).
+func nodeText(n *yaml.Node, depth int) any {
+	n = deref(n)
+	if depth > 32 {
+		return nil
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		m := map[string]any{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m[n.Content[i].Value] = nodeText(n.Content[i+1], depth+1)
+		}
+		return m
+	case yaml.SequenceNode:
+		l := []any{}
+		for _, c := range n.Content {
+			l = append(l, nodeText(c, depth+1))
+		}
+		return l
+	}
+	return n.Value
 }
 
 // jsonText is a decoded value as compact JSON, keys sorted (encoding/json's way).

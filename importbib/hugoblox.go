@@ -2,6 +2,7 @@ package importbib
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -139,9 +140,15 @@ func hugoEntry(fsys fs.FS, p hugoPage, profiles map[string]string) (*Entry, []st
 	var texts []TextField
 	r := &e.Record
 	for _, f := range fields {
-		texts = append(texts, TextField{Name: f.Name, Value: fieldString(f.Value)})
-		if isEmpty(f.Value) {
+		texts = append(texts, TextField{Name: f.Name, Kind: hugoIDKinds[f.Name], Value: fieldString(f.Value)})
+		if isEmpty(f.Value) || hugoIDKinds[f.Name] != "" {
 			continue
+		}
+		if f.Name == "links" {
+			f.Value, texts = hugoLinks(e, f, p, fsys, texts)
+			if isEmpty(f.Value) {
+				continue
+			}
 		}
 		keep, problem := hugoField(e, f, p, fsys, profiles)
 		if problem != "" {
@@ -149,11 +156,6 @@ func hugoEntry(fsys fs.FS, p hugoPage, profiles map[string]string) (*Entry, []st
 		}
 		if keep {
 			e.Fields = append(e.Fields, f)
-		}
-	}
-	for i := range texts {
-		if texts[i].Name == "doi" {
-			texts[i].Kind = manifest.KindDOI
 		}
 	}
 	e.Found = FindText(texts)
@@ -199,8 +201,6 @@ func hugoField(e *Entry, f manifest.CustomField, p hugoPage, fsys fs.FS, profile
 	case "abstract":
 		r.Abstract = s
 		return false, ""
-	case "doi":
-		return false, ""
 	case "tags":
 		e.Tags = fieldList(f.Value)
 		return false, ""
@@ -212,6 +212,48 @@ func hugoField(e *Entry, f manifest.CustomField, p hugoPage, fsys fs.FS, profile
 		}
 	}
 	return true, ""
+}
+
+// hugoIDKinds are the front-matter keys that hold one identifier:
+// Academic's doi and Hugo Blox's hugoblox.ids (its data/link_types.yaml
+// "derived" keys), read as identifiers, not kept as fields.
+var hugoIDKinds = map[string]manifest.Kind{
+	"doi": manifest.KindDOI, "hugoblox.ids.doi": manifest.KindDOI, "hugoblox.ids.arxiv": manifest.KindArXiv,
+	"hugoblox.ids.pmid": manifest.KindPMID, "hugoblox.ids.pmcid": manifest.KindPMCID,
+}
+
+// hugoLinkTypes are the types of Hugo Blox's links list (its
+// data/link_types.yaml) that are a [[work]] link.
+var hugoLinkTypes = map[string]string{"pdf": "pdf", "slides": "slides", "video": "video", "poster": "poster",
+	"code": "code", "dataset": "data", "project": "project"}
+
+// hugoLinks reads Hugo Blox's links list (functions/build_links.html):
+// an item {type, url} of a link type is a [[work]] link; {type: doi, id}
+// and {type: preprint, provider: arxiv, id} name identifiers; every other
+// item (source, site, custom) is what stays of the field, as written.
+func hugoLinks(e *Entry, f manifest.CustomField, p hugoPage, fsys fs.FS, texts []TextField) ([]string, []TextField) {
+	var rest []string
+	for _, item := range fieldList(f.Value) {
+		var l map[string]any
+		if json.Unmarshal([]byte(item), &l) != nil {
+			rest = append(rest, item)
+			continue
+		}
+		typ, u, id := cslString(l["type"]), strings.TrimSpace(cslString(l["url"])), strings.TrimSpace(cslString(l["id"]))
+		kind, isLink := hugoLinkTypes[typ]
+		switch {
+		case isLink && u != "":
+			e.Links = append(e.Links, manifest.WorkLink{Kind: kind, URL: hugoLinkURL(fsys, p, u)})
+		case isLink: // an empty url: a button the template leaves out
+		case typ == "doi" && id != "":
+			texts = append(texts, TextField{Name: "links", Kind: manifest.KindDOI, Value: id})
+		case typ == "preprint" && cslString(l["provider"]) == "arxiv" && id != "":
+			texts = append(texts, TextField{Name: "links", Kind: manifest.KindArXiv, Value: id})
+		default:
+			rest = append(rest, item)
+		}
+	}
+	return rest, texts
 }
 
 // hugoLinkURL is a url_* value as the site serves it: a URL as it is; a
@@ -232,8 +274,10 @@ func hugoLinkURL(fsys fs.FS, p hugoPage, s string) string {
 
 // hugoAuthors are the names the site shows for an author list: a name
 // that is a profile's (by Hugo's urlize: lower case, spaces as hyphens)
-// is that profile's name. "admin" with no profile found is told: it is
-// the site's owner, whose name is in content/authors/admin/_index.md.
+// is that profile's name. "admin" (Academic, Wowchemy) or "me" (Hugo
+// Blox's current templates) with no profile found is told: it is the
+// site's owner, whose name is in content/authors/admin/_index.md or
+// data/authors/me.yaml.
 func hugoAuthors(list []string, profiles map[string]string) ([]string, string) {
 	var out []string
 	var problem string
@@ -243,8 +287,8 @@ func hugoAuthors(list []string, profiles map[string]string) ([]string, string) {
 			out = append(out, name)
 			continue
 		}
-		if a == "admin" {
-			problem = `author "admin" is the site owner's profile (content/authors/admin/_index.md or data/authors/admin.yaml), which was not found: kept as "admin"`
+		if a == "admin" || a == "me" {
+			problem = fmt.Sprintf(`author %q is the site owner's profile (content/authors/%s/_index.md or data/authors/%s.yaml), which was not found: kept as %q`, a, a, a, a)
 		}
 		out = append(out, plainMarkdown(a))
 	}

@@ -22,6 +22,10 @@ import (
 // is skipped.
 var risTag = regexp.MustCompile(`^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$`)
 
+// lineSeparators are the Unicode line breaks some services (Atypon) cut
+// long RIS lines with; RIS.js reads each as a space.
+var lineSeparators = strings.NewReplacer("\u2028", " ", "\u2029", " ")
+
 // risField is one tag and its value, at its line.
 type risField struct {
 	tag, value string
@@ -45,7 +49,7 @@ func ReadRIS(name string, src []byte) ([]Entry, []string) {
 		cur = nil
 	}
 	for i, line := range strings.Split(string(src), "\n") {
-		line = strings.TrimRight(strings.NewReplacer("\u2028", " ", "\u2029", " ").Replace(line), " \t\r")
+		line = strings.TrimRight(lineSeparators.Replace(line), " \t\r")
 		m := risTag.FindStringSubmatch(line)
 		switch {
 		case m == nil && len(cur) > 0: // a value's next line
