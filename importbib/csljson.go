@@ -17,7 +17,9 @@ import (
 // ReadCSLJSON reads a CSL-JSON file (CSL 1.0.2's csl-data.json): an array
 // of items, as Zotero's "CSL JSON" and Better BibTeX's "Better CSL JSON"
 // exports write it, or one item alone. Each item's key is its
-// citation-key (Better BibTeX's) or, without one, its id; its line is
+// citation-key (Better BibTeX's), or the "Citation Key:" line Zotero
+// keeps in its note, or its id unless that is a URI (Zotero's own export
+// writes the item's, http://zotero.org/users/…/items/…: no key); its line is
 // where its "{" is. A syntax error ends the read: the items before it are
 // kept and the error is a problem (file:line: message), as is an item
 // that is not an object.
@@ -213,7 +215,7 @@ func cslEntry(file string, line int, kvs []kv) Entry {
 	if strings.EqualFold(archive, "arxiv") && number != "" {
 		texts = append(texts, TextField{Name: "number", Kind: manifest.KindArXiv, Value: number})
 	}
-	if e.Key == "" {
+	if e.Key == "" && !strings.Contains(id, "://") { // Zotero's own export's id is the item's URI, no citation key
 		e.Key = cmp.Or(noteKey(texts), id)
 	}
 	e.Found = FindText(texts)

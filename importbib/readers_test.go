@@ -25,6 +25,7 @@ var realFiles = []realFile{
 	{"csljson/bbt-pandoc-citation.csl.json", 4, 1, 3, 0},
 	{"csljson/bbt-365-825-creators.csl.json", 7, 1, 6, 0},
 	{"csljson/bbt-360-811-dates.csl.json", 15, 0, 15, 0},
+	{"csljson/zotero-csl-json-case00.json", 1, 0, 1, 0},
 	{"ris/zotero-ris-case00.ris", 1, 0, 1, 0},
 	{"ris/zotero-ris-case01.ris", 1, 0, 1, 0},
 	{"ris/zotero-ris-case03.ris", 1, 1, 0, 0},
@@ -89,8 +90,8 @@ func sourceKeys(t *testing.T, name string) []string {
 		}
 		for _, it := range items {
 			k, _ := it["citation-key"].(string)
-			if k == "" {
-				k, _ = it["id"].(string)
+			if id, _ := it["id"].(string); k == "" && !strings.HasPrefix(id, "http") {
+				k = id
 			}
 			keys = append(keys, k)
 		}
@@ -158,6 +159,10 @@ var wants = []want{
 		record: manifest.WorkRecord{Type: "motion_picture", Title: "The one with the Princess Leia fantasy", Venue: "Friends", Publisher: "Warner Home Video", Volume: "3", Date: "2003"},
 		fields: map[string]any{"director": []string{"Mancuso, Gail"}, "script-writer": []string{"Curtis, Michael", "Malins, Gregory S."},
 			"original-date": "1996-09-16", "number": "1", "medium": "DVD"}},
+	{file: "csljson/zotero-csl-json-case00.json", line: 2,
+		record: manifest.WorkRecord{Type: "book", Title: "Stochastic biomathematical models: With applications to neuronal modeling",
+			Authors: []string{"Bachar, Mostafa"}, Publisher: "Springer", Volume: "2058", Date: "2013-01-01"},
+		fields: map[string]any{"collection-title": "Lecture notes in mathematics", "number-of-pages": "206", "ISBN": "978-3-642-32156-6", "publisher-place": "Heidelberg"}},
 	{file: "ris/zotero-ris-case00.ris", line: 1,
 		record: manifest.WorkRecord{Type: "article-journal", Title: "Blood-brain barrier breach following cortical contusion in the rat",
 			Authors: []string{"Baldwin,S.A.", "Fugaccia,I.", "Brown,D.R.", "Brown,L.V.", "Scheff,S.W."}, Venue: "J.Neurosurg.", Volume: "85", Pages: "476-481", Date: "1996"},
