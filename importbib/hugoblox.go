@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aboutscholar/about/bibfile"
@@ -25,8 +26,9 @@ import (
 // and present in every bundle; cite.bib is missing from many and its key,
 // written by a tool (academic import, Zotero), often differs from the
 // slug the site's links use. cite.bib's identifiers are read too (a DOI
-// or arXiv id the front matter lacks), and its volume, issue, pages and
-// publisher fill what the front matter does not say.
+// or arXiv id the front matter lacks), its volume, issue, pages and
+// publisher fill what the front matter does not say, and its year and
+// month say how much of the front matter's date is the work's.
 
 // hugoLinkKinds are the url_* keys Hugo Blox shows as buttons that are a
 // [[work]] link (its functions/build_links.html maps url_* to a button
@@ -160,7 +162,13 @@ func hugoEntry(fsys fs.FS, p hugoPage, profiles map[string]string) (*Entry, []st
 	}
 	e.Found = FindText(texts)
 	if p.bundle != "" {
+		before := r.Date
 		e.Found = mergeFound(e.Found, citeBib(fsys, path.Join(p.bundle, "cite.bib"), r))
+		if i := slices.IndexFunc(fields, func(f manifest.CustomField) bool { return f.Name == "date" }); r.Date != before && i >= 0 {
+			// the date as written goes back to the page: Hugo needs a whole one
+			e.Fields = append(e.Fields, fields[i])
+			slices.SortStableFunc(e.Fields, func(a, b manifest.CustomField) int { return a.Line - b.Line })
+		}
 	}
 	sortLinks(e.Links)
 	return e, problems
@@ -365,5 +373,45 @@ func citeBib(fsys fs.FS, name string, r *manifest.WorkRecord) Found {
 	fill(&r.Issue, "number")
 	fill(&r.Pages, "pages")
 	fill(&r.Publisher, "publisher")
+	r.Date = bibPrecision(r.Date, e)
 	return Find(e)
+}
+
+// bibPrecision is the front matter's date cut to what cite.bib says:
+// Hugo needs a whole date, so `academic import` (and those who copy its
+// pages) write 2025-01-01 for a year and 2022-08-01 for a month; where
+// cite.bib gives only that year, or that year and month, the day and
+// month are the placeholder's, not the work's.
+func bibPrecision(date string, e *bibfile.Entry) string {
+	yf, ok := e.Own("year")
+	year := strings.TrimSpace(yf.Text())
+	if !ok || len(year) != 4 || !strings.HasPrefix(date, year) {
+		return date
+	}
+	month := 0
+	if mf, ok := e.Own("month"); ok {
+		month = monthOf(mf.Text())
+	}
+	switch {
+	case month == 0 && date == year+"-01-01":
+		return year
+	case month > 0 && date == fmt.Sprintf("%s-%02d-01", year, month):
+		return date[:7]
+	}
+	return date
+}
+
+// monthOf reads a BibTeX month: a number, or a name or its abbreviation
+// in English ("August", "aug", "July~14"); 0 when it is none.
+func monthOf(s string) int {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= 12 {
+		return n
+	}
+	for i, m := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"} {
+		if strings.HasPrefix(s, m) {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -198,7 +198,7 @@ var wants = []want{
 		record: manifest.WorkRecord{Type: "article", Title: "Fiber Endoscopy Using Synthetic Wavelengths for 3D tissue imaging",
 			Authors: []string{"Muralidhar Madabhushi Balaji", "Patrick Cornwall", "Parker Liu", "Stefan Forschner", "Jürgen Czarske", "Florian Willomitzer"},
 			Venue:   "Computational Optical Imaging and Artificial Intelligence in Biomedical Sciences II 2025 Mar 19 (Vol. 13333, pp. 18-22). SPIE.",
-			Date:    "2025-01-01"},
+			Date:    "2025"}, // cite.bib: year = {2025}, no month: 2025-01-01 is Hugo's whole date
 		links: []manifest.WorkLink{{Kind: "pdf", URL: "https://www.spiedigitallibrary.org/conference-proceedings-of-spie/13333/1333306/Fiber-endoscopy-using-synthetic-wavelengths-for-3D-tissue-imaging/10.1117/12.3043761.full"}},
 		tags:  []string{"SWH_FiberImaging"},
 		fields: map[string]any{
@@ -211,11 +211,12 @@ var wants = []want{
 			"url_preprint":            "https://arxiv.org/abs/2501.15561",
 			"preprint_date":           "2025",
 			"image.preview_only":      false,
+			"date":                    "2025-01-01",
 		}},
 	{file: "hugoblox/BMICLab-bmic_website", key: "arbelle-dual-task-2022", line: 1,
 		ids: []string{"doi:10.1109/tmi.2022.3152927"},
 		record: manifest.WorkRecord{Type: "article-journal", Title: "Dual-Task ConvLSTM-UNet for Instance Segmentation of Weakly Annotated Microscopy Videos",
-			Authors: []string{"Assaf Arbelle", "Shaked Cohen", "Tammy Riklin Raviv"}, Venue: "IEEE Transactions on Medical Imaging", Date: "2022-08-01",
+			Authors: []string{"Assaf Arbelle", "Shaked Cohen", "Tammy Riklin Raviv"}, Venue: "IEEE Transactions on Medical Imaging", Date: "2022-08", // cite.bib: month = {August}
 			Volume: "41", Issue: "8", Pages: "1948–1960"}, // volume, number and pages from its cite.bib
 		abstract: "Convolutional Neural Networks (CNNs) are considered state of the art",
 		tags: []string{"Annotations", "Computer architecture", "Deep learning", "image segmentation", "Image segmentation", "image sequences", "Microprocessors",
