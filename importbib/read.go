@@ -46,27 +46,34 @@ func ReadFile(name string) ([]Entry, []string, error) {
 	return entries, problems, nil
 }
 
-// readFolder reads a site's folder, naming its files from name.
+// readFolder reads a site's folder, naming its files from name. A
+// Hugo Blox content/publication folder is read from its site's root, so
+// its authors' profiles (content/authors, data/authors) are found.
 func readFolder(name string) ([]Entry, []string, error) {
-	fsys := os.DirFS(name)
+	root, dir := name, "."
+	if abs, err := filepath.Abs(name); err == nil && filepath.Base(filepath.Dir(abs)) == "content" &&
+		strings.HasPrefix(filepath.Base(abs), "publication") {
+		root, dir = filepath.Join(name, "..", ".."), "content/"+filepath.Base(abs)
+	}
+	fsys := os.DirFS(root)
 	var entries []Entry
 	var problems []string
-	switch folderKind(fsys) {
+	switch folderKind(fsys, dir) {
 	case "academicpages":
-		entries, problems = ReadAcademicPages(fsys, ".")
+		entries, problems = ReadAcademicPages(fsys, dir)
 	case "hugoblox":
-		entries, problems = ReadHugoBlox(fsys, ".")
+		entries, problems = ReadHugoBlox(fsys, dir)
 	default:
 		return nil, nil, fmt.Errorf("%s: neither a Hugo Blox site's content/publication folder nor an academicpages site's _publications", name)
 	}
 	for i := range entries {
-		entries[i].File = filepath.Join(name, filepath.FromSlash(entries[i].File))
+		entries[i].File = filepath.Join(root, filepath.FromSlash(entries[i].File))
 		if entries[i].Problem != "" {
-			entries[i].Problem = name + string(filepath.Separator) + entries[i].Problem
+			entries[i].Problem = root + string(filepath.Separator) + entries[i].Problem
 		}
 	}
 	for i := range problems {
-		problems[i] = name + string(filepath.Separator) + problems[i]
+		problems[i] = root + string(filepath.Separator) + problems[i]
 	}
 	return entries, problems, nil
 }
@@ -76,23 +83,21 @@ func readFolder(name string) ([]Entry, []string, error) {
 // (collection, paperurl, venue, citation); Hugo Blox by its
 // content/publication folder, or page bundles (<slug>/index.md), or
 // pages with its keys (publication_types, publication, authors).
-func folderKind(fsys fs.FS) string {
-	for _, d := range []string{"_publications"} {
-		if st, err := fs.Stat(fsys, d); err == nil && st.IsDir() {
-			return "academicpages"
-		}
+func folderKind(fsys fs.FS, dir string) string {
+	if st, err := fs.Stat(fsys, path.Join(dir, "_publications")); err == nil && st.IsDir() {
+		return "academicpages"
 	}
-	for _, d := range []string{"content/publication", "publication", "content/publications"} {
-		if st, err := fs.Stat(fsys, d); err == nil && st.IsDir() {
+	for _, d := range []string{"content/publication", "publication", "content/publications", "publications"} {
+		if st, err := fs.Stat(fsys, path.Join(dir, d)); err == nil && st.IsDir() {
 			return "hugoblox"
 		}
 	}
-	items, _ := fs.ReadDir(fsys, ".")
+	items, _ := fs.ReadDir(fsys, dir)
 	for _, it := range items {
-		file := it.Name()
+		file := path.Join(dir, it.Name())
 		if it.IsDir() {
 			file = path.Join(file, "index.md")
-		} else if !strings.HasSuffix(file, ".md") || strings.HasPrefix(file, "_") {
+		} else if !strings.HasSuffix(file, ".md") || strings.HasPrefix(it.Name(), "_") {
 			continue
 		}
 		src, err := fs.ReadFile(fsys, file)

@@ -149,6 +149,14 @@ func TestReadFileKinds(t *testing.T) {
 			t.Errorf("%s: %v %v", name, entries, err)
 		}
 	}
+	// a content/publication folder given alone is read from its site, whose profiles name "admin"
+	write("site/content/authors/admin/_index.md", "---\ntitle: Ann Lee\n---\n")
+	write("site/content/publication/p/index.md", "---\ntitle: P\nauthors: [admin]\n---\n")
+	entries, problems, err := ReadFile(filepath.Join(dir, "site", "content", "publication"))
+	if err != nil || len(problems) != 0 || len(entries) != 1 || !slices.Equal(entries[0].Record.Authors, []string{"Ann Lee"}) ||
+		entries[0].File != filepath.Join(dir, "site", "content", "publication", "p", "index.md") {
+		t.Errorf("content/publication alone: %+v %q %v", entries, problems, err)
+	}
 	for _, p := range []string{filepath.Join(dir, "none"), write("a.bib", "@misc{k,}"), filepath.Join(dir, "missing.ris")} {
 		if _, _, err := ReadFile(p); err == nil {
 			t.Errorf("%s: no error", p)
