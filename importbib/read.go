@@ -28,8 +28,12 @@ func ReadFile(name string) ([]Entry, []string, error) {
 		return readFolder(name)
 	}
 	ext := strings.ToLower(filepath.Ext(name))
-	if ext != ".json" && ext != ".ris" && ext != ".txt" {
-		return nil, nil, fmt.Errorf("%s: about import reads .bib, .json (CSL-JSON), .ris and a Hugo Blox or academicpages folder, not %q", name, ext)
+	switch ext {
+	case ".json", ".ris", ".txt":
+	case ".bib", ".bibtex", ".biblatex":
+		return nil, nil, fmt.Errorf("%s: a .bib is read by bibfile.Parse and Plan, not ReadFile", name)
+	default:
+		return nil, nil, fmt.Errorf("%s: about import reads BibTeX (.bib), CSL-JSON (.json), RIS (.ris) and a Hugo Blox or academicpages site's folder; %q is none of them", name, ext)
 	}
 	src, err := os.ReadFile(name)
 	if err != nil {
