@@ -348,7 +348,7 @@ func WorkLines(p Placed, nl string) string {
 	if len(e.Fields) > 0 {
 		fmt.Fprintf(&b, "[work.fields]%s", nl)
 		for _, f := range e.Fields {
-			line(f.Name, tomlValue(f.Value))
+			line(f.Name, tomlLiteral(f.Value))
 		}
 	}
 	if b.Len() == 0 {
@@ -370,8 +370,8 @@ func tomlList(list []string) string {
 	return "[" + strings.Join(quoted, ", ") + "]"
 }
 
-// tomlValue is a custom field's value as TOML writes it.
-func tomlValue(v any) string {
+// tomlLiteral is a custom field's value as TOML writes it.
+func tomlLiteral(v any) string {
 	switch x := v.(type) {
 	case string:
 		return tomlString(x)
