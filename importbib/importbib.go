@@ -9,6 +9,7 @@ package importbib
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -41,6 +42,7 @@ type Unplaced struct {
 	Key  string
 	Line int
 	Why  string
+	File string // the file it is in, when not the one imported (a Hugo Blox bundle's index.md); "" otherwise
 }
 
 // Result is what importing one file would do.
@@ -93,9 +95,14 @@ func (r *Result) place(e Entry, have map[string]string) {
 	if len(e.Found.IDs) > 0 {
 		r.WithID++
 	}
+	e.Fields, e.Lost = keepable(tables(e.Fields), e.Lost)
+	e.Tags = keepableTags(e.Tags)
+	if e.Key == "" && e.Problem == "" && (e.Record.Title != "" || len(e.Found.IDs) > 0) {
+		e.Key = MakeKey(e.Record, have)
+	}
 	switch {
 	case e.Problem != "":
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, e.Problem})
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, e.Problem, e.File})
 		return
 	case len(e.Found.IDs) == 0:
 		r.placeTyped(e, have)
@@ -105,7 +112,7 @@ func (r *Result) place(e Entry, have map[string]string) {
 	for _, id := range e.Found.IDs {
 		if by, ok := have[compareKey(id)]; ok {
 			if by != "" {
-				r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("the same work as %s (%s)", by, id.Key())})
+				r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("the same work as %s (%s)", by, id.Key()), e.File})
 				return
 			}
 			r.Already = append(r.Already, Placed{Key: e.Key, Line: e.Line, ID: id, Entry: e})
@@ -118,6 +125,62 @@ func (r *Result) place(e Entry, have map[string]string) {
 	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: best, Entry: e})
 }
 
+// tables gathers fields a reader flattened ("image.caption",
+// "image.focal_point") into one table field ("image"), as the front
+// matter held them, at the place of the first.
+func tables(fields []manifest.CustomField) []manifest.CustomField {
+	var out []manifest.CustomField
+	at := map[string]int{}
+	for _, f := range fields {
+		table, key, dotted := strings.Cut(f.Name, ".")
+		if !dotted || strings.Contains(key, ".") {
+			out = append(out, f)
+			continue
+		}
+		i, seen := at[table]
+		if !seen {
+			i = len(out)
+			at[table] = i
+			out = append(out, manifest.CustomField{Name: table, Value: map[string]any{}, Line: f.Line})
+		}
+		if m, ok := out[i].Value.(map[string]any); ok {
+			m[key] = f.Value
+		}
+	}
+	return out
+}
+
+// keepableTags are the tags the manifest takes: text without a comma,
+// each once whatever its letter case.
+func keepableTags(tags []string) []string {
+	var out []string
+	for _, t := range tags {
+		t = strings.Join(strings.Fields(t), " ")
+		if t != "" && !strings.Contains(t, ",") && !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, t) }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// keepable are the custom fields the manifest can keep; a field about
+// writes from the record itself (a Hugo Blox page's date as written, an
+// academicpages collection) is dropped without a word, any other is
+// said to be lost.
+func keepable(fields []manifest.CustomField, lost []string) ([]manifest.CustomField, []string) {
+	var out []manifest.CustomField
+	for _, f := range fields {
+		err, reserved := manifest.CustomFieldProblem(f.Name, f.Value)
+		switch {
+		case err == nil:
+			out = append(out, f)
+		case !reserved:
+			lost = append(lost, fmt.Sprintf("%s (%v)", f.Name, err))
+		}
+	}
+	return out, lost
+}
+
 // placeTyped places an entry without an identifier: a [[work]] known by
 // its key, so the key must be one the manifest can keep, and shown by its
 // title, so it must have one.
@@ -127,17 +190,17 @@ func (r *Result) placeTyped(e Entry, have map[string]string) {
 		why = strings.Join(e.Found.Bad, "; ") + "; "
 	}
 	if err := manifest.CheckKey(e.Key); err != nil {
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("%sit has no identifier, so its key names it, and the key %s: rename the key in the file and import again", why, err)})
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("%sit has no identifier, so its key names it, and the key %s: rename the key in the file and import again", why, err), e.File})
 		return
 	}
 	if e.Record.Title == "" {
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, why + "it has no identifier and no title: nothing would show it"})
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, why + "it has no identifier and no title: nothing would show it", e.File})
 		return
 	}
 	id := manifest.Identity{Kind: manifest.KindKey, Value: e.Key}
 	if by, ok := have[compareKey(id)]; ok {
 		if by != "" {
-			r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("its key is %s's (BibTeX compares keys whatever their letter case)", by)})
+			r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("its key is %s's (BibTeX compares keys whatever their letter case)", by), e.File})
 			return
 		}
 		r.Already = append(r.Already, Placed{Key: e.Key, Line: e.Line, ID: id, Typed: true, Entry: e})
@@ -271,7 +334,7 @@ func (k Keys) KeepKeys(r *Result) {
 	added := r.Added[:0]
 	for _, p := range r.Added {
 		if p.Typed && k.taken[strings.ToLower(p.Key)] {
-			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "it has no identifier, so its key names it, and another [[work]] of the manifest keeps that key: rename one of them"})
+			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "it has no identifier, so its key names it, and another [[work]] of the manifest keeps that key: rename one of them", p.Entry.File})
 			continue
 		}
 		added = append(added, p)
@@ -351,6 +414,11 @@ func WorkLines(p Placed, nl string) string {
 			line(f.Name, tomlLiteral(f.Value))
 		}
 	}
+	if strings.HasSuffix(b.String(), "[work.fields]"+nl) {
+		s := strings.TrimSuffix(b.String(), "[work.fields]"+nl)
+		b.Reset()
+		b.WriteString(s)
+	}
 	if b.Len() == 0 {
 		return ""
 	}
@@ -379,6 +447,12 @@ func tomlLiteral(v any) string {
 		return tomlList(x)
 	case bool, int64:
 		return fmt.Sprint(x)
+	case map[string]any:
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			parts = append(parts, k+" = "+tomlLiteral(x[k]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
 	case float64:
 		f := strconv.FormatFloat(x, 'g', -1, 64)
 		if !strings.ContainsAny(f, ".eIN") {

@@ -156,9 +156,27 @@ var customFieldName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 // other name (note, isbn, series, award_name, Hugo Blox's summary) is
 // the user's word and replaces what about would write.
 var reservedFields = []string{
-	"author", "authors", "editor", "editors", "title", "journal", "journaltitle", "booktitle", "publication", "venue",
+	"author", "editor", "editors", "title", "journal", "journaltitle", "booktitle", "venue",
 	"publisher", "year", "month", "date", "volume", "number", "issue", "pages", "doi", "url", "eprint", "eprinttype",
 	"archiveprefix", "arxiv", "pmid", "pmcid", "abstract", "keywords", "tags", "publication_types", "collection", "permalink",
+}
+
+// CustomFieldProblem is why a custom field cannot be kept under that name
+// with that value (customFields' rules, for a caller that writes one, as
+// about import does), and whether it is only that about writes the name
+// from the record; nil when it can be kept.
+func CustomFieldProblem(name string, value any) (err error, reserved bool) {
+	switch {
+	case !customFieldName.MatchString(name):
+		return errors.New("a field name the manifest cannot hold"), false
+	case slices.Contains(reservedFields, strings.ToLower(name)):
+		return errors.New("about writes it from the work's record"), true
+	}
+	v, err := customValue(value)
+	if err == nil {
+		err = decisions{}.customText("", v)
+	}
+	return err, false
 }
 
 // customFields checks [work.fields]: each a name the themes use, holding
@@ -199,11 +217,32 @@ func (d decisions) customFields(table string, raw map[string]any) ([]CustomField
 	return out, nil
 }
 
-// customValue is v as a CustomField holds it.
+// customValue is v as a CustomField holds it. A table (Hugo Blox's
+// image: {caption, focal_point}) holds values of those kinds, one level
+// deep: front matter writes it back as it was; a BibTeX file cannot hold
+// it and leaves it out.
 func customValue(v any) (any, error) {
 	switch x := v.(type) {
 	case string, bool, int64, float64:
 		return x, nil
+	case []string:
+		return x, nil
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, item := range x {
+			if !customFieldName.MatchString(k) {
+				return nil, fmt.Errorf("holds a table whose key %q no site file can hold", k)
+			}
+			if _, nested := item.(map[string]any); nested {
+				return nil, fmt.Errorf("holds a table in a table (%s), which no site file of about's writes back", k)
+			}
+			value, err := customValue(item)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = value
+		}
+		return out, nil
 	case []any:
 		list := make([]string, 0, len(x))
 		for _, item := range x {
@@ -222,6 +261,14 @@ func customValue(v any) (any, error) {
 // character, or braces that do not pair (the BibTeX files write the
 // value in braces, as it was imported).
 func (d decisions) customText(key string, v any) error {
+	if table, ok := v.(map[string]any); ok {
+		for _, item := range table {
+			if err := d.customText(key, item); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	texts, _ := v.([]string)
 	if s, ok := v.(string); ok {
 		texts = []string{s}

@@ -22,6 +22,9 @@ import (
 // true or false, a number, a list joined with ", " as BibTeX keywords are.
 func (fs *bibFields) customFields(fields []manifest.CustomField) {
 	for _, f := range fields {
+		if _, table := f.Value.(map[string]any); table {
+			continue // front matter's, which a BibTeX field cannot hold
+		}
 		if v := customBibValue(f.Value); v != "" {
 			fs.replace(bibField{name: f.Name, value: "{" + v + "}", raw: true})
 		}

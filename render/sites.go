@@ -7,6 +7,7 @@ import (
 	"html"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -230,7 +231,10 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 	for _, e := range p.shown {
 		date := fullDate(e.rec.Issued)
 		name := e.file
-		if date != "" {
+		if date != "" && !yearFirst.MatchString(e.file) {
+			// academicpages names pages by date; a key that already
+			// starts with a year (one kept from the site's own page,
+			// "2014-CBA") keeps the page's name and so its permalink
 			name = date + "-" + e.file
 		}
 		fm := shape.AcademicPublication{
@@ -264,6 +268,8 @@ func academicPagesFiles(p *page, emit func(output.File) error) error {
 	}
 	return nil
 }
+
+var yearFirst = regexp.MustCompile(`^[0-9]{4}-`)
 
 // escapeAcademicPages escapes the texts academicpages' layouts insert
 // into HTML as they are (archive-single.html and publications.html print

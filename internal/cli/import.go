@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -26,7 +28,7 @@ import (
 func importCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "import",
-		Usage:     "add a BibTeX or BibLaTeX file's works to the manifest",
+		Usage:     "add a bibliography's works to the manifest (BibTeX, CSL-JSON, RIS, a Hugo Blox or academicpages site)",
 		ArgsUsage: "FILE...",
 		Description: `Reads each BibTeX or BibLaTeX FILE (an al-folio site's
 _bibliography/papers.bib, a Zotero or Google Scholar export) and adds one
@@ -84,7 +86,7 @@ func runImport(o importOptions) error {
 	if len(o.Files) == 0 {
 		return usageError(errors.New("import needs a FILE to read"), "e.g. about import _bibliography/papers.bib")
 	}
-	files, err := readBibFiles(o.Files)
+	files, err := readImportFiles(o.Files)
 	if err != nil {
 		return err
 	}
@@ -102,7 +104,7 @@ func runImport(o importOptions) error {
 	var appended strings.Builder
 	var results []importbib.Result
 	for i, f := range files {
-		r := importbib.Plan(f, have)
+		r := f.plan(have)
 		keys.KeepKeys(&r)
 		results = append(results, r)
 		appended.WriteString(importbib.Block(r, filepath.ToSlash(o.Files[i]), o.Date.UTC().Format(time.DateOnly), nl))
@@ -113,24 +115,72 @@ func runImport(o importOptions) error {
 	return o.write(text, appended.String(), created)
 }
 
-// readBibFiles reads and parses each file, refusing one that cannot be
-// read or is not BibTeX at all.
-func readBibFiles(names []string) ([]*bibfile.File, error) {
-	var files []*bibfile.File
+// importFile is one FILE read: a BibTeX file, or the entries of any other
+// format importbib reads (CSL-JSON, RIS, a Hugo Blox or academicpages
+// site's folder) with the problems met outside them.
+type importFile struct {
+	name     string
+	bib      *bibfile.File
+	entries  []importbib.Entry
+	problems []string
+}
+
+func (f importFile) plan(have map[string]string) importbib.Result {
+	if f.bib != nil {
+		return importbib.Plan(f.bib, have)
+	}
+	r := importbib.PlanEntries(f.name, f.entries, have)
+	r.Problems = append(r.Problems, f.problems...)
+	return r
+}
+
+// readImportFiles reads each file, refusing one that cannot be read or
+// holds no entry: nothing is written unless every file is read.
+func readImportFiles(names []string) ([]importFile, error) {
+	var files []importFile
 	for _, name := range names {
-		data, err := os.ReadFile(name)
+		f, err := readImportFile(name)
 		if err != nil {
-			return nil, usageError(fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err)),
-				"pass a BibTeX or BibLaTeX file, e.g. about import _bibliography/papers.bib; nothing was written")
-		}
-		f := bibfile.Parse(name, data)
-		if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) || len(f.Entries) == 0 {
-			return nil, usageError(fmt.Errorf("%s is not a BibTeX file: no @type{key, ...} entry in it", name),
-				"import reads BibTeX and BibLaTeX (.bib) files, UTF-8; nothing was written")
+			return nil, err
 		}
 		files = append(files, f)
 	}
 	return files, nil
+}
+
+const importFormats = "import reads BibTeX and BibLaTeX (.bib), CSL-JSON (.json), RIS (.ris) and a Hugo Blox or academicpages site's folder, UTF-8; nothing was written"
+
+func readImportFile(name string) (importFile, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return importFile{}, usageError(fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err)),
+			"pass a bibliography, e.g. about import _bibliography/papers.bib; nothing was written")
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".bib", ".bibtex", ".biblatex":
+		if info.IsDir() {
+			break
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return importFile{}, usageError(fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err)), importFormats)
+		}
+		f := bibfile.Parse(name, data)
+		if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) || len(f.Entries) == 0 {
+			return importFile{}, usageError(fmt.Errorf("%s is not a BibTeX file: no @type{key, ...} entry in it", name), importFormats)
+		}
+		return importFile{name: name, bib: f}, nil
+	}
+	entries, problems, err := importbib.ReadFile(name)
+	if err != nil {
+		return importFile{}, usageError(err, importFormats)
+	}
+	if !slices.ContainsFunc(entries, func(e importbib.Entry) bool {
+		return e.Record.Title != "" || e.Record.Type != "" || len(e.Found.IDs) > 0 || e.Problem != ""
+	}) {
+		return importFile{}, usageError(fmt.Errorf("%s holds no entry about can read: none has a type, a title or an identifier", name), importFormats)
+	}
+	return importFile{name: name, entries: entries, problems: problems}, nil
 }
 
 // manifestText is the manifest as it is, or the starter init writes when
@@ -157,10 +207,10 @@ func (o importOptions) manifestText() (text []byte, created bool, err error) {
 func (o importOptions) write(text []byte, appended string, created bool) error {
 	switch {
 	case appended == "" && created:
-		fmt.Fprintf(o.Stderr, "nothing to add: no entry has an identifier; %s not written\n", o.Manifest)
+		fmt.Fprintf(o.Stderr, "nothing to add: no entry could be placed; %s not written\n", o.Manifest)
 		return nil
 	case appended == "":
-		fmt.Fprintf(o.Stderr, "nothing to add: %s already lists every entry with an identifier\n", o.Manifest)
+		fmt.Fprintf(o.Stderr, "nothing to add: %s lists every entry already, or it is not placed (see above)\n", o.Manifest)
 		return nil
 	}
 	if len(text) > 0 && !bytes.HasSuffix(text, []byte("\n")) {
@@ -204,7 +254,7 @@ func printImportSummary(w io.Writer, r importbib.Result) {
 		if key == "" {
 			key = "(no key)"
 		}
-		fmt.Fprintf(w, "  not placed: %s (%s:%d): %s\n", key, r.File, u.Line, u.Why)
+		fmt.Fprintf(w, "  not placed: %s (%s:%d): %s\n", key, cmp.Or(u.File, r.File), u.Line, u.Why)
 	}
 	kept := 0
 	for _, list := range [][]importbib.Placed{r.Added, r.Already} {
@@ -213,7 +263,7 @@ func printImportSummary(w io.Writer, r importbib.Result) {
 				kept++
 			}
 			if p.KeyNote != "" {
-				fmt.Fprintf(w, "  %s (%s:%d): %s\n", p.Key, r.File, p.Line, p.KeyNote)
+				fmt.Fprintf(w, "  %s (%s:%d): %s\n", p.Key, cmp.Or(p.Entry.File, r.File), p.Line, p.KeyNote)
 			}
 		}
 	}
@@ -224,7 +274,7 @@ func printImportSummary(w io.Writer, r importbib.Result) {
 	for _, list := range [][]importbib.Placed{r.Added, r.Already} {
 		for _, p := range list {
 			for _, l := range p.Entry.Lost {
-				fmt.Fprintf(w, "  %s (%s:%d): not kept: %s\n", p.Key, r.File, p.Line, l)
+				fmt.Fprintf(w, "  %s (%s:%d): not kept: %s\n", p.Key, cmp.Or(p.Entry.File, r.File), p.Line, l)
 			}
 		}
 	}

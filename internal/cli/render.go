@@ -316,9 +316,9 @@ func writeRenderedFile(loaded *folder.Folder, opts render.Options, o renderOptio
 }
 
 // refusedOutHint is what to do with a one-file --out that render leaves
-// as it is, %[1]s its path and %[2]s the format: the one wording, for
-// `about import` to name itself here once it exists.
-const refusedOutHint = "to keep it, move %[1]s aside or give --out another file; to replace it with about's %[2]s, and lose what only it holds, pass --force"
+// as it is, %[1]s its path and %[2]s the format: keep it, or import what
+// it holds into the manifest and then replace it.
+const refusedOutHint = "to keep it, move %[1]s aside or give --out another file; to move in, run about import %[1]s first (the manifest keeps its entries, keys and fields), then pass --force to replace it with about's %[2]s"
 
 // refusedOut is the usage error for a one-file --out left as it is.
 func refusedOut(o renderOptions, kept output.FileNote) error {
@@ -387,8 +387,11 @@ func printFolderOutcome(w io.Writer, outcome output.Outcome) {
 			n.Path, n.Why, cmp.Or(n.Work, "its work"))
 	}
 	for _, n := range outcome.KeptEdited {
-		fmt.Fprintf(w, "about: kept %s: %s, so about's version%s is not written — move your changes aside and delete it, or pass --force to overwrite it\n",
-			n.Path, n.Why, forWorkSuffix(n.Work))
+		todo := "move your changes aside and delete it, or pass --force to overwrite it"
+		if n.Why == output.WhyNotAbouts {
+			todo = "if it is your site's own page, about import its folder first (the manifest keeps its fields), then pass --force; or move it aside"
+		}
+		fmt.Fprintf(w, "about: kept %s: %s, so about's version%s is not written — %s\n", n.Path, n.Why, forWorkSuffix(n.Work), todo)
 	}
 }
 

@@ -71,7 +71,7 @@ func TestRenderRefusesAFileItDidNotWrite(t *testing.T) {
 // ways out.
 func refused(t *testing.T, code int, stderr, out, why string) {
 	t.Helper()
-	for _, want := range []string{"not replacing --out " + out + ": " + why, "move " + out + " aside", "--force"} {
+	for _, want := range []string{"not replacing --out " + out + ": " + why, "move " + out + " aside", "about import " + out + " first", "--force"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
