@@ -31,6 +31,7 @@ type page struct {
 	site    string                    // Options.SiteURL
 	title   string                    // the manifest's title; "" for "Publications of <name>"
 	lab     *labPage                  // a lab's page (or a member's); nil for one researcher's
+	since   record.Date               // coa: Options.Since
 }
 
 // group is one section of a page.
@@ -89,6 +90,7 @@ func buildPage(f *folder.Folder, opts Options) *page {
 		service: map[string]Service{},
 		site:    opts.SiteURL,
 		title:   opts.Title,
+		since:   opts.Since,
 	}
 	switch {
 	case len(opts.Person.Names) > 0:
