@@ -8,6 +8,7 @@ import (
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/snapshots"
 )
 
 // The example folder (examples/snapshots, fetched from the real recordings
@@ -85,6 +86,30 @@ func TestCOAOfALabIsPerMember(t *testing.T) {
 		"A:,\"Marchand, Élodie\",,,09/2024\r\n" +
 		"A:,\"Quist, Ada\",,,09/2024\r\n"
 	if got := renderString(t, f, opts); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A manifest that names the researcher only by ORCID iD: the works that
+// list them by name alone (Crossref without the iD) still leave them out,
+// by the names their ORCID record gives (orcid/<iD>.json), as fetch's
+// owner checks read them; an author with another iD is someone else,
+// whatever the name.
+func TestCOALeavesOutTheOwnerByTheirRecordsName(t *testing.T) {
+	const me = "0000-0002-1825-0097"
+	f := &folder.Folder{
+		Owners: map[string]snapshots.OwnerName{me: {Given: "Josiah", Family: "Carberry", Credit: "Josiah S. Carberry"}},
+		Works: []folder.Work{
+			{ID: "doi:10.5555/a", Record: record.Record{Title: "A", Issued: record.Date{Year: 2024, Month: 2, Day: 1}, Authors: []record.Author{
+				{Given: "Josiah S.", Family: "Carberry"}, {Given: "Jane", Family: "Doe", Affiliations: []string{"Brown University"}}}}},
+			{ID: "doi:10.5555/b", Record: record.Record{Title: "B", Issued: record.Date{Year: 2023}, Authors: []record.Author{
+				{Given: "J.", Family: "Carberry", ORCID: "0000-0001-0000-0009"}, {Given: "J.", Family: "Carberry", ORCID: me}}}},
+		},
+	}
+	want := "4,Name:,Organizational Affiliation,\"Optional (email, Department)\",Last Active\r\n" +
+		"A:,\"Carberry, J.\",,,2023\r\n" +
+		"A:,\"Doe, Jane\",Brown University,,02/01/2024\r\n"
+	if got := renderString(t, f, Options{Format: COA, Person: Person{ORCIDs: []string{me}}}); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
