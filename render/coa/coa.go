@@ -53,7 +53,8 @@ type seen struct {
 type person struct {
 	orcid string
 	seen  []seen
-	gone  bool // merged into another
+	name  record.Name // best(), kept while joining
+	gone  bool        // merged into another
 }
 
 // Rows are the co-authors of the works issued on or after since (a work
@@ -108,26 +109,46 @@ func Rows(works []Work, since record.Date) []Row {
 // joinShortNames folds each person without an iD into the one person
 // their name can be who has an iD or more letters in their given names,
 // fullest names first, so that "John Smith" joins the "John Smith" with
-// an iD before "J. Smith" looks for whom it can be.
+// an iD before "J. Smith" looks for whom it can be. Only people whose
+// family names end in the same folded word can be one (record.SameName),
+// so each looks among those alone: a collaboration's thousands of
+// authors are not compared pairwise.
 func joinShortNames(people []*person) {
+	byFamily := map[string][]*person{}
+	for _, p := range people {
+		p.name = p.best()
+		k := familyKey(p.name.Family)
+		byFamily[k] = append(byFamily[k], p)
+	}
 	order := slices.Clone(people)
-	slices.SortStableFunc(order, func(a, b *person) int { return letters(b.best().Given) - letters(a.best().Given) })
+	slices.SortStableFunc(order, func(a, b *person) int { return letters(b.name.Given) - letters(a.name.Given) })
 	for _, p := range order {
 		if p.orcid != "" {
 			continue
 		}
 		var into []*person
-		for _, c := range people {
-			if c != p && !c.gone && record.SameName(p.best(), c.best()) &&
-				(c.orcid != "" || letters(c.best().Given) > letters(p.best().Given)) {
+		for _, c := range byFamily[familyKey(p.name.Family)] {
+			if c != p && !c.gone && record.SameName(p.name, c.name) &&
+				(c.orcid != "" || letters(c.name.Given) > letters(p.name.Given)) {
 				into = append(into, c)
 			}
 		}
 		if len(into) == 1 {
 			into[0].seen = append(into[0].seen, p.seen...)
+			into[0].name = into[0].best()
 			p.gone = true
 		}
 	}
+}
+
+// familyKey is the last word of a family name, folded: what
+// record.SameName compares first.
+func familyKey(family string) string {
+	words := strings.Fields(family)
+	if len(words) == 0 {
+		return ""
+	}
+	return record.Fold(words[len(words)-1])
 }
 
 // best is the fullest spelling of the person's name: the most letters in
