@@ -29,6 +29,8 @@ const (
 	LabWebsite    Format = "lab-website"
 
 	Atom Format = "atom"
+
+	COA Format = "coa"
 )
 
 // Kind is what a format writes, which decides the options it takes.
@@ -79,6 +81,9 @@ var formats = []formatRow{
 	{AcademicPages, "academicpages _publications/<date>-<key>.md under --out", "", Site, nil, academicPagesFiles, false},
 	{LabWebsite, "the Lab Website Template's _data/citations.yaml", "_data/citations.yaml", Citations, writeLabWebsite, nil, false},
 	{Atom, "an Atom feed of the works, newest first, for feed readers; ids from DOIs, dates from the works", "feed.xml", Citations, writeAtom, nil, false},
+	{COA, "NSF's Collaborators and Other Affiliations template, Table 4: every co-author of the works issued since --since " +
+		"(default 48 months ago) once, \"Last, First\", the affiliation of their latest work that gives one, last active; CSV " +
+		"in the template's columns; a lab's with --member", "coa.csv", Citations, writeCOA, nil, false},
 }
 
 // row is the format's row of the table; ok is false for an unknown format.

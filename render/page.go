@@ -16,21 +16,23 @@ import (
 // entries, keyed and grouped once, so the formats differ only in how they
 // write.
 type page struct {
-	name    string                    // the person's display name, or ""
-	person  Person                    // whose authors are highlighted
-	group   Grouping                  // how sections are made
-	counts  bool                      // show citation counts
-	source  string                    // the provider whose counts are shown
-	chosen  map[string]bool           // relation keys of the manifest's selected works
-	all     []*entry                  // every work of the folder, newest first
-	shown   []*entry                  // the entries: works not shown within another, newest first (citation files)
-	groups  []group                   // page sections, each newest first (pages)
-	credits []snapshots.IndexProvider // providers to attribute, sorted by name
-	service map[string]Service        // provider name → what the registry says of it
-	ids     []manifest.IDKind         // the kinds shown as chips, in record.IDs field order
-	site    string                    // Options.SiteURL
-	title   string                    // the manifest's title; "" for "Publications of <name>"
-	lab     *labPage                  // a lab's page (or a member's); nil for one researcher's
+	name    string                         // the person's display name, or ""
+	person  Person                         // whose authors are highlighted
+	group   Grouping                       // how sections are made
+	counts  bool                           // show citation counts
+	source  string                         // the provider whose counts are shown
+	chosen  map[string]bool                // relation keys of the manifest's selected works
+	all     []*entry                       // every work of the folder, newest first
+	shown   []*entry                       // the entries: works not shown within another, newest first (citation files)
+	groups  []group                        // page sections, each newest first (pages)
+	credits []snapshots.IndexProvider      // providers to attribute, sorted by name
+	service map[string]Service             // provider name → what the registry says of it
+	ids     []manifest.IDKind              // the kinds shown as chips, in record.IDs field order
+	site    string                         // Options.SiteURL
+	title   string                         // the manifest's title; "" for "Publications of <name>"
+	lab     *labPage                       // a lab's page (or a member's); nil for one researcher's
+	since   record.Date                    // coa: Options.Since
+	owners  map[string]snapshots.OwnerName // the folder's ORCID record owners' names (coa: who the researcher is)
 }
 
 // group is one section of a page.
@@ -89,6 +91,8 @@ func buildPage(f *folder.Folder, opts Options) *page {
 		service: map[string]Service{},
 		site:    opts.SiteURL,
 		title:   opts.Title,
+		since:   opts.Since,
+		owners:  f.Owners,
 	}
 	switch {
 	case len(opts.Person.Names) > 0:

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/output"
 )
@@ -116,6 +117,10 @@ type Options struct {
 	// (funding.go: funded); "" for every work.
 	Award  string
 	Funder string
+	// Since is the first day of coa's window (the command line's --since,
+	// by default 48 months before the day it runs: render reads no
+	// clock); zero takes every dated work.
+	Since record.Date
 }
 
 // Render writes the folder in the options' format to w, as it is made:

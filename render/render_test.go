@@ -47,6 +47,7 @@ var goldenCases = []struct {
 	{"html-site", Options{Format: HTMLSite}},
 	{"lab-website", Options{Format: LabWebsite}},
 	{"atom", Options{Format: Atom}},
+	{"coa", Options{Format: COA}},
 }
 
 func TestRenderMatchesGolden(t *testing.T) {

@@ -10,12 +10,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/providers/service"
+	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/output"
@@ -24,8 +26,9 @@ import (
 )
 
 // renderCommand is `about render`: the snapshot folder, and nothing else,
-// turned into a page or a citation file.
-func renderCommand() *cli.Command {
+// turned into a page or a citation file. The process's start (sys.Started)
+// is the day coa's default window ends: render's one use of a clock.
+func renderCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "render",
 		Usage:     "write the publication page (or a citation file) from the snapshot folder",
@@ -56,7 +59,8 @@ Examples:
    about render --format markdown --group type --counts manifest.toml
    about render --format bibtex --out cv/works.bib manifest.toml
    about render --format html-site --site-url https://ada.example.org/ --out public manifest.toml
-   about render --format html --member "Ada Quist" --out people/quist.html lab.toml`,
+   about render --format html --member "Ada Quist" --out people/quist.html lab.toml
+   about render --format coa --since 2022-09-01 --out coa.csv manifest.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically when about wrote it (default: standard output)"},
@@ -67,6 +71,7 @@ Examples:
 			&cli.StringFlag{Name: "award", Usage: "only the works that acknowledge this award number (letters and digits compared, case aside: R01GM123456 is also \"R01 GM123456\" and 5R01GM123456-03)"},
 			&cli.StringFlag{Name: "funder", Usage: "only the works this funder funded: its Funder Registry DOI (10.13039/100000002), its ROR id, or words of its name"},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite a file under --out that about did not write, or edited since it wrote it (without it: a folder format keeps it with a warning; a one-file format keeps it, writes nothing and exits 2)"},
+			&cli.StringFlag{Name: "since", Usage: "coa: the first day of the window, YYYY-MM-DD: the co-authors of the works issued on or after it (default: 48 months before today, NSF's window)"},
 			&cli.StringFlag{Name: "site-url", Usage: "html-site: the address the site is served at, e.g. https://ada.example.org/ (each work page's canonical link and citation_abstract_html_url)"},
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
@@ -83,6 +88,8 @@ Examples:
 				Member:    c.String("member"),
 				Award:     c.String("award"),
 				Funder:    c.String("funder"),
+				Since:     c.String("since"),
+				Today:     sys.Started,
 				Stdout:    c.App.Writer,
 				Stderr:    c.App.ErrWriter,
 			}
@@ -117,11 +124,14 @@ type renderOptions struct {
 	Member    string    // a lab's manifest: only this member's works; "" for the whole lab
 	Award     string    // only the works acknowledging this award; "" for all
 	Funder    string    // only the works this funder funded; "" for all
+	Since     string    // coa: the window's first day, YYYY-MM-DD; "" for 48 months before Today
+	Today     time.Time // the day render runs (System.Started): the end of coa's default window
 	Stdout    io.Writer // the page when Out is ""
 	Stderr    io.Writer // folder formats: what was removed or kept
 
 	format render.Format   // Format, parsed
 	group  render.Grouping // Group, parsed
+	since  record.Date     // coa: Since, parsed, or its default
 }
 
 // parse checks the format and its options, before anything is read.
@@ -151,6 +161,9 @@ func (o *renderOptions) parse() error {
 	if err := o.parseSiteURL(); err != nil {
 		return err
 	}
+	if err := o.parseSince(); err != nil {
+		return err
+	}
 	if o.format.IsPage() {
 		return nil
 	}
@@ -169,6 +182,9 @@ func (o *renderOptions) parse() error {
 // ungroupedWhy is the hint for --group or --counts on a format that is
 // not a page: the feed is no citation file, so it is not called one.
 func ungroupedWhy(f render.Format) string {
+	if f == render.COA {
+		return "the COA table lists every co-author once, ungrouped and without counts"
+	}
 	if f == render.Atom {
 		return "the feed lists every work once, newest first, ungrouped and without counts"
 	}
@@ -189,6 +205,35 @@ func (o *renderOptions) parseSiteURL() error {
 		return usageError(err, "give the address the site's index.html is served at, e.g. --site-url https://ada.example.org/")
 	}
 	o.SiteURL = u
+	return nil
+}
+
+// coaWindow is NSF's window for co-authors: "the 48 months preceding the
+// submission of the proposal" (PAPPG II.D.2.h(iii), and Table 4 of the
+// COA template).
+const coaWindow = 48
+
+// parseSince checks --since, which only coa reads, and gives coa its
+// default window when it is not set: 48 months before Today.
+func (o *renderOptions) parseSince() error {
+	if o.format != render.COA {
+		if o.Since != "" {
+			return usageError(fmt.Errorf("--since applies to %s, not to %s", render.COA, o.format),
+				"the other formats list every work the folder holds")
+		}
+		return nil
+	}
+	if o.Since == "" && o.Today.IsZero() {
+		return nil // no day to count back from (a test's options): every dated work
+	}
+	day := o.Today.UTC().AddDate(0, -coaWindow, 0)
+	if o.Since != "" {
+		var err error
+		if day, err = time.Parse(time.DateOnly, strings.TrimSpace(o.Since)); err != nil {
+			return usageError(fmt.Errorf("--since %q is not a date", o.Since), "give the window's first day as YYYY-MM-DD, e.g. --since 2022-09-01")
+		}
+	}
+	o.since = record.Date{Year: day.Year(), Month: int(day.Month()), Day: day.Day()}
 	return nil
 }
 
@@ -236,6 +281,10 @@ func runRender(o renderOptions) error {
 	if err := checkMember(m, o.Member); err != nil {
 		return err
 	}
+	if lab := render.LabOf(m); lab != nil && o.format == render.COA && o.Member == "" {
+		return usageError(fmt.Errorf("format %s is one person's table, and %s is a lab's manifest", render.COA, o.Manifest),
+			"give --member NAME, one table per member (members: "+strings.Join(lab.Names(), ", ")+")")
+	}
 	dir := cmp.Or(o.Snapshots, m.Snapshots)
 	loaded, err := folder.Load(dir)
 	var none *folder.NoSnapshotsError
@@ -261,7 +310,7 @@ func runRender(o renderOptions) error {
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
 		Title: m.Title, Lab: render.LabOf(m), Member: o.Member,
-		Award: o.Award, Funder: o.Funder}
+		Award: o.Award, Funder: o.Funder, Since: o.since}
 	if o.format.IsFolder() {
 		return writeRenderedFiles(loaded, opts, o)
 	}

@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// coa's default window is the 48 months before the day render runs
+// (System.Started), to the day: the example folder's SIGMOD paper, issued
+// 2021-06-09, is in the table rendered on 2025-06-09 and out of the one
+// rendered a day later; --since sets the start whatever the day.
+func TestRenderCOAWindowEndsTheDayRenderRuns(t *testing.T) {
+	for _, c := range []struct {
+		today string
+		since string
+		rows  int
+	}{
+		{"2025-06-09", "", 6},            // Pandey, Conway, Durie, Farach-Colton, Johnson: and Bender
+		{"2025-06-10", "", 0},            // the window starts 2021-06-10
+		{"2025-06-10", "2020-12-01", 14}, // and the bioRxiv preprint's eight
+	} {
+		today, err := time.Parse(time.DateOnly, c.today)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		err = runRender(renderOptions{Format: "coa", Since: c.since, Today: today.Add(15 * time.Hour),
+			Manifest: "../../examples/manifest.toml", Stdout: &out, Stderr: &errb})
+		if err != nil {
+			t.Fatalf("%s since %q: %v", c.today, c.since, err)
+		}
+		if n := strings.Count(out.String(), "\r\nA:,"); n != c.rows {
+			t.Errorf("%s since %q: %d rows, want %d:\n%s", c.today, c.since, n, c.rows, out.String())
+		}
+	}
+}
