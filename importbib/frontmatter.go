@@ -125,6 +125,9 @@ func yamlValue(v *yaml.Node) (any, bool) {
 		}
 		return v.Value, true
 	case yaml.SequenceNode:
+		if tables, ok := yamlTables(v); ok {
+			return tables, true
+		}
 		list := []string{}
 		for _, item := range v.Content {
 			item = deref(item)
@@ -139,6 +142,21 @@ func yamlValue(v *yaml.Node) (any, bool) {
 		return list, true
 	}
 	return nil, false
+}
+
+// yamlTables is a sequence of mappings (Hugo Blox's links list) as a
+// list of tables whose values are their text as written; false for any
+// other sequence.
+func yamlTables(v *yaml.Node) ([]map[string]any, bool) {
+	var out []map[string]any
+	for _, item := range v.Content {
+		m, ok := nodeText(item, 0).(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, m)
+	}
+	return out, len(out) > 0
 }
 
 // nodeText is a YAML node as Go values whose scalars are their text as

@@ -2,7 +2,6 @@ package importbib
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -239,14 +238,16 @@ var hugoLinkTypes = map[string]string{"pdf": "pdf", "slides": "slides", "video":
 // an item {type, url} of a link type is a [[work]] link; {type: doi, id}
 // and {type: preprint, provider: arxiv, id} name identifiers; every other
 // item (source, site, custom) is what stays of the field, as written.
-func hugoLinks(e *Entry, f manifest.CustomField, p hugoPage, fsys fs.FS, texts []TextField) ([]string, []TextField) {
-	var rest []string
-	for _, item := range fieldList(f.Value) {
-		var l map[string]any
-		if json.Unmarshal([]byte(item), &l) != nil {
-			rest = append(rest, item)
-			continue
-		}
+func hugoLinks(e *Entry, f manifest.CustomField, p hugoPage, fsys fs.FS, texts []TextField) (any, []TextField) {
+	var items []map[string]any
+	switch x := f.Value.(type) {
+	case []map[string]any:
+		items = x
+	default:
+		return f.Value, texts // not a list of items: kept as written
+	}
+	var rest []map[string]any
+	for _, l := range items {
 		typ, u, id := cslString(l["type"]), strings.TrimSpace(cslString(l["url"])), strings.TrimSpace(cslString(l["id"]))
 		kind, isLink := hugoLinkTypes[typ]
 		switch {
@@ -258,8 +259,11 @@ func hugoLinks(e *Entry, f manifest.CustomField, p hugoPage, fsys fs.FS, texts [
 		case typ == "preprint" && cslString(l["provider"]) == "arxiv" && id != "":
 			texts = append(texts, TextField{Name: "links", Kind: manifest.KindArXiv, Value: id})
 		default:
-			rest = append(rest, item)
+			rest = append(rest, l)
 		}
+	}
+	if len(rest) == 0 {
+		return nil, texts
 	}
 	return rest, texts
 }

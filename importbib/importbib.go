@@ -96,7 +96,7 @@ func (r *Result) place(e Entry, have map[string]string) {
 		r.WithID++
 	}
 	e.Fields, e.Lost = keepable(tables(e.Fields), e.Lost)
-	e.Tags = keepableTags(e.Tags)
+	e.Tags, e.Lost = keepableTags(e.Tags, e.Lost)
 	if e.Key == "" && e.Problem == "" && (e.Record.Title != "" || len(e.Found.IDs) > 0) {
 		e.Key = MakeKey(e.Record, have)
 	}
@@ -151,16 +151,23 @@ func tables(fields []manifest.CustomField) []manifest.CustomField {
 }
 
 // keepableTags are the tags the manifest takes: text without a comma,
-// each once whatever its letter case.
-func keepableTags(tags []string) []string {
+// each once whatever its letter case (Hugo's taxonomies and BibTeX's
+// keywords make one tag of them too); a tag left out is said to be.
+func keepableTags(tags, lost []string) ([]string, []string) {
 	var out []string
 	for _, t := range tags {
 		t = strings.Join(strings.Fields(t), " ")
-		if t != "" && !strings.Contains(t, ",") && !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, t) }) {
+		switch i := slices.IndexFunc(out, func(o string) bool { return strings.EqualFold(o, t) }); {
+		case t == "":
+		case strings.Contains(t, ","):
+			lost = append(lost, fmt.Sprintf("tag %q (a comma would make it two)", t))
+		case i >= 0:
+			lost = append(lost, fmt.Sprintf("tag %q (the tag %q but for letter case, one tag on a site)", t, out[i]))
+		default:
 			out = append(out, t)
 		}
 	}
-	return out
+	return out, lost
 }
 
 // keepable are the custom fields the manifest can keep; a field about
@@ -447,6 +454,12 @@ func tomlLiteral(v any) string {
 		return tomlList(x)
 	case bool, int64:
 		return fmt.Sprint(x)
+	case []map[string]any:
+		parts := make([]string, len(x))
+		for i, table := range x {
+			parts[i] = tomlLiteral(table)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
 		var parts []string
 		for _, k := range slices.Sorted(maps.Keys(x)) {

@@ -194,7 +194,7 @@ func TestHugoBloxCurrentSite(t *testing.T) {
 		t.Errorf("links %v", e.Links)
 	}
 	i := slices.IndexFunc(e.Fields, func(f manifest.CustomField) bool { return f.Name == "links" })
-	if i < 0 || mustJSON(e.Fields[i].Value) != mustJSON([]string{`{"type":"source","url":"https://example.org/s"}`}) {
+	if i < 0 || mustJSON(e.Fields[i].Value) != mustJSON([]map[string]any{{"type": "source", "url": "https://example.org/s"}}) {
 		t.Errorf("fields %v", e.Fields)
 	}
 }

@@ -307,6 +307,9 @@ func sameType(a, b any) bool {
 	case []string:
 		_, ok := b.([]string)
 		return ok
+	case []map[string]any: // a list of front matter tables (Hugo Blox's links)
+		_, ok := b.([]map[string]any)
+		return ok
 	}
 	return false
 }
@@ -317,7 +320,8 @@ func mustJSON(v any) string {
 }
 
 // TestReadFileFieldTypes: every kept field is of a type TOML holds
-// (manifest.CustomField: string, bool, int64, []string), named, and on a
+// (manifest.CustomField: string, bool, int64, []string, a list of
+// tables), named, and on a
 // line of its file.
 func TestReadFileFieldTypes(t *testing.T) {
 	for _, rf := range realFiles {

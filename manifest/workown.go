@@ -243,7 +243,16 @@ func customValue(v any) (any, error) {
 			out[k] = value
 		}
 		return out, nil
+	case []map[string]any:
+		return customTables(x)
 	case []any:
+		if len(x) > 0 && !slices.ContainsFunc(x, func(i any) bool { _, table := i.(map[string]any); return !table }) {
+			tables := make([]map[string]any, len(x))
+			for i, item := range x {
+				tables[i] = item.(map[string]any)
+			}
+			return customTables(tables)
+		}
 		list := make([]string, 0, len(x))
 		for _, item := range x {
 			s, ok := item.(string)
@@ -257,6 +266,20 @@ func customValue(v any) (any, error) {
 	return nil, fmt.Errorf("holds %T, which no site file can hold", v)
 }
 
+// customTables is a list of tables (Hugo Blox's links: [{name, url}]),
+// each as a table field holds one.
+func customTables(list []map[string]any) (any, error) {
+	out := make([]map[string]any, len(list))
+	for i, table := range list {
+		v, err := customValue(table)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v.(map[string]any)
+	}
+	return out, nil
+}
+
 // customText refuses text a site file cannot carry as it is: a control
 // character, or braces that do not pair (the BibTeX files write the
 // value in braces, as it was imported).
@@ -264,6 +287,14 @@ func (d decisions) customText(key string, v any) error {
 	if table, ok := v.(map[string]any); ok {
 		for _, item := range table {
 			if err := d.customText(key, item); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if tables, ok := v.([]map[string]any); ok {
+		for _, table := range tables {
+			if err := d.customText(key, table); err != nil {
 				return err
 			}
 		}

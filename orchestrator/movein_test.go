@@ -2,7 +2,9 @@ package orchestrator
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,10 +12,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pelletier/go-toml/v2"
+	"go.yaml.in/yaml/v3"
+
 	"github.com/aboutscholar/about/bibfile"
 	"github.com/aboutscholar/about/importbib"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/output"
 )
 
 // Moving in (#33): each real al-folio papers.bib of testdata/import/alfolio
@@ -158,4 +164,259 @@ func nobodyKnowsNet(t *testing.T) *fakeNet {
 	}
 	n.otherwise("export.arxiv.org", 200, string(empty))
 	return n
+}
+
+// Moving in from a Hugo Blox site (#33): each real site's
+// content/publication folder is imported, fetched where no service knows
+// its works, and rendered as Hugo Blox bundles. Every page the import
+// placed comes back under its own folder name (its URL), and every field
+// of its front matter that about does not write from the record keeps
+// its value: authors as written (profile slugs), publication with its
+// Markdown, featured, tags, url_* links, projects, image settings,
+// weights. Debian's hugo builds the bundles. The counts per site are the
+// closing note's table.
+func TestMoveInHugoBloxKeepsEveryPageAndField(t *testing.T) {
+	sites, err := filepath.Glob(filepath.Join("..", "testdata", "import", "hugoblox", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table []string
+	for _, site := range sites {
+		if info, err := os.Stat(site); err != nil || !info.IsDir() {
+			continue
+		}
+		name := filepath.Base(site)
+		t.Run(name, func(t *testing.T) {
+			plan, files := moveIn(t, site, render.HugoBlox)
+			rendered := map[string][]byte{}
+			for _, f := range files {
+				rendered[f.Path] = f.Data
+			}
+			fields, same := 0, 0
+			for _, p := range plan.Added {
+				got, ok := rendered["content/publication/"+p.Key+"/index.md"]
+				if !ok {
+					t.Errorf("%s: no bundle content/publication/%s/", p.Key, p.Key)
+					continue
+				}
+				orig := frontMatterOf(t, p.Entry.File)
+				have := frontMatterOf(t, "", got...)
+				for k, v := range orig {
+					if slices.Contains(hugoMoved, k) || empty(v) {
+						continue
+					}
+					fields++
+					if want, g := normal(k, v), normal(k, have[k]); want == g {
+						same++
+					} else {
+						t.Errorf("%s: %s = %s, want %s as the site wrote it", p.Key, k, g, want)
+					}
+				}
+			}
+			hugoBuilds(t, files, plan)
+			table = append(table, fmt.Sprintf("| %s | %d | %d | %d | %d/%d |", name, plan.Entries, len(plan.Added), len(plan.Added)-plan.Typed(), same, fields))
+		})
+	}
+	t.Logf("| site | pages | placed | with an identifier | page fields kept |\n%s", strings.Join(table, "\n"))
+}
+
+// hugoMoved are the front matter fields about writes from the work's
+// record (compared as the record, not as written): the date in its
+// RFC 3339 form, the CSL type (an old numeric code becomes its name), the
+// DOI in lower case, the abstract escaped for markdownify.
+var hugoMoved = []string{"title", "date", "publication_types", "doi", "abstract"}
+
+// moveIn imports a site folder, fetches it where no service knows its
+// works, and renders it in format.
+func moveIn(t *testing.T, site string, format render.Format) (importbib.Result, []output.File) {
+	t.Helper()
+	entries, problems, err := importbib.ReadFile(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := importbib.PlanEntries(site, entries, map[string]string{})
+	plan.Problems = append(plan.Problems, problems...)
+	importbib.KeysOf(nil).KeepKeys(&plan)
+	src := "providers = [\"crossref\", \"datacite\", \"openalex\", \"arxiv\"]\n" + importbib.Block(plan, site, "2026-12-07", "\n")
+	m := newManifest(t, src)
+	runOK(t, testOptions(m, nobodyKnowsNet(t), 4))
+	f, err := folder.Load(m.Snapshots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := render.RenderFiles(f, render.Options{Format: format, User: render.UserFieldsOf(m)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan, files
+}
+
+// frontMatterOf is a page's front matter (YAML between --- lines, or
+// TOML between +++), read from path or given as data.
+func frontMatterOf(t *testing.T, path string, data ...byte) map[string]any {
+	t.Helper()
+	if path != "" {
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	out := map[string]any{}
+	for _, fence := range []string{"---", "+++"} {
+		if !strings.HasPrefix(text, fence+"\n") {
+			continue
+		}
+		body, _, _ := strings.Cut(text[len(fence)+1:], "\n"+fence)
+		var err error
+		if fence == "---" {
+			err = yaml.Unmarshal([]byte(body), &out)
+		} else {
+			err = toml.Unmarshal([]byte(body), &out)
+		}
+		if err != nil {
+			t.Fatalf("%s: front matter: %v", path, err)
+		}
+	}
+	return out
+}
+
+// empty is a value no page shows: "", an empty list or table, or one of
+// empty values only.
+func empty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case []any:
+		return !slices.ContainsFunc(x, func(i any) bool { return !empty(i) })
+	case map[string]any:
+		for _, i := range x {
+			if !empty(i) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// normal is a front matter value as compared: empty parts of a table
+// dropped (the import keeps none), tags as a set in lower case (Hugo's
+// taxonomy makes one term of "Microscopy" and "microscopy"), everything
+// else as it encodes.
+func normal(key string, v any) string {
+	if m, ok := v.(map[string]any); ok {
+		kept := map[string]any{}
+		for k, i := range m {
+			if !empty(i) {
+				kept[k] = i
+			}
+		}
+		v = kept
+	}
+	if s, ok := v.(string); ok && key == "tags" {
+		v = []any{s} // Hugo reads one tag written alone as a list of one
+	}
+	if list, ok := v.([]any); ok && key == "tags" {
+		var set []string
+		for _, i := range list {
+			if s := strings.ToLower(fmt.Sprint(i)); !slices.Contains(set, s) {
+				set = append(set, s)
+			}
+		}
+		slices.Sort(set)
+		v = set
+	}
+	data, _ := json.Marshal(v)
+	return string(data)
+}
+
+// hugoBuilds has Debian's hugo build the bundles with a layout reading
+// the fields Hugo Blox's publication page reads, so each front matter
+// must parse and hold the types the page uses; every placed page is
+// built.
+func hugoBuilds(t *testing.T, files []output.File, plan importbib.Result) {
+	t.Helper()
+	hugo, err := exec.LookPath("hugo")
+	if err != nil {
+		t.Log("hugo is not installed: the build is not tried")
+		return
+	}
+	site := t.TempDir()
+	write := func(rel, data string) {
+		full := filepath.Join(site, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range files {
+		write(f.Path, string(f.Data))
+	}
+	write("hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'move-in test'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', '404']\n")
+	write("layouts/_default/single.html", `<h1>{{ .Title }}</h1><p>{{ delimit .Params.authors ", " }}</p><p>{{ .Params.publication | markdownify }}</p>`+
+		`{{ with .Params.url_pdf }}<a href="{{ . }}">PDF</a>{{ end }}{{ if .Params.featured }}<b>featured</b>{{ end }}`+
+		`{{ range .Params.tags }}<i>{{ . }}</i>{{ end }}{{ with .Params.image }}{{ if .preview_only }}<u>preview</u>{{ end }}{{ end }}`)
+	write("layouts/_default/list.html", `{{ range .Pages }}<li>{{ .Title }}</li>{{ end }}`)
+	cmd := exec.Command(hugo, "--quiet", "--destination", "public")
+	cmd.Dir = site
+	cmd.Env = append(os.Environ(), "HUGO_CACHEDIR="+t.TempDir(), "HOME="+t.TempDir())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("hugo build: %v\n%s", err, out)
+	}
+	for _, p := range plan.Added {
+		// Hugo writes a page's path in lower case (disablePathToLower)
+		if _, err := os.Stat(filepath.Join(site, "public", "publication", strings.ToLower(p.Key), "index.html")); err != nil {
+			t.Errorf("hugo built no page for %s: %v", p.Key, err)
+		}
+	}
+}
+
+// Moving in from an academicpages site (#33): the real site's
+// _publications pages are imported, fetched where no service knows
+// them, and rendered; each page comes back under its own file name (so
+// its permalink stands), every front matter field at its value (the
+// permalink and collection about writes included), title, date and
+// venue from the record.
+func TestMoveInAcademicPagesKeepsEveryPageAndField(t *testing.T) {
+	site := filepath.Join("..", "testdata", "import", "academicpages", "antonior92-academicpages.github.io")
+	plan, files := moveIn(t, site, render.AcademicPages)
+	rendered := map[string][]byte{}
+	for _, f := range files {
+		rendered[f.Path] = f.Data
+	}
+	fields, same := 0, 0
+	for _, p := range plan.Added {
+		got, ok := rendered["_publications/"+p.Key+".md"]
+		if !ok {
+			t.Errorf("%s: no page _publications/%s.md", p.Key, p.Key)
+			continue
+		}
+		orig, have := frontMatterOf(t, p.Entry.File), frontMatterOf(t, "", got...)
+		for k, v := range orig {
+			if k == "title" || k == "date" || k == "venue" || empty(v) {
+				continue
+			}
+			fields++
+			if want, g := normal(k, v), normal(k, have[k]); want == g {
+				same++
+			} else {
+				t.Errorf("%s: %s = %s, want %s as the site wrote it", p.Key, k, g, want)
+			}
+		}
+		// academicpages' layouts print the title as HTML, so about writes
+		// it escaped (escapeAcademicPages): the page shows the same text
+		if html.UnescapeString(fmt.Sprint(have["title"])) != strings.TrimSpace(fmt.Sprint(orig["title"])) {
+			t.Errorf("%s: title %q, want %q", p.Key, have["title"], orig["title"])
+		}
+	}
+	if len(plan.Added) != plan.Entries {
+		t.Errorf("%d of %d pages placed", len(plan.Added), plan.Entries)
+	}
+	t.Logf("| site | pages | placed | with an identifier | page fields kept |\n| %s | %d | %d | %d | %d/%d |",
+		filepath.Base(site), plan.Entries, len(plan.Added), len(plan.Added)-plan.Typed(), same, fields)
 }

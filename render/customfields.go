@@ -22,7 +22,8 @@ import (
 // true or false, a number, a list joined with ", " as BibTeX keywords are.
 func (fs *bibFields) customFields(fields []manifest.CustomField) {
 	for _, f := range fields {
-		if _, table := f.Value.(map[string]any); table {
+		switch f.Value.(type) {
+		case map[string]any, []map[string]any:
 			continue // front matter's, which a BibTeX field cannot hold
 		}
 		if v := customBibValue(f.Value); v != "" {
