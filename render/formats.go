@@ -29,6 +29,9 @@ const (
 	LabWebsite    Format = "lab-website"
 
 	Atom Format = "atom"
+
+	NIH    Format = "nih"
+	NIHCSV Format = "nih-csv"
 )
 
 // Kind is what a format writes, which decides the options it takes.
@@ -79,6 +82,10 @@ var formats = []formatRow{
 	{AcademicPages, "academicpages _publications/<date>-<key>.md under --out", "", Site, nil, academicPagesFiles, false},
 	{LabWebsite, "the Lab Website Template's _data/citations.yaml", "_data/citations.yaml", Citations, writeLabWebsite, nil, false},
 	{Atom, "an Atom feed of the works, newest first, for feed readers; ids from DOIs, dates from the works", "feed.xml", Citations, writeAtom, nil, false},
+	{NIH, "NIH public access: the works that acknowledge NIH or an institute, with PMID, PMCID, status (in PMC, not in PMC, " +
+		"not applicable) and what to do under NIH's 2008 and 2024 policies, and the works whose funding is unknown; Markdown",
+		"nih-public-access.md", Citations, writeNIH, nil, false},
+	{NIHCSV, "the nih report as CSV, a row a work, for a spreadsheet", "nih-public-access.csv", Citations, writeNIHCSV, nil, false},
 }
 
 // row is the format's row of the table; ok is false for an unknown format.
