@@ -47,6 +47,8 @@ var goldenCases = []struct {
 	{"html-site", Options{Format: HTMLSite}},
 	{"lab-website", Options{Format: LabWebsite}},
 	{"atom", Options{Format: Atom}},
+	{"nih", Options{Format: NIH}},
+	{"nih-csv", Options{Format: NIHCSV}},
 }
 
 func TestRenderMatchesGolden(t *testing.T) {

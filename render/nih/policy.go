@@ -84,7 +84,7 @@ func PolicyOf(w Work) Policy {
 		}
 		return Policy{Status: NotApplicable, Applies: "none",
 			Basis:  "not covered: not a journal article (" + kind + ")",
-			Action: "Nothing under the policy. If it is a journal article after all, give it type = \"article-journal\" in an [[override]] of the manifest."}
+			Action: "Nothing under the policy."}
 	}
 	p := Policy{Status: NotInPMC}
 	if w.PMCID != "" {

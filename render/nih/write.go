@@ -52,7 +52,9 @@ func WriteMarkdown(b *bufio.Writer, r Report, h Heading) error {
 			b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 		}
 	}
-	fmt.Fprintf(b, "\n%s not listed: their funders are named, and none is NIH.\n", works(r.Other))
+	if r.Other > 0 {
+		fmt.Fprintf(b, "\n%s not listed: their funders are named, and none is NIH.\n", works(r.Other))
+	}
 	return nil
 }
 
@@ -102,12 +104,16 @@ func fundingText(row Row) string {
 		}
 		parts = append(parts, name)
 	}
-	text := strings.Join(parts, "; ")
-	if row.Match == ByName {
-		text += " (recognised by name)"
-	}
+	var notes []string
 	if row.FundingFrom != "" {
-		text += " [" + row.FundingFrom + "]"
+		notes = append(notes, "named by "+row.FundingFrom)
+	}
+	if row.Match == ByName {
+		notes = append(notes, "NIH by its name alone")
+	}
+	text := strings.Join(parts, "; ")
+	if len(notes) > 0 {
+		text += " (" + strings.Join(notes, "; ") + ")"
 	}
 	return text
 }
