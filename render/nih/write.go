@@ -68,7 +68,7 @@ func mdPolicyLines() string {
 		"to 30 June 2025, public within 12 months of publication. How to submit: [NIH's page](" + SubmittingPage + ").\n\n" +
 		"What the statuses rest on: the services about reads give no acceptance date, so the publication date stands in for it " +
 		"(a work published before a date was accepted before it; one published after may not have been); a PMCID is one a " +
-		"service gave (Europe PMC, PubMed, OpenAlex) when the snapshots were fetched, so \"not in PMC\" means none was known then; " +
+		"service gave (Europe PMC, PubMed, OpenAlex, ORCID, …) when the snapshots were fetched, so \"not in PMC\" means none was known then; " +
 		"and NIH funding is a funder the work's record names by NIH's Open Funder Registry DOI or one of its institutes', " +
 		"NIH's ROR id, or, for a funder named without an id, NIH's or an institute's name.\n"
 }
