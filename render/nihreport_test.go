@@ -22,7 +22,8 @@ import (
 //     Europe PMC adapter does not read grantsList);
 //   - the GTEx dataset 10.25491/d50j-3083 with its seven funders, each a
 //     Funder Registry DOI and a name, as bolognese's schema_org_gtex
-//     fixture gives them (datacite/bolognese, spec/writers/schema_org_writer_spec.rb);
+//     fixture gives them (datacite/bolognese, spec/writers/schema_org_writer_spec.rb
+//     at 3a9fde9d2f0cf643501a1c86476a220cf72ca445, MIT: "from schema_org gtex");
 //   - constructed articles (Crossref's example prefix 10.5555) whose
 //     funders take Crossref's funder[] shape (a DOI, a name, awards, as in
 //     the recorded eLife and ACM answers of examples/replay) and OpenAlex's
