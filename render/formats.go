@@ -30,7 +30,9 @@ const (
 
 	Atom Format = "atom"
 
-	COA Format = "coa"
+	COA    Format = "coa"
+	NIH    Format = "nih"
+	NIHCSV Format = "nih-csv"
 )
 
 // Kind is what a format writes, which decides the options it takes.
@@ -84,6 +86,10 @@ var formats = []formatRow{
 	{COA, "NSF's Collaborators and Other Affiliations template, Table 4: every co-author of the works issued since --since " +
 		"(default 48 months ago) once, \"Last, First\", the affiliation of their latest work that gives one, last active; CSV " +
 		"in the template's columns; a lab's with --member", "coa.csv", Citations, writeCOA, nil, false},
+	{NIH, "NIH public access: the works that acknowledge NIH or an institute, with PMID, PMCID, status (in PMC, not in PMC, " +
+		"not applicable) and what to do under NIH's 2008 and 2024 policies, and the works whose funding is unknown; Markdown",
+		"nih-public-access.md", Citations, writeNIH, nil, false},
+	{NIHCSV, "the nih report as CSV, a row a work, for a spreadsheet", "nih-public-access.csv", Citations, writeNIHCSV, nil, false},
 }
 
 // row is the format's row of the table; ok is false for an unknown format.

@@ -52,6 +52,7 @@ type entry struct {
 	anchor string           // the key as the page's HTML id (keys.go)
 	file   string           // the key as a file name on every system (keys.go)
 	rec    record.Record    // merged record; an entry's also carries the identifiers its same-as works give
+	funder string           // the provider whose list rec.Funding is, "" when none (folder.Work.FundingFrom)
 	self   []bool           // per author: is the page's person
 	lister string           // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
 	latin  []record.Author  // Latin forms of the first author, for the key when the record's name has no Latin letters (keyForms)
@@ -124,7 +125,7 @@ func buildPage(f *folder.Folder, opts Options) *page {
 		if excluded[relationKey(w.ID)] {
 			continue
 		}
-		e := &entry{id: w.ID, rec: w.Record, lister: listerName(f, opts.Person.ORCIDNames, w.ID), latin: keyForms(f, opts.Person.ORCIDNames, w)}
+		e := &entry{id: w.ID, rec: w.Record, funder: w.FundingFrom, lister: listerName(f, opts.Person.ORCIDNames, w.ID), latin: keyForms(f, opts.Person.ORCIDNames, w)}
 		for _, a := range w.Record.Creators() { // an edited book's editors: the page marks its person among them
 			e.self = append(e.self, me.Is(a))
 		}

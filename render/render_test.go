@@ -48,6 +48,8 @@ var goldenCases = []struct {
 	{"lab-website", Options{Format: LabWebsite}},
 	{"atom", Options{Format: Atom}},
 	{"coa", Options{Format: COA}},
+	{"nih", Options{Format: NIH}},
+	{"nih-csv", Options{Format: NIHCSV}},
 }
 
 func TestRenderMatchesGolden(t *testing.T) {

@@ -60,7 +60,8 @@ Examples:
    about render --format bibtex --out cv/works.bib manifest.toml
    about render --format html-site --site-url https://ada.example.org/ --out public manifest.toml
    about render --format html --member "Ada Quist" --out people/quist.html lab.toml
-   about render --format coa --since 2022-09-01 --out coa.csv manifest.toml`,
+   about render --format coa --since 2022-09-01 --out coa.csv manifest.toml
+   about render --format nih --out nih-public-access.md manifest.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically when about wrote it (default: standard output)"},

@@ -42,6 +42,9 @@ type Work struct {
 	ID      string        // identity key, e.g. doi:10.5555/abc
 	Record  record.Record // the merged record
 	CitedBy []Citation    // citation counts, sorted by provider
+	// FundingFrom is the provider whose list Record.Funding is (the
+	// snapshot's provenance of "funding"), "" when no service named funders.
+	FundingFrom string
 	// FirstAuthorForms is how the work's other records name its first
 	// author when the merged name has no Latin letters (firstAuthorForms),
 	// in the snapshot's order of sources; for its citation key.
@@ -215,7 +218,7 @@ func (r *reader) loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots
 		}
 		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
 	}
-	w := Work{ID: iw.ID, Record: doc.Record}
+	w := Work{ID: iw.ID, Record: doc.Record, FundingFrom: doc.Provenance["funding"]}
 
 	var counts snapshots.Counts
 	cpath := filepath.Join(dir, snapshots.CountsDir, name+".json")

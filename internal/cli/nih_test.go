@@ -1,0 +1,32 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// render --format nih and nih-csv reach the report from the command line:
+// on the example (replayed real answers) NIH funded nothing, eLife's and
+// ACM's funders are others (counted, not listed), and the works no
+// service named funders of are listed as such; render --help shows the
+// format with an example.
+func TestRenderNIHFromTheCommandLine(t *testing.T) {
+	code, md, stderr := runCLI(t, "render", "--format", "nih", exampleManifest)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"# NIH public access: Peter Binfield\n", "## Works with NIH funding (0)\n",
+		"## Funding unknown (11)\n", "\n2 works are not listed: their funders are named, and none is NIH.\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the report has no %q:\n%s", want, md)
+		}
+	}
+	code, csv, stderr := runCLI(t, "render", "--format", "NIH-CSV", exampleManifest)
+	if code != 0 || !strings.HasPrefix(csv, "section,title,published,doi,pmid,pmcid,nih_funding,") || strings.Count(csv, "\nfunding-unknown,") != 11 {
+		t.Errorf("nih-csv: exit %d, %s\n%s", code, stderr, csv)
+	}
+	_, help, _ := runCLI(t, "render", "--help")
+	if !strings.Contains(help, "nih            NIH public access") || !strings.Contains(help, "about render --format nih --out nih-public-access.md manifest.toml") {
+		t.Errorf("render --help does not show nih with an example:\n%s", help)
+	}
+}

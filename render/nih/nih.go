@@ -1,0 +1,69 @@
+// Package nih is `about render --format nih`: which works acknowledge NIH
+// funding (a funder that is NIH or one of its institutes, funders.go) and
+// where each stands under NIH's Public Access Policy (policy.go): in PubMed
+// Central, not in it, or not covered, and what to do. It reads the works
+// render hands it and writes a Markdown report or CSV (write.go); it reads
+// no snapshot and no clock, and it never asks PMC: a status rests on the
+// PMCIDs and dates the snapshots hold, and the report says so.
+package nih
+
+import (
+	"github.com/aboutscholar/about/record"
+)
+
+// Work is what the report reads of one entry of the page.
+type Work struct {
+	Key     string      // identity key, e.g. doi:10.5555/abc
+	Title   string      // as the merged record gives it (hostile: the writers escape it)
+	Issued  record.Date // the publication date, at its precision
+	Type    string      // CSL item type
+	Genre   string      // CSL genre ("Preprint")
+	DOI     string
+	PMID    string
+	PMCID   string
+	Funding []record.Funding // the funders the merged record names
+	// FundingFrom is the service whose list Funding is (the snapshot's
+	// provenance), "" when unknown.
+	FundingFrom string
+}
+
+// Row is one work of the report with its NIH funders and its status.
+type Row struct {
+	Work
+	NIH    []record.Funding // the funders that are NIH (IsNIH), in the service's order
+	Match  Match            // how the first of them was recognised
+	Policy Policy           // the policy the work's type and date point to, and its status
+}
+
+// Report is the works, sorted as render sorted them (newest first).
+type Report struct {
+	Funded  []Row // works with NIH funding
+	Unknown []Row // works no service named any funder of: listed with the status they would have if NIH funded them
+	Other   int   // works whose funders are all others: counted, not listed
+}
+
+// Classify sorts the works into the report's sections.
+func Classify(works []Work) Report {
+	var r Report
+	for _, w := range works {
+		row := Row{Work: w, Policy: PolicyOf(w)}
+		if len(w.Funding) == 0 {
+			r.Unknown = append(r.Unknown, row)
+			continue
+		}
+		for _, f := range w.Funding {
+			if m := IsNIH(f); m != "" {
+				if row.Match == "" {
+					row.Match = m
+				}
+				row.NIH = append(row.NIH, f)
+			}
+		}
+		if len(row.NIH) == 0 {
+			r.Other++
+			continue
+		}
+		r.Funded = append(r.Funded, row)
+	}
+	return r
+}
