@@ -97,7 +97,10 @@ func (r *Result) place(e Entry, have map[string]string) {
 	}
 	e.Fields, e.Lost = keepable(tables(e.Fields), e.Lost)
 	e.Tags, e.Lost = keepableTags(e.Tags, e.Lost)
-	if e.Key == "" && e.Problem == "" && (e.Record.Title != "" || len(e.Found.IDs) > 0) {
+	if e.Key == "" && e.Problem == "" && e.Record.Title != "" && len(e.Found.IDs) == 0 {
+		// a work without an identifier is named by its key, so it needs
+		// one; a work with one gets render's key, made from what the
+		// services say of it
 		e.Key = MakeKey(e.Record, have)
 	}
 	switch {
@@ -368,6 +371,9 @@ func (k Keys) keep(p *Placed) {
 		k.works[compareKey(p.ID)] = manifest.Work{ID: p.ID, Key: p.Key}
 		p.KeepKey = true
 		return
+	}
+	if p.Key == "" {
+		return // the file gives none: render makes one
 	}
 	if err := manifest.CheckKey(p.Key); err != nil {
 		p.KeyNote = fmt.Sprintf("key %s not kept: it %s; about makes one", p.Key, err)

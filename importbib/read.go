@@ -29,18 +29,22 @@ func ReadFile(name string) ([]Entry, []string, error) {
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	switch ext {
-	case ".json", ".ris", ".txt":
+	case ".json", ".ris", ".txt", ".yaml", ".yml":
 	case ".bib", ".bibtex", ".biblatex":
 		return nil, nil, fmt.Errorf("%s: a .bib is read by bibfile.Parse and Plan, not ReadFile", name)
 	default:
-		return nil, nil, fmt.Errorf("%s: about import reads BibTeX (.bib), CSL-JSON (.json), RIS (.ris) and a Hugo Blox or academicpages site's folder; %q is none of them", name, ext)
+		return nil, nil, fmt.Errorf("%s: about import reads BibTeX (.bib), CSL-JSON (.json), RIS (.ris), the Lab Website Template's _data/sources.yaml and a Hugo Blox or academicpages site's folder; %q is none of them", name, ext)
 	}
 	src, err := os.ReadFile(name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read %s: %w", name, errors.Unwrap(err))
 	}
-	if ext == ".json" {
+	switch ext {
+	case ".json":
 		entries, problems := ReadCSLJSON(name, src)
+		return entries, problems, nil
+	case ".yaml", ".yml":
+		entries, problems := ReadLabSources(name, src)
 		return entries, problems, nil
 	}
 	entries, problems := ReadRIS(name, src)

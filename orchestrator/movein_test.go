@@ -244,7 +244,15 @@ func moveIn(t *testing.T, site string, format render.Format) (importbib.Result, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := render.RenderFiles(f, render.Options{Format: format, User: render.UserFieldsOf(m)})
+	opts := render.Options{Format: format, User: render.UserFieldsOf(m)}
+	if format == render.LabWebsite { // one file, _data/citations.yaml
+		var b bytes.Buffer
+		if err := render.Render(&b, f, opts); err != nil {
+			t.Fatal(err)
+		}
+		return plan, []output.File{{Path: "_data/citations.yaml", Data: b.Bytes()}}
+	}
+	files, err := render.RenderFiles(f, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,4 +427,75 @@ func TestMoveInAcademicPagesKeepsEveryPageAndField(t *testing.T) {
 	}
 	t.Logf("| site | pages | placed | with an identifier | page fields kept |\n| %s | %d | %d | %d | %d/%d |",
 		filepath.Base(site), plan.Entries, len(plan.Added), len(plan.Added)-plan.Typed(), same, fields)
+}
+
+// Moving in from the Lab Website Template (#33): its own example
+// _data/sources.yaml is imported, fetched where no service knows its
+// works, and rendered as _data/citations.yaml: each source with its id,
+// and every field the site's citation include reads that about does not
+// write from the record (type, description, image, buttons, tags, repo)
+// at its value. A source no service knows and the file does not title has
+// nothing to show and is not written (it waits for a service), so the
+// check covers the sources the file describes.
+func TestMoveInLabWebsiteKeepsEverySourceField(t *testing.T) {
+	path := filepath.Join("..", "testdata", "import", "labwebsite", "greenelab-lab-website-template-sources.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sources []map[string]any
+	if err := yaml.Unmarshal(data, &sources); err != nil {
+		t.Fatal(err)
+	}
+	plan, files := moveIn(t, path, render.LabWebsite)
+	if len(files) != 1 {
+		t.Fatalf("files %v", files)
+	}
+	var citations []map[string]any
+	if err := yaml.Unmarshal(files[0].Data, &citations); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]map[string]any{}
+	for _, c := range citations {
+		byID[strings.ToLower(fmt.Sprint(c["id"]))] = c
+	}
+	fields, same := 0, 0
+	for _, s := range sources {
+		got, ok := byID[strings.ToLower(fmt.Sprint(s["id"]))]
+		if !ok {
+			continue
+		}
+		for k, v := range s {
+			if k == "id" || k == "date" || k == "title" || k == "authors" || k == "publisher" || k == "link" || empty(v) {
+				continue
+			}
+			fields++
+			if k == "tags" && containsAll(got[k], v) {
+				same++ // the template's tags, after the kind about tags each citation with ("Paper")
+				continue
+			}
+			if want, g := normal(k, v), normal(k, got[k]); want == g {
+				same++
+			} else {
+				t.Errorf("%s: %s = %s, want %s as the site wrote it", s["id"], k, g, want)
+			}
+		}
+	}
+	if fields == 0 {
+		t.Fatal("no source's fields were compared")
+	}
+	t.Logf("| file | sources | placed | with an identifier | fields kept |\n| %s | %d | %d | %d | %d/%d |",
+		filepath.Base(path), plan.Entries, len(plan.Added), len(plan.Added)-plan.Typed(), same, fields)
+}
+
+// containsAll reports whether the list have holds every item of want.
+func containsAll(have, want any) bool {
+	h, _ := have.([]any)
+	w, _ := want.([]any)
+	for _, item := range w {
+		if !slices.ContainsFunc(h, func(x any) bool { return fmt.Sprint(x) == fmt.Sprint(item) }) {
+			return false
+		}
+	}
+	return len(w) > 0
 }

@@ -49,7 +49,7 @@ func customBibValue(v any) string {
 }
 
 // frontMatterFields are the custom fields as a Hugo Blox or
-// academicpages front matter sets them, keeping their types (Hugo Blox's
+// academicpages front matter, or a Lab Website Template citation, sets them, keeping their types (Hugo Blox's
 // featured is true, projects a list).
 func frontMatterFields(u *UserWork) []yamlout.Field {
 	if u == nil {

@@ -137,7 +137,7 @@ func writeLabWebsite(buf *bufio.Writer, p *page) error {
 	}
 	keys := yamlout.Keys{}
 	for _, e := range p.shown {
-		if err := yamlout.WriteItem(buf, labCitationOf(e), "", keys); err != nil {
+		if err := yamlout.WriteItem(buf, labCitationOf(e), "", keys, frontMatterFields(e.user)...); err != nil {
 			return err
 		}
 	}

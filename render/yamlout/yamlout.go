@@ -26,9 +26,9 @@ type Keys map[string]*yaml.Node
 // WriteItem writes v as an item of a block sequence whose dashes are
 // at indent: encoded alone, its first line after "- ", the others
 // indented two more.
-func WriteItem(buf *bufio.Writer, v any, indent string, keys Keys) error {
+func WriteItem(buf *bufio.Writer, v any, indent string, keys Keys, set ...Field) error {
 	var one bytes.Buffer
-	if err := EncodeData(&one, v, keys); err != nil {
+	if err := EncodeData(&one, v, keys, set...); err != nil {
 		return err
 	}
 	for i, line := range bytes.SplitAfter(bytes.TrimSuffix(one.Bytes(), []byte("\n")), []byte("\n")) {
