@@ -76,7 +76,7 @@ func TestWorkOwnFieldsErrorsNameLineAndValue(t *testing.T) {
 		{"reserved field", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nDOI = \"10.1/x\"\n", 7, "DOI", "a field about writes itself"},
 		{"field name", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\n\"url pdf\" = \"x\"\n", 7, "url pdf", "is not a field name"},
 		{"unpaired braces", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nabbr = \"}{\"\n", 7, "abbr", "braces that do not pair"},
-		{"nested table", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nx = {a = 1}\n", 7, "x", "which no site file can hold"},
+		{"nested table", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nx = {a = {b = 1}}\n", 7, "x", "a table in a table"},
 		{"same key twice", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[[work]]\nkey = \"Lee2021\"\ntitle = \"B\"\n", 7, "Lee2021", "already the key"},
 	}
 	for _, c := range cases {

@@ -284,6 +284,26 @@ snapshots = "snapshots"
 # tags = ["filters", "databases"]
 # equal = [1, 2]                        # authors (from 1) who contributed equally
 # corresponding = [2]                   # corresponding authors
+
+# A work no service knows (a workshop paper, a talk, a chapter without a
+# DOI): no id; its key names it and its own fields are its record. On a
+# work with an id they fill what no service gives (about import writes
+# them from your .bib):
+# [[work]]
+# key = "you2021workshop"
+# type = "paper-conference"             # a CSL type
+# title = "A workshop paper"
+# authors = ["You, Ada", "Lee, Ann"]    # "Family, Given" or "Given Family"
+# editors = ["Ng, Ruth"]
+# venue = "Workshop on Filters"         # journal, proceedings or book
+# publisher = "PMLR"
+# volume = "12"
+# issue = "3"
+# pages = "1-8"
+# date = "2021-07"                      # "2021", "2021-07" or "2021-07-14"
+# url = "https://proceedings.example.org/12"
+# abstract = "…"
+# fields = {abbr = "WF", bibtex_show = true}   # your site's own fields ([work.fields]), written back as they are
 `, identity, orcid)
 	return b.String()
 }
