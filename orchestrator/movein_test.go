@@ -62,30 +62,10 @@ func TestMoveInAlFolioKeepsEveryEntryKeyAndField(t *testing.T) {
 				t.Errorf("the rendered file does not parse: %v", errs)
 			}
 			biberErrors := biberReads(t, b.String(), plan)
-			placed, fields, same := 0, 0, 0
+			placed, fields, same := len(plan.Added), 0, 0
 			for _, p := range plan.Added {
-				placed++
-				e := orig.Lookup(p.Key)
-				got := out.Lookup(p.Key)
-				if got == nil {
-					t.Errorf("%s (line %d): not in the rendered file", p.Key, p.Line)
-					continue
-				}
-				if want, have := text(e, "title"), text(got, "title"); want != have {
-					t.Errorf("%s: title %q, want %q", p.Key, have, want)
-				}
-				for _, fl := range e.Fields {
-					if slices.Contains(movedFields, fl.Name) {
-						continue
-					}
-					fields++
-					if g, ok := got.Own(fl.Name); ok && g.Value == fl.Value {
-						same++
-						continue
-					}
-					g, _ := got.Own(fl.Name)
-					t.Errorf("%s: %s = %q, want %q as the site wrote it", p.Key, fl.Name, g.Value, fl.Value)
-				}
+				f, n := sameBibEntry(t, orig.Lookup(p.Key), out.Lookup(p.Key), p)
+				fields, same = fields+f, same+n
 			}
 			if placed+len(plan.NotPlaced) != len(orig.Entries) {
 				t.Errorf("%d placed and %d not placed of %d entries", placed, len(plan.NotPlaced), len(orig.Entries))
@@ -127,6 +107,33 @@ func biberReads(t *testing.T, bib string, plan importbib.Result) string {
 		}
 	}
 	return fmt.Sprint(errs)
+}
+
+// sameBibEntry compares an entry of the site's file with the rendered
+// one: the title, and every field the site keeps of its own; it gives how
+// many such fields there were and how many have their value.
+func sameBibEntry(t *testing.T, e, got *bibfile.Entry, p importbib.Placed) (fields, same int) {
+	t.Helper()
+	if got == nil {
+		t.Errorf("%s (line %d): not in the rendered file", p.Key, p.Line)
+		return 0, 0
+	}
+	if want, have := text(e, "title"), text(got, "title"); want != have {
+		t.Errorf("%s: title %q, want %q", p.Key, have, want)
+	}
+	for _, fl := range e.Fields {
+		if slices.Contains(movedFields, fl.Name) {
+			continue
+		}
+		fields++
+		g, ok := got.Own(fl.Name)
+		if ok && g.Value == fl.Value {
+			same++
+			continue
+		}
+		t.Errorf("%s: %s = %q, want %q as the site wrote it", p.Key, fl.Name, g.Value, fl.Value)
+	}
+	return fields, same
 }
 
 // movedFields are the fields the import reads into the work's record or
@@ -199,25 +206,34 @@ func TestMoveInHugoBloxKeepsEveryPageAndField(t *testing.T) {
 					t.Errorf("%s: no bundle content/publication/%s/", p.Key, p.Key)
 					continue
 				}
-				orig := frontMatterOf(t, p.Entry.File)
-				have := frontMatterOf(t, "", got...)
-				for k, v := range orig {
-					if slices.Contains(hugoMoved, k) || empty(v) {
-						continue
-					}
-					fields++
-					if want, g := normal(k, v), normal(k, have[k]); want == g {
-						same++
-					} else {
-						t.Errorf("%s: %s = %s, want %s as the site wrote it", p.Key, k, g, want)
-					}
-				}
+				f, n := sameFrontMatter(t, p.Key, frontMatterOf(t, p.Entry.File), frontMatterOf(t, "", got...), hugoMoved)
+				fields, same = fields+f, same+n
 			}
 			hugoBuilds(t, files, plan)
 			table = append(table, fmt.Sprintf("| %s | %d | %d | %d | %d/%d |", name, plan.Entries, len(plan.Added), len(plan.Added)-plan.Typed(), same, fields))
 		})
 	}
 	t.Logf("| site | pages | placed | with an identifier | page fields kept |\n%s", strings.Join(table, "\n"))
+}
+
+// sameFrontMatter compares a page's front matter as the site wrote it
+// (orig) with the rendered one (have), every field but those about writes
+// from the record (moved); it gives how many fields there were and how
+// many have their value.
+func sameFrontMatter(t *testing.T, key string, orig, have map[string]any, moved []string) (fields, same int) {
+	t.Helper()
+	for k, v := range orig {
+		if slices.Contains(moved, k) || empty(v) {
+			continue
+		}
+		fields++
+		if want, g := normal(k, v), normal(k, have[k]); want == g {
+			same++
+		} else {
+			t.Errorf("%s: %s = %s, want %s as the site wrote it", key, k, g, want)
+		}
+	}
+	return fields, same
 }
 
 // hugoMoved are the front matter fields about writes from the work's
@@ -405,17 +421,8 @@ func TestMoveInAcademicPagesKeepsEveryPageAndField(t *testing.T) {
 			continue
 		}
 		orig, have := frontMatterOf(t, p.Entry.File), frontMatterOf(t, "", got...)
-		for k, v := range orig {
-			if k == "title" || k == "date" || k == "venue" || empty(v) {
-				continue
-			}
-			fields++
-			if want, g := normal(k, v), normal(k, have[k]); want == g {
-				same++
-			} else {
-				t.Errorf("%s: %s = %s, want %s as the site wrote it", p.Key, k, g, want)
-			}
-		}
+		f, n := sameFrontMatter(t, p.Key, orig, have, []string{"title", "date", "venue"})
+		fields, same = fields+f, same+n
 		// academicpages' layouts print the title as HTML, so about writes
 		// it escaped (escapeAcademicPages): the page shows the same text
 		if html.UnescapeString(fmt.Sprint(have["title"])) != strings.TrimSpace(fmt.Sprint(orig["title"])) {
