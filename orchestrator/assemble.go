@@ -54,6 +54,7 @@ type writePolicy struct {
 type reportFacts struct {
 	warnings         []record.Warning    // the first pass's, for the report
 	authorless       map[string][]string // ORCID record origin → its works no service gave authors for
+	typedNotKept     map[string][]string // work key → the fields its [[work]] types that a service's value replaced
 	worksKeptLeftOut int                 // works in which a left-out provider's previous values stand
 	keptBy           map[string]bool     // providers not asked whose previous values stand in some work
 	worksKeptWhole   []string            // works no provider of this run was asked about: their previous file stands
@@ -119,6 +120,12 @@ func (w *writer) prepare(id manifest.Identity, outcomes []*reply) error {
 		return nil
 	}
 	w.warnings = append(w.warnings, p.Warnings...)
+	if len(p.TypedNotKept) > 0 {
+		if w.typedNotKept == nil {
+			w.typedNotKept = map[string][]string{}
+		}
+		w.typedNotKept[k] = p.TypedNotKept
+	}
 	for _, o := range p.AuthorlessIn {
 		if w.authorless == nil {
 			w.authorless = map[string][]string{}

@@ -107,6 +107,7 @@ func (rn *run) warnings(rep *report.Report, folder []record.Warning) {
 	if w != nil {
 		rep.Warnings = append(rep.Warnings, w.warnings...)
 		rep.WarnAuthorless(w.authorless)
+		rep.WarnTypedNotKept(w.typedNotKept)
 		rep.Warnings = append(rep.Warnings, w.writeWarnings...)
 	}
 	rep.Warnings = append(rep.Warnings, folder...)

@@ -108,6 +108,28 @@ func (r *Report) WarnAuthorless(byRecord map[string][]string) {
 	}
 }
 
+// WarnTypedNotKept adds one warning for the works whose [[work]] types a
+// value a service says otherwise (byWork: work key → fields): the
+// service's is shown, and the user should know their own is not.
+func (r *Report) WarnTypedNotKept(byWork map[string][]string) {
+	if len(byWork) == 0 {
+		return
+	}
+	keys := slices.Sorted(maps.Keys(byWork))
+	var some []string
+	for _, k := range keys[:min(len(keys), 5)] {
+		some = append(some, k+" ("+strings.Join(byWork[k], ", ")+")")
+	}
+	if len(keys) > 5 {
+		some = append(some, fmt.Sprintf("and %d more", len(keys)-5))
+	}
+	wn := record.Warning{Identity: r.Manifest, Message: fmt.Sprintf("%d %s in [[work]] fields that a service says otherwise: %s; "+
+		"the service's value is shown and the work file keeps yours as a conflict: to show yours, use [[override]] (title, type, year), or delete the field",
+		len(keys), english.Plural(len(keys), "work types a value", "works type values"), strings.Join(some, "; "))}
+	r.ListWorks(wn, keys)
+	r.Warnings = append(r.Warnings, wn)
+}
+
 // WarnUnmatchedExcludes adds a warning for each [[exclude]] that matched
 // no work of the run.
 func (r *Report) WarnUnmatchedExcludes(unmatched []manifest.Exclude) {

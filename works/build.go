@@ -130,6 +130,11 @@ type Prepared struct {
 	KeptWhole    []string // providers whose previous values stand because no provider of the run was asked about it
 	Dropped      []string // providers the run no longer chooses whose previous source is gone
 	AuthorlessIn []string // ORCID records it is listed by that no service gave authors for it
+	// TypedNotKept are the fields whose value the [[work]] types and a
+	// service's value replaced (TypedSource among a conflict's values not
+	// kept), so the run can say so: what the user typed is never replaced
+	// unseen.
+	TypedNotKept []string
 }
 
 // Add is one work through the core: sources, whether it is written, its
@@ -172,6 +177,7 @@ func (r *Run) Add(in Fetched) Prepared {
 	doc, lw := r.s.Precedence.Document(in.ID, in.Origins, src.BySource, r.overrides[k])
 	r.s.Precedence.KeepConflicts(&doc, in.Previous.Work, src.Unread)
 	p.AuthorlessIn = authorlessIn(doc.Origins, lw, in.Answers)
+	p.TypedNotKept = typedNotKept(doc.Conflicts)
 	// The same-name check reads the authors, which need not wait for the
 	// link pass.
 	p.SameName = Strangers(doc.Origins, r.owners, r.nameless, lw.People(), in.Previous.Work.Warnings)

@@ -1,6 +1,7 @@
 package works
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/snapshots"
@@ -69,4 +70,19 @@ func typedPending(file snapshots.Work, typed map[string]record.Record) string {
 		return ""
 	}
 	return "the manifest's [[work]] fields (title, authors, venue, …) are not applied yet (or their removal is not): run about fetch"
+}
+
+// typedNotKept are the fields of conflicts in which the typed value is
+// among the values not kept.
+func typedNotKept(conflicts []record.Conflict) []string {
+	var out []string
+	for _, c := range conflicts {
+		for _, ch := range c.NotKept {
+			if slices.Contains(ch.Providers, TypedSource) {
+				out = append(out, c.Field)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -39,6 +39,10 @@ func TestTypedFieldsFillAndConflictBelowEveryService(t *testing.T) {
 	if got == nil || !reflect.DeepEqual(*got, want) {
 		t.Errorf("issued conflict %+v, want %+v (all: %+v)", got, want, p.Work.Conflicts)
 	}
+	// the run says so; a title differing in case only is agreement
+	if !reflect.DeepEqual(p.TypedNotKept, []string{"issued"}) {
+		t.Errorf("typed fields not kept %v, want [issued]", p.TypedNotKept)
+	}
 }
 
 // A work without an identifier has no service to ask: its typed fields

@@ -87,3 +87,23 @@ func TestTypedWorkFetchedCheckedAndRendered(t *testing.T) {
 		t.Errorf("edited [[work]]: exit %d, want 1 saying %q:\n%s", code, want, stdout)
 	}
 }
+
+// A [[work]] that types a title a service says otherwise is shown with
+// the service's title, and the run says so in a warning naming the work
+// and the field, with what to do.
+func TestTypedValueNotKeptIsSaid(t *testing.T) {
+	m, snaps := exampleCopy(t)
+	text, err := os.ReadFile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed := "\n[[work]]\nid = \"doi:10.7554/elife.01567\"\ntitle = \"A title the researcher typed\"\n"
+	if err := os.WriteFile(m, append(text, typed...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "fetch", "--replay", exampleReplay, "--snapshots", snaps, m)
+	want := "1 work types a value in [[work]] fields that a service says otherwise: doi:10.7554/elife.01567 (title); the service's value is shown"
+	if code != 0 || !strings.Contains(strings.Join(strings.Fields(stderr), " "), want) {
+		t.Errorf("exit %d, want 0 saying %q:\n%s", code, want, stderr)
+	}
+}
