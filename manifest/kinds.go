@@ -96,6 +96,13 @@ var idKinds = [...]IDKind{
 	// A work known only from an ORCID record: "<orcid>/<put-code>". Never
 	// in [[identity]]; ParseID reads it as index.json lists it.
 	{Kind: KindORCIDWork, Role: RoleWork, Label: "ORCID work", Example: "0000-0002-1825-0097/12345"},
+	// A person dblp lists works for (manifest/dblp.go).
+	{Kind: KindDBLP, Role: RolePerson, Label: "dblp person id", Example: "95/7448-1", Normalize: NormalizeDBLP,
+		URLPrefix: "https://dblp.org/pid/"},
+	// A work known only from a dblp record: its record key. Never in
+	// [[identity]]; ParseID reads it.
+	{Kind: KindDBLPWork, Role: RoleWork, Label: "dblp record", Example: "conf/nips/VaswaniSPUJGKP17",
+		URLPrefix: "https://dblp.org/rec/"},
 }
 
 // IDKinds lists every identifier kind (see idKinds); the caller's own

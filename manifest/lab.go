@@ -21,6 +21,7 @@ type Lab struct {
 type Member struct {
 	Name  string     // display name, unique among the members
 	ORCID string     // normalised iD; "" for a member without one
+	DBLP  string     // dblp person id; "" for a member without one
 	Also  []string   // other spellings of the name, matched as the name is
 	Role  string     // free text, e.g. "PhD student"
 	Start int        // year joined; 0 when not given
@@ -41,6 +42,7 @@ type rawLab struct {
 type rawMember struct {
 	Name  string   `toml:"name"`
 	ORCID string   `toml:"orcid"`
+	DBLP  string   `toml:"dblp"`
 	Also  []string `toml:"also"`
 	Role  string   `toml:"role"`
 	Start int      `toml:"start"`
@@ -57,7 +59,7 @@ const (
 )
 
 // labKeysHint lists the keys of title, [lab] and [[member]].
-const labKeysHint = "in [lab]: name, url; in [[member]]: name, orcid, also, role, start, end, url, works"
+const labKeysHint = "in [lab]: name, url; in [[member]]: name, orcid, dblp, also, role, start, end, url, works"
 
 // labExample is a lab manifest's start, for hints.
 const labExample = "[lab]\nname = \"Holt Lab\"\n\n[[member]]\nname = \"Maren Holt\"\norcid = \"0000-0002-1111-2222\""
@@ -129,6 +131,9 @@ func (m *Manifest) addMemberIdentities(mem Member, seen map[string]bool) {
 	}
 	if mem.ORCID != "" {
 		add(Identity{Kind: KindORCID, Value: mem.ORCID}, mem.Name, mem.Line)
+	}
+	if mem.DBLP != "" {
+		add(Identity{Kind: KindDBLP, Value: mem.DBLP}, mem.Name, mem.Line)
 	}
 	for _, w := range mem.Works {
 		add(w, "", mem.Line)
@@ -265,6 +270,9 @@ func (l labReader) member(table string, r rawMember) (Member, error) {
 	if mem.ORCID, mem.Works, err = l.memberIDs(table, mem.Name, r); err != nil {
 		return Member{}, err
 	}
+	if mem.DBLP, err = l.memberDBLP(table, mem.Name, r.DBLP); err != nil {
+		return Member{}, err
+	}
 	return mem, nil
 }
 
@@ -305,7 +313,7 @@ func (l labReader) memberIDs(table, name string, r rawMember) (string, []Identit
 	var works []Identity
 	for _, w := range r.Works {
 		id, err := ParseID(w)
-		if err == nil && (id.Kind == KindORCID || id.Kind == KindORCIDWork) {
+		if err == nil && (id.Kind == KindORCID || id.Kind == KindORCIDWork || id.Kind == KindDBLPWork) {
 			err = fmt.Errorf("%q is not a work fetch can look up", w)
 		}
 		if err != nil {

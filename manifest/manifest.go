@@ -177,6 +177,7 @@ type rawIdentity struct {
 	ArXiv string `toml:"arxiv"`
 	PMID  string `toml:"pmid"`
 	PMCID string `toml:"pmcid"`
+	DBLP  string `toml:"dblp"`
 	Name  string `toml:"name"`
 }
 
@@ -595,6 +596,8 @@ func ParseID(raw string) (Identity, error) {
 				return Identity{}, fmt.Errorf("%q is not orcid-work:<ORCID iD>/<put-code>", raw)
 			}
 			return Identity{Kind: KindORCIDWork, Value: o + "/" + putCode}, nil
+		case row.Kind == KindDBLPWork:
+			return parseDBLPWork(raw, value)
 		}
 	}
 	if v, err := NormalizeDOI(s); err == nil {
@@ -633,6 +636,8 @@ func identityEntry(path string, i int, ri rawIdentity, lines map[string]int) (En
 			e.Hint = fmt.Sprintf("check the iD on orcid.org; with these first 15 digits it would end in %c", cd.Want)
 		case k == KindORCID:
 			e.Hint = "ORCID iDs look like 0000-0002-1825-0097"
+		case k == KindDBLP:
+			e.Hint = dblpHint
 		case k == KindDOI:
 			e.Hint = "DOIs look like 10.5281/zenodo.1234567 (https://doi.org/… and doi:… are accepted too)"
 		}
