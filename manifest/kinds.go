@@ -208,3 +208,10 @@ func workIDsHint() string {
 	last := len(forms) - 1
 	return strings.Join(forms[:last], ", ") + " or " + forms[last]
 }
+
+// IsPerson reports whether k names a person whose works a service lists
+// (an ORCID iD, a dblp person): the identities a fetch expands.
+func IsPerson(k Kind) bool {
+	row, ok := LookupKind(k)
+	return ok && row.Role == RolePerson
+}

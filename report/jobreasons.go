@@ -19,3 +19,8 @@ func NotAskedAfterFailure(provider, after string) error {
 func UnknownORCID(provider, iD string) error {
 	return fmt.Errorf("%s: ORCID iD %s of the manifest was not found — check the iD", provider, iD)
 }
+
+// UnknownDBLP is UnknownORCID for a dblp person id.
+func UnknownDBLP(provider, pid string) error {
+	return fmt.Errorf("%s: dblp person %s of the manifest was not found — check the pid on dblp.org (https://dblp.org/pid/%s)", provider, pid, pid)
+}

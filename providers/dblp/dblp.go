@@ -29,10 +29,10 @@ import (
 // Spec lists the works the dblp computer science bibliography attributes
 // to a person: its person page (https://dblp.org/pid/<pid>.xml) holds every
 // record of the person in one answer, with each co-author's dblp pid and,
-// where dblp verified it, ORCID iD. It is declared here, not yet wired:
-// the registry, the manifest's identity kind and the orchestrator's way of
-// turning a listing into works are the lead's (parseDBLP is what they
-// read).
+// where dblp verified it, ORCID iD. It answers for a dblp identity as
+// ORCID does for an iD: the works the page lists (discovered), each with
+// dblp's record as its lowest source. It runs whenever a manifest names a
+// dblp person, and is asked nothing else.
 func Spec() service.Spec {
 	return service.Spec{
 		Name:  "dblp",
@@ -49,7 +49,9 @@ func Spec() service.Spec {
 		SlowDown: nil,
 		// A prolific person's page runs to a few megabytes, built on request.
 		Timeout:     60 * time.Second,
-		Optional:    true,
+		Accepts:     []manifest.Kind{manifest.KindDBLP},
+		BatchSize:   1,
+		Fetch:       service.One(fetch),
 		Terms:       "https://dblp.uni-trier.de/faq/Under+what+license+is+the+data+from+dblp+released.html",
 		Attribution: "Metadata from the dblp computer science bibliography (https://dblp.org), released under CC0 1.0; dblp asks for a link as the source.",
 		Probe:       dblpProbe(),
@@ -558,6 +560,11 @@ func (w dblpWork) record() record.Record {
 	}
 	for _, a := range w.Authors {
 		rec.Authors = append(rec.Authors, record.Author{Name: a.Name, ORCID: a.ORCID})
+	}
+	if record.EditorsCited(w.Type) {
+		for _, e := range w.Editors {
+			rec.Editors = append(rec.Editors, record.Author{Name: e.Name, ORCID: e.ORCID})
+		}
 	}
 	return rec
 }

@@ -1,0 +1,145 @@
+package orchestrator
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aboutscholar/about/internal/fakenet"
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers/dblp"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// dblpNet serves two dblp person pages: Di Xu 0001's, as a client
+// recorded it (eight records, each with a DOI), and a page assembled from
+// three recorded records (testdata/dblp/SOURCES.md): a NeurIPS paper with
+// no DOI, a CoRR e-print and an ACL paper with a DOI.
+func dblpNet(t testing.TB) *fakeNet {
+	n := newFakeNet(t)
+	n.file("dblp.org", "/pid/95/7448-1.xml", 200, "dblp/person-95-7448-1.xml")
+	n.file("dblp.org", "/pid/00/0000.xml", 200, "dblp/assembled-person-00-0000.xml")
+	// dblp labels its person pages XML, as the fake's JSON default would not.
+	xml := http.Header{"Content-Type": {"application/xml; charset=utf-8"}}
+	n.Override(fakenet.Host("dblp.org"), func(req *http.Request) (*http.Response, error) {
+		ans, ok := n.routes[req.URL.Host+req.URL.EscapedPath()]
+		if !ok {
+			ans = fakeAnswer{status: http.StatusNotFound}
+		}
+		return fakenet.Response(req, ans.status, ans.body, xml), nil
+	})
+	return n
+}
+
+const dblpManifest = `providers = ["dblp"]
+
+[[identity]]
+dblp = "https://dblp.org/pid/95/7448-1"
+
+[[identity]]
+dblp = "00/0000"
+`
+
+// dblpWant is one listed work as written by hand from the recorded
+// records: the identity it is known by, its type and venue as dblp gives
+// them.
+type dblpWant struct {
+	key, typ, container, title, pages string
+}
+
+// TestDBLPListsEveryWorkWithItsVenue: every record of both pages is one
+// work, known by its DOI, its arXiv id, or (the NeurIPS paper, which has
+// neither) by its dblp key, and its dblp source says its venue.
+func TestDBLPListsEveryWorkWithItsVenue(t *testing.T) {
+	m := newManifest(t, dblpManifest)
+	net := dblpNet(t)
+	rep := runOK(t, testOptions(m, net, 4))
+	if rep.Incomplete() {
+		t.Fatalf("run came back short: %v", rep.ShortJobs())
+	}
+	want := []dblpWant{
+		{"doi:10.1109/3dtv.2012.6365428", "paper-conference", "3DTV-Conference", "Automatic stereoscopic 3D video reframing", "1-4"},
+		{"doi:10.1109/icce.2012.6161918", "paper-conference", "ICCE", "Quality of experience for the horizontal pixel parallax adjustment of stereoscopic 3D videos", "394-395"},
+		{"doi:10.1109/ictai.2012.57", "paper-conference", "ICTAI", "Random Forests Based View Generation for Multiview TV", "367-372"},
+		{"doi:10.1109/tvcg.2010.63", "article-journal", "IEEE Trans. Vis. Comput. Graph.", "Correction of Clipped Pixels in Color Images", "333-344"},
+		{"doi:10.1109/icecs.2010.5724479", "paper-conference", "ICECS", "Guidelines for capturing high quality stereoscopic content based on a systematic subjective evaluation", "162-165"},
+		{"doi:10.1109/icip.2010.5649486", "paper-conference", "ICIP", "An improved Bayesian algorithm for color image desaturation", "1325-1328"},
+		{"doi:10.1109/iscas.2010.5537871", "paper-conference", "ISCAS", "Saturated-pixel enhancement for color images", "3377-3380"},
+		{"doi:10.1109/icip.2009.5414225", "paper-conference", "ICIP", "Logo insertion transcoding for H.264/AVC compressed video", "3693-3696"},
+		{"dblp-work:conf/nips/VaswaniSPUJGKP17", "paper-conference", "NIPS", "Attention is All you Need", "5998-6008"},
+		{"arxiv:2508.04024", "article", "CoRR", "Identity Theft in AI Conference Peer Review", ""},
+		{"doi:10.18653/v1/2023.acl-long.48", "paper-conference", "ACL (1)", "Multi-CLS BERT: An Efficient Alternative to Traditional Ensembling", "821-854"},
+	}
+	if n := net.Count("dblp.org"); n != 2 {
+		t.Errorf("%d requests to dblp.org, want one a person", n)
+	}
+	if len(rep.Works) != len(want) {
+		t.Errorf("%d works, want %d", len(rep.Works), len(want))
+	}
+	d := snapshots.Dir{Root: m.Snapshots}
+	for _, w := range want {
+		id, err := manifest.ParseKey(w.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc snapshots.Work
+		if err := snapshots.Read(d.WorkPath(id), &doc); err != nil {
+			t.Errorf("%s: %v", w.key, err)
+			continue
+		}
+		r := doc.Record
+		if r.Type != w.typ || r.Container != w.container || r.Title != w.title || r.Pages != w.pages {
+			t.Errorf("%s: type %q container %q title %q pages %q; want %q %q %q %q", w.key, r.Type, r.Container, r.Title, r.Pages, w.typ, w.container, w.title, w.pages)
+		}
+		if len(doc.Sources) != 1 || doc.Sources[0].Provider != "dblp" {
+			t.Errorf("%s: sources %+v, want dblp's alone", w.key, doc.Sources)
+		}
+	}
+}
+
+// TestDBLPSameBytesAtAnyJ: one worker and eight write the same folder.
+func TestDBLPSameBytesAtAnyJ(t *testing.T) {
+	var folders []string
+	for _, j := range []int{1, 8} {
+		m := newManifest(t, dblpManifest)
+		runOK(t, testOptions(m, dblpNet(t), j))
+		folders = append(folders, folderBytes(t, m.Snapshots))
+	}
+	if folders[0] != folders[1] {
+		t.Errorf("-j 1 and -j 8 differ:\n%s", firstDifference(folders[0], folders[1]))
+	}
+	if !strings.Contains(folders[0], "=== works/dblp-work_") {
+		t.Errorf("no dblp-work file written:\n%.600s", folders[0])
+	}
+}
+
+// TestDBLPPacedAtItsInterval: two dblp people are two requests to
+// dblp.org, the second no sooner than dblp's declared interval after the
+// first, on the run's clock.
+func TestDBLPPacedAtItsInterval(t *testing.T) {
+	m := newManifest(t, dblpManifest)
+	net := dblpNet(t)
+	clock := &instantClock{}
+	var mu sync.Mutex
+	var at []time.Time
+	net.Before(func(req *http.Request) {
+		if req.URL.Host == "dblp.org" {
+			mu.Lock()
+			at = append(at, clock.Now())
+			mu.Unlock()
+		}
+	})
+	opts := testOptions(m, net, 8)
+	opts.NoPacing, opts.Clock = false, clock
+	runOK(t, opts)
+	if len(at) != 2 {
+		t.Fatalf("%d requests to dblp.org, want 2", len(at))
+	}
+	sort.Slice(at, func(i, j int) bool { return at[i].Before(at[j]) })
+	if gap, least := at[1].Sub(at[0]), dblp.Spec().MinInterval; gap < least {
+		t.Errorf("requests %v apart, closer than dblp's %v", gap, least)
+	}
+}
