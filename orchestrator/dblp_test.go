@@ -1,6 +1,7 @@
 package orchestrator
 
 import (
+	"bytes"
 	"net/http"
 	"sort"
 	"strings"
@@ -8,9 +9,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidwall/gjson"
+
+	"github.com/aboutscholar/about/check"
 	"github.com/aboutscholar/about/internal/fakenet"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/dblp"
+	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/snapshots"
 )
 
@@ -142,4 +148,56 @@ func TestDBLPPacedAtItsInterval(t *testing.T) {
 	if gap, least := at[1].Sub(at[0]), dblp.Spec().MinInterval; gap < least {
 		t.Errorf("requests %v apart, closer than dblp's %v", gap, least)
 	}
+}
+
+// TestDBLPFolderChecksAndRenders: the folder a dblp fetch writes is one
+// check finds nothing wrong with, and the NeurIPS paper dblp alone knows
+// reaches every format as a conference paper: CSL paper-conference in
+// NIPS, BibTeX @inproceedings with its booktitle and pages.
+func TestDBLPFolderChecksAndRenders(t *testing.T) {
+	m := newManifest(t, dblpManifest)
+	runOK(t, testOptions(m, dblpNet(t), 4))
+	for _, p := range check.Offline(m, m.Snapshots).Problems {
+		t.Errorf("check: %s: %s", p.Path, p.What)
+	}
+	f, err := folder.Load(m.Snapshots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[render.Format]string{}
+	for _, format := range []render.Format{render.CSLJSON, render.BibTeX, render.HTML} {
+		var b bytes.Buffer
+		if err := render.Render(&b, f, render.Options{Format: format}); err != nil {
+			t.Fatalf("render %s: %v", format, err)
+		}
+		texts[format] = b.String()
+	}
+	var csl gjson.Result
+	for _, it := range gjson.Parse(texts[render.CSLJSON]).Array() {
+		if strings.HasPrefix(it.Get("title").String(), "Attention is All") {
+			csl = it
+		}
+	}
+	if csl.Get("type").String() != "paper-conference" || csl.Get("container-title").String() != "NIPS" || csl.Get("page").String() != "5998-6008" {
+		t.Errorf("CSL of the NeurIPS paper: %s", csl.Raw)
+	}
+	bib := strings.Join(strings.Fields(bibEntryTitled(texts[render.BibTeX], "Attention is All")), " ") // fields aligned in columns
+	for _, want := range []string{"@inproceedings{", "booktitle = {NIPS}", "pages = {5998--6008}", "year = {2017}", "author = {Vaswani, Ashish and Shazeer, Noam"} {
+		if !strings.Contains(bib, want) {
+			t.Errorf("BibTeX of the NeurIPS paper lacks %q:\n%s", want, bib)
+		}
+	}
+	if !strings.Contains(texts[render.HTML], "Attention is All you Need") || !strings.Contains(texts[render.HTML], "NIPS") {
+		t.Error("the page does not show the NeurIPS paper with its venue")
+	}
+}
+
+// bibEntryTitled is the .bib entry whose title holds title.
+func bibEntryTitled(bib, title string) string {
+	for _, e := range strings.Split(bib, "\n@") {
+		if strings.Contains(e, title) {
+			return "@" + strings.TrimPrefix(e, "@")
+		}
+	}
+	return ""
 }

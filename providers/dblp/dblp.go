@@ -559,12 +559,22 @@ func (w dblpWork) record() record.Record {
 		rec.URL = w.RecordURL
 	}
 	for _, a := range w.Authors {
-		rec.Authors = append(rec.Authors, record.Author{Name: a.Name, ORCID: a.ORCID})
+		rec.Authors = append(rec.Authors, a.author())
 	}
 	if record.EditorsCited(w.Type) {
 		for _, e := range w.Editors {
-			rec.Editors = append(rec.Editors, record.Author{Name: e.Name, ORCID: e.ORCID})
+			rec.Editors = append(rec.Editors, e.author())
 		}
 	}
 	return rec
+}
+
+// author is the name as dblp writes it, "Given Family" with the homonym
+// number dropped, split by the rules every index's bylines are
+// (wire.SplitName); a name they cannot read stays literal.
+func (n dblpName) author() record.Author {
+	if split, ok := wire.SplitName(n.Name, nil); ok {
+		return record.Author{Given: split.Given, Family: split.Family, ORCID: n.ORCID}
+	}
+	return record.Author{Name: n.Name, ORCID: n.ORCID}
 }
