@@ -201,3 +201,37 @@ func bibEntryTitled(bib, title string) string {
 	}
 	return ""
 }
+
+// TestDBLPPreprintShownAsItsProceedingsPaper: dblp lists a NeurIPS paper
+// with no DOI and its CoRR e-print (the recorded NeurIPS record; the
+// e-print written in the shape of the recorded CoRR record, see
+// providers/dblp's list_test.go). They are one entry, shown as the
+// proceedings paper, with the e-print's id.
+func TestDBLPPreprintShownAsItsProceedingsPaper(t *testing.T) {
+	neurips := `<inproceedings key="conf/nips/VaswaniSPUJGKP17" mdate="2021-01-21"><author>Ashish Vaswani</author><author>Noam Shazeer</author><title>Attention is All you Need.</title><pages>5998-6008</pages><year>2017</year><booktitle>NIPS</booktitle><ee type="oa">https://proceedings.neurips.cc/paper/2017/hash/3f5ee243547dee91fbd053c1c4a845aa-Abstract.html</ee><crossref>conf/nips/2017</crossref></inproceedings>`
+	corr := `<article key="journals/corr/VaswaniSPUJGKP17" publtype="informal" mdate="2025-09-10"><author>Ashish Vaswani</author><author>Noam Shazeer</author><title>Attention Is All You Need.</title><year>2017</year><volume>abs/1706.03762</volume><journal>CoRR</journal><ee type="oa">https://doi.org/10.48550/arXiv.1706.03762</ee></article>`
+	page := `<dblpperson name="Assembled Person" pid="00/0000" n="2"><r>` + corr + `</r><r>` + neurips + `</r></dblpperson>`
+	n := newFakeNet(t)
+	xml := http.Header{"Content-Type": {"application/xml"}}
+	n.Override(fakenet.Host("dblp.org"), func(req *http.Request) (*http.Response, error) {
+		return fakenet.Response(req, 200, []byte(page), xml), nil
+	})
+	m := newManifest(t, "providers = [\"dblp\"]\n\n[[identity]]\ndblp = \"00/0000\"\n")
+	runOK(t, testOptions(m, n, 2))
+	f, err := folder.Load(m.Snapshots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := render.Render(&b, f, render.Options{Format: render.CSLJSON}); err != nil {
+		t.Fatal(err)
+	}
+	items := gjson.Parse(b.String()).Array()
+	if len(items) != 1 {
+		t.Fatalf("%d entries, want one:\n%s", len(items), b.String())
+	}
+	it := items[0]
+	if it.Get("type").String() != "paper-conference" || it.Get("container-title").String() != "NIPS" {
+		t.Errorf("entry: %s", it.Raw)
+	}
+}

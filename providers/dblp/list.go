@@ -55,9 +55,12 @@ func escapePID(pid string) string {
 //   - a record with a DOI is that DOI's work (the other services answer
 //     for it), dblp's record its lowest source;
 //   - an e-print (CoRR) and a formal record of the same distinctive
-//     title are one work: known by the formal record's DOI if it has
-//     one, else by the e-print's arXiv id, and described by the formal
-//     record (its venue, its type), carrying the arXiv id too;
+//     title are one entry: the formal record's DOI work when it has a
+//     DOI, carrying the e-print's id; else the e-print's arXiv work and
+//     the formal record's own work, carrying the e-print's id, which the
+//     link pass makes one entry shown as the published version (arXiv
+//     says the e-print is a preprint, so one record for both would be a
+//     preprint in NeurIPS);
 //   - a record with neither is a work of its own, dblp-work:<key>;
 //   - withdrawn records are no work to list; a second record known by an
 //     identity already listed adds nothing.
@@ -72,15 +75,21 @@ func (l dblpListing) discovered(pid string) []service.Discovered {
 	var out []service.Discovered
 	seen := map[string]bool{}
 	for i, w := range works {
-		if _, isPreprint := pairs.formalOf[i]; isPreprint {
-			continue // listed with its formal version
+		if f, isPreprint := pairs.formalOf[i]; isPreprint && works[f].identity().Kind == manifest.KindDOI {
+			continue // listed as its formal version's DOI, which carries its id
 		}
 		rec, id := w.record(), w.identity()
 		if p, ok := pairs.preprintOf[i]; ok {
-			pre := works[p]
-			rec.IDs.ArXiv = pre.ArXiv
-			if id.Kind == "" {
-				id = manifest.Identity{Kind: manifest.KindArXiv, Value: pre.ArXiv}
+			pre := works[p].ArXiv
+			if id.Kind == manifest.KindDOI {
+				rec.IDs.ArXiv = pre // the DOI's work holds the e-print's id
+			} else {
+				// Two works, the e-print (asked of arXiv) and this record:
+				// the relation makes the link pass join them as preprint
+				// and published version, so the entry is this one. A
+				// shared arXiv id would join them as one and the same,
+				// shown as the e-print (the better identity).
+				rec.Relations = append(rec.Relations, record.Relation{Type: "has-preprint", ID: manifest.Identity{Kind: manifest.KindArXiv, Value: pre}.Key()})
 			}
 		}
 		if id.Kind == "" {

@@ -1,6 +1,7 @@
 package dblp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,11 @@ func discoveredKeys(t *testing.T, page string) []string {
 	}
 	var out []string
 	for _, d := range l.discovered("00/0000") {
-		out = append(out, d.ID.Key()+" "+d.Summary.Type+" "+d.Summary.Container+" "+d.Summary.IDs.ArXiv)
+		line := d.ID.Key() + " " + d.Summary.Type + " " + d.Summary.Container + " " + d.Summary.IDs.ArXiv
+		for _, r := range d.Summary.Relations {
+			line += " " + r.Type + " " + r.ID
+		}
+		out = append(out, line)
 	}
 	return out
 }
@@ -40,21 +45,26 @@ const (
 	dblpCoRR    = `<article key="journals/corr/VaswaniSPUJGKP17" publtype="informal" mdate="2025-09-10"><author>Ashish Vaswani</author><title>Attention Is All You Need.</title><year>2017</year><volume>abs/1706.03762</volume><journal>CoRR</journal><ee type="oa">https://doi.org/10.48550/arXiv.1706.03762</ee></article>`
 )
 
-// An e-print and the proceedings paper of the same title are one work:
-// the arXiv work, described by the proceedings record (its type, its
-// venue), in either order; alone, each is its own.
-func TestDBLPPreprintAndProceedingsAreOneWork(t *testing.T) {
-	want := "arxiv:1706.03762 paper-conference NIPS 1706.03762"
-	for _, page := range []string{dblpPage(dblpNeurIPS, dblpCoRR), dblpPage(dblpCoRR, dblpNeurIPS)} {
-		if got := discoveredKeys(t, page); len(got) != 1 || got[0] != want {
-			t.Errorf("discovered %q, want [%s]", got, want)
+// An e-print and the proceedings paper of the same title, with no DOI,
+// are the arXiv work and the paper's own work, which names the e-print
+// as its preprint (the link pass makes them one entry shown as the
+// paper: orchestrator's TestDBLPPreprintShownAsItsProceedingsPaper), in
+// either order; alone, each is its own.
+func TestDBLPPreprintAndProceedingsAreLinked(t *testing.T) {
+	paper := "dblp-work:conf/nips/VaswaniSPUJGKP17 paper-conference NIPS  has-preprint arxiv:1706.03762"
+	eprint := "arxiv:1706.03762 article CoRR 1706.03762"
+	for _, c := range []struct {
+		page string
+		want []string
+	}{
+		{dblpPage(dblpNeurIPS, dblpCoRR), []string{paper, eprint}},
+		{dblpPage(dblpCoRR, dblpNeurIPS), []string{eprint, paper}},
+		{dblpPage(dblpNeurIPS), []string{"dblp-work:conf/nips/VaswaniSPUJGKP17 paper-conference NIPS "}},
+		{dblpPage(dblpCoRR), []string{eprint}},
+	} {
+		if got := discoveredKeys(t, c.page); !slices.Equal(got, c.want) {
+			t.Errorf("discovered %q, want %q", got, c.want)
 		}
-	}
-	if got := discoveredKeys(t, dblpPage(dblpNeurIPS)); len(got) != 1 || got[0] != "dblp-work:conf/nips/VaswaniSPUJGKP17 paper-conference NIPS " {
-		t.Errorf("the proceedings record alone: %q", got)
-	}
-	if got := discoveredKeys(t, dblpPage(dblpCoRR)); len(got) != 1 || got[0] != "arxiv:1706.03762 article CoRR 1706.03762" {
-		t.Errorf("the e-print alone: %q", got)
 	}
 }
 
