@@ -42,6 +42,9 @@ func Spec() service.Spec {
 		// wait "at least one or two second[s] between two consecutive
 		// requests" and to respect robots.txt, whose Crawl-delay is 4; a
 		// listing is one request per person, so the longer gap costs little.
+		// The person page is the FAQ's "XML query API"; robots.txt's
+		// Disallow /*.xml keeps crawlers off it, and about asks one page
+		// per person the manifest names, no crawl (docs/providers.md).
 		MinInterval: 4 * time.Second,
 		RateSource:  "https://dblp.org/faq/1474706.html",
 		// dblp's documented signal is 429 with Retry-After, which every host
