@@ -235,3 +235,40 @@ func TestDBLPPreprintShownAsItsProceedingsPaper(t *testing.T) {
 		t.Errorf("entry: %s", it.Raw)
 	}
 }
+
+// TestDBLPMemberOwnsWhatDBLPLists: a lab member known by a dblp person
+// (and no ORCID iD) owns every work dblp lists for them, as a member's
+// ORCID record makes them its own: their page holds those works alone.
+func TestDBLPMemberOwnsWhatDBLPLists(t *testing.T) {
+	m := newManifest(t, `providers = ["dblp"]
+
+[lab]
+name = "L"
+
+[[member]]
+name = "Di Xu"
+dblp = "95/7448-1"
+
+[[member]]
+name = "Assembled Person"
+dblp = "00/0000"
+`)
+	runOK(t, testOptions(m, dblpNet(t), 2))
+	f, err := folder.Load(m.Snapshots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		member string
+		works  int
+	}{{"Di Xu", 8}, {"Assembled Person", 3}} {
+		var b bytes.Buffer
+		opts := render.Options{Format: render.CSLJSON, Lab: render.LabOf(m), Member: c.member}
+		if err := render.Render(&b, f, opts); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(gjson.Parse(b.String()).Array()); n != c.works {
+			t.Errorf("%s: %d works, want %d", c.member, n, c.works)
+		}
+	}
+}
