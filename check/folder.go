@@ -699,8 +699,11 @@ func set(list []string) map[string]bool {
 // personLabel names a person identity in messages: "ORCID record <iD>",
 // "dblp person <pid>".
 func personLabel(id manifest.Identity) string {
-	if id.Kind == manifest.KindDBLP {
+	switch id.Kind {
+	case manifest.KindDBLP:
 		return "dblp person " + id.Value
+	case manifest.KindINSPIRE:
+		return "INSPIRE author " + id.Value
 	}
 	return "ORCID record " + id.Value
 }

@@ -103,6 +103,11 @@ var idKinds = [...]IDKind{
 	// [[identity]]; ParseID reads it.
 	{Kind: KindDBLPWork, Role: RoleWork, Label: "dblp record", Example: "conf/nips/VaswaniSPUJGKP17",
 		URLPrefix: "https://dblp.org/rec/"},
+	// A person INSPIRE-HEP lists works for (manifest/inspire.go).
+	{Kind: KindINSPIRE, Role: RolePerson, Label: "INSPIRE author id", Example: "E.Witten.1", Normalize: NormalizeINSPIRE},
+	// A work known only from an INSPIRE literature record: its number.
+	{Kind: KindINSPIREWork, Role: RoleWork, Label: "INSPIRE record", Example: "451647",
+		URLPrefix: "https://inspirehep.net/literature/"},
 }
 
 // IDKinds lists every identifier kind (see idKinds); the caller's own

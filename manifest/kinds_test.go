@@ -46,7 +46,7 @@ func TestIDKindsComplete(t *testing.T) {
 		if k.Chip && (k.URLPrefix == "" || k.Field == nil) {
 			t.Errorf("manifest/kinds.go: kind %q is a chip but has no URLPrefix or no record.IDs Field: a page could not show or link it", k.Kind)
 		}
-		if k.Role == RoleWork && k.Field == nil && k.Kind != KindORCIDWork && k.Kind != KindDBLPWork {
+		if k.Role == RoleWork && k.Field == nil && k.Kind != KindORCIDWork && k.Kind != KindDBLPWork && k.Kind != KindINSPIREWork {
 			t.Errorf("manifest/kinds.go: work kind %q has no record.IDs Field: the merge, conflicts and the link pass could not read it", k.Kind)
 		}
 	}

@@ -562,8 +562,11 @@ func unknownORCID(id manifest.Identity, outcomes []reply) {
 	for i := range outcomes {
 		outcomes[i].Status = record.Failed
 		outcomes[i].Err = report.UnknownORCID(outcomes[i].Provider, id.Value)
-		if id.Kind == manifest.KindDBLP {
+		switch id.Kind {
+		case manifest.KindDBLP:
 			outcomes[i].Err = report.UnknownDBLP(outcomes[i].Provider, id.Value)
+		case manifest.KindINSPIRE:
+			outcomes[i].Err = report.UnknownINSPIRE(outcomes[i].Provider, id.Value)
 		}
 	}
 }

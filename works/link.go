@@ -479,7 +479,7 @@ func identityRank(k string) int {
 	}
 	if manifest.Kind(kind) == manifest.KindORCIDWork {
 		// an entry typed into an ORCID record: after any record a service
-		// curated, dblp's record key (dblp-work:) included
+		// curated, dblp's and INSPIRE's (dblp-work:, inspire-work:) included
 		return manifest.WorkRank(manifest.Kind(kind)) + 2
 	}
 	if r := manifest.WorkRank(manifest.Kind(kind)); r > 0 {

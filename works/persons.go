@@ -2,13 +2,13 @@ package works
 
 import "github.com/aboutscholar/about/manifest"
 
-// samePersonLists is, for a dblp person the manifest names, the ORCID
-// record of the same person: a [[member]] giving both, or, on a page
-// with no lab, the one ORCID iD and the one dblp person of the
-// manifest. Works the dblp page lists are then matched by title against
-// that record's hand-typed works, as the record's own works are: a
-// NeurIPS paper the researcher typed into ORCID and dblp's record of it
-// are one entry.
+// samePersonLists is, for each dblp person or INSPIRE author the manifest
+// names (by identity key), the ORCID record (by key) of the same person:
+// a [[member]] giving both, or, on a page with no lab, the one ORCID iD
+// and the one person of that kind of the manifest. The works such a
+// listing names are then matched by title against that record's
+// hand-typed works, as the record's own works are: a NeurIPS paper the
+// researcher typed into ORCID and dblp's record of it are one entry.
 func samePersonLists(m *manifest.Manifest) map[string]string {
 	out := map[string]string{}
 	if m == nil {
@@ -16,37 +16,40 @@ func samePersonLists(m *manifest.Manifest) map[string]string {
 	}
 	if m.Lab != nil {
 		for _, mem := range m.Lab.Members {
-			if mem.ORCID != "" && mem.DBLP != "" {
-				out[dblpOrigin(mem.DBLP)] = "orcid:" + mem.ORCID
+			if mem.ORCID == "" {
+				continue
+			}
+			orcid := manifest.Identity{Kind: manifest.KindORCID, Value: mem.ORCID}.Key()
+			if mem.DBLP != "" {
+				out[manifest.Identity{Kind: manifest.KindDBLP, Value: mem.DBLP}.Key()] = orcid
+			}
+			if mem.INSPIRE != "" {
+				out[manifest.Identity{Kind: manifest.KindINSPIRE, Value: mem.INSPIRE}.Key()] = orcid
 			}
 		}
 		return out
 	}
-	var orcids, dblps []string
+	byKind := map[manifest.Kind][]string{}
 	for _, e := range m.Identities {
-		switch e.Kind {
-		case manifest.KindORCID:
-			orcids = append(orcids, e.Key())
-		case manifest.KindDBLP:
-			dblps = append(dblps, e.Key())
+		if manifest.IsPerson(e.Kind) {
+			byKind[e.Kind] = append(byKind[e.Kind], e.Key())
 		}
 	}
-	if len(orcids) == 1 && len(dblps) == 1 {
-		out[dblps[0]] = orcids[0]
+	orcids := byKind[manifest.KindORCID]
+	for kind, keys := range byKind {
+		if kind != manifest.KindORCID && len(orcids) == 1 && len(keys) == 1 {
+			out[keys[0]] = orcids[0]
+		}
 	}
 	return out
 }
 
-func dblpOrigin(pid string) string {
-	return manifest.Identity{Kind: manifest.KindDBLP, Value: pid}.Key()
-}
-
-// withSamePersons lets each dblp origin of the same person as an ORCID
+// withSamePersons lets each listing of the same person as an ORCID
 // record find that record's hand-typed works (see samePersonLists).
 func withSamePersons(records map[string]*handOfRecord, m *manifest.Manifest) map[string]*handOfRecord {
-	for dblp, orcid := range samePersonLists(m) {
-		if r := records[orcid]; r != nil && records[dblp] == nil {
-			records[dblp] = r
+	for lister, orcid := range samePersonLists(m) {
+		if r := records[orcid]; r != nil && records[lister] == nil {
+			records[lister] = r
 		}
 	}
 	return records

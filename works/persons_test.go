@@ -26,6 +26,8 @@ func TestHandTypedMeetsDBLPOfTheSamePerson(t *testing.T) {
 		{"a member with both", &manifest.Manifest{Identities: []manifest.Entry{orcid, other, dblp},
 			Lab: &manifest.Lab{Members: []manifest.Member{{Name: "A", ORCID: typedOwner, DBLP: "95/7448-1"}, {Name: "B", ORCID: "0000-0002-9341-7985"}}}}, true},
 		{"two iDs, one dblp person", &manifest.Manifest{Identities: []manifest.Entry{orcid, other, dblp}}, false},
+		{"one iD, one dblp person, one INSPIRE author", &manifest.Manifest{Identities: []manifest.Entry{orcid, dblp,
+			{Identity: manifest.Identity{Kind: manifest.KindINSPIRE, Value: "E.Witten.1"}}}}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dblpWork := typedWork(t, paper, "Attention is All you Need", 2017, "paper-conference")
