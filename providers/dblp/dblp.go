@@ -1,8 +1,9 @@
 // Package dblp is the adapter of the dblp computer science bibliography:
-// its declaration and the reader of its person pages and records. It is a
-// package of its own, as every adapter added after providers reached its
-// size bar is (providers/inspire too): it imports providers/service and
-// providers/wire; the registry imports it once it is wired (#34).
+// its declaration, the reader of its person pages and records, and the
+// works a person page lists (list.go). It is a package of its own, as
+// every adapter added after providers reached its size bar is
+// (providers/inspire too): it imports providers/service and
+// providers/wire, and the registry (providers.All) imports it.
 package dblp
 
 import (
