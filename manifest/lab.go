@@ -19,11 +19,10 @@ type Lab struct {
 
 // Member is one [[member]] of a lab.
 type Member struct {
-	Name  string // display name, unique among the members
-	ORCID string // normalised iD; "" for a member without one
-	DBLP  string // dblp person id; "" for a member without one
-	// INSPIRE is the member's INSPIRE author id; "" for none.
-	INSPIRE string
+	Name    string     // display name, unique among the members
+	ORCID   string     // normalised iD; "" for a member without one
+	DBLP    string     // dblp person id; "" for a member without one
+	INSPIRE string     // INSPIRE author id; "" for a member without one
 	Also    []string   // other spellings of the name, matched as the name is
 	Role    string     // free text, e.g. "PhD student"
 	Start   int        // year joined; 0 when not given
@@ -42,10 +41,9 @@ type rawLab struct {
 }
 
 type rawMember struct {
-	Name  string `toml:"name"`
-	ORCID string `toml:"orcid"`
-	DBLP  string `toml:"dblp"`
-	// INSPIRE is the member's INSPIRE author id, as written.
+	Name    string   `toml:"name"`
+	ORCID   string   `toml:"orcid"`
+	DBLP    string   `toml:"dblp"`
 	INSPIRE string   `toml:"inspire"`
 	Also    []string `toml:"also"`
 	Role    string   `toml:"role"`

@@ -24,11 +24,10 @@ type Lab struct {
 
 // Member is one lab member, matched against authors as a researcher is.
 type Member struct {
-	Name  string // display name, unique among the members
-	ORCID string // normalised iD; "" when the member has none
-	DBLP  string // dblp person id; "" when the member has none
-	// INSPIRE is the member's INSPIRE author id; "" when none.
-	INSPIRE string
+	Name    string   // display name, unique among the members
+	ORCID   string   // normalised iD; "" when the member has none
+	DBLP    string   // dblp person id; "" when the member has none
+	INSPIRE string   // INSPIRE author id; "" when the member has none
 	Also    []string // other spellings of the name
 	Role    string
 	Start   int      // year joined; 0 when not given
