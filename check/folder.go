@@ -504,7 +504,7 @@ func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[
 	}
 	names = map[string]bool{}
 	for _, e := range m.Identities {
-		if e.Kind != manifest.KindORCID {
+		if !manifest.IsPerson(e.Kind) { // an ORCID iD or a dblp person: their works are in their files
 			add(e.Key())
 			continue
 		}
@@ -514,7 +514,7 @@ func (c *folderCheck) expected(m *manifest.Manifest) (order []string, names map[
 		data, ok := c.files[rel]
 		if !ok {
 			if !c.reported(rel) {
-				c.add(rel, "missing: the works of ORCID record %s (about fetch writes it once the record is read)", e.Value)
+				c.add(rel, "missing: the works of %s (about fetch writes it once the record is read)", personLabel(e.Identity))
 			}
 			complete = false
 			continue
@@ -694,4 +694,16 @@ func set(list []string) map[string]bool {
 		out[s] = true
 	}
 	return out
+}
+
+// personLabel names a person identity in messages: "ORCID record <iD>",
+// "dblp person <pid>".
+func personLabel(id manifest.Identity) string {
+	switch id.Kind {
+	case manifest.KindDBLP:
+		return "dblp person " + id.Value
+	case manifest.KindINSPIRE:
+		return "INSPIRE author " + id.Value
+	}
+	return "ORCID record " + id.Value
 }

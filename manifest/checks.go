@@ -251,15 +251,19 @@ func CheckMailto(v string) error {
 // ORCID iD: the ORCID record is how that identity's works are found, so a
 // list naming only the services that describe works (docs/manifest.md's
 // providers = ["crossref", "openalex"]) would otherwise find none and
-// report an empty, "complete" run. nil (every provider) stays nil.
+// report an empty, "complete" run. Every person kind is so: a dblp
+// identity adds dblp (each person kind's provider has the kind's name).
+// nil (every provider) stays nil.
 func WithORCID(names []string, ids []Entry) []string {
-	if len(names) == 0 || slices.Contains(names, string(KindORCID)) {
+	if len(names) == 0 {
 		return names
 	}
+	out := names
 	for _, id := range ids {
-		if id.Kind == KindORCID {
-			return append(slices.Clone(names), string(KindORCID))
+		row, _ := LookupKind(id.Kind)
+		if row.Role == RolePerson && !slices.Contains(out, string(id.Kind)) {
+			out = append(slices.Clone(out), string(id.Kind))
 		}
 	}
-	return names
+	return out
 }

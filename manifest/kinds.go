@@ -103,6 +103,18 @@ var idKinds = [...]IDKind{
 	{Kind: KindORCIDWork, Role: RoleWork, Label: "ORCID work", Example: "0000-0002-1825-0097/12345"},
 	// A work without an identifier, by its [[work]]'s citation key.
 	{Kind: KindKey, Role: RoleWork, Label: "citation key", Example: "lefevre2021workshop"},
+	// A person dblp lists works for (manifest/dblp.go).
+	{Kind: KindDBLP, Role: RolePerson, Label: "dblp person id", Example: "95/7448-1", Normalize: NormalizeDBLP,
+		URLPrefix: "https://dblp.org/pid/"},
+	// A work known only from a dblp record: its record key. Never in
+	// [[identity]]; ParseID reads it.
+	{Kind: KindDBLPWork, Role: RoleWork, Label: "dblp record", Example: "conf/nips/VaswaniSPUJGKP17",
+		URLPrefix: "https://dblp.org/rec/"},
+	// A person INSPIRE-HEP lists works for (manifest/inspire.go).
+	{Kind: KindINSPIRE, Role: RolePerson, Label: "INSPIRE author id", Example: "E.Witten.1", Normalize: NormalizeINSPIRE},
+	// A work known only from an INSPIRE literature record: its number.
+	{Kind: KindINSPIREWork, Role: RoleWork, Label: "INSPIRE record", Example: "451647",
+		URLPrefix: "https://inspirehep.net/literature/"},
 }
 
 // IDKinds lists every identifier kind (see idKinds); the caller's own
@@ -207,4 +219,11 @@ func workIDsHint() string {
 	}
 	last := len(forms) - 1
 	return strings.Join(forms[:last], ", ") + " or " + forms[last]
+}
+
+// IsPerson reports whether k names a person whose works a service lists
+// (an ORCID iD, a dblp person): the identities a fetch expands.
+func IsPerson(k Kind) bool {
+	row, ok := LookupKind(k)
+	return ok && row.Role == RolePerson
 }

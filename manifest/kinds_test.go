@@ -46,9 +46,10 @@ func TestIDKindsComplete(t *testing.T) {
 		if k.Chip && (k.URLPrefix == "" || k.Field == nil) {
 			t.Errorf("manifest/kinds.go: kind %q is a chip but has no URLPrefix or no record.IDs Field: a page could not show or link it", k.Kind)
 		}
-		// an ORCID put-code and a citation key name a work by what no
-		// service's record holds, so there is nothing to merge or compare
-		if k.Role == RoleWork && k.Field == nil && k.Kind != KindORCIDWork && k.Kind != KindKey {
+		// an ORCID put-code, a citation key and a dblp or INSPIRE record
+		// key name a work by what no other service's record holds, so
+		// there is nothing to merge or compare
+		if k.Role == RoleWork && k.Field == nil && k.Kind != KindORCIDWork && k.Kind != KindKey && k.Kind != KindDBLPWork && k.Kind != KindINSPIREWork {
 			t.Errorf("manifest/kinds.go: work kind %q has no record.IDs Field: the merge, conflicts and the link pass could not read it", k.Kind)
 		}
 	}

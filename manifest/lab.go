@@ -19,15 +19,17 @@ type Lab struct {
 
 // Member is one [[member]] of a lab.
 type Member struct {
-	Name  string     // display name, unique among the members
-	ORCID string     // normalised iD; "" for a member without one
-	Also  []string   // other spellings of the name, matched as the name is
-	Role  string     // free text, e.g. "PhD student"
-	Start int        // year joined; 0 when not given
-	End   int        // year left; 0 for a current member
-	URL   string     // the member's page; "" when none
-	Works []Identity // works the manifest names as the member's, fetched like [[identity]] ids
-	Line  int        // line of the [[member]] header
+	Name    string     // display name, unique among the members
+	ORCID   string     // normalised iD; "" for a member without one
+	DBLP    string     // dblp person id; "" for a member without one
+	INSPIRE string     // INSPIRE author id; "" for a member without one
+	Also    []string   // other spellings of the name, matched as the name is
+	Role    string     // free text, e.g. "PhD student"
+	Start   int        // year joined; 0 when not given
+	End     int        // year left; 0 for a current member
+	URL     string     // the member's page; "" when none
+	Works   []Identity // works the manifest names as the member's, fetched like [[identity]] ids
+	Line    int        // line of the [[member]] header
 }
 
 // Alumnus reports whether the member has left the lab (has an end year).
@@ -39,14 +41,16 @@ type rawLab struct {
 }
 
 type rawMember struct {
-	Name  string   `toml:"name"`
-	ORCID string   `toml:"orcid"`
-	Also  []string `toml:"also"`
-	Role  string   `toml:"role"`
-	Start int      `toml:"start"`
-	End   int      `toml:"end"`
-	URL   string   `toml:"url"`
-	Works []string `toml:"works"`
+	Name    string   `toml:"name"`
+	ORCID   string   `toml:"orcid"`
+	DBLP    string   `toml:"dblp"`
+	INSPIRE string   `toml:"inspire"`
+	Also    []string `toml:"also"`
+	Role    string   `toml:"role"`
+	Start   int      `toml:"start"`
+	End     int      `toml:"end"`
+	URL     string   `toml:"url"`
+	Works   []string `toml:"works"`
 }
 
 // Years a member's start and end may be: a lab's history, not a typo of
@@ -57,7 +61,7 @@ const (
 )
 
 // labKeysHint lists the keys of title, [lab] and [[member]].
-const labKeysHint = "in [lab]: name, url; in [[member]]: name, orcid, also, role, start, end, url, works"
+const labKeysHint = "in [lab]: name, url; in [[member]]: name, orcid, dblp, inspire, also, role, start, end, url, works"
 
 // labExample is a lab manifest's start, for hints.
 const labExample = "[lab]\nname = \"Holt Lab\"\n\n[[member]]\nname = \"Maren Holt\"\norcid = \"0000-0002-1111-2222\""
@@ -129,6 +133,12 @@ func (m *Manifest) addMemberIdentities(mem Member, seen map[string]bool) {
 	}
 	if mem.ORCID != "" {
 		add(Identity{Kind: KindORCID, Value: mem.ORCID}, mem.Name, mem.Line)
+	}
+	if mem.DBLP != "" {
+		add(Identity{Kind: KindDBLP, Value: mem.DBLP}, mem.Name, mem.Line)
+	}
+	if mem.INSPIRE != "" {
+		add(Identity{Kind: KindINSPIRE, Value: mem.INSPIRE}, mem.Name, mem.Line)
 	}
 	for _, w := range mem.Works {
 		add(w, "", mem.Line)
@@ -265,6 +275,12 @@ func (l labReader) member(table string, r rawMember) (Member, error) {
 	if mem.ORCID, mem.Works, err = l.memberIDs(table, mem.Name, r); err != nil {
 		return Member{}, err
 	}
+	if mem.DBLP, err = l.memberDBLP(table, mem.Name, r.DBLP); err != nil {
+		return Member{}, err
+	}
+	if mem.INSPIRE, err = l.memberINSPIRE(table, mem.Name, r.INSPIRE); err != nil {
+		return Member{}, err
+	}
 	return mem, nil
 }
 
@@ -305,7 +321,7 @@ func (l labReader) memberIDs(table, name string, r rawMember) (string, []Identit
 	var works []Identity
 	for _, w := range r.Works {
 		id, err := ParseID(w)
-		if err == nil && (id.Kind == KindORCID || id.Kind == KindORCIDWork) {
+		if err == nil && (id.Kind == KindORCID || id.Kind == KindORCIDWork || id.Kind == KindDBLPWork || id.Kind == KindINSPIREWork) {
 			err = fmt.Errorf("%q is not a work fetch can look up", w)
 		}
 		if err != nil {

@@ -172,12 +172,14 @@ type rawOverride struct {
 // name (its toml key is the kind; TestIDKindsComplete holds the two
 // together), and a name.
 type rawIdentity struct {
-	DOI   string `toml:"doi"`
-	ORCID string `toml:"orcid"`
-	ArXiv string `toml:"arxiv"`
-	PMID  string `toml:"pmid"`
-	PMCID string `toml:"pmcid"`
-	Name  string `toml:"name"`
+	DOI     string `toml:"doi"`
+	ORCID   string `toml:"orcid"`
+	ArXiv   string `toml:"arxiv"`
+	PMID    string `toml:"pmid"`
+	PMCID   string `toml:"pmcid"`
+	DBLP    string `toml:"dblp"`
+	INSPIRE string `toml:"inspire"`
+	Name    string `toml:"name"`
 }
 
 // value is the identifier of kind k the table gives, "" for none: read by
@@ -611,6 +613,10 @@ func ParseID(raw string) (Identity, error) {
 				return Identity{}, fmt.Errorf("%q is not key:<citation key>: the key %w", raw, err)
 			}
 			return Identity{Kind: KindKey, Value: value}, nil
+		case row.Kind == KindDBLPWork:
+			return parseDBLPWork(raw, value)
+		case row.Kind == KindINSPIREWork:
+			return parseINSPIREWork(raw, value)
 		}
 	}
 	if v, err := NormalizeDOI(s); err == nil {
@@ -649,6 +655,10 @@ func identityEntry(path string, i int, ri rawIdentity, lines map[string]int) (En
 			e.Hint = fmt.Sprintf("check the iD on orcid.org; with these first 15 digits it would end in %c", cd.Want)
 		case k == KindORCID:
 			e.Hint = "ORCID iDs look like 0000-0002-1825-0097"
+		case k == KindDBLP:
+			e.Hint = dblpHint
+		case k == KindINSPIRE:
+			e.Hint = inspireHint
 		case k == KindDOI:
 			e.Hint = "DOIs look like 10.5281/zenodo.1234567 (https://doi.org/… and doi:… are accepted too)"
 		}

@@ -85,7 +85,7 @@ func (r *runner) expand(ctx context.Context, m *manifest.Manifest, d snapshots.D
 	var jobs [][]*job
 	var all []*job
 	for _, e := range m.Identities {
-		if e.Kind != manifest.KindORCID {
+		if !manifest.IsPerson(e.Kind) {
 			continue
 		}
 		rs.entries = append(rs.entries, e)

@@ -519,7 +519,7 @@ func (rn *run) fetch(ctx context.Context) error {
 		queued = len(rn.plan.order)
 	}
 	for _, e := range rn.m.Identities {
-		if e.Kind != manifest.KindORCID {
+		if !manifest.IsPerson(e.Kind) {
 			rn.plan.add(e.Identity, snapshots.OriginManifest)
 			continue
 		}
@@ -562,6 +562,12 @@ func unknownORCID(id manifest.Identity, outcomes []reply) {
 	for i := range outcomes {
 		outcomes[i].Status = record.Failed
 		outcomes[i].Err = report.UnknownORCID(outcomes[i].Provider, id.Value)
+		switch id.Kind {
+		case manifest.KindDBLP:
+			outcomes[i].Err = report.UnknownDBLP(outcomes[i].Provider, id.Value)
+		case manifest.KindINSPIRE:
+			outcomes[i].Err = report.UnknownINSPIRE(outcomes[i].Provider, id.Value)
+		}
 	}
 }
 

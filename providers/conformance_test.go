@@ -148,7 +148,8 @@ func conformBatch(t *testing.T, spec service.Spec) {
 // provider accepts, in the normalised form.
 func madeUpBatch(spec service.Spec) []manifest.Identity {
 	forms := map[manifest.Kind]string{manifest.KindDOI: "10.5555/conformance.%d", manifest.KindArXiv: "2401.%05d",
-		manifest.KindPMID: "%d", manifest.KindPMCID: "PMC%d", manifest.KindORCID: "0000-0002-1825-009%d"}
+		manifest.KindPMID: "%d", manifest.KindPMCID: "PMC%d", manifest.KindORCID: "0000-0002-1825-009%d",
+		manifest.KindDBLP: "00/%d", manifest.KindINSPIRE: "A.Conformance.%d"}
 	var ids []manifest.Identity
 	for i := range min(max(spec.BatchSize, 1), 200) {
 		for _, k := range spec.Accepts {

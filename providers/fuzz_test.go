@@ -35,11 +35,13 @@ var fuzzStatuses = []int{200, 200, 200, 404, 400, 410, 422, 500}
 // samples are identities of each kind, in the normalised form the
 // orchestrator hands to providers.
 var samples = map[manifest.Kind][]string{
-	manifest.KindDOI:   {"10.1145/3448016.3452841", "10.5281/zenodo.48440", "10.1093/nutrit/nuae105"},
-	manifest.KindArXiv: {"0710.2073", "hep-ex/0307015"},
-	manifest.KindPMID:  {"29106400", "11748933"},
-	manifest.KindPMCID: {"PMC12120539"},
-	manifest.KindORCID: {"0000-0002-9341-7985"},
+	manifest.KindDOI:     {"10.1145/3448016.3452841", "10.5281/zenodo.48440", "10.1093/nutrit/nuae105"},
+	manifest.KindArXiv:   {"0710.2073", "hep-ex/0307015"},
+	manifest.KindPMID:    {"29106400", "11748933"},
+	manifest.KindPMCID:   {"PMC12120539"},
+	manifest.KindORCID:   {"0000-0002-9341-7985"},
+	manifest.KindDBLP:    {"95/7448-1"},
+	manifest.KindINSPIRE: {"E.Witten.1"},
 }
 
 // idsFor is a batch the provider accepts: one identity, or up to four of
@@ -177,6 +179,12 @@ func checkFetch(spec service.Spec, body []byte, which uint8) ([]byte, error) {
 		}
 		for _, w := range r.Discovered {
 			if w.ID.Kind == manifest.KindORCIDWork {
+				continue
+			}
+			if w.ID.Kind == manifest.KindDBLPWork || w.ID.Kind == manifest.KindINSPIREWork { // a record key: read back as [[exclude]] would read it
+				if back, err := manifest.ParseID(w.ID.Key()); err != nil || back != w.ID {
+					return nil, fmt.Errorf("%s discovered %v, not a dblp-work ParseID reads back (%v, %v)", spec.Name, w.ID, back, err)
+				}
 				continue
 			}
 			if norm, err := manifest.Normalize(w.ID.Kind, w.ID.Value); err != nil || norm != w.ID {

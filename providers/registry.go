@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/aboutscholar/about/providers/dblp"
+	"github.com/aboutscholar/about/providers/inspire"
 	"github.com/aboutscholar/about/providers/service"
 )
 
@@ -20,7 +22,7 @@ import (
 // docs/providers.md row is held to the registry on purpose, and
 // `go test ./internal/cli -update` rewrites the `about providers` goldens.
 func All() []service.Spec {
-	specs := []service.Spec{ArXiv(), Crossref(), DataCite(), DOIOrg(), EuropePMC(), OpenAlex(), OpenCitations(), ORCID(), PubMed(), SemanticScholar(), Unpaywall()}
+	specs := []service.Spec{ArXiv(), Crossref(), DataCite(), dblp.Spec(), DOIOrg(), EuropePMC(), inspire.Spec(), OpenAlex(), OpenCitations(), ORCID(), PubMed(), SemanticScholar(), Unpaywall()}
 	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })
 	return specs
 }
@@ -39,17 +41,20 @@ func ByName(name string) (service.Spec, bool) {
 // are merged (first wins): the registration agency's own record first
 // (Crossref, DataCite), then doi.org's content negotiation (also the
 // agency's data), then the indexes, then the ORCID record (the
-// researcher's own entry, least curated). Every provider is placed once
+// researcher's own entry, least curated). dblp's record, curated by hand,
+// comes before arXiv's: a paper dblp lists with its proceedings is cited
+// as the proceedings paper, not as the e-print arXiv describes; so does
+// INSPIRE's, curated for its field (its journal and conference venues). Every provider is placed once
 // (TestEveryProviderIsPlaced), so adding one is one line here.
 func Precedence() []string {
-	return names(Crossref(), DataCite(), DOIOrg(), PubMed(), EuropePMC(), ArXiv(), OpenAlex(), SemanticScholar(), Unpaywall(), OpenCitations(), ORCID())
+	return names(Crossref(), DataCite(), DOIOrg(), PubMed(), EuropePMC(), dblp.Spec(), inspire.Spec(), ArXiv(), OpenAlex(), SemanticScholar(), Unpaywall(), OpenCitations(), ORCID())
 }
 
 // OAPrecedence is the same for open-access locations: Unpaywall is the
 // reference, OpenAlex is built on the same data, the agencies give only a
 // licence.
 func OAPrecedence() []string {
-	return names(Unpaywall(), OpenAlex(), EuropePMC(), ArXiv(), Crossref(), DataCite(), DOIOrg(), SemanticScholar(), PubMed(), ORCID(), OpenCitations())
+	return names(Unpaywall(), OpenAlex(), EuropePMC(), ArXiv(), Crossref(), DataCite(), DOIOrg(), SemanticScholar(), PubMed(), dblp.Spec(), inspire.Spec(), ORCID(), OpenCitations())
 }
 
 func names(specs ...service.Spec) []string {

@@ -24,14 +24,16 @@ type Lab struct {
 
 // Member is one lab member, matched against authors as a researcher is.
 type Member struct {
-	Name  string   // display name, unique among the members
-	ORCID string   // normalised iD; "" when the member has none
-	Also  []string // other spellings of the name
-	Role  string
-	Start int      // year joined; 0 when not given
-	End   int      // year left; 0 for a current member
-	URL   string   // the member's page; "" when none
-	Works []string // identity keys of the works the manifest names as the member's
+	Name    string   // display name, unique among the members
+	ORCID   string   // normalised iD; "" when the member has none
+	DBLP    string   // dblp person id; "" when the member has none
+	INSPIRE string   // INSPIRE author id; "" when the member has none
+	Also    []string // other spellings of the name
+	Role    string
+	Start   int      // year joined; 0 when not given
+	End     int      // year left; 0 for a current member
+	URL     string   // the member's page; "" when none
+	Works   []string // identity keys of the works the manifest names as the member's
 }
 
 // Alumnus reports whether the member has left the lab.
@@ -55,7 +57,7 @@ func LabOf(m *manifest.Manifest) *Lab {
 	}
 	l := &Lab{Name: m.Lab.Name, URL: m.Lab.URL}
 	for _, mem := range m.Lab.Members {
-		r := Member{Name: mem.Name, ORCID: mem.ORCID, Also: mem.Also, Role: mem.Role, Start: mem.Start, End: mem.End, URL: mem.URL}
+		r := Member{Name: mem.Name, ORCID: mem.ORCID, DBLP: mem.DBLP, INSPIRE: mem.INSPIRE, Also: mem.Also, Role: mem.Role, Start: mem.Start, End: mem.End, URL: mem.URL}
 		for _, w := range mem.Works {
 			r.Works = append(r.Works, w.Key())
 		}
@@ -164,12 +166,19 @@ func (p *page) useLab(f *folder.Folder, opts Options) {
 
 // ownedBy reports whether the work itself (not those shown within it) is
 // member j's: an author is the member, the member's record lists it, or
-// the member's works name it.
+// the member's works name it (dblp's page listing it is the member's
+// dblp listing it).
 func (e *entry) ownedBy(f *folder.Folder, j int, m Member) bool {
 	if slices.Contains(e.authorOf, j) {
 		return true
 	}
 	if m.ORCID != "" && slices.Contains(f.ListedBy[e.id], m.ORCID) {
+		return true
+	}
+	if m.DBLP != "" && slices.Contains(f.ListedBy[e.id], manifest.Identity{Kind: manifest.KindDBLP, Value: m.DBLP}.Key()) {
+		return true
+	}
+	if m.INSPIRE != "" && slices.Contains(f.ListedBy[e.id], manifest.Identity{Kind: manifest.KindINSPIRE, Value: m.INSPIRE}.Key()) {
 		return true
 	}
 	return slices.ContainsFunc(m.Works, func(k string) bool { return relationKey(k) == relationKey(e.id) })

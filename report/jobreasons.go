@@ -19,3 +19,13 @@ func NotAskedAfterFailure(provider, after string) error {
 func UnknownORCID(provider, iD string) error {
 	return fmt.Errorf("%s: ORCID iD %s of the manifest was not found — check the iD", provider, iD)
 }
+
+// UnknownDBLP is UnknownORCID for a dblp person id.
+func UnknownDBLP(provider, pid string) error {
+	return fmt.Errorf("%s: dblp person %s of the manifest was not found — check the pid on dblp.org (https://dblp.org/pid/%s)", provider, pid, pid)
+}
+
+// UnknownINSPIRE is UnknownORCID for an INSPIRE author id.
+func UnknownINSPIRE(provider, id string) error {
+	return fmt.Errorf("%s: INSPIRE author %s of the manifest has no works there — check the id on the author's INSPIRE profile", provider, id)
+}

@@ -42,6 +42,6 @@ func IsOwnFile(name string) bool {
 	if !ok {
 		return false
 	}
-	kinds := append(manifest.Kinds(), manifest.KindORCIDWork, manifest.KindKey)
+	kinds := append(manifest.Kinds(), manifest.KindORCIDWork, manifest.KindKey, manifest.KindDBLPWork, manifest.KindINSPIREWork)
 	return slices.Contains(kinds, manifest.Kind(kind))
 }

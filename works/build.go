@@ -79,7 +79,9 @@ func (r *Run) Record(e manifest.Entry, prev *snapshots.Expansion, now ORCIDRead,
 	if !now.Read || now.NameUnread {
 		r.nameless[e.Key()] = true
 	}
-	r.owners[e.Key()] = NewResearcher(e.Value, e.Name, now.Person)
+	if e.Kind == manifest.KindORCID { // the same-name check is an ORCID record's: dblp's pages are its curators'
+		r.owners[e.Key()] = NewResearcher(e.Value, e.Name, now.Person)
+	}
 	return exp
 }
 

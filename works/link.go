@@ -457,8 +457,8 @@ func settle(es []edge, order map[string]int) snapshots.Link {
 
 // identityBetter reports whether work a should be the shown one over b:
 // DOIs first (the citable identifier; arXiv's own DOIs after the others),
-// then arXiv ids, PMIDs, PMCIDs, ORCID put-codes; ties go to the work
-// listed first.
+// then arXiv ids, PMIDs, PMCIDs, dblp record keys, ORCID put-codes; ties
+// go to the work listed first.
 func identityBetter(a, b string, order map[string]int) bool {
 	if identityRank(a) != identityRank(b) {
 		return identityRank(a) < identityRank(b)
@@ -476,6 +476,11 @@ func identityRank(k string) int {
 	kind, _, _ := strings.Cut(k, ":")
 	if manifest.Kind(kind) == manifest.KindDOI && strings.HasPrefix(k, "doi:10.48550/") {
 		return 1 // arXiv's DOI: resolvable, but the e-print's, not a version of record
+	}
+	if manifest.Kind(kind) == manifest.KindORCIDWork {
+		// an entry typed into an ORCID record: after any record a service
+		// curated, dblp's and INSPIRE's (dblp-work:, inspire-work:) included
+		return manifest.WorkRank(manifest.Kind(kind)) + 2
 	}
 	if r := manifest.WorkRank(manifest.Kind(kind)); r > 0 {
 		return r + 1 // after arXiv's DOIs

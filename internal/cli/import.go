@@ -148,7 +148,7 @@ func readImportFiles(names []string) ([]importFile, error) {
 	return files, nil
 }
 
-const importFormats = "import reads BibTeX and BibLaTeX (.bib), CSL-JSON (.json), RIS (.ris) and a Hugo Blox or academicpages site's folder, UTF-8; nothing was written"
+const importFormats = "import reads BibTeX and BibLaTeX (.bib), CSL-JSON (.json), RIS (.ris), the Lab Website Template's _data/sources.yaml and a Hugo Blox or academicpages site's folder, UTF-8; nothing was written"
 
 func readImportFile(name string) (importFile, error) {
 	info, err := os.Stat(name)

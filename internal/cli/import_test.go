@@ -163,7 +163,7 @@ func TestImportRefusesWhatItCannotRead(t *testing.T) {
 		{"no file", []string{"import", "--manifest", path}, []string{"import needs a FILE"}},
 		{"a missing file", []string{"import", "--manifest", path, alfolioBib("alshedivat-al-folio.bib"), filepath.Join(dir, "none.bib")}, []string{"cannot read " + filepath.Join(dir, "none.bib"), "nothing was written"}},
 		{"a file that is not BibTeX", []string{"import", "--manifest", path, notBib}, []string{notBib + " is not a BibTeX file"}},
-		{"a binary file", []string{"import", "--manifest", path, binary}, []string{binary + `: about import reads BibTeX (.bib), CSL-JSON (.json), RIS (.ris) and a Hugo Blox or academicpages site's folder; ".pdf" is none of them`}},
+		{"a binary file", []string{"import", "--manifest", path, binary}, []string{binary + `: about import reads BibTeX (.bib), CSL-JSON (.json), RIS (.ris), the Lab Website Template's _data/sources.yaml and a Hugo Blox or academicpages site's folder; ".pdf" is none of them`}},
 		{"a JSON file that is not CSL-JSON", []string{"import", "--manifest", path, notCSL}, []string{notCSL}},
 		{"a manifest that does not load", []string{"import", "--manifest", badManifest, alfolioBib("alshedivat-al-folio.bib")}, []string{"bad.toml:2", "check digit"}},
 		{"a bad --orcid", []string{"import", "--orcid", "0000-0002-1825-0098", "--manifest", filepath.Join(dir, "new.toml"), alfolioBib("alshedivat-al-folio.bib")}, []string{"check digit"}},

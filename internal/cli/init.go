@@ -220,6 +220,15 @@ snapshots = "snapshots"
 # [[identity]]
 # pmcid = "PMC5679183"
 
+# Your dblp person page (computer science), whose works are listed too,
+# conference papers without a DOI included:
+# [[identity]]
+# dblp = "https://dblp.org/pid/95/7448-1"
+#
+# Your INSPIRE-HEP author id (high-energy physics), from your profile:
+# [[identity]]
+# inspire = "E.Witten.1"
+
 # A lab's page instead: the lab, and each member with an iD, other
 # spellings of the name, works, or all three (a member's iD and works are
 # fetched as an [[identity]]'s are). The page lists the members, credits
@@ -231,6 +240,8 @@ snapshots = "snapshots"
 # [[member]]
 # name = "Maren Holt"
 # orcid = "0000-0002-1111-2222"
+# dblp = "95/7448-1"                     # dblp person id: dblp lists the member's works too
+# inspire = "E.Witten.1"                 # INSPIRE author id: INSPIRE lists them too
 # also = ["M. A. Holt", "Holt, Maren"]   # matched as the name is
 # role = "Principal investigator"
 # start = 2011

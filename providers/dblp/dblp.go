@@ -1,8 +1,9 @@
 // Package dblp is the adapter of the dblp computer science bibliography:
-// its declaration and the reader of its person pages and records. It is a
-// package of its own, as every adapter added after providers reached its
-// size bar is (providers/inspire too): it imports providers/service and
-// providers/wire; the registry imports it once it is wired (#34).
+// its declaration, the reader of its person pages and records, and the
+// works a person page lists (list.go). It is a package of its own, as
+// every adapter added after providers reached its size bar is
+// (providers/inspire too): it imports providers/service and
+// providers/wire, and the registry (providers.All) imports it.
 package dblp
 
 import (
@@ -29,10 +30,10 @@ import (
 // Spec lists the works the dblp computer science bibliography attributes
 // to a person: its person page (https://dblp.org/pid/<pid>.xml) holds every
 // record of the person in one answer, with each co-author's dblp pid and,
-// where dblp verified it, ORCID iD. It is declared here, not yet wired:
-// the registry, the manifest's identity kind and the orchestrator's way of
-// turning a listing into works are the lead's (parseDBLP is what they
-// read).
+// where dblp verified it, ORCID iD. It answers for a dblp identity as
+// ORCID does for an iD: the works the page lists (discovered), each with
+// dblp's record as its lowest source. It runs whenever a manifest names a
+// dblp person, and is asked nothing else.
 func Spec() service.Spec {
 	return service.Spec{
 		Name:  "dblp",
@@ -42,6 +43,9 @@ func Spec() service.Spec {
 		// wait "at least one or two second[s] between two consecutive
 		// requests" and to respect robots.txt, whose Crawl-delay is 4; a
 		// listing is one request per person, so the longer gap costs little.
+		// The person page is the FAQ's "XML query API"; robots.txt's
+		// Disallow /*.xml keeps crawlers off it, and about asks one page
+		// per person the manifest names, no crawl (docs/providers.md).
 		MinInterval: 4 * time.Second,
 		RateSource:  "https://dblp.org/faq/1474706.html",
 		// dblp's documented signal is 429 with Retry-After, which every host
@@ -49,7 +53,9 @@ func Spec() service.Spec {
 		SlowDown: nil,
 		// A prolific person's page runs to a few megabytes, built on request.
 		Timeout:     60 * time.Second,
-		Optional:    true,
+		Accepts:     []manifest.Kind{manifest.KindDBLP},
+		BatchSize:   1,
+		Fetch:       service.One(fetch),
 		Terms:       "https://dblp.uni-trier.de/faq/Under+what+license+is+the+data+from+dblp+released.html",
 		Attribution: "Metadata from the dblp computer science bibliography (https://dblp.org), released under CC0 1.0; dblp asks for a link as the source.",
 		Probe:       dblpProbe(),
@@ -557,7 +563,22 @@ func (w dblpWork) record() record.Record {
 		rec.URL = w.RecordURL
 	}
 	for _, a := range w.Authors {
-		rec.Authors = append(rec.Authors, record.Author{Name: a.Name, ORCID: a.ORCID})
+		rec.Authors = append(rec.Authors, a.author())
+	}
+	if record.EditorsCited(w.Type) {
+		for _, e := range w.Editors {
+			rec.Editors = append(rec.Editors, e.author())
+		}
 	}
 	return rec
+}
+
+// author is the name as dblp writes it, "Given Family" with the homonym
+// number dropped, split by the rules every index's bylines are
+// (wire.SplitName); a name they cannot read stays literal.
+func (n dblpName) author() record.Author {
+	if split, ok := wire.SplitName(n.Name, nil); ok {
+		return record.Author{Given: split.Given, Family: split.Family, ORCID: n.ORCID}
+	}
+	return record.Author{Name: n.Name, ORCID: n.ORCID}
 }

@@ -27,9 +27,10 @@ import (
 // arXiv ids, report numbers, collaborations, conference and journal
 // venues, and citation counts with and without self-citations.
 //
-// It is groundwork: it is not yet in the registry (All, Precedence), has
-// no identity kind to accept, and its listing (List) is not yet
-// called by the orchestrator.
+// It answers for an inspire identity (an author's BAI or INSPIRE ID) as
+// ORCID does for an iD: the works its listing names (fetch). The counts
+// of the listing are not yet a counts source: a work's counts come from
+// the services that answer for the work, and INSPIRE answers for none.
 func Spec() service.Spec {
 	return service.Spec{
 		Name:  "inspire",
@@ -49,6 +50,8 @@ func Spec() service.Spec {
 		// always reads as "slow down"; it names no other status.
 		SlowDown:  nil,
 		BatchSize: 1,
+		Accepts:   []manifest.Kind{manifest.KindINSPIRE},
+		Fetch:     service.One(fetch),
 		// "most of the metadata is available under a CC0 license, but
 		// restrictions apply to some fields" (abstracts from publishers:
 		// not asked for, see inspireFields).
@@ -57,7 +60,8 @@ func Spec() service.Spec {
 		// citation_count and citation_count_without_self_citations are
 		// among the search answer's documented fields
 		// (https://github.com/inspirehep/rest-api-doc#search-response).
-		Counts: true,
+		// (Counts stays false until a listing's counts reach the works:
+		// counts_source = "inspire" would show none.)
 		Probe: service.Probe{
 			Path: inspireLiteraturePath + "?" + url.Values{"q": {"recid:451647"}, "fields": {inspireFields}}.Encode(),
 			Fields: []string{"hits.total", "hits.hits[].metadata.control_number", "hits.hits[].metadata.titles[].title",

@@ -30,7 +30,7 @@ type Folder struct {
 	Providers []snapshots.IndexProvider      // index.json's providers, then any other provider a work cites, sorted by name
 	Links     *snapshots.Links               // links.json; nil only in a schema 0 folder written before fetch decided links
 	Owners    map[string]snapshots.OwnerName // ORCID iD → the name its record gave (orcid/<iD>.json), when fetch stored one
-	ListedBy  map[string][]string            // work identity key → the ORCID iDs whose record (orcid/<iD>.json) lists it, in index order
+	ListedBy  map[string][]string            // work identity key → the ORCID iDs whose record (orcid/<iD>.json) lists it, and the dblp persons (as "dblp:<pid>") whose page does, in index order
 	// Unknown says, one line each in index order, which works of the
 	// index no service knows (works.Unknown): they are not in Works, so
 	// no format shows them as "Untitled"; the command line says each.
@@ -160,7 +160,7 @@ func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapsho
 	listedBy = map[string][]string{}
 	for _, k := range identities {
 		id, err := manifest.ParseKey(k)
-		if err != nil || id.Kind != manifest.KindORCID {
+		if err != nil || !manifest.IsPerson(id.Kind) {
 			continue
 		}
 		var exp snapshots.Expansion
@@ -170,11 +170,14 @@ func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapsho
 		case err != nil:
 			return nil, nil, fmt.Errorf("read snapshots: %w", err)
 		}
-		if exp.Name != nil {
+		lister := id.Value // an ORCID iD; a dblp person by key, never taken for an iD
+		if id.Kind != manifest.KindORCID {
+			lister = id.Key()
+		} else if exp.Name != nil {
 			owners[id.Value] = *exp.Name
 		}
 		for _, w := range exp.Works {
-			listedBy[w] = append(listedBy[w], id.Value)
+			listedBy[w] = append(listedBy[w], lister)
 		}
 	}
 	return owners, listedBy, nil
