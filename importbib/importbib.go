@@ -31,6 +31,7 @@ type Placed struct {
 	KeepKey bool
 	KeyNote string
 	Typed   bool  // it has no identifier: the [[work]] is the whole of it
+	Made    bool  // its key was made (MakeKey): its file gives none
 	Entry   Entry // what the [[work]] keeps of it (WorkLines)
 	// WorkLine is the line of the manifest's own [[work]] for it, 0 when
 	// none: its fields are then not added beside the user's.
@@ -97,15 +98,16 @@ func (r *Result) place(e Entry, have map[string]string) {
 	}
 	e.Fields, e.Lost = keepable(tables(e.Fields), e.Lost)
 	e.Tags, e.Lost = keepableTags(e.Tags, e.Lost)
+	made := false
 	if e.Key == "" && e.Problem == "" && (e.Record.Title != "" || len(e.Found.IDs) > 0) {
-		e.Key = MakeKey(e.Record, have)
+		e.Key, made = MakeKey(e.Record, have), true
 	}
 	switch {
 	case e.Problem != "":
 		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, e.Problem, e.File})
 		return
 	case len(e.Found.IDs) == 0:
-		r.placeTyped(e, have)
+		r.placeTyped(e, have, made)
 		return
 	}
 	best := e.Found.IDs[0]
@@ -190,23 +192,28 @@ func keepable(fields []manifest.CustomField, lost []string) ([]manifest.CustomFi
 
 // placeTyped places an entry without an identifier: a [[work]] known by
 // its key, so the key must be one the manifest can keep, and shown by its
-// title, so it must have one.
-func (r *Result) placeTyped(e Entry, have map[string]string) {
+// title, so it must have one. A key made for it (made) is its own already:
+// MakeKey reserved it in have.
+func (r *Result) placeTyped(e Entry, have map[string]string, made bool) {
 	why := ""
 	if len(e.Found.Bad) > 0 {
 		why = strings.Join(e.Found.Bad, "; ") + "; "
-	}
-	if err := manifest.CheckKey(e.Key); err != nil {
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("%sit has no identifier, so its key names it, and the key %s: rename the key in the file and import again", why, err), e.File})
-		return
 	}
 	if e.Record.Title == "" {
 		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, why + "it has no identifier and no title: nothing would show it", e.File})
 		return
 	}
+	if err := manifest.CheckKey(e.Key); err != nil {
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("%sit has no identifier, so its key names it, and the key %s: rename the key in the file and import again", why, err), e.File})
+		return
+	}
 	id := manifest.Identity{Kind: manifest.KindKey, Value: e.Key}
-	if by, ok := have[compareKey(id)]; ok {
-		if by != "" {
+	if by, ok := have[compareKey(id)]; ok && !made {
+		switch {
+		case by == e.Key:
+			r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, "an entry read before it (in this file or another of this import) has the same key", e.File})
+			return
+		case by != "":
 			r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("its key is %s's (BibTeX compares keys whatever their letter case)", by), e.File})
 			return
 		}
@@ -214,7 +221,7 @@ func (r *Result) placeTyped(e Entry, have map[string]string) {
 		return
 	}
 	have[compareKey(id)] = e.Key
-	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: id, Typed: true, Entry: e})
+	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: id, Typed: true, Made: made, Entry: e})
 }
 
 // Have is the set Plan compares with: every identity the manifest lists
@@ -311,16 +318,20 @@ func Block(r Result, file, date, nl string) string {
 type Keys struct {
 	taken map[string]bool          // folded keys in use
 	works map[string]manifest.Work // identity key → the manifest's [[work]] for it
+	typed map[string]manifest.Work // madeKeyOf's key → the manifest's [[work]] without an identifier
 }
 
 // KeysOf is the manifest's keys and works.
 func KeysOf(m *manifest.Manifest) Keys {
-	k := Keys{taken: map[string]bool{}, works: map[string]manifest.Work{}}
+	k := Keys{taken: map[string]bool{}, works: map[string]manifest.Work{}, typed: map[string]manifest.Work{}}
 	if m == nil {
 		return k
 	}
 	for _, w := range m.Works {
 		k.works[compareKey(w.ID)] = w
+		if w.ID.Kind == manifest.KindKey {
+			k.typed[madeKeyOf(w.Own)] = w
+		}
 		if w.Key != "" {
 			k.taken[strings.ToLower(w.Key)] = true
 		}
@@ -340,6 +351,11 @@ func KeysOf(m *manifest.Manifest) Keys {
 func (k Keys) KeepKeys(r *Result) {
 	added := r.Added[:0]
 	for _, p := range r.Added {
+		if w, ok := k.typed[madeKeyOf(p.Entry.Record)]; ok && p.Made && strings.HasPrefix(strings.ToLower(w.Key), MakeKey(p.Entry.Record, map[string]string{})) {
+			p.ID, p.Key = w.ID, w.Key // an earlier import made its key: the manifest lists it
+			r.Already = append(r.Already, p)
+			continue
+		}
 		if p.Typed && k.taken[strings.ToLower(p.Key)] {
 			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "it has no identifier, so its key names it, and another [[work]] of the manifest keeps that key: rename one of them", p.Entry.File})
 			continue
@@ -352,6 +368,12 @@ func (k Keys) KeepKeys(r *Result) {
 			k.keep(&list[i])
 		}
 	}
+}
+
+// madeKeyOf is what tells an entry whose key was made from another one
+// made the same key for: its title and date as the manifest holds them.
+func madeKeyOf(r manifest.WorkRecord) string {
+	return strings.ToLower(strings.Join(strings.Fields(r.Title), " ")) + "\x00" + strings.TrimSpace(r.Date)
 }
 
 func (k Keys) keep(p *Placed) {
