@@ -96,6 +96,7 @@ func (r *Result) place(e Entry, have map[string]string) {
 	if len(e.Found.IDs) > 0 {
 		r.WithID++
 	}
+	e.Record = visible(e.Record)
 	e.Fields, e.Lost = keepable(tables(e.Fields), e.Lost)
 	e.Tags, e.Lost = keepableTags(e.Tags, e.Lost)
 	made := false
@@ -125,6 +126,32 @@ func (r *Result) place(e Entry, have map[string]string) {
 		have[compareKey(id)] = e.Key
 	}
 	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: best, Entry: e})
+}
+
+// visible is r without the invisible characters the manifest refuses in
+// a work's own fields (a soft hyphen or zero-width space pasted from a
+// PDF into a CSL-JSON title), as the BibTeX reader reads a title: they
+// show nothing, and left in they would stop the manifest loading. A
+// zero-width joiner stays: it joins an emoji, and the manifest takes it.
+func visible(r manifest.WorkRecord) manifest.WorkRecord {
+	drop := func(s string) string {
+		return strings.Map(func(c rune) rune {
+			if invisible(c) && c != '\u200d' {
+				return -1
+			}
+			return c
+		}, s)
+	}
+	for _, s := range []*string{&r.Type, &r.Title, &r.Venue, &r.Publisher, &r.Volume, &r.Issue, &r.Pages, &r.Date, &r.URL, &r.Abstract} {
+		*s = drop(*s)
+	}
+	for _, names := range []*[]string{&r.Authors, &r.Editors} {
+		*names = slices.Clone(*names)
+		for i := range *names {
+			(*names)[i] = drop((*names)[i])
+		}
+	}
+	return r
 }
 
 // tables gathers fields a reader flattened ("image.caption",
@@ -508,6 +535,10 @@ func tomlString(s string) string {
 			b.WriteByte('\\')
 			b.WriteRune(c)
 		case c < 0x20 || c >= 0x7f && c <= 0x9f: // C1 too: --dry-run prints this to a terminal
+			fmt.Fprintf(&b, "\\u%04X", c)
+		case invisible(c) && c > 0xffff: // the manifest refuses them as written, and an escape shows
+			fmt.Fprintf(&b, "\\U%08X", c)
+		case invisible(c):
 			fmt.Fprintf(&b, "\\u%04X", c)
 		default:
 			b.WriteRune(c)
