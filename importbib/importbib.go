@@ -8,6 +8,7 @@
 package importbib
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -34,7 +35,8 @@ type Placed struct {
 	Made    bool  // its key was made (MakeKey): its file gives none
 	Entry   Entry // what the [[work]] keeps of it (WorkLines)
 	// WorkLine is the line of the manifest's own [[work]] for it, 0 when
-	// none: its fields are then not added beside the user's.
+	// none: its fields are then not added beside the user's (-1: they
+	// would not load, Loadable).
 	WorkLine int
 }
 
@@ -568,4 +570,48 @@ func sortIDs(ids []manifest.Identity) {
 	slices.SortStableFunc(ids, func(a, b manifest.Identity) int {
 		return manifest.WorkRank(a.Kind) - manifest.WorkRank(b.Kind)
 	})
+}
+
+// Loadable moves to NotPlaced every added entry whose lines the manifest
+// would refuse (a link that is neither a URL nor a site path, a value it
+// cannot hold), with the manifest's words: one such entry must not stop
+// the import of the rest, nor be told as a line of a file never written.
+// An entry the manifest lists already keeps its place; the [[work]] it
+// would get is left out, and said to be.
+func (r *Result) Loadable(nl string) {
+	added := r.Added[:0]
+	for _, p := range r.Added {
+		head := ""
+		if !p.Typed {
+			head = fmt.Sprintf("[[identity]]%s%s = %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), nl)
+		}
+		if why := refused(head + WorkLines(p, nl)); why != "" {
+			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "the manifest would refuse it: " + why, p.Entry.File})
+			continue
+		}
+		added = append(added, p)
+	}
+	r.Added = added
+	for i, p := range r.Already {
+		if why := refused(WorkLines(p, nl)); why != "" {
+			r.Already[i].WorkLine = -1 // WorkLines gives nothing for it
+			r.Already[i].Entry.Lost = append(r.Already[i].Entry.Lost, "its [[work]] fields (the manifest would refuse them: "+why+")")
+		}
+	}
+}
+
+// refused is why the manifest would not load text, "" when it would.
+func refused(text string) string {
+	if text == "" {
+		return ""
+	}
+	_, err := manifest.Parse("import", []byte(text))
+	var e *manifest.Error
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &e) && e.Err != nil:
+		return e.Err.Error()
+	}
+	return err.Error()
 }
