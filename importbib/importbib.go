@@ -392,11 +392,26 @@ func (k Keys) KeepKeys(r *Result) {
 		added = append(added, p)
 	}
 	r.Added = added
+	already := r.Already[:0]
+	for _, p := range r.Already {
+		if w, ok := k.works[compareKey(p.ID)]; ok && p.Typed && w.Key != p.Key && !sameText(w.Own.Title, p.Entry.Record.Title) {
+			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, fmt.Sprintf("it has no identifier, so its key names it, and the [[work]] at line %d keeps %s, another work (BibTeX compares keys whatever their letter case): rename the key in the file and import again", w.Line, w.Key), p.Entry.File})
+			continue
+		}
+		already = append(already, p)
+	}
+	r.Already = already
 	for _, list := range [][]Placed{r.Added, r.Already} {
 		for i := range list {
 			k.keep(&list[i])
 		}
 	}
+}
+
+// sameText reports whether two titles are one, white space and letter
+// case aside.
+func sameText(a, b string) bool {
+	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
 }
 
 // madeKeyOf is what tells an entry whose key was made from another one

@@ -76,3 +76,28 @@ func TestWhyAnEntryIsNotPlacedSaysWhatIsMissing(t *testing.T) {
 		t.Errorf("not placed %+v, want the same key named, not letter case", r.NotPlaced)
 	}
 }
+
+// TestAKeyOnlyLetterCaseFromAnotherWorkIsNotAlready: the manifest keeps
+// a work without an identifier as "Smith2020"; the imported file's
+// "smith2020" is another work (another title). It was counted "already in
+// the manifest", with the advice to put key = "smith2020" on the user's
+// other work: the entry was lost, and the advice would rename the wrong
+// work. It is not placed, and the summary says why.
+func TestAKeyOnlyLetterCaseFromAnotherWorkIsNotAlready(t *testing.T) {
+	m, err := manifest.Parse("m.toml", []byte("[[work]]\nkey = \"Smith2020\"\ntitle = \"Old work\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := []Entry{
+		{Key: "smith2020", Line: 1, Record: manifest.WorkRecord{Title: "A different new work"}},
+		{Key: "SMITH2020", Line: 2, Record: manifest.WorkRecord{Title: "Old  work"}},
+	}
+	r := PlanEntries("x.bib", entries, Have(m))
+	KeysOf(m).KeepKeys(&r)
+	if len(r.NotPlaced) != 1 || r.NotPlaced[0].Key != "smith2020" || !strings.Contains(r.NotPlaced[0].Why, "line 1") {
+		t.Errorf("not placed %+v, want smith2020 named with the [[work]]'s line", r.NotPlaced)
+	}
+	if len(r.Already) != 1 || r.Already[0].Key != "SMITH2020" {
+		t.Errorf("already %+v, want the same work (its title) alone", r.Already)
+	}
+}
