@@ -57,6 +57,7 @@ type parser struct {
 	entry      *Entry            // the entry being read, for problems
 	fieldEnd   int               // where the entry's last field read ends
 	comments   map[int]bool      // the "%" comments inside entries already warned of
+	expanded   int               // characters @strings have added to values so far (value)
 }
 
 // syntaxError is a problem that stops the entry, at a byte of the file.

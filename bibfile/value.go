@@ -10,6 +10,16 @@ var months = map[string]string{
 	"sep": "September", "oct": "October", "nov": "November", "dec": "December",
 }
 
+// maxValue is past any real field's length (a long abstract is tens of
+// thousands of characters): @strings each built of two of the one before
+// would otherwise grow a few lines of file into gigabytes.
+const maxValue = 4 << 20
+
+// maxExpanded bounds the characters values take beyond eight times the
+// file, for the same reason: a thousand fields each naming a long
+// @string.
+const maxExpanded = 64 << 20
+
 // value reads a field's value: parts joined by "#", each a braced or
 // quoted string, a number or an @string's name. It returns the text as
 // written and the value as BibTeX holds it.
@@ -21,6 +31,12 @@ func (p *parser) value(closer byte) (raw, value string, err error) {
 		part, err := p.part(closer)
 		if err != nil {
 			return "", "", err
+		}
+		if b.Len()+len(part) > maxValue {
+			return "", "", p.fail(from, "a value longer than %d characters (an @string built on itself?)", maxValue)
+		}
+		if p.expanded += len(part); p.expanded > maxExpanded+8*len(p.src) {
+			return "", "", p.fail(from, "@strings have grown the file's values past %d characters (one used over and over?)", p.expanded)
 		}
 		b.WriteString(part)
 		end := p.pos

@@ -8,6 +8,7 @@
 package importbib
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -31,9 +32,11 @@ type Placed struct {
 	KeepKey bool
 	KeyNote string
 	Typed   bool  // it has no identifier: the [[work]] is the whole of it
+	Made    bool  // its key was made (MakeKey): its file gives none
 	Entry   Entry // what the [[work]] keeps of it (WorkLines)
 	// WorkLine is the line of the manifest's own [[work]] for it, 0 when
-	// none: its fields are then not added beside the user's.
+	// none: its fields are then not added beside the user's (-1: they
+	// would not load, Loadable).
 	WorkLine int
 }
 
@@ -95,20 +98,22 @@ func (r *Result) place(e Entry, have map[string]string) {
 	if len(e.Found.IDs) > 0 {
 		r.WithID++
 	}
+	e.Record = visible(e.Record)
 	e.Fields, e.Lost = keepable(tables(e.Fields), e.Lost)
 	e.Tags, e.Lost = keepableTags(e.Tags, e.Lost)
+	made := false
 	if e.Key == "" && e.Problem == "" && e.Record.Title != "" && len(e.Found.IDs) == 0 {
 		// a work without an identifier is named by its key, so it needs
 		// one; a work with one gets render's key, made from what the
 		// services say of it
-		e.Key = MakeKey(e.Record, have)
+		e.Key, made = MakeKey(e.Record, have), true
 	}
 	switch {
 	case e.Problem != "":
 		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, e.Problem, e.File})
 		return
 	case len(e.Found.IDs) == 0:
-		r.placeTyped(e, have)
+		r.placeTyped(e, have, made)
 		return
 	}
 	best := e.Found.IDs[0]
@@ -126,6 +131,32 @@ func (r *Result) place(e Entry, have map[string]string) {
 		have[compareKey(id)] = e.Key
 	}
 	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: best, Entry: e})
+}
+
+// visible is r without the invisible characters the manifest refuses in
+// a work's own fields (a soft hyphen or zero-width space pasted from a
+// PDF into a CSL-JSON title), as the BibTeX reader reads a title: they
+// show nothing, and left in they would stop the manifest loading. A
+// zero-width joiner stays: it joins an emoji, and the manifest takes it.
+func visible(r manifest.WorkRecord) manifest.WorkRecord {
+	drop := func(s string) string {
+		return strings.Map(func(c rune) rune {
+			if invisible(c) && c != '\u200d' {
+				return -1
+			}
+			return c
+		}, s)
+	}
+	for _, s := range []*string{&r.Type, &r.Title, &r.Venue, &r.Publisher, &r.Volume, &r.Issue, &r.Pages, &r.Date, &r.URL, &r.Abstract} {
+		*s = drop(*s)
+	}
+	for _, names := range []*[]string{&r.Authors, &r.Editors} {
+		*names = slices.Clone(*names)
+		for i := range *names {
+			(*names)[i] = drop((*names)[i])
+		}
+	}
+	return r
 }
 
 // tables gathers fields a reader flattened ("image.caption",
@@ -193,23 +224,28 @@ func keepable(fields []manifest.CustomField, lost []string) ([]manifest.CustomFi
 
 // placeTyped places an entry without an identifier: a [[work]] known by
 // its key, so the key must be one the manifest can keep, and shown by its
-// title, so it must have one.
-func (r *Result) placeTyped(e Entry, have map[string]string) {
+// title, so it must have one. A key made for it (made) is its own already:
+// MakeKey reserved it in have.
+func (r *Result) placeTyped(e Entry, have map[string]string, made bool) {
 	why := ""
 	if len(e.Found.Bad) > 0 {
 		why = strings.Join(e.Found.Bad, "; ") + "; "
-	}
-	if err := manifest.CheckKey(e.Key); err != nil {
-		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("%sit has no identifier, so its key names it, and the key %s: rename the key in the file and import again", why, err), e.File})
-		return
 	}
 	if e.Record.Title == "" {
 		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, why + "it has no identifier and no title: nothing would show it", e.File})
 		return
 	}
+	if err := manifest.CheckKey(e.Key); err != nil {
+		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("%sit has no identifier, so its key names it, and the key %s: rename the key in the file and import again", why, err), e.File})
+		return
+	}
 	id := manifest.Identity{Kind: manifest.KindKey, Value: e.Key}
-	if by, ok := have[compareKey(id)]; ok {
-		if by != "" {
+	if by, ok := have[compareKey(id)]; ok && !made {
+		switch {
+		case by == e.Key:
+			r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, "an entry read before it (in this file or another of this import) has the same key", e.File})
+			return
+		case by != "":
 			r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, fmt.Sprintf("its key is %s's (BibTeX compares keys whatever their letter case)", by), e.File})
 			return
 		}
@@ -217,7 +253,7 @@ func (r *Result) placeTyped(e Entry, have map[string]string) {
 		return
 	}
 	have[compareKey(id)] = e.Key
-	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: id, Typed: true, Entry: e})
+	r.Added = append(r.Added, Placed{Key: e.Key, Line: e.Line, ID: id, Typed: true, Made: made, Entry: e})
 }
 
 // Have is the set Plan compares with: every identity the manifest lists
@@ -314,16 +350,20 @@ func Block(r Result, file, date, nl string) string {
 type Keys struct {
 	taken map[string]bool          // folded keys in use
 	works map[string]manifest.Work // identity key → the manifest's [[work]] for it
+	typed map[string]manifest.Work // madeKeyOf's key → the manifest's [[work]] without an identifier
 }
 
 // KeysOf is the manifest's keys and works.
 func KeysOf(m *manifest.Manifest) Keys {
-	k := Keys{taken: map[string]bool{}, works: map[string]manifest.Work{}}
+	k := Keys{taken: map[string]bool{}, works: map[string]manifest.Work{}, typed: map[string]manifest.Work{}}
 	if m == nil {
 		return k
 	}
 	for _, w := range m.Works {
 		k.works[compareKey(w.ID)] = w
+		if w.ID.Kind == manifest.KindKey {
+			k.typed[madeKeyOf(w.Own)] = w
+		}
 		if w.Key != "" {
 			k.taken[strings.ToLower(w.Key)] = true
 		}
@@ -343,6 +383,11 @@ func KeysOf(m *manifest.Manifest) Keys {
 func (k Keys) KeepKeys(r *Result) {
 	added := r.Added[:0]
 	for _, p := range r.Added {
+		if w, ok := k.typed[madeKeyOf(p.Entry.Record)]; ok && p.Made && strings.HasPrefix(strings.ToLower(w.Key), MakeKey(p.Entry.Record, map[string]string{})) {
+			p.ID, p.Key = w.ID, w.Key // an earlier import made its key: the manifest lists it
+			r.Already = append(r.Already, p)
+			continue
+		}
 		if p.Typed && k.taken[strings.ToLower(p.Key)] {
 			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "it has no identifier, so its key names it, and another [[work]] of the manifest keeps that key: rename one of them", p.Entry.File})
 			continue
@@ -350,11 +395,32 @@ func (k Keys) KeepKeys(r *Result) {
 		added = append(added, p)
 	}
 	r.Added = added
+	already := r.Already[:0]
+	for _, p := range r.Already {
+		if w, ok := k.works[compareKey(p.ID)]; ok && p.Typed && w.Key != p.Key && !sameText(w.Own.Title, p.Entry.Record.Title) {
+			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, fmt.Sprintf("it has no identifier, so its key names it, and the [[work]] at line %d keeps %s, another work (BibTeX compares keys whatever their letter case): rename the key in the file and import again", w.Line, w.Key), p.Entry.File})
+			continue
+		}
+		already = append(already, p)
+	}
+	r.Already = already
 	for _, list := range [][]Placed{r.Added, r.Already} {
 		for i := range list {
 			k.keep(&list[i])
 		}
 	}
+}
+
+// sameText reports whether two titles are one, white space and letter
+// case aside.
+func sameText(a, b string) bool {
+	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+}
+
+// madeKeyOf is what tells an entry whose key was made from another one
+// made the same key for: its title and date as the manifest holds them.
+func madeKeyOf(r manifest.WorkRecord) string {
+	return strings.ToLower(strings.Join(strings.Fields(r.Title), " ")) + "\x00" + strings.TrimSpace(r.Date)
 }
 
 func (k Keys) keep(p *Placed) {
@@ -493,6 +559,10 @@ func tomlString(s string) string {
 			b.WriteRune(c)
 		case c < 0x20 || c >= 0x7f && c <= 0x9f: // C1 too: --dry-run prints this to a terminal
 			fmt.Fprintf(&b, "\\u%04X", c)
+		case invisible(c) && c > 0xffff: // the manifest refuses them as written, and an escape shows
+			fmt.Fprintf(&b, "\\U%08X", c)
+		case invisible(c):
+			fmt.Fprintf(&b, "\\u%04X", c)
 		default:
 			b.WriteRune(c)
 		}
@@ -521,4 +591,48 @@ func sortIDs(ids []manifest.Identity) {
 	slices.SortStableFunc(ids, func(a, b manifest.Identity) int {
 		return manifest.WorkRank(a.Kind) - manifest.WorkRank(b.Kind)
 	})
+}
+
+// Loadable moves to NotPlaced every added entry whose lines the manifest
+// would refuse (a link that is neither a URL nor a site path, a value it
+// cannot hold), with the manifest's words: one such entry must not stop
+// the import of the rest, nor be told as a line of a file never written.
+// An entry the manifest lists already keeps its place; the [[work]] it
+// would get is left out, and said to be.
+func (r *Result) Loadable(nl string) {
+	added := r.Added[:0]
+	for _, p := range r.Added {
+		head := ""
+		if !p.Typed {
+			head = fmt.Sprintf("[[identity]]%s%s = %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), nl)
+		}
+		if why := refused(head + WorkLines(p, nl)); why != "" {
+			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "the manifest would refuse it: " + why, p.Entry.File})
+			continue
+		}
+		added = append(added, p)
+	}
+	r.Added = added
+	for i, p := range r.Already {
+		if why := refused(WorkLines(p, nl)); why != "" {
+			r.Already[i].WorkLine = -1 // WorkLines gives nothing for it
+			r.Already[i].Entry.Lost = append(r.Already[i].Entry.Lost, "its [[work]] fields (the manifest would refuse them: "+why+")")
+		}
+	}
+}
+
+// refused is why the manifest would not load text, "" when it would.
+func refused(text string) string {
+	if text == "" {
+		return ""
+	}
+	_, err := manifest.Parse("import", []byte(text))
+	var e *manifest.Error
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &e) && e.Err != nil:
+		return e.Err.Error()
+	}
+	return err.Error()
 }

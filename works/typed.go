@@ -24,10 +24,29 @@ func TypedRecords(m *manifest.Manifest) map[string]record.Record {
 	out := map[string]record.Record{}
 	for _, w := range m.Works {
 		if !w.Own.IsZero() {
-			out[w.ID.Key()] = TypedRecord(w.Own)
+			r := TypedRecord(w.Own)
+			namedBy(&r.IDs, w.ID)
+			out[w.ID.Key()] = r
 		}
 	}
 	return out
+}
+
+// namedBy puts the identifier a [[work]] is named by in its typed
+// record: the user wrote it (their papers.bib's doi field), so when no
+// service answers for it (a DOI too new for Crossref, a first fetch
+// offline) the work shown from its typed fields still links and cites
+// it. An arXiv id is its base, as the arXiv service gives it.
+func namedBy(ids *record.IDs, id manifest.Identity) {
+	k, ok := manifest.LookupKind(id.Kind)
+	if !ok || k.Role != manifest.RoleWork || k.Field == nil {
+		return
+	}
+	v := id.Value
+	if id.Kind == manifest.KindArXiv {
+		v = arxivVersionSuffix.ReplaceAllString(v, "")
+	}
+	*k.Field(ids) = v
 }
 
 // TypedRecord is a [[work]]'s own fields as a source's record.

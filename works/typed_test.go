@@ -88,3 +88,30 @@ func TestTypedFieldsDoNotHideAnUnknownDOI(t *testing.T) {
 		t.Errorf("title %q, want the typed one shown meanwhile", p.Work.Record.Title)
 	}
 }
+
+// A work the manifest names by its DOI (or arXiv id, PMID, PMCID) keeps
+// that identifier in its record when no service answers for it (a DOI
+// too new for Crossref, a first fetch offline): its [[work]] fields show
+// it meanwhile, and without the identifier every format would drop the
+// doi field the imported papers.bib had. The arXiv id is the base one,
+// as the arXiv service gives it.
+func TestTypedRecordKeepsTheIdentifierTheWorkIsNamedBy(t *testing.T) {
+	for _, tc := range []struct {
+		id   manifest.Identity
+		want record.IDs
+	}{
+		{manifest.Identity{Kind: manifest.KindDOI, Value: "10.1038/s41386-026-02350-0"}, record.IDs{DOI: "10.1038/s41386-026-02350-0"}},
+		{manifest.Identity{Kind: manifest.KindArXiv, Value: "2004.07462v2"}, record.IDs{ArXiv: "2004.07462"}},
+		{manifest.Identity{Kind: manifest.KindPMID, Value: "31452104"}, record.IDs{PMID: "31452104"}},
+	} {
+		m := &manifest.Manifest{Works: []manifest.Work{{ID: tc.id, Own: manifest.WorkRecord{Title: "Incentive salience"}}}}
+		run := works.NewRun(m, works.Settings{Precedence: works.Precedence{Fields: []string{"crossref"}}, Asked: []string{"crossref"}})
+		p := run.Add(works.Fetched{ID: tc.id, Origins: []string{snapshots.OriginManifest}, Answers: []works.Answer{{Provider: "crossref", Status: record.Failed}}})
+		if !reflect.DeepEqual(p.Work.Record.IDs, tc.want) {
+			t.Errorf("%s: record ids %+v, want %+v", tc.id.Key(), p.Work.Record.IDs, tc.want)
+		}
+		for _, c := range p.Work.Conflicts {
+			t.Errorf("%s: conflict %+v", tc.id.Key(), c)
+		}
+	}
+}

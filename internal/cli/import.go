@@ -106,6 +106,7 @@ func runImport(o importOptions) error {
 	for i, f := range files {
 		r := f.plan(have)
 		keys.KeepKeys(&r)
+		r.Loadable(nl)
 		results = append(results, r)
 		appended.WriteString(importbib.Block(r, filepath.ToSlash(o.Files[i]), o.Date.UTC().Format(time.DateOnly), nl))
 	}

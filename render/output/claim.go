@@ -48,6 +48,8 @@ func claimOut(path, name string, list written, force bool, newHash func() (strin
 		return claim{keep: &FileNote{Path: name, Why: "not a regular file"}}, nil
 	case force:
 		return claim{}, nil
+	case fi.Size() == 0: // it holds nothing to lose (touch papers.bib)
+		return claim{take: true}, nil
 	}
 	current, err := fileHash(path)
 	if err != nil {

@@ -87,3 +87,17 @@ func TestWriteFileRefusesBeforeWriting(t *testing.T) {
 		t.Errorf("the user's file changed: %q", data)
 	}
 }
+
+// TestWriteFileTakesAnEmptyFile: an empty --out (touch papers.bib) holds
+// nothing to lose. It was refused as a file about did not write, with the
+// advice to about import it first, which refuses a file with no entry.
+func TestWriteFileTakesAnEmptyFile(t *testing.T) {
+	empty := writeTemp(t, t.TempDir(), "papers.bib", "")
+	out, err := WriteFile(empty, "bibtex", []byte("@misc{about}\n"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(empty); len(out.KeptEdited) != 0 || string(got) != "@misc{about}\n" {
+		t.Errorf("kept %+v, file %q: want it written", out.KeptEdited, got)
+	}
+}
