@@ -23,7 +23,14 @@ func TypedRecords(m *manifest.Manifest) map[string]record.Record {
 	out := map[string]record.Record{}
 	for _, w := range m.Works {
 		if !w.Own.IsZero() {
-			out[w.ID.Key()] = TypedRecord(w.Own)
+			r := TypedRecord(w.Own)
+			// The identifier the [[work]] is named by is typed too (an
+			// imported entry's doi or eprint): without it, a work no
+			// service answers for would be written without its DOI.
+			if k, ok := manifest.LookupKind(w.ID.Kind); ok && k.Field != nil {
+				*k.Field(&r.IDs) = w.ID.Value
+			}
+			out[w.ID.Key()] = r
 		}
 	}
 	return out

@@ -84,3 +84,23 @@ func TestTypedFieldsDoNotHideAnUnknownDOI(t *testing.T) {
 		t.Errorf("title %q, want the typed one shown meanwhile", p.Work.Record.Title)
 	}
 }
+
+// A [[work]] named by its identifier types that identifier too: an
+// imported entry's doi = {…} or eprint = {…} is the user's word, so when
+// no service answers (or none knows it) the work's record still carries
+// it, and every format writes it as the original file did.
+func TestTypedRecordCarriesTheWorksOwnIdentifier(t *testing.T) {
+	for _, id := range []manifest.Identity{
+		{Kind: manifest.KindDOI, Value: "10.18653/v1/w19-1404"},
+		{Kind: manifest.KindArXiv, Value: "2101.00001"},
+	} {
+		m := &manifest.Manifest{Works: []manifest.Work{{ID: id, Own: manifest.WorkRecord{Title: "Char-RNN for Word Stress Detection"}}}}
+		run := works.NewRun(m, works.Settings{Precedence: works.Precedence{Fields: []string{"crossref"}}, Asked: []string{"crossref"}})
+		p := run.Add(works.Fetched{ID: id, Origins: []string{snapshots.OriginManifest},
+			Answers: []works.Answer{{Provider: "crossref", Status: record.Failed}}})
+		ids := p.Work.Record.IDs
+		if got := map[manifest.Kind]string{manifest.KindDOI: ids.DOI, manifest.KindArXiv: ids.ArXiv}[id.Kind]; got != id.Value {
+			t.Errorf("%s: record ids %+v, want the identity's own %q", id, ids, id.Value)
+		}
+	}
+}
