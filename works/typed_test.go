@@ -104,3 +104,31 @@ func TestTypedRecordCarriesTheWorksOwnIdentifier(t *testing.T) {
 		}
 	}
 }
+
+// A typed title that differs from Crossref's only by case, accents or
+// punctuation (a BibTeX title read without its braces, a trailing period)
+// is the same title, not a conflict the user must read; different words
+// are one.
+func TestTypedTitleDifferingByCaseIsNoConflict(t *testing.T) {
+	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.3233/faia200597"}
+	for _, c := range []struct {
+		typed, crossref string
+		conflict        bool
+	}{
+		{"Evaluating Multilingual BERT for Estonian", "Evaluating multilingual BERT for Estonian.", false},
+		{"Lexicon-enhanced neural lemmatization for estonian", "Lexicon-Enhanced Neural Lemmatization for Estonian", false},
+		{"Evaluating Multilingual BERT for Estonian", "Evaluating Multilingual BERT for Latvian", true},
+	} {
+		m := &manifest.Manifest{Works: []manifest.Work{{ID: id, Own: manifest.WorkRecord{Title: c.typed}}}}
+		run := works.NewRun(m, works.Settings{Precedence: works.Precedence{Fields: []string{"crossref"}}, Asked: []string{"crossref"}})
+		p := run.Add(works.Fetched{ID: id, Origins: []string{snapshots.OriginManifest},
+			Answers: []works.Answer{{Provider: "crossref", Status: record.Found, Record: &record.Record{Title: c.crossref}}}})
+		got := false
+		for _, cf := range p.Work.Conflicts {
+			got = got || cf.Field == "title"
+		}
+		if got != c.conflict || p.Work.Record.Title != c.crossref {
+			t.Errorf("typed %q, crossref %q: title %q, conflict %v, want crossref's and conflict %v", c.typed, c.crossref, p.Work.Record.Title, got, c.conflict)
+		}
+	}
+}
