@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/aboutscholar/about/bibfile"
 	"github.com/aboutscholar/about/manifest"
@@ -97,7 +98,8 @@ func (r *Result) place(e Entry, have map[string]string) {
 	}
 	e.Fields, e.Lost = keepable(tables(e.Fields), e.Lost)
 	e.Tags, e.Lost = keepableTags(e.Tags, e.Lost)
-	if e.Key == "" && e.Problem == "" && (e.Record.Title != "" || len(e.Found.IDs) > 0) {
+	made := e.Key == "" && e.Problem == "" && (e.Record.Title != "" || len(e.Found.IDs) > 0)
+	if made {
 		e.Key = MakeKey(e.Record, have)
 	}
 	switch {
@@ -105,6 +107,18 @@ func (r *Result) place(e Entry, have map[string]string) {
 		r.NotPlaced = append(r.NotPlaced, Unplaced{e.Key, e.Line, e.Problem, e.File})
 		return
 	case len(e.Found.IDs) == 0:
+		if made {
+			// MakeKey reserved the key for this very entry, which
+			// placeTyped would otherwise read as another's
+			delete(have, compareKey(manifest.Identity{Kind: manifest.KindKey, Value: e.Key}))
+			if key, ok := have[madeKeyOf(e.Record)]; ok {
+				// a second import: the manifest holds the work under the
+				// key made for it then (or renamed since)
+				e.Key = key
+				r.Already = append(r.Already, Placed{Key: key, Line: e.Line, ID: manifest.Identity{Kind: manifest.KindKey, Value: key}, Typed: true, Entry: e})
+				return
+			}
+		}
 		r.placeTyped(e, have)
 		return
 	}
@@ -225,7 +239,26 @@ func Have(m *manifest.Manifest) map[string]string {
 	for _, e := range m.Identities {
 		have[compareKey(e.Identity)] = ""
 	}
+	for _, w := range m.Works {
+		if w.ID.Kind == manifest.KindKey && w.Own.Title != "" {
+			have[madeKeyOf(w.Own)] = w.ID.Value
+		}
+	}
 	return have
+}
+
+// madeKeyOf is what a work without an identifier or a key of its own (a
+// RIS record without ID) is known by between imports: its title folded
+// and its date. Its key is made (MakeKey), so a second import of the
+// file finds the work by this, never by the key.
+func madeKeyOf(r manifest.WorkRecord) string {
+	title := strings.Map(func(c rune) rune {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			return unicode.ToLower(c)
+		}
+		return -1
+	}, r.Title)
+	return "made:" + title + "|" + r.Date
 }
 
 // compareKey is an identity's key with an arXiv version dropped: the
