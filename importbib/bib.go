@@ -85,6 +85,9 @@ func fromBibEntry(f *bibfile.File, e *bibfile.Entry) Entry {
 	r.Type = bibType(e)
 	r.Title = text("title")
 	r.Venue = text("journaltitle", "journal", "booktitle")
+	if r.Type == "article-journal" && arXivVenue(r.Venue) && hasArXiv(out.Found) {
+		r.Type = "article" // a preprint (arXivVenue)
+	}
 	r.Publisher = text("publisher", "school", "institution")
 	r.Volume, r.Issue = text("volume"), text("number", "issue")
 	r.Pages = strings.ReplaceAll(text("pages"), "--", "-")
@@ -149,6 +152,20 @@ func bibNames(e *bibfile.Entry, field string) []string {
 		}
 	}
 	return out
+}
+
+// arXivVenue says whether a journal field names arXiv itself, as Google
+// Scholar ("arXiv preprint arXiv:2405.08645"), NASA ADS ("arXiv
+// e-prints") and DBLP ("CoRR") export a preprint as an @article: with
+// the entry's arXiv id it is a preprint, CSL's "article" (as the arXiv
+// service types it), not a journal article.
+func arXivVenue(v string) bool {
+	v = strings.ToLower(v)
+	return strings.HasPrefix(v, "arxiv") || v == "corr"
+}
+
+func hasArXiv(f Found) bool {
+	return slices.ContainsFunc(f.IDs, func(id manifest.Identity) bool { return id.Kind == manifest.KindArXiv })
 }
 
 var (

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,11 +162,12 @@ func hugoEntry(fsys fs.FS, p hugoPage, profiles map[string]string) (*Entry, []st
 	}
 	e.Found = FindText(texts)
 	if p.bundle != "" {
-		before := r.Date
+		before := *r
 		e.Found = mergeFound(e.Found, citeBib(fsys, path.Join(p.bundle, "cite.bib"), r))
-		if i := slices.IndexFunc(fields, func(f manifest.CustomField) bool { return f.Name == "date" }); r.Date != before && i >= 0 {
-			// the date as written goes back to the page: Hugo needs a whole one
-			e.Fields = append(e.Fields, fields[i])
+		// the date and venue as written go back to the page: Hugo needs a
+		// whole date, and the page showed the venue with its volume
+		date := keepWritten(e, fields, "date", r.Date != before.Date)
+		if venue := keepWritten(e, fields, "publication", r.Venue != before.Venue); date || venue {
 			slices.SortStableFunc(e.Fields, func(a, b manifest.CustomField) int { return a.Line - b.Line })
 		}
 	}
@@ -378,8 +380,41 @@ func citeBib(fsys fs.FS, name string, r *manifest.WorkRecord) Found {
 	fill(&r.Pages, "pages")
 	fill(&r.Publisher, "publisher")
 	r.Date = bibPrecision(r.Date, e)
+	for _, field := range []string{"journal", "booktitle"} {
+		if fl, ok := e.Own(field); ok {
+			r.Venue = venueAlone(r.Venue, cleanText(fl.Text()))
+			break
+		}
+	}
 	return Find(e)
 }
+
+// keepWritten keeps the front matter's field name as written when the
+// record changed what it read from it; it reports whether it was added.
+func keepWritten(e *Entry, fields []manifest.CustomField, name string, changed bool) bool {
+	i := slices.IndexFunc(fields, func(f manifest.CustomField) bool { return f.Name == name })
+	if !changed || i < 0 || slices.ContainsFunc(e.Fields, func(f manifest.CustomField) bool { return f.Name == name }) {
+		return false
+	}
+	e.Fields = append(e.Fields, fields[i])
+	return true
+}
+
+// venueAlone is cite.bib's journal where the front matter's venue is
+// that journal with its volume, issue or pages after it ("Optics
+// Express, 33(6)", "Optics Express 33(14)", as `academic import` writes
+// it): the record holds those in their own fields. Any other venue stays.
+func venueAlone(venue, journal string) string {
+	if journal == "" || len(venue) <= len(journal) || !strings.EqualFold(venue[:len(journal)], journal) {
+		return venue
+	}
+	if numbersOnly.MatchString(venue[len(journal):]) {
+		return journal
+	}
+	return venue
+}
+
+var numbersOnly = regexp.MustCompile(`^[\s,]*[0-9][0-9()\s,.:–-]*$|^[\s,]*\(pp\.[^)]*\)$`)
 
 // bibPrecision is the front matter's date cut to what cite.bib says:
 // Hugo needs a whole date, so `academic import` (and those who copy its

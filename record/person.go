@@ -22,11 +22,25 @@ type Name struct{ Given, Family string }
 // Vietnamese or Hungarian names) cannot be told from the words alone.
 func ParseName(s string) Name {
 	if family, given, ok := strings.Cut(s, ","); ok {
-		return Name{Given: strings.TrimSpace(given), Family: strings.TrimSpace(family)}
+		given = strings.TrimSpace(given)
+		if suffix, rest, ok := strings.Cut(given, ","); ok && isSuffix(strings.TrimSpace(suffix)) {
+			// BibTeX's "von Last, Jr, First"
+			return Name{Given: strings.TrimSpace(rest), Family: strings.TrimSpace(family) + " " + strings.TrimSpace(suffix)}
+		}
+		if isSuffix(given) && strings.Contains(strings.TrimSpace(family), " ") {
+			// "Given Family, Jr."
+			n := ParseName(family)
+			return Name{Given: n.Given, Family: n.Family + " " + given}
+		}
+		return Name{Given: given, Family: strings.TrimSpace(family)}
 	}
 	words := strings.Fields(s)
 	if len(words) == 0 {
 		return Name{}
+	}
+	if len(words) > 2 && isSuffix(words[len(words)-1]) {
+		n := ParseName(strings.Join(words[:len(words)-1], " "))
+		return Name{Given: n.Given, Family: n.Family + " " + words[len(words)-1]}
 	}
 	at := len(words) - 1
 	for at > 1 && particles[words[at-1]] {
@@ -36,6 +50,16 @@ func ParseName(s string) Name {
 		at-- // "Van" before "der Meer"
 	}
 	return Name{Given: strings.Join(words[:at], " "), Family: strings.Join(words[at:], " ")}
+}
+
+// isSuffix reports a generational suffix, which goes with the family
+// name ("King Jr."), never stands for it.
+func isSuffix(w string) bool {
+	switch strings.TrimSuffix(w, ".") {
+	case "Jr", "Sr", "II", "III", "IV", "Jnr", "Snr":
+		return true
+	}
+	return false
 }
 
 // particles are the lower-case words that belong to the family name that

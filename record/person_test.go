@@ -65,3 +65,24 @@ func TestPersonIsOneRuleForFetchAndRender(t *testing.T) {
 		}
 	}
 }
+
+// A generational suffix is part of the family name, as BibTeX's "Doe Jr.,
+// John" (what about import writes) keeps it: "Martin Luther King Jr." is
+// not a person whose family name is "Jr.", in either order (Hugo Blox
+// and academicpages write names "Given Family"; a manifest may write
+// "King, Jr., Martin Luther" or "Martin Luther King, Jr.").
+func TestParseNameKeepsASuffixWithTheFamily(t *testing.T) {
+	for in, want := range map[string]Name{
+		"Martin Luther King Jr.":   {"Martin Luther", "King Jr."},
+		"Martin Luther King, Jr.":  {"Martin Luther", "King Jr."},
+		"King, Jr., Martin Luther": {"Martin Luther", "King Jr."},
+		"King Jr., Martin Luther":  {"Martin Luther", "King Jr."},
+		"John Doe III":             {"John", "Doe III"},
+		"Hans van der Berg Sr":     {"Hans", "van der Berg Sr"},
+		"Jr.":                      {"", "Jr."},
+	} {
+		if got := ParseName(in); got != want {
+			t.Errorf("ParseName(%q) = %+v, want %+v", in, got, want)
+		}
+	}
+}

@@ -145,6 +145,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 		fs.add("key", firstOf(bibText(e.rec.Title), e.key))
 	}
 	fs.user(e, biblatex)
+	fs.standardFields(e, typ, biblatex)
 	if biblatex {
 		return typ, withAnnotation(dedupe(fs), e)
 	}

@@ -2,6 +2,8 @@ package works
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -19,7 +21,9 @@ import (
 //
 //   - only a work known from an ORCID record alone (an orcid-work: key,
 //     with no identifier in its merged record) is matched, and only with
-//     a work with identifiers that the same ORCID record lists;
+//     a work with identifiers that the same ORCID record lists, or with
+//     a [[work]] the manifest keeps without one (a key: work, as about
+//     import writes a DOI-less entry of the researcher's bibliography);
 //   - the titles must be equal after record.Fold (Unicode normalised, case
 //     and accents folded, punctuation, spaces and a trailing period
 //     dropped), the years known and at most one apart (a journal's online
@@ -97,12 +101,20 @@ func (l *linker) identifiedNear(hand []*Linkable) [][]titleWork {
 	last := make([]*Linkable, len(hand)) // the work last added to each, so a work is added once
 	var hits []int32
 	var offsets []int
+	every := slices.Sorted(maps.Keys(records))
 	for _, w := range l.works {
 		if w.id.Kind == manifest.KindORCIDWork || w.title == "" {
 			continue
 		}
+		origins := w.origins
+		if w.id.Kind == manifest.KindKey {
+			// a [[work]] without an identifier is the researcher's own
+			// (about import writes one per DOI-less entry of their
+			// bibliography): any ORCID record of the manifest may list it
+			origins = every
+		}
 		var fold string
-		for _, origin := range w.origins {
+		for _, origin := range origins {
 			r := records[origin]
 			if r == nil {
 				continue

@@ -170,3 +170,19 @@ func TestTypedTwiceManifestWordIsRecorded(t *testing.T) {
 		})
 	}
 }
+
+// A work the researcher keeps without an identifier (a [[work]] named by
+// its citation key, as about import writes a workshop paper from
+// papers.bib) that their ORCID record also lists, hand-typed, is one
+// work: the same title rule joins them, so the page lists it once, by
+// the key the researcher cites it by.
+func TestTypedTwiceKeyWorkIsTheORCIDHandTypedOne(t *testing.T) {
+	hand := "orcid-work:" + typedOwner + "/9001"
+	key := typedWork(t, "key:lee2021workshop", "Graphs for All: A Workshop Paper", 2021, "paper-conference")
+	key.origins = []string{"manifest"}
+	m := &manifest.Manifest{Path: "manifest.toml"}
+	res := decideWorks([]Work{key, typedWork(t, hand, "Graphs for all: a workshop paper.", 2021, "")}, m)
+	if res.Links.ShownAs[hand] != "key:lee2021workshop" {
+		t.Errorf("the hand-typed ORCID work and the [[work]] are two entries: links %+v, warnings %v", res.Links, res.Warnings)
+	}
+}

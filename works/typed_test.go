@@ -89,6 +89,54 @@ func TestTypedFieldsDoNotHideAnUnknownDOI(t *testing.T) {
 	}
 }
 
+// A [[work]] named by its identifier types that identifier too: an
+// imported entry's doi = {…} or eprint = {…} is the user's word, so when
+// no service answers (or none knows it) the work's record still carries
+// it, and every format writes it as the original file did.
+func TestTypedRecordCarriesTheWorksOwnIdentifier(t *testing.T) {
+	for _, id := range []manifest.Identity{
+		{Kind: manifest.KindDOI, Value: "10.18653/v1/w19-1404"},
+		{Kind: manifest.KindArXiv, Value: "2101.00001"},
+	} {
+		m := &manifest.Manifest{Works: []manifest.Work{{ID: id, Own: manifest.WorkRecord{Title: "Char-RNN for Word Stress Detection"}}}}
+		run := works.NewRun(m, works.Settings{Precedence: works.Precedence{Fields: []string{"crossref"}}, Asked: []string{"crossref"}})
+		p := run.Add(works.Fetched{ID: id, Origins: []string{snapshots.OriginManifest},
+			Answers: []works.Answer{{Provider: "crossref", Status: record.Failed}}})
+		ids := p.Work.Record.IDs
+		if got := map[manifest.Kind]string{manifest.KindDOI: ids.DOI, manifest.KindArXiv: ids.ArXiv}[id.Kind]; got != id.Value {
+			t.Errorf("%s: record ids %+v, want the identity's own %q", id, ids, id.Value)
+		}
+	}
+}
+
+// A typed title that differs from Crossref's only by case, accents or
+// punctuation (a BibTeX title read without its braces, a trailing period)
+// is the same title, not a conflict the user must read; different words
+// are one.
+func TestTypedTitleDifferingByCaseIsNoConflict(t *testing.T) {
+	id := manifest.Identity{Kind: manifest.KindDOI, Value: "10.3233/faia200597"}
+	for _, c := range []struct {
+		typed, crossref string
+		conflict        bool
+	}{
+		{"Evaluating Multilingual BERT for Estonian", "Evaluating multilingual BERT for Estonian.", false},
+		{"Lexicon-enhanced neural lemmatization for estonian", "Lexicon-Enhanced Neural Lemmatization for Estonian", false},
+		{"Evaluating Multilingual BERT for Estonian", "Evaluating Multilingual BERT for Latvian", true},
+	} {
+		m := &manifest.Manifest{Works: []manifest.Work{{ID: id, Own: manifest.WorkRecord{Title: c.typed}}}}
+		run := works.NewRun(m, works.Settings{Precedence: works.Precedence{Fields: []string{"crossref"}}, Asked: []string{"crossref"}})
+		p := run.Add(works.Fetched{ID: id, Origins: []string{snapshots.OriginManifest},
+			Answers: []works.Answer{{Provider: "crossref", Status: record.Found, Record: &record.Record{Title: c.crossref}}}})
+		got := false
+		for _, cf := range p.Work.Conflicts {
+			got = got || cf.Field == "title"
+		}
+		if got != c.conflict || p.Work.Record.Title != c.crossref {
+			t.Errorf("typed %q, crossref %q: title %q, conflict %v, want crossref's and conflict %v", c.typed, c.crossref, p.Work.Record.Title, got, c.conflict)
+		}
+	}
+}
+
 // A work the manifest names by its DOI (or arXiv id, PMID, PMCID) keeps
 // that identifier in its record when no service answers for it (a DOI
 // too new for Crossref, a first fetch offline): its [[work]] fields show
