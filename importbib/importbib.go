@@ -328,6 +328,7 @@ func Block(r Result, file, date, nl string) string {
 			fmt.Fprintf(&b, "[[identity]]%s%s = %s  # %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), oneLine(p.Key), nl)
 		}
 		b.WriteString(WorkLines(p, nl))
+		b.WriteString(PreprintLines(p, nl))
 	}
 	for _, p := range r.Already {
 		if w := WorkLines(p, nl); w != "" {
@@ -606,7 +607,7 @@ func (r *Result) Loadable(nl string) {
 		if !p.Typed {
 			head = fmt.Sprintf("[[identity]]%s%s = %s%s", nl, p.ID.Kind, tomlString(p.ID.Value), nl)
 		}
-		if why := refused(head + WorkLines(p, nl)); why != "" {
+		if why := refused(head + WorkLines(p, nl) + PreprintLines(p, nl)); why != "" {
 			r.NotPlaced = append(r.NotPlaced, Unplaced{p.Key, p.Line, "the manifest would refuse it: " + why, p.Entry.File})
 			continue
 		}
@@ -619,6 +620,36 @@ func (r *Result) Loadable(nl string) {
 			r.Already[i].Entry.Lost = append(r.Already[i].Entry.Lost, "its [[work]] fields (the manifest would refuse them: "+why+")")
 		}
 	}
+}
+
+// PreprintLines keep the arXiv id of an entry that names a DOI too (al-folio's
+// arxiv = {…} beside doi = {…}, biblatex's eprint beside doi): the arXiv
+// e-print is the preprint of the published work, so it becomes an
+// [[identity]] of its own and a [[link]] says it is that work's preprint,
+// which every format then shows within the published entry (al-folio's
+// arXiv badge). An arXiv DOI (10.48550/arXiv.…) is the e-print itself.
+// "" for any other entry.
+func PreprintLines(p Placed, nl string) string {
+	arxiv := preprintOf(p)
+	if arxiv == "" {
+		return ""
+	}
+	return fmt.Sprintf("[[identity]]%sarxiv = %s  # the preprint of %s%s[[link]]%sfrom = %s%sto = %s%skind = \"preprint-of\"%s",
+		nl, tomlString(arxiv), oneLine(p.Key), nl, nl, tomlString("arxiv:"+arxiv), nl, tomlString(p.ID.Key()), nl, nl)
+}
+
+// preprintOf is the arXiv id an added entry names beside its DOI, "" when
+// none or the DOI is arXiv's own.
+func preprintOf(p Placed) string {
+	if p.Typed || p.ID.Kind != manifest.KindDOI || strings.HasPrefix(p.ID.Value, "10.48550/") {
+		return ""
+	}
+	for _, id := range p.Entry.Found.IDs {
+		if id.Kind == manifest.KindArXiv {
+			return id.Value
+		}
+	}
+	return ""
 }
 
 // refused is why the manifest would not load text, "" when it would.

@@ -208,3 +208,25 @@ func TestBlockHoldsNoTerminalControl(t *testing.T) {
 		t.Errorf("the block does not load: %v\n%s", err, block)
 	}
 }
+
+// An entry naming a DOI and an arXiv id (al-folio's arxiv = {…} beside
+// doi = {…}) keeps both: the arXiv e-print as an identity of its own and
+// a [[link]] saying it is the DOI work's preprint. An arXiv DOI is the
+// e-print itself, so nothing more is written for it.
+func TestBlockKeepsAnArXivIDBesideADOIAsThePreprint(t *testing.T) {
+	f := bibfile.Parse("t.bib", []byte("@inproceedings{gao2020, title = {Paraphrase}, doi = {10.18653/v1/2020.acl-main.60}, arxiv = {2004.07462}}\n"+
+		"@misc{self, title = {Self}, doi = {10.48550/arXiv.2101.00001}, arxiv = {2101.00001}}\n"))
+	r := Plan(f, map[string]string{})
+	KeysOf(nil).KeepKeys(&r)
+	block := Block(r, "papers.bib", "2026-12-07", "\n")
+	m, err := manifest.Parse("m.toml", []byte(block))
+	if err != nil {
+		t.Fatalf("the block does not load: %v\n%s", err, block)
+	}
+	if len(m.Links) != 1 || m.Links[0].From.Key() != "arxiv:2004.07462" || m.Links[0].To.Key() != "doi:10.18653/v1/2020.acl-main.60" || m.Links[0].Kind != manifest.LinkPreprintOf {
+		t.Errorf("links %+v, want gao2020's e-print as its preprint and nothing for self:\n%s", m.Links, block)
+	}
+	if strings.Count(block, "[[identity]]") != 3 {
+		t.Errorf("want the two DOIs and gao2020's e-print as identities:\n%s", block)
+	}
+}

@@ -39,7 +39,7 @@ func writeAlFolio(buf *bufio.Writer, p *page) error {
 		var fs bibFields = fields
 		fs.add("abbr", rawInert(alFolioAbbr(e))) // printed as it is, in <abbr>
 		// bib.liquid prints it in href="http://arxiv.org/abs/…" as it is
-		fs.addVerbatim("arxiv", wording.EncodeURLBytes(e.rec.IDs.ArXiv, ""))
+		fs.addVerbatim("arxiv", wording.EncodeURLBytes(arXivOf(e), ""))
 		fs.addVerbatim("pdf", pdfURL(e.rec))
 		fs.addVerbatim("html", alFolioHTML(e.rec))
 		if len(e.code) > 0 {
@@ -57,6 +57,21 @@ func writeAlFolio(buf *bufio.Writer, p *page) error {
 		buf.WriteString("\n" + formatBibEntry(typ, e.key, fs))
 	}
 	return nil
+}
+
+// arXivOf is the arXiv id al-folio's badge links: the work's own, else
+// its preprint's (a published paper shown with the e-print it links to,
+// as al-folio sites write arxiv = {…} beside doi = {…}).
+func arXivOf(e *entry) string {
+	if e.rec.IDs.ArXiv != "" {
+		return e.rec.IDs.ArXiv
+	}
+	for _, pre := range e.preprints {
+		if pre.rec.IDs.ArXiv != "" {
+			return pre.rec.IDs.ArXiv
+		}
+	}
+	return ""
 }
 
 // alFolioHTML is the "HTML" button's address: the work's landing page.
