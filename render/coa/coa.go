@@ -43,6 +43,7 @@ func (r Row) Name() string {
 
 // seen is one co-author on one work.
 type seen struct {
+	work   int // the work's index among Rows' works
 	name   record.Name
 	orcid  string
 	affil  string
@@ -64,10 +65,12 @@ type person struct {
 // name is, and a name with fewer letters ("J. Smith") is the one person
 // with an iD or a fuller name it can be ("John Smith") when there is
 // exactly one, and a row of its own when there are none or several (it
-// is never guessed). A zero since takes every dated work.
+// is never guessed). Two authors of one work are two people whatever their
+// names: neither key nor join makes them one. A zero since takes every
+// dated work.
 func Rows(works []Work, since record.Date) []Row {
 	people, byKey := []*person{}, map[string]*person{}
-	for _, w := range works {
+	for wi, w := range works {
 		if w.Issued.IsZero() || !reaches(w.Issued, since) {
 			continue
 		}
@@ -84,12 +87,17 @@ func Rows(works []Work, since record.Date) []Row {
 				key = "name:" + nameKey(n)
 			}
 			p := byKey[key]
-			if p == nil {
+			if p != nil && p.on(wi) {
+				// two authors of one work are two people, however alike
+				// their names: the second is a person of their own
+				p = &person{orcid: a.ORCID}
+				people = append(people, p)
+			} else if p == nil {
 				p = &person{orcid: a.ORCID}
 				byKey[key] = p
 				people = append(people, p)
 			}
-			p.seen = append(p.seen, seen{name: n, orcid: a.ORCID, affil: firstAffiliation(a), issued: w.Issued})
+			p.seen = append(p.seen, seen{work: wi, name: n, orcid: a.ORCID, affil: firstAffiliation(a), issued: w.Issued})
 		}
 	}
 	joinShortNames(people)
@@ -128,7 +136,7 @@ func joinShortNames(people []*person) {
 		}
 		var into []*person
 		for _, c := range byFamily[familyKey(p.name.Family)] {
-			if c != p && !c.gone && record.SameName(p.name, c.name) &&
+			if c != p && !c.gone && !c.shares(p) && record.SameName(p.name, c.name) &&
 				(c.orcid != "" || letters(c.name.Given) > letters(p.name.Given)) {
 				into = append(into, c)
 			}
@@ -139,6 +147,17 @@ func joinShortNames(people []*person) {
 			p.gone = true
 		}
 	}
+}
+
+// on reports whether the person is an author of work wi.
+func (p *person) on(wi int) bool {
+	return slices.ContainsFunc(p.seen, func(s seen) bool { return s.work == wi })
+}
+
+// shares reports whether two people are authors of one work, and so are
+// two people whatever their names.
+func (p *person) shares(q *person) bool {
+	return slices.ContainsFunc(q.seen, func(s seen) bool { return p.on(s.work) })
 }
 
 // familyKey is the last word of a family name, folded: what
