@@ -7,6 +7,7 @@ import (
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/nih"
 	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -123,14 +124,15 @@ func foldedWords(s string) []string {
 // matchAward: an award number holds the one asked, letters and digits
 // only and case aside, so "R01 GM123456", "R01-GM123456" and NIH's full
 // "5R01GM123456-03" all answer R01GM123456, and a member's comma-joined
-// list of numbers answers each of them.
+// list of numbers answers each of them; an NIH grant is also its
+// institute and serial alone, "GM123456" (nih.SameGrant).
 func matchAward(awards []string, ask string) bool {
 	want := []rune(awardFold(ask))
 	if len(want) == 0 {
 		return false
 	}
 	for _, a := range awards {
-		if holdsAward(a, want) {
+		if holdsAward(a, want) || nih.SameGrant(a, ask) {
 			return true
 		}
 	}

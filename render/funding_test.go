@@ -135,3 +135,29 @@ func TestFunderByWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAwardNIHCore: an NIH grant asked by its activity code, institute
+// and serial number (R01GM123456) is also found where a deposit gives the
+// institute and serial alone, as acknowledgements often do ("NIH grant
+// GM123456", "NIGMS GM-123456", PubMed's "CA08748" for CA008748), but not
+// under another activity code: R21GM123456 is another grant.
+func TestAwardNIHCore(t *testing.T) {
+	for _, c := range []struct {
+		award, ask string
+		want       bool
+	}{
+		{"GM123456", "R01GM123456", true},
+		{"NIGMS GM-123456", "R01 GM123456", true},
+		{"NIH grant GM123456 and CA000001", "5R01GM123456-03", true},
+		{"P30 CA08748", "P30CA008748", true},
+		{"R21GM123456", "R01GM123456", false},
+		{"5 R21 GM123456-02", "R01GM123456", false},
+		{"GM1234567", "R01GM123456", false},
+		{"HL123456", "R01GM123456", false},
+		{"CCF1617618", "CCF-1617618", true},
+	} {
+		if got := matchAward([]string{c.award}, c.ask); got != c.want {
+			t.Errorf("award %q, --award %q: %v, want %v", c.award, c.ask, got, c.want)
+		}
+	}
+}
