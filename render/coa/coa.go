@@ -9,7 +9,9 @@ package coa
 
 import (
 	"cmp"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -43,7 +45,6 @@ func (r Row) Name() string {
 
 // seen is one co-author on one work.
 type seen struct {
-	work   int // the work's index among Rows' works
 	name   record.Name
 	orcid  string
 	affil  string
@@ -54,8 +55,9 @@ type seen struct {
 type person struct {
 	orcid string
 	seen  []seen
-	name  record.Name // best(), kept while joining
-	gone  bool        // merged into another
+	works map[int]bool // the indices of the works they are an author of
+	name  record.Name  // best(), kept while joining
+	gone  bool         // merged into another
 }
 
 // Rows are the co-authors of the works issued on or after since (a work
@@ -74,6 +76,7 @@ func Rows(works []Work, since record.Date) []Row {
 		if w.Issued.IsZero() || !reaches(w.Issued, since) {
 			continue
 		}
+		names := map[string]int{} // the work's authors without an iD, by name key
 		for i, a := range w.Authors {
 			if i < len(w.Self) && w.Self[i] || organisation(a) {
 				continue
@@ -86,18 +89,25 @@ func Rows(works []Work, since record.Date) []Row {
 			if a.ORCID == "" {
 				key = "name:" + nameKey(n)
 			}
-			p := byKey[key]
-			if p != nil && p.on(wi) {
+			if a.ORCID == "" {
 				// two authors of one work are two people, however alike
-				// their names: the second is a person of their own
-				p = &person{orcid: a.ORCID}
-				people = append(people, p)
-			} else if p == nil {
-				p = &person{orcid: a.ORCID}
+				// their names: the second "Wei Wang" of a work is the
+				// second of every work that has two (one iD twice is a
+				// deposit's slip, one person)
+				if n := names[key]; n > 0 {
+					names[key], key = n+1, key+"#"+strconv.Itoa(n+1)
+				} else {
+					names[key] = 1
+				}
+			}
+			p := byKey[key]
+			if p == nil {
+				p = &person{orcid: a.ORCID, works: map[int]bool{}}
 				byKey[key] = p
 				people = append(people, p)
 			}
-			p.seen = append(p.seen, seen{work: wi, name: n, orcid: a.ORCID, affil: firstAffiliation(a), issued: w.Issued})
+			p.works[wi] = true
+			p.seen = append(p.seen, seen{name: n, orcid: a.ORCID, affil: firstAffiliation(a), issued: w.Issued})
 		}
 	}
 	joinShortNames(people)
@@ -143,21 +153,25 @@ func joinShortNames(people []*person) {
 		}
 		if len(into) == 1 {
 			into[0].seen = append(into[0].seen, p.seen...)
+			maps.Copy(into[0].works, p.works)
 			into[0].name = into[0].best()
 			p.gone = true
 		}
 	}
 }
 
-// on reports whether the person is an author of work wi.
-func (p *person) on(wi int) bool {
-	return slices.ContainsFunc(p.seen, func(s seen) bool { return s.work == wi })
-}
-
 // shares reports whether two people are authors of one work, and so are
 // two people whatever their names.
 func (p *person) shares(q *person) bool {
-	return slices.ContainsFunc(q.seen, func(s seen) bool { return p.on(s.work) })
+	if len(q.works) < len(p.works) {
+		p, q = q, p
+	}
+	for wi := range p.works {
+		if q.works[wi] {
+			return true
+		}
+	}
+	return false
 }
 
 // familyKey is the last word of a family name, folded: what
