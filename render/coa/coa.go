@@ -85,21 +85,7 @@ func Rows(works []Work, since record.Date) []Row {
 			if strings.TrimSpace(n.Family) == "" {
 				continue // a name no row can be written from
 			}
-			key := "orcid:" + strings.ToLower(a.ORCID)
-			if a.ORCID == "" {
-				key = "name:" + nameKey(n)
-			}
-			if a.ORCID == "" {
-				// two authors of one work are two people, however alike
-				// their names: the second "Wei Wang" of a work is the
-				// second of every work that has two (one iD twice is a
-				// deposit's slip, one person)
-				if n := names[key]; n > 0 {
-					names[key], key = n+1, key+"#"+strconv.Itoa(n+1)
-				} else {
-					names[key] = 1
-				}
-			}
+			key := personKey(a, n, names)
 			p := byKey[key]
 			if p == nil {
 				p = &person{orcid: a.ORCID, works: map[int]bool{}}
@@ -122,6 +108,24 @@ func Rows(works []Work, since record.Date) []Row {
 			cmp.Compare(record.Fold(a.Given), record.Fold(b.Given)), cmp.Compare(a.Name(), b.Name()), cmp.Compare(a.ORCID, b.ORCID))
 	})
 	return rows
+}
+
+// personKey is who an author of a work is taken to be before names are
+// joined: their ORCID iD, else their name (nameKey). Two authors of one
+// work are two people, however alike their names: the second "Wei Wang"
+// of a work is the second of every work that has two (names counts the
+// work's names so far). One iD twice on a work is a deposit's slip, one
+// person.
+func personKey(a record.Author, n record.Name, names map[string]int) string {
+	if a.ORCID != "" {
+		return "orcid:" + strings.ToLower(a.ORCID)
+	}
+	key := "name:" + nameKey(n)
+	names[key]++
+	if c := names[key]; c > 1 {
+		return key + "#" + strconv.Itoa(c)
+	}
+	return key
 }
 
 // joinShortNames folds each person without an iD into the one person
