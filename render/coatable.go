@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/record"
@@ -30,6 +31,7 @@ func writeCOA(b *bufio.Writer, p *page) error {
 			for i, a := range w.rec.Authors {
 				self[i] = i < len(w.self) && w.self[i] || len(owner.Names) > 0 && owner.Is(a)
 			}
+			onceOnAWork(self, w.rec.Authors, owner, lookFor(p.person))
 			works = append(works, coa.Work{Issued: w.rec.Issued, Authors: w.rec.Authors, Self: self})
 		}
 	}
@@ -64,4 +66,41 @@ func (p *page) recordOwner() record.Person {
 		}
 	}
 	return owner
+}
+
+// onceOnAWork keeps the researcher to one author of a work: two authors
+// of one work are two people, so when several can be the researcher (their
+// iD on one and their name on another; "Wei Wang" and "W. Wang" in a large
+// collaboration) the one with their iD is them, else the first spelt as
+// one of their names, else the first; the others are co-authors NSF wants
+// listed, not left out.
+func onceOnAWork(self []bool, authors []record.Author, owner, manifest record.Person) {
+	best, bestScore := -1, 0
+	for i, a := range authors {
+		if !self[i] {
+			continue
+		}
+		score := 1
+		switch {
+		case a.ORCID != "" && (slices.ContainsFunc(owner.ORCIDs, func(id string) bool { return strings.EqualFold(id, a.ORCID) }) ||
+			slices.ContainsFunc(manifest.ORCIDs, func(id string) bool { return strings.EqualFold(id, a.ORCID) })):
+			score = 3
+		case spelt(record.NameOf(a), owner.Names) || spelt(record.NameOf(a), manifest.Names):
+			score = 2
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	for i := range self {
+		self[i] = i == best
+	}
+}
+
+// spelt reports whether n is one of names letter for letter, accents,
+// case and punctuation aside.
+func spelt(n record.Name, names []record.Name) bool {
+	return slices.ContainsFunc(names, func(v record.Name) bool {
+		return record.Fold(n.Family) == record.Fold(v.Family) && record.Fold(n.Given) == record.Fold(v.Given)
+	})
 }

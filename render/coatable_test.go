@@ -113,3 +113,28 @@ func TestCOALeavesOutTheOwnerByTheirRecordsName(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// One work lists the researcher once: when several of its authors can be
+// them (their iD on one, their name on another; "Wei Wang" and "W. Wang",
+// a common name in a large collaboration), the one with their iD is them,
+// else the one spelt as their name is, and the others are co-authors NSF
+// wants listed, not left out as the researcher.
+func TestCOAListsTheResearchersNamesakesOnTheirWorks(t *testing.T) {
+	const me = "0000-0002-1825-0097"
+	f := &folder.Folder{
+		Owners: map[string]snapshots.OwnerName{me: {Given: "Wei", Family: "Wang"}},
+		Works: []folder.Work{
+			{ID: "doi:10.5555/a", Record: record.Record{Title: "A", Issued: record.Date{Year: 2024, Month: 2, Day: 1}, Authors: []record.Author{
+				{Given: "W.", Family: "Wang"}, {Given: "Wei", Family: "Wang", ORCID: me},
+				{Given: "Wei", Family: "Wang", Affiliations: []string{"Tsinghua University"}}}}},
+			{ID: "doi:10.5555/b", Record: record.Record{Title: "B", Issued: record.Date{Year: 2023}, Authors: []record.Author{
+				{Given: "W.", Family: "Wang", Affiliations: []string{"Peking University"}}, {Given: "Wei", Family: "Wang"}}}},
+		},
+	}
+	want := "4,Name:,Organizational Affiliation,\"Optional (email, Department)\",Last Active\r\n" +
+		"A:,\"Wang, W.\",Peking University,,02/01/2024\r\n" +
+		"A:,\"Wang, Wei\",Tsinghua University,,02/01/2024\r\n"
+	if got := renderString(t, f, Options{Format: COA, Person: Person{ORCIDs: []string{me}}}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

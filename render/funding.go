@@ -1,11 +1,13 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/nih"
 	"github.com/aboutscholar/about/render/shape"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -84,8 +86,9 @@ func fundedBy(list []record.Funding, award, funder string) bool {
 }
 
 // matchFunder: the funder's Funder Registry DOI or ROR id, in any form,
-// or a name its name holds, accents, case and punctuation aside
-// ("National Science Foundation" is "NSF (National Science Foundation)").
+// or words its name holds, whole and in order, accents, case and
+// punctuation aside ("National Science Foundation" is "NSF (National
+// Science Foundation)"; NIH is not the UK's NIHR, nor NSF the Swiss SNSF).
 func matchFunder(f record.Funding, ask string) bool {
 	if doi, err := manifest.NormalizeDOI(ask); err == nil {
 		return doi == f.DOI
@@ -93,21 +96,43 @@ func matchFunder(f record.Funding, ask string) bool {
 	if ror := record.RORID(ask); f.ROR != "" && ror == f.ROR {
 		return true
 	}
-	want := record.Fold(ask)
-	return want != "" && strings.Contains(record.Fold(f.Funder), want)
+	want := foldedWords(ask)
+	if len(want) == 0 {
+		return false
+	}
+	have := foldedWords(f.Funder)
+	for i := 0; i+len(want) <= len(have); i++ {
+		if slices.Equal(have[i:i+len(want)], want) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldedWords are a name's words, each folded (record.Fold), those that
+// fold to nothing dropped.
+func foldedWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) }) {
+		if f := record.Fold(w); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // matchAward: an award number holds the one asked, letters and digits
 // only and case aside, so "R01 GM123456", "R01-GM123456" and NIH's full
 // "5R01GM123456-03" all answer R01GM123456, and a member's comma-joined
-// list of numbers answers each of them.
+// list of numbers answers each of them; an NIH grant is also its
+// institute and serial alone, "GM123456" (nih.SameGrant).
 func matchAward(awards []string, ask string) bool {
-	want := awardFold(ask)
-	if want == "" {
+	want := []rune(awardFold(ask))
+	if len(want) == 0 {
 		return false
 	}
 	for _, a := range awards {
-		if strings.Contains(awardFold(a), want) && awardBounded(a, ask) {
+		if holdsAward(a, want) || nih.SameGrant(a, ask) {
 			return true
 		}
 	}
@@ -124,23 +149,30 @@ func awardFold(s string) string {
 	}, s)
 }
 
-// awardBounded: within one of the comma- or semicolon-separated numbers
-// of a, the asked number is not the inside of a longer number: 1938709
-// answers "CNS-1938709" but 193870 does not.
-func awardBounded(a, ask string) bool {
-	want := awardFold(ask)
-	for _, piece := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ';' }) {
-		p := awardFold(piece)
-		i := strings.Index(p, want)
-		if i < 0 {
+// holdsAward: the award's letters and digits hold want where it is not
+// the inside of a longer number: a digit of want beside a digit of the
+// award, with no space, hyphen, slash or comma between, continues the
+// number, so 1938709 answers "CNS-1938709" and "…, CNS 1938709, …" but
+// 193870 does not, nor 1617618 "11617618"; and R01GM123456 answers NIH's
+// "5R01GM123456-03", its type digit and year suffix apart.
+func holdsAward(award string, want []rune) bool {
+	var folded []rune
+	var apart []bool // per rune of folded: a separator comes before it
+	sep := false
+	for _, r := range award {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			sep = true
 			continue
 		}
-		end := i + len(want)
-		if end == len(p) || !isDigit(p[end]) || !isDigit(want[len(want)-1]) {
+		folded, apart, sep = append(folded, unicode.ToUpper(r)), append(apart, sep), false
+	}
+	continues := func(i int) bool { // folded[i-1] and folded[i] are one number
+		return i > 0 && i < len(folded) && !apart[i] && unicode.IsDigit(folded[i-1]) && unicode.IsDigit(folded[i])
+	}
+	for i := 0; i+len(want) <= len(folded); i++ {
+		if slices.Equal(folded[i:i+len(want)], want) && !continues(i) && !continues(i+len(want)) {
 			return true
 		}
 	}
 	return false
 }
-
-func isDigit(b byte) bool { return b >= '0' && b <= '9' }

@@ -9,7 +9,9 @@ package coa
 
 import (
 	"cmp"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -53,8 +55,9 @@ type seen struct {
 type person struct {
 	orcid string
 	seen  []seen
-	name  record.Name // best(), kept while joining
-	gone  bool        // merged into another
+	works map[int]bool // the indices of the works they are an author of
+	name  record.Name  // best(), kept while joining
+	gone  bool         // merged into another
 }
 
 // Rows are the co-authors of the works issued on or after since (a work
@@ -64,13 +67,16 @@ type person struct {
 // name is, and a name with fewer letters ("J. Smith") is the one person
 // with an iD or a fuller name it can be ("John Smith") when there is
 // exactly one, and a row of its own when there are none or several (it
-// is never guessed). A zero since takes every dated work.
+// is never guessed). Two authors of one work are two people whatever their
+// names: neither key nor join makes them one. A zero since takes every
+// dated work.
 func Rows(works []Work, since record.Date) []Row {
 	people, byKey := []*person{}, map[string]*person{}
-	for _, w := range works {
+	for wi, w := range works {
 		if w.Issued.IsZero() || !reaches(w.Issued, since) {
 			continue
 		}
+		names := map[string]int{} // the work's authors without an iD, by name key
 		for i, a := range w.Authors {
 			if i < len(w.Self) && w.Self[i] || organisation(a) {
 				continue
@@ -79,16 +85,14 @@ func Rows(works []Work, since record.Date) []Row {
 			if strings.TrimSpace(n.Family) == "" {
 				continue // a name no row can be written from
 			}
-			key := "orcid:" + strings.ToLower(a.ORCID)
-			if a.ORCID == "" {
-				key = "name:" + nameKey(n)
-			}
+			key := personKey(a, n, names)
 			p := byKey[key]
 			if p == nil {
-				p = &person{orcid: a.ORCID}
+				p = &person{orcid: a.ORCID, works: map[int]bool{}}
 				byKey[key] = p
 				people = append(people, p)
 			}
+			p.works[wi] = true
 			p.seen = append(p.seen, seen{name: n, orcid: a.ORCID, affil: firstAffiliation(a), issued: w.Issued})
 		}
 	}
@@ -104,6 +108,24 @@ func Rows(works []Work, since record.Date) []Row {
 			cmp.Compare(record.Fold(a.Given), record.Fold(b.Given)), cmp.Compare(a.Name(), b.Name()), cmp.Compare(a.ORCID, b.ORCID))
 	})
 	return rows
+}
+
+// personKey is who an author of a work is taken to be before names are
+// joined: their ORCID iD, else their name (nameKey). Two authors of one
+// work are two people, however alike their names: the second "Wei Wang"
+// of a work is the second of every work that has two (names counts the
+// work's names so far). One iD twice on a work is a deposit's slip, one
+// person.
+func personKey(a record.Author, n record.Name, names map[string]int) string {
+	if a.ORCID != "" {
+		return "orcid:" + strings.ToLower(a.ORCID)
+	}
+	key := "name:" + nameKey(n)
+	names[key]++
+	if c := names[key]; c > 1 {
+		return key + "#" + strconv.Itoa(c)
+	}
+	return key
 }
 
 // joinShortNames folds each person without an iD into the one person
@@ -128,17 +150,32 @@ func joinShortNames(people []*person) {
 		}
 		var into []*person
 		for _, c := range byFamily[familyKey(p.name.Family)] {
-			if c != p && !c.gone && record.SameName(p.name, c.name) &&
+			if c != p && !c.gone && !c.shares(p) && record.SameName(p.name, c.name) &&
 				(c.orcid != "" || letters(c.name.Given) > letters(p.name.Given)) {
 				into = append(into, c)
 			}
 		}
 		if len(into) == 1 {
 			into[0].seen = append(into[0].seen, p.seen...)
+			maps.Copy(into[0].works, p.works)
 			into[0].name = into[0].best()
 			p.gone = true
 		}
 	}
+}
+
+// shares reports whether two people are authors of one work, and so are
+// two people whatever their names.
+func (p *person) shares(q *person) bool {
+	if len(q.works) < len(p.works) {
+		p, q = q, p
+	}
+	for wi := range p.works {
+		if q.works[wi] {
+			return true
+		}
+	}
+	return false
 }
 
 // familyKey is the last word of a family name, folded: what

@@ -147,3 +147,32 @@ func TestWindowAndDates(t *testing.T) {
 		}
 	}
 }
+
+// Two authors of one work are two people, however alike their names: the
+// same name twice on a collaboration's list is two rows, and an initial
+// does not join the fuller name it shares a work with ("J. Durie" beside
+// "Joe Durie" is someone else), though it joins it across works. Two
+// "Wei Wang"s on two works are two people, not four, nor one: the second
+// of one work is taken for the second of the other (the table never says
+// which is which, and lists both).
+func TestRowsKeepTheAuthorsOfOneWorkApart(t *testing.T) {
+	works := []Work{
+		{Issued: record.Date{Year: 2024}, Authors: []record.Author{
+			{Given: "Wei", Family: "Wang", Affiliations: []string{"Tsinghua University"}},
+			{Given: "Wei", Family: "Wang", Affiliations: []string{"Zhejiang University"}},
+			{Given: "Joe", Family: "Durie"}, {Given: "J.", Family: "Durie", Affiliations: []string{"MIT"}}}},
+		{Issued: record.Date{Year: 2023}, Authors: []record.Author{{Given: "A.", Family: "Conway"}, {Given: "Alex", Family: "Conway"}}},
+		{Issued: record.Date{Year: 2022}, Authors: []record.Author{{Given: "A.", Family: "Byrne"},
+			{Given: "Wei", Family: "Wang"}, {Given: "Wei", Family: "Wang"}}},
+		{Issued: record.Date{Year: 2021}, Authors: []record.Author{{Given: "Ann", Family: "Byrne"}}},
+	}
+	var got []string
+	for _, r := range Rows(works, record.Date{}) {
+		got = append(got, r.Name()+" / "+r.Affiliation)
+	}
+	want := []string{"Byrne, Ann / ", "Conway, A. / ", "Conway, Alex / ", "Durie, J. / MIT", "Durie, Joe / ",
+		"Wang, Wei / Tsinghua University", "Wang, Wei / Zhejiang University"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

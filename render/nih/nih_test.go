@@ -1,6 +1,8 @@
 package nih
 
 import (
+	"bufio"
+	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/record"
@@ -91,5 +93,23 @@ func TestPolicyOf(t *testing.T) {
 		if p.Action == "" || p.Basis == "" {
 			t.Errorf("%s: no action or basis: %+v", c.name, p)
 		}
+	}
+}
+
+// TestCSVLinesEndInCRLF: the CSV is RFC 4180's, as docs/render.md says and
+// as coa's is: every record ends in CRLF, a line break inside a value
+// (none reaches it: cells are one line) aside.
+func TestCSVLinesEndInCRLF(t *testing.T) {
+	var out strings.Builder
+	b := bufio.NewWriter(&out)
+	r := Classify([]Work{{Title: "A, \"quoted\" title", Type: "article-journal", Issued: record.NewDate(2020, 1, 1),
+		Funding: []record.Funding{{Funder: "NIH", DOI: NIHDOI}}}})
+	if err := WriteCSV(b, r); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	s := out.String()
+	if n, crlf := strings.Count(s, "\n"), strings.Count(s, "\r\n"); n != 2 || crlf != n {
+		t.Errorf("%d line ends, %d of them CRLF, want 2 and 2:\n%q", n, crlf, s)
 	}
 }

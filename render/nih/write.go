@@ -153,11 +153,12 @@ func mdText(s string) string {
 var CSVHeader = []string{"section", "title", "published", "doi", "pmid", "pmcid", "nih_funding", "recognised_by",
 	"funding_from", "status", "policy", "basis", "action"}
 
-// WriteCSV writes one row per listed work (RFC 4180, as encoding/csv
-// writes it), sections "nih" then "funding-unknown", for a spreadsheet: a
-// cell a spreadsheet would run as a formula starts with a quote.
+// WriteCSV writes one row per listed work (RFC 4180: CRLF line ends),
+// sections "nih" then "funding-unknown", for a spreadsheet: a cell a
+// spreadsheet would run as a formula starts with a quote.
 func WriteCSV(b *bufio.Writer, r Report) error {
 	w := csv.NewWriter(b)
+	w.UseCRLF = true // RFC 4180's line end, as coa's table
 	if err := w.Write(CSVHeader); err != nil {
 		return err
 	}
