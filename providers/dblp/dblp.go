@@ -116,18 +116,21 @@ type dblpWork struct {
 	Authors   []dblpName
 	Editors   []dblpName
 	Year      int
-	Venue     string // journal or booktitle, dblp's short form ("NIPS", "ACL (1)")
-	Crossref  string // key of the proceedings or book it appears in
-	Volume    string
-	Number    string
-	Pages     string
-	Publisher string // of a book or proceedings; the school of a thesis
-	DOI       string // normalised, from a doi.org electronic edition
-	ArXiv     string // version-less arXiv id, from an arXiv link or arXiv DOI
-	Link      string // the first electronic edition that is neither a DOI, arXiv nor Wikidata
-	OpenLink  bool   // dblp marks Link open access
-	RecordURL string // the record's dblp page
-	TOCURL    string // the table of contents dblp lists it in, "" when none
+	Venue     string // journal or booktitle, dblp's short form ("NIPS", "ACL (1)"); the volume's full title once known (venues.go)
+	// VenueShort is dblp's booktitle once Venue holds the volume's full
+	// title; "" before.
+	VenueShort string
+	Crossref   string // key of the proceedings or book it appears in
+	Volume     string
+	Number     string
+	Pages      string
+	Publisher  string // of a book or proceedings; the school of a thesis
+	DOI        string // normalised, from a doi.org electronic edition
+	ArXiv      string // version-less arXiv id, from an arXiv link or arXiv DOI
+	Link       string // the first electronic edition that is neither a DOI, arXiv nor Wikidata
+	OpenLink   bool   // dblp marks Link open access
+	RecordURL  string // the record's dblp page
+	TOCURL     string // the table of contents dblp lists it in, "" when none
 }
 
 // dblpName is an author or editor as dblp writes them.
@@ -549,15 +552,17 @@ func (w dblpWork) record() record.Record {
 	rec := record.Record{
 		Title:     w.Title,
 		Container: w.Venue,
-		Publisher: w.Publisher,
-		Type:      w.Type,
-		Genre:     w.Genre,
-		Issued:    record.NewDate(w.Year, 0, 0),
-		Volume:    w.Volume,
-		Issue:     w.Number,
-		Pages:     wire.Pages(w.Pages, w.DOI),
-		URL:       w.Link,
-		IDs:       record.IDs{DOI: w.DOI, ArXiv: w.ArXiv},
+		// the booktitle beside the proceedings' title
+		ContainerShort: w.VenueShort,
+		Publisher:      w.Publisher,
+		Type:           w.Type,
+		Genre:          w.Genre,
+		Issued:         record.NewDate(w.Year, 0, 0),
+		Volume:         w.Volume,
+		Issue:          w.Number,
+		Pages:          wire.Pages(w.Pages, w.DOI),
+		URL:            w.Link,
+		IDs:            record.IDs{DOI: w.DOI, ArXiv: w.ArXiv},
 	}
 	if rec.URL == "" && w.DOI == "" && w.ArXiv == "" {
 		rec.URL = w.RecordURL

@@ -32,13 +32,15 @@ func fetch(ctx context.Context, env service.Env, id manifest.Identity) service.R
 	if err != nil {
 		return service.Result{Status: record.Failed, Err: err}
 	}
+	titles, warnings := askVolumes(ctx, env, id, l.volumesToAsk())
+	l.withVolumeTitles(titles)
 	if l.PID != "" && l.PID != id.Value {
 		// dblp answers a merged or renamed person at the old pid with the
 		// current one's page; the works are theirs all the same.
 		l.PID = id.Value
 	}
 	// The person is no work: the record is empty, as ORCID's is.
-	return service.Result{Status: record.Found, Record: &record.Record{}, Discovered: l.discovered(id.Value)}
+	return service.Result{Status: record.Found, Record: &record.Record{}, Discovered: l.discovered(id.Value), Warnings: warnings}
 }
 
 // escapePID escapes each segment of a pid, keeping its slashes.
