@@ -32,8 +32,9 @@ import (
 // record of the person in one answer, with each co-author's dblp pid and,
 // where dblp verified it, ORCID iD. It answers for a dblp identity as
 // ORCID does for an iD: the works the page lists (discovered), each with
-// dblp's record as its lowest source. It runs whenever a manifest names a
-// dblp person, and is asked nothing else.
+// dblp's record as its lowest source, and the full titles of the volumes
+// its papers without a DOI appear in (venues.go). It runs whenever a
+// manifest names a dblp person, and is asked nothing else.
 func Spec() service.Spec {
 	return service.Spec{
 		Name:  "dblp",

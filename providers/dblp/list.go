@@ -13,7 +13,9 @@ import (
 )
 
 // fetch lists the works of one dblp person: one request for the person
-// page, read into one Discovered a work (see discovered).
+// page, read into one Discovered a work (see discovered), then one for
+// each distinct volume a work dblp alone describes sits in, for the
+// volume's full title (venues.go).
 func fetch(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
 	if id.Kind != manifest.KindDBLP {
 		return service.Result{Status: record.NotFound}
