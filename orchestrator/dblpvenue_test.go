@@ -16,17 +16,14 @@ import (
 	"github.com/aboutscholar/about/render/folder"
 )
 
-// TestDBLPProceedingsTitleInEveryFormat: a conference paper dblp alone
-// describes reaches every format with its proceedings' full title as its
-// venue and dblp's short name beside it: CSL container-title and
-// container-title-short, BibTeX booktitle (BibTeX has no short-name
-// field), RIS T2 and J2, the page "Title (short)". The paper is the
-// recorded conf/cpaior/JabsBJ24 with its DOI edition dropped (so dblp
-// alone describes it) on an assembled page; the volume's answer is the
-// recorded conf/cpaior/2024-2 (testdata/dblp/SOURCES.md). The full title
-// is copied by hand from that record.
-func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
-	const full = "Integration of Constraint Programming, Artificial Intelligence, and Operations Research - 21st International Conference, CPAIOR 2024, Uppsala, Sweden, May 28-31, 2024, Proceedings, Part II"
+// cpaiorFull is the title of the recorded volume conf/cpaior/2024-2,
+// copied by hand from rec-conf-cpaior-2024-2.xml.
+const cpaiorFull = "Integration of Constraint Programming, Artificial Intelligence, and Operations Research - 21st International Conference, CPAIOR 2024, Uppsala, Sweden, May 28-31, 2024, Proceedings, Part II"
+
+// cpaiorNet serves dblp's page for 00/0000 holding the recorded
+// conf/cpaior/JabsBJ24 with its DOI edition dropped (so dblp alone
+// describes it), and the recorded record of its volume.
+func cpaiorNet(t *testing.T) *fakeNet {
 	rec, err := os.ReadFile(filepath.Join("..", "testdata", "dblp", "rec-conf-cpaior-JabsBJ24.xml"))
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +43,21 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 		}
 		return fakenet.Response(req, ans.status, ans.body, xml), nil
 	})
+	return n
+}
+
+// TestDBLPProceedingsTitleInEveryFormat: a conference paper dblp alone
+// describes reaches every format with its proceedings' full title as its
+// venue and dblp's short name beside it: CSL container-title and
+// container-title-short, BibTeX booktitle (BibTeX has no short-name
+// field), RIS T2 and J2, the page "Title (short)". The paper is the
+// recorded conf/cpaior/JabsBJ24 with its DOI edition dropped (so dblp
+// alone describes it) on an assembled page; the volume's answer is the
+// recorded conf/cpaior/2024-2 (testdata/dblp/SOURCES.md). The full title
+// is copied by hand from that record.
+func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
+	full := cpaiorFull
+	n := cpaiorNet(t)
 	m := newManifest(t, "providers = [\"dblp\"]\n\n[[identity]]\ndblp = \"00/0000\"\n")
 	runOK(t, testOptions(m, n, 2))
 	if got := n.Count("dblp.org"); got != 2 {
@@ -79,5 +91,34 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 	}
 	if !strings.Contains(out[render.HTML], "CPAIOR 2024, Uppsala, Sweden, May 28-31, 2024, Proceedings, Part II (CPAIOR (2))") {
 		t.Error("the page does not show the proceedings' title with its short name")
+	}
+}
+
+// TestDBLPVolumeNotAskedAgain: a rerun asks dblp for the person page
+// alone, the volume's title kept on the paper's dblp record in its file,
+// and writes the same bytes; one and eight workers write the same folder.
+func TestDBLPVolumeNotAskedAgain(t *testing.T) {
+	var folders []string
+	for _, j := range []int{1, 8} {
+		m := newManifest(t, "providers = [\"dblp\"]\n\n[[identity]]\ndblp = \"00/0000\"\n")
+		first := cpaiorNet(t)
+		runOK(t, testOptions(m, first, j))
+		before := folderBytes(t, m.Snapshots)
+		again := cpaiorNet(t)
+		runOK(t, testOptions(m, again, j))
+		if n := again.Count("dblp.org"); n != 1 {
+			t.Errorf("-j %d: the rerun sent %d requests to dblp.org, want the person page alone", j, n)
+		}
+		after := folderBytes(t, m.Snapshots)
+		if before != after {
+			t.Errorf("-j %d: the rerun changed the folder:\n%s", j, firstDifference(before, after))
+		}
+		if !strings.Contains(after, `"container_short": "CPAIOR (2)"`) {
+			t.Errorf("-j %d: no short name kept:\n%.2000s", j, after)
+		}
+		folders = append(folders, after)
+	}
+	if folders[0] != folders[1] {
+		t.Errorf("-j 1 and -j 8 differ:\n%s", firstDifference(folders[0], folders[1]))
 	}
 }

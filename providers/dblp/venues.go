@@ -42,28 +42,64 @@ func (l dblpListing) volumesToAsk() []string {
 // appear in.
 func inVolume(element string) bool { return element == "inproceedings" || element == "incollection" }
 
-// askVolumes asks dblp for each volume's record and keeps its title. A
-// volume dblp does not know keeps the short name; one whose answer fails
-// does too, with a warning for the run's story (the works are no less
-// listed for it).
-func askVolumes(ctx context.Context, env service.Env, person manifest.Identity, keys []string) (volumeTitles, []record.Warning) {
-	env.Announce(len(keys))
-	titles := volumeTitles{}
-	var warnings []record.Warning
-	for _, key := range keys {
-		title, err := askVolume(ctx, env, key)
-		if err != nil {
-			if ctx.Err() != nil {
-				break
+// volumeReads is the volumes a person page's works need: the titles
+// known (kept by the last run, or read this run), the keys still to ask,
+// and the warnings of the reads that failed.
+type volumeReads struct {
+	person   manifest.Identity
+	titles   volumeTitles
+	ask      []string
+	warnings []record.Warning
+}
+
+// volumes is what l's works need, with the titles the last run kept: a
+// paper whose last dblp record gave its volume's title beside the same
+// booktitle as now tells that title, and its volume is not asked again.
+func (l dblpListing) volumes(person manifest.Identity, prev service.Previous) *volumeReads {
+	v := &volumeReads{person: person, titles: volumeTitles{}}
+	if prev.Source != nil {
+		for _, w := range l.Works {
+			if w.Crossref == "" || !inVolume(w.Element) || v.titles[w.Crossref] != "" {
+				continue
 			}
-			warnings = append(warnings, record.Warning{Identity: person.Key(), Message: "dblp's record of the volume " + key + " could not be read, so its papers show dblp's short name: " + err.Error(), Transient: true})
-			continue
-		}
-		if title != "" {
-			titles[key] = title
+			own, ok := manifest.DBLPWork(w.Key)
+			if !ok || w.identity().Kind != "" {
+				continue
+			}
+			if last := prev.Source("dblp", own); last != nil && last.ContainerShort == w.Venue && last.Container != "" {
+				v.titles[w.Crossref] = last.Container
+			}
 		}
 	}
-	return titles, warnings
+	for _, key := range l.volumesToAsk() {
+		if v.titles[key] == "" {
+			v.ask = append(v.ask, key)
+		}
+	}
+	return v
+}
+
+// steps are one request a volume to ask. A volume dblp does not know
+// keeps the short name; one whose answer fails does too, with a warning
+// for the run's story, and the reading goes on (the works are no less
+// listed for it) unless the run is stopping.
+func (v *volumeReads) steps() []service.Step {
+	steps := make([]service.Step, 0, len(v.ask))
+	for _, key := range v.ask {
+		steps = append(steps, func(ctx context.Context, env service.Env) bool {
+			title, err := askVolume(ctx, env, key)
+			switch {
+			case err != nil && ctx.Err() != nil:
+				return false
+			case err != nil:
+				v.warnings = append(v.warnings, record.Warning{Identity: v.person.Key(), Message: "dblp's record of the volume " + key + " could not be read, so its papers show dblp's short name: " + err.Error(), Transient: true})
+			case title != "":
+				v.titles[key] = title
+			}
+			return true
+		})
+	}
+	return steps
 }
 
 // askVolume is the title of dblp's record key (/rec/<key>.xml), "" when

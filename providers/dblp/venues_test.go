@@ -12,6 +12,7 @@ import (
 	"github.com/aboutscholar/about/internal/whole"
 	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/providers/service"
+	"github.com/aboutscholar/about/record"
 )
 
 // cpaiorTitle is the title of the recorded record conf/cpaior/2024-2
@@ -79,7 +80,7 @@ func TestDBLPPaperInProceedingsFullTitle(t *testing.T) {
 		"/pid/00/0000.xml":            []byte(dblpPage(noDOI, second, unknown, jabs)),
 		"/rec/conf/cpaior/2024-2.xml": dblpFixture(t, "rec-conf-cpaior-2024-2.xml"),
 	}}
-	res := fetch(context.Background(), n.env(t), manifest.Identity{Kind: manifest.KindDBLP, Value: "00/0000"})
+	res := service.RunStaged(expand)(context.Background(), n.env(t), manifest.Identity{Kind: manifest.KindDBLP, Value: "00/0000"})
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}
@@ -104,5 +105,46 @@ func TestDBLPPaperInProceedingsFullTitle(t *testing.T) {
 	}
 	if len(venues) != len(want) {
 		t.Errorf("works %v", venues)
+	}
+}
+
+// TestDBLPVolumeKeptByTheLastRun: a volume whose title the last run kept
+// on a paper's dblp record, beside the same booktitle as now, is not asked
+// again; a kept record whose booktitle is not today's is no answer, and
+// the volume is asked.
+func TestDBLPVolumeKeptByTheLastRun(t *testing.T) {
+	jabs := string(dblpFixture(t, "rec-conf-cpaior-JabsBJ24.xml"))
+	paper := jabs[strings.Index(jabs, "<inproceedings"):strings.Index(jabs, "</dblp>")]
+	paper = strings.Replace(paper, "<ee>https://doi.org/10.1007/978-3-031-60599-4_1</ee>", "", 1)
+	own, _ := manifest.DBLPWork("conf/cpaior/JabsBJ24")
+	for _, c := range []struct {
+		short string
+		asked int
+	}{{"CPAIOR (2)", 1}, {"CPAIOR", 2}} {
+		n := &dblpVolumeNet{routes: map[string][]byte{
+			"/pid/00/0000.xml":            []byte(dblpPage(paper)),
+			"/rec/conf/cpaior/2024-2.xml": dblpFixture(t, "rec-conf-cpaior-2024-2.xml"),
+		}}
+		prev := service.Previous{Source: func(provider string, work manifest.Identity) *record.Record {
+			if provider != "dblp" || work != own {
+				return nil
+			}
+			return &record.Record{Container: cpaiorTitle, ContainerShort: c.short}
+		}}
+		env := n.env(t)
+		st, res := expand(context.Background(), env, manifest.Identity{Kind: manifest.KindDBLP, Value: "00/0000"}, prev)
+		if st == nil {
+			t.Fatal(res.Err)
+		}
+		for _, step := range st.Steps {
+			step(context.Background(), env)
+		}
+		got := st.Finish()
+		if len(n.asked) != c.asked {
+			t.Errorf("kept short name %q: asked %q, want %d requests", c.short, n.asked, c.asked)
+		}
+		if len(got.Discovered) != 1 || got.Discovered[0].Summary.Container != cpaiorTitle || got.Discovered[0].Summary.ContainerShort != "CPAIOR (2)" {
+			t.Errorf("kept short name %q: %+v", c.short, got.Discovered)
+		}
 	}
 }
