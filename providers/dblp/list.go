@@ -47,7 +47,14 @@ func expand(ctx context.Context, env service.Env, id manifest.Identity, prev ser
 	st.Finish = func() service.Result {
 		l.withVolumeTitles(v.titles)
 		// The person is no work: the record is empty, as ORCID's is.
-		return service.Result{Status: record.Found, Record: &record.Record{}, Discovered: l.discovered(id.Value), Warnings: v.warnings}
+		res := service.Result{Status: record.Found, Record: &record.Record{}, Discovered: l.discovered(id.Value), Warnings: v.warnings}
+		if l.ORCID != "" {
+			// dblp's verified link: the person is that iD's owner (the
+			// works core pairs the page with that ORCID record). The name
+			// stays out: the same-name check is the record's.
+			res.Person = &record.Owner{ORCID: l.ORCID}
+		}
+		return res
 	}
 	return st, service.Result{Status: record.Found}
 }

@@ -148,3 +148,33 @@ func TestDBLPVolumeKeptByTheLastRun(t *testing.T) {
 		}
 	}
 }
+
+// TestDBLPPersonNamesItsORCID: a person page whose person record links an
+// ORCID iD (dblp lists it among the person's <url>s, verified by dblp)
+// tells the run that iD as its person's, with no name (the same-name
+// check is the ORCID record's); a page with no such link tells nothing.
+// The pages are written here in the shape of person-95-7448-1.xml's
+// person record, which links no iD.
+func TestDBLPPersonNamesItsORCID(t *testing.T) {
+	person := `<person key="homepages/00/0000" mdate="2025-01-01"><author pid="00/0000">Assembled Person</author>%s</person>`
+	for _, c := range []struct {
+		urls, want string
+	}{
+		{`<url>https://example.org/home</url><url>https://orcid.org/0000-0003-3532-696X</url>`, "0000-0003-3532-696X"},
+		{`<url>https://example.org/home</url>`, ""},
+	} {
+		page := `<dblpperson name="Assembled Person" pid="00/0000" n="0">` + strings.Replace(person, "%s", c.urls, 1) + `</dblpperson>`
+		n := &dblpVolumeNet{routes: map[string][]byte{"/pid/00/0000.xml": []byte(page)}}
+		res := service.RunStaged(expand)(context.Background(), n.env(t), manifest.Identity{Kind: manifest.KindDBLP, Value: "00/0000"})
+		got := ""
+		if res.Person != nil {
+			got = res.Person.ORCID
+			if res.Person.Given != "" || res.Person.Family != "" || res.Person.Credit != "" {
+				t.Errorf("a name told: %+v", res.Person)
+			}
+		}
+		if got != c.want {
+			t.Errorf("urls %s: person's iD %q, want %q", c.urls, got, c.want)
+		}
+	}
+}
