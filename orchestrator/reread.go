@@ -15,17 +15,19 @@ import (
 // (service.Previous). An entry's record is taken from its work's file
 // only when this record is the work's one ORCID origin, so the work's
 // ORCID source is this entry's; anything unreadable or unlike is not
-// known, and its details are asked.
+// known, and its details are asked. Any expansion (a dblp person too) is
+// also told each work's last record from its provider (Source).
 func previousRead(d snapshots.Dir, e manifest.Entry) service.Previous {
+	source := func(provider string, work manifest.Identity) *record.Record { return sourceOf(d, work, provider) }
 	var exp snapshots.Expansion
 	if snapshots.Read(d.ExpansionPath(e.Identity), &exp) != nil || len(exp.Entries) == 0 {
-		return service.Previous{}
+		return service.Previous{Source: source}
 	}
 	entries := make(map[string]snapshots.ExpansionEntry, len(exp.Entries))
 	for _, x := range exp.Entries {
 		entries[x.Work] = x
 	}
-	prev := service.Previous{Entry: func(work manifest.Identity, putCode string, modified int64) *record.Record {
+	prev := service.Previous{Source: source, Entry: func(work manifest.Identity, putCode string, modified int64) *record.Record {
 		x, ok := entries[work.Key()]
 		if !ok || x.PutCode != putCode || x.Modified != modified {
 			return nil
@@ -56,6 +58,20 @@ func orcidSourceOf(d snapshots.Dir, work manifest.Identity, orcid string) *recor
 	}
 	i := slices.IndexFunc(prev.Sources, func(s snapshots.Source) bool { return s.Provider == "orcid" })
 	if i < 0 || prev.Sources[i].Status != string(record.Found) || prev.Sources[i].Record == nil {
+		return nil
+	}
+	return prev.Sources[i].Record
+}
+
+// sourceOf is provider's record in work's last file, when it was found
+// then; nil otherwise.
+func sourceOf(d snapshots.Dir, work manifest.Identity, provider string) *record.Record {
+	var prev snapshots.Work
+	if snapshots.Read(d.WorkPath(work), &prev) != nil {
+		return nil
+	}
+	i := slices.IndexFunc(prev.Sources, func(s snapshots.Source) bool { return s.Provider == provider })
+	if i < 0 || prev.Sources[i].Status != string(record.Found) {
 		return nil
 	}
 	return prev.Sources[i].Record

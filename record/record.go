@@ -40,6 +40,12 @@ type Record struct {
 	Topics    []string     `json:"topics,omitempty"`  // subjects, fields of study, concepts
 	Funding   []Funding    `json:"funding,omitempty"` // funders and their awards, in the service's order; absent in snapshots older than it
 	Extra     []Annotation `json:"extra,omitempty"`   // provider-specific facts with no common field (e.g. a TL;DR)
+
+	// ContainerShort is the container's short name as its source writes
+	// it beside the full one (dblp's booktitle "NIPS" or "ACL (1)" beside
+	// the proceedings' title), CSL's container-title-short; "" when the
+	// source gives none, and never a short name of another container.
+	ContainerShort string `json:"container_short,omitempty"`
 }
 
 // Author is one contributor, in the order the provider lists them.

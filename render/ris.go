@@ -62,6 +62,7 @@ func risRecordOf(e *entry) risRecord {
 		fs.add("ED", risName(a.Family, a.Given, a.Name))
 	}
 	fs.add("T2", r.Container)
+	fs.add("J2", r.ContainerShort) // the specification's "Alternate Title": a journal's or book's abbreviated title
 	if ty == "CONF" {
 		fs.add("C3", r.Container) // the specification's proceedings title; T2 is the conference's, which readers such as pandoc take for it
 	}

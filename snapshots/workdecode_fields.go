@@ -78,6 +78,8 @@ func (d *workDecoder) record(r *record.Record) bool {
 			return d.authors(&r.Authors)
 		case "container":
 			return d.str(&r.Container)
+		case "container_short":
+			return d.str(&r.ContainerShort)
 		case "editors":
 			return d.authors(&r.Editors)
 		case "extra":

@@ -37,6 +37,7 @@ type Run struct {
 	m         *manifest.Manifest
 	overrides map[string][]manifest.Override // work key → the manifest's [[override]]s of it
 	owners    map[string]Researcher          // ORCID key → whose record it is, for the same-name check
+	sameAs    map[string]string              // dblp or INSPIRE listing key → the ORCID key its page names, when read this run
 	nameless  map[string]bool                // ORCID keys whose record's name could not be read this run
 	typed     map[string]record.Record       // work key → its [[work]]'s own fields (TypedSource)
 }
@@ -51,7 +52,7 @@ type Settings struct {
 
 // NewRun starts the core of a run of m.
 func NewRun(m *manifest.Manifest, s Settings) *Run {
-	r := &Run{s: s, m: m, overrides: map[string][]manifest.Override{}, owners: map[string]Researcher{}, nameless: map[string]bool{},
+	r := &Run{s: s, m: m, overrides: map[string][]manifest.Override{}, owners: map[string]Researcher{}, sameAs: map[string]string{}, nameless: map[string]bool{},
 		typed: TypedRecords(m)}
 	for _, o := range m.Overrides {
 		r.overrides[o.ID.Key()] = append(r.overrides[o.ID.Key()], o)
@@ -81,6 +82,9 @@ func (r *Run) Record(e manifest.Entry, prev *snapshots.Expansion, now ORCIDRead,
 	}
 	if e.Kind == manifest.KindORCID { // the same-name check is an ORCID record's: dblp's pages are its curators'
 		r.owners[e.Key()] = NewResearcher(e.Value, e.Name, now.Person)
+	} else if now.Read && now.Person != nil && now.Person.ORCID != "" {
+		// a listing that names its person's iD (dblp's verified link)
+		r.sameAs[e.Key()] = manifest.Identity{Kind: manifest.KindORCID, Value: now.Person.ORCID}.Key()
 	}
 	return exp
 }
@@ -272,7 +276,7 @@ func (r *Run) FollowUps(works []*Linkable) []FollowUp {
 
 // Link decides which of works (every work of the run, in plan order) are
 // one entry, from what Add kept of each and the manifest's [[link]]s.
-func (r *Run) Link(works []*Linkable) Linked { return Decide(works, r.m) }
+func (r *Run) Link(works []*Linkable) Linked { return decide(works, r.m, r.sameAs) }
 
 // File is a work file's final bytes, from prepared (its document as Add
 // gave it, encoded canonically): prepared itself when no decision

@@ -96,7 +96,7 @@ func asTitleWork(w *Linkable) titleWork {
 // and each work asks once, so this grows with the works, not with their
 // number times the hand-typed ones.
 func (l *linker) identifiedNear(hand []*Linkable) [][]titleWork {
-	records := withSamePersons(handByRecord(hand), l.m)
+	records := withSamePersons(handByRecord(hand), l.m, l.sameAs)
 	out := make([][]titleWork, len(hand))
 	last := make([]*Linkable, len(hand)) // the work last added to each, so a work is added once
 	var hits []int32

@@ -199,8 +199,13 @@ func kindStrength(kind string) int {
 //  6. recordShownAs: the entry each linked work is shown as;
 //  7. recordOutside: links to works outside the snapshot, and a note for
 //     a preprint whose published version is not among the works.
-func Decide(works []*Linkable, m *manifest.Manifest) Linked {
+func Decide(works []*Linkable, m *manifest.Manifest) Linked { return decide(works, m, nil) }
+
+// decide is Decide told which listings name their person's ORCID iD
+// themselves (samePersonLists).
+func decide(works []*Linkable, m *manifest.Manifest, sameAs map[string]string) Linked {
 	l := newLinker(works, m)
+	l.sameAs = sameAs
 	l.groupEdges(l.collectEdges())
 	l.settleData()
 	l.applyManifest()
@@ -224,6 +229,7 @@ func pairOf(x, y string) pair {
 type linker struct {
 	works   []*Linkable
 	m       *manifest.Manifest
+	sameAs  map[string]string // listing key → the ORCID key the listing says is its person's
 	order   map[string]int    // work key → place in output order
 	byMatch map[string]string // match key → work key
 

@@ -60,10 +60,24 @@ func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []
 		Relations: mergeRelations(ordered),
 		Extra:     mergeExtra(ordered),
 	}
+	out.ContainerShort = shortOf(ordered, from["container"], out.Container)
 	preprintByDOI(&out, from)
 	out.Editors = note(from, "editors", mergeEditors(ordered, out.Type))
 	editorsNotAuthors(&out, ordered, from)
 	return out, from, creditDOIPrefix(conflicts(out, ordered, oaOrdered), from)
+}
+
+// shortOf is the container's short name from the provider whose container
+// was kept, and only for that container: another provider's short name
+// may abbreviate another venue (a proceedings' series, a journal's old
+// name).
+func shortOf(ordered []Named, provider, container string) string {
+	for i := range ordered {
+		if r := &ordered[i].Record; ordered[i].Provider == provider && r.Container == container {
+			return r.ContainerShort
+		}
+	}
+	return ""
 }
 
 // creditDOIPrefix names the DOI as the giver of a kept value preprintByDOI

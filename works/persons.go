@@ -9,7 +9,42 @@ import "github.com/aboutscholar/about/manifest"
 // listing names are then matched by title against that record's
 // hand-typed works, as the record's own works are: a NeurIPS paper the
 // researcher typed into ORCID and dblp's record of it are one entry.
-func samePersonLists(m *manifest.Manifest) map[string]string {
+//
+// A listing that names its person's ORCID iD itself (sameAs: dblp's
+// verified link on the person page, by listing key) has the last word:
+// paired with that record when the manifest reads it, and with no other
+// (the manifest's shape pairs a dblp person dblp says is somebody else
+// with nothing).
+func samePersonLists(m *manifest.Manifest, sameAs map[string]string) map[string]string {
+	out := byShape(m)
+	if m == nil {
+		return out
+	}
+	read := map[string]bool{}
+	for _, e := range m.Identities {
+		if e.Kind == manifest.KindORCID {
+			read[e.Key()] = true
+		}
+	}
+	if m.Lab != nil {
+		for _, mem := range m.Lab.Members {
+			if mem.ORCID != "" {
+				read[manifest.Identity{Kind: manifest.KindORCID, Value: mem.ORCID}.Key()] = true
+			}
+		}
+	}
+	for lister, orcid := range sameAs {
+		if read[orcid] {
+			out[lister] = orcid
+		} else {
+			delete(out, lister)
+		}
+	}
+	return out
+}
+
+// byShape is samePersonLists from the manifest's shape alone.
+func byShape(m *manifest.Manifest) map[string]string {
 	out := map[string]string{}
 	if m == nil {
 		return out
@@ -46,8 +81,8 @@ func samePersonLists(m *manifest.Manifest) map[string]string {
 
 // withSamePersons lets each listing of the same person as an ORCID
 // record find that record's hand-typed works (see samePersonLists).
-func withSamePersons(records map[string]*handOfRecord, m *manifest.Manifest) map[string]*handOfRecord {
-	for lister, orcid := range samePersonLists(m) {
+func withSamePersons(records map[string]*handOfRecord, m *manifest.Manifest, sameAs map[string]string) map[string]*handOfRecord {
+	for lister, orcid := range samePersonLists(m, sameAs) {
 		if r := records[orcid]; r != nil && records[lister] == nil {
 			records[lister] = r
 		}

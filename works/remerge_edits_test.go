@@ -17,7 +17,7 @@ func fullRecord(tag string) record.Record {
 	return record.Record{
 		Title: "Title " + tag, Authors: []record.Author{{Given: "Ada", Family: "Lovelace " + tag, ORCID: "0000-0002-1825-0097"}},
 		Editors:   []record.Author{{Given: "Mary", Family: "Shelley " + tag}},
-		Container: "Journal " + tag, Publisher: "Press " + tag, Type: "article-" + tag, Genre: "Genre " + tag,
+		Container: "Journal " + tag, ContainerShort: "J. " + tag, Publisher: "Press " + tag, Type: "article-" + tag, Genre: "Genre " + tag,
 		Issued: record.Date{Year: 2000 + len(tag)}, Volume: "1" + tag, Issue: "2" + tag, Pages: "3-" + tag,
 		Abstract: "Abstract " + tag, Language: "l" + tag, URL: "https://example.org/" + tag,
 		IDs:       record.IDs{DOI: "10.5555/edit", ArXiv: "2101.0000" + tag},

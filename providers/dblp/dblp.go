@@ -32,8 +32,9 @@ import (
 // record of the person in one answer, with each co-author's dblp pid and,
 // where dblp verified it, ORCID iD. It answers for a dblp identity as
 // ORCID does for an iD: the works the page lists (discovered), each with
-// dblp's record as its lowest source. It runs whenever a manifest names a
-// dblp person, and is asked nothing else.
+// dblp's record as its lowest source, and the full titles of the volumes
+// its papers without a DOI appear in (venues.go). It runs whenever a
+// manifest names a dblp person, and is asked nothing else.
 func Spec() service.Spec {
 	return service.Spec{
 		Name:  "dblp",
@@ -55,7 +56,8 @@ func Spec() service.Spec {
 		Timeout:     60 * time.Second,
 		Accepts:     []manifest.Kind{manifest.KindDBLP},
 		BatchSize:   1,
-		Fetch:       service.One(fetch),
+		Fetch:       service.One(service.RunStaged(expand)),
+		Expand:      expand,
 		Terms:       "https://dblp.uni-trier.de/faq/Under+what+license+is+the+data+from+dblp+released.html",
 		Attribution: "Metadata from the dblp computer science bibliography (https://dblp.org), released under CC0 1.0; dblp asks for a link as the source.",
 		Probe:       dblpProbe(),
@@ -116,18 +118,21 @@ type dblpWork struct {
 	Authors   []dblpName
 	Editors   []dblpName
 	Year      int
-	Venue     string // journal or booktitle, dblp's short form ("NIPS", "ACL (1)")
-	Crossref  string // key of the proceedings or book it appears in
-	Volume    string
-	Number    string
-	Pages     string
-	Publisher string // of a book or proceedings; the school of a thesis
-	DOI       string // normalised, from a doi.org electronic edition
-	ArXiv     string // version-less arXiv id, from an arXiv link or arXiv DOI
-	Link      string // the first electronic edition that is neither a DOI, arXiv nor Wikidata
-	OpenLink  bool   // dblp marks Link open access
-	RecordURL string // the record's dblp page
-	TOCURL    string // the table of contents dblp lists it in, "" when none
+	Venue     string // journal or booktitle, dblp's short form ("NIPS", "ACL (1)"); the volume's full title once known (venues.go)
+	// VenueShort is dblp's booktitle once Venue holds the volume's full
+	// title; "" before.
+	VenueShort string
+	Crossref   string // key of the proceedings or book it appears in
+	Volume     string
+	Number     string
+	Pages      string
+	Publisher  string // of a book or proceedings; the school of a thesis
+	DOI        string // normalised, from a doi.org electronic edition
+	ArXiv      string // version-less arXiv id, from an arXiv link or arXiv DOI
+	Link       string // the first electronic edition that is neither a DOI, arXiv nor Wikidata
+	OpenLink   bool   // dblp marks Link open access
+	RecordURL  string // the record's dblp page
+	TOCURL     string // the table of contents dblp lists it in, "" when none
 }
 
 // dblpName is an author or editor as dblp writes them.
@@ -549,15 +554,17 @@ func (w dblpWork) record() record.Record {
 	rec := record.Record{
 		Title:     w.Title,
 		Container: w.Venue,
-		Publisher: w.Publisher,
-		Type:      w.Type,
-		Genre:     w.Genre,
-		Issued:    record.NewDate(w.Year, 0, 0),
-		Volume:    w.Volume,
-		Issue:     w.Number,
-		Pages:     wire.Pages(w.Pages, w.DOI),
-		URL:       w.Link,
-		IDs:       record.IDs{DOI: w.DOI, ArXiv: w.ArXiv},
+		// the booktitle beside the proceedings' title
+		ContainerShort: w.VenueShort,
+		Publisher:      w.Publisher,
+		Type:           w.Type,
+		Genre:          w.Genre,
+		Issued:         record.NewDate(w.Year, 0, 0),
+		Volume:         w.Volume,
+		Issue:          w.Number,
+		Pages:          wire.Pages(w.Pages, w.DOI),
+		URL:            w.Link,
+		IDs:            record.IDs{DOI: w.DOI, ArXiv: w.ArXiv},
 	}
 	if rec.URL == "" && w.DOI == "" && w.ArXiv == "" {
 		rec.URL = w.RecordURL

@@ -12,33 +12,51 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
-// fetch lists the works of one dblp person: one request for the person
-// page, read into one Discovered a work (see discovered).
-func fetch(ctx context.Context, env service.Env, id manifest.Identity) service.Result {
+// expand lists the works of one dblp person: one request for the person
+// page, read into one Discovered a work (see discovered); its steps are
+// one request for each distinct volume a work dblp alone describes sits
+// in whose full title the last run did not keep (venues.go).
+func expand(ctx context.Context, env service.Env, id manifest.Identity, prev service.Previous) (*service.Staged, service.Result) {
 	if id.Kind != manifest.KindDBLP {
-		return service.Result{Status: record.NotFound}
+		return nil, service.Result{Status: record.NotFound}
 	}
 	ans, err := service.Get(ctx, env, env.Base+dblpPersonPath+escapePID(id.Value)+".xml", "application/xml")
 	if err != nil {
-		return service.Result{Status: record.Failed, Err: err}
+		return nil, service.Result{Status: record.Failed, Err: err}
 	}
 	switch {
 	case wire.IsNotFound(ans.Status):
-		return service.Result{Status: record.NotFound}
+		return nil, service.Result{Status: record.NotFound}
 	case ans.Status < 200 || ans.Status > 299:
-		return service.Result{Status: record.Failed, Err: &service.StatusError{Provider: "dblp", Code: ans.Status}}
+		return nil, service.Result{Status: record.Failed, Err: &service.StatusError{Provider: "dblp", Code: ans.Status}}
 	}
 	l, err := parseDBLP(ans.Body)
 	if err != nil {
-		return service.Result{Status: record.Failed, Err: err}
+		return nil, service.Result{Status: record.Failed, Err: err}
 	}
 	if l.PID != "" && l.PID != id.Value {
 		// dblp answers a merged or renamed person at the old pid with the
 		// current one's page; the works are theirs all the same.
 		l.PID = id.Value
 	}
-	// The person is no work: the record is empty, as ORCID's is.
-	return service.Result{Status: record.Found, Record: &record.Record{}, Discovered: l.discovered(id.Value)}
+	v := l.volumes(id, prev)
+	st := &service.Staged{Steps: v.steps()}
+	for _, d := range l.discovered(id.Value) {
+		st.Works = append(st.Works, d.ID)
+	}
+	st.Finish = func() service.Result {
+		l.withVolumeTitles(v.titles)
+		// The person is no work: the record is empty, as ORCID's is.
+		res := service.Result{Status: record.Found, Record: &record.Record{}, Discovered: l.discovered(id.Value), Warnings: v.warnings}
+		if l.ORCID != "" {
+			// dblp's verified link: the person is that iD's owner (the
+			// works core pairs the page with that ORCID record). The name
+			// stays out: the same-name check is the record's.
+			res.Person = &record.Owner{ORCID: l.ORCID}
+		}
+		return res
+	}
+	return st, service.Result{Status: record.Found}
 }
 
 // escapePID escapes each segment of a pid, keeping its slashes.

@@ -27,6 +27,11 @@ type Previous struct {
 	// Owner is the record's name as last read (nil: none, private, or
 	// never read): the contributors' names were split by it.
 	Owner *record.Owner
+	// Source is the record provider gave for work last time, as the
+	// work's file keeps it (nil: none, or not found then), for an
+	// expansion to reuse what it asked once (dblp: a volume's title).
+	// Nil when nothing is known.
+	Source func(provider string, work manifest.Identity) *record.Record
 }
 
 // Staged is an expansion whose works are listed and whose other requests

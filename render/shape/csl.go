@@ -12,6 +12,7 @@ type CSLItem struct {
 	Author         []CSLName  `json:"author,omitempty"`
 	Editor         []CSLName  `json:"editor,omitempty"` // an edited book's editors, or a chapter's book's
 	ContainerTitle string     `json:"container-title,omitempty"`
+	ContainerShort string     `json:"container-title-short,omitempty"`
 	Publisher      string     `json:"publisher,omitempty"`
 	Issued         *CSLDate   `json:"issued,omitempty"`
 	Volume         string     `json:"volume,omitempty"`

@@ -61,6 +61,9 @@ func KindLabel(r record.Record) string {
 // volume(issue), pages, and the publisher of a book or chapter.
 func Venue(r record.Record) (in, container, detail string) {
 	container = Clean(r.Container)
+	if short := Clean(r.ContainerShort); container != "" && short != "" && !strings.Contains(container, short) {
+		container += " (" + short + ")" // the proceedings' title and the name a reader cites it by
+	}
 	publisher := Clean(r.Publisher)
 	if container == "" {
 		container, publisher = publisher, ""
