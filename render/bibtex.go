@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -517,18 +518,25 @@ func bibNamePart(s string) string {
 }
 
 // bibPages writes a page range with the en-dash BibTeX expects ("--").
+// Only a range of page numbers is one ("12-19", "e1234-e1240", "S12-S15",
+// "xii-xv"): an article number with a hyphen in it
+// ("ENEURO.0019-23.2023") is written as it is.
 func bibPages(s string) string {
 	s = wording.Clean(s)
 	if strings.Contains(s, "--") {
 		return s
 	}
 	for _, dash := range []string{"–", "—", "-"} {
-		if a, b, ok := strings.Cut(s, dash); ok && a != "" && b != "" {
+		if a, b, ok := strings.Cut(s, dash); ok && pageNumber.MatchString(strings.TrimSpace(a)) && pageNumber.MatchString(strings.TrimSpace(b)) {
 			return strings.TrimSpace(a) + "--" + strings.TrimSpace(b)
 		}
 	}
 	return s
 }
+
+// pageNumber is one end of a page range: a number with a letter or three
+// before it and one after, or a Roman numeral.
+var pageNumber = regexp.MustCompile(`^(?:[A-Za-z]{0,3}[0-9]+[A-Za-z]?|[ivxlcdmIVXLCDM]+)$`)
 
 // bibText is a text as a field holds it: without control characters
 // (those that are white space become spaces), its spaces collapsed, so
