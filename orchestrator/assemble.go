@@ -187,10 +187,28 @@ func (w *writer) orcidEntry(in *works.Fetched, k string) error {
 			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
 		}
 		in.Entry = &works.Answer{Provider: s.provider, Status: record.Found, Record: rec}
-	} else if anyUnread(w.plan, w.plan.origins[k]) || anyHeld(w.plan, w.plan.origins[k]) {
-		in.KeepEntry = true
 	}
+	in.KeepEntries = keptEntries(w.plan, w.plan.origins[k])
+	in.ListedCounts = w.plan.counts[k]
+	delete(w.plan.counts, k)
 	return nil
+}
+
+// keptEntries is the providers whose previous entry of a work stands:
+// those of its origins (an ORCID record, a dblp or INSPIRE listing) that
+// could not be read or hold its removal back. A person's kind is the
+// name of the provider that lists it ("inspire:E.Witten.1": inspire).
+func keptEntries(p *workPlan, origins []string) []string {
+	var out []string
+	for _, o := range origins {
+		if !anyUnread(p, []string{o}) && !anyHeld(p, []string{o}) {
+			continue
+		}
+		if id, err := manifest.ParseKey(o); err == nil && !slices.Contains(out, string(id.Kind)) {
+			out = append(out, string(id.Kind))
+		}
+	}
+	return out
 }
 
 // answersOf is this run's replies about one work as the core takes them,
