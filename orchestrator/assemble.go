@@ -443,15 +443,27 @@ func (w *writer) indexed() []snapshots.IndexProvider {
 	return out
 }
 
+// firstUnread is the first person listing in manifest order that could
+// not be read, for the story to name its kind.
+func (w *writer) firstUnread() string {
+	for _, e := range w.m.Identities {
+		if w.plan.unread[e.Key()] {
+			return e.Key()
+		}
+	}
+	return ""
+}
+
 // prune has the folder remove the files of works that left the manifest,
 // only when the run knows the full list of works: not when interrupted,
-// nor when an ORCID record could not be read (its works are unknown).
+// nor when an ORCID record (a dblp or INSPIRE listing) could not be read
+// (its works are unknown).
 func (w *writer) prune(interrupted bool) error {
 	switch {
 	case interrupted:
 		w.notPruned = report.PruneInterrupted
 	case len(w.plan.unread) > 0:
-		w.notPruned = report.PruneRecordUnread
+		w.notPruned = report.PruneUnread(w.firstUnread())
 	default:
 		r, err := w.out.Prune()
 		w.removals = r

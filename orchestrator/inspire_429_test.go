@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/aboutscholar/about/internal/fakenet"
+	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/transport"
 )
 
@@ -44,6 +45,9 @@ inspire = "E.Witten.1"
 	}
 	if st := statsOf(rep, "inspirehep.net"); !st.Stopped {
 		t.Errorf("stats %+v, want inspirehep.net stopped", st)
+	}
+	if got := rep.NotPruned.String(); rep.NotPruned != report.PruneINSPIREUnread || !strings.HasPrefix(got, "an INSPIRE author's listing could not be read") {
+		t.Errorf("nothing pruned because %q, want the INSPIRE listing named", got)
 	}
 	if after := folderBytes(t, m.Snapshots); after != before {
 		t.Errorf("a stopped INSPIRE changed the folder:\n%s", firstDifference(before, after))
