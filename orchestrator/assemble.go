@@ -187,10 +187,28 @@ func (w *writer) orcidEntry(in *works.Fetched, k string) error {
 			return fmt.Errorf("%s record of %s: %w", s.provider, k, err)
 		}
 		in.Entry = &works.Answer{Provider: s.provider, Status: record.Found, Record: rec}
-	} else if anyUnread(w.plan, w.plan.origins[k]) || anyHeld(w.plan, w.plan.origins[k]) {
-		in.KeepEntry = true
 	}
+	in.KeepEntries = keptEntries(w.plan, w.plan.origins[k])
+	in.ListedCounts = w.plan.counts[k]
+	delete(w.plan.counts, k)
 	return nil
+}
+
+// keptEntries is the providers whose previous entry of a work stands:
+// those of its origins (an ORCID record, a dblp or INSPIRE listing) that
+// could not be read or hold its removal back. A person's kind is the
+// name of the provider that lists it ("inspire:E.Witten.1": inspire).
+func keptEntries(p *workPlan, origins []string) []string {
+	var out []string
+	for _, o := range origins {
+		if !anyUnread(p, []string{o}) && !anyHeld(p, []string{o}) {
+			continue
+		}
+		if id, err := manifest.ParseKey(o); err == nil && !slices.Contains(out, string(id.Kind)) {
+			out = append(out, string(id.Kind))
+		}
+	}
+	return out
 }
 
 // answersOf is this run's replies about one work as the core takes them,
@@ -425,15 +443,27 @@ func (w *writer) indexed() []snapshots.IndexProvider {
 	return out
 }
 
+// firstUnread is the first person listing in manifest order that could
+// not be read, for the story to name its kind.
+func (w *writer) firstUnread() string {
+	for _, e := range w.m.Identities {
+		if w.plan.unread[e.Key()] {
+			return e.Key()
+		}
+	}
+	return ""
+}
+
 // prune has the folder remove the files of works that left the manifest,
 // only when the run knows the full list of works: not when interrupted,
-// nor when an ORCID record could not be read (its works are unknown).
+// nor when an ORCID record (a dblp or INSPIRE listing) could not be read
+// (its works are unknown).
 func (w *writer) prune(interrupted bool) error {
 	switch {
 	case interrupted:
 		w.notPruned = report.PruneInterrupted
 	case len(w.plan.unread) > 0:
-		w.notPruned = report.PruneRecordUnread
+		w.notPruned = report.PruneUnread(w.firstUnread())
 	default:
 		r, err := w.out.Prune()
 		w.removals = r

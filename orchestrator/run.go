@@ -796,6 +796,9 @@ func transportOptions(opts Options, specs []service.Spec, bases map[string]strin
 				return transport.ClassDefault
 			}
 		}
+		if least := s.SlowDownWait; least > 0 {
+			p.Backoff = func(attempt int) time.Duration { return least << min(attempt-1, 16) }
+		}
 		if opts.NoPacing {
 			p.MinInterval = 0
 		}

@@ -18,14 +18,20 @@ import (
 // each before any provider is asked.
 type workPlan struct {
 	order     []manifest.Identity
-	origins   map[string][]string            // work key → origins
-	summaries map[string]summary             // work key → the ORCID record's own entry (first seen), until the work is prepared
-	held      scratchFile                    // where the summaries wait, out of memory (see summary)
-	expanded  map[string]snapshots.Expansion // ORCID key → expansion to write
-	unread    map[string]bool                // ORCID keys whose record could not be read this run
-	core      *works.Run                     // the works core, told each record as it is read
-	excluded  []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
-	warnings  []record.Warning
+	origins   map[string][]string // work key → origins
+	summaries map[string]summary  // work key → the ORCID record's own entry (first seen), until the work is prepared
+	// counts are the counters listings gave of a work (INSPIRE's search
+	// answers each hit's citation counts): work key → provider → counts,
+	// the first listing of each provider, until the work is prepared. Any
+	// listing's, not only the entry's: a work ORCID lists first keeps
+	// INSPIRE's counts too.
+	counts   map[string]map[string]record.Counts
+	held     scratchFile                    // where the summaries wait, out of memory (see summary)
+	expanded map[string]snapshots.Expansion // ORCID key → expansion to write
+	unread   map[string]bool                // ORCID keys whose record could not be read this run
+	core     *works.Run                     // the works core, told each record as it is read
+	excluded []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
+	warnings []record.Warning
 
 	m        *manifest.Manifest
 	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
@@ -58,6 +64,7 @@ func newWorkPlan(m *manifest.Manifest, core *works.Run) *workPlan {
 	p := &workPlan{
 		origins:   map[string][]string{},
 		summaries: map[string]summary{},
+		counts:    map[string]map[string]record.Counts{},
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
 		core:      core,
@@ -225,6 +232,7 @@ func (p *workPlan) addDiscovered(now *works.ORCIDRead, origin string, o reply) {
 			exp.Groups = append(exp.Groups, snapshots.ExpansionGroup{Work: k, PutCodes: g.PutCodes, Sources: g.Sources, Chosen: g.Chosen, Aliases: g.Aliases})
 		}
 		addEntry(exp, entered, k, w.Read)
+		p.addCounts(k, o.Provider, w.Counts)
 		if _, have := p.summaries[k]; !have {
 			if raw, err := json.Marshal(w.Summary); err == nil {
 				at, err := p.held.put(raw)
@@ -242,6 +250,20 @@ func (p *workPlan) addDiscovered(now *works.ORCIDRead, origin string, o reply) {
 			continue
 		}
 		exp.Warnings = append(exp.Warnings, w.Message)
+	}
+}
+
+// addCounts keeps the counts provider's listing gave of work k, the
+// first listing's when two of the same provider list it.
+func (p *workPlan) addCounts(k, provider string, c record.Counts) {
+	if c.IsZero() {
+		return
+	}
+	if p.counts[k] == nil {
+		p.counts[k] = map[string]record.Counts{}
+	}
+	if _, have := p.counts[k][provider]; !have {
+		p.counts[k][provider] = c
 	}
 }
 

@@ -223,7 +223,11 @@ type Annotation struct {
 // Counts are volatile counters: they change weekly without the work
 // changing, so snapshots keep them in a file of their own.
 type Counts struct {
-	CitedBy            *int `json:"cited_by,omitempty"`
+	CitedBy *int `json:"cited_by,omitempty"`
+	// CitedByWithoutSelf is CitedBy less the citations from works sharing
+	// an author with the work, where the service counts both (INSPIRE's
+	// citation_count_without_self_citations).
+	CitedByWithoutSelf *int `json:"cited_by_without_self,omitempty"`
 	InfluentialCitedBy *int `json:"influential_cited_by,omitempty"`
 	References         *int `json:"references,omitempty"`
 	// ByYear is the citations received per calendar year, oldest first,
@@ -269,7 +273,7 @@ type YearCount struct {
 
 // IsZero reports that the provider gave no counters.
 func (c Counts) IsZero() bool {
-	return c.CitedBy == nil && c.InfluentialCitedBy == nil && c.References == nil && c.ByYear == nil
+	return c.CitedBy == nil && c.CitedByWithoutSelf == nil && c.InfluentialCitedBy == nil && c.References == nil && c.ByYear == nil
 }
 
 // ByYearOf is a provider's per-year counts in the form snapshots keep:

@@ -144,7 +144,7 @@ func dataWorkOf(p *page, e *entry) shape.DataWork {
 		}
 	}
 	if p.counts && e.cite != nil {
-		w.CitedBy = &shape.DataCitation{Count: e.cite.Count, Provider: e.cite.Provider, Source: p.providerTitle(e.cite.Provider), Text: p.citedBy(e)}
+		w.CitedBy = &shape.DataCitation{Count: e.cite.Count, Provider: e.cite.Provider, Source: p.providerTitle(e.cite.Provider), Text: p.citedBy(e), WithoutSelf: e.cite.WithoutSelf}
 		if y := e.cite.ByYear; y != nil {
 			years := dataYears(*y)
 			w.CitedBy.ByYear = &years

@@ -95,10 +95,15 @@ func shownAuthors(e *entry) (idx []int, hidden int) {
 	return idx, n - len(idx)
 }
 
-// citedBy is the count line of --counts: "cited by 85 · OpenAlex".
+// citedBy is the count line of --counts: "cited by 85 · OpenAlex", or
+// "cited by 32 (25 without self-citations) · INSPIRE-HEP" where the
+// source counts both.
 func (p *page) citedBy(e *entry) string {
 	if !p.counts || e.cite == nil {
 		return ""
+	}
+	if n := e.cite.WithoutSelf; n != nil {
+		return fmt.Sprintf("cited by %d (%d without self-citations) · %s", e.cite.Count, *n, p.providerTitle(e.cite.Provider))
 	}
 	return fmt.Sprintf("cited by %d · %s", e.cite.Count, p.providerTitle(e.cite.Provider))
 }

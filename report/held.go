@@ -3,18 +3,26 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/internal/english"
 )
 
-// writeHeld tells, per ORCID record whose removals were held back, how
+// writeHeld tells, per ORCID record (dblp person page, INSPIRE author's
+// listing) whose removals were held back, how
 // many works it dropped of how many, and that their files were kept.
 func (r *Report) writeHeld(w io.Writer) {
 	if !r.HeldBack() {
 		return
 	}
-	fmt.Fprintf(w, "\nremovals held back: an ORCID record that drops all or most of its works at once is likelier a faulty answer than an edit\n")
+	var kinds []string // each kind of listing held, in the records' order
+	for _, h := range r.Held {
+		if k := listingOf(h.Record); !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	fmt.Fprintf(w, "\nremovals held back: %s that drops all or most of its works at once is likelier a faulty answer than an edit\n", strings.Join(kinds, " or "))
 	for _, h := range r.Held {
 		fmt.Fprintf(w, "  %s\n", heldLine(h))
 	}

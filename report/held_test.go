@@ -35,3 +35,36 @@ func TestHeldStory(t *testing.T) {
 		t.Errorf("report outcome %q, removals_held %+v; want incomplete, the three records", got.Outcome, got.Snapshots.RemovalsHeld)
 	}
 }
+
+// TestHeldStoryNamesTheListingsKind: a dblp person page or an INSPIRE
+// author's listing that drops its works is called what it is, not an
+// ORCID record; so is the reason nothing was pruned when one could not
+// be read.
+func TestHeldStoryNamesTheListingsKind(t *testing.T) {
+	cases := []struct {
+		held []HeldRemoval
+		want string
+	}{
+		{[]HeldRemoval{{Record: "inspire:E.Witten.1", Had: 10, Works: make([]string, 10)}},
+			"removals held back: an INSPIRE author's listing that drops all or most of its works at once"},
+		{[]HeldRemoval{{Record: "dblp:95/7448-1", Had: 3, Works: make([]string, 3)}, {Record: "orcid:0000-0002-9341-7985", Had: 8, Works: make([]string, 8)}},
+			"removals held back: a dblp person page or an ORCID record that drops all or most of its works at once"},
+	}
+	for _, c := range cases {
+		r := &Report{FolderFacts: FolderFacts{Held: c.held}}
+		var b strings.Builder
+		r.WriteSummary(&b)
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("the story lacks %q:\n%s", c.want, b.String())
+		}
+	}
+	for key, want := range map[string]string{
+		"orcid:0000-0002-9341-7985": "an ORCID record could not be read, so the full list of works is unknown",
+		"dblp:95/7448-1":            "a dblp person page could not be read, so the full list of works is unknown",
+		"inspire:E.Witten.1":        "an INSPIRE author's listing could not be read, so the full list of works is unknown",
+	} {
+		if got := PruneUnread(key).String(); got != want {
+			t.Errorf("%s: %q, want %q", key, got, want)
+		}
+	}
+}

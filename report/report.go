@@ -5,6 +5,7 @@
 package report
 
 import (
+	"strings"
 	"time"
 
 	"github.com/aboutscholar/about/manifest"
@@ -120,20 +121,35 @@ func (r *Report) ListWorks(w record.Warning, keys []string) {
 type WhyNotPruned int
 
 const (
-	Pruned            WhyNotPruned = iota // the run pruned
-	PruneInterrupted                      // the run was interrupted
-	PruneRecordUnread                     // an ORCID record could not be read
-	PruneWriteFailed                      // a snapshot file could not be written (FailWrite)
-	PruneOffline                          // no service answered: nothing was changed
+	Pruned             WhyNotPruned = iota // the run pruned
+	PruneInterrupted                       // the run was interrupted
+	PruneRecordUnread                      // an ORCID record could not be read
+	PruneWriteFailed                       // a snapshot file could not be written (FailWrite)
+	PruneOffline                           // no service answered: nothing was changed
+	PruneDBLPUnread                        // a dblp person page could not be read
+	PruneINSPIREUnread                     // an INSPIRE author's listing could not be read
 )
+
+// PruneUnread is the reason a run whose person listing key (an ORCID
+// record, a dblp person page, an INSPIRE author's listing) could not be
+// read pruned nothing: the story names the listing's kind.
+func PruneUnread(key string) WhyNotPruned {
+	switch {
+	case strings.HasPrefix(key, "dblp:"):
+		return PruneDBLPUnread
+	case strings.HasPrefix(key, "inspire:"):
+		return PruneINSPIREUnread
+	}
+	return PruneRecordUnread
+}
 
 // String is the reason as the story tells it; "" for a run that pruned.
 func (w WhyNotPruned) String() string {
 	switch w {
 	case PruneInterrupted:
 		return "the run was interrupted"
-	case PruneRecordUnread:
-		return "an ORCID record could not be read, so the full list of works is unknown"
+	case PruneRecordUnread, PruneDBLPUnread, PruneINSPIREUnread:
+		return listingOf(map[WhyNotPruned]string{PruneDBLPUnread: "dblp:", PruneINSPIREUnread: "inspire:"}[w]) + " could not be read, so the full list of works is unknown"
 	case PruneWriteFailed:
 		return "a snapshot file could not be written"
 	case PruneOffline:
@@ -142,7 +158,20 @@ func (w WhyNotPruned) String() string {
 	return ""
 }
 
-// HeldRemoval is an ORCID record whose answer dropped all or most of the
+// listingOf is what a person's listing is called, by its identity key:
+// "an ORCID record", "a dblp person page", "an INSPIRE author's listing".
+func listingOf(key string) string {
+	switch {
+	case strings.HasPrefix(key, "dblp:"):
+		return "a dblp person page"
+	case strings.HasPrefix(key, "inspire:"):
+		return "an INSPIRE author's listing"
+	}
+	return "an ORCID record"
+}
+
+// HeldRemoval is an ORCID record (or a dblp or INSPIRE listing) whose
+// answer dropped all or most of the
 // works its last file listed at once: far likelier a fault of the answer
 // than the owner's edit, so their files were kept until the user accepts
 // the removal (fetch --accept-removals).

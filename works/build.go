@@ -104,12 +104,17 @@ type Fetched struct {
 	Previous Previous // its files as the last run wrote them; zero when none
 	Existed  bool     // its work file was there before this run
 	Damaged  bool     // some file of it is damaged
-	// Entry is its ORCID record's own entry (Status Found), nil when none
-	// was read; KeepEntry says the record could not be read (or holds
-	// the work's removal back), so the previous entry stands.
-	Entry     *Answer
-	KeepEntry bool
-	Answers   []Answer // this run's, a job each; none when no provider of the run was asked about it
+	// Entry is its ORCID record's own entry (Status Found), or the dblp
+	// or INSPIRE listing's with the listing's counts, nil when none was
+	// read; KeepEntries are the providers (orcid, dblp, inspire) of the
+	// records or listings that could not be read (or hold the work's
+	// removal back), whose previous entries and counts stand.
+	Entry       *Answer
+	KeepEntries []string
+	// ListedCounts are the counts listings gave of it, by provider
+	// (INSPIRE's citation counts come with its listing, not per work).
+	ListedCounts map[string]record.Counts
+	Answers      []Answer // this run's, a job each; none when no provider of the run was asked about it
 }
 
 // Prepared is one work as Add gives it back.
@@ -148,11 +153,16 @@ type Prepared struct {
 func (r *Run) Add(in Fetched) Prepared {
 	k := in.ID.Key()
 	src := NewSources(r.s.Attribution, in.Previous)
-	switch {
-	case in.Entry != nil:
+	if in.Entry != nil {
 		src.Found(in.Entry.Provider, in.Entry.Record)
-	case in.KeepEntry:
-		src.KeepUnread("orcid")
+	}
+	for _, provider := range in.KeepEntries {
+		if _, read := src.BySource[provider]; !read { // this run's entry of the provider stands
+			src.KeepUnread(provider)
+		}
+	}
+	for provider, c := range in.ListedCounts {
+		src.Counts[provider] = c
 	}
 	src.Add(in.Answers)
 	// The manifest is read every run: what it types is this run's word,

@@ -28,9 +28,10 @@ import (
 // venues, and citation counts with and without self-citations.
 //
 // It answers for an inspire identity (an author's BAI or INSPIRE ID) as
-// ORCID does for an iD: the works its listing names (fetch). The counts
-// of the listing are not yet a counts source: a work's counts come from
-// the services that answer for the work, and INSPIRE answers for none.
+// ORCID does for an iD: the works its listing names (fetch). Its counts
+// come with the listing (one request a page, none a work): each listed
+// work's counts travel with its entry to the work's counts file, so
+// counts_source = "inspire" shows them.
 func Spec() service.Spec {
 	return service.Spec{
 		Name:  "inspire",
@@ -48,10 +49,21 @@ func Spec() service.Spec {
 		Timeout: 60 * time.Second,
 		// INSPIRE documents 429 only (RateSource), which the transport
 		// always reads as "slow down"; it names no other status.
-		SlowDown:  nil,
-		BatchSize: 1,
-		Accepts:   []manifest.Kind{manifest.KindINSPIRE},
-		Fetch:     service.One(fetch),
+		SlowDown: nil,
+		// "requests that are blocked due to exceeding the rate limit count
+		// towards the quota, so you'll need to wait at least 5s when
+		// receiving a 429 response before trying again" (RateSource). The
+		// transport's own first backoff is about a second, so INSPIRE's
+		// is declared: 5 s, then 10 s, and every request to the host
+		// waits with it (a 429 pushes the whole host back). A Retry-After
+		// INSPIRE names is kept as it names it. The transport stops a host
+		// for the run after 3 refusals in a row (transport.DefaultStopAfter,
+		// docs/run.md): stricter than INSPIRE's rule, which asks only for
+		// the wait; the works keep their previous values.
+		SlowDownWait: 5 * time.Second,
+		BatchSize:    1,
+		Accepts:      []manifest.Kind{manifest.KindINSPIRE},
+		Fetch:        service.One(fetch),
 		// "most of the metadata is available under a CC0 license, but
 		// restrictions apply to some fields" (abstracts from publishers:
 		// not asked for, see inspireFields).
@@ -60,8 +72,10 @@ func Spec() service.Spec {
 		// citation_count and citation_count_without_self_citations are
 		// among the search answer's documented fields
 		// (https://github.com/inspirehep/rest-api-doc#search-response).
-		// (Counts stays false until a listing's counts reach the works:
-		// counts_source = "inspire" would show none.)
+		Counts: true,
+		// Citing stays unset: INSPIRE lists a work's citing works by its
+		// record number (a search, refersto:recid:N), which a work known
+		// by its DOI does not keep among its identifiers.
 		Probe: service.Probe{
 			Path: inspireLiteraturePath + "?" + url.Values{"q": {"recid:451647"}, "fields": {inspireFields}}.Encode(),
 			Fields: []string{"hits.total", "hits.hits[].metadata.control_number", "hits.hits[].metadata.titles[].title",
@@ -130,18 +144,17 @@ type Hit struct {
 	// volume as parent_record), which may be another entry than Venue: a
 	// talk published in a journal lists the journal and the conference.
 	Conference    Pub
-	ReportNumbers []string      // "CERN-PH-EP-2012-218"
-	ISBNs         []string      // as given
-	Publisher     string        // imprints[0].publisher, or a thesis' institution
-	Degree        string        // thesis_info.degree_type: "phd", "master", "habilitation", …
-	Imprint       record.Date   // imprints[0].date
-	Preprint      record.Date   // preprint_date
-	Earliest      record.Date   // earliest_date: INSPIRE's own "the earliest date on the record"
-	TexKey        string        // texkeys[0], INSPIRE's BibTeX key ("Aad:2012tfa")
-	Counts        record.Counts // CitedBy is citation_count
-	// CitedByWithoutSelf is citation_count_without_self_citations:
-	// record.Counts has no field for it yet.
-	CitedByWithoutSelf *int
+	ReportNumbers []string    // "CERN-PH-EP-2012-218"
+	ISBNs         []string    // as given
+	Publisher     string      // imprints[0].publisher, or a thesis' institution
+	Degree        string      // thesis_info.degree_type: "phd", "master", "habilitation", …
+	Imprint       record.Date // imprints[0].date
+	Preprint      record.Date // preprint_date
+	Earliest      record.Date // earliest_date: INSPIRE's own "the earliest date on the record"
+	TexKey        string      // texkeys[0], INSPIRE's BibTeX key ("Aad:2012tfa")
+	// Counts are citation_count (CitedBy) and
+	// citation_count_without_self_citations (CitedByWithoutSelf).
+	Counts record.Counts
 }
 
 // Pub is one publication_info entry: a journal, a conference
@@ -335,7 +348,7 @@ func parseInspireHit(m gjson.Result) (Hit, error) {
 	h.Type = inspireCSLType(h.DocTypes, h.Venue)
 	counter := service.Counter{Provider: "inspire"}
 	h.Counts.CitedBy = counter.Count("citation_count", m.Get("citation_count"))
-	h.CitedByWithoutSelf = counter.Count("citation_count_without_self_citations", m.Get("citation_count_without_self_citations"))
+	h.Counts.CitedByWithoutSelf = counter.Count("citation_count_without_self_citations", m.Get("citation_count_without_self_citations"))
 	return h, counter.Err
 }
 

@@ -36,7 +36,7 @@ func fetch(ctx context.Context, env service.Env, id manifest.Identity) service.R
 			continue
 		}
 		seen[w.Key()] = true
-		res.Discovered = append(res.Discovered, service.Discovered{ID: w, Summary: *h.Record(), Source: "inspire:" + id.Value + " " + strconv.Itoa(h.RecID)})
+		res.Discovered = append(res.Discovered, service.Discovered{ID: w, Summary: *h.Record(), Counts: h.Counts, Source: "inspire:" + id.Value + " " + strconv.Itoa(h.RecID)})
 	}
 	if l.Cut {
 		res.Warnings = append(res.Warnings, record.Warning{Identity: id.Key(),

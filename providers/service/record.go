@@ -10,7 +10,11 @@ type Discovered struct {
 	ID      manifest.Identity // the work's identity (DOI when it has one)
 	Summary record.Record     // what the record itself says about the work
 	Source  string            // evidence, e.g. "orcid:0000-0002-9341-7985 put-code 15536015"
-	Group   *Group            `json:",omitempty"` // how several entries became this one work; nil for a lone entry
+	// Counts are the work's counters as the listing gives them (INSPIRE's
+	// search answers each hit's citation counts), so a listing service
+	// is a counts source without a request per work; zero when none.
+	Counts record.Counts `json:",omitzero"`
+	Group  *Group        `json:",omitempty"` // how several entries became this one work; nil for a lone entry
 	// Read says which entry's details Summary holds and how recent they
 	// are; nil when they are the summary's alone (the details were not
 	// given) or the record gives no last-modified-date.

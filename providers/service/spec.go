@@ -39,6 +39,11 @@ type Spec struct {
 	MinInterval time.Duration // least gap between two requests to Host, from the service's documented limit
 	Timeout     time.Duration // per attempt, headers and body
 	SlowDown    []int         // statuses besides 429 the service uses for "slow down"
+	// SlowDownWait, when set, is the least wait the service asks for after
+	// it refused a request (a slow-down) without naming one in
+	// Retry-After; each further retry waits twice the one before. 0 keeps
+	// the transport's backoff (1 s, 2 s, 4 s, with jitter).
+	SlowDownWait time.Duration
 	// RequestProblem, when set, tells an error answer (status >= 400) that
 	// faults this one request (a malformed id, an invalid parameter) from
 	// one about the host's load: it fails that request at once, is not

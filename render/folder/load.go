@@ -55,9 +55,23 @@ type Work struct {
 type Citation struct {
 	Provider string // provider name, e.g. openalex
 	Count    int
+	// WithoutSelf is Count less self-citations where the provider counts
+	// both (INSPIRE); nil when it does not.
+	WithoutSelf *int
 	// ByYear is the provider's citations per year, oldest first; nil when
 	// it gave no years (see record.Counts).
 	ByYear *[]record.YearCount
+}
+
+// withoutSelf is c's count without self-citations, nil when there is
+// none or it is no count to believe: out of range, or more than the
+// count it is part of.
+func withoutSelf(c record.Counts) *int {
+	if n := c.CitedByWithoutSelf; n != nil && record.CountOK(*n) && *n <= *c.CitedBy {
+		v := *n
+		return &v
+	}
+	return nil
 }
 
 // NoSnapshotsError says the folder (or its index) is not there: nothing
@@ -235,7 +249,7 @@ func (r *reader) loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots
 			// A count out of range is one an older about stored from a
 			// broken answer (fetch refuses them now): never shown or summed.
 			if c := sc.Counts; c.CitedBy != nil && record.CountOK(*c.CitedBy) {
-				w.CitedBy = append(w.CitedBy, Citation{Provider: sc.Provider, Count: *c.CitedBy, ByYear: sortedYears(c.ByYear)})
+				w.CitedBy = append(w.CitedBy, Citation{Provider: sc.Provider, Count: *c.CitedBy, WithoutSelf: withoutSelf(c), ByYear: sortedYears(c.ByYear)})
 			}
 		}
 		sort.Slice(w.CitedBy, func(i, j int) bool { return w.CitedBy[i].Provider < w.CitedBy[j].Provider })

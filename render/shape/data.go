@@ -121,11 +121,14 @@ type DataOA struct {
 }
 
 type DataCitation struct {
-	Count    int         `json:"count"`
-	Provider string      `json:"provider"`
-	Source   string      `json:"source"`            // the provider's own name, e.g. OpenAlex
-	Text     string      `json:"text"`              // cited by 85 · OpenAlex
-	ByYear   *[]DataYear `json:"by_year,omitempty"` // oldest first, years with citations only; absent when the source gave no years
+	Count    int    `json:"count"`
+	Provider string `json:"provider"`
+	Source   string `json:"source"` // the provider's own name, e.g. OpenAlex
+	Text     string `json:"text"`   // cited by 85 · OpenAlex
+	// WithoutSelf is Count less self-citations, where the source counts
+	// both (INSPIRE); absent when it does not.
+	WithoutSelf *int        `json:"without_self,omitempty"`
+	ByYear      *[]DataYear `json:"by_year,omitempty"` // oldest first, years with citations only; absent when the source gave no years
 }
 
 type DataCredit struct {
