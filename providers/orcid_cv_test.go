@@ -8,8 +8,6 @@ import (
 	"github.com/aboutscholar/about/record"
 )
 
-
-
 // carberryStub answers the constructed works of Carberry's record and,
 // for its name, name (/person, or /record when the CV is asked) with file.
 func carberryStub(t *testing.T, name, file string) *stub {
