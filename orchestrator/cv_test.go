@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/aboutscholar/about/check"
 	"github.com/aboutscholar/about/internal/testtool"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/render/folder"
@@ -66,7 +67,8 @@ award = "Best Paper & Prize"
 // without sends as many requests to ORCID (works summary, one bulk page
 // of details, the name: /record in place of /person), so the requests
 // per work are unchanged; with cv the expansion file holds the sections,
-// and a second fetch writes the folder byte for byte the same.
+// check finds the folder sound, and a second fetch writes it byte for
+// byte the same.
 func TestCVFetchAddsNoRequest(t *testing.T) {
 	counts := map[bool]int{}
 	for _, cv := range []bool{false, true} {
@@ -83,6 +85,9 @@ func TestCVFetchAddsNoRequest(t *testing.T) {
 		}
 		if !cv {
 			continue
+		}
+		if ps := check.Folder(m, m.Snapshots); len(ps) > 0 {
+			t.Errorf("check finds problems in the folder fetched with cv:\n%s", problemLines(ps))
 		}
 		first := folderBytes(t, m.Snapshots)
 		runOK(t, testOptions(m, n, 2))
