@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/cv"
 	"github.com/aboutscholar/about/render/wording"
 )
@@ -43,7 +42,7 @@ func cvDocument(p *page) (cv.Document, error) {
 		if !ok {
 			continue
 		}
-		d.Sections = mergeCV(d.Sections, s)
+		d.Sections = cv.Merge(d.Sections, s)
 	}
 	for _, g := range groupByType(p.shown) {
 		cg := cv.Group{Title: g.title}
@@ -60,21 +59,6 @@ func cvDocument(p *page) (cv.Document, error) {
 		d.Sources = strings.TrimSuffix("Sources: "+strings.Join(credits, "; "), ".") + "."
 	}
 	return d, nil
-}
-
-// mergeCV appends b's sections to a's: a researcher with two iDs has
-// both records' entries, the first record's first.
-func mergeCV(a, b record.CV) record.CV {
-	a.Employments = append(a.Employments, b.Employments...)
-	a.Educations = append(a.Educations, b.Educations...)
-	a.Qualifications = append(a.Qualifications, b.Qualifications...)
-	a.InvitedPositions = append(a.InvitedPositions, b.InvitedPositions...)
-	a.Distinctions = append(a.Distinctions, b.Distinctions...)
-	a.Memberships = append(a.Memberships, b.Memberships...)
-	a.Services = append(a.Services, b.Services...)
-	a.Fundings = append(a.Fundings, b.Fundings...)
-	a.PeerReviews = append(a.PeerReviews, b.PeerReviews...)
-	return a
 }
 
 // cvWork is an entry as the CV lists it: the page's author list (the

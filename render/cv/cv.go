@@ -125,3 +125,18 @@ func ongoing(title string) bool {
 	}
 	return false
 }
+
+// Merge appends b's sections to a's: a researcher with two iDs has both
+// records' entries, the first record's first.
+func Merge(a, b record.CV) record.CV {
+	a.Employments = append(a.Employments, b.Employments...)
+	a.Educations = append(a.Educations, b.Educations...)
+	a.Qualifications = append(a.Qualifications, b.Qualifications...)
+	a.InvitedPositions = append(a.InvitedPositions, b.InvitedPositions...)
+	a.Distinctions = append(a.Distinctions, b.Distinctions...)
+	a.Memberships = append(a.Memberships, b.Memberships...)
+	a.Services = append(a.Services, b.Services...)
+	a.Fundings = append(a.Fundings, b.Fundings...)
+	a.PeerReviews = append(a.PeerReviews, b.PeerReviews...)
+	return a
+}
