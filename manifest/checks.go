@@ -89,7 +89,7 @@ func keyType(key string) string {
 		return `an e-mail address in quotes, e.g. mailto = "ada@example.org"`
 	case "snapshots":
 		return `a folder name in quotes, e.g. snapshots = "snapshots"`
-	case "follow_published", "discover":
+	case "follow_published", "discover", "cv":
 		return "true or false"
 	case "providers":
 		return `a list of provider names, e.g. providers = ["orcid", "crossref"]`
@@ -178,7 +178,7 @@ func unquoted(value string) bool {
 // quoting it would be the wrong advice), or "".
 func bareValueType(key string) string {
 	switch key {
-	case "follow_published", "discover", "providers", "selected":
+	case "follow_published", "discover", "cv", "providers", "selected":
 		return keyType(key)
 	case "tags", "equal", "corresponding":
 		return keyType("work." + key)

@@ -45,6 +45,12 @@ type Manifest struct {
 	// DataCite, for each ORCID identity, which works carry that iD, and
 	// reports those missing from the record (never adding them).
 	Discover bool
+	// CV (cv, default false) reads each ORCID record's CV sections
+	// (employment, education, distinctions, memberships, service,
+	// funding, peer reviews) for render's cv and json-resume formats: the
+	// record's name is then asked from /record, which holds /person and
+	// the activities summary, so no request is added.
+	CV bool
 	// CountsSource (counts_source) is the provider whose citation counts
 	// render's pages show; "" for render's default. The caller checks it
 	// against the provider registry, as it does providers.
@@ -136,6 +142,7 @@ type rawManifest struct {
 	Snapshots string            `toml:"snapshots"`
 	Follow    *bool             `toml:"follow_published"`
 	Discover  *bool             `toml:"discover"`
+	CV        bool              `toml:"cv"`
 	Counts    string            `toml:"counts_source"`
 	Selected  []string          `toml:"selected"`
 	Providers []string          `toml:"providers"`
@@ -252,6 +259,7 @@ func parse(path string, data []byte) (*Manifest, error) {
 
 	m.FollowPublished = raw.Follow == nil || *raw.Follow
 	m.Discover = orTrue(raw.Discover)
+	m.CV = raw.CV
 	m.CountsSource = strings.ToLower(strings.TrimSpace(raw.Counts))
 	for _, v := range raw.Selected {
 		id, err := ParseID(v)
@@ -673,7 +681,7 @@ func looksLikeEmail(s string) bool {
 }
 
 // topLevelKeys are the keys a manifest has before its first table.
-var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "discover", "counts_source", "selected", "title"}
+var topLevelKeys = []string{"mailto", "snapshots", "providers", "follow_published", "discover", "cv", "counts_source", "selected", "title"}
 
 func isTopLevelKey(k string) bool { return slices.Contains(topLevelKeys, k) }
 

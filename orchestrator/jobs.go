@@ -561,6 +561,7 @@ type runner struct {
 	client *transport.Client
 	bases  map[string]string // provider → base URL
 	mailto string
+	cv     bool                   // ORCID records are read with their CV sections (manifest cv)
 	tokens chan struct{}          // one per worker: at most this many calls at once
 	paced  bool                   // requests keep their hosts' intervals (not a replay)
 	done   func(o report.Outcome) // progress hook; may be nil

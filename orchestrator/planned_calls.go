@@ -107,7 +107,7 @@ func (c *callPlan) do(next service.Doer) service.Doer {
 // live view), the runner's own Doer; with one, a Doer and More that keep
 // the plan equal to the requests the call sends.
 func (r *runner) env(spec *service.Spec, host string) service.Env {
-	env := service.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto}
+	env := service.Env{Do: r.do, Base: r.bases[spec.Name], Mailto: r.mailto, CV: r.cv}
 	if r.more == nil {
 		return env
 	}

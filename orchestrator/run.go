@@ -442,7 +442,7 @@ func plan(opts Options) (*run, error) {
 	if workers <= 0 {
 		workers = DefaultWorkers
 	}
-	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
+	rn.r = &runner{client: rn.client, bases: rn.bases, mailto: m.Mailto, cv: m.CV, done: opts.Progress.Done, paced: !opts.NoPacing, tokens: make(chan struct{}, workers)}
 	if planned := opts.Progress.Planned; planned != nil {
 		rn.r.withdraw = func(j *job) { rn.r.tellPlanned([]*job{j}, rn.size, rn.interval, negatedPlans(planned)) }
 		rn.r.more = moreCalls(planned, rn.interval, !opts.NoPacing)

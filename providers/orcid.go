@@ -638,31 +638,41 @@ func orcidMissing(chunk []string, found map[string]gjson.Result, errs []string) 
 }
 
 // orcidPerson reads the record's name: /v3.0/{orcid}/person. A record
-// whose name is private answers with no name; that is not an error.
+// whose name is private answers with no name; that is not an error. With
+// the CV asked (env.CV) it asks /v3.0/{orcid}/record instead, one request
+// all the same: its "person" is the /person document, and its
+// "activities-summary" holds the CV sections (orcidCV).
 func orcidPerson(ctx context.Context, env service.Env, base, orcid string) (*record.Owner, error) {
-	ans, err := service.Get(ctx, env, base+"/person", "application/json")
+	path, within := "/person", ""
+	if env.CV {
+		path, within = "/record", "person."
+	}
+	ans, err := service.Get(ctx, env, base+path, "application/json")
 	switch {
 	case err != nil:
 		return nil, err
 	case ans.Status < 200 || ans.Status > 299:
 		return nil, &service.StatusError{Provider: "orcid", Code: ans.Status}
 	case !gjson.ValidBytes(ans.Body):
-		return nil, service.Malformed("orcid", "person answer is not valid JSON")
+		return nil, service.Malformed("orcid", strings.TrimPrefix(path, "/")+" answer is not valid JSON")
 	}
 	doc := gjson.ParseBytes(ans.Body)
 	p := &record.Owner{
 		ORCID:  orcid,
-		Given:  strings.TrimSpace(doc.Get("name.given-names.value").String()),
-		Family: strings.TrimSpace(doc.Get("name.family-name.value").String()),
-		Credit: strings.TrimSpace(doc.Get("name.credit-name.value").String()),
+		Given:  strings.TrimSpace(doc.Get(within + "name.given-names.value").String()),
+		Family: strings.TrimSpace(doc.Get(within + "name.family-name.value").String()),
+		Credit: strings.TrimSpace(doc.Get(within + "name.credit-name.value").String()),
 	}
 	p.Given, p.Family = wire.StructuredName(p.Given, p.Family)
-	doc.Get("other-names.other-name").ForEach(func(_, n gjson.Result) bool {
+	doc.Get(within + "other-names.other-name").ForEach(func(_, n gjson.Result) bool {
 		if s := strings.TrimSpace(n.Get("content").String()); s != "" {
 			p.Other = appendNew(p.Other, s)
 		}
 		return true
 	})
+	if env.CV {
+		p.CV = orcidCV(doc.Get("activities-summary"))
+	}
 	return p, nil
 }
 

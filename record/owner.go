@@ -8,6 +8,7 @@ type Owner struct {
 	Family string   // family name
 	Credit string   // the name the owner publishes under ("credit-name"), when set
 	Other  []string // other names the owner lists (maiden names, transliterations…)
+	CV     *CV      `json:",omitempty"` // the record's CV sections, when they were asked (manifest cv); nil otherwise
 }
 
 // Warning is something a provider noticed that the user should see but

@@ -33,6 +33,9 @@ const (
 	COA    Format = "coa"
 	NIH    Format = "nih"
 	NIHCSV Format = "nih-csv"
+
+	CV         Format = "cv"
+	JSONResume Format = "json-resume"
 )
 
 // Kind is what a format writes, which decides the options it takes.
@@ -90,6 +93,11 @@ var formats = []formatRow{
 		"not applicable) and what to do under NIH's 2008 and 2024 policies, and the works whose funding is unknown; Markdown",
 		"nih-public-access.md", Citations, writeNIH, nil, false},
 	{NIHCSV, "the nih report as CSV, a row a work, for a spreadsheet", "nih-public-access.csv", Citations, writeNIHCSV, nil, false},
+	{CV, "a CV as LaTeX that pdflatex compiles: the ORCID record's employment, education, distinctions, memberships, service, " +
+		"funding and peer reviews (fetched with the manifest's cv = true), then the works by type, the person in bold, the " +
+		"[[work]] marks, awards and notes; a lab's with --member", "cv.tex", Citations, writeCV, nil, false},
+	{JSONResume, "the CV as a JSON Resume 1.0.0 document: work, volunteer, education, awards and publications",
+		"resume.json", Citations, writeJSONResume, nil, false},
 }
 
 // row is the format's row of the table; ok is false for an unknown format.

@@ -33,6 +33,7 @@ type page struct {
 	lab     *labPage                       // a lab's page (or a member's); nil for one researcher's
 	since   record.Date                    // coa: Options.Since
 	owners  map[string]snapshots.OwnerName // the folder's ORCID record owners' names (coa: who the researcher is)
+	cvs     map[string]record.CV           // the folder's ORCID records' CV sections, by iD (cv, json-resume)
 }
 
 // group is one section of a page.
@@ -94,6 +95,7 @@ func buildPage(f *folder.Folder, opts Options) *page {
 		title:   opts.Title,
 		since:   opts.Since,
 		owners:  f.Owners,
+		cvs:     f.CVs,
 	}
 	switch {
 	case len(opts.Person.Names) > 0:

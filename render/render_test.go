@@ -50,6 +50,8 @@ var goldenCases = []struct {
 	{"coa", Options{Format: COA}},
 	{"nih", Options{Format: NIH}},
 	{"nih-csv", Options{Format: NIHCSV}},
+	{"cv", Options{Format: CV}},
+	{"json-resume", Options{Format: JSONResume}},
 }
 
 func TestRenderMatchesGolden(t *testing.T) {

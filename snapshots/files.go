@@ -78,7 +78,8 @@ type SourceCounts struct {
 // Expansion is orcid/<name>.json: the works an ORCID record listed, in
 // the record's order, so a later run whose ORCID read fails can keep them,
 // how each ORCID group of several entries became one work, and the record
-// owner's name, so a page can be headed with it.
+// owner's name, so a page can be headed with it (and, when the manifest
+// asks, the record's CV sections).
 type Expansion struct {
 	ORCID  string           `json:"orcid"`
 	Name   *OwnerName       `json:"name,omitempty"`   // the record's name (/person); absent when private or never read
@@ -90,6 +91,10 @@ type Expansion struct {
 	// were not given, or whose entry has no date, are not listed).
 	Entries  []ExpansionEntry `json:"entries,omitempty"`
 	Warnings []string         `json:"warnings,omitempty"`
+	// CV is the record's CV sections (employment, education, …), read
+	// with its name when the manifest asks (cv = true), for render's cv
+	// and json-resume formats; absent otherwise.
+	CV *record.CV `json:"cv,omitempty"`
 }
 
 // ExpansionEntry is the entry whose details speak for a work.

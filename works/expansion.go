@@ -20,8 +20,8 @@ type ORCIDRead struct {
 // what this run read, keeping the previous file's values (prev; nil when
 // there is none) where the run learned nothing. A record no provider
 // could read keeps its previous file whole, whose works then stand for
-// the record's; a record read without its /person keeps the previous
-// name. A name the record keeps private is no name.
+// the record's; a record read without its /person (or /record) keeps the
+// previous name and CV sections. A name the record keeps private is no name.
 func Expansion(prev *snapshots.Expansion, now ORCIDRead) snapshots.Expansion {
 	exp := now.Listed
 	switch {
@@ -31,8 +31,9 @@ func Expansion(prev *snapshots.Expansion, now ORCIDRead) snapshots.Expansion {
 		}
 	case now.Person != nil:
 		exp.Name = ownerName(now.Person)
+		exp.CV = now.Person.CV
 	case prev != nil:
-		exp.Name = prev.Name
+		exp.Name, exp.CV = prev.Name, prev.CV
 	}
 	return exp
 }

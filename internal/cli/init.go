@@ -181,6 +181,11 @@ snapshots = "snapshots"
 # with the lines to paste here; nothing is added by itself (default true):
 # discover = false
 
+# Read your ORCID record's employment, education, distinctions, memberships,
+# service, funding and peer reviews too, for "about render --format cv" and
+# "json-resume" (no request is added; default false):
+# cv = true
+
 # Whose citation counts "about render --counts" shows, one provider for
 # every entry so counts compare (default "openalex"):
 # counts_source = "semanticscholar"

@@ -286,6 +286,10 @@ func runRender(o renderOptions) error {
 		return usageError(fmt.Errorf("format %s is one person's table, and %s is a lab's manifest", render.COA, o.Manifest),
 			"give --member NAME, one table per member (members: "+strings.Join(lab.Names(), ", ")+")")
 	}
+	if lab := render.LabOf(m); lab != nil && (o.format == render.CV || o.format == render.JSONResume) && o.Member == "" {
+		return usageError(fmt.Errorf("format %s is one person's CV, and %s is a lab's manifest", o.format, o.Manifest),
+			"give --member NAME, one CV per member (members: "+strings.Join(lab.Names(), ", ")+")")
+	}
 	dir := cmp.Or(o.Snapshots, m.Snapshots)
 	loaded, err := folder.Load(dir)
 	var none *folder.NoSnapshotsError

@@ -162,6 +162,8 @@ type Env struct {
 	Do     Doer   // sends one request
 	Base   string // scheme://host of the service; tests point it at a fake
 	Mailto string // polite-pool contact, "" when none
+	// CV asks an ORCID record's CV sections with its name (manifest cv).
+	CV bool
 	// More, when set, is told as soon as a Fetch knows it will send n
 	// requests beyond the one its call was planned as (works a list
 	// answer left short asked again alone, a batch split by its URL), so

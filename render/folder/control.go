@@ -40,6 +40,9 @@ func WithoutControls(f *Folder) *Folder {
 			c.Owners[k] = sanitized(reflect.ValueOf(n)).Interface().(snapshots.OwnerName)
 		}
 	}
+	if f.CVs != nil {
+		c.CVs = sanitized(reflect.ValueOf(f.CVs)).Interface().(map[string]record.CV)
+	}
 	c.Providers = make([]snapshots.IndexProvider, len(f.Providers))
 	for i, p := range f.Providers {
 		c.Providers[i] = sanitized(reflect.ValueOf(p)).Interface().(snapshots.IndexProvider)

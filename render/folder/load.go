@@ -31,6 +31,7 @@ type Folder struct {
 	Links     *snapshots.Links               // links.json; nil only in a schema 0 folder written before fetch decided links
 	Owners    map[string]snapshots.OwnerName // ORCID iD → the name its record gave (orcid/<iD>.json), when fetch stored one
 	ListedBy  map[string][]string            // work identity key → the ORCID iDs whose record (orcid/<iD>.json) lists it, and the dblp persons (as "dblp:<pid>") whose page does, in index order
+	CVs       map[string]record.CV           // ORCID iD → its record's CV sections (orcid/<iD>.json cv), when fetch read them (manifest cv)
 	// Unknown says, one line each in index order, which works of the
 	// index no service knows (works.Unknown): they are not in Works, so
 	// no format shows them as "Untitled"; the command line says each.
@@ -142,7 +143,7 @@ func Load(dir string) (*Folder, error) {
 		f.Works = append(f.Works, w)
 	}
 	var err error
-	if f.Owners, f.ListedBy, err = loadOwners(d, index.Identities); err != nil {
+	if f.Owners, f.ListedBy, f.CVs, err = loadOwners(d, index.Identities); err != nil {
 		return nil, err
 	}
 	var links snapshots.Links
@@ -166,12 +167,13 @@ func Load(dir string) (*Folder, error) {
 }
 
 // loadOwners reads the names the ORCID records of the index's identities
-// gave, and which works each record listed. A missing file is a folder
+// gave, their CV sections, and which works each record listed. A missing file is a folder
 // written before fetch stored names (or a record never read): no name,
 // not an error.
-func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapshots.OwnerName, listedBy map[string][]string, err error) {
+func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapshots.OwnerName, listedBy map[string][]string, cvs map[string]record.CV, err error) {
 	owners = map[string]snapshots.OwnerName{}
 	listedBy = map[string][]string{}
+	cvs = map[string]record.CV{}
 	for _, k := range identities {
 		id, err := manifest.ParseKey(k)
 		if err != nil || !manifest.IsPerson(id.Kind) {
@@ -182,7 +184,7 @@ func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapsho
 		case errors.Is(err, fs.ErrNotExist):
 			continue
 		case err != nil:
-			return nil, nil, fmt.Errorf("read snapshots: %w", err)
+			return nil, nil, nil, fmt.Errorf("read snapshots: %w", err)
 		}
 		lister := id.Value // an ORCID iD; a dblp person by key, never taken for an iD
 		if id.Kind != manifest.KindORCID {
@@ -190,11 +192,14 @@ func loadOwners(d snapshots.Dir, identities []string) (owners map[string]snapsho
 		} else if exp.Name != nil {
 			owners[id.Value] = *exp.Name
 		}
+		if exp.CV != nil {
+			cvs[id.Value] = *exp.CV
+		}
 		for _, w := range exp.Works {
 			listedBy[w] = append(listedBy[w], lister)
 		}
 	}
-	return owners, listedBy, nil
+	return owners, listedBy, cvs, nil
 }
 
 // reader reads snapshot files as snapshots.Read does, into one buffer it

@@ -1,0 +1,46 @@
+package cv
+
+import (
+	"testing"
+
+	"github.com/aboutscholar/about/record"
+)
+
+// TestTexURL: a link is written for \href with LaTeX's specials that
+// hyperref does not take as they are percent-encoded, and "%" and "#"
+// escaped; anything but http(s) is no link.
+func TestTexURL(t *testing.T) {
+	cases := map[string]string{
+		"https://doi.org/10.1000/a_b(1)2": "https://doi.org/10.1000/a_b(1)2",
+		"https://example.org/a b{c}\\d":   `https://example.org/a\%20b\%7Bc\%7D\%5Cd`,
+		"https://example.org/x%20y#frag":  `https://example.org/x\%20y\%23frag`,
+		"https://example.org/~u&q=$^":     `https://example.org/\%7Eu\%26q=\%24\%5E`,
+		"javascript:alert(1)":             "",
+		"ftp://example.org/f":             "",
+	}
+	for in, want := range cases {
+		if got := texURL(in); got != want {
+			t.Errorf("texURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestPeriodAndISODate: a position held has "present" for its open end,
+// an award one date; JSON Resume's dates keep the record's precision.
+func TestPeriodAndISODate(t *testing.T) {
+	feb1930, y1929 := record.Date{Year: 1930, Month: 2}, record.Date{Year: 1929}
+	if got := period(feb1930, record.Date{}, true); got != "Feb 1930–present" {
+		t.Errorf("open position: %q", got)
+	}
+	if got := period(feb1930, record.Date{}, false); got != "Feb 1930" {
+		t.Errorf("award: %q", got)
+	}
+	if got := period(y1929, feb1930, false); got != "1929–Feb 1930" {
+		t.Errorf("span: %q", got)
+	}
+	for d, want := range map[record.Date]string{feb1930: "1930-02", y1929: "1929", {Year: 2004, Month: 2, Day: 2}: "2004-02-02", {}: "", {Year: 999}: ""} {
+		if got := isoDate(d); got != want {
+			t.Errorf("isoDate(%+v) = %q, want %q", d, got, want)
+		}
+	}
+}

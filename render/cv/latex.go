@@ -1,0 +1,261 @@
+package cv
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/tex"
+)
+
+// preamble loads only what texlive's base and recommended packages hold
+// (fontenc, inputenc, lmodern, geometry, hyperref), so a plain TeX Live
+// or MiKTeX compiles it; T1 with lmodern prints the accented letters
+// tex.ASCII writes as commands.
+const preamble = `%% A CV written by about render --format cv: compile with pdflatex.
+\documentclass[11pt]{article}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{lmodern}
+\usepackage[margin=2.2cm]{geometry}
+\usepackage[hidelinks]{hyperref}
+\setlength{\parindent}{0pt}
+\newcommand{\noglyph}[1]{\textsf{\footnotesize[U+#1]}}
+`
+
+// WriteLaTeX writes d as a LaTeX document. Every text of the record and
+// the services is escaped (tex.Escape, then tex.ASCII), so none can be a
+// command; links are written by texURL.
+func WriteLaTeX(out *bufio.Writer, d Document) error {
+	var body strings.Builder
+	b := bufio.NewWriter(&body)
+	fmt.Fprintf(b, "{\\LARGE\\bfseries %s}\\par\\medskip\n", text(d.Name))
+	for _, id := range d.ORCIDs {
+		fmt.Fprintf(b, "ORCID \\href{%s}{%s}\\par\n", texURL("https://orcid.org/"+id), text(id))
+	}
+	for _, s := range affiliationSections(d.Sections) {
+		if len(s.items) == 0 {
+			continue
+		}
+		section(b, s.title)
+		for _, a := range s.items {
+			item(b, affiliationLine(a, ongoing(s.title)), a.URL)
+		}
+		b.WriteString("\\end{itemize}\n")
+	}
+	if len(d.Sections.Fundings) > 0 {
+		section(b, "Funding")
+		for _, g := range d.Sections.Fundings {
+			item(b, grantLine(g), g.URL)
+		}
+		b.WriteString("\\end{itemize}\n")
+	}
+	if len(d.Sections.PeerReviews) > 0 {
+		section(b, "Peer review")
+		for _, r := range d.Sections.PeerReviews {
+			item(b, reviewLine(r), "")
+		}
+		b.WriteString("\\end{itemize}\n")
+	}
+	if len(d.Groups) > 0 {
+		b.WriteString("\n\\section*{Publications}\n")
+		for _, g := range d.Groups {
+			fmt.Fprintf(b, "\n\\subsection*{%s}\n\\begin{enumerate}\n", text(g.Title))
+			for _, w := range g.Works {
+				b.WriteString("\\item " + workLine(w) + "\n")
+			}
+			b.WriteString("\\end{enumerate}\n")
+		}
+	}
+	if d.Sources != "" {
+		fmt.Fprintf(b, "\n\\vfill{\\footnotesize %s}\n", text(d.Sources))
+	}
+	b.WriteString("\\end{document}\n")
+	if err := b.Flush(); err != nil {
+		return err
+	}
+	out.WriteString(preamble)
+	out.WriteString(noGlyphs(body.String()))
+	out.WriteString("\\begin{document}\n")
+	out.WriteString(body.String())
+	return nil
+}
+
+// noGlyphs declares each character of body pdfLaTeX has no glyph for:
+// the scripts tex.ASCII keeps as UTF-8 ({\relax 李}) other than the signs
+// LaTeX's UTF-8 input prints itself (tex.KeptAsUTF8). pdflatex stops on
+// an undeclared one; declared, it prints its code point ("[U+674E]") and
+// the document compiles, the .tex keeping the text for an engine with
+// the script's fonts.
+func noGlyphs(body string) string {
+	var b strings.Builder
+	seen := map[rune]bool{}
+	for _, r := range body {
+		if r < 0x80 || tex.KeptAsUTF8(r) || seen[r] {
+			continue
+		}
+		seen[r] = true
+		fmt.Fprintf(&b, "\\DeclareUnicodeCharacter{%04X}{\\noglyph{%04X}}\n", r, r)
+	}
+	return b.String()
+}
+
+func section(b *bufio.Writer, title string) {
+	fmt.Fprintf(b, "\n\\section*{%s}\n\\begin{itemize}\n", text(title))
+}
+
+// item writes one entry: its line (LaTeX already) and its link.
+func item(b *bufio.Writer, line, url string) {
+	if u := texURL(url); u != "" {
+		line += " \\href{" + u + "}{" + text(url) + "}"
+	}
+	b.WriteString("\\item " + line + "\n")
+}
+
+// affiliationLine is "\textbf{Professor}, Psychoceramics. Brown
+// University, Providence, RI, US. 1929–present."
+func affiliationLine(a record.Affiliation, open bool) string {
+	var parts []string
+	head := joinNonEmpty(", ", bold(a.Role), text(a.Department))
+	if head != "" {
+		parts = append(parts, head+".")
+	}
+	if org := joinNonEmpty(", ", text(a.Organization), text(place(a))); org != "" {
+		parts = append(parts, org+".")
+	}
+	if p := period(a.Start, a.End, open); p != "" {
+		parts = append(parts, text(p)+".")
+	}
+	return strings.Join(parts, " ")
+}
+
+// grantLine is "\textbf{Title}. Funder, grant PSY-1234\#5. 1955–1958."
+func grantLine(g record.Grant) string {
+	parts := []string{bold(g.Title) + "."}
+	what := text(g.Funder)
+	if g.Number != "" {
+		what = joinNonEmpty(", ", what, text(strings.TrimSpace(g.Type+" "+g.Number)))
+	}
+	if what != "" {
+		parts = append(parts, what+".")
+	}
+	if p := period(g.Start, g.End, false); p != "" {
+		parts = append(parts, text(p)+".")
+	}
+	return strings.Join(parts, " ")
+}
+
+// reviewLine is "The Psychoceramics Society: 1 review, latest 2004."
+func reviewLine(r record.Reviewing) string {
+	s := fmt.Sprintf("%s: %d review", r.Venue, r.Reviews)
+	if r.Reviews != 1 {
+		s += "s"
+	}
+	if r.Last.Year > 0 {
+		s += fmt.Sprintf(", latest %d", r.Last.Year)
+	}
+	return text(s + ".")
+}
+
+// workLine is one work: authors (the researcher in bold, the user's
+// marks raised), title, venue, date, link, the user's award and note,
+// and what the marks mean.
+func workLine(w Work) string {
+	var parts []string
+	if a := authorsLine(w); a != "" {
+		parts = append(parts, a+".")
+	}
+	parts = append(parts, text(w.Title)+".")
+	venue := text(w.In)
+	if w.Venue != "" {
+		venue = joinNonEmpty(" ", venue, "\\emph{"+text(w.Venue)+"}")
+	}
+	if where := joinNonEmpty(", ", venue, text(w.Detail)); where != "" {
+		parts = append(parts, where+".")
+	}
+	if w.Year != "" {
+		parts = append(parts, text(w.Year)+".")
+	}
+	if u := texURL(w.URL); u != "" {
+		label := w.URL
+		if w.DOI != "" {
+			label = "doi:" + w.DOI
+		}
+		parts = append(parts, "\\href{"+u+"}{"+text(label)+"}")
+	}
+	for _, n := range w.Notes {
+		parts = append(parts, text(n))
+	}
+	line := strings.Join(parts, " ")
+	if w.Legend != "" {
+		line += "\\\\\n{\\footnotesize " + marks(w.Legend) + "}"
+	}
+	return line
+}
+
+func authorsLine(w Work) string {
+	var b strings.Builder
+	for i, a := range w.Authors {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if a.Gap {
+			b.WriteString("\\ldots, ")
+		}
+		name := text(a.Name)
+		if a.Me {
+			name = "\\textbf{" + name + "}"
+		}
+		b.WriteString(name)
+		if a.Mark != "" {
+			b.WriteString("\\textsuperscript{" + text(a.Mark) + "}")
+		}
+	}
+	b.WriteString(text(w.EtAl))
+	return b.String()
+}
+
+// marks is the legend with its marks raised as they are in the list.
+func marks(legend string) string {
+	s := text(legend)
+	for _, m := range []string{"*", text("†")} {
+		s = strings.ReplaceAll(s, m+" ", "\\textsuperscript{"+m+"} ")
+	}
+	return s
+}
+
+// text is s escaped for LaTeX: its specials as commands, its non-ASCII
+// letters as the commands pdfLaTeX prints with T1.
+func text(s string) string { return tex.ASCII(tex.Escape(strings.Join(strings.Fields(s), " "))) }
+
+func bold(s string) string {
+	if s = text(s); s != "" {
+		return "\\textbf{" + s + "}"
+	}
+	return ""
+}
+
+// texURL is a link for \href: only http(s), every byte outside a
+// conservative set percent-encoded, and the two hyperref asks escaped
+// (\% and \#); "" for anything else.
+func texURL(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if !strings.HasPrefix(raw, "https://") && !strings.HasPrefix(raw, "http://") {
+		return ""
+	}
+	const keep = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._/:?=+,;@!()*'"
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case strings.IndexByte(keep, c) >= 0:
+			b.WriteByte(c)
+		case c == '%':
+			b.WriteString(`\%`)
+		default:
+			fmt.Fprintf(&b, `\%%%02X`, c)
+		}
+	}
+	return b.String()
+}
