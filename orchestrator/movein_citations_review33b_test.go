@@ -47,34 +47,41 @@ func TestMoveInCitationFilesKeepIdentifiersAndStandardFields(t *testing.T) {
 			}
 			out := bibfile.Parse("rendered.bib", b.Bytes())
 			for _, p := range plan.Added {
-				e, got := orig.Lookup(p.Key), out.Lookup(p.Key)
-				if got == nil {
-					t.Errorf("%s %s: %s not in the rendered file", name, format, p.Key)
-					continue
-				}
-				want := strings.TrimPrefix(strings.TrimPrefix(text(e, "doi"), "https://doi.org/"), "http://dx.doi.org/")
-				if want != "" && !strings.EqualFold(text(got, "doi"), want) {
-					t.Errorf("%s %s: %s doi %q, want %q as the site wrote it", name, format, p.Key, text(got, "doi"), want)
-				}
-				if e.Type != "inproceedings" {
-					continue
-				}
-				for _, field := range []string{"address", "organization"} {
-					want = text(e, field)
-					if want == "" {
-						continue
-					}
-					written := field
-					if format == render.BibLaTeX && field == "address" {
-						written = "location"
-					}
-					checked[field]++
-					if have := text(got, written); have != want {
-						t.Errorf("%s %s: %s %s %q, want %q as the site wrote it", name, format, p.Key, written, have, want)
-					}
-				}
+				citedAsTheSiteWrote(t, name, format, orig.Lookup(p.Key), out.Lookup(p.Key), p.Key, checked)
 			}
 		}
 	}
 	t.Logf("fields compared: %v", checked)
+}
+
+// citedAsTheSiteWrote compares one rendered entry (got) with the site's
+// (e): its doi, and an inproceedings' address and organization (biblatex's
+// location), counting each field compared in checked.
+func citedAsTheSiteWrote(t *testing.T, name string, format render.Format, e, got *bibfile.Entry, key string, checked map[string]int) {
+	t.Helper()
+	if got == nil {
+		t.Errorf("%s %s: %s not in the rendered file", name, format, key)
+		return
+	}
+	want := strings.TrimPrefix(strings.TrimPrefix(text(e, "doi"), "https://doi.org/"), "http://dx.doi.org/")
+	if want != "" && !strings.EqualFold(text(got, "doi"), want) {
+		t.Errorf("%s %s: %s doi %q, want %q as the site wrote it", name, format, key, text(got, "doi"), want)
+	}
+	if e.Type != "inproceedings" {
+		return
+	}
+	for _, field := range []string{"address", "organization"} {
+		want = text(e, field)
+		if want == "" {
+			continue
+		}
+		written := field
+		if format == render.BibLaTeX && field == "address" {
+			written = "location"
+		}
+		checked[field]++
+		if have := text(got, written); have != want {
+			t.Errorf("%s %s: %s %s %q, want %q as the site wrote it", name, format, key, written, have, want)
+		}
+	}
 }

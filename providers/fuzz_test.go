@@ -146,6 +146,26 @@ func fetchResults(t *testing.T, spec service.Spec, body []byte, which uint8) []b
 
 const hangAfter = 10 * time.Second
 
+// checkDiscovered: every work a listing gives is an identity the manifest
+// reads back: normalised, or a record key ParseID reads as written.
+func checkDiscovered(spec service.Spec, discovered []service.Discovered) error {
+	for _, w := range discovered {
+		switch w.ID.Kind {
+		case manifest.KindORCIDWork:
+			continue
+		case manifest.KindDBLPWork, manifest.KindINSPIREWork: // a record key: read back as [[exclude]] would read it
+			if back, err := manifest.ParseID(w.ID.Key()); err != nil || back != w.ID {
+				return fmt.Errorf("%s discovered %v, not a dblp-work ParseID reads back (%v, %v)", spec.Name, w.ID, back, err)
+			}
+			continue
+		}
+		if norm, err := manifest.Normalize(w.ID.Kind, w.ID.Value); err != nil || norm != w.ID {
+			return fmt.Errorf("%s discovered %v, not a normalised identity (%v, %v)", spec.Name, w.ID, norm, err)
+		}
+	}
+	return nil
+}
+
 func checkFetch(spec service.Spec, body []byte, which uint8) ([]byte, error) {
 	d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
 	env := service.Env{Do: d.Do, Base: "https://" + spec.Host, Mailto: "ada@example.org"}
@@ -177,19 +197,8 @@ func checkFetch(spec service.Spec, body []byte, which uint8) ([]byte, error) {
 		default:
 			return nil, fmt.Errorf("%s: %s has status %q", spec.Name, ids[i], r.Status)
 		}
-		for _, w := range r.Discovered {
-			if w.ID.Kind == manifest.KindORCIDWork {
-				continue
-			}
-			if w.ID.Kind == manifest.KindDBLPWork || w.ID.Kind == manifest.KindINSPIREWork { // a record key: read back as [[exclude]] would read it
-				if back, err := manifest.ParseID(w.ID.Key()); err != nil || back != w.ID {
-					return nil, fmt.Errorf("%s discovered %v, not a dblp-work ParseID reads back (%v, %v)", spec.Name, w.ID, back, err)
-				}
-				continue
-			}
-			if norm, err := manifest.Normalize(w.ID.Kind, w.ID.Value); err != nil || norm != w.ID {
-				return nil, fmt.Errorf("%s discovered %v, not a normalised identity (%v, %v)", spec.Name, w.ID, norm, err)
-			}
+		if err := checkDiscovered(spec, r.Discovered); err != nil {
+			return nil, err
 		}
 	}
 	out, err := json.Marshal(struct {
