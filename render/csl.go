@@ -114,8 +114,12 @@ func cslOf(e *entry) shape.CSLItem {
 	if len(r.IDs.ISSN) > 0 {
 		it.ISSN = r.IDs.ISSN[0]
 	}
-	if r.OA != nil && wording.Licence(r.OA.License) != "" {
-		it.Custom = &shape.CSLCustom{License: wording.Licence(r.OA.License)}
+	custom := shape.CSLCustom{Funding: dataFunding(r.Funding)}
+	if r.OA != nil {
+		custom.License = wording.Licence(r.OA.License)
+	}
+	if custom.License != "" || len(custom.Funding) > 0 {
+		it.Custom = &custom
 	}
 	it.Keyword, it.Note = strings.Join(e.userTags(), ", "), e.userText()
 	return it

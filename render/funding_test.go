@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
 )
@@ -83,5 +85,33 @@ func TestFundingLineOnThePage(t *testing.T) {
 	}
 	if !strings.Contains(html, "Funding: &lt;script&gt;alert(1)&lt;/script&gt; &#34;&gt;&lt;img src=x&gt;") {
 		t.Error("the hostile funder is not shown as text")
+	}
+}
+
+// TestFundingInCSLJSON: CSL has no funding variable, so CSL-JSON carries
+// each work's funders under custom.funding (the schema's place for
+// key-value data no variable holds), in the page data's shape, and a work
+// without funders carries none.
+func TestFundingInCSLJSON(t *testing.T) {
+	items := gjson.Parse(renderString(t, exampleFolder(t), Options{Format: CSLJSON})).Array()
+	with := 0
+	for _, it := range items {
+		funding := it.Get("custom.funding")
+		if !funding.Exists() {
+			continue
+		}
+		with++
+		if it.Get("DOI").String() == "10.1145/3448016.3452841" {
+			first := funding.Array()[0]
+			if first.Get("funder").String() != "NSF (National Science Foundation)" || len(first.Get("awards").Array()) == 0 {
+				t.Errorf("the ACM paper's first funder %s", first.Raw)
+			}
+		}
+	}
+	if with != 2 {
+		t.Errorf("%d CSL items with custom.funding, want 2 (the two works with funders)", with)
+	}
+	if p := cslSchemaProblems(gjson.Parse(renderString(t, exampleFolder(t), Options{Format: CSLJSON})).Value()); len(p) > 0 {
+		t.Errorf("CSL-JSON with funding fails the schema: %v", p)
 	}
 }

@@ -38,6 +38,10 @@ type CSLItem struct {
 // https://github.com/citation-style-language/schema/blob/master/schemas/input/csl-data.json
 type CSLCustom struct {
 	License string `json:"license,omitempty"`
+	// Funding is the work's funders as the page data carries them
+	// (docs/page-data.md): CSL has no funding variable, and the schema
+	// names custom the place for key-value data no variable holds.
+	Funding []DataFunder `json:"funding,omitempty"`
 }
 
 type CSLName struct {
