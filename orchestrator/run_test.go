@@ -547,7 +547,7 @@ func TestLaneSizesBatchesByURL(t *testing.T) {
 		return &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": []string{"application/json"}},
 			Body: io.NopCloser(strings.NewReader(`{"status":"ok","message":{"total-results":0,"items":[]}}`)), Request: req}, nil
 	}
-	env := service.Env{Do: do, Base: "https://api.crossref.org", Mailto: "a.researcher.with.a.long.name@institute.example.org"}
+	env := service.Env{Do: do, Base: "http://crossref.test", Mailto: "a.researcher.with.a.long.name@institute.example.org"}
 	if _, err := spec.Fetch(context.Background(), env, ids); err != nil {
 		t.Fatal(err)
 	}

@@ -132,7 +132,7 @@ func TestCrossrefListsAskWholeRecords(t *testing.T) {
 func crossrefListQuery(t *testing.T) url.Values {
 	t.Helper()
 	var asked url.Values
-	env := service.Env{Base: "https://api.crossref.org", Do: func(r *http.Request) (*http.Response, error) {
+	env := service.Env{Base: "http://crossref.test", Do: func(r *http.Request) (*http.Response, error) {
 		asked = r.URL.Query()
 		return &http.Response{StatusCode: 200, Body: io.NopCloser(strings.NewReader(fmt.Sprintf(crossrefEnvelope, 0, ""))), Header: http.Header{}}, nil
 	}}

@@ -52,7 +52,7 @@ func TestAListPageIsParsedWhereItWasRead(t *testing.T) {
 	const pad = 8 << 20
 	page := []byte(`{"status":"ok","message-type":"work-list","message":{"total-results":1,"items":[
 {"DOI":"10.5555/Big","title":["A title"],"abstract":"` + strings.Repeat("x", pad) + `","author":[{"given":"Josiah","family":"Carberry","ORCID":"http://orcid.org/` + carberry + `"}],"issued":{"date-parts":[[2012]]}}]}}`)
-	env := service.Env{Base: "https://api.crossref.org", Do: func(req *http.Request) (*http.Response, error) {
+	env := service.Env{Base: "http://crossref.test", Do: func(req *http.Request) (*http.Response, error) {
 		return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {"application/json"}}, Body: whole.New(page), Request: req}, nil
 	}}
 	var before, after runtime.MemStats

@@ -168,7 +168,7 @@ func checkDiscovered(spec service.Spec, discovered []service.Discovered) error {
 
 func checkFetch(spec service.Spec, body []byte, which uint8) ([]byte, error) {
 	d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
-	env := service.Env{Do: d.Do, Base: "https://" + spec.Host, Mailto: "ada@example.org"}
+	env := service.Env{Do: d.Do, Base: "http://" + spec.Name + ".test", Mailto: "ada@example.org"}
 	ids := idsFor(spec)
 	results, err := spec.Fetch(context.Background(), env, ids)
 	if d.open != 0 {
@@ -256,7 +256,7 @@ func FuzzRegistrationAgencies(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
 		d := &fakeDoer{status: fuzzStatuses[int(which)%len(fuzzStatuses)], body: body}
 		dois := []string{"10.1145/3448016.3452841", "10.5281/zenodo.48440", "10.7554/elife.01567"}
-		got, err := providers.RegistrationAgencies(context.Background(), service.Env{Do: d.Do, Base: "https://doi.org"}, dois)
+		got, err := providers.RegistrationAgencies(context.Background(), service.Env{Do: d.Do, Base: "http://doi.test"}, dois)
 		if d.open != 0 {
 			t.Fatalf("%d response bodies left open", d.open)
 		}
