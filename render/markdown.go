@@ -157,29 +157,8 @@ func mdLinks(p *page, e *entry) []string {
 // wording.EncodeURLBytes, so it holds no space, parenthesis or angle bracket.
 func mdLink(text, url string) string { return "[" + mdText(text) + "](" + url + ")" }
 
-// mdText escapes text for Markdown: every ASCII punctuation character that
-// CommonMark, GitHub (math, strike-through, tables) or kramdown could read
-// as syntax gets a backslash, and braces become character references so
-// Liquid ({{ }}, {% %}) in Jekyll and Hugo's shortcodes never see them.
-// New lines are already spaces (wording.Clean).
-func mdText(s string) string {
-	s = wording.Clean(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '&', '$', '~', '|', '#', '^', '!':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '{':
-			b.WriteString("&#123;")
-		case '}':
-			b.WriteString("&#125;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// mdText is service text as Markdown shows it (wording.MarkdownText).
+func mdText(s string) string { return wording.MarkdownText(s) }
 
 // mdLineStart escapes what would turn the start of a list item into a
 // block of its own: "- 1. x" is a nested list, "- + x" too.

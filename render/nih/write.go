@@ -125,29 +125,8 @@ func works(n int) string {
 	return strconv.Itoa(n) + " works are"
 }
 
-// mdText escapes service text for a Markdown table cell: it is one line
-// (wording.Clean), and every ASCII punctuation character CommonMark,
-// GitHub (tables, strike-through, math) or kramdown could read as syntax
-// gets a backslash (a "|" would end the cell), as render's Markdown page
-// escapes text; "<" and "&" too, so no HTML reaches the page.
-func mdText(s string) string {
-	s = wording.Clean(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '&', '$', '~', '|', '#', '^', '!':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '{':
-			b.WriteString("&#123;")
-		case '}':
-			b.WriteString("&#125;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// mdText is service text as Markdown shows it (wording.MarkdownText).
+func mdText(s string) string { return wording.MarkdownText(s) }
 
 // CSVHeader is the CSV's first row.
 var CSVHeader = []string{"section", "title", "published", "doi", "pmid", "pmcid", "nih_funding", "recognised_by",
