@@ -1,11 +1,9 @@
 package importbib
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/aboutscholar/about/bibfile"
 	"github.com/aboutscholar/about/manifest"
@@ -59,28 +57,7 @@ var notScanned = map[string]bool{"abstract": true, "annotation": true, "addition
 func Find(e *bibfile.Entry) Found {
 	var out Found
 	seen := map[string]bool{}
-	add := func(kind manifest.Kind, raw, field string, strict bool) {
-		id, err := manifest.Normalize(kind, cleanID(raw, kind))
-		if i := strings.IndexFunc(id.Value, invisible); err == nil && i >= 0 {
-			// the manifest refuses it (a soft hyphen from a PDF makes an
-			// identifier no service knows): the file is where to delete it
-			r, _ := utf8.DecodeRuneInString(id.Value[i:])
-			err = fmt.Errorf("%q holds the invisible character U+%04X", id.Value, r)
-		}
-		if err != nil {
-			if strict {
-				out.Bad = append(out.Bad, fmt.Sprintf("its %s is not one: %v", field, err))
-			}
-			return
-		}
-		if id.Kind == manifest.KindArXiv {
-			id.Value = dropVersion(id.Value)
-		}
-		if !seen[id.Key()] {
-			seen[id.Key()] = true
-			out.IDs = append(out.IDs, id)
-		}
-	}
+	add := func(kind manifest.Kind, raw, field string, strict bool) { addFound(&out, seen, kind, raw, field, strict) }
 	eprintKind, hasEprintKind := eprintKindOf(e)
 	for _, f := range e.Fields { // the identifier fields first
 		if kind, ok := idFields[f.Name]; ok && strings.TrimSpace(f.Value) != "" {

@@ -230,3 +230,19 @@ func TestBlockKeepsAnArXivIDBesideADOIAsThePreprint(t *testing.T) {
 		t.Errorf("want the two DOIs and gao2020's e-print as identities:\n%s", block)
 	}
 }
+
+// A link field al-folio makes a link of, holding a javascript: address
+// (a hostile or mistaken .bib), is not kept, and the summary says so; the
+// entry and its other fields are.
+func TestImportDropsALinkThatRunsScript(t *testing.T) {
+	f := bibfile.Parse("t.bib", []byte("@misc{talk2021, title = {A talk}, html = {javascript:alert(1)}, abbr = {Talk}}\n"))
+	r := Plan(f, map[string]string{})
+	KeysOf(nil).KeepKeys(&r)
+	if len(r.Added) != 1 || len(r.Added[0].Entry.Lost) != 1 || !strings.Contains(r.Added[0].Entry.Lost[0], "html (is a link to a javascript: address") {
+		t.Fatalf("added %+v", r.Added)
+	}
+	block := Block(r, "t.bib", "2026-12-07", "\n")
+	if strings.Contains(block, "javascript") || !strings.Contains(block, `abbr = "Talk"`) {
+		t.Errorf("block:\n%s", block)
+	}
+}

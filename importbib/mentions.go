@@ -51,8 +51,11 @@ func FindText(fields []TextField) Found {
 	return out
 }
 
-// addFound adds one identifier, as Find's add does: normalised, the
-// invisible characters the manifest refuses told, an arXiv version dropped.
+// addFound adds one identifier to out, once (seen): normalised, an arXiv
+// version dropped; one that is not an identifier, or holds an invisible
+// character the manifest refuses (a soft hyphen from a PDF makes an
+// identifier no service knows: the file is where to delete it), is told
+// in out.Bad when the field holds nothing else (strict).
 func addFound(out *Found, seen map[string]bool, kind manifest.Kind, raw, field string, strict bool) {
 	id, err := manifest.Normalize(kind, cleanID(raw, kind))
 	if i := strings.IndexFunc(id.Value, invisible); err == nil && i >= 0 {

@@ -176,7 +176,56 @@ func CustomFieldProblem(name string, value any) (err error, reserved bool) {
 	if err == nil {
 		err = decisions{}.customText("", v)
 	}
+	if err == nil {
+		err = customLink(name, v)
+	}
 	return err, false
+}
+
+// linkFields are the custom fields the site templates make a link of
+// (al-folio's bib.liquid, Hugo Blox's url_* and links, academicpages'
+// paperurl, the Lab Website Template's link), and linkKeys the keys of a
+// table (Hugo Blox's links items, the template's buttons) that do.
+var (
+	linkFields = []string{"html", "pdf", "supp", "code", "website", "blog", "video", "poster", "slides", "preview",
+		"link", "paperurl", "slidesurl", "bibtexurl", "url_source", "url_preprint"}
+	linkKeys  = []string{"url", "link"}
+	urlScheme = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z0-9+.-]*):`)
+)
+
+// customLink refuses a link field whose value is an address of another
+// scheme than http(s) (javascript:, data:, file:): written back as it is,
+// the site would make it a link that runs or leaves the page. A path or
+// file name, which the templates put under the site, has no scheme.
+func customLink(name string, v any) error {
+	check := func(s string) error {
+		if m := urlScheme.FindStringSubmatch(s); m != nil && !strings.EqualFold(m[1], "http") && !strings.EqualFold(m[1], "https") {
+			return fmt.Errorf("is a link to a %s: address; a link field holds an http(s) URL or a path on your site", m[1])
+		}
+		return nil
+	}
+	low := strings.ToLower(name)
+	switch x := v.(type) {
+	case string:
+		if slices.Contains(linkFields, low) || strings.HasPrefix(low, "url_") {
+			return check(x)
+		}
+	case map[string]any:
+		for _, k := range linkKeys {
+			if s, ok := x[k].(string); ok {
+				if err := check(s); err != nil {
+					return err
+				}
+			}
+		}
+	case []map[string]any:
+		for _, table := range x {
+			if err := customLink(name, table); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // customFields checks [work.fields]: each a name the themes use, holding
@@ -201,6 +250,9 @@ func (d decisions) customFields(table string, raw map[string]any) ([]CustomField
 		value, err := customValue(v)
 		if err == nil {
 			err = d.customText(key, value)
+		}
+		if err == nil {
+			err = customLink(name, value)
 		}
 		if err != nil {
 			return fail(fmt.Errorf("[work.fields] %s %w", name, err),

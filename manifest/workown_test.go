@@ -77,6 +77,8 @@ func TestWorkOwnFieldsErrorsNameLineAndValue(t *testing.T) {
 		{"field name", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\n\"url pdf\" = \"x\"\n", 7, "url pdf", "is not a field name"},
 		{"unpaired braces", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nabbr = \"}{\"\n", 7, "abbr", "braces that do not pair"},
 		{"nested table", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nx = {a = {b = 1}}\n", 7, "x", "a table in a table"},
+		{"javascript link", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nhtml = \"javascript:alert(1)\"\n", 7, "html", "a link to a javascript: address"},
+		{"data link in a table", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[work.fields]\nlinks = [{name = \"x\", url = \"data:text/html,x\"}]\n", 7, "links", "a link to a data: address"},
 		{"same key twice", "[[work]]\nkey = \"lee2021\"\ntitle = \"A\"\n[[work]]\nkey = \"Lee2021\"\ntitle = \"B\"\n", 7, "Lee2021", "already the key"},
 	}
 	for _, c := range cases {
