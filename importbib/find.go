@@ -57,7 +57,9 @@ var notScanned = map[string]bool{"abstract": true, "annotation": true, "addition
 func Find(e *bibfile.Entry) Found {
 	var out Found
 	seen := map[string]bool{}
-	add := func(kind manifest.Kind, raw, field string, strict bool) { addFound(&out, seen, kind, raw, field, strict) }
+	add := func(kind manifest.Kind, raw, field string, strict bool) {
+		addFound(&out, seen, kind, raw, field, strict)
+	}
 	eprintKind, hasEprintKind := eprintKindOf(e)
 	for _, f := range e.Fields { // the identifier fields first
 		if kind, ok := idFields[f.Name]; ok && strings.TrimSpace(f.Value) != "" {
