@@ -6,6 +6,7 @@ import (
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/ris"
 	"github.com/aboutscholar/about/render/wording"
 )
 
@@ -33,11 +34,11 @@ func TestEditorsWritten(t *testing.T) {
 			t.Errorf("%s: want %q in\n%s", tc.name, tc.want, tc.got)
 		}
 	}
-	var ris []string
-	for _, f := range risRecordOf(chapter) {
-		ris = append(ris, f.tag+"  - "+f.value)
+	var lines []string
+	for _, f := range ris.Of(risWorkOf(chapter)) {
+		lines = append(lines, f.Tag+"  - "+f.Value)
 	}
-	if got := strings.Join(ris, "\n"); !strings.Contains(got, "ED  - Lee, Ann\nED  - Ma, Bo") {
+	if got := strings.Join(lines, "\n"); !strings.Contains(got, "ED  - Lee, Ann\nED  - Ma, Bo") {
 		t.Errorf("RIS without the editors:\n%s", got)
 	}
 	if in, container, _ := wording.Venue(chapter.rec); in != "In Ann Lee and Bo Ma (eds.)," || container != "Essays" {

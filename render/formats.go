@@ -30,6 +30,9 @@ const (
 
 	Atom Format = "atom"
 
+	// RIS is the tagged format every reference manager imports (render/ris).
+	RIS Format = "ris"
+
 	COA    Format = "coa"
 	NIH    Format = "nih"
 	NIHCSV Format = "nih-csv"

@@ -1,4 +1,12 @@
-package render
+// Package ris writes a work as one record of RIS, the tagged format every
+// reference manager imports (EndNote, Zotero, Mendeley, Citavi, RefWorks),
+// with the tags of the RIS specification (Research Information Systems'
+// "RIS Format Specifications", as citation.js's plugin-ris/src/spec keeps
+// it and pandoc's Readers/RIS.hs reads it): TY first, ER last, one
+// "XX  - value" line each. Values are plain UTF-8 text on one line: RIS
+// has no escaping and no comment, so wording.Clean folds every line break
+// and there is no header.
+package ris
 
 import (
 	"bufio"
@@ -12,46 +20,46 @@ import (
 	"github.com/aboutscholar/about/render/wording"
 )
 
-// RIS is the tagged format every reference manager imports (EndNote,
-// Zotero, Mendeley, Citavi, RefWorks).
-const RIS Format = "ris"
+// Work is what one record is written from: the merged record and what the
+// page adds to it.
+type Work struct {
+	Record   record.Record
+	Key      string   // the citation key, the record's ID: the same work as in the BibTeX and CSL-JSON files
+	Version  string   // a computer program's version
+	Abstract string   // the abstract without markup
+	Tags     []string // the user's tags, written as keywords after the record's topics
+	Note     string   // the user's note
+}
 
-// writeRIS writes every entry as one RIS record, newest first, with the
-// tags of the RIS specification (Research Information Systems' "RIS
-// Format Specifications", as citation.js's plugin-ris/src/spec keeps it
-// and pandoc's Readers/RIS.hs reads it): TY first, ER last, one
-// "XX  - value" line each. The citation key is the ID, so a record is the
-// same work as in the BibTeX and CSL-JSON files. Values are plain UTF-8
-// text on one line: RIS has no escaping and no comment, so wording.Clean folds
-// every line break and there is no header.
-func writeRIS(buf *bufio.Writer, p *page) error {
-	for n, e := range p.shown {
+// Write writes every work as one record, in order, a blank line between.
+func Write(buf *bufio.Writer, works []Work) {
+	for n, w := range works {
 		if n > 0 {
 			buf.WriteString("\n")
 		}
-		for _, f := range risRecordOf(e) {
-			fmt.Fprintf(buf, "%s  - %s\n", f.tag, f.value)
+		for _, f := range Of(w) {
+			fmt.Fprintf(buf, "%s  - %s\n", f.Tag, f.Value)
 		}
 		buf.WriteString("ER  - \n")
 	}
-	return nil
 }
 
-type risField struct{ tag, value string }
+// Field is one tag and its value.
+type Field struct{ Tag, Value string }
 
-// risRecordOf is an entry's tags in the specification's order. The type
+// Of is a work's tags in the specification's order. The type
 // is csltypes.md's ris column, where it parts from citation.js's
 // types.json: a preprint is UNPB (an unpublished work: RIS has no
 // preprint, and JOUR would file a server as a journal), a talk or poster
 // CPAPER (EndNote's "Conference Paper", one presented; CONF is a paper in
 // the proceedings), a book review JOUR (it is an article, not a book),
 // legislation STAT and a regulation LEGAL.
-func risRecordOf(e *entry) risRecord {
-	r := e.rec
-	var fs risRecord
+func Of(w Work) Fields {
+	r := w.Record
+	var fs Fields
 	ty := csltypes.Of(r.Type).RIS
 	fs.add("TY", ty)
-	fs.add("ID", e.key)
+	fs.add("ID", w.Key)
 	fs.add("TI", r.Title)
 	for _, a := range r.Authors {
 		fs.add("AU", risName(a.Family, a.Given, a.Name))
@@ -84,31 +92,31 @@ func risRecordOf(e *entry) risRecord {
 	if len(r.IDs.ISSN) > 0 {
 		fs.add("SN", r.IDs.ISSN[0])
 	}
-	fs.add("ET", entryVersion(e)) // a computer program's version (COMP's ET)
-	fs.add("M3", r.Genre)         // type of work: "Poster" within CPAPER
+	fs.add("ET", w.Version) // a computer program's version (COMP's ET)
+	fs.add("M3", r.Genre)   // type of work: "Poster" within CPAPER
 	fs.add("DO", r.IDs.DOI)
 	fs.add("UR", wording.CitationURL(r))
-	fs.add("AB", withoutMarkup(r.Abstract))
+	fs.add("AB", w.Abstract)
 	fs.add("LA", r.Language) // RIS's language tag; the record's BCP 47 tag as given
 	for _, k := range r.Topics {
 		fs.add("KW", k)
 	}
-	for _, k := range e.userTags() {
+	for _, k := range w.Tags {
 		if !slices.ContainsFunc(r.Topics, func(t string) bool { return strings.EqualFold(wording.Clean(t), k) }) {
 			fs.add("KW", k)
 		}
 	}
-	fs.add("N1", e.userText())
+	fs.add("N1", w.Note)
 	return fs
 }
 
-// risRecord is one record's tags, in order.
-type risRecord []risField
+// Fields are one record's tags, in order.
+type Fields []Field
 
 // add keeps a value on its one line; an empty value is no tag.
-func (fs *risRecord) add(tag, value string) {
+func (fs *Fields) add(tag, value string) {
 	if value = wording.Clean(value); value != "" {
-		*fs = append(*fs, risField{tag, value})
+		*fs = append(*fs, Field{tag, value})
 	}
 }
 
