@@ -254,3 +254,32 @@ func TestNIHTakesFundingOfTheSameWorkOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestNIHNamedByAnIndexOnly: the merged record keeps the registrar's
+// funder list whole, so a work whose deposit names only NSF while
+// OpenAlex's list (mined partly from the acknowledgements) names NIH is
+// still an NIH work in the report, which says whose word that is; the
+// page's own funding line stays the registrar's.
+func TestNIHNamedByAnIndexOnly(t *testing.T) {
+	const id = "doi:10.5555/nih.index-only"
+	nsf := []record.Funding{{Funder: "National Science Foundation", DOI: "10.13039/100000001", Awards: []string{"DBI-1661529"}}}
+	nihByIndex := []record.Funding{{Funder: "National Institutes of Health", ROR: "01cwqze88", Awards: []string{"R01GM123456"}}}
+	f := &folder.Folder{Root: "nih", Works: []folder.Work{{ID: id, FundingFrom: "crossref",
+		FundingElsewhere: []folder.SourceFunding{{Provider: "openalex", Funding: nihByIndex}},
+		Record: record.Record{Title: "Funded twice, told once", Type: "article-journal", Issued: record.NewDate(2021, 3, 0),
+			IDs: record.IDs{DOI: "10.5555/nih.index-only"}, Funding: nsf}}}}
+	r := nih.Classify(nihWorks(buildPage(f, Options{Format: NIH})))
+	if len(r.Funded) != 1 || r.Funded[0].OnlyBy != "openalex" || r.Funded[0].Match != nih.ByROR || r.Other != 0 {
+		t.Fatalf("report %+v, want the work funded by NIH as openalex alone says", r)
+	}
+	md := renderString(t, f, Options{Format: NIH})
+	if !strings.Contains(md, "named by openalex only; crossref's list does not name NIH") || !strings.Contains(md, "R01GM123456") {
+		t.Errorf("the report does not say whose word NIH is:\n%s", md)
+	}
+	if csv := renderString(t, f, Options{Format: NIHCSV}); !strings.Contains(csv, ",ROR id,openalex,") {
+		t.Errorf("the CSV's funding_from is not the index that names NIH:\n%s", csv)
+	}
+	if page := renderString(t, f, Options{Format: Markdown}); strings.Contains(page, "Institutes of Health") {
+		t.Errorf("the page's funding line took the index's list:\n%s", page)
+	}
+}

@@ -48,19 +48,20 @@ type group struct {
 // version, a version DOI within its concept DOI, a PMID within the DOI of
 // the same paper).
 type entry struct {
-	id     string           // identity key
-	key    string           // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
-	anchor string           // the key as the page's HTML id (keys.go)
-	file   string           // the key as a file name on every system (keys.go)
-	rec    record.Record    // merged record; an entry's also carries the identifiers its same-as works give
-	funder string           // the provider whose list rec.Funding is, "" when none (folder.Work.FundingFrom)
-	self   []bool           // per author: is the page's person
-	lister string           // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
-	latin  []record.Author  // Latin forms of the first author, for the key when the record's name has no Latin letters (keyForms)
-	cite   *folder.Citation // the count shown with --counts: the counts source's
-	code   []*entry         // on an entry: software in the folder a registrar relates to it
-	data   []*entry         // on an entry: datasets in the folder a registrar relates to it
-	user   *UserWork        // on an entry: the manifest's [[work]] fields of it and of the works shown within it (userfields.go)
+	id               string                 // identity key
+	key              string                 // citation key, unique in the folder; "" on a work shown within an entry whose key it would only repeat
+	anchor           string                 // the key as the page's HTML id (keys.go)
+	file             string                 // the key as a file name on every system (keys.go)
+	rec              record.Record          // merged record; an entry's also carries the identifiers its same-as works give
+	funder           string                 // the provider whose list rec.Funding is, "" when none (folder.Work.FundingFrom)
+	fundingElsewhere []folder.SourceFunding // the other services' funder lists (folder.Work.FundingElsewhere)
+	self             []bool                 // per author: is the page's person
+	lister           string                 // family name of the first ORCID record owner that lists the work, for the key of a work with no authors
+	latin            []record.Author        // Latin forms of the first author, for the key when the record's name has no Latin letters (keyForms)
+	cite             *folder.Citation       // the count shown with --counts: the counts source's
+	code             []*entry               // on an entry: software in the folder a registrar relates to it
+	data             []*entry               // on an entry: datasets in the folder a registrar relates to it
+	user             *UserWork              // on an entry: the manifest's [[work]] fields of it and of the works shown within it (userfields.go)
 
 	in   *entry // on a work shown within another entry: that entry
 	role string // on such a work: what it is to the entry (manifest.LinkPreprintOf, LinkVersionOf, LinkSameAs)
@@ -127,7 +128,7 @@ func buildPage(f *folder.Folder, opts Options) *page {
 		if excluded[relationKey(w.ID)] {
 			continue
 		}
-		e := &entry{id: w.ID, rec: w.Record, funder: w.FundingFrom, lister: listerName(f, opts.Person.ORCIDNames, w.ID), latin: keyForms(f, opts.Person.ORCIDNames, w)}
+		e := &entry{id: w.ID, rec: w.Record, funder: w.FundingFrom, fundingElsewhere: w.FundingElsewhere, lister: listerName(f, opts.Person.ORCIDNames, w.ID), latin: keyForms(f, opts.Person.ORCIDNames, w)}
 		for _, a := range w.Record.Creators() { // an edited book's editors: the page marks its person among them
 			e.self = append(e.self, me.Is(a))
 		}

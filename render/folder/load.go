@@ -46,10 +46,35 @@ type Work struct {
 	// FundingFrom is the provider whose list Record.Funding is (the
 	// snapshot's provenance of "funding"), "" when no service named funders.
 	FundingFrom string
+	// FundingElsewhere are the other services' funder lists, by provider
+	// name: the merged record keeps one service's list whole (the
+	// registrar's first), and an index may name a funder its deposit
+	// lacks, which NIH's report must not miss.
+	FundingElsewhere []SourceFunding
 	// FirstAuthorForms is how the work's other records name its first
 	// author when the merged name has no Latin letters (firstAuthorForms),
 	// in the snapshot's order of sources; for its citation key.
 	FirstAuthorForms []record.Author
+}
+
+// SourceFunding is one service's funder list for a work.
+type SourceFunding struct {
+	Provider string
+	Funding  []record.Funding
+}
+
+// fundingElsewhere is FundingElsewhere of a work file: each found
+// source's non-empty list but the merged one's, in the file's order
+// (sorted by provider).
+func fundingElsewhere(doc snapshots.Work) []SourceFunding {
+	var out []SourceFunding
+	for _, src := range doc.Sources {
+		if src.Record == nil || len(src.Record.Funding) == 0 || src.Provider == doc.Provenance["funding"] {
+			continue
+		}
+		out = append(out, SourceFunding{Provider: src.Provider, Funding: src.Record.Funding})
+	}
+	return out
 }
 
 // Citation is one provider's citation count for a work.
@@ -240,7 +265,7 @@ func (r *reader) loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots
 		}
 		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
 	}
-	w := Work{ID: iw.ID, Record: doc.Record, FundingFrom: doc.Provenance["funding"]}
+	w := Work{ID: iw.ID, Record: doc.Record, FundingFrom: doc.Provenance["funding"], FundingElsewhere: fundingElsewhere(doc)}
 
 	var counts snapshots.Counts
 	cpath := filepath.Join(dir, snapshots.CountsDir, name+".json")

@@ -25,6 +25,16 @@ type Work struct {
 	// FundingFrom is the service whose list Funding is (the snapshot's
 	// provenance), "" when unknown.
 	FundingFrom string
+	// Elsewhere are the funder lists other services give (an index's,
+	// partly mined from the acknowledgements), read when Funding names
+	// no NIH funder.
+	Elsewhere []Sourced
+}
+
+// Sourced is one service's funder list.
+type Sourced struct {
+	Provider string
+	Funding  []record.Funding
 }
 
 // Row is one work of the report with its NIH funders and its status.
@@ -32,6 +42,10 @@ type Row struct {
 	Work
 	NIH    []record.Funding // the funders that are NIH (IsNIH), in the service's order
 	Match  Match            // how the first of them was recognised
+	// OnlyBy is the service that alone names NIH, when the merged list
+	// (FundingFrom's) does not: the work is in the report, and it says
+	// whose word that is.
+	OnlyBy string
 	Policy Policy           // the policy the work's type and date point to, and its status
 }
 
@@ -51,12 +65,13 @@ func Classify(works []Work) Report {
 			r.Unknown = append(r.Unknown, row)
 			continue
 		}
-		for _, f := range w.Funding {
-			if m := IsNIH(f); m != "" {
-				if row.Match == "" {
-					row.Match = m
-				}
-				row.NIH = append(row.NIH, f)
+		row.NIH, row.Match = nihOf(w.Funding)
+		for _, s := range w.Elsewhere {
+			if len(row.NIH) > 0 {
+				break
+			}
+			if row.NIH, row.Match = nihOf(s.Funding); len(row.NIH) > 0 {
+				row.OnlyBy = s.Provider
 			}
 		}
 		if len(row.NIH) == 0 {
@@ -66,4 +81,20 @@ func Classify(works []Work) Report {
 		r.Funded = append(r.Funded, row)
 	}
 	return r
+}
+
+// nihOf is a list's NIH funders, in its order, and how the first was
+// recognised.
+func nihOf(list []record.Funding) ([]record.Funding, Match) {
+	var out []record.Funding
+	var match Match
+	for _, f := range list {
+		if m := IsNIH(f); m != "" {
+			if match == "" {
+				match = m
+			}
+			out = append(out, f)
+		}
+	}
+	return out, match
 }

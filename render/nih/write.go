@@ -105,7 +105,12 @@ func fundingText(row Row) string {
 		parts = append(parts, name)
 	}
 	var notes []string
-	if row.FundingFrom != "" {
+	switch {
+	case row.OnlyBy != "" && row.FundingFrom != "":
+		notes = append(notes, "named by "+row.OnlyBy+" only; "+row.FundingFrom+"'s list does not name NIH")
+	case row.OnlyBy != "":
+		notes = append(notes, "named by "+row.OnlyBy+" only")
+	case row.FundingFrom != "":
 		notes = append(notes, "named by "+row.FundingFrom)
 	}
 	if row.Match == ByName {
@@ -128,6 +133,16 @@ func works(n int) string {
 // mdText is service text as Markdown shows it (wording.MarkdownText).
 func mdText(s string) string { return wording.MarkdownText(s) }
 
+// firstOf is the first non-empty of its arguments.
+func firstOf(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
 // CSVHeader is the CSV's first row.
 var CSVHeader = []string{"section", "title", "published", "doi", "pmid", "pmcid", "nih_funding", "recognised_by",
 	"funding_from", "status", "policy", "basis", "action"}
@@ -147,7 +162,7 @@ func WriteCSV(b *bufio.Writer, r Report) error {
 			nih = fundersOnly(row.NIH)
 		}
 		return w.Write(cells(section, row.Title, row.Issued.String(), row.DOI, row.PMID, row.PMCID, nih, string(row.Match),
-			row.FundingFrom, string(row.Policy.Status), row.Policy.Applies, row.Policy.Basis, row.Policy.Action))
+			firstOf(row.OnlyBy, row.FundingFrom), string(row.Policy.Status), row.Policy.Applies, row.Policy.Basis, row.Policy.Action))
 	}
 	for _, row := range r.Funded {
 		if err := write("nih", row); err != nil {
