@@ -40,13 +40,13 @@ type Sourced struct {
 // Row is one work of the report with its NIH funders and its status.
 type Row struct {
 	Work
-	NIH    []record.Funding // the funders that are NIH (IsNIH), in the service's order
-	Match  Match            // how the first of them was recognised
+	NIH   []record.Funding // the funders that are NIH (IsNIH), in the service's order
+	Match Match            // how the first of them was recognised
 	// OnlyBy is the service that alone names NIH, when the merged list
 	// (FundingFrom's) does not: the work is in the report, and it says
 	// whose word that is.
 	OnlyBy string
-	Policy Policy           // the policy the work's type and date point to, and its status
+	Policy Policy // the policy the work's type and date point to, and its status
 }
 
 // Report is the works, sorted as render sorted them (newest first).
