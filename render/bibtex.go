@@ -148,6 +148,7 @@ func bibEntry(e *entry, biblatex bool) (string, []bibField) {
 	fs.user(e, biblatex)
 	fs.standardFields(e, typ, biblatex)
 	if biblatex {
+		fs.funding(e.rec.Funding)
 		return typ, withAnnotation(dedupe(fs), e)
 	}
 	return typ, dedupe(fs)

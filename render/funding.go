@@ -53,6 +53,17 @@ func FundingText(list []record.Funding) string {
 	return strings.Join(parts, "; ")
 }
 
+// funding puts a work's funders in BibLaTeX's note, "Funding: National
+// Science Foundation CCF-1750472; …", after any note the entry has:
+// biblatex's data model has no funding field (biber --validate-datamodel
+// refuses one) and its standard styles print the note, as a CV or a grant
+// report wants; docs/render.md gives the source map that leaves it out.
+func (fs *bibFields) funding(list []record.Funding) {
+	if t := FundingText(list); t != "" {
+		fs.appendText("note", wording.Sentence("Funding: "+bibText(t)))
+	}
+}
+
 // funded reports whether an entry — its record or any work shown within
 // it — acknowledges the award and the funder asked (render --award,
 // --funder); an empty ask is always met.
