@@ -68,7 +68,7 @@ func TestINSPIREEntriesReadAsHEPCitesThem(t *testing.T) {
 		title   string   // titles[0].title, its start
 		cslType string   // from document_type and publication_info
 		author  string   // CSL: the collaboration's literal, or family
-		venue   string   // publication_info[0].journal_title
+		venue   string   // publication_info[0].journal_title, a space after each full stop as INSPIRE's BibTeX export writes it
 		volume  string   // publication_info[0].journal_volume
 		page    string   // page_start-page_end
 		year    int64    // publication_info[0].year, else preprint_date
@@ -78,15 +78,16 @@ func TestINSPIREEntriesReadAsHEPCitesThem(t *testing.T) {
 	}{
 		// 1124337: collaborations [ATLAS], no authors kept (SOURCES.md);
 		// Phys.Lett.B 716, 1–29, 2012; arXiv 1207.7214.
-		{"1124337", "Observation of a new particle", "article-journal", "ATLAS Collaboration", "Phys.Lett.B", "716", "1-29", 2012,
+		{"1124337", "Observation of a new particle", "article-journal", "ATLAS Collaboration", "Phys. Lett. B", "716", "1-29", 2012,
 			"10.1016/j.physletb.2012.08.020", "1207.7214",
-			[]string{"@article{", "author = {{ATLAS Collaboration}}", "journal = {Phys.Lett.B}", "volume = {716}", "pages = {1--29}", "year = {2012}", "eprint = {1207.7214}", "archiveprefix = {arXiv}"}},
+			[]string{"@article{", "author = {{ATLAS Collaboration}}", "journal = {Phys. Lett. B}", "volume = {716}", "pages = {1--29}", "year = {2012}", "eprint = {1207.7214}", "archiveprefix = {arXiv}"}},
 		// 788797: document_type conference paper, published in Pramana
 		// 72 (2009) 69–81 (the conference C08-01-02 a second entry);
-		// author Magnea, Lorenzo; arXiv 0806.3353.
-		{"788797", "All-order results", "paper-conference", "Magnea", "Pramana", "72", "69-81", 2009,
+		// author Magnea, Lorenzo; arXiv 0806.3353. HEP cites it as
+		// INSPIRE's BibTeX export does: @article, journal Pramana.
+		{"788797", "All-order results", "article-journal", "Magnea", "Pramana", "72", "69-81", 2009,
 			"10.1007/s12043-009-0006-y", "0806.3353",
-			[]string{"@inproceedings{", "author = {Magnea, Lorenzo}", "booktitle = {Pramana}", "volume = {72}", "pages = {69--81}", "year = {2009}", "eprint = {0806.3353}"}},
+			[]string{"@article{", "author = {Magnea, Lorenzo}", "journal = {Pramana}", "volume = {72}", "pages = {69--81}", "year = {2009}", "eprint = {0806.3353}"}},
 		// 524480: a conference paper known by its cnum C99-11-16.1 and
 		// its e-print astro-ph/0002520 alone (no DOI, no journal);
 		// preprint_date 2000-02; author Hu, Wayne.

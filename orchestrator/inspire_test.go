@@ -43,7 +43,9 @@ inspire = "E.Witten.1"
 
 // TestINSPIREListsEveryWorkWithItsVenue: each hit is one work, known by
 // its DOI, its INSPIRE record its source with the journal, volume and
-// pages the hit gives (written from the recorded answer).
+// pages the hit gives (written from the recorded answer; the journal as
+// INSPIRE's BibTeX export writes its abbreviation, a space after each
+// full stop).
 func TestINSPIREListsEveryWorkWithItsVenue(t *testing.T) {
 	m := newManifest(t, inspireManifest)
 	rep := runOK(t, testOptions(m, inspireNet(t), 4))
@@ -51,16 +53,16 @@ func TestINSPIREListsEveryWorkWithItsVenue(t *testing.T) {
 		t.Fatalf("run came back short: %v", rep.ShortJobs())
 	}
 	want := []struct{ doi, journal, volume, pages string }{
-		{"10.1103/physrevlett.56.2763", "Phys.Rev.Lett.", "56", "2763-2766"},
+		{"10.1103/physrevlett.56.2763", "Phys. Rev. Lett.", "56", "2763-2766"},
 		{"10.1007/jhep02(2013)132", "JHEP", "02", "132"},
-		{"10.1007/s00220-023-04713-w", "Commun.Math.Phys.", "402", "79-96"},
-		{"10.1016/s0550-3213(99)00639-2", "Nucl.Phys.B", "565", "427-444"},
-		{"10.1016/j.physletb.2003.08.002", "Phys.Lett.B", "575", "349-357"},
-		{"10.1140/epjc/s2005-02349-y", "Eur.Phys.J.C", "44", "267-276"},
-		{"10.1140/epjp/s13360-023-03758-z", "Eur.Phys.J.Plus", "138", "162"},
-		{"10.1016/j.difgeo.2017.04.004", "Differ.Geom.Appl.", "53", "56-75"},
-		{"10.1088/0264-9381/32/20/205011", "Class.Quant.Grav.", "32", "205011"},
-		{"10.1088/0264-9381/5/10/006", "Class.Quant.Grav.", "5", "L161"},
+		{"10.1007/s00220-023-04713-w", "Commun. Math. Phys.", "402", "79-96"},
+		{"10.1016/s0550-3213(99)00639-2", "Nucl. Phys. B", "565", "427-444"},
+		{"10.1016/j.physletb.2003.08.002", "Phys. Lett. B", "575", "349-357"},
+		{"10.1140/epjc/s2005-02349-y", "Eur. Phys. J. C", "44", "267-276"},
+		{"10.1140/epjp/s13360-023-03758-z", "Eur. Phys. J. Plus", "138", "162"},
+		{"10.1016/j.difgeo.2017.04.004", "Differ. Geom. Appl.", "53", "56-75"},
+		{"10.1088/0264-9381/32/20/205011", "Class. Quant. Grav.", "32", "205011"},
+		{"10.1088/0264-9381/5/10/006", "Class. Quant. Grav.", "5", "L161"},
 	}
 	if len(rep.Works) != len(want) {
 		t.Errorf("%d works, want %d", len(rep.Works), len(want))

@@ -525,9 +525,15 @@ func (h *Hit) readThesis(t gjson.Result) {
 
 // inspireCSLType maps document_type to a CSL type. A record may carry
 // several ("article" and "book chapter" for a paper reprinted in a book):
-// INSPIRE lists the work's own kind first, and that one is cited. An
-// "article" is a journal article once a journal published it, else a
-// preprint (CSL "article", as the arXiv adapter says).
+// INSPIRE lists the work's own kind first, and that one is cited. A work
+// a journal published is a journal article whatever its kind, as
+// INSPIRE's own BibTeX export types it (a conference paper in Pramana or
+// PoS, a thesis or a report in a journal: BibTexCommonSchema's
+// document_type_map, which prefers "article" among a record's kinds,
+// https://github.com/inspirehep/inspirehep/blob/03d47172983da1531a657ab6ed6b798c6a9e1245/backend/inspirehep/records/marshmallow/literature/bibtex.py),
+// so HEP cites it by its journal, volume and pages. An "article" is a
+// journal article once a journal published it, else a preprint (CSL
+// "article", as the arXiv adapter says).
 func inspireCSLType(docTypes []string, venue Pub) string {
 	kinds := map[string]string{
 		"conference paper": "paper-conference",
@@ -539,15 +545,22 @@ func inspireCSLType(docTypes []string, venue Pub) string {
 		"activity report":  "report",
 		"note":             "report", // experiments' notes (ATLAS-CONF-…): numbered reports
 	}
-	if len(docTypes) > 0 {
-		if csl, ok := kinds[docTypes[0]]; ok {
-			return csl
-		}
-	}
-	if venue.Journal != "" {
+	inJournal := venue.Journal != "" && (len(docTypes) == 0 || docTypes[0] != "proceedings" && docTypes[0] != "book")
+	switch {
+	case inJournal:
 		return "article-journal"
+	case len(docTypes) > 0 && kinds[docTypes[0]] != "":
+		return kinds[docTypes[0]]
 	}
 	return "article"
+}
+
+// JournalTitle is INSPIRE's journal abbreviation as its BibTeX export
+// writes it, a space after each full stop ("Phys.Lett.B" is "Phys. Lett.
+// B"; BibTexCommonSchema.get_journal, at the commit above): the form HEP
+// bibliographies cite.
+func JournalTitle(abbrev string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(abbrev, ".", ". ")), " ")
 }
 
 // CollaborationName is a collaboration as a citation names it: INSPIRE
@@ -572,7 +585,7 @@ func (h Hit) Record() *record.Record {
 	rec := &record.Record{
 		Title:     h.Title,
 		Type:      h.Type,
-		Container: h.Venue.Journal,
+		Container: JournalTitle(h.Venue.Journal),
 		Publisher: h.Publisher,
 		Volume:    h.Venue.Volume,
 		Issue:     h.Venue.Issue,

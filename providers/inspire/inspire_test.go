@@ -163,7 +163,7 @@ type inspireWant struct {
 	recAuthors  []string // the record's authors, when not the kept authors
 	dois        []string
 	arxiv       string
-	journal     string
+	journal     string // journal_title as INSPIRE's BibTeX export writes it, a space after each full stop
 	volume      string
 	issue       string
 	pages       string
@@ -191,7 +191,7 @@ func inspireNames(as []record.Author) []string {
 var inspireWants = []inspireWant{
 	{recid: 233030, typ: "article-journal", title: "Realization of a Witten Critical Theory in (Ch-3)-4 Nmncl-3",
 		authors: []string{"Affleck|I."}, authorCount: 1, dois: []string{"10.1103/physrevlett.56.2763"},
-		journal: "Phys.Rev.Lett.", volume: "56", pages: "2763-2766", issued: "1986", cited: record.Int(32), citedNoSelf: record.Int(25)},
+		journal: "Phys. Rev. Lett.", volume: "56", pages: "2763-2766", issued: "1986", cited: record.Int(32), citedNoSelf: record.Int(25)},
 	{recid: 1191456, typ: "article-journal", title: "Holography for General Gauge Mediation",
 		authors: []string{"McGarrie|Moritz"}, authorCount: 1, dois: []string{"10.1007/jhep02(2013)132"}, arxiv: "1210.4935",
 		journal: "JHEP", volume: "02", pages: "132", issued: "2013", reports: []string{"DESY-12-171"},
@@ -199,32 +199,33 @@ var inspireWants = []inspireWant{
 	// The DOI is listed twice (Springer, arXiv): one DOI.
 	{recid: 2000377, typ: "article-journal", title: "Topological Quantum Computation is Hyperbolic",
 		authors: []string{"Samperton|Eric"}, authorCount: 1, dois: []string{"10.1007/s00220-023-04713-w"}, arxiv: "2201.00857",
-		journal: "Commun.Math.Phys.", volume: "402", issue: "1", pages: "79-96", issued: "2023-05-05",
+		journal: "Commun. Math. Phys.", volume: "402", issue: "1", pages: "79-96", issued: "2023-05-05",
 		cited: record.Int(2), citedNoSelf: record.Int(1)},
 	{recid: 500123, typ: "article-journal", title: "Spinor exchange in AdS(d+1)",
 		authors: []string{"Kawano|Teruhiko", "Okuyama|Kazumi"}, authorCount: 2, dois: []string{"10.1016/s0550-3213(99)00639-2"},
-		arxiv: "hep-th/9905130", journal: "Nucl.Phys.B", volume: "565", pages: "427-444", issued: "2000",
+		arxiv: "hep-th/9905130", journal: "Nucl. Phys. B", volume: "565", pages: "427-444", issued: "2000",
 		reports: []string{"UT-848", "KEK-TH-624"}, cited: record.Int(40), citedNoSelf: record.Int(39)},
 	// An article id, no pages: the id is cited where pages go.
 	{recid: 1372718, typ: "article-journal", title: "A positive Bondi--type mass in asymptotically de Sitter spacetimes",
 		authors: []string{"Szabados|László B", "Tod|Paul"}, authorCount: 2, dois: []string{"10.1088/0264-9381/32/20/205011"},
-		arxiv: "1505.06637", journal: "Class.Quant.Grav.", volume: "32", issue: "20", pages: "205011", issued: "2015-10-01",
+		arxiv: "1505.06637", journal: "Class. Quant. Grav.", volume: "32", issue: "20", pages: "205011", issued: "2015-10-01",
 		cited: record.Int(39), citedNoSelf: record.Int(37)},
 	{recid: 1304449, typ: "article-journal", title: "On the limiting behavior of the Brown–York quasi-local mass in asymptotically hyperbolic manifolds",
 		authors: []string{"Barbosa|Ezequiel", "de Lima|Levi Lopes", "Girão|Frederico"}, authorCount: 3,
-		dois: []string{"10.1016/j.difgeo.2017.04.004"}, arxiv: "1407.0660", journal: "Differ.Geom.Appl.", volume: "53",
+		dois: []string{"10.1016/j.difgeo.2017.04.004"}, arxiv: "1407.0660", journal: "Differ. Geom. Appl.", volume: "53",
 		pages: "56-75", issued: "2017-08", cited: record.Int(0), citedNoSelf: record.Int(0)},
 	{recid: 1713040, typ: "article-journal", title: "New probes for axionlike particles at hadron colliders",
 		authors: []string{"Ebadi|Javad", "Khatibi|Sara", "Mohammadi Najafabadi|Mojtaba"}, authorCount: 3,
-		dois: []string{"10.1103/physrevd.100.015016"}, arxiv: "1901.03061", journal: "Phys.Rev.D", volume: "100", issue: "1",
+		dois: []string{"10.1103/physrevd.100.015016"}, arxiv: "1901.03061", journal: "Phys. Rev. D", volume: "100", issue: "1",
 		pages: "015016", issued: "2019-07-16", cited: record.Int(26), citedNoSelf: record.Int(26)},
 	// A talk with only its conference number: the venue is the conference
 	// record, read later; the preprint's month is its date.
 	{recid: 524480, typ: "paper-conference", title: "CMB anisotropies: A Decadal survey",
 		authors: []string{"Hu|Wayne"}, authorCount: 1, arxiv: "astro-ph/0002520", issued: "2000-02", cnum: "C99-11-16.1"},
 	// A talk published in a journal: the journal is the venue, the
-	// conference kept beside it.
-	{recid: 788797, typ: "paper-conference", title: "All-order results for soft and collinear gluons",
+	// conference kept beside it; a journal article, as INSPIRE's own
+	// BibTeX export types a conference paper with a journal_title.
+	{recid: 788797, typ: "article-journal", title: "All-order results for soft and collinear gluons",
 		authors: []string{"Magnea|Lorenzo"}, authorCount: 1, dois: []string{"10.1007/s12043-009-0006-y"}, arxiv: "0806.3353",
 		journal: "Pramana", volume: "72", pages: "69-81", issued: "2009", cnum: "C08-01-02", reports: []string{"DFTT-16-2008"}},
 	// A proceedings volume has editors and no authors: it is cited by them.
@@ -241,7 +242,7 @@ var inspireWants = []inspireWant{
 	{recid: 1124337, typ: "article-journal",
 		title:      "Observation of a new particle in the search for the Standard Model Higgs boson with the ATLAS detector at the LHC",
 		recAuthors: []string{"ATLAS Collaboration"}, dois: []string{"10.1016/j.physletb.2012.08.020"}, arxiv: "1207.7214",
-		journal: "Phys.Lett.B", volume: "716", pages: "1-29", issued: "2012-09-17", reports: []string{"CERN-PH-EP-2012-218"}},
+		journal: "Phys. Lett. B", volume: "716", pages: "1-29", issued: "2012-09-17", reports: []string{"CERN-PH-EP-2012-218"}},
 	// "<" in a title is text, not markup; no journal and no arXiv id: an article.
 	{recid: 1675000, typ: "article",
 		title: "The Hi-GAL compact source catalogue – I. The physical properties of the clumps in the inner Galaxy (−71°0 < ℓ < 67°0)",
