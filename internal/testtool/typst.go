@@ -17,6 +17,9 @@ import (
 // registry .ci/run may reach; this one is on npm.
 const TypstPackage = "@myriaddreamin/typst-ts-node-compiler"
 
+// TypstPackageVersion is the version .ci/run pins.
+const TypstPackageVersion = "0.7.0"
+
 // TypstModulesEnv names a node_modules folder holding TypstPackage, for
 // a machine where it is not installed globally (npm install --prefix).
 const TypstModulesEnv = "ABOUT_TYPST_NODE_MODULES"
@@ -89,7 +92,8 @@ func typstPackageDir(t testing.TB) string {
 	}
 	dir := filepath.Join(root, filepath.FromSlash(TypstPackage))
 	if _, err := os.Stat(filepath.Join(dir, "package.json")); err != nil {
-		Missing(t, "the Typst compiler is not installed (npm install -g %s@0.7.0, or set %s to a node_modules holding it)", TypstPackage, TypstModulesEnv)
+		Missing(t, "the Typst compiler is not installed (npm install -g %s@%s, or set %s to a node_modules holding it)",
+			TypstPackage, TypstPackageVersion, TypstModulesEnv)
 	}
 	return dir
 }

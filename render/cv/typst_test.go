@@ -125,7 +125,9 @@ func TestTypstCompilesHostileTexts(t *testing.T) {
 	b.Flush()
 	dir := t.TempDir()
 	pdf, version := testtool.CompileTypst(t, dir, src.String())
-	t.Logf("Typst %s", version)
+	if !strings.Contains(typstPreamble, "(checked with Typst "+version+")") {
+		t.Errorf("the compiler is Typst %s; the document's first lines name another:\n%s", version, typstPreamble)
+	}
 	out, err := exec.Command(pdftotext, "-enc", "UTF-8", pdf, "-").Output()
 	if err != nil {
 		t.Fatalf("pdftotext: %v", err)
