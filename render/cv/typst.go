@@ -18,19 +18,19 @@ const typstPreamble = `// A CV written by about render --format cv-typst: compil
 #set page(margin: 2.2cm)
 #set text(size: 11pt)
 #set heading(numbering: none)
-#show link: underline
 `
 
 // WriteTypst writes d as a Typst document, in the same order and words
 // as WriteLaTeX. Typst's markup gives a meaning to most ASCII signs
-// (# * _ ` + "`" + ` $ < > @ [ ] = - + / ~ ", a list or heading marker
+// (# * _ ` $ < > @ [ ] = - + / ~ " ' and ..., a list or heading marker
 // at a line's start, // and /* comments), so no text is written as markup:
 // each is a string literal after "#" (#"…", #strong("…")), whose only
 // escapes are \\ and \", and the markup between them is this writer's
 // own: list and heading markers, and the next "#".
 func WriteTypst(out *bufio.Writer, d Document) error {
 	out.WriteString(typstPreamble)
-	fmt.Fprintf(out, "#set document(title: %s, author: %s)\n\n", typstString(d.Name), typstString(d.Name))
+	name := typstString(typstText(d.Name))
+	fmt.Fprintf(out, "#set document(title: %s, author: %s)\n\n", name, name)
 	var m markup
 	m.call("text", "size: 20pt, weight: \"bold\", ", d.Name)
 	m.end("\n")
@@ -91,9 +91,8 @@ func WriteTypst(out *bufio.Writer, d Document) error {
 // markup is Typst markup built of embedded expressions alone. Each is
 // followed by another "#", a space or a line's end, none of which
 // continues an expression ("#\"a\".b" would be a field, "#f(x)[y]" a
-// second argument).
-// Adjacent texts are one literal: the text waits in pending until
-// something else is written.
+// second argument). Adjacent texts are one literal: the text waits in
+// pending until something else is written.
 type markup struct {
 	out     strings.Builder
 	pending strings.Builder
@@ -154,7 +153,7 @@ func (m *markup) end(after string) { m.WriteString("\n" + after) }
 func (m *markup) link(url, label string) {
 	url = strings.TrimSpace(url)
 	if !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") || strings.ContainsFunc(url, unicode.IsSpace) {
-		m.text(label)
+		m.text(typstText(label))
 		return
 	}
 	m.WriteString("#link(" + typstString(url) + ", " + typstString(typstText(label)) + ")")
