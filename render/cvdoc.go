@@ -27,6 +27,15 @@ func writeJSONResume(b *bufio.Writer, p *page) error {
 	return cv.WriteJSONResume(b, d)
 }
 
+// writeCVTypst writes the same CV as Typst.
+func writeCVTypst(b *bufio.Writer, p *page) error {
+	d, err := cvDocument(p)
+	if err != nil {
+		return err
+	}
+	return cv.WriteTypst(b, d)
+}
+
 // cvDocument is the page as a CV: the CV sections of the person's ORCID
 // records (fetched with the manifest's cv = true; without it the CV
 // lists the works alone), then the page's entries grouped by type

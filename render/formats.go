@@ -39,6 +39,7 @@ const (
 
 	CV         Format = "cv"
 	JSONResume Format = "json-resume"
+	CVTypst    Format = "cv-typst"
 )
 
 // Kind is what a format writes, which decides the options it takes.
@@ -101,6 +102,7 @@ var formats = []formatRow{
 		"[[work]] marks, awards and notes; a lab's with --member", "cv.tex", Citations, writeCV, nil, false},
 	{JSONResume, "the CV as a JSON Resume 1.0.0 document: work, volunteer, education, awards and publications",
 		"resume.json", Citations, writeJSONResume, nil, false},
+	{CVTypst, "the CV as a Typst document (no packages: it compiles offline)", "cv.typ", Citations, writeCVTypst, nil, false},
 }
 
 // row is the format's row of the table; ok is false for an unknown format.

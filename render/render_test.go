@@ -52,6 +52,7 @@ var goldenCases = []struct {
 	{"nih-csv", Options{Format: NIHCSV}},
 	{"cv", Options{Format: CV}},
 	{"json-resume", Options{Format: JSONResume}},
+	{"cv-typst", Options{Format: CVTypst}},
 }
 
 func TestRenderMatchesGolden(t *testing.T) {

@@ -99,12 +99,12 @@ func folderNames(t *testing.T, dir string) []string {
 // committed, or an older about's file), a one-file --out holding exactly
 // what this render writes is about's whatever the format, and listed
 // again; an edited one is about's only where the format carries about's
-// mark (the BibTeX family, YAML, the HTML page, the feed, the CV), which cannot
+// mark (the BibTeX family, YAML, the HTML page, the feed, the CVs), which cannot
 // tell an edit; where it carries none (RIS, CSL-JSON, JSON, Markdown) it
 // is refused.
 func TestRenderRecognisesItsOwnFileWithoutTheList(t *testing.T) {
 	marked := map[render.Format]bool{render.BibTeX: true, render.BibLaTeX: true, render.AlFolio: true,
-		render.YAML: true, render.LabWebsite: true, render.HTML: true, render.Atom: true, render.CV: true}
+		render.YAML: true, render.LabWebsite: true, render.HTML: true, render.Atom: true, render.CV: true, render.CVTypst: true}
 	for _, f := range render.Formats() {
 		if f.IsFolder() {
 			continue

@@ -1,9 +1,9 @@
 // Package cv writes a researcher's CV: the sections of their ORCID
 // record (employment, education, distinctions, memberships, service,
 // funding, peer reviews) and their works grouped by type, as a LaTeX
-// document pdflatex compiles (WriteLaTeX) and as a JSON Resume
-// (WriteJSONResume). It writes what it is given: render picks the works
-// and words them.
+// document pdflatex compiles (WriteLaTeX), as a Typst document
+// (WriteTypst) and as a JSON Resume (WriteJSONResume). It writes what it
+// is given: render picks the works and words them.
 package cv
 
 import (

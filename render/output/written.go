@@ -597,7 +597,7 @@ func openWritten(root string) (listPath string, list written, err error) {
 
 // ownMark reports whether the file at path starts as about writes its
 // files: a "Written by about render" comment (the BibTeX, BibLaTeX,
-// al-folio, YAML, Lab Website Template and cv formats), the HTML page's
+// al-folio, YAML, Lab Website Template, cv and cv-typst formats), the HTML page's
 // generator tag or the Atom feed's. The mark tells about's file from the
 // user's when no list says (the list was not committed, or an about before
 // lists wrote it); it cannot tell an edit, so a list naming the file
