@@ -21,6 +21,7 @@ const preamble = `%% A CV written by about render --format cv: compile with pdfl
 \usepackage[margin=2.2cm]{geometry}
 \usepackage[hidelinks]{hyperref}
 \setlength{\parindent}{0pt}
+\setlength{\emergencystretch}{3em}
 \newcommand{\noglyph}[1]{\textsf{\footnotesize[U+#1]}}
 `
 
@@ -108,7 +109,7 @@ func section(b *bufio.Writer, title string) {
 // item writes one entry: its line (LaTeX already) and its link.
 func item(b *bufio.Writer, line, url string) {
 	if u := texURL(url); u != "" {
-		line += " \\href{" + u + "}{" + text(url) + "}"
+		line += " \\href{" + u + "}{" + linkText(url) + "}"
 	}
 	b.WriteString("\\item " + line + "\n")
 }
@@ -182,7 +183,7 @@ func workLine(w Work) string {
 		if w.DOI != "" {
 			label = "doi:" + w.DOI
 		}
-		parts = append(parts, "\\href{"+u+"}{"+text(label)+"}")
+		parts = append(parts, "\\href{"+u+"}{"+linkText(label)+"}")
 	}
 	for _, n := range w.Notes {
 		parts = append(parts, text(n))
@@ -228,6 +229,31 @@ func marks(legend string) string {
 // text is s escaped for LaTeX: its specials as commands, its non-ASCII
 // letters as the commands pdfLaTeX prints with T1.
 func text(s string) string { return tex.ASCII(tex.Escape(strings.Join(strings.Fields(s), " "))) }
+
+// linkText is a link's printed text, free to break after its slashes
+// and punctuation: a URL or DOI has no spaces, and a long one (Wiley's
+// SICI DOIs, a news page's address) would otherwise run past the margin.
+// The preamble's \emergencystretch lets a line that ends in one stretch
+// rather than overflow, which is enough for a short one: only a link
+// longer than a third of a line gets the breaks.
+func linkText(s string) string {
+	if len(s) <= 30 {
+		return text(s)
+	}
+	var b strings.Builder
+	if scheme, rest, ok := strings.Cut(s, "://"); ok {
+		b.WriteString(text(scheme + "://"))
+		s = rest
+	}
+	for {
+		i := strings.IndexAny(s, "/.-_?&=;")
+		if i < 0 {
+			return b.String() + text(s)
+		}
+		b.WriteString(text(s[:i+1]) + `\allowbreak{}`)
+		s = s[i+1:]
+	}
+}
 
 func bold(s string) string {
 	if s = text(s); s != "" {

@@ -1,0 +1,70 @@
+package cv
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aboutscholar/about/internal/testtool"
+	"github.com/aboutscholar/about/record"
+)
+
+// compile writes d as LaTeX into a fresh folder, runs pdflatex on it and
+// returns the .tex and the log; the test fails when pdflatex does.
+func compile(t *testing.T, d Document) (src, log string) {
+	t.Helper()
+	pdflatex := testtool.Need(t, "pdflatex")
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	testtool.WriteFile(t, filepath.Join(dir, "cv.tex"), out.String())
+	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "cv.tex")
+	cmd.Dir = dir
+	stdout, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdflatex: %v\n%s", err, stdout)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "cv.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), string(raw)
+}
+
+// TestLongLinksBreak: a long DOI (Wiley's SICI DOIs of the 1990s) or
+// award URL is printed as its link's text, and that text breaks at its
+// slashes and punctuation rather than running past the margin.
+func TestLongLinksBreak(t *testing.T) {
+	const sici = "10.1002/(SICI)1097-4636(199706)35:4<463::AID-JBM6>3.0.CO;2-O"
+	long := "https://www.example-university.edu/news/2019/awards/the-medal-for-cracked-pots-and-glazes/announcement_of_the_winners_of_the_year.html?lang=en&section=psychoceramics"
+	d := Document{Name: "Josiah Carberry"}
+	d.Sections.Distinctions = []record.Affiliation{{Role: "Medal", Organization: "Psychoceramics Society", URL: long}}
+	d.Groups = []Group{{Title: "Articles", Works: []Work{
+		{Title: "Biocompatibility of cracked glazes", DOI: sici, URL: "https://doi.org/" + sici},
+		{Title: "An announcement", URL: long},
+	}}}
+	_, log := compile(t, d)
+	if strings.Contains(log, "Overfull \\hbox") {
+		t.Errorf("a link runs past the margin:\n%s", overfull(log))
+	}
+}
+
+func overfull(log string) string {
+	var lines []string
+	for _, l := range strings.Split(log, "\n") {
+		if strings.HasPrefix(l, "Overfull") {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
