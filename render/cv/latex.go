@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/tex"
@@ -227,8 +230,20 @@ func marks(legend string) string {
 }
 
 // text is s escaped for LaTeX: its specials as commands, its non-ASCII
-// letters as the commands pdfLaTeX prints with T1.
-func text(s string) string { return tex.ASCII(tex.Escape(strings.Join(strings.Fields(s), " "))) }
+// letters as the commands pdfLaTeX prints with T1. It is composed first
+// (NFC), so a letter sent with a combining accent prints as the accented
+// letter, and loses its invisible format characters (zero-width space,
+// byte-order mark, bidi controls), which would print as their code
+// points; a soft hyphen stays a hyphenation point.
+func text(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) && r != '\u00ad' {
+			return -1
+		}
+		return r
+	}, norm.NFC.String(s))
+	return tex.ASCII(tex.Escape(strings.Join(strings.Fields(s), " ")))
+}
 
 // linkText is a link's printed text, free to break after its slashes
 // and punctuation: a URL or DOI has no spaces, and a long one (Wiley's

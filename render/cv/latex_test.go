@@ -68,3 +68,27 @@ func overfull(log string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestTextPrintsWhatItSays: a service's title in decomposed form (e and
+// a combining acute, as macOS writes file names) prints as the accented
+// letter, not as the letter and a "[U+0301]"; the invisible format
+// characters titles carry (zero-width space, byte-order mark, bidi
+// controls, word joiner) print nothing, not a "[U+200B]"; a soft hyphen
+// stays a hyphenation point.
+func TestTextPrintsWhatItSays(t *testing.T) {
+	title := "Caf" + "e\u0301" + " zero\u200bwidth\ufeff \u202eevil\u202c\u2060 hy\u00adphen"
+	d := Document{Name: "Josiah Carberry", Groups: []Group{{Title: "Articles", Works: []Work{{Title: title}}}}}
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	src := out.String()
+	if strings.Contains(src, `\DeclareUnicodeCharacter`) {
+		t.Errorf("the CV declares characters it should have printed or dropped:\n%s", src)
+	}
+	if want := `\item Caf{\'{e}} zerowidth evil hy{\-}phen.`; !strings.Contains(src, want) {
+		t.Errorf("the CV lacks %s:\n%s", want, src)
+	}
+}
