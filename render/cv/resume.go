@@ -150,11 +150,23 @@ func isoDate(d record.Date) string {
 	return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
 }
 
-// webURL is raw when it is an http(s) address with no space, the "uri"
-// the schema asks; "" otherwise.
+// webURL is raw as the "uri" the schema asks: an http(s) address, every
+// byte a URI may not hold percent-encoded (a SICI DOI's '<' and '>', a
+// space, a non-ASCII letter's UTF-8), so no link is lost; "" for any
+// other scheme.
 func webURL(raw string) string {
-	if texURL(raw) == "" || strings.ContainsAny(raw, " \t\n\"<>\\") {
+	raw = strings.TrimSpace(raw)
+	if texURL(raw) == "" {
 		return ""
 	}
-	return raw
+	const uriBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%"
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		if c := raw[i]; strings.IndexByte(uriBytes, c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
