@@ -91,7 +91,7 @@ func WriteLaTeX(out *bufio.Writer, d Document) error {
 // LaTeX's UTF-8 input prints itself (tex.KeptAsUTF8). pdflatex stops on
 // an undeclared one; declared, it prints its code point ("[U+674E]") and
 // the document compiles, the .tex keeping the text for an engine with
-// the script's fonts.
+// the script's fonts (lualatex, which skips the declarations).
 func noGlyphs(body string) string {
 	var b strings.Builder
 	seen := map[rune]bool{}
@@ -102,7 +102,13 @@ func noGlyphs(body string) string {
 		seen[r] = true
 		fmt.Fprintf(&b, "\\DeclareUnicodeCharacter{%04X}{\\noglyph{%04X}}\n", r, r)
 	}
-	return b.String()
+	if b.Len() == 0 {
+		return ""
+	}
+	// LuaLaTeX and XeLaTeX have no \DeclareUnicodeCharacter: they skip
+	// the declarations, and print the script once the preamble loads a
+	// font that has it (fontspec).
+	return "\\ifdefined\\DeclareUnicodeCharacter\n" + b.String() + "\\fi\n"
 }
 
 func section(b *bufio.Writer, title string) {

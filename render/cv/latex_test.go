@@ -92,3 +92,25 @@ func TestTextPrintsWhatItSays(t *testing.T) {
 		t.Errorf("the CV lacks %s:\n%s", want, src)
 	}
 }
+
+// TestCompilesWithLuaLaTeX: the CV keeps a name in a script pdfLaTeX
+// has no font for as UTF-8, for an engine with the script's fonts; the
+// declarations that let pdflatex print its code points must not stop
+// lualatex, which has no \DeclareUnicodeCharacter, on the first line.
+func TestCompilesWithLuaLaTeX(t *testing.T) {
+	lualatex := testtool.Need(t, "lualatex")
+	d := Document{Name: "李明 (Li Ming)", Groups: []Group{{Title: "Articles", Works: []Work{{Title: "Иван и 😀"}}}}}
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	dir := t.TempDir()
+	testtool.WriteFile(t, filepath.Join(dir, "cv.tex"), out.String())
+	cmd := exec.Command(lualatex, "-interaction=nonstopmode", "-halt-on-error", "cv.tex")
+	cmd.Dir = dir
+	if stdout, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("lualatex: %v\n%s", err, stdout)
+	}
+}
