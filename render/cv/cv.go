@@ -126,6 +126,34 @@ func ongoing(title string) bool {
 	return false
 }
 
+// reviewsByVenue is the peer reviews one line a venue, in the order each
+// venue first comes: ORCID groups reviews by the reviewed journal and
+// names each group by its convening organisation, often the publisher,
+// so several groups (and a second iD's record) name the same one; their
+// counts are summed and the latest date kept.
+func reviewsByVenue(rs []record.Reviewing) []record.Reviewing {
+	var merged []record.Reviewing
+	at := map[string]int{}
+	for _, r := range rs {
+		key := strings.ToLower(strings.Join(strings.Fields(r.Venue), " "))
+		i, ok := at[key]
+		if !ok {
+			at[key] = len(merged)
+			merged = append(merged, r)
+			continue
+		}
+		merged[i].Reviews += r.Reviews
+		if dateKey(r.Last) > dateKey(merged[i].Last) {
+			merged[i].Last = r.Last
+		}
+	}
+	return merged
+}
+
+// dateKey orders dates: a later one has a larger key, a year alone
+// before any month of it.
+func dateKey(d record.Date) int { return d.Year*10000 + d.Month*100 + d.Day }
+
 // Merge appends b's sections to a's: a researcher with two iDs has both
 // records' entries, the first record's first.
 func Merge(a, b record.CV) record.CV {

@@ -1,6 +1,9 @@
 package cv
 
 import (
+	"bufio"
+	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/record"
@@ -42,5 +45,31 @@ func TestPeriodAndISODate(t *testing.T) {
 		if got := isoDate(d); got != want {
 			t.Errorf("isoDate(%+v) = %q, want %q", d, got, want)
 		}
+	}
+}
+
+// TestPeerReviewsOneLineAVenue: ORCID groups peer reviews by the
+// reviewed journal and names each by its convening organisation, often
+// the publisher, so a reviewer for three of one publisher's journals
+// (and a second iD's record) has several groups naming it: the CV has
+// one line for it, the counts summed, the latest date of any.
+func TestPeerReviewsOneLineAVenue(t *testing.T) {
+	d := Document{Name: "Josiah Carberry"}
+	d.Sections.PeerReviews = []record.Reviewing{
+		{Venue: "Elsevier", Reviews: 2, Last: record.Date{Year: 2019}},
+		{Venue: "The Psychoceramics Society", Reviews: 1, Last: record.Date{Year: 2004}},
+		{Venue: "Elsevier", Reviews: 1, Last: record.Date{Year: 2021, Month: 3}},
+		{Venue: "elsevier ", Reviews: 2},
+	}
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	src := out.String()
+	want := "\\item Elsevier: 5 reviews, latest 2021.\n\\item The Psychoceramics Society: 1 review, latest 2004.\n"
+	if !strings.Contains(src, want) || strings.Count(src, "Elsevier") != 1 {
+		t.Errorf("the peer reviews are not one line a venue, want\n%s\ngot:\n%s", want, src)
 	}
 }

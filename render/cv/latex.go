@@ -57,7 +57,7 @@ func WriteLaTeX(out *bufio.Writer, d Document) error {
 	}
 	if len(d.Sections.PeerReviews) > 0 {
 		section(b, "Peer review")
-		for _, r := range d.Sections.PeerReviews {
+		for _, r := range reviewsByVenue(d.Sections.PeerReviews) {
 			item(b, reviewLine(r), "")
 		}
 		b.WriteString("\\end{itemize}\n")
