@@ -117,10 +117,11 @@ func joinNonEmpty(sep string, parts ...string) string {
 }
 
 // ongoing reports that an affiliation section's open end means "to this
-// day": a position held; an award or a degree has one date.
+// day": a position held, a degree under way; an award or a
+// qualification has one date.
 func ongoing(title string) bool {
 	switch title {
-	case "Employment", "Memberships", "Service", "Invited positions":
+	case "Employment", "Education", "Memberships", "Service", "Invited positions":
 		return true
 	}
 	return false

@@ -73,3 +73,24 @@ func TestPeerReviewsOneLineAVenue(t *testing.T) {
 		t.Errorf("the peer reviews are not one line a venue, want\n%s\ngot:\n%s", want, src)
 	}
 }
+
+// TestDegreeInProgress: an education with a start and no end is a degree
+// in progress ("Sep 2022–present", as ORCID's own record page says "to
+// present"), not a one-date entry a reader takes for its year; a
+// distinction keeps its one date.
+func TestDegreeInProgress(t *testing.T) {
+	d := Document{Name: "Josiah Carberry"}
+	d.Sections.Educations = []record.Affiliation{{Organization: "Brown University", Role: "PhD", Start: record.Date{Year: 2022, Month: 9}}}
+	d.Sections.Distinctions = []record.Affiliation{{Organization: "Psychoceramics Society", Role: "Medal", Start: record.Date{Year: 2023}}}
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	for _, want := range []string{`\item \textbf{PhD}. Brown University. Sep 2022{--}present.`, `\item \textbf{Medal}. Psychoceramics Society. 2023.`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the CV lacks %s:\n%s", want, out.String())
+		}
+	}
+}
