@@ -2,6 +2,7 @@ package cv
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -40,6 +41,7 @@ type resumeProfile struct {
 type resumeWork struct {
 	Name         string `json:"name,omitempty"`
 	Organization string `json:"organization,omitempty"`
+	Location     string `json:"location,omitempty"` // work's alone
 	Position     string `json:"position,omitempty"`
 	URL          string `json:"url,omitempty"`
 	StartDate    string `json:"startDate,omitempty"`
@@ -49,6 +51,7 @@ type resumeWork struct {
 
 type resumeEducation struct {
 	Institution string `json:"institution,omitempty"`
+	URL         string `json:"url,omitempty"`
 	Area        string `json:"area,omitempty"`
 	StudyType   string `json:"studyType,omitempty"`
 	StartDate   string `json:"startDate,omitempty"`
@@ -75,7 +78,7 @@ type resumeMeta struct {
 }
 
 // WriteJSONResume writes d as a JSON Resume 1.0.0 document: employment
-// and invited positions as work, service and memberships as volunteer,
+// and invited positions as work (the place its location), service and memberships as volunteer,
 // education and qualifications as education, distinctions and funding
 // as awards, the works as publications (the summary: authors, type and
 // the user's notes).
@@ -86,19 +89,22 @@ func WriteJSONResume(b *bufio.Writer, d Document) error {
 	}
 	s := d.Sections
 	for _, a := range append(append([]record.Affiliation(nil), s.Employments...), s.InvitedPositions...) {
-		r.Work = append(r.Work, resumeWork{Name: a.Organization, Position: a.Role, URL: webURL(a.URL),
-			StartDate: isoDate(a.Start), EndDate: isoDate(a.End), Summary: joinNonEmpty(", ", a.Department, place(a))})
+		r.Work = append(r.Work, resumeWork{Name: a.Organization, Location: place(a), Position: a.Role, URL: webURL(a.URL),
+			StartDate: isoDate(a.Start), EndDate: isoDate(a.End), Summary: a.Department})
 	}
 	for _, a := range append(append([]record.Affiliation(nil), s.Services...), s.Memberships...) {
 		r.Volunteer = append(r.Volunteer, resumeWork{Organization: a.Organization, Position: a.Role, URL: webURL(a.URL),
 			StartDate: isoDate(a.Start), EndDate: isoDate(a.End), Summary: joinNonEmpty(", ", a.Department, place(a))})
 	}
 	for _, a := range append(append([]record.Affiliation(nil), s.Educations...), s.Qualifications...) {
-		r.Education = append(r.Education, resumeEducation{Institution: a.Organization, Area: a.Department, StudyType: a.Role,
+		r.Education = append(r.Education, resumeEducation{Institution: a.Organization, URL: webURL(a.URL), Area: a.Department, StudyType: a.Role,
 			StartDate: isoDate(a.Start), EndDate: isoDate(a.End)})
 	}
 	for _, a := range s.Distinctions {
-		r.Awards = append(r.Awards, resumeAward{Title: a.Role, Date: isoDate(a.Start), Awarder: a.Organization, Summary: a.Department})
+		// ORCID's form asks a start and an end date: an award given on
+		// one day may have either.
+		date := cmp.Or(isoDate(a.Start), isoDate(a.End))
+		r.Awards = append(r.Awards, resumeAward{Title: a.Role, Date: date, Awarder: a.Organization, Summary: a.Department})
 	}
 	for _, g := range s.Fundings {
 		r.Awards = append(r.Awards, resumeAward{Title: g.Title, Date: isoDate(g.Start), Awarder: g.Funder,
