@@ -15,14 +15,16 @@ import (
 // preamble loads only what texlive's base and recommended packages hold
 // (fontenc, inputenc, lmodern, geometry, hyperref), so a plain TeX Live
 // or MiKTeX compiles it; T1 with lmodern prints the accented letters
-// tex.ASCII writes as commands.
+// tex.ASCII writes as commands. The sections are starred, so there is
+// no outline: without hyperref's bookmarks one pdflatex run is all, with
+// no "Rerun to get outlines right".
 const preamble = `%% A CV written by about render --format cv: compile with pdflatex.
 \documentclass[11pt]{article}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
 \usepackage[margin=2.2cm]{geometry}
-\usepackage[hidelinks]{hyperref}
+\usepackage[hidelinks,bookmarks=false]{hyperref}
 \setlength{\parindent}{0pt}
 \setlength{\emergencystretch}{3em}
 \newcommand{\noglyph}[1]{\textsf{\footnotesize[U+#1]}}

@@ -114,3 +114,14 @@ func TestCompilesWithLuaLaTeX(t *testing.T) {
 		t.Fatalf("lualatex: %v\n%s", err, stdout)
 	}
 }
+
+// TestOnePassIsEnough: the CV has no references, contents or outline,
+// so one pdflatex run makes it; the log must not tell the user to run
+// pdflatex again (hyperref's empty outline file did).
+func TestOnePassIsEnough(t *testing.T) {
+	d := Document{Name: "Josiah Carberry", Groups: []Group{{Title: "Articles", Works: []Work{{Title: "Cracked pots", URL: "https://example.org/pots"}}}}}
+	d.Sections.Employments = []record.Affiliation{{Organization: "Brown University", Role: "Professor"}}
+	if _, log := compile(t, d); strings.Contains(log, "Rerun to") {
+		t.Errorf("one pdflatex run asks for another:\n%s", log)
+	}
+}
