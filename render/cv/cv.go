@@ -151,6 +151,12 @@ func reviewsByVenue(rs []record.Reviewing) []record.Reviewing {
 	return merged
 }
 
+// grantNumber is a funding's number after its kind in words: "grant
+// PSY-1234", "salary award 5" (ORCID's type salary-award).
+func grantNumber(g record.Grant) string {
+	return strings.TrimSpace(strings.ReplaceAll(g.Type, "-", " ") + " " + g.Number)
+}
+
 // dateKey orders dates: a later one has a larger key, a year alone
 // before any month of it.
 func dateKey(d record.Date) int { return d.Year*10000 + d.Month*100 + d.Day }

@@ -94,3 +94,17 @@ func TestDegreeInProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestGrantLine: a funding's number follows its kind in words (ORCID's
+// type "salary-award" reads "salary award").
+func TestGrantLine(t *testing.T) {
+	cases := map[record.Grant]string{
+		{Title: "Pots", Type: "salary-award", Funder: "NSF", Number: "PSY-1"}: `\textbf{Pots}. NSF, salary award PSY-1.`,
+		{Title: "Pots", Funder: "NSF", Number: "PSY-1"}:                       `\textbf{Pots}. NSF, PSY-1.`,
+	}
+	for g, want := range cases {
+		if got := grantLine(g); got != want {
+			t.Errorf("grantLine(%+v) = %q, want %q", g, got, want)
+		}
+	}
+}

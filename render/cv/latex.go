@@ -147,7 +147,7 @@ func grantLine(g record.Grant) string {
 	parts := []string{bold(g.Title) + "."}
 	what := text(g.Funder)
 	if g.Number != "" {
-		what = joinNonEmpty(", ", what, text(strings.TrimSpace(g.Type+" "+g.Number)))
+		what = joinNonEmpty(", ", what, text(grantNumber(g)))
 	}
 	if what != "" {
 		parts = append(parts, what+".")

@@ -108,7 +108,7 @@ func WriteJSONResume(b *bufio.Writer, d Document) error {
 	}
 	for _, g := range s.Fundings {
 		r.Awards = append(r.Awards, resumeAward{Title: g.Title, Date: isoDate(g.Start), Awarder: g.Funder,
-			Summary: strings.TrimSpace(g.Type + " " + g.Number)})
+			Summary: grantNumber(g)})
 	}
 	for _, g := range d.Groups {
 		for _, w := range g.Works {
