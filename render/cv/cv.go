@@ -41,7 +41,7 @@ type Work struct {
 	DOI     string
 	URL     string   // the link: the DOI's resolver URL, else the landing page; "" for none
 	Notes   []string // the user's award and note, each a sentence
-	Legend  string   // what the authors' marks mean, "" for none
+	Legend  string   // what the authors' marks mean, its parts joined by "; "; "" for none
 }
 
 // Author is one listed author.

@@ -3,6 +3,7 @@ package cv
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -66,6 +67,9 @@ func WriteLaTeX(out *bufio.Writer, d Document) error {
 	}
 	if len(d.Groups) > 0 {
 		b.WriteString("\n\\section*{Publications}\n")
+		if l := legend(d.Groups); l != "" {
+			fmt.Fprintf(b, "{\\footnotesize %s}\\par\n", marks(l))
+		}
 		for _, g := range d.Groups {
 			fmt.Fprintf(b, "\n\\subsection*{%s}\n\\begin{enumerate}\n", text(g.Title))
 			for _, w := range g.Works {
@@ -171,8 +175,8 @@ func reviewLine(r record.Reviewing) string {
 }
 
 // workLine is one work: authors (the researcher in bold, the user's
-// marks raised), title, venue, date, link, the user's award and note,
-// and what the marks mean.
+// marks raised), title, venue, date, link, the user's award and note;
+// what the marks mean is said once, at the head of the list (legend).
 func workLine(w Work) string {
 	var parts []string
 	if a := authorsLine(w); a != "" {
@@ -199,11 +203,23 @@ func workLine(w Work) string {
 	for _, n := range w.Notes {
 		parts = append(parts, text(n))
 	}
-	line := strings.Join(parts, " ")
-	if w.Legend != "" {
-		line += "\\\\\n{\\footnotesize " + marks(w.Legend) + "}"
+	return strings.Join(parts, " ")
+}
+
+// legend is what the works' marks mean, said once for the list: the
+// parts of every work's legend, in the order they first come.
+func legend(groups []Group) string {
+	var parts []string
+	for _, g := range groups {
+		for _, w := range g.Works {
+			for _, p := range strings.Split(w.Legend, "; ") {
+				if p != "" && !slices.Contains(parts, p) {
+					parts = append(parts, p)
+				}
+			}
+		}
 	}
-	return line
+	return strings.Join(parts, "; ")
 }
 
 func authorsLine(w Work) string {

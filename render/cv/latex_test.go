@@ -125,3 +125,30 @@ func TestOnePassIsEnough(t *testing.T) {
 		t.Errorf("one pdflatex run asks for another:\n%s", log)
 	}
 }
+
+// TestMarksExplainedOnce: a CV with many works carrying the user's
+// marks says once, at the head of its publications, what the marks
+// mean, not under every marked work; the legend holds every mark used.
+func TestMarksExplainedOnce(t *testing.T) {
+	me := Author{Name: "Josiah Carberry", Me: true, Mark: "*"}
+	d := Document{Name: "Josiah Carberry", Groups: []Group{
+		{Title: "Articles", Works: []Work{
+			{Title: "One", Authors: []Author{me, {Name: "Ada Lovelace", Mark: "*"}}, Legend: "* Equal contribution"},
+			{Title: "Two", Authors: []Author{me, {Name: "Ada Lovelace", Mark: "*"}}, Legend: "* Equal contribution"},
+		}},
+		{Title: "Preprints", Works: []Work{
+			{Title: "Three", Authors: []Author{{Name: "Josiah Carberry", Me: true, Mark: "†"}}, Legend: "† Corresponding author"},
+		}},
+	}}
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	src := out.String()
+	want := "\\section*{Publications}\n{\\footnotesize \\textsuperscript{*} Equal contribution; \\textsuperscript{{\\relax †}} Corresponding author}\\par\n"
+	if !strings.Contains(src, want) || strings.Count(src, "Equal contribution") != 1 {
+		t.Errorf("the legend is not said once at the head of the publications, want\n%s\ngot\n%s", want, src)
+	}
+}
