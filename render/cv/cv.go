@@ -93,7 +93,7 @@ func dateText(d record.Date) string {
 	switch {
 	case d.Year == 0:
 		return ""
-	case d.Month == 0:
+	case d.Month < 1 || d.Month > 12: // none, or none a calendar has (a hand-edited snapshot)
 		return fmt.Sprint(d.Year)
 	}
 	return fmt.Sprintf("%.3s %d", monthNames[d.Month-1], d.Year)

@@ -108,3 +108,18 @@ func TestGrantLine(t *testing.T) {
 		}
 	}
 }
+
+// TestDateOutOfRange: a snapshot edited by hand (or written by another
+// tool) may hold a month no calendar has; the CV prints the year rather
+// than stopping on it, and the JSON Resume gives the year (its pattern
+// would take "1930-13").
+func TestDateOutOfRange(t *testing.T) {
+	for _, d := range []record.Date{{Year: 1930, Month: 13}, {Year: 1930, Month: -1, Day: 5}} {
+		if got := period(d, record.Date{}, false); got != "1930" {
+			t.Errorf("period(%+v) = %q, want 1930", d, got)
+		}
+		if got := isoDate(d); got != "1930" {
+			t.Errorf("isoDate(%+v) = %q, want 1930", d, got)
+		}
+	}
+}

@@ -148,9 +148,9 @@ func isoDate(d record.Date) string {
 	switch {
 	case d.Year < 1000 || d.Year > 2999:
 		return ""
-	case d.Month == 0:
+	case d.Month < 1 || d.Month > 12:
 		return fmt.Sprintf("%04d", d.Year)
-	case d.Day == 0:
+	case d.Day < 1 || d.Day > 31:
 		return fmt.Sprintf("%04d-%02d", d.Year, d.Month)
 	}
 	return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
