@@ -33,6 +33,7 @@ type Work struct {
 	Authors []Author
 	EtAl    string // what follows a cut list (" et al. (40 authors)"), "" for none
 	Title   string
+	Kind    string // what it is, as people say it ("Journal article", a genre: "Poster"), "" for none
 	In      string // the word before the container ("In"), "" for none
 	Venue   string // journal, proceedings, publisher
 	Detail  string // volume(issue), pages

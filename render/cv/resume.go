@@ -123,7 +123,8 @@ func WriteJSONResume(b *bufio.Writer, d Document) error {
 }
 
 // publicationSummary is what a publication's fields leave out: its
-// authors with the user's marks, its kind, and the user's notes.
+// authors with the user's marks, its kind (one work's: "Journal
+// article", else its group's heading), and the user's notes.
 func publicationSummary(kind string, w Work) string {
 	var names []string
 	for _, a := range w.Authors {
@@ -133,7 +134,7 @@ func publicationSummary(kind string, w Work) string {
 	if len(names) == 0 {
 		parts = nil
 	}
-	parts = append(parts, kind+".")
+	parts = append(parts, cmp.Or(w.Kind, kind)+".")
 	parts = append(parts, w.Notes...)
 	if w.Legend != "" {
 		parts = append(parts, w.Legend+".")
