@@ -111,8 +111,11 @@ func orcidGrant(s gjson.Result) (record.Grant, bool) {
 		URL:     cleanField(s.Get("url.value")),
 		Country: cleanField(s.Get("organization.address.country")),
 	}
+	// The grant's own number: "part-of" names a larger grant it belongs
+	// to, "funded-by" another's (orcid-model common-3.0.xsd).
 	s.Get("external-ids.external-id").ForEach(func(_, x gjson.Result) bool {
-		if strings.EqualFold(x.Get("external-id-type").String(), "grant_number") && f.Number == "" {
+		rel := strings.ToLower(x.Get("external-id-relationship").String())
+		if strings.EqualFold(x.Get("external-id-type").String(), "grant_number") && (rel == "self" || rel == "") && f.Number == "" {
 			f.Number = cleanField(x.Get("external-id-value"))
 		}
 		return true

@@ -75,7 +75,7 @@ func cvDocument(p *page) (cv.Document, error) {
 // the user's award and note.
 func cvWork(e *entry) cv.Work {
 	authors, etAl := shownAuthorList(e)
-	w := cv.Work{EtAl: etAl, Title: e.titleOf(), Date: e.rec.Issued, Year: wording.LongDate(e.rec.Issued),
+	w := cv.Work{EtAl: etAl, Title: e.titleOf(), Kind: wording.KindLabel(e.rec), Date: e.rec.Issued, Year: wording.LongDate(e.rec.Issued),
 		DOI: e.rec.IDs.DOI, Legend: e.markLegend("; ")}
 	for _, a := range authors {
 		w.Authors = append(w.Authors, cv.Author{Name: a.Name, Me: a.Me, Mark: a.Mark, Gap: a.Gap})

@@ -189,6 +189,9 @@ func ungroupedWhy(f render.Format) string {
 	if f == render.Atom {
 		return "the feed lists every work once, newest first, ungrouped and without counts"
 	}
+	if f == render.CV || f == render.JSONResume {
+		return "a CV lists the works by type, always, and without counts"
+	}
 	return "a citation file lists every work once, ungrouped and without counts"
 }
 

@@ -33,6 +33,7 @@ type Work struct {
 	Authors []Author
 	EtAl    string // what follows a cut list (" et al. (40 authors)"), "" for none
 	Title   string
+	Kind    string // what it is, as people say it ("Journal article", a genre: "Poster"), "" for none
 	In      string // the word before the container ("In"), "" for none
 	Venue   string // journal, proceedings, publisher
 	Detail  string // volume(issue), pages
@@ -41,7 +42,7 @@ type Work struct {
 	DOI     string
 	URL     string   // the link: the DOI's resolver URL, else the landing page; "" for none
 	Notes   []string // the user's award and note, each a sentence
-	Legend  string   // what the authors' marks mean, "" for none
+	Legend  string   // what the authors' marks mean, its parts joined by "; "; "" for none
 }
 
 // Author is one listed author.
@@ -93,7 +94,7 @@ func dateText(d record.Date) string {
 	switch {
 	case d.Year == 0:
 		return ""
-	case d.Month == 0:
+	case d.Month < 1 || d.Month > 12: // none, or none a calendar has (a hand-edited snapshot)
 		return fmt.Sprint(d.Year)
 	}
 	return fmt.Sprintf("%.3s %d", monthNames[d.Month-1], d.Year)
@@ -117,14 +118,49 @@ func joinNonEmpty(sep string, parts ...string) string {
 }
 
 // ongoing reports that an affiliation section's open end means "to this
-// day": a position held; an award or a degree has one date.
+// day": a position held, a degree under way; an award or a
+// qualification has one date.
 func ongoing(title string) bool {
 	switch title {
-	case "Employment", "Memberships", "Service", "Invited positions":
+	case "Employment", "Education", "Memberships", "Service", "Invited positions":
 		return true
 	}
 	return false
 }
+
+// reviewsByVenue is the peer reviews one line a venue, in the order each
+// venue first comes: ORCID groups reviews by the reviewed journal and
+// names each group by its convening organisation, often the publisher,
+// so several groups (and a second iD's record) name the same one; their
+// counts are summed and the latest date kept.
+func reviewsByVenue(rs []record.Reviewing) []record.Reviewing {
+	var merged []record.Reviewing
+	at := map[string]int{}
+	for _, r := range rs {
+		key := strings.ToLower(strings.Join(strings.Fields(r.Venue), " "))
+		i, ok := at[key]
+		if !ok {
+			at[key] = len(merged)
+			merged = append(merged, r)
+			continue
+		}
+		merged[i].Reviews += r.Reviews
+		if dateKey(r.Last) > dateKey(merged[i].Last) {
+			merged[i].Last = r.Last
+		}
+	}
+	return merged
+}
+
+// grantNumber is a funding's number after its kind in words: "grant
+// PSY-1234", "salary award 5" (ORCID's type salary-award).
+func grantNumber(g record.Grant) string {
+	return strings.TrimSpace(strings.ReplaceAll(g.Type, "-", " ") + " " + g.Number)
+}
+
+// dateKey orders dates: a later one has a larger key, a year alone
+// before any month of it.
+func dateKey(d record.Date) int { return d.Year*10000 + d.Month*100 + d.Day }
 
 // Merge appends b's sections to a's: a researcher with two iDs has both
 // records' entries, the first record's first.

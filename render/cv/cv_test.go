@@ -1,6 +1,9 @@
 package cv
 
 import (
+	"bufio"
+	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/aboutscholar/about/record"
@@ -41,6 +44,82 @@ func TestPeriodAndISODate(t *testing.T) {
 	for d, want := range map[record.Date]string{feb1930: "1930-02", y1929: "1929", {Year: 2004, Month: 2, Day: 2}: "2004-02-02", {}: "", {Year: 999}: ""} {
 		if got := isoDate(d); got != want {
 			t.Errorf("isoDate(%+v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestPeerReviewsOneLineAVenue: ORCID groups peer reviews by the
+// reviewed journal and names each by its convening organisation, often
+// the publisher, so a reviewer for three of one publisher's journals
+// (and a second iD's record) has several groups naming it: the CV has
+// one line for it, the counts summed, the latest date of any.
+func TestPeerReviewsOneLineAVenue(t *testing.T) {
+	d := Document{Name: "Josiah Carberry"}
+	d.Sections.PeerReviews = []record.Reviewing{
+		{Venue: "Elsevier", Reviews: 2, Last: record.Date{Year: 2019}},
+		{Venue: "The Psychoceramics Society", Reviews: 1, Last: record.Date{Year: 2004}},
+		{Venue: "Elsevier", Reviews: 1, Last: record.Date{Year: 2021, Month: 3}},
+		{Venue: "elsevier ", Reviews: 2},
+	}
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	src := out.String()
+	want := "\\item Elsevier: 5 reviews, latest 2021.\n\\item The Psychoceramics Society: 1 review, latest 2004.\n"
+	if !strings.Contains(src, want) || strings.Count(src, "Elsevier") != 1 {
+		t.Errorf("the peer reviews are not one line a venue, want\n%s\ngot:\n%s", want, src)
+	}
+}
+
+// TestDegreeInProgress: an education with a start and no end is a degree
+// in progress ("Sep 2022–present", as ORCID's own record page says "to
+// present"), not a one-date entry a reader takes for its year; a
+// distinction keeps its one date.
+func TestDegreeInProgress(t *testing.T) {
+	d := Document{Name: "Josiah Carberry"}
+	d.Sections.Educations = []record.Affiliation{{Organization: "Brown University", Role: "PhD", Start: record.Date{Year: 2022, Month: 9}}}
+	d.Sections.Distinctions = []record.Affiliation{{Organization: "Psychoceramics Society", Role: "Medal", Start: record.Date{Year: 2023}}}
+	var out bytes.Buffer
+	b := bufio.NewWriter(&out)
+	if err := WriteLaTeX(b, d); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	for _, want := range []string{`\item \textbf{PhD}. Brown University. Sep 2022{--}present.`, `\item \textbf{Medal}. Psychoceramics Society. 2023.`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the CV lacks %s:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestGrantLine: a funding's number follows its kind in words (ORCID's
+// type "salary-award" reads "salary award").
+func TestGrantLine(t *testing.T) {
+	cases := map[record.Grant]string{
+		{Title: "Pots", Type: "salary-award", Funder: "NSF", Number: "PSY-1"}: `\textbf{Pots}. NSF, salary award PSY-1.`,
+		{Title: "Pots", Funder: "NSF", Number: "PSY-1"}:                       `\textbf{Pots}. NSF, PSY-1.`,
+	}
+	for g, want := range cases {
+		if got := grantLine(g); got != want {
+			t.Errorf("grantLine(%+v) = %q, want %q", g, got, want)
+		}
+	}
+}
+
+// TestDateOutOfRange: a snapshot edited by hand (or written by another
+// tool) may hold a month no calendar has; the CV prints the year rather
+// than stopping on it, and the JSON Resume gives the year (its pattern
+// would take "1930-13").
+func TestDateOutOfRange(t *testing.T) {
+	for _, d := range []record.Date{{Year: 1930, Month: 13}, {Year: 1930, Month: -1, Day: 5}} {
+		if got := period(d, record.Date{}, false); got != "1930" {
+			t.Errorf("period(%+v) = %q, want 1930", d, got)
+		}
+		if got := isoDate(d); got != "1930" {
+			t.Errorf("isoDate(%+v) = %q, want 1930", d, got)
 		}
 	}
 }

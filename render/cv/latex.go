@@ -3,7 +3,11 @@ package cv
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render/tex"
@@ -12,15 +16,18 @@ import (
 // preamble loads only what texlive's base and recommended packages hold
 // (fontenc, inputenc, lmodern, geometry, hyperref), so a plain TeX Live
 // or MiKTeX compiles it; T1 with lmodern prints the accented letters
-// tex.ASCII writes as commands.
+// tex.ASCII writes as commands. The sections are starred, so there is
+// no outline: without hyperref's bookmarks one pdflatex run is all, with
+// no "Rerun to get outlines right".
 const preamble = `%% A CV written by about render --format cv: compile with pdflatex.
 \documentclass[11pt]{article}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
 \usepackage[margin=2.2cm]{geometry}
-\usepackage[hidelinks]{hyperref}
+\usepackage[hidelinks,bookmarks=false]{hyperref}
 \setlength{\parindent}{0pt}
+\setlength{\emergencystretch}{3em}
 \newcommand{\noglyph}[1]{\textsf{\footnotesize[U+#1]}}
 `
 
@@ -53,13 +60,16 @@ func WriteLaTeX(out *bufio.Writer, d Document) error {
 	}
 	if len(d.Sections.PeerReviews) > 0 {
 		section(b, "Peer review")
-		for _, r := range d.Sections.PeerReviews {
+		for _, r := range reviewsByVenue(d.Sections.PeerReviews) {
 			item(b, reviewLine(r), "")
 		}
 		b.WriteString("\\end{itemize}\n")
 	}
 	if len(d.Groups) > 0 {
 		b.WriteString("\n\\section*{Publications}\n")
+		if l := legend(d.Groups); l != "" {
+			fmt.Fprintf(b, "{\\footnotesize %s}\\par\n", marks(l))
+		}
 		for _, g := range d.Groups {
 			fmt.Fprintf(b, "\n\\subsection*{%s}\n\\begin{enumerate}\n", text(g.Title))
 			for _, w := range g.Works {
@@ -87,7 +97,7 @@ func WriteLaTeX(out *bufio.Writer, d Document) error {
 // LaTeX's UTF-8 input prints itself (tex.KeptAsUTF8). pdflatex stops on
 // an undeclared one; declared, it prints its code point ("[U+674E]") and
 // the document compiles, the .tex keeping the text for an engine with
-// the script's fonts.
+// the script's fonts (lualatex, which skips the declarations).
 func noGlyphs(body string) string {
 	var b strings.Builder
 	seen := map[rune]bool{}
@@ -98,7 +108,13 @@ func noGlyphs(body string) string {
 		seen[r] = true
 		fmt.Fprintf(&b, "\\DeclareUnicodeCharacter{%04X}{\\noglyph{%04X}}\n", r, r)
 	}
-	return b.String()
+	if b.Len() == 0 {
+		return ""
+	}
+	// LuaLaTeX and XeLaTeX have no \DeclareUnicodeCharacter: they skip
+	// the declarations, and print the script once the preamble loads a
+	// font that has it (fontspec).
+	return "\\ifdefined\\DeclareUnicodeCharacter\n" + b.String() + "\\fi\n"
 }
 
 func section(b *bufio.Writer, title string) {
@@ -108,7 +124,7 @@ func section(b *bufio.Writer, title string) {
 // item writes one entry: its line (LaTeX already) and its link.
 func item(b *bufio.Writer, line, url string) {
 	if u := texURL(url); u != "" {
-		line += " \\href{" + u + "}{" + text(url) + "}"
+		line += " \\href{" + u + "}{" + linkText(url) + "}"
 	}
 	b.WriteString("\\item " + line + "\n")
 }
@@ -135,7 +151,7 @@ func grantLine(g record.Grant) string {
 	parts := []string{bold(g.Title) + "."}
 	what := text(g.Funder)
 	if g.Number != "" {
-		what = joinNonEmpty(", ", what, text(strings.TrimSpace(g.Type+" "+g.Number)))
+		what = joinNonEmpty(", ", what, text(grantNumber(g)))
 	}
 	if what != "" {
 		parts = append(parts, what+".")
@@ -159,8 +175,8 @@ func reviewLine(r record.Reviewing) string {
 }
 
 // workLine is one work: authors (the researcher in bold, the user's
-// marks raised), title, venue, date, link, the user's award and note,
-// and what the marks mean.
+// marks raised), title, venue, date, link, the user's award and note;
+// what the marks mean is said once, at the head of the list (legend).
 func workLine(w Work) string {
 	var parts []string
 	if a := authorsLine(w); a != "" {
@@ -182,16 +198,28 @@ func workLine(w Work) string {
 		if w.DOI != "" {
 			label = "doi:" + w.DOI
 		}
-		parts = append(parts, "\\href{"+u+"}{"+text(label)+"}")
+		parts = append(parts, "\\href{"+u+"}{"+linkText(label)+"}")
 	}
 	for _, n := range w.Notes {
 		parts = append(parts, text(n))
 	}
-	line := strings.Join(parts, " ")
-	if w.Legend != "" {
-		line += "\\\\\n{\\footnotesize " + marks(w.Legend) + "}"
+	return strings.Join(parts, " ")
+}
+
+// legend is what the works' marks mean, said once for the list: the
+// parts of every work's legend, in the order they first come.
+func legend(groups []Group) string {
+	var parts []string
+	for _, g := range groups {
+		for _, w := range g.Works {
+			for _, p := range strings.Split(w.Legend, "; ") {
+				if p != "" && !slices.Contains(parts, p) {
+					parts = append(parts, p)
+				}
+			}
+		}
 	}
-	return line
+	return strings.Join(parts, "; ")
 }
 
 func authorsLine(w Work) string {
@@ -226,8 +254,45 @@ func marks(legend string) string {
 }
 
 // text is s escaped for LaTeX: its specials as commands, its non-ASCII
-// letters as the commands pdfLaTeX prints with T1.
-func text(s string) string { return tex.ASCII(tex.Escape(strings.Join(strings.Fields(s), " "))) }
+// letters as the commands pdfLaTeX prints with T1. It is composed first
+// (NFC), so a letter sent with a combining accent prints as the accented
+// letter, and loses its invisible format characters (zero-width space,
+// byte-order mark, bidi controls), which would print as their code
+// points; a soft hyphen stays a hyphenation point.
+func text(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) && r != '\u00ad' {
+			return -1
+		}
+		return r
+	}, norm.NFC.String(s))
+	return tex.ASCII(tex.Escape(strings.Join(strings.Fields(s), " ")))
+}
+
+// linkText is a link's printed text, free to break after its slashes
+// and punctuation: a URL or DOI has no spaces, and a long one (Wiley's
+// SICI DOIs, a news page's address) would otherwise run past the margin.
+// The preamble's \emergencystretch lets a line that ends in one stretch
+// rather than overflow, which is enough for a short one: only a link
+// longer than a third of a line gets the breaks.
+func linkText(s string) string {
+	if len(s) <= 30 {
+		return text(s)
+	}
+	var b strings.Builder
+	if scheme, rest, ok := strings.Cut(s, "://"); ok {
+		b.WriteString(text(scheme + "://"))
+		s = rest
+	}
+	for {
+		i := strings.IndexAny(s, "/.-_?&=;")
+		if i < 0 {
+			return b.String() + text(s)
+		}
+		b.WriteString(text(s[:i+1]) + `\allowbreak{}`)
+		s = s[i+1:]
+	}
+}
 
 func bold(s string) string {
 	if s = text(s); s != "" {

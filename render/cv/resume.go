@@ -2,6 +2,7 @@ package cv
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -40,6 +41,7 @@ type resumeProfile struct {
 type resumeWork struct {
 	Name         string `json:"name,omitempty"`
 	Organization string `json:"organization,omitempty"`
+	Location     string `json:"location,omitempty"` // work's alone
 	Position     string `json:"position,omitempty"`
 	URL          string `json:"url,omitempty"`
 	StartDate    string `json:"startDate,omitempty"`
@@ -49,6 +51,7 @@ type resumeWork struct {
 
 type resumeEducation struct {
 	Institution string `json:"institution,omitempty"`
+	URL         string `json:"url,omitempty"`
 	Area        string `json:"area,omitempty"`
 	StudyType   string `json:"studyType,omitempty"`
 	StartDate   string `json:"startDate,omitempty"`
@@ -75,7 +78,7 @@ type resumeMeta struct {
 }
 
 // WriteJSONResume writes d as a JSON Resume 1.0.0 document: employment
-// and invited positions as work, service and memberships as volunteer,
+// and invited positions as work (the place its location), service and memberships as volunteer,
 // education and qualifications as education, distinctions and funding
 // as awards, the works as publications (the summary: authors, type and
 // the user's notes).
@@ -86,23 +89,26 @@ func WriteJSONResume(b *bufio.Writer, d Document) error {
 	}
 	s := d.Sections
 	for _, a := range append(append([]record.Affiliation(nil), s.Employments...), s.InvitedPositions...) {
-		r.Work = append(r.Work, resumeWork{Name: a.Organization, Position: a.Role, URL: webURL(a.URL),
-			StartDate: isoDate(a.Start), EndDate: isoDate(a.End), Summary: joinNonEmpty(", ", a.Department, place(a))})
+		r.Work = append(r.Work, resumeWork{Name: a.Organization, Location: place(a), Position: a.Role, URL: webURL(a.URL),
+			StartDate: isoDate(a.Start), EndDate: isoDate(a.End), Summary: a.Department})
 	}
 	for _, a := range append(append([]record.Affiliation(nil), s.Services...), s.Memberships...) {
 		r.Volunteer = append(r.Volunteer, resumeWork{Organization: a.Organization, Position: a.Role, URL: webURL(a.URL),
 			StartDate: isoDate(a.Start), EndDate: isoDate(a.End), Summary: joinNonEmpty(", ", a.Department, place(a))})
 	}
 	for _, a := range append(append([]record.Affiliation(nil), s.Educations...), s.Qualifications...) {
-		r.Education = append(r.Education, resumeEducation{Institution: a.Organization, Area: a.Department, StudyType: a.Role,
+		r.Education = append(r.Education, resumeEducation{Institution: a.Organization, URL: webURL(a.URL), Area: a.Department, StudyType: a.Role,
 			StartDate: isoDate(a.Start), EndDate: isoDate(a.End)})
 	}
 	for _, a := range s.Distinctions {
-		r.Awards = append(r.Awards, resumeAward{Title: a.Role, Date: isoDate(a.Start), Awarder: a.Organization, Summary: a.Department})
+		// ORCID's form asks a start and an end date: an award given on
+		// one day may have either.
+		date := cmp.Or(isoDate(a.Start), isoDate(a.End))
+		r.Awards = append(r.Awards, resumeAward{Title: a.Role, Date: date, Awarder: a.Organization, Summary: a.Department})
 	}
 	for _, g := range s.Fundings {
 		r.Awards = append(r.Awards, resumeAward{Title: g.Title, Date: isoDate(g.Start), Awarder: g.Funder,
-			Summary: strings.TrimSpace(g.Type + " " + g.Number)})
+			Summary: grantNumber(g)})
 	}
 	for _, g := range d.Groups {
 		for _, w := range g.Works {
@@ -117,7 +123,8 @@ func WriteJSONResume(b *bufio.Writer, d Document) error {
 }
 
 // publicationSummary is what a publication's fields leave out: its
-// authors with the user's marks, its kind, and the user's notes.
+// authors with the user's marks, its kind (one work's: "Journal
+// article", else its group's heading), and the user's notes.
 func publicationSummary(kind string, w Work) string {
 	var names []string
 	for _, a := range w.Authors {
@@ -127,7 +134,7 @@ func publicationSummary(kind string, w Work) string {
 	if len(names) == 0 {
 		parts = nil
 	}
-	parts = append(parts, kind+".")
+	parts = append(parts, cmp.Or(w.Kind, kind)+".")
 	parts = append(parts, w.Notes...)
 	if w.Legend != "" {
 		parts = append(parts, w.Legend+".")
@@ -142,19 +149,31 @@ func isoDate(d record.Date) string {
 	switch {
 	case d.Year < 1000 || d.Year > 2999:
 		return ""
-	case d.Month == 0:
+	case d.Month < 1 || d.Month > 12:
 		return fmt.Sprintf("%04d", d.Year)
-	case d.Day == 0:
+	case d.Day < 1 || d.Day > 31:
 		return fmt.Sprintf("%04d-%02d", d.Year, d.Month)
 	}
 	return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
 }
 
-// webURL is raw when it is an http(s) address with no space, the "uri"
-// the schema asks; "" otherwise.
+// webURL is raw as the "uri" the schema asks: an http(s) address, every
+// byte a URI may not hold percent-encoded (a SICI DOI's '<' and '>', a
+// space, a non-ASCII letter's UTF-8), so no link is lost; "" for any
+// other scheme.
 func webURL(raw string) string {
-	if texURL(raw) == "" || strings.ContainsAny(raw, " \t\n\"<>\\") {
+	raw = strings.TrimSpace(raw)
+	if texURL(raw) == "" {
 		return ""
 	}
-	return raw
+	const uriBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%"
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		if c := raw[i]; strings.IndexByte(uriBytes, c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
