@@ -83,7 +83,9 @@ func (r *Run) NotOnRecord(works []*Linkable, l Linked) []MissingFromRecord {
 			m.Listed = append(m.Listed, ListedBy{Listing: lister, Work: k, ByLink: r.sameAs[lister] == orcid})
 		}
 	}
-	slices.SortFunc(out, func(a, b *MissingFromRecord) int { return cmp.Or(cmp.Compare(a.ORCID, b.ORCID), cmp.Compare(a.Work, b.Work)) })
+	slices.SortFunc(out, func(a, b *MissingFromRecord) int {
+		return cmp.Or(cmp.Compare(a.ORCID, b.ORCID), cmp.Compare(a.Work, b.Work))
+	})
 	res := make([]MissingFromRecord, len(out))
 	for i, m := range out {
 		slices.SortFunc(m.Listed, func(a, b ListedBy) int { return cmp.Or(cmp.Compare(a.Listing, b.Listing), cmp.Compare(a.Work, b.Work)) })
