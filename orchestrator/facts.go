@@ -91,6 +91,7 @@ func (rn *run) discoveryFacts() report.DiscoveryFacts {
 	d := report.DiscoveryFacts{Listings: rn.listed}
 	if rn.unclaimed != nil {
 		d.Unclaimed = reportUnclaimed(rn.unclaimed)
+		d.NotOnRecord = rn.reportNotOnRecord(rn.unclaimed)
 	}
 	return d
 }

@@ -29,8 +29,12 @@ type workPlan struct {
 	held     scratchFile                    // where the summaries wait, out of memory (see summary)
 	expanded map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread   map[string]bool                // ORCID keys whose record could not be read this run
-	core     *works.Run                     // the works core, told each record as it is read
-	excluded []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
+	// listedAs is each dblp or INSPIRE listing's own id of the works it
+	// listed this run (dblp's record key, INSPIRE's recid): listing key +
+	// "\n" + work key → id, the evidence of discovery's not_on_record.
+	listedAs map[string]string
+	core     *works.Run         // the works core, told each record as it is read
+	excluded []manifest.Exclude // the [[exclude]]s that left a work out, for the report
 	warnings []record.Warning
 
 	m        *manifest.Manifest
@@ -67,6 +71,7 @@ func newWorkPlan(m *manifest.Manifest, core *works.Run) *workPlan {
 		counts:    map[string]map[string]record.Counts{},
 		expanded:  map[string]snapshots.Expansion{},
 		unread:    map[string]bool{},
+		listedAs:  map[string]string{},
 		core:      core,
 		m:         m,
 		excludes:  map[string]manifest.Exclude{},
@@ -224,6 +229,7 @@ func (p *workPlan) addDiscovered(now *works.ORCIDRead, origin string, o reply) {
 	for _, w := range o.result.Discovered {
 		k := w.ID.Key()
 		p.add(w.ID, origin)
+		p.noteListedAs(origin, k, w.Source)
 		if !listed[k] {
 			listed[k] = true
 			exp.Works = append(exp.Works, k)

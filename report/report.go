@@ -91,8 +91,9 @@ type NoteFacts struct {
 // works carrying each ORCID iD, and what they name beyond the page
 // (unclaimed.json).
 type DiscoveryFacts struct {
-	Listings  []Listing
-	Unclaimed []Unclaimed
+	Listings    []Listing
+	Unclaimed   []Unclaimed
+	NotOnRecord []NotOnRecord // per researcher, what dblp or INSPIRE lists that the ORCID record lacks
 }
 
 // Incomplete reports whether any job failed or was skipped.

@@ -104,9 +104,17 @@ func (r *Report) discoveryRequests() int {
 	return n
 }
 
-// writeUnclaimed tells the suggestions of unclaimed.json, the plain ones
-// first and those whose name differs apart, with the lines to paste.
+// writeUnclaimed tells the suggestions of unclaimed.json: the works that
+// carry the iD (writeSuggestions), then those the record lacks that dblp
+// or INSPIRE lists (writeNotOnRecord).
 func (r *Report) writeUnclaimed(w io.Writer) {
+	r.writeSuggestions(w)
+	r.writeNotOnRecord(w)
+}
+
+// writeSuggestions tells the works that carry the iD, the plain ones
+// first and those whose name differs apart, with the lines to paste.
+func (r *Report) writeSuggestions(w io.Writer) {
 	if len(r.Unclaimed) == 0 {
 		return // nothing to suggest; a listing that failed is a note
 	}
@@ -199,4 +207,44 @@ func (r *Report) discoveryJSON() ([]ListingReport, []UnclaimedReport) {
 			Evidence: orEmpty(evidenceLines(u.Evidence)), Add: u.Add, Dismiss: u.Dismiss})
 	}
 	return listings, unclaimed
+}
+
+// NotOnRecord is one researcher's not_on_record in unclaimed.json, as the
+// story tells it: the works on the page through a dblp or INSPIRE
+// listing of the same person that their ORCID record lacks.
+type NotOnRecord struct {
+	ORCID      string
+	Works      int      // entries the record lacks
+	Listings   []string // the listings that name them ("dblp:00/0000"), sorted
+	ByLink     []string // of those, the ones whose own page links the iD (dblp's verified link)
+	AlsoListed int      // of the works, those a Crossref, DataCite or OpenAlex listing by the iD names too
+	Kept       bool     // last run's: the record or a listing was not read this run
+}
+
+// AddToORCID is how works get onto an ORCID record by hand: the works
+// section's Add works menu (Search & link, Import BibTeX), as ORCID's
+// "Import and export works with BibTeX" describes it.
+const AddToORCID = "on orcid.org, Works, Add works: Search & link, or Import BibTeX with a .bib of them (about render --format bibtex writes every work's entry; keep theirs)"
+
+// writeNotOnRecord tells not_on_record, a line a researcher.
+func (r *Report) writeNotOnRecord(w io.Writer) {
+	if len(r.NotOnRecord) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nworks the page has from dblp or INSPIRE-HEP that the ORCID record lacks (unclaimed.json, not_on_record):\n")
+	for _, n := range r.NotOnRecord {
+		line := fmt.Sprintf("%s: %d %s on the page through %s %s not on the ORCID record", n.ORCID, n.Works, english.Plural(n.Works, "work", "works"),
+			strings.Join(n.Listings, " and "), english.Plural(n.Works, "is", "are"))
+		if n.AlsoListed > 0 {
+			line += fmt.Sprintf("; a Crossref, DataCite or OpenAlex listing by the iD names %d of them too", n.AlsoListed)
+		}
+		for _, l := range n.ByLink {
+			line += fmt.Sprintf("; %s's page links this iD", strings.SplitN(l, ":", 2)[0])
+		}
+		if n.Kept {
+			line += " (last run's: the record or a listing could not be read this run)"
+		}
+		fmt.Fprintf(w, "  %s\n", termtext.Field(line))
+	}
+	fmt.Fprintf(w, "  to add them to the record: %s\n", AddToORCID)
 }

@@ -111,3 +111,8 @@ func missingOf(orcid string, shown, w *Linkable) *MissingFromRecord {
 	}
 	return m
 }
+
+// SamePersons is, for each dblp or INSPIRE listing of the manifest, the
+// key of the ORCID record of the same person (samePersonLists), as this
+// run has read the listings so far.
+func (r *Run) SamePersons() map[string]string { return samePersonLists(r.m, r.sameAs) }

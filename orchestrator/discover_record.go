@@ -1,0 +1,154 @@
+package orchestrator
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/report"
+	"github.com/aboutscholar/about/snapshots"
+)
+
+// Discovery's other way round: the works a dblp person or INSPIRE author
+// of the manifest lists reach the page, but the ORCID record of the same
+// person may lack them (works.Run.NotOnRecord). They are suggested for
+// the record, under each researcher's not_on_record in unclaimed.json,
+// with each listing's own id of them, whether the listing's page links
+// the iD, and the discovery listings by the iD that name them too. No
+// request is added: the listings and the record are read anyway.
+
+// addToRecord is unclaimed.json's word on adding not_on_record's works to
+// the ORCID record: no service adds them by itself (ORCID's auto-update
+// brings only what Crossref and DataCite hold).
+const addToRecord = "works under not_on_record are on the page through dblp or INSPIRE-HEP but not on the ORCID record, and no auto-update brings them: add them on orcid.org under Works, Add works: Search & link, or Import BibTeX with a .bib of them (about render --format bibtex writes every work's entry; keep theirs)"
+
+// noteListedAs keeps the id a dblp or INSPIRE listing gives a work it
+// lists (its Source, "<listing key> <id>").
+func (p *workPlan) noteListedAs(listing, work, source string) {
+	if strings.HasPrefix(listing, "orcid:") {
+		return
+	}
+	if id, ok := strings.CutPrefix(source, listing+" "); ok && id != "" {
+		p.listedAs[listing+"\n"+work] = id
+	}
+}
+
+// addNotOnRecord puts what the run's works say each ORCID record lacks
+// into the suggestions, once the link pass has decided the entries. A
+// researcher whose record or paired listing was not read this run (or
+// whose listing's provider --only leaves out) keeps last time's, as a
+// failed discovery listing does.
+func (rn *run) addNotOnRecord() {
+	if !rn.m.Discover || rn.unclaimed == nil || rn.w == nil {
+		return
+	}
+	var prev snapshots.Unclaimed
+	_ = snapshots.Read(snapshots.Dir{Root: rn.dir}.UnclaimedPath(), &prev) // none yet, or unreadable: nothing to keep
+	pairs := rn.core.SamePersons()
+	rn.notOnRecordKept = map[string]bool{}
+	for _, e := range rn.m.Identities {
+		if e.Kind != manifest.KindORCID {
+			continue
+		}
+		list, kept := rn.notOnRecordOf(e, pairs, prev)
+		if len(list) == 0 {
+			continue
+		}
+		rn.notOnRecordKept[e.Value] = kept
+		i := slices.IndexFunc(rn.unclaimed.Researchers, func(r snapshots.UnclaimedResearcher) bool { return r.ORCID == e.Value })
+		if i < 0 {
+			rn.unclaimed.Researchers = append(rn.unclaimed.Researchers, snapshots.UnclaimedResearcher{ORCID: e.Value})
+			i = len(rn.unclaimed.Researchers) - 1
+		}
+		rn.unclaimed.Researchers[i].NotOnRecord = list
+		rn.unclaimed.AddToRecord = addToRecord
+	}
+	slices.SortFunc(rn.unclaimed.Researchers, func(a, b snapshots.UnclaimedResearcher) int { return cmp.Compare(a.ORCID, b.ORCID) })
+}
+
+// notOnRecordOf is one ORCID identity's not_on_record: this run's, or
+// (kept) the previous file's when the record or a listing paired with it
+// was not read.
+func (rn *run) notOnRecordOf(e manifest.Entry, pairs map[string]string, prev snapshots.Unclaimed) (list []snapshots.NotOnRecordWork, kept bool) {
+	complete := !rn.plan.unread[e.Key()]
+	for lister, orcid := range pairs {
+		if orcid != e.Key() {
+			continue
+		}
+		id, err := manifest.ParseKey(lister)
+		complete = complete && err == nil && !rn.plan.unread[lister] && !slices.Contains(rn.leftOut, string(id.Kind))
+	}
+	if !complete {
+		for _, r := range prev.Researchers {
+			if r.ORCID == e.Value {
+				return r.NotOnRecord, true
+			}
+		}
+		return nil, false
+	}
+	nameCheck := func(a record.Author) string { return rn.core.NameCheck(e.Key(), a) }
+	jobs := rn.listingsOf(e.Identity)
+	for _, m := range rn.w.notOnRecord {
+		if m.ORCID != e.Key() {
+			continue
+		}
+		w := snapshots.NotOnRecordWork{Work: m.Work, DOI: m.DOI, ArXiv: m.ArXiv, Title: m.Title, Year: m.Year}
+		for _, l := range m.Listed {
+			w.Listed = append(w.Listed, snapshots.ListedIn{Listing: l.Listing, Record: rn.plan.listedAs[l.Listing+"\n"+l.Work], Work: l.Work, LinksORCID: l.ByLink})
+		}
+		if m.DOI != "" {
+			w.Evidence = claimsOf(jobs, m.DOI, nameCheck)
+		}
+		list = append(list, w)
+	}
+	return list, false
+}
+
+// claimsOf is the evidence of each discovery listing that names doi.
+func claimsOf(jobs []*job, doi string, nameCheck func(record.Author) string) []snapshots.Evidence {
+	var out []snapshots.Evidence
+	for _, j := range jobs {
+		if j.ans == nil || j.ans.result.Listing == nil {
+			continue
+		}
+		for _, c := range j.ans.result.Listing.Claims {
+			if strings.EqualFold(c.DOI, doi) {
+				out = append(out, evidenceOf(j.spec().Name, c, nameCheck))
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b snapshots.Evidence) int { return cmp.Compare(a.Provider, b.Provider) })
+	return out
+}
+
+// reportNotOnRecord is not_on_record as the story tells it: a line a
+// researcher.
+func (rn *run) reportNotOnRecord(u *snapshots.Unclaimed) []report.NotOnRecord {
+	var out []report.NotOnRecord
+	for _, r := range u.Researchers {
+		if len(r.NotOnRecord) == 0 {
+			continue
+		}
+		n := report.NotOnRecord{ORCID: r.ORCID, Works: len(r.NotOnRecord), Kept: rn.notOnRecordKept[r.ORCID]}
+		for _, w := range r.NotOnRecord {
+			if len(w.Evidence) > 0 {
+				n.AlsoListed++
+			}
+			for _, l := range w.Listed {
+				if !slices.Contains(n.Listings, l.Listing) {
+					n.Listings = append(n.Listings, l.Listing)
+				}
+				if l.LinksORCID && !slices.Contains(n.ByLink, l.Listing) {
+					n.ByLink = append(n.ByLink, l.Listing)
+				}
+			}
+		}
+		slices.Sort(n.Listings)
+		slices.Sort(n.ByLink)
+		out = append(out, n)
+	}
+	return out
+}
