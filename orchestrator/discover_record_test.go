@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -186,6 +187,9 @@ func checkNotOnRecordStory(t *testing.T, rep *report.Report, line string) {
 	t.Helper()
 	var story bytes.Buffer
 	rep.WriteSummary(&story)
+	if js, _ := json.Marshal(rep.JSON()); !strings.Contains(string(js), `"not_on_record":[{"orcid":"0000-0002-9341-7985","works":`) {
+		t.Errorf("--report lacks not_on_record: %s", js)
+	}
 	for _, want := range []string{
 		"works the page has from dblp or INSPIRE-HEP that the ORCID record lacks (unclaimed.json, not_on_record):\n  " + line,
 		"  to add them to the record: on orcid.org, Works, Add works: Search & link, or Import BibTeX",
@@ -232,4 +236,46 @@ func TestWorksTheRecordLacksKeptWhenUnread(t *testing.T) {
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("with discover = false, unclaimed.json is still there (%v)", err)
 	}
+}
+
+// TestDiscoverWorksTheRecordLacksFromINSPIRE: an INSPIRE author beside
+// Binfield's record (paired by the manifest's shape) puts the recorded
+// search answer's ten works on the page; none is on his record, so all
+// ten are under not_on_record, each with its hit's recid (written from
+// testdata/inspire/literature-q-a-witten-page1.json).
+func TestDiscoverWorksTheRecordLacksFromINSPIRE(t *testing.T) {
+	n := recordedNet(t)
+	body, err := os.ReadFile(filepath.Join("..", "testdata", "inspire", "literature-q-a-witten-page1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.Override(fakenet.Host("inspirehep.net"), func(req *http.Request) (*http.Response, error) {
+		if req.URL.Path != "/api/literature" || req.URL.Query().Get("page") != "1" {
+			return fakenet.Response(req, http.StatusNotFound, nil, nil), nil
+		}
+		return fakenet.Response(req, 200, body, nil), nil
+	})
+	m := newManifest(t, "providers = [\"orcid\", \"inspire\"]\n\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n\n[[identity]]\ninspire = \"E.Witten.1\"\n")
+	rep := runOK(t, testOptions(m, n, 4))
+	var u snapshots.Unclaimed
+	if err := snapshots.Read(filepath.Join(m.Snapshots, snapshots.UnclaimedFile), &u); err != nil {
+		t.Fatal(err)
+	}
+	if len(u.Researchers) != 1 || len(u.Researchers[0].NotOnRecord) != 10 {
+		t.Fatalf("unclaimed.json: %+v; want Binfield's ten works not on his record", u)
+	}
+	recids := map[string]string{}
+	for _, w := range u.Researchers[0].NotOnRecord {
+		if len(w.Listed) != 1 || w.Listed[0].Listing != "inspire:E.Witten.1" || w.Listed[0].LinksORCID {
+			t.Errorf("%s: listed %+v; want INSPIRE's listing alone, paired by shape", w.Work, w.Listed)
+			continue
+		}
+		recids[w.Work] = w.Listed[0].Record
+	}
+	for work, recid := range map[string]string{"doi:10.1007/jhep02(2013)132": "1191456", "doi:10.1088/0264-9381/5/10/006": "23992", "doi:10.1103/physrevlett.56.2763": "233030"} {
+		if recids[work] != recid {
+			t.Errorf("%s: recid %q, want %q", work, recids[work], recid)
+		}
+	}
+	checkNotOnRecordStory(t, rep, "0000-0002-9341-7985: 10 works on the page through inspire:E.Witten.1 are not on the ORCID record\n")
 }

@@ -248,3 +248,22 @@ func (r *Report) writeNotOnRecord(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  to add them to the record: %s\n", AddToORCID)
 }
+
+// NotOnRecordReport is one researcher's not_on_record in the run report.
+type NotOnRecordReport struct {
+	ORCID      string   `json:"orcid"`
+	Works      int      `json:"works"`       // entries the record lacks
+	Listings   []string `json:"listings"`    // the dblp or INSPIRE listings that name them
+	LinksORCID []string `json:"links_orcid"` // of those, the ones whose page links the iD
+	AlsoListed int      `json:"also_listed"` // of the works, those a listing by the iD names too
+	Kept       bool     `json:"kept"`        // last run's: the record or a listing was not read
+}
+
+// notOnRecordJSON is NotOnRecord for the run report.
+func (r *Report) notOnRecordJSON() []NotOnRecordReport {
+	var out []NotOnRecordReport
+	for _, n := range r.NotOnRecord {
+		out = append(out, NotOnRecordReport{ORCID: n.ORCID, Works: n.Works, Listings: orEmpty(n.Listings), LinksORCID: orEmpty(n.ByLink), AlsoListed: n.AlsoListed, Kept: n.Kept})
+	}
+	return out
+}
