@@ -9,6 +9,7 @@ import (
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/report"
 	"github.com/aboutscholar/about/snapshots"
+	"github.com/aboutscholar/about/works"
 )
 
 // Discovery's other way round: the works a dblp person or INSPIRE author
@@ -151,4 +152,59 @@ func (rn *run) reportNotOnRecord(u *snapshots.Unclaimed) []report.NotOnRecord {
 		out = append(out, n)
 	}
 	return out
+}
+
+// notePersonLinks keeps the addresses an ORCID record read this run links
+// other profiles by.
+func (p *workPlan) notePersonLinks(e manifest.Entry, person *record.Owner) {
+	if e.Kind == manifest.KindORCID && person != nil && len(person.Links) > 0 {
+		p.personLinks[e.Key()] = person.Links
+	}
+}
+
+// unnamedProfiles is the dblp persons and INSPIRE authors the manifest's
+// ORCID records link (their researcher URLs, read with the name: no
+// request of its own) that the manifest does not name, in manifest then
+// record order: each a listing that would put that person's works on the
+// page. An address that names no identity the manifest takes (dblp's
+// older name-based page, an INSPIRE profile's record number) is told only
+// when the manifest names no listing of that kind for the person.
+func (rn *run) unnamedProfiles() []report.ProfileLink {
+	named := map[string]bool{}
+	for _, e := range rn.m.Identities {
+		named[e.Key()] = true
+	}
+	hasKind := map[string]bool{} // ORCID key + " " + kind of a listing paired with it
+	for lister, orcid := range rn.core.SamePersons() {
+		if id, err := manifest.ParseKey(lister); err == nil {
+			hasKind[orcid+" "+string(id.Kind)] = true
+		}
+	}
+	var out []report.ProfileLink
+	for _, e := range rn.m.Identities {
+		if e.Kind != manifest.KindORCID {
+			continue
+		}
+		for _, l := range works.ProfileLinks(rn.plan.personLinks[e.Key()]) {
+			if l.Value != "" && named[manifest.Identity{Kind: l.Kind, Value: l.Value}.Key()] || l.Value == "" && hasKind[e.Key()+" "+string(l.Kind)] {
+				continue
+			}
+			out = append(out, report.ProfileLink{ORCID: e.Value, Member: rn.memberOf(e.Value), Kind: string(l.Kind), Value: l.Value, URL: l.URL})
+		}
+	}
+	return out
+}
+
+// memberOf is the name of the lab's [[member]] with iD orcid, "" on a
+// page with no lab.
+func (rn *run) memberOf(orcid string) string {
+	if rn.m.Lab == nil {
+		return ""
+	}
+	for _, mem := range rn.m.Lab.Members {
+		if mem.ORCID == orcid {
+			return mem.Name
+		}
+	}
+	return ""
 }

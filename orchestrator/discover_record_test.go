@@ -279,3 +279,72 @@ func TestDiscoverWorksTheRecordLacksFromINSPIRE(t *testing.T) {
 	}
 	checkNotOnRecordStory(t, rep, "0000-0002-9341-7985: 10 works on the page through inspire:E.Witten.1 are not on the ORCID record\n")
 }
+
+// binfieldLinkingProfiles is Binfield's recorded /person with two
+// researcher URLs where it has none, each in the shape of Carberry's
+// recorded entries (testdata/orcid/orcid-record-0000-0002-1825-0097.json:
+// url-name, url.value, source, put-code, display-index): a dblp person's
+// persistent URL and an INSPIRE profile's address. The addresses are
+// written for the test; no recorded ORCID answer holding one was found.
+func binfieldLinkingProfiles(t *testing.T) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "orcid", "orcid-person-0000-0002-9341-7985.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := func(putCode, name, addr string) string {
+		return `{"created-date":{"value":1446663146890},"last-modified-date":{"value":1462157645967},"source":{"source-orcid":{"uri":"https://orcid.org/0000-0002-9341-7985","path":"0000-0002-9341-7985","host":"orcid.org"},"source-client-id":null,"source-name":{"value":"Peter Binfield"},"assertion-origin-orcid":null,"assertion-origin-client-id":null,"assertion-origin-name":null},` +
+			`"url-name":"` + name + `","url":{"value":"` + addr + `"},"visibility":"public","path":"/0000-0002-9341-7985/researcher-urls/` + putCode + `","put-code":` + putCode + `,"display-index":1}`
+	}
+	urls := `"researcher-url" : [ ` + entry("568401", "dblp", "https://dblp.org/pid/00/0000.html") + `, ` + entry("568402", "INSPIRE-HEP", "https://inspirehep.net/authors/1010907") + ` ],`
+	out := strings.Replace(string(raw), `"researcher-url" : [ ],`, urls, 1)
+	if out == string(raw) {
+		t.Fatal("the recorded /person has no empty researcher-url list to fill")
+	}
+	return []byte(out)
+}
+
+// TestDiscoverProfilesTheRecordLinks: the ORCID record's researcher URLs,
+// read with its name (no request more), name a dblp person and an INSPIRE
+// profile; the story gives the manifest line that would list the dblp
+// person's works, and for the INSPIRE profile, whose address holds a
+// record number the inspire identity does not take, what to look up. A
+// manifest that names the dblp person is told only of the INSPIRE one.
+func TestDiscoverProfilesTheRecordLinks(t *testing.T) {
+	for _, c := range []struct {
+		name, manifest string
+		want, not      []string
+	}{
+		{"the record alone", "providers = [\"orcid\"]\n\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n",
+			[]string{
+				"dblp or INSPIRE-HEP profiles the ORCID records link that the manifest does not name:\n",
+				"  0000-0002-9341-7985 links https://dblp.org/pid/00/0000.html, which the manifest does not name: to list its works, add to the manifest, as an [[identity]], dblp = \"00/0000\"\n",
+				"  0000-0002-9341-7985 links https://inspirehep.net/authors/1010907, whose number is no INSPIRE author id: add to the manifest, as an [[identity]], inspire = \"…\" with the BAI (E.Witten.1) or INSPIRE ID the profile shows\n",
+			}, nil},
+		{"the dblp person named", recordDiscoverManifest,
+			[]string{"  0000-0002-9341-7985 links https://inspirehep.net/authors/1010907, whose number"},
+			[]string{"links https://dblp.org/pid/00/0000.html"}},
+	} {
+		net := recordedNet(t) // asks nothing of dblp.org: the fake fails the test on any request it does not know
+		if strings.Contains(c.manifest, "dblp") {
+			net = recordDiscoverNet(t, asRecorded)
+		}
+		net.routes["pub.orcid.org/v3.0/0000-0002-9341-7985/person"] = fakeAnswer{200, binfieldLinkingProfiles(t)}
+		rep := runOK(t, testOptions(newManifest(t, c.manifest), net, 4))
+		if n := net.requests("pub.orcid.org"); n != 3 {
+			t.Errorf("%s: %d requests to ORCID, want its three (works, one bulk page, person)", c.name, n)
+		}
+		var story bytes.Buffer
+		rep.WriteSummary(&story)
+		for _, want := range c.want {
+			if !strings.Contains(story.String(), want) {
+				t.Errorf("%s: the story lacks %q:\n%s", c.name, want, story.String())
+			}
+		}
+		for _, not := range c.not {
+			if strings.Contains(story.String(), not) {
+				t.Errorf("%s: the story has %q:\n%s", c.name, not, story.String())
+			}
+		}
+	}
+}

@@ -312,6 +312,9 @@ type runState struct {
 	// notOnRecordKept: ORCID iD → its not_on_record is last run's (its
 	// record or a paired listing was not read), for the story.
 	notOnRecordKept map[string]bool
+	// profiles are the dblp persons and INSPIRE authors the ORCID records
+	// link that the manifest does not name, for the story.
+	profiles []report.ProfileLink
 }
 
 // runEnd is how the run ended, for the story.

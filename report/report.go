@@ -94,6 +94,7 @@ type DiscoveryFacts struct {
 	Listings    []Listing
 	Unclaimed   []Unclaimed
 	NotOnRecord []NotOnRecord // per researcher, what dblp or INSPIRE lists that the ORCID record lacks
+	Profiles    []ProfileLink // dblp persons and INSPIRE authors the ORCID records link that the manifest does not name
 }
 
 // Incomplete reports whether any job failed or was skipped.

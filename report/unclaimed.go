@@ -110,6 +110,7 @@ func (r *Report) discoveryRequests() int {
 func (r *Report) writeUnclaimed(w io.Writer) {
 	r.writeSuggestions(w)
 	r.writeNotOnRecord(w)
+	r.writeProfiles(w)
 }
 
 // writeSuggestions tells the works that carry the iD, the plain ones
@@ -266,4 +267,42 @@ func (r *Report) notOnRecordJSON() []NotOnRecordReport {
 		out = append(out, NotOnRecordReport{ORCID: n.ORCID, Works: n.Works, Listings: orEmpty(n.Listings), LinksORCID: orEmpty(n.ByLink), AlsoListed: n.AlsoListed, Kept: n.Kept})
 	}
 	return out
+}
+
+// ProfileLink is a dblp person or INSPIRE author an ORCID record of the
+// manifest links that the manifest does not name.
+type ProfileLink struct {
+	ORCID  string
+	Member string // the lab's [[member]] with the iD, "" on a page with no lab
+	Kind   string // "dblp" or "inspire", the manifest's key
+	Value  string // the value the manifest takes; "" when the address names none
+	URL    string // as the record writes it
+}
+
+// profileLine is one profile in words, with the manifest line that would
+// list its works, or what to look up when the address names no value.
+func profileLine(p ProfileLink) string {
+	where := "the manifest, as an [[identity]],"
+	if p.Member != "" {
+		where = fmt.Sprintf("its [[member]] (%q)", p.Member)
+	}
+	switch {
+	case p.Value != "":
+		return fmt.Sprintf("%s links %s, which the manifest does not name: to list its works, add to %s %s = %q", p.ORCID, p.URL, where, p.Kind, p.Value)
+	case p.Kind == "dblp":
+		return fmt.Sprintf("%s links %s, dblp's older name-based address, which names no pid: open it and add to %s dblp = \"<pid>\" with the pid of its persistent URL (https://dblp.org/pid/…)", p.ORCID, p.URL, where)
+	}
+	return fmt.Sprintf("%s links %s, whose number is no INSPIRE author id: add to %s inspire = \"…\" with the BAI (E.Witten.1) or INSPIRE ID the profile shows", p.ORCID, p.URL, where)
+}
+
+// writeProfiles tells the profiles the records link that the manifest
+// does not name, a line each.
+func (r *Report) writeProfiles(w io.Writer) {
+	if len(r.Profiles) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\ndblp or INSPIRE-HEP profiles the ORCID records link that the manifest does not name:\n")
+	for _, p := range r.Profiles {
+		fmt.Fprintf(w, "  %s\n", termtext.Field(profileLine(p)))
+	}
 }
