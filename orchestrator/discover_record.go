@@ -73,21 +73,31 @@ func (rn *run) addNotOnRecord() {
 // (kept) the previous file's when the record or a listing paired with it
 // was not read.
 func (rn *run) notOnRecordOf(e manifest.Entry, pairs map[string]string, prev snapshots.Unclaimed) (list []snapshots.NotOnRecordWork, kept bool) {
-	complete := !rn.plan.unread[e.Key()]
-	for lister, orcid := range pairs {
-		if orcid != e.Key() {
-			continue
+	var last []snapshots.NotOnRecordWork
+	for _, r := range prev.Researchers {
+		if r.ORCID == e.Value {
+			last = r.NotOnRecord
 		}
+	}
+	// The listings it is paired with now, and those last run's list
+	// names: a listing unread this run may be paired by its own link,
+	// which only reading it tells.
+	listers := map[string]bool{}
+	for lister, orcid := range pairs {
+		listers[lister] = listers[lister] || orcid == e.Key()
+	}
+	for _, w := range last {
+		for _, l := range w.Listed {
+			listers[l.Listing] = true
+		}
+	}
+	complete := !rn.plan.unread[e.Key()]
+	for lister, mine := range listers {
 		id, err := manifest.ParseKey(lister)
-		complete = complete && err == nil && !rn.plan.unread[lister] && !slices.Contains(rn.leftOut, string(id.Kind))
+		complete = complete && (!mine || err == nil && !rn.plan.unread[lister] && !slices.Contains(rn.leftOut, string(id.Kind)))
 	}
 	if !complete {
-		for _, r := range prev.Researchers {
-			if r.ORCID == e.Value {
-				return r.NotOnRecord, true
-			}
-		}
-		return nil, false
+		return last, len(last) > 0
 	}
 	nameCheck := func(a record.Author) string { return rn.core.NameCheck(e.Key(), a) }
 	jobs := rn.listingsOf(e.Identity)
