@@ -63,13 +63,14 @@ type reportFacts struct {
 	unwritten        []string            // works no service answered about and with no file yet: not written
 
 	// The second pass's.
-	linkNotes      []string            // what deciding the links suggests
-	links          int                 // links among the works, in links.json
-	writeWarnings  []record.Warning    // the link pass's, then each work's same-name warnings as it is written
-	added, changed []string            // works whose file is new; whose work or counts file changed
-	cut            *report.WriteCut    // how far an interrupted write went; nil when none cut it
-	notPruned      report.WhyNotPruned // why the prune was not done, when it was not
-	removals       snapshots.Removals  // what the prune removed
+	linkNotes      []string                  // what deciding the links suggests
+	links          int                       // links among the works, in links.json
+	notOnRecord    []works.MissingFromRecord // what dblp or INSPIRE lists that the same person's ORCID record lacks (discovery)
+	writeWarnings  []record.Warning          // the link pass's, then each work's same-name warnings as it is written
+	added, changed []string                  // works whose file is new; whose work or counts file changed
+	cut            *report.WriteCut          // how far an interrupted write went; nil when none cut it
+	notPruned      report.WhyNotPruned       // why the prune was not done, when it was not
+	removals       snapshots.Removals        // what the prune removed
 }
 
 // preparedWork is one work between the passes.
@@ -279,6 +280,9 @@ func (w *writer) link() works.Linked {
 		linkWorks[i] = &w.works[i].link
 	}
 	linked := w.core.Link(linkWorks)
+	if w.m.Discover {
+		w.notOnRecord = w.core.NotOnRecord(linkWorks, linked)
+	}
 	w.writeWarnings = append(w.writeWarnings, linked.Warnings...)
 	w.linkNotes = append(w.linkNotes, linked.Notes...)
 	w.links = len(linked.Links.Links)

@@ -125,6 +125,7 @@ func (rn *run) findUnclaimed() {
 	sort.Slice(out.Researchers, func(i, j int) bool { return out.Researchers[i].ORCID < out.Researchers[j].ORCID })
 	rn.matchExcludes()
 	rn.unclaimed = out
+	rn.profiles = rn.unnamedProfiles()
 }
 
 // matchExcludes counts an [[exclude]] that dismisses a listed work as

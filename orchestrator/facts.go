@@ -88,9 +88,10 @@ func (rn *run) noteFacts() report.NoteFacts {
 
 // discoveryFacts is what the discovery listings found.
 func (rn *run) discoveryFacts() report.DiscoveryFacts {
-	d := report.DiscoveryFacts{Listings: rn.listed}
+	d := report.DiscoveryFacts{Listings: rn.listed, Profiles: rn.profiles}
 	if rn.unclaimed != nil {
 		d.Unclaimed = reportUnclaimed(rn.unclaimed)
+		d.NotOnRecord = rn.reportNotOnRecord(rn.unclaimed)
 	}
 	return d
 }

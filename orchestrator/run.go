@@ -309,6 +309,12 @@ type runState struct {
 	listed        []report.Listing     // their outcomes, as the story tells them
 	unclaimed     *snapshots.Unclaimed // what the listings found, for unclaimed.json; nil: the file is left as it is
 	unclaimedFile unclaimedChange      // what writing unclaimed.json did
+	// notOnRecordKept: ORCID iD → its not_on_record is last run's (its
+	// record or a paired listing was not read), for the story.
+	notOnRecordKept map[string]bool
+	// profiles are the dblp persons and INSPIRE authors the ORCID records
+	// link that the manifest does not name, for the story.
+	profiles []report.ProfileLink
 }
 
 // runEnd is how the run ended, for the story.
@@ -668,6 +674,7 @@ func (rn *run) write(ctx, settle context.Context) error {
 	if err := rn.w.finish(ctx, settle); err != nil || rn.w.cut != nil {
 		return err
 	}
+	rn.addNotOnRecord()
 	return rn.writeUnclaimed()
 }
 

@@ -29,9 +29,16 @@ type workPlan struct {
 	held     scratchFile                    // where the summaries wait, out of memory (see summary)
 	expanded map[string]snapshots.Expansion // ORCID key → expansion to write
 	unread   map[string]bool                // ORCID keys whose record could not be read this run
-	core     *works.Run                     // the works core, told each record as it is read
-	excluded []manifest.Exclude             // the [[exclude]]s that left a work out, for the report
-	warnings []record.Warning
+	// listedAs is each dblp or INSPIRE listing's own id of the works it
+	// listed this run (dblp's record key, INSPIRE's recid): listing key +
+	// "\n" + work key → id, the evidence of discovery's not_on_record.
+	listedAs map[string]string
+	// personLinks is the addresses each ORCID record read this run links
+	// other profiles by (record.Owner.Links), by ORCID key.
+	personLinks map[string][]string
+	core        *works.Run         // the works core, told each record as it is read
+	excluded    []manifest.Exclude // the [[exclude]]s that left a work out, for the report
+	warnings    []record.Warning
 
 	m        *manifest.Manifest
 	excludes map[string]manifest.Exclude // work key → the [[exclude]] that leaves it out
@@ -62,17 +69,19 @@ type summary struct {
 // keeps the place it was given.
 func newWorkPlan(m *manifest.Manifest, core *works.Run) *workPlan {
 	p := &workPlan{
-		origins:   map[string][]string{},
-		summaries: map[string]summary{},
-		counts:    map[string]map[string]record.Counts{},
-		expanded:  map[string]snapshots.Expansion{},
-		unread:    map[string]bool{},
-		core:      core,
-		m:         m,
-		excludes:  map[string]manifest.Exclude{},
-		matched:   map[string]bool{},
-		heldBack:  map[string]report.HeldRemoval{},
-		prevExp:   map[string]*snapshots.Expansion{},
+		origins:     map[string][]string{},
+		summaries:   map[string]summary{},
+		counts:      map[string]map[string]record.Counts{},
+		expanded:    map[string]snapshots.Expansion{},
+		unread:      map[string]bool{},
+		listedAs:    map[string]string{},
+		personLinks: map[string][]string{},
+		core:        core,
+		m:           m,
+		excludes:    map[string]manifest.Exclude{},
+		matched:     map[string]bool{},
+		heldBack:    map[string]report.HeldRemoval{},
+		prevExp:     map[string]*snapshots.Expansion{},
 	}
 	for _, x := range m.Excludes {
 		p.excludes[x.ID.Key()] = x
@@ -116,6 +125,7 @@ func (p *workPlan) expand(e manifest.Entry, outcomes []reply, d snapshots.Dir, l
 		now.Person = cmp.Or(now.Person, o.result.Person)
 		p.addDiscovered(&now, e.Key(), o)
 	}
+	p.notePersonLinks(e, now.Person)
 	prev := p.previous(e, d)
 	delete(p.prevExp, e.Key()) // read once more by nothing after this
 	exp := p.core.Record(e, prev, now, p.heldBack[e.Key()].Works)
@@ -224,6 +234,7 @@ func (p *workPlan) addDiscovered(now *works.ORCIDRead, origin string, o reply) {
 	for _, w := range o.result.Discovered {
 		k := w.ID.Key()
 		p.add(w.ID, origin)
+		p.noteListedAs(origin, k, w.Source)
 		if !listed[k] {
 			listed[k] = true
 			exp.Works = append(exp.Works, k)

@@ -670,6 +670,7 @@ func orcidPerson(ctx context.Context, env service.Env, base, orcid string) (*rec
 		}
 		return true
 	})
+	p.Links = personLinks(doc, within)
 	if env.CV {
 		p.CV = orcidCV(doc.Get("activities-summary"))
 	}

@@ -264,3 +264,18 @@ func (r *orcidRead) discovered(w orcidWork) service.Discovered {
 	}
 	return w.discoveredFromSummary(r.orcid.Value)
 }
+
+// personLinks are the addresses a /person document (within: its path in
+// a /record answer) links other profiles by: each researcher-url's
+// url.value, then each external-identifier's external-id-url.value, in
+// the record's order, once each.
+func personLinks(doc gjson.Result, within string) []string {
+	var out []string
+	add := func(_, v gjson.Result) bool {
+		out = appendNew(out, strings.TrimSpace(v.String()))
+		return true
+	}
+	doc.Get(within + "researcher-urls.researcher-url.#.url.value").ForEach(add)
+	doc.Get(within + "external-identifiers.external-identifier.#.external-id-url.value").ForEach(add)
+	return out
+}

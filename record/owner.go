@@ -9,6 +9,11 @@ type Owner struct {
 	Credit string   // the name the owner publishes under ("credit-name"), when set
 	Other  []string // other names the owner lists (maiden names, transliterations…)
 	CV     *CV      `json:",omitempty"` // the record's CV sections, when they were asked (manifest cv); nil otherwise
+	// Links are the addresses the record links the owner's other profiles
+	// by (its researcher URLs, then its external identifiers' URLs), as
+	// written, in the record's order: discovery reads a dblp person or
+	// INSPIRE author among them.
+	Links []string `json:",omitempty"`
 }
 
 // Warning is something a provider noticed that the user should see but

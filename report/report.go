@@ -91,8 +91,10 @@ type NoteFacts struct {
 // works carrying each ORCID iD, and what they name beyond the page
 // (unclaimed.json).
 type DiscoveryFacts struct {
-	Listings  []Listing
-	Unclaimed []Unclaimed
+	Listings    []Listing
+	Unclaimed   []Unclaimed
+	NotOnRecord []NotOnRecord // per researcher, what dblp or INSPIRE lists that the ORCID record lacks
+	Profiles    []ProfileLink // dblp persons and INSPIRE authors the ORCID records link that the manifest does not name
 }
 
 // Incomplete reports whether any job failed or was skipped.

@@ -31,6 +31,9 @@ type RunReport struct {
 	// beyond the page, as unclaimed.json holds it.
 	Listings  []ListingReport   `json:"listings"`
 	Unclaimed []UnclaimedReport `json:"unclaimed"`
+	// NotOnRecord is, per researcher, what unclaimed.json's not_on_record
+	// holds; absent when nothing is.
+	NotOnRecord []NotOnRecordReport `json:"not_on_record,omitempty"`
 }
 
 // ProviderReport is one row of the summary table.
@@ -151,6 +154,7 @@ func (r *Report) JSON() RunReport {
 		out.Snapshots.WriteError = r.WriteErr.Error()
 	}
 	out.Listings, out.Unclaimed = r.discoveryJSON()
+	out.NotOnRecord = r.notOnRecordJSON()
 	for _, s := range r.Summaries() {
 		out.Providers = append(out.Providers, ProviderReport{ProviderCounts: s.ProviderCounts, TimeMS: ms(s.Busy)})
 	}

@@ -104,9 +104,18 @@ func (r *Report) discoveryRequests() int {
 	return n
 }
 
-// writeUnclaimed tells the suggestions of unclaimed.json, the plain ones
-// first and those whose name differs apart, with the lines to paste.
+// writeUnclaimed tells the suggestions of unclaimed.json: the works that
+// carry the iD (writeSuggestions), then those the record lacks that dblp
+// or INSPIRE lists (writeNotOnRecord).
 func (r *Report) writeUnclaimed(w io.Writer) {
+	r.writeSuggestions(w)
+	r.writeNotOnRecord(w)
+	r.writeProfiles(w)
+}
+
+// writeSuggestions tells the works that carry the iD, the plain ones
+// first and those whose name differs apart, with the lines to paste.
+func (r *Report) writeSuggestions(w io.Writer) {
 	if len(r.Unclaimed) == 0 {
 		return // nothing to suggest; a listing that failed is a note
 	}
@@ -199,4 +208,101 @@ func (r *Report) discoveryJSON() ([]ListingReport, []UnclaimedReport) {
 			Evidence: orEmpty(evidenceLines(u.Evidence)), Add: u.Add, Dismiss: u.Dismiss})
 	}
 	return listings, unclaimed
+}
+
+// NotOnRecord is one researcher's not_on_record in unclaimed.json, as the
+// story tells it: the works on the page through a dblp or INSPIRE
+// listing of the same person that their ORCID record lacks.
+type NotOnRecord struct {
+	ORCID      string
+	Works      int      // entries the record lacks
+	Listings   []string // the listings that name them ("dblp:00/0000"), sorted
+	ByLink     []string // of those, the ones whose own page links the iD (dblp's verified link)
+	AlsoListed int      // of the works, those a Crossref, DataCite or OpenAlex listing by the iD names too
+	Kept       bool     // last run's: the record or a listing was not read this run
+}
+
+// AddToORCID is how works get onto an ORCID record by hand: the works
+// section's Add works menu (Search & link, Import BibTeX), as ORCID's
+// "Import and export works with BibTeX" describes it.
+const AddToORCID = "on orcid.org, Works, Add works: Search & link, or Import BibTeX with a .bib of them (about render --format bibtex writes every work's entry; keep theirs)"
+
+// writeNotOnRecord tells not_on_record, a line a researcher.
+func (r *Report) writeNotOnRecord(w io.Writer) {
+	if len(r.NotOnRecord) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nworks the page has from dblp or INSPIRE-HEP that the ORCID record lacks (unclaimed.json, not_on_record):\n")
+	for _, n := range r.NotOnRecord {
+		line := fmt.Sprintf("%s: %d %s on the page through %s %s not on the ORCID record", n.ORCID, n.Works, english.Plural(n.Works, "work", "works"),
+			strings.Join(n.Listings, " and "), english.Plural(n.Works, "is", "are"))
+		if n.AlsoListed > 0 {
+			line += fmt.Sprintf("; a Crossref, DataCite or OpenAlex listing by the iD names %d of them too", n.AlsoListed)
+		}
+		for _, l := range n.ByLink {
+			line += fmt.Sprintf("; %s's page links this iD", strings.SplitN(l, ":", 2)[0])
+		}
+		if n.Kept {
+			line += " (last run's: the record or a listing could not be read this run)"
+		}
+		fmt.Fprintf(w, "  %s\n", termtext.Field(line))
+	}
+	fmt.Fprintf(w, "  to add them to the record: %s\n", AddToORCID)
+}
+
+// NotOnRecordReport is one researcher's not_on_record in the run report.
+type NotOnRecordReport struct {
+	ORCID      string   `json:"orcid"`
+	Works      int      `json:"works"`       // entries the record lacks
+	Listings   []string `json:"listings"`    // the dblp or INSPIRE listings that name them
+	LinksORCID []string `json:"links_orcid"` // of those, the ones whose page links the iD
+	AlsoListed int      `json:"also_listed"` // of the works, those a listing by the iD names too
+	Kept       bool     `json:"kept"`        // last run's: the record or a listing was not read
+}
+
+// notOnRecordJSON is NotOnRecord for the run report.
+func (r *Report) notOnRecordJSON() []NotOnRecordReport {
+	var out []NotOnRecordReport
+	for _, n := range r.NotOnRecord {
+		out = append(out, NotOnRecordReport{ORCID: n.ORCID, Works: n.Works, Listings: orEmpty(n.Listings), LinksORCID: orEmpty(n.ByLink), AlsoListed: n.AlsoListed, Kept: n.Kept})
+	}
+	return out
+}
+
+// ProfileLink is a dblp person or INSPIRE author an ORCID record of the
+// manifest links that the manifest does not name.
+type ProfileLink struct {
+	ORCID  string
+	Member string // the lab's [[member]] with the iD, "" on a page with no lab
+	Kind   string // "dblp" or "inspire", the manifest's key
+	Value  string // the value the manifest takes; "" when the address names none
+	URL    string // as the record writes it
+}
+
+// profileLine is one profile in words, with the manifest line that would
+// list its works, or what to look up when the address names no value.
+func profileLine(p ProfileLink) string {
+	where := "the manifest, as an [[identity]],"
+	if p.Member != "" {
+		where = fmt.Sprintf("its [[member]] (%q)", p.Member)
+	}
+	switch {
+	case p.Value != "":
+		return fmt.Sprintf("%s links %s, which the manifest does not name: to list its works, add to %s %s = %q", p.ORCID, p.URL, where, p.Kind, p.Value)
+	case p.Kind == "dblp":
+		return fmt.Sprintf("%s links %s, dblp's older name-based address, which names no pid: open it and add to %s dblp = \"<pid>\" with the pid of its persistent URL (https://dblp.org/pid/…)", p.ORCID, p.URL, where)
+	}
+	return fmt.Sprintf("%s links %s, whose number is no INSPIRE author id: add to %s inspire = \"…\" with the BAI (E.Witten.1) or INSPIRE ID the profile shows", p.ORCID, p.URL, where)
+}
+
+// writeProfiles tells the profiles the records link that the manifest
+// does not name, a line each.
+func (r *Report) writeProfiles(w io.Writer) {
+	if len(r.Profiles) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\ndblp or INSPIRE-HEP profiles the ORCID records link that the manifest does not name:\n")
+	for _, p := range r.Profiles {
+		fmt.Fprintf(w, "  %s\n", termtext.Field(profileLine(p)))
+	}
 }

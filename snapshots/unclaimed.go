@@ -4,8 +4,9 @@ import "path/filepath"
 
 // UnclaimedFile is the works that carry an ORCID iD of the manifest in
 // some service's metadata but are on neither that iD's ORCID record nor
-// the page: suggestions, never added to the page. It exists only while
-// there is something to suggest.
+// the page, and the works on the page through a dblp or INSPIRE listing
+// of the same person that the record lacks: suggestions, never added. It
+// exists only while there is something to suggest.
 const UnclaimedFile = "unclaimed.json"
 
 // UnclaimedPath is the folder's unclaimed works.
@@ -16,6 +17,9 @@ type Unclaimed struct {
 	// FixRecord says how the record itself gets such works (pasting a DOI
 	// fixes the page only): the same sentence in every file.
 	FixRecord string `json:"fix_record"`
+	// AddToRecord says how the works under not_on_record get onto the
+	// ORCID record; only in a file that has some.
+	AddToRecord string `json:"add_to_record,omitempty"`
 	// Researchers are the ORCID identities with unclaimed works, sorted by iD.
 	Researchers []UnclaimedResearcher `json:"researchers"`
 }
@@ -29,6 +33,37 @@ type UnclaimedResearcher struct {
 	ORCID       string          `json:"orcid"`
 	Suggested   []UnclaimedWork `json:"suggested,omitempty"`
 	NameDiffers []UnclaimedWork `json:"name_differs,omitempty"`
+	// NotOnRecord is the works on the page through a dblp person or
+	// INSPIRE author of the same person that the ORCID record does not
+	// list, sorted by work key: to be added to the record, not the page.
+	NotOnRecord []NotOnRecordWork `json:"not_on_record,omitempty"`
+}
+
+// NotOnRecordWork is one entry of the page that a dblp or INSPIRE
+// listing of the researcher names and their ORCID record lacks.
+type NotOnRecordWork struct {
+	Work  string `json:"work"` // the key of the work the page shows it as
+	DOI   string `json:"doi,omitempty"`
+	ArXiv string `json:"arxiv,omitempty"`
+	Title string `json:"title,omitempty"`
+	Year  int    `json:"year,omitempty"`
+	// Listed is each listing's record of it, sorted by listing then work.
+	Listed []ListedIn `json:"listed"`
+	// Evidence is the discovery listings by the iD (Crossref, DataCite,
+	// OpenAlex) that name its DOI too, sorted by provider; none when
+	// none does, or discovery asked none.
+	Evidence []Evidence `json:"evidence,omitempty"`
+}
+
+// ListedIn is one dblp or INSPIRE listing's record of a work.
+type ListedIn struct {
+	Listing string `json:"listing"`          // the listing's identity key, "dblp:<pid>" or "inspire:<id>"
+	Record  string `json:"record,omitempty"` // dblp's record key or INSPIRE's recid
+	Work    string `json:"work"`             // the key of the work it lists
+	// LinksORCID: the listing's own page links this iD (dblp's verified
+	// link), so the pairing is the service's word, not only the manifest's
+	// shape.
+	LinksORCID bool `json:"links_orcid,omitempty"`
 }
 
 // UnclaimedWork is one work and why it is thought to be the researcher's.
