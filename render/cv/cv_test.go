@@ -123,3 +123,16 @@ func TestDateOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// TestAuthorsLineKeepsTheSpaceBeforeEtAl: a cut author list reads
+// "Ada Lovelace et al. (40 authors)" (the Typst writer's review found
+// "Lovelaceet al.": text trims the tail's leading space).
+func TestAuthorsLineKeepsTheSpaceBeforeEtAl(t *testing.T) {
+	got := authorsLine(Work{Authors: []Author{{Name: "Ada Lovelace", Me: true}}, EtAl: " et al. (40 authors)"})
+	if want := `\textbf{Ada Lovelace} et al. (40 authors)`; got != want {
+		t.Errorf("authors line %q, want %q", got, want)
+	}
+	if got := authorsLine(Work{Authors: []Author{{Name: "Ada Lovelace"}}}); got != "Ada Lovelace" {
+		t.Errorf("an uncut list %q, want no tail", got)
+	}
+}

@@ -240,7 +240,9 @@ func authorsLine(w Work) string {
 			b.WriteString("\\textsuperscript{" + text(a.Mark) + "}")
 		}
 	}
-	b.WriteString(text(w.EtAl))
+	if w.EtAl != "" {
+		b.WriteString(" " + text(w.EtAl)) // text trims " et al. (40 authors)"'s space away
+	}
 	return b.String()
 }
 
