@@ -2,7 +2,6 @@ package cv
 
 import (
 	"bufio"
-	"bytes"
 	"strings"
 	"testing"
 
@@ -61,13 +60,8 @@ func TestPeerReviewsOneLineAVenue(t *testing.T) {
 		{Venue: "Elsevier", Reviews: 1, Last: record.Date{Year: 2021, Month: 3}},
 		{Venue: "elsevier ", Reviews: 2},
 	}
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteLaTeX(b, d); err != nil {
-		t.Fatal(err)
-	}
-	b.Flush()
-	src := out.String()
+	out := written(t, WriteLaTeX, d)
+	src := out
 	want := "\\item Elsevier: 5 reviews, latest 2021.\n\\item The Psychoceramics Society: 1 review, latest 2004.\n"
 	if !strings.Contains(src, want) || strings.Count(src, "Elsevier") != 1 {
 		t.Errorf("the peer reviews are not one line a venue, want\n%s\ngot:\n%s", want, src)
@@ -82,15 +76,10 @@ func TestDegreeInProgress(t *testing.T) {
 	d := Document{Name: "Josiah Carberry"}
 	d.Sections.Educations = []record.Affiliation{{Organization: "Brown University", Role: "PhD", Start: record.Date{Year: 2022, Month: 9}}}
 	d.Sections.Distinctions = []record.Affiliation{{Organization: "Psychoceramics Society", Role: "Medal", Start: record.Date{Year: 2023}}}
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteLaTeX(b, d); err != nil {
-		t.Fatal(err)
-	}
-	b.Flush()
+	out := written(t, WriteLaTeX, d)
 	for _, want := range []string{`\item \textbf{PhD}. Brown University. Sep 2022{--}present.`, `\item \textbf{Medal}. Psychoceramics Society. 2023.`} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("the CV lacks %s:\n%s", want, out.String())
+		if !strings.Contains(out, want) {
+			t.Errorf("the CV lacks %s:\n%s", want, out)
 		}
 	}
 }
@@ -135,4 +124,18 @@ func TestAuthorsLineKeepsTheSpaceBeforeEtAl(t *testing.T) {
 	if got := authorsLine(Work{Authors: []Author{{Name: "Ada Lovelace"}}}); got != "Ada Lovelace" {
 		t.Errorf("an uncut list %q, want no tail", got)
 	}
+}
+
+// written is d as one writer writes it.
+func written(t *testing.T, write func(*bufio.Writer, Document) error, d Document) string {
+	t.Helper()
+	var out strings.Builder
+	b := bufio.NewWriter(&out)
+	if err := write(b, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
 }

@@ -1,8 +1,6 @@
 package cv
 
 import (
-	"bufio"
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,16 +16,9 @@ import (
 func compile(t *testing.T, d Document) (src, log string) {
 	t.Helper()
 	pdflatex := testtool.Need(t, "pdflatex")
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteLaTeX(b, d); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Flush(); err != nil {
-		t.Fatal(err)
-	}
+	out := written(t, WriteLaTeX, d)
 	dir := t.TempDir()
-	testtool.WriteFile(t, filepath.Join(dir, "cv.tex"), out.String())
+	testtool.WriteFile(t, filepath.Join(dir, "cv.tex"), out)
 	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "cv.tex")
 	cmd.Dir = dir
 	stdout, err := cmd.CombinedOutput()
@@ -38,7 +29,7 @@ func compile(t *testing.T, d Document) (src, log string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out.String(), string(raw)
+	return out, string(raw)
 }
 
 // TestLongLinksBreak: a long DOI (Wiley's SICI DOIs of the 1990s) or
@@ -78,13 +69,8 @@ func overfull(log string) string {
 func TestTextPrintsWhatItSays(t *testing.T) {
 	title := "Caf" + "e\u0301" + " zero\u200bwidth\ufeff \u202eevil\u202c\u2060 hy\u00adphen"
 	d := Document{Name: "Josiah Carberry", Groups: []Group{{Title: "Articles", Works: []Work{{Title: title}}}}}
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteLaTeX(b, d); err != nil {
-		t.Fatal(err)
-	}
-	b.Flush()
-	src := out.String()
+	out := written(t, WriteLaTeX, d)
+	src := out
 	if strings.Contains(src, `\DeclareUnicodeCharacter`) {
 		t.Errorf("the CV declares characters it should have printed or dropped:\n%s", src)
 	}
@@ -100,14 +86,9 @@ func TestTextPrintsWhatItSays(t *testing.T) {
 func TestCompilesWithLuaLaTeX(t *testing.T) {
 	lualatex := testtool.Need(t, "lualatex")
 	d := Document{Name: "李明 (Li Ming)", Groups: []Group{{Title: "Articles", Works: []Work{{Title: "Иван и 😀"}}}}}
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteLaTeX(b, d); err != nil {
-		t.Fatal(err)
-	}
-	b.Flush()
+	out := written(t, WriteLaTeX, d)
 	dir := t.TempDir()
-	testtool.WriteFile(t, filepath.Join(dir, "cv.tex"), out.String())
+	testtool.WriteFile(t, filepath.Join(dir, "cv.tex"), out)
 	cmd := exec.Command(lualatex, "-interaction=nonstopmode", "-halt-on-error", "cv.tex")
 	cmd.Dir = dir
 	if stdout, err := cmd.CombinedOutput(); err != nil {
@@ -140,13 +121,8 @@ func TestMarksExplainedOnce(t *testing.T) {
 			{Title: "Three", Authors: []Author{{Name: "Josiah Carberry", Me: true, Mark: "†"}}, Legend: "† Corresponding author"},
 		}},
 	}}
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteLaTeX(b, d); err != nil {
-		t.Fatal(err)
-	}
-	b.Flush()
-	src := out.String()
+	out := written(t, WriteLaTeX, d)
+	src := out
 	want := "\\section*{Publications}\n{\\footnotesize \\textsuperscript{*} Equal contribution; \\textsuperscript{{\\relax †}} Corresponding author}\\par\n"
 	if !strings.Contains(src, want) || strings.Count(src, "Equal contribution") != 1 {
 		t.Errorf("the legend is not said once at the head of the publications, want\n%s\ngot\n%s", want, src)

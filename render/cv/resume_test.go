@@ -1,8 +1,6 @@
 package cv
 
 import (
-	"bufio"
-	"bytes"
 	"testing"
 
 	"github.com/tidwall/gjson"
@@ -20,18 +18,13 @@ func TestResumeKeepsEveryLink(t *testing.T) {
 		{Title: "Biocompatibility", DOI: sici, URL: "https://doi.org/" + sici},
 		{Title: "A talk", URL: "https://example.org/talks/my talk/Zürich?q=\"x\"#part"},
 	}}}}
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteJSONResume(b, d); err != nil {
-		t.Fatal(err)
-	}
-	b.Flush()
+	out := written(t, WriteJSONResume, d)
 	want := map[string]string{
 		"publications.0.url": "https://doi.org/10.1002/(SICI)1097-4636(199706)35:4%3C463::AID-JBM6%3E3.0.CO;2-O",
 		"publications.1.url": "https://example.org/talks/my%20talk/Z%C3%BCrich?q=%22x%22#part",
 	}
 	for path, w := range want {
-		if got := gjson.GetBytes(out.Bytes(), path).String(); got != w {
+		if got := gjson.Get(out, path).String(); got != w {
 			t.Errorf("%s = %q, want %q", path, got, w)
 		}
 	}
@@ -47,18 +40,13 @@ func TestResumeFieldsWhereTheSchemaHasThem(t *testing.T) {
 		City: "Providence", Region: "RI", Country: "US", Start: record.Date{Year: 1929}}}
 	d.Sections.Educations = []record.Affiliation{{Organization: "Brown University", Role: "PhD", URL: "https://example.org/phd"}}
 	d.Sections.Distinctions = []record.Affiliation{{Organization: "Psychoceramics Society", Role: "Medal", End: record.Date{Year: 1975, Month: 5}}}
-	var out bytes.Buffer
-	b := bufio.NewWriter(&out)
-	if err := WriteJSONResume(b, d); err != nil {
-		t.Fatal(err)
-	}
-	b.Flush()
+	out := written(t, WriteJSONResume, d)
 	want := map[string]string{
 		"work.0.location": "Providence, RI, US", "work.0.summary": "Psychoceramics",
 		"education.0.url": "https://example.org/phd", "awards.0.date": "1975-05",
 	}
 	for path, w := range want {
-		if got := gjson.GetBytes(out.Bytes(), path).String(); got != w {
+		if got := gjson.Get(out, path).String(); got != w {
 			t.Errorf("%s = %q, want %q", path, got, w)
 		}
 	}
