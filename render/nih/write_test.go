@@ -31,3 +31,19 @@ func TestFunderKnownByAnIDAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestRecognisedByTheStrongestMatch: a work whose list names NIH by name
+// ("NIH", as a deposit without ids writes it) and also by NIH's Funder
+// Registry DOI is NIH by its DOI: the CSV's recognised_by and the
+// report's "NIH by its name alone" tell a research office how sure the
+// row is, and an id makes it sure whatever order the funders come in.
+func TestRecognisedByTheStrongestMatch(t *testing.T) {
+	r := Classify([]Work{{Title: "T", Type: "article-journal", Issued: record.NewDate(2020, 1, 1),
+		Funding: []record.Funding{{Funder: "NIH", Awards: []string{"R01 GM1"}}, {Funder: "National Institute of General Medical Sciences", DOI: "10.13039/100000057"}}}})
+	if len(r.Funded) != 1 || r.Funded[0].Match != ByDOI {
+		t.Fatalf("rows %+v, want one recognised by %q", r.Funded, ByDOI)
+	}
+	if s := fundingText(r.Funded[0]); strings.Contains(s, "name alone") {
+		t.Errorf("funding cell %q says NIH by its name alone", s)
+	}
+}
