@@ -29,7 +29,12 @@ func FundedBy(list []record.Funding, award, funder string) bool {
 // or words its name holds, whole and in order, accents, case and
 // punctuation aside ("National Science Foundation" is "NSF (National
 // Science Foundation)"; NIH is not the UK's NIHR, nor NSF the Swiss SNSF).
+// NIH asked by any of its names or ids is every funder the NIH report
+// counts as NIH (nih.IsNIH): services name it each their own way.
 func Funder(f record.Funding, ask string) bool {
+	if askedNIH(ask) {
+		return nih.IsNIH(f) != ""
+	}
 	if doi, err := manifest.NormalizeDOI(ask); err == nil {
 		return doi == f.DOI
 	}
@@ -47,6 +52,20 @@ func Funder(f record.Funding, ask string) bool {
 		}
 	}
 	return false
+}
+
+// askedNIH: the ask is NIH itself, by its Funder Registry DOI, its ROR
+// id, its name or its acronym, and nothing more ("NIH/NIGMS" asks for
+// the words as any other name does).
+func askedNIH(ask string) bool {
+	if doi, err := manifest.NormalizeDOI(ask); err == nil {
+		return doi == nih.NIHDOI
+	}
+	switch strings.Join(foldedWords(ask), " ") {
+	case nih.NIHROR, "nih", "national institutes of health":
+		return true
+	}
+	return record.RORID(ask) == nih.NIHROR
 }
 
 // foldedWords are a name's words, each folded (record.Fold), those that

@@ -81,3 +81,38 @@ func TestAwardNIHCore(t *testing.T) {
 		}
 	}
 }
+
+// TestFunderNIHIsEveryNIHFunder: NIH asked by its acronym, its name, its
+// Funder Registry DOI or its ROR id is every funder the NIH report counts
+// as NIH, however the service names it: Crossref's "National Institutes
+// of Health" with its DOI, a deposit's bare "NIH", OpenAlex's ROR id with
+// no DOI, an institute by its DOI, PubMed's "NCI NIH HHS". A progress
+// report asks for NIH's works, and --funder NIH found none of those but
+// the ones with the word NIH in their names. The UK's NIHR stays out.
+func TestFunderNIHIsEveryNIHFunder(t *testing.T) {
+	nihFunders := []record.Funding{
+		{Funder: "National Institutes of Health", DOI: "10.13039/100000002"},
+		{Funder: "NIH"},
+		{Funder: "National Institutes of Health", ROR: "01cwqze88"},
+		{Funder: "National Institute of General Medical Sciences", DOI: "10.13039/100000057"},
+		{Funder: "NCI NIH HHS"},
+	}
+	others := []record.Funding{
+		{Funder: "National Institute for Health Research", DOI: "10.13039/501100000272"},
+		{Funder: "NIHR Biomedical Research Centre"},
+		{Funder: "National Science Foundation", DOI: "10.13039/100000001"},
+	}
+	for _, ask := range []string{"NIH", "National Institutes of Health", "national institutes of health", "10.13039/100000002",
+		"https://doi.org/10.13039/100000002", "https://ror.org/01cwqze88", "01cwqze88"} {
+		for _, f := range nihFunders {
+			if !Funder(f, ask) {
+				t.Errorf("--funder %q does not find %+v", ask, f)
+			}
+		}
+		for _, f := range others {
+			if Funder(f, ask) {
+				t.Errorf("--funder %q finds %+v", ask, f)
+			}
+		}
+	}
+}
