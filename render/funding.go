@@ -72,13 +72,13 @@ func (o Options) funded(e *entry) bool {
 	if o.Award == "" && o.Funder == "" {
 		return true
 	}
-	elsewhere := o.Format == NIH || o.Format == NIHCSV
+	ask, elsewhere := funding.NewAsk(o.Award, o.Funder), o.Format == NIH || o.Format == NIHCSV
 	for _, w := range append([]*entry{e}, e.members...) {
-		if funding.FundedBy(w.rec.Funding, o.Award, o.Funder) {
+		if ask.Funds(w.rec.Funding) {
 			return true
 		}
 		for _, s := range w.fundingElsewhere {
-			if elsewhere && funding.FundedBy(s.Funding, o.Award, o.Funder) {
+			if elsewhere && ask.Funds(s.Funding) {
 				return true
 			}
 		}

@@ -116,3 +116,20 @@ func TestFunderNIHIsEveryNIHFunder(t *testing.T) {
 		}
 	}
 }
+
+// TestNIHAskIsReadOnce: an NIH grant asked (--award R01GM123456) is
+// compiled once per list, not once per award number: OpenAlex lists a
+// work's awards by the dozen, and a lab's page of thousands of works read
+// it for each (1.3 ms a work before, from two regexps compiled for each
+// of 48 awards). Allocations stand in for the time, which a test cannot
+// hold to a bound on a shared machine.
+func TestNIHAskIsReadOnce(t *testing.T) {
+	var list []record.Funding
+	for range 6 {
+		list = append(list, record.Funding{Funder: "National Science Foundation",
+			Awards: []string{"1637458", "1716252", "CNS-1938709", "1617618", "1247726", "1715777", "DE-AC02-05CH11231", "IIS 1247726"}})
+	}
+	if n := testing.AllocsPerRun(10, func() { FundedBy(list, "R01GM123456", "") }); n > 1000 {
+		t.Errorf("an NIH ask over 48 awards: %.0f allocations, want at most 1000", n)
+	}
+}
