@@ -66,17 +66,21 @@ func (fs *bibFields) funding(list []record.Funding) {
 
 // funded reports whether an entry — its record or any work shown within
 // it — acknowledges the award and the funder asked (render --award,
-// --funder); an empty ask is always met.
+// --funder); an empty ask is always met. The NIH report also reads the
+// other services' lists (nihWorks), so its filter does too.
 func (o Options) funded(e *entry) bool {
 	if o.Award == "" && o.Funder == "" {
 		return true
 	}
-	if funding.FundedBy(e.rec.Funding, o.Award, o.Funder) {
-		return true
-	}
-	for _, m := range e.members {
-		if funding.FundedBy(m.rec.Funding, o.Award, o.Funder) {
+	ask, elsewhere := funding.NewAsk(o.Award, o.Funder), o.Format == NIH || o.Format == NIHCSV
+	for _, w := range append([]*entry{e}, e.members...) {
+		if ask.Funds(w.rec.Funding) {
 			return true
+		}
+		for _, s := range w.fundingElsewhere {
+			if elsewhere && ask.Funds(s.Funding) {
+				return true
+			}
 		}
 	}
 	return false

@@ -15,11 +15,24 @@ type Funders struct {
 	list []record.Funding
 }
 
+// MaxFunders and MaxAwards cut a work's funders and a funder's award
+// numbers: an answer may be 32 MiB (transport's cap), millions of
+// entries, and gathering compares each with those before it. Real
+// deposits stay far below (a large collaboration acknowledges a hundred
+// or so funders); the first ones are kept, in their order.
+const (
+	MaxFunders = 1000
+	MaxAwards  = 1000
+)
+
 // Add names a funder — its name, its Open Funder Registry DOI and its ROR
 // id in any form the service sends (a resolver URL, any letter case), any
 // of them absent — with award numbers given for it. A funder with no name
 // and no id is not one, and its awards go nowhere.
 func (f *Funders) Add(name, doi, ror string, awards ...string) {
+	if len(f.list) >= MaxFunders {
+		return // a hostile length (MaxFunders): each Add would read every entry
+	}
 	e := record.Funding{Funder: strings.Join(strings.Fields(name), " "), DOI: FunderDOI(doi), ROR: RORID(ror)}
 	if e.Funder == "" && e.DOI == "" && e.ROR == "" {
 		return
@@ -32,6 +45,9 @@ func (f *Funders) Add(name, doi, ror string, awards ...string) {
 	at := &f.list[i]
 	at.Funder, at.DOI, at.ROR = or(at.Funder, e.Funder), or(at.DOI, e.DOI), or(at.ROR, e.ROR)
 	for _, a := range awards {
+		if len(at.Awards) >= MaxAwards {
+			break
+		}
 		if a = strings.TrimSpace(a); a != "" && !slices.Contains(at.Awards, a) {
 			at.Awards = append(at.Awards, a)
 		}

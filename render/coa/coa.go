@@ -77,8 +77,9 @@ func Rows(works []Work, since record.Date) []Row {
 			continue
 		}
 		names := map[string]int{} // the work's authors without an iD, by name key
+		selfIDs := w.selfIDs()
 		for i, a := range w.Authors {
-			if i < len(w.Self) && w.Self[i] || organisation(a) {
+			if i < len(w.Self) && w.Self[i] || organisation(a) || a.ORCID != "" && selfIDs[strings.ToLower(a.ORCID)] {
 				continue
 			}
 			n := record.NameOf(a)
@@ -108,6 +109,19 @@ func Rows(works []Work, since record.Date) []Row {
 			cmp.Compare(record.Fold(a.Given), record.Fold(b.Given)), cmp.Compare(a.Name(), b.Name()), cmp.Compare(a.ORCID, b.ORCID))
 	})
 	return rows
+}
+
+// selfIDs are the iDs of the work's authors marked Self: the same iD
+// again on the work is the researcher too (a deposit's slip, an index's
+// misassigned iD), as one iD is one person everywhere in the table.
+func (w Work) selfIDs() map[string]bool {
+	ids := map[string]bool{}
+	for i, a := range w.Authors {
+		if i < len(w.Self) && w.Self[i] && a.ORCID != "" {
+			ids[strings.ToLower(a.ORCID)] = true
+		}
+	}
+	return ids
 }
 
 // personKey is who an author of a work is taken to be before names are

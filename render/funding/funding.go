@@ -17,8 +17,42 @@ import (
 // FundedBy: one funder of list is the funder asked (Funder) and gives
 // the award asked (Award); either ask may be empty.
 func FundedBy(list []record.Funding, award, funder string) bool {
+	return NewAsk(award, funder).Funds(list)
+}
+
+// Ask is --award and --funder read once, for every work's list: an NIH
+// grant's patterns are compiled here, not per award number.
+type Ask struct {
+	award, funder string
+	want          []rune    // the award's letters and digits (awardFold)
+	grant         nih.Grant // the award as an NIH grant, when isGrant
+	isGrant       bool
+}
+
+// NewAsk reads the two asks; either may be empty.
+func NewAsk(award, funder string) Ask {
+	a := Ask{award: award, funder: funder, want: []rune(awardFold(award))}
+	a.grant, a.isGrant = nih.ParseGrant(award)
+	return a
+}
+
+// Funds: one funder of list is the funder asked and gives the award asked.
+func (a Ask) Funds(list []record.Funding) bool {
 	for _, f := range list {
-		if (funder == "" || Funder(f, funder)) && (award == "" || Award(f.Awards, award)) {
+		if (a.funder == "" || Funder(f, a.funder)) && (a.award == "" || a.gives(f.Awards)) {
+			return true
+		}
+	}
+	return false
+}
+
+// gives is Award with the ask read once.
+func (a Ask) gives(awards []string) bool {
+	if len(a.want) == 0 {
+		return false
+	}
+	for _, s := range awards {
+		if holdsAward(s, a.want) || a.isGrant && a.grant.In(s) {
 			return true
 		}
 	}
@@ -29,7 +63,12 @@ func FundedBy(list []record.Funding, award, funder string) bool {
 // or words its name holds, whole and in order, accents, case and
 // punctuation aside ("National Science Foundation" is "NSF (National
 // Science Foundation)"; NIH is not the UK's NIHR, nor NSF the Swiss SNSF).
+// NIH asked by any of its names or ids is every funder the NIH report
+// counts as NIH (nih.IsNIH): services name it each their own way.
 func Funder(f record.Funding, ask string) bool {
+	if askedNIH(ask) {
+		return nih.IsNIH(f) != ""
+	}
 	if doi, err := manifest.NormalizeDOI(ask); err == nil {
 		return doi == f.DOI
 	}
@@ -47,6 +86,20 @@ func Funder(f record.Funding, ask string) bool {
 		}
 	}
 	return false
+}
+
+// askedNIH: the ask is NIH itself, by its Funder Registry DOI, its ROR
+// id, its name or its acronym, and nothing more ("NIH/NIGMS" asks for
+// the words as any other name does).
+func askedNIH(ask string) bool {
+	if doi, err := manifest.NormalizeDOI(ask); err == nil {
+		return doi == nih.NIHDOI
+	}
+	switch strings.Join(foldedWords(ask), " ") {
+	case nih.NIHROR, "nih", "national institutes of health":
+		return true
+	}
+	return record.RORID(ask) == nih.NIHROR
 }
 
 // foldedWords are a name's words, each folded (record.Fold), those that
@@ -67,16 +120,7 @@ func foldedWords(s string) []string {
 // list of numbers answers each of them; an NIH grant is also its
 // institute and serial alone, "GM123456" (nih.SameGrant).
 func Award(awards []string, ask string) bool {
-	want := []rune(awardFold(ask))
-	if len(want) == 0 {
-		return false
-	}
-	for _, a := range awards {
-		if holdsAward(a, want) || nih.SameGrant(a, ask) {
-			return true
-		}
-	}
-	return false
+	return NewAsk(ask, "").gives(awards)
 }
 
 // awardFold keeps an award number's letters and digits, in upper case.

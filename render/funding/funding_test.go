@@ -81,3 +81,55 @@ func TestAwardNIHCore(t *testing.T) {
 		}
 	}
 }
+
+// TestFunderNIHIsEveryNIHFunder: NIH asked by its acronym, its name, its
+// Funder Registry DOI or its ROR id is every funder the NIH report counts
+// as NIH, however the service names it: Crossref's "National Institutes
+// of Health" with its DOI, a deposit's bare "NIH", OpenAlex's ROR id with
+// no DOI, an institute by its DOI, PubMed's "NCI NIH HHS". A progress
+// report asks for NIH's works, and --funder NIH found none of those but
+// the ones with the word NIH in their names. The UK's NIHR stays out.
+func TestFunderNIHIsEveryNIHFunder(t *testing.T) {
+	nihFunders := []record.Funding{
+		{Funder: "National Institutes of Health", DOI: "10.13039/100000002"},
+		{Funder: "NIH"},
+		{Funder: "National Institutes of Health", ROR: "01cwqze88"},
+		{Funder: "National Institute of General Medical Sciences", DOI: "10.13039/100000057"},
+		{Funder: "NCI NIH HHS"},
+	}
+	others := []record.Funding{
+		{Funder: "National Institute for Health Research", DOI: "10.13039/501100000272"},
+		{Funder: "NIHR Biomedical Research Centre"},
+		{Funder: "National Science Foundation", DOI: "10.13039/100000001"},
+	}
+	for _, ask := range []string{"NIH", "National Institutes of Health", "national institutes of health", "10.13039/100000002",
+		"https://doi.org/10.13039/100000002", "https://ror.org/01cwqze88", "01cwqze88"} {
+		for _, f := range nihFunders {
+			if !Funder(f, ask) {
+				t.Errorf("--funder %q does not find %+v", ask, f)
+			}
+		}
+		for _, f := range others {
+			if Funder(f, ask) {
+				t.Errorf("--funder %q finds %+v", ask, f)
+			}
+		}
+	}
+}
+
+// TestNIHAskIsReadOnce: an NIH grant asked (--award R01GM123456) is
+// compiled once per list, not once per award number: OpenAlex lists a
+// work's awards by the dozen, and a lab's page of thousands of works read
+// it for each (1.3 ms a work before, from two regexps compiled for each
+// of 48 awards). Allocations stand in for the time, which a test cannot
+// hold to a bound on a shared machine.
+func TestNIHAskIsReadOnce(t *testing.T) {
+	var list []record.Funding
+	for range 6 {
+		list = append(list, record.Funding{Funder: "National Science Foundation",
+			Awards: []string{"1637458", "1716252", "CNS-1938709", "1617618", "1247726", "1715777", "DE-AC02-05CH11231", "IIS 1247726"}})
+	}
+	if n := testing.AllocsPerRun(10, func() { FundedBy(list, "R01GM123456", "") }); n > 1000 {
+		t.Errorf("an NIH ask over 48 awards: %.0f allocations, want at most 1000", n)
+	}
+}

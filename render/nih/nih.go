@@ -41,7 +41,7 @@ type Sourced struct {
 type Row struct {
 	Work
 	NIH   []record.Funding // the funders that are NIH (IsNIH), in the service's order
-	Match Match            // how the first of them was recognised
+	Match Match            // the strongest way one of them was recognised (an id over a name)
 	// OnlyBy is the service that alone names NIH, when the merged list
 	// (FundingFrom's) does not: the work is in the report, and it says
 	// whose word that is.
@@ -83,18 +83,32 @@ func Classify(works []Work) Report {
 	return r
 }
 
-// nihOf is a list's NIH funders, in its order, and how the first was
-// recognised.
+// nihOf is a list's NIH funders, in its order, and the strongest way one
+// was recognised: one funder known by an id makes the row sure, whatever
+// place it has in the list.
 func nihOf(list []record.Funding) ([]record.Funding, Match) {
 	var out []record.Funding
 	var match Match
 	for _, f := range list {
 		if m := IsNIH(f); m != "" {
-			if match == "" {
+			if strength(m) > strength(match) {
 				match = m
 			}
 			out = append(out, f)
 		}
 	}
 	return out, match
+}
+
+// strength orders the ways of recognising NIH, name weakest; 0 for none.
+func strength(m Match) int {
+	switch m {
+	case ByDOI:
+		return 3
+	case ByROR:
+		return 2
+	case ByName:
+		return 1
+	}
+	return 0
 }
