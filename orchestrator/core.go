@@ -12,7 +12,7 @@ import (
 // registry's merge order and attributions handed over as data.
 func newCore(m *manifest.Manifest, specs []service.Spec, leftOut []string) *works.Run {
 	s := works.Settings{
-		Precedence:  works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()},
+		Precedence:  works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence(), Funding: providers.FundingPrecedence()},
 		Attribution: map[string]string{},
 		LeftOut:     leftOut,
 	}

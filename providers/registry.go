@@ -50,6 +50,15 @@ func Precedence() []string {
 	return names(Crossref(), DataCite(), DOIOrg(), PubMed(), EuropePMC(), dblp.Spec(), inspire.Spec(), ArXiv(), OpenAlex(), SemanticScholar(), Unpaywall(), OpenCitations(), ORCID())
 }
 
+// FundingPrecedence is the same for a work's funder list, kept whole from
+// one service: the registration agencies' deposits (Funder Registry and
+// ROR ids), then OpenAlex's (ROR ids), then Europe PMC's grant list
+// (MEDLINE's agency names, NIH's grants as NLM indexes them, and names
+// mined from acknowledgements, none with an id).
+func FundingPrecedence() []string {
+	return names(Crossref(), DataCite(), DOIOrg(), OpenAlex(), EuropePMC(), PubMed(), dblp.Spec(), inspire.Spec(), ArXiv(), SemanticScholar(), Unpaywall(), OpenCitations(), ORCID())
+}
+
 // OAPrecedence is the same for open-access locations: Unpaywall is the
 // reference, OpenAlex is built on the same data, the agencies give only a
 // licence.

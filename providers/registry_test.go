@@ -72,7 +72,7 @@ func TestSelect(t *testing.T) {
 // name a provider that exists.
 func TestEveryProviderIsPlaced(t *testing.T) {
 	all := providers.All()
-	for name, order := range map[string][]string{"Precedence": providers.Precedence(), "OAPrecedence": providers.OAPrecedence()} {
+	for name, order := range map[string][]string{"Precedence": providers.Precedence(), "OAPrecedence": providers.OAPrecedence(), "FundingPrecedence": providers.FundingPrecedence()} {
 		got := slices.Sorted(slices.Values(order))
 		if !slices.Equal(got, providers.Names()) {
 			t.Errorf("%s = %v: want every provider of the registry exactly once", name, order)

@@ -106,7 +106,7 @@ func realFolder(t *testing.T, name string) *folder.Folder {
 	for provider, rec := range w.extra {
 		sources[provider] = snapshots.Source{Provider: provider, Status: string(record.Found), Record: &rec}
 	}
-	order := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}
+	order := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence(), Funding: providers.FundingPrecedence()}
 	doc, _ := order.Document(id, nil, sources, nil)
 	return &folder.Folder{Works: []folder.Work{{ID: id.Key(), Record: doc.Record}}}
 }

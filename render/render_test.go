@@ -115,7 +115,7 @@ func TestFixtureIsCanonicalAndMerged(t *testing.T) {
 			}
 			named = append(named, works.Named{Provider: s.Provider, Record: *s.Record})
 		}
-		merged, from, conflicts := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence()}.Merge(named)
+		merged, from, conflicts := works.Precedence{Fields: providers.Precedence(), OA: providers.OAPrecedence(), Funding: providers.FundingPrecedence()}.Merge(named)
 		want, _ := json.Marshal(merged)
 		gotJSON, _ := json.Marshal(doc.Record)
 		if !bytes.Equal(gotJSON, want) || !reflect.DeepEqual(from, doc.Provenance) || !reflect.DeepEqual(conflicts, doc.Conflicts) {

@@ -36,3 +36,27 @@ func TestFundingTheRegistrarsListWhole(t *testing.T) {
 		t.Errorf("funding %+v from %q, want OpenAlex's when Crossref lists none", got.Funding, from["funding"])
 	}
 }
+
+// TestFundingOrderIsItsOwn: a funder list follows Precedence.Funding, not
+// Fields: Europe PMC ranks above OpenAlex for the record's fields, but its
+// grant list names agencies alone (the Lancet paper's "NCI NIH HHS",
+// P30 CA008748, in the recorded core search), so OpenAlex's, with ROR
+// ids, is kept when no deposit names funders; Europe PMC's is kept only
+// when it alone names any.
+func TestFundingOrderIsItsOwn(t *testing.T) {
+	order := works.Precedence{Fields: []string{"crossref", "europepmc", "openalex"}, Funding: []string{"crossref", "openalex", "europepmc"}}
+	epmc := []record.Funding{{Funder: "NCI NIH HHS", Awards: []string{"P30 CA008748"}}}
+	openalex := []record.Funding{{Funder: "National Cancer Institute", ROR: "040gcmg81", Awards: []string{"P30CA008748"}}}
+	got, from, _ := order.Merge([]works.Named{
+		{Provider: "crossref", Record: record.Record{Title: "T"}},
+		{Provider: "europepmc", Record: record.Record{Funding: epmc}},
+		{Provider: "openalex", Record: record.Record{Funding: openalex}},
+	})
+	if !reflect.DeepEqual(got.Funding, openalex) || from["funding"] != "openalex" {
+		t.Errorf("funding %+v from %q, want OpenAlex's list over Europe PMC's names", got.Funding, from["funding"])
+	}
+	got, from, _ = order.Merge([]works.Named{{Provider: "europepmc", Record: record.Record{Funding: epmc}}})
+	if !reflect.DeepEqual(got.Funding, epmc) || from["funding"] != "europepmc" {
+		t.Errorf("funding %+v from %q, want Europe PMC's when it alone names funders", got.Funding, from["funding"])
+	}
+}

@@ -17,6 +17,18 @@ import (
 type Precedence struct {
 	Fields []string // first wins: the registration agency's record first, the researcher's own ORCID entry last
 	OA     []string // first wins: the open-access reference first
+	// Funding is the order funder lists win in (mergeFunding), Fields'
+	// when nil: the deposits, then the index that names funders by their
+	// ids, then the lists of names alone.
+	Funding []string
+}
+
+// fundingOrder is Funding, else Fields.
+func (p Precedence) fundingOrder() []string {
+	if p.Funding != nil {
+		return p.Funding
+	}
+	return p.Fields
 }
 
 // Named is one provider's record for merging.
@@ -54,7 +66,7 @@ func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []
 		URL:       note(from, "url", mergeText(ordered, func(r *record.Record) string { return r.URL })),
 		Language:  note(from, "language", mergeLanguage(ordered)),
 		Topics:    note(from, "topics", mergeTopics(ordered)),
-		Funding:   note(from, "funding", mergeFunding(ordered)),
+		Funding:   note(from, "funding", mergeFunding(byPrecedence(records, p.fundingOrder()))),
 		OA:        mergeOA(oaOrdered, from),
 		IDs:       mergeIDs(ordered, from),
 		Relations: mergeRelations(ordered),
