@@ -314,12 +314,28 @@ func europePMCRecord(r gjson.Result) record.Record {
 		rec.Authors = europePMCAuthorString(r.Get("authorString").String()) // index_names.go
 	}
 	rec.OA = europePMCAccess(r)
+	rec.Funding = europePMCFunding(r.Get("grantsList.grant"))
 	if types := wire.Strings(r.Get("pubTypeList.pubType")); len(types) > 0 {
 		// The MEDLINE publication types say what CSL cannot (erratum,
 		// review, retraction notice); kept as given.
 		rec.Extra = append(rec.Extra, record.Annotation{Name: "europepmc:pub_type", Value: strings.Join(types, "; ")})
 	}
 	return rec
+}
+
+// europePMCFunding is a core result's grantsList: each grant's agency
+// as MEDLINE indexes it ("NCI NIH HHS", or an acknowledgement's words)
+// with its grantId, no funder id (https://europepmc.org/RestfulWebService,
+// resultType=core; recorded in testdata/corpus/europepmc). Kept below the
+// registrar's deposit (works' mergeFunding), it is the list NIH's report
+// reads when the deposit names no NIH funder.
+func europePMCFunding(grants gjson.Result) []record.Funding {
+	var f wire.Funders
+	grants.ForEach(func(_, g gjson.Result) bool {
+		f.Add(g.Get("agency").String(), "", "", g.Get("grantId").String())
+		return true
+	})
+	return f.List()
 }
 
 // europePMCTitle drops the full stop MEDLINE ends every title with, so the

@@ -18,8 +18,7 @@ import (
 //     journal issue date (europePMCDate's reading), PMID and PMCID as
 //     recorded, and funders as its grantsList names them, agency only with
 //     the grant id as award ("NCI NIH HHS", "P30 CA008748"): a name with no
-//     id, the shape a deposit without Funder Registry ids takes (about's
-//     Europe PMC adapter does not read grantsList);
+//     id, as about's Europe PMC adapter reads grantsList;
 //   - the GTEx dataset 10.25491/d50j-3083 with its seven funders, each a
 //     Funder Registry DOI and a name, as bolognese's schema_org_gtex
 //     fixture gives them (datacite/bolognese, spec/writers/schema_org_writer_spec.rb
@@ -33,7 +32,7 @@ import (
 //     national institute of another country.
 func nihResearcher() *folder.Folder {
 	article := func(id, title string, d record.Date, pmid, pmcid string, funding ...record.Funding) folder.Work {
-		from := "" // a name-only list: Europe PMC's grantsList, which no adapter reads, so no provenance
+		from := "" // a name-only list: Europe PMC's grantsList, here with no provenance
 		for _, f := range funding {
 			switch {
 			case f.DOI != "":
