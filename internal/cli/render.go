@@ -314,6 +314,7 @@ func runRender(o renderOptions) error {
 	if o.Counts {
 		warnNoCounts(o.Stderr, loaded)
 	}
+	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, loaded)
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
@@ -334,6 +335,21 @@ func runRender(o renderOptions) error {
 		return ioError(err)
 	}
 	return nil
+}
+
+// noteCVWithoutSections says why a CV lists the works alone: the ORCID
+// record's employment, education and the rest come only with the
+// manifest's cv = true and a fetch after it, and a CV without them
+// otherwise looks complete.
+func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manifest, manifestPath string, loaded *folder.Folder) {
+	if (f != render.CV && f != render.CVTypst && f != render.JSONResume) || len(loaded.CVs) > 0 {
+		return
+	}
+	if !m.CV {
+		fmt.Fprintf(stderr, "about: note: the CV lists the works alone: add cv = true to %s and run about fetch for the ORCID record's employment, education, distinctions, funding and service\n", manifestPath)
+		return
+	}
+	fmt.Fprintf(stderr, "about: note: the CV lists the works alone: the snapshots hold no ORCID CV sections yet (cv = true came after the last fetch?): run about fetch %s\n", manifestPath)
 }
 
 // warnNoCounts says when --counts has nothing to show: no work of the

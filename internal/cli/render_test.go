@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -304,5 +305,40 @@ func TestRenderOutEndingInASeparatorIsAFolder(t *testing.T) {
 		"is a folder, and format html writes one file")
 	if _, err := os.Stat(filepath.Join(parent, "newdir", "newdir")); err == nil {
 		t.Errorf("the render wrote %s", filepath.Join(parent, "newdir", "newdir"))
+	}
+}
+
+// TestCVWithoutSectionsSaysWhy: a CV rendered from a folder without the
+// ORCID record's CV sections lists the works alone and says how to have
+// the rest: cv = true and a fetch, or a fetch when the manifest already
+// says it; the CV is written either way, and a page format says nothing.
+func TestCVWithoutSectionsSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(renderFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withCV := filepath.Join(dir, "cv.toml")
+	abs, _ := filepath.Abs(filepath.Join(filepath.Dir(renderFixture), "snapshots"))
+	text := strings.Replace(string(src), `snapshots = "snapshots"`, "cv = true\nsnapshots = "+strconv.Quote(abs), 1)
+	if err := os.WriteFile(withCV, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		manifest, format, want string
+	}{
+		{renderFixture, "cv", "add cv = true to " + renderFixture + " and run about fetch"},
+		{renderFixture, "json-resume", "add cv = true to"},
+		{renderFixture, "cv-typst", "add cv = true to"},
+		{withCV, "cv", "the snapshots hold no ORCID CV sections yet (cv = true came after the last fetch?): run about fetch " + withCV},
+		{renderFixture, "html", ""},
+	} {
+		code, stdout, stderr := runCLI(t, "render", "--format", c.format, c.manifest)
+		if code != 0 || stdout == "" {
+			t.Errorf("%s %s: exit %d, %d bytes\n%s", c.manifest, c.format, code, len(stdout), stderr)
+		}
+		if c.want == "" && stderr != "" || c.want != "" && !strings.Contains(stderr, "about: note: the CV lists the works alone: "+c.want) {
+			t.Errorf("%s %s: stderr %q, want the note %q", c.manifest, c.format, stderr, c.want)
+		}
 	}
 }
