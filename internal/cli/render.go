@@ -236,6 +236,12 @@ func (o *renderOptions) parseSince() error {
 		if day, err = time.Parse(time.DateOnly, strings.TrimSpace(o.Since)); err != nil {
 			return usageError(fmt.Errorf("--since %q is not a date", o.Since), "give the window's first day as YYYY-MM-DD, e.g. --since 2022-09-01")
 		}
+		// a window that starts tomorrow holds no work: an empty table
+		// would read as "no co-authors"
+		if !o.Today.IsZero() && day.After(o.Today.UTC()) {
+			return usageError(fmt.Errorf("--since %s is after today, %s", day.Format(time.DateOnly), o.Today.UTC().Format(time.DateOnly)),
+				"give the window's first day, e.g. 48 months ago: --since "+o.Today.UTC().AddDate(0, -coaWindow, 0).Format(time.DateOnly))
+		}
 	}
 	o.since = record.Date{Year: day.Year(), Month: int(day.Month()), Day: day.Day()}
 	return nil

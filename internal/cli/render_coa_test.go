@@ -36,3 +36,20 @@ func TestRenderCOAWindowEndsTheDayRenderRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderCOASinceTomorrowIsRefused: a window starting after the day
+// render runs holds no work, and its empty table would read as "no
+// co-authors": it is a usage error naming both days and a window to use.
+func TestRenderCOASinceTomorrowIsRefused(t *testing.T) {
+	today := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	var out, errb bytes.Buffer
+	err := runRender(renderOptions{Format: "coa", Since: "2026-12-08", Today: today,
+		Manifest: "../../examples/manifest.toml", Stdout: &out, Stderr: &errb})
+	if err == nil || !strings.Contains(err.Error(), "--since 2026-12-08 is after today, 2026-12-07") || out.Len() != 0 {
+		t.Fatalf("err %v, %d bytes written; want a usage error naming both days and nothing written", err, out.Len())
+	}
+	if err := runRender(renderOptions{Format: "coa", Since: "2026-12-07", Today: today,
+		Manifest: "../../examples/manifest.toml", Stdout: &out, Stderr: &errb}); err != nil {
+		t.Errorf("a window starting today: %v", err)
+	}
+}
