@@ -13,20 +13,22 @@ import (
 // A person page gives a conference paper's venue as dblp's short
 // booktitle ("NIPS", "ACL (1)"); the proceedings' full title is on the
 // volume's own record, the paper's crossref (conf/nips/2017), one request
-// a volume. Only the works dblp alone describes (dblp-work:<key>) need it:
-// a DOI's work takes its container from Crossref or DataCite.
+// a volume. Only the works no DOI names need it: a DOI's work takes its
+// container from Crossref or DataCite, while arXiv names no venue for a
+// paper dblp knows by its e-print, and none describes dblp's own works
+// (dblp-work:<key>).
 
 // volumeTitles are proceedings' full titles by their dblp key.
 type volumeTitles map[string]string
 
-// volumesToAsk is the distinct crossref keys of the works of l that dblp
-// alone describes and that sit in a volume, sorted, so a run asks in the
-// same order whatever the page's.
+// volumesToAsk is the distinct crossref keys of the works of l that no
+// DOI names and that sit in a volume, sorted, so a run asks in the same
+// order whatever the page's.
 func (l dblpListing) volumesToAsk() []string {
 	seen := map[string]bool{}
 	var keys []string
 	for _, w := range l.Works {
-		if w.Withdrawn || w.Crossref == "" || w.identity().Kind != "" || !inVolume(w.Element) {
+		if w.Withdrawn || w.Crossref == "" || w.identity().Kind == manifest.KindDOI || !inVolume(w.Element) {
 			continue
 		}
 		if !seen[w.Crossref] {
@@ -62,8 +64,11 @@ func (l dblpListing) volumes(person manifest.Identity, prev service.Previous) *v
 			if w.Crossref == "" || !inVolume(w.Element) || v.titles[w.Crossref] != "" {
 				continue
 			}
-			own, ok := manifest.DBLPWork(w.Key)
-			if !ok || w.identity().Kind != "" {
+			own, ok := w.identity(), true
+			if own.Kind == "" {
+				own, ok = manifest.DBLPWork(w.Key)
+			}
+			if !ok || own.Kind == manifest.KindDOI {
 				continue
 			}
 			if last := prev.Source("dblp", own); last != nil && last.ContainerShort == w.Venue && last.Container != "" {

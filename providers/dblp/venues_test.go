@@ -178,3 +178,47 @@ func TestDBLPPersonNamesItsORCID(t *testing.T) {
 		}
 	}
 }
+
+// TestDBLPVolumeOfAPaperKnownByItsEPrint: a paper whose only edition dblp
+// gives is its arXiv e-print (as dblp gives ICLR's early papers) is the
+// arXiv work, and arXiv names no venue: its volume is asked as a paper's
+// dblp alone describes, and not again when the last run kept its title
+// on the arXiv work's dblp record. The paper is the recorded
+// conf/cpaior/JabsBJ24 with its DOI edition made an arXiv one (an id
+// written here).
+func TestDBLPVolumeOfAPaperKnownByItsEPrint(t *testing.T) {
+	jabs := string(dblpFixture(t, "rec-conf-cpaior-JabsBJ24.xml"))
+	paper := jabs[strings.Index(jabs, "<inproceedings"):strings.Index(jabs, "</dblp>")]
+	byEPrint := strings.Replace(paper, "<ee>https://doi.org/10.1007/978-3-031-60599-4_1</ee>", "<ee>https://arxiv.org/abs/2403.00001</ee>", 1)
+	if byEPrint == paper {
+		t.Fatal("the recorded record is not the one this test edits")
+	}
+	arXiv := manifest.Identity{Kind: manifest.KindArXiv, Value: "2403.00001"}
+	for _, kept := range []bool{false, true} {
+		n := &dblpVolumeNet{routes: map[string][]byte{
+			"/pid/00/0000.xml":            []byte(dblpPage(byEPrint)),
+			"/rec/conf/cpaior/2024-2.xml": dblpFixture(t, "rec-conf-cpaior-2024-2.xml"),
+		}}
+		prev := service.Previous{Source: func(provider string, work manifest.Identity) *record.Record {
+			if !kept || provider != "dblp" || work != arXiv {
+				return nil
+			}
+			return &record.Record{Container: cpaiorTitle, ContainerShort: "CPAIOR (2)"}
+		}}
+		env := n.env(t)
+		st, res := expand(context.Background(), env, manifest.Identity{Kind: manifest.KindDBLP, Value: "00/0000"}, prev)
+		if st == nil {
+			t.Fatal(res.Err)
+		}
+		for _, step := range st.Steps {
+			step(context.Background(), env)
+		}
+		got := st.Finish()
+		if want := map[bool]int{false: 2, true: 1}[kept]; len(n.asked) != want {
+			t.Errorf("title kept %v: asked %q, want %d requests", kept, n.asked, want)
+		}
+		if len(got.Discovered) != 1 || got.Discovered[0].ID != arXiv || got.Discovered[0].Summary.Container != cpaiorTitle || got.Discovered[0].Summary.ContainerShort != "CPAIOR (2)" {
+			t.Errorf("title kept %v: %+v", kept, got.Discovered)
+		}
+	}
+}
