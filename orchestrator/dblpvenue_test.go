@@ -48,8 +48,8 @@ func cpaiorNet(t *testing.T) *fakeNet {
 
 // TestDBLPProceedingsTitleInEveryFormat: a conference paper dblp alone
 // describes reaches every format with its proceedings' full title as its
-// venue and dblp's short name beside it: CSL container-title and
-// container-title-short, BibTeX booktitle (BibTeX has no short-name
+// venue and dblp's short name beside it: CSL container-title,
+// container-title-short and event-title (the conference, CPAIOR 2024), BibTeX booktitle (BibTeX has no short-name
 // field), RIS T2 and J2, the page "Title (short)". The paper is the
 // recorded conf/cpaior/JabsBJ24 with its DOI edition dropped (so dblp
 // alone describes it) on an assembled page; the volume's answer is the
@@ -79,7 +79,9 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 		out[format] = b.String()
 	}
 	it := gjson.Parse(out[render.CSLJSON]).Array()
-	if len(it) != 1 || it[0].Get("type").String() != "paper-conference" || it[0].Get("container-title").String() != full || it[0].Get("container-title-short").String() != "CPAIOR (2)" {
+	// event-title: the conference the record's title names, CPAIOR 2024.
+	if len(it) != 1 || it[0].Get("type").String() != "paper-conference" || it[0].Get("container-title").String() != full || it[0].Get("container-title-short").String() != "CPAIOR (2)" ||
+		it[0].Get("event-title").String() != "CPAIOR 2024" {
 		t.Errorf("CSL: %s", out[render.CSLJSON])
 	}
 	bib := strings.Join(strings.Fields(out[render.BibTeX]), " ")
