@@ -50,7 +50,8 @@ func cpaiorNet(t *testing.T) *fakeNet {
 // describes reaches every format with its proceedings' full title as its
 // venue and dblp's short name beside it: CSL container-title,
 // container-title-short and event-title (the conference, CPAIOR 2024), BibTeX booktitle (BibTeX has no short-name
-// field), RIS T2 and J2, the page "Title (short)". The paper is the
+// field), RIS T2 and J2, the page "Title (short)", al-folio's badge the
+// acronym alone. The paper is the
 // recorded conf/cpaior/JabsBJ24 with its DOI edition dropped (so dblp
 // alone describes it) on an assembled page; the volume's answer is the
 // recorded conf/cpaior/2024-2 (testdata/dblp/SOURCES.md). The full title
@@ -71,7 +72,7 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := map[render.Format]string{}
-	for _, format := range []render.Format{render.CSLJSON, render.BibTeX, render.RIS, render.HTML} {
+	for _, format := range []render.Format{render.CSLJSON, render.BibTeX, render.RIS, render.HTML, render.AlFolio} {
 		var b bytes.Buffer
 		if err := render.Render(&b, f, render.Options{Format: format}); err != nil {
 			t.Fatalf("render %s: %v", format, err)
@@ -90,6 +91,11 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 	}
 	if !strings.Contains(out[render.RIS], "T2  - "+full+"\n") || !strings.Contains(out[render.RIS], "J2  - CPAIOR (2)\n") {
 		t.Errorf("RIS:\n%s", out[render.RIS])
+	}
+	// al-folio's badge is the conference's acronym, not dblp's mark of the
+	// proceedings' second volume.
+	if !strings.Contains(out[render.AlFolio], "abbr        = {CPAIOR},") {
+		t.Errorf("al-folio:\n%s", out[render.AlFolio])
 	}
 	if !strings.Contains(out[render.HTML], "CPAIOR 2024, Uppsala, Sweden, May 28-31, 2024, Proceedings, Part II (CPAIOR (2))") {
 		t.Error("the page does not show the proceedings' title with its short name")

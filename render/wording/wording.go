@@ -67,15 +67,23 @@ func EventTitle(r record.Record) string {
 	if r.Type != "paper-conference" || short == "" || short == Clean(r.Container) {
 		return ""
 	}
+	short = Acronym(short)
+	if r.Issued.Year > 0 {
+		short += fmt.Sprintf(" %d", r.Issued.Year)
+	}
+	return short
+}
+
+// Acronym is a venue's short name without dblp's mark of a volume or
+// track ("ACL (1)", "ICLR (Poster)", "CPAIOR (2)" are ACL, ICLR, CPAIOR):
+// the name a badge or an event shows.
+func Acronym(short string) string {
 	for strings.HasSuffix(short, ")") {
 		i := strings.LastIndex(short, " (")
 		if i <= 0 {
 			break
 		}
 		short = strings.TrimSpace(short[:i])
-	}
-	if r.Issued.Year > 0 {
-		short += fmt.Sprintf(" %d", r.Issued.Year)
 	}
 	return short
 }
