@@ -86,7 +86,10 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 		t.Errorf("CSL: %s", out[render.CSLJSON])
 	}
 	bib := strings.Join(strings.Fields(out[render.BibTeX]), " ")
-	if !strings.Contains(bib, "@inproceedings{") || !strings.Contains(bib, "booktitle = {"+full+"}") {
+	// and the volume's editor and publisher, as dblp's own BibTeX of the
+	// paper writes them (Dilkina, Springer: rec-conf-cpaior-2024-2.xml)
+	if !strings.Contains(bib, "@inproceedings{") || !strings.Contains(bib, "booktitle = {"+full+"}") ||
+		!strings.Contains(bib, "editor = {Dilkina, Bistra}") || !strings.Contains(bib, "publisher = {Springer}") {
 		t.Errorf("BibTeX:\n%s", out[render.BibTeX])
 	}
 	if !strings.Contains(out[render.RIS], "T2  - "+full+"\n") || !strings.Contains(out[render.RIS], "J2  - CPAIOR (2)\n") {
