@@ -284,6 +284,7 @@ func (w *writer) link() works.Linked {
 		w.notOnRecord = w.core.NotOnRecord(linkWorks, linked)
 	}
 	w.writeWarnings = append(w.writeWarnings, linked.Warnings...)
+	w.writeWarnings = append(w.writeWarnings, w.core.ListingsOfOthers()...)
 	w.linkNotes = append(w.linkNotes, linked.Notes...)
 	w.links = len(linked.Links.Links)
 	return linked

@@ -48,9 +48,10 @@ func cpaiorNet(t *testing.T) *fakeNet {
 
 // TestDBLPProceedingsTitleInEveryFormat: a conference paper dblp alone
 // describes reaches every format with its proceedings' full title as its
-// venue and dblp's short name beside it: CSL container-title and
-// container-title-short, BibTeX booktitle (BibTeX has no short-name
-// field), RIS T2 and J2, the page "Title (short)". The paper is the
+// venue and dblp's short name beside it: CSL container-title,
+// container-title-short and event-title (the conference, CPAIOR 2024), BibTeX booktitle (BibTeX has no short-name
+// field), RIS T2 and J2, the page "Title (short)", al-folio's badge the
+// acronym alone. The paper is the
 // recorded conf/cpaior/JabsBJ24 with its DOI edition dropped (so dblp
 // alone describes it) on an assembled page; the volume's answer is the
 // recorded conf/cpaior/2024-2 (testdata/dblp/SOURCES.md). The full title
@@ -71,7 +72,7 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := map[render.Format]string{}
-	for _, format := range []render.Format{render.CSLJSON, render.BibTeX, render.RIS, render.HTML} {
+	for _, format := range []render.Format{render.CSLJSON, render.BibTeX, render.RIS, render.HTML, render.AlFolio} {
 		var b bytes.Buffer
 		if err := render.Render(&b, f, render.Options{Format: format}); err != nil {
 			t.Fatalf("render %s: %v", format, err)
@@ -79,15 +80,25 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 		out[format] = b.String()
 	}
 	it := gjson.Parse(out[render.CSLJSON]).Array()
-	if len(it) != 1 || it[0].Get("type").String() != "paper-conference" || it[0].Get("container-title").String() != full || it[0].Get("container-title-short").String() != "CPAIOR (2)" {
+	// event-title: the conference the record's title names, CPAIOR 2024.
+	if len(it) != 1 || it[0].Get("type").String() != "paper-conference" || it[0].Get("container-title").String() != full || it[0].Get("container-title-short").String() != "CPAIOR (2)" ||
+		it[0].Get("event-title").String() != "CPAIOR 2024" {
 		t.Errorf("CSL: %s", out[render.CSLJSON])
 	}
 	bib := strings.Join(strings.Fields(out[render.BibTeX]), " ")
-	if !strings.Contains(bib, "@inproceedings{") || !strings.Contains(bib, "booktitle = {"+full+"}") {
+	// and the volume's editor and publisher, as dblp's own BibTeX of the
+	// paper writes them (Dilkina, Springer: rec-conf-cpaior-2024-2.xml)
+	if !strings.Contains(bib, "@inproceedings{") || !strings.Contains(bib, "booktitle = {"+full+"}") ||
+		!strings.Contains(bib, "editor = {Dilkina, Bistra}") || !strings.Contains(bib, "publisher = {Springer}") {
 		t.Errorf("BibTeX:\n%s", out[render.BibTeX])
 	}
 	if !strings.Contains(out[render.RIS], "T2  - "+full+"\n") || !strings.Contains(out[render.RIS], "J2  - CPAIOR (2)\n") {
 		t.Errorf("RIS:\n%s", out[render.RIS])
+	}
+	// al-folio's badge is the conference's acronym, not dblp's mark of the
+	// proceedings' second volume.
+	if !strings.Contains(out[render.AlFolio], "abbr        = {CPAIOR},") {
+		t.Errorf("al-folio:\n%s", out[render.AlFolio])
 	}
 	if !strings.Contains(out[render.HTML], "CPAIOR 2024, Uppsala, Sweden, May 28-31, 2024, Proceedings, Part II (CPAIOR (2))") {
 		t.Error("the page does not show the proceedings' title with its short name")

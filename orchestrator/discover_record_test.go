@@ -348,3 +348,39 @@ func TestDiscoverProfilesTheRecordLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestDBLPPageLinkingAnotherIDIsTold: a dblp person page that links an
+// ORCID iD the manifest does not name (dblp's verified link to somebody
+// else: the pid is likely a homonym's, dblp telling people of one name
+// apart only by the number after it) pairs with no record, and the story
+// says so, naming the listing and the iD it links; its works stay on the
+// page, the manifest's word. A page that links the manifest's iD, or none,
+// is told nothing.
+func TestDBLPPageLinkingAnotherIDIsTold(t *testing.T) {
+	other := func(page string) string {
+		return strings.Replace(withORCIDLink(page), "https://orcid.org/0000-0002-9341-7985", "https://orcid.org/0000-0001-5109-3700", 1)
+	}
+	for _, c := range []struct {
+		name string
+		page func(string) string
+		told bool
+	}{{"another iD", other, true}, {"the manifest's iD", withORCIDLink, false}, {"no iD", asRecorded, false}} {
+		m := newManifest(t, recordDiscoverManifest)
+		rep := runOK(t, testOptions(m, recordDiscoverNet(t, c.page), 4))
+		var story bytes.Buffer
+		rep.WriteSummary(&story)
+		told := strings.Contains(story.String(), "dblp's page links the ORCID iD 0000-0001-5109-3700, which the manifest does not name")
+		if told != c.told {
+			t.Errorf("%s: told %v, want %v:\n%s", c.name, told, c.told, story.String())
+		}
+		if c.told {
+			var u snapshots.Unclaimed
+			_ = snapshots.Read(filepath.Join(m.Snapshots, snapshots.UnclaimedFile), &u)
+			for _, r := range u.Researchers {
+				if len(r.NotOnRecord) > 0 {
+					t.Errorf("%s: not_on_record suggests the other person's works: %+v", c.name, r.NotOnRecord)
+				}
+			}
+		}
+	}
+}

@@ -85,6 +85,7 @@ func cslOf(e *entry) shape.CSLItem {
 		Title:          cslNocase(wording.Clean(r.Title)), // math and inner capitals protected from the style's recasing
 		ContainerTitle: wording.Clean(r.Container),
 		ContainerShort: wording.Clean(r.ContainerShort),
+		EventTitle:     wording.EventTitle(r),
 		Publisher:      wording.Clean(r.Publisher),
 		Volume:         wording.Clean(r.Volume),
 		Issue:          wording.Clean(r.Issue),

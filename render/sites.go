@@ -119,8 +119,8 @@ func alFolioAbbr(e *entry) string {
 	if row.AlFolio != "" {
 		return row.AlFolio
 	}
-	if s := wording.Clean(e.rec.ContainerShort); s != "" && utf8.RuneCountInString(s) <= 12 {
-		return s // the short name beside a proceedings' full title ("NIPS")
+	if s := wording.Acronym(wording.Clean(e.rec.ContainerShort)); s != "" && utf8.RuneCountInString(s) <= 12 {
+		return s // the short name beside a proceedings' full title ("NIPS"; "ACL (1)" is ACL)
 	}
 	if _, c, _ := wording.Venue(e.rec); c != "" && utf8.RuneCountInString(c) <= 12 {
 		return c

@@ -210,7 +210,10 @@ func TestCSLSchemaCheckRejectsWhatTheSchemaRejects(t *testing.T) {
 // item types, its properties by JSON type, its name and date shapes, with
 // "additionalProperties": false on each. It is restated rather than
 // vendored because the repository's licence could not be confirmed here;
-// the rules are the schema's, one for one.
+// the rules are the schema's, one for one. One string property is CSL
+// 1.0.2's (tag v1.0.2, 6610c260d97c19968d1745e13c9e9e880e3d9422):
+// event-title, which deprecates event and which about writes for a
+// conference paper.
 var (
 	cslSchemaTypes = strings.Fields(`article article-journal article-magazine article-newspaper bill book
 		broadcast chapter classic collection dataset document entry entry-dictionary entry-encyclopedia figure
@@ -223,7 +226,7 @@ var (
 	cslSchemaDates   = strings.Fields(`accessed available-date container event-date issued original-date submitted`)
 	cslSchemaStrings = strings.Fields(`language journalAbbreviation shortTitle abstract annote archive
 		archive_collection archive_location archive-place authority call-number citation-label collection-title
-		container-title container-title-short dimensions division DOI event event-place genre ISAN ISBN ISCI ISMN
+		container-title container-title-short dimensions division DOI event event-place event-title genre ISAN ISBN ISCI ISMN
 		ISRC ISSN ISWC jurisdiction keyword medium note original-publisher original-publisher-place original-title
 		part-title PMCID PMID publisher publisher-place references reviewed-title scale section source status title
 		title-short translated-title translated-title-short URL version year-suffix`)

@@ -74,6 +74,7 @@ func (p Precedence) Merge(records []Named) (record.Record, map[string]string, []
 	}
 	out.ContainerShort = shortOf(ordered, from["container"], out.Container)
 	preprintByDOI(&out, from)
+	publishedOverEPrint(&out, ordered, from)
 	out.Editors = note(from, "editors", mergeEditors(ordered, out.Type))
 	editorsNotAuthors(&out, ordered, from)
 	return out, from, creditDOIPrefix(conflicts(out, ordered, oaOrdered), from)

@@ -1,6 +1,13 @@
 package works
 
-import "github.com/aboutscholar/about/manifest"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/record"
+)
 
 // samePersonLists is, for each dblp person or INSPIRE author the manifest
 // names (by identity key), the ORCID record (by key) of the same person:
@@ -20,6 +27,20 @@ func samePersonLists(m *manifest.Manifest, sameAs map[string]string) map[string]
 	if m == nil {
 		return out
 	}
+	read := manifestORCIDs(m)
+	for lister, orcid := range sameAs {
+		if read[orcid] {
+			out[lister] = orcid
+		} else {
+			delete(out, lister)
+		}
+	}
+	return out
+}
+
+// manifestORCIDs is the keys of the ORCID records m reads: its
+// identities' and its lab members'.
+func manifestORCIDs(m *manifest.Manifest) map[string]bool {
 	read := map[string]bool{}
 	for _, e := range m.Identities {
 		if e.Kind == manifest.KindORCID {
@@ -33,13 +54,33 @@ func samePersonLists(m *manifest.Manifest, sameAs map[string]string) map[string]
 			}
 		}
 	}
-	for lister, orcid := range sameAs {
-		if read[orcid] {
-			out[lister] = orcid
-		} else {
-			delete(out, lister)
-		}
+	return read
+}
+
+// ListingsOfOthers warns of each listing read this run whose page links
+// an ORCID iD the manifest does not name (dblp's verified link): likely
+// a homonym's page, whose works reach the page all the same (the
+// manifest's word) and which no record is paired with. Only dblp's pages
+// link an iD today. Sorted by listing.
+func (r *Run) ListingsOfOthers() []record.Warning {
+	if r.m == nil || len(r.sameAs) == 0 {
+		return nil
 	}
+	read := manifestORCIDs(r.m)
+	var out []record.Warning
+	for lister, orcid := range r.sameAs {
+		if read[orcid] {
+			continue
+		}
+		id, err := manifest.ParseKey(lister)
+		if err != nil {
+			continue
+		}
+		iD := strings.TrimPrefix(orcid, "orcid:")
+		out = append(out, record.Warning{Identity: lister, Message: fmt.Sprintf(
+			"%s's page links the ORCID iD %s, which the manifest does not name: unless that iD is yours, %s = %q is likely another person of the same name, whose works are on the page all the same (check the value against your own page)", id.Kind, iD, id.Kind, id.Value)})
+	}
+	slices.SortFunc(out, func(a, b record.Warning) int { return strings.Compare(a.Identity, b.Identity) })
 	return out
 }
 

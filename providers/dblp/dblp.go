@@ -131,8 +131,11 @@ type dblpWork struct {
 	ArXiv      string // version-less arXiv id, from an arXiv link or arXiv DOI
 	Link       string // the first electronic edition that is neither a DOI, arXiv nor Wikidata
 	OpenLink   bool   // dblp marks Link open access
-	RecordURL  string // the record's dblp page
-	TOCURL     string // the table of contents dblp lists it in, "" when none
+	// VolumeEditors are the editors of the volume it appears in, once
+	// known (venues.go): a paper in proceedings is cited with them.
+	VolumeEditors []record.Author
+	RecordURL     string // the record's dblp page
+	TOCURL        string // the table of contents dblp lists it in, "" when none
 }
 
 // dblpName is an author or editor as dblp writes them.
@@ -575,6 +578,9 @@ func (w dblpWork) record() record.Record {
 	if record.EditorsCited(w.Type) {
 		for _, e := range w.Editors {
 			rec.Editors = append(rec.Editors, e.author())
+		}
+		if len(rec.Editors) == 0 {
+			rec.Editors = w.VolumeEditors
 		}
 	}
 	return rec

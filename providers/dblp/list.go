@@ -81,7 +81,8 @@ func escapePID(pid string) string {
 //     preprint in NeurIPS);
 //   - a record with neither is a work of its own, dblp-work:<key>;
 //   - withdrawn records are no work to list; a second record known by an
-//     identity already listed adds nothing.
+//     identity already listed adds nothing, but a formal record replaces
+//     an e-print of its identity (a paper dblp knows by its arXiv id).
 func (l dblpListing) discovered(pid string) []service.Discovered {
 	works := make([]dblpWork, 0, len(l.Works))
 	for _, w := range l.Works {
@@ -91,7 +92,7 @@ func (l dblpListing) discovered(pid string) []service.Discovered {
 	}
 	pairs := pairPreprints(works)
 	var out []service.Discovered
-	seen := map[string]bool{}
+	seen := map[string]int{} // identity key → its index in out
 	for i, w := range works {
 		if f, isPreprint := pairs.formalOf[i]; isPreprint && works[f].identity().Kind == manifest.KindDOI {
 			continue // listed as its formal version's DOI, which carries its id
@@ -118,11 +119,18 @@ func (l dblpListing) discovered(pid string) []service.Discovered {
 			id = own
 			rec.URL = firstNonEmpty(rec.URL, w.RecordURL)
 		}
-		if seen[id.Key()] {
+		d := service.Discovered{ID: id, Summary: rec, Source: "dblp:" + pid + " " + w.Key}
+		if at, ok := seen[id.Key()]; ok {
+			// The same identity twice: a paper whose only edition is its
+			// e-print and that e-print's CoRR record. The paper describes
+			// the work, whichever dblp lists first.
+			if out[at].Summary.Genre == "Preprint" && rec.Genre != "Preprint" {
+				out[at] = d
+			}
 			continue
 		}
-		seen[id.Key()] = true
-		out = append(out, service.Discovered{ID: id, Summary: rec, Source: "dblp:" + pid + " " + w.Key})
+		seen[id.Key()] = len(out)
+		out = append(out, d)
 	}
 	return out
 }

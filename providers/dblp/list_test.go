@@ -88,3 +88,22 @@ func TestDBLPPairingLimits(t *testing.T) {
 		t.Errorf("a withdrawn record: %q, want none", got)
 	}
 }
+
+// A proceedings paper whose only edition dblp gives is its arXiv e-print
+// (as dblp files ICLR's early papers: conf/iclr/KingmaB14 links
+// arxiv.org/abs/1412.6980) shares that id with its CoRR record. Either
+// order of the two on the page lists one work, the arXiv id's, described
+// as the paper in its proceedings, never as the e-print (the NeurIPS
+// record is given such an edition here).
+func TestDBLPPaperKnownByItsEPrintIsThePaper(t *testing.T) {
+	want := []string{"arxiv:1706.03762 paper-conference NIPS 1706.03762"}
+	for _, page := range []string{dblpPage(dblpNeurIPSByEPrint, dblpCoRR), dblpPage(dblpCoRR, dblpNeurIPSByEPrint)} {
+		if got := discoveredKeys(t, page); !slices.Equal(got, want) {
+			t.Errorf("discovered %q, want %q", got, want)
+		}
+	}
+}
+
+// dblpNeurIPSByEPrint is the NeurIPS record with the e-print as its only
+// edition.
+var dblpNeurIPSByEPrint = strings.Replace(dblpNeurIPS, `<ee type="oa">https://proceedings.neurips.cc/paper/2017/hash/3f5ee243547dee91fbd053c1c4a845aa-Abstract.html</ee>`, `<ee type="oa">https://arxiv.org/abs/1706.03762</ee>`, 1)

@@ -27,10 +27,10 @@ func TestDBLPVolumeTitleRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := l.volumeTitle("conf/cpaior/2024-2"); got != cpaiorTitle {
+	if got := l.volumeOf("conf/cpaior/2024-2").Title; got != cpaiorTitle {
 		t.Errorf("title %q, want %q", got, cpaiorTitle)
 	}
-	if got := l.volumeTitle("conf/cpaior/2024-1"); got != "" {
+	if got := l.volumeOf("conf/cpaior/2024-1").Title; got != "" {
 		t.Errorf("another key's title %q, want none", got)
 	}
 }
@@ -175,6 +175,98 @@ func TestDBLPPersonNamesItsORCID(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("urls %s: person's iD %q, want %q", c.urls, got, c.want)
+		}
+	}
+}
+
+// TestDBLPVolumeOfAPaperKnownByItsEPrint: a paper whose only edition dblp
+// gives is its arXiv e-print (as dblp gives ICLR's early papers) is the
+// arXiv work, and arXiv names no venue: its volume is asked as a paper's
+// dblp alone describes, and not again when the last run kept its title
+// on the arXiv work's dblp record. The paper is the recorded
+// conf/cpaior/JabsBJ24 with its DOI edition made an arXiv one (an id
+// written here).
+func TestDBLPVolumeOfAPaperKnownByItsEPrint(t *testing.T) {
+	jabs := string(dblpFixture(t, "rec-conf-cpaior-JabsBJ24.xml"))
+	paper := jabs[strings.Index(jabs, "<inproceedings"):strings.Index(jabs, "</dblp>")]
+	byEPrint := strings.Replace(paper, "<ee>https://doi.org/10.1007/978-3-031-60599-4_1</ee>", "<ee>https://arxiv.org/abs/2403.00001</ee>", 1)
+	if byEPrint == paper {
+		t.Fatal("the recorded record is not the one this test edits")
+	}
+	arXiv := manifest.Identity{Kind: manifest.KindArXiv, Value: "2403.00001"}
+	for _, kept := range []bool{false, true} {
+		n := &dblpVolumeNet{routes: map[string][]byte{
+			"/pid/00/0000.xml":            []byte(dblpPage(byEPrint)),
+			"/rec/conf/cpaior/2024-2.xml": dblpFixture(t, "rec-conf-cpaior-2024-2.xml"),
+		}}
+		prev := service.Previous{Source: func(provider string, work manifest.Identity) *record.Record {
+			if !kept || provider != "dblp" || work != arXiv {
+				return nil
+			}
+			return &record.Record{Container: cpaiorTitle, ContainerShort: "CPAIOR (2)"}
+		}}
+		env := n.env(t)
+		st, res := expand(context.Background(), env, manifest.Identity{Kind: manifest.KindDBLP, Value: "00/0000"}, prev)
+		if st == nil {
+			t.Fatal(res.Err)
+		}
+		for _, step := range st.Steps {
+			step(context.Background(), env)
+		}
+		got := st.Finish()
+		if want := map[bool]int{false: 2, true: 1}[kept]; len(n.asked) != want {
+			t.Errorf("title kept %v: asked %q, want %d requests", kept, n.asked, want)
+		}
+		if len(got.Discovered) != 1 || got.Discovered[0].ID != arXiv || got.Discovered[0].Summary.Container != cpaiorTitle || got.Discovered[0].Summary.ContainerShort != "CPAIOR (2)" {
+			t.Errorf("title kept %v: %+v", kept, got.Discovered)
+		}
+	}
+}
+
+// TestDBLPVolumePublisherAndEditors: a paper dblp alone describes is
+// cited with its proceedings' publisher and editors too, as dblp's own
+// BibTeX of it writes them (editor, publisher beside booktitle): the
+// recorded conf/cpaior/2024-2 names Springer and one editor, Bistra
+// Dilkina, with her ORCID iD (copied by hand from the record). A rerun
+// that kept the volume's title keeps them from the last run's record,
+// asking nothing more.
+func TestDBLPVolumePublisherAndEditors(t *testing.T) {
+	jabs := string(dblpFixture(t, "rec-conf-cpaior-JabsBJ24.xml"))
+	paper := jabs[strings.Index(jabs, "<inproceedings"):strings.Index(jabs, "</dblp>")]
+	paper = strings.Replace(paper, "<ee>https://doi.org/10.1007/978-3-031-60599-4_1</ee>", "", 1)
+	own, _ := manifest.DBLPWork("conf/cpaior/JabsBJ24")
+	dilkina := []record.Author{{Given: "Bistra", Family: "Dilkina", ORCID: "0000-0002-6784-473X"}}
+	for _, kept := range []bool{false, true} {
+		n := &dblpVolumeNet{routes: map[string][]byte{
+			"/pid/00/0000.xml":            []byte(dblpPage(paper)),
+			"/rec/conf/cpaior/2024-2.xml": dblpFixture(t, "rec-conf-cpaior-2024-2.xml"),
+		}}
+		prev := service.Previous{Source: func(provider string, work manifest.Identity) *record.Record {
+			if !kept || provider != "dblp" || work != own {
+				return nil
+			}
+			return &record.Record{Container: cpaiorTitle, ContainerShort: "CPAIOR (2)", Publisher: "Springer", Editors: dilkina}
+		}}
+		env := n.env(t)
+		st, res := expand(context.Background(), env, manifest.Identity{Kind: manifest.KindDBLP, Value: "00/0000"}, prev)
+		if st == nil {
+			t.Fatal(res.Err)
+		}
+		for _, step := range st.Steps {
+			step(context.Background(), env)
+		}
+		got := st.Finish()
+		if want := map[bool]int{false: 2, true: 1}[kept]; len(n.asked) != want {
+			t.Errorf("kept %v: asked %q, want %d requests", kept, n.asked, want)
+		}
+		if len(got.Discovered) != 1 {
+			t.Fatalf("kept %v: %+v", kept, got.Discovered)
+		}
+		s := got.Discovered[0].Summary
+		if s.Publisher != "Springer" || !slices.EqualFunc(s.Editors, dilkina, func(a, b record.Author) bool {
+			return a.Given == b.Given && a.Family == b.Family && a.ORCID == b.ORCID && a.Name == b.Name
+		}) {
+			t.Errorf("kept %v: publisher %q editors %+v, want Springer and Dilkina", kept, s.Publisher, s.Editors)
 		}
 	}
 }

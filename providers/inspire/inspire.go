@@ -580,7 +580,8 @@ func CollaborationName(value string) string {
 // Record is the hit as the snapshot's record: what INSPIRE says of the
 // work. A collaboration paper whose author list was cut is the
 // collaboration's (as HEP cites "ATLAS Collaboration, Phys. Lett. B 716
-// (2012) 1"); otherwise the kept names, the collaboration first.
+// (2012) 1"); otherwise the kept names, the collaboration first. Editors
+// are the record's editors where its type cites them, never its authors.
 func (h Hit) Record() *record.Record {
 	rec := &record.Record{
 		Title:     h.Title,
@@ -606,8 +607,10 @@ func (h Hit) Record() *record.Record {
 	if len(h.Collaborations) == 0 || h.AuthorCount <= len(h.Authors) {
 		rec.Authors = append(rec.Authors, h.Authors...)
 	}
-	if len(rec.Authors) == 0 {
-		rec.Authors = append(rec.Authors, h.Editors...) // a volume cited by its editors
+	if record.EditorsCited(h.Type) {
+		// A volume is cited by its editors as editors ("(Eds.)"), as
+		// INSPIRE's BibTeX export writes them; a chapter names its book's.
+		rec.Editors = h.Editors
 	}
 	return rec
 }

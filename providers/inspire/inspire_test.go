@@ -161,6 +161,7 @@ type inspireWant struct {
 	authorCount int
 	editors     []string
 	recAuthors  []string // the record's authors, when not the kept authors
+	recEditors  []string // the record's editors: those a citation of its type names
 	dois        []string
 	arxiv       string
 	journal     string // journal_title as INSPIRE's BibTeX export writes it, a space after each full stop
@@ -228,12 +229,14 @@ var inspireWants = []inspireWant{
 	{recid: 788797, typ: "article-journal", title: "All-order results for soft and collinear gluons",
 		authors: []string{"Magnea|Lorenzo"}, authorCount: 1, dois: []string{"10.1007/s12043-009-0006-y"}, arxiv: "0806.3353",
 		journal: "Pramana", volume: "72", pages: "69-81", issued: "2009", cnum: "C08-01-02", reports: []string{"DFTT-16-2008"}},
-	// A proceedings volume has editors and no authors: it is cited by them.
+	// A proceedings volume has editors and no authors: it is cited by
+	// them as its editors ("(Eds.)"; INSPIRE's own BibTeX export writes
+	// them as editor), never as its authors.
 	{recid: 701585, typ: "book", title: "HERA and the LHC: A Workshop on the implications of HERA for LHC physics: Proceedings Part A",
-		editors: []string{"De Roeck|A.", "Jung|H."}, recAuthors: []string{"De Roeck|A.", "Jung|H."}, arxiv: "hep-ph/0601012",
+		editors: []string{"De Roeck|A.", "Jung|H."}, recEditors: []string{"De Roeck|A.", "Jung|H."}, arxiv: "hep-ph/0601012",
 		pages: "1-326", issued: "2005", cnum: "C04-03-26.1", reports: []string{"CERN-2005-014", "DESY-PROC-2005-01"}, publisher: "CERN"},
 	{recid: 2610294, typ: "book", title: "Collected Papers of L.D. Landau", editors: []string{"ter Haar|D."},
-		recAuthors: []string{"ter Haar|D."}, dois: []string{"10.1016/c2013-0-01806-3"}, issued: "1965", publisher: "Pergamon"},
+		recEditors: []string{"ter Haar|D."}, dois: []string{"10.1016/c2013-0-01806-3"}, issued: "1965", publisher: "Pergamon"},
 	// Nature 1938, then its translations and reprints: the first is cited.
 	{recid: 2610328, typ: "article-journal", title: "On the origin of stellar energy", authors: []string{"Landau|Lev Davidovich"},
 		authorCount: 1, dois: []string{"10.1038/141333b0", "10.1016/b978-0-08-010586-4.50032-8"}, journal: "Nature", volume: "141",
@@ -316,6 +319,7 @@ func TestINSPIRERecordedHits(t *testing.T) {
 			wantAuthors = w.recAuthors
 		}
 		check("record authors", inspireNames(rec.Authors), wantAuthors)
+		check("record editors", inspireNames(rec.Editors), w.recEditors)
 		check("landing page", rec.URL, "https://inspirehep.net/literature/"+strconv.Itoa(w.recid))
 	}
 }

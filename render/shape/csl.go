@@ -13,6 +13,7 @@ type CSLItem struct {
 	Editor         []CSLName  `json:"editor,omitempty"` // an edited book's editors, or a chapter's book's
 	ContainerTitle string     `json:"container-title,omitempty"`
 	ContainerShort string     `json:"container-title-short,omitempty"`
+	EventTitle     string     `json:"event-title,omitempty"` // a conference paper's conference (CSL 1.0.2; "event" before)
 	Publisher      string     `json:"publisher,omitempty"`
 	Issued         *CSLDate   `json:"issued,omitempty"`
 	Volume         string     `json:"volume,omitempty"`

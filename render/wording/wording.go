@@ -56,6 +56,38 @@ func KindLabel(r record.Record) string {
 	return csltypes.Of(r.Type).PageLabel()
 }
 
+// EventTitle is the conference a conference paper was given at, as CSL's
+// event-title names it: its venue's short name (dblp's booktitle, the
+// conference's acronym) without a volume's or track's mark ("ACL (1)",
+// "ICLR (Poster)"), then the year, as the conference calls itself
+// ("CPAIOR 2024"). None when the short name is the venue's whole title or
+// there is none.
+func EventTitle(r record.Record) string {
+	short := Clean(r.ContainerShort)
+	if r.Type != "paper-conference" || short == "" || short == Clean(r.Container) {
+		return ""
+	}
+	short = Acronym(short)
+	if r.Issued.Year > 0 {
+		short += fmt.Sprintf(" %d", r.Issued.Year)
+	}
+	return short
+}
+
+// Acronym is a venue's short name without dblp's mark of a volume or
+// track ("ACL (1)", "ICLR (Poster)", "CPAIOR (2)" are ACL, ICLR, CPAIOR):
+// the name a badge or an event shows.
+func Acronym(short string) string {
+	for strings.HasSuffix(short, ")") {
+		i := strings.LastIndex(short, " (")
+		if i <= 0 {
+			break
+		}
+		short = strings.TrimSpace(short[:i])
+	}
+	return short
+}
+
 // Venue is the "where" of a work: its container, or its publisher when it
 // has none; the word before it ("In" for a chapter); and the detail:
 // volume(issue), pages, and the publisher of a book or chapter.
