@@ -72,7 +72,7 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := map[render.Format]string{}
-	for _, format := range []render.Format{render.CSLJSON, render.BibTeX, render.RIS, render.HTML, render.AlFolio} {
+	for _, format := range []render.Format{render.CSLJSON, render.BibTeX, render.BibLaTeX, render.RIS, render.HTML, render.AlFolio} {
 		var b bytes.Buffer
 		if err := render.Render(&b, f, render.Options{Format: format}); err != nil {
 			t.Fatalf("render %s: %v", format, err)
@@ -91,6 +91,10 @@ func TestDBLPProceedingsTitleInEveryFormat(t *testing.T) {
 	if !strings.Contains(bib, "@inproceedings{") || !strings.Contains(bib, "booktitle = {"+full+"}") ||
 		!strings.Contains(bib, "editor = {Dilkina, Bistra}") || !strings.Contains(bib, "publisher = {Springer}") {
 		t.Errorf("BibTeX:\n%s", out[render.BibTeX])
+	}
+	// BibLaTeX names the conference as eventtitle, CSL's event-title
+	if bl := strings.Join(strings.Fields(out[render.BibLaTeX]), " "); !strings.Contains(bl, "booktitle = {"+full+"}") || !strings.Contains(bl, "eventtitle = {CPAIOR 2024}") {
+		t.Errorf("BibLaTeX:\n%s", out[render.BibLaTeX])
 	}
 	if !strings.Contains(out[render.RIS], "T2  - "+full+"\n") || !strings.Contains(out[render.RIS], "J2  - CPAIOR (2)\n") {
 		t.Errorf("RIS:\n%s", out[render.RIS])

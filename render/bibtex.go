@@ -184,6 +184,9 @@ func bibFieldsOf(r record.Record, typ, container, label, version string, biblate
 	}
 	fs.container(r, container, accepts["publisher"])
 	fs.date(r.Issued, biblatex)
+	if accepts["eventtitle"] {
+		fs.add("eventtitle", wording.EventTitle(r)) // the conference, as CSL's event-title (biblatex's manual, §2.2.2)
+	}
 	if accepts["volume"] {
 		fs.add("volume", r.Volume)
 	}
@@ -248,7 +251,7 @@ func (fs bibFields) has(name string) bool {
 var bibRules = map[bool]map[string]struct{ required, accepts []string }{
 	true: {
 		"article":       {[]string{"author", "title", "journaltitle", "date"}, []string{"volume", "number", "pages", "issn"}},
-		"inproceedings": {[]string{"author", "title", "booktitle", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
+		"inproceedings": {[]string{"author", "title", "booktitle", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn", "eventtitle"}},
 		"inbook":        {[]string{"author", "title", "booktitle", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
 		"book":          {[]string{"author", "title", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
 		"collection":    {[]string{"editor", "title", "date"}, []string{"editor", "publisher", "volume", "number", "pages", "isbn"}},
