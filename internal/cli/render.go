@@ -189,10 +189,16 @@ func ungroupedWhy(f render.Format) string {
 	if f == render.Atom {
 		return "the feed lists every work once, newest first, ungrouped and without counts"
 	}
-	if f == render.CV || f == render.JSONResume {
+	if isCV(f) {
 		return "a CV lists the works by type, always, and without counts"
 	}
 	return "a citation file lists every work once, ungrouped and without counts"
+}
+
+// isCV reports whether f is one of the CV formats, each one person's CV
+// from the same sections: LaTeX, Typst and JSON Resume.
+func isCV(f render.Format) bool {
+	return f == render.CV || f == render.CVTypst || f == render.JSONResume
 }
 
 // parseSiteURL checks --site-url, which only html-site's pages use.
@@ -295,7 +301,7 @@ func runRender(o renderOptions) error {
 		return usageError(fmt.Errorf("format %s is one person's table, and %s is a lab's manifest", render.COA, o.Manifest),
 			"give --member NAME, one table per member (members: "+strings.Join(lab.Names(), ", ")+")")
 	}
-	if lab := render.LabOf(m); lab != nil && (o.format == render.CV || o.format == render.JSONResume) && o.Member == "" {
+	if lab := render.LabOf(m); lab != nil && isCV(o.format) && o.Member == "" {
 		return usageError(fmt.Errorf("format %s is one person's CV, and %s is a lab's manifest", o.format, o.Manifest),
 			"give --member NAME, one CV per member (members: "+strings.Join(lab.Names(), ", ")+")")
 	}
@@ -348,7 +354,7 @@ func runRender(o renderOptions) error {
 // manifest's cv = true and a fetch after it, and a CV without them
 // otherwise looks complete.
 func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manifest, manifestPath string, loaded *folder.Folder) {
-	if (f != render.CV && f != render.CVTypst && f != render.JSONResume) || len(loaded.CVs) > 0 {
+	if !isCV(f) || len(loaded.CVs) > 0 {
 		return
 	}
 	if !m.CV {
