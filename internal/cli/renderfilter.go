@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/aboutscholar/about/internal/termtext"
+	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/folder"
+	"github.com/aboutscholar/about/render/funding"
+)
+
+// warnNothingFunded says when --award or --funder matches no work of the
+// folder: the output is then a valid file with no work in it (a BibTeX
+// file of its header, a COA table of its heading row), which otherwise
+// reads as "this grant funded nothing" when the likelier cause is a typo
+// or a funder the services name otherwise. It names what the works do
+// acknowledge, so the right spelling is at hand. The NIH report reads
+// every service's list, and so does this check for it.
+func warnNothingFunded(stderr io.Writer, o renderOptions, loaded *folder.Folder) {
+	if o.Award == "" && o.Funder == "" {
+		return
+	}
+	ask, elsewhere := funding.NewAsk(o.Award, o.Funder), o.format == render.NIH || o.format == render.NIHCSV
+	var named []record.Funding
+	for _, w := range loaded.Works {
+		lists := [][]record.Funding{w.Record.Funding}
+		for _, s := range w.FundingElsewhere {
+			if elsewhere {
+				lists = append(lists, s.Funding)
+			}
+		}
+		for _, l := range lists {
+			if ask.Funds(l) {
+				return
+			}
+			named = append(named, l...)
+		}
+	}
+	var asked []string
+	if o.Award != "" {
+		asked = append(asked, "--award "+o.Award)
+	}
+	if o.Funder != "" {
+		asked = append(asked, "--funder "+o.Funder)
+	}
+	fmt.Fprintf(stderr, "about: warning: %s: no work in %s acknowledges it, so the %s output lists no work\n",
+		strings.Join(asked, " "), loaded.Root, o.format)
+	fmt.Fprintf(stderr, "about: hint: %s\n", fundedHint(named, o.Award != ""))
+}
+
+// shortValue is a service's value as one short line of a hint: a deposit
+// may hold twenty award numbers in one, or a line break.
+func shortValue(v string) string {
+	v = termtext.Field(strings.TrimSpace(v))
+	if r := []rune(v); len(r) > 40 {
+		v = string(r[:39]) + "…"
+	}
+	return v
+}
+
+// fundedHint names up to eight of the award numbers (for --award) or the
+// funders the folder's works do acknowledge, or says that none names any.
+func fundedHint(named []record.Funding, award bool) string {
+	if len(named) == 0 {
+		return "no work there names a funder: Crossref, DataCite, OpenAlex and Europe PMC give funding when the deposit has it (about providers)"
+	}
+	var seen []string
+	for _, f := range named {
+		values := f.Awards
+		if !award {
+			values = []string{cmp.Or(f.Funder, f.DOI, f.ROR)}
+		}
+		for _, v := range values {
+			if v = shortValue(v); v != "" && !slices.Contains(seen, v) {
+				seen = append(seen, v)
+			}
+		}
+	}
+	what := "funders"
+	if award {
+		what = "award numbers"
+	}
+	if len(seen) == 0 {
+		return "the works name funders but no award number: try --funder"
+	}
+	slices.Sort(seen)
+	const most = 8
+	more := ""
+	if len(seen) > most {
+		more = fmt.Sprintf(" and %d more", len(seen)-most)
+		seen = seen[:most]
+	}
+	return fmt.Sprintf("the %s the works name: %s%s (about render --format json shows each work's funding)", what, strings.Join(seen, "; "), more)
+}
