@@ -328,6 +328,7 @@ func runRender(o renderOptions) error {
 	}
 	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, loaded)
 	warnNothingFunded(o.Stderr, o, loaded)
+	noteEmptyCOAWindow(o.Stderr, o, loaded)
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,

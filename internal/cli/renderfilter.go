@@ -10,6 +10,7 @@ import (
 	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render"
+	"github.com/aboutscholar/about/render/coa"
 	"github.com/aboutscholar/about/render/folder"
 	"github.com/aboutscholar/about/render/funding"
 )
@@ -96,4 +97,40 @@ func fundedHint(named []record.Funding, award bool) string {
 		seen = seen[:most]
 	}
 	return fmt.Sprintf("the %s the works name: %s%s (about render --format json shows each work's funding)", what, strings.Join(seen, "; "), more)
+}
+
+// noteEmptyCOAWindow says when no work of the folder with authors was
+// issued in coa's window: the table is then its heading row alone, which
+// reads as "no co-authors" when the default window (48 months before
+// today) has simply passed the newest work. It names the newest such
+// work's date, for --since.
+func noteEmptyCOAWindow(stderr io.Writer, o renderOptions, loaded *folder.Folder) {
+	if o.format != render.COA {
+		return
+	}
+	var all []coa.Work
+	var newest record.Date
+	for _, w := range loaded.Works {
+		if len(w.Record.Authors) == 0 || w.Record.Issued.IsZero() {
+			continue
+		}
+		all = append(all, coa.Work{Issued: w.Record.Issued, Authors: w.Record.Authors})
+		if later(w.Record.Issued, newest) {
+			newest = w.Record.Issued
+		}
+	}
+	if len(coa.Rows(all, o.since)) > 0 || o.since.IsZero() && len(all) > 0 {
+		return
+	}
+	fmt.Fprintf(stderr, "about: note: no work in %s with authors was issued on or after %s, so the COA table has its heading row alone\n",
+		loaded.Root, o.since)
+	if !newest.IsZero() {
+		fmt.Fprintf(stderr, "about: hint: the newest such work was issued %s; --since YYYY-MM-DD sets the window's first day (default: 48 months before today, NSF's window)\n", newest)
+	}
+}
+
+// later reports whether a is after b, a missing month or day counting as
+// earlier than any given one.
+func later(a, b record.Date) bool {
+	return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day)) > 0
 }
