@@ -329,6 +329,7 @@ func runRender(o renderOptions) error {
 	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, loaded)
 	warnNothingFunded(o.Stderr, o, loaded)
 	noteEmptyCOAWindow(o.Stderr, o, loaded)
+	warnNoPerson(o.Stderr, o, m)
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
@@ -357,6 +358,10 @@ func runRender(o renderOptions) error {
 // otherwise looks complete.
 func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manifest, manifestPath string, loaded *folder.Folder) {
 	if !isCV(f) || len(loaded.CVs) > 0 {
+		return
+	}
+	if render.LabOf(m) == nil && len(render.PersonOf(m).ORCIDs) == 0 {
+		fmt.Fprintf(stderr, "about: note: the CV lists the works alone: its employment, education and other sections come from an ORCID record, and %s names no orcid identity\n", manifestPath)
 		return
 	}
 	if !m.CV {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/aboutscholar/about/internal/termtext"
+	"github.com/aboutscholar/about/manifest"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/render/coa"
@@ -133,4 +134,23 @@ func noteEmptyCOAWindow(stderr io.Writer, o renderOptions, loaded *folder.Folder
 // earlier than any given one.
 func later(a, b record.Date) bool {
 	return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day)) > 0
+}
+
+// warnNoPerson says when a document that is one person's is rendered from
+// a manifest that names nobody: a dblp or INSPIRE identity alone gives no
+// name, so the CV's heading is empty and the COA table lists the
+// researcher among their own co-authors. A lab's member always has a name.
+func warnNoPerson(stderr io.Writer, o renderOptions, m *manifest.Manifest) {
+	if !isCV(o.format) && o.format != render.COA || render.LabOf(m) != nil {
+		return
+	}
+	if p := render.PersonOf(m); len(p.Names) > 0 || len(p.ORCIDs) > 0 {
+		return
+	}
+	what := "the CV has no name at its head"
+	if o.format == render.COA {
+		what = "the COA table cannot leave you out and lists you among your co-authors"
+	}
+	fmt.Fprintf(stderr, "about: warning: %s names no person (no orcid identity, no name on an [[identity]]), so %s\n", o.Manifest, what)
+	fmt.Fprintln(stderr, `about: hint: give your name on the [[identity]], below its dblp or inspire line: name = "Your Name", as your works spell it`)
 }

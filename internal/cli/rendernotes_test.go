@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A manifest of a dblp identity alone names nobody: the CV's heading is
+// then empty and the COA table lists the researcher among their own
+// co-authors, so render warns, and the CV's note does not send the user
+// to cv = true, which reads an ORCID record the manifest does not name.
+func TestRenderOfAManifestNamingNobodyWarns(t *testing.T) {
+	fixture, err := filepath.Abs("../../testdata/render/snapshots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nobody := writeManifest(t, "snapshots = \""+fixture+"\"\n[[identity]]\ndblp = \"95/7448-1\"\n")
+	named := writeManifest(t, "snapshots = \""+fixture+"\"\n[[identity]]\ndblp = \"95/7448-1\"\nname = \"Ada Lovelace\"\n")
+	for _, c := range []struct {
+		manifest, format string
+		want, not        []string
+	}{
+		{nobody, "cv", []string{
+			"about: note: the CV lists the works alone: its employment, education and other sections come from an ORCID record, and " + nobody + " names no orcid identity",
+			"about: warning: " + nobody + " names no person (no orcid identity, no name on an [[identity]]), so the CV has no name at its head",
+			`about: hint: give your name on the [[identity]], below its dblp or inspire line: name = "Your Name"`}, []string{"cv = true"}},
+		{nobody, "coa", []string{"so the COA table cannot leave you out and lists you among your co-authors"}, nil},
+		{named, "json-resume", nil, []string{"names no person", "cv = true"}},
+		{nobody, "bibtex", nil, []string{"names no person"}},
+	} {
+		code, _, stderr := runCLI(t, "render", "--format", c.format, c.manifest)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.format, code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s: stderr lacks %q:\n%s", c.format, w, stderr)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(stderr, w) {
+				t.Errorf("%s: stderr holds %q:\n%s", c.format, w, stderr)
+			}
+		}
+	}
+}
