@@ -325,6 +325,7 @@ func runRender(o renderOptions) error {
 	warnUnknownWorks(o.Stderr, loaded)
 	if o.Counts {
 		warnNoCounts(o.Stderr, loaded)
+		warnCountsElsewhere(o.Stderr, m, loaded)
 	}
 	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, loaded)
 	warnNothingFunded(o.Stderr, o, loaded)

@@ -4,11 +4,13 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/manifest"
+	"github.com/aboutscholar/about/providers"
 	"github.com/aboutscholar/about/record"
 	"github.com/aboutscholar/about/render"
 	"github.com/aboutscholar/about/render/coa"
@@ -153,4 +155,34 @@ func warnNoPerson(stderr io.Writer, o renderOptions, m *manifest.Manifest) {
 	}
 	fmt.Fprintf(stderr, "about: warning: %s names no person (no orcid identity, no name on an [[identity]]), so %s\n", o.Manifest, what)
 	fmt.Fprintln(stderr, `about: hint: give your name on the [[identity]], below its dblp or inspire line: name = "Your Name", as your works spell it`)
+}
+
+// warnCountsElsewhere says when --counts has counts to show but none from
+// the counts source: a manifest of INSPIRE alone (providers = ["inspire"])
+// keeps INSPIRE's counts, and the page said "No work has a citation count
+// (counts from OpenAlex)" with no word of counts_source. It names the
+// providers the folder has counts from, and the line that shows them.
+func warnCountsElsewhere(stderr io.Writer, m *manifest.Manifest, loaded *folder.Folder) {
+	source := cmp.Or(m.CountsSource, providers.DefaultCountsSource())
+	counted := map[string]int{} // provider → works it counts
+	for _, w := range loaded.Works {
+		for _, c := range w.CitedBy {
+			if c.Provider == source {
+				return
+			}
+			counted[c.Provider]++
+		}
+	}
+	if len(counted) == 0 {
+		return // warnNoCounts says why
+	}
+	others := slices.Sorted(maps.Keys(counted))
+	most := slices.MaxFunc(others, func(a, b string) int { return cmp.Or(cmp.Compare(counted[a], counted[b]), cmp.Compare(b, a)) })
+	which := "counts_source"
+	if m.CountsSource == "" {
+		which = "the default counts_source"
+	}
+	fmt.Fprintf(stderr, "about: warning: --counts: no work in %s has a count from %s (%s), so none is shown; the folder has counts from %s\n",
+		loaded.Root, source, which, strings.Join(others, ", "))
+	fmt.Fprintf(stderr, "about: hint: to show them, put counts_source = %q in %s, above its first [[identity]]\n", most, m.Path)
 }

@@ -45,3 +45,30 @@ func TestRenderOfAManifestNamingNobodyWarns(t *testing.T) {
 		}
 	}
 }
+
+// --counts on a folder whose counts are all another provider's than the
+// counts source (a manifest of INSPIRE alone keeps INSPIRE's) showed "No
+// work has a citation count" and no word of counts_source: render names
+// the providers that counted and the line that shows the counts.
+func TestCountsFromAnotherSourceAreNamed(t *testing.T) {
+	snaps, err := filepath.Abs(exampleSnapshots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := writeManifest(t, "snapshots = \""+snaps+"\"\ncounts_source = \"inspire\"\n[[identity]]\norcid = \"0000-0002-9341-7985\"\n")
+	code, _, stderr := runCLI(t, "render", "--counts", "--format", "markdown", m)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"about: warning: --counts: no work in " + snaps + " has a count from inspire (counts_source), so none is shown; the folder has counts from crossref, datacite, openalex\n",
+		`about: hint: to show them, put counts_source = "crossref" in ` + m + ", above its first [[identity]]\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if code, _, stderr := runCLI(t, "render", "--counts", "--format", "markdown", exampleManifest); code != 0 || strings.Contains(stderr, "--counts") {
+		t.Errorf("the example, whose counts source counts a work: exit %d:\n%s", code, stderr)
+	}
+}
