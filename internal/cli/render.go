@@ -31,7 +31,7 @@ import (
 func renderCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "render",
-		Usage:     "write the publication page (or a citation file) from the snapshot folder",
+		Usage:     "write the publication page, a citation file, a CV or a grant report (NSF COA, NIH) from the snapshot folder",
 		ArgsUsage: "MANIFEST",
 		Description: `Reads only the snapshot folder that about fetch wrote (never the network)
 and writes the works in one format, newest first. The same snapshots always
@@ -61,7 +61,9 @@ Examples:
    about render --format html-site --site-url https://ada.example.org/ --out public manifest.toml
    about render --format html --member "Ada Quist" --out people/quist.html lab.toml
    about render --format coa --since 2022-09-01 --out coa.csv manifest.toml
-   about render --format nih --out nih-public-access.md manifest.toml`,
+   about render --format nih --out nih-public-access.md manifest.toml
+   about render --format cv --out cv.tex manifest.toml   # with cv = true in the manifest
+   about render --format biblatex --award R01GM123456 --out r01.bib manifest.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically when about wrote it (default: standard output)"},
