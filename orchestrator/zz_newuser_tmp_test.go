@@ -1,6 +1,7 @@
 package orchestrator
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,7 +11,10 @@ import (
 func TestNewuserDump(t *testing.T) {
 	dump := func(name, src string, net *fakeNet) {
 		m := newManifest(t, src)
-		runOK(t, testOptions(m, net, 4))
+		rep := runOK(t, testOptions(m, net, 4))
+		var b bytes.Buffer
+		rep.WriteSummary(&b)
+		os.WriteFile(filepath.Join("/tmp/newuser", name+".story"), b.Bytes(), 0o644)
 		dst := filepath.Join("/tmp/newuser", name)
 		os.RemoveAll(dst)
 		os.MkdirAll(dst, 0o755)
