@@ -329,7 +329,7 @@ func runRender(o renderOptions) error {
 		warnNoCounts(o.Stderr, loaded)
 		warnCountsElsewhere(o.Stderr, m, loaded)
 	}
-	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, loaded)
+	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, o.Member, loaded)
 	warnNothingFunded(o.Stderr, o, loaded)
 	noteEmptyCOAWindow(o.Stderr, o, loaded)
 	warnNoPerson(o.Stderr, o, m)
@@ -359,12 +359,12 @@ func runRender(o renderOptions) error {
 // record's employment, education and the rest come only with the
 // manifest's cv = true and a fetch after it, and a CV without them
 // otherwise looks complete.
-func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manifest, manifestPath string, loaded *folder.Folder) {
+func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manifest, manifestPath, member string, loaded *folder.Folder) {
 	if !isCV(f) || len(loaded.CVs) > 0 {
 		return
 	}
-	if render.LabOf(m) == nil && len(render.PersonOf(m).ORCIDs) == 0 {
-		fmt.Fprintf(stderr, "about: note: the CV lists the works alone: its employment, education and other sections come from an ORCID record, and %s names no orcid identity\n", manifestPath)
+	if whose, ok := withoutORCID(m, member); ok {
+		fmt.Fprintf(stderr, "about: note: the CV lists the works alone: its employment, education and other sections come from an ORCID record, and %s names no orcid %s\n", manifestPath, whose)
 		return
 	}
 	if !m.CV {
@@ -372,6 +372,20 @@ func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manife
 		return
 	}
 	fmt.Fprintf(stderr, "about: note: the CV lists the works alone: the snapshots hold no ORCID CV sections yet (cv = true came after the last fetch?): run about fetch %s\n", manifestPath)
+}
+
+// withoutORCID says whose ORCID iD a CV would read its sections from when
+// the manifest names none: the one person's ("identity"), or the lab
+// member's the CV is of ("for [[member]] \"Wei Chen\"").
+func withoutORCID(m *manifest.Manifest, member string) (string, bool) {
+	lab := render.LabOf(m)
+	if lab == nil {
+		return "identity", len(render.PersonOf(m).ORCIDs) == 0
+	}
+	if i := lab.Find(member); i >= 0 && lab.Members[i].ORCID == "" {
+		return fmt.Sprintf("for [[member]] %q", lab.Members[i].Name), true
+	}
+	return "", false
 }
 
 // warnNoCounts says when --counts has nothing to show: no work of the

@@ -9,7 +9,8 @@ import (
 // A manifest of a dblp identity alone names nobody: the CV's heading is
 // then empty and the COA table lists the researcher among their own
 // co-authors, so render warns, and the CV's note does not send the user
-// to cv = true, which reads an ORCID record the manifest does not name.
+// to cv = true, which reads an ORCID record the manifest does not name
+// (nor for a lab member without an iD).
 func TestRenderOfAManifestNamingNobodyWarns(t *testing.T) {
 	fixture, err := filepath.Abs("../../testdata/render/snapshots")
 	if err != nil {
@@ -28,8 +29,15 @@ func TestRenderOfAManifestNamingNobodyWarns(t *testing.T) {
 		{nobody, "coa", []string{"so the COA table cannot leave you out and lists you among your co-authors"}, nil},
 		{named, "json-resume", nil, []string{"names no person", "cv = true"}},
 		{nobody, "bibtex", nil, []string{"names no person"}},
+		{"../../testdata/lab/manifest.toml --member Dana Ferreira", "cv", []string{
+			`about: note: the CV lists the works alone: its employment, education and other sections come from an ORCID record, and ../../testdata/lab/manifest.toml names no orcid for [[member]] "Dana Ferreira"`},
+			[]string{"cv = true", "names no person"}},
 	} {
-		code, _, stderr := runCLI(t, "render", "--format", c.format, c.manifest)
+		args := []string{"render", "--format", c.format, c.manifest}
+		if lab, member, ok := strings.Cut(c.manifest, " --member "); ok {
+			args = []string{"render", "--format", c.format, "--member", member, lab}
+		}
+		code, _, stderr := runCLI(t, args...)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", c.format, code, stderr)
 		}
