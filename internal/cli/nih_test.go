@@ -46,3 +46,20 @@ func TestHelpNamesTheCVAndTheGrantReports(t *testing.T) {
 		}
 	}
 }
+
+// about import's help names every kind of file it reads and says that an
+// entry without an identifier is added as a work of its own: it said
+// BibTeX only, and listed "no identifier yet" among the entries not added.
+func TestImportHelpSaysWhatItReadsAndKeeps(t *testing.T) {
+	_, help, _ := runCLI(t, "import", "--help")
+	flat := strings.Join(strings.Fields(help), " ")
+	for _, want := range []string{"CSL-JSON, RIS, a Hugo Blox content/publication folder, academicpages' _publications, or the Lab Website Template's _data/sources.yaml",
+		"one without as a work of its own, kept from its fields"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("about import --help lacks %q:\n%s", want, help)
+		}
+	}
+	if strings.Contains(flat, "no identifier yet") {
+		t.Errorf("about import --help says an entry without an identifier is not added:\n%s", help)
+	}
+}
