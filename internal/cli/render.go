@@ -167,6 +167,9 @@ func (o *renderOptions) parse() error {
 	if err := o.parseSince(); err != nil {
 		return err
 	}
+	if err := o.checkFilters(); err != nil {
+		return err
+	}
 	if o.format.IsPage() {
 		return nil
 	}

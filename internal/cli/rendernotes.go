@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/aboutscholar/about/internal/termtext"
 	"github.com/aboutscholar/about/manifest"
@@ -185,4 +186,17 @@ func warnCountsElsewhere(stderr io.Writer, m *manifest.Manifest, loaded *folder.
 	fmt.Fprintf(stderr, "about: warning: --counts: no work in %s has a count from %s (%s), so none is shown; the folder has counts from %s\n",
 		loaded.Root, source, which, strings.Join(others, ", "))
 	fmt.Fprintf(stderr, "about: hint: to show them, put counts_source = %q in %s, above its first [[identity]]\n", most, m.Path)
+}
+
+// checkFilters refuses an --award or --funder with no letter or digit in
+// it (--award " ", --award=-): it matches no work, and an empty file is no
+// answer to a typo.
+func (o *renderOptions) checkFilters() error {
+	for _, f := range []struct{ flag, value, example string }{
+		{"award", o.Award, "--award R01GM123456"}, {"funder", o.Funder, "--funder NIH"}} {
+		if f.value != "" && !strings.ContainsFunc(f.value, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			return usageError(fmt.Errorf("--%s %q holds no letter or digit", f.flag, f.value), "give the award number or funder the works acknowledge, e.g. "+f.example)
+		}
+	}
+	return nil
 }
