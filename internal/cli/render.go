@@ -157,6 +157,9 @@ func (o *renderOptions) parse() error {
 	if err := o.checkOut(); err != nil {
 		return err
 	}
+	if err := o.checkNotPDF(); err != nil {
+		return err
+	}
 	if o.Force && o.Out == "" {
 		return usageError(fmt.Errorf("--force applies to a file or folder named by --out, and format %s writes to standard output without it", o.format),
 			"give --out, or leave --force out")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -199,4 +200,22 @@ func (o *renderOptions) checkFilters() error {
 		}
 	}
 	return nil
+}
+
+// checkNotPDF refuses an --out named .pdf: no format is a PDF, and
+// --format cv --out cv.pdf wrote LaTeX under a name no viewer opens. The
+// hint names the format's own file and, for a CV, how to compile it.
+func (o *renderOptions) checkNotPDF() error {
+	if o.format.IsFolder() || !strings.EqualFold(filepath.Ext(o.Out), ".pdf") {
+		return nil
+	}
+	name := filepath.Join(filepath.Dir(o.Out), o.format.Example())
+	hint := "give --out " + name
+	switch o.format {
+	case render.CV:
+		hint += ", then pdflatex " + name
+	case render.CVTypst:
+		hint += ", then typst compile " + name
+	}
+	return usageError(fmt.Errorf("--out %s names a PDF, and format %s writes text, not a PDF", o.Out, o.format), hint)
 }

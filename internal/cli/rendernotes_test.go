@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,5 +79,27 @@ func TestCountsFromAnotherSourceAreNamed(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "render", "--counts", "--format", "markdown", exampleManifest); code != 0 || strings.Contains(stderr, "--counts") {
 		t.Errorf("the example, whose counts source counts a work: exit %d:\n%s", code, stderr)
+	}
+}
+
+// --format cv --out cv.pdf wrote LaTeX under a name no PDF viewer opens:
+// an --out named .pdf is a usage error naming the format's own file and
+// how to compile it, and nothing is written.
+func TestRenderOutNamedPDFIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ format, out, hint string }{
+		{"cv", "cv.pdf", "about: hint: give --out " + filepath.Join(dir, "cv.tex") + ", then pdflatex " + filepath.Join(dir, "cv.tex")},
+		{"cv-typst", "CV.PDF", "about: hint: give --out " + filepath.Join(dir, "cv.typ") + ", then typst compile " + filepath.Join(dir, "cv.typ")},
+		{"bibtex", "works.pdf", "about: hint: give --out " + filepath.Join(dir, "publications.bib")},
+	} {
+		out := filepath.Join(dir, c.out)
+		code, _, stderr := runCLI(t, "render", "--format", c.format, "--out", out, renderFixture)
+		want := "about: error: --out " + out + " names a PDF, and format " + c.format + " writes text, not a PDF\n" + c.hint + "\n"
+		if code != 2 || stderr != want {
+			t.Errorf("%s: exit %d, stderr\n%s\nwant exit 2 and\n%s", c.format, code, stderr, want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%s: a refused render wrote %s", c.format, out)
+		}
 	}
 }
