@@ -39,6 +39,13 @@ func NormalizeINSPIRE(raw string) (string, error) {
 	case inspireNumbered.MatchString(strings.ToUpper(s)):
 		return strings.ToUpper(s), nil
 	}
+	if i := strings.LastIndex(strings.TrimRight(s, "/"), "/"); i >= 0 {
+		// an address ending in an id, as INSPIRE's legacy profile
+		// /author/profile/<BAI> does: the id is there, alone
+		if id, err := NormalizeINSPIRE(strings.TrimRight(s, "/")[i+1:]); err == nil {
+			return "", fmt.Errorf("INSPIRE author id %q is an address: write the id alone, inspire = %q", raw, id)
+		}
+	}
 	return "", fmt.Errorf("INSPIRE author id %q is neither a BAI nor an INSPIRE ID (expected e.g. E.Witten.1 or INSPIRE-00210391)", raw)
 }
 

@@ -43,6 +43,12 @@ func TestINSPIREIdentityAndMember(t *testing.T) {
 	if !errors.As(err, &me) || !strings.Contains(err.Error(), "m.toml:2") || !strings.Contains(me.Hint, "profile") {
 		t.Errorf("a record number: %v", err)
 	}
+	// the legacy profile address ends in the BAI: the error gives it alone
+	for _, addr := range []string{"https://inspirehep.net/author/profile/E.Witten.1", "inspirehep.net/author/profile/E.Witten.1/"} {
+		if _, err := NormalizeINSPIRE(addr); err == nil || !strings.Contains(err.Error(), `is an address: write the id alone, inspire = "E.Witten.1"`) {
+			t.Errorf("NormalizeINSPIRE(%q): %v; want the BAI it ends in", addr, err)
+		}
+	}
 	if id, err := ParseID("inspire-work:451647"); err != nil || id.Key() != "inspire-work:451647" {
 		t.Errorf("ParseID(inspire-work:451647) = %v, %v", id, err)
 	}

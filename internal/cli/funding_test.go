@@ -3,6 +3,7 @@ package cli
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +30,38 @@ func TestRenderAwardAndFunderFlags(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%v: the BibTeX holds %v, want %v", c.args, got, c.want)
+		}
+		if c.want != nil && stderr != "" {
+			t.Errorf("%v: a filter that matches warned:\n%s", c.args, stderr)
+		}
+	}
+}
+
+// A filter that matches nothing still writes a valid file (a BibTeX
+// header, a COA heading row), so render says so on stderr and names what
+// the works do acknowledge: a mistyped award otherwise reads as a grant
+// that funded nothing.
+func TestRenderFilterMatchingNothingIsWarned(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--format", "bibtex", "--award", "R01GM123456"}, []string{
+			"about: warning: --award R01GM123456: no work in ",
+			" acknowledges it, so the bibtex output lists no work",
+			"about: hint: the award numbers the works name: ", "DE-AC02-05CH11231"}},
+		{[]string{"--format", "nih", "--funder", "Wellcome"}, []string{
+			"about: warning: --funder Wellcome: no work in ",
+			"about: hint: the funders the works name: ", "EMBO; "}},
+	} {
+		code, _, stderr := runCLI(t, append(append([]string{"render"}, c.args...), exampleManifest)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%v: stderr lacks %q:\n%s", c.args, w, stderr)
+			}
 		}
 	}
 }

@@ -28,20 +28,24 @@ import (
 func importCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "import",
-		Usage:     "add a bibliography's works to the manifest (BibTeX, CSL-JSON, RIS, a Hugo Blox or academicpages site)",
+		Usage:     "add a bibliography's works to the manifest (BibTeX, CSL-JSON, RIS, a Hugo Blox, academicpages or Lab Website Template site)",
 		ArgsUsage: "FILE...",
-		Description: `Reads each BibTeX or BibLaTeX FILE (an al-folio site's
-_bibliography/papers.bib, a Zotero or Google Scholar export) and adds one
-[[identity]] to the manifest for every entry with a DOI, arXiv id, PMID or
-PMCID the manifest does not list yet: from the entry's doi, arxiv, pmid,
-pmcid or eprint field, or a doi.org, arxiv.org or PubMed link or an
-"arXiv:" mention in its other fields. The lines are appended at the end
-under a comment naming the file and the date, each with the entry's key as
-a comment; nothing the manifest already says is changed. A missing
-manifest is created as about init writes one (its ORCID iD from --orcid,
-or left for you to fill in). Importing the same file again adds nothing.
-The summary on stderr counts the entries and names each one not added
-and why (no identifier yet, a repeated key, a syntax error with its line).
+		Description: `Reads each FILE: BibTeX or BibLaTeX (an al-folio site's
+_bibliography/papers.bib, a Zotero or Google Scholar export), CSL-JSON,
+RIS, a Hugo Blox content/publication folder, academicpages' _publications,
+or the Lab Website Template's _data/sources.yaml. Every entry is added to
+the manifest: one with a DOI, arXiv id, PMID or PMCID the manifest does not
+list yet as an [[identity]] (from the entry's doi, arxiv, pmid, pmcid or
+eprint field, or a doi.org, arxiv.org or PubMed link or an "arXiv:"
+mention in its other fields), one without as a work of its own, kept from
+its fields; each with a [[work]] holding its citation key and the fields
+your site reads, so your citations keep working. The lines are appended at
+the end under a comment naming the file and the date; nothing the manifest
+already says is changed. A missing manifest is created as about init
+writes one (its ORCID iD from --orcid, or left for you to fill in).
+Importing the same file again adds nothing. The summary on stderr counts
+the entries and names each one not placed and why (a repeated key, two
+entries of one identifier, a syntax error with its line).
 
 Examples:
    about import _bibliography/papers.bib

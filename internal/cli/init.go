@@ -182,8 +182,8 @@ snapshots = "snapshots"
 # discover = false
 
 # Read your ORCID record's employment, education, distinctions, memberships,
-# service, funding and peer reviews too, for "about render --format cv" and
-# "json-resume" (no request is added; default false):
+# service, funding and peer reviews too, for "about render --format cv",
+# "cv-typst" and "json-resume" (no request is added; default false):
 # cv = true
 
 # Whose citation counts "about render --counts" shows, one provider for

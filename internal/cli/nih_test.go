@@ -30,3 +30,36 @@ func TestRenderNIHFromTheCommandLine(t *testing.T) {
 		t.Errorf("render --help does not show nih with an example:\n%s", help)
 	}
 }
+
+// A user looking for a CV or a grant's works finds them from about help
+// (render's one line names them) and render --help (an example each).
+func TestHelpNamesTheCVAndTheGrantReports(t *testing.T) {
+	_, help, _ := runCLI(t, "help")
+	if !strings.Contains(help, "render      write the publication page, a citation file, a CV or a grant report (NSF COA, NIH)") {
+		t.Errorf("about help does not say render writes a CV and the grant reports:\n%s", help)
+	}
+	_, help, _ = runCLI(t, "render", "--help")
+	for _, want := range []string{"about render --format cv --out cv.tex manifest.toml   # with cv = true in the manifest",
+		"about render --format biblatex --award R01GM123456 --out r01.bib manifest.toml"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("render --help lacks the example %q", want)
+		}
+	}
+}
+
+// about import's help names every kind of file it reads and says that an
+// entry without an identifier is added as a work of its own: it said
+// BibTeX only, and listed "no identifier yet" among the entries not added.
+func TestImportHelpSaysWhatItReadsAndKeeps(t *testing.T) {
+	_, help, _ := runCLI(t, "import", "--help")
+	flat := strings.Join(strings.Fields(help), " ")
+	for _, want := range []string{"CSL-JSON, RIS, a Hugo Blox content/publication folder, academicpages' _publications, or the Lab Website Template's _data/sources.yaml",
+		"one without as a work of its own, kept from its fields"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("about import --help lacks %q:\n%s", want, help)
+		}
+	}
+	if strings.Contains(flat, "no identifier yet") {
+		t.Errorf("about import --help says an entry without an identifier is not added:\n%s", help)
+	}
+}

@@ -31,7 +31,7 @@ import (
 func renderCommand(sys System) *cli.Command {
 	return &cli.Command{
 		Name:      "render",
-		Usage:     "write the publication page (or a citation file) from the snapshot folder",
+		Usage:     "write the publication page, a citation file, a CV or a grant report (NSF COA, NIH) from the snapshot folder",
 		ArgsUsage: "MANIFEST",
 		Description: `Reads only the snapshot folder that about fetch wrote (never the network)
 and writes the works in one format, newest first. The same snapshots always
@@ -61,7 +61,9 @@ Examples:
    about render --format html-site --site-url https://ada.example.org/ --out public manifest.toml
    about render --format html --member "Ada Quist" --out people/quist.html lab.toml
    about render --format coa --since 2022-09-01 --out coa.csv manifest.toml
-   about render --format nih --out nih-public-access.md manifest.toml`,
+   about render --format nih --out nih-public-access.md manifest.toml
+   about render --format cv --out cv.tex manifest.toml   # with cv = true in the manifest
+   about render --format biblatex --award R01GM123456 --out r01.bib manifest.toml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output format: " + render.FormatNames()},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to this file, replaced atomically when about wrote it (default: standard output)"},
@@ -155,6 +157,9 @@ func (o *renderOptions) parse() error {
 	if err := o.checkOut(); err != nil {
 		return err
 	}
+	if err := o.checkNotPDF(); err != nil {
+		return err
+	}
 	if o.Force && o.Out == "" {
 		return usageError(fmt.Errorf("--force applies to a file or folder named by --out, and format %s writes to standard output without it", o.format),
 			"give --out, or leave --force out")
@@ -163,6 +168,9 @@ func (o *renderOptions) parse() error {
 		return err
 	}
 	if err := o.parseSince(); err != nil {
+		return err
+	}
+	if err := o.checkFilters(); err != nil {
 		return err
 	}
 	if o.format.IsPage() {
@@ -189,10 +197,16 @@ func ungroupedWhy(f render.Format) string {
 	if f == render.Atom {
 		return "the feed lists every work once, newest first, ungrouped and without counts"
 	}
-	if f == render.CV || f == render.JSONResume {
+	if isCV(f) {
 		return "a CV lists the works by type, always, and without counts"
 	}
 	return "a citation file lists every work once, ungrouped and without counts"
+}
+
+// isCV reports whether f is one of the CV formats, each one person's CV
+// from the same sections: LaTeX, Typst and JSON Resume.
+func isCV(f render.Format) bool {
+	return f == render.CV || f == render.CVTypst || f == render.JSONResume
 }
 
 // parseSiteURL checks --site-url, which only html-site's pages use.
@@ -295,7 +309,7 @@ func runRender(o renderOptions) error {
 		return usageError(fmt.Errorf("format %s is one person's table, and %s is a lab's manifest", render.COA, o.Manifest),
 			"give --member NAME, one table per member (members: "+strings.Join(lab.Names(), ", ")+")")
 	}
-	if lab := render.LabOf(m); lab != nil && (o.format == render.CV || o.format == render.JSONResume) && o.Member == "" {
+	if lab := render.LabOf(m); lab != nil && isCV(o.format) && o.Member == "" {
 		return usageError(fmt.Errorf("format %s is one person's CV, and %s is a lab's manifest", o.format, o.Manifest),
 			"give --member NAME, one CV per member (members: "+strings.Join(lab.Names(), ", ")+")")
 	}
@@ -319,8 +333,12 @@ func runRender(o renderOptions) error {
 	warnUnknownWorks(o.Stderr, loaded)
 	if o.Counts {
 		warnNoCounts(o.Stderr, loaded)
+		warnCountsElsewhere(o.Stderr, m, loaded)
 	}
-	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, loaded)
+	noteCVWithoutSections(o.Stderr, o.format, m, o.Manifest, o.Member, loaded)
+	warnNothingFunded(o.Stderr, o, loaded)
+	noteEmptyCOAWindow(o.Stderr, o, loaded)
+	warnNoPerson(o.Stderr, o, m)
 	opts := render.Options{Format: o.format, Group: o.group, Counts: o.Counts, CountsSource: m.CountsSource,
 		Person: render.PersonOf(m), Exclude: render.ExcludesOf(m), Selected: selected, Services: renderServices(providers.All()),
 		User: render.UserFieldsOf(m), SiteURL: o.SiteURL,
@@ -347,8 +365,12 @@ func runRender(o renderOptions) error {
 // record's employment, education and the rest come only with the
 // manifest's cv = true and a fetch after it, and a CV without them
 // otherwise looks complete.
-func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manifest, manifestPath string, loaded *folder.Folder) {
-	if (f != render.CV && f != render.CVTypst && f != render.JSONResume) || len(loaded.CVs) > 0 {
+func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manifest, manifestPath, member string, loaded *folder.Folder) {
+	if !isCV(f) || len(loaded.CVs) > 0 {
+		return
+	}
+	if whose, ok := withoutORCID(m, member); ok {
+		fmt.Fprintf(stderr, "about: note: the CV lists the works alone: its employment, education and other sections come from an ORCID record, and %s names no orcid %s\n", manifestPath, whose)
 		return
 	}
 	if !m.CV {
@@ -356,6 +378,20 @@ func noteCVWithoutSections(stderr io.Writer, f render.Format, m *manifest.Manife
 		return
 	}
 	fmt.Fprintf(stderr, "about: note: the CV lists the works alone: the snapshots hold no ORCID CV sections yet (cv = true came after the last fetch?): run about fetch %s\n", manifestPath)
+}
+
+// withoutORCID says whose ORCID iD a CV would read its sections from when
+// the manifest names none: the one person's ("identity"), or the lab
+// member's the CV is of ("for [[member]] \"Wei Chen\"").
+func withoutORCID(m *manifest.Manifest, member string) (string, bool) {
+	lab := render.LabOf(m)
+	if lab == nil {
+		return "identity", len(render.PersonOf(m).ORCIDs) == 0
+	}
+	if i := lab.Find(member); i >= 0 && lab.Members[i].ORCID == "" {
+		return fmt.Sprintf("for [[member]] %q", lab.Members[i].Name), true
+	}
+	return "", false
 }
 
 // warnNoCounts says when --counts has nothing to show: no work of the

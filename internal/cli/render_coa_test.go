@@ -34,6 +34,13 @@ func TestRenderCOAWindowEndsTheDayRenderRuns(t *testing.T) {
 		if n := strings.Count(out.String(), "\r\nA:,"); n != c.rows {
 			t.Errorf("%s since %q: %d rows, want %d:\n%s", c.today, c.since, n, c.rows, out.String())
 		}
+		// a table of its heading row alone says why on stderr, and when
+		// the newest work was, for --since
+		const note = "about: note: no work in ../../examples/snapshots with authors was issued on or after 2021-06-10, so the COA table has its heading row alone\n" +
+			"about: hint: the newest such work was issued 2021-06-09; --since YYYY-MM-DD sets the window's first day (default: 48 months before today, NSF's window)\n"
+		if want := map[bool]string{true: note, false: ""}[c.rows == 0]; errb.String() != want {
+			t.Errorf("%s since %q: stderr\n%s\nwant\n%s", c.today, c.since, errb.String(), want)
+		}
 	}
 }
 
