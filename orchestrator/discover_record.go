@@ -23,7 +23,7 @@ import (
 // addToRecord is unclaimed.json's word on adding not_on_record's works to
 // the ORCID record: no service adds them by itself (ORCID's auto-update
 // brings only what Crossref and DataCite hold).
-const addToRecord = "works under not_on_record are on the page through dblp or INSPIRE-HEP but not on the ORCID record, and no auto-update brings them: add them on orcid.org under Works, Add works: Search & link, or Import BibTeX with a .bib of them (about render --format bibtex writes every work's entry; keep theirs)"
+const addToRecord = "works under not_on_record are on the page through dblp or INSPIRE-HEP but not on the ORCID record, and no auto-update brings them: add them on orcid.org under Works, Add works: Search & link, or Import BibTeX with a .bib of them alone (about render --format bibtex writes every work's entry: delete the others first)"
 
 // noteListedAs keeps the id a dblp or INSPIRE listing gives a work it
 // lists (its Source, "<listing key> <id>").

@@ -225,7 +225,7 @@ type NotOnRecord struct {
 // AddToORCID is how works get onto an ORCID record by hand: the works
 // section's Add works menu (Search & link, Import BibTeX), as ORCID's
 // "Import and export works with BibTeX" describes it.
-const AddToORCID = "on orcid.org, Works, Add works: Search & link, or Import BibTeX with a .bib of them (about render --format bibtex writes every work's entry; keep theirs)"
+const AddToORCID = "on orcid.org, Works, Add works: Search & link, or Import BibTeX with a .bib of them alone (about render --format bibtex writes every work's entry: delete the others first)"
 
 // writeNotOnRecord tells not_on_record, a line a researcher.
 func (r *Report) writeNotOnRecord(w io.Writer) {
