@@ -203,6 +203,25 @@ type Funding struct {
 	Awards []string `json:"awards,omitempty"`
 }
 
+// Text is the funder as a reader sees it: its name, else the id it is
+// known by alone ("doi:10.13039/…", "ror:01cwqze88": a DataCite
+// reference may give a ROR id and no name), then its award numbers
+// ("National Science Foundation CCF-1750472, CNS-1763680").
+func (f Funding) Text() string {
+	name := f.Funder
+	switch {
+	case name != "":
+	case f.DOI != "":
+		name = "doi:" + f.DOI
+	default:
+		name = "ror:" + f.ROR
+	}
+	if len(f.Awards) == 0 {
+		return name
+	}
+	return name + " " + strings.Join(f.Awards, ", ")
+}
+
 // RORID is a ROR id as records keep it: without its https://ror.org/
 // prefix, lower case (ROR ids are case-insensitive, minted in lower case);
 // "" when absent.

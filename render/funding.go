@@ -20,27 +20,10 @@ func dataFunding(list []record.Funding) []shape.DataFunder {
 				d.Awards = append(d.Awards, a)
 			}
 		}
-		d.Text = funderText(d)
+		d.Text = record.Funding{Funder: d.Funder, DOI: d.DOI, ROR: d.ROR, Awards: d.Awards}.Text()
 		out = append(out, d)
 	}
 	return out
-}
-
-// funderText is one funder as a reader sees it: its name (else its id)
-// and its award numbers, "National Science Foundation CCF-1750472, CNS-1763680".
-func funderText(d shape.DataFunder) string {
-	name := d.Funder
-	switch {
-	case name != "":
-	case d.DOI != "":
-		name = "doi:" + d.DOI
-	default:
-		name = "ror:" + d.ROR
-	}
-	if len(d.Awards) == 0 {
-		return name
-	}
-	return name + " " + strings.Join(d.Awards, ", ")
 }
 
 // FundingText is a work's funding on one line, funders joined by "; "

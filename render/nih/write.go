@@ -95,7 +95,7 @@ func published(d record.Date) string {
 func fundingText(row Row) string {
 	var parts []string
 	for _, f := range row.NIH {
-		parts = append(parts, wording.Clean(funderText(f)))
+		parts = append(parts, wording.Clean(f.Text()))
 	}
 	var notes []string
 	switch {
@@ -175,26 +175,9 @@ func WriteCSV(b *bufio.Writer, r Report) error {
 func fundersOnly(list []record.Funding) string {
 	var parts []string
 	for _, f := range list {
-		parts = append(parts, funderText(f))
+		parts = append(parts, f.Text())
 	}
 	return strings.Join(parts, "; ")
-}
-
-// funderText is one funder with its awards: its name, else the id it is
-// known by alone (a DataCite reference may give a ROR id and no name).
-func funderText(f record.Funding) string {
-	name := f.Funder
-	switch {
-	case name != "":
-	case f.DOI != "":
-		name = "doi:" + f.DOI
-	default:
-		name = "ror:" + f.ROR
-	}
-	if len(f.Awards) > 0 {
-		name += " " + strings.Join(f.Awards, ", ")
-	}
-	return name
 }
 
 // cells cleans each value to one line and defuses a spreadsheet formula
