@@ -110,17 +110,9 @@ func TestDBLPListsEveryWorkWithItsVenue(t *testing.T) {
 
 // TestDBLPSameBytesAtAnyJ: one worker and eight write the same folder.
 func TestDBLPSameBytesAtAnyJ(t *testing.T) {
-	var folders []string
-	for _, j := range []int{1, 8} {
-		m := newManifest(t, dblpManifest)
-		runOK(t, testOptions(m, dblpNet(t), j))
-		folders = append(folders, folderBytes(t, m.Snapshots))
-	}
-	if folders[0] != folders[1] {
-		t.Errorf("-j 1 and -j 8 differ:\n%s", firstDifference(folders[0], folders[1]))
-	}
-	if !strings.Contains(folders[0], "=== works/dblp-work_") {
-		t.Errorf("no dblp-work file written:\n%.600s", folders[0])
+	folder := folderAtAnyJ(t, dblpManifest, dblpNet)
+	if !strings.Contains(folder, "=== works/dblp-work_") {
+		t.Errorf("no dblp-work file written:\n%.600s", folder)
 	}
 }
 

@@ -331,6 +331,23 @@ func testOptions(m *manifest.Manifest, net http.RoundTripper, workers int) Optio
 	return Options{Manifest: m, Workers: workers, Base: net, NoPacing: true, Clock: &instantClock{}, UserAgent: "about-test"}
 }
 
+// folderAtAnyJ runs the manifest at -j 1 and at -j 8, each on a fresh
+// network, and fails the test unless both write the same folder, whose
+// bytes (folderBytes) it returns.
+func folderAtAnyJ(t *testing.T, manifestText string, newNet func(testing.TB) *fakeNet) string {
+	t.Helper()
+	var folders []string
+	for _, j := range []int{1, 8} {
+		m := newManifest(t, manifestText)
+		runOK(t, testOptions(m, newNet(t), j))
+		folders = append(folders, folderBytes(t, m.Snapshots))
+	}
+	if folders[0] != folders[1] {
+		t.Errorf("-j 1 and -j 8 differ:\n%s", firstDifference(folders[0], folders[1]))
+	}
+	return folders[0]
+}
+
 // folderBytes is every file under dir, by relative path, in one text,
 // so a test can compare whole snapshot folders byte for byte.
 func folderBytes(t testing.TB, dir string) string {
