@@ -47,6 +47,12 @@ func (fs *bibFields) funding(list []record.Funding) {
 	}
 }
 
+// ReadsEveryFundingList says whether the format reads every service's
+// funder list, not the merged record's alone: the NIH report does (an
+// index may name NIH where the deposit does not), and so do --award and
+// --funder with it.
+func (f Format) ReadsEveryFundingList() bool { return f == NIH || f == NIHCSV }
+
 // funded reports whether an entry — its record or any work shown within
 // it — acknowledges the award and the funder asked (render --award,
 // --funder); an empty ask is always met. The NIH report also reads the
@@ -55,7 +61,7 @@ func (o Options) funded(e *entry) bool {
 	if o.Award == "" && o.Funder == "" {
 		return true
 	}
-	ask, elsewhere := funding.NewAsk(o.Award, o.Funder), o.Format == NIH || o.Format == NIHCSV
+	ask, elsewhere := funding.NewAsk(o.Award, o.Funder), o.Format.ReadsEveryFundingList()
 	for _, w := range append([]*entry{e}, e.members...) {
 		if ask.Funds(w.rec.Funding) {
 			return true

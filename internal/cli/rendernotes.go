@@ -31,7 +31,7 @@ func warnNothingFunded(stderr io.Writer, o renderOptions, loaded *folder.Folder)
 	if o.Award == "" && o.Funder == "" {
 		return
 	}
-	ask, elsewhere := funding.NewAsk(o.Award, o.Funder), o.format == render.NIH || o.format == render.NIHCSV
+	ask, elsewhere := funding.NewAsk(o.Award, o.Funder), o.format.ReadsEveryFundingList()
 	var named []record.Funding
 	for _, w := range loaded.Works {
 		lists := [][]record.Funding{w.Record.Funding}
