@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/aboutscholar/about/record"
+	"github.com/aboutscholar/about/render/folder"
 )
 
 // typstPreamble uses Typst's own functions only: no @preview package,
@@ -315,7 +316,7 @@ func flat(s string) string {
 		switch {
 		case unicode.IsSpace(r):
 			space = true
-		case unicode.IsControl(r) || isBidiControl(r):
+		case unicode.IsControl(r) || folder.BidiControl(r):
 		default:
 			if space {
 				b.WriteByte(' ')
@@ -328,12 +329,6 @@ func flat(s string) string {
 		b.WriteByte(' ')
 	}
 	return b.String()
-}
-
-// isBidiControl: LRE, RLE, PDF, LRO, RLO (U+202A–U+202E) and LRI, RLI,
-// FSI, PDI (U+2066–U+2069). LRM and RLM open nothing and stay.
-func isBidiControl(r rune) bool {
-	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }
 
 // typstString is s as a Typst string literal: in quotes, with "\" and
