@@ -11,13 +11,25 @@ import (
 	"testing"
 )
 
+// chromiumOffline are the flags every test's Chromium runs with: headless,
+// in a profile of its own, and unable to reach any host but this one.
+// The background-networking flags alone still let it ask Google's update,
+// account and time services (seen through a logging proxy: HTTPS_PROXY is
+// honoured), so every name but 127.0.0.1 resolves to nothing and no proxy
+// is used: a test reaches no network.
+func chromiumOffline(profile string) []string {
+	return []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings",
+		"--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+		"--user-data-dir=" + profile}
+}
+
 // chromiumDOM is the DOM Chromium has after loading url and running its
 // scripts.
 func chromiumDOM(t *testing.T, chromium, dir, profile, url string) string {
 	t.Helper()
-	dom, stderr, err := run(t, dir, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+filepath.Join(dir, profile), "--dump-dom", url)
+	dom, stderr, err := run(t, dir, chromium, append(chromiumOffline(filepath.Join(dir, profile)), "--dump-dom", url)...)
 	if err != nil {
 		t.Fatalf("chromium: %v\n%s", err, stderr)
 	}
@@ -63,12 +75,8 @@ func fileURL(path string) string {
 func chromiumShot(t *testing.T, chromium, dir, name, size, url string, flags ...string) string {
 	t.Helper()
 	shot := filepath.Join(dir, name+".png")
-	args := append([]string{
-		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir=" + filepath.Join(dir, "profile-"+name),
-		"--screenshot=" + shot, "--window-size=" + size,
-	}, flags...)
+	args := append(chromiumOffline(filepath.Join(dir, "profile-"+name)), "--screenshot="+shot, "--window-size="+size)
+	args = append(args, flags...)
 	if _, stderr, err := run(t, dir, chromium, append(args, url)...); err != nil {
 		t.Fatalf("chromium: %v\n%s", err, stderr)
 	}
