@@ -113,31 +113,23 @@ func noteEmptyCOAWindow(stderr io.Writer, o renderOptions, loaded *folder.Folder
 	if o.format != render.COA {
 		return
 	}
-	var all []coa.Work
 	var newest record.Date
 	for _, w := range loaded.Works {
 		if len(w.Record.Authors) == 0 || w.Record.Issued.IsZero() {
 			continue
 		}
-		all = append(all, coa.Work{Issued: w.Record.Issued, Authors: w.Record.Authors})
-		if later(w.Record.Issued, newest) {
+		if coa.InWindow(w.Record.Issued, o.since) {
+			return
+		}
+		if coa.Later(w.Record.Issued, newest) {
 			newest = w.Record.Issued
 		}
-	}
-	if len(coa.Rows(all, o.since)) > 0 || o.since.IsZero() && len(all) > 0 {
-		return
 	}
 	fmt.Fprintf(stderr, "about: note: no work in %s with authors was issued on or after %s, so the COA table has its heading row alone\n",
 		loaded.Root, o.since)
 	if !newest.IsZero() {
 		fmt.Fprintf(stderr, "about: hint: the newest such work was issued %s; --since YYYY-MM-DD sets the window's first day (default: 48 months before today, NSF's window)\n", newest)
 	}
-}
-
-// later reports whether a is after b, a missing month or day counting as
-// earlier than any given one.
-func later(a, b record.Date) bool {
-	return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day)) > 0
 }
 
 // warnNoPerson says when a document that is one person's is rendered from

@@ -73,7 +73,7 @@ type person struct {
 func Rows(works []Work, since record.Date) []Row {
 	people, byKey := []*person{}, map[string]*person{}
 	for wi, w := range works {
-		if w.Issued.IsZero() || !reaches(w.Issued, since) {
+		if !InWindow(w.Issued, since) {
 			continue
 		}
 		names := map[string]int{} // the work's authors without an iD, by name key
@@ -228,10 +228,10 @@ func (p *person) row() Row {
 	r := Row{Family: n.Family, Given: n.Given, ORCID: p.orcid}
 	var affilDate record.Date
 	for _, s := range p.seen {
-		if later(s.issued, r.LastActive) {
+		if Later(s.issued, r.LastActive) {
 			r.LastActive = s.issued
 		}
-		if s.affil != "" && (r.Affiliation == "" || later(s.issued, affilDate)) {
+		if s.affil != "" && (r.Affiliation == "" || Later(s.issued, affilDate)) {
 			r.Affiliation, affilDate = s.affil, s.issued
 		}
 		if r.ORCID == "" {
@@ -241,12 +241,16 @@ func (p *person) row() Row {
 	return r
 }
 
-// later reports whether a is after b, a missing month or day counting as
+// Later reports whether a is after b, a missing month or day counting as
 // before any given one: "2024-03-05" is later than "2024", which may be
 // January.
-func later(a, b record.Date) bool {
+func Later(a, b record.Date) bool {
 	return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day)) > 0
 }
+
+// InWindow reports whether a work issued on d is in the window from
+// since: a dated work whose period reaches it (reaches).
+func InWindow(d, since record.Date) bool { return !d.IsZero() && reaches(d, since) }
 
 // reaches reports whether any day of d's period (its year, its month, or
 // the day) is on or after since: a work known only as "2022" may be from
@@ -260,7 +264,7 @@ func reaches(d, since record.Date) bool {
 	case d.Day == 0 || since.Day == 0:
 		return cmp.Or(cmp.Compare(d.Year, since.Year), cmp.Compare(d.Month, since.Month)) >= 0
 	}
-	return !later(since, d)
+	return !Later(since, d)
 }
 
 // firstAffiliation is the first affiliation the work gives the author,
