@@ -75,18 +75,19 @@ func fundedHint(named []record.Funding, award bool) string {
 	if len(named) == 0 {
 		return "no work there names a funder: Crossref, DataCite, OpenAlex and Europe PMC give funding when the deposit has it (about providers)"
 	}
-	var seen []string
+	set := map[string]bool{} // a lab's folder names tens of thousands: a list searched for each was quadratic
 	for _, f := range named {
 		values := f.Awards
 		if !award {
 			values = []string{cmp.Or(f.Funder, f.DOI, f.ROR)}
 		}
 		for _, v := range values {
-			if v = shortValue(v); v != "" && !slices.Contains(seen, v) {
-				seen = append(seen, v)
+			if v = shortValue(v); v != "" {
+				set[v] = true
 			}
 		}
 	}
+	seen := slices.Collect(maps.Keys(set))
 	what := "funders"
 	if award {
 		what = "award numbers"
