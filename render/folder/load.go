@@ -63,10 +63,10 @@ type SourceFunding struct {
 	Funding  []record.Funding
 }
 
-// fundingElsewhere is FundingElsewhere of a work file: each found
+// FundingElsewhere is Work.FundingElsewhere of a work file: each found
 // source's non-empty list but the merged one's, in the file's order
 // (sorted by provider).
-func fundingElsewhere(doc snapshots.Work) []SourceFunding {
+func FundingElsewhere(doc snapshots.Work) []SourceFunding {
 	var out []SourceFunding
 	for _, src := range doc.Sources {
 		if src.Record == nil || len(src.Record.Funding) == 0 || src.Provider == doc.Provenance["funding"] {
@@ -265,7 +265,7 @@ func (r *reader) loadWork(dir string, iw snapshots.IndexWork) (Work, []snapshots
 		}
 		return Work{}, nil, fmt.Errorf("read snapshots: %w", err)
 	}
-	w := Work{ID: iw.ID, Record: doc.Record, FundingFrom: doc.Provenance["funding"], FundingElsewhere: fundingElsewhere(doc)}
+	w := Work{ID: iw.ID, Record: doc.Record, FundingFrom: doc.Provenance["funding"], FundingElsewhere: FundingElsewhere(doc)}
 
 	var counts snapshots.Counts
 	cpath := filepath.Join(dir, snapshots.CountsDir, name+".json")
